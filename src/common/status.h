@@ -1,0 +1,34 @@
+// Error reporting and logging shared by every layer (lives in libascendcl).
+//
+// Fail() is the one way a public call reports a failure: it stores a sentence for aclGetRecentErrMsg
+// (per calling thread, SPEC 2) and logs it at ERROR level, then returns the code so callers can write
+// `return Fail(161002, "...", ...)`. Log levels and sinks follow CANN's environment variables
+// (ASCEND_GLOBAL_LOG_LEVEL 0 debug .. 3 error, 4 off; ASCEND_LOG_PRINT_TO_STDOUT, older
+// ASCEND_SLOG_PRINT_TO_STDOUT).
+#pragma once
+
+#include <cstdarg>
+#include <string>
+
+namespace aclcpu {
+
+/// Records a formatted message as the calling thread's recent error, logs it, and returns `code`.
+int Fail(int code, const char* fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/// Log levels, CANN's numbering.
+enum class LogLevel : int { kDebug = 0, kInfo = 1, kWarning = 2, kError = 3, kNone = 4 };
+
+/// Writes one log line "[LEVEL] ACLCPU(pid): msg" when `level` passes ASCEND_GLOBAL_LOG_LEVEL.
+void Log(LogLevel level, const char* fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/// As Log with a va_list.
+void LogV(LogLevel level, const char* fmt, va_list args);
+
+/// Takes the calling thread's recent error message (nullptr when none) and clears it; the returned text
+/// stays valid until the thread's next call.
+const char* TakeRecentErrMsg();
+
+/// Formats like printf into a std::string.
+std::string Format(const char* fmt, ...) __attribute__((format(printf, 1, 2)));
+
+}  // namespace aclcpu

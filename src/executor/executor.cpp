@@ -1,0 +1,207 @@
+#include "executor/executor.h"
+
+#include <mutex>
+#include <unordered_set>
+
+#include "common/status.h"
+#include "runtime/runtime.h"
+
+namespace aclcpu {
+namespace {
+
+constexpr uint64_t kExecutorMagic = 0x41434C4558454321ull;  // "ACLEXEC!"
+
+struct ExecutorRegistry {
+    std::mutex mu;
+    std::unordered_set<aclOpExecutor*> live;  // issued, not yet consumed or destroyed
+};
+
+ExecutorRegistry& Executors() {
+    static ExecutorRegistry* r = new ExecutorRegistry();
+    return *r;
+}
+
+// Removes ex from the registry; true when it was live.
+bool Unregister(aclOpExecutor* ex) {
+    ExecutorRegistry& r = Executors();
+    std::lock_guard<std::mutex> lock(r.mu);
+    return r.live.erase(ex) != 0;
+}
+
+// Addresses the run touches (tensor data, workspace), for pinning.
+int CollectAddrs(const aclOpExecutor& ex, const void** addrs) {
+    int n = 0;
+    for (const aclTensor& t : ex.tensors) addrs[n++] = NumElements(t.view_shape) > 0 ? t.data : nullptr;
+    addrs[n++] = ex.workspace;
+    return n;
+}
+
+constexpr int kMaxAddrs = 16;
+
+int RunTask(void* ctx) {
+    aclOpExecutor* ex = static_cast<aclOpExecutor*>(ctx);
+    int ret = ex->plan ? ex->plan->Execute(*ex, ex->workspace, ex->workspace_size) : 0;
+    const void* addrs[kMaxAddrs];
+    int n = CollectAddrs(*ex, addrs);
+    rt::UnpinBlocks(addrs, n);
+    delete ex;  // a launch record: the consumed executor itself, or a repeatable executor's snapshot
+    return ret;
+}
+
+int SetAddr(aclOpExecutor* executor, size_t index, aclTensor* tensor, void* addr, bool output, bool combined,
+            const char* api) {
+    if (executor == nullptr) return Fail(ACLNN_ERR_PARAM_NULLPTR, "%s: executor is null.", api);
+    ExecutorRegistry& r = Executors();
+    std::lock_guard<std::mutex> lock(r.mu);
+    if (r.live.count(executor) == 0) return Fail(ACLNN_ERR_PARAM_INVALID, "%s: %p is not a live executor.", api, executor);
+    const size_t nin = static_cast<size_t>(executor->num_inputs);
+    const size_t nout = executor->tensors.size() - nin;
+    size_t slot = index;
+    if (!combined) {
+        if (index >= (output ? nout : nin)) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "%s: index %zu is out of range; %s has %zu %s.", api, index,
+                        executor->op_name, output ? nout : nin, output ? "outputs" : "inputs");
+        }
+        slot = output ? nin + index : index;
+    } else if (index >= executor->tensors.size()) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "%s: index %zu is out of range; %s has %zu tensors.", api, index,
+                    executor->op_name, executor->tensors.size());
+    }
+    aclTensor probe = executor->tensors[slot];
+    probe.data = addr;
+    const char* name = executor->tensor_names != nullptr ? executor->tensor_names[slot] : api;
+    if (int ret = CheckDataAddress(probe, name)) return ret;
+    executor->tensors[slot].data = addr;
+    if (tensor != nullptr && IsLiveTensor(tensor)) tensor->data = addr;
+    return OK;
+}
+
+}  // namespace
+
+aclOpExecutor* PublishExecutor(std::unique_ptr<aclOpExecutor> ex) {
+    ex->magic = kExecutorMagic;
+    aclOpExecutor* raw = ex.release();
+    ExecutorRegistry& r = Executors();
+    std::lock_guard<std::mutex> lock(r.mu);
+    r.live.insert(raw);
+    return raw;
+}
+
+int RunExecutor(void* workspace, uint64_t workspace_size, aclOpExecutor* executor, aclrtStream stream,
+                const char* api) {
+    if (executor == nullptr) return Fail(ACLNN_ERR_PARAM_NULLPTR, "%s: executor is null.", api);
+    // Take the launch record atomically: the executor itself when it is consumed by this call (success or
+    // not, SPEC 6), a snapshot when it is repeatable.
+    std::unique_ptr<aclOpExecutor> record;
+    {
+        ExecutorRegistry& r = Executors();
+        std::lock_guard<std::mutex> lock(r.mu);
+        if (r.live.count(executor) == 0) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "%s: executor %p was never issued by a first phase, or was already consumed.", api, executor);
+        }
+        if (executor->repeatable) {
+            record.reset(new aclOpExecutor(*executor));
+        } else {
+            r.live.erase(executor);
+            record.reset(executor);
+        }
+    }
+    if (workspace_size > 0 && workspace == nullptr) {
+        return Fail(ACLNN_ERR_PARAM_NULLPTR, "%s: workspaceSize is %llu but workspace is null.", api,
+                    static_cast<unsigned long long>(workspace_size));
+    }
+    if (workspace_size < record->workspace_size) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "%s: workspaceSize %llu is below the %llu bytes the first phase asked for.",
+                    api, static_cast<unsigned long long>(workspace_size),
+                    static_cast<unsigned long long>(record->workspace_size));
+    }
+    if (record->workspace_size > 0) {
+        rt::Block b;
+        if (!rt::FindBlock(workspace, &b) ||
+            reinterpret_cast<uintptr_t>(workspace) + record->workspace_size > b.base + b.size) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "%s: workspace %p does not hold %llu bytes of aclrtMalloc memory.",
+                        api, workspace, static_cast<unsigned long long>(record->workspace_size));
+        }
+    }
+    if (!rt::IsLiveStream(stream)) {
+        return Fail(ACLNN_ERR_RUNTIME_ERROR, "%s: stream %p is not a live stream (or aclInit was not called).", api,
+                    stream);
+    }
+    for (size_t i = 0; i < record->tensors.size(); ++i) {
+        const char* name = record->tensor_names != nullptr ? record->tensor_names[i] : "tensor";
+        if (int ret = CheckDataAddress(record->tensors[i], name)) return ret;
+    }
+    record->workspace = record->workspace_size > 0 ? workspace : nullptr;
+    const void* addrs[kMaxAddrs];
+    const int n = CollectAddrs(*record, addrs);
+    if (!rt::PinBlocks(addrs, n)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "%s: a tensor's memory was freed during the call.", api);
+    }
+    int ret = rt::Enqueue(stream, rt::Task{&RunTask, record.get()});
+    if (ret != 0) {
+        rt::UnpinBlocks(addrs, n);
+        return Fail(ACLNN_ERR_RUNTIME_ERROR, "%s: cannot enqueue on stream %p (status %d).", api, stream, ret);
+    }
+    record.release();  // now owned by the task
+    return OK;
+}
+
+}  // namespace aclcpu
+
+using namespace aclcpu;
+
+extern "C" {
+
+aclnnStatus aclSetAclOpExecutorRepeatable(aclOpExecutor* executor) {
+    if (executor == nullptr) return Fail(ACLNN_ERR_INNER_NULLPTR, "aclSetAclOpExecutorRepeatable: executor is null.");
+    ExecutorRegistry& r = Executors();
+    std::lock_guard<std::mutex> lock(r.mu);
+    if (r.live.count(executor) == 0) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "aclSetAclOpExecutorRepeatable: %p is not a live executor.", executor);
+    }
+    executor->repeatable = true;
+    return OK;
+}
+
+aclnnStatus aclDestroyAclOpExecutor(aclOpExecutor* executor) {
+    if (executor == nullptr) return Fail(ACLNN_ERR_INNER_NULLPTR, "aclDestroyAclOpExecutor: executor is null.");
+    if (!Unregister(executor)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "aclDestroyAclOpExecutor: %p is not a live executor.", executor);
+    }
+    delete executor;  // pending launches run on their own snapshots
+    return OK;
+}
+
+aclnnStatus aclSetInputTensorAddr(aclOpExecutor* executor, const size_t index, aclTensor* tensor, void* addr) {
+    return SetAddr(executor, index, tensor, addr, false, false, "aclSetInputTensorAddr");
+}
+
+aclnnStatus aclSetOutputTensorAddr(aclOpExecutor* executor, const size_t index, aclTensor* tensor, void* addr) {
+    return SetAddr(executor, index, tensor, addr, true, false, "aclSetOutputTensorAddr");
+}
+
+aclnnStatus aclSetTensorAddr(aclOpExecutor* executor, const size_t index, aclTensor* tensor, void* addr) {
+    return SetAddr(executor, index, tensor, addr, false, true, "aclSetTensorAddr");
+}
+
+aclnnStatus AclSetInputTensorAddr(aclOpExecutor* executor, const size_t index, aclTensor* tensor, void* addr) {
+    return aclSetInputTensorAddr(executor, index, tensor, addr);
+}
+
+aclnnStatus AclSetOutputTensorAddr(aclOpExecutor* executor, const size_t index, aclTensor* tensor, void* addr) {
+    return aclSetOutputTensorAddr(executor, index, tensor, addr);
+}
+
+aclnnStatus AclSetTensorAddr(aclOpExecutor* executor, const size_t index, aclTensor* tensor, void* addr) {
+    return aclSetTensorAddr(executor, index, tensor, addr);
+}
+
+aclnnStatus aclnnInit(const char* configPath) {
+    (void)configPath;
+    return OK;
+}
+
+aclnnStatus aclnnFinalize(void) { return OK; }
+
+}  // extern "C"

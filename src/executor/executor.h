@@ -1,0 +1,49 @@
+// Executors (libnnopbase): what a first phase hands to its second phase, and the generic second phase
+// (CANN's CommonOpExecutorRun): executor bookkeeping, workspace and stream checks, address checks against
+// the aclrtMalloc blocks, pinning those blocks, and enqueueing the run on the stream (SPEC 6).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "aclnn/acl_meta.h"
+#include "tensor/tensor.h"
+
+namespace aclcpu {
+
+/// The operator-specific half of an executor: immutable after the first phase.
+class OpPlan {
+public:
+    virtual ~OpPlan() = default;
+    /// Runs the computation on a stream thread with the executor's current tensor addresses. `workspace`
+    /// holds at least the workspace size the first phase reported. Returns 0 or a status code.
+    virtual int Execute(const aclOpExecutor& ex, void* workspace, uint64_t workspace_size) const = 0;
+};
+
+}  // namespace aclcpu
+
+/// A planned operator call (public opaque type of acl_meta.h). Holds its own copy of every descriptor.
+struct aclOpExecutor {
+    uint64_t magic = 0;
+    bool repeatable = false;
+    uint64_t workspace_size = 0;     ///< bytes the second phase needs, as reported by the first
+    int num_inputs = 0;              ///< tensors[0 .. num_inputs) are inputs, the rest outputs
+    std::vector<aclTensor> tensors;  ///< copies of the caller's descriptors
+    std::shared_ptr<const aclcpu::OpPlan> plan;  ///< nullptr: nothing to run (empty tensors)
+    const char* op_name = "";
+    const char* const* tensor_names = nullptr;  ///< one per tensor, for messages
+    void* workspace = nullptr;  ///< of the launch in flight
+};
+
+namespace aclcpu {
+
+/// Registers a new executor built by a first phase and returns it (ownership passes to the registry).
+aclOpExecutor* PublishExecutor(std::unique_ptr<aclOpExecutor> ex);
+
+/// The generic second phase (SPEC 6): checks and enqueues `executor` on `stream`. `api` names the caller
+/// in messages. Returns 0, 161001, 161002 or 361001 (see aclnnL1LossBackward).
+int RunExecutor(void* workspace, uint64_t workspace_size, aclOpExecutor* executor, aclrtStream stream,
+                const char* api);
+
+}  // namespace aclcpu

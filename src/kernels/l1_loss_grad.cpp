@@ -1,0 +1,35 @@
+#include "kernels/l1_loss_grad.h"
+
+#include "kernels/convert.h"
+#include "kernels/l1_simd.h"
+
+namespace aclcpu {
+namespace kern {
+
+void L1RowGeneric(const L1Params& p, const aclDataType* dt, char* const* ptrs, const int64_t* st, int64_t n) {
+    constexpr int64_t kBlock = 256;
+    float g[kBlock], s[kBlock], t[kBlock];
+    char* out = ptrs[0];
+    const char* pg = ptrs[1];
+    const char* ps = ptrs[2];
+    const char* pt = ptrs[3];
+    for (int64_t base = 0; base < n; base += kBlock) {
+        const int64_t m = n - base < kBlock ? n - base : kBlock;
+        // Gather and convert each input in turn (one dtype switch per block, not per element).
+        for (int64_t i = 0; i < m; ++i) g[i] = LoadPromoted(pg + (base + i) * st[1], dt[1], p.promote);
+        for (int64_t i = 0; i < m; ++i) s[i] = LoadPromoted(ps + (base + i) * st[2], dt[2], p.promote);
+        for (int64_t i = 0; i < m; ++i) t[i] = LoadPromoted(pt + (base + i) * st[3], dt[3], p.promote);
+        for (int64_t i = 0; i < m; ++i) {
+            const float y = RoundToPromoted(L1Element(g[i], s[i], t[i], p), p.promote);
+            StoreResult(out + (base + i) * st[0], dt[0], y);
+        }
+    }
+}
+
+L1RowFn SelectL1Row(const L1Params& p, const aclDataType* dtypes, const int64_t* strides) {
+    if (L1RowFn fast = SelectL1SimdRow(p, dtypes, strides)) return fast;
+    return &L1RowGeneric;
+}
+
+}  // namespace kern
+}  // namespace aclcpu

@@ -1,0 +1,338 @@
+// aclnnL1LossBackward: validation (SPEC 4), the plan (SPEC 5, 6) and the two public phases.
+#include "aclnnop/aclnn_l1_loss_backward.h"
+
+#include <cstring>
+#include <memory>
+#include <string>
+
+#include "common/status.h"
+#include "executor/executor.h"
+#include "kernels/elementwise.h"
+#include "kernels/l1_loss_grad.h"
+#include "runtime/runtime.h"
+#include "tensor/dtype.h"
+#include "tensor/tensor.h"
+
+namespace aclcpu {
+namespace {
+
+constexpr const char* kApi1 = "aclnnL1LossBackwardGetWorkspaceSize";
+constexpr const char* kApi2 = "aclnnL1LossBackward";
+// Executor tensor order: inputs gradOutput, self, target (CANN's input indices 0, 1, 2), output gradInput.
+constexpr const char* const kTensorNames[] = {"gradOutput", "self", "target", "gradInput"};
+constexpr int64_t kGrain = int64_t{1} << 15;  // elements per thread chunk at least
+
+// ------------------------------------------------------------------ product profile rules (SPEC 4.4, 5.2)
+
+struct ProfileRules {
+    kern::SignRule sign;
+    bool sequential_mean;  // true: r = 1/d1/d2/... in float32 (arch35); false: (float)(1.0/numel) (TBE)
+    bool bf16;             // BF16 in the dtype support list
+};
+
+ProfileRules RulesFor(rt::Soc soc) {
+    switch (soc) {
+        case rt::Soc::kAscend950: return {kern::SignRule::kArch35, true, true};
+        case rt::Soc::kAscend910B:
+        case rt::Soc::kAscend910_93: return {kern::SignRule::kTbe, false, true};
+        case rt::Soc::kAscend910:
+        case rt::Soc::kAscend310P: return {kern::SignRule::kTbe, false, false};
+    }
+    return {kern::SignRule::kArch35, true, true};
+}
+
+float MeanFactor(const ProfileRules& rules, const std::vector<int64_t>& b) {
+    if (rules.sequential_mean) {
+        float r = 1.0f;
+        if (b.empty()) return r / 1.0f;  // a 0-d shape counts as [1]
+        for (int64_t d : b) r = r / static_cast<float>(d);
+        return r;
+    }
+    return static_cast<float>(1.0 / static_cast<double>(NumElements(b)));
+}
+
+// ------------------------------------------------------------------ shapes
+
+// NumPy broadcast of a and b; false when a dim pair is neither equal nor 1.
+bool Broadcast(const std::vector<int64_t>& a, const std::vector<int64_t>& b, std::vector<int64_t>* out) {
+    const size_t n = a.size() > b.size() ? a.size() : b.size();
+    out->assign(n, 1);
+    for (size_t i = 0; i < n; ++i) {
+        const int64_t da = i < a.size() ? a[a.size() - 1 - i] : 1;
+        const int64_t db = i < b.size() ? b[b.size() - 1 - i] : 1;
+        int64_t d;
+        if (da == db || db == 1) {
+            d = da;
+        } else if (da == 1) {
+            d = db;
+        } else {
+            return false;
+        }
+        (*out)[n - 1 - i] = d;
+    }
+    return true;
+}
+
+std::string DtypeList(bool bf16) { return bf16 ? "DT_FLOAT, DT_FLOAT16, DT_BF16" : "DT_FLOAT, DT_FLOAT16"; }
+
+// ------------------------------------------------------------------ the plan
+
+kern::OperandSpec SpecOf(const aclTensor& t) {
+    return kern::OperandSpec{t.dtype, static_cast<int>(t.view_shape.size()), t.view_shape.data(), t.strides.data(),
+                             t.offset};
+}
+
+// Whether writing the output element by element could clobber an input element not yet read: the byte
+// ranges meet and the input does not map every index to exactly the output's address.
+bool NeedsTemporary(const aclTensor* const* t, const std::vector<int64_t>& b) {
+    const aclTensor& out = *t[3];
+    if (out.data == nullptr) return false;
+    uintptr_t olo, ohi;
+    ByteRange(out, &olo, &ohi);
+    const size_t oitem = ItemSize(out.dtype);
+    for (int k = 0; k < 3; ++k) {
+        const aclTensor& in = *t[k];
+        if (in.data == nullptr || NumElements(in.view_shape) == 0) continue;
+        uintptr_t ilo, ihi;
+        ByteRange(in, &ilo, &ihi);
+        if (ihi <= olo || ohi <= ilo) continue;  // disjoint
+        bool same = ItemSize(in.dtype) == oitem && ilo == olo;
+        for (size_t d = 0; same && d < b.size(); ++d) {
+            if (b[d] == 1) continue;
+            const size_t back = b.size() - 1 - d;
+            const int64_t is = back < in.view_shape.size() && in.view_shape[in.view_shape.size() - 1 - back] != 1
+                                   ? in.strides[in.strides.size() - 1 - back]
+                                   : 0;
+            same = is == out.strides[d];
+        }
+        if (!same) return true;
+    }
+    return false;
+}
+
+class L1Plan final : public OpPlan {
+public:
+    L1Plan(const aclTensor* const* t, const std::vector<int64_t>& b, const kern::L1Params& params)
+        : params_(params), b_(b) {
+        const kern::OperandSpec ops[4] = {SpecOf(*t[3]), SpecOf(*t[0]), SpecOf(*t[1]), SpecOf(*t[2])};
+        direct_ = kern::PlanLoop(b.data(), static_cast<int>(b.size()), ops, 4);
+        direct_row_ = SelectRow(direct_);
+        // The same computation into a contiguous temporary, and the copy from it, for aliasing outputs.
+        std::vector<int64_t> contiguous(b.size());
+        int64_t s = 1;
+        for (size_t i = b.size(); i-- > 0;) {
+            contiguous[i] = s;
+            s *= b[i] > 0 ? b[i] : 1;
+        }
+        const kern::OperandSpec tmp{t[3]->dtype, static_cast<int>(b.size()), b.data(), contiguous.data(), 0};
+        const kern::OperandSpec tops[4] = {tmp, ops[1], ops[2], ops[3]};
+        staged_ = kern::PlanLoop(b.data(), static_cast<int>(b.size()), tops, 4);
+        staged_row_ = SelectRow(staged_);
+        const kern::OperandSpec cops[2] = {ops[0], tmp};
+        copy_ = kern::PlanLoop(b.data(), static_cast<int>(b.size()), cops, 2);
+        temp_bytes_ = static_cast<uint64_t>(direct_.numel) * ItemSize(t[3]->dtype);
+    }
+
+    uint64_t temp_bytes() const { return temp_bytes_; }
+
+    int Execute(const aclOpExecutor& ex, void* workspace, uint64_t workspace_size) const override {
+        const aclTensor* t[4] = {&ex.tensors[0], &ex.tensors[1], &ex.tensors[2], &ex.tensors[3]};
+        char* bases[4] = {static_cast<char*>(t[3]->data), static_cast<char*>(t[0]->data),
+                          static_cast<char*>(t[1]->data), static_cast<char*>(t[2]->data)};
+        if (!NeedsTemporary(t, b_)) {
+            RunL1(direct_, direct_row_, bases);
+            return 0;
+        }
+        std::unique_ptr<char[]> own;  // only when addresses changed after planning and no workspace was asked
+        char* temp = static_cast<char*>(workspace);
+        if (temp == nullptr || workspace_size < temp_bytes_) {
+            own.reset(new (std::nothrow) char[temp_bytes_]);
+            if (!own) return ACLNN_ERR_INNER;
+            temp = own.get();
+        }
+        char* out = bases[0];
+        bases[0] = temp;
+        RunL1(staged_, staged_row_, bases);
+        CopyCtx c{&copy_, {out, temp}, ItemSize(t[3]->dtype)};
+        rt::ParallelFor(copy_.numel, kGrain, &CopyRange, &c);
+        return 0;
+    }
+
+private:
+    struct RunCtx {
+        const kern::LoopPlan* plan;
+        char* bases[4];
+        kern::L1RowFn row;
+        const kern::L1Params* params;
+    };
+
+    struct CopyCtx {
+        const kern::LoopPlan* plan;
+        char* bases[2];
+        size_t item;
+    };
+
+    kern::L1RowFn SelectRow(const kern::LoopPlan& p) const {
+        int64_t inner[kern::kMaxOperands] = {};
+        for (int k = 0; k < p.nops; ++k) inner[k] = p.ndim > 0 ? p.stride[k][0] : 0;
+        return kern::SelectL1Row(params_, p.dtype, inner);
+    }
+
+    static void L1Range(void* ctx, int64_t begin, int64_t end) {
+        const RunCtx* c = static_cast<const RunCtx*>(ctx);
+        kern::ForEachRow(*c->plan, c->bases, begin, end, [&](char* const* ptrs, const int64_t* st, int64_t n) {
+            c->row(*c->params, c->plan->dtype, ptrs, st, n);
+        });
+    }
+
+    static void CopyRange(void* ctx, int64_t begin, int64_t end) {
+        const CopyCtx* c = static_cast<const CopyCtx*>(ctx);
+        kern::ForEachRow(*c->plan, c->bases, begin, end, [&](char* const* ptrs, const int64_t* st, int64_t n) {
+            for (int64_t i = 0; i < n; ++i) std::memcpy(ptrs[0] + i * st[0], ptrs[1] + i * st[1], c->item);
+        });
+    }
+
+    void RunL1(const kern::LoopPlan& plan, kern::L1RowFn row, char* const* bases) const {
+        RunCtx c{&plan, {bases[0], bases[1], bases[2], bases[3]}, row, &params_};
+        rt::ParallelFor(plan.numel, kGrain, &L1Range, &c);
+    }
+
+    kern::L1Params params_;
+    std::vector<int64_t> b_;
+    kern::LoopPlan direct_, staged_, copy_;
+    kern::L1RowFn direct_row_ = nullptr, staged_row_ = nullptr;
+    uint64_t temp_bytes_ = 0;
+};
+
+// ------------------------------------------------------------------ first phase checks (SPEC 4, in order)
+
+int CheckDtypes(const aclTensor* g, const aclTensor* s, const aclTensor* t, const aclTensor* out,
+                const ProfileRules& rules, aclDataType* promote) {
+    const aclDataType p1 = PromoteTypes(g->dtype, s->dtype);
+    if (p1 == ACL_DT_UNDEFINED) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "GradOutput dtype %s and Self dtype %s can not be promoted.",
+                    DtypeName(g->dtype), DtypeName(s->dtype));
+    }
+    const aclDataType p = PromoteTypes(t->dtype, p1);
+    if (p == ACL_DT_UNDEFINED) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Target dtype %s, GradOutput dtype %s and Self dtype %s can not be promoted.",
+                    DtypeName(t->dtype), DtypeName(g->dtype), DtypeName(s->dtype));
+    }
+    if (!CanCast(p, out->dtype)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Result type %s can't be cast to the desired output type %s.", DtypeName(p),
+                    DtypeName(out->dtype));
+    }
+    const bool supported = p == ACL_FLOAT || p == ACL_FLOAT16 || (p == ACL_BF16 && rules.bf16);
+    if (!supported) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "promoteType dtype %s should be in dtype support list [%s] of %s.",
+                    DtypeName(p), DtypeList(rules.bf16).c_str(), rt::SocName(rt::ActiveSoc()));
+    }
+    *promote = p;
+    return 0;
+}
+
+int CheckShapes(const aclTensor* g, const aclTensor* s, const aclTensor* t, const aclTensor* out,
+                std::vector<int64_t>* b) {
+    const aclTensor* order[4] = {s, t, g, out};
+    const char* names[4] = {"self", "target", "gradOutput", "gradInput"};
+    for (int i = 0; i < 4; ++i) {
+        if (order[i]->view_shape.size() > static_cast<size_t>(kMaxDims)) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "The %s tensor cannot be larger than %d dimensions (it has %zu: %s).",
+                        names[i], kMaxDims, order[i]->view_shape.size(), ShapeString(order[i]->view_shape).c_str());
+        }
+    }
+    std::vector<int64_t> b1;
+    if (!Broadcast(s->view_shape, g->view_shape, &b1)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "The size of tensor self %s must match the size of tensor gradOutput %s.",
+                    ShapeString(s->view_shape).c_str(), ShapeString(g->view_shape).c_str());
+    }
+    if (!Broadcast(t->view_shape, b1, b)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "GradOutput tensor shape:%s self tensor shape:%s target tensor shape:%s can't broadcast.",
+                    ShapeString(g->view_shape).c_str(), ShapeString(s->view_shape).c_str(),
+                    ShapeString(t->view_shape).c_str());
+    }
+    if (*b != out->view_shape) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Shape of out should be %s, but current is %s.", ShapeString(*b).c_str(),
+                    ShapeString(out->view_shape).c_str());
+    }
+    return 0;
+}
+
+int FirstPhase(const aclTensor* gradOutput, const aclTensor* self, const aclTensor* target, int64_t reduction,
+               aclTensor* gradInput, uint64_t* workspaceSize, aclOpExecutor** executor) {
+    if (workspaceSize == nullptr || executor == nullptr) {
+        return Fail(ACLNN_ERR_PARAM_NULLPTR, "%s: the %s is nullptr.", kApi1,
+                    workspaceSize == nullptr ? "workspaceSize" : "executor");
+    }
+    const aclTensor* t[4] = {gradOutput, self, target, gradInput};
+    for (int i = 0; i < 4; ++i) {
+        if (t[i] == nullptr) {
+            return Fail(ACLNN_ERR_PARAM_NULLPTR, "Expected a proper Tensor but got null for argument %s.", kTensorNames[i]);
+        }
+    }
+    for (int i = 0; i < 4; ++i) {
+        if (!IsLiveTensor(t[i])) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "Argument %s (%p) is not a live aclTensor (destroyed, or never created).",
+                        kTensorNames[i], static_cast<const void*>(t[i]));
+        }
+    }
+    if (reduction < 0 || reduction > 2) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Expected reduction to be 0 or 1 or 2, but got %lld.",
+                    static_cast<long long>(reduction));
+    }
+    const ProfileRules rules = RulesFor(rt::ActiveSoc());
+    aclDataType promote = ACL_FLOAT;
+    if (int ret = CheckDtypes(gradOutput, self, target, gradInput, rules, &promote)) return ret;
+    std::vector<int64_t> b;
+    if (int ret = CheckShapes(gradOutput, self, target, gradInput, &b)) return ret;
+    for (int i = 0; i < 4; ++i) {
+        if (int ret = CheckStorageBounds(*t[i], kTensorNames[i])) return ret;
+    }
+    if (HasInternalOverlap(*gradInput)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "gradInput view (shape %s, strides %s) maps several elements to one address; its result would not "
+                    "be deterministic.",
+                    ShapeString(gradInput->view_shape).c_str(), ShapeString(gradInput->strides).c_str());
+    }
+    if (gradOutput->format == ACL_FORMAT_FRACTAL_NZ) {
+        Log(LogLevel::kWarning, "Format of input gets [FRACTAL_NZ], this format may lead to precision failure");
+    }
+
+    std::unique_ptr<aclOpExecutor> ex(new aclOpExecutor());
+    ex->op_name = kApi2;
+    ex->tensor_names = kTensorNames;
+    ex->num_inputs = 3;
+    ex->tensors = {*gradOutput, *self, *target, *gradInput};
+    const bool empty = NumElements(self->view_shape) == 0 || NumElements(gradOutput->view_shape) == 0 ||
+                       NumElements(target->view_shape) == 0;
+    if (!empty) {
+        kern::L1Params params{promote, rules.sign, 1.0f};
+        if (reduction == 1) params.r = MeanFactor(rules, b);
+        auto plan = std::make_shared<L1Plan>(t, b, params);
+        if (NeedsTemporary(t, b)) ex->workspace_size = plan->temp_bytes();
+        ex->plan = std::move(plan);
+    }
+    *workspaceSize = ex->workspace_size;
+    *executor = PublishExecutor(std::move(ex));
+    return OK;
+}
+
+}  // namespace
+}  // namespace aclcpu
+
+using namespace aclcpu;
+
+extern "C" {
+
+aclnnStatus aclnnL1LossBackwardGetWorkspaceSize(const aclTensor* gradOutput, const aclTensor* self,
+                                                const aclTensor* target, int64_t reduction, aclTensor* gradInput,
+                                                uint64_t* workspaceSize, aclOpExecutor** executor) {
+    return FirstPhase(gradOutput, self, target, reduction, gradInput, workspaceSize, executor);
+}
+
+aclnnStatus aclnnL1LossBackward(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream) {
+    return RunExecutor(workspace, workspaceSize, executor, stream, kApi2);
+}
+
+}  // extern "C"

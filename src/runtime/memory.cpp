@@ -1,0 +1,272 @@
+// "Device" memory: host RAM blocks registered so that every address a tensor or copy uses can be checked
+// against the block it lies in (SPEC 2, 3), and so that aclrtFree can wait for tasks still using a block.
+#include <sys/sysinfo.h>
+
+#include <cstdlib>
+#include <cstring>
+#include <map>
+
+#include "common/status.h"
+#include "runtime/state.h"
+
+namespace aclcpu {
+namespace rt {
+namespace {
+
+constexpr size_t kAlignment = 64;  // CANN requires 32-byte aligned tensor data; we give 64
+
+struct BlockInfo {
+    size_t size;
+    bool host;     // from aclrtMallocHost
+    int pins = 0;  // enqueued tasks using the block
+};
+
+struct Registry {
+    std::mutex mu;
+    std::condition_variable unpinned;
+    std::map<uintptr_t, BlockInfo> blocks;  // keyed by base address
+};
+
+Registry& Reg() {
+    static Registry* r = new Registry();
+    return *r;
+}
+
+// The block containing p, or end(). Caller holds the registry lock.
+std::map<uintptr_t, BlockInfo>::iterator Lookup(Registry& r, const void* p) {
+    const uintptr_t a = reinterpret_cast<uintptr_t>(p);
+    auto it = r.blocks.upper_bound(a);
+    if (it == r.blocks.begin()) return r.blocks.end();
+    --it;
+    if (a >= it->first && a - it->first < it->second.size) return it;
+    return r.blocks.end();
+}
+
+int Allocate(void** out, size_t size, bool host, const char* api) {
+    if (out == nullptr) return Fail(ACL_ERROR_INVALID_PARAM, "%s: the output pointer is null.", api);
+    if (size == 0) return Fail(ACL_ERROR_INVALID_PARAM, "%s: size 0 is invalid.", api);
+    if (int ret = RequireInit(api)) return ret;
+    if (size > SIZE_MAX - kAlignment) {
+        return Fail(ACL_ERROR_RT_MEMORY_ALLOCATION, "%s: cannot allocate %zu bytes.", api, size);
+    }
+    const size_t rounded = (size + kAlignment - 1) / kAlignment * kAlignment;
+    void* p = std::aligned_alloc(kAlignment, rounded);
+    if (p == nullptr) return Fail(ACL_ERROR_RT_MEMORY_ALLOCATION, "%s: out of memory allocating %zu bytes.", api, size);
+    Registry& r = Reg();
+    {
+        std::lock_guard<std::mutex> lock(r.mu);
+        r.blocks[reinterpret_cast<uintptr_t>(p)] = BlockInfo{size, host};
+    }
+    *out = p;
+    return ACL_SUCCESS;
+}
+
+int Release(void* p, bool host, const char* api) {
+    if (p == nullptr) return Fail(ACL_ERROR_INVALID_PARAM, "%s: the pointer is null.", api);
+    if (int ret = RequireInit(api)) return ret;
+    Registry& r = Reg();
+    std::unique_lock<std::mutex> lock(r.mu);
+    auto it = r.blocks.find(reinterpret_cast<uintptr_t>(p));
+    if (it == r.blocks.end()) {
+        return Fail(ACL_ERROR_RT_MEMORY_FREE, "%s: %p was not returned by %s, or was already freed.", api, p,
+                    host ? "aclrtMallocHost" : "aclrtMalloc");
+    }
+    if (it->second.host != host) {
+        return Fail(ACL_ERROR_RT_MEMORY_FREE, "%s: %p comes from %s; free it with %s.", api, p,
+                    it->second.host ? "aclrtMallocHost" : "aclrtMalloc", it->second.host ? "aclrtFreeHost" : "aclrtFree");
+    }
+    // Enqueued work still reads or writes this block: wait for it rather than pull memory from under it.
+    r.unpinned.wait(lock, [&] {
+        auto cur = r.blocks.find(reinterpret_cast<uintptr_t>(p));
+        return cur == r.blocks.end() || cur->second.pins == 0;
+    });
+    it = r.blocks.find(reinterpret_cast<uintptr_t>(p));
+    if (it == r.blocks.end()) {  // freed concurrently by another thread while we waited
+        return Fail(ACL_ERROR_RT_MEMORY_FREE, "%s: %p was freed by another thread.", api, p);
+    }
+    r.blocks.erase(it);
+    lock.unlock();
+    std::free(p);
+    return ACL_SUCCESS;
+}
+
+// Checks that [p, p + n) lies inside the registered block holding p, when p is in one.
+bool RangeFits(const void* p, size_t n) {
+    Registry& r = Reg();
+    std::lock_guard<std::mutex> lock(r.mu);
+    auto it = Lookup(r, p);
+    if (it == r.blocks.end()) return true;  // plain host memory: the caller vouches for it
+    const size_t off = reinterpret_cast<uintptr_t>(p) - it->first;
+    return n <= it->second.size - off;
+}
+
+int CheckCopy(void* dst, size_t destMax, const void* src, size_t count, aclrtMemcpyKind kind, const char* api) {
+    if (dst == nullptr || src == nullptr) {
+        return Fail(ACL_ERROR_INVALID_PARAM, "%s: %s is null.", api, dst == nullptr ? "dst" : "src");
+    }
+    if (count > destMax) {
+        return Fail(ACL_ERROR_RT_PARAM_INVALID, "%s: count %zu exceeds destMax %zu.", api, count, destMax);
+    }
+    if (kind < ACL_MEMCPY_HOST_TO_HOST || kind > ACL_MEMCPY_INTER_DEVICE_TO_DEVICE) {
+        return Fail(ACL_ERROR_INVALID_PARAM, "%s: kind %d is not an aclrtMemcpyKind.", api, static_cast<int>(kind));
+    }
+    if (!RangeFits(dst, count)) {
+        return Fail(ACL_ERROR_RT_PARAM_INVALID, "%s: %zu bytes at dst %p run past the end of its aclrtMalloc block.",
+                    api, count, dst);
+    }
+    if (!RangeFits(src, count)) {
+        return Fail(ACL_ERROR_RT_PARAM_INVALID, "%s: %zu bytes at src %p run past the end of its aclrtMalloc block.",
+                    api, count, src);
+    }
+    return 0;
+}
+
+struct CopyCtx {
+    void* dst;
+    const void* src;
+    size_t count;
+    int value;
+    bool is_set;
+};
+
+int RunCopy(void* p) {
+    CopyCtx* c = static_cast<CopyCtx*>(p);
+    if (c->is_set) {
+        std::memset(c->dst, c->value, c->count);
+    } else if (c->dst != c->src) {
+        std::memmove(c->dst, c->src, c->count);
+    }
+    const void* addrs[2] = {c->dst, c->is_set ? nullptr : c->src};
+    UnpinBlocks(addrs, 2);
+    delete c;
+    return 0;
+}
+
+int EnqueueCopy(CopyCtx* c, aclrtStream stream) {
+    const void* addrs[2] = {c->dst, c->is_set ? nullptr : c->src};
+    PinBlocks(addrs, 2);  // addresses outside any block are plain host memory and need no pin
+    int ret = Enqueue(stream, Task{&RunCopy, c});
+    if (ret != 0) {
+        UnpinBlocks(addrs, 2);
+        delete c;
+    }
+    return ret;
+}
+
+}  // namespace
+
+bool FindBlock(const void* p, Block* out) {
+    Registry& r = Reg();
+    std::lock_guard<std::mutex> lock(r.mu);
+    auto it = Lookup(r, p);
+    if (it == r.blocks.end()) return false;
+    out->base = it->first;
+    out->size = it->second.size;
+    return true;
+}
+
+bool PinBlocks(const void* const* addrs, int n) {
+    Registry& r = Reg();
+    std::lock_guard<std::mutex> lock(r.mu);
+    for (int i = 0; i < n; ++i) {
+        if (addrs[i] != nullptr && Lookup(r, addrs[i]) == r.blocks.end()) return false;
+    }
+    for (int i = 0; i < n; ++i) {
+        if (addrs[i] != nullptr) ++Lookup(r, addrs[i])->second.pins;
+    }
+    return true;
+}
+
+void UnpinBlocks(const void* const* addrs, int n) {
+    Registry& r = Reg();
+    {
+        std::lock_guard<std::mutex> lock(r.mu);
+        for (int i = 0; i < n; ++i) {
+            if (addrs[i] == nullptr) continue;
+            auto it = Lookup(r, addrs[i]);
+            if (it != r.blocks.end() && it->second.pins > 0) --it->second.pins;
+        }
+    }
+    r.unpinned.notify_all();
+}
+
+void ReleaseAllMemory() {
+    Registry& r = Reg();
+    std::map<uintptr_t, BlockInfo> blocks;
+    {
+        std::unique_lock<std::mutex> lock(r.mu);
+        blocks.swap(r.blocks);
+    }
+    for (auto& kv : blocks) std::free(reinterpret_cast<void*>(kv.first));
+}
+
+}  // namespace rt
+}  // namespace aclcpu
+
+using namespace aclcpu;
+using namespace aclcpu::rt;
+
+extern "C" {
+
+aclError aclrtMalloc(void** devPtr, size_t size, aclrtMemMallocPolicy policy) {
+    (void)policy;  // every policy is accepted: placement means nothing on a CPU
+    return Allocate(devPtr, size, false, "aclrtMalloc");
+}
+
+aclError aclrtFree(void* devPtr) { return Release(devPtr, false, "aclrtFree"); }
+
+aclError aclrtMallocHost(void** hostPtr, size_t size) { return Allocate(hostPtr, size, true, "aclrtMallocHost"); }
+
+aclError aclrtFreeHost(void* hostPtr) { return Release(hostPtr, true, "aclrtFreeHost"); }
+
+aclError aclrtMemcpy(void* dst, size_t destMax, const void* src, size_t count, aclrtMemcpyKind kind) {
+    if (count == 0) return ACL_SUCCESS;  // CANN: checked before anything else
+    if (int ret = CheckCopy(dst, destMax, src, count, kind, "aclrtMemcpy")) return ret;
+    if (dst == src) return ACL_SUCCESS;
+    std::memmove(dst, src, count);
+    return ACL_SUCCESS;
+}
+
+aclError aclrtMemcpyAsync(void* dst, size_t destMax, const void* src, size_t count, aclrtMemcpyKind kind,
+                          aclrtStream stream) {
+    if (count == 0) return ACL_SUCCESS;
+    if (int ret = CheckCopy(dst, destMax, src, count, kind, "aclrtMemcpyAsync")) return ret;
+    return EnqueueCopy(new CopyCtx{dst, src, count, 0, false}, stream);
+}
+
+aclError aclrtMemset(void* devPtr, size_t maxCount, int32_t value, size_t count) {
+    if (devPtr == nullptr) return Fail(ACL_ERROR_INVALID_PARAM, "aclrtMemset: devPtr is null.");
+    if (count > maxCount) {
+        return Fail(ACL_ERROR_RT_PARAM_INVALID, "aclrtMemset: count %zu exceeds maxCount %zu.", count, maxCount);
+    }
+    if (!RangeFits(devPtr, count)) {
+        return Fail(ACL_ERROR_RT_PARAM_INVALID, "aclrtMemset: %zu bytes at %p run past the end of its block.", count,
+                    devPtr);
+    }
+    std::memset(devPtr, value, count);
+    return ACL_SUCCESS;
+}
+
+aclError aclrtMemsetAsync(void* devPtr, size_t maxCount, int32_t value, size_t count, aclrtStream stream) {
+    if (devPtr == nullptr) return Fail(ACL_ERROR_INVALID_PARAM, "aclrtMemsetAsync: devPtr is null.");
+    if (count > maxCount) {
+        return Fail(ACL_ERROR_RT_PARAM_INVALID, "aclrtMemsetAsync: count %zu exceeds maxCount %zu.", count, maxCount);
+    }
+    if (!RangeFits(devPtr, count)) {
+        return Fail(ACL_ERROR_RT_PARAM_INVALID, "aclrtMemsetAsync: %zu bytes at %p run past the end of its block.",
+                    count, devPtr);
+    }
+    return EnqueueCopy(new CopyCtx{devPtr, nullptr, count, value, true}, stream);
+}
+
+aclError aclrtGetMemInfo(aclrtMemAttr attr, size_t* free, size_t* total) {
+    (void)attr;
+    if (free == nullptr || total == nullptr) return Fail(ACL_ERROR_INVALID_PARAM, "aclrtGetMemInfo: a pointer is null.");
+    struct sysinfo info;
+    if (sysinfo(&info) != 0) return Fail(ACL_ERROR_RT_INTERNAL_ERROR, "aclrtGetMemInfo: sysinfo failed.");
+    *free = static_cast<size_t>(info.freeram) * info.mem_unit;
+    *total = static_cast<size_t>(info.totalram) * info.mem_unit;
+    return ACL_SUCCESS;
+}
+
+}  // extern "C"

@@ -1,0 +1,79 @@
+// Internal interface of the runtime layer (libascendcl) used by the tensor and operator layers:
+// product profiles, streams as task queues, the registry of aclrtMalloc blocks, the device thread pool.
+//
+// Public semantics: SPEC 2. Everything here is thread-safe.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "acl/acl_rt.h"
+
+namespace aclcpu {
+namespace rt {
+
+// ---------------------------------------------------------------- product profiles (SPEC 2, 5.2)
+
+/// The Ascend products this runtime can emulate. The operator layer maps each to its kernel arithmetic.
+enum class Soc { kAscend950, kAscend910B, kAscend910_93, kAscend910, kAscend310P };
+
+/// The profile in force: the "soc_version" key of aclInit's config, else ACLCPU_SOC_VERSION, else Ascend950.
+Soc ActiveSoc();
+
+/// Parses a profile key ("Ascend950", "Ascend910B", "Ascend910_93", "Ascend910", "Ascend310P"; case-insensitive).
+bool ParseSoc(const char* key, Soc* out);
+
+/// The SoC name aclrtGetSocName reports for a profile.
+const char* SocName(Soc soc);
+
+// ---------------------------------------------------------------- streams
+
+/// A unit of stream work: run(ctx) executes on the stream's worker (or on a thread synchronising the
+/// stream) and returns an aclError/aclnnStatus; a non-zero result becomes the stream's sticky error.
+/// run owns ctx and releases it. No allocation happens to enqueue a Task (ring buffer).
+struct Task {
+    int (*run)(void* ctx);
+    void* ctx;
+};
+
+/// Enqueues `task` on `stream` (nullptr = default stream). Returns 0, or ACL_ERROR_RT_INVALID_HANDLE
+/// (107017) for an unknown or destroyed stream and ACL_ERROR_UNINITIALIZE (100001) before aclInit; on
+/// failure the task is NOT run and ctx is not released (the caller still owns it).
+int Enqueue(aclrtStream stream, Task task);
+
+/// Whether `stream` names a live stream (nullptr: whether the runtime is initialised).
+bool IsLiveStream(aclrtStream stream);
+
+// ---------------------------------------------------------------- memory registry
+
+/// A registered block (from aclrtMalloc or aclrtMallocHost).
+struct Block {
+    uintptr_t base = 0;
+    size_t size = 0;
+};
+
+/// Finds the registered block containing address p. Returns false when p is in no block.
+bool FindBlock(const void* p, Block* out);
+
+/// Pins the blocks containing each of the n addresses (nullptr entries are skipped) so that aclrtFree waits
+/// until Unpin. Returns false (pinning nothing) when an address is in no block.
+bool PinBlocks(const void* const* addrs, int n);
+
+/// Releases pins taken by PinBlocks with the same addresses.
+void UnpinBlocks(const void* const* addrs, int n);
+
+// ---------------------------------------------------------------- threads
+
+/// Body of a parallel loop: processes elements [begin, end) of a range.
+using RangeFn = void (*)(void* ctx, int64_t begin, int64_t end);
+
+/// Runs fn over [0, n) on the device's thread pool (a oneTBB arena of ACLCPU_NUM_THREADS threads, default:
+/// all hardware threads, shared by every stream so concurrent streams never oversubscribe the cores).
+/// Chunks hold at least `grain` elements; n <= grain runs inline on the calling thread.
+void ParallelFor(int64_t n, int64_t grain, RangeFn fn, void* ctx);
+
+/// Number of threads of the device pool.
+int DeviceThreads();
+
+}  // namespace rt
+}  // namespace aclcpu

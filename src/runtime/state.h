@@ -1,0 +1,88 @@
+// Process-wide state of the runtime layer, shared by its translation units (not used outside src/runtime).
+#pragma once
+
+#include <condition_variable>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <unordered_map>
+#include <vector>
+
+#include "runtime/runtime.h"
+
+namespace aclcpu {
+namespace rt {
+
+/// A FIFO task queue served by one worker thread. Tasks run one at a time in enqueue order; a thread
+/// synchronising the stream may run queued tasks itself while the worker is idle (same order, same
+/// one-at-a-time rule), which keeps small round trips in the microseconds.
+class Stream {
+public:
+    Stream();
+    ~Stream();  // drains, then joins the worker
+    Stream(const Stream&) = delete;
+    Stream& operator=(const Stream&) = delete;
+
+    /// Appends a task; false when the stream is closing (the task is not taken).
+    bool Push(Task task);
+    /// Waits until every task pushed before the call has run; returns and clears the sticky error.
+    /// timeout_ms < 0 waits forever; on timeout returns ACL_ERROR_RT_WAIT_TIMEOUT and keeps the error.
+    int Synchronize(int32_t timeout_ms = -1);
+    /// Refuses further pushes and waits for the queue to drain (used before destruction).
+    void Close();
+
+private:
+    void WorkerLoop();
+    bool PopLocked(Task* out);
+    void RunOne(std::unique_lock<std::mutex>& lock, Task task);
+
+    std::mutex mu_;
+    std::condition_variable work_cv_;  // worker: a task arrived or closing
+    std::condition_variable idle_cv_;  // synchronisers: a task finished
+    std::vector<Task> ring_;
+    size_t head_ = 0, count_ = 0;
+    bool running_ = false;  // a task is executing (on the worker or a synchroniser)
+    bool closing_ = false;
+    uint64_t pushed_ = 0, finished_ = 0;
+    int sticky_error_ = 0;
+    std::thread worker_;
+};
+
+/// An event: records complete in stream order and carry a timestamp.
+struct Event {
+    std::mutex mu;
+    std::condition_variable cv;
+    uint64_t recorded = 0;   // number of records enqueued
+    uint64_t completed = 0;  // number of records reached
+    int64_t stamp_ns = 0;    // steady-clock time of the last completed record
+};
+
+struct RuntimeState {
+    std::mutex mu;
+    bool initialized = false;
+    bool finalized = false;  // aclFinalize ran since the last aclInit
+    bool config_soc_set = false;
+    Soc config_soc = Soc::kAscend950;
+    std::unordered_map<void*, std::shared_ptr<Stream>> streams;
+    std::shared_ptr<Stream> default_stream;
+    std::unordered_map<void*, std::shared_ptr<Event>> events;
+    std::map<int, int64_t> sys_params;
+};
+
+/// The single runtime state (never destroyed, so worker threads outliving main() stay safe).
+RuntimeState& State();
+
+/// Looks up a live stream (nullptr = the default stream, created on first use). Sets *status to 0,
+/// ACL_ERROR_UNINITIALIZE or ACL_ERROR_RT_INVALID_HANDLE, recording a message on failure.
+std::shared_ptr<Stream> FindStream(aclrtStream stream, int* status);
+
+/// Frees every registered block (aclFinalize).
+void ReleaseAllMemory();
+
+/// Fails with ACL_ERROR_UNINITIALIZE and a message naming `api` unless aclInit has run. Returns 0 when ready.
+int RequireInit(const char* api);
+
+}  // namespace rt
+}  // namespace aclcpu

@@ -1,0 +1,358 @@
+// Streams (FIFO task queues on worker threads) and events.
+#include <chrono>
+
+#include "common/status.h"
+#include "runtime/state.h"
+
+namespace aclcpu {
+namespace rt {
+namespace {
+
+int64_t NowNs() {
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+}
+
+std::shared_ptr<Event> FindEvent(aclrtEvent event) {
+    RuntimeState& st = State();
+    std::lock_guard<std::mutex> lock(st.mu);
+    auto it = st.events.find(event);
+    return it == st.events.end() ? nullptr : it->second;
+}
+
+struct RecordCtx {
+    std::shared_ptr<Event> event;
+    uint64_t seq;
+};
+
+int RunRecord(void* p) {
+    RecordCtx* c = static_cast<RecordCtx*>(p);
+    {
+        std::lock_guard<std::mutex> lock(c->event->mu);
+        if (c->seq > c->event->completed) {
+            c->event->completed = c->seq;
+            c->event->stamp_ns = NowNs();
+        }
+    }
+    c->event->cv.notify_all();
+    delete c;
+    return 0;
+}
+
+int RunWait(void* p) {
+    RecordCtx* c = static_cast<RecordCtx*>(p);
+    {
+        std::unique_lock<std::mutex> lock(c->event->mu);
+        c->event->cv.wait(lock, [&] { return c->event->completed >= c->seq; });
+    }
+    delete c;
+    return 0;
+}
+
+}  // namespace
+
+Stream::Stream() : ring_(16) { worker_ = std::thread([this] { WorkerLoop(); }); }
+
+Stream::~Stream() {
+    Close();
+    {
+        std::lock_guard<std::mutex> lock(mu_);
+        closing_ = true;
+    }
+    work_cv_.notify_all();
+    if (worker_.joinable()) worker_.join();
+}
+
+bool Stream::Push(Task task) {
+    {
+        std::lock_guard<std::mutex> lock(mu_);
+        if (closing_) return false;
+        if (count_ == ring_.size()) {  // grow: amortised, so steady-state pushes never allocate
+            std::vector<Task> bigger(ring_.size() * 2);
+            for (size_t i = 0; i < count_; ++i) bigger[i] = ring_[(head_ + i) % ring_.size()];
+            ring_.swap(bigger);
+            head_ = 0;
+        }
+        ring_[(head_ + count_) % ring_.size()] = task;
+        ++count_;
+        ++pushed_;
+    }
+    work_cv_.notify_one();
+    return true;
+}
+
+bool Stream::PopLocked(Task* out) {
+    if (count_ == 0 || running_) return false;
+    *out = ring_[head_];
+    head_ = (head_ + 1) % ring_.size();
+    --count_;
+    running_ = true;
+    return true;
+}
+
+void Stream::RunOne(std::unique_lock<std::mutex>& lock, Task task) {
+    lock.unlock();
+    int ret = task.run(task.ctx);
+    lock.lock();
+    running_ = false;
+    ++finished_;
+    if (ret != 0 && sticky_error_ == 0) sticky_error_ = ret;
+    idle_cv_.notify_all();
+    if (count_ > 0) work_cv_.notify_one();
+}
+
+void Stream::WorkerLoop() {
+    std::unique_lock<std::mutex> lock(mu_);
+    for (;;) {
+        work_cv_.wait(lock, [&] { return (count_ > 0 && !running_) || (closing_ && count_ == 0 && !running_); });
+        Task task;
+        if (PopLocked(&task)) {
+            RunOne(lock, task);
+            continue;
+        }
+        if (closing_ && count_ == 0) return;
+    }
+}
+
+int Stream::Synchronize(int32_t timeout_ms) {
+    std::unique_lock<std::mutex> lock(mu_);
+    const uint64_t target = pushed_;
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms < 0 ? 0 : timeout_ms);
+    while (finished_ < target) {
+        Task task;
+        if (PopLocked(&task)) {  // the worker is idle: run the next task here, in order
+            RunOne(lock, task);
+            continue;
+        }
+        if (timeout_ms < 0) {
+            idle_cv_.wait(lock);
+        } else if (idle_cv_.wait_until(lock, deadline) == std::cv_status::timeout && finished_ < target) {
+            return ACL_ERROR_RT_WAIT_TIMEOUT;
+        }
+    }
+    int ret = sticky_error_;
+    sticky_error_ = 0;
+    return ret;
+}
+
+void Stream::Close() {
+    Synchronize();
+    std::lock_guard<std::mutex> lock(mu_);
+    closing_ = true;
+}
+
+std::shared_ptr<Stream> FindStream(aclrtStream stream, int* status) {
+    RuntimeState& st = State();
+    std::lock_guard<std::mutex> lock(st.mu);
+    if (!st.initialized) {
+        *status = Fail(ACL_ERROR_UNINITIALIZE, "the runtime is not initialised (call aclInit before using streams).");
+        return nullptr;
+    }
+    if (stream == nullptr) {
+        if (!st.default_stream) st.default_stream = std::make_shared<Stream>();
+        *status = 0;
+        return st.default_stream;
+    }
+    auto it = st.streams.find(stream);
+    if (it == st.streams.end()) {
+        *status = Fail(ACL_ERROR_RT_INVALID_HANDLE, "stream %p is not a live stream (never created, or destroyed).",
+                       stream);
+        return nullptr;
+    }
+    *status = 0;
+    return it->second;
+}
+
+bool IsLiveStream(aclrtStream stream) {
+    RuntimeState& st = State();
+    std::lock_guard<std::mutex> lock(st.mu);
+    if (!st.initialized) return false;
+    return stream == nullptr || st.streams.count(stream) != 0;
+}
+
+int Enqueue(aclrtStream stream, Task task) {
+    int status = 0;
+    std::shared_ptr<Stream> s = FindStream(stream, &status);
+    if (!s) return status;
+    if (!s->Push(task)) {
+        return Fail(ACL_ERROR_RT_INVALID_HANDLE, "stream %p is being destroyed; no new work is accepted.", stream);
+    }
+    return 0;
+}
+
+}  // namespace rt
+}  // namespace aclcpu
+
+using namespace aclcpu;
+using namespace aclcpu::rt;
+
+extern "C" {
+
+aclError aclrtCreateStream(aclrtStream* stream) {
+    if (stream == nullptr) return Fail(ACL_ERROR_INVALID_PARAM, "aclrtCreateStream: stream is null.");
+    if (int ret = RequireInit("aclrtCreateStream")) return ret;
+    auto s = std::make_shared<Stream>();
+    RuntimeState& st = State();
+    std::lock_guard<std::mutex> lock(st.mu);
+    if (!st.initialized) return Fail(ACL_ERROR_UNINITIALIZE, "aclrtCreateStream: call aclInit first.");
+    void* handle = s.get();
+    st.streams.emplace(handle, std::move(s));
+    *stream = handle;
+    return ACL_SUCCESS;
+}
+
+aclError aclrtDestroyStream(aclrtStream stream) {
+    if (stream == nullptr) return Fail(ACL_ERROR_INVALID_PARAM, "aclrtDestroyStream: stream is null.");
+    if (int ret = RequireInit("aclrtDestroyStream")) return ret;
+    std::shared_ptr<Stream> s;
+    {
+        RuntimeState& st = State();
+        std::lock_guard<std::mutex> lock(st.mu);
+        auto it = st.streams.find(stream);
+        if (it == st.streams.end()) {
+            return Fail(ACL_ERROR_RT_INVALID_HANDLE, "aclrtDestroyStream: stream %p is not a live stream.", stream);
+        }
+        s = std::move(it->second);
+        st.streams.erase(it);
+    }
+    s->Close();  // waits for pending work
+    return ACL_SUCCESS;
+}
+
+aclError aclrtSynchronizeStream(aclrtStream stream) {
+    int status = 0;
+    std::shared_ptr<Stream> s = FindStream(stream, &status);
+    if (!s) return status;
+    int ret = s->Synchronize();
+    if (ret != 0) return Fail(ret, "aclrtSynchronizeStream: a task on stream %p failed with status %d.", stream, ret);
+    return ACL_SUCCESS;
+}
+
+aclError aclrtSynchronizeStreamWithTimeout(aclrtStream stream, int32_t timeout) {
+    if (timeout < -1) {
+        return Fail(ACL_ERROR_INVALID_PARAM, "aclrtSynchronizeStreamWithTimeout: timeout %d is below -1.", timeout);
+    }
+    int status = 0;
+    std::shared_ptr<Stream> s = FindStream(stream, &status);
+    if (!s) return status;
+    int ret = s->Synchronize(timeout);
+    if (ret != 0) return Fail(ret, "aclrtSynchronizeStreamWithTimeout: stream %p returned status %d.", stream, ret);
+    return ACL_SUCCESS;
+}
+
+aclError aclrtSynchronizeDevice(void) {
+    if (int ret = RequireInit("aclrtSynchronizeDevice")) return ret;
+    std::vector<std::shared_ptr<Stream>> all;
+    {
+        RuntimeState& st = State();
+        std::lock_guard<std::mutex> lock(st.mu);
+        for (auto& kv : st.streams) all.push_back(kv.second);
+        if (st.default_stream) all.push_back(st.default_stream);
+    }
+    int first = 0;
+    for (auto& s : all) {
+        int ret = s->Synchronize();
+        if (ret != 0 && first == 0) first = ret;
+    }
+    if (first != 0) return Fail(first, "aclrtSynchronizeDevice: a task failed with status %d.", first);
+    return ACL_SUCCESS;
+}
+
+aclError aclrtCreateEvent(aclrtEvent* event) {
+    if (event == nullptr) return Fail(ACL_ERROR_INVALID_PARAM, "aclrtCreateEvent: event is null.");
+    if (int ret = RequireInit("aclrtCreateEvent")) return ret;
+    auto e = std::make_shared<Event>();
+    RuntimeState& st = State();
+    std::lock_guard<std::mutex> lock(st.mu);
+    void* handle = e.get();
+    st.events.emplace(handle, std::move(e));
+    *event = handle;
+    return ACL_SUCCESS;
+}
+
+aclError aclrtDestroyEvent(aclrtEvent event) {
+    if (event == nullptr) return Fail(ACL_ERROR_INVALID_PARAM, "aclrtDestroyEvent: event is null.");
+    RuntimeState& st = State();
+    std::lock_guard<std::mutex> lock(st.mu);
+    if (st.events.erase(event) == 0) {
+        return Fail(ACL_ERROR_RT_INVALID_HANDLE, "aclrtDestroyEvent: event %p is not a live event.", event);
+    }
+    return ACL_SUCCESS;
+}
+
+aclError aclrtRecordEvent(aclrtEvent event, aclrtStream stream) {
+    std::shared_ptr<Event> e = FindEvent(event);
+    if (!e) return Fail(ACL_ERROR_RT_INVALID_HANDLE, "aclrtRecordEvent: event %p is not a live event.", event);
+    uint64_t seq;
+    {
+        std::lock_guard<std::mutex> lock(e->mu);
+        seq = ++e->recorded;
+    }
+    RecordCtx* ctx = new RecordCtx{e, seq};
+    int ret = Enqueue(stream, Task{&RunRecord, ctx});
+    if (ret != 0) {
+        delete ctx;
+        std::lock_guard<std::mutex> lock(e->mu);
+        if (e->recorded == seq) --e->recorded;
+    }
+    return ret;
+}
+
+aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event) {
+    std::shared_ptr<Event> e = FindEvent(event);
+    if (!e) return Fail(ACL_ERROR_RT_INVALID_HANDLE, "aclrtStreamWaitEvent: event %p is not a live event.", event);
+    uint64_t seq;
+    {
+        std::lock_guard<std::mutex> lock(e->mu);
+        seq = e->recorded;
+    }
+    RecordCtx* ctx = new RecordCtx{e, seq};
+    int ret = Enqueue(stream, Task{&RunWait, ctx});
+    if (ret != 0) delete ctx;
+    return ret;
+}
+
+aclError aclrtSynchronizeEvent(aclrtEvent event) {
+    std::shared_ptr<Event> e = FindEvent(event);
+    if (!e) return Fail(ACL_ERROR_RT_INVALID_HANDLE, "aclrtSynchronizeEvent: event %p is not a live event.", event);
+    std::unique_lock<std::mutex> lock(e->mu);
+    const uint64_t target = e->recorded;
+    e->cv.wait(lock, [&] { return e->completed >= target; });
+    return ACL_SUCCESS;
+}
+
+aclError aclrtQueryEventStatus(aclrtEvent event, aclrtEventRecordedStatus* status) {
+    if (status == nullptr) return Fail(ACL_ERROR_INVALID_PARAM, "aclrtQueryEventStatus: status is null.");
+    std::shared_ptr<Event> e = FindEvent(event);
+    if (!e) return Fail(ACL_ERROR_RT_INVALID_HANDLE, "aclrtQueryEventStatus: event %p is not a live event.", event);
+    std::lock_guard<std::mutex> lock(e->mu);
+    *status = e->completed >= e->recorded ? ACL_EVENT_RECORDED_STATUS_COMPLETE : ACL_EVENT_RECORDED_STATUS_NOT_READY;
+    return ACL_SUCCESS;
+}
+
+aclError aclrtEventElapsedTime(float* ms, aclrtEvent startEvent, aclrtEvent endEvent) {
+    if (ms == nullptr) return Fail(ACL_ERROR_INVALID_PARAM, "aclrtEventElapsedTime: ms is null.");
+    std::shared_ptr<Event> a = FindEvent(startEvent), b = FindEvent(endEvent);
+    if (!a || !b) return Fail(ACL_ERROR_RT_INVALID_HANDLE, "aclrtEventElapsedTime: an event is not a live event.");
+    int64_t ta, tb;
+    {
+        std::lock_guard<std::mutex> lock(a->mu);
+        if (a->completed == 0 || a->completed < a->recorded) {
+            return Fail(ACL_ERROR_RT_EVENT_NOT_COMPLETE, "aclrtEventElapsedTime: start event %p has not completed.",
+                        startEvent);
+        }
+        ta = a->stamp_ns;
+    }
+    {
+        std::lock_guard<std::mutex> lock(b->mu);
+        if (b->completed == 0 || b->completed < b->recorded) {
+            return Fail(ACL_ERROR_RT_EVENT_NOT_COMPLETE, "aclrtEventElapsedTime: end event %p has not completed.",
+                        endEvent);
+        }
+        tb = b->stamp_ns;
+    }
+    *ms = static_cast<float>(static_cast<double>(tb - ta) / 1e6);
+    return ACL_SUCCESS;
+}
+
+}  // extern "C"

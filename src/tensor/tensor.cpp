@@ -1,0 +1,313 @@
+#include "tensor/tensor.h"
+
+#include <algorithm>
+#include <mutex>
+#include <unordered_set>
+
+#include "common/status.h"
+#include "runtime/runtime.h"
+#include "tensor/dtype.h"
+
+namespace aclcpu {
+namespace {
+
+constexpr uint64_t kTensorMagic = 0x41434C54454E5352ull;  // "ACLTENSR"
+constexpr uint64_t kMaxCreateDims = 64;
+
+struct TensorRegistry {
+    std::mutex mu;
+    std::unordered_set<const aclTensor*> live;
+};
+
+TensorRegistry& Tensors() {
+    static TensorRegistry* r = new TensorRegistry();
+    return *r;
+}
+
+// Multiplies with overflow detection; false on overflow.
+bool MulOk(int64_t a, int64_t b, int64_t* out) { return !__builtin_mul_overflow(a, b, out); }
+bool AddOk(int64_t a, int64_t b, int64_t* out) { return !__builtin_add_overflow(a, b, out); }
+
+// Element count of dims with overflow detection.
+bool CountOk(const int64_t* dims, uint64_t n, int64_t* out) {
+    int64_t c = 1;
+    for (uint64_t i = 0; i < n; ++i) {
+        if (!MulOk(c, dims[i], &c)) return false;
+    }
+    *out = c;
+    return true;
+}
+
+}  // namespace
+
+bool IsLiveTensor(const aclTensor* t) {
+    if (t == nullptr) return false;
+    TensorRegistry& r = Tensors();
+    std::lock_guard<std::mutex> lock(r.mu);
+    return r.live.count(t) != 0;
+}
+
+int64_t NumElements(const std::vector<int64_t>& shape) {
+    int64_t c = 1;
+    for (int64_t d : shape) c *= d;
+    return c;
+}
+
+std::string ShapeString(const int64_t* dims, size_t n) {
+    std::string s = "[";
+    for (size_t i = 0; i < n; ++i) {
+        if (i) s += ",";
+        s += std::to_string(dims[i]);
+    }
+    return s + "]";
+}
+
+int64_t MaxElementIndex(const aclTensor& t) {
+    int64_t m = t.offset;
+    for (size_t k = 0; k < t.view_shape.size(); ++k) m += (t.view_shape[k] - 1) * t.strides[k];
+    return m;
+}
+
+int CheckStorageBounds(const aclTensor& t, const char* name) {
+    if (NumElements(t.view_shape) == 0) return 0;
+    const int64_t storage = NumElements(t.storage_shape);
+    const int64_t last = MaxElementIndex(t);
+    if (last >= storage) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "%s view (shape %s, strides %s, offset %lld) reaches element %lld, but its storage shape %s holds "
+                    "%lld elements.",
+                    name, ShapeString(t.view_shape).c_str(), ShapeString(t.strides).c_str(),
+                    static_cast<long long>(t.offset), static_cast<long long>(last),
+                    ShapeString(t.storage_shape).c_str(), static_cast<long long>(storage));
+    }
+    return 0;
+}
+
+void ByteRange(const aclTensor& t, uintptr_t* lo, uintptr_t* hi) {
+    const uintptr_t base = reinterpret_cast<uintptr_t>(t.data);
+    const uintptr_t item = ItemSize(t.dtype);
+    *lo = base + static_cast<uintptr_t>(t.offset) * item;
+    *hi = base + (static_cast<uintptr_t>(MaxElementIndex(t)) + 1) * item;
+}
+
+int CheckDataAddress(const aclTensor& t, const char* name) {
+    if (NumElements(t.view_shape) == 0) return 0;
+    if (t.data == nullptr) {
+        return Fail(ACLNN_ERR_PARAM_NULLPTR, "%s has a non-empty view (shape %s) but its data address is null.", name,
+                    ShapeString(t.view_shape).c_str());
+    }
+    rt::Block block;
+    if (!rt::FindBlock(t.data, &block)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "%s data address %p is not inside memory from aclrtMalloc or aclrtMallocHost.",
+                    name, t.data);
+    }
+    uintptr_t lo, hi;
+    ByteRange(t, &lo, &hi);
+    if (lo < block.base || hi > block.base + block.size) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "%s view (shape %s, strides %s, offset %lld, %s) covers bytes [%p, %p), outside its aclrtMalloc "
+                    "block [%p, %p).",
+                    name, ShapeString(t.view_shape).c_str(), ShapeString(t.strides).c_str(),
+                    static_cast<long long>(t.offset), DtypeName(t.dtype), reinterpret_cast<void*>(lo),
+                    reinterpret_cast<void*>(hi), reinterpret_cast<void*>(block.base),
+                    reinterpret_cast<void*>(block.base + block.size));
+    }
+    return 0;
+}
+
+bool HasInternalOverlap(const aclTensor& t) {
+    std::vector<std::pair<int64_t, int64_t>> dims;  // (stride, size) of dims with size > 1
+    for (size_t k = 0; k < t.view_shape.size(); ++k) {
+        if (t.view_shape[k] > 1) dims.emplace_back(t.strides[k], t.view_shape[k]);
+    }
+    std::sort(dims.begin(), dims.end());
+    int64_t span = 0;  // highest index reachable by the dims so far
+    for (auto& d : dims) {
+        if (d.first <= span) return true;
+        span += (d.second - 1) * d.first;
+    }
+    return false;
+}
+
+}  // namespace aclcpu
+
+using namespace aclcpu;
+
+namespace {
+
+template <typename T>
+aclnnStatus CopyOut(const std::vector<T>& v, T** out, uint64_t* n) {
+    *out = new T[v.empty() ? 1 : v.size()];  // CANN allocates even for 0-d; callers delete[]
+    std::copy(v.begin(), v.end(), *out);
+    *n = v.size();
+    return OK;
+}
+
+int CheckGetter(const aclTensor* tensor, const void* out, const char* api) {
+    if (tensor == nullptr || out == nullptr) {
+        return Fail(ACLNN_ERR_PARAM_NULLPTR, "%s: %s is null.", api, tensor == nullptr ? "tensor" : "an output pointer");
+    }
+    if (!IsLiveTensor(tensor)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "%s: %p is not a live aclTensor.", api, static_cast<const void*>(tensor));
+    }
+    return 0;
+}
+
+}  // namespace
+
+extern "C" {
+
+aclTensor* aclCreateTensor(const int64_t* viewDims, uint64_t viewDimsNum, aclDataType dataType, const int64_t* stride,
+                           int64_t offset, aclFormat format, const int64_t* storageDims, uint64_t storageDimsNum,
+                           void* tensorData) {
+    if ((viewDims == nullptr && viewDimsNum != 0) || (storageDims == nullptr && storageDimsNum != 0)) {
+        Fail(ACLNN_ERR_PARAM_NULLPTR, "aclCreateTensor: %s is null but its count is %llu.",
+             viewDims == nullptr && viewDimsNum != 0 ? "viewDims" : "storageDims",
+             static_cast<unsigned long long>(viewDims == nullptr && viewDimsNum != 0 ? viewDimsNum : storageDimsNum));
+        return nullptr;
+    }
+    if (viewDimsNum > kMaxCreateDims || storageDimsNum > kMaxCreateDims) {
+        Fail(ACLNN_ERR_PARAM_INVALID, "aclCreateTensor: %llu view dims and %llu storage dims; at most %llu are supported.",
+             static_cast<unsigned long long>(viewDimsNum), static_cast<unsigned long long>(storageDimsNum),
+             static_cast<unsigned long long>(kMaxCreateDims));
+        return nullptr;
+    }
+    if (!IsKnownDtype(dataType)) {
+        Fail(ACLNN_ERR_PARAM_INVALID, "aclCreateTensor: data type %d is not an aclDataType.", static_cast<int>(dataType));
+        return nullptr;
+    }
+    for (uint64_t i = 0; i < viewDimsNum; ++i) {
+        if (viewDims[i] < 0) {
+            Fail(ACLNN_ERR_PARAM_INVALID, "aclCreateTensor: view dim %llu is %lld; dims must be >= 0.",
+                 static_cast<unsigned long long>(i), static_cast<long long>(viewDims[i]));
+            return nullptr;
+        }
+        if (stride != nullptr && stride[i] < 0) {
+            Fail(ACLNN_ERR_PARAM_INVALID, "aclCreateTensor: stride %llu is %lld; strides must be >= 0.",
+                 static_cast<unsigned long long>(i), static_cast<long long>(stride[i]));
+            return nullptr;
+        }
+    }
+    for (uint64_t i = 0; i < storageDimsNum; ++i) {
+        if (storageDims[i] < 0) {
+            Fail(ACLNN_ERR_PARAM_INVALID, "aclCreateTensor: storage dim %llu is %lld; dims must be >= 0.",
+                 static_cast<unsigned long long>(i), static_cast<long long>(storageDims[i]));
+            return nullptr;
+        }
+    }
+    if (offset < 0) {
+        Fail(ACLNN_ERR_PARAM_INVALID, "aclCreateTensor: offset %lld is negative.", static_cast<long long>(offset));
+        return nullptr;
+    }
+    int64_t view_count = 0, storage_count = 0;
+    if (!CountOk(viewDims, viewDimsNum, &view_count) || !CountOk(storageDims, storageDimsNum, &storage_count)) {
+        Fail(ACLNN_ERR_PARAM_INVALID, "aclCreateTensor: the element count of the %s shape overflows int64.",
+             CountOk(viewDims, viewDimsNum, &view_count) ? "storage" : "view");
+        return nullptr;
+    }
+    aclTensor* t = new aclTensor();
+    t->magic = kTensorMagic;
+    t->dtype = dataType;
+    t->format = format;
+    t->view_shape.assign(viewDims, viewDims + viewDimsNum);
+    t->storage_shape.assign(storageDims, storageDims + storageDimsNum);
+    t->offset = offset;
+    t->data = tensorData;
+    t->strides.resize(viewDimsNum);
+    if (stride != nullptr) {
+        t->strides.assign(stride, stride + viewDimsNum);
+    } else {
+        int64_t s = 1;
+        for (uint64_t i = viewDimsNum; i-- > 0;) {
+            t->strides[i] = s;
+            s *= std::max<int64_t>(viewDims[i], 1);
+        }
+    }
+    // The highest index a non-empty view reaches must be representable (checked once, here).
+    if (view_count > 0) {
+        int64_t last = offset;
+        for (uint64_t i = 0; i < viewDimsNum; ++i) {
+            int64_t step = 0;
+            if (!MulOk(viewDims[i] - 1, t->strides[i], &step) || !AddOk(last, step, &last)) {
+                Fail(ACLNN_ERR_PARAM_INVALID, "aclCreateTensor: offset + sum((dim-1)*stride) overflows int64.");
+                delete t;
+                return nullptr;
+            }
+        }
+        int64_t bytes = 0;
+        if (!MulOk(last + 1, static_cast<int64_t>(ItemSize(dataType)), &bytes)) {
+            Fail(ACLNN_ERR_PARAM_INVALID, "aclCreateTensor: the byte extent of the view overflows int64.");
+            delete t;
+            return nullptr;
+        }
+    }
+    TensorRegistry& r = Tensors();
+    std::lock_guard<std::mutex> lock(r.mu);
+    r.live.insert(t);
+    return t;
+}
+
+aclnnStatus aclDestroyTensor(const aclTensor* tensor) {
+    if (tensor == nullptr) return OK;
+    {
+        TensorRegistry& r = Tensors();
+        std::lock_guard<std::mutex> lock(r.mu);
+        if (r.live.erase(tensor) == 0) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "aclDestroyTensor: %p is not a live aclTensor (double destroy?).",
+                        static_cast<const void*>(tensor));
+        }
+    }
+    delete tensor;
+    return OK;
+}
+
+aclnnStatus aclGetViewShape(const aclTensor* tensor, int64_t** viewDims, uint64_t* viewDimsNum) {
+    if (viewDimsNum == nullptr) return Fail(ACLNN_ERR_PARAM_NULLPTR, "aclGetViewShape: viewDimsNum is null.");
+    if (int ret = CheckGetter(tensor, viewDims, "aclGetViewShape")) return ret;
+    return CopyOut(tensor->view_shape, viewDims, viewDimsNum);
+}
+
+aclnnStatus aclGetStorageShape(const aclTensor* tensor, int64_t** storageDims, uint64_t* storageDimsNum) {
+    if (storageDimsNum == nullptr) return Fail(ACLNN_ERR_PARAM_NULLPTR, "aclGetStorageShape: storageDimsNum is null.");
+    if (int ret = CheckGetter(tensor, storageDims, "aclGetStorageShape")) return ret;
+    return CopyOut(tensor->storage_shape, storageDims, storageDimsNum);
+}
+
+aclnnStatus aclGetViewStrides(const aclTensor* tensor, int64_t** stridesValue, uint64_t* stridesNum) {
+    if (stridesNum == nullptr) return Fail(ACLNN_ERR_PARAM_NULLPTR, "aclGetViewStrides: stridesNum is null.");
+    if (int ret = CheckGetter(tensor, stridesValue, "aclGetViewStrides")) return ret;
+    return CopyOut(tensor->strides, stridesValue, stridesNum);
+}
+
+aclnnStatus aclGetViewOffset(const aclTensor* tensor, int64_t* offset) {
+    if (int ret = CheckGetter(tensor, offset, "aclGetViewOffset")) return ret;
+    *offset = tensor->offset;
+    return OK;
+}
+
+aclnnStatus aclGetFormat(const aclTensor* tensor, aclFormat* format) {
+    if (int ret = CheckGetter(tensor, format, "aclGetFormat")) return ret;
+    *format = tensor->format;
+    return OK;
+}
+
+aclnnStatus aclGetDataType(const aclTensor* tensor, aclDataType* dataType) {
+    if (int ret = CheckGetter(tensor, dataType, "aclGetDataType")) return ret;
+    *dataType = tensor->dtype;
+    return OK;
+}
+
+aclnnStatus aclSetRawTensorAddr(aclTensor* tensor, void* addr) {
+    if (tensor == nullptr) return Fail(ACLNN_ERR_PARAM_NULLPTR, "aclSetRawTensorAddr: tensor is null.");
+    if (!IsLiveTensor(tensor)) return Fail(ACLNN_ERR_PARAM_INVALID, "aclSetRawTensorAddr: not a live aclTensor.");
+    tensor->data = addr;
+    return OK;
+}
+
+aclnnStatus aclGetRawTensorAddr(const aclTensor* tensor, void** addr) {
+    if (int ret = CheckGetter(tensor, addr, "aclGetRawTensorAddr")) return ret;
+    *addr = tensor->data;
+    return OK;
+}
+
+}  // extern "C"

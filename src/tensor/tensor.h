@@ -1,0 +1,60 @@
+// The tensor model: aclTensor descriptors and the view arithmetic every layer above uses
+// (element counts, the highest element a view touches, storage and allocation bounds, self-overlap).
+//
+// Rules: SPEC 3. Strides and offsets are in elements. A view's element i lives at
+// data + (offset + sum_k i_k * stride_k) * itemsize.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "aclnn/acl_meta.h"
+
+/// A tensor descriptor (public opaque type of acl_meta.h).
+struct aclTensor {
+    uint64_t magic;
+    aclDataType dtype;
+    aclFormat format;
+    std::vector<int64_t> view_shape;
+    std::vector<int64_t> strides;  // elements, one per view dim
+    int64_t offset;                // elements
+    std::vector<int64_t> storage_shape;
+    void* data;
+};
+
+namespace aclcpu {
+
+/// Largest rank any operator here accepts (CANN's MAX_DIM_LEN for this operator).
+constexpr int kMaxDims = 8;
+
+/// Whether t is a descriptor made by aclCreateTensor and not yet destroyed.
+bool IsLiveTensor(const aclTensor* t);
+
+/// Number of elements of a shape (1 for 0-d). Shapes are validated at creation, so it fits int64.
+int64_t NumElements(const std::vector<int64_t>& shape);
+
+/// "[2,3]" formatting of a shape, as CANN prints shapes in messages.
+std::string ShapeString(const int64_t* dims, size_t n);
+inline std::string ShapeString(const std::vector<int64_t>& s) { return ShapeString(s.data(), s.size()); }
+
+/// Highest element index the view touches: offset + sum (d_k - 1) * stride_k (views are non-empty).
+int64_t MaxElementIndex(const aclTensor& t);
+
+/// Checks that a non-empty view lies inside its storage shape (SPEC 3, beyond CANN). Returns 0 or 161002
+/// with a message naming `name`.
+int CheckStorageBounds(const aclTensor& t, const char* name);
+
+/// Checks a non-empty view's data address: not null (161001) and, with [first, last] bytes of the view,
+/// inside one aclrtMalloc/aclrtMallocHost block (161002). Empty views pass. `name` appears in messages.
+int CheckDataAddress(const aclTensor& t, const char* name);
+
+/// Whether two distinct indices of the view can map to one element (a zero stride on a dim of size > 1, or
+/// strides that interleave). Conservative in the way PyTorch's internal-overlap check is: strides sorted
+/// ascending must each exceed the span of the smaller ones.
+bool HasInternalOverlap(const aclTensor& t);
+
+/// Byte range [lo, hi) that a non-empty view touches (data must be set).
+void ByteRange(const aclTensor& t, uintptr_t* lo, uintptr_t* hi);
+
+}  // namespace aclcpu
