@@ -87,7 +87,8 @@ typedef enum aclrtMemAttr {
  * Initialises the runtime. configPath: NULL, "" or a JSON file; the key "soc_version" (string, e.g.
  * "Ascend910B") chooses the product profile (SPEC 2, 5.2).
  * Returns 0; ACL_ERROR_REPEAT_INITIALIZE (100002) when already initialised; ACL_ERROR_INVALID_FILE (100003)
- * for an unreadable file; ACL_ERROR_PARSE_FILE (100006) for invalid JSON or an unknown soc_version.
+ * for an unreadable file; ACL_ERROR_PARSE_FILE (100006) for invalid JSON; ACL_ERROR_FILE_ATTR_INVALID
+ * (100008) for an unknown "soc_version".
  */
 ACL_FUNC_VISIBILITY aclError aclInit(const char* configPath);
 

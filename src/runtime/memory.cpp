@@ -100,7 +100,7 @@ bool RangeFits(const void* p, size_t n) {
     return n <= it->second.size - off;
 }
 
-int CheckCopy(void* dst, size_t destMax, const void* src, size_t count, aclrtMemcpyKind kind, const char* api) {
+int CheckCopy(void* dst, size_t destMax, const void* src, size_t count, int kind, const char* api) {
     if (dst == nullptr || src == nullptr) {
         return Fail(ACL_ERROR_INVALID_PARAM, "%s: %s is null.", api, dst == nullptr ? "dst" : "src");
     }
@@ -108,7 +108,7 @@ int CheckCopy(void* dst, size_t destMax, const void* src, size_t count, aclrtMem
         return Fail(ACL_ERROR_RT_PARAM_INVALID, "%s: count %zu exceeds destMax %zu.", api, count, destMax);
     }
     if (kind < ACL_MEMCPY_HOST_TO_HOST || kind > ACL_MEMCPY_INTER_DEVICE_TO_DEVICE) {
-        return Fail(ACL_ERROR_INVALID_PARAM, "%s: kind %d is not an aclrtMemcpyKind.", api, static_cast<int>(kind));
+        return Fail(ACL_ERROR_INVALID_PARAM, "%s: kind %d is not an aclrtMemcpyKind.", api, kind);
     }
     if (!RangeFits(dst, count)) {
         return Fail(ACL_ERROR_RT_PARAM_INVALID, "%s: %zu bytes at dst %p run past the end of its aclrtMalloc block.",
@@ -127,7 +127,26 @@ struct CopyCtx {
     size_t count;
     int value;
     bool is_set;
+    const void* pinned[2];  // the addresses whose blocks this copy pinned (nullptr: plain host memory)
 };
+
+// Pins the blocks holding dst and src, for those that lie in one, and records which were pinned so that
+// exactly those are released. Plain host memory (in no block) needs no pin, and must not stop the other
+// address from being pinned: PinBlocks is all-or-nothing, so a host<->device copy would pin nothing and
+// aclrtFree of its device block would not wait for it.
+void PinCopy(CopyCtx* c) {
+    const void* addrs[2] = {c->dst, c->is_set ? nullptr : c->src};
+    Registry& r = Reg();
+    std::lock_guard<std::mutex> lock(r.mu);
+    for (int i = 0; i < 2; ++i) {
+        c->pinned[i] = nullptr;
+        if (addrs[i] == nullptr) continue;
+        auto it = Lookup(r, addrs[i]);
+        if (it == r.blocks.end()) continue;
+        ++it->second.pins;
+        c->pinned[i] = addrs[i];
+    }
+}
 
 int RunCopy(void* p) {
     CopyCtx* c = static_cast<CopyCtx*>(p);
@@ -136,18 +155,16 @@ int RunCopy(void* p) {
     } else if (c->dst != c->src) {
         std::memmove(c->dst, c->src, c->count);
     }
-    const void* addrs[2] = {c->dst, c->is_set ? nullptr : c->src};
-    UnpinBlocks(addrs, 2);
+    UnpinBlocks(c->pinned, 2);
     delete c;
     return 0;
 }
 
 int EnqueueCopy(CopyCtx* c, aclrtStream stream) {
-    const void* addrs[2] = {c->dst, c->is_set ? nullptr : c->src};
-    PinBlocks(addrs, 2);  // addresses outside any block are plain host memory and need no pin
+    PinCopy(c);
     int ret = Enqueue(stream, Task{&RunCopy, c});
     if (ret != 0) {
-        UnpinBlocks(addrs, 2);
+        UnpinBlocks(c->pinned, 2);
         delete c;
     }
     return ret;
@@ -221,7 +238,9 @@ aclError aclrtFreeHost(void* hostPtr) { return Release(hostPtr, true, "aclrtFree
 
 aclError aclrtMemcpy(void* dst, size_t destMax, const void* src, size_t count, aclrtMemcpyKind kind) {
     if (count == 0) return ACL_SUCCESS;  // CANN: checked before anything else
-    if (int ret = CheckCopy(dst, destMax, src, count, kind, "aclrtMemcpy")) return ret;
+    if (int ret = CheckCopy(dst, destMax, src, count, RawEnum(kind), "aclrtMemcpy")) return ret;
+    // After aclFinalize every block is freed: a copy must not treat a stale device pointer as host memory.
+    if (int ret = RequireInit("aclrtMemcpy")) return ret;
     if (dst == src) return ACL_SUCCESS;
     std::memmove(dst, src, count);
     return ACL_SUCCESS;
@@ -230,8 +249,8 @@ aclError aclrtMemcpy(void* dst, size_t destMax, const void* src, size_t count, a
 aclError aclrtMemcpyAsync(void* dst, size_t destMax, const void* src, size_t count, aclrtMemcpyKind kind,
                           aclrtStream stream) {
     if (count == 0) return ACL_SUCCESS;
-    if (int ret = CheckCopy(dst, destMax, src, count, kind, "aclrtMemcpyAsync")) return ret;
-    return EnqueueCopy(new CopyCtx{dst, src, count, 0, false}, stream);
+    if (int ret = CheckCopy(dst, destMax, src, count, RawEnum(kind), "aclrtMemcpyAsync")) return ret;
+    return EnqueueCopy(new CopyCtx{dst, src, count, 0, false, {nullptr, nullptr}}, stream);
 }
 
 aclError aclrtMemset(void* devPtr, size_t maxCount, int32_t value, size_t count) {
@@ -243,6 +262,7 @@ aclError aclrtMemset(void* devPtr, size_t maxCount, int32_t value, size_t count)
         return Fail(ACL_ERROR_RT_PARAM_INVALID, "aclrtMemset: %zu bytes at %p run past the end of its block.", count,
                     devPtr);
     }
+    if (int ret = RequireInit("aclrtMemset")) return ret;  // as aclrtMemcpy
     std::memset(devPtr, value, count);
     return ACL_SUCCESS;
 }
@@ -256,7 +276,7 @@ aclError aclrtMemsetAsync(void* devPtr, size_t maxCount, int32_t value, size_t c
         return Fail(ACL_ERROR_RT_PARAM_INVALID, "aclrtMemsetAsync: %zu bytes at %p run past the end of its block.",
                     count, devPtr);
     }
-    return EnqueueCopy(new CopyCtx{devPtr, nullptr, count, value, true}, stream);
+    return EnqueueCopy(new CopyCtx{devPtr, nullptr, count, value, true, {nullptr, nullptr}}, stream);
 }
 
 aclError aclrtGetMemInfo(aclrtMemAttr attr, size_t* free, size_t* total) {

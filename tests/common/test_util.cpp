@@ -55,6 +55,16 @@ aclTensor* MakeTensor(const std::vector<int64_t>& shape, aclDataType dtype, void
                            ACL_FORMAT_ND, storage.data(), storage.size(), data);
 }
 
+HostTensor& HostTensor::operator=(HostTensor&& o) noexcept {
+    if (this != &o) {
+        if (tensor != nullptr) aclDestroyTensor(tensor);  // the descriptor first: it refers to the old buffer
+        buffer = std::move(o.buffer);
+        tensor = o.tensor;
+        o.tensor = nullptr;
+    }
+    return *this;
+}
+
 HostTensor::~HostTensor() {
     if (tensor != nullptr) aclDestroyTensor(tensor);
 }

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <cstring>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "acl/acl.h"
@@ -46,8 +47,10 @@ struct HostTensor {
     DeviceBuffer buffer;
     aclTensor* tensor = nullptr;
     HostTensor() = default;
-    HostTensor(HostTensor&&) = default;
-    HostTensor& operator=(HostTensor&&) = default;
+    HostTensor(HostTensor&& o) noexcept : buffer(std::move(o.buffer)), tensor(o.tensor) { o.tensor = nullptr; }
+    HostTensor& operator=(HostTensor&& o) noexcept;
+    HostTensor(const HostTensor&) = delete;
+    HostTensor& operator=(const HostTensor&) = delete;
     ~HostTensor();
 };
 
