@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdarg>
+#include <cstring>
 #include <string>
 
 namespace aclcpu {
@@ -27,6 +28,18 @@ void LogV(LogLevel level, const char* fmt, va_list args);
 /// Takes the calling thread's recent error message (nullptr when none) and clears it; the returned text
 /// stays valid until the thread's next call.
 const char* TakeRecentErrMsg();
+
+/// The integer a caller passed as an enum-typed argument. A C caller may pass any int (C enums are ints),
+/// but in C++ loading an enum object whose value lies outside the enumeration's range is undefined
+/// (UBSan -fsanitize=enum reports it), so public entry points read such arguments through this copy and
+/// validate the int before using it as the enum.
+template <typename E>
+inline int RawEnum(const E& e) {
+    static_assert(sizeof(E) == sizeof(int), "enum arguments of the ACL API are int-sized");
+    int v;
+    std::memcpy(&v, &e, sizeof v);
+    return v;
+}
 
 /// Formats like printf into a std::string.
 std::string Format(const char* fmt, ...) __attribute__((format(printf, 1, 2)));

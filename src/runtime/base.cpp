@@ -25,11 +25,15 @@ aclFloat16 aclFloatToFloat16(float value) {
     return h;
 }
 
-size_t aclDataTypeSize(aclDataType dataType) { return ItemSize(dataType); }
+size_t aclDataTypeSize(aclDataType dataType) {
+    const int raw = RawEnum(dataType);  // any int from a C caller; only enumerator-range values are cast
+    if (raw < ACL_DT_UNDEFINED || raw > ACL_FLOAT4_E1M2) return 0;
+    return ItemSize(static_cast<aclDataType>(raw));
+}
 
 void aclAppLog(aclLogLevel logLevel, const char* func, const char* file, uint32_t line, const char* fmt, ...) {
     if (fmt == nullptr) return;
-    int lv = static_cast<int>(logLevel);
+    int lv = RawEnum(logLevel);
     if (lv < 0 || lv > 3) lv = 3;
     std::string body;
     {

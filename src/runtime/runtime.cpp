@@ -260,11 +260,11 @@ aclError aclrtGetRunMode(aclrtRunMode* runMode) {
 
 aclError aclrtSetSysParamOpt(aclSysParamOpt opt, int64_t value) {
     if (int ret = RequireInit("aclrtSetSysParamOpt")) return ret;
-    if (opt < ACL_OPT_DETERMINISTIC || opt > ACL_OPT_ENABLE_KERNEL_EARLY_START) {
-        return Fail(ACL_ERROR_INVALID_PARAM, "aclrtSetSysParamOpt: option %d is not an aclSysParamOpt.",
-                    static_cast<int>(opt));
+    const int raw = RawEnum(opt);  // any int from a C caller
+    if (raw < ACL_OPT_DETERMINISTIC || raw > ACL_OPT_ENABLE_KERNEL_EARLY_START) {
+        return Fail(ACL_ERROR_INVALID_PARAM, "aclrtSetSysParamOpt: option %d is not an aclSysParamOpt.", raw);
     }
-    if (opt == ACL_OPT_DETERMINISTIC && (value < 0 || value > 3)) {
+    if (raw == ACL_OPT_DETERMINISTIC && (value < 0 || value > 3)) {
         return Fail(ACL_ERROR_INVALID_PARAM,
                     "aclrtSetSysParamOpt: ACL_OPT_DETERMINISTIC takes 0..3, got %lld (this runtime is always "
                     "deterministic).",
@@ -272,7 +272,7 @@ aclError aclrtSetSysParamOpt(aclSysParamOpt opt, int64_t value) {
     }
     RuntimeState& st = State();
     std::lock_guard<std::mutex> lock(st.mu);
-    st.sys_params[static_cast<int>(opt)] = value;
+    st.sys_params[raw] = value;
     return ACL_SUCCESS;
 }
 
@@ -281,10 +281,10 @@ aclError aclrtGetSysParamOpt(aclSysParamOpt opt, int64_t* value) {
     if (int ret = RequireInit("aclrtGetSysParamOpt")) return ret;
     RuntimeState& st = State();
     std::lock_guard<std::mutex> lock(st.mu);
-    auto it = st.sys_params.find(static_cast<int>(opt));
+    const int raw = RawEnum(opt);  // any int from a C caller
+    auto it = st.sys_params.find(raw);
     if (it == st.sys_params.end()) {
-        return Fail(ACL_ERROR_RT_SYSPARAMOPT_NOT_SET, "aclrtGetSysParamOpt: option %d was never set.",
-                    static_cast<int>(opt));
+        return Fail(ACL_ERROR_RT_SYSPARAMOPT_NOT_SET, "aclrtGetSysParamOpt: option %d was never set.", raw);
     }
     *value = it->second;
     return ACL_SUCCESS;
