@@ -101,6 +101,13 @@ int CheckDataAddress(const aclTensor& t, const char* name) {
         return Fail(ACLNN_ERR_PARAM_INVALID, "%s data address %p is not inside memory from aclrtMalloc or aclrtMallocHost.",
                     name, t.data);
     }
+    // Elements are accessed as their C types: the data address must be aligned like them (aclrtMalloc gives
+    // 64 bytes; an address such as block + 1 is rejected rather than read misaligned).
+    const size_t align = std::min<size_t>(ItemSize(t.dtype), 8);
+    if (align > 1 && reinterpret_cast<uintptr_t>(t.data) % align != 0) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "%s data address %p is not aligned to %zu bytes, as its %s elements need.",
+                    name, t.data, align, DtypeName(t.dtype));
+    }
     uintptr_t lo, hi;
     ByteRange(t, &lo, &hi);
     if (lo < block.base || hi > block.base + block.size) {
@@ -116,17 +123,36 @@ int CheckDataAddress(const aclTensor& t, const char* name) {
 }
 
 bool HasInternalOverlap(const aclTensor& t) {
+    if (NumElements(t.view_shape) == 0) return false;  // no elements, no two sharing an address
     std::vector<std::pair<int64_t, int64_t>> dims;  // (stride, size) of dims with size > 1
     for (size_t k = 0; k < t.view_shape.size(); ++k) {
         if (t.view_shape[k] > 1) dims.emplace_back(t.strides[k], t.view_shape[k]);
     }
     std::sort(dims.begin(), dims.end());
     int64_t span = 0;  // highest index reachable by the dims so far
+    bool disjoint = true;
     for (auto& d : dims) {
-        if (d.first <= span) return true;
+        if (d.first == 0) return true;  // a broadcast (zero) stride on a dim of size > 1
+        if (d.first <= span) disjoint = false;
         span += (d.second - 1) * d.first;
     }
-    return false;
+    if (disjoint) return false;
+    // The test above is only sufficient: interleaved strides (shape [3,2], strides [2,3]) fail it without
+    // two indices sharing an element. Decide exactly by listing the element indices when that is
+    // affordable; beyond that, stay conservative (reject).
+    const int64_t n = NumElements(t.view_shape);
+    if (n > (int64_t{1} << 22)) return true;
+    std::vector<int64_t> at;
+    at.reserve(static_cast<size_t>(n));
+    at.push_back(0);
+    for (auto& d : dims) {
+        const size_t prev = at.size();
+        for (int64_t i = 1; i < d.second; ++i) {
+            for (size_t j = 0; j < prev; ++j) at.push_back(at[j] + i * d.first);
+        }
+    }
+    std::sort(at.begin(), at.end());
+    return std::adjacent_find(at.begin(), at.end()) != at.end();
 }
 
 }  // namespace aclcpu
@@ -172,10 +198,13 @@ aclTensor* aclCreateTensor(const int64_t* viewDims, uint64_t viewDimsNum, aclDat
              static_cast<unsigned long long>(kMaxCreateDims));
         return nullptr;
     }
-    if (!IsKnownDtype(dataType)) {
-        Fail(ACLNN_ERR_PARAM_INVALID, "aclCreateTensor: data type %d is not an aclDataType.", static_cast<int>(dataType));
+    // Enum arguments are read as ints first: a C caller may pass any value (see RawEnum).
+    const int raw_dtype = RawEnum(dataType);
+    if (raw_dtype < ACL_DT_UNDEFINED || raw_dtype > ACL_FLOAT4_E1M2 || !IsKnownDtype(static_cast<aclDataType>(raw_dtype))) {
+        Fail(ACLNN_ERR_PARAM_INVALID, "aclCreateTensor: data type %d is not an aclDataType.", raw_dtype);
         return nullptr;
     }
+    const aclDataType dtype = static_cast<aclDataType>(raw_dtype);
     for (uint64_t i = 0; i < viewDimsNum; ++i) {
         if (viewDims[i] < 0) {
             Fail(ACLNN_ERR_PARAM_INVALID, "aclCreateTensor: view dim %llu is %lld; dims must be >= 0.",
@@ -207,8 +236,8 @@ aclTensor* aclCreateTensor(const int64_t* viewDims, uint64_t viewDimsNum, aclDat
     }
     aclTensor* t = new aclTensor();
     t->magic = kTensorMagic;
-    t->dtype = dataType;
-    t->format = format;
+    t->dtype = dtype;
+    t->format = RawEnum(format);  // a label: any value round-trips through aclGetFormat
     t->view_shape.assign(viewDims, viewDims + viewDimsNum);
     t->storage_shape.assign(storageDims, storageDims + storageDimsNum);
     t->offset = offset;
@@ -217,10 +246,17 @@ aclTensor* aclCreateTensor(const int64_t* viewDims, uint64_t viewDimsNum, aclDat
     if (stride != nullptr) {
         t->strides.assign(stride, stride + viewDimsNum);
     } else {
+        // Contiguous strides: products of the inner dims (0 counted as 1). Only an empty view can get here with
+        // a product past int64 (its element count is 0), e.g. [0, 2^62, 4]; such strides cannot be stored.
         int64_t s = 1;
         for (uint64_t i = viewDimsNum; i-- > 0;) {
             t->strides[i] = s;
-            s *= std::max<int64_t>(viewDims[i], 1);
+            if (i > 0 && !MulOk(s, std::max<int64_t>(viewDims[i], 1), &s)) {
+                Fail(ACLNN_ERR_PARAM_INVALID, "aclCreateTensor: the contiguous strides of view shape %s overflow int64.",
+                     ShapeString(viewDims, viewDimsNum).c_str());
+                delete t;
+                return nullptr;
+            }
         }
     }
     // The highest index a non-empty view reaches must be representable (checked once, here).
@@ -235,7 +271,7 @@ aclTensor* aclCreateTensor(const int64_t* viewDims, uint64_t viewDimsNum, aclDat
             }
         }
         int64_t bytes = 0;
-        if (!MulOk(last + 1, static_cast<int64_t>(ItemSize(dataType)), &bytes)) {
+        if (!AddOk(last, 1, &bytes) || !MulOk(bytes, static_cast<int64_t>(ItemSize(dtype)), &bytes)) {
             Fail(ACLNN_ERR_PARAM_INVALID, "aclCreateTensor: the byte extent of the view overflows int64.");
             delete t;
             return nullptr;
@@ -287,7 +323,7 @@ aclnnStatus aclGetViewOffset(const aclTensor* tensor, int64_t* offset) {
 
 aclnnStatus aclGetFormat(const aclTensor* tensor, aclFormat* format) {
     if (int ret = CheckGetter(tensor, format, "aclGetFormat")) return ret;
-    *format = tensor->format;
+    std::memcpy(format, &tensor->format, sizeof *format);  // the caller's value, as given
     return OK;
 }
 

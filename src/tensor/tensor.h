@@ -15,7 +15,7 @@
 struct aclTensor {
     uint64_t magic;
     aclDataType dtype;
-    aclFormat format;
+    int32_t format;  // the aclFormat value as passed (a label; C callers may pass any int)
     std::vector<int64_t> view_shape;
     std::vector<int64_t> strides;  // elements, one per view dim
     int64_t offset;                // elements
@@ -49,9 +49,10 @@ int CheckStorageBounds(const aclTensor& t, const char* name);
 /// inside one aclrtMalloc/aclrtMallocHost block (161002). Empty views pass. `name` appears in messages.
 int CheckDataAddress(const aclTensor& t, const char* name);
 
-/// Whether two distinct indices of the view can map to one element (a zero stride on a dim of size > 1, or
-/// strides that interleave). Conservative in the way PyTorch's internal-overlap check is: strides sorted
-/// ascending must each exceed the span of the smaller ones.
+/// Whether two distinct indices of the view map to one element (a zero stride on a dim of size > 1, or
+/// strides that collide). Exact: views whose sorted strides each exceed the span of the smaller ones are
+/// disjoint; other (interleaved) views are checked by listing their element indices, conservatively
+/// (true) only beyond 2^22 elements. An empty view never overlaps.
 bool HasInternalOverlap(const aclTensor& t);
 
 /// Byte range [lo, hi) that a non-empty view touches (data must be set).
