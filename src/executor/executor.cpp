@@ -37,6 +37,7 @@ int CollectAddrs(const aclOpExecutor& ex, const void** addrs) {
 }
 
 constexpr int kMaxAddrs = 16;
+constexpr size_t kWorkspaceAlign = 8;  // the largest element alignment a plan stores in its workspace
 
 int RunTask(void* ctx) {
     aclOpExecutor* ex = static_cast<aclOpExecutor*>(ctx);
@@ -122,6 +123,10 @@ int RunExecutor(void* workspace, uint64_t workspace_size, aclOpExecutor* executo
             reinterpret_cast<uintptr_t>(workspace) + record->workspace_size > b.base + b.size) {
             return Fail(ACLNN_ERR_PARAM_INVALID, "%s: workspace %p does not hold %llu bytes of aclrtMalloc memory.",
                         api, workspace, static_cast<unsigned long long>(record->workspace_size));
+        }
+        if (reinterpret_cast<uintptr_t>(workspace) % kWorkspaceAlign != 0) {  // it holds typed temporaries
+            return Fail(ACLNN_ERR_PARAM_INVALID, "%s: workspace %p is not aligned to %zu bytes.", api, workspace,
+                        kWorkspaceAlign);
         }
     }
     if (!rt::IsLiveStream(stream)) {

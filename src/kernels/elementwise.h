@@ -79,5 +79,123 @@ void ForEachRow(const LoopPlan& p, char* const* bases, int64_t begin, int64_t en
     }
 }
 
+/// A 2-D blocking of a plan's two innermost dims for operands that walk memory badly along the inner dim
+/// (a transposed input: a large inner stride, a small stride along dim 1). Such "staged" inputs are copied
+/// tile by tile, in their own memory order, into a stack buffer laid out along dim 0, so the rows that follow
+/// read them contiguously (and can use the fused SIMD bodies). Work is cut into units of tile0 x tile1
+/// elements (dim 0 x dim 1, at one outer index of dims >= 2); square-ish tiles keep the pages (TLB entries)
+/// and cache lines a unit touches few for the row-major operands and the staged ones alike.
+/// `units == 0`: not tiled (use ForEachRow).
+struct TilePlan {
+    int64_t tile0 = 0;
+    int64_t tile1 = 0;
+    int64_t pitch = 0;  ///< elements between the rows of a staged buffer: tile0 plus one cache line
+    int64_t units = 0;
+    unsigned staged = 0;  ///< bit k: operand k is staged (inputs only)
+};
+
+constexpr int64_t kTileBufferBytes = 65536;  ///< stack buffer shared by the staged operands of one unit
+
+/// Decides whether and how to tile a plan (pure; no allocation).
+TilePlan PlanTiles(const LoopPlan& p);
+
+/// The innermost byte strides rows of a tiled plan see (staged operands: contiguous in their buffer).
+void TileRowStrides(const LoopPlan& p, const TilePlan& t, int64_t* strides);
+
+namespace detail {
+// Copies an m x rows tile (element (a, j) at src + a*s0 + j*s1) to buf[j * pitch + a]. Blocked by one cache
+// line of dim 1: each source line is read whole, and only a line's worth of destination rows is live at a
+// time (a plain a-then-j loop writes `rows` lines per step, which thrash L1's sets at power-of-two strides).
+template <typename T>
+inline void StageTile(const char* src, int64_t s0, int64_t s1, int64_t m, int64_t rows, int64_t pitch, char* buf) {
+    constexpr int64_t kLine = 64 / static_cast<int64_t>(sizeof(T));
+    constexpr int64_t kPf = 16;  // rows ahead
+    T* b = reinterpret_cast<T*>(buf);
+    for (int64_t jb = 0; jb < rows; jb += kLine) {
+        const int64_t je = jb + kLine < rows ? jb + kLine : rows;
+        for (int64_t a = 0; a < m; ++a) {
+            const char* q = src + a * s0;
+            // Each row's line is a fresh miss: keep several in flight ahead of use.
+            if (a + kPf < m) __builtin_prefetch(q + kPf * s0 + jb * s1);
+            for (int64_t j = jb; j < je; ++j) {
+                T v;
+                __builtin_memcpy(&v, q + j * s1, sizeof(T));
+                b[j * pitch + a] = v;
+            }
+        }
+    }
+}
+}  // namespace detail
+
+/// Calls row(ptrs, strides, n) for every row piece of work units [ubegin, uend) of a tiled plan; `items[k]` is
+/// operand k's element size. Every element of the plan belongs to exactly one unit; the visiting order
+/// differs from ForEachRow's, and staged operands are read before any row of their unit is written.
+template <typename RowFn>
+void ForEachTileRow(const LoopPlan& p, const TilePlan& t, char* const* bases, const size_t* items, int64_t ubegin,
+                    int64_t uend, RowFn&& row) {
+    alignas(64) char buf[kTileBufferBytes];
+    const int64_t n0 = p.shape[0], n1 = p.shape[1];
+    const int64_t tiles0 = (n0 + t.tile0 - 1) / t.tile0;
+    const int64_t tiles1 = (n1 + t.tile1 - 1) / t.tile1;
+    int64_t inner_stride[kMaxOperands];
+    TileRowStrides(p, t, inner_stride);
+    char* slot[kMaxOperands] = {};
+    {
+        int64_t used = 0;
+        for (int k = 0; k < p.nops; ++k) {
+            if (!(t.staged & (1u << k))) continue;
+            slot[k] = buf + used;
+            used += t.pitch * t.tile1 * static_cast<int64_t>(items[k]);
+        }
+    }
+    for (int64_t u = ubegin; u < uend; ++u) {
+        const int64_t a0 = (u % tiles0) * t.tile0;  // dim 0 fastest: consecutive units share the row pages
+        int64_t o = u / tiles0;
+        const int64_t j0 = (o % tiles1) * t.tile1;
+        o /= tiles1;
+        const int64_t m = n0 - a0 < t.tile0 ? n0 - a0 : t.tile0;
+        const int64_t rows = n1 - j0 < t.tile1 ? n1 - j0 : t.tile1;
+        char* ptrs[kMaxOperands];
+        int64_t step[kMaxOperands];
+        for (int k = 0; k < p.nops; ++k) ptrs[k] = bases[k] + p.offset[k] + j0 * p.stride[k][1] + a0 * p.stride[k][0];
+        for (int d = 2; d < p.ndim; ++d) {
+            const int64_t i = o % p.shape[d];
+            o /= p.shape[d];
+            for (int k = 0; k < p.nops; ++k) ptrs[k] += i * p.stride[k][d];
+        }
+        for (int k = 0; k < p.nops; ++k) {
+            step[k] = p.stride[k][1];
+            if (!(t.staged & (1u << k))) continue;
+            const int64_t s0 = p.stride[k][0], s1 = p.stride[k][1];
+            switch (items[k]) {
+                case 1: detail::StageTile<uint8_t>(ptrs[k], s0, s1, m, rows, t.pitch, slot[k]); break;
+                case 2: detail::StageTile<uint16_t>(ptrs[k], s0, s1, m, rows, t.pitch, slot[k]); break;
+                case 4: detail::StageTile<uint32_t>(ptrs[k], s0, s1, m, rows, t.pitch, slot[k]); break;
+                default: detail::StageTile<uint64_t>(ptrs[k], s0, s1, m, rows, t.pitch, slot[k]); break;
+            }
+            ptrs[k] = slot[k];
+            step[k] = t.pitch * static_cast<int64_t>(items[k]);
+        }
+        for (int64_t j = 0; j < rows; ++j) {
+            // The row-major operands' pieces are short (tile0 elements) and each starts a new stream that
+            // the hardware prefetchers pick up late: fetch the piece two rows ahead.
+            if (j + 2 < rows) {
+                for (int k = 0; k < p.nops; ++k) {
+                    if ((t.staged & (1u << k)) || p.stride[k][0] == 0) continue;
+                    const char* q = ptrs[k] + 2 * step[k];
+                    const int64_t span = m * p.stride[k][0];
+                    if (k == 0) {
+                        for (int64_t off = 0; off < span; off += 64) __builtin_prefetch(q + off, 1);
+                    } else {
+                        for (int64_t off = 0; off < span; off += 64) __builtin_prefetch(q + off, 0);
+                    }
+                }
+            }
+            row(static_cast<char* const*>(ptrs), static_cast<const int64_t*>(inner_stride), m);
+            for (int k = 0; k < p.nops; ++k) ptrs[k] += step[k];
+        }
+    }
+}
+
 }  // namespace kern
 }  // namespace aclcpu

@@ -27,8 +27,10 @@ void L1RowGeneric(const L1Params& p, const aclDataType* dt, char* const* ptrs, c
 }
 
 L1RowFn SelectL1Row(const L1Params& p, const aclDataType* dtypes, const int64_t* strides) {
+    // Fused SIMD body for same-dtype rows; otherwise the block body (SIMD arithmetic and conversions where
+    // the operands allow, convert.h's scalar conversions operand by operand where they do not).
     if (L1RowFn fast = SelectL1SimdRow(p, dtypes, strides)) return fast;
-    return &L1RowGeneric;
+    return SelectL1BlockRow(p, dtypes, strides);
 }
 
 }  // namespace kern

@@ -9,6 +9,7 @@
 #include "executor/executor.h"
 #include "kernels/elementwise.h"
 #include "kernels/l1_loss_grad.h"
+#include "kernels/l1_simd.h"
 #include "runtime/runtime.h"
 #include "tensor/dtype.h"
 #include "tensor/tensor.h"
@@ -20,7 +21,13 @@ constexpr const char* kApi1 = "aclnnL1LossBackwardGetWorkspaceSize";
 constexpr const char* kApi2 = "aclnnL1LossBackward";
 // Executor tensor order: inputs gradOutput, self, target (CANN's input indices 0, 1, 2), output gradInput.
 constexpr const char* const kTensorNames[] = {"gradOutput", "self", "target", "gradInput"};
-constexpr int64_t kGrain = int64_t{1} << 15;  // elements per thread chunk at least
+// Elements per thread chunk at least: up to 32768 elements (about 15 us of work on one core, in cache) a
+// call stays on the thread that runs the stream task; waking pool threads costs more than it saves there.
+constexpr int64_t kGrain = int64_t{1} << 15;
+// Outputs of at least this many bytes are written with streaming (non-temporal) stores where the output is
+// contiguous: they cannot stay in cache anyway, and streaming saves the read-for-ownership of every line
+// (a quarter of the memory traffic of a FLOAT call). Bit patterns are unaffected.
+constexpr uint64_t kStreamingBytes = uint64_t{8} << 20;
 
 // ------------------------------------------------------------------ product profile rules (SPEC 4.4, 5.2)
 
@@ -42,6 +49,7 @@ ProfileRules RulesFor(rt::Soc soc) {
 }
 
 float MeanFactor(const ProfileRules& rules, const std::vector<int64_t>& b) {
+    kern::FpEnvScope fp_env;  // float32/double arithmetic in nearest-even whatever the caller's MXCSR says
     if (rules.sequential_mean) {
         float r = 1.0f;
         if (b.empty()) return r / 1.0f;  // a 0-d shape counts as [1]
@@ -84,7 +92,7 @@ kern::OperandSpec SpecOf(const aclTensor& t) {
 
 // Whether writing the output element by element could clobber an input element not yet read: the byte
 // ranges meet and the input does not map every index to exactly the output's address.
-bool NeedsTemporary(const aclTensor* const* t, const std::vector<int64_t>& b) {
+bool NeedsTemporary(const aclTensor* const* t, const int64_t* b, size_t nb) {
     const aclTensor& out = *t[3];
     if (out.data == nullptr) return false;
     uintptr_t olo, ohi;
@@ -97,9 +105,9 @@ bool NeedsTemporary(const aclTensor* const* t, const std::vector<int64_t>& b) {
         ByteRange(in, &ilo, &ihi);
         if (ihi <= olo || ohi <= ilo) continue;  // disjoint
         bool same = ItemSize(in.dtype) == oitem && ilo == olo;
-        for (size_t d = 0; same && d < b.size(); ++d) {
+        for (size_t d = 0; same && d < nb; ++d) {
             if (b[d] == 1) continue;
-            const size_t back = b.size() - 1 - d;
+            const size_t back = nb - 1 - d;
             const int64_t is = back < in.view_shape.size() && in.view_shape[in.view_shape.size() - 1 - back] != 1
                                    ? in.strides[in.strides.size() - 1 - back]
                                    : 0;
@@ -113,23 +121,14 @@ bool NeedsTemporary(const aclTensor* const* t, const std::vector<int64_t>& b) {
 class L1Plan final : public OpPlan {
 public:
     L1Plan(const aclTensor* const* t, const std::vector<int64_t>& b, const kern::L1Params& params)
-        : params_(params), b_(b) {
+        : params_(params), nb_(b.size()) {
+        for (size_t i = 0; i < nb_; ++i) b_[i] = b[i];  // fixed arrays: no allocation beyond the plan itself
         const kern::OperandSpec ops[4] = {SpecOf(*t[3]), SpecOf(*t[0]), SpecOf(*t[1]), SpecOf(*t[2])};
         direct_ = kern::PlanLoop(b.data(), static_cast<int>(b.size()), ops, 4);
-        direct_row_ = SelectRow(direct_);
-        // The same computation into a contiguous temporary, and the copy from it, for aliasing outputs.
-        std::vector<int64_t> contiguous(b.size());
-        int64_t s = 1;
-        for (size_t i = b.size(); i-- > 0;) {
-            contiguous[i] = s;
-            s *= b[i] > 0 ? b[i] : 1;
-        }
-        const kern::OperandSpec tmp{t[3]->dtype, static_cast<int>(b.size()), b.data(), contiguous.data(), 0};
-        const kern::OperandSpec tops[4] = {tmp, ops[1], ops[2], ops[3]};
-        staged_ = kern::PlanLoop(b.data(), static_cast<int>(b.size()), tops, 4);
-        staged_row_ = SelectRow(staged_);
-        const kern::OperandSpec cops[2] = {ops[0], tmp};
-        copy_ = kern::PlanLoop(b.data(), static_cast<int>(b.size()), cops, 2);
+        direct_tiles_ = kern::PlanTiles(direct_);
+        // Streaming stores when the output is far larger than the caches (it would only evict inputs).
+        nontemporal_ = static_cast<uint64_t>(direct_.numel) * ItemSize(t[3]->dtype) >= kStreamingBytes;
+        direct_row_ = SelectRow(direct_, direct_tiles_, &nontemporal_);
         temp_bytes_ = static_cast<uint64_t>(direct_.numel) * ItemSize(t[3]->dtype);
     }
 
@@ -139,10 +138,12 @@ public:
         const aclTensor* t[4] = {&ex.tensors[0], &ex.tensors[1], &ex.tensors[2], &ex.tensors[3]};
         char* bases[4] = {static_cast<char*>(t[3]->data), static_cast<char*>(t[0]->data),
                           static_cast<char*>(t[1]->data), static_cast<char*>(t[2]->data)};
-        if (!NeedsTemporary(t, b_)) {
-            RunL1(direct_, direct_row_, bases);
+        if (!NeedsTemporary(t, b_, nb_)) {
+            RunL1(direct_, direct_tiles_, direct_row_, nontemporal_, bases);
             return 0;
         }
+        // gradInput overlaps an input other than exactly: compute into a contiguous temporary, then copy. The
+        // plans are made here, on the stack (rare; keeps the common first phase short).
         std::unique_ptr<char[]> own;  // only when addresses changed after planning and no workspace was asked
         char* temp = static_cast<char*>(workspace);
         if (temp == nullptr || workspace_size < temp_bytes_) {
@@ -150,20 +151,37 @@ public:
             if (!own) return ACLNN_ERR_INNER;
             temp = own.get();
         }
+        const int nd = static_cast<int>(nb_);
+        int64_t contiguous[kMaxDims] = {};
+        int64_t stride = 1;
+        for (int i = nd; i-- > 0;) {
+            contiguous[i] = stride;
+            stride *= b_[i] > 0 ? b_[i] : 1;
+        }
+        const kern::OperandSpec tmp{t[3]->dtype, nd, b_, contiguous, 0};
+        const kern::OperandSpec tops[4] = {tmp, SpecOf(*t[0]), SpecOf(*t[1]), SpecOf(*t[2])};
+        const kern::LoopPlan staged = kern::PlanLoop(b_, nd, tops, 4);
+        const kern::TilePlan staged_tiles = kern::PlanTiles(staged);
+        bool no_streaming = false;  // the temporary is read right back: keep it in cache
+        const kern::L1RowFn staged_row = SelectRow(staged, staged_tiles, &no_streaming);
+        const kern::OperandSpec cops[2] = {SpecOf(*t[3]), tmp};
+        const kern::LoopPlan copy = kern::PlanLoop(b_, nd, cops, 2);
         char* out = bases[0];
         bases[0] = temp;
-        RunL1(staged_, staged_row_, bases);
-        CopyCtx c{&copy_, {out, temp}, ItemSize(t[3]->dtype)};
-        rt::ParallelFor(copy_.numel, kGrain, &CopyRange, &c);
+        RunL1(staged, staged_tiles, staged_row, false, bases);
+        CopyCtx c{&copy, {out, temp}, ItemSize(t[3]->dtype)};
+        rt::ParallelFor(copy.numel, kGrain, &CopyRange, &c);
         return 0;
     }
 
 private:
     struct RunCtx {
         const kern::LoopPlan* plan;
+        const kern::TilePlan* tiles;
         char* bases[4];
         kern::L1RowFn row;
         const kern::L1Params* params;
+        bool nontemporal;
     };
 
     struct CopyCtx {
@@ -172,17 +190,43 @@ private:
         size_t item;
     };
 
-    kern::L1RowFn SelectRow(const kern::LoopPlan& p) const {
+    // The row body for a plan's innermost strides (a tiled plan's rows read staged operands contiguously).
+    // *nontemporal: asked for streaming stores on entry; on return, whether the chosen body uses them (both
+    // SIMD bodies can, for a contiguous output).
+    kern::L1RowFn SelectRow(const kern::LoopPlan& p, const kern::TilePlan& tiles, bool* nontemporal) const {
         int64_t inner[kern::kMaxOperands] = {};
-        for (int k = 0; k < p.nops; ++k) inner[k] = p.ndim > 0 ? p.stride[k][0] : 0;
+        if (tiles.units > 0) {
+            kern::TileRowStrides(p, tiles, inner);  // staged operands are read contiguously from their buffer
+        } else {
+            for (int k = 0; k < p.nops; ++k) inner[k] = p.ndim > 0 ? p.stride[k][0] : 0;
+        }
+        if (*nontemporal) {
+            // Streaming stores need a contiguous output; both SIMD bodies then have a streaming variant.
+            if (inner[0] != static_cast<int64_t>(ItemSize(p.dtype[0]))) {
+                *nontemporal = false;
+            } else if (kern::L1RowFn fn = kern::SelectL1SimdRow(params_, p.dtype, inner, true)) {
+                return fn;
+            } else {
+                return kern::SelectL1BlockRow(params_, p.dtype, inner, true);
+            }
+        }
         return kern::SelectL1Row(params_, p.dtype, inner);
     }
 
     static void L1Range(void* ctx, int64_t begin, int64_t end) {
         const RunCtx* c = static_cast<const RunCtx*>(ctx);
-        kern::ForEachRow(*c->plan, c->bases, begin, end, [&](char* const* ptrs, const int64_t* st, int64_t n) {
+        kern::FpEnvScope fp_env;  // whatever thread runs this chunk: IEEE rounding, subnormals kept
+        auto row = [&](char* const* ptrs, const int64_t* st, int64_t n) {
             c->row(*c->params, c->plan->dtype, ptrs, st, n);
-        });
+        };
+        if (c->tiles->units > 0) {
+            size_t items[kern::kMaxOperands];
+            for (int k = 0; k < c->plan->nops; ++k) items[k] = ItemSize(c->plan->dtype[k]);
+            kern::ForEachTileRow(*c->plan, *c->tiles, c->bases, items, begin, end, row);
+        } else {
+            kern::ForEachRow(*c->plan, c->bases, begin, end, row);
+        }
+        if (c->nontemporal) kern::StreamFence();  // before the pool's join publishes this thread's stores
     }
 
     static void CopyRange(void* ctx, int64_t begin, int64_t end) {
@@ -192,15 +236,24 @@ private:
         });
     }
 
-    void RunL1(const kern::LoopPlan& plan, kern::L1RowFn row, char* const* bases) const {
-        RunCtx c{&plan, {bases[0], bases[1], bases[2], bases[3]}, row, &params_};
-        rt::ParallelFor(plan.numel, kGrain, &L1Range, &c);
+    void RunL1(const kern::LoopPlan& plan, const kern::TilePlan& tiles, kern::L1RowFn row, bool nontemporal,
+               char* const* bases) const {
+        RunCtx c{&plan, &tiles, {bases[0], bases[1], bases[2], bases[3]}, row, &params_, nontemporal};
+        if (tiles.units > 0) {
+            const int64_t per_unit = tiles.tile0 * tiles.tile1;
+            rt::ParallelFor(tiles.units, per_unit >= kGrain ? 1 : kGrain / per_unit, &L1Range, &c);
+        } else {
+            rt::ParallelFor(plan.numel, kGrain, &L1Range, &c);
+        }
     }
 
     kern::L1Params params_;
-    std::vector<int64_t> b_;
-    kern::LoopPlan direct_, staged_, copy_;
-    kern::L1RowFn direct_row_ = nullptr, staged_row_ = nullptr;
+    int64_t b_[kMaxDims] = {};
+    size_t nb_ = 0;
+    kern::LoopPlan direct_;
+    kern::TilePlan direct_tiles_;
+    bool nontemporal_ = false;
+    kern::L1RowFn direct_row_ = nullptr;
     uint64_t temp_bytes_ = 0;
 };
 
@@ -310,7 +363,7 @@ int FirstPhase(const aclTensor* gradOutput, const aclTensor* self, const aclTens
         kern::L1Params params{promote, rules.sign, 1.0f};
         if (reduction == 1) params.r = MeanFactor(rules, b);
         auto plan = std::make_shared<L1Plan>(t, b, params);
-        if (NeedsTemporary(t, b)) ex->workspace_size = plan->temp_bytes();
+        if (NeedsTemporary(t, b.data(), b.size())) ex->workspace_size = plan->temp_bytes();
         ex->plan = std::move(plan);
     }
     *workspaceSize = ex->workspace_size;

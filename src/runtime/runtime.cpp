@@ -1,5 +1,6 @@
 // aclInit/aclFinalize, device 0, product profiles, system parameters and the device thread pool.
 #include <tbb/blocked_range.h>
+#include <tbb/global_control.h>
 #include <tbb/parallel_for.h>
 #include <tbb/partitioner.h>
 #include <tbb/task_arena.h>
@@ -69,9 +70,44 @@ int ThreadCountFromEnv() {
     return static_cast<int>(n);
 }
 
+// The device pool: a oneTBB arena, created on first use, and a scheduler handle through which aclFinalize
+// joins the pool's worker threads (ShutdownPool); the next parallel loop after aclInit starts a new one.
+struct Pool {
+    std::mutex mu;
+    tbb::task_arena* arena = nullptr;
+    tbb::task_scheduler_handle* handle = nullptr;
+};
+
+Pool& ThePool() {
+    static Pool* pool = new Pool();
+    return *pool;
+}
+
 tbb::task_arena& Arena() {
-    static tbb::task_arena* arena = new tbb::task_arena(DeviceThreads());
-    return *arena;
+    Pool& p = ThePool();
+    std::lock_guard<std::mutex> lock(p.mu);
+    if (p.arena == nullptr) {
+        p.handle = new tbb::task_scheduler_handle(tbb::attach{});
+        p.arena = new tbb::task_arena(DeviceThreads());
+    }
+    return *p.arena;
+}
+
+// Joins the pool's threads. Called by aclFinalize once every stream is drained, so no loop is running.
+void ShutdownPool() {
+    Pool& p = ThePool();
+    std::lock_guard<std::mutex> lock(p.mu);
+    delete p.arena;
+    p.arena = nullptr;
+    if (p.handle != nullptr) {
+        // Waits for the workers to exit; false (nothing joined, nothing lost) when the application holds
+        // oneTBB resources of its own.
+        if (!tbb::finalize(*p.handle, std::nothrow)) {
+            Log(LogLevel::kInfo, "aclFinalize: oneTBB is in use elsewhere in the process; its workers stay");
+        }
+        delete p.handle;
+        p.handle = nullptr;
+    }
 }
 
 // Reads aclInit's JSON config. Returns 0 or an ACL error code (with a message).
@@ -212,6 +248,7 @@ aclError aclFinalize(void) {
     if (default_stream) default_stream->Close();
     streams.clear();
     default_stream.reset();
+    ShutdownPool();
     ReleaseAllMemory();
     return ACL_SUCCESS;
 }

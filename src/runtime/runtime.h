@@ -72,7 +72,11 @@ using RangeFn = void (*)(void* ctx, int64_t begin, int64_t end);
 /// Chunks hold at least `grain` elements; n <= grain runs inline on the calling thread.
 void ParallelFor(int64_t n, int64_t grain, RangeFn fn, void* ctx);
 
-/// Number of threads of the device pool.
+/// Number of threads of the device pool: the environment variable ACLCPU_NUM_THREADS (a positive integer up
+/// to 4096; anything else logs a warning and is ignored), else std::thread::hardware_concurrency(). Read
+/// once, at the first use of the pool in the process. 1 runs every kernel on the thread that executes the
+/// stream task (the stream's worker, or the thread synchronising it). Results never depend on it (SPEC 5.2;
+/// tests/threads_identical_test.cpp).
 int DeviceThreads();
 
 }  // namespace rt

@@ -1,11 +1,13 @@
 // Process-wide state of the runtime layer, shared by its translation units (not used outside src/runtime).
 #pragma once
 
+#include <atomic>
 #include <condition_variable>
 #include <cstdint>
 #include <map>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <thread>
 #include <unordered_map>
 #include <vector>
@@ -46,17 +48,23 @@ private:
     bool running_ = false;  // a task is executing (on the worker or a synchroniser)
     bool closing_ = false;
     uint64_t pushed_ = 0, finished_ = 0;
+    std::atomic<uint64_t> finished_seen_{0};  // finished_, readable without mu_ (a synchroniser's short spin)
     int sticky_error_ = 0;
     std::thread worker_;
 };
 
-/// An event: records complete in stream order and carry a timestamp.
+/// An event: each record gets a sequence number and completes when its stream reaches it. Records of one
+/// event on different streams complete in any order, so a wait for record n waits for THAT record (CANN
+/// and CUDA semantics: a wait or synchronize targets the most recent record at the time of the call), not
+/// for "n records completed" - a later record finishing first on an idle stream must not release it.
 struct Event {
     std::mutex mu;
     std::condition_variable cv;
-    uint64_t recorded = 0;   // number of records enqueued
-    uint64_t completed = 0;  // number of records reached
-    int64_t stamp_ns = 0;    // steady-clock time of the last completed record
+    uint64_t recorded = 0;       // sequence number of the most recent record (0: never recorded)
+    std::set<uint64_t> pending;  // records enqueued and not yet reached
+    uint64_t stamped = 0;        // the record whose time stamp_ns holds (the newest one reached)
+    int64_t stamp_ns = 0;        // steady-clock time at which record `stamped` was reached
+    bool Reached(uint64_t seq) const { return pending.count(seq) == 0; }
 };
 
 struct RuntimeState {

@@ -29,8 +29,9 @@ int RunRecord(void* p) {
     RecordCtx* c = static_cast<RecordCtx*>(p);
     {
         std::lock_guard<std::mutex> lock(c->event->mu);
-        if (c->seq > c->event->completed) {
-            c->event->completed = c->seq;
+        c->event->pending.erase(c->seq);
+        if (c->seq > c->event->stamped) {
+            c->event->stamped = c->seq;
             c->event->stamp_ns = NowNs();
         }
     }
@@ -43,7 +44,7 @@ int RunWait(void* p) {
     RecordCtx* c = static_cast<RecordCtx*>(p);
     {
         std::unique_lock<std::mutex> lock(c->event->mu);
-        c->event->cv.wait(lock, [&] { return c->event->completed >= c->seq; });
+        c->event->cv.wait(lock, [&] { return c->event->Reached(c->seq); });
     }
     delete c;
     return 0;
@@ -96,6 +97,7 @@ void Stream::RunOne(std::unique_lock<std::mutex>& lock, Task task) {
     lock.lock();
     running_ = false;
     ++finished_;
+    finished_seen_.store(finished_, std::memory_order_release);
     if (ret != 0 && sticky_error_ == 0) sticky_error_ = ret;
     idle_cv_.notify_all();
     if (count_ > 0) work_cv_.notify_one();
@@ -118,10 +120,29 @@ int Stream::Synchronize(int32_t timeout_ms) {
     std::unique_lock<std::mutex> lock(mu_);
     const uint64_t target = pushed_;
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms < 0 ? 0 : timeout_ms);
+    // While another thread runs a task, spin briefly before sleeping: small tasks end within microseconds,
+    // and a sleeping synchroniser is woken late on a busy machine (tens of microseconds). Bounded: after
+    // kSpinBudget in total the wait is the plain condition-variable wait.
+    constexpr auto kSpinBudget = std::chrono::microseconds(20);
+    std::chrono::steady_clock::duration spun{0};
     while (finished_ < target) {
         Task task;
         if (PopLocked(&task)) {  // the worker is idle: run the next task here, in order
             RunOne(lock, task);
+            continue;
+        }
+        if (running_ && spun < kSpinBudget) {
+            const uint64_t seen = finished_;
+            lock.unlock();
+            const auto t0 = std::chrono::steady_clock::now();
+            for (unsigned i = 1; finished_seen_.load(std::memory_order_acquire) == seen; ++i) {
+#if defined(__x86_64__) || defined(__i386__)
+                __builtin_ia32_pause();
+#endif
+                if ((i & 63) == 0 && std::chrono::steady_clock::now() - t0 + spun >= kSpinBudget) break;
+            }
+            spun += std::chrono::steady_clock::now() - t0;
+            lock.lock();
             continue;
         }
         if (timeout_ms < 0) {
@@ -136,9 +157,15 @@ int Stream::Synchronize(int32_t timeout_ms) {
 }
 
 void Stream::Close() {
+    // Refuse new work first, then drain: a Push racing with Close either lands before closing_ (and is
+    // drained here) or fails. Draining first left a window in which a task was accepted after the drain,
+    // so aclrtDestroyStream / aclFinalize could return (and aclFinalize free every block) with it pending.
+    {
+        std::lock_guard<std::mutex> lock(mu_);
+        closing_ = true;
+    }
+    work_cv_.notify_all();
     Synchronize();
-    std::lock_guard<std::mutex> lock(mu_);
-    closing_ = true;
 }
 
 std::shared_ptr<Stream> FindStream(aclrtStream stream, int* status) {
@@ -287,13 +314,20 @@ aclError aclrtRecordEvent(aclrtEvent event, aclrtStream stream) {
     {
         std::lock_guard<std::mutex> lock(e->mu);
         seq = ++e->recorded;
+        e->pending.insert(seq);
     }
     RecordCtx* ctx = new RecordCtx{e, seq};
     int ret = Enqueue(stream, Task{&RunRecord, ctx});
     if (ret != 0) {
+        // Never enqueued: it counts as reached, so a wait that picked up its number meanwhile returns at once
+        // (with a plain counter it would wait for a record that never runs).
         delete ctx;
-        std::lock_guard<std::mutex> lock(e->mu);
-        if (e->recorded == seq) --e->recorded;
+        {
+            std::lock_guard<std::mutex> lock(e->mu);
+            e->pending.erase(seq);
+            if (e->recorded == seq) --e->recorded;
+        }
+        e->cv.notify_all();
     }
     return ret;
 }
@@ -317,7 +351,7 @@ aclError aclrtSynchronizeEvent(aclrtEvent event) {
     if (!e) return Fail(ACL_ERROR_RT_INVALID_HANDLE, "aclrtSynchronizeEvent: event %p is not a live event.", event);
     std::unique_lock<std::mutex> lock(e->mu);
     const uint64_t target = e->recorded;
-    e->cv.wait(lock, [&] { return e->completed >= target; });
+    e->cv.wait(lock, [&] { return e->Reached(target); });
     return ACL_SUCCESS;
 }
 
@@ -326,7 +360,7 @@ aclError aclrtQueryEventStatus(aclrtEvent event, aclrtEventRecordedStatus* statu
     std::shared_ptr<Event> e = FindEvent(event);
     if (!e) return Fail(ACL_ERROR_RT_INVALID_HANDLE, "aclrtQueryEventStatus: event %p is not a live event.", event);
     std::lock_guard<std::mutex> lock(e->mu);
-    *status = e->completed >= e->recorded ? ACL_EVENT_RECORDED_STATUS_COMPLETE : ACL_EVENT_RECORDED_STATUS_NOT_READY;
+    *status = e->Reached(e->recorded) ? ACL_EVENT_RECORDED_STATUS_COMPLETE : ACL_EVENT_RECORDED_STATUS_NOT_READY;
     return ACL_SUCCESS;
 }
 
@@ -337,7 +371,7 @@ aclError aclrtEventElapsedTime(float* ms, aclrtEvent startEvent, aclrtEvent endE
     int64_t ta, tb;
     {
         std::lock_guard<std::mutex> lock(a->mu);
-        if (a->completed == 0 || a->completed < a->recorded) {
+        if (a->recorded == 0 || !a->Reached(a->recorded)) {
             return Fail(ACL_ERROR_RT_EVENT_NOT_COMPLETE, "aclrtEventElapsedTime: start event %p has not completed.",
                         startEvent);
         }
@@ -345,7 +379,7 @@ aclError aclrtEventElapsedTime(float* ms, aclrtEvent startEvent, aclrtEvent endE
     }
     {
         std::lock_guard<std::mutex> lock(b->mu);
-        if (b->completed == 0 || b->completed < b->recorded) {
+        if (b->recorded == 0 || !b->Reached(b->recorded)) {
             return Fail(ACL_ERROR_RT_EVENT_NOT_COMPLETE, "aclrtEventElapsedTime: end event %p has not completed.",
                         endEvent);
         }

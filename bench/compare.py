@@ -1,0 +1,361 @@
+#!/usr/bin/env python3
+"""Compares aclnnL1LossBackward (this project, on the CPU) with the copy bound, PyTorch eager and JAX/XLA.
+
+One command, one run:
+
+    python3 bench/compare.py --build <build dir configured with -DACLCPU_BUILD_BENCH=ON>
+
+For every case of bench/l1_bench.cpp it measures, in this order and in this one invocation:
+  * ours: the Google Benchmark binary <build>/bench/l1_bench (--benchmark_format=json), which times the
+    public API round trip (first phase + second phase + aclrtSynchronizeStream) and, in the same process,
+    copies of the same byte count (bytes read + written): glibc memcpy on one thread, memcpy split over
+    the device's threads, and a streaming-store copy split over them;
+  * ideal = bytes / (the best of the three copy bandwidths);
+  * PyTorch eager (the system's python3-torch): torch.sign(s - t) * g [/ n], and autograd of
+    F.l1_loss (forward + backward, as a training step pays it), with torch.set_num_threads(ours);
+  * JAX: jax.jit(jax.grad(mean / sum of |s - t| * g)) (skipped with a note when jax is not importable:
+    install it with `pip install --break-system-packages -c <(echo numpy==<system numpy>) jax==0.4.38
+    jaxlib==0.4.38`; an unpinned install replaces the system numpy and breaks python3-torch);
+  * the peak RSS of a standalone 2^24 FLOAT run (<build>/bench/l1_peak_memory under /usr/bin/time -v).
+Every time is the best of --reps repetitions (each repetition a mean over enough calls to last
+--min-time seconds), the same rule for every contender, so a busy machine penalises all alike; the
+4-element case also reports the median of its individual round trips.
+
+Prints a table (times and ratios ours/ideal, torch/ours, jax/ours) and the targets met or missed;
+--markdown FILE writes the same report as Markdown.
+"""
+import argparse
+import json
+import os
+import platform
+import re
+import subprocess
+import sys
+import time
+import warnings
+
+BIG = 1 << 24
+
+# name -> (gradOutput shape, self shape, target shape, dtypes (g, s, t, out), reduction, self transposed)
+CASES = {
+    "f32_none": ((BIG,), (BIG,), (BIG,), ("f32", "f32", "f32", "f32"), "none", False),
+    "f32_mean": ((BIG,), (BIG,), (BIG,), ("f32", "f32", "f32", "f32"), "mean", False),
+    "f16_none": ((BIG,), (BIG,), (BIG,), ("f16", "f16", "f16", "f16"), "none", False),
+    "f16_mean": ((BIG,), (BIG,), (BIG,), ("f16", "f16", "f16", "f16"), "mean", False),
+    "bf16_none": ((BIG,), (BIG,), (BIG,), ("bf16", "bf16", "bf16", "bf16"), "none", False),
+    "bf16_mean": ((BIG,), (BIG,), (BIG,), ("bf16", "bf16", "bf16", "bf16"), "mean", False),
+    "f32_scalar_grad_mean": ((), (BIG,), (BIG,), ("f32", "f32", "f32", "f32"), "mean", False),
+    "f32_bcast_target_4096x4096": ((4096, 4096), (4096, 4096), (4096, 1), ("f32",) * 4, "none", False),
+    "f32_transposed_self_4096x4096": ((4096, 4096), (4096, 4096), (4096, 4096), ("f32",) * 4, "none", True),
+    "mixed_f16_self_f32_target": ((BIG,), (BIG,), (BIG,), ("f32", "f16", "f32", "f32"), "none", False),
+    "f32_in_place": ((BIG,), (BIG,), (BIG,), ("f32",) * 4, "none", False),
+    "f32_4_elements": ((4,), (4,), (4,), ("f32",) * 4, "none", False),
+    "f32_65536": ((65536,), (65536,), (65536,), ("f32",) * 4, "none", False),
+}
+
+CONTIGUOUS_SAME_DTYPE = ["f32_none", "f32_mean", "f16_none", "f16_mean", "bf16_none", "bf16_mean", "f32_in_place"]
+
+
+def device_threads():
+    v = os.environ.get("ACLCPU_NUM_THREADS")
+    if v and v.isdigit() and int(v) > 0:
+        return int(v)
+    return os.cpu_count() or 1
+
+
+def fmt_time(s):
+    if s is None:
+        return "n/a"
+    if s < 1e-3:
+        return "%.2f us" % (s * 1e6)
+    return "%.2f ms" % (s * 1e3)
+
+
+def fmt_ratio(r):
+    return "n/a" if r is None else "%.2fx" % r
+
+
+# ------------------------------------------------------------------ ours (Google Benchmark JSON)
+
+def run_ours(build, reps, min_time, filt):
+    exe = os.path.join(build, "bench", "l1_bench")
+    if not os.path.exists(exe):
+        sys.exit("%s not found: configure with -DACLCPU_BUILD_BENCH=ON and build" % exe)
+    cmd = [exe, "--benchmark_format=json", "--benchmark_repetitions=%d" % reps,
+           "--benchmark_min_time=%g" % min_time]
+    if filt:
+        cmd.append("--benchmark_filter=/(%s)/" % filt)
+    print("running:", " ".join(cmd), file=sys.stderr, flush=True)
+    out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
+    data = json.loads(out)
+    units = {"ns": 1e-9, "us": 1e-6, "ms": 1e-3, "s": 1.0}
+    runs = {}
+    for b in data["benchmarks"]:
+        if b.get("run_type") != "iteration" or b.get("error_occurred"):
+            continue
+        name = b["run_name"] if "run_name" in b else b["name"]
+        name = name.replace("/real_time", "")
+        r = runs.setdefault(name, {"times": [], "bytes": b.get("bytes", 0), "median_ns": [], "cpu_busy": []})
+        r["times"].append(b["real_time"] * units[b["time_unit"]])
+        if "median_ns" in b:
+            r["median_ns"].append(b["median_ns"])
+        if "cpu_busy" in b:
+            r["cpu_busy"].append(b["cpu_busy"])
+    return runs, data.get("context", {})
+
+
+# ------------------------------------------------------------------ timing helper for Python contenders
+
+def best_time(fn, reps, min_time, sync=lambda r: r):
+    sync(fn())  # warm-up (compilation, allocator)
+    t0 = time.perf_counter()
+    sync(fn())
+    once = max(time.perf_counter() - t0, 1e-7)
+    iters = max(1, min(100000, int(min_time / once)))
+    best = None
+    for _ in range(reps):
+        t0 = time.perf_counter()
+        for _ in range(iters):
+            r = fn()
+        sync(r)
+        dt = (time.perf_counter() - t0) / iters
+        best = dt if best is None or dt < best else best
+    return best
+
+
+# ------------------------------------------------------------------ PyTorch eager
+
+def run_torch(names, reps, min_time, threads):
+    try:
+        import torch
+        import torch.nn.functional as F
+    except Exception as e:  # noqa: BLE001
+        return None, "PyTorch not importable (%s)" % e
+    torch.set_num_threads(threads)
+    dt = {"f32": torch.float32, "f16": torch.float16, "bf16": torch.bfloat16}
+    gen = torch.Generator().manual_seed(0)
+    res = {}
+    for name in names:
+        gs, ss, ts, dts, red, transposed = CASES[name]
+
+        def make(shape, d):
+            x = (torch.randint(-32, 32, shape, generator=gen).to(torch.float32) / 8).to(dt[d])
+            return x
+
+        g = make(gs, dts[0])
+        if transposed:
+            s = make(ss, dts[1]).t()
+        else:
+            s = make(ss, dts[1])
+        t = make(ts, dts[2])
+        n = s.numel()
+        if red == "mean":
+            formula = lambda g=g, s=s, t=t, n=n: torch.sign(s - t) * g / n  # noqa: E731
+        else:
+            formula = lambda g=g, s=s, t=t: torch.sign(s - t) * g  # noqa: E731
+        sg = s.detach().clone().requires_grad_(True) if not transposed else s.detach().requires_grad_(True)
+        gout = torch.ones((), dtype=g.dtype) if red == "mean" else g.expand(s.shape)
+
+        def autograd(sg=sg, t=t, red=red, gout=gout):
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                loss = F.l1_loss(sg, t.expand(sg.shape), reduction=red)
+            return torch.autograd.grad(loss, sg, grad_outputs=gout)[0]
+
+        entry = {}
+        for key, fn in (("formula", formula), ("autograd", autograd)):
+            try:
+                entry[key] = best_time(fn, reps, min_time)
+            except Exception as e:  # noqa: BLE001
+                entry[key] = None
+                entry[key + "_error"] = str(e).splitlines()[0]
+        res[name] = entry
+        del g, s, t, sg
+    return res, "torch %s, %d threads" % (torch.__version__, torch.get_num_threads())
+
+
+# ------------------------------------------------------------------ JAX
+
+def run_jax(names, reps, min_time):
+    try:
+        import jax
+        import jax.numpy as jnp
+        import numpy as np
+    except Exception as e:  # noqa: BLE001
+        return None, "JAX not importable (%s): JAX columns skipped" % e
+    dt = {"f32": jnp.float32, "f16": jnp.float16, "bf16": jnp.bfloat16}
+    rng = np.random.default_rng(0)
+    res = {}
+    for name in names:
+        gs, ss, ts, dts, red, transposed = CASES[name]
+
+        def make(shape, d):
+            return jax.device_put(jnp.asarray((rng.integers(-32, 32, shape) / 8).astype(np.float32)).astype(dt[d]))
+
+        g = make(gs, dts[0])
+        s = make(ss, dts[1])  # transposed: the function reads it as s.T
+        t = make(ts, dts[2])
+        reduce = jnp.mean if red == "mean" else jnp.sum
+        widen = dts[1] != dts[3]  # mixed: differentiate w.r.t. self widened to the output dtype
+
+        def loss(sv, t, g):
+            return reduce(jnp.abs(sv - t) * g)
+
+        def grad_fn(s, t, g):
+            sv = s.T if transposed else s
+            if widen:
+                sv = sv.astype(dt[dts[3]])
+            return jax.grad(loss)(sv, t, g)
+
+        f = jax.jit(grad_fn)
+        try:
+            res[name] = best_time(lambda: f(s, t, g), reps, min_time, sync=lambda r: r.block_until_ready())
+        except Exception as e:  # noqa: BLE001
+            res[name] = None
+            print("jax %s: %s" % (name, e), file=sys.stderr)
+        del g, s, t
+    return res, "jax %s (XLA CPU, %s)" % (jax.__version__, jax.devices()[0].platform)
+
+
+# ------------------------------------------------------------------ peak memory
+
+def run_peak_memory(build):
+    exe = os.path.join(build, "bench", "l1_peak_memory")
+    if not os.path.exists("/usr/bin/time"):
+        return None, "/usr/bin/time missing (apt-get install time)"
+    p = subprocess.run(["/usr/bin/time", "-v", exe], capture_output=True, text=True)
+    m = re.search(r"Maximum resident set size \(kbytes\): (\d+)", p.stderr)
+    if p.returncode != 0 or not m:
+        return None, "l1_peak_memory failed: %s" % p.stderr[-300:]
+    return int(m.group(1)) * 1024, None
+
+
+# ------------------------------------------------------------------ report
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--build", required=True, help="build directory (configured with -DACLCPU_BUILD_BENCH=ON)")
+    ap.add_argument("--reps", type=int, default=5, help="repetitions per contender (best is kept)")
+    ap.add_argument("--min-time", type=float, default=0.3, help="seconds per repetition")
+    ap.add_argument("--filter", default="", help="regex of case names to run (default: all)")
+    ap.add_argument("--no-torch", action="store_true")
+    ap.add_argument("--no-jax", action="store_true")
+    ap.add_argument("--markdown", help="also write the report as Markdown to this file")
+    args = ap.parse_args()
+
+    threads = device_threads()
+    load_before = os.getloadavg()
+    ours, ctx = run_ours(args.build, args.reps, args.min_time, args.filter)
+    names = [n for n in CASES if ("l1/" + n) in ours]
+    notes = []
+    torch_res, note = (None, "PyTorch skipped (--no-torch)") if args.no_torch else run_torch(
+        names, args.reps, args.min_time, threads)
+    notes.append(note)
+    jax_res, note = (None, "JAX skipped (--no-jax)") if args.no_jax else run_jax(names, args.reps, args.min_time)
+    notes.append(note)
+    peak, peak_note = run_peak_memory(args.build)
+    load_after = os.getloadavg()
+
+    rows = []
+    ratios = {}
+    for n in names:
+        o = ours["l1/" + n]
+        t_ours = min(o["times"])
+        nbytes = o["bytes"]
+        bw = []
+        for k in ("memcpy_1t/", "memcpy_mt/", "copy_nt_mt/"):
+            if (k + n) in ours:
+                bw.append(ours[k + n]["bytes"] / min(ours[k + n]["times"]))
+        # A copy of a few dozen bytes bounds nothing: the ideal is given for cases of 64 KiB and more.
+        ideal = nbytes / max(bw) if bw and nbytes >= 65536 else None
+        tf = ta = tj = None
+        if torch_res and n in torch_res:
+            tf, ta = torch_res[n].get("formula"), torch_res[n].get("autograd")
+        if jax_res and n in jax_res:
+            tj = jax_res[n]
+        torch_best = min([x for x in (tf, ta) if x is not None], default=None)
+        r = {
+            "ideal": t_ours / ideal if ideal else None,
+            "torch": torch_best / t_ours if torch_best else None,
+            "jax": tj / t_ours if tj else None,
+        }
+        ratios[n] = r
+        med = sorted(o["median_ns"])[len(o["median_ns"]) // 2] * 1e-9 if o["median_ns"] else None
+        rows.append([n, "%.1f MB" % (nbytes / 1e6) if nbytes >= 1e5 else "%d B" % nbytes, fmt_time(t_ours),
+                     fmt_time(ideal), fmt_ratio(r["ideal"]), fmt_time(tf), fmt_time(ta), fmt_ratio(r["torch"]),
+                     fmt_time(tj), fmt_ratio(r["jax"]), fmt_time(med) if med else ""])
+        ratios[n]["median"] = med
+
+    header = ["case", "bytes r+w", "ours", "ideal (copy bw)", "ours/ideal", "torch formula", "torch autograd",
+              "torch/ours", "jax jit(grad)", "jax/ours", "median call"]
+
+    # targets
+    def check(ok, text):
+        return ("MET   " if ok else "MISSED") + "  " + text
+
+    targets = []
+    for n in CONTIGUOUS_SAME_DTYPE:
+        if n in ratios and ratios[n]["ideal"]:
+            targets.append(check(ratios[n]["ideal"] <= 1.2, "%s <= 1.2x ideal (%.2fx)" % (n, ratios[n]["ideal"])))
+    for n, lim in (("f32_scalar_grad_mean", 1.2), ("f32_bcast_target_4096x4096", 2.0),
+                   ("f32_transposed_self_4096x4096", 2.0)):
+        if n in ratios and ratios[n]["ideal"]:
+            targets.append(check(ratios[n]["ideal"] <= lim, "%s <= %.1fx ideal (%.2fx)" % (n, lim, ratios[n]["ideal"])))
+    for n, lim in (("f32_none", 10), ("f16_none", 20)):
+        if n in ratios and ratios[n]["torch"]:
+            targets.append(check(ratios[n]["torch"] >= lim, ">= %dx faster than torch eager on %s (%.1fx)" % (
+                lim, n, ratios[n]["torch"])))
+    if jax_res:
+        slower = [n for n in names if ratios[n]["jax"] is not None and ratios[n]["jax"] < 1.0]
+        targets.append(check(not slower, "faster than JAX on every case" + (
+            " (slower on: %s)" % ", ".join("%s %.2fx" % (n, ratios[n]["jax"]) for n in slower) if slower else "")))
+    if "f32_4_elements" in ratios and ratios["f32_4_elements"]["median"]:
+        med = ratios["f32_4_elements"]["median"]
+        targets.append(check(med <= 2e-6, "4-element round trip median <= 2 us (%.2f us)" % (med * 1e6)))
+    tensor_bytes = 4 * BIG * 4
+    if peak:
+        targets.append(check(peak <= 1.05 * tensor_bytes, "peak RSS of a 2^24 FLOAT run within 5%% of the tensors' %.1f MiB "
+                             "(%.1f MiB, +%.1f%%)" % (tensor_bytes / 2**20, peak / 2**20, 100.0 * (peak / tensor_bytes - 1))))
+    else:
+        notes.append(peak_note)
+
+    env = [
+        "machine: %s, %d logical CPUs (%s), device threads %d" % (
+            ctx.get("host_name", platform.node()), os.cpu_count() or 0, platform.processor() or platform.machine(),
+            threads),
+        "load average before/after: %.2f / %.2f" % (load_before[0], load_after[0]),
+    ] + [x for x in notes if x]
+    busy = [min(ours["l1/" + n]["cpu_busy"]) for n in names if ours["l1/" + n]["cpu_busy"]]
+    if busy:
+        env.append("ours kept %.2f..%.2f cores busy while timed (cpu_busy counter)" % (min(busy), max(busy)))
+
+    widths = [max(len(str(r[i])) for r in [header] + rows) for i in range(len(header))]
+    line = lambda r: "  ".join(str(c).ljust(w) for c, w in zip(r, widths))  # noqa: E731
+    print()
+    print(line(header))
+    print(line(["-" * w for w in widths]))
+    for r in rows:
+        print(line(r))
+    print()
+    for t in targets:
+        print(t)
+    print()
+    for e in env:
+        print("note:", e)
+
+    if args.markdown:
+        with open(args.markdown, "w") as f:
+            f.write("| " + " | ".join(header) + " |\n")
+            f.write("|" + "|".join("---" for _ in header) + "|\n")
+            for r in rows:
+                f.write("| " + " | ".join(str(c) for c in r) + " |\n")
+            f.write("\n")
+            for t in targets:
+                f.write("- " + t.replace("MET   ", "**met**").replace("MISSED", "**missed**") + "\n")
+            f.write("\n")
+            for e in env:
+                f.write("- " + e + "\n")
+
+
+if __name__ == "__main__":
+    main()

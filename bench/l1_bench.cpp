@@ -1,0 +1,316 @@
+// Google Benchmark cases of aclnnL1LossBackward through the public API (first phase + second phase +
+// aclrtSynchronizeStream per iteration), each reporting the bytes it reads and writes, and for each case
+// three copies of the same byte count (bytes read + written) in the same run: glibc memcpy on one thread,
+// memcpy split over the device's threads (ACLCPU_NUM_THREADS, default all hardware threads), and a
+// streaming-store copy split the same way. The ideal time of a case is its bytes over the best of the copy
+// bandwidths (bench/compare.py does that arithmetic).
+//
+//   l1_bench [--benchmark_filter=REGEX] [--benchmark_format=json] [--benchmark_repetitions=N] ...
+//   l1_bench --list-cases     one line per case: name, then shapes (used by compare.py)
+#include <benchmark/benchmark.h>
+#include <emmintrin.h>
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+#include <tbb/partitioner.h>
+#include <tbb/task_arena.h>
+
+#include <sys/mman.h>
+#include <sys/resource.h>
+
+#include <algorithm>
+#include <utility>
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "acl/acl.h"
+#include "aclnnop/aclnn_l1_loss_backward.h"
+
+namespace {
+
+aclrtStream g_stream = nullptr;
+
+size_t ItemSize(aclDataType dt) { return dt == ACL_FLOAT ? 4 : 2; }
+
+int DeviceThreads() {
+    const char* v = std::getenv("ACLCPU_NUM_THREADS");
+    if (v != nullptr && std::atoi(v) > 0) return std::atoi(v);
+    const unsigned hw = std::thread::hardware_concurrency();
+    return hw == 0 ? 1 : static_cast<int>(hw);
+}
+
+int64_t Numel(const std::vector<int64_t>& s) {
+    int64_t n = 1;
+    for (int64_t d : s) n *= d;
+    return n;
+}
+
+// A deterministic fill: values in [-4, 4) on a 1/8 grid (so self == target happens), in the tensor's dtype.
+void Fill(void* data, aclDataType dt, int64_t n, uint32_t seed) {
+    uint32_t x = seed * 2654435761u + 1u;
+    for (int64_t i = 0; i < n; ++i) {
+        x = x * 1664525u + 1013904223u;
+        const float v = static_cast<float>(static_cast<int>(x >> 26) - 32) / 8.0f;
+        if (dt == ACL_FLOAT) {
+            static_cast<float*>(data)[i] = v;
+        } else if (dt == ACL_FLOAT16) {
+            static_cast<uint16_t*>(data)[i] = aclFloatToFloat16(v);
+        } else {
+            uint32_t u;
+            std::memcpy(&u, &v, 4);
+            static_cast<uint16_t*>(data)[i] = static_cast<uint16_t>(u >> 16);  // exact: v has few bits
+        }
+    }
+}
+
+struct Tensor {
+    void* data = nullptr;
+    aclTensor* t = nullptr;
+    size_t bytes = 0;
+};
+
+// A view over fresh aclrtMalloc storage of `storage` elements (default: the contiguous size of shape).
+Tensor MakeTensor(const std::vector<int64_t>& shape, aclDataType dt, std::vector<int64_t> strides = {},
+                  int64_t storage = -1, uint32_t seed = 0, bool fill = true) {
+    Tensor r;
+    if (strides.empty()) {
+        strides.assign(shape.size(), 1);
+        for (int i = static_cast<int>(shape.size()) - 2; i >= 0; --i) strides[i] = strides[i + 1] * shape[i + 1];
+    }
+    if (storage < 0) storage = Numel(shape);
+    r.bytes = static_cast<size_t>(storage) * ItemSize(dt);
+    if (aclrtMalloc(&r.data, r.bytes, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS) std::abort();
+    if (std::getenv("BENCH_THP") != nullptr && r.bytes >= (size_t{4} << 20)) {
+        const uintptr_t lo = (reinterpret_cast<uintptr_t>(r.data) + (2u << 20) - 1) & ~uintptr_t{(2u << 20) - 1};
+        const uintptr_t hi = (reinterpret_cast<uintptr_t>(r.data) + r.bytes) & ~uintptr_t{(2u << 20) - 1};
+        if (hi > lo) madvise(reinterpret_cast<void*>(lo), hi - lo, MADV_HUGEPAGE);
+    }
+    if (fill) {
+        Fill(r.data, dt, storage, seed);
+    } else {
+        std::memset(r.data, 0, r.bytes);  // touch every page outside the timed region
+    }
+    r.t = aclCreateTensor(shape.data(), shape.size(), dt, shape.empty() ? nullptr : strides.data(), 0, ACL_FORMAT_ND,
+                          &storage, 1, r.data);
+    return r;
+}
+
+void Destroy(Tensor& t, bool free_data = true) {
+    if (t.t) aclDestroyTensor(t.t);
+    if (free_data && t.data) aclrtFree(t.data);
+    t = Tensor{};
+}
+
+struct Case {
+    const char* name;
+    std::vector<int64_t> g, s, t;  // shapes; gradInput has the broadcast shape (= s in every case here)
+    aclDataType gdt, sdt, tdt, odt;
+    int64_t reduction;
+    bool transposed_self = false;  // self is a [n, n] view with strides swapped
+    bool in_place = false;         // gradInput is self
+};
+
+const int64_t kBig = int64_t{1} << 24;
+
+std::vector<Case> Cases() {
+    const aclDataType F = ACL_FLOAT, H = ACL_FLOAT16, B = ACL_BF16;
+    return {
+        {"f32_none", {kBig}, {kBig}, {kBig}, F, F, F, F, 0},
+        {"f32_mean", {kBig}, {kBig}, {kBig}, F, F, F, F, 1},
+        {"f16_none", {kBig}, {kBig}, {kBig}, H, H, H, H, 0},
+        {"f16_mean", {kBig}, {kBig}, {kBig}, H, H, H, H, 1},
+        {"bf16_none", {kBig}, {kBig}, {kBig}, B, B, B, B, 0},
+        {"bf16_mean", {kBig}, {kBig}, {kBig}, B, B, B, B, 1},
+        {"f32_scalar_grad_mean", {}, {kBig}, {kBig}, F, F, F, F, 1},
+        {"f32_bcast_target_4096x4096", {4096, 4096}, {4096, 4096}, {4096, 1}, F, F, F, F, 0},
+        {"f32_transposed_self_4096x4096", {4096, 4096}, {4096, 4096}, {4096, 4096}, F, F, F, F, 0, true},
+        {"mixed_f16_self_f32_target", {kBig}, {kBig}, {kBig}, F, H, F, F, 0},
+        {"f32_in_place", {kBig}, {kBig}, {kBig}, F, F, F, F, 0, false, true},
+        {"f32_4_elements", {4}, {4}, {4}, F, F, F, F, 0},
+        {"f32_65536", {65536}, {65536}, {65536}, F, F, F, F, 0},
+    };
+}
+
+// Bytes a call reads and writes: every input element once (a broadcast input only its own elements) and
+// every output element once.
+uint64_t CaseBytes(const Case& c) {
+    return static_cast<uint64_t>(Numel(c.g)) * ItemSize(c.gdt) + static_cast<uint64_t>(Numel(c.s)) * ItemSize(c.sdt) +
+           static_cast<uint64_t>(Numel(c.t)) * ItemSize(c.tdt) + static_cast<uint64_t>(Numel(c.s)) * ItemSize(c.odt);
+}
+
+void RunL1(benchmark::State& state, const Case& c) {
+    Tensor g = MakeTensor(c.g, c.gdt, {}, -1, 1);
+    Tensor s;
+    if (c.transposed_self) {
+        s = MakeTensor(c.s, c.sdt, {1, c.s[0]}, Numel(c.s), 2);
+    } else {
+        s = MakeTensor(c.s, c.sdt, {}, -1, 2);
+    }
+    Tensor t = MakeTensor(c.t, c.tdt, {}, -1, 3);
+    Tensor out;
+    if (c.in_place) {
+        out = s;
+    } else {
+        out = MakeTensor(c.s, c.odt, {}, -1, 0, false);
+    }
+    const uint64_t bytes = CaseBytes(c);
+    const bool tiny = Numel(c.s) <= 16;
+    std::vector<double> samples;
+    if (tiny) samples.reserve(1 << 22);
+    rusage ru0;
+    getrusage(RUSAGE_SELF, &ru0);
+    const auto wall0 = std::chrono::steady_clock::now();
+    for (auto _ : state) {
+        const auto t0 = std::chrono::steady_clock::now();
+        uint64_t ws = 0;
+        aclOpExecutor* ex = nullptr;
+        if (aclnnL1LossBackwardGetWorkspaceSize(g.t, s.t, t.t, c.reduction, out.t, &ws, &ex) != 0 || ws != 0) {
+            state.SkipWithError("first phase failed");
+            break;
+        }
+        if (aclnnL1LossBackward(nullptr, 0, ex, g_stream) != 0 || aclrtSynchronizeStream(g_stream) != 0) {
+            state.SkipWithError("second phase failed");
+            break;
+        }
+        if (tiny && samples.size() < samples.capacity()) {
+            samples.push_back(std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - t0).count());
+        }
+    }
+    const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count();
+    rusage ru1;
+    getrusage(RUSAGE_SELF, &ru1);
+    auto secs = [](const timeval& a, const timeval& b) { return (b.tv_sec - a.tv_sec) + (b.tv_usec - a.tv_usec) * 1e-6; };
+    const double cpu = secs(ru0.ru_utime, ru1.ru_utime) + secs(ru0.ru_stime, ru1.ru_stime);
+    state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * bytes));
+    state.counters["bytes"] = static_cast<double>(bytes);
+    state.counters["threads"] = DeviceThreads();
+    // Process CPU seconds per wall second while timing (how many cores were kept busy), and page faults.
+    state.counters["cpu_busy"] = wall > 0 ? cpu / wall : 0;
+    state.counters["cpu_ms_per_call"] = cpu * 1e3 / static_cast<double>(std::max<int64_t>(1, state.iterations()));
+    state.counters["faults_per_call"] =
+        static_cast<double>(ru1.ru_minflt - ru0.ru_minflt) / static_cast<double>(std::max<int64_t>(1, state.iterations()));
+    if (!samples.empty()) {  // per-call distribution of the round trip
+        std::sort(samples.begin(), samples.end());
+        state.counters["median_ns"] = samples[samples.size() / 2];
+        state.counters["p90_ns"] = samples[samples.size() * 9 / 10];
+        state.counters["min_ns"] = samples.front();
+    }
+    Destroy(g);
+    Destroy(t);
+    if (!c.in_place) Destroy(out);
+    Destroy(s);
+}
+
+// A copy with streaming (non-temporal) stores, as the kernels write large outputs: glibc's memcpy switches
+// to them only above a threshold derived from the (virtualised, sometimes misreported) cache size, so on its
+// own it can understate the machine's copy bandwidth. src/dst 64-byte aligned, n a multiple of 64.
+void StreamingCopy(const char* src, char* dst, size_t n) {
+#if defined(__SSE2__)
+    for (size_t i = 0; i + 64 <= n; i += 64) {
+        const __m128i a = _mm_load_si128(reinterpret_cast<const __m128i*>(src + i));
+        const __m128i b = _mm_load_si128(reinterpret_cast<const __m128i*>(src + i + 16));
+        const __m128i c = _mm_load_si128(reinterpret_cast<const __m128i*>(src + i + 32));
+        const __m128i d = _mm_load_si128(reinterpret_cast<const __m128i*>(src + i + 48));
+        _mm_stream_si128(reinterpret_cast<__m128i*>(dst + i), a);
+        _mm_stream_si128(reinterpret_cast<__m128i*>(dst + i + 16), b);
+        _mm_stream_si128(reinterpret_cast<__m128i*>(dst + i + 32), c);
+        _mm_stream_si128(reinterpret_cast<__m128i*>(dst + i + 48), d);
+    }
+    _mm_sfence();
+    std::memcpy(dst + n / 64 * 64, src + n / 64 * 64, n % 64);
+#else
+    std::memcpy(dst, src, n);
+#endif
+}
+
+enum class CopyKind { kMemcpy1, kMemcpyThreads, kStreamingThreads };
+
+// Copies bytes/2 (so that bytes are read + written): glibc memcpy on one thread, or memcpy / a streaming copy
+// split over the device's threads.
+void RunMemcpy(benchmark::State& state, uint64_t bytes, CopyKind kind) {
+    const bool parallel = kind != CopyKind::kMemcpy1;
+    const size_t n = static_cast<size_t>(bytes / 2);
+    char* src = static_cast<char*>(std::aligned_alloc(64, (n + 63) / 64 * 64));
+    char* dst = static_cast<char*>(std::aligned_alloc(64, (n + 63) / 64 * 64));
+    std::memset(src, 1, n);
+    std::memset(dst, 2, n);
+    const int threads = DeviceThreads();
+    tbb::task_arena arena(threads);
+    for (auto _ : state) {
+        if (!parallel || threads == 1 || n < (1u << 16)) {
+            std::memcpy(dst, src, n);
+        } else {
+            arena.execute([&] {
+                size_t chunk = (n + static_cast<size_t>(threads) - 1) / static_cast<size_t>(threads);
+            chunk = (chunk + 63) / 64 * 64;  // keeps every piece 64-byte aligned for the streaming copy
+                tbb::parallel_for(
+                    tbb::blocked_range<size_t>(0, static_cast<size_t>(threads), 1),
+                    [&](const tbb::blocked_range<size_t>& r) {
+                        for (size_t i = r.begin(); i < r.end(); ++i) {
+                            const size_t lo = i * chunk, hi = std::min(n, lo + chunk);
+                            if (lo >= hi) continue;
+                            if (kind == CopyKind::kStreamingThreads) {
+                                StreamingCopy(src + lo, dst + lo, hi - lo);
+                            } else {
+                                std::memcpy(dst + lo, src + lo, hi - lo);
+                            }
+                        }
+                    },
+                    tbb::static_partitioner());
+            });
+        }
+        benchmark::DoNotOptimize(dst);
+        benchmark::ClobberMemory();
+    }
+    state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * (n * 2)));
+    state.counters["bytes"] = static_cast<double>(n * 2);
+    state.counters["threads"] = parallel ? threads : 1;
+    std::free(src);
+    std::free(dst);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    const std::vector<Case> cases = Cases();
+    for (int i = 1; i < argc; ++i) {
+        if (std::string(argv[i]) == "--list-cases") {
+            for (const Case& c : cases) std::printf("%s %llu\n", c.name, static_cast<unsigned long long>(CaseBytes(c)));
+            return 0;
+        }
+    }
+    if (aclInit(nullptr) != ACL_SUCCESS || aclrtSetDevice(0) != ACL_SUCCESS ||
+        aclrtCreateStream(&g_stream) != ACL_SUCCESS) {
+        std::fprintf(stderr, "runtime initialisation failed\n");
+        return 1;
+    }
+    for (const Case& c : cases) {
+        const uint64_t bytes = CaseBytes(c);
+        benchmark::RegisterBenchmark((std::string("l1/") + c.name).c_str(), [c](benchmark::State& st) { RunL1(st, c); })
+            ->UseRealTime()
+            ->Unit(benchmark::kMicrosecond);
+        const std::pair<const char*, CopyKind> copies[] = {{"memcpy_1t/", CopyKind::kMemcpy1},
+                                                           {"memcpy_mt/", CopyKind::kMemcpyThreads},
+                                                           {"copy_nt_mt/", CopyKind::kStreamingThreads}};
+        for (const auto& cp : copies) {
+            const CopyKind kind = cp.second;
+            benchmark::RegisterBenchmark((std::string(cp.first) + c.name).c_str(),
+                                         [bytes, kind](benchmark::State& st) { RunMemcpy(st, bytes, kind); })
+                ->UseRealTime()
+                ->Unit(benchmark::kMicrosecond);
+        }
+    }
+    benchmark::Initialize(&argc, argv);
+    if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+    benchmark::RunSpecifiedBenchmarks();
+    benchmark::Shutdown();
+    aclrtDestroyStream(g_stream);
+    aclrtResetDevice(0);
+    aclFinalize();
+    return 0;
+}

@@ -1,0 +1,913 @@
+// libFuzzer target: drives the public API of aclnnL1LossBackward (and the runtime calls around it) with
+// descriptors decoded from the input bytes, and checks every outcome against an independent model.
+//
+// What an input decodes to (FuzzedDataProvider, so every byte string is a valid input):
+//   - a product profile (switching profile = aclFinalize + aclInit with a JSON config: exercises both);
+//   - two aclrtMalloc blocks: an input arena A filled with input bytes, an output block O filled with a
+//     canary; plus an unregistered host buffer H;
+//   - four tensor descriptors (gradOutput, self, target, gradInput): dims (small, zero, or huge up to
+//     INT64_MAX so element counts overflow), explicit or null strides, offsets, every aclDataType value
+//     and invalid ones, formats (valid and not), storage shapes (fitting or not), data addresses (null,
+//     inside A or O, aligned or misaligned, past the end, shared with another tensor = aliasing, or in H),
+//     null or destroyed descriptors;
+//   - reduction (valid and not), null workspaceSize/executor out-parameters;
+//   - a second-phase scenario: plain run, run twice, repeatable with re-addressing and several runs,
+//     null/short/unregistered/misaligned workspace, destroyed or bogus stream, bogus executor, destroying
+//     the tensors or the executor before the run, aclrtFree of the workspace while the run is pending;
+//   - a few aclrtMemcpy/aclrtMemset calls with arbitrary arguments.
+// Invariants (any violation aborts with a description):
+//   - no crash and no sanitizer report (the target is built with ASan + UBSan);
+//   - aclCreateTensor and both phases return exactly the status the model predicts (SPEC 3, 4, 6);
+//     a rejected call returns 161001/161002/361001/561103 with a non-empty aclGetRecentErrMsg, writes
+//     no out-parameter and leaves every byte of A and O untouched;
+//   - an accepted run changes exactly the gradInput elements, each equal to the reference
+//     (tests/hardening/scalar_model.h; NaN payloads may differ), computed from a snapshot of the inputs
+//     (out-of-place semantics even when gradInput aliases an input).
+#include <fuzzer/FuzzedDataProvider.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "acl/acl.h"
+#include "aclnnop/aclnn_l1_loss_backward.h"
+#include "hardening/scalar_model.h"
+
+using namespace hardening;
+
+// fuzz/c_abi.c: the calls that pass arbitrary ints as enum arguments, made from C like a C program would.
+extern "C" {
+aclTensor* FuzzCreateTensor(const int64_t* viewDims, uint64_t viewDimsNum, int dataType, const int64_t* stride,
+                            int64_t offset, int format, const int64_t* storageDims, uint64_t storageDimsNum,
+                            void* data);
+int FuzzGetFormat(const aclTensor* t, int* format);
+int FuzzGetDataType(const aclTensor* t, int* dtype);
+size_t FuzzDataTypeSize(int dtype);
+aclError FuzzMemcpy(void* dst, size_t destMax, const void* src, size_t count, int kind);
+}
+
+namespace {
+
+std::string g_case;  // the decoded case, printed when an invariant fails
+
+[[noreturn]] void Die(const char* what, const std::string& detail) {
+    std::fprintf(stderr, "\n*** l1_fuzz invariant violated: %s\n    %s\n%s", what, detail.c_str(), g_case.c_str());
+    std::fflush(stderr);
+    std::abort();
+}
+
+#define CHECK(cond, ...)                                           \
+    do {                                                           \
+        if (!(cond)) {                                             \
+            char buf_[512];                                        \
+            std::snprintf(buf_, sizeof buf_, __VA_ARGS__);         \
+            Die(#cond, buf_);                                      \
+        }                                                          \
+    } while (0)
+
+aclrtStream g_stream = nullptr;
+// Outcome counters, printed at exit (they show the corpus reaches every stage).
+struct Stats {
+    long inputs = 0, created = 0, create_rejected = 0, first_ok = 0, first_rejected = 0, runs_ok = 0,
+         runs_rejected = 0, elements_checked = 0, aliased_runs = 0, workspace_runs = 0, memcpy_calls = 0;
+} g_stats;
+int g_profile = 0;
+std::string g_config[kNumProfiles];
+alignas(64) unsigned char g_host[4096];  // plain host memory, never registered
+
+void InitRuntime(int profile) {
+    const char* cfg = g_config[profile].c_str();
+    CHECK(aclInit(cfg) == ACL_SUCCESS, "aclInit(%s) failed: %s", cfg, aclGetRecentErrMsg());
+    CHECK(aclrtSetDevice(0) == ACL_SUCCESS, "aclrtSetDevice");
+    CHECK(aclrtCreateStream(&g_stream) == ACL_SUCCESS, "aclrtCreateStream");
+    CHECK(std::strcmp(aclrtGetSocName(), "") != 0, "soc name");
+    g_profile = profile;
+}
+
+// The element count of dims with the implementation's rule: overflow of the running product -> invalid.
+bool CountOk(const std::vector<int64_t>& d, int64_t* out) {
+    int64_t c = 1;
+    for (int64_t v : d) {
+        if (__builtin_mul_overflow(c, v, &c)) return false;
+    }
+    *out = c;
+    return true;
+}
+
+bool KnownDtype(int dt) {
+    return (dt >= 0 && dt <= 4) || (dt >= 6 && dt <= 13) || dt == 16 || dt == 17 || dt == 27 || dt == 29 ||
+           dt == 30 || (dt >= 33 && dt <= 41);
+}
+
+// aclDataTypeSize as CANN defines it (also for types the model does not compute with).
+size_t AnyItemSize(int dt) {
+    if (size_t s = ModelItemSize(dt)) return s;
+    switch (dt) {
+        case ACL_INT4: case ACL_UINT1: return 1;
+        case ACL_COMPLEX32: return 4;
+        default: return (dt >= 34 && dt <= 41) ? 1 : 0;
+    }
+}
+
+struct Block {
+    unsigned char* p = nullptr;
+    size_t size = 0;
+};
+
+struct Desc {
+    // as decoded
+    bool pass_null = false;   // pass nullptr to the first phase
+    bool destroy_before = false;
+    std::vector<int64_t> dims, strides_in, storage;
+    bool null_strides = true;
+    int64_t offset = 0;
+    int dtype = ACL_FLOAT;
+    int format = ACL_FORMAT_ND;
+    unsigned char* data = nullptr;
+    // derived
+    aclTensor* t = nullptr;
+    bool created = false;
+    std::vector<int64_t> strides;  // effective (contiguous when null)
+    int64_t numel = 0;
+    int64_t last = 0;  // highest element index (non-empty views)
+    size_t item = 0;
+};
+
+const int64_t kSpecialDims[] = {0, 1, 2, 3, 4, 5, 7, 8, 16, 17, 255,
+                                int64_t{1} << 31, (int64_t{1} << 31) + 64, int64_t{1} << 32,
+                                int64_t{1} << 60, (int64_t{1} << 60) + 3, int64_t{1} << 61, (int64_t{1} << 61) + 1,
+                                int64_t{1} << 62, INT64_MAX / 3, INT64_MAX / 2, INT64_MAX - 1,
+                                INT64_MAX, -1, -7, INT64_MIN};
+
+const int kAllDtypes[] = {-1, 0, 1, 2, 3, 4, 6, 7, 8, 9, 10, 11, 12, 13, 16, 17, 27, 29, 30, 33,
+                          34, 35, 36, 37, 38, 39, 40, 41, 5, 14, 15, 18, 26, 28, 31, 32, 42, 1000, -2};
+const int kFormats[] = {ACL_FORMAT_ND, ACL_FORMAT_NCHW, ACL_FORMAT_NHWC, ACL_FORMAT_NC1HWC0, ACL_FORMAT_FRACTAL_Z,
+                        ACL_FORMAT_FRACTAL_NZ, ACL_FORMAT_NCDHW, ACL_FORMAT_UNDEFINED, 5, 1000};
+
+// True with probability 1/n, and false once the input is exhausted: an exhausted input (all further
+// choices 0) decodes to the plain, valid path, so short inputs reach the second phase.
+bool OneIn(FuzzedDataProvider& in, int n) { return in.ConsumeIntegralInRange<int>(0, n - 1) == n - 1; }
+
+int PickDtype(FuzzedDataProvider& in) {
+    const int mode = in.ConsumeIntegralInRange<int>(0, 9);
+    if (mode < 6) {
+        static const int common[] = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_FLOAT, ACL_FLOAT16, ACL_BF16,
+                                     ACL_INT32, ACL_INT8, ACL_BOOL, ACL_DOUBLE, ACL_INT64, ACL_UINT8};
+        return common[in.ConsumeIntegralInRange<int>(0, 11)];
+    }
+    return kAllDtypes[in.ConsumeIntegralInRange<size_t>(0, sizeof kAllDtypes / sizeof kAllDtypes[0] - 1)];
+}
+
+int64_t PickDim(FuzzedDataProvider& in) {
+    const int mode = in.ConsumeIntegralInRange<int>(0, 15);
+    if (mode < 13) return in.ConsumeIntegralInRange<int64_t>(1, 4);
+    if (mode == 13) return 0;
+    return kSpecialDims[in.ConsumeIntegralInRange<size_t>(0, sizeof kSpecialDims / sizeof kSpecialDims[0] - 1)];
+}
+
+int64_t PickSmallOrSpecial(FuzzedDataProvider& in, int64_t small_max) {
+    if (in.ConsumeIntegralInRange<int>(0, 15) < 14) return in.ConsumeIntegralInRange<int64_t>(0, small_max);
+    return kSpecialDims[in.ConsumeIntegralInRange<size_t>(0, sizeof kSpecialDims / sizeof kSpecialDims[0] - 1)];
+}
+
+// Effective strides / count / extent as the model sees them. Returns whether aclCreateTensor must succeed.
+bool ModelCreate(Desc& d) {
+    if (d.dims.size() > 64 || d.storage.size() > 64) return false;
+    if (!KnownDtype(d.dtype)) return false;
+    for (int64_t v : d.dims) if (v < 0) return false;
+    if (!d.null_strides) for (int64_t v : d.strides_in) if (v < 0) return false;
+    for (int64_t v : d.storage) if (v < 0) return false;
+    if (d.offset < 0) return false;
+    int64_t sc = 0;
+    if (!CountOk(d.dims, &d.numel) || !CountOk(d.storage, &sc)) return false;
+    d.item = AnyItemSize(d.dtype);
+    d.strides.assign(d.dims.size(), 0);
+    if (d.null_strides) {
+        int64_t s = 1;
+        for (size_t i = d.dims.size(); i-- > 0;) {
+            d.strides[i] = s;
+            if (__builtin_mul_overflow(s, std::max<int64_t>(d.dims[i], 1), &s)) {
+                // contiguous strides of an (empty) view overflow: rejected (see tests/hardening_regression_test)
+                if (i > 0) return false;
+            }
+        }
+    } else {
+        d.strides = d.strides_in;
+    }
+    d.last = 0;
+    if (d.numel > 0) {
+        int64_t last = d.offset;
+        for (size_t i = 0; i < d.dims.size(); ++i) {
+            int64_t step;
+            if (__builtin_mul_overflow(d.dims[i] - 1, d.strides[i], &step) || __builtin_add_overflow(last, step, &last)) {
+                return false;
+            }
+        }
+        int64_t bytes;
+        if (__builtin_add_overflow(last, 1, &bytes) || __builtin_mul_overflow(bytes, static_cast<int64_t>(d.item), &bytes)) {
+            return false;
+        }
+        d.last = last;
+    }
+    return true;
+}
+
+bool Broadcast(const std::vector<int64_t>& a, const std::vector<int64_t>& b, std::vector<int64_t>* out) {
+    const size_t n = std::max(a.size(), b.size());
+    out->assign(n, 1);
+    for (size_t i = 0; i < n; ++i) {
+        const int64_t da = i < a.size() ? a[a.size() - 1 - i] : 1;
+        const int64_t db = i < b.size() ? b[b.size() - 1 - i] : 1;
+        if (da == db || db == 1) (*out)[n - 1 - i] = da;
+        else if (da == 1) (*out)[n - 1 - i] = db;
+        else return false;
+    }
+    return true;
+}
+
+// The sorted-stride sufficient test: true when the view provably maps distinct indices to distinct elements.
+bool SufficientlyDisjoint(const Desc& d) {
+    std::vector<std::pair<int64_t, int64_t>> v;
+    for (size_t k = 0; k < d.dims.size(); ++k) if (d.dims[k] > 1) v.emplace_back(d.strides[k], d.dims[k]);
+    std::sort(v.begin(), v.end());
+    int64_t span = 0;
+    for (auto& p : v) {
+        if (p.first <= span) return false;
+        span += (p.second - 1) * p.first;
+    }
+    return true;
+}
+
+// Inputs whose gradInput needs the exact (enumerating) overlap test above this many elements are skipped:
+// both the implementation and the model take seconds per call there under ASan, which would cut the
+// fuzzer's throughput tenfold; the exact test itself is exercised below this size.
+constexpr int64_t kMaxExactOverlap = int64_t{1} << 16;
+
+// Whether two indices of a non-empty view map to one element: exact (listing every element index) up to
+// 2^22 elements, the implementation's documented limit; above it, anything the sorted-stride sufficient test
+// cannot prove disjoint counts as overlapping (tensor.h: HasInternalOverlap).
+bool MayOverlap(const Desc& d) {
+    if (d.numel == 0) return false;
+    if (d.numel > kMaxExactOverlap && !SufficientlyDisjoint(d)) return true;
+    std::vector<std::pair<int64_t, int64_t>> v;
+    for (size_t k = 0; k < d.dims.size(); ++k) if (d.dims[k] > 1) v.emplace_back(d.strides[k], d.dims[k]);
+    std::sort(v.begin(), v.end());
+    int64_t span = 0;
+    bool disjoint = true;
+    for (auto& p : v) {
+        if (p.first == 0) return true;
+        if (p.first <= span) disjoint = false;
+        span += (p.second - 1) * p.first;
+    }
+    if (disjoint) return false;
+    if (d.numel > (int64_t{1} << 22)) return true;
+    std::vector<int64_t> pos;
+    std::vector<int64_t> idx(d.dims.size(), 0);
+    for (int64_t i = 0; i < d.numel; ++i) {
+        int64_t p = 0;
+        for (size_t k = 0; k < d.dims.size(); ++k) p += idx[k] * d.strides[k];
+        pos.push_back(p);
+        for (size_t k = d.dims.size(); k-- > 0;) {
+            if (++idx[k] < d.dims[k]) break;
+            idx[k] = 0;
+        }
+    }
+    std::sort(pos.begin(), pos.end());
+    return std::adjacent_find(pos.begin(), pos.end()) != pos.end();
+}
+
+struct Memory {
+    Block a, o, ws;
+    std::vector<unsigned char> snap_a, snap_o;
+    void Snapshot() {
+        snap_a.assign(a.p, a.p + a.size);
+        snap_o.assign(o.p, o.p + o.size);
+    }
+    bool Unchanged() const {
+        return std::memcmp(a.p, snap_a.data(), a.size) == 0 && std::memcmp(o.p, snap_o.data(), o.size) == 0;
+    }
+    // The snapshot byte at address p (inside A or O).
+    const unsigned char* SnapAt(const unsigned char* p) const {
+        if (p >= a.p && p < a.p + a.size) return snap_a.data() + (p - a.p);
+        if (p >= o.p && p < o.p + o.size) return snap_o.data() + (p - o.p);
+        Die("address outside the blocks", "reference read");
+    }
+};
+
+// Which block (if any) holds [p, p+n); nullptr when p is in none.
+const Block* BlockOf(const Memory& m, const unsigned char* p) {
+    for (const Block* b : {&m.a, &m.o, &m.ws}) {
+        if (b->p != nullptr && p >= b->p && p < b->p + b->size) return b;
+    }
+    return nullptr;
+}
+
+// Status the second phase's address check gives a tensor (SPEC 3/6): 0, 161001 or 161002.
+int AddressStatus(const Memory& m, const Desc& d, const unsigned char* data) {
+    if (d.numel == 0) return 0;
+    if (data == nullptr) return ACLNN_ERR_PARAM_NULLPTR;
+    const Block* b = BlockOf(m, data);
+    if (b == nullptr) return ACLNN_ERR_PARAM_INVALID;
+    const size_t align = std::min<size_t>(d.item, 8);
+    if (reinterpret_cast<uintptr_t>(data) % align != 0) return ACLNN_ERR_PARAM_INVALID;
+    const unsigned long long lo = static_cast<unsigned long long>(d.offset) * d.item;
+    const unsigned long long hi = (static_cast<unsigned long long>(d.last) + 1) * d.item;
+    const size_t base = static_cast<size_t>(data - b->p);
+    if (lo > b->size || hi > b->size - base) return ACLNN_ERR_PARAM_INVALID;
+    return 0;
+}
+
+void ExpectRejected(int ret, const Memory& m, const char* what) {
+    CHECK(ret == ACLNN_ERR_PARAM_NULLPTR || ret == ACLNN_ERR_PARAM_INVALID || ret == ACLNN_ERR_RUNTIME_ERROR ||
+              ret == ACLNN_ERR_INNER_NULLPTR,
+          "%s returned undocumented status %d", what, ret);
+    const char* msg = aclGetRecentErrMsg();
+    CHECK(msg != nullptr && msg[0] != '\0', "%s failed with %d but left no aclGetRecentErrMsg", what, ret);
+    CHECK(aclrtSynchronizeStream(g_stream) == ACL_SUCCESS, "sync after rejected %s", what);
+    CHECK(m.Unchanged(), "%s was rejected (%d) but memory changed", what, ret);
+}
+
+// The reference: a copy of the snapshot with every gradInput element written (out-of-place semantics).
+struct Expected {
+    std::vector<unsigned char> a, o;
+    std::vector<unsigned char*> out_elems;  // address of every gradInput element written
+};
+
+Expected Reference(const Memory& m, const Desc* d, unsigned char* const* data, const std::vector<int64_t>& b,
+                   int64_t reduction) {
+    Expected e{m.snap_a, m.snap_o, {}};
+    const Profile& prof = Profiles()[g_profile];
+    const aclDataType p = ModelPromote(d[0].dtype, d[1].dtype, d[2].dtype, prof);
+    const float r = reduction == 1 ? MeanFactor(prof, b) : 1.0f;
+    int64_t numel = 1;
+    for (int64_t v : b) numel *= v;
+    if (d[0].numel == 0 || d[1].numel == 0 || d[2].numel == 0) return e;
+    std::vector<int64_t> idx(b.size(), 0);
+    for (int64_t i = 0; i < numel; ++i) {
+        long double v[3];
+        for (int k = 0; k < 3; ++k) {
+            const Desc& t = d[k];
+            int64_t el = t.offset;
+            for (size_t j = 0; j < t.dims.size(); ++j) {
+                const size_t bj = b.size() - t.dims.size() + j;
+                if (t.dims[j] != 1) el += idx[bj] * t.strides[j];
+            }
+            v[k] = LoadValue(m.SnapAt(data[k] + el * t.item), t.dtype);
+        }
+        const float y = ComputeP(v[0], v[1], v[2], p, r, prof.sign);
+        int64_t oel = d[3].offset;
+        for (size_t j = 0; j < b.size(); ++j) oel += idx[j] * d[3].strides[j];
+        unsigned char* dst = data[3] + oel * d[3].item;
+        e.out_elems.push_back(dst);
+        unsigned char* img = (dst >= m.a.p && dst < m.a.p + m.a.size) ? e.a.data() + (dst - m.a.p)
+                                                                        : e.o.data() + (dst - m.o.p);
+        StoreValue(img, d[3].dtype, y);
+        for (size_t j = b.size(); j-- > 0;) {
+            if (++idx[j] < b[j]) break;
+            idx[j] = 0;
+        }
+    }
+    return e;
+}
+
+// Compares a block with its expected image: bytes must match exactly, except inside a gradInput element
+// where both the actual and expected values are NaN (payloads may differ).
+void CompareImage(const unsigned char* got, const unsigned char* want, size_t n, const unsigned char* base,
+                  const Desc& out, const std::vector<unsigned char*>& out_elems, const char* which) {
+    std::vector<int64_t> start(n, -1);  // byte -> first byte of the gradInput element covering it
+    for (unsigned char* p : out_elems) {
+        if (p < base || p >= base + n) continue;
+        const size_t s = static_cast<size_t>(p - base);
+        for (size_t j = 0; j < out.item && s + j < n; ++j) start[s + j] = static_cast<int64_t>(s);
+    }
+    for (size_t i = 0; i < n; ++i) {
+        if (got[i] == want[i]) continue;
+        const int64_t s = start[i];
+        const bool ok = s >= 0 && static_cast<size_t>(s) + out.item <= n &&
+                        SameElement(got + s, want + s, out.dtype);
+        CHECK(ok, "block %s byte %zu: got 0x%02x, want 0x%02x (gradInput dtype %d, %s)", which, i, got[i], want[i],
+              out.dtype, s >= 0 ? "inside a gradInput element" : "outside gradInput: a stray write");
+    }
+}
+
+void CheckResult(const Memory& m, const Expected& e, const Desc& out) {
+    CompareImage(m.a.p, e.a.data(), m.a.size, m.a.p, out, e.out_elems, "A");
+    CompareImage(m.o.p, e.o.data(), m.o.size, m.o.p, out, e.out_elems, "O");
+}
+
+unsigned char* PickData(FuzzedDataProvider& in, Memory& m, const Desc& d, Desc* prev, int k) {
+    const int kind = in.ConsumeIntegralInRange<int>(0, 15);
+    const size_t item = std::max<size_t>(d.item, 1);
+    const unsigned long long extent =
+        d.numel > 0 ? (static_cast<unsigned long long>(d.last) + 1) * item : 0;
+    auto aligned_in = [&](Block& b) -> unsigned char* {
+        const size_t room = extent <= b.size ? b.size - extent : 0;
+        size_t off = in.ConsumeIntegralInRange<size_t>(0, room);
+        off -= off % std::min<size_t>(item, 8);
+        return b.p + off;
+    };
+    switch (kind) {
+        case 1: case 2: case 3: return aligned_in(m.a);
+        case 4: case 5: case 6: return k == 3 ? aligned_in(m.a) : aligned_in(m.o);
+        case 7: case 8: case 9: {  // alias an earlier tensor's data (in-place / partial overlap)
+            if (k == 0) return aligned_in(m.a);
+            unsigned char* base = prev[in.ConsumeIntegralInRange<int>(0, k - 1)].data;
+            if (base == nullptr) return aligned_in(m.a);
+            const int shift = in.ConsumeIntegralInRange<int>(-2, 2);
+            return base + shift * static_cast<int>(item);
+        }
+        case 10: return aligned_in(m.a) + in.ConsumeIntegralInRange<int>(1, 3);  // misaligned
+        case 11: return m.a.p + m.a.size - in.ConsumeIntegralInRange<size_t>(0, 16);  // at/near the end
+        case 12: return g_host + in.ConsumeIntegralInRange<size_t>(0, 64) * 8;      // unregistered memory
+        case 13: return nullptr;
+        default: return k == 3 ? aligned_in(m.o) : aligned_in(m.a);  // 0, 14, 15: the plain layout
+    }
+}
+
+void DecodeShapes(FuzzedDataProvider& in, Desc* d) {
+    // A broadcast-compatible family most of the time; arbitrary ranks and dims otherwise.
+    const bool family = in.ConsumeIntegralInRange<int>(0, 9) < 8;
+    const int rank = in.ConsumeIntegralInRange<int>(0, in.ConsumeBool() ? 4 : 10);
+    std::vector<int64_t> b(rank);
+    for (auto& v : b) v = PickDim(in);
+    for (int k = 0; k < 4; ++k) {
+        if (family) {
+            if (k == 3) {
+                d[k].dims = b;
+            } else {
+                const int r = in.ConsumeIntegralInRange<int>(0, rank);
+                d[k].dims.assign(b.end() - r, b.end());
+                for (auto& v : d[k].dims) if (OneIn(in, 4)) v = 1;
+            }
+        } else {
+            const int r = in.ConsumeIntegralInRange<int>(0, OneIn(in, 8) ? 66 : 5);
+            d[k].dims.resize(r);
+            for (auto& v : d[k].dims) v = PickDim(in);
+        }
+    }
+}
+
+int64_t SatMul(int64_t a, int64_t b) {
+    int64_t r;
+    return __builtin_mul_overflow(a, b, &r) ? INT64_MAX : r;
+}
+
+void DecodeLayout(FuzzedDataProvider& in, Desc& d, int base_dtype) {
+    const int smode = in.ConsumeIntegralInRange<int>(0, 9);
+    d.null_strides = smode < 5;
+    d.strides_in.assign(d.dims.size(), 0);
+    if (!d.null_strides) {
+        if (smode < 8) {  // a permuted / padded / broadcast layout
+            int64_t s = 1;
+            for (size_t i = d.dims.size(); i-- > 0;) {
+                const int kind = in.ConsumeIntegralInRange<int>(0, 7);
+                d.strides_in[i] = kind == 0 ? 0 : SatMul(s, kind == 1 ? 2 : 1);
+                s = SatMul(s, SatMul(std::max<int64_t>(d.dims[i], 1), kind == 1 ? 2 : 1));
+            }
+            if (d.dims.size() >= 2 && in.ConsumeBool()) {
+                const size_t i = in.ConsumeIntegralInRange<size_t>(0, d.dims.size() - 1);
+                const size_t j = in.ConsumeIntegralInRange<size_t>(0, d.dims.size() - 1);
+                std::swap(d.strides_in[i], d.strides_in[j]);
+            }
+        } else {
+            for (auto& v : d.strides_in) v = PickSmallOrSpecial(in, 9);
+        }
+    }
+    d.offset = OneIn(in, 8) ? PickSmallOrSpecial(in, 40) : in.ConsumeIntegralInRange<int64_t>(0, 3);
+    d.dtype = OneIn(in, 4) ? PickDtype(in) : base_dtype;
+    d.format = kFormats[in.ConsumeIntegralInRange<size_t>(0, sizeof kFormats / sizeof kFormats[0] - 1)];
+}
+
+void DecodeStorage(FuzzedDataProvider& in, Desc& d) {
+    const int mode = in.ConsumeIntegralInRange<int>(0, 9);
+    if (mode < 7) {
+        // the smallest 1-d storage holding the view
+        d.storage = {d.numel > 0 ? (d.last == INT64_MAX ? INT64_MAX : d.last + 1) : d.offset};
+        if (mode == 6 && d.storage[0] > 0) d.storage[0] -= 1;  // one element short
+    } else if (mode < 9) {
+        d.storage = d.dims;
+    } else {
+        d.storage.resize(in.ConsumeIntegralInRange<int>(0, 3));
+        for (auto& v : d.storage) v = PickSmallOrSpecial(in, 64);
+    }
+}
+
+// aclrtMemcpy / aclrtMemset with arbitrary arguments inside, across and outside the blocks.
+void FuzzCopies(FuzzedDataProvider& in, Memory& m) {
+    const int n = in.ConsumeIntegralInRange<int>(0, 2);
+    for (int i = 0; i < n; ++i) {
+        auto pick = [&]() -> unsigned char* {
+            switch (in.ConsumeIntegralInRange<int>(0, 5)) {
+                case 0: return nullptr;
+                case 1: case 2: return m.a.p + in.ConsumeIntegralInRange<size_t>(0, m.a.size - 1);
+                case 3: case 4: return m.o.p + in.ConsumeIntegralInRange<size_t>(0, m.o.size - 1);
+                default: return g_host + in.ConsumeIntegralInRange<size_t>(0, 256);
+            }
+        };
+        unsigned char* dst = pick();
+        unsigned char* src = pick();
+        size_t count = in.ConsumeIntegralInRange<size_t>(0, 600);
+        if (OneIn(in, 16)) count = SIZE_MAX - in.ConsumeIntegralInRange<size_t>(0, 3);
+        size_t dest_max = in.ConsumeBool() ? count : in.ConsumeIntegralInRange<size_t>(0, 700);
+        const int kind = in.ConsumeIntegralInRange<int>(-1, 8);
+        const bool memset = OneIn(in, 4);
+        auto fits = [&](const unsigned char* p) {
+            const Block* b = BlockOf(m, p);
+            if (b == nullptr) return p >= g_host && count <= sizeof g_host - static_cast<size_t>(p - g_host);
+            return count <= b->size - static_cast<size_t>(p - b->p);
+        };
+        auto registered_fits = [&](const unsigned char* p) {
+            const Block* b = BlockOf(m, p);
+            return b == nullptr || count <= b->size - static_cast<size_t>(p - b->p);
+        };
+        int want;
+        if (memset) {
+            if (dst == nullptr) want = ACL_ERROR_INVALID_PARAM;
+            else if (count > dest_max) want = ACL_ERROR_RT_PARAM_INVALID;
+            else if (!registered_fits(dst)) want = ACL_ERROR_RT_PARAM_INVALID;
+            else want = 0;
+            if (want == 0 && !fits(dst)) continue;  // would overrun our own host buffer: not the API's fault
+            m.Snapshot();
+            std::vector<unsigned char> host(g_host, g_host + sizeof g_host);
+            const int ret = aclrtMemset(dst, dest_max, 0x5A, count);
+            CHECK(ret == want, "aclrtMemset(count %zu, max %zu) returned %d, want %d", count, dest_max, ret, want);
+            if (ret != 0) {
+                CHECK(m.Unchanged(), "rejected aclrtMemset wrote memory");
+                CHECK(aclGetRecentErrMsg() != nullptr, "aclrtMemset failed without a message");
+            } else {
+                for (size_t j = 0; j < count; ++j) CHECK(dst[j] == 0x5A, "aclrtMemset byte %zu", j);
+            }
+            continue;
+        }
+        if (count == 0) want = 0;
+        else if (dst == nullptr || src == nullptr) want = ACL_ERROR_INVALID_PARAM;
+        else if (count > dest_max) want = ACL_ERROR_RT_PARAM_INVALID;
+        else if (kind < 0 || kind > 7) want = ACL_ERROR_INVALID_PARAM;
+        else if (!registered_fits(dst) || !registered_fits(src)) want = ACL_ERROR_RT_PARAM_INVALID;
+        else want = 0;
+        if (want == 0 && count > 0 && (!fits(dst) || !fits(src))) continue;  // plain host overrun: caller's bug
+        m.Snapshot();
+        std::vector<unsigned char> expect_src;
+        if (want == 0 && count > 0) expect_src.assign(src, src + count);
+        const int ret = FuzzMemcpy(dst, dest_max, src, count, kind);
+        ++g_stats.memcpy_calls;
+        CHECK(ret == want, "aclrtMemcpy(count %zu, destMax %zu, kind %d) returned %d, want %d", count, dest_max, kind,
+              ret, want);
+        if (ret != 0) {
+            CHECK(m.Unchanged(), "rejected aclrtMemcpy wrote memory");
+            CHECK(aclGetRecentErrMsg() != nullptr, "aclrtMemcpy failed without a message");
+        } else if (count > 0) {
+            CHECK(std::memcmp(dst, expect_src.data(), count) == 0, "aclrtMemcpy copied wrong bytes");
+        }
+    }
+}
+
+void FreeBlock(Block& b) {
+    if (b.p != nullptr) CHECK(aclrtFree(b.p) == ACL_SUCCESS, "aclrtFree: %s", aclGetRecentErrMsg());
+    b = Block{};
+}
+
+void OneInput(FuzzedDataProvider& in) {
+    // ---- profile (switching re-initialises the runtime: aclFinalize destroys g_stream and all memory)
+    if (OneIn(in, 16)) {
+        const int prof = in.ConsumeIntegralInRange<int>(0, kNumProfiles - 1);
+        if (prof != g_profile) {
+            CHECK(aclFinalize() == ACL_SUCCESS, "aclFinalize");
+            CHECK(aclrtCreateStream(&g_stream) == ACL_ERROR_UNINITIALIZE, "stream after finalize");
+            InitRuntime(prof);
+        }
+    }
+    // ---- memory
+    Memory m;
+    m.a.size = in.ConsumeIntegralInRange<size_t>(64, 4096);
+    m.o.size = in.ConsumeIntegralInRange<size_t>(64, 4096);
+    CHECK(aclrtMalloc(reinterpret_cast<void**>(&m.a.p), m.a.size, ACL_MEM_MALLOC_HUGE_FIRST) == 0, "malloc A");
+    CHECK(aclrtMalloc(reinterpret_cast<void**>(&m.o.p), m.o.size, ACL_MEM_MALLOC_NORMAL_ONLY) == 0, "malloc O");
+    {
+        const std::vector<unsigned char> pattern = in.ConsumeBytes<unsigned char>(in.ConsumeIntegralInRange<size_t>(0, 64));
+        for (size_t i = 0; i < m.a.size; ++i) {
+            m.a.p[i] = pattern.empty() ? static_cast<unsigned char>(i * 37 + 11) : pattern[i % pattern.size()] ^ static_cast<unsigned char>(i / pattern.size());
+        }
+        std::memset(m.o.p, 0xA5, m.o.size);  // canary
+    }
+    FuzzCopies(in, m);
+
+    // ---- descriptors
+    Desc d[4];
+    DecodeShapes(in, d);
+    const int base_dtype = PickDtype(in);
+    bool must_create[4];
+    for (int k = 0; k < 4; ++k) {
+        DecodeLayout(in, d[k], base_dtype);
+        Desc probe = d[k];
+        probe.storage.clear();
+        const bool layout_ok = ModelCreate(probe);  // strides/extent with an empty storage: for PickData
+        if (layout_ok) {
+            d[k].strides = probe.strides;
+            d[k].numel = probe.numel;
+            d[k].last = probe.last;
+            d[k].item = probe.item;
+        }
+        DecodeStorage(in, d[k]);
+        must_create[k] = ModelCreate(d[k]);
+        d[k].data = PickData(in, m, d[k], d, k);
+        d[k].pass_null = OneIn(in, 41);
+        d[k].destroy_before = OneIn(in, 41);
+    }
+    for (int k = 0; k < 4; ++k) {
+        Desc& t = d[k];
+        t.t = FuzzCreateTensor(t.dims.data(), t.dims.size(), t.dtype, t.null_strides ? nullptr : t.strides_in.data(),
+                               t.offset, t.format, t.storage.data(), t.storage.size(), t.data);
+        CHECK(FuzzDataTypeSize(t.dtype) == (KnownDtype(t.dtype) ? AnyItemSize(t.dtype) : 0), "aclDataTypeSize(%d)",
+              t.dtype);
+        t.created = t.t != nullptr;
+        ++(t.created ? g_stats.created : g_stats.create_rejected);
+        CHECK(t.created == must_create[k], "aclCreateTensor(tensor %d, rank %zu, dtype %d) %s, model says %s: %s", k,
+              t.dims.size(), t.dtype, t.created ? "succeeded" : "failed", must_create[k] ? "valid" : "invalid",
+              t.created ? "" : aclGetRecentErrMsg());
+        if (!t.created) {
+            const char* msg = aclGetRecentErrMsg();
+            CHECK(msg != nullptr && msg[0] != '\0', "aclCreateTensor failed without a message");
+        } else {
+            // getters round-trip
+            int64_t* dims = nullptr;
+            uint64_t nd = 0;
+            CHECK(aclGetViewShape(t.t, &dims, &nd) == 0 && nd == t.dims.size(), "aclGetViewShape");
+            CHECK(std::equal(t.dims.begin(), t.dims.end(), dims), "view shape round trip");
+            delete[] dims;
+            int64_t* st = nullptr;
+            CHECK(aclGetViewStrides(t.t, &st, &nd) == 0 && nd == t.dims.size(), "aclGetViewStrides");
+            CHECK(std::equal(t.strides.begin(), t.strides.end(), st), "strides round trip");
+            delete[] st;
+            int fmt = -12345, dt = -12345;
+            CHECK(FuzzGetFormat(t.t, &fmt) == 0 && fmt == t.format, "aclGetFormat round trip: %d vs %d", fmt, t.format);
+            CHECK(FuzzGetDataType(t.t, &dt) == 0 && dt == t.dtype, "aclGetDataType round trip");
+        }
+    }
+    {
+        static const char* const names[4] = {"gradOutput", "self", "target", "gradInput"};
+        auto vec = [](const std::vector<int64_t>& v) {
+            std::string r = "[";
+            for (size_t i = 0; i < v.size(); ++i) r += (i ? "," : "") + std::to_string(v[i]);
+            return r + "]";
+        };
+        g_case = "    profile " + std::string(Profiles()[g_profile].key) + ", A = " + std::to_string(m.a.size) +
+                 " bytes at " + std::to_string(reinterpret_cast<uintptr_t>(m.a.p)) + ", O = " + std::to_string(m.o.size) +
+                 " bytes at " + std::to_string(reinterpret_cast<uintptr_t>(m.o.p)) + "\n";
+        for (int k = 0; k < 4; ++k) {
+            const Desc& t = d[k];
+            const unsigned char* base = t.data;
+            std::string where = base == nullptr ? "null"
+                                : (base >= m.a.p && base < m.a.p + m.a.size) ? "A+" + std::to_string(base - m.a.p)
+                                : (base >= m.o.p && base < m.o.p + m.o.size) ? "O+" + std::to_string(base - m.o.p)
+                                                                              : "elsewhere";
+            g_case += "    " + std::string(names[k]) + ": dims " + vec(t.dims) + " strides " +
+                      (t.null_strides ? "null" : vec(t.strides_in)) + " offset " + std::to_string(t.offset) +
+                      " dtype " + std::to_string(t.dtype) + " format " + std::to_string(t.format) + " storage " +
+                      vec(t.storage) + " data " + where + (t.created ? "" : " (not created)") +
+                      (t.pass_null ? " (passed null)" : "") + (t.destroy_before ? " (destroyed)" : "") + "\n";
+        }
+    }
+    if (std::getenv("L1_FUZZ_PRINT") != nullptr) std::fprintf(stderr, "%s", g_case.c_str());
+    const aclTensor* dead[4] = {};
+    for (int k = 0; k < 4; ++k) {
+        if (d[k].destroy_before && d[k].created) {
+            CHECK(aclDestroyTensor(d[k].t) == 0, "aclDestroyTensor");
+            dead[k] = d[k].t;
+            d[k].created = false;
+        }
+    }
+    const int64_t reductions[] = {0, 1, 2, 0, 1, 2, 0, 1, 2, -1, 3, INT64_MIN, INT64_MAX};
+    const int64_t reduction = reductions[in.ConsumeIntegralInRange<size_t>(0, 12)];
+    const bool null_ws = OneIn(in, 51);
+    const bool null_ex = OneIn(in, 51);
+
+    if (d[3].created && d[3].numel > kMaxExactOverlap && !SufficientlyDisjoint(d[3])) {
+        for (int k = 0; k < 4; ++k) if (d[k].created) aclDestroyTensor(d[k].t);
+        FreeBlock(m.a);
+        FreeBlock(m.o);
+        return;
+    }
+    // ---- the model's verdict on the first phase
+    const Profile& prof = Profiles()[g_profile];
+    int want1 = 0;
+    std::vector<int64_t> b;
+    if (null_ws || null_ex) want1 = ACLNN_ERR_PARAM_NULLPTR;
+    for (int k = 0; k < 4 && want1 == 0; ++k) {
+        if (d[k].pass_null || (!d[k].created && dead[k] == nullptr)) want1 = ACLNN_ERR_PARAM_NULLPTR;
+    }
+    for (int k = 0; k < 4 && want1 == 0; ++k) if (dead[k] != nullptr) want1 = ACLNN_ERR_PARAM_INVALID;
+    if (want1 == 0 && (reduction < 0 || reduction > 2)) want1 = ACLNN_ERR_PARAM_INVALID;
+    if (want1 == 0) {
+        if (ModelPromote(d[0].dtype, d[1].dtype, d[2].dtype, prof) == ACL_DT_UNDEFINED || !ModelOutputOk(d[3].dtype)) {
+            want1 = ACLNN_ERR_PARAM_INVALID;
+        }
+    }
+    if (want1 == 0) {
+        for (int k = 0; k < 4; ++k) if (d[k].dims.size() > 8) want1 = ACLNN_ERR_PARAM_INVALID;
+    }
+    if (want1 == 0) {
+        std::vector<int64_t> b1;
+        if (!Broadcast(d[1].dims, d[0].dims, &b1) || !Broadcast(d[2].dims, b1, &b) || b != d[3].dims) {
+            want1 = ACLNN_ERR_PARAM_INVALID;
+        }
+    }
+    if (want1 == 0) {
+        for (int k = 0; k < 4; ++k) {
+            int64_t sc = 0;
+            CountOk(d[k].storage, &sc);
+            if (d[k].numel > 0 && d[k].last >= sc) want1 = ACLNN_ERR_PARAM_INVALID;
+        }
+    }
+    if (want1 == 0 && MayOverlap(d[3])) want1 = ACLNN_ERR_PARAM_INVALID;
+
+    // ---- first phase
+    m.Snapshot();
+    uint64_t ws = 0xDEADBEEFull;
+    aclOpExecutor* ex = reinterpret_cast<aclOpExecutor*>(uintptr_t{0x1});
+    const aclTensor* args[4];
+    for (int k = 0; k < 4; ++k) args[k] = d[k].pass_null ? nullptr : (dead[k] != nullptr ? dead[k] : d[k].t);
+    const int ret1 = aclnnL1LossBackwardGetWorkspaceSize(args[0], args[1], args[2], reduction,
+                                                         const_cast<aclTensor*>(args[3]), null_ws ? nullptr : &ws,
+                                                         null_ex ? nullptr : &ex);
+    CHECK(ret1 == want1, "first phase returned %d, model says %d (dtypes %d %d %d -> %d, ranks %zu %zu %zu %zu, "
+          "reduction %lld, profile %s): %s",
+          ret1, want1, d[0].dtype, d[1].dtype, d[2].dtype, d[3].dtype, d[0].dims.size(), d[1].dims.size(),
+          d[2].dims.size(), d[3].dims.size(), static_cast<long long>(reduction), prof.key,
+          ret1 != 0 ? aclGetRecentErrMsg() : "");
+    ++(ret1 == 0 ? g_stats.first_ok : g_stats.first_rejected);
+    if (ret1 != 0) {
+        ExpectRejected(ret1, m, "aclnnL1LossBackwardGetWorkspaceSize");
+        CHECK(ws == 0xDEADBEEFull && ex == reinterpret_cast<aclOpExecutor*>(uintptr_t{0x1}),
+              "a failed first phase wrote an out-parameter");
+    } else {
+        CHECK(ex != nullptr && ex != reinterpret_cast<aclOpExecutor*>(uintptr_t{0x1}), "no executor");
+        // The workspace is at most one gradInput-sized temporary (for aliasing outputs).
+        CHECK(ws <= static_cast<uint64_t>(d[3].numel) * d[3].item, "workspace size %llu above gradInput's %lld x %zu bytes",
+              static_cast<unsigned long long>(ws), static_cast<long long>(d[3].numel), d[3].item);
+        const bool empty = d[0].numel == 0 || d[1].numel == 0 || d[2].numel == 0;
+        if (empty) CHECK(ws == 0, "empty tensors need no workspace");
+
+        // ---- second phase
+        const bool repeatable = OneIn(in, 4);
+        if (repeatable) CHECK(aclSetAclOpExecutorRepeatable(ex) == 0, "aclSetAclOpExecutorRepeatable");
+        if (OneIn(in, 6)) {  // the executor keeps its own descriptors
+            for (int k = 0; k < 4; ++k) {
+                if (d[k].created) CHECK(aclDestroyTensor(d[k].t) == 0, "destroy after first phase");
+                d[k].created = false;
+            }
+        }
+        if (ws > 0 && ws <= 1 << 20) {
+            m.ws.size = static_cast<size_t>(ws) + (OneIn(in, 3) ? in.ConsumeIntegralInRange<size_t>(1, 64) : 0);
+            CHECK(aclrtMalloc(reinterpret_cast<void**>(&m.ws.p), m.ws.size, ACL_MEM_MALLOC_HUGE_FIRST) == 0, "ws");
+        }
+        unsigned char* data[4] = {d[0].data, d[1].data, d[2].data, d[3].data};
+        bool live = true;  // the executor can still be run (repeatable, or not yet consumed)
+        const int runs = repeatable ? in.ConsumeIntegralInRange<int>(1, 3) : in.ConsumeIntegralInRange<int>(1, 2);
+        for (int run = 0; run < runs; ++run) {
+            // Re-address a repeatable executor's tensor (model: index range, then address check).
+            if (repeatable && OneIn(in, 3)) {
+                const int api = in.ConsumeIntegralInRange<int>(0, 2);
+                const size_t index = in.ConsumeIntegralInRange<size_t>(0, 5);
+                const size_t slot = api == 0 ? index : (api == 1 ? index + 3 : index);
+                const size_t limit = api == 0 ? 3 : (api == 1 ? 1 : 4);
+                unsigned char* addr = index < limit && slot < 4 ? PickData(in, m, d[slot], d, static_cast<int>(slot))
+                                                                : m.a.p;
+                int want = 0;
+                if (index >= limit) want = ACLNN_ERR_PARAM_INVALID;
+                else want = AddressStatus(m, d[slot], addr);
+                m.Snapshot();
+                aclTensor* handle = d[slot < 4 ? slot : 0].created && in.ConsumeBool() ? d[slot < 4 ? slot : 0].t : nullptr;
+                int ret = api == 0   ? aclSetInputTensorAddr(ex, index, handle, addr)
+                          : api == 1 ? aclSetOutputTensorAddr(ex, index, handle, addr)
+                                     : aclSetTensorAddr(ex, index, handle, addr);
+                CHECK(ret == want, "aclSet*TensorAddr(api %d, index %zu) returned %d, model %d", api, index, ret, want);
+                if (ret != 0) ExpectRejected(ret, m, "aclSet*TensorAddr");
+                else data[slot] = addr;
+            }
+            // Scenario of this launch.
+            const int sc = in.ConsumeIntegralInRange<int>(0, 19);
+            void* wsp = m.ws.p;
+            uint64_t wss = ws;
+            aclrtStream stream = g_stream;
+            aclOpExecutor* exe = ex;
+            aclrtStream dead_stream = nullptr;
+            alignas(64) static unsigned char fake_exec[256];
+            switch (sc) {
+                case 10: wsp = nullptr; break;                                    // null workspace
+                case 11: if (wss > 0) wss -= 1; break;                           // too small
+                case 12: wsp = g_host; break;                                     // unregistered workspace
+                case 13: if (m.ws.p) wsp = m.ws.p + in.ConsumeIntegralInRange<int>(1, 16); break;  // misaligned / past the end
+                case 14: wss = ws + in.ConsumeIntegralInRange<uint64_t>(1, 1000); break;  // larger: fine
+                case 15:                                                           // a destroyed stream
+                    CHECK(aclrtCreateStream(&dead_stream) == 0, "create");
+                    CHECK(aclrtDestroyStream(dead_stream) == 0, "destroy");
+                    stream = dead_stream;
+                    break;
+                case 16: stream = reinterpret_cast<aclrtStream>(fake_exec); break;  // never a stream
+                case 17: exe = reinterpret_cast<aclOpExecutor*>(fake_exec); break;  // never an executor
+                case 18: exe = nullptr; break;
+                case 19: stream = nullptr; break;  // the default stream
+                default: break;
+            }
+            int want2 = 0;
+            if (exe == nullptr) want2 = ACLNN_ERR_PARAM_NULLPTR;
+            else if (exe != ex || !live) want2 = ACLNN_ERR_PARAM_INVALID;
+            else if (wss > 0 && wsp == nullptr) want2 = ACLNN_ERR_PARAM_NULLPTR;
+            else if (wss < ws) want2 = ACLNN_ERR_PARAM_INVALID;
+            else if (ws > 0) {
+                const Block* wb = BlockOf(m, static_cast<unsigned char*>(wsp));
+                if (wb == nullptr || static_cast<unsigned char*>(wsp) + ws > wb->p + wb->size) want2 = ACLNN_ERR_PARAM_INVALID;
+                else if (reinterpret_cast<uintptr_t>(wsp) % 8 != 0) want2 = ACLNN_ERR_PARAM_INVALID;
+            }
+            if (want2 == 0 && stream != nullptr && stream != g_stream) want2 = ACLNN_ERR_RUNTIME_ERROR;
+            for (int k = 0; k < 4 && want2 == 0; ++k) want2 = AddressStatus(m, d[k], data[k]);
+            // Consumption (SPEC 6): a plain executor is consumed by any call that names it.
+            const bool consumes = exe == ex && live && !repeatable;
+
+            Expected e;
+            m.Snapshot();
+            if (want2 == 0) e = Reference(m, d, data, b, reduction);
+            const int ret2 = aclnnL1LossBackward(wsp, wss, exe, stream);
+            CHECK(ret2 == want2, "second phase (scenario %d, run %d, repeatable %d, ws %llu) returned %d, model %d: %s",
+                  sc, run, repeatable, static_cast<unsigned long long>(ws), ret2, want2,
+                  ret2 != 0 ? aclGetRecentErrMsg() : "");
+            if (consumes) live = false;
+            ++(ret2 == 0 ? g_stats.runs_ok : g_stats.runs_rejected);
+            if (ret2 == 0) {
+                g_stats.elements_checked += static_cast<long>(e.out_elems.size());
+                g_stats.workspace_runs += ws > 0;
+                g_stats.aliased_runs += data[3] >= m.a.p && data[3] < m.a.p + m.a.size;
+            }
+            if (ret2 != 0) {
+                ExpectRejected(ret2, m, "aclnnL1LossBackward");
+                continue;
+            }
+            // Free the workspace while the launch may still be pending: aclrtFree must wait for it.
+            if (m.ws.p != nullptr && OneIn(in, 4)) FreeBlock(m.ws);
+            CHECK(aclrtSynchronizeStream(stream) == ACL_SUCCESS, "sync: %s", aclGetRecentErrMsg());
+            CheckResult(m, e, d[3]);
+        }
+        if (repeatable) {
+            CHECK(aclDestroyAclOpExecutor(ex) == 0, "destroy repeatable executor");
+            CHECK(aclDestroyAclOpExecutor(ex) == ACLNN_ERR_PARAM_INVALID, "double destroy of an executor");
+        } else if (live) {
+            CHECK(aclDestroyAclOpExecutor(ex) == 0, "destroy an unused executor");
+        } else {
+            CHECK(aclDestroyAclOpExecutor(ex) == ACLNN_ERR_PARAM_INVALID, "destroy of a consumed executor");
+        }
+        (void)aclGetRecentErrMsg();
+    }
+    for (int k = 0; k < 4; ++k) {
+        if (d[k].created) CHECK(aclDestroyTensor(d[k].t) == 0, "aclDestroyTensor");
+    }
+    for (int k = 0; k < 4; ++k) {
+        if (dead[k] != nullptr) CHECK(aclDestroyTensor(dead[k]) == ACLNN_ERR_PARAM_INVALID, "double destroy");
+    }
+    (void)aclGetRecentErrMsg();
+    FreeBlock(m.ws);
+    FreeBlock(m.a);
+    FreeBlock(m.o);
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerInitialize(int*, char***) {
+    setenv("ASCEND_GLOBAL_LOG_LEVEL", "4", 0);  // thousands of expected failures: keep the log quiet
+    setenv("ACLCPU_NUM_THREADS", "2", 0);
+    const char* tmp = std::getenv("TMPDIR");
+    for (int p = 0; p < kNumProfiles; ++p) {
+        g_config[p] = std::string(tmp != nullptr ? tmp : "/tmp") + "/l1_fuzz_" + std::to_string(getpid()) + "_" +
+                      Profiles()[p].key + ".json";
+        FILE* f = std::fopen(g_config[p].c_str(), "w");
+        CHECK(f != nullptr, "cannot write %s", g_config[p].c_str());
+        std::fprintf(f, "{\"soc_version\": \"%s\"}\n", Profiles()[p].key);
+        std::fclose(f);
+    }
+    InitRuntime(0);
+    std::atexit([] {
+        if (std::getenv("L1_FUZZ_STATS") != nullptr) {
+            const Stats& s = g_stats;
+            std::fprintf(stderr,
+                         "l1_fuzz stats: inputs %ld; tensors created %ld, rejected %ld; first phase ok %ld, rejected %ld; "
+                         "launches ok %ld (with workspace %ld, gradInput inside the input arena %ld), rejected %ld; "
+                         "result elements checked %ld; memcpy/memset calls %ld\n",
+                         s.inputs, s.created, s.create_rejected, s.first_ok, s.first_rejected, s.runs_ok,
+                         s.workspace_runs, s.aliased_runs, s.runs_rejected, s.elements_checked, s.memcpy_calls);
+        }
+        aclFinalize();
+        for (auto& c : g_config) std::remove(c.c_str());
+    });
+    return 0;
+}
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+    FuzzedDataProvider in(data, size);
+    ++g_stats.inputs;
+    OneInput(in);
+    return 0;
+}

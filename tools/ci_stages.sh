@@ -1,0 +1,122 @@
+#!/usr/bin/env bash
+# The hardening stages of CI (issue 5), run by tools/test.sh after the Release build and its tests:
+#   1. asan  - every test binary built with AddressSanitizer + UndefinedBehaviorSanitizer (LeakSanitizer on),
+#              ctest without the "huge" (4-8 GiB tensors: ASan's shadow and slowdown make them impractical on
+#              CI machines; they run in the Release stage), "python" (CPython cannot load ASan libraries
+#              without LD_PRELOAD) and "acceptance" (compiles the seed sample against the install tree with
+#              plain g++; stage 5 runs it under valgrind instead) labels. Any report aborts the test.
+#   2. tsan  - the "concurrency"-labelled tests built with ThreadSanitizer, no suppressions. The device pool
+#              runs with ACLCPU_NUM_THREADS=1 there: oneTBB (Debian's libtbb, not TSan-instrumented) would
+#              otherwise be reported for its own synchronisation; every runtime thread (streams, host
+#              threads, churn) stays instrumented.
+#   3. fuzz  - fuzz/l1_fuzz (clang-14, libFuzzer + ASan + UBSan) for ACLCPU_FUZZ_RUNS executions (default
+#              200000) from the committed seed corpus fuzz/corpus, ACLCPU_FUZZ_MAX_S seconds at most.
+#   4. leaks - valgrind --leak-check=full --errors-for-leak-kinds=definite on the seed sample (built against
+#              an install of the Release tree, like tests/acceptance/run_seed_sample.sh) and on misuse_test.
+# Any sanitizer report, invariant violation or definite leak fails the script (and CI).
+# Stages can be chosen locally: ACLCPU_CI_STAGES="asan tsan fuzz leaks" (default: all). Build directories:
+# build-asan, build-tsan, build-fuzz, and for stage 4 tools/test.sh's Release tree (ACLCPU_RELEASE_BUILD_DIR,
+# default build/).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+jobs=$(nproc)
+stages=${ACLCPU_CI_STAGES:-"asan tsan fuzz leaks"}
+shared=${ACLCPU_SHARED_DIR:-"$root/../shared"}
+declare -a report=()
+
+stage_time() {  # name start
+    local t=$(( $(date +%s) - $2 ))
+    report+=("$(printf '%-6s %4d s' "$1" "$t")")
+    echo "=== stage $1 done in ${t} s"
+}
+
+want() { [[ " $stages " == *" $1 "* ]]; }
+
+# Sanitizer runtime options: stop at the first report, with a non-zero exit status.
+export ASAN_OPTIONS="halt_on_error=1:detect_leaks=1:allocator_may_return_null=1"
+export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1"
+export TSAN_OPTIONS="halt_on_error=1:exitcode=66:second_deadlock_stack=1"
+
+if want asan; then
+    t0=$(date +%s)
+    echo "=== stage asan: ASan + UBSan build and tests (labels huge, python, acceptance excluded)"
+    cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DACLCPU_SANITIZE=address >/dev/null
+    cmake --build build-asan -j"$jobs"
+    # The stress test at a quarter of its calls (ASan is ~5x slower); its watchdog fails a deadlock.
+    (cd build-asan && ACLCPU_STRESS_CALLS=2500 ACLCPU_STRESS_WATCHDOG_S=900 \
+        ctest --output-on-failure -j"$jobs" -LE 'huge|python|acceptance')
+    stage_time asan "$t0"
+fi
+
+if want tsan; then
+    t0=$(date +%s)
+    echo "=== stage tsan: ThreadSanitizer build of the concurrency tests"
+    cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DACLCPU_SANITIZE=thread >/dev/null
+    targets=()
+    for f in tests/stress_*_test.cpp tests/concurrency_*_test.cpp; do
+        [ -e "$f" ] && targets+=("$(basename "$f" .cpp)")
+    done
+    if [ ${#targets[@]} -gt 0 ]; then
+        cmake --build build-tsan -j"$jobs" --target "${targets[@]}"
+        (cd build-tsan && ACLCPU_NUM_THREADS=1 ACLCPU_STRESS_CALLS=2500 ACLCPU_STRESS_WATCHDOG_S=900 \
+            ctest --output-on-failure -L concurrency)
+    fi
+    stage_time tsan "$t0"
+fi
+
+if want fuzz; then
+    t0=$(date +%s)
+    runs=${ACLCPU_FUZZ_RUNS:-200000}
+    max_s=${ACLCPU_FUZZ_MAX_S:-900}
+    echo "=== stage fuzz: libFuzzer, $runs executions (at most $max_s s)"
+    CC=clang-14 CXX=clang++-14 cmake -S fuzz -B build-fuzz >/dev/null
+    cmake --build build-fuzz -j"$jobs"
+    work=$(mktemp -d)
+    trap 'rm -rf "$work"' EXIT
+    mkdir -p "$work/corpus" "$work/artifacts"
+    cp fuzz/corpus/* "$work/corpus/" 2>/dev/null || true
+    status=0
+    (cd "$work" && L1_FUZZ_STATS=1 TMPDIR="$work" "$root/build-fuzz/l1_fuzz" -runs="$runs" -max_total_time="$max_s" \
+        -timeout=60 -rss_limit_mb=4096 -print_final_stats=1 -artifact_prefix="$work/artifacts/" \
+        "$work/corpus" > "$work/fuzz.log" 2>&1) || status=$?
+    grep -v -E '^#[0-9]+ +(NEW|REDUCE|pulse)|Uses: ' "$work/fuzz.log" | tail -40
+    if [ "$status" -ne 0 ]; then
+        echo "fuzz: FAILED (status $status); reproducer(s):"
+        for a in "$work"/artifacts/*; do [ -e "$a" ] && { echo "  $a"; base64 -w0 "$a"; echo; }; done
+        exit 1
+    fi
+    done_runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$work/fuzz.log")
+    echo "fuzz: ${done_runs:-?} executions without a finding"
+    if [ -n "$done_runs" ] && [ "$done_runs" -lt "$runs" ]; then
+        echo "fuzz: NOTE - stopped by the ${max_s} s safety net before $runs executions"
+    fi
+    stage_time fuzz "$t0"
+fi
+
+if want leaks; then
+    t0=$(date +%s)
+    echo "=== stage leaks: valgrind (definite leaks fail) on the seed sample and misuse_test"
+    rel=${ACLCPU_RELEASE_BUILD_DIR:-build}  # tools/test.sh's Release tree
+    [ -d "$rel" ] || { cmake -S . -B "$rel" -DCMAKE_BUILD_TYPE=Release >/dev/null; }
+    cmake --build "$rel" -j"$jobs" --target misuse_test ascendcl nnopbase opapi_math opapi_nn
+    work=$(mktemp -d)
+    cmake --install "$rel" --prefix "$work/prefix" >/dev/null
+    vg=(valgrind --leak-check=full --errors-for-leak-kinds=definite --error-exitcode=1 --quiet)
+    if [ -f "$shared/fixtures/seed_sample.cpp" ]; then
+        g++ -std=c++11 "$shared/fixtures/seed_sample.cpp" -I"$work/prefix/include" -L"$work/prefix/lib64" \
+            -lascendcl -lnnopbase -lopapi -o "$work/seed_sample"
+        LD_LIBRARY_PATH="$work/prefix/lib64" "${vg[@]}" "$work/seed_sample" > "$work/seed.out"
+        cmp "$work/seed.out" "$shared/fixtures/seed_sample.expected"
+        echo "leaks: seed sample: no definite leak, output identical to seed_sample.expected"
+    else
+        echo "leaks: $shared/fixtures/seed_sample.cpp not found; seed sample skipped"
+    fi
+    ASCEND_GLOBAL_LOG_LEVEL=4 "${vg[@]}" "$rel/tests/misuse_test" --gtest_brief=1
+    echo "leaks: misuse_test: no definite leak"
+    rm -rf "$work"
+    stage_time leaks "$t0"
+fi
+
+echo "=== ci_stages timings"
+for line in "${report[@]}"; do echo "  $line"; done
