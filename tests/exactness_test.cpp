@@ -182,7 +182,9 @@ void RandomElement(Rng& r, int d, uint8_t* p, bool palette) {
             }
         } else {
             const int64_t v = r.Pick(kIntPalette);
-            std::memcpy(p, &v, R::DtSize(d));  // little endian: the low bytes
+            uint8_t bytes[16] = {};  // COMPLEX128 elements are 16 bytes: zero-extend the palette value
+            std::memcpy(bytes, &v, sizeof v);
+            std::memcpy(p, bytes, R::DtSize(d));  // little endian: the low bytes
             return;
         }
     }
