@@ -144,6 +144,7 @@ void ForEachTileRow(const LoopPlan& p, const TilePlan& t, char* const* bases, co
         int64_t used = 0;
         for (int k = 0; k < p.nops; ++k) {
             if (!(t.staged & (1u << k))) continue;
+            used = (used + 7) & ~int64_t{7};  // each slot aligned for its elements (PlanTiles leaves >= 64 B slack)
             slot[k] = buf + used;
             used += t.pitch * t.tile1 * static_cast<int64_t>(items[k]);
         }
