@@ -102,7 +102,7 @@ if want leaks; then
     cmake --build "$rel" -j"$jobs" --target misuse_test ascendcl nnopbase opapi_math opapi_nn
     work=$(mktemp -d)
     cmake --install "$rel" --prefix "$work/prefix" >/dev/null
-    vg=(valgrind --leak-check=full --errors-for-leak-kinds=definite --error-exitcode=1 --quiet)
+    vg=(valgrind --leak-check=full --show-leak-kinds=definite --errors-for-leak-kinds=definite --error-exitcode=1 --quiet)
     if [ -f "$shared/fixtures/seed_sample.cpp" ]; then
         g++ -std=c++11 "$shared/fixtures/seed_sample.cpp" -I"$work/prefix/include" -L"$work/prefix/lib64" \
             -lascendcl -lnnopbase -lopapi -o "$work/seed_sample"
