@@ -368,22 +368,21 @@ aclError aclrtEventElapsedTime(float* ms, aclrtEvent startEvent, aclrtEvent endE
     if (ms == nullptr) return Fail(ACL_ERROR_INVALID_PARAM, "aclrtEventElapsedTime: ms is null.");
     std::shared_ptr<Event> a = FindEvent(startEvent), b = FindEvent(endEvent);
     if (!a || !b) return Fail(ACL_ERROR_RT_INVALID_HANDLE, "aclrtEventElapsedTime: an event is not a live event.");
-    int64_t ta, tb;
-    {
-        std::lock_guard<std::mutex> lock(a->mu);
-        if (a->recorded == 0 || !a->Reached(a->recorded)) {
-            return Fail(ACL_ERROR_RT_EVENT_NOT_COMPLETE, "aclrtEventElapsedTime: start event %p has not completed.",
-                        startEvent);
-        }
-        ta = a->stamp_ns;
+    // The completion time of an event's last record; false when it has none or it is still pending.
+    auto stamp = [](Event& e, int64_t* ns) {
+        std::lock_guard<std::mutex> lock(e.mu);
+        if (e.recorded == 0 || !e.Reached(e.recorded)) return false;
+        *ns = e.stamp_ns;
+        return true;
+    };
+    int64_t ta = 0, tb = 0;
+    if (!stamp(*a, &ta)) {
+        return Fail(ACL_ERROR_RT_EVENT_NOT_COMPLETE, "aclrtEventElapsedTime: start event %p has not completed.",
+                    startEvent);
     }
-    {
-        std::lock_guard<std::mutex> lock(b->mu);
-        if (b->recorded == 0 || !b->Reached(b->recorded)) {
-            return Fail(ACL_ERROR_RT_EVENT_NOT_COMPLETE, "aclrtEventElapsedTime: end event %p has not completed.",
-                        endEvent);
-        }
-        tb = b->stamp_ns;
+    if (!stamp(*b, &tb)) {
+        return Fail(ACL_ERROR_RT_EVENT_NOT_COMPLETE, "aclrtEventElapsedTime: end event %p has not completed.",
+                    endEvent);
     }
     *ms = static_cast<float>(static_cast<double>(tb - ta) / 1e6);
     return ACL_SUCCESS;
