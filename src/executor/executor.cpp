@@ -11,21 +11,58 @@ namespace {
 
 constexpr uint64_t kExecutorMagic = 0x41434C4558454321ull;  // "ACLEXEC!"
 
+// Every executor object in memory (issued handles, launch records in flight, pooled spares) is `known`;
+// a pointer is a valid handle when it is known and marked live, so stale or foreign pointers are only
+// compared, never read. Released objects wait in `pool` (up to kPoolMax) for the next first phase: in the
+// steady state a call allocates no executor, no descriptor vectors and no registry node.
 struct ExecutorRegistry {
     std::mutex mu;
-    std::unordered_set<aclOpExecutor*> live;  // issued, not yet consumed or destroyed
+    std::unordered_set<aclOpExecutor*> known;
+    std::vector<aclOpExecutor*> pool;
 };
 
+constexpr size_t kPoolMax = 64;
+
 ExecutorRegistry& Executors() {
-    static ExecutorRegistry* r = new ExecutorRegistry();
+    static ExecutorRegistry* r = [] {
+        ExecutorRegistry* reg = new ExecutorRegistry();
+        reg->pool.reserve(kPoolMax);
+        return reg;
+    }();
     return *r;
 }
 
-// Removes ex from the registry; true when it was live.
+// Whether ex is a valid handle; r.mu held.
+bool IsLiveLocked(ExecutorRegistry& r, aclOpExecutor* ex) { return r.known.count(ex) != 0 && ex->live; }
+
+// A blank executor object; r.mu held.
+aclOpExecutor* AcquireLocked(ExecutorRegistry& r) {
+    aclOpExecutor* ex;
+    if (!r.pool.empty()) {
+        ex = r.pool.back();
+        r.pool.pop_back();
+    } else {
+        std::unique_ptr<aclOpExecutor> fresh(new aclOpExecutor());
+        r.known.insert(fresh.get());
+        ex = fresh.release();
+    }
+    ex->live = false;
+    ex->repeatable = false;
+    ex->workspace_size = 0;
+    ex->num_inputs = 0;
+    ex->op_name = "";
+    ex->tensor_names = nullptr;
+    ex->workspace = nullptr;
+    return ex;
+}
+
+// Removes ex from the valid handles; true when it was one.
 bool Unregister(aclOpExecutor* ex) {
     ExecutorRegistry& r = Executors();
     std::lock_guard<std::mutex> lock(r.mu);
-    return r.live.erase(ex) != 0;
+    if (!IsLiveLocked(r, ex)) return false;
+    ex->live = false;
+    return true;
 }
 
 // Addresses the run touches (tensor data, workspace), for pinning.
@@ -45,7 +82,7 @@ int RunTask(void* ctx) {
     const void* addrs[kMaxAddrs];
     int n = CollectAddrs(*ex, addrs);
     rt::UnpinBlocks(addrs, n);
-    delete ex;  // a launch record: the consumed executor itself, or a repeatable executor's snapshot
+    ReleaseExecutor(ex);  // a launch record: the consumed executor itself, or a repeatable executor's snapshot
     return ret;
 }
 
@@ -54,7 +91,7 @@ int SetAddr(aclOpExecutor* executor, size_t index, aclTensor* tensor, void* addr
     if (executor == nullptr) return Fail(ACLNN_ERR_PARAM_NULLPTR, "%s: executor is null.", api);
     ExecutorRegistry& r = Executors();
     std::lock_guard<std::mutex> lock(r.mu);
-    if (r.live.count(executor) == 0) return Fail(ACLNN_ERR_PARAM_INVALID, "%s: %p is not a live executor.", api, executor);
+    if (!IsLiveLocked(r, executor)) return Fail(ACLNN_ERR_PARAM_INVALID, "%s: %p is not a live executor.", api, executor);
     const size_t nin = static_cast<size_t>(executor->num_inputs);
     const size_t nout = executor->tensors.size() - nin;
     size_t slot = index;
@@ -79,12 +116,34 @@ int SetAddr(aclOpExecutor* executor, size_t index, aclTensor* tensor, void* addr
 
 }  // namespace
 
-aclOpExecutor* PublishExecutor(std::unique_ptr<aclOpExecutor> ex) {
+void ReleaseExecutor(aclOpExecutor* ex) {
+    if (ex == nullptr) return;
+    ex->plan.reset();  // outside the lock: a plan's destructor may free memory
+    ExecutorRegistry& r = Executors();
+    {
+        std::lock_guard<std::mutex> lock(r.mu);
+        ex->live = false;
+        if (r.pool.size() < kPoolMax) {
+            r.pool.push_back(ex);  // capacity reserved: never allocates
+            return;
+        }
+        r.known.erase(ex);
+    }
+    delete ex;
+}
+
+ExecutorPtr AcquireExecutor() {
+    ExecutorRegistry& r = Executors();
+    std::lock_guard<std::mutex> lock(r.mu);
+    return ExecutorPtr(AcquireLocked(r));
+}
+
+aclOpExecutor* PublishExecutor(ExecutorPtr ex) {
     ex->magic = kExecutorMagic;
     aclOpExecutor* raw = ex.release();
     ExecutorRegistry& r = Executors();
     std::lock_guard<std::mutex> lock(r.mu);
-    r.live.insert(raw);
+    raw->live = true;
     return raw;
 }
 
@@ -93,18 +152,20 @@ int RunExecutor(void* workspace, uint64_t workspace_size, aclOpExecutor* executo
     if (executor == nullptr) return Fail(ACLNN_ERR_PARAM_NULLPTR, "%s: executor is null.", api);
     // Take the launch record atomically: the executor itself when it is consumed by this call (success or
     // not, SPEC 6), a snapshot when it is repeatable.
-    std::unique_ptr<aclOpExecutor> record;
+    ExecutorPtr record;
     {
         ExecutorRegistry& r = Executors();
         std::lock_guard<std::mutex> lock(r.mu);
-        if (r.live.count(executor) == 0) {
+        if (!IsLiveLocked(r, executor)) {
             return Fail(ACLNN_ERR_PARAM_INVALID,
                         "%s: executor %p was never issued by a first phase, or was already consumed.", api, executor);
         }
         if (executor->repeatable) {
-            record.reset(new aclOpExecutor(*executor));
+            record.reset(AcquireLocked(r));
+            *record = *executor;  // reuses the pooled object's vectors
+            record->live = false;  // a launch record, not a handle
         } else {
-            r.live.erase(executor);
+            executor->live = false;
             record.reset(executor);
         }
     }
@@ -143,7 +204,8 @@ int RunExecutor(void* workspace, uint64_t workspace_size, aclOpExecutor* executo
     if (!rt::PinBlocks(addrs, n)) {
         return Fail(ACLNN_ERR_PARAM_INVALID, "%s: a tensor's memory was freed during the call.", api);
     }
-    int ret = rt::Enqueue(stream, rt::Task{&RunTask, record.get()});
+    const bool short_run = !record->plan || record->plan->ShortRun();
+    int ret = rt::Enqueue(stream, rt::Task{&RunTask, record.get(), short_run});
     if (ret != 0) {
         rt::UnpinBlocks(addrs, n);
         return Fail(ACLNN_ERR_RUNTIME_ERROR, "%s: cannot enqueue on stream %p (status %d).", api, stream, ret);
@@ -162,7 +224,7 @@ aclnnStatus aclSetAclOpExecutorRepeatable(aclOpExecutor* executor) {
     if (executor == nullptr) return Fail(ACLNN_ERR_INNER_NULLPTR, "aclSetAclOpExecutorRepeatable: executor is null.");
     ExecutorRegistry& r = Executors();
     std::lock_guard<std::mutex> lock(r.mu);
-    if (r.live.count(executor) == 0) {
+    if (!IsLiveLocked(r, executor)) {
         return Fail(ACLNN_ERR_PARAM_INVALID, "aclSetAclOpExecutorRepeatable: %p is not a live executor.", executor);
     }
     executor->repeatable = true;
@@ -174,7 +236,7 @@ aclnnStatus aclDestroyAclOpExecutor(aclOpExecutor* executor) {
     if (!Unregister(executor)) {
         return Fail(ACLNN_ERR_PARAM_INVALID, "aclDestroyAclOpExecutor: %p is not a live executor.", executor);
     }
-    delete executor;  // pending launches run on their own snapshots
+    ReleaseExecutor(executor);  // pending launches run on their own snapshots
     return OK;
 }
 

@@ -19,13 +19,20 @@ public:
     /// Runs the computation on a stream thread with the executor's current tensor addresses. `workspace`
     /// holds at least the workspace size the first phase reported. Returns 0 or a status code.
     virtual int Execute(const aclOpExecutor& ex, void* workspace, uint64_t workspace_size) const = 0;
+    /// Whether a run is about as short as waking a stream worker (one thread, a few microseconds): the
+    /// second phase then marks the stream task rt::Task::short_run, so that it runs on the launching
+    /// thread when the stream is idle.
+    virtual bool ShortRun() const { return false; }
 };
 
 }  // namespace aclcpu
 
 /// A planned operator call (public opaque type of acl_meta.h). Holds its own copy of every descriptor.
+/// Objects are recycled (AcquireExecutor / ReleaseExecutor) so that a first phase of the same operator
+/// reuses the descriptor vectors' storage instead of allocating it again.
 struct aclOpExecutor {
     uint64_t magic = 0;
+    bool live = false;  ///< issued by a first phase and neither consumed nor destroyed (a valid handle)
     bool repeatable = false;
     uint64_t workspace_size = 0;     ///< bytes the second phase needs, as reported by the first
     int num_inputs = 0;              ///< tensors[0 .. num_inputs) are inputs, the rest outputs
@@ -38,8 +45,20 @@ struct aclOpExecutor {
 
 namespace aclcpu {
 
-/// Registers a new executor built by a first phase and returns it (ownership passes to the registry).
-aclOpExecutor* PublishExecutor(std::unique_ptr<aclOpExecutor> ex);
+/// Returns an executor object to the pool (or frees it); used as the deleter of ExecutorPtr.
+void ReleaseExecutor(aclOpExecutor* ex);
+
+struct ExecutorDeleter {
+    void operator()(aclOpExecutor* ex) const { ReleaseExecutor(ex); }
+};
+using ExecutorPtr = std::unique_ptr<aclOpExecutor, ExecutorDeleter>;
+
+/// A blank executor for a first phase to fill: not live, no plan, no workspace; `tensors` may hold stale
+/// descriptors from a previous use (resize and assign them). Throws std::bad_alloc like new.
+ExecutorPtr AcquireExecutor();
+
+/// Makes an executor built by a first phase a valid handle and returns it (ownership passes to the registry).
+aclOpExecutor* PublishExecutor(ExecutorPtr ex);
 
 /// The generic second phase (SPEC 6): checks and enqueues `executor` on `stream`. `api` names the caller
 /// in messages. Returns 0, 161001, 161002 or 361001 (see aclnnL1LossBackward).

@@ -24,6 +24,9 @@ constexpr const char* const kTensorNames[] = {"gradOutput", "self", "target", "g
 // Elements per thread chunk at least: up to 32768 elements (about 15 us of work on one core, in cache) a
 // call stays on the thread that runs the stream task; waking pool threads costs more than it saves there.
 constexpr int64_t kGrain = int64_t{1} << 15;
+// Calls of at most this many elements, untiled and without a temporary, take about as long as waking a stream
+// worker (a few microseconds): they run on the launching thread when the stream is idle (OpPlan::ShortRun).
+constexpr int64_t kShortRunElements = int64_t{1} << 12;
 // Outputs of at least this many bytes are written with streaming (non-temporal) stores where the output is
 // contiguous: they cannot stay in cache anyway, and streaming saves the read-for-ownership of every line
 // (a quarter of the memory traffic of a FLOAT call). Bit patterns are unaffected.
@@ -48,26 +51,44 @@ ProfileRules RulesFor(rt::Soc soc) {
     return {kern::SignRule::kArch35, true, true};
 }
 
-float MeanFactor(const ProfileRules& rules, const std::vector<int64_t>& b) {
+// ------------------------------------------------------------------ shapes
+
+// A broadcast shape (rank <= kMaxDims, checked before any broadcast): fixed storage, no allocation.
+struct BShape {
+    int64_t d[kMaxDims] = {};
+    size_t n = 0;
+    int64_t Numel() const {
+        int64_t p = 1;
+        for (size_t i = 0; i < n; ++i) p *= d[i];
+        return p;
+    }
+    bool Equals(const std::vector<int64_t>& v) const {
+        if (v.size() != n) return false;
+        for (size_t i = 0; i < n; ++i) {
+            if (v[i] != d[i]) return false;
+        }
+        return true;
+    }
+};
+
+float MeanFactor(const ProfileRules& rules, const BShape& b) {
     kern::FpEnvScope fp_env;  // float32/double arithmetic in nearest-even whatever the caller's MXCSR says
     if (rules.sequential_mean) {
         float r = 1.0f;
-        if (b.empty()) return r / 1.0f;  // a 0-d shape counts as [1]
-        for (int64_t d : b) r = r / static_cast<float>(d);
+        if (b.n == 0) return r / 1.0f;  // a 0-d shape counts as [1]
+        for (size_t i = 0; i < b.n; ++i) r = r / static_cast<float>(b.d[i]);
         return r;
     }
-    return static_cast<float>(1.0 / static_cast<double>(NumElements(b)));
+    return static_cast<float>(1.0 / static_cast<double>(b.Numel()));
 }
 
-// ------------------------------------------------------------------ shapes
-
-// NumPy broadcast of a and b; false when a dim pair is neither equal nor 1.
-bool Broadcast(const std::vector<int64_t>& a, const std::vector<int64_t>& b, std::vector<int64_t>* out) {
-    const size_t n = a.size() > b.size() ? a.size() : b.size();
-    out->assign(n, 1);
+// NumPy broadcast of a[na] and b[nb] (each rank <= kMaxDims); false when a dim pair is neither equal nor 1.
+bool Broadcast(const int64_t* a, size_t na, const int64_t* b, size_t nb, BShape* out) {
+    const size_t n = na > nb ? na : nb;
+    out->n = n;
     for (size_t i = 0; i < n; ++i) {
-        const int64_t da = i < a.size() ? a[a.size() - 1 - i] : 1;
-        const int64_t db = i < b.size() ? b[b.size() - 1 - i] : 1;
+        const int64_t da = i < na ? a[na - 1 - i] : 1;
+        const int64_t db = i < nb ? b[nb - 1 - i] : 1;
         int64_t d;
         if (da == db || db == 1) {
             d = da;
@@ -76,7 +97,7 @@ bool Broadcast(const std::vector<int64_t>& a, const std::vector<int64_t>& b, std
         } else {
             return false;
         }
-        (*out)[n - 1 - i] = d;
+        out->d[n - 1 - i] = d;
     }
     return true;
 }
@@ -120,11 +141,10 @@ bool NeedsTemporary(const aclTensor* const* t, const int64_t* b, size_t nb) {
 
 class L1Plan final : public OpPlan {
 public:
-    L1Plan(const aclTensor* const* t, const std::vector<int64_t>& b, const kern::L1Params& params)
-        : params_(params), nb_(b.size()) {
-        for (size_t i = 0; i < nb_; ++i) b_[i] = b[i];  // fixed arrays: no allocation beyond the plan itself
+    L1Plan(const aclTensor* const* t, const BShape& b, const kern::L1Params& params) : params_(params), nb_(b.n) {
+        for (size_t i = 0; i < nb_; ++i) b_[i] = b.d[i];  // fixed arrays: no allocation beyond the plan itself
         const kern::OperandSpec ops[4] = {SpecOf(*t[3]), SpecOf(*t[0]), SpecOf(*t[1]), SpecOf(*t[2])};
-        direct_ = kern::PlanLoop(b.data(), static_cast<int>(b.size()), ops, 4);
+        direct_ = kern::PlanLoop(b_, static_cast<int>(nb_), ops, 4);
         direct_tiles_ = kern::PlanTiles(direct_);
         // Streaming stores when the output is far larger than the caches (it would only evict inputs).
         nontemporal_ = static_cast<uint64_t>(direct_.numel) * ItemSize(t[3]->dtype) >= kStreamingBytes;
@@ -133,6 +153,8 @@ public:
     }
 
     uint64_t temp_bytes() const { return temp_bytes_; }
+
+    bool ShortRun() const override { return direct_.numel <= kShortRunElements && direct_tiles_.units == 0; }
 
     int Execute(const aclOpExecutor& ex, void* workspace, uint64_t workspace_size) const override {
         const aclTensor* t[4] = {&ex.tensors[0], &ex.tensors[1], &ex.tensors[2], &ex.tensors[3]};
@@ -285,7 +307,7 @@ int CheckDtypes(const aclTensor* g, const aclTensor* s, const aclTensor* t, cons
 }
 
 int CheckShapes(const aclTensor* g, const aclTensor* s, const aclTensor* t, const aclTensor* out,
-                std::vector<int64_t>* b) {
+                BShape* b) {
     const aclTensor* order[4] = {s, t, g, out};
     const char* names[4] = {"self", "target", "gradOutput", "gradInput"};
     for (int i = 0; i < 4; ++i) {
@@ -294,19 +316,19 @@ int CheckShapes(const aclTensor* g, const aclTensor* s, const aclTensor* t, cons
                         names[i], kMaxDims, order[i]->view_shape.size(), ShapeString(order[i]->view_shape).c_str());
         }
     }
-    std::vector<int64_t> b1;
-    if (!Broadcast(s->view_shape, g->view_shape, &b1)) {
+    BShape b1;
+    if (!Broadcast(s->view_shape.data(), s->view_shape.size(), g->view_shape.data(), g->view_shape.size(), &b1)) {
         return Fail(ACLNN_ERR_PARAM_INVALID, "The size of tensor self %s must match the size of tensor gradOutput %s.",
                     ShapeString(s->view_shape).c_str(), ShapeString(g->view_shape).c_str());
     }
-    if (!Broadcast(t->view_shape, b1, b)) {
+    if (!Broadcast(t->view_shape.data(), t->view_shape.size(), b1.d, b1.n, b)) {
         return Fail(ACLNN_ERR_PARAM_INVALID,
                     "GradOutput tensor shape:%s self tensor shape:%s target tensor shape:%s can't broadcast.",
                     ShapeString(g->view_shape).c_str(), ShapeString(s->view_shape).c_str(),
                     ShapeString(t->view_shape).c_str());
     }
-    if (*b != out->view_shape) {
-        return Fail(ACLNN_ERR_PARAM_INVALID, "Shape of out should be %s, but current is %s.", ShapeString(*b).c_str(),
+    if (!b->Equals(out->view_shape)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Shape of out should be %s, but current is %s.", ShapeString(b->d, b->n).c_str(),
                     ShapeString(out->view_shape).c_str());
     }
     return 0;
@@ -337,7 +359,7 @@ int FirstPhase(const aclTensor* gradOutput, const aclTensor* self, const aclTens
     const ProfileRules rules = RulesFor(rt::ActiveSoc());
     aclDataType promote = ACL_FLOAT;
     if (int ret = CheckDtypes(gradOutput, self, target, gradInput, rules, &promote)) return ret;
-    std::vector<int64_t> b;
+    BShape b;
     if (int ret = CheckShapes(gradOutput, self, target, gradInput, &b)) return ret;
     for (int i = 0; i < 4; ++i) {
         if (int ret = CheckStorageBounds(*t[i], kTensorNames[i])) return ret;
@@ -352,18 +374,19 @@ int FirstPhase(const aclTensor* gradOutput, const aclTensor* self, const aclTens
         Log(LogLevel::kWarning, "Format of input gets [FRACTAL_NZ], this format may lead to precision failure");
     }
 
-    std::unique_ptr<aclOpExecutor> ex(new aclOpExecutor());
+    ExecutorPtr ex = AcquireExecutor();
     ex->op_name = kApi2;
     ex->tensor_names = kTensorNames;
     ex->num_inputs = 3;
-    ex->tensors = {*gradOutput, *self, *target, *gradInput};
+    ex->tensors.resize(4);
+    for (int i = 0; i < 4; ++i) ex->tensors[i] = *t[i];  // element-wise: reuses a recycled executor's vectors
     const bool empty = NumElements(self->view_shape) == 0 || NumElements(gradOutput->view_shape) == 0 ||
                        NumElements(target->view_shape) == 0;
     if (!empty) {
         kern::L1Params params{promote, rules.sign, 1.0f};
         if (reduction == 1) params.r = MeanFactor(rules, b);
         auto plan = std::make_shared<L1Plan>(t, b, params);
-        if (NeedsTemporary(t, b.data(), b.size())) ex->workspace_size = plan->temp_bytes();
+        if (NeedsTemporary(t, b.d, b.n)) ex->workspace_size = plan->temp_bytes();
         ex->plan = std::move(plan);
     }
     *workspaceSize = ex->workspace_size;

@@ -27,7 +27,8 @@ public:
     Stream(const Stream&) = delete;
     Stream& operator=(const Stream&) = delete;
 
-    /// Appends a task; false when the stream is closing (the task is not taken).
+    /// Appends a task; false when the stream is closing (the task is not taken). A short_run task on an idle
+    /// stream runs before Push returns, on the calling thread.
     bool Push(Task task);
     /// Waits until every task pushed before the call has run; returns and clears the sticky error.
     /// timeout_ms < 0 waits forever; on timeout returns ACL_ERROR_RT_WAIT_TIMEOUT and keeps the error.

@@ -66,8 +66,14 @@ Stream::~Stream() {
 
 bool Stream::Push(Task task) {
     {
-        std::lock_guard<std::mutex> lock(mu_);
+        std::unique_lock<std::mutex> lock(mu_);
         if (closing_) return false;
+        if (task.short_run && count_ == 0 && !running_) {  // idle stream: run it here (see Task::short_run)
+            running_ = true;
+            ++pushed_;
+            RunOne(lock, task);
+            return true;
+        }
         if (count_ == ring_.size()) {  // grow: amortised, so steady-state pushes never allocate
             std::vector<Task> bigger(ring_.size() * 2);
             for (size_t i = 0; i < count_; ++i) bigger[i] = ring_[(head_ + i) % ring_.size()];
@@ -317,7 +323,7 @@ aclError aclrtRecordEvent(aclrtEvent event, aclrtStream stream) {
         e->pending.insert(seq);
     }
     RecordCtx* ctx = new RecordCtx{e, seq};
-    int ret = Enqueue(stream, Task{&RunRecord, ctx});
+    int ret = Enqueue(stream, Task{&RunRecord, ctx, true});
     if (ret != 0) {
         // Never enqueued: it counts as reached, so a wait that picked up its number meanwhile returns at once
         // (with a plain counter it would wait for a record that never runs).

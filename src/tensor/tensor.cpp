@@ -124,14 +124,24 @@ int CheckDataAddress(const aclTensor& t, const char* name) {
 
 bool HasInternalOverlap(const aclTensor& t) {
     if (NumElements(t.view_shape) == 0) return false;  // no elements, no two sharing an address
-    std::vector<std::pair<int64_t, int64_t>> dims;  // (stride, size) of dims with size > 1
-    for (size_t k = 0; k < t.view_shape.size(); ++k) {
-        if (t.view_shape[k] > 1) dims.emplace_back(t.strides[k], t.view_shape[k]);
+    // (stride, size) of the dims with size > 1; on the stack up to kMaxDims (first phases allocate nothing here)
+    using Dim = std::pair<int64_t, int64_t>;
+    Dim small[kMaxDims];
+    std::vector<Dim> large;
+    Dim* dims = small;
+    if (t.view_shape.size() > static_cast<size_t>(kMaxDims)) {
+        large.resize(t.view_shape.size());
+        dims = large.data();
     }
-    std::sort(dims.begin(), dims.end());
+    size_t nd = 0;
+    for (size_t k = 0; k < t.view_shape.size(); ++k) {
+        if (t.view_shape[k] > 1) dims[nd++] = Dim(t.strides[k], t.view_shape[k]);
+    }
+    std::sort(dims, dims + nd);
     int64_t span = 0;  // highest index reachable by the dims so far
     bool disjoint = true;
-    for (auto& d : dims) {
+    for (size_t k = 0; k < nd; ++k) {
+        const Dim& d = dims[k];
         if (d.first == 0) return true;  // a broadcast (zero) stride on a dim of size > 1
         if (d.first <= span) disjoint = false;
         span += (d.second - 1) * d.first;
@@ -145,7 +155,8 @@ bool HasInternalOverlap(const aclTensor& t) {
     std::vector<int64_t> at;
     at.reserve(static_cast<size_t>(n));
     at.push_back(0);
-    for (auto& d : dims) {
+    for (size_t k = 0; k < nd; ++k) {
+        const Dim& d = dims[k];
         const size_t prev = at.size();
         for (int64_t i = 1; i < d.second; ++i) {
             for (size_t j = 0; j < prev; ++j) at.push_back(at[j] + i * d.first);
