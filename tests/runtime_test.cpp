@@ -572,6 +572,30 @@ TEST(RuntimeMemory, MallocRules) {
     for (void* q : all) EXPECT_EQ(aclrtFree(q), ACL_SUCCESS);
 }
 
+// HUGE_* policies: blocks of 2 MiB or more are their own 2 MiB aligned mappings (transparent huge pages where
+// the kernel allows); their bounds are still the requested size, and NORMAL_ONLY stays on the heap.
+TEST(RuntimeMemory, HugePolicyBlocks) {
+    const size_t big = (size_t{4} << 20) + 3;
+    void* huge = nullptr;
+    void* normal = nullptr;
+    ASSERT_EQ(aclrtMalloc(&huge, big, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+    ASSERT_EQ(aclrtMalloc(&normal, big, ACL_MEM_MALLOC_NORMAL_ONLY), ACL_SUCCESS);
+    EXPECT_EQ(reinterpret_cast<uintptr_t>(huge) % (size_t{2} << 20), 0u);
+    EXPECT_EQ(reinterpret_cast<uintptr_t>(normal) % 64, 0u);
+    std::memset(huge, 0x11, big);
+    std::memset(normal, 0x22, big);
+    EXPECT_EQ(aclrtMemcpy(normal, big, huge, big, ACL_MEMCPY_DEVICE_TO_DEVICE), ACL_SUCCESS);
+    EXPECT_EQ(static_cast<unsigned char*>(normal)[big - 1], 0x11);
+    // one byte past the requested size is outside the block, although the mapping extends to 6 MiB
+    char* past_end = static_cast<char*>(huge) + big;
+    EXPECT_NE(aclrtMemcpy(past_end - 8, 9, normal, 9, ACL_MEMCPY_DEVICE_TO_DEVICE), ACL_SUCCESS);
+    LastError();
+    EXPECT_EQ(aclrtFree(huge), ACL_SUCCESS);
+    EXPECT_EQ(aclrtFree(huge), ACL_ERROR_RT_MEMORY_FREE);  // already unmapped: only compared, never touched
+    LastError();
+    EXPECT_EQ(aclrtFree(normal), ACL_SUCCESS);
+}
+
 TEST(RuntimeMemory, FreeErrorsNeverCrash) {
     LastError();
     EXPECT_EQ(aclrtFree(nullptr), ACL_ERROR_INVALID_PARAM);

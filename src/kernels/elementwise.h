@@ -8,6 +8,7 @@
 #include <cstdint>
 
 #include "acl/acl_base.h"
+#include "kernels/transpose_simd.h"
 
 namespace aclcpu {
 namespace kern {
@@ -80,21 +81,22 @@ void ForEachRow(const LoopPlan& p, char* const* bases, int64_t begin, int64_t en
 }
 
 /// A 2-D blocking of a plan's two innermost dims for operands that walk memory badly along the inner dim
-/// (a transposed input: a large inner stride, a small stride along dim 1). Such "staged" inputs are copied
-/// tile by tile, in their own memory order, into a stack buffer laid out along dim 0, so the rows that follow
-/// read them contiguously (and can use the fused SIMD bodies). Work is cut into units of tile0 x tile1
-/// elements (dim 0 x dim 1, at one outer index of dims >= 2); square-ish tiles keep the pages (TLB entries)
-/// and cache lines a unit touches few for the row-major operands and the staged ones alike.
-/// `units == 0`: not tiled (use ForEachRow).
+/// (a transposed input: a large inner stride, a small stride along dim 1). Such "staged" inputs are copied,
+/// in their own memory order, into a stack buffer laid out along dim 0, so the rows that follow read them
+/// contiguously (and can use the fused SIMD bodies). Work is cut into units of tile0 x tile1 elements (dim 0
+/// x dim 1, at one outer index of dims >= 2), and each unit into strips of `strip` rows: a strip is staged
+/// (reading one whole cache line of every staged source row it touches), then its rows run, while the strip
+/// is still in L1. `units == 0`: not tiled (use ForEachRow).
 struct TilePlan {
     int64_t tile0 = 0;
     int64_t tile1 = 0;
+    int64_t strip = 0;  ///< rows (dim 1) staged at a time; tile1 is a multiple of it
     int64_t pitch = 0;  ///< elements between the rows of a staged buffer: tile0 plus one cache line
     int64_t units = 0;
     unsigned staged = 0;  ///< bit k: operand k is staged (inputs only)
 };
 
-constexpr int64_t kTileBufferBytes = 65536;  ///< stack buffer shared by the staged operands of one unit
+constexpr int64_t kTileBufferBytes = 81920;  ///< stack buffer shared by the staged operands of one strip
 
 /// Decides whether and how to tile a plan (pure; no allocation).
 TilePlan PlanTiles(const LoopPlan& p);
@@ -129,7 +131,7 @@ inline void StageTile(const char* src, int64_t s0, int64_t s1, int64_t m, int64_
 
 /// Calls row(ptrs, strides, n) for every row piece of work units [ubegin, uend) of a tiled plan; `items[k]` is
 /// operand k's element size. Every element of the plan belongs to exactly one unit; the visiting order
-/// differs from ForEachRow's, and staged operands are read before any row of their unit is written.
+/// differs from ForEachRow's, and staged operands are read before any row of their strip is written.
 template <typename RowFn>
 void ForEachTileRow(const LoopPlan& p, const TilePlan& t, char* const* bases, const size_t* items, int64_t ubegin,
                     int64_t uend, RowFn&& row) {
@@ -146,7 +148,7 @@ void ForEachTileRow(const LoopPlan& p, const TilePlan& t, char* const* bases, co
             if (!(t.staged & (1u << k))) continue;
             used = (used + 7) & ~int64_t{7};  // each slot aligned for its elements (PlanTiles leaves >= 64 B slack)
             slot[k] = buf + used;
-            used += t.pitch * t.tile1 * static_cast<int64_t>(items[k]);
+            used += t.pitch * t.strip * static_cast<int64_t>(items[k]);
         }
     }
     for (int64_t u = ubegin; u < uend; ++u) {
@@ -164,36 +166,35 @@ void ForEachTileRow(const LoopPlan& p, const TilePlan& t, char* const* bases, co
             o /= p.shape[d];
             for (int k = 0; k < p.nops; ++k) ptrs[k] += i * p.stride[k][d];
         }
-        for (int k = 0; k < p.nops; ++k) {
-            step[k] = p.stride[k][1];
-            if (!(t.staged & (1u << k))) continue;
-            const int64_t s0 = p.stride[k][0], s1 = p.stride[k][1];
-            switch (items[k]) {
-                case 1: detail::StageTile<uint8_t>(ptrs[k], s0, s1, m, rows, t.pitch, slot[k]); break;
-                case 2: detail::StageTile<uint16_t>(ptrs[k], s0, s1, m, rows, t.pitch, slot[k]); break;
-                case 4: detail::StageTile<uint32_t>(ptrs[k], s0, s1, m, rows, t.pitch, slot[k]); break;
-                default: detail::StageTile<uint64_t>(ptrs[k], s0, s1, m, rows, t.pitch, slot[k]); break;
-            }
-            ptrs[k] = slot[k];
-            step[k] = t.pitch * static_cast<int64_t>(items[k]);
-        }
-        for (int64_t j = 0; j < rows; ++j) {
-            // The row-major operands' pieces are short (tile0 elements) and each starts a new stream that
-            // the hardware prefetchers pick up late: fetch the piece two rows ahead.
-            if (j + 2 < rows) {
-                for (int k = 0; k < p.nops; ++k) {
-                    if ((t.staged & (1u << k)) || p.stride[k][0] == 0) continue;
-                    const char* q = ptrs[k] + 2 * step[k];
-                    const int64_t span = m * p.stride[k][0];
-                    if (k == 0) {
-                        for (int64_t off = 0; off < span; off += 64) __builtin_prefetch(q + off, 1);
-                    } else {
-                        for (int64_t off = 0; off < span; off += 64) __builtin_prefetch(q + off, 0);
-                    }
+        for (int k = 0; k < p.nops; ++k) step[k] = p.stride[k][1];
+        for (int64_t js = 0; js < rows; js += t.strip) {
+            const int64_t srows = rows - js < t.strip ? rows - js : t.strip;
+            char* rp[kMaxOperands];
+            int64_t rstep[kMaxOperands];
+            for (int k = 0; k < p.nops; ++k) {
+                rp[k] = ptrs[k] + js * step[k];
+                rstep[k] = step[k];
+                if (!(t.staged & (1u << k))) continue;
+                const int64_t s0 = p.stride[k][0], s1 = p.stride[k][1];
+                switch (items[k]) {
+                    case 1: detail::StageTile<uint8_t>(rp[k], s0, s1, m, srows, t.pitch, slot[k]); break;
+                    case 2: detail::StageTile<uint16_t>(rp[k], s0, s1, m, srows, t.pitch, slot[k]); break;
+                    case 4:
+                        if (s1 == 4) {  // contiguous along dim 1 (a transposed operand): register transposes
+                            StageTransposed32(rp[k], s0, m, srows, t.pitch, reinterpret_cast<uint32_t*>(slot[k]));
+                        } else {
+                            detail::StageTile<uint32_t>(rp[k], s0, s1, m, srows, t.pitch, slot[k]);
+                        }
+                        break;
+                    default: detail::StageTile<uint64_t>(rp[k], s0, s1, m, srows, t.pitch, slot[k]); break;
                 }
+                rp[k] = slot[k];
+                rstep[k] = t.pitch * static_cast<int64_t>(items[k]);
             }
-            row(static_cast<char* const*>(ptrs), static_cast<const int64_t*>(inner_stride), m);
-            for (int k = 0; k < p.nops; ++k) ptrs[k] += step[k];
+            for (int64_t j = 0; j < srows; ++j) {
+                row(static_cast<char* const*>(rp), static_cast<const int64_t*>(inner_stride), m);
+                for (int k = 0; k < p.nops; ++k) rp[k] += rstep[k];
+            }
         }
     }
 }
