@@ -14,7 +14,6 @@
 #include <tbb/partitioner.h>
 #include <tbb/task_arena.h>
 
-#include <sys/mman.h>
 #include <sys/resource.h>
 
 #include <algorithm>
@@ -85,11 +84,6 @@ Tensor MakeTensor(const std::vector<int64_t>& shape, aclDataType dt, std::vector
     if (storage < 0) storage = Numel(shape);
     r.bytes = static_cast<size_t>(storage) * ItemSize(dt);
     if (aclrtMalloc(&r.data, r.bytes, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS) std::abort();
-    if (std::getenv("BENCH_THP") != nullptr && r.bytes >= (size_t{4} << 20)) {
-        const uintptr_t lo = (reinterpret_cast<uintptr_t>(r.data) + (2u << 20) - 1) & ~uintptr_t{(2u << 20) - 1};
-        const uintptr_t hi = (reinterpret_cast<uintptr_t>(r.data) + r.bytes) & ~uintptr_t{(2u << 20) - 1};
-        if (hi > lo) madvise(reinterpret_cast<void*>(lo), hi - lo, MADV_HUGEPAGE);
-    }
     if (fill) {
         Fill(r.data, dt, storage, seed);
     } else {
@@ -235,8 +229,16 @@ enum class CopyKind { kMemcpy1, kMemcpyThreads, kStreamingThreads };
 void RunMemcpy(benchmark::State& state, uint64_t bytes, CopyKind kind) {
     const bool parallel = kind != CopyKind::kMemcpy1;
     const size_t n = static_cast<size_t>(bytes / 2);
-    char* src = static_cast<char*>(std::aligned_alloc(64, (n + 63) / 64 * 64));
-    char* dst = static_cast<char*>(std::aligned_alloc(64, (n + 63) / 64 * 64));
+    // The same allocator and policy as the tensors (HUGE_FIRST: 2 MiB pages for large blocks), so that the
+    // copy bound and ours see the same page size.
+    void* src_block = nullptr;
+    void* dst_block = nullptr;
+    if (aclrtMalloc(&src_block, (n + 63) / 64 * 64, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS ||
+        aclrtMalloc(&dst_block, (n + 63) / 64 * 64, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS) {
+        std::abort();
+    }
+    char* src = static_cast<char*>(src_block);
+    char* dst = static_cast<char*>(dst_block);
     std::memset(src, 1, n);
     std::memset(dst, 2, n);
     const int threads = DeviceThreads();
@@ -270,8 +272,8 @@ void RunMemcpy(benchmark::State& state, uint64_t bytes, CopyKind kind) {
     state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * (n * 2)));
     state.counters["bytes"] = static_cast<double>(n * 2);
     state.counters["threads"] = parallel ? threads : 1;
-    std::free(src);
-    std::free(dst);
+    aclrtFree(src_block);
+    aclrtFree(dst_block);
 }
 
 }  // namespace

@@ -288,4 +288,42 @@ TEST(SimdRows, HalfPairsMatchReference) {
     }
 }
 
+// Every BF16 gradOutput pattern (NaN payloads, signalling NaNs, infinities, subnormals) against each sign
+// (+1, -1, 0 and a NaN self or target), for r = 1 (the fused body then skips rounding: MergeBf16Exact) and
+// factors that round, overflow and underflow (MergeBf16Fused), through the fused body and the block body.
+TEST(SimdRows, Bf16AllGradPatternsMatchReference) {
+    TargetGuard guard;
+    const uint16_t kPairs[][2] = {{0x3F80, 0x0000}, {0x0000, 0x3F80}, {0x3F80, 0x3F80}, {0x7FC1, 0x3F80},
+                                  {0x3F80, 0x7F81}, {0x8000, 0x0000}};
+    const int64_t npairs = static_cast<int64_t>(sizeof(kPairs) / sizeof(kPairs[0]));
+    const int64_t n = 65536 * npairs;
+    std::vector<uint16_t> g(static_cast<size_t>(n)), s(static_cast<size_t>(n)), t(static_cast<size_t>(n));
+    for (int64_t i = 0; i < n; ++i) {
+        g[static_cast<size_t>(i)] = static_cast<uint16_t>(i / npairs);
+        s[static_cast<size_t>(i)] = kPairs[i % npairs][0];
+        t[static_cast<size_t>(i)] = kPairs[i % npairs][1];
+    }
+    for (int64_t target : Targets()) {
+        simd::ForceTarget(target);
+        for (SignRule rule : {SignRule::kArch35, SignRule::kTbe}) {
+            for (float r : {1.0f, 1.0f / 3.0f, 3e38f, 1e-30f}) {
+                const L1Params p{ACL_BF16, rule, r};
+                const aclDataType dt[4] = {ACL_BF16, ACL_BF16, ACL_BF16, ACL_BF16};
+                const int64_t st[4] = {2, 2, 2, 2};
+                std::vector<uint16_t> want(static_cast<size_t>(n)), fused(static_cast<size_t>(n)),
+                    block(static_cast<size_t>(n));
+                char* pw[4] = {reinterpret_cast<char*>(want.data()), reinterpret_cast<char*>(g.data()),
+                               reinterpret_cast<char*>(s.data()), reinterpret_cast<char*>(t.data())};
+                L1RowGeneric(p, dt, pw, st, n);
+                char* pf[4] = {reinterpret_cast<char*>(fused.data()), pw[1], pw[2], pw[3]};
+                SelectL1SimdRow(p, dt, st)(p, dt, pf, st, n);
+                char* pb[4] = {reinterpret_cast<char*>(block.data()), pw[1], pw[2], pw[3]};
+                SelectL1BlockRow(p, dt, st)(p, dt, pb, st, n);
+                EXPECT_EQ(fused, want) << simd::TargetName(target) << " r=" << r;
+                EXPECT_EQ(block, want) << simd::TargetName(target) << " r=" << r;
+            }
+        }
+    }
+}
+
 }  // namespace

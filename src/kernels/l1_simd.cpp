@@ -196,6 +196,34 @@ HWY_INLINE VU16F MergeBf16(DF df, VF odd, VF even) {
     const VU16F e = hn::BitCast(du16f, hn::ShiftRight<16>(RoundBf16High(df, even)));  // even lanes
     return hn::OddEven(o, e);
 }
+
+// MergeBf16 for the fused rows' results, whose NaNs have zero low 16 bits: with all inputs bf16, a NaN
+// result is an input NaN quieted by a product (payload in the upper half) or the default NaN of 0 * inf,
+// and r = 1/n is never NaN. Adding 0x7FFF + lsb to zero low bits never carries, so plain RNE already maps
+// such a NaN to its own upper half (quiet): the NaN test and blend of RoundBf16High are not needed.
+HWY_INLINE VU16F MergeBf16Fused(DF df, VF odd, VF even) {
+    (void)df;
+    const DU32 du;
+    const DU16F du16f;
+    const VU uo = hn::BitCast(du, odd), ue = hn::BitCast(du, even);
+    const VU one = hn::Set(du, 1u), bias = hn::Set(du, 0x7FFFu);
+    const VU ro = hn::Add(hn::Add(uo, bias), hn::And(hn::ShiftRight<16>(uo), one));
+    const VU re = hn::Add(hn::Add(ue, bias), hn::And(hn::ShiftRight<16>(ue), one));
+    return hn::OddEven(hn::BitCast(du16f, ro), hn::BitCast(du16f, hn::ShiftRight<16>(re)));
+}
+
+// MergeBf16 without the rounding step, for r == 1 (reduction none or sum): every result is then +-g, +-0 or
+// a NaN, and all of them are bf16 values already - g is a bf16 input, g * 1 and sign * g are exact, and a
+// NaN result (an input NaN quieted, or the default NaN of 0 * inf) has zero low 16 bits - so RNE would
+// change nothing and the upper halves are the answer as they are.
+HWY_INLINE VU16F MergeBf16Exact(DF df, VF odd, VF even) {
+    const DU16F du16f;
+    const DU32 du;
+    const VU16F o = hn::BitCast(du16f, odd);
+    const VU16F e = hn::BitCast(du16f, hn::ShiftRight<16>(hn::BitCast(du, even)));
+    (void)df;
+    return hn::OddEven(o, e);
+}
 #endif
 
 template <int kP>  // 0 FLOAT, 1 FLOAT16, 2 BF16
@@ -339,6 +367,7 @@ void Compute(const float* g, size_t gm, const float* s, size_t sm, const float* 
 
 // ------------------------------------------------------------------ fused rows
 
+// kDt: 0 FLOAT, 1 FLOAT16, 2 BF16, 3 BF16 with r == 1 (results need no rounding: MergeBf16Exact).
 template <int kDt>
 struct Elem {
     using T = uint16_t;  // FLOAT16 / BF16 bits
@@ -465,7 +494,7 @@ void FusedRow(const L1Params& p, const aclDataType*, char* const* ptrs, const in
         }
     }
 #if HWY_TARGET != HWY_SCALAR
-    if constexpr (kDt == 2) {
+    if constexpr (kDt == 2 || kDt == 3) {
         const DU16F du16f;
         for (; i + 2 * N <= n; i += 2 * N) {
             Prefetch(in, mask, i, n);
@@ -473,7 +502,8 @@ void FusedRow(const L1Params& p, const aclDataType*, char* const* ptrs, const in
             SplitBf16(df, hn::LoadU(du16f, in[0] + (i & mask[0])), &go, &ge);
             SplitBf16(df, hn::LoadU(du16f, in[1] + (i & mask[1])), &so, &se);
             SplitBf16(df, hn::LoadU(du16f, in[2] + (i & mask[2])), &to, &te);
-            const VU16F y = MergeBf16(df, Grad<kTbe>(df, go, so, to, vr), Grad<kTbe>(df, ge, se, te, vr));
+            const VF yo = Grad<kTbe>(df, go, so, to, vr), ye = Grad<kTbe>(df, ge, se, te, vr);
+            const VU16F y = kDt == 3 ? MergeBf16Exact(df, yo, ye) : MergeBf16Fused(df, yo, ye);
             if constexpr (kNT) {
                 hn::Stream(y, du16f, out + i);
             } else {
@@ -508,13 +538,14 @@ L1RowFn PickRule(bool tbe, bool nt) {
     return tbe ? PickNT<kDt, true>(nt) : PickNT<kDt, false>(nt);
 }
 
-/// The fused body of this target for dtype code dt (0 FLOAT, 1 FLOAT16, 2 BF16).
+/// The fused body of this target for dtype code dt (0 FLOAT, 1 FLOAT16, 2 BF16, 3 BF16 with r == 1).
 L1RowFn SelectFused(int dt, int tbe, int nt) {
     if (hn::Lanes(DF()) * 2 > kBuf) return nullptr;  // wider than the stack buffers (not on x86)
     switch (dt) {
         case 0: return PickRule<0>(tbe != 0, nt != 0);
         case 1: return PickRule<1>(tbe != 0, nt != 0);
         case 2: return PickRule<2>(tbe != 0, nt != 0);
+        case 3: return PickRule<3>(tbe != 0, nt != 0);
         default: return nullptr;
     }
 }
@@ -686,7 +717,8 @@ L1RowFn SelectL1SimdRow(const L1Params& p, const aclDataType* dt, const int64_t*
     for (int k = 1; k < 4; ++k) {
         if (st[k] != item && st[k] != 0) return nullptr;
     }
-    return HWY_DYNAMIC_DISPATCH(SelectFused)(code, p.rule == SignRule::kTbe ? 1 : 0, nontemporal ? 1 : 0);
+    const int body = code == 2 && p.r == 1.0f ? 3 : code;  // BF16 products with r == 1 are exact (no rounding)
+    return HWY_DYNAMIC_DISPATCH(SelectFused)(body, p.rule == SignRule::kTbe ? 1 : 0, nontemporal ? 1 : 0);
 }
 
 L1RowFn SelectL1BlockRow(const L1Params&, const aclDataType*, const int64_t*, bool nontemporal) {
