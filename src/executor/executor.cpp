@@ -68,7 +68,7 @@ bool Unregister(aclOpExecutor* ex) {
 // Addresses the run touches (tensor data, workspace), for pinning.
 int CollectAddrs(const aclOpExecutor& ex, const void** addrs) {
     int n = 0;
-    for (const aclTensor& t : ex.tensors) addrs[n++] = NumElements(t.view_shape) > 0 ? t.data : nullptr;
+    for (const aclTensor& t : ex.tensors) addrs[n++] = t.numel > 0 ? t.data : nullptr;
     addrs[n++] = ex.workspace;
     return n;
 }
@@ -194,15 +194,25 @@ int RunExecutor(void* workspace, uint64_t workspace_size, aclOpExecutor* executo
         return Fail(ACLNN_ERR_RUNTIME_ERROR, "%s: stream %p is not a live stream (or aclInit was not called).", api,
                     stream);
     }
-    for (size_t i = 0; i < record->tensors.size(); ++i) {
-        const char* name = record->tensor_names != nullptr ? record->tensor_names[i] : "tensor";
-        if (int ret = CheckDataAddress(record->tensors[i], name)) return ret;
-    }
+    // Pin every block the run touches and check each tensor's view against its block, under one registry
+    // lock; when an address is in no block, the tensor-by-tensor checks find the first culprit.
     record->workspace = record->workspace_size > 0 ? workspace : nullptr;
     const void* addrs[kMaxAddrs];
+    rt::Block blocks[kMaxAddrs];
     const int n = CollectAddrs(*record, addrs);
-    if (!rt::PinBlocks(addrs, n)) {
+    if (!rt::PinBlocks(addrs, n, blocks)) {
+        for (size_t i = 0; i < record->tensors.size(); ++i) {
+            const char* name = record->tensor_names != nullptr ? record->tensor_names[i] : "tensor";
+            if (int ret = CheckDataAddress(record->tensors[i], name)) return ret;
+        }
         return Fail(ACLNN_ERR_PARAM_INVALID, "%s: a tensor's memory was freed during the call.", api);
+    }
+    for (size_t i = 0; i < record->tensors.size(); ++i) {
+        const char* name = record->tensor_names != nullptr ? record->tensor_names[i] : "tensor";
+        if (int ret = CheckDataAddressIn(record->tensors[i], name, &blocks[i])) {
+            rt::UnpinBlocks(addrs, n);
+            return ret;
+        }
     }
     const bool short_run = !record->plan || record->plan->ShortRun();
     int ret = rt::Enqueue(stream, rt::Task{&RunTask, record.get(), short_run});

@@ -467,9 +467,13 @@ void FusedRow(const L1Params& p, const aclDataType*, char* const* ptrs, const in
     const VF vr = hn::Set(df, p.r);
     // A partial step of m <= N elements through zero-padded buffers (same vector code, plain stores).
     auto partial = [&](size_t i, size_t m) {
-        alignas(64) T b[3][kBuf] = {};
+        alignas(64) T b[3][kBuf];
         alignas(64) T bo[kBuf];
-        for (int k = 0; k < 3; ++k) std::memcpy(b[k], in[k] + (i & mask[k]), (mask[k] ? m : N) * sizeof(T));
+        for (int k = 0; k < 3; ++k) {  // one vector per input: m elements, zeros after them
+            const size_t c = mask[k] ? m : N;
+            std::memcpy(b[k], in[k] + (i & mask[k]), c * sizeof(T));
+            std::memset(b[k] + c, 0, (N - c) * sizeof(T));
+        }
         const VF y = Grad<kTbe>(df, LoadAs<kDt>(df, b[0]), LoadAs<kDt>(df, b[1]), LoadAs<kDt>(df, b[2]), vr);
         if constexpr (kDt == 0) {
             hn::Store(y, df, bo);

@@ -121,7 +121,7 @@ bool NeedsTemporary(const aclTensor* const* t, const int64_t* b, size_t nb) {
     const size_t oitem = ItemSize(out.dtype);
     for (int k = 0; k < 3; ++k) {
         const aclTensor& in = *t[k];
-        if (in.data == nullptr || NumElements(in.view_shape) == 0) continue;
+        if (in.data == nullptr || in.numel == 0) continue;
         uintptr_t ilo, ihi;
         ByteRange(in, &ilo, &ihi);
         if (ihi <= olo || ohi <= ilo) continue;  // disjoint
@@ -346,11 +346,10 @@ int FirstPhase(const aclTensor* gradOutput, const aclTensor* self, const aclTens
             return Fail(ACLNN_ERR_PARAM_NULLPTR, "Expected a proper Tensor but got null for argument %s.", kTensorNames[i]);
         }
     }
-    for (int i = 0; i < 4; ++i) {
-        if (!IsLiveTensor(t[i])) {
-            return Fail(ACLNN_ERR_PARAM_INVALID, "Argument %s (%p) is not a live aclTensor (destroyed, or never created).",
-                        kTensorNames[i], static_cast<const void*>(t[i]));
-        }
+    const int dead = FirstDeadTensor(t, 4);
+    if (dead >= 0) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Argument %s (%p) is not a live aclTensor (destroyed, or never created).",
+                    kTensorNames[dead], static_cast<const void*>(t[dead]));
     }
     if (reduction < 0 || reduction > 2) {
         return Fail(ACLNN_ERR_PARAM_INVALID, "Expected reduction to be 0 or 1 or 2, but got %lld.",
@@ -380,8 +379,7 @@ int FirstPhase(const aclTensor* gradOutput, const aclTensor* self, const aclTens
     ex->num_inputs = 3;
     ex->tensors.resize(4);
     for (int i = 0; i < 4; ++i) ex->tensors[i] = *t[i];  // element-wise: reuses a recycled executor's vectors
-    const bool empty = NumElements(self->view_shape) == 0 || NumElements(gradOutput->view_shape) == 0 ||
-                       NumElements(target->view_shape) == 0;
+    const bool empty = self->numel == 0 || gradOutput->numel == 0 || target->numel == 0;
     if (!empty) {
         kern::L1Params params{promote, rules.sign, 1.0f};
         if (reduction == 1) params.r = MeanFactor(rules, b);

@@ -224,14 +224,23 @@ bool FindBlock(const void* p, Block* out) {
     return true;
 }
 
-bool PinBlocks(const void* const* addrs, int n) {
+bool PinBlocks(const void* const* addrs, int n, Block* blocks) {
     Registry& r = Reg();
     std::lock_guard<std::mutex> lock(r.mu);
+    std::map<uintptr_t, BlockInfo>::iterator found[16];
+    const bool local = n <= 16;  // keep the lookups for the pinning pass (the common case)
     for (int i = 0; i < n; ++i) {
-        if (addrs[i] != nullptr && Lookup(r, addrs[i]) == r.blocks.end()) return false;
+        if (addrs[i] == nullptr) continue;
+        auto it = Lookup(r, addrs[i]);
+        if (it == r.blocks.end()) return false;
+        if (local) found[i] = it;
     }
     for (int i = 0; i < n; ++i) {
-        if (addrs[i] != nullptr) ++Lookup(r, addrs[i])->second.pins;
+        if (blocks != nullptr) blocks[i] = Block{};
+        if (addrs[i] == nullptr) continue;
+        auto it = local ? found[i] : Lookup(r, addrs[i]);
+        ++it->second.pins;
+        if (blocks != nullptr) *(blocks + i) = Block{it->first, it->second.size};
     }
     return true;
 }

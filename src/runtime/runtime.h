@@ -63,8 +63,9 @@ struct Block {
 bool FindBlock(const void* p, Block* out);
 
 /// Pins the blocks containing each of the n addresses (nullptr entries are skipped) so that aclrtFree waits
-/// until Unpin. Returns false (pinning nothing) when an address is in no block.
-bool PinBlocks(const void* const* addrs, int n);
+/// until Unpin, under one registry lock. Returns false (pinning nothing) when an address is in no block.
+/// `blocks` (optional, n entries): on success, the block of each address (size 0 for a nullptr entry).
+bool PinBlocks(const void* const* addrs, int n, Block* blocks = nullptr);
 
 /// Releases pins taken by PinBlocks with the same addresses.
 void UnpinBlocks(const void* const* addrs, int n);

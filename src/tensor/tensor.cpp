@@ -47,10 +47,13 @@ bool IsLiveTensor(const aclTensor* t) {
     return r.live.count(t) != 0;
 }
 
-int64_t NumElements(const std::vector<int64_t>& shape) {
-    int64_t c = 1;
-    for (int64_t d : shape) c *= d;
-    return c;
+int FirstDeadTensor(const aclTensor* const* t, int n) {
+    TensorRegistry& r = Tensors();
+    std::lock_guard<std::mutex> lock(r.mu);
+    for (int i = 0; i < n; ++i) {
+        if (t[i] == nullptr || r.live.count(t[i]) == 0) return i;
+    }
+    return -1;
 }
 
 std::string ShapeString(const int64_t* dims, size_t n) {
@@ -62,15 +65,9 @@ std::string ShapeString(const int64_t* dims, size_t n) {
     return s + "]";
 }
 
-int64_t MaxElementIndex(const aclTensor& t) {
-    int64_t m = t.offset;
-    for (size_t k = 0; k < t.view_shape.size(); ++k) m += (t.view_shape[k] - 1) * t.strides[k];
-    return m;
-}
-
 int CheckStorageBounds(const aclTensor& t, const char* name) {
-    if (NumElements(t.view_shape) == 0) return 0;
-    const int64_t storage = NumElements(t.storage_shape);
+    if (t.numel == 0) return 0;
+    const int64_t storage = t.storage_numel;
     const int64_t last = MaxElementIndex(t);
     if (last >= storage) {
         return Fail(ACLNN_ERR_PARAM_INVALID,
@@ -91,16 +88,22 @@ void ByteRange(const aclTensor& t, uintptr_t* lo, uintptr_t* hi) {
 }
 
 int CheckDataAddress(const aclTensor& t, const char* name) {
-    if (NumElements(t.view_shape) == 0) return 0;
+    rt::Block block;
+    const bool found = t.numel > 0 && t.data != nullptr && rt::FindBlock(t.data, &block);
+    return CheckDataAddressIn(t, name, found ? &block : nullptr);
+}
+
+int CheckDataAddressIn(const aclTensor& t, const char* name, const rt::Block* found) {
+    if (t.numel == 0) return 0;
     if (t.data == nullptr) {
         return Fail(ACLNN_ERR_PARAM_NULLPTR, "%s has a non-empty view (shape %s) but its data address is null.", name,
                     ShapeString(t.view_shape).c_str());
     }
-    rt::Block block;
-    if (!rt::FindBlock(t.data, &block)) {
+    if (found == nullptr || found->size == 0) {
         return Fail(ACLNN_ERR_PARAM_INVALID, "%s data address %p is not inside memory from aclrtMalloc or aclrtMallocHost.",
                     name, t.data);
     }
+    const rt::Block& block = *found;
     // Elements are accessed as their C types: the data address must be aligned like them (aclrtMalloc gives
     // 64 bytes; an address such as block + 1 is rejected rather than read misaligned).
     const size_t align = std::min<size_t>(ItemSize(t.dtype), 8);
@@ -123,7 +126,7 @@ int CheckDataAddress(const aclTensor& t, const char* name) {
 }
 
 bool HasInternalOverlap(const aclTensor& t) {
-    if (NumElements(t.view_shape) == 0) return false;  // no elements, no two sharing an address
+    if (t.numel == 0) return false;  // no elements, no two sharing an address
     // (stride, size) of the dims with size > 1; on the stack up to kMaxDims (first phases allocate nothing here)
     using Dim = std::pair<int64_t, int64_t>;
     Dim small[kMaxDims];
@@ -150,7 +153,7 @@ bool HasInternalOverlap(const aclTensor& t) {
     // The test above is only sufficient: interleaved strides (shape [3,2], strides [2,3]) fail it without
     // two indices sharing an element. Decide exactly by listing the element indices when that is
     // affordable; beyond that, stay conservative (reject).
-    const int64_t n = NumElements(t.view_shape);
+    const int64_t n = t.numel;
     if (n > (int64_t{1} << 22)) return true;
     std::vector<int64_t> at;
     at.reserve(static_cast<size_t>(n));
@@ -270,6 +273,9 @@ aclTensor* aclCreateTensor(const int64_t* viewDims, uint64_t viewDimsNum, aclDat
             }
         }
     }
+    t->numel = view_count;
+    t->storage_numel = storage_count;
+    t->max_index = offset;
     // The highest index a non-empty view reaches must be representable (checked once, here).
     if (view_count > 0) {
         int64_t last = offset;
@@ -287,6 +293,7 @@ aclTensor* aclCreateTensor(const int64_t* viewDims, uint64_t viewDimsNum, aclDat
             delete t;
             return nullptr;
         }
+        t->max_index = last;
     }
     TensorRegistry& r = Tensors();
     std::lock_guard<std::mutex> lock(r.mu);

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "aclnn/acl_meta.h"
+#include "runtime/runtime.h"
 
 /// A tensor descriptor (public opaque type of acl_meta.h).
 struct aclTensor {
@@ -21,6 +22,11 @@ struct aclTensor {
     int64_t offset;                // elements
     std::vector<int64_t> storage_shape;
     void* data;
+    // Derived at creation (shapes, strides and offset never change afterwards), so that the per-call checks
+    // do not walk the shape vectors again.
+    int64_t numel = 0;          // elements of the view
+    int64_t storage_numel = 0;  // elements of the storage shape
+    int64_t max_index = 0;      // offset + sum (d_k - 1) * stride_k for a non-empty view, else offset
 };
 
 namespace aclcpu {
@@ -31,15 +37,17 @@ constexpr int kMaxDims = 8;
 /// Whether t is a descriptor made by aclCreateTensor and not yet destroyed.
 bool IsLiveTensor(const aclTensor* t);
 
-/// Number of elements of a shape (1 for 0-d). Shapes are validated at creation, so it fits int64.
-int64_t NumElements(const std::vector<int64_t>& shape);
+/// Index of the first of t[0 .. n) that is not a live descriptor (null included), or -1 when all are live.
+/// One registry lookup for the lot (the first phase's check of its arguments).
+int FirstDeadTensor(const aclTensor* const* t, int n);
+
 
 /// "[2,3]" formatting of a shape, as CANN prints shapes in messages.
 std::string ShapeString(const int64_t* dims, size_t n);
 inline std::string ShapeString(const std::vector<int64_t>& s) { return ShapeString(s.data(), s.size()); }
 
 /// Highest element index the view touches: offset + sum (d_k - 1) * stride_k (views are non-empty).
-int64_t MaxElementIndex(const aclTensor& t);
+inline int64_t MaxElementIndex(const aclTensor& t) { return t.max_index; }
 
 /// Checks that a non-empty view lies inside its storage shape (SPEC 3, beyond CANN). Returns 0 or 161002
 /// with a message naming `name`.
@@ -48,6 +56,10 @@ int CheckStorageBounds(const aclTensor& t, const char* name);
 /// Checks a non-empty view's data address: not null (161001) and, with [first, last] bytes of the view,
 /// inside one aclrtMalloc/aclrtMallocHost block (161002). Empty views pass. `name` appears in messages.
 int CheckDataAddress(const aclTensor& t, const char* name);
+
+/// CheckDataAddress with the block holding t.data already looked up (rt::PinBlocks reports it): `block` is
+/// that block, or nullptr / size 0 when t.data lies in none. Same checks, order, codes and messages.
+int CheckDataAddressIn(const aclTensor& t, const char* name, const aclcpu::rt::Block* block);
 
 /// Whether two distinct indices of the view map to one element (a zero stride on a dim of size > 1, or
 /// strides that collide). Exact: views whose sorted strides each exceed the span of the smaller ones are
