@@ -232,6 +232,29 @@ def run_peak_memory(build):
 
 # ------------------------------------------------------------------ report
 
+SYSTEM_PYTHON = "/usr/bin/python3"
+
+
+def use_system_python():
+    """Re-runs this script under Debian's python3 when the interpreter on PATH (e.g. a pyenv shim) cannot
+    import torch but the system one can: python3-torch is a Debian package, installed for /usr/bin/python3."""
+    if os.environ.get("ACLCPU_COMPARE_REEXEC") or os.path.realpath(sys.executable) == os.path.realpath(SYSTEM_PYTHON):
+        return
+    try:
+        import torch  # noqa: F401
+        return
+    except Exception:
+        pass
+    if not os.access(SYSTEM_PYTHON, os.X_OK):
+        return
+    probe = subprocess.run([SYSTEM_PYTHON, "-c", "import torch"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    if probe.returncode != 0:
+        return
+    print("note: %s cannot import torch; re-running under %s" % (sys.executable, SYSTEM_PYTHON), flush=True)
+    os.environ["ACLCPU_COMPARE_REEXEC"] = "1"
+    os.execv(SYSTEM_PYTHON, [SYSTEM_PYTHON] + sys.argv)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--build", required=True, help="build directory (configured with -DACLCPU_BUILD_BENCH=ON)")
@@ -242,6 +265,8 @@ def main():
     ap.add_argument("--no-jax", action="store_true")
     ap.add_argument("--markdown", help="also write the report as Markdown to this file")
     args = ap.parse_args()
+    if not args.no_torch:
+        use_system_python()
 
     threads = device_threads()
     load_before = os.getloadavg()

@@ -190,7 +190,8 @@ int RunExecutor(void* workspace, uint64_t workspace_size, aclOpExecutor* executo
                         kWorkspaceAlign);
         }
     }
-    if (!rt::IsLiveStream(stream)) {
+    const std::shared_ptr<rt::Stream> held = rt::HoldStream(stream);
+    if (!held) {
         return Fail(ACLNN_ERR_RUNTIME_ERROR, "%s: stream %p is not a live stream (or aclInit was not called).", api,
                     stream);
     }
@@ -215,7 +216,7 @@ int RunExecutor(void* workspace, uint64_t workspace_size, aclOpExecutor* executo
         }
     }
     const bool short_run = !record->plan || record->plan->ShortRun();
-    int ret = rt::Enqueue(stream, rt::Task{&RunTask, record.get(), short_run});
+    int ret = rt::Enqueue(held, rt::Task{&RunTask, record.get(), short_run});
     if (ret != 0) {
         rt::UnpinBlocks(addrs, n);
         return Fail(ACLNN_ERR_RUNTIME_ERROR, "%s: cannot enqueue on stream %p (status %d).", api, stream, ret);

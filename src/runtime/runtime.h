@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 
 #include "acl/acl_rt.h"
 
@@ -48,8 +49,16 @@ struct Task {
 /// failure the task is NOT run and ctx is not released (the caller still owns it).
 int Enqueue(aclrtStream stream, Task task);
 
-/// Whether `stream` names a live stream (nullptr: whether the runtime is initialised).
-bool IsLiveStream(aclrtStream stream);
+class Stream;  // a stream's task queue (runtime/state.h)
+
+/// Takes a reference on a live stream for a later Enqueue (nullptr = the default stream, created on first
+/// use): one registry lookup for the check and the enqueue of a second phase. Returns nullptr, recording no
+/// message, when the stream is unknown or destroyed or aclInit has not run.
+std::shared_ptr<Stream> HoldStream(aclrtStream stream);
+
+/// Enqueues `task` on a held stream. Returns 0, or ACL_ERROR_RT_INVALID_HANDLE (107017, with a message)
+/// when the stream is being destroyed; on failure the task is NOT run and ctx is not released.
+int Enqueue(const std::shared_ptr<Stream>& stream, Task task);
 
 // ---------------------------------------------------------------- memory registry
 

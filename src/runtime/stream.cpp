@@ -196,11 +196,24 @@ std::shared_ptr<Stream> FindStream(aclrtStream stream, int* status) {
     return it->second;
 }
 
-bool IsLiveStream(aclrtStream stream) {
+std::shared_ptr<Stream> HoldStream(aclrtStream stream) {
     RuntimeState& st = State();
     std::lock_guard<std::mutex> lock(st.mu);
-    if (!st.initialized) return false;
-    return stream == nullptr || st.streams.count(stream) != 0;
+    if (!st.initialized) return nullptr;
+    if (stream == nullptr) {
+        if (!st.default_stream) st.default_stream = std::make_shared<Stream>();
+        return st.default_stream;
+    }
+    auto it = st.streams.find(stream);
+    return it == st.streams.end() ? nullptr : it->second;
+}
+
+int Enqueue(const std::shared_ptr<Stream>& stream, Task task) {
+    if (!stream->Push(task)) {
+        return Fail(ACL_ERROR_RT_INVALID_HANDLE, "stream %p is being destroyed; no new work is accepted.",
+                    static_cast<void*>(stream.get()));
+    }
+    return 0;
 }
 
 int Enqueue(aclrtStream stream, Task task) {
