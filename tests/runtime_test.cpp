@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "common/test_util.h"
+#include "runtime/state.h"
 
 namespace {
 
@@ -380,6 +381,46 @@ TEST(RuntimeStream, SynchronizeReportsNoErrorForSuccessfulWork) {
     EXPECT_EQ(op.Mismatches(-1.0f), 0);
     EXPECT_EQ(aclrtSynchronizeDevice(), ACL_SUCCESS);
     EXPECT_EQ(aclrtDestroyStream(st), ACL_SUCCESS);
+}
+
+// rt::Task::short_run: a short task runs on the enqueuing thread only when the stream is idle; behind a
+// queued or running task it waits its turn like any other (FIFO), and its error still reaches Synchronize.
+TEST(RuntimeStream, ShortTasksRunInlineOnlyOnAnIdleStream) {
+    struct Flags {
+        std::atomic<bool> release{false};
+        std::atomic<int> order{0};
+        int blocker_at = -1, short_at = -1;
+        std::thread::id short_thread;
+    } f;
+    aclcpu::rt::Stream stream;
+    auto blocker = [](void* p) {
+        Flags* fl = static_cast<Flags*>(p);
+        while (!fl->release.load()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        fl->blocker_at = fl->order++;
+        return 0;
+    };
+    auto short_task = [](void* p) {
+        Flags* fl = static_cast<Flags*>(p);
+        fl->short_at = fl->order++;
+        fl->short_thread = std::this_thread::get_id();
+        return static_cast<int>(ACL_ERROR_RT_PARAM_INVALID);  // becomes the sticky error
+    };
+    // idle: runs before Push returns, on this thread
+    ASSERT_TRUE(stream.Push(aclcpu::rt::Task{short_task, &f, true}));
+    EXPECT_EQ(f.short_at, 0);
+    EXPECT_EQ(f.short_thread, std::this_thread::get_id());
+    EXPECT_EQ(stream.Synchronize(), ACL_ERROR_RT_PARAM_INVALID);
+    // behind a blocked task: queued, runs after it, on the worker
+    f.order = 0;
+    f.short_at = -1;
+    ASSERT_TRUE(stream.Push(aclcpu::rt::Task{blocker, &f, false}));
+    ASSERT_TRUE(stream.Push(aclcpu::rt::Task{short_task, &f, true}));
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    EXPECT_EQ(f.order.load(), 0) << "the short task jumped the queue";
+    f.release = true;
+    EXPECT_EQ(stream.Synchronize(), ACL_ERROR_RT_PARAM_INVALID);
+    EXPECT_EQ(f.blocker_at, 0);
+    EXPECT_EQ(f.short_at, 1);
 }
 
 TEST(RuntimeStream, DefaultStreamIsNull) {

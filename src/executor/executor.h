@@ -19,9 +19,9 @@ public:
     /// Runs the computation on a stream thread with the executor's current tensor addresses. `workspace`
     /// holds at least the workspace size the first phase reported. Returns 0 or a status code.
     virtual int Execute(const aclOpExecutor& ex, void* workspace, uint64_t workspace_size) const = 0;
-    /// Whether a run is about as short as waking a stream worker (one thread, a few microseconds): the
-    /// second phase then marks the stream task rt::Task::short_run, so that it runs on the launching
-    /// thread when the stream is idle.
+    /// Whether a run is about as short as handing it to a stream worker (tens of microseconds at most, never
+    /// blocking): the second phase then marks the stream task rt::Task::short_run, so that it runs on the
+    /// launching thread when the stream is idle.
     virtual bool ShortRun() const { return false; }
 };
 

@@ -33,11 +33,11 @@ const char* SocName(Soc soc);
 /// stream) and returns an aclError/aclnnStatus; a non-zero result becomes the stream's sticky error.
 /// run owns ctx and releases it. No allocation happens to enqueue a Task (ring buffer).
 ///
-/// `short_run`: the task takes about as long as waking the worker would (a few microseconds, one thread,
-/// never blocks). Enqueued on an idle stream (nothing queued or running), such a task runs at once on the
-/// enqueuing thread, with the same bookkeeping as on the worker (order, sticky error): the stream could
-/// have finished it that fast anyway, and the round trip saves the wake-up and the synchroniser's wait
-/// (about 2 us each on a VM).
+/// `short_run`: the task takes about as long as handing it to the worker would (tens of microseconds at
+/// most, never blocks; it may use the device pool). Enqueued on an idle stream (nothing queued or running),
+/// such a task runs at once on the enqueuing thread, with the same bookkeeping as on the worker (order,
+/// sticky error): the stream could have finished it that fast anyway, and the round trip saves the worker's
+/// wake-up and the synchroniser's (2-10 us each on a VM).
 struct Task {
     int (*run)(void* ctx);
     void* ctx;
