@@ -21,7 +21,7 @@
 //     a rejected call returns 161001/161002/361001/561103 with a non-empty aclGetRecentErrMsg, writes
 //     no out-parameter and leaves every byte of A and O untouched;
 //   - an accepted run changes exactly the gradInput elements, each equal to the reference
-//     (tests/hardening/scalar_model.h; NaN payloads may differ), computed from a snapshot of the inputs
+//     (tests/reference/l1_reference.h; NaN payloads may differ), computed from a snapshot of the inputs
 //     (out-of-place semantics even when gradInput aliases an input).
 #include <fuzzer/FuzzedDataProvider.h>
 #include <unistd.h>
@@ -35,9 +35,9 @@
 
 #include "acl/acl.h"
 #include "aclnnop/aclnn_l1_loss_backward.h"
-#include "hardening/scalar_model.h"
+#include "reference/l1_reference.h"
 
-using namespace hardening;
+using namespace l1ref;
 
 // fuzz/c_abi.c: the calls that pass arbitrary ints as enum arguments, made from C like a C program would.
 extern "C" {
@@ -105,7 +105,7 @@ bool KnownDtype(int dt) {
 
 // aclDataTypeSize as CANN defines it (also for types the model does not compute with).
 size_t AnyItemSize(int dt) {
-    if (size_t s = ModelItemSize(dt)) return s;
+    if (size_t s = DtSize(dt)) return s;
     switch (dt) {
         case ACL_INT4: case ACL_UINT1: return 1;
         case ACL_COMPLEX32: return 4;
@@ -212,19 +212,6 @@ bool ModelCreate(Desc& d) {
             return false;
         }
         d.last = last;
-    }
-    return true;
-}
-
-bool Broadcast(const std::vector<int64_t>& a, const std::vector<int64_t>& b, std::vector<int64_t>* out) {
-    const size_t n = std::max(a.size(), b.size());
-    out->assign(n, 1);
-    for (size_t i = 0; i < n; ++i) {
-        const int64_t da = i < a.size() ? a[a.size() - 1 - i] : 1;
-        const int64_t db = i < b.size() ? b[b.size() - 1 - i] : 1;
-        if (da == db || db == 1) (*out)[n - 1 - i] = da;
-        else if (da == 1) (*out)[n - 1 - i] = db;
-        else return false;
     }
     return true;
 }
@@ -340,8 +327,8 @@ struct Expected {
 Expected Reference(const Memory& m, const Desc* d, unsigned char* const* data, const std::vector<int64_t>& b,
                    int64_t reduction) {
     Expected e{m.snap_a, m.snap_o, {}};
-    const Profile& prof = Profiles()[g_profile];
-    const aclDataType p = ModelPromote(d[0].dtype, d[1].dtype, d[2].dtype, prof);
+    const Profile prof = kAllProfiles[g_profile];
+    const int p = PromoteFor(prof, d[0].dtype, d[1].dtype, d[2].dtype, d[3].dtype);
     const float r = reduction == 1 ? MeanFactor(prof, b) : 1.0f;
     int64_t numel = 1;
     for (int64_t v : b) numel *= v;
@@ -356,16 +343,16 @@ Expected Reference(const Memory& m, const Desc* d, unsigned char* const* data, c
                 const size_t bj = b.size() - t.dims.size() + j;
                 if (t.dims[j] != 1) el += idx[bj] * t.strides[j];
             }
-            v[k] = LoadValue(m.SnapAt(data[k] + el * t.item), t.dtype);
+            v[k] = ReadValue(m.SnapAt(data[k] + el * t.item), t.dtype);
         }
-        const float y = ComputeP(v[0], v[1], v[2], p, r, prof.sign);
+        const long double y = ElementResult(prof, p, r, v[0], v[1], v[2]);
         int64_t oel = d[3].offset;
         for (size_t j = 0; j < b.size(); ++j) oel += idx[j] * d[3].strides[j];
         unsigned char* dst = data[3] + oel * d[3].item;
         e.out_elems.push_back(dst);
         unsigned char* img = (dst >= m.a.p && dst < m.a.p + m.a.size) ? e.a.data() + (dst - m.a.p)
                                                                         : e.o.data() + (dst - m.o.p);
-        StoreValue(img, d[3].dtype, y);
+        WriteValue(img, d[3].dtype, y);
         for (size_t j = b.size(); j-- > 0;) {
             if (++idx[j] < b[j]) break;
             idx[j] = 0;
@@ -387,8 +374,7 @@ void CompareImage(const unsigned char* got, const unsigned char* want, size_t n,
     for (size_t i = 0; i < n; ++i) {
         if (got[i] == want[i]) continue;
         const int64_t s = start[i];
-        const bool ok = s >= 0 && static_cast<size_t>(s) + out.item <= n &&
-                        SameElement(got + s, want + s, out.dtype);
+        const bool ok = s >= 0 && static_cast<size_t>(s) + out.item <= n && SameResult(out.dtype, got + s, want + s);
         CHECK(ok, "block %s byte %zu: got 0x%02x, want 0x%02x (gradInput dtype %d, %s)", which, i, got[i], want[i],
               out.dtype, s >= 0 ? "inside a gradInput element" : "outside gradInput: a stray write");
     }
@@ -655,8 +641,9 @@ void OneInput(FuzzedDataProvider& in) {
             for (size_t i = 0; i < v.size(); ++i) r += (i ? "," : "") + std::to_string(v[i]);
             return r + "]";
         };
-        g_case = "    profile " + std::string(Profiles()[g_profile].key) + ", A = " + std::to_string(m.a.size) +
-                 " bytes at " + std::to_string(reinterpret_cast<uintptr_t>(m.a.p)) + ", O = " + std::to_string(m.o.size) +
+        g_case = "    profile " + std::string(ProfileKey(kAllProfiles[g_profile])) +
+                 ", A = " + std::to_string(m.a.size) + " bytes at " +
+                 std::to_string(reinterpret_cast<uintptr_t>(m.a.p)) + ", O = " + std::to_string(m.o.size) +
                  " bytes at " + std::to_string(reinterpret_cast<uintptr_t>(m.o.p)) + "\n";
         for (int k = 0; k < 4; ++k) {
             const Desc& t = d[k];
@@ -693,7 +680,7 @@ void OneInput(FuzzedDataProvider& in) {
         return;
     }
     // ---- the model's verdict on the first phase
-    const Profile& prof = Profiles()[g_profile];
+    const Profile prof = kAllProfiles[g_profile];
     int want1 = 0;
     std::vector<int64_t> b;
     if (null_ws || null_ex) want1 = ACLNN_ERR_PARAM_NULLPTR;
@@ -703,7 +690,7 @@ void OneInput(FuzzedDataProvider& in) {
     for (int k = 0; k < 4 && want1 == 0; ++k) if (dead[k] != nullptr) want1 = ACLNN_ERR_PARAM_INVALID;
     if (want1 == 0 && (reduction < 0 || reduction > 2)) want1 = ACLNN_ERR_PARAM_INVALID;
     if (want1 == 0) {
-        if (ModelPromote(d[0].dtype, d[1].dtype, d[2].dtype, prof) == ACL_DT_UNDEFINED || !ModelOutputOk(d[3].dtype)) {
+        if (PromoteFor(prof, d[0].dtype, d[1].dtype, d[2].dtype, d[3].dtype) < 0) {
             want1 = ACLNN_ERR_PARAM_INVALID;
         }
     }
@@ -712,7 +699,7 @@ void OneInput(FuzzedDataProvider& in) {
     }
     if (want1 == 0) {
         std::vector<int64_t> b1;
-        if (!Broadcast(d[1].dims, d[0].dims, &b1) || !Broadcast(d[2].dims, b1, &b) || b != d[3].dims) {
+        if (!BroadcastShapes(d[1].dims, d[0].dims, &b1) || !BroadcastShapes(d[2].dims, b1, &b) || b != d[3].dims) {
             want1 = ACLNN_ERR_PARAM_INVALID;
         }
     }
@@ -737,7 +724,7 @@ void OneInput(FuzzedDataProvider& in) {
     CHECK(ret1 == want1, "first phase returned %d, model says %d (dtypes %d %d %d -> %d, ranks %zu %zu %zu %zu, "
           "reduction %lld, profile %s): %s",
           ret1, want1, d[0].dtype, d[1].dtype, d[2].dtype, d[3].dtype, d[0].dims.size(), d[1].dims.size(),
-          d[2].dims.size(), d[3].dims.size(), static_cast<long long>(reduction), prof.key,
+          d[2].dims.size(), d[3].dims.size(), static_cast<long long>(reduction), ProfileKey(prof),
           ret1 != 0 ? aclGetRecentErrMsg() : "");
     ++(ret1 == 0 ? g_stats.first_ok : g_stats.first_rejected);
     if (ret1 != 0) {
@@ -882,10 +869,10 @@ extern "C" int LLVMFuzzerInitialize(int*, char***) {
     const char* tmp = std::getenv("TMPDIR");
     for (int p = 0; p < kNumProfiles; ++p) {
         g_config[p] = std::string(tmp != nullptr ? tmp : "/tmp") + "/l1_fuzz_" + std::to_string(getpid()) + "_" +
-                      Profiles()[p].key + ".json";
+                      ProfileKey(kAllProfiles[p]) + ".json";
         FILE* f = std::fopen(g_config[p].c_str(), "w");
         CHECK(f != nullptr, "cannot write %s", g_config[p].c_str());
-        std::fprintf(f, "{\"soc_version\": \"%s\"}\n", Profiles()[p].key);
+        std::fprintf(f, "{\"soc_version\": \"%s\"}\n", ProfileKey(kAllProfiles[p]));
         std::fclose(f);
     }
     InitRuntime(0);

@@ -5,7 +5,7 @@
 // zero-stride [2^31 + 64] view of a single element, which sets the broadcast shape) for each reduction; a self of 2^31 + 64 elements whose last 64 differ from the rest (a wrapped 32-bit index would
 // read the start again); and a non-contiguous gradInput whose addresses run past 2^32 bytes with gaps
 // that must stay untouched. Every element of the 4 GiB output is checked (start, the 2^31 boundary and
-// the end in particular) against tests/hardening/scalar_model.h, and the canary past the end must survive.
+// the end in particular) against tests/reference/l1_reference.h, and the canary past the end must survive.
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "common/test_util.h"
-#include "hardening/scalar_model.h"
+#include "reference/l1_reference.h"
 
 namespace {
 
@@ -25,7 +25,7 @@ using aclcpu_test::MakeTensor;
 constexpr int64_t kN = (int64_t{1} << 31) + 64;  // elements of the big FLOAT16 tensors
 constexpr uint16_t kCanary = 0xA5A5;
 
-uint16_t Half(float v) { return hardening::HalfBitsOf(hardening::RoundHalf(v)); }
+uint16_t Half(float v) { return l1ref::F16Bits(l1ref::RoundTo(v, l1ref::kFmtF16)); }
 
 // A FLOAT16 scalar in its own block: 0-d (rank 0), [1], or `expand` = a view of that one element expanded
 // to a big shape with zero strides (storage [1]) - what gives the broadcast its 2^31 + 64 elements.
@@ -62,12 +62,12 @@ void RunBoth(const aclTensor* g, const aclTensor* s, const aclTensor* t, int64_t
 // The expected FLOAT16 bits of one element with inputs g, s, t (FLOAT16 values) under `reduction`, for the
 // broadcast shape b.
 uint16_t Expected(float g, float s, float t, int64_t reduction, const std::vector<int64_t>& b) {
-    const hardening::Profile& prof = hardening::ProfileFromSocName(aclrtGetSocName());
-    const float r = reduction == 1 ? hardening::MeanFactor(prof, b) : 1.0f;
-    const float y = hardening::ComputeP(hardening::HalfBitsValue(Half(g)), hardening::HalfBitsValue(Half(s)),
-                                       hardening::HalfBitsValue(Half(t)), ACL_FLOAT16, r, prof.sign);
+    const l1ref::Profile prof = l1ref::ProfileFromSocName(aclrtGetSocName());
+    const float r = reduction == 1 ? l1ref::MeanFactor(prof, b) : 1.0f;
+    const long double y = l1ref::ElementResult(prof, l1ref::kF16, r, l1ref::F16Value(Half(g)), l1ref::F16Value(Half(s)),
+                                               l1ref::F16Value(Half(t)));
     unsigned char bytes[2];
-    hardening::StoreValue(bytes, ACL_FLOAT16, y);
+    l1ref::WriteValue(bytes, l1ref::kF16, y);
     uint16_t h;
     std::memcpy(&h, bytes, 2);
     return h;

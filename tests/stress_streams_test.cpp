@@ -5,7 +5,7 @@
 // broadcasting, in-place and transposed outputs and all three reductions; repeatable executors re-addressed
 // with aclSetOutputTensorAddr; copies back to host memory on the same stream and, through events, on another
 // stream; aclrtFree of an input while its launch is pending; stream synchronisations. Every launch's result
-// is checked against tests/hardening/scalar_model.h (an independent model), every byte.
+// is checked against tests/reference/l1_reference.h (an independent model), every byte.
 // Meanwhile churn threads create and destroy tensors, streams, events and memory blocks, race pushes against
 // aclrtDestroyStream (an accepted push must have run when the destroy returns) and records against the
 // destruction of their stream while another thread waits on the event (a lost record would hang it).
@@ -30,7 +30,7 @@
 #include <vector>
 
 #include "common/test_util.h"
-#include "hardening/scalar_model.h"
+#include "reference/l1_reference.h"
 
 namespace {
 
@@ -107,23 +107,16 @@ const float kGVals[16] = {1.0f, -2.0f, 0.5f, 3.25f, -0.0f, 0.0f, 1e-3f, -7.5f,
 const float kSVals[5] = {-1.0f, 0.0f, 0.5f, 2.0f, 1e20f};
 const int32_t kIntVals[5] = {-1, 0, 1, 2, 70000};
 
-size_t Item(int dt) { return hardening::ModelItemSize(dt); }
+size_t Item(int dt) { return l1ref::DtSize(dt); }
 
 // Encodes value v (a float) as one element of dtype dt (inputs: FLOAT, FLOAT16, BF16, INT32).
 void Encode(unsigned char* dst, int dt, float v) {
     switch (dt) {
-        case ACL_FLOAT: std::memcpy(dst, &v, 4); break;
-        case ACL_FLOAT16: {
-            const uint16_t h = hardening::HalfBitsOf(hardening::RoundHalf(v));
-            std::memcpy(dst, &h, 2);
+        case ACL_FLOAT:
+        case ACL_FLOAT16:
+        case ACL_BF16:
+            l1ref::WriteValue(dst, dt, v);  // rounded to dt, nearest-even
             break;
-        }
-        case ACL_BF16: {
-            const float r = static_cast<float>(hardening::RoundBf16(v));
-            const uint16_t b = static_cast<uint16_t>(hardening::BitsOfFloat(r) >> 16);
-            std::memcpy(dst, &b, 2);
-            break;
-        }
         case ACL_INT32: {
             const int32_t i = static_cast<int32_t>(v);
             std::memcpy(dst, &i, 4);
@@ -185,9 +178,9 @@ float InputValue(const Job& j, int k, int idx) {
     return kSVals[idx] * (k == 2 ? -1.0f : 1.0f);
 }
 
-bool BuildJob(Job& j, std::mt19937& rng, int64_t max_elems, const hardening::Profile& prof) {
+bool BuildJob(Job& j, std::mt19937& rng, int64_t max_elems, l1ref::Profile prof) {
     const int floats[3] = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16};
-    const int nfloat = prof.bf16 ? 3 : 2;
+    const int nfloat = l1ref::SupportsBF16(prof) ? 3 : 2;
     const int base = floats[rng() % nfloat];
     for (int k = 0; k < 3; ++k) j.dt[k] = base;
     if (rng() % 4 == 0) j.dt[rng() % 3] = floats[rng() % nfloat];  // mixed floats
@@ -276,9 +269,9 @@ bool Prepare(Job& j) {
 }
 
 // Checks gradInput's bytes (read from `out`, laid out as the job's gradInput view) against the model.
-void Verify(const Job& j, const unsigned char* out, const hardening::Profile& prof) {
-    const aclDataType p = hardening::ModelPromote(j.dt[0], j.dt[1], j.dt[2], prof);
-    const float r = j.reduction == 1 ? hardening::MeanFactor(prof, BroadcastShape(j)) : 1.0f;
+void Verify(const Job& j, const unsigned char* out, l1ref::Profile prof) {
+    const int p = l1ref::PromoteFor(prof, j.dt[0], j.dt[1], j.dt[2], j.dt[3]);
+    const float r = j.reduction == 1 ? l1ref::MeanFactor(prof, BroadcastShape(j)) : 1.0f;
     // expected bytes per (g, s, t) value combination, computed once
     const size_t item = Item(j.dt[3]);
     std::vector<unsigned char> table(16 * 5 * 5 * item);
@@ -291,10 +284,10 @@ void Verify(const Job& j, const unsigned char* out, const hardening::Profile& pr
                 const int idx[3] = {gi, si, ti};
                 for (int k = 0; k < 3; ++k) {
                     Encode(e[k], j.dt[k], InputValue(j, k, idx[k]));
-                    v[k] = hardening::LoadValue(e[k], j.dt[k]);
+                    v[k] = l1ref::ReadValue(e[k], j.dt[k]);
                 }
-                const float y = hardening::ComputeP(v[0], v[1], v[2], p, r, prof.sign);
-                hardening::StoreValue(&table[((gi * 5 + si) * 5 + ti) * item], j.dt[3], y);
+                const long double y = l1ref::ElementResult(prof, p, r, v[0], v[1], v[2]);
+                l1ref::WriteValue(&table[((gi * 5 + si) * 5 + ti) * item], j.dt[3], y);
             }
         }
     }
@@ -304,7 +297,7 @@ void Verify(const Job& j, const unsigned char* out, const hardening::Profile& pr
             const int gi = ValueIndex(j, 0, row, c), si = ValueIndex(j, 1, row, c), ti = ValueIndex(j, 2, row, c);
             const int64_t pos = j.transposed_out ? c * j.rows + row : row * j.cols + c;
             const unsigned char* want = &table[((gi * 5 + si) * 5 + ti) * item];
-            if (!hardening::SameElement(out + pos * item, want, j.dt[3])) {
+            if (!l1ref::SameResult(j.dt[3], out + pos * item, want)) {
                 if (bad++ == 0) {
                     uint64_t got = 0, exp = 0;
                     std::memcpy(&got, out + pos * item, item < 8 ? item : 8);
@@ -341,7 +334,7 @@ struct Worker {
     int64_t calls;
     int nstreams;
     int64_t max_elems;
-    const hardening::Profile* prof;
+    l1ref::Profile prof;
     std::vector<aclrtStream> streams;
     std::vector<std::vector<std::unique_ptr<Job>>> pending;
     int64_t pending_bytes = 0;
@@ -351,7 +344,7 @@ struct Worker {
         for (auto& jp : pending[s]) {
             Job& j = *jp;
             if (!j.host_copy.empty()) {
-                Verify(j, j.host_copy.data(), *prof);
+                Verify(j, j.host_copy.data(), prof);
             } else {
                 const void* out = j.in_place ? j.buf[1].p : j.buf[3].p;
                 std::vector<unsigned char> bytes(static_cast<size_t>(j.numel()) * Item(j.dt[3]));
@@ -359,7 +352,7 @@ struct Worker {
                     STRESS_CHECK(aclrtMemcpy(bytes.data(), bytes.size(), out, bytes.size(), ACL_MEMCPY_DEVICE_TO_HOST) == 0,
                                  "download");
                 }
-                Verify(j, bytes.data(), *prof);
+                Verify(j, bytes.data(), prof);
             }
             pending_bytes -= static_cast<int64_t>(j.buf[0].bytes + j.buf[1].bytes + j.buf[2].bytes + j.buf[3].bytes);
             Release(j);
@@ -383,7 +376,7 @@ struct Worker {
                 continue;
             }
             auto job = std::make_unique<Job>();
-            BuildJob(*job, rng, max_elems, *prof);
+            BuildJob(*job, rng, max_elems, prof);
             if (!Prepare(*job)) {
                 Release(*job);
                 continue;
@@ -592,7 +585,7 @@ TEST(StressStreams, ThreadsStreamsAndChurn) {
     const int64_t calls = EnvInt("ACLCPU_STRESS_CALLS", 10000);
     const int64_t max_elems = EnvInt("ACLCPU_STRESS_MAX_ELEMS", int64_t{1} << 20);
     Watchdog watchdog(EnvInt("ACLCPU_STRESS_WATCHDOG_S", 1200));
-    const hardening::Profile& prof = hardening::ProfileFromSocName(aclrtGetSocName());
+    const l1ref::Profile prof = l1ref::ProfileFromSocName(aclrtGetSocName());
     const auto t0 = std::chrono::steady_clock::now();
 
     std::atomic<bool> stop{false};
@@ -611,7 +604,7 @@ TEST(StressStreams, ThreadsStreamsAndChurn) {
     std::vector<Worker> workers(static_cast<size_t>(threads));
     std::vector<std::thread> pool;
     for (int i = 0; i < threads; ++i) {
-        workers[i] = Worker{i, calls, nstreams, max_elems, &prof, {}, {}, 0};
+        workers[i] = Worker{i, calls, nstreams, max_elems, prof, {}, {}, 0};
         pool.emplace_back([&workers, i] { workers[i].Run(1000u + static_cast<uint32_t>(i)); });
     }
     for (auto& th : pool) th.join();

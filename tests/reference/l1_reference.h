@@ -1,10 +1,11 @@
-// An independent, deliberately simple scalar model of aclnnL1LossBackward (SPEC 4 and 5), used as the
-// oracle of tests/exactness_test.cpp. It shares no code with src/: the dtype deduction table is parsed
-// from a text transcription of docs/zh/context/互推导关系.md (hicann/ops-nn), the cast rule follows
-// 互转换关系.md, and every rounding is done by one generic "round an exactly known value to a binary
+// An independent, deliberately simple scalar model of aclnnL1LossBackward (SPEC 4 and 5): the one oracle of
+// the tests that check results, tests/exactness_test.cpp, the hardening suites (tests/stress_streams_test.cpp,
+// tests/huge_l1_test.cpp) and the fuzzer (fuzz/l1_fuzz.cpp). It shares no code with src/: the dtype deduction
+// table is parsed from a text transcription of docs/zh/context/互推导关系.md (hicann/ops-nn), the cast rule
+// follows 互转换关系.md, and every rounding is done by one generic "round an exactly known value to a binary
 // format" routine working on x87 long double (64-bit significand: every float32, float16, bfloat16 and
-// every 64-bit integer is exact in it), with nearbyintl in the default round-to-nearest-even mode.
-// Speed is not a goal; obviousness is.
+// every 64-bit integer is exact in it), rounding to an integer by adding 2^63 in the default
+// round-to-nearest-even mode. Speed is not a goal; obviousness is. Header-only, C++17, no dependencies.
 #pragma once
 
 #include <algorithm>
@@ -24,12 +25,14 @@ namespace l1ref {
 
 // ------------------------------------------------------------------ dtype codes (CANN's aclDataType values)
 
+/// aclDataType codes, short names (kS = signed integer, kU = unsigned, kC = complex).
 enum Dt : int {
     kF32 = 0, kF16 = 1, kS8 = 2, kS32 = 3, kU8 = 4, kS16 = 6, kU16 = 7, kU32 = 8, kS64 = 9, kU64 = 10,
     kF64 = 11, kBool = 12, kString = 13, kC64 = 16, kC128 = 17, kBF16 = 27, kS4 = 29, kU1 = 30, kC32 = 33,
     kHiF8 = 34, kF8E5M2 = 35, kF8E4M3 = 36, kF8E8M0 = 37, kF6E3M2 = 38, kF6E2M3 = 39, kF4E2M1 = 40, kF4E1M2 = 41,
 };
 
+/// The aclDataType name of a dtype code, for messages ("?" for unknown codes).
 inline const char* DtName(int d) {
     switch (d) {
         case kF32: return "FLOAT"; case kF16: return "FLOAT16"; case kS8: return "INT8"; case kS32: return "INT32";
@@ -138,11 +141,13 @@ inline bool Castable(int from, int to) {
 
 // ------------------------------------------------------------------ binary formats and rounding
 
+/// A binary floating-point format.
 struct Format {
     int precision;  // significand bits including the implicit one
     int emin;       // exponent of the smallest normal
     int emax;       // exponent of the largest finite
 };
+/// float32, float16 and bfloat16.
 constexpr Format kFmtF32{24, -126, 127};
 constexpr Format kFmtF16{11, -14, 15};
 constexpr Format kFmtBF16{8, -126, 127};
@@ -158,6 +163,7 @@ inline long double Pow2(int k) {
     return table[static_cast<size_t>(k + 400)];
 }
 
+/// The largest finite value of format f.
 inline long double MaxFinite(const Format& f) { return (2.0L - Pow2(1 - f.precision)) * Pow2(f.emax); }
 
 /// v (|v| < 2^62) rounded to the nearest integer, ties to even: adding and subtracting 2^63 (numbers in
@@ -226,6 +232,7 @@ inline uint16_t BF16Bits(long double v) {
     return static_cast<uint16_t>(u >> 16);
 }
 
+/// The format of promoted dtype p (FLOAT16, BF16, otherwise FLOAT).
 inline const Format& FormatOf(int p) { return p == kF16 ? kFmtF16 : (p == kBF16 ? kFmtBF16 : kFmtF32); }
 
 /// Reads one element of dtype d at p as an exact value (float formats widen exactly; integers are exact in
@@ -263,10 +270,14 @@ inline void WriteValue(uint8_t* p, int d, long double v) {
 
 // ------------------------------------------------------------------ profiles
 
+/// The product profiles of SPEC 5.2 (kAllProfiles: every one, the default Ascend 950 first).
 enum class Profile { kAscend950, kAscend910B, kAscend910_93, kAscend910, kAscend310P };
 constexpr Profile kAllProfiles[] = {Profile::kAscend950, Profile::kAscend910B, Profile::kAscend910_93,
                                     Profile::kAscend910, Profile::kAscend310P};
+/// The number of profiles in kAllProfiles.
+constexpr int kNumProfiles = static_cast<int>(sizeof kAllProfiles / sizeof kAllProfiles[0]);
 
+/// The profile's ACLCPU_SOC_VERSION / "soc_version" key.
 inline const char* ProfileKey(Profile p) {
     switch (p) {
         case Profile::kAscend950: return "Ascend950";
@@ -278,8 +289,21 @@ inline const char* ProfileKey(Profile p) {
     return "?";
 }
 
+/// The profile aclrtGetSocName() reports (SPEC 2: "Ascend950PR_9599", "Ascend910B1", "Ascend910_9391",
+/// "Ascend910A", "Ascend310P3"); Ascend 950 when the name is unknown or null.
+inline Profile ProfileFromSocName(const char* name) {
+    const std::string n = name != nullptr ? name : "";
+    if (n.rfind("Ascend910B", 0) == 0) return Profile::kAscend910B;
+    if (n.rfind("Ascend910_93", 0) == 0) return Profile::kAscend910_93;
+    if (n.rfind("Ascend910", 0) == 0) return Profile::kAscend910;
+    if (n.rfind("Ascend310P", 0) == 0) return Profile::kAscend310P;
+    return Profile::kAscend950;
+}
+
+/// Whether BFLOAT16 is in the profile's support list (SPEC 4 step 4).
 inline bool SupportsBF16(Profile p) { return p == Profile::kAscend950 || p == Profile::kAscend910B ||
                                              p == Profile::kAscend910_93; }
+/// Whether the profile models the arch35 kernel (Ascend 950): its sign rule and sequential mean factor.
 inline bool IsArch35(Profile p) { return p == Profile::kAscend950; }
 
 /// The sign of (s - t) as the profile's kernel takes it: -1, 0 or 1.
@@ -313,6 +337,7 @@ struct View {
     const uint8_t* data = nullptr;
 };
 
+/// The element count of shape s (1 for 0-d).
 inline int64_t NumelOf(const std::vector<int64_t>& s) {
     int64_t n = 1;
     for (int64_t d : s) n *= d;
@@ -343,6 +368,7 @@ void ForEachIndex(const std::vector<int64_t>& shape, Fn&& fn) {
     }
 }
 
+/// NumPy broadcast of shapes a and b into *out (right-aligned; equal or 1); false when incompatible.
 inline bool BroadcastShapes(const std::vector<int64_t>& a, const std::vector<int64_t>& b, std::vector<int64_t>* out) {
     const size_t n = std::max(a.size(), b.size());
     std::vector<int64_t> r(n);
@@ -360,6 +386,7 @@ inline bool BroadcastShapes(const std::vector<int64_t>& a, const std::vector<int
     return true;
 }
 
+/// The first phase's verdict and, when it accepts, what the second phase needs.
 struct Decision {
     int status = 0;  // 0, 161001 or 161002
     std::string why;
@@ -369,8 +396,27 @@ struct Decision {
     bool empty = false;
 };
 
+/// ACLNN_ERR_PARAM_NULLPTR and ACLNN_ERR_PARAM_INVALID.
 constexpr int kNullptr = 161001;
 constexpr int kInvalid = 161002;
+
+/// The dtype step of the first phase (SPEC 4 step 4): the promoted dtype P of (gradOutput, self, target) when
+/// it is defined, castable to gradInput's dtype `out` and in the profile's support list; otherwise -1, with
+/// the failing rule in *why when why is not null.
+inline int PromoteFor(Profile prof, int go, int self, int target, int out, std::string* why = nullptr) {
+    auto fail = [&](const char* rule) {
+        if (why != nullptr) *why = rule;
+        return -1;
+    };
+    const int p1 = Promote(go, self);
+    if (p1 < 0) return fail("promote(gradOutput, self)");
+    const int p = Promote(target, p1);
+    if (p < 0) return fail("promote(target, p1)");
+    if (!Castable(p, out)) return fail("cast to gradInput dtype");
+    const bool supported = p == kF32 || p == kF16 || (p == kBF16 && SupportsBF16(prof));
+    if (!supported) return fail("promote type not in the profile's support list");
+    return p;
+}
 
 /// The first phase's decision (SPEC 4, with the BEYOND checks of SPEC 3 and 4.6).
 inline Decision Decide(Profile prof, const View& go, const View& self, const View& target, int64_t reduction,
@@ -383,13 +429,9 @@ inline Decision Decide(Profile prof, const View& go, const View& self, const Vie
     };
     if (go.null || self.null || target.null || out.null) return fail(kNullptr, "null tensor");
     if (reduction < 0 || reduction > 2) return fail(kInvalid, "reduction");
-    const int p1 = Promote(go.dtype, self.dtype);
-    if (p1 < 0) return fail(kInvalid, "promote(gradOutput, self)");
-    const int p = Promote(target.dtype, p1);
-    if (p < 0) return fail(kInvalid, "promote(target, p1)");
-    if (!Castable(p, out.dtype)) return fail(kInvalid, "cast to gradInput dtype");
-    const bool supported = p == kF32 || p == kF16 || (p == kBF16 && SupportsBF16(prof));
-    if (!supported) return fail(kInvalid, "promote type not in the profile's support list");
+    std::string why;
+    const int p = PromoteFor(prof, go.dtype, self.dtype, target.dtype, out.dtype, &why);
+    if (p < 0) return fail(kInvalid, why);
     for (const View* v : {&self, &target, &go, &out}) {
         if (v->shape.size() > 8) return fail(kInvalid, "more than 8 dims");
     }
