@@ -18,7 +18,8 @@ For every case of bench/l1_bench.cpp it measures, in this order and in this one 
     jaxlib==0.4.38`; an unpinned install replaces the system numpy and breaks python3-torch);
   * the peak RSS of a standalone 2^24 FLOAT run (<build>/bench/l1_peak_memory under /usr/bin/time -v).
 Every time is the best of --reps repetitions (each repetition a mean over enough calls to last
---min-time seconds), the same rule for every contender, so a busy machine penalises all alike; the
+--min-time seconds; l1_bench's repetitions of all cases and copies run randomly interleaved), the same rule
+for every contender, so a busy machine penalises all alike; the
 4-element case also reports the median of its individual round trips.
 
 Prints a table (times and ratios ours/ideal, torch/ours, jax/ours) and the targets met or missed;
@@ -81,8 +82,12 @@ def run_ours(build, reps, min_time, filt):
     exe = os.path.join(build, "bench", "l1_bench")
     if not os.path.exists(exe):
         sys.exit("%s not found: configure with -DACLCPU_BUILD_BENCH=ON and build" % exe)
+    # Random interleaving spreads every case's repetitions (ours and the copies alike) over the whole run, so
+    # the best-of times of ours and of its copy bound sample the same phases of the machine's memory bandwidth
+    # (on a shared VM it moves by +-30% over minutes; run back to back, a case and its copies could see
+    # different phases).
     cmd = [exe, "--benchmark_format=json", "--benchmark_repetitions=%d" % reps,
-           "--benchmark_min_time=%g" % min_time]
+           "--benchmark_min_time=%g" % min_time, "--benchmark_enable_random_interleaving=true"]
     if filt:
         cmd.append("--benchmark_filter=/(%s)/" % filt)
     print("running:", " ".join(cmd), file=sys.stderr, flush=True)
