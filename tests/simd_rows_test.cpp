@@ -246,6 +246,26 @@ TEST(SimdRows, BlockRowsMatchReference) {
     std::printf("%d block cases on %zu targets\n", cases, Targets().size());
 }
 
+// Contiguous rows of one 16-bit dtype P (p.promote) over g, s, t: the fused body and the block body must
+// both equal L1RowGeneric byte for byte.
+void ExpectRowsMatchGeneric(const L1Params& p, const std::vector<uint16_t>& g, const std::vector<uint16_t>& s,
+                            const std::vector<uint16_t>& t, const std::string& label) {
+    const int64_t n = static_cast<int64_t>(g.size());
+    const aclDataType dt[4] = {p.promote, p.promote, p.promote, p.promote};
+    const int64_t st[4] = {2, 2, 2, 2};
+    std::vector<uint16_t> want(g.size()), fused(g.size()), block(g.size());
+    char* pw[4] = {reinterpret_cast<char*>(want.data()), reinterpret_cast<char*>(const_cast<uint16_t*>(g.data())),
+                   reinterpret_cast<char*>(const_cast<uint16_t*>(s.data())),
+                   reinterpret_cast<char*>(const_cast<uint16_t*>(t.data()))};
+    L1RowGeneric(p, dt, pw, st, n);
+    char* pf[4] = {reinterpret_cast<char*>(fused.data()), pw[1], pw[2], pw[3]};
+    SelectL1SimdRow(p, dt, st)(p, dt, pf, st, n);
+    char* pb[4] = {reinterpret_cast<char*>(block.data()), pw[1], pw[2], pw[3]};
+    SelectL1BlockRow(p, dt, st)(p, dt, pb, st, n);
+    EXPECT_EQ(fused, want) << label;
+    EXPECT_EQ(block, want) << label;
+}
+
 // Exhaustive pairs for FLOAT16 rows: every (self, target) pair of a set of 512 binary16 patterns covering all
 // exponents with NaN and signalling-NaN payloads, through the fused body and the block body.
 TEST(SimdRows, HalfPairsMatchReference) {
@@ -270,20 +290,7 @@ TEST(SimdRows, HalfPairsMatchReference) {
     for (int64_t target : Targets()) {
         simd::ForceTarget(target);
         for (SignRule rule : {SignRule::kArch35, SignRule::kTbe}) {
-            const L1Params p{ACL_FLOAT16, rule, 0.0009999999f};
-            const aclDataType dt[4] = {ACL_FLOAT16, ACL_FLOAT16, ACL_FLOAT16, ACL_FLOAT16};
-            const int64_t st[4] = {2, 2, 2, 2};
-            std::vector<uint16_t> want(static_cast<size_t>(n)), fused(static_cast<size_t>(n)),
-                block(static_cast<size_t>(n));
-            char* pw[4] = {reinterpret_cast<char*>(want.data()), reinterpret_cast<char*>(g.data()),
-                           reinterpret_cast<char*>(s.data()), reinterpret_cast<char*>(t.data())};
-            L1RowGeneric(p, dt, pw, st, n);
-            char* pf[4] = {reinterpret_cast<char*>(fused.data()), pw[1], pw[2], pw[3]};
-            SelectL1SimdRow(p, dt, st)(p, dt, pf, st, n);
-            char* pb[4] = {reinterpret_cast<char*>(block.data()), pw[1], pw[2], pw[3]};
-            SelectL1BlockRow(p, dt, st)(p, dt, pb, st, n);
-            EXPECT_EQ(fused, want) << simd::TargetName(target);
-            EXPECT_EQ(block, want) << simd::TargetName(target);
+            ExpectRowsMatchGeneric(L1Params{ACL_FLOAT16, rule, 0.0009999999f}, g, s, t, simd::TargetName(target));
         }
     }
 }
@@ -307,20 +314,8 @@ TEST(SimdRows, Bf16AllGradPatternsMatchReference) {
         simd::ForceTarget(target);
         for (SignRule rule : {SignRule::kArch35, SignRule::kTbe}) {
             for (float r : {1.0f, 1.0f / 3.0f, 3e38f, 1e-30f}) {
-                const L1Params p{ACL_BF16, rule, r};
-                const aclDataType dt[4] = {ACL_BF16, ACL_BF16, ACL_BF16, ACL_BF16};
-                const int64_t st[4] = {2, 2, 2, 2};
-                std::vector<uint16_t> want(static_cast<size_t>(n)), fused(static_cast<size_t>(n)),
-                    block(static_cast<size_t>(n));
-                char* pw[4] = {reinterpret_cast<char*>(want.data()), reinterpret_cast<char*>(g.data()),
-                               reinterpret_cast<char*>(s.data()), reinterpret_cast<char*>(t.data())};
-                L1RowGeneric(p, dt, pw, st, n);
-                char* pf[4] = {reinterpret_cast<char*>(fused.data()), pw[1], pw[2], pw[3]};
-                SelectL1SimdRow(p, dt, st)(p, dt, pf, st, n);
-                char* pb[4] = {reinterpret_cast<char*>(block.data()), pw[1], pw[2], pw[3]};
-                SelectL1BlockRow(p, dt, st)(p, dt, pb, st, n);
-                EXPECT_EQ(fused, want) << simd::TargetName(target) << " r=" << r;
-                EXPECT_EQ(block, want) << simd::TargetName(target) << " r=" << r;
+                ExpectRowsMatchGeneric(L1Params{ACL_BF16, rule, r}, g, s, t,
+                                       std::string(simd::TargetName(target)) + " r=" + std::to_string(r));
             }
         }
     }
