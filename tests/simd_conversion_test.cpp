@@ -17,17 +17,15 @@
 #include <vector>
 
 #include "common/half.h"
+#include "common/test_util.h"
 #include "kernels/l1_simd.h"
 
 namespace {
 
 using namespace aclcpu;
 namespace simd = aclcpu::kern::simd;
-
-// Restores the CPU's best target when a test ends.
-struct TargetGuard {
-    ~TargetGuard() { simd::ForceTarget(0); }
-};
+using aclcpu_test::SimdTargetGuard;
+using aclcpu_test::SimdTargets;
 
 bool IsHalfSignallingNaN(uint16_t h) { return (h & 0x7C00u) == 0x7C00u && (h & 0x3FFu) != 0 && (h & 0x200u) == 0; }
 
@@ -47,19 +45,9 @@ bool IsEmulatedF16(int64_t target) {
     return name != "AVX2" && name != "AVX3" && name != "AVX3_DL" && name != "AVX3_ZEN4";
 }
 
-// The targets this CPU supports, best first (taken before any ForceTarget narrows what dispatch sees).
-const std::vector<int64_t>& Targets() {
-    static const std::vector<int64_t> list = [] {
-        simd::ForceTarget(0);
-        std::vector<int64_t> v;
-        for (int i = 0; i < simd::NumTargets(); ++i) v.push_back(simd::Target(i));
-        return v;
-    }();
-    return list;
-}
 
 int64_t BestEmulated() {
-    for (int64_t t : Targets()) {
+    for (int64_t t : SimdTargets()) {
         if (IsEmulatedF16(t)) return t;
     }
     return 0;
@@ -144,25 +132,25 @@ uint64_t CheckAllFloats(bool bf16) {
 }
 
 TEST(SimdConversion, TargetsAreListed) {
-    ASSERT_GE(Targets().size(), 1u);
-    for (size_t i = 0; i < Targets().size(); ++i) {
-        std::printf("target %zu: %s%s\n", i, simd::TargetName(Targets()[i]),
-                    IsEmulatedF16(Targets()[i]) ? " (emulated f16)" : " (F16C)");
+    ASSERT_GE(SimdTargets().size(), 1u);
+    for (size_t i = 0; i < SimdTargets().size(); ++i) {
+        std::printf("target %zu: %s%s\n", i, simd::TargetName(SimdTargets()[i]),
+                    IsEmulatedF16(SimdTargets()[i]) ? " (emulated f16)" : " (F16C)");
     }
-    EXPECT_EQ(simd::CurrentTarget(), Targets()[0]);
-    TargetGuard guard;
-    for (int64_t t : Targets()) {
+    EXPECT_EQ(simd::CurrentTarget(), SimdTargets()[0]);
+    SimdTargetGuard guard;
+    for (int64_t t : SimdTargets()) {
         simd::ForceTarget(t);
         EXPECT_EQ(simd::CurrentTarget(), t);
     }
 }
 
 TEST(SimdConversion, AllHalfToFloat) {
-    TargetGuard guard;
+    SimdTargetGuard guard;
     std::vector<uint16_t> in(65536);
     for (uint32_t i = 0; i < 65536; ++i) in[i] = static_cast<uint16_t>(i);
-    for (size_t ti = 0; ti < Targets().size(); ++ti) {
-        const int64_t target = Targets()[ti];
+    for (size_t ti = 0; ti < SimdTargets().size(); ++ti) {
+        const int64_t target = SimdTargets()[ti];
         simd::ForceTarget(target);
         ASSERT_EQ(simd::CurrentTarget(), target);
         // Odd lengths and offsets exercise the padded tail.
@@ -188,12 +176,12 @@ TEST(SimdConversion, AllHalfToFloat) {
 }
 
 TEST(SimdConversion, AllBf16ToFloat) {
-    TargetGuard guard;
+    SimdTargetGuard guard;
     std::vector<uint16_t> in(65536);
     std::vector<float> out(65536);
     for (uint32_t i = 0; i < 65536; ++i) in[i] = static_cast<uint16_t>(i);
-    for (size_t ti = 0; ti < Targets().size(); ++ti) {
-        const int64_t target = Targets()[ti];
+    for (size_t ti = 0; ti < SimdTargets().size(); ++ti) {
+        const int64_t target = SimdTargets()[ti];
         simd::ForceTarget(target);
         simd::Bf16ToFloat(in.data(), out.data(), 65536);
         int bad = 0;
@@ -207,11 +195,11 @@ TEST(SimdConversion, AllBf16ToFloat) {
 }
 
 void CheckFloatToNarrowAllTargets(bool bf16) {
-    TargetGuard guard;
+    SimdTargetGuard guard;
     const std::vector<uint32_t> sweep = SweepPatterns();
     const int64_t best_emulated = BestEmulated();
-    for (size_t ti = 0; ti < Targets().size(); ++ti) {
-        const int64_t target = Targets()[ti];
+    for (size_t ti = 0; ti < SimdTargets().size(); ++ti) {
+        const int64_t target = SimdTargets()[ti];
         simd::ForceTarget(target);
         const int coverage = Coverage(ti, target, best_emulated);
         std::printf("%s float -> %s: %s\n", simd::TargetName(target), bf16 ? "bf16" : "f16",

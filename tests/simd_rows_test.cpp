@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "common/half.h"
+#include "common/test_util.h"
 #include "kernels/l1_loss_grad.h"
 #include "kernels/l1_simd.h"
 #include "tensor/dtype.h"
@@ -21,20 +22,10 @@ namespace {
 
 using namespace aclcpu;
 using namespace aclcpu::kern;
+using aclcpu_test::SimdTargetGuard;
+using aclcpu_test::SimdTargets;
 
-struct TargetGuard {
-    ~TargetGuard() { simd::ForceTarget(0); }
-};
 
-const std::vector<int64_t>& Targets() {
-    static const std::vector<int64_t> list = [] {
-        simd::ForceTarget(0);
-        std::vector<int64_t> v;
-        for (int i = 0; i < simd::NumTargets(); ++i) v.push_back(simd::Target(i));
-        return v;
-    }();
-    return list;
-}
 
 const uint32_t kSpecialFloats[] = {
     0x00000000u, 0x80000000u, 0x3F800000u, 0xBF800000u, 0x7F800000u, 0xFF800000u, 0x7FC00000u, 0xFFC00001u,
@@ -156,10 +147,10 @@ bool RunAndCompare(std::mt19937& rng, const RowCase& c, L1RowFn fn, bool in_plac
 const float kFactors[] = {1.0f, 0.0009999999f, 1.0f / 3.0f, 1e-30f, 3e38f};
 
 TEST(SimdRows, FusedRowsMatchReference) {
-    TargetGuard guard;
+    SimdTargetGuard guard;
     std::mt19937 rng(2024);
     int failures = 0, cases = 0;
-    for (int64_t target : Targets()) {
+    for (int64_t target : SimdTargets()) {
         simd::ForceTarget(target);
         for (aclDataType P : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {
             const int64_t item = static_cast<int64_t>(ItemSize(P));
@@ -183,7 +174,7 @@ TEST(SimdRows, FusedRowsMatchReference) {
             }
         }
     }
-    std::printf("%d fused cases on %zu targets\n", cases, Targets().size());
+    std::printf("%d fused cases on %zu targets\n", cases, SimdTargets().size());
 }
 
 TEST(SimdRows, FusedSelectionRefusesOtherShapes) {
@@ -201,13 +192,13 @@ TEST(SimdRows, FusedSelectionRefusesOtherShapes) {
 
 // Random dtype mixes, strides and output dtypes through the block body.
 TEST(SimdRows, BlockRowsMatchReference) {
-    TargetGuard guard;
+    SimdTargetGuard guard;
     std::mt19937 rng(77);
     const aclDataType inputs[] = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_FLOAT,  ACL_FLOAT16, ACL_BF16,
                                   ACL_INT32, ACL_INT8,    ACL_UINT8, ACL_INT64, ACL_BOOL,    ACL_INT16};
     const aclDataType outputs[] = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_DOUBLE, ACL_COMPLEX64, ACL_COMPLEX128};
     int cases = 0, failures = 0;
-    for (int64_t target : Targets()) {
+    for (int64_t target : SimdTargets()) {
         simd::ForceTarget(target);
         for (int iter = 0; iter < 600; ++iter) {
             RowCase c{};
@@ -243,7 +234,7 @@ TEST(SimdRows, BlockRowsMatchReference) {
             }
         }
     }
-    std::printf("%d block cases on %zu targets\n", cases, Targets().size());
+    std::printf("%d block cases on %zu targets\n", cases, SimdTargets().size());
 }
 
 // Contiguous rows of one 16-bit dtype P (p.promote) over g, s, t: the fused body and the block body must
@@ -269,7 +260,7 @@ void ExpectRowsMatchGeneric(const L1Params& p, const std::vector<uint16_t>& g, c
 // Exhaustive pairs for FLOAT16 rows: every (self, target) pair of a set of 512 binary16 patterns covering all
 // exponents with NaN and signalling-NaN payloads, through the fused body and the block body.
 TEST(SimdRows, HalfPairsMatchReference) {
-    TargetGuard guard;
+    SimdTargetGuard guard;
     std::vector<uint16_t> vals;
     for (uint32_t e = 0; e < 32; ++e) {
         for (uint32_t m : {0u, 1u, 0x155u, 0x200u, 0x201u, 0x3FFu, 0x100u, 0x2AAu}) {
@@ -287,7 +278,7 @@ TEST(SimdRows, HalfPairsMatchReference) {
             g[i * vals.size() + j] = vals[rng() % vals.size()];
         }
     }
-    for (int64_t target : Targets()) {
+    for (int64_t target : SimdTargets()) {
         simd::ForceTarget(target);
         for (SignRule rule : {SignRule::kArch35, SignRule::kTbe}) {
             ExpectRowsMatchGeneric(L1Params{ACL_FLOAT16, rule, 0.0009999999f}, g, s, t, simd::TargetName(target));
@@ -299,7 +290,7 @@ TEST(SimdRows, HalfPairsMatchReference) {
 // (+1, -1, 0 and a NaN self or target), for r = 1 (the fused body then skips rounding: MergeBf16Exact) and
 // factors that round, overflow and underflow (MergeBf16Fused), through the fused body and the block body.
 TEST(SimdRows, Bf16AllGradPatternsMatchReference) {
-    TargetGuard guard;
+    SimdTargetGuard guard;
     const uint16_t kPairs[][2] = {{0x3F80, 0x0000}, {0x0000, 0x3F80}, {0x3F80, 0x3F80}, {0x7FC1, 0x3F80},
                                   {0x3F80, 0x7F81}, {0x8000, 0x0000}};
     const int64_t npairs = static_cast<int64_t>(sizeof(kPairs) / sizeof(kPairs[0]));
@@ -310,7 +301,7 @@ TEST(SimdRows, Bf16AllGradPatternsMatchReference) {
         s[static_cast<size_t>(i)] = kPairs[i % npairs][0];
         t[static_cast<size_t>(i)] = kPairs[i % npairs][1];
     }
-    for (int64_t target : Targets()) {
+    for (int64_t target : SimdTargets()) {
         simd::ForceTarget(target);
         for (SignRule rule : {SignRule::kArch35, SignRule::kTbe}) {
             for (float r : {1.0f, 1.0f / 3.0f, 3e38f, 1e-30f}) {

@@ -1,10 +1,8 @@
-// Tiled plans (elementwise.h: PlanTiles / ForEachTileRow, used for transposed
-// inputs) and the whole operator on non-contiguous views, against an oracle
-// that knows nothing of the planner: for every index of the broadcast shape it
-// finds each operand's element from the view's own shape, strides and offset,
-// and applies convert.h's scalar conversions and L1Element (SPEC 5). Both sign
-// rules run at the kernel level; the API level runs in the active profile with
-// the matching rule.
+// Tiled plans (elementwise.h: PlanTiles / ForEachTileRow, used for transposed inputs) and the whole operator
+// on non-contiguous views, against an oracle that knows nothing of the planner: for every index of the
+// broadcast shape it finds each operand's element from the view's own shape, strides and offset, and applies
+// convert.h's scalar conversions and L1Element (SPEC 5). Both sign rules run at the kernel level; the API
+// level runs in the active profile with the matching rule.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -33,9 +31,8 @@ struct View {
     int64_t storage = 0;  // elements
 };
 
-// The byte offset of broadcast index idx (outermost first, b dims) in a view
-// right-aligned to b.
-int64_t ByteOffset(const View &v, const std::vector<int64_t> &b, const std::vector<int64_t> &idx) {
+// The byte offset of broadcast index idx (outermost first, b dims) in a view right-aligned to b.
+int64_t ByteOffset(const View& v, const std::vector<int64_t>& b, const std::vector<int64_t>& idx) {
     int64_t e = v.offset;
     const size_t nd = v.shape.size();
     for (size_t k = 0; k < nd; ++k) {
@@ -45,9 +42,8 @@ int64_t ByteOffset(const View &v, const std::vector<int64_t> &b, const std::vect
     return e * static_cast<int64_t>(ItemSize(v.dt));
 }
 
-// The oracle: out (of view o) = L1 gradient of g, s, t views over broadcast
-// shape b.
-void Oracle(const L1Params &p, const View *v, char *const *data, const std::vector<int64_t> &b) {
+// The oracle: out (of view o) = L1 gradient of g, s, t views over broadcast shape b.
+void Oracle(const L1Params& p, const View* v, char* const* data, const std::vector<int64_t>& b) {
     int64_t numel = 1;
     for (int64_t d : b) numel *= d;
     std::vector<int64_t> idx(b.size(), 0);
@@ -64,7 +60,7 @@ void Oracle(const L1Params &p, const View *v, char *const *data, const std::vect
     }
 }
 
-void FillRandom(std::mt19937 &rng, std::vector<char> &buf, aclDataType dt) {
+void FillRandom(std::mt19937& rng, std::vector<char>& buf, aclDataType dt) {
     const size_t item = ItemSize(dt);
     for (size_t i = 0; i + item <= buf.size(); i += item) {
         const float v = static_cast<float>(static_cast<int>(rng() % 9) - 4) * 0.5f;
@@ -85,10 +81,9 @@ void FillRandom(std::mt19937 &rng, std::vector<char> &buf, aclDataType dt) {
     }
 }
 
-// A view of shape `shape` whose dims are laid out in memory in the order `perm`
-// (perm[0] outermost), with an optional extra stride factor on the innermost
-// memory dim and an offset.
-View Permuted(const std::vector<int64_t> &shape, const std::vector<int> &perm, aclDataType dt, int64_t gap = 1,
+// A view of shape `shape` whose dims are laid out in memory in the order `perm` (perm[0] outermost), with
+// an optional extra stride factor on the innermost memory dim and an offset.
+View Permuted(const std::vector<int64_t>& shape, const std::vector<int>& perm, aclDataType dt, int64_t gap = 1,
               int64_t offset = 0) {
     View v;
     v.shape = shape;
@@ -120,8 +115,7 @@ std::vector<TileCase> Cases() {
                       Permuted({300, 700}, {0, 1}, d)},
                      d});
     }
-    // transposed self and target, broadcast gradOutput column, 3-D with an outer
-    // batch dim
+    // transposed self and target, broadcast gradOutput column, 3-D with an outer batch dim
     c.push_back({{3, 130, 260},
                  {Permuted({3, 130, 260}, {0, 1, 2}, F), Permuted({3, 130, 1}, {0, 1, 2}, F),
                   Permuted({3, 130, 260}, {0, 2, 1}, F), Permuted({3, 130, 260}, {2, 0, 1}, F)},
@@ -131,20 +125,18 @@ std::vector<TileCase> Cases() {
                  {Permuted({257, 511}, {0, 1}, F), Permuted({257, 511}, {0, 1}, F), Permuted({257, 511}, {1, 0}, H),
                   Permuted({257, 511}, {0, 1}, F)},
                  F});
-    // int32 transposed self with bf16 others; strided transposed (gap 3) with
-    // offset
+    // int32 transposed self with bf16 others; strided transposed (gap 3) with offset
     c.push_back({{100, 333},
-                 {Permuted({100, 333}, {0, 1}, B), Permuted({100, 333}, {0, 1}, B),
-                  Permuted({100, 333}, {1, 0}, ACL_INT32), Permuted({100, 333}, {1, 0}, B, 3, 5)},
+                 {Permuted({100, 333}, {0, 1}, B), Permuted({100, 333}, {0, 1}, B), Permuted({100, 333}, {1, 0}, ACL_INT32),
+                  Permuted({100, 333}, {1, 0}, B, 3, 5)},
                  B});
-    // transposed self wider than one tile along dim 0 (tile0 1024 for FLOAT),
-    // rows not a multiple of a strip
+    // transposed self wider than one tile along dim 0 (tile0 1024 for FLOAT), rows not a multiple of a strip
     c.push_back({{1030, 1100},
                  {Permuted({1030, 1100}, {0, 1}, F), Permuted({1030, 1100}, {0, 1}, F),
                   Permuted({1030, 1100}, {1, 0}, F), Permuted({1030, 1100}, {0, 1}, F)},
                  F});
-    // transposed output (everything else contiguous): the planner walks the
-    // output forwards, so the inputs become the scattered operands
+    // transposed output (everything else contiguous): the planner walks the output forwards, so the
+    // inputs become the scattered operands
     c.push_back({{200, 300},
                  {Permuted({200, 300}, {1, 0}, F), Permuted({200, 300}, {0, 1}, F), Permuted({200, 300}, {0, 1}, F),
                   Permuted({200, 300}, {0, 1}, F)},
@@ -154,10 +146,10 @@ std::vector<TileCase> Cases() {
 
 struct Buffers {
     std::vector<char> mem[4];
-    char *data[4];
+    char* data[4];
 };
 
-Buffers Make(std::mt19937 &rng, const TileCase &c) {
+Buffers Make(std::mt19937& rng, const TileCase& c) {
     Buffers b;
     for (int k = 0; k < 4; ++k) {
         b.mem[k].assign(static_cast<size_t>(c.v[k].storage) * ItemSize(c.v[k].dt) + 64, 0);
@@ -167,17 +159,13 @@ Buffers Make(std::mt19937 &rng, const TileCase &c) {
     return b;
 }
 
-// The register-transposing stager against the definition buf[j * pitch + a] =
-// element (a, j): every size around the 4x4 / 8x8 blocks, an unaligned source,
-// and nothing written outside the m x rows tile.
+// The register-transposing stager against the definition buf[j * pitch + a] = element (a, j): every size
+// around the 4x4 / 8x8 blocks, an unaligned source, and nothing written outside the m x rows tile.
 TEST(TiledPlans, StageTransposed32MatchesDefinition) {
     const int64_t ms[] = {0, 1, 3, 4, 7, 8, 9, 15, 16, 17, 31, 64, 250, 1024};
     const int64_t rows_list[] = {1, 2, 5, 8, 12, 16, 17, 33};
-    std::vector<int64_t> targets;  // every SIMD target this CPU runs (AVX2: 8x8
-                                   // blocks, SSE4: 4x4, scalar)
-    simd::ForceTarget(0);
-    for (int i = 0; i < simd::NumTargets(); ++i) targets.push_back(simd::Target(i));
-    for (int64_t target : targets) {
+    aclcpu_test::SimdTargetGuard guard;
+    for (int64_t target : aclcpu_test::SimdTargets()) {  // AVX2: 8x8 blocks, SSE4: 4x4, scalar
         simd::ForceTarget(target);
         SCOPED_TRACE(simd::TargetName(target));
         for (int64_t m : ms) {
@@ -185,7 +173,7 @@ TEST(TiledPlans, StageTransposed32MatchesDefinition) {
                 const int64_t ld = rows + 5;  // source row length (elements), odd on purpose
                 std::vector<uint32_t> src(static_cast<size_t>((m + 1) * ld + 1));
                 for (size_t i = 0; i < src.size(); ++i) src[i] = static_cast<uint32_t>(i * 2654435761u);
-                const char *base = reinterpret_cast<const char *>(src.data() + 1);  // 4-byte, not 32-byte, aligned
+                const char* base = reinterpret_cast<const char*>(src.data() + 1);  // 4-byte, not 32-byte, aligned
                 const int64_t pitch = m + 3;
                 const uint32_t kSentinel = 0xDEADBEEFu;
                 std::vector<uint32_t> buf(static_cast<size_t>(pitch * (rows + 1)), kSentinel);
@@ -205,13 +193,12 @@ TEST(TiledPlans, StageTransposed32MatchesDefinition) {
             }
         }
     }
-    simd::ForceTarget(0);
 }
 
 TEST(TiledPlans, KernelLevelMatchesOracle) {
     std::mt19937 rng(11);
     int tiled = 0;
-    for (const TileCase &c : Cases()) {
+    for (const TileCase& c : Cases()) {
         for (SignRule rule : {SignRule::kArch35, SignRule::kTbe}) {
             for (bool nt : {false, true}) {
                 const L1Params p{c.P, rule, 0.0009999999f};
@@ -243,31 +230,30 @@ TEST(TiledPlans, KernelLevelMatchesOracle) {
                 for (int k = 0; k < 4; ++k) items[k] = ItemSize(plan.dtype[k]);
                 // Units in two uneven ranges, as two threads would take them.
                 const int64_t mid = tiles.units / 3;
-                auto fn = [&](char *const *ptrs, const int64_t *st, int64_t n) { row(p, plan.dtype, ptrs, st, n); };
+                auto fn = [&](char* const* ptrs, const int64_t* st, int64_t n) { row(p, plan.dtype, ptrs, st, n); };
                 ForEachTileRow(plan, tiles, got.data, items, 0, mid, fn);
                 ForEachTileRow(plan, tiles, got.data, items, mid, tiles.units, fn);
                 StreamFence();
-                EXPECT_TRUE(got.mem[0] == want.mem[0])
-                    << "case " << tiled << " rule " << static_cast<int>(rule) << " nt " << nt;
+                EXPECT_TRUE(got.mem[0] == want.mem[0]) << "case " << tiled << " rule " << static_cast<int>(rule)
+                                                       << " nt " << nt;
             }
         }
         ++tiled;
     }
 }
 
-// The same views through the public API (planner, tiling, threads, row
-// selection, streaming decision).
+// The same views through the public API (planner, tiling, threads, row selection, streaming decision).
 TEST(TiledPlans, ApiMatchesOracle) {
     std::mt19937 rng(12);
-    const SignRule rule =
-        std::string(aclrtGetSocName()).find("950") != std::string::npos ? SignRule::kArch35 : SignRule::kTbe;
+    const SignRule rule = std::string(aclrtGetSocName()).find("950") != std::string::npos ? SignRule::kArch35
+                                                                                          : SignRule::kTbe;
     int index = 0;
-    for (const TileCase &c : Cases()) {
+    for (const TileCase& c : Cases()) {
         for (int64_t reduction : {0, 2}) {  // none and sum: r = 1
             const L1Params p{c.P, rule, 1.0f};
             Buffers host = Make(rng, c);
             aclcpu_test::DeviceBuffer dev[4];
-            aclTensor *t[4];
+            aclTensor* t[4];
             for (int k = 0; k < 4; ++k) {
                 dev[k] = aclcpu_test::DeviceBuffer(host.mem[k].size());
                 std::memcpy(dev[k].get(), host.mem[k].data(), host.mem[k].size());
@@ -278,7 +264,7 @@ TEST(TiledPlans, ApiMatchesOracle) {
             ASSERT_EQ(aclcpu_test::RunL1(t[1], t[2], t[3], reduction, t[0]), 0) << aclcpu_test::LastError();
             Oracle(p, c.v, host.data, c.b);
             EXPECT_EQ(std::memcmp(dev[0].get(), host.mem[0].data(), host.mem[0].size()), 0) << "case " << index;
-            for (aclTensor *x : t) aclDestroyTensor(x);
+            for (aclTensor* x : t) aclDestroyTensor(x);
         }
         ++index;
     }
