@@ -240,7 +240,7 @@ bool PinBlocks(const void* const* addrs, int n, Block* blocks) {
         if (addrs[i] == nullptr) continue;
         auto it = local ? found[i] : Lookup(r, addrs[i]);
         ++it->second.pins;
-        if (blocks != nullptr) *(blocks + i) = Block{it->first, it->second.size};
+        if (blocks != nullptr) blocks[i] = Block{it->first, it->second.size};
     }
     return true;
 }
@@ -280,7 +280,9 @@ aclError aclrtMalloc(void** devPtr, size_t size, aclrtMemMallocPolicy policy) {
     // Every policy is accepted. HUGE_FIRST / HUGE_ONLY (and their P2P and 1G variants) ask for huge pages:
     // blocks of 2 MiB or more get transparent huge pages where the kernel allows them (HUGE_ONLY does not
     // fail without them: on a CPU the difference is speed only). NORMAL_ONLY gets ordinary heap memory.
-    const bool huge = policy != ACL_MEM_MALLOC_NORMAL_ONLY && policy != ACL_MEM_MALLOC_NORMAL_ONLY_P2P;
+    // The low byte is the page policy; ACL_MEM_TYPE_* bits (0x100, 0x1000) may be or-ed in and change nothing.
+    const int page_policy = RawEnum(policy) & 0xFF;
+    const bool huge = page_policy != ACL_MEM_MALLOC_NORMAL_ONLY && page_policy != ACL_MEM_MALLOC_NORMAL_ONLY_P2P;
     return Allocate(devPtr, size, false, huge, "aclrtMalloc");
 }
 
