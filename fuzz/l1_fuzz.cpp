@@ -510,11 +510,18 @@ void FuzzCopies(FuzzedDataProvider& in, Memory& m) {
             const Block* b = BlockOf(m, p);
             return b == nullptr || count <= b->size - static_cast<size_t>(p - b->p);
         };
+        // The device side of a copy (by kind) and a memset target must lie in a block, whole.
+        auto device_fits = [&](const unsigned char* p) {
+            const Block* b = BlockOf(m, p);
+            return b != nullptr && count <= b->size - static_cast<size_t>(p - b->p);
+        };
+        const bool device_dst = kind == 1 || kind == 3 || kind == 5 || kind == 6 || kind == 7;
+        const bool device_src = kind == 2 || kind == 3 || kind == 6 || kind == 7;
         int want;
         if (memset) {
             if (dst == nullptr) want = ACL_ERROR_INVALID_PARAM;
             else if (count > dest_max) want = ACL_ERROR_RT_PARAM_INVALID;
-            else if (!registered_fits(dst)) want = ACL_ERROR_RT_PARAM_INVALID;
+            else if (!device_fits(dst)) want = ACL_ERROR_RT_PARAM_INVALID;
             else want = 0;
             if (want == 0 && !fits(dst)) continue;  // would overrun our own host buffer: not the API's fault
             m.Snapshot();
@@ -533,8 +540,12 @@ void FuzzCopies(FuzzedDataProvider& in, Memory& m) {
         else if (dst == nullptr || src == nullptr) want = ACL_ERROR_INVALID_PARAM;
         else if (count > dest_max) want = ACL_ERROR_RT_PARAM_INVALID;
         else if (kind < 0 || kind > 7) want = ACL_ERROR_INVALID_PARAM;
-        else if (!registered_fits(dst) || !registered_fits(src)) want = ACL_ERROR_RT_PARAM_INVALID;
-        else want = 0;
+        else if (!(device_dst ? device_fits(dst) : registered_fits(dst)) ||
+                 !(device_src ? device_fits(src) : registered_fits(src))) {
+            want = ACL_ERROR_RT_PARAM_INVALID;
+        } else {
+            want = 0;
+        }
         if (want == 0 && count > 0 && (!fits(dst) || !fits(src))) continue;  // plain host overrun: caller's bug
         m.Snapshot();
         std::vector<unsigned char> expect_src;

@@ -188,6 +188,39 @@ TEST(Misuse, UnknownExecutorPointerIs161002) {
     EXPECT_TRUE(c.Untouched());
 }
 
+// A consumed or destroyed handle stays dead while new executors are issued: executor objects are recycled,
+// but only after 128 newer releases, so the next first phases never hand out the stale address again, and
+// running, re-addressing or destroying through the stale handle cannot reach someone else's executor.
+TEST(Misuse, StaleExecutorNeverReachesANewOne) {
+    Small a, b;
+    aclOpExecutor* consumed = a.Plan();
+    ASSERT_EQ(aclnnL1LossBackward(nullptr, 0, consumed, nullptr), OK) << LastError();
+    aclOpExecutor* destroyed = a.Plan();
+    ASSERT_EQ(aclDestroyAclOpExecutor(destroyed), OK);
+    std::vector<aclOpExecutor*> fresh;
+    for (int i = 0; i < 100; ++i) {  // each launched (released) except the last four, which stay live
+        aclOpExecutor* ex = b.Plan();
+        EXPECT_NE(ex, consumed);
+        EXPECT_NE(ex, destroyed);
+        if (i < 96) {
+            ASSERT_EQ(aclnnL1LossBackward(nullptr, 0, ex, nullptr), OK) << LastError();
+        } else {
+            fresh.push_back(ex);
+        }
+    }
+    for (aclOpExecutor* stale : {consumed, destroyed}) {
+        EXPECT_EQ(aclnnL1LossBackward(nullptr, 0, stale, nullptr), kInvalid);
+        Message();
+        EXPECT_EQ(aclSetOutputTensorAddr(stale, 0, nullptr, a.out.buffer.get()), kInvalid);
+        Message();
+        EXPECT_EQ(aclDestroyAclOpExecutor(stale), kInvalid);
+        Message();
+    }
+    for (aclOpExecutor* ex : fresh) EXPECT_EQ(aclnnL1LossBackward(nullptr, 0, ex, nullptr), OK) << LastError();
+    ASSERT_EQ(aclrtSynchronizeDevice(), ACL_SUCCESS);
+    EXPECT_EQ(b.Wrong(), 0);
+}
+
 // An executor destroyed while its launch is pending. Repeatable: the destroy succeeds at once and the
 // pending launch still runs on its own snapshot. Plain: the launch consumed it, so destroy is 161002.
 TEST(Misuse, ExecutorDestroyedWhileItsLaunchIsPending) {

@@ -700,13 +700,31 @@ TEST(RuntimeMemory, MemcpyRules) {
     ASSERT_EQ(aclrtMemcpy(d.get(), 64, src.data(), 64, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
     EXPECT_EQ(aclrtMemcpy(d.get(), 64, d.get(), 64, ACL_MEMCPY_DEVICE_TO_DEVICE), ACL_SUCCESS);
     EXPECT_EQ(Download<uint8_t>(d.get(), 64), src);
-    // Round trip, every kind.
-    for (aclrtMemcpyKind kind : {ACL_MEMCPY_HOST_TO_HOST, ACL_MEMCPY_HOST_TO_DEVICE, ACL_MEMCPY_DEVICE_TO_HOST,
-                                 ACL_MEMCPY_DEVICE_TO_DEVICE, ACL_MEMCPY_DEFAULT}) {
+    // Round trip, every kind; the device side a kind names must be aclrtMalloc memory (the host side may be
+    // either).
+    for (aclrtMemcpyKind kind : {ACL_MEMCPY_HOST_TO_HOST, ACL_MEMCPY_DEVICE_TO_HOST, ACL_MEMCPY_DEFAULT}) {
         std::fill(dst.begin(), dst.end(), 0);
         ASSERT_EQ(aclrtMemcpy(dst.data(), 64, d.get(), 64, kind), ACL_SUCCESS);
         EXPECT_EQ(dst, src);
     }
+    for (aclrtMemcpyKind kind : {ACL_MEMCPY_HOST_TO_DEVICE, ACL_MEMCPY_DEVICE_TO_DEVICE}) {
+        DeviceBuffer d2(64);
+        ASSERT_EQ(aclrtMemcpy(d2.get(), 64, d.get(), 64, kind), ACL_SUCCESS);
+        EXPECT_EQ(Download<uint8_t>(d2.get(), 64), src);
+    }
+    // Host memory where the kind names device memory (a pointer just past a block's end included): 107000,
+    // nothing written.
+    std::fill(dst.begin(), dst.end(), 0);
+    EXPECT_EQ(aclrtMemcpy(dst.data(), 64, d.get(), 64, ACL_MEMCPY_HOST_TO_DEVICE), ACL_ERROR_RT_PARAM_INVALID);
+    EXPECT_NE(Message().find("not inside one aclrtMalloc block"), std::string::npos);
+    EXPECT_EQ(aclrtMemcpy(d.get(), 64, dst.data(), 64, ACL_MEMCPY_DEVICE_TO_HOST), ACL_ERROR_RT_PARAM_INVALID);
+    Message();
+    EXPECT_EQ(aclrtMemset(dst.data(), 64, 1, 64), ACL_ERROR_RT_PARAM_INVALID);
+    Message();
+    EXPECT_EQ(dst, std::vector<uint8_t>(64, 0));
+    EXPECT_EQ(aclrtMemcpy(static_cast<char*>(d.get()) + 64, 8, src.data(), 8, ACL_MEMCPY_HOST_TO_DEVICE),
+              ACL_ERROR_RT_PARAM_INVALID);
+    Message();
     // Beyond CANN: a copy running past the end of an aclrtMalloc block is refused.
     std::vector<uint8_t> big(128, 7);
     EXPECT_EQ(aclrtMemcpy(d.get(), 128, big.data(), 128, ACL_MEMCPY_HOST_TO_DEVICE), ACL_ERROR_RT_PARAM_INVALID);

@@ -13,22 +13,24 @@ constexpr uint64_t kExecutorMagic = 0x41434C4558454321ull;  // "ACLEXEC!"
 
 // Every executor object in memory (issued handles, launch records in flight, pooled spares) is `known`;
 // a pointer is a valid handle when it is known and marked live, so stale or foreign pointers are only
-// compared, never read. Released objects wait in `pool` (up to kPoolMax) for the next first phase: in the
-// steady state a call allocates no executor, no descriptor vectors and no registry node.
+// compared, never read. Released objects queue in `ring` (FIFO, up to kPoolMax) and are handed out
+// again only once kQuarantine newer releases stand behind them: in the steady state a call allocates no
+// executor, no descriptor vectors and no registry node, and a consumed or destroyed handle keeps failing
+// with 161002 until at least kQuarantine more executors have been released - a LIFO pool (or the C heap's
+// own free lists) would hand the same address to the very next first phase, and a stale handle would then
+// silently run, re-address or destroy someone else's executor.
+constexpr size_t kPoolMax = 256;
+constexpr size_t kQuarantine = 128;
+
 struct ExecutorRegistry {
     std::mutex mu;
     std::unordered_set<aclOpExecutor*> known;
-    std::vector<aclOpExecutor*> pool;
+    std::vector<aclOpExecutor*> ring = std::vector<aclOpExecutor*>(kPoolMax);  // released, oldest at head
+    size_t head = 0, count = 0;
 };
 
-constexpr size_t kPoolMax = 64;
-
 ExecutorRegistry& Executors() {
-    static ExecutorRegistry* r = [] {
-        ExecutorRegistry* reg = new ExecutorRegistry();
-        reg->pool.reserve(kPoolMax);
-        return reg;
-    }();
+    static ExecutorRegistry* r = new ExecutorRegistry();
     return *r;
 }
 
@@ -38,9 +40,10 @@ bool IsLiveLocked(ExecutorRegistry& r, aclOpExecutor* ex) { return r.known.count
 // A blank executor object; r.mu held.
 aclOpExecutor* AcquireLocked(ExecutorRegistry& r) {
     aclOpExecutor* ex;
-    if (!r.pool.empty()) {
-        ex = r.pool.back();
-        r.pool.pop_back();
+    if (r.count > kQuarantine) {  // the oldest release, kQuarantine or more releases ago
+        ex = r.ring[r.head];
+        r.head = (r.head + 1) % kPoolMax;
+        --r.count;
     } else {
         std::unique_ptr<aclOpExecutor> fresh(new aclOpExecutor());
         r.known.insert(fresh.get());
@@ -120,16 +123,20 @@ void ReleaseExecutor(aclOpExecutor* ex) {
     if (ex == nullptr) return;
     ex->plan.reset();  // outside the lock: a plan's destructor may free memory
     ExecutorRegistry& r = Executors();
+    aclOpExecutor* evicted = nullptr;
     {
         std::lock_guard<std::mutex> lock(r.mu);
         ex->live = false;
-        if (r.pool.size() < kPoolMax) {
-            r.pool.push_back(ex);  // capacity reserved: never allocates
-            return;
+        if (r.count == kPoolMax) {  // full: the oldest spare leaves memory
+            evicted = r.ring[r.head];
+            r.head = (r.head + 1) % kPoolMax;
+            --r.count;
+            r.known.erase(evicted);
         }
-        r.known.erase(ex);
+        r.ring[(r.head + r.count) % kPoolMax] = ex;  // fixed ring: never allocates
+        ++r.count;
     }
-    delete ex;
+    delete evicted;
 }
 
 ExecutorPtr AcquireExecutor() {

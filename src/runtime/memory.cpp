@@ -132,14 +132,28 @@ int Release(void* p, bool host, const char* api) {
     return ACL_SUCCESS;
 }
 
-// Checks that [p, p + n) lies inside the registered block holding p, when p is in one.
-bool RangeFits(const void* p, size_t n) {
+// Checks that [p, p + n) lies inside the registered block holding p. An address in no block passes when
+// `device` is false (plain host memory: the caller vouches for it) and fails when it is true: a device-side
+// address (the destination of a copy to the device, a memset target) must be aclrtMalloc/aclrtMallocHost
+// memory, else a pointer just past a block's end would be written through unchecked.
+bool RangeFits(const void* p, size_t n, bool device) {
     Registry& r = Reg();
     std::lock_guard<std::mutex> lock(r.mu);
     auto it = Lookup(r, p);
-    if (it == r.blocks.end()) return true;  // plain host memory: the caller vouches for it
+    if (it == r.blocks.end()) return !device;
     const size_t off = reinterpret_cast<uintptr_t>(p) - it->first;
     return n <= it->second.size - off;
+}
+
+// Whether a copy of this kind reads (src) or writes (dst) device memory (ACL_MEMCPY_DEFAULT: either).
+bool DeviceDst(int kind) {
+    return kind == ACL_MEMCPY_HOST_TO_DEVICE || kind == ACL_MEMCPY_DEVICE_TO_DEVICE ||
+           kind == ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE || kind == ACL_MEMCPY_INNER_DEVICE_TO_DEVICE ||
+           kind == ACL_MEMCPY_INTER_DEVICE_TO_DEVICE;
+}
+bool DeviceSrc(int kind) {
+    return kind == ACL_MEMCPY_DEVICE_TO_HOST || kind == ACL_MEMCPY_DEVICE_TO_DEVICE ||
+           kind == ACL_MEMCPY_INNER_DEVICE_TO_DEVICE || kind == ACL_MEMCPY_INTER_DEVICE_TO_DEVICE;
 }
 
 int CheckCopy(void* dst, size_t destMax, const void* src, size_t count, int kind, const char* api) {
@@ -152,12 +166,18 @@ int CheckCopy(void* dst, size_t destMax, const void* src, size_t count, int kind
     if (kind < ACL_MEMCPY_HOST_TO_HOST || kind > ACL_MEMCPY_INTER_DEVICE_TO_DEVICE) {
         return Fail(ACL_ERROR_INVALID_PARAM, "%s: kind %d is not an aclrtMemcpyKind.", api, kind);
     }
-    if (!RangeFits(dst, count)) {
-        return Fail(ACL_ERROR_RT_PARAM_INVALID, "%s: %zu bytes at dst %p run past the end of its aclrtMalloc block.",
+    // Before aclInit (or after aclFinalize) no block exists: report that, not a bad address.
+    if (int ret = RequireInit(api)) return ret;
+    if (!RangeFits(dst, count, DeviceDst(kind))) {
+        return Fail(ACL_ERROR_RT_PARAM_INVALID,
+                    "%s: %zu bytes at dst %p are not inside one aclrtMalloc block (they run past its end, or the "
+                    "address is in none).",
                     api, count, dst);
     }
-    if (!RangeFits(src, count)) {
-        return Fail(ACL_ERROR_RT_PARAM_INVALID, "%s: %zu bytes at src %p run past the end of its aclrtMalloc block.",
+    if (!RangeFits(src, count, DeviceSrc(kind))) {
+        return Fail(ACL_ERROR_RT_PARAM_INVALID,
+                    "%s: %zu bytes at src %p are not inside one aclrtMalloc block (they run past its end, or the "
+                    "address is in none).",
                     api, count, src);
     }
     return 0;
@@ -296,9 +316,9 @@ aclError aclrtFreeHost(void* hostPtr) { return Release(hostPtr, true, "aclrtFree
 
 aclError aclrtMemcpy(void* dst, size_t destMax, const void* src, size_t count, aclrtMemcpyKind kind) {
     if (count == 0) return ACL_SUCCESS;  // CANN: checked before anything else
+    // CheckCopy also refuses calls before aclInit / after aclFinalize (every block is freed then: a stale device
+    // pointer must not be written as if it were host memory).
     if (int ret = CheckCopy(dst, destMax, src, count, RawEnum(kind), "aclrtMemcpy")) return ret;
-    // After aclFinalize every block is freed: a copy must not treat a stale device pointer as host memory.
-    if (int ret = RequireInit("aclrtMemcpy")) return ret;
     if (dst == src) return ACL_SUCCESS;
     std::memmove(dst, src, count);
     return ACL_SUCCESS;
@@ -316,11 +336,12 @@ aclError aclrtMemset(void* devPtr, size_t maxCount, int32_t value, size_t count)
     if (count > maxCount) {
         return Fail(ACL_ERROR_RT_PARAM_INVALID, "aclrtMemset: count %zu exceeds maxCount %zu.", count, maxCount);
     }
-    if (!RangeFits(devPtr, count)) {
-        return Fail(ACL_ERROR_RT_PARAM_INVALID, "aclrtMemset: %zu bytes at %p run past the end of its block.", count,
-                    devPtr);
+    if (int ret = RequireInit("aclrtMemset")) return ret;  // no block exists before aclInit
+    if (!RangeFits(devPtr, count, true)) {
+        return Fail(ACL_ERROR_RT_PARAM_INVALID,
+                    "aclrtMemset: %zu bytes at %p are not inside one aclrtMalloc block (past its end, or in none).",
+                    count, devPtr);
     }
-    if (int ret = RequireInit("aclrtMemset")) return ret;  // as aclrtMemcpy
     std::memset(devPtr, value, count);
     return ACL_SUCCESS;
 }
@@ -330,8 +351,10 @@ aclError aclrtMemsetAsync(void* devPtr, size_t maxCount, int32_t value, size_t c
     if (count > maxCount) {
         return Fail(ACL_ERROR_RT_PARAM_INVALID, "aclrtMemsetAsync: count %zu exceeds maxCount %zu.", count, maxCount);
     }
-    if (!RangeFits(devPtr, count)) {
-        return Fail(ACL_ERROR_RT_PARAM_INVALID, "aclrtMemsetAsync: %zu bytes at %p run past the end of its block.",
+    if (int ret = RequireInit("aclrtMemsetAsync")) return ret;  // no block exists before aclInit
+    if (!RangeFits(devPtr, count, true)) {
+        return Fail(ACL_ERROR_RT_PARAM_INVALID,
+                    "aclrtMemsetAsync: %zu bytes at %p are not inside one aclrtMalloc block (past its end, or in none).",
                     count, devPtr);
     }
     return EnqueueCopy(new CopyCtx{devPtr, nullptr, count, value, true, {nullptr, nullptr}}, stream);
