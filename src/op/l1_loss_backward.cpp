@@ -151,6 +151,8 @@ public:
         // Streaming stores when the output is far larger than the caches (it would only evict inputs).
         nontemporal_ = static_cast<uint64_t>(direct_.numel) * ItemSize(t[3]->dtype) >= kStreamingBytes;
         direct_row_ = SelectRow(direct_, direct_tiles_, &nontemporal_);
+        bool plain = false;
+        cached_row_ = nontemporal_ ? SelectRow(direct_, direct_tiles_, &plain) : direct_row_;
         temp_bytes_ = static_cast<uint64_t>(direct_.numel) * ItemSize(t[3]->dtype);
     }
 
@@ -163,7 +165,14 @@ public:
         char* bases[4] = {static_cast<char*>(t[3]->data), static_cast<char*>(t[0]->data),
                           static_cast<char*>(t[1]->data), static_cast<char*>(t[2]->data)};
         if (!NeedsTemporary(t, b_, nb_)) {
-            RunL1(direct_, direct_tiles_, direct_row_, nontemporal_, bases);
+            // gradInput exactly on an input (in place): its lines are in cache, just read; plain stores write
+            // them back once, where streaming stores would first have to evict them.
+            const bool in_place = nontemporal_ && (bases[0] == bases[1] || bases[0] == bases[2] || bases[0] == bases[3]);
+            if (in_place) {
+                RunL1(direct_, direct_tiles_, cached_row_, false, bases);
+            } else {
+                RunL1(direct_, direct_tiles_, direct_row_, nontemporal_, bases);
+            }
             return 0;
         }
         // gradInput overlaps an input other than exactly: compute into a contiguous temporary, then copy. The
@@ -278,6 +287,7 @@ private:
     kern::TilePlan direct_tiles_;
     bool nontemporal_ = false;
     kern::L1RowFn direct_row_ = nullptr;
+    kern::L1RowFn cached_row_ = nullptr;  // direct_row_ with plain stores (for gradInput on an input)
     uint64_t temp_bytes_ = 0;
 };
 
