@@ -151,6 +151,14 @@ HWY_INLINE VF Bf16ToF32(DF df, VU16 b) {
     return hn::BitCast(df, hn::ShiftLeft<16>(hn::PromoteTo(du, b)));
 }
 
+/// Round to nearest even at bit 16 of float32 bits u: the bf16 result in the upper half of each lane, for
+/// every non-NaN input (overflow rounds to infinity); a NaN whose low 16 bits are zero maps to itself.
+HWY_INLINE VU RneBf16High(VU u) {
+    const DU32 du;
+    const VU lsb = hn::And(hn::ShiftRight<16>(u), hn::Set(du, 1u));
+    return hn::Add(hn::Add(u, hn::Set(du, 0x7FFFu)), lsb);
+}
+
 /// float32 -> bfloat16 bits, RNE (never truncation), NaN -> quiet NaN (sign and top payload kept).
 HWY_INLINE VU16 F32ToBf16(DF df, VF v) {
     (void)df;
@@ -159,8 +167,7 @@ HWY_INLINE VU16 F32ToBf16(DF df, VF v) {
     const DU16 du16;
     const VU u = hn::BitCast(du, v);
     const VI abs = hn::BitCast(di, hn::And(u, hn::Set(du, 0x7FFFFFFFu)));
-    const VU lsb = hn::And(hn::ShiftRight<16>(u), hn::Set(du, 1u));
-    const VU rounded = hn::ShiftRight<16>(hn::Add(hn::Add(u, hn::Set(du, 0x7FFFu)), lsb));
+    const VU rounded = hn::ShiftRight<16>(RneBf16High(u));
     const VU nan = hn::Or(hn::ShiftRight<16>(u), hn::Set(du, 0x40u));
     const VU r = hn::IfThenElse(hn::RebindMask(du, hn::Gt(abs, hn::Set(di, 0x7F800000))), nan, rounded);
     return hn::DemoteTo(du16, hn::BitCast(di, r));  // lanes <= 0xFFFF
@@ -184,17 +191,19 @@ HWY_INLINE VU RoundBf16High(DF df, VF v) {
     (void)df;
     const DU32 du;
     const VU u = hn::BitCast(du, v);
-    const VU lsb = hn::And(hn::ShiftRight<16>(u), hn::Set(du, 1u));
-    const VU rounded = hn::Add(hn::Add(u, hn::Set(du, 0x7FFFu)), lsb);
+    const VU rounded = RneBf16High(u);
     const VU nan = hn::Or(u, hn::Set(du, 0x00400000u));
     return hn::IfThenElse(hn::RebindMask(du, hn::IsNaN(v)), nan, rounded);
 }
 
-HWY_INLINE VU16F MergeBf16(DF df, VF odd, VF even) {
+// One vector of 2N bf16 from the upper halves of two u32 vectors: odd u16 lanes from `odd`, even from `even`.
+HWY_INLINE VU16F MergeHighHalves(VU odd, VU even) {
     const DU16F du16f;
-    const VU16F o = hn::BitCast(du16f, RoundBf16High(df, odd));                      // odd u16 lanes: the bf16
-    const VU16F e = hn::BitCast(du16f, hn::ShiftRight<16>(RoundBf16High(df, even)));  // even lanes
-    return hn::OddEven(o, e);
+    return hn::OddEven(hn::BitCast(du16f, odd), hn::BitCast(du16f, hn::ShiftRight<16>(even)));
+}
+
+HWY_INLINE VU16F MergeBf16(DF df, VF odd, VF even) {
+    return MergeHighHalves(RoundBf16High(df, odd), RoundBf16High(df, even));
 }
 
 // MergeBf16 for the fused rows' results, whose NaNs have zero low 16 bits: with all inputs bf16, a NaN
@@ -204,12 +213,7 @@ HWY_INLINE VU16F MergeBf16(DF df, VF odd, VF even) {
 HWY_INLINE VU16F MergeBf16Fused(DF df, VF odd, VF even) {
     (void)df;
     const DU32 du;
-    const DU16F du16f;
-    const VU uo = hn::BitCast(du, odd), ue = hn::BitCast(du, even);
-    const VU one = hn::Set(du, 1u), bias = hn::Set(du, 0x7FFFu);
-    const VU ro = hn::Add(hn::Add(uo, bias), hn::And(hn::ShiftRight<16>(uo), one));
-    const VU re = hn::Add(hn::Add(ue, bias), hn::And(hn::ShiftRight<16>(ue), one));
-    return hn::OddEven(hn::BitCast(du16f, ro), hn::BitCast(du16f, hn::ShiftRight<16>(re)));
+    return MergeHighHalves(RneBf16High(hn::BitCast(du, odd)), RneBf16High(hn::BitCast(du, even)));
 }
 
 // MergeBf16 without the rounding step, for r == 1 (reduction none or sum): every result is then +-g, +-0 or
@@ -217,12 +221,9 @@ HWY_INLINE VU16F MergeBf16Fused(DF df, VF odd, VF even) {
 // NaN result (an input NaN quieted, or the default NaN of 0 * inf) has zero low 16 bits - so RNE would
 // change nothing and the upper halves are the answer as they are.
 HWY_INLINE VU16F MergeBf16Exact(DF df, VF odd, VF even) {
-    const DU16F du16f;
-    const DU32 du;
-    const VU16F o = hn::BitCast(du16f, odd);
-    const VU16F e = hn::BitCast(du16f, hn::ShiftRight<16>(hn::BitCast(du, even)));
     (void)df;
-    return hn::OddEven(o, e);
+    const DU32 du;
+    return MergeHighHalves(hn::BitCast(du, odd), hn::BitCast(du, even));
 }
 #endif
 

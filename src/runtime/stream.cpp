@@ -220,10 +220,7 @@ int Enqueue(aclrtStream stream, Task task) {
     int status = 0;
     std::shared_ptr<Stream> s = FindStream(stream, &status);
     if (!s) return status;
-    if (!s->Push(task)) {
-        return Fail(ACL_ERROR_RT_INVALID_HANDLE, "stream %p is being destroyed; no new work is accepted.", stream);
-    }
-    return 0;
+    return Enqueue(s, task);
 }
 
 }  // namespace rt

@@ -40,12 +40,7 @@ bool CountOk(const int64_t* dims, uint64_t n, int64_t* out) {
 
 }  // namespace
 
-bool IsLiveTensor(const aclTensor* t) {
-    if (t == nullptr) return false;
-    TensorRegistry& r = Tensors();
-    std::lock_guard<std::mutex> lock(r.mu);
-    return r.live.count(t) != 0;
-}
+bool IsLiveTensor(const aclTensor* t) { return FirstDeadTensor(&t, 1) < 0; }
 
 int FirstDeadTensor(const aclTensor* const* t, int n) {
     TensorRegistry& r = Tensors();
