@@ -37,7 +37,7 @@ struct Ops {
     size_t lanes;             // float lanes of one vector
 };
 
-constexpr size_t kBuf = 64;  // elements of a stack vector buffer: >= 2 vectors of float on every x86 target
+constexpr size_t kBuf = 64;  // elements of a stack vector buffer: >= 4 vectors of float on every x86 target
 
 }  // namespace detail
 }  // namespace kern
@@ -427,12 +427,53 @@ HWY_INLINE void Store2(DF df, VF y0, VF y1, typename Elem<kDt>::T* p) {
 // fetching each input 512 bytes ahead closes most of that gap. Broadcast inputs (mask 0) need none.
 // Never past the row's end: rows of tiled plans are short pieces of longer lines, and fetching beyond them
 // would cost bandwidth for data the next piece of this thread does not read.
+constexpr size_t kPrefetchBytes = 512;
+
 template <typename T>
 HWY_INLINE void Prefetch(const T* const* in, const size_t* mask, size_t i, size_t n) {
-    constexpr size_t kAhead = 512 / sizeof(T);
+    constexpr size_t kAhead = kPrefetchBytes / sizeof(T);
     if (i + kAhead >= n) return;
     for (int k = 0; k < 3; ++k) {
         if (mask[k] != 0) __builtin_prefetch(in[k] + i + kAhead);
+    }
+}
+
+// Elements of one step of the fused rows: 64 bytes (a cache line) of each input, 2N FLOAT or 4N 16-bit.
+template <int kDt>
+constexpr size_t LineElems(size_t N) {
+    return kDt == 0 ? 2 * N : 4 * N;
+}
+
+// One step: LineElems elements from g, s, t (each contiguous over the step) to o (streaming stores: o is
+// vector-aligned).
+template <int kDt, bool kTbe, bool kNT>
+HWY_INLINE void LineStep(DF df, VF vr, const typename Elem<kDt>::T* g, const typename Elem<kDt>::T* s,
+                         const typename Elem<kDt>::T* t, typename Elem<kDt>::T* o) {
+    const size_t N = hn::Lanes(df);
+#if HWY_TARGET != HWY_SCALAR
+    if constexpr (kDt == 2 || kDt == 3) {  // bf16 as odd/even halves of full vectors (no lane crossing)
+        const DU16F du16f;
+        for (size_t h = 0; h < 4 * N; h += 2 * N) {
+            VF go, ge, so, se, to, te;
+            SplitBf16(df, hn::LoadU(du16f, g + h), &go, &ge);
+            SplitBf16(df, hn::LoadU(du16f, s + h), &so, &se);
+            SplitBf16(df, hn::LoadU(du16f, t + h), &to, &te);
+            const VF yo = Grad<kTbe>(df, go, so, to, vr), ye = Grad<kTbe>(df, ge, se, te, vr);
+            const VU16F y = kDt == 3 ? MergeBf16Exact(df, yo, ye) : MergeBf16Fused(df, yo, ye);
+            if constexpr (kNT) {
+                hn::Stream(y, du16f, o + h);
+            } else {
+                hn::StoreU(y, du16f, o + h);
+            }
+        }
+        return;
+    }
+#endif
+    for (size_t h = 0; h < LineElems<kDt>(N); h += 2 * N) {
+        const VF y0 = Grad<kTbe>(df, LoadAs<kDt>(df, g + h), LoadAs<kDt>(df, s + h), LoadAs<kDt>(df, t + h), vr);
+        const VF y1 = Grad<kTbe>(df, LoadAs<kDt>(df, g + h + N), LoadAs<kDt>(df, s + h + N),
+                                 LoadAs<kDt>(df, t + h + N), vr);
+        Store2<kDt, kNT>(df, y0, y1, o + h);
     }
 }
 
@@ -449,7 +490,7 @@ void FusedRow(const L1Params& p, const aclDataType*, char* const* ptrs, const in
             return;
         }
     }
-    // Inputs: pointer and index mask (0 for a broadcast input, whose value fills a buffer of 2 vectors).
+    // Inputs: pointer and index mask (0 for a broadcast input, whose value fills a buffer of one step).
     alignas(64) T splat[3][kBuf];
     const T* in[3];
     size_t mask[3];
@@ -457,7 +498,7 @@ void FusedRow(const L1Params& p, const aclDataType*, char* const* ptrs, const in
         if (st[k + 1] == 0) {
             T v;
             std::memcpy(&v, ptrs[k + 1], sizeof(T));
-            for (size_t j = 0; j < 2 * N; ++j) splat[k][j] = v;
+            for (size_t j = 0; j < LineElems<kDt>(N); ++j) splat[k][j] = v;
             in[k] = splat[k];
             mask[k] = 0;
         } else {
@@ -498,33 +539,28 @@ void FusedRow(const L1Params& p, const aclDataType*, char* const* ptrs, const in
             i += m;
         }
     }
-#if HWY_TARGET != HWY_SCALAR
-    if constexpr (kDt == 2 || kDt == 3) {
-        const DU16F du16f;
-        for (; i + 2 * N <= n; i += 2 * N) {
-            Prefetch(in, mask, i, n);
-            VF go, ge, so, se, to, te;
-            SplitBf16(df, hn::LoadU(du16f, in[0] + (i & mask[0])), &go, &ge);
-            SplitBf16(df, hn::LoadU(du16f, in[1] + (i & mask[1])), &so, &se);
-            SplitBf16(df, hn::LoadU(du16f, in[2] + (i & mask[2])), &to, &te);
-            const VF yo = Grad<kTbe>(df, go, so, to, vr), ye = Grad<kTbe>(df, ge, se, te, vr);
-            const VU16F y = kDt == 3 ? MergeBf16Exact(df, yo, ye) : MergeBf16Fused(df, yo, ye);
-            if constexpr (kNT) {
-                hn::Stream(y, du16f, out + i);
-            } else {
-                hn::StoreU(y, du16f, out + i);
-            }
+    constexpr size_t kAhead = kPrefetchBytes / sizeof(T);
+    const size_t U = LineElems<kDt>(N);
+    if (mask[0] & mask[1] & mask[2]) {
+        // Every input contiguous (the common case): one index, no masks; the prefetching part of the loop is
+        // split from the rest instead of testing the row's end at every step.
+        const T* g = in[0];
+        const T* s = in[1];
+        const T* t = in[2];
+        const size_t pend = n > kAhead ? n - kAhead : 0;
+        for (; i + U <= pend; i += U) {
+            __builtin_prefetch(g + i + kAhead);
+            __builtin_prefetch(s + i + kAhead);
+            __builtin_prefetch(t + i + kAhead);
+            LineStep<kDt, kTbe, kNT>(df, vr, g + i, s + i, t + i, out + i);
         }
-    }
-#endif
-    for (; i + 2 * N <= n; i += 2 * N) {
-        Prefetch(in, mask, i, n);
-        const T* g = in[0] + (i & mask[0]);
-        const T* s = in[1] + (i & mask[1]);
-        const T* t = in[2] + (i & mask[2]);
-        const VF y0 = Grad<kTbe>(df, LoadAs<kDt>(df, g), LoadAs<kDt>(df, s), LoadAs<kDt>(df, t), vr);
-        const VF y1 = Grad<kTbe>(df, LoadAs<kDt>(df, g + N), LoadAs<kDt>(df, s + N), LoadAs<kDt>(df, t + N), vr);
-        Store2<kDt, kNT>(df, y0, y1, out + i);
+        for (; i + U <= n; i += U) LineStep<kDt, kTbe, kNT>(df, vr, g + i, s + i, t + i, out + i);
+    } else {
+        for (; i + U <= n; i += U) {
+            Prefetch(in, mask, i, n);
+            LineStep<kDt, kTbe, kNT>(df, vr, in[0] + (i & mask[0]), in[1] + (i & mask[1]), in[2] + (i & mask[2]),
+                                     out + i);
+        }
     }
     while (i < n) {
         const size_t m = n - i < N ? n - i : N;
@@ -545,7 +581,7 @@ L1RowFn PickRule(bool tbe, bool nt) {
 
 /// The fused body of this target for dtype code dt (0 FLOAT, 1 FLOAT16, 2 BF16, 3 BF16 with r == 1).
 L1RowFn SelectFused(int dt, int tbe, int nt) {
-    if (hn::Lanes(DF()) * 2 > kBuf) return nullptr;  // wider than the stack buffers (not on x86)
+    if (hn::Lanes(DF()) * 4 > kBuf) return nullptr;  // a step wider than the stack buffers (not on x86)
     switch (dt) {
         case 0: return PickRule<0>(tbe != 0, nt != 0);
         case 1: return PickRule<1>(tbe != 0, nt != 0);
