@@ -8,9 +8,13 @@ One command, one run:
 For every case of bench/l1_bench.cpp it measures, in this order and in this one invocation:
   * ours: the Google Benchmark binary <build>/bench/l1_bench (--benchmark_format=json), which times the
     public API round trip (first phase + second phase + aclrtSynchronizeStream) and, in the same process,
-    copies of the same byte count (bytes read + written): glibc memcpy on one thread, memcpy split over
-    the device's threads, and a streaming-store copy split over them;
-  * ideal = bytes / (the best of the three copy bandwidths);
+    copies of the same byte count (bytes read + written) split over the device's threads, with glibc
+    memcpy and with a streaming-store copy (the faster counts);
+  * ideal = the copy time. Cases of 64 MiB and more copy inside every iteration, just before the call, and
+    also report the paired ratio: the median over iterations of call time / copy time of the same
+    iteration. This VM's memory bandwidth drifts by +-30%, and best-of times of a case and of a separate copy
+    can come from different bandwidth phases; the paired ratio cannot, so the ratio targets are judged on it
+    (the best-of ratio is printed beside it). Smaller cases run hot in cache, their copy bound separately;
   * PyTorch eager (the system's python3-torch): torch.sign(s - t) * g [/ n], and autograd of
     F.l1_loss (forward + backward, as a training step pays it), with torch.set_num_threads(ours);
   * JAX: jax.jit(jax.grad(mean / sum of |s - t| * g)) (skipped with a note when jax is not importable:
@@ -18,9 +22,9 @@ For every case of bench/l1_bench.cpp it measures, in this order and in this one 
     jaxlib==0.4.38`; an unpinned install replaces the system numpy and breaks python3-torch);
   * the peak RSS of a standalone 2^24 FLOAT run (<build>/bench/l1_peak_memory under /usr/bin/time -v).
 Every time is the best of --reps repetitions (each repetition a mean over enough calls to last
---min-time seconds; l1_bench's repetitions of all cases and copies run randomly interleaved), the same rule
-for every contender, so a busy machine penalises all alike; the
-4-element case also reports the median of its individual round trips.
+--min-time seconds; l1_bench's repetitions of all cases run randomly interleaved), the same rule for every
+contender, so a busy machine penalises all alike; the 4-element case also reports the median of its
+individual round trips.
 
 Prints a table (times and ratios ours/ideal, torch/ours, jax/ours) and the targets met or missed;
 --markdown FILE writes the same report as Markdown.
@@ -99,13 +103,13 @@ def run_ours(build, reps, min_time, filt):
         if b.get("run_type") != "iteration" or b.get("error_occurred"):
             continue
         name = b["run_name"] if "run_name" in b else b["name"]
-        name = name.replace("/real_time", "")
-        r = runs.setdefault(name, {"times": [], "bytes": b.get("bytes", 0), "median_ns": [], "cpu_busy": []})
+        name = name.replace("/manual_time", "").replace("/real_time", "")
+        r = runs.setdefault(name, {"times": [], "bytes": b.get("bytes", 0), "median_ns": [], "cpu_busy": [],
+                                   "copy_ns": [], "pair_ratio": []})
         r["times"].append(b["real_time"] * units[b["time_unit"]])
-        if "median_ns" in b:
-            r["median_ns"].append(b["median_ns"])
-        if "cpu_busy" in b:
-            r["cpu_busy"].append(b["cpu_busy"])
+        for key in ("median_ns", "cpu_busy", "copy_ns", "pair_ratio"):
+            if key in b:
+                r[key].append(b[key])
     return runs, data.get("context", {})
 
 
@@ -292,12 +296,14 @@ def main():
         o = ours["l1/" + n]
         t_ours = min(o["times"])
         nbytes = o["bytes"]
-        bw = []
-        for k in ("memcpy_1t/", "memcpy_mt/", "copy_nt_mt/"):
-            if (k + n) in ours:
-                bw.append(ours[k + n]["bytes"] / min(ours[k + n]["times"]))
-        # A copy of a few dozen bytes bounds nothing: the ideal is given for cases of 64 KiB and more.
-        ideal = nbytes / max(bw) if bw and nbytes >= 65536 else None
+        # The copy bound: timed inside the case's own iterations (large cases) or as copy/<case> (small ones);
+        # a copy of a few dozen bytes bounds nothing, so cases under 64 KiB have none.
+        ideal = None
+        if o["copy_ns"]:
+            ideal = min(o["copy_ns"]) * 1e-9
+        elif ("copy/" + n) in ours:
+            ideal = min(ours["copy/" + n]["times"])
+        paired = sorted(o["pair_ratio"])[len(o["pair_ratio"]) // 2] if o["pair_ratio"] else None
         tf = ta = tj = None
         if torch_res and n in torch_res:
             tf, ta = torch_res[n].get("formula"), torch_res[n].get("autograd")
@@ -306,17 +312,22 @@ def main():
         torch_best = min([x for x in (tf, ta) if x is not None], default=None)
         r = {
             "ideal": t_ours / ideal if ideal else None,
+            "paired": paired,
+            # what the ratio targets are judged on: the paired ratio where the case has one
+            "target": paired if paired is not None else (t_ours / ideal if ideal else None),
             "torch": torch_best / t_ours if torch_best else None,
             "jax": tj / t_ours if tj else None,
         }
         ratios[n] = r
         med = sorted(o["median_ns"])[len(o["median_ns"]) // 2] * 1e-9 if o["median_ns"] else None
         rows.append([n, "%.1f MB" % (nbytes / 1e6) if nbytes >= 1e5 else "%d B" % nbytes, fmt_time(t_ours),
-                     fmt_time(ideal), fmt_ratio(r["ideal"]), fmt_time(tf), fmt_time(ta), fmt_ratio(r["torch"]),
+                     fmt_time(ideal), fmt_ratio(r["ideal"]), fmt_ratio(paired) if paired else "", fmt_time(tf),
+                     fmt_time(ta), fmt_ratio(r["torch"]),
                      fmt_time(tj), fmt_ratio(r["jax"]), fmt_time(med) if med else ""])
         ratios[n]["median"] = med
 
-    header = ["case", "bytes r+w", "ours", "ideal (copy bw)", "ours/ideal", "torch formula", "torch autograd",
+    header = ["case", "bytes r+w", "ours", "ideal (copy bw)", "ours/ideal", "paired median", "torch formula",
+              "torch autograd",
               "torch/ours", "jax jit(grad)", "jax/ours", "median call"]
 
     # targets
@@ -324,13 +335,18 @@ def main():
         return ("MET   " if ok else "MISSED") + "  " + text
 
     targets = []
+    def ratio_target(n, lim):
+        r = ratios.get(n, {}).get("target")
+        if r is not None:
+            kind = "paired median" if ratios[n]["paired"] is not None else "best of"
+            targets.append(check(r <= lim, "%s <= %.1fx ideal (%s %.2fx; best-of %.2fx)" % (
+                n, lim, kind, r, ratios[n]["ideal"])))
+
     for n in CONTIGUOUS_SAME_DTYPE:
-        if n in ratios and ratios[n]["ideal"]:
-            targets.append(check(ratios[n]["ideal"] <= 1.2, "%s <= 1.2x ideal (%.2fx)" % (n, ratios[n]["ideal"])))
+        ratio_target(n, 1.2)
     for n, lim in (("f32_scalar_grad_mean", 1.2), ("f32_bcast_target_4096x4096", 2.0),
                    ("f32_transposed_self_4096x4096", 2.0)):
-        if n in ratios and ratios[n]["ideal"]:
-            targets.append(check(ratios[n]["ideal"] <= lim, "%s <= %.1fx ideal (%.2fx)" % (n, lim, ratios[n]["ideal"])))
+        ratio_target(n, lim)
     for n, lim in (("f32_none", 10), ("f16_none", 20)):
         if n in ratios and ratios[n]["torch"]:
             targets.append(check(ratios[n]["torch"] >= lim, ">= %dx faster than torch eager on %s (%.1fx)" % (
