@@ -8,13 +8,14 @@ One command, one run:
 For every case of bench/l1_bench.cpp it measures, in this order and in this one invocation:
   * ours: the Google Benchmark binary <build>/bench/l1_bench (--benchmark_format=json), which times the
     public API round trip (first phase + second phase + aclrtSynchronizeStream) and, in the same process,
-    copies of the same byte count (bytes read + written) split over the device's threads, with glibc
-    memcpy and with a streaming-store copy (the faster counts);
-  * ideal = the copy time. Cases of 64 MiB and more copy inside every iteration, just before the call, and
-    also report the paired ratio: the median over iterations of call time / copy time of the same
-    iteration. This VM's memory bandwidth drifts by +-30%, and best-of times of a case and of a separate copy
-    can come from different bandwidth phases; the paired ratio cannot, so the ratio targets are judged on it
-    (the best-of ratio is printed beside it). Smaller cases run hot in cache, their copy bound separately;
+    copies of the same byte count (bytes read + written), the faster of two counting;
+  * ideal = that copy time. Cases of 64 MiB and more copy inside every iteration, just before the call
+    (glibc memcpy and a streaming-store copy, both split over the device's threads), and also report the
+    paired ratio: the median over iterations of call time / copy time of the same iteration. This VM's
+    memory bandwidth drifts by +-30%, and best-of times of a case and of a separate copy can come from
+    different bandwidth phases; the paired ratio cannot, so the ratio targets are judged on it (the best-of
+    ratio is printed beside it). Smaller cases run hot in cache, back to back, and so does their copy bound
+    (glibc memcpy on one thread and split over the threads, benchmark copy/<case>);
   * PyTorch eager (the system's python3-torch): torch.sign(s - t) * g [/ n], and autograd of
     F.l1_loss (forward + backward, as a training step pays it), with torch.set_num_threads(ours);
   * JAX: jax.jit(jax.grad(mean / sum of |s - t| * g)) (skipped with a note when jax is not importable:

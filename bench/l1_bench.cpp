@@ -1,11 +1,13 @@
 // Google Benchmark cases of aclnnL1LossBackward through the public API (first phase + second phase +
 // aclrtSynchronizeStream per iteration; the reported time is that round trip's, via manual timing), each
 // reporting the bytes it reads and writes, with their copy bound: copies of the same byte count (bytes read +
-// written) split over the device's threads (ACLCPU_NUM_THREADS, default all hardware threads), once with
-// glibc memcpy and once with a streaming-store copy, the faster counting.
-//  * Cases of 64 MiB and more (far beyond the caches) copy in every iteration, just before the call.
-//    Counters: copy_ns (mean copy time), pair_ratio (median over the iterations of call time / copy time).
-//  * Smaller cases run hot in cache, back to back; their copy bound is the separate benchmark copy/<case>.
+// written), the faster of two counting.
+//  * Cases of 64 MiB and more (far beyond the caches) copy in every iteration, just before the call, with
+//    glibc memcpy and with a streaming-store copy, both split over the device's threads (ACLCPU_NUM_THREADS,
+//    default all hardware threads). Counters: copy_ns (mean copy time), pair_ratio (median over the
+//    iterations of call time / copy time).
+//  * Smaller cases run hot in cache, back to back; their copy bound is the separate benchmark copy/<case>:
+//    glibc memcpy on one thread and split over the threads, also hot.
 // bench/compare.py turns it all into the table.
 //
 //   l1_bench [--benchmark_filter=REGEX] [--benchmark_format=json] [--benchmark_repetitions=N] ...
@@ -163,9 +165,8 @@ void StreamingCopy(const char* src, char* dst, size_t n) {
 #endif
 }
 
-// The copy bound of a case: copies of bytes/2 (so that `bytes` are read + written) from aclrtMalloc'd blocks
-// with the tensors' policy (HUGE_FIRST: the same page size), split over the device's threads, either with
-// glibc memcpy or with the streaming copy. Copy() runs both and returns the faster one's seconds.
+// The copy bound of a case: copies of bytes/2 (so that `bytes` are read + written) between aclrtMalloc'd
+// blocks with the tensors' policy (HUGE_FIRST: the same page size).
 class CopyBound {
 public:
     explicit CopyBound(uint64_t bytes) : n_(static_cast<size_t>(bytes / 2)), threads_(DeviceThreads()), arena_(threads_) {
@@ -184,31 +185,29 @@ public:
     CopyBound(const CopyBound&) = delete;
     CopyBound& operator=(const CopyBound&) = delete;
 
-    double Copy() {
-        const double a = Timed(false);
-        const double b = Timed(true);
-        return std::min(a, b);
-    }
+    /// Seconds of the faster of two copies far beyond the caches, both split over the device's threads:
+    /// glibc memcpy and the streaming copy.
+    double Cold() { return std::min(Timed(Kind::kMemcpyThreads), Timed(Kind::kStreamingThreads)); }
+
+    /// Seconds of the faster of two copies in cache: glibc memcpy on one thread and split over the threads
+    /// (no streaming stores, which would push the destination out of cache).
+    double Hot() { return std::min(Timed(Kind::kMemcpy), Timed(Kind::kMemcpyThreads)); }
 
 private:
-    double Timed(bool streaming) {
+    enum class Kind { kMemcpy, kMemcpyThreads, kStreamingThreads };
+
+    double Timed(Kind kind) {
         const auto t0 = std::chrono::steady_clock::now();
-        Run(streaming);
+        Run(kind);
         benchmark::ClobberMemory();
         return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     }
 
-    void Run(bool streaming) {
+    void Run(Kind kind) {
         char* src = static_cast<char*>(src_);
         char* dst = static_cast<char*>(dst_);
-        // Below 4 MiB one thread copies: the copy stays in cache either way, and a parallel copy's pool
-        // threads would still be spinning, taking cores from the call timed right after it.
-        if (threads_ == 1 || n_ < (size_t{4} << 20)) {
-            if (streaming) {
-                StreamingCopy(src, dst, n_);
-            } else {
-                std::memcpy(dst, src, n_);
-            }
+        if (kind == Kind::kMemcpy || threads_ == 1 || n_ < (1u << 16)) {
+            std::memcpy(dst, src, n_);
             return;
         }
         arena_.execute([&] {
@@ -220,7 +219,7 @@ private:
                     for (size_t i = r.begin(); i < r.end(); ++i) {
                         const size_t lo = i * chunk, hi = std::min(n_, lo + chunk);
                         if (lo >= hi) continue;
-                        if (streaming) {
+                        if (kind == Kind::kStreamingThreads) {
                             StreamingCopy(src + lo, dst + lo, hi - lo);
                         } else {
                             std::memcpy(dst + lo, src + lo, hi - lo);
@@ -246,7 +245,7 @@ bool Paired(const Case& c) { return CaseBytes(c) >= (uint64_t{64} << 20); }
 // The copy bound of a case that is not paired, hot in cache like the case itself: manual time = the faster copy.
 void RunCopy(benchmark::State& state, uint64_t bytes) {
     CopyBound bound(bytes);
-    for (auto _ : state) state.SetIterationTime(bound.Copy());
+    for (auto _ : state) state.SetIterationTime(bound.Hot());
     state.counters["bytes"] = static_cast<double>(bytes);
 }
 
@@ -291,7 +290,7 @@ void RunL1(benchmark::State& state, const Case& c) {
     getrusage(RUSAGE_SELF, &ru0);
     const double cpu0 = cpu_now();
     for (auto _ : state) {
-        const double copy = bound ? bound->Copy() : 0;
+        const double copy = bound ? bound->Cold() : 0;
         const double c0 = bound ? cpu_now() : 0;
         const auto t0 = std::chrono::steady_clock::now();
         uint64_t ws = 0;
