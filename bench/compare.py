@@ -27,7 +27,7 @@ Every time is the best of --reps repetitions (each repetition a mean over enough
 contender, so a busy machine penalises all alike; the 4-element case also reports the median of its
 individual round trips.
 
-Prints a table (times and ratios ours/ideal, torch/ours, jax/ours) and the targets met or missed;
+Prints a table (times; ratios ours/ideal best-of and paired, torch/ours, jax/ours) and the targets met or missed;
 --markdown FILE writes the same report as Markdown.
 """
 import argparse
@@ -327,7 +327,7 @@ def main():
                      fmt_time(tj), fmt_ratio(r["jax"]), fmt_time(med) if med else ""])
         ratios[n]["median"] = med
 
-    header = ["case", "bytes r+w", "ours", "ideal (copy bw)", "ours/ideal", "paired median", "torch formula",
+    header = ["case", "bytes r+w", "ours", "ideal (copy bw)", "best-of ours/ideal", "paired median", "torch formula",
               "torch autograd",
               "torch/ours", "jax jit(grad)", "jax/ours", "median call"]
 

@@ -11,7 +11,7 @@
 // bench/compare.py turns it all into the table.
 //
 //   l1_bench [--benchmark_filter=REGEX] [--benchmark_format=json] [--benchmark_repetitions=N] ...
-//   l1_bench --list-cases     one line per case: name, then shapes (used by compare.py)
+//   l1_bench --list-cases     one line per case: its name and bytes read + written
 #include <benchmark/benchmark.h>
 #include <emmintrin.h>
 #include <tbb/blocked_range.h>
