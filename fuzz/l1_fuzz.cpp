@@ -487,13 +487,16 @@ void FuzzCopies(FuzzedDataProvider& in, Memory& m) {
     const int n = in.ConsumeIntegralInRange<int>(0, 2);
     for (int i = 0; i < n; ++i) {
         auto pick = [&]() -> unsigned char* {
-            switch (in.ConsumeIntegralInRange<int>(0, 5)) {
+            switch (in.ConsumeIntegralInRange<int>(0, 6)) {
                 case 0: return nullptr;
                 case 1: case 2: return m.a.p + in.ConsumeIntegralInRange<size_t>(0, m.a.size - 1);
                 case 3: case 4: return m.o.p + in.ConsumeIntegralInRange<size_t>(0, m.o.size - 1);
+                case 5: return in.ConsumeBool() ? m.a.p + m.a.size : m.o.p + m.o.size;  // one past a block's end
                 default: return g_host + in.ConsumeIntegralInRange<size_t>(0, 256);
             }
         };
+        // A block's one-past-the-end address belongs to the block (0 bytes left), whatever the copy kind.
+        auto at_end = [&](const unsigned char* p) { return p == m.a.p + m.a.size || p == m.o.p + m.o.size; };
         unsigned char* dst = pick();
         unsigned char* src = pick();
         size_t count = in.ConsumeIntegralInRange<size_t>(0, 600);
@@ -507,11 +510,13 @@ void FuzzCopies(FuzzedDataProvider& in, Memory& m) {
             return count <= b->size - static_cast<size_t>(p - b->p);
         };
         auto registered_fits = [&](const unsigned char* p) {
+            if (at_end(p)) return count == 0;
             const Block* b = BlockOf(m, p);
             return b == nullptr || count <= b->size - static_cast<size_t>(p - b->p);
         };
         // The device side of a copy (by kind) and a memset target must lie in a block, whole.
         auto device_fits = [&](const unsigned char* p) {
+            if (at_end(p)) return count == 0;
             const Block* b = BlockOf(m, p);
             return b != nullptr && count <= b->size - static_cast<size_t>(p - b->p);
         };

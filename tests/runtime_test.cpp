@@ -735,6 +735,41 @@ TEST(RuntimeMemory, MemcpyRules) {
     EXPECT_EQ(Download<uint8_t>(d.get(), 64), src);
 }
 
+// The side a kind leaves to the host (ACL_MEMCPY_DEFAULT: both) may be any memory, but never a block's
+// one-past-the-end address or a range that runs into a block: a unified-addressing caller's off-by-one is
+// refused with 107000 instead of writing or reading past the block (for a huge-page block, an unmapped page).
+TEST(RuntimeMemory, HostSideNeverStartsAtABlockEndOrRunsIntoABlock) {
+    const size_t big = size_t{2} << 20;  // a block with its own 2 MiB mapping: the next page may be unmapped
+    void* huge = nullptr;
+    ASSERT_EQ(aclrtMalloc(&huge, big, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+    DeviceBuffer small(64);  // a C-heap block whose size is a multiple of the alignment
+    std::vector<uint8_t> host(64, 9);
+    for (void* block : {huge, small.get()}) {
+        const size_t size = block == huge ? big : 64;
+        char* end = static_cast<char*>(block) + size;
+        for (aclrtMemcpyKind kind : {ACL_MEMCPY_DEFAULT, ACL_MEMCPY_HOST_TO_HOST}) {
+            EXPECT_EQ(aclrtMemcpy(end, 64, host.data(), 64, kind), ACL_ERROR_RT_PARAM_INVALID) << kind;
+            EXPECT_NE(Message().find("dst"), std::string::npos);
+            EXPECT_EQ(aclrtMemcpy(host.data(), 64, end, 64, kind), ACL_ERROR_RT_PARAM_INVALID) << kind;
+            EXPECT_NE(Message().find("src"), std::string::npos);
+            // Host memory of the right kind whose range starts before the block and runs into it.
+            EXPECT_EQ(aclrtMemcpy(static_cast<char*>(block) - 16, 64, host.data(), 32, kind),
+                      ACL_ERROR_RT_PARAM_INVALID)
+                << kind;
+            Message();
+        }
+        EXPECT_EQ(aclrtMemcpyAsync(end, 64, host.data(), 64, ACL_MEMCPY_DEFAULT, nullptr), ACL_ERROR_RT_PARAM_INVALID);
+        Message();
+        // Inside the block and up to its end: still fine.
+        ASSERT_EQ(aclrtMemcpy(end - 64, 64, host.data(), 64, ACL_MEMCPY_DEFAULT), ACL_SUCCESS);
+        std::vector<uint8_t> back(64, 0);
+        ASSERT_EQ(aclrtMemcpy(back.data(), 64, end - 64, 64, ACL_MEMCPY_HOST_TO_HOST), ACL_SUCCESS);
+        EXPECT_EQ(back, host);
+    }
+    EXPECT_EQ(host, std::vector<uint8_t>(64, 9));
+    EXPECT_EQ(aclrtFree(huge), ACL_SUCCESS);
+}
+
 TEST(RuntimeMemory, MemcpyAsyncRules) {
     DeviceBuffer d(64);
     std::vector<uint8_t> src(64, 3);

@@ -132,17 +132,33 @@ int Release(void* p, bool host, const char* api) {
     return ACL_SUCCESS;
 }
 
-// Checks that [p, p + n) lies inside the registered block holding p. An address in no block passes when
-// `device` is false (plain host memory: the caller vouches for it) and fails when it is true: a device-side
-// address (the destination of a copy to the device, a memset target) must be aclrtMalloc/aclrtMallocHost
-// memory, else a pointer just past a block's end would be written through unchecked.
+// Bytes from a block's base that belong to its allocation: the requested size rounded up to the alignment (C
+// heap) or to whole huge pages (own mapping). Nothing else owns an address in that span.
+size_t Extent(const BlockInfo& b) { return b.mapped != 0 ? b.mapped : (b.size + kAlignment - 1) / kAlignment * kAlignment; }
+
+// Checks a range of n bytes at p that a copy or memset will touch.
+//  * An address from a block's base up to the end of its allocation (its exact end included: the
+//    one-past-the-end pointer) belongs to that block, and the range must lie inside the block's requested size.
+//  * Any other address is plain host memory (the caller vouches for it): accepted when `device` is false and
+//    the range does not run into a block's allocation; rejected when `device` is true, since a device-side
+//    address (the destination of a copy to the device, a memset target) must be aclrtMalloc/aclrtMallocHost
+//    memory.
+// So a pointer just past a block's end, or a host range that overlaps a block, is never written or read
+// through unchecked, whatever the copy kind (ACL_MEMCPY_DEFAULT included).
 bool RangeFits(const void* p, size_t n, bool device) {
     Registry& r = Reg();
     std::lock_guard<std::mutex> lock(r.mu);
-    auto it = Lookup(r, p);
-    if (it == r.blocks.end()) return !device;
-    const size_t off = reinterpret_cast<uintptr_t>(p) - it->first;
-    return n <= it->second.size - off;
+    const uintptr_t a = reinterpret_cast<uintptr_t>(p);
+    auto next = r.blocks.upper_bound(a);  // the first block based above p
+    if (next != r.blocks.begin()) {
+        const auto& [base, info] = *std::prev(next);
+        if (a - base <= Extent(info)) {  // p belongs to this block
+            const size_t off = a - base;
+            return off <= info.size && n <= info.size - off;
+        }
+    }
+    if (device) return false;
+    return next == r.blocks.end() || n <= next->first - a;
 }
 
 // Whether a copy of this kind reads (src) or writes (dst) device memory (ACL_MEMCPY_DEFAULT: either).
@@ -170,14 +186,14 @@ int CheckCopy(void* dst, size_t destMax, const void* src, size_t count, int kind
     if (int ret = RequireInit(api)) return ret;
     if (!RangeFits(dst, count, DeviceDst(kind))) {
         return Fail(ACL_ERROR_RT_PARAM_INVALID,
-                    "%s: %zu bytes at dst %p are not inside one aclrtMalloc block (they run past its end, or the "
-                    "address is in none).",
+                    "%s: %zu bytes at dst %p are not inside one aclrtMalloc block (they run past its end or into "
+                    "a block, or a device-side address is in none).",
                     api, count, dst);
     }
     if (!RangeFits(src, count, DeviceSrc(kind))) {
         return Fail(ACL_ERROR_RT_PARAM_INVALID,
-                    "%s: %zu bytes at src %p are not inside one aclrtMalloc block (they run past its end, or the "
-                    "address is in none).",
+                    "%s: %zu bytes at src %p are not inside one aclrtMalloc block (they run past its end or into "
+                    "a block, or a device-side address is in none).",
                     api, count, src);
     }
     return 0;
