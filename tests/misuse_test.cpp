@@ -221,6 +221,30 @@ TEST(Misuse, StaleExecutorNeverReachesANewOne) {
     EXPECT_EQ(b.Wrong(), 0);
 }
 
+// A repeatable executor's launches take per-launch snapshots; those never were handles and must not count
+// toward a stale handle's quarantine. Here no handle is released after the consumed one (every new executor
+// stays live), so however many launches run in between, no first phase may reuse its address.
+TEST(Misuse, RepeatableLaunchesDoNotShortenTheQuarantine) {
+    Small a, b;
+    aclOpExecutor* consumed = a.Plan();
+    ASSERT_EQ(aclnnL1LossBackward(nullptr, 0, consumed, nullptr), OK) << LastError();
+    aclOpExecutor* rep = b.Plan();
+    ASSERT_EQ(aclSetAclOpExecutorRepeatable(rep), OK);
+    std::vector<aclOpExecutor*> fresh;
+    for (int i = 0; i < 200; ++i) {
+        ASSERT_EQ(aclnnL1LossBackward(nullptr, 0, rep, nullptr), OK) << LastError();
+        ASSERT_EQ(aclrtSynchronizeDevice(), ACL_SUCCESS);  // the launch record is released
+        aclOpExecutor* ex = a.Plan();
+        ASSERT_NE(ex, consumed) << "after " << i + 1 << " launches";
+        fresh.push_back(ex);
+    }
+    EXPECT_EQ(aclnnL1LossBackward(nullptr, 0, consumed, nullptr), kInvalid);
+    Message();
+    for (aclOpExecutor* ex : fresh) EXPECT_EQ(aclDestroyAclOpExecutor(ex), OK);
+    EXPECT_EQ(aclDestroyAclOpExecutor(rep), OK);
+    EXPECT_EQ(b.Wrong(), 0);
+}
+
 // An executor destroyed while its launch is pending. Repeatable: the destroy succeeds at once and the
 // pending launch still runs on its own snapshot. Plain: the launch consumed it, so destroy is 161002.
 TEST(Misuse, ExecutorDestroyedWhileItsLaunchIsPending) {
@@ -357,6 +381,35 @@ TEST(Misuse, MisalignedWorkspaceIsRejectedWith161002) {
         ASSERT_EQ(aclnnL1LossBackwardGetWorkspaceSize(g.tensor, s, t.tensor, 2, out, &ws, &ex), OK);
     }
     ASSERT_EQ(aclnnL1LossBackward(work.as<char>() + 8, ws, ex, nullptr), OK) << LastError();
+    ASSERT_EQ(aclrtSynchronizeStream(nullptr), ACL_SUCCESS);
+    EXPECT_EQ(Download<float>(buf.get(), 4), (std::vector<float>{-1, 3, 0, 4}));
+    aclDestroyTensor(s);
+    aclDestroyTensor(out);
+}
+
+// A workspace that shares bytes with a tensor the plan reads or writes: 161002 and nothing written (BEYOND:
+// the temporary there would corrupt the tensor, and the in-place result would differ from the out-of-place one).
+TEST(Misuse, WorkspaceOverlappingATensorIsRejectedWith161002) {
+    HostTensor g = FloatTensor({2, 2}, {1, 2, 3, 4}), t = FloatTensor({2, 2}, {2, 2, 2, 2});
+    DeviceBuffer buf(64);  // self / gradInput in bytes [0, 16); the rest free
+    const float sv[16] = {1, 2, 3, 4, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9};
+    ASSERT_EQ(aclrtMemcpy(buf.get(), 64, sv, 64, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
+    aclTensor* s = MakeTensor({2, 2}, ACL_FLOAT, buf.get());
+    aclTensor* out = MakeTensor({2, 2}, ACL_FLOAT, buf.get(), {1, 2});  // transposed in place: needs a temporary
+    uint64_t ws = 0;
+    aclOpExecutor* ex = nullptr;
+    for (size_t shift : {0, 8}) {  // the workspace starting on self's bytes, or straddling their end
+        ASSERT_EQ(aclnnL1LossBackwardGetWorkspaceSize(g.tensor, s, t.tensor, 2, out, &ws, &ex), OK) << LastError();
+        ASSERT_EQ(ws, 16u);
+        EXPECT_EQ(aclnnL1LossBackward(buf.as<char>() + shift, ws, ex, nullptr), kInvalid) << shift;
+        const std::string m = Message();
+        EXPECT_NE(m.find("overlaps"), std::string::npos) << m;
+        ASSERT_EQ(aclrtSynchronizeStream(nullptr), ACL_SUCCESS);
+        EXPECT_EQ(Download<float>(buf.get(), 16), std::vector<float>(sv, sv + 16));
+    }
+    // Just past self's bytes: fine.
+    ASSERT_EQ(aclnnL1LossBackwardGetWorkspaceSize(g.tensor, s, t.tensor, 2, out, &ws, &ex), OK);
+    ASSERT_EQ(aclnnL1LossBackward(buf.as<char>() + 16, ws, ex, nullptr), OK) << LastError();
     ASSERT_EQ(aclrtSynchronizeStream(nullptr), ACL_SUCCESS);
     EXPECT_EQ(Download<float>(buf.get(), 4), (std::vector<float>{-1, 3, 0, 4}));
     aclDestroyTensor(s);

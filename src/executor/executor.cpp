@@ -19,6 +19,9 @@ constexpr uint64_t kExecutorMagic = 0x41434C4558454321ull;  // "ACLEXEC!"
 // with 161002 until at least kQuarantine more executors have been released - a LIFO pool (or the C heap's
 // own free lists) would hand the same address to the very next first phase, and a stale handle would then
 // silently run, re-address or destroy someone else's executor.
+// The snapshots a repeatable executor takes per launch were never handles: they live in a pool of their own
+// (`records`, LIFO), so launching one repeatable executor many times does not push a stale handle's object
+// out of quarantine.
 constexpr size_t kPoolMax = 256;
 constexpr size_t kQuarantine = 128;
 
@@ -27,6 +30,8 @@ struct ExecutorRegistry {
     std::unordered_set<aclOpExecutor*> known;
     std::vector<aclOpExecutor*> ring = std::vector<aclOpExecutor*>(kPoolMax);  // released, oldest at head
     size_t head = 0, count = 0;
+    std::vector<aclOpExecutor*> records = std::vector<aclOpExecutor*>(kPoolMax);  // spare launch records
+    size_t nrecords = 0;
 };
 
 ExecutorRegistry& Executors() {
@@ -34,10 +39,22 @@ ExecutorRegistry& Executors() {
     return *r;
 }
 
+// Blanks an executor object's state (its vectors keep their capacity).
+void Reset(aclOpExecutor* ex) {
+    ex->live = false;
+    ex->repeatable = false;
+    ex->launch_record = false;
+    ex->workspace_size = 0;
+    ex->num_inputs = 0;
+    ex->op_name = "";
+    ex->tensor_names = nullptr;
+    ex->workspace = nullptr;
+}
+
 // Whether ex is a valid handle; r.mu held.
 bool IsLiveLocked(ExecutorRegistry& r, aclOpExecutor* ex) { return r.known.count(ex) != 0 && ex->live; }
 
-// A blank executor object; r.mu held.
+// A blank executor object for a handle; r.mu held.
 aclOpExecutor* AcquireLocked(ExecutorRegistry& r) {
     aclOpExecutor* ex;
     if (r.count > kQuarantine) {  // the oldest release, kQuarantine or more releases ago
@@ -49,13 +66,21 @@ aclOpExecutor* AcquireLocked(ExecutorRegistry& r) {
         r.known.insert(fresh.get());
         ex = fresh.release();
     }
-    ex->live = false;
-    ex->repeatable = false;
-    ex->workspace_size = 0;
-    ex->num_inputs = 0;
-    ex->op_name = "";
-    ex->tensor_names = nullptr;
-    ex->workspace = nullptr;
+    Reset(ex);
+    return ex;
+}
+
+// An executor object for a repeatable executor's launch snapshot (never a handle); r.mu held.
+aclOpExecutor* AcquireRecordLocked(ExecutorRegistry& r) {
+    aclOpExecutor* ex;
+    if (r.nrecords > 0) {
+        ex = r.records[--r.nrecords];
+    } else {
+        std::unique_ptr<aclOpExecutor> fresh(new aclOpExecutor());
+        r.known.insert(fresh.get());
+        ex = fresh.release();
+    }
+    Reset(ex);
     return ex;
 }
 
@@ -127,14 +152,23 @@ void ReleaseExecutor(aclOpExecutor* ex) {
     {
         std::lock_guard<std::mutex> lock(r.mu);
         ex->live = false;
-        if (r.count == kPoolMax) {  // full: the oldest spare leaves memory
+        if (ex->launch_record) {  // never a handle: no quarantine
+            if (r.nrecords < kPoolMax) {
+                r.records[r.nrecords++] = ex;
+            } else {
+                r.known.erase(ex);
+                evicted = ex;
+            }
+        } else if (r.count == kPoolMax) {  // full: the oldest spare leaves memory
             evicted = r.ring[r.head];
             r.head = (r.head + 1) % kPoolMax;
             --r.count;
             r.known.erase(evicted);
         }
-        r.ring[(r.head + r.count) % kPoolMax] = ex;  // fixed ring: never allocates
-        ++r.count;
+        if (!ex->launch_record) {
+            r.ring[(r.head + r.count) % kPoolMax] = ex;  // fixed ring: never allocates
+            ++r.count;
+        }
     }
     delete evicted;
 }
@@ -168,9 +202,10 @@ int RunExecutor(void* workspace, uint64_t workspace_size, aclOpExecutor* executo
                         "%s: executor %p was never issued by a first phase, or was already consumed.", api, executor);
         }
         if (executor->repeatable) {
-            record.reset(AcquireLocked(r));
+            record.reset(AcquireRecordLocked(r));
             *record = *executor;  // reuses the pooled object's vectors
             record->live = false;  // a launch record, not a handle
+            record->launch_record = true;
         } else {
             executor->live = false;
             record.reset(executor);
@@ -195,6 +230,20 @@ int RunExecutor(void* workspace, uint64_t workspace_size, aclOpExecutor* executo
         if (reinterpret_cast<uintptr_t>(workspace) % kWorkspaceAlign != 0) {  // it holds typed temporaries
             return Fail(ACLNN_ERR_PARAM_INVALID, "%s: workspace %p is not aligned to %zu bytes.", api, workspace,
                         kWorkspaceAlign);
+        }
+        // The temporary the plan keeps there must not share bytes with a tensor it reads or writes (BEYOND:
+        // CANN trusts the caller), or the in-place result would not equal the out-of-place one (SPEC 6).
+        const uintptr_t wlo = reinterpret_cast<uintptr_t>(workspace), whi = wlo + record->workspace_size;
+        for (size_t k = 0; k < record->tensors.size(); ++k) {
+            const aclTensor& t = record->tensors[k];
+            if (t.numel == 0 || t.data == nullptr) continue;
+            uintptr_t lo, hi;
+            ByteRange(t, &lo, &hi);
+            if (lo < whi && wlo < hi) {
+                return Fail(ACLNN_ERR_PARAM_INVALID, "%s: workspace %p (%llu bytes) overlaps the data of %s.", api,
+                            workspace, static_cast<unsigned long long>(record->workspace_size),
+                            record->tensor_names != nullptr ? record->tensor_names[k] : "a tensor");
+            }
         }
     }
     const std::shared_ptr<rt::Stream> held = rt::HoldStream(stream);

@@ -34,6 +34,7 @@ struct aclOpExecutor {
     uint64_t magic = 0;
     bool live = false;  ///< issued by a first phase and neither consumed nor destroyed (a valid handle)
     bool repeatable = false;
+    bool launch_record = false;      ///< a repeatable executor's per-launch snapshot: never a handle
     uint64_t workspace_size = 0;     ///< bytes the second phase needs, as reported by the first
     int num_inputs = 0;              ///< tensors[0 .. num_inputs) are inputs, the rest outputs
     std::vector<aclTensor> tensors;  ///< copies of the caller's descriptors
