@@ -308,6 +308,20 @@ int AddressStatus(const Memory& m, const Desc& d, const unsigned char* data) {
     return 0;
 }
 
+// Whether n workspace bytes at w share a byte with a non-empty tensor's view [data + offset, data + last + 1)
+// (in bytes, with the address arithmetic of the library: modulo 2^64).
+bool WorkspaceOverlaps(const Desc* d, unsigned char* const* data, const void* w, uint64_t n) {
+    const uintptr_t wlo = reinterpret_cast<uintptr_t>(w), whi = wlo + n;
+    for (int k = 0; k < 4; ++k) {
+        if (d[k].numel == 0 || data[k] == nullptr) continue;
+        const uintptr_t base = reinterpret_cast<uintptr_t>(data[k]);
+        const uintptr_t lo = base + static_cast<uintptr_t>(d[k].offset) * d[k].item;
+        const uintptr_t hi = base + (static_cast<uintptr_t>(d[k].last) + 1) * d[k].item;
+        if (lo < whi && wlo < hi) return true;
+    }
+    return false;
+}
+
 void ExpectRejected(int ret, const Memory& m, const char* what) {
     CHECK(ret == ACLNN_ERR_PARAM_NULLPTR || ret == ACLNN_ERR_PARAM_INVALID || ret == ACLNN_ERR_RUNTIME_ERROR ||
               ret == ACLNN_ERR_INNER_NULLPTR,
@@ -793,7 +807,7 @@ void OneInput(FuzzedDataProvider& in) {
                 else data[slot] = addr;
             }
             // Scenario of this launch.
-            const int sc = in.ConsumeIntegralInRange<int>(0, 19);
+            const int sc = in.ConsumeIntegralInRange<int>(0, 20);
             void* wsp = m.ws.p;
             uint64_t wss = ws;
             aclrtStream stream = g_stream;
@@ -815,6 +829,11 @@ void OneInput(FuzzedDataProvider& in) {
                 case 17: exe = reinterpret_cast<aclOpExecutor*>(fake_exec); break;  // never an executor
                 case 18: exe = nullptr; break;
                 case 19: stream = nullptr; break;  // the default stream
+                case 20: {                         // the workspace on a tensor's data
+                    unsigned char* on = data[in.ConsumeIntegralInRange<int>(0, 3)];
+                    if (on != nullptr) wsp = on;
+                    break;
+                }
                 default: break;
             }
             int want2 = 0;
@@ -826,6 +845,7 @@ void OneInput(FuzzedDataProvider& in) {
                 const Block* wb = BlockOf(m, static_cast<unsigned char*>(wsp));
                 if (wb == nullptr || static_cast<unsigned char*>(wsp) + ws > wb->p + wb->size) want2 = ACLNN_ERR_PARAM_INVALID;
                 else if (reinterpret_cast<uintptr_t>(wsp) % 8 != 0) want2 = ACLNN_ERR_PARAM_INVALID;
+                else if (WorkspaceOverlaps(d, data, wsp, ws)) want2 = ACLNN_ERR_PARAM_INVALID;
             }
             if (want2 == 0 && stream != nullptr && stream != g_stream) want2 = ACLNN_ERR_RUNTIME_ERROR;
             for (int k = 0; k < 4 && want2 == 0; ++k) want2 = AddressStatus(m, d[k], data[k]);

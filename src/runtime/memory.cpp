@@ -15,6 +15,12 @@ namespace rt {
 namespace {
 
 constexpr size_t kAlignment = 64;  // CANN requires 32-byte aligned tensor data; we give 64
+constexpr size_t kGuard = 4096;    // the inaccessible page after a huge-page block's mapping
+
+// Bytes the C heap gives a block of `size` bytes: rounded up to the alignment, plus one alignment unit, so
+// that the one-past-the-end address is still the block's (RangeFits).
+size_t HeapExtent(size_t size) { return (size + kAlignment - 1) / kAlignment * kAlignment + kAlignment; }
+
 // Blocks of at least one huge page asked for with a HUGE_* policy are mapped on their own, 2 MiB aligned,
 // and advised to use transparent huge pages: kernels walking a tensor across rows (a transposed operand
 // touches one line per row) then miss the TLB once per 2 MiB instead of once per 4 KiB.
@@ -37,7 +43,9 @@ void FreeBlock(void* p, const BlockInfo& b) {
 }
 
 // A 2 MiB aligned private mapping of round_up(size, 2 MiB) bytes with MADV_HUGEPAGE (advice only: where
-// transparent huge pages are off it is ordinary memory). nullptr when the mapping fails.
+// transparent huge pages are off it is ordinary memory), followed by one inaccessible guard page that belongs
+// to the block too: so the block's one-past-the-end address always lies inside its own mapping (RangeFits).
+// *mapped = the whole mapping's length. nullptr when the mapping fails.
 void* MapHuge(size_t size, size_t* mapped) {
     const size_t len = (size + kHugePage - 1) / kHugePage * kHugePage;
     void* raw = mmap(nullptr, len + kHugePage, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -45,12 +53,14 @@ void* MapHuge(size_t size, size_t* mapped) {
     const uintptr_t base = reinterpret_cast<uintptr_t>(raw);
     const uintptr_t aligned = (base + kHugePage - 1) & ~(kHugePage - 1);
     if (aligned > base) munmap(raw, aligned - base);
+    // base + len + kHugePage - (aligned + len) >= one page: the misalignment is a whole number of pages
     const size_t tail = base + len + kHugePage - (aligned + len);
-    if (tail > 0) munmap(reinterpret_cast<void*>(aligned + len), tail);
+    if (tail > kGuard) munmap(reinterpret_cast<void*>(aligned + len + kGuard), tail - kGuard);
+    mprotect(reinterpret_cast<void*>(aligned + len), kGuard, PROT_NONE);
 #ifdef MADV_HUGEPAGE
     madvise(reinterpret_cast<void*>(aligned), len, MADV_HUGEPAGE);
 #endif
-    *mapped = len;
+    *mapped = len + kGuard;
     return reinterpret_cast<void*>(aligned);
 }
 
@@ -79,7 +89,7 @@ int Allocate(void** out, size_t size, bool host, bool huge, const char* api) {
     if (out == nullptr) return Fail(ACL_ERROR_INVALID_PARAM, "%s: the output pointer is null.", api);
     if (size == 0) return Fail(ACL_ERROR_INVALID_PARAM, "%s: size 0 is invalid.", api);
     if (int ret = RequireInit(api)) return ret;
-    if (size > SIZE_MAX - kAlignment) {
+    if (size > SIZE_MAX - 2 * kAlignment) {  // HeapExtent must not wrap
         return Fail(ACL_ERROR_RT_MEMORY_ALLOCATION, "%s: cannot allocate %zu bytes.", api, size);
     }
     size_t mapped = 0;
@@ -87,8 +97,7 @@ int Allocate(void** out, size_t size, bool host, bool huge, const char* api) {
     if (huge && size >= kHugePage && size <= SIZE_MAX - 2 * kHugePage) p = MapHuge(size, &mapped);
     if (p == nullptr) {  // small, normal policy, or the mapping failed: the C heap
         mapped = 0;
-        const size_t rounded = (size + kAlignment - 1) / kAlignment * kAlignment;
-        p = std::aligned_alloc(kAlignment, rounded);
+        p = std::aligned_alloc(kAlignment, HeapExtent(size));
     }
     if (p == nullptr) return Fail(ACL_ERROR_RT_MEMORY_ALLOCATION, "%s: out of memory allocating %zu bytes.", api, size);
     Registry& r = Reg();
@@ -132,13 +141,15 @@ int Release(void* p, bool host, const char* api) {
     return ACL_SUCCESS;
 }
 
-// Bytes from a block's base that belong to its allocation: the requested size rounded up to the alignment (C
-// heap) or to whole huge pages (own mapping). Nothing else owns an address in that span.
-size_t Extent(const BlockInfo& b) { return b.mapped != 0 ? b.mapped : (b.size + kAlignment - 1) / kAlignment * kAlignment; }
+// Bytes from a block's base that belong to its allocation, always more than the requested size (so that
+// the one-past-the-end address is the block's own): its mapping (huge pages plus the guard page), or on the
+// C heap the size rounded up to the alignment plus one more alignment unit. No other allocation owns an
+// address in that span.
+size_t Extent(const BlockInfo& b) { return b.mapped != 0 ? b.mapped : HeapExtent(b.size); }
 
 // Checks a range of n bytes at p that a copy or memset will touch.
-//  * An address from a block's base up to the end of its allocation (its exact end included: the
-//    one-past-the-end pointer) belongs to that block, and the range must lie inside the block's requested size.
+//  * An address in a block's allocation (Extent: the one-past-the-end pointer is always inside it) belongs to
+//    that block, and the range must lie inside the block's requested size.
 //  * Any other address is plain host memory (the caller vouches for it): accepted when `device` is false and
 //    the range does not run into a block's allocation; rejected when `device` is true, since a device-side
 //    address (the destination of a copy to the device, a memset target) must be aclrtMalloc/aclrtMallocHost
@@ -152,7 +163,7 @@ bool RangeFits(const void* p, size_t n, bool device) {
     auto next = r.blocks.upper_bound(a);  // the first block based above p
     if (next != r.blocks.begin()) {
         const auto& [base, info] = *std::prev(next);
-        if (a - base <= Extent(info)) {  // p belongs to this block
+        if (a - base < Extent(info)) {  // p belongs to this block
             const size_t off = a - base;
             return off <= info.size && n <= info.size - off;
         }
