@@ -54,6 +54,13 @@ void Reset(aclOpExecutor* ex) {
 // Whether ex is a valid handle; r.mu held.
 bool IsLiveLocked(ExecutorRegistry& r, aclOpExecutor* ex) { return r.known.count(ex) != 0 && ex->live; }
 
+// A new executor object, known to the registry; r.mu held.
+aclOpExecutor* NewLocked(ExecutorRegistry& r) {
+    std::unique_ptr<aclOpExecutor> fresh(new aclOpExecutor());
+    r.known.insert(fresh.get());
+    return fresh.release();
+}
+
 // A blank executor object for a handle; r.mu held.
 aclOpExecutor* AcquireLocked(ExecutorRegistry& r) {
     aclOpExecutor* ex;
@@ -62,9 +69,7 @@ aclOpExecutor* AcquireLocked(ExecutorRegistry& r) {
         r.head = (r.head + 1) % kPoolMax;
         --r.count;
     } else {
-        std::unique_ptr<aclOpExecutor> fresh(new aclOpExecutor());
-        r.known.insert(fresh.get());
-        ex = fresh.release();
+        ex = NewLocked(r);
     }
     Reset(ex);
     return ex;
@@ -72,14 +77,7 @@ aclOpExecutor* AcquireLocked(ExecutorRegistry& r) {
 
 // An executor object for a repeatable executor's launch snapshot (never a handle); r.mu held.
 aclOpExecutor* AcquireRecordLocked(ExecutorRegistry& r) {
-    aclOpExecutor* ex;
-    if (r.nrecords > 0) {
-        ex = r.records[--r.nrecords];
-    } else {
-        std::unique_ptr<aclOpExecutor> fresh(new aclOpExecutor());
-        r.known.insert(fresh.get());
-        ex = fresh.release();
-    }
+    aclOpExecutor* ex = r.nrecords > 0 ? r.records[--r.nrecords] : NewLocked(r);
     Reset(ex);
     return ex;
 }
@@ -159,13 +157,13 @@ void ReleaseExecutor(aclOpExecutor* ex) {
                 r.known.erase(ex);
                 evicted = ex;
             }
-        } else if (r.count == kPoolMax) {  // full: the oldest spare leaves memory
-            evicted = r.ring[r.head];
-            r.head = (r.head + 1) % kPoolMax;
-            --r.count;
-            r.known.erase(evicted);
-        }
-        if (!ex->launch_record) {
+        } else {
+            if (r.count == kPoolMax) {  // full: the oldest spare leaves memory
+                evicted = r.ring[r.head];
+                r.head = (r.head + 1) % kPoolMax;
+                --r.count;
+                r.known.erase(evicted);
+            }
             r.ring[(r.head + r.count) % kPoolMax] = ex;  // fixed ring: never allocates
             ++r.count;
         }
