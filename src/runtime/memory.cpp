@@ -195,17 +195,18 @@ int CheckCopy(void* dst, size_t destMax, const void* src, size_t count, int kind
     }
     // Before aclInit (or after aclFinalize) no block exists: report that, not a bad address.
     if (int ret = RequireInit(api)) return ret;
-    if (!RangeFits(dst, count, DeviceDst(kind))) {
-        return Fail(ACL_ERROR_RT_PARAM_INVALID,
-                    "%s: %zu bytes at dst %p are not inside one aclrtMalloc block (they run past its end or into "
-                    "a block, or a device-side address is in none).",
-                    api, count, dst);
-    }
-    if (!RangeFits(src, count, DeviceSrc(kind))) {
-        return Fail(ACL_ERROR_RT_PARAM_INVALID,
-                    "%s: %zu bytes at src %p are not inside one aclrtMalloc block (they run past its end or into "
-                    "a block, or a device-side address is in none).",
-                    api, count, src);
+    const struct {
+        const void* p;
+        bool device;
+        const char* side;
+    } sides[] = {{dst, DeviceDst(kind), "dst"}, {src, DeviceSrc(kind), "src"}};
+    for (const auto& x : sides) {
+        if (!RangeFits(x.p, count, x.device)) {
+            return Fail(ACL_ERROR_RT_PARAM_INVALID,
+                        "%s: %zu bytes at %s %p are not inside one aclrtMalloc block (they run past its end or into "
+                        "a block, or a device-side address is in none).",
+                        api, count, x.side, x.p);
+        }
     }
     return 0;
 }
