@@ -414,6 +414,21 @@ TEST(Misuse, WorkspaceOverlappingATensorIsRejectedWith161002) {
     EXPECT_EQ(Download<float>(buf.get(), 4), (std::vector<float>{-1, 3, 0, 4}));
     aclDestroyTensor(s);
     aclDestroyTensor(out);
+    // Inside the tensors' storage but before their views (offset 4 elements): fine too, the rule is on the
+    // bytes a view reaches. The view's elements are untouched by the temporary there.
+    const float sv2[16] = {7, 7, 7, 7, 1, 2, 3, 4, 9, 9, 9, 9, 9, 9, 9, 9};
+    ASSERT_EQ(aclrtMemcpy(buf.get(), 64, sv2, 64, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
+    s = MakeTensor({2, 2}, ACL_FLOAT, buf.get(), {}, 4, {8});
+    out = MakeTensor({2, 2}, ACL_FLOAT, buf.get(), {1, 2}, 4, {8});
+    ASSERT_EQ(aclnnL1LossBackwardGetWorkspaceSize(g.tensor, s, t.tensor, 2, out, &ws, &ex), OK) << LastError();
+    ASSERT_EQ(ws, 16u);
+    ASSERT_EQ(aclnnL1LossBackward(buf.get(), ws, ex, nullptr), OK) << LastError();
+    ASSERT_EQ(aclrtSynchronizeStream(nullptr), ACL_SUCCESS);
+    const std::vector<float> after = Download<float>(buf.get(), 16);
+    EXPECT_EQ(std::vector<float>(after.begin() + 4, after.end()),
+              (std::vector<float>{-1, 3, 0, 4, 9, 9, 9, 9, 9, 9, 9, 9}));
+    aclDestroyTensor(s);
+    aclDestroyTensor(out);
 }
 
 // ================================================================ streams
