@@ -28,7 +28,8 @@ contender, so a busy machine penalises all alike; the 4-element case also report
 individual round trips.
 
 Prints a table (times; ratios ours/ideal best-of and paired, torch/ours, jax/ours) and the targets met or missed;
---markdown FILE writes the same report as Markdown.
+--markdown FILE writes the same report as Markdown. Exits with status 1 when a case of ours reported an
+error (a failed phase: its row would otherwise just be missing) or when --filter matched no case.
 """
 import argparse
 import json
@@ -96,22 +97,28 @@ def run_ours(build, reps, min_time, filt):
     if filt:
         cmd.append("--benchmark_filter=/(%s)/" % filt)
     print("running:", " ".join(cmd), file=sys.stderr, flush=True)
-    out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
-    data = json.loads(out)
+    p = subprocess.run(cmd, check=True, capture_output=True, text=True)
+    if not p.stdout.strip():  # Google Benchmark prints its "Failed to match" on stderr and no JSON
+        sys.exit("l1_bench ran no case: %s(l1_bench --list-cases lists them)" % p.stderr)
+    data = json.loads(p.stdout)
     units = {"ns": 1e-9, "us": 1e-6, "ms": 1e-3, "s": 1.0}
     runs = {}
+    errors = {}  # case -> the error a benchmark reported (a failed phase or a wrong status)
     for b in data["benchmarks"]:
-        if b.get("run_type") != "iteration" or b.get("error_occurred"):
+        if b.get("run_type") != "iteration":
             continue
         name = b["run_name"] if "run_name" in b else b["name"]
         name = name.replace("/manual_time", "").replace("/real_time", "")
+        if b.get("error_occurred"):
+            errors[name] = b.get("error_message", "error")
+            continue
         r = runs.setdefault(name, {"times": [], "bytes": b.get("bytes", 0), "median_ns": [], "cpu_busy": [],
                                    "copy_ns": [], "pair_ratio": []})
         r["times"].append(b["real_time"] * units[b["time_unit"]])
         for key in ("median_ns", "cpu_busy", "copy_ns", "pair_ratio"):
             if key in b:
                 r[key].append(b[key])
-    return runs, data.get("context", {})
+    return runs, errors, data.get("context", {})
 
 
 # ------------------------------------------------------------------ timing helper for Python contenders
@@ -280,8 +287,10 @@ def main():
 
     threads = device_threads()
     load_before = os.getloadavg()
-    ours, ctx = run_ours(args.build, args.reps, args.min_time, args.filter)
+    ours, errors, ctx = run_ours(args.build, args.reps, args.min_time, args.filter)
     names = [n for n in CASES if ("l1/" + n) in ours]
+    if not names and not errors:
+        sys.exit("no case matched --filter %r (l1_bench --list-cases lists them)" % args.filter)
     notes = []
     torch_res, note = (None, "PyTorch skipped (--no-torch)") if args.no_torch else run_torch(
         names, args.reps, args.min_time, threads)
@@ -389,6 +398,8 @@ def main():
     print()
     for e in env:
         print("note:", e)
+    for n, msg in sorted(errors.items()):
+        print("ERROR  %s: %s" % (n, msg))
 
     if args.markdown:
         with open(args.markdown, "w") as f:
@@ -402,6 +413,10 @@ def main():
             f.write("\n")
             for e in env:
                 f.write("- " + e + "\n")
+            for n, msg in sorted(errors.items()):
+                f.write("- **error** %s: %s\n" % (n, msg))
+    if errors:
+        sys.exit(1)  # a benchmark that could not run its case is a failure, not a missing row
 
 
 if __name__ == "__main__":
