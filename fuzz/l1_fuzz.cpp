@@ -14,7 +14,7 @@
 //   - a second-phase scenario: plain run, run twice, repeatable with re-addressing and several runs,
 //     null/short/unregistered/misaligned workspace, destroyed or bogus stream, bogus executor, destroying
 //     the tensors or the executor before the run, aclrtFree of the workspace while the run is pending;
-//   - a few aclrtMemcpy/aclrtMemset calls with arbitrary arguments.
+//   - a few aclrtMemcpy/aclrtMemset calls with arbitrary arguments, and one through a just-freed block.
 // Invariants (any violation aborts with a description):
 //   - no crash and no sanitizer report (the target is built with ASan + UBSan);
 //   - aclCreateTensor and both phases return exactly the status the model predicts (SPEC 3, 4, 6);
@@ -73,7 +73,8 @@ aclrtStream g_stream = nullptr;
 // Outcome counters, printed at exit (they show the corpus reaches every stage).
 struct Stats {
     long inputs = 0, created = 0, create_rejected = 0, first_ok = 0, first_rejected = 0, runs_ok = 0,
-         runs_rejected = 0, elements_checked = 0, aliased_runs = 0, workspace_runs = 0, memcpy_calls = 0;
+         runs_rejected = 0, elements_checked = 0, aliased_runs = 0, workspace_runs = 0, memcpy_calls = 0,
+         stale_copies = 0;
 } g_stats;
 int g_profile = 0;
 std::string g_config[kNumProfiles];
@@ -593,6 +594,37 @@ void FuzzCopies(FuzzedDataProvider& in, Memory& m) {
     }
 }
 
+// A copy or memset through a pointer into a block freed just before (aclrtFree): the freed-block quarantine
+// keeps the range reserved, so every kind (DEFAULT and HOST_TO_HOST included) refuses it with 107000, leaves a
+// message and writes nothing. Runs at the end of an input, on the bytes left (decoding before it unchanged).
+void FuzzStaleCopies(FuzzedDataProvider& in) {
+    if (!OneIn(in, 2)) return;
+    const size_t size = in.ConsumeIntegralInRange<size_t>(1, 4096);
+    unsigned char* p = nullptr;
+    CHECK(aclrtMalloc(reinterpret_cast<void**>(&p), size,
+                      in.ConsumeBool() ? ACL_MEM_MALLOC_HUGE_FIRST : ACL_MEM_MALLOC_NORMAL_ONLY) == 0,
+          "malloc (stale)");
+    CHECK(aclrtFree(p) == ACL_SUCCESS, "aclrtFree (stale): %s", aclGetRecentErrMsg());
+    unsigned char* stale = p + in.ConsumeIntegralInRange<size_t>(0, size);  // up to the one-past-the-end address
+    const size_t count = in.ConsumeIntegralInRange<size_t>(1, sizeof g_host);
+    const int kind = in.ConsumeIntegralInRange<int>(0, 4);
+    const std::vector<unsigned char> before(g_host, g_host + sizeof g_host);
+    int ret = 0;
+    switch (in.ConsumeIntegralInRange<int>(0, 3)) {
+        case 0: ret = FuzzMemcpy(stale, count, g_host, count, kind); break;
+        case 1: ret = FuzzMemcpy(g_host, sizeof g_host, stale, count, kind); break;
+        case 2: ret = aclrtMemset(stale, count, 0x5A, count); break;
+        default:
+            ret = aclrtMemcpyAsync(stale, count, g_host, count, static_cast<aclrtMemcpyKind>(kind), g_stream);
+            break;
+    }
+    CHECK(ret == ACL_ERROR_RT_PARAM_INVALID, "copy through a freed block (kind %d, %zu bytes) returned %d", kind,
+          count, ret);
+    CHECK(aclGetRecentErrMsg() != nullptr, "refused stale copy without a message");
+    CHECK(std::memcmp(before.data(), g_host, sizeof g_host) == 0, "a refused stale copy wrote host memory");
+    ++g_stats.stale_copies;
+}
+
 void FreeBlock(Block& b) {
     if (b.p != nullptr) CHECK(aclrtFree(b.p) == ACL_SUCCESS, "aclrtFree: %s", aclGetRecentErrMsg());
     b = Block{};
@@ -906,6 +938,7 @@ void OneInput(FuzzedDataProvider& in) {
     FreeBlock(m.ws);
     FreeBlock(m.a);
     FreeBlock(m.o);
+    FuzzStaleCopies(in);
 }
 
 }  // namespace
@@ -929,9 +962,10 @@ extern "C" int LLVMFuzzerInitialize(int*, char***) {
             std::fprintf(stderr,
                          "l1_fuzz stats: inputs %ld; tensors created %ld, rejected %ld; first phase ok %ld, rejected %ld; "
                          "launches ok %ld (with workspace %ld, gradInput inside the input arena %ld), rejected %ld; "
-                         "result elements checked %ld; memcpy/memset calls %ld\n",
+                         "result elements checked %ld; memcpy/memset calls %ld, through freed blocks %ld\n",
                          s.inputs, s.created, s.create_rejected, s.first_ok, s.first_rejected, s.runs_ok,
-                         s.workspace_runs, s.aliased_runs, s.runs_rejected, s.elements_checked, s.memcpy_calls);
+                         s.workspace_runs, s.aliased_runs, s.runs_rejected, s.elements_checked, s.memcpy_calls,
+                         s.stale_copies);
         }
         aclFinalize();
         for (auto& c : g_config) std::remove(c.c_str());

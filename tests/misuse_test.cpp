@@ -431,6 +431,18 @@ TEST(Misuse, WorkspaceOverlappingATensorIsRejectedWith161002) {
     aclDestroyTensor(out);
 }
 
+// An empty memset or copy at a block's one-past-the-end address is accepted (it touches nothing) and leaves
+// no pin behind: aclrtFree afterwards returns instead of waiting forever.
+TEST(Misuse, EmptyRangeAtABlockEndLeavesNoPin) {
+    void* p = nullptr;
+    ASSERT_EQ(aclrtMalloc(&p, 64, ACL_MEM_MALLOC_NORMAL_ONLY), ACL_SUCCESS);
+    char* end = static_cast<char*>(p) + 64;
+    EXPECT_EQ(aclrtMemset(end, 0, 0, 0), ACL_SUCCESS) << aclGetRecentErrMsg();
+    EXPECT_EQ(aclrtMemsetAsync(end, 0, 0, 0, nullptr), ACL_SUCCESS) << aclGetRecentErrMsg();
+    ASSERT_EQ(aclrtSynchronizeStream(nullptr), ACL_SUCCESS);
+    EXPECT_EQ(WithinSeconds(30, "aclrtFree after empty memsets", [&] { return aclrtFree(p); }), ACL_SUCCESS);
+}
+
 // ================================================================ streams
 
 // A destroyed stream: every use is refused (361001 from the operator, 107017 from the runtime).

@@ -5,7 +5,9 @@
 // The binary's main() initialises the runtime once (aclInit + aclrtSetDevice(0)). Tests that finalise
 // re-initialise before they end (ScopedReinit), and hold no aclrtMalloc memory across aclFinalize (which
 // frees every block).
+#include <fcntl.h>
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -192,6 +194,51 @@ TEST(RuntimeInit, BadJsonConfigIsAnError) {
     EXPECT_EQ(aclInit(nullptr), ACL_SUCCESS);
 }
 
+// aclInit reads only a regular file of at most 16 MiB: a directory or a FIFO is 100003 (a FIFO without a
+// writer must not block), a larger file 100005; the runtime stays uninitialised.
+TEST(RuntimeInit, ConfigPathMustBeARegularFileOfBoundedSize) {
+    ScopedReinit restore;
+    ASSERT_EQ(aclFinalize(), ACL_SUCCESS);
+    LastError();
+    EXPECT_EQ(aclInit("/tmp"), ACL_ERROR_INVALID_FILE);
+    EXPECT_NE(Message().find("not a regular file"), std::string::npos);
+    char dir[] = "/tmp/aclcpu_runtime_test_XXXXXX";
+    ASSERT_NE(mkdtemp(dir), nullptr);
+    const std::string fifo = std::string(dir) + "/fifo";
+    ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+    EXPECT_EQ(aclInit(fifo.c_str()), ACL_ERROR_INVALID_FILE);
+    EXPECT_NE(Message().find("not a regular file"), std::string::npos);
+    const std::string big = std::string(dir) + "/big.json";
+    const int fd = open(big.c_str(), O_CREAT | O_WRONLY, 0600);
+    ASSERT_GE(fd, 0);
+    ASSERT_EQ(ftruncate(fd, (off_t{16} << 20) + 1), 0);  // sparse: no 16 MiB written
+    close(fd);
+    EXPECT_EQ(aclInit(big.c_str()), ACL_ERROR_INVALID_FILE_SIZE);
+    Message();
+    std::remove(big.c_str());
+    std::remove(fifo.c_str());
+    rmdir(dir);
+    EXPECT_EQ(aclInit(nullptr), ACL_SUCCESS);
+}
+
+// A "soc_version" nested 100,000 arrays deep is refused with 100008 and its type in the message (showing the
+// value would recurse once per level); a name with an embedded NUL is not cut short at it.
+TEST(RuntimeInit, NestedOrNulSocVersionIsRefused) {
+    ScopedReinit restore;
+    ASSERT_EQ(aclFinalize(), ACL_SUCCESS);
+    const size_t depth = 100000;
+    TempFile nested("{\"soc_version\": " + std::string(depth, '[') + std::string(depth, ']') + "}");
+    LastError();
+    EXPECT_EQ(aclInit(nested.path()), ACL_ERROR_FILE_ATTR_INVALID);
+    const std::string m = Message();
+    EXPECT_NE(m.find("a JSON array"), std::string::npos) << m;
+    EXPECT_LT(m.size(), 512u);
+    TempFile nul("{\"soc_version\": \"Ascend910B\\u0000x\"}");
+    EXPECT_EQ(aclInit(nul.path()), ACL_ERROR_FILE_ATTR_INVALID);
+    EXPECT_NE(Message().find("Ascend910B"), std::string::npos);
+    EXPECT_EQ(aclInit(nullptr), ACL_SUCCESS);
+}
+
 TEST(RuntimeInit, FinalizeTwiceIsRepeatFinalize) {
     ScopedReinit restore;
     ASSERT_EQ(aclFinalize(), ACL_SUCCESS);
@@ -324,6 +371,35 @@ TEST(RuntimeStream, FifoOrderOfCopiesAndOps) {
     }
     EXPECT_EQ(bad, 0);
     EXPECT_EQ(aclrtDestroyStream(st), ACL_SUCCESS);
+}
+
+// aclrtSynchronizeStreamWithTimeout gives up after its timeout with 107019 even when the stream's next task
+// is a wait that would block (the caller must not run it: it could not be interrupted), and succeeds once the
+// work is done; a timeout below -1 is 100000.
+TEST(RuntimeStream, SynchronizeWithTimeoutGivesUpOnABlockedStream) {
+    const size_t n = size_t{256} << 20;
+    void* big = nullptr;
+    ASSERT_EQ(aclrtMalloc(&big, n, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+    aclrtStream s1 = nullptr, s2 = nullptr;
+    ASSERT_EQ(aclrtCreateStream(&s1), ACL_SUCCESS);
+    ASSERT_EQ(aclrtCreateStream(&s2), ACL_SUCCESS);
+    aclrtEvent e = nullptr;
+    ASSERT_EQ(aclrtCreateEvent(&e), ACL_SUCCESS);
+    for (int i = 0; i < 4; ++i) ASSERT_EQ(aclrtMemsetAsync(big, n, i, n, s2), ACL_SUCCESS);  // ~1 GiB of work
+    ASSERT_EQ(aclrtRecordEvent(e, s2), ACL_SUCCESS);
+    ASSERT_EQ(aclrtStreamWaitEvent(s1, e), ACL_SUCCESS);
+    LastError();
+    EXPECT_EQ(aclrtSynchronizeStreamWithTimeout(s1, 1), ACL_ERROR_RT_WAIT_TIMEOUT);
+    Message();
+    EXPECT_EQ(aclrtSynchronizeStreamWithTimeout(s1, -2), ACL_ERROR_INVALID_PARAM);
+    Message();
+    EXPECT_EQ(aclrtSynchronizeStreamWithTimeout(s1, -1), ACL_SUCCESS);
+    EXPECT_EQ(aclrtSynchronizeStreamWithTimeout(s2, 0), ACL_SUCCESS);  // already done: no wait needed
+    EXPECT_EQ(Download<uint8_t>(big, 16), std::vector<uint8_t>(16, 3));
+    EXPECT_EQ(aclrtDestroyEvent(e), ACL_SUCCESS);
+    EXPECT_EQ(aclrtDestroyStream(s1), ACL_SUCCESS);
+    EXPECT_EQ(aclrtDestroyStream(s2), ACL_SUCCESS);
+    EXPECT_EQ(aclrtFree(big), ACL_SUCCESS);
 }
 
 TEST(RuntimeStream, MemsetAndMemcpyAsyncAreOrdered) {
@@ -768,6 +844,101 @@ TEST(RuntimeMemory, HostSideNeverStartsAtABlockEndOrRunsIntoABlock) {
     }
     EXPECT_EQ(host, std::vector<uint8_t>(64, 9));
     EXPECT_EQ(aclrtFree(huge), ACL_SUCCESS);
+}
+
+// A pointer into a freed block (aclrtFree, aclrtFreeHost or aclFinalize) is refused with 107000 by every
+// copy kind, ACL_MEMCPY_DEFAULT and HOST_TO_HOST included, while the block is in the freed-block quarantine:
+// its range stays reserved there, so no allocation can have taken it. Heap and huge-page blocks alike (a
+// freed huge block's pages are gone: using the pointer would fault).
+TEST(RuntimeMemory, FreedBlocksAreRefusedNotTreatedAsHostMemory) {
+    std::vector<uint8_t> host(256, 7);
+    void* heap = nullptr;
+    void* huge = nullptr;
+    ASSERT_EQ(aclrtMalloc(&heap, 256, ACL_MEM_MALLOC_NORMAL_ONLY), ACL_SUCCESS);
+    ASSERT_EQ(aclrtMalloc(&huge, size_t{4} << 20, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+    void* pinned_host = nullptr;
+    ASSERT_EQ(aclrtMallocHost(&pinned_host, 256), ACL_SUCCESS);
+    ASSERT_EQ(aclrtFree(heap), ACL_SUCCESS);
+    ASSERT_EQ(aclrtFree(huge), ACL_SUCCESS);
+    ASSERT_EQ(aclrtFreeHost(pinned_host), ACL_SUCCESS);
+    LastError();
+    for (void* stale : {heap, huge, pinned_host}) {
+        char* p = static_cast<char*>(stale);
+        for (aclrtMemcpyKind kind : {ACL_MEMCPY_DEFAULT, ACL_MEMCPY_HOST_TO_HOST}) {
+            EXPECT_EQ(aclrtMemcpy(p, 256, host.data(), 256, kind), ACL_ERROR_RT_PARAM_INVALID) << kind;
+            EXPECT_NE(Message().find("freed"), std::string::npos);
+            EXPECT_EQ(aclrtMemcpy(host.data(), 256, p + 8, 16, kind), ACL_ERROR_RT_PARAM_INVALID) << kind;
+            EXPECT_NE(Message().find("freed"), std::string::npos);
+            // Host memory running into the freed range.
+            EXPECT_EQ(aclrtMemcpy(p - 16, 256, host.data(), 32, kind), ACL_ERROR_RT_PARAM_INVALID) << kind;
+            Message();
+        }
+        EXPECT_EQ(aclrtMemcpy(p, 256, host.data(), 256, ACL_MEMCPY_HOST_TO_DEVICE), ACL_ERROR_RT_PARAM_INVALID);
+        EXPECT_NE(Message().find("freed"), std::string::npos);
+        EXPECT_EQ(aclrtMemcpyAsync(p, 256, host.data(), 256, ACL_MEMCPY_DEFAULT, nullptr), ACL_ERROR_RT_PARAM_INVALID);
+        Message();
+        EXPECT_EQ(aclrtMemset(p, 256, 0, 256), ACL_ERROR_RT_PARAM_INVALID);
+        EXPECT_NE(Message().find("freed"), std::string::npos);
+        EXPECT_EQ(aclrtMemsetAsync(p, 256, 0, 256, nullptr), ACL_ERROR_RT_PARAM_INVALID);
+        Message();
+        EXPECT_EQ(aclrtFree(p), ACL_ERROR_RT_MEMORY_FREE);  // double free: as before
+        Message();
+    }
+    ASSERT_EQ(aclrtSynchronizeStream(nullptr), ACL_SUCCESS);
+    EXPECT_EQ(host, std::vector<uint8_t>(256, 7));
+}
+
+// Blocks still allocated at aclFinalize enter the quarantine too: after a re-init, their stale pointers are
+// refused rather than written.
+TEST(RuntimeMemory, BlocksFreedByFinalizeAreRefusedAfterReinit) {
+    ScopedReinit restore;
+    void* left = nullptr;
+    ASSERT_EQ(aclrtMalloc(&left, 128, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+    EXPECT_EQ(Reinit(nullptr), ACL_SUCCESS);
+    std::vector<uint8_t> host(128, 1);
+    LastError();
+    EXPECT_EQ(aclrtMemcpy(left, 128, host.data(), 128, ACL_MEMCPY_DEFAULT), ACL_ERROR_RT_PARAM_INVALID);
+    EXPECT_NE(Message().find("freed"), std::string::npos);
+}
+
+// A host range that wraps around the address space is never valid (107000), whatever lies above it.
+TEST(RuntimeMemory, WrappingHostRangeIsRefused) {
+    char a[16] = {}, b[16] = {};
+    LastError();
+    EXPECT_EQ(aclrtMemcpy(a, SIZE_MAX, b, SIZE_MAX - 8, ACL_MEMCPY_HOST_TO_HOST), ACL_ERROR_RT_PARAM_INVALID);
+    Message();
+    EXPECT_EQ(aclrtMemcpy(a, SIZE_MAX, b, SIZE_MAX - 8, ACL_MEMCPY_DEFAULT), ACL_ERROR_RT_PARAM_INVALID);
+    Message();
+}
+
+// A synchronous copy or memset pins its block: an aclrtFree racing with it from another thread waits for it
+// (or comes first, and then the copy is refused as touching freed memory). Under ASan a write to the freed
+// block fails the test.
+TEST(RuntimeMemory, SyncCopyAndFreeRacingFromTwoThreads) {
+    const size_t n = size_t{1} << 20;
+    std::vector<uint8_t> host(n, 5);
+    for (int round = 0; round < 50; ++round) {
+        void* p = nullptr;
+        ASSERT_EQ(aclrtMalloc(&p, n, round % 2 ? ACL_MEM_MALLOC_HUGE_FIRST : ACL_MEM_MALLOC_NORMAL_ONLY), ACL_SUCCESS);
+        std::atomic<bool> go{false};
+        int set_ret = -1, copy_ret = -1;
+        std::thread user([&] {
+            while (!go.load()) {
+            }
+            set_ret = aclrtMemset(p, n, 1, n);
+            copy_ret = aclrtMemcpy(p, n, host.data(), n, ACL_MEMCPY_DEFAULT);
+        });
+        go.store(true);
+        const int free_ret = aclrtFree(p);
+        user.join();
+        EXPECT_EQ(free_ret, ACL_SUCCESS);
+        EXPECT_TRUE(set_ret == ACL_SUCCESS || set_ret == ACL_ERROR_RT_PARAM_INVALID) << set_ret;
+        EXPECT_TRUE(copy_ret == ACL_SUCCESS || copy_ret == ACL_ERROR_RT_PARAM_INVALID) << copy_ret;
+        if (set_ret != ACL_SUCCESS) {
+            EXPECT_NE(copy_ret, ACL_SUCCESS);  // once freed, always refused
+        }
+    }
+    LastError();
 }
 
 TEST(RuntimeMemory, MemcpyAsyncRules) {

@@ -5,7 +5,10 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <deque>
 #include <map>
+#include <utility>
+#include <vector>
 
 #include "common/status.h"
 #include "runtime/state.h"
@@ -18,7 +21,7 @@ constexpr size_t kAlignment = 64;  // CANN requires 32-byte aligned tensor data;
 constexpr size_t kGuard = 4096;    // the inaccessible page after a huge-page block's mapping
 
 // Bytes the C heap gives a block of `size` bytes: rounded up to the alignment, plus one alignment unit, so
-// that the one-past-the-end address is still the block's (RangeFits).
+// that the one-past-the-end address is still the block's (CheckRangeLocked).
 size_t HeapExtent(size_t size) { return (size + kAlignment - 1) / kAlignment * kAlignment + kAlignment; }
 
 // Blocks of at least one huge page asked for with a HUGE_* policy are mapped on their own, 2 MiB aligned,
@@ -44,7 +47,8 @@ void FreeBlock(void* p, const BlockInfo& b) {
 
 // A 2 MiB aligned private mapping of round_up(size, 2 MiB) bytes with MADV_HUGEPAGE (advice only: where
 // transparent huge pages are off it is ordinary memory), followed by one inaccessible guard page that belongs
-// to the block too: so the block's one-past-the-end address always lies inside its own mapping (RangeFits).
+// to the block too: so the block's one-past-the-end address always lies inside its own mapping
+// (CheckRangeLocked).
 // *mapped = the whole mapping's length. nullptr when the mapping fails.
 void* MapHuge(size_t size, size_t* mapped) {
     const size_t len = (size + kHugePage - 1) / kHugePage * kHugePage;
@@ -64,11 +68,74 @@ void* MapHuge(size_t size, size_t* mapped) {
     return reinterpret_cast<void*>(aligned);
 }
 
+// The freed-block quarantine. A freed block's address range stays reserved for a while: a heap block is not
+// returned to the C heap yet, a mapped block keeps its address range as an inaccessible reservation (its
+// memory is returned at once). Until the block leaves the quarantine no allocation (ours or the
+// application's) can be placed there, so a stale pointer into it is known to be stale, and a copy, memset
+// or launch through it is refused (107000 / 161002) instead of writing freed memory. Bounded: the newest
+// kQuarantineBlocks blocks, and at most kQuarantineHeapBytes of C-heap memory held (a heap block larger than
+// that skips the quarantine); older ones are released for real.
+constexpr size_t kQuarantineBlocks = 1024;
+constexpr size_t kQuarantineHeapBytes = size_t{64} << 20;
+
+struct FreedBlock {
+    size_t extent;  // bytes from the base that the block owned (Extent)
+    size_t mapped;  // as BlockInfo::mapped: non-zero for a reservation to munmap, else heap memory to free()
+};
+
 struct Registry {
     std::mutex mu;
     std::condition_variable unpinned;
     std::map<uintptr_t, BlockInfo> blocks;  // keyed by base address
+    std::map<uintptr_t, FreedBlock> freed;  // the quarantine, keyed by base address
+    std::deque<uintptr_t> freed_order;      // quarantine entries, oldest first
+    size_t freed_heap_bytes = 0;            // C-heap bytes the quarantine holds
 };
+
+// Bytes from a block's base that belong to its allocation, always more than the requested size (so that
+// the one-past-the-end address is the block's own): its mapping (huge pages plus the guard page), or on the
+// C heap the size rounded up to the alignment plus one more alignment unit. No other allocation owns an
+// address in that span.
+size_t Extent(const BlockInfo& b) { return b.mapped != 0 ? b.mapped : HeapExtent(b.size); }
+
+// Moves a block just taken out of r.blocks into the quarantine (caller holds r.mu). A mapped block's pages
+// are dropped here, under the lock, by mapping an inaccessible reservation over them, so that its range is
+// never usable by anyone while the quarantine lists it. Entries pushed out of the quarantine are appended to
+// *release, to be released (FreeBlock) once the lock is dropped: until then their range stays reserved.
+using Retired = std::vector<std::pair<uintptr_t, BlockInfo>>;  // blocks to release once the lock is dropped
+
+void RetireLocked(Registry& r, uintptr_t base, const BlockInfo& info, Retired* release) {
+    const size_t extent = Extent(info);
+    bool held = true;
+    if (info.mapped != 0) {
+        void* q = mmap(reinterpret_cast<void*>(base), info.mapped, PROT_NONE,
+                       MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED | MAP_NORESERVE, -1, 0);
+        held = q != MAP_FAILED;  // on failure the mapping stays as it was and is released below
+    } else {
+        held = extent <= kQuarantineHeapBytes;
+    }
+    if (!held) {
+        release->emplace_back(base, info);
+        return;
+    }
+    r.freed[base] = FreedBlock{extent, info.mapped};
+    r.freed_order.push_back(base);
+    if (info.mapped == 0) r.freed_heap_bytes += extent;
+    while (r.freed_order.size() > kQuarantineBlocks || r.freed_heap_bytes > kQuarantineHeapBytes) {
+        const uintptr_t old = r.freed_order.front();
+        r.freed_order.pop_front();
+        auto it = r.freed.find(old);
+        BlockInfo gone{it->second.extent, false};  // FreeBlock needs only `mapped`
+        gone.mapped = it->second.mapped;
+        if (gone.mapped == 0) r.freed_heap_bytes -= it->second.extent;
+        r.freed.erase(it);
+        release->emplace_back(old, gone);
+    }
+}
+
+void ReleaseRetired(const Retired& release) {
+    for (const auto& [base, info] : release) FreeBlock(reinterpret_cast<void*>(base), info);
+}
 
 Registry& Reg() {
     static Registry* r = new Registry();
@@ -136,40 +203,100 @@ int Release(void* p, bool host, const char* api) {
     }
     const BlockInfo info = it->second;
     r.blocks.erase(it);
+    Retired release;
+    RetireLocked(r, reinterpret_cast<uintptr_t>(p), info, &release);
     lock.unlock();
-    FreeBlock(p, info);
+    ReleaseRetired(release);
     return ACL_SUCCESS;
 }
 
-// Bytes from a block's base that belong to its allocation, always more than the requested size (so that
-// the one-past-the-end address is the block's own): its mapping (huge pages plus the guard page), or on the
-// C heap the size rounded up to the alignment plus one more alignment unit. No other allocation owns an
-// address in that span.
-size_t Extent(const BlockInfo& b) { return b.mapped != 0 ? b.mapped : HeapExtent(b.size); }
+// What CheckRangeLocked finds for a range a copy or memset will touch.
+enum class Range {
+    kInBlock,   // inside one live block's requested size (the block is `*owner`)
+    kHost,      // plain host memory: in no block, live or freed
+    kOutside,   // starts in a block's allocation but runs past its size; or host memory running into a block,
+                // or wrapping around the address space
+    kFreed,     // touches a block in the freed-block quarantine
+    kNoBlock,   // a device-side address in no block at all
+};
 
-// Checks a range of n bytes at p that a copy or memset will touch.
-//  * An address in a block's allocation (Extent: the one-past-the-end pointer is always inside it) belongs to
-//    that block, and the range must lie inside the block's requested size.
+// Checks a range of n bytes at p that a copy or memset will touch (caller holds r.mu).
+//  * An address in a live block's allocation (Extent: the one-past-the-end pointer is always inside it)
+//    belongs to that block, and the range must lie inside the block's requested size.
+//  * An address in a quarantined freed block, or a host range reaching one, is stale: kFreed.
 //  * Any other address is plain host memory (the caller vouches for it): accepted when `device` is false and
-//    the range does not run into a block's allocation; rejected when `device` is true, since a device-side
-//    address (the destination of a copy to the device, a memset target) must be aclrtMalloc/aclrtMallocHost
-//    memory.
-// So a pointer just past a block's end, or a host range that overlaps a block, is never written or read
-// through unchecked, whatever the copy kind (ACL_MEMCPY_DEFAULT included).
-bool RangeFits(const void* p, size_t n, bool device) {
-    Registry& r = Reg();
-    std::lock_guard<std::mutex> lock(r.mu);
+//    the range neither wraps nor runs into a block; refused when `device` is true, since a device-side address
+//    (the destination of a copy to the device, a memset target) must be aclrtMalloc/aclrtMallocHost memory.
+// So a pointer just past a block's end, a freed block, or a host range that overlaps a block is never
+// written or read through unchecked, whatever the copy kind (ACL_MEMCPY_DEFAULT included).
+Range CheckRangeLocked(Registry& r, const void* p, size_t n, bool device,
+                       std::map<uintptr_t, BlockInfo>::iterator* owner) {
     const uintptr_t a = reinterpret_cast<uintptr_t>(p);
-    auto next = r.blocks.upper_bound(a);  // the first block based above p
+    auto next = r.blocks.upper_bound(a);  // the first live block based above p
     if (next != r.blocks.begin()) {
-        const auto& [base, info] = *std::prev(next);
+        auto cur = std::prev(next);
+        const auto& [base, info] = *cur;
         if (a - base < Extent(info)) {  // p belongs to this block
             const size_t off = a - base;
-            return off <= info.size && n <= info.size - off;
+            *owner = cur;
+            return off <= info.size && n <= info.size - off ? Range::kInBlock : Range::kOutside;
         }
     }
-    if (device) return false;
-    return next == r.blocks.end() || n <= next->first - a;
+    auto next_freed = r.freed.upper_bound(a);
+    if (next_freed != r.freed.begin()) {
+        const auto& [base, info] = *std::prev(next_freed);
+        if (a - base < info.extent) return Range::kFreed;
+    }
+    if (device) return Range::kNoBlock;
+    if (n > UINTPTR_MAX - a) return Range::kOutside;
+    if (next != r.blocks.end() && n > next->first - a) return Range::kOutside;
+    if (next_freed != r.freed.end() && n > next_freed->first - a) return Range::kFreed;
+    return Range::kHost;
+}
+
+// One side of a copy or memset: its address, whether it must be device memory, and its name for messages.
+struct Side {
+    const void* p;
+    bool device;
+    const char* name;
+};
+
+// Checks every side of a copy or memset and pins the live blocks they lie in, under one registry lock, so
+// that no aclrtFree or aclFinalize can release a block between the check and the access (they wait for the
+// pins). pinned[i] = the base of the block sides[i] pinned, nullptr for plain host memory. Returns 0, or
+// 107000 with a message (nothing pinned).
+int CheckAndPin(const Side* sides, int n, size_t count, const void** pinned, const char* api) {
+    Registry& r = Reg();
+    std::lock_guard<std::mutex> lock(r.mu);
+    std::map<uintptr_t, BlockInfo>::iterator owner[2];
+    for (int i = 0; i < n; ++i) {
+        pinned[i] = nullptr;
+        owner[i] = r.blocks.end();
+        switch (CheckRangeLocked(r, sides[i].p, count, sides[i].device, &owner[i])) {
+            case Range::kInBlock:
+            case Range::kHost:
+                break;
+            case Range::kFreed:
+                return Fail(ACL_ERROR_RT_PARAM_INVALID,
+                            "%s: %zu bytes at %s %p touch memory that was freed (aclrtFree, aclrtFreeHost or "
+                            "aclFinalize).",
+                            api, count, sides[i].name, sides[i].p);
+            case Range::kOutside:
+            case Range::kNoBlock:
+                return Fail(ACL_ERROR_RT_PARAM_INVALID,
+                            "%s: %zu bytes at %s %p are not inside one aclrtMalloc block (they run past its end, into "
+                            "a block or around the address space, or a device-side address is in none).",
+                            api, count, sides[i].name, sides[i].p);
+        }
+    }
+    for (int i = 0; i < n; ++i) {
+        if (owner[i] == r.blocks.end()) continue;
+        ++owner[i]->second.pins;
+        // The block's base, not sides[i].p: an empty range may start at the block's end, which UnpinBlocks'
+        // lookup (by requested size) would not find.
+        pinned[i] = reinterpret_cast<const void*>(owner[i]->first);
+    }
+    return 0;
 }
 
 // Whether a copy of this kind reads (src) or writes (dst) device memory (ACL_MEMCPY_DEFAULT: either).
@@ -183,7 +310,10 @@ bool DeviceSrc(int kind) {
            kind == ACL_MEMCPY_INNER_DEVICE_TO_DEVICE || kind == ACL_MEMCPY_INTER_DEVICE_TO_DEVICE;
 }
 
-int CheckCopy(void* dst, size_t destMax, const void* src, size_t count, int kind, const char* api) {
+// Checks a copy's arguments (SPEC: CANN's order: null pointers, count > destMax, kind, initialisation), then
+// its ranges, pinning the blocks it uses (CheckAndPin; the caller unpins with UnpinBlocks(pinned, 2)).
+int CheckCopy(void* dst, size_t destMax, const void* src, size_t count, int kind, const void** pinned,
+              const char* api) {
     if (dst == nullptr || src == nullptr) {
         return Fail(ACL_ERROR_INVALID_PARAM, "%s: %s is null.", api, dst == nullptr ? "dst" : "src");
     }
@@ -195,20 +325,19 @@ int CheckCopy(void* dst, size_t destMax, const void* src, size_t count, int kind
     }
     // Before aclInit (or after aclFinalize) no block exists: report that, not a bad address.
     if (int ret = RequireInit(api)) return ret;
-    const struct {
-        const void* p;
-        bool device;
-        const char* side;
-    } sides[] = {{dst, DeviceDst(kind), "dst"}, {src, DeviceSrc(kind), "src"}};
-    for (const auto& x : sides) {
-        if (!RangeFits(x.p, count, x.device)) {
-            return Fail(ACL_ERROR_RT_PARAM_INVALID,
-                        "%s: %zu bytes at %s %p are not inside one aclrtMalloc block (they run past its end or into "
-                        "a block, or a device-side address is in none).",
-                        api, count, x.side, x.p);
-        }
+    const Side sides[2] = {{dst, DeviceDst(kind), "dst"}, {src, DeviceSrc(kind), "src"}};
+    return CheckAndPin(sides, 2, count, pinned, api);
+}
+
+// Checks a memset's arguments and its range, pinning its block (the caller unpins).
+int CheckSet(void* devPtr, size_t maxCount, size_t count, const void** pinned, const char* api) {
+    if (devPtr == nullptr) return Fail(ACL_ERROR_INVALID_PARAM, "%s: devPtr is null.", api);
+    if (count > maxCount) {
+        return Fail(ACL_ERROR_RT_PARAM_INVALID, "%s: count %zu exceeds maxCount %zu.", api, count, maxCount);
     }
-    return 0;
+    if (int ret = RequireInit(api)) return ret;  // no block exists before aclInit
+    const Side side{devPtr, true, "devPtr"};
+    return CheckAndPin(&side, 1, count, pinned, api);
 }
 
 struct CopyCtx {
@@ -217,26 +346,8 @@ struct CopyCtx {
     size_t count;
     int value;
     bool is_set;
-    const void* pinned[2];  // the addresses whose blocks this copy pinned (nullptr: plain host memory)
+    const void* pinned[2];  // the addresses whose blocks CheckAndPin pinned (nullptr: plain host memory)
 };
-
-// Pins the blocks holding dst and src, for those that lie in one, and records which were pinned so that
-// exactly those are released. Plain host memory (in no block) needs no pin, and must not stop the other
-// address from being pinned: PinBlocks is all-or-nothing, so a host<->device copy would pin nothing and
-// aclrtFree of its device block would not wait for it.
-void PinCopy(CopyCtx* c) {
-    const void* addrs[2] = {c->dst, c->is_set ? nullptr : c->src};
-    Registry& r = Reg();
-    std::lock_guard<std::mutex> lock(r.mu);
-    for (int i = 0; i < 2; ++i) {
-        c->pinned[i] = nullptr;
-        if (addrs[i] == nullptr) continue;
-        auto it = Lookup(r, addrs[i]);
-        if (it == r.blocks.end()) continue;
-        ++it->second.pins;
-        c->pinned[i] = addrs[i];
-    }
-}
 
 int RunCopy(void* p) {
     CopyCtx* c = static_cast<CopyCtx*>(p);
@@ -250,8 +361,8 @@ int RunCopy(void* p) {
     return 0;
 }
 
+// Enqueues a checked and pinned copy or memset; on failure releases its pins.
 int EnqueueCopy(CopyCtx* c, aclrtStream stream) {
-    PinCopy(c);
     int ret = Enqueue(stream, Task{&RunCopy, c});
     if (ret != 0) {
         UnpinBlocks(c->pinned, 2);
@@ -308,12 +419,20 @@ void UnpinBlocks(const void* const* addrs, int n) {
 
 void ReleaseAllMemory() {
     Registry& r = Reg();
-    std::map<uintptr_t, BlockInfo> blocks;
+    Retired release;
     {
         std::unique_lock<std::mutex> lock(r.mu);
-        blocks.swap(r.blocks);
+        // Streams are drained; what may still hold a pin is a synchronous copy or memset in another thread.
+        r.unpinned.wait(lock, [&] {
+            for (const auto& kv : r.blocks) {
+                if (kv.second.pins != 0) return false;
+            }
+            return true;
+        });
+        for (const auto& kv : r.blocks) RetireLocked(r, kv.first, kv.second, &release);
+        r.blocks.clear();
     }
-    for (auto& kv : blocks) FreeBlock(reinterpret_cast<void*>(kv.first), kv.second);
+    ReleaseRetired(release);
 }
 
 }  // namespace rt
@@ -344,48 +463,35 @@ aclError aclrtFreeHost(void* hostPtr) { return Release(hostPtr, true, "aclrtFree
 
 aclError aclrtMemcpy(void* dst, size_t destMax, const void* src, size_t count, aclrtMemcpyKind kind) {
     if (count == 0) return ACL_SUCCESS;  // CANN: checked before anything else
-    // CheckCopy also refuses calls before aclInit / after aclFinalize (every block is freed then: a stale device
-    // pointer must not be written as if it were host memory).
-    if (int ret = CheckCopy(dst, destMax, src, count, RawEnum(kind), "aclrtMemcpy")) return ret;
-    if (dst == src) return ACL_SUCCESS;
-    std::memmove(dst, src, count);
+    // CheckCopy also refuses calls before aclInit / after aclFinalize, and stale pointers into freed blocks
+    // (a stale device pointer must not be written as if it were host memory).
+    const void* pinned[2];
+    if (int ret = CheckCopy(dst, destMax, src, count, RawEnum(kind), pinned, "aclrtMemcpy")) return ret;
+    if (dst != src) std::memmove(dst, src, count);
+    UnpinBlocks(pinned, 2);
     return ACL_SUCCESS;
 }
 
 aclError aclrtMemcpyAsync(void* dst, size_t destMax, const void* src, size_t count, aclrtMemcpyKind kind,
                           aclrtStream stream) {
     if (count == 0) return ACL_SUCCESS;
-    if (int ret = CheckCopy(dst, destMax, src, count, RawEnum(kind), "aclrtMemcpyAsync")) return ret;
-    return EnqueueCopy(new CopyCtx{dst, src, count, 0, false, {nullptr, nullptr}}, stream);
+    const void* pinned[2];
+    if (int ret = CheckCopy(dst, destMax, src, count, RawEnum(kind), pinned, "aclrtMemcpyAsync")) return ret;
+    return EnqueueCopy(new CopyCtx{dst, src, count, 0, false, {pinned[0], pinned[1]}}, stream);
 }
 
 aclError aclrtMemset(void* devPtr, size_t maxCount, int32_t value, size_t count) {
-    if (devPtr == nullptr) return Fail(ACL_ERROR_INVALID_PARAM, "aclrtMemset: devPtr is null.");
-    if (count > maxCount) {
-        return Fail(ACL_ERROR_RT_PARAM_INVALID, "aclrtMemset: count %zu exceeds maxCount %zu.", count, maxCount);
-    }
-    if (int ret = RequireInit("aclrtMemset")) return ret;  // no block exists before aclInit
-    if (!RangeFits(devPtr, count, true)) {
-        return Fail(ACL_ERROR_RT_PARAM_INVALID,
-                    "aclrtMemset: %zu bytes at %p are not inside one aclrtMalloc block (past its end, or in none).",
-                    count, devPtr);
-    }
+    const void* pinned[2] = {nullptr, nullptr};
+    if (int ret = CheckSet(devPtr, maxCount, count, pinned, "aclrtMemset")) return ret;
     std::memset(devPtr, value, count);
+    UnpinBlocks(pinned, 2);
     return ACL_SUCCESS;
 }
 
 aclError aclrtMemsetAsync(void* devPtr, size_t maxCount, int32_t value, size_t count, aclrtStream stream) {
-    if (devPtr == nullptr) return Fail(ACL_ERROR_INVALID_PARAM, "aclrtMemsetAsync: devPtr is null.");
-    if (count > maxCount) {
-        return Fail(ACL_ERROR_RT_PARAM_INVALID, "aclrtMemsetAsync: count %zu exceeds maxCount %zu.", count, maxCount);
-    }
-    if (int ret = RequireInit("aclrtMemsetAsync")) return ret;  // no block exists before aclInit
-    if (!RangeFits(devPtr, count, true)) {
-        return Fail(ACL_ERROR_RT_PARAM_INVALID,
-                    "aclrtMemsetAsync: %zu bytes at %p are not inside one aclrtMalloc block (past its end, or in none).",
-                    count, devPtr);
-    }
-    return EnqueueCopy(new CopyCtx{devPtr, nullptr, count, value, true, {nullptr, nullptr}}, stream);
+    const void* pinned[2] = {nullptr, nullptr};
+    if (int ret = CheckSet(devPtr, maxCount, count, pinned, "aclrtMemsetAsync")) return ret;
+    return EnqueueCopy(new CopyCtx{devPtr, nullptr, count, value, true, {pinned[0], pinned[1]}}, stream);
 }
 
 aclError aclrtGetMemInfo(aclrtMemAttr attr, size_t* free, size_t* total) {

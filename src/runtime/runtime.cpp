@@ -5,13 +5,16 @@
 #include <tbb/partitioner.h>
 #include <tbb/task_arena.h>
 
+#include <errno.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
 #include <nlohmann/json.hpp>
-#include <sstream>
 #include <string>
 #include <thread>
 
@@ -110,13 +113,41 @@ void ShutdownPool() {
     }
 }
 
-// Reads aclInit's JSON config. Returns 0 or an ACL error code (with a message).
+// The largest config file aclInit reads (bytes); CANN's acl.json holds a handful of keys.
+constexpr off_t kMaxConfigBytes = off_t{16} << 20;
+
+// Reads aclInit's JSON config. Returns 0 or an ACL error code (with a message): 100003 when the path cannot
+// be opened or is not a regular file (a directory, a FIFO, a device such as /dev/zero), 100005 above
+// kMaxConfigBytes, 100006 when the text is not a JSON object, 100008 when "soc_version" is not a known
+// product name (the whole string is compared: an embedded NUL does not cut it short).
 int ApplyConfig(const char* path, RuntimeState& st) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return Fail(ACL_ERROR_INVALID_FILE, "aclInit: cannot open config file \"%s\".", path);
-    std::stringstream buf;
-    buf << in.rdbuf();
-    std::string text = buf.str();
+    // O_NONBLOCK: opening a FIFO must not wait for a writer; the type check below then refuses it.
+    const int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) return Fail(ACL_ERROR_INVALID_FILE, "aclInit: cannot open config file \"%s\".", path);
+    struct stat info;
+    if (fstat(fd, &info) != 0 || !S_ISREG(info.st_mode)) {
+        close(fd);
+        return Fail(ACL_ERROR_INVALID_FILE, "aclInit: config path \"%s\" is not a regular file.", path);
+    }
+    if (info.st_size > kMaxConfigBytes) {
+        close(fd);
+        return Fail(ACL_ERROR_INVALID_FILE_SIZE, "aclInit: config file \"%s\" has %lld bytes; at most %lld are read.",
+                    path, static_cast<long long>(info.st_size), static_cast<long long>(kMaxConfigBytes));
+    }
+    std::string text;
+    char chunk[4096];
+    for (;;) {  // read to the end, never past the cap (the file may grow while it is read)
+        const ssize_t got = read(fd, chunk, sizeof chunk);
+        if (got < 0 && errno == EINTR) continue;
+        if (got <= 0) break;
+        text.append(chunk, static_cast<size_t>(got));
+        if (text.size() > static_cast<size_t>(kMaxConfigBytes)) {
+            close(fd);
+            return Fail(ACL_ERROR_INVALID_FILE_SIZE, "aclInit: config file \"%s\" grew past %lld bytes.", path,
+                        static_cast<long long>(kMaxConfigBytes));
+        }
+    }
+    close(fd);
     if (text.find_first_not_of(" \t\r\n") == std::string::npos) return 0;  // an empty file configures nothing
     nlohmann::json j = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
     if (j.is_discarded() || !j.is_object()) {
@@ -125,11 +156,17 @@ int ApplyConfig(const char* path, RuntimeState& st) {
     auto it = j.find("soc_version");
     if (it != j.end()) {
         Soc soc;
-        if (!it->is_string() || !ParseSoc(it->get<std::string>().c_str(), &soc)) {
+        const bool ok = it->is_string() && it->get_ref<const std::string&>().find('\0') == std::string::npos &&
+                        ParseSoc(it->get_ref<const std::string&>().c_str(), &soc);
+        if (!ok) {
+            // Shown: a string, number, boolean or null as JSON text (at most 64 bytes of it), an array or object
+            // only by its type: serializing those recurses once per nesting level and could exhaust the stack.
+            std::string shown = it->is_primitive() ? it->dump() : std::string("a JSON ") + it->type_name();
+            if (shown.size() > 64) shown = shown.substr(0, 64) + "...";
             return Fail(ACL_ERROR_FILE_ATTR_INVALID,
                         "aclInit: \"soc_version\" in \"%s\" is %s; expected one of Ascend950, Ascend910B, "
                         "Ascend910_93, Ascend910, Ascend310P.",
-                        path, it->dump().c_str());
+                        path, shown.c_str());
         }
         st.config_soc = soc;
         st.config_soc_set = true;

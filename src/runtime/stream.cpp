@@ -133,7 +133,10 @@ int Stream::Synchronize(int32_t timeout_ms) {
     std::chrono::steady_clock::duration spun{0};
     while (finished_ < target) {
         Task task;
-        if (PopLocked(&task)) {  // the worker is idle: run the next task here, in order
+        // The worker is idle: run the next task here, in order. Only without a timeout: a task cannot be
+        // interrupted (an event wait, a long kernel), so with a deadline the worker runs it and this thread
+        // only waits.
+        if (timeout_ms < 0 && PopLocked(&task)) {
             RunOne(lock, task);
             continue;
         }
