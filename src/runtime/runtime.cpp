@@ -121,33 +121,35 @@ constexpr off_t kMaxConfigBytes = off_t{16} << 20;
 // kMaxConfigBytes, 100006 when the text is not a JSON object, 100008 when "soc_version" is not a known
 // product name (the whole string is compared: an embedded NUL does not cut it short).
 int ApplyConfig(const char* path, RuntimeState& st) {
+    struct File {  // closes on every return
+        int fd;
+        ~File() {
+            if (fd >= 0) close(fd);
+        }
+    };
     // O_NONBLOCK: opening a FIFO must not wait for a writer; the type check below then refuses it.
-    const int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-    if (fd < 0) return Fail(ACL_ERROR_INVALID_FILE, "aclInit: cannot open config file \"%s\".", path);
+    const File f{open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)};
+    if (f.fd < 0) return Fail(ACL_ERROR_INVALID_FILE, "aclInit: cannot open config file \"%s\".", path);
     struct stat info;
-    if (fstat(fd, &info) != 0 || !S_ISREG(info.st_mode)) {
-        close(fd);
+    if (fstat(f.fd, &info) != 0 || !S_ISREG(info.st_mode)) {
         return Fail(ACL_ERROR_INVALID_FILE, "aclInit: config path \"%s\" is not a regular file.", path);
     }
     if (info.st_size > kMaxConfigBytes) {
-        close(fd);
         return Fail(ACL_ERROR_INVALID_FILE_SIZE, "aclInit: config file \"%s\" has %lld bytes; at most %lld are read.",
                     path, static_cast<long long>(info.st_size), static_cast<long long>(kMaxConfigBytes));
     }
     std::string text;
     char chunk[4096];
     for (;;) {  // read to the end, never past the cap (the file may grow while it is read)
-        const ssize_t got = read(fd, chunk, sizeof chunk);
+        const ssize_t got = read(f.fd, chunk, sizeof chunk);
         if (got < 0 && errno == EINTR) continue;
         if (got <= 0) break;
         text.append(chunk, static_cast<size_t>(got));
         if (text.size() > static_cast<size_t>(kMaxConfigBytes)) {
-            close(fd);
             return Fail(ACL_ERROR_INVALID_FILE_SIZE, "aclInit: config file \"%s\" grew past %lld bytes.", path,
                         static_cast<long long>(kMaxConfigBytes));
         }
     }
-    close(fd);
     if (text.find_first_not_of(" \t\r\n") == std::string::npos) return 0;  // an empty file configures nothing
     nlohmann::json j = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
     if (j.is_discarded() || !j.is_object()) {
