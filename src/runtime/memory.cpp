@@ -78,16 +78,11 @@ void* MapHuge(size_t size, size_t* mapped) {
 constexpr size_t kQuarantineBlocks = 1024;
 constexpr size_t kQuarantineHeapBytes = size_t{64} << 20;
 
-struct FreedBlock {
-    size_t extent;  // bytes from the base that the block owned (Extent)
-    size_t mapped;  // as BlockInfo::mapped: non-zero for a reservation to munmap, else heap memory to free()
-};
-
 struct Registry {
     std::mutex mu;
     std::condition_variable unpinned;
     std::map<uintptr_t, BlockInfo> blocks;  // keyed by base address
-    std::map<uintptr_t, FreedBlock> freed;  // the quarantine, keyed by base address
+    std::map<uintptr_t, BlockInfo> freed;   // the quarantine, keyed by base address (a mapped one: a reservation)
     std::deque<uintptr_t> freed_order;      // quarantine entries, oldest first
     size_t freed_heap_bytes = 0;            // C-heap bytes the quarantine holds
 };
@@ -118,18 +113,16 @@ void RetireLocked(Registry& r, uintptr_t base, const BlockInfo& info, Retired* r
         release->emplace_back(base, info);
         return;
     }
-    r.freed[base] = FreedBlock{extent, info.mapped};
+    r.freed[base] = info;
     r.freed_order.push_back(base);
     if (info.mapped == 0) r.freed_heap_bytes += extent;
     while (r.freed_order.size() > kQuarantineBlocks || r.freed_heap_bytes > kQuarantineHeapBytes) {
         const uintptr_t old = r.freed_order.front();
         r.freed_order.pop_front();
         auto it = r.freed.find(old);
-        BlockInfo gone{it->second.extent, false};  // FreeBlock needs only `mapped`
-        gone.mapped = it->second.mapped;
-        if (gone.mapped == 0) r.freed_heap_bytes -= it->second.extent;
+        if (it->second.mapped == 0) r.freed_heap_bytes -= Extent(it->second);
+        release->emplace_back(old, it->second);
         r.freed.erase(it);
-        release->emplace_back(old, gone);
     }
 }
 
@@ -245,7 +238,7 @@ Range CheckRangeLocked(Registry& r, const void* p, size_t n, bool device,
     auto next_freed = r.freed.upper_bound(a);
     if (next_freed != r.freed.begin()) {
         const auto& [base, info] = *std::prev(next_freed);
-        if (a - base < info.extent) return Range::kFreed;
+        if (a - base < Extent(info)) return Range::kFreed;
     }
     if (device) return Range::kNoBlock;
     if (n > UINTPTR_MAX - a) return Range::kOutside;
