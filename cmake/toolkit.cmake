@@ -31,7 +31,8 @@ install(FILES ${ACLCPU_STAGE}/opp/scene.info DESTINATION opp)
 # find_package(aclcpu CONFIG): relocatable imported targets aclcpu::ascendcl, aclcpu::nnopbase,
 # aclcpu::opapi_math, aclcpu::opapi_nn, aclcpu::runtime (+ aclcpu::opapi, aclcpu::acl_rt aliases).
 include(CMakePackageConfigHelpers)
-set(ACLCPU_CMAKE_DIR lib64/cmake/aclcpu)
+# share/cmake: found on every distribution (Debian does not search lib64/cmake).
+set(ACLCPU_CMAKE_DIR share/cmake/aclcpu)
 install(EXPORT aclcpuTargets NAMESPACE aclcpu:: DESTINATION ${ACLCPU_CMAKE_DIR})
 configure_package_config_file(${CMAKE_CURRENT_LIST_DIR}/aclcpuConfig.cmake.in
   ${ACLCPU_STAGE}/aclcpuConfig.cmake INSTALL_DESTINATION ${ACLCPU_CMAKE_DIR})
