@@ -4,7 +4,8 @@
 #   find_package  the consumer project (consumer/CMakeLists.txt) through find_package(aclcpu CONFIG)
 #   pkg_config    g++/gcc with `pkg-config --cflags --libs aclcpu`
 #   toolkit       bin/setenv.bash, the g++ line of ops-nn's `build.sh --run_example <op> eager`, the paths
-#                 ops-test-kit (TTK) derives from opp/scene.info, ascend_toolkit_install.info
+#                 ops-test-kit (TTK) derives from opp/scene.info, ascend_toolkit_install.info, and ops-nn's
+#                 quick-invocation CMakeLists + run.sh (quick_invocation/, sourcing bin/setenv.bash)
 #   uninstall     install_manifest.txt lists every library name and link; the uninstall target removes all
 # find_package, pkg_config and toolkit move the installed tree elsewhere first (relocatable).
 set -euo pipefail
@@ -83,6 +84,11 @@ case "$mode" in
     [ "$(sed -n 's/^version=//p' "$prefix/$arch-linux/ascend_toolkit_install.info")" = "$version" ] \
       || fail "ascend_toolkit_install.info has no version=$version"
     echo "ascend_toolkit_install.info: version=$version"
+    # 5. ops-nn's quick-invocation run.sh + CMakeLists (quick_invocation/): only ASCEND_INSTALL_PATH is set.
+    mkdir -p "$work/quick" && cp "$consumer/../quick_invocation/CMakeLists.txt" "$consumer/../quick_invocation/run.sh" \
+      "$fixtures/seed_sample.cpp" "$work/quick/"
+    ( cd "$work/quick" && env -i HOME="${HOME:-/}" PATH="$PATH" ASCEND_INSTALL_PATH="$prefix" bash run.sh > "$work/out_quick.txt" )
+    same_as_expected "$work/out_quick.txt" "quick-invocation run.sh"
     ;;
   uninstall)
     prefix="$work/staged"
