@@ -66,9 +66,10 @@ TEST(RtApi, MallocArgumentErrors) {
     EXPECT_EQ(rtMalloc(nullptr, 64, RT_MEMORY_HBM, 0), ACL_ERROR_RT_PARAM_INVALID);
     EXPECT_EQ(rtMalloc(&dev, 64, 0x81U /* RT_MEMORY_HOST */, 0), ACL_ERROR_RT_INVALID_MEMORY_TYPE);
     EXPECT_NE(LastError().find("memory type 0x81"), std::string::npos) << LastError();
-    EXPECT_EQ(rtMalloc(&dev, 64, RT_MEMORY_HBM | RT_MEMORY_POLICY_HUGE_PAGE_ONLY | RT_MEMORY_POLICY_DEFAULT_PAGE_ONLY, 0),
-              ACL_ERROR_RT_PARAM_INVALID);
-    EXPECT_EQ(dev, reinterpret_cast<void*>(0x1234));  // nothing written on failure
+    EXPECT_EQ(
+        rtMalloc(&dev, 64, RT_MEMORY_HBM | RT_MEMORY_POLICY_HUGE_PAGE_ONLY | RT_MEMORY_POLICY_DEFAULT_PAGE_ONLY, 0),
+        ACL_ERROR_RT_PARAM_INVALID);
+    EXPECT_EQ(dev, reinterpret_cast<void*>(0x1234));                             // nothing written on failure
     EXPECT_EQ(rtMalloc(&dev, 0, RT_MEMORY_HBM, 0), ACL_ERROR_RT_PARAM_INVALID);  // aclrtMalloc's rule, mapped
     EXPECT_EQ(dev, reinterpret_cast<void*>(0x1234));
     int unknown = 0;

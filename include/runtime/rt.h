@@ -24,6 +24,7 @@
 #define ACLCPU_RUNTIME_RT_H_
 
 #include <stdint.h>
+
 #include "acl/error_codes/rt_error_codes.h"
 
 #ifdef __cplusplus

@@ -2,8 +2,6 @@
 // libascendcl, so both APIs share one memory registry, one set of streams and the same checks. This file
 // adds only what the acl API has no counterpart for: rt argument decoding (memory type and policy bits,
 // copy kinds), contexts, the overflow mode and the task-fail callback, and the acl -> rt status mapping.
-#include "runtime/rt.h"
-
 #include <atomic>
 #include <cstdint>
 #include <mutex>
@@ -11,6 +9,7 @@
 
 #include "acl/acl.h"
 #include "common/status.h"
+#include "runtime/rt.h"
 #include "runtime/runtime.h"
 
 using namespace aclcpu;
@@ -185,17 +184,30 @@ rtError_t rtMalloc(void** devPtr, uint64_t size, rtMemType_t type, const uint16_
     aclrtMemMallocPolicy policy;
     switch (policy_bits) {
         case RT_MEMORY_POLICY_NONE:
-        case RT_MEMORY_POLICY_HUGE_PAGE_FIRST: policy = ACL_MEM_MALLOC_HUGE_FIRST; break;
-        case RT_MEMORY_POLICY_HUGE_PAGE_ONLY: policy = ACL_MEM_MALLOC_HUGE_ONLY; break;
-        case RT_MEMORY_POLICY_DEFAULT_PAGE_ONLY: policy = ACL_MEM_MALLOC_NORMAL_ONLY; break;
-        case RT_MEMORY_POLICY_HUGE_PAGE_FIRST_P2P: policy = ACL_MEM_MALLOC_HUGE_FIRST_P2P; break;
-        case RT_MEMORY_POLICY_HUGE_PAGE_ONLY_P2P: policy = ACL_MEM_MALLOC_HUGE_ONLY_P2P; break;
-        case RT_MEMORY_POLICY_DEFAULT_PAGE_ONLY_P2P: policy = ACL_MEM_MALLOC_NORMAL_ONLY_P2P; break;
+        case RT_MEMORY_POLICY_HUGE_PAGE_FIRST:
+            policy = ACL_MEM_MALLOC_HUGE_FIRST;
+            break;
+        case RT_MEMORY_POLICY_HUGE_PAGE_ONLY:
+            policy = ACL_MEM_MALLOC_HUGE_ONLY;
+            break;
+        case RT_MEMORY_POLICY_DEFAULT_PAGE_ONLY:
+            policy = ACL_MEM_MALLOC_NORMAL_ONLY;
+            break;
+        case RT_MEMORY_POLICY_HUGE_PAGE_FIRST_P2P:
+            policy = ACL_MEM_MALLOC_HUGE_FIRST_P2P;
+            break;
+        case RT_MEMORY_POLICY_HUGE_PAGE_ONLY_P2P:
+            policy = ACL_MEM_MALLOC_HUGE_ONLY_P2P;
+            break;
+        case RT_MEMORY_POLICY_DEFAULT_PAGE_ONLY_P2P:
+            policy = ACL_MEM_MALLOC_NORMAL_ONLY_P2P;
+            break;
         default:
             return Fail(ACL_ERROR_RT_PARAM_INVALID, "rtMalloc: type 0x%x sets more than one memory policy.", type);
     }
-    if (size > SIZE_MAX) return Fail(ACL_ERROR_RT_MEMORY_ALLOCATION, "rtMalloc: %llu bytes exceed the address space.",
-                                     static_cast<unsigned long long>(size));
+    if (size > SIZE_MAX)
+        return Fail(ACL_ERROR_RT_MEMORY_ALLOCATION, "rtMalloc: %llu bytes exceed the address space.",
+                    static_cast<unsigned long long>(size));
     return ToRt(aclrtMalloc(devPtr, static_cast<size_t>(size), policy));
 }
 
@@ -210,11 +222,21 @@ rtError_t rtMemcpy(void* dst, uint64_t destMax, const void* src, uint64_t cnt, r
     aclrtMemcpyKind acl_kind;
     const int raw = static_cast<int>(kind);  // any int from a C or ctypes caller
     switch (raw) {
-        case RT_MEMCPY_HOST_TO_HOST: acl_kind = ACL_MEMCPY_HOST_TO_HOST; break;
-        case RT_MEMCPY_HOST_TO_DEVICE: acl_kind = ACL_MEMCPY_HOST_TO_DEVICE; break;
-        case RT_MEMCPY_DEVICE_TO_HOST: acl_kind = ACL_MEMCPY_DEVICE_TO_HOST; break;
-        case RT_MEMCPY_DEVICE_TO_DEVICE: acl_kind = ACL_MEMCPY_DEVICE_TO_DEVICE; break;
-        case RT_MEMCPY_DEFAULT: acl_kind = ACL_MEMCPY_DEFAULT; break;
+        case RT_MEMCPY_HOST_TO_HOST:
+            acl_kind = ACL_MEMCPY_HOST_TO_HOST;
+            break;
+        case RT_MEMCPY_HOST_TO_DEVICE:
+            acl_kind = ACL_MEMCPY_HOST_TO_DEVICE;
+            break;
+        case RT_MEMCPY_DEVICE_TO_HOST:
+            acl_kind = ACL_MEMCPY_DEVICE_TO_HOST;
+            break;
+        case RT_MEMCPY_DEVICE_TO_DEVICE:
+            acl_kind = ACL_MEMCPY_DEVICE_TO_DEVICE;
+            break;
+        case RT_MEMCPY_DEFAULT:
+            acl_kind = ACL_MEMCPY_DEFAULT;
+            break;
         default:
             return Fail(ACL_ERROR_RT_PARAM_INVALID,
                         "rtMemcpy: kind %d is not supported (HOST_TO_HOST, HOST_TO_DEVICE, DEVICE_TO_HOST, "

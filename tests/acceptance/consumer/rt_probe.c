@@ -3,15 +3,16 @@
  * success; prints the failing call and its status and exits 1 otherwise. */
 #include <stdio.h>
 #include <string.h>
+
 #include "runtime/rt.h"
 
-#define CHECK(call)                                                      \
-    do {                                                                 \
-        rtError_t rc_ = (call);                                          \
-        if (rc_ != RT_ERROR_NONE) {                                      \
-            printf("%s failed with %d\n", #call, (int)rc_);             \
-            return 1;                                                    \
-        }                                                                \
+#define CHECK(call)                                         \
+    do {                                                    \
+        rtError_t rc_ = (call);                             \
+        if (rc_ != RT_ERROR_NONE) {                         \
+            printf("%s failed with %d\n", #call, (int)rc_); \
+            return 1;                                       \
+        }                                                   \
     } while (0)
 
 int main(void) {
