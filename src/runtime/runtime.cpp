@@ -185,6 +185,21 @@ RuntimeState& State() {
     return *state;
 }
 
+// True while the runtime is open because an rt* call opened it (OpenForRtApi), not aclInit. Guarded by
+// State().mu.
+static bool g_opened_for_rt = false;
+
+void OpenForRtApi() {
+    RuntimeState& st = State();
+    std::lock_guard<std::mutex> lock(st.mu);
+    if (st.initialized) return;
+    st.config_soc_set = false;
+    st.initialized = true;
+    st.finalized = false;
+    g_opened_for_rt = true;
+    Log(LogLevel::kInfo, "rt API: runtime opened without aclInit, emulating %s", SocName(EnvSoc()));
+}
+
 int RequireInit(const char* api) {
     RuntimeState& st = State();
     std::lock_guard<std::mutex> lock(st.mu);
@@ -249,7 +264,9 @@ extern "C" {
 aclError aclInit(const char* configPath) {
     RuntimeState& st = State();
     std::lock_guard<std::mutex> lock(st.mu);
-    if (st.initialized) return Fail(ACL_ERROR_REPEAT_INITIALIZE, "aclInit: the runtime is already initialised.");
+    if (st.initialized && !g_opened_for_rt) {
+        return Fail(ACL_ERROR_REPEAT_INITIALIZE, "aclInit: the runtime is already initialised.");
+    }
     RuntimeState staged;
     if (configPath != nullptr && configPath[0] != '\0') {
         int ret = ApplyConfig(configPath, staged);
@@ -257,6 +274,7 @@ aclError aclInit(const char* configPath) {
     }
     st.config_soc_set = staged.config_soc_set;
     st.config_soc = staged.config_soc;
+    g_opened_for_rt = false;  // aclInit now owns the open runtime (rt* calls may have opened it first)
     st.initialized = true;
     st.finalized = false;
     Log(LogLevel::kInfo, "aclInit: emulating %s with %d threads",
@@ -276,6 +294,7 @@ aclError aclFinalize(void) {
         }
         st.initialized = false;
         st.finalized = true;
+        g_opened_for_rt = false;
         streams.swap(st.streams);
         default_stream.swap(st.default_stream);
         st.events.clear();

@@ -27,6 +27,11 @@ bool ParseSoc(const char* key, Soc* out);
 /// The SoC name aclrtGetSocName reports for a profile.
 const char* SocName(Soc soc);
 
+/// Opens the runtime for the rt* API (libruntime.so, include/runtime/rt.h) the way aclInit(nullptr) does,
+/// when nothing has opened it yet: CANN's rt* calls need no aclInit. A later aclInit still succeeds (and
+/// applies its config) on a runtime opened this way; aclFinalize closes it as usual. No-op when open.
+void OpenForRtApi();
+
 // ---------------------------------------------------------------- streams
 
 /// A unit of stream work: run(ctx) executes on the stream's worker (or on a thread synchronising the

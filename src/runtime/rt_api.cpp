@@ -1,0 +1,275 @@
+// libruntime.so: CANN's rt* subset (include/runtime/rt.h) as thin wrappers over the public acl/aclrt API of
+// libascendcl, so both APIs share one memory registry, one set of streams and the same checks. This file
+// adds only what the acl API has no counterpart for: rt argument decoding (memory type and policy bits,
+// copy kinds), contexts, the overflow mode and the task-fail callback, and the acl -> rt status mapping.
+#include <atomic>
+#include <cstdint>
+#include <mutex>
+#include <set>
+
+#include "acl/acl.h"
+#include "common/status.h"
+#include "runtime/rt.h"
+#include "runtime/runtime.h"
+
+using namespace aclcpu;
+
+namespace {
+
+// acl status -> rt status (rt.h): rt-range codes unchanged, the two generic acl codes to their rt meaning.
+rtError_t ToRt(aclError ret) {
+    if (ret == ACL_SUCCESS) return RT_ERROR_NONE;
+    if ((ret >= 107000 && ret < 108000) || (ret >= 207000 && ret < 208000) || (ret >= 507000 && ret < 508000)) {
+        return ret;
+    }
+    if (ret == ACL_ERROR_INVALID_PARAM) return ACL_ERROR_RT_PARAM_INVALID;
+    if (ret == ACL_ERROR_UNINITIALIZE) return ACL_ERROR_RT_CONTEXT_NULL;
+    return ACL_ERROR_RT_INTERNAL_ERROR;
+}
+
+// Every rt* entry point opens the runtime first (rt calls need no aclInit in CANN).
+void Open() { rt::OpenForRtApi(); }
+
+// ------------------------------------------------------------------ contexts
+// A context is a number, never dereferenced and never reused (handles count up from kFirstContext in steps
+// of 16), so a destroyed or forged handle is always recognised.
+constexpr uintptr_t kFirstContext = 0xC7000;
+struct Contexts {
+    std::mutex mu;
+    std::set<uintptr_t> live;
+    uintptr_t next = kFirstContext;
+};
+Contexts& Ctx() {
+    static Contexts* c = new Contexts();  // never destroyed: safe in threads outliving main()
+    return *c;
+}
+thread_local uintptr_t t_context = 0;
+
+bool IsLiveContext(rtContext_t ctx) {
+    Contexts& c = Ctx();
+    std::lock_guard<std::mutex> lock(c.mu);
+    return c.live.count(reinterpret_cast<uintptr_t>(ctx)) != 0;
+}
+
+std::atomic<rtTaskFailCallback> g_task_fail_callback{nullptr};
+
+}  // namespace
+
+extern "C" {
+
+rtError_t rtSetDevice(int32_t devId) {
+    Open();
+    return ToRt(aclrtSetDevice(devId));
+}
+
+rtError_t rtDeviceReset(int32_t devId) {
+    Open();
+    return ToRt(aclrtResetDevice(devId));
+}
+
+rtError_t rtGetDevice(int32_t* devId) {
+    Open();
+    return ToRt(aclrtGetDevice(devId));
+}
+
+rtError_t rtGetDeviceCount(int32_t* cnt) {
+    Open();
+    if (cnt == nullptr) return Fail(ACL_ERROR_RT_PARAM_INVALID, "rtGetDeviceCount: cnt is null.");
+    uint32_t n = 0;
+    const aclError ret = aclrtGetDeviceCount(&n);
+    if (ret != ACL_SUCCESS) return ToRt(ret);
+    *cnt = static_cast<int32_t>(n);
+    return RT_ERROR_NONE;
+}
+
+rtError_t rtSetDeviceSatMode(rtFloatOverflowMode_t floatOverflowMode) {
+    Open();
+    const int mode = static_cast<int>(floatOverflowMode);  // any int from a C or ctypes caller
+    if (mode == RT_OVERFLOW_MODE_INFNAN) return RT_ERROR_NONE;
+    if (mode == RT_OVERFLOW_MODE_SATURATION) {
+        return Fail(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+                    "rtSetDeviceSatMode: only the Inf/NaN mode can be set and the saturation mode is not "
+                    "supported (kernels compute in IEEE arithmetic).");
+    }
+    return Fail(ACL_ERROR_RT_PARAM_INVALID, "rtSetDeviceSatMode: mode %d is not an rtFloatOverflowMode_t (0 or 1).",
+                mode);
+}
+
+rtError_t rtSetTaskFailCallback(rtTaskFailCallback callback) {
+    Open();
+    g_task_fail_callback.store(callback);
+    return RT_ERROR_NONE;
+}
+
+rtError_t rtCtxCreate(rtContext_t* createCtx, uint32_t flags, int32_t devId) {
+    Open();
+    if (createCtx == nullptr) return Fail(ACL_ERROR_RT_PARAM_INVALID, "rtCtxCreate: createCtx is null.");
+    if (flags != RT_CTX_NORMAL_MODE && flags != RT_CTX_GEN_MODE) {
+        return Fail(ACL_ERROR_RT_PARAM_INVALID, "rtCtxCreate: flags %u is not an rtCtxMode_t (0 or 1).", flags);
+    }
+    const aclError ret = aclrtSetDevice(devId);  // checks the id and binds the device to this thread
+    if (ret != ACL_SUCCESS) return ToRt(ret);
+    Contexts& c = Ctx();
+    uintptr_t handle;
+    {
+        std::lock_guard<std::mutex> lock(c.mu);
+        handle = c.next;
+        c.next += 16;
+        c.live.insert(handle);
+    }
+    t_context = handle;
+    *createCtx = reinterpret_cast<rtContext_t>(handle);
+    return RT_ERROR_NONE;
+}
+
+rtError_t rtCtxDestroy(rtContext_t destroyCtx) {
+    Open();
+    Contexts& c = Ctx();
+    {
+        std::lock_guard<std::mutex> lock(c.mu);
+        if (c.live.erase(reinterpret_cast<uintptr_t>(destroyCtx)) == 0) {
+            return Fail(ACL_ERROR_RT_INVALID_HANDLE, "rtCtxDestroy: context %p is unknown or destroyed.", destroyCtx);
+        }
+    }
+    if (t_context == reinterpret_cast<uintptr_t>(destroyCtx)) t_context = 0;
+    return RT_ERROR_NONE;
+}
+
+rtError_t rtCtxSetCurrent(rtContext_t currentCtx) {
+    Open();
+    if (!IsLiveContext(currentCtx)) {
+        return Fail(ACL_ERROR_RT_INVALID_HANDLE, "rtCtxSetCurrent: context %p is unknown or destroyed.", currentCtx);
+    }
+    const aclError ret = aclrtSetDevice(0);  // the context's device (the only one)
+    if (ret != ACL_SUCCESS) return ToRt(ret);
+    t_context = reinterpret_cast<uintptr_t>(currentCtx);
+    return RT_ERROR_NONE;
+}
+
+rtError_t rtCtxGetCurrent(rtContext_t* currentCtx) {
+    Open();
+    if (currentCtx == nullptr) return Fail(ACL_ERROR_RT_PARAM_INVALID, "rtCtxGetCurrent: currentCtx is null.");
+    if (t_context == 0 || !IsLiveContext(reinterpret_cast<rtContext_t>(t_context))) {
+        return Fail(ACL_ERROR_RT_CONTEXT_NULL, "rtCtxGetCurrent: no context is bound to this thread.");
+    }
+    *currentCtx = reinterpret_cast<rtContext_t>(t_context);
+    return RT_ERROR_NONE;
+}
+
+rtError_t rtCtxGetDevice(int32_t* devId) {
+    Open();
+    if (devId == nullptr) return Fail(ACL_ERROR_RT_PARAM_INVALID, "rtCtxGetDevice: devId is null.");
+    if (t_context == 0 || !IsLiveContext(reinterpret_cast<rtContext_t>(t_context))) {
+        return Fail(ACL_ERROR_RT_CONTEXT_NULL, "rtCtxGetDevice: no context is bound to this thread.");
+    }
+    *devId = 0;
+    return RT_ERROR_NONE;
+}
+
+rtError_t rtCtxSynchronize(void) {
+    Open();
+    return ToRt(aclrtSynchronizeDevice());
+}
+
+rtError_t rtMalloc(void** devPtr, uint64_t size, rtMemType_t type, const uint16_t moduleId) {
+    (void)moduleId;
+    Open();
+    const uint32_t policy_bits = type & 0xFC00U;  // RT_MEMORY_POLICY_* (0x400 ... 0x8000)
+    const uint32_t memory_type = type & ~0xFC00U;
+    if (memory_type != RT_MEMORY_DEFAULT && memory_type != RT_MEMORY_HBM && memory_type != RT_MEMORY_DDR) {
+        return Fail(ACL_ERROR_RT_INVALID_MEMORY_TYPE,
+                    "rtMalloc: memory type 0x%x is not supported (RT_MEMORY_DEFAULT, RT_MEMORY_HBM or RT_MEMORY_DDR).",
+                    memory_type);
+    }
+    aclrtMemMallocPolicy policy;
+    switch (policy_bits) {
+        case RT_MEMORY_POLICY_NONE:
+        case RT_MEMORY_POLICY_HUGE_PAGE_FIRST:
+            policy = ACL_MEM_MALLOC_HUGE_FIRST;
+            break;
+        case RT_MEMORY_POLICY_HUGE_PAGE_ONLY:
+            policy = ACL_MEM_MALLOC_HUGE_ONLY;
+            break;
+        case RT_MEMORY_POLICY_DEFAULT_PAGE_ONLY:
+            policy = ACL_MEM_MALLOC_NORMAL_ONLY;
+            break;
+        case RT_MEMORY_POLICY_HUGE_PAGE_FIRST_P2P:
+            policy = ACL_MEM_MALLOC_HUGE_FIRST_P2P;
+            break;
+        case RT_MEMORY_POLICY_HUGE_PAGE_ONLY_P2P:
+            policy = ACL_MEM_MALLOC_HUGE_ONLY_P2P;
+            break;
+        case RT_MEMORY_POLICY_DEFAULT_PAGE_ONLY_P2P:
+            policy = ACL_MEM_MALLOC_NORMAL_ONLY_P2P;
+            break;
+        default:
+            return Fail(ACL_ERROR_RT_PARAM_INVALID, "rtMalloc: type 0x%x sets more than one memory policy.", type);
+    }
+    if (size > SIZE_MAX)
+        return Fail(ACL_ERROR_RT_MEMORY_ALLOCATION, "rtMalloc: %llu bytes exceed the address space.",
+                    static_cast<unsigned long long>(size));
+    return ToRt(aclrtMalloc(devPtr, static_cast<size_t>(size), policy));
+}
+
+rtError_t rtFree(void* devPtr) {
+    Open();
+    return ToRt(aclrtFree(devPtr));
+}
+
+rtError_t rtMemcpy(void* dst, uint64_t destMax, const void* src, uint64_t cnt, rtMemcpyKind_t kind) {
+    if (cnt == 0) return RT_ERROR_NONE;  // CANN's rtMemcpy returns before any check (api_c.cc)
+    Open();
+    aclrtMemcpyKind acl_kind;
+    const int raw = static_cast<int>(kind);  // any int from a C or ctypes caller
+    switch (raw) {
+        case RT_MEMCPY_HOST_TO_HOST:
+            acl_kind = ACL_MEMCPY_HOST_TO_HOST;
+            break;
+        case RT_MEMCPY_HOST_TO_DEVICE:
+            acl_kind = ACL_MEMCPY_HOST_TO_DEVICE;
+            break;
+        case RT_MEMCPY_DEVICE_TO_HOST:
+            acl_kind = ACL_MEMCPY_DEVICE_TO_HOST;
+            break;
+        case RT_MEMCPY_DEVICE_TO_DEVICE:
+            acl_kind = ACL_MEMCPY_DEVICE_TO_DEVICE;
+            break;
+        case RT_MEMCPY_DEFAULT:
+            acl_kind = ACL_MEMCPY_DEFAULT;
+            break;
+        default:
+            return Fail(ACL_ERROR_RT_PARAM_INVALID,
+                        "rtMemcpy: kind %d is not supported (HOST_TO_HOST, HOST_TO_DEVICE, DEVICE_TO_HOST, "
+                        "DEVICE_TO_DEVICE or DEFAULT).",
+                        raw);
+    }
+    if (destMax > SIZE_MAX || cnt > SIZE_MAX) {
+        return Fail(ACL_ERROR_RT_PARAM_INVALID, "rtMemcpy: sizes exceed the address space.");
+    }
+    return ToRt(aclrtMemcpy(dst, static_cast<size_t>(destMax), src, static_cast<size_t>(cnt), acl_kind));
+}
+
+rtError_t rtStreamCreate(rtStream_t* stm, int32_t priority) {
+    (void)priority;
+    Open();
+    return ToRt(aclrtCreateStream(stm));
+}
+
+rtError_t rtStreamDestroy(rtStream_t stm) {
+    Open();
+    return ToRt(aclrtDestroyStream(stm));
+}
+
+rtError_t rtStreamSynchronize(rtStream_t stm) {
+    Open();
+    return ToRt(aclrtSynchronizeStream(stm));
+}
+
+rtError_t rtStreamSynchronizeWithTimeout(rtStream_t stm, int32_t timeout) {
+    Open();
+    const aclError ret = aclrtSynchronizeStreamWithTimeout(stm, timeout);
+    if (ret == ACL_ERROR_RT_WAIT_TIMEOUT) return ACL_ERROR_RT_STREAM_SYNC_TIMEOUT;
+    return ToRt(ret);
+}
+
+}  // extern "C"
