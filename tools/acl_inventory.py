@@ -53,7 +53,8 @@ def strip_code(text):
             j = text.find("*/", i + 2)
             i = n if j < 0 else j + 2
             out.append(" ")
-        elif c == '"' or c == "'":
+        elif c == '"' or (c == "'" and not (i > 0 and text[i - 1].isalnum())):
+            # a quote after a digit or letter is a C++14 digit separator (0b0010'0010), not a literal
             j = i + 1
             while j < n and text[j] != c and text[j] != "\n":
                 j += 2 if text[j] == "\\" else 1
