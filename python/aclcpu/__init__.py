@@ -8,6 +8,7 @@ second implementation of the arithmetic):
 
 Errors raise ``AclnnError`` (a ValueError) with ``.status`` and the library's message.
 """
+import atexit
 import os
 import tempfile
 
@@ -20,6 +21,9 @@ from . import _core
 __all__ = ["AclnnError", "l1_loss_backward", "to_bin", "from_bin", "SOCS", "soc_index", "OPERATORS", "BFLOAT16",
            "dtype_of", "dtype_name", "parse_shape", "shape_token"]
 __version__ = "0.1.0"
+
+# Thread-exit cleanup (each thread's arena block) must not touch the runtime once the process is exiting.
+atexit.register(_core._shutdown)
 
 #: Product profiles, in the runtime's order (README "Environment variables"; SPEC 2 and 5.2).
 SOCS = ("Ascend950", "Ascend910B", "Ascend910_93", "Ascend910", "Ascend310P")

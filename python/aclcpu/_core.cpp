@@ -16,6 +16,7 @@
 #include <pybind11/pybind11.h>
 
 #include <atomic>
+#include <chrono>
 #include <cstring>
 #include <mutex>
 #include <string>
@@ -323,6 +324,38 @@ py::array L1LossBackward(py::array go, py::array self, py::array target, int64_t
     return out;
 }
 
+/// Benchmark hook (bench/golden_bench.py): the C sequence one call of L1LossBackward runs for `numel`
+/// contiguous FLOAT elements (aclCreateTensor x4 on the arena, both phases, synchronize, destroy), `iters`
+/// times without the GIL; returns the mean nanoseconds per sequence.
+double CCallNs(int64_t numel, int iters) {
+    EnsureInit();
+    const size_t bytes = static_cast<size_t>(numel) * 4;
+    const size_t slot = AlignUp(bytes);
+    if (t_arena.Reserve(4 * slot) != 0) Raise(kStatusInvalid, "aclrtMalloc failed");
+    char* base = static_cast<char*>(t_arena.base);
+    std::memset(base, 0, 4 * slot);
+    const int64_t dims[1] = {numel}, strides[1] = {1};
+    int status = 0;
+    const auto t0 = std::chrono::steady_clock::now();
+    {
+        py::gil_scoped_release nogil;
+        for (int i = 0; i < iters && status == 0; ++i) {
+            Tensors ts;
+            for (int k = 0; k < 4; ++k) {
+                ts.t[k] = aclCreateTensor(dims, 1, ACL_FLOAT, strides, 0, ACL_FORMAT_ND, dims, 1, base + k * slot);
+            }
+            uint64_t ws = 0;
+            aclOpExecutor* ex = nullptr;
+            status = aclnnL1LossBackwardGetWorkspaceSize(ts.t[0], ts.t[1], ts.t[2], 1, ts.t[3], &ws, &ex);
+            if (status == 0) status = aclnnL1LossBackward(nullptr, 0, ex, nullptr);
+            if (status == 0) status = aclrtSynchronizeStream(nullptr);
+        }
+    }
+    const auto t1 = std::chrono::steady_clock::now();
+    if (status != 0) Raise(status, RecentMessage("benchmark call failed"));
+    return std::chrono::duration<double, std::nano>(t1 - t0).count() / iters;
+}
+
 }  // namespace
 
 PYBIND11_MODULE(_core, m) {
@@ -339,6 +372,8 @@ PYBIND11_MODULE(_core, m) {
           py::arg("reduction"), py::arg("out_dtype"), py::arg("soc"),
           "Low-level aclnnL1LossBackward (use aclcpu.l1_loss_backward): reduction 0/1/2, out_dtype a numpy dtype "
           "or None, soc a profile index (0 Ascend950 .. 4 Ascend310P) or -1.");
+    m.def("_c_call_ns", &CCallNs, py::arg("numel"), py::arg("iters"),
+          "Benchmark hook: mean ns of the C sequence of one call (FLOAT, contiguous) over iters runs.");
     m.def("_shutdown", [] { g_shutdown.store(true); }, "Stops thread-exit cleanup from touching the runtime.");
     m.def("soc_name", [] { return std::string(aclrtGetSocName()); },
           "aclrtGetSocName(): the profile of the calling thread (its override, else the process's).");
