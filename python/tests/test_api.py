@@ -254,3 +254,27 @@ def test_to_bin_from_bin_round_trip(tmp_path):
         aclcpu.from_bin(p, "int32", (5, 3))
     with pytest.raises(ValueError, match="unknown dtype"):
         aclcpu.from_bin(p, "float7", (4, 3))
+
+
+def test_torch_autograd_as_second_oracle():
+    """reduction none and sum: gradInput = sign(self - target) * gradOutput is exact in every dtype, so
+    torch's autograd of l1_loss must give the same bits (finite inputs; NaN differs by design: README)."""
+    torch = pytest.importorskip("torch")
+    import torch.nn.functional as F
+
+    gen = torch.Generator().manual_seed(11)
+    for tdt in (torch.float32, torch.float16, torch.bfloat16):
+        for red in ("none", "sum"):
+            s = (torch.randn(5, 7, generator=gen) * 3).to(tdt)
+            t = (torch.randn(7, generator=gen) * 3).to(tdt)
+            s[0, :3] = t[:3]  # ties: sign 0
+            g = torch.randn(5, 7, generator=gen).to(tdt) if red == "none" else torch.randn((), generator=gen).to(tdt)
+            sr = s.clone().requires_grad_()
+            F.l1_loss(sr, t.expand(5, 7), reduction=red).backward(g)
+            y = aclcpu.l1_loss_backward(g, s, t, red, soc="Ascend910B")
+            want = sr.grad
+            if tdt == torch.bfloat16:
+                want = want.view(torch.int16).numpy().view(BF16)
+            else:
+                want = want.numpy()
+            assert same_bits(y, want), (tdt, red)
