@@ -1,17 +1,15 @@
 #!/usr/bin/env bash
-# The install tree's Python package (ctest pkg_install_tree, label python): `cmake --install` into a fresh
-# prefix, `source <prefix>/set_env.sh`, then Debian's /usr/bin/python3 imports aclcpu from
-# <prefix>/python/site-packages and the module loads the prefix's libraries.
-# Usage: install_tree_test.sh BUILD_DIR WORK_DIR
+# The install tree's Python package (ctest pkg_install_tree, label python): in the tree the acceptance
+# fixture installs (tests/acceptance, acceptance_install), `source <prefix>/set_env.sh`, then Debian's
+# /usr/bin/python3 imports aclcpu from <prefix>/python/site-packages and the module loads the prefix's
+# libraries.
+# Usage: install_tree_test.sh PREFIX
 set -euo pipefail
-build=$1
-work=$2
-rm -rf "$work"
-cmake --install "$build" --prefix "$work/prefix" >/dev/null
+prefix=$(cd "$1" && pwd)
 # shellcheck disable=SC1091
-source "$work/prefix/set_env.sh"
-cd "$work"
-/usr/bin/python3 - "$work/prefix" <<'PY'
+source "$prefix/set_env.sh"
+cd "$(mktemp -d)"
+/usr/bin/python3 - "$prefix" <<'PY'
 import sys
 import numpy as np
 import aclcpu
