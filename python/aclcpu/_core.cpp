@@ -96,12 +96,26 @@ aclDataType AclDtypeOf(const py::dtype& dt) {
     const char kind = dt.kind();
     const auto size = dt.itemsize();
     switch (kind) {
-        case 'f': return size == 2 ? ACL_FLOAT16 : size == 4 ? ACL_FLOAT : size == 8 ? ACL_DOUBLE : ACL_DT_UNDEFINED;
-        case 'i': return size == 1 ? ACL_INT8 : size == 2 ? ACL_INT16 : size == 4 ? ACL_INT32 : size == 8 ? ACL_INT64 : ACL_DT_UNDEFINED;
-        case 'u': return size == 1 ? ACL_UINT8 : size == 2 ? ACL_UINT16 : size == 4 ? ACL_UINT32 : size == 8 ? ACL_UINT64 : ACL_DT_UNDEFINED;
-        case 'b': return ACL_BOOL;
-        case 'c': return size == 8 ? ACL_COMPLEX64 : size == 16 ? ACL_COMPLEX128 : ACL_DT_UNDEFINED;
-        default: break;
+        case 'f':
+            return size == 2 ? ACL_FLOAT16 : size == 4 ? ACL_FLOAT : size == 8 ? ACL_DOUBLE : ACL_DT_UNDEFINED;
+        case 'i':
+            return size == 1   ? ACL_INT8
+                   : size == 2 ? ACL_INT16
+                   : size == 4 ? ACL_INT32
+                   : size == 8 ? ACL_INT64
+                               : ACL_DT_UNDEFINED;
+        case 'u':
+            return size == 1   ? ACL_UINT8
+                   : size == 2 ? ACL_UINT16
+                   : size == 4 ? ACL_UINT32
+                   : size == 8 ? ACL_UINT64
+                               : ACL_DT_UNDEFINED;
+        case 'b':
+            return ACL_BOOL;
+        case 'c':
+            return size == 8 ? ACL_COMPLEX64 : size == 16 ? ACL_COMPLEX128 : ACL_DT_UNDEFINED;
+        default:
+            break;
     }
     if (g_bf16_dtype != nullptr && size == 2 && PyObject_RichCompareBool(dt.ptr(), g_bf16_dtype, Py_EQ) == 1) {
         return ACL_BF16;
@@ -112,24 +126,39 @@ aclDataType AclDtypeOf(const py::dtype& dt) {
 /// The numpy dtype of an aclDataType this module can return.
 py::dtype NumpyDtypeOf(aclDataType t) {
     switch (t) {
-        case ACL_FLOAT: return py::dtype("float32");
-        case ACL_FLOAT16: return py::dtype("float16");
-        case ACL_DOUBLE: return py::dtype("float64");
-        case ACL_COMPLEX64: return py::dtype("complex64");
-        case ACL_COMPLEX128: return py::dtype("complex128");
-        case ACL_INT8: return py::dtype("int8");
-        case ACL_INT16: return py::dtype("int16");
-        case ACL_INT32: return py::dtype("int32");
-        case ACL_INT64: return py::dtype("int64");
-        case ACL_UINT8: return py::dtype("uint8");
-        case ACL_UINT16: return py::dtype("uint16");
-        case ACL_UINT32: return py::dtype("uint32");
-        case ACL_UINT64: return py::dtype("uint64");
-        case ACL_BOOL: return py::dtype("bool");
+        case ACL_FLOAT:
+            return py::dtype("float32");
+        case ACL_FLOAT16:
+            return py::dtype("float16");
+        case ACL_DOUBLE:
+            return py::dtype("float64");
+        case ACL_COMPLEX64:
+            return py::dtype("complex64");
+        case ACL_COMPLEX128:
+            return py::dtype("complex128");
+        case ACL_INT8:
+            return py::dtype("int8");
+        case ACL_INT16:
+            return py::dtype("int16");
+        case ACL_INT32:
+            return py::dtype("int32");
+        case ACL_INT64:
+            return py::dtype("int64");
+        case ACL_UINT8:
+            return py::dtype("uint8");
+        case ACL_UINT16:
+            return py::dtype("uint16");
+        case ACL_UINT32:
+            return py::dtype("uint32");
+        case ACL_UINT64:
+            return py::dtype("uint64");
+        case ACL_BOOL:
+            return py::dtype("bool");
         case ACL_BF16:
             if (g_bf16_dtype != nullptr) return py::reinterpret_borrow<py::dtype>(g_bf16_dtype);
             break;
-        default: break;
+        default:
+            break;
     }
     Raise(kStatusInvalid, std::string("no numpy dtype for ") + aclcpu::DtypeName(t) + " (bfloat16 needs ml_dtypes)");
 }
@@ -211,7 +240,8 @@ struct SocOverride {
 py::array L1LossBackward(py::array go, py::array self, py::array target, int64_t reduction, py::object out_dtype,
                          int soc) {
     EnsureInit();
-    if (soc < -1 || soc > static_cast<int>(aclcpu::rt::Soc::kAscend310P)) Raise(kStatusInvalid, "unknown profile index");
+    if (soc < -1 || soc > static_cast<int>(aclcpu::rt::Soc::kAscend310P))
+        Raise(kStatusInvalid, "unknown profile index");
     Input in[3] = {Describe(go, "gradOutput"), Describe(self, "self"), Describe(target, "target")};
     aclDataType out_t;
     if (out_dtype.is_none()) {
@@ -286,8 +316,8 @@ py::array L1LossBackward(py::array go, py::array self, py::array target, int64_t
                 s *= b[k];
             }
             const int64_t ostorage = s;
-            ts.t[3] = aclCreateTensor(b.data(), b.size(), out_t, ostr.data(), 0, ACL_FORMAT_ND, &ostorage, 1,
-                                      base + out_at);
+            ts.t[3] =
+                aclCreateTensor(b.data(), b.size(), out_t, ostr.data(), 0, ACL_FORMAT_ND, &ostorage, 1, base + out_at);
             if (ts.t[3] == nullptr) {
                 status = kStatusInvalid;
                 message = RecentMessage("aclCreateTensor failed");
@@ -374,8 +404,10 @@ PYBIND11_MODULE(_core, m) {
           "or None, soc a profile index (0 Ascend950 .. 4 Ascend310P) or -1.");
     m.def("_c_call_ns", &CCallNs, py::arg("numel"), py::arg("iters"),
           "Benchmark hook: mean ns of the C sequence of one call (FLOAT, contiguous) over iters runs.");
-    m.def("_shutdown", [] { g_shutdown.store(true); }, "Stops thread-exit cleanup from touching the runtime.");
-    m.def("soc_name", [] { return std::string(aclrtGetSocName()); },
-          "aclrtGetSocName(): the profile of the calling thread (its override, else the process's).");
+    m.def(
+        "_shutdown", [] { g_shutdown.store(true); }, "Stops thread-exit cleanup from touching the runtime.");
+    m.def(
+        "soc_name", [] { return std::string(aclrtGetSocName()); },
+        "aclrtGetSocName(): the profile of the calling thread (its override, else the process's).");
     m.attr("has_bfloat16") = g_bf16_dtype != nullptr;
 }

@@ -70,8 +70,8 @@ int main() {
         out.data = result.data();
         const l1ref::Decision d = l1ref::Decide(prof, v[0], v[1], v[2], reduction, out);
         l1ref::Compute(prof, d, v[0], v[1], v[2], out, result.data());
-        std::ofstream(out_path, std::ios::binary).write(reinterpret_cast<const char*>(result.data()),
-                                                        static_cast<std::streamsize>(result.size()));
+        std::ofstream(out_path, std::ios::binary)
+            .write(reinterpret_cast<const char*>(result.data()), static_cast<std::streamsize>(result.size()));
         std::cout << d.status << (d.status != 0 ? " " + d.why : std::string()) << "\n";
     }
     return 0;
