@@ -41,7 +41,7 @@ export TSAN_OPTIONS="halt_on_error=1:exitcode=66:second_deadlock_stack=1"
 if want asan; then
     t0=$(date +%s)
     echo "=== stage asan: ASan + UBSan build and tests (labels huge, python, acceptance excluded)"
-    cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DACLCPU_SANITIZE=address >/dev/null
+    cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DACLCPU_SANITIZE=address -DACLCPU_BUILD_PYTHON=OFF >/dev/null
     cmake --build build-asan -j"$jobs"
     # The stress test at a quarter of its calls (ASan is ~5x slower); its watchdog fails a deadlock.
     (cd build-asan && ACLCPU_STRESS_CALLS=2500 ACLCPU_STRESS_WATCHDOG_S=900 \

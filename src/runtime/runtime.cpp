@@ -225,7 +225,18 @@ const char* SocName(Soc soc) {
     return kSocs[0].name;
 }
 
+namespace {
+thread_local bool t_soc_override_set = false;
+thread_local Soc t_soc_override = Soc::kAscend950;
+}  // namespace
+
+void SetThreadSocOverride(const Soc* soc) {
+    t_soc_override_set = soc != nullptr;
+    if (soc != nullptr) t_soc_override = *soc;
+}
+
 Soc ActiveSoc() {
+    if (t_soc_override_set) return t_soc_override;
     RuntimeState& st = State();
     {
         std::lock_guard<std::mutex> lock(st.mu);

@@ -18,8 +18,15 @@ namespace rt {
 /// The Ascend products this runtime can emulate. The operator layer maps each to its kernel arithmetic.
 enum class Soc { kAscend950, kAscend910B, kAscend910_93, kAscend910, kAscend310P };
 
-/// The profile in force: the "soc_version" key of aclInit's config, else ACLCPU_SOC_VERSION, else Ascend950.
+/// The profile in force: the calling thread's override (SetThreadSocOverride), else the "soc_version" key of
+/// aclInit's config, else ACLCPU_SOC_VERSION, else Ascend950.
 Soc ActiveSoc();
+
+/// Sets (soc != nullptr) or clears (nullptr) a profile override for the calling thread only; ActiveSoc on
+/// that thread returns it until cleared. Internal hook for the Python bindings (python/aclcpu/_core.cpp),
+/// which set it around both phases of one call so that concurrent calls can use different profiles without
+/// re-initialising anything. The operator reads the profile in its first phase only.
+void SetThreadSocOverride(const Soc* soc);
 
 /// Parses a profile key ("Ascend950", "Ascend910B", "Ascend910_93", "Ascend910", "Ascend310P"; case-insensitive).
 bool ParseSoc(const char* key, Soc* out);

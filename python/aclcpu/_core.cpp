@@ -1,0 +1,413 @@
+// aclcpu._core: the Python bindings (pybind11) of the operators this library implements.
+//
+// Every call goes through the public C API of the built libraries (aclCreateTensor, the two phases of
+// aclnnL1LossBackward, aclrtSynchronizeStream): there is no second implementation of the arithmetic here.
+// The product profile of one call is chosen with the runtime's thread-local override
+// (rt::SetThreadSocOverride, src/runtime/runtime.h), set around both phases and cleared afterwards, so
+// concurrent calls from several threads may use different profiles and nothing is re-initialised.
+//
+// Memory: the library accepts tensor data only inside aclrtMalloc/aclrtMallocHost blocks (README,
+// "Differences from CANN"). Each input's storage span (from its lowest to its highest element, in bytes) is
+// therefore copied, like CANN's host-to-device copy, into a per-thread aclrtMalloc arena, and the operator
+// gets the view with its own strides and offset (in elements) over that span: views are never made
+// contiguous first. Views the C API cannot describe (a negative stride, a byte stride that is not a multiple
+// of the item size) are made contiguous by numpy first; that is the only case where the layout changes.
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+
+#include <atomic>
+#include <chrono>
+#include <cstring>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "acl/acl.h"
+#include "aclnnop/aclnn_l1_loss_backward.h"
+#include "runtime/runtime.h"
+#include "tensor/dtype.h"
+
+namespace py = pybind11;
+
+namespace {
+
+constexpr int kStatusInvalid = 161002;  // ACLNN_ERR_PARAM_INVALID
+constexpr size_t kAlign = 64;
+constexpr size_t kKeepArenaBytes = size_t{64} << 20;  // larger arenas are released after their call
+
+std::atomic<bool> g_shutdown{false};
+PyObject* g_error_class = nullptr;  // aclcpu._errors.AclnnError
+PyObject* g_bf16_dtype = nullptr;   // numpy dtype of ml_dtypes.bfloat16, or nullptr without ml_dtypes
+
+/// Raises aclcpu.AclnnError(status, message).
+[[noreturn]] void Raise(int status, const std::string& message) {
+    py::object err = py::reinterpret_borrow<py::object>(g_error_class)(status, message);
+    PyErr_SetObject(g_error_class, err.ptr());
+    throw py::error_already_set();
+}
+
+/// The library's message for the last failure on this thread (aclGetRecentErrMsg), or a fallback.
+std::string RecentMessage(const char* fallback) {
+    const char* m = aclGetRecentErrMsg();
+    return m != nullptr && *m != '\0' ? std::string(m) : std::string(fallback);
+}
+
+/// aclInit(nullptr) once per process (an aclInit already done by the host program is accepted).
+void EnsureInit() {
+    static std::once_flag once;
+    static int status = 0;
+    std::call_once(once, [] {
+        const aclError e = aclInit(nullptr);
+        status = (e == ACL_SUCCESS || e == ACL_ERROR_REPEAT_INITIALIZE) ? 0 : e;
+        if (status == 0) aclrtSetDevice(0);
+    });
+    if (status != 0) Raise(status, RecentMessage("aclInit failed"));
+}
+
+/// A per-thread aclrtMalloc block reused by consecutive calls (grown on demand).
+struct Arena {
+    void* base = nullptr;
+    size_t size = 0;
+    ~Arena() {
+        if (base != nullptr && !g_shutdown.load()) aclrtFree(base);
+    }
+    /// Makes the arena hold at least n bytes; returns the aclError of aclrtMalloc.
+    int Reserve(size_t n) {
+        if (n <= size && base != nullptr) return 0;
+        Release();
+        const int e = aclrtMalloc(&base, n == 0 ? 1 : n, ACL_MEM_MALLOC_HUGE_FIRST);
+        if (e != 0) {
+            base = nullptr;
+            return e;
+        }
+        size = n;
+        return 0;
+    }
+    void Release() {
+        if (base != nullptr) aclrtFree(base);
+        base = nullptr;
+        size = 0;
+    }
+};
+thread_local Arena t_arena;
+
+/// aclDataType of a numpy dtype; ACL_DT_UNDEFINED when CANN has none.
+aclDataType AclDtypeOf(const py::dtype& dt) {
+    const char kind = dt.kind();
+    const auto size = dt.itemsize();
+    switch (kind) {
+        case 'f':
+            return size == 2 ? ACL_FLOAT16 : size == 4 ? ACL_FLOAT : size == 8 ? ACL_DOUBLE : ACL_DT_UNDEFINED;
+        case 'i':
+            return size == 1   ? ACL_INT8
+                   : size == 2 ? ACL_INT16
+                   : size == 4 ? ACL_INT32
+                   : size == 8 ? ACL_INT64
+                               : ACL_DT_UNDEFINED;
+        case 'u':
+            return size == 1   ? ACL_UINT8
+                   : size == 2 ? ACL_UINT16
+                   : size == 4 ? ACL_UINT32
+                   : size == 8 ? ACL_UINT64
+                               : ACL_DT_UNDEFINED;
+        case 'b':
+            return ACL_BOOL;
+        case 'c':
+            return size == 8 ? ACL_COMPLEX64 : size == 16 ? ACL_COMPLEX128 : ACL_DT_UNDEFINED;
+        default:
+            break;
+    }
+    if (g_bf16_dtype != nullptr && size == 2 && PyObject_RichCompareBool(dt.ptr(), g_bf16_dtype, Py_EQ) == 1) {
+        return ACL_BF16;
+    }
+    return ACL_DT_UNDEFINED;
+}
+
+/// The numpy dtype of an aclDataType this module can return.
+py::dtype NumpyDtypeOf(aclDataType t) {
+    switch (t) {
+        case ACL_FLOAT:
+            return py::dtype("float32");
+        case ACL_FLOAT16:
+            return py::dtype("float16");
+        case ACL_DOUBLE:
+            return py::dtype("float64");
+        case ACL_COMPLEX64:
+            return py::dtype("complex64");
+        case ACL_COMPLEX128:
+            return py::dtype("complex128");
+        case ACL_INT8:
+            return py::dtype("int8");
+        case ACL_INT16:
+            return py::dtype("int16");
+        case ACL_INT32:
+            return py::dtype("int32");
+        case ACL_INT64:
+            return py::dtype("int64");
+        case ACL_UINT8:
+            return py::dtype("uint8");
+        case ACL_UINT16:
+            return py::dtype("uint16");
+        case ACL_UINT32:
+            return py::dtype("uint32");
+        case ACL_UINT64:
+            return py::dtype("uint64");
+        case ACL_BOOL:
+            return py::dtype("bool");
+        case ACL_BF16:
+            if (g_bf16_dtype != nullptr) return py::reinterpret_borrow<py::dtype>(g_bf16_dtype);
+            break;
+        default:
+            break;
+    }
+    Raise(kStatusInvalid, std::string("no numpy dtype for ") + aclcpu::DtypeName(t) + " (bfloat16 needs ml_dtypes)");
+}
+
+/// One input as the C API will see it: its view (element strides, offset into its span) and its span.
+struct Input {
+    py::array keep;  // the array whose memory is read (an original view, or its contiguous copy)
+    aclDataType dtype = ACL_DT_UNDEFINED;
+    std::vector<int64_t> shape, strides;  // strides in elements
+    int64_t offset = 0;                   // elements from the span's start to the view's first element
+    int64_t span = 0;                     // elements in the span (the storage shape is [span])
+    const char* low = nullptr;            // the span's first byte
+    size_t at = 0;                        // byte position in the arena
+};
+
+/// Describes array `a` (argument `name`) for aclCreateTensor without copying it when strides allow.
+Input Describe(py::array a, const char* name) {
+    Input in;
+    in.dtype = AclDtypeOf(a.dtype());
+    if (in.dtype == ACL_DT_UNDEFINED) {
+        Raise(kStatusInvalid, std::string("Argument ") + name + " has numpy dtype " +
+                                  py::str(a.dtype()).cast<std::string>() + ", which has no aclDataType.");
+    }
+    const auto item = static_cast<int64_t>(a.itemsize());
+    bool describable = true;
+    for (py::ssize_t k = 0; k < a.ndim(); ++k) {
+        if (a.shape(k) > 1 && (a.strides(k) < 0 || a.strides(k) % item != 0)) describable = false;
+    }
+    if (!describable) {
+        a = py::module_::import("numpy").attr("ascontiguousarray")(a);
+    }
+    in.keep = a;
+    const int64_t nd = a.ndim();
+    in.shape.resize(nd);
+    in.strides.resize(nd);
+    int64_t numel = 1, last = 0;
+    for (int64_t k = 0; k < nd; ++k) {
+        in.shape[k] = a.shape(k);
+        // A dim of size 1 (or 0) never moves the address: its stride is irrelevant and may be anything.
+        in.strides[k] = a.shape(k) > 1 ? a.strides(k) / item : 0;
+        numel *= in.shape[k];
+        if (in.shape[k] > 0) last += (in.shape[k] - 1) * in.strides[k];
+    }
+    in.offset = 0;
+    in.span = numel == 0 ? 0 : last + 1;
+    in.low = static_cast<const char*>(a.data());
+    return in;
+}
+
+size_t AlignUp(size_t n) { return (n + kAlign - 1) / kAlign * kAlign; }
+
+/// Destroys the tensors it holds on every path.
+struct Tensors {
+    aclTensor* t[4] = {nullptr, nullptr, nullptr, nullptr};
+    ~Tensors() {
+        for (aclTensor* x : t) {
+            if (x != nullptr) aclDestroyTensor(x);
+        }
+    }
+};
+
+/// Clears the thread's profile override on every path.
+struct SocOverride {
+    explicit SocOverride(int soc) : active(soc >= 0) {
+        if (active) {
+            const auto s = static_cast<aclcpu::rt::Soc>(soc);
+            aclcpu::rt::SetThreadSocOverride(&s);
+        }
+    }
+    ~SocOverride() {
+        if (active) aclcpu::rt::SetThreadSocOverride(nullptr);
+    }
+    bool active;
+};
+
+/// gradInput = aclnnL1LossBackward(gradOutput, self, target, reduction) as a new C-contiguous array.
+/// out_dtype: a numpy dtype or None (the promoted dtype); soc: a profile index (rt::Soc order) or -1 for the
+/// process's profile. Raises AclnnError with the library's status and message.
+py::array L1LossBackward(py::array go, py::array self, py::array target, int64_t reduction, py::object out_dtype,
+                         int soc) {
+    EnsureInit();
+    if (soc < -1 || soc > static_cast<int>(aclcpu::rt::Soc::kAscend310P))
+        Raise(kStatusInvalid, "unknown profile index");
+    Input in[3] = {Describe(go, "gradOutput"), Describe(self, "self"), Describe(target, "target")};
+    aclDataType out_t;
+    if (out_dtype.is_none()) {
+        out_t = aclcpu::PromoteTypes(aclcpu::PromoteTypes(in[0].dtype, in[1].dtype), in[2].dtype);
+        if (out_t == ACL_DT_UNDEFINED) out_t = ACL_FLOAT;  // the first phase reports the promotion failure
+    } else {
+        out_t = AclDtypeOf(py::dtype::from_args(out_dtype));
+        if (out_t == ACL_DT_UNDEFINED) {
+            Raise(kStatusInvalid, "out_dtype " + py::str(out_dtype).cast<std::string>() + " has no aclDataType.");
+        }
+    }
+    // Broadcast shape (numpy's rule, the operator's too); a mismatch leaves the shape of self and lets the
+    // first phase report it with its own message.
+    std::vector<int64_t> b = in[1].shape;
+    {
+        auto bcast = [](const std::vector<int64_t>& x, const std::vector<int64_t>& y, std::vector<int64_t>* r) {
+            const size_t n = std::max(x.size(), y.size());
+            r->assign(n, 1);
+            for (size_t k = 0; k < n; ++k) {
+                const int64_t a = k < n - x.size() ? 1 : x[k - (n - x.size())];
+                const int64_t c = k < n - y.size() ? 1 : y[k - (n - y.size())];
+                if (a != c && a != 1 && c != 1) return false;
+                (*r)[k] = a == 1 ? c : a;
+            }
+            return true;
+        };
+        std::vector<int64_t> b1, b2;
+        if (bcast(in[1].shape, in[0].shape, &b1) && bcast(in[2].shape, b1, &b2)) b = b2;
+    }
+    py::array out(NumpyDtypeOf(out_t), std::vector<py::ssize_t>(b.begin(), b.end()));
+    void* out_data = out.mutable_data();
+    const size_t out_bytes = static_cast<size_t>(out.nbytes());
+
+    int status = 0;
+    std::string message;
+    {
+        py::gil_scoped_release nogil;
+        size_t at = 0;
+        for (Input& x : in) {
+            x.at = at;
+            at = AlignUp(at + static_cast<size_t>(x.span) * aclcpu::ItemSize(x.dtype));
+        }
+        const size_t out_at = at;
+        at = AlignUp(at + out_bytes);
+        Tensors ts;
+        uint64_t ws_size = 0;
+        aclOpExecutor* ex = nullptr;
+        SocOverride guard(soc);
+        do {
+            if ((status = t_arena.Reserve(at)) != 0) {
+                message = RecentMessage("aclrtMalloc failed");
+                break;
+            }
+            char* base = static_cast<char*>(t_arena.base);
+            for (int i = 0; i < 3; ++i) {
+                const size_t n = static_cast<size_t>(in[i].span) * aclcpu::ItemSize(in[i].dtype);
+                if (n != 0) std::memcpy(base + in[i].at, in[i].low, n);
+                const int64_t storage = in[i].span;
+                ts.t[i] = aclCreateTensor(in[i].shape.data(), in[i].shape.size(), in[i].dtype, in[i].strides.data(),
+                                          in[i].offset, ACL_FORMAT_ND, &storage, 1, base + in[i].at);
+                if (ts.t[i] == nullptr) {
+                    status = kStatusInvalid;
+                    message = RecentMessage("aclCreateTensor failed");
+                    break;
+                }
+            }
+            if (status != 0) break;
+            std::vector<int64_t> ostr(b.size());
+            int64_t s = 1;
+            for (size_t k = b.size(); k-- > 0;) {
+                ostr[k] = s;
+                s *= b[k];
+            }
+            const int64_t ostorage = s;
+            ts.t[3] =
+                aclCreateTensor(b.data(), b.size(), out_t, ostr.data(), 0, ACL_FORMAT_ND, &ostorage, 1, base + out_at);
+            if (ts.t[3] == nullptr) {
+                status = kStatusInvalid;
+                message = RecentMessage("aclCreateTensor failed");
+                break;
+            }
+            status = aclnnL1LossBackwardGetWorkspaceSize(ts.t[0], ts.t[1], ts.t[2], reduction, ts.t[3], &ws_size, &ex);
+            if (status != 0) {
+                message = RecentMessage("aclnnL1LossBackwardGetWorkspaceSize failed");
+                break;
+            }
+            if (ws_size != 0) {
+                // The plan asks for a temporary only when gradInput overlaps an input, which distinct arena
+                // slots never do; should it ask, the workspace gets its own block.
+                void* ws = nullptr;
+                if ((status = aclrtMalloc(&ws, ws_size, ACL_MEM_MALLOC_HUGE_FIRST)) != 0) {
+                    message = RecentMessage("aclrtMalloc failed");
+                    aclDestroyAclOpExecutor(ex);
+                    break;
+                }
+                status = aclnnL1LossBackward(ws, ws_size, ex, nullptr);
+                if (status == 0) status = aclrtSynchronizeStream(nullptr);
+                if (status != 0) message = RecentMessage("aclnnL1LossBackward failed");
+                aclrtFree(ws);
+                break;
+            }
+            status = aclnnL1LossBackward(nullptr, 0, ex, nullptr);
+            if (status == 0) status = aclrtSynchronizeStream(nullptr);
+            if (status != 0) message = RecentMessage("aclnnL1LossBackward failed");
+        } while (false);
+        if (status == 0 && out_bytes != 0) std::memcpy(out_data, static_cast<char*>(t_arena.base) + out_at, out_bytes);
+        if (t_arena.size > kKeepArenaBytes) t_arena.Release();
+    }
+    if (status != 0) Raise(status, message);
+    return out;
+}
+
+/// Benchmark hook (bench/golden_bench.py): the C sequence one call of L1LossBackward runs for `numel`
+/// contiguous FLOAT elements (aclCreateTensor x4 on the arena, both phases, synchronize, destroy), `iters`
+/// times without the GIL; returns the mean nanoseconds per sequence.
+double CCallNs(int64_t numel, int iters) {
+    EnsureInit();
+    const size_t bytes = static_cast<size_t>(numel) * 4;
+    const size_t slot = AlignUp(bytes);
+    if (t_arena.Reserve(4 * slot) != 0) Raise(kStatusInvalid, "aclrtMalloc failed");
+    char* base = static_cast<char*>(t_arena.base);
+    std::memset(base, 0, 4 * slot);
+    const int64_t dims[1] = {numel}, strides[1] = {1};
+    int status = 0;
+    const auto t0 = std::chrono::steady_clock::now();
+    {
+        py::gil_scoped_release nogil;
+        for (int i = 0; i < iters && status == 0; ++i) {
+            Tensors ts;
+            for (int k = 0; k < 4; ++k) {
+                ts.t[k] = aclCreateTensor(dims, 1, ACL_FLOAT, strides, 0, ACL_FORMAT_ND, dims, 1, base + k * slot);
+            }
+            uint64_t ws = 0;
+            aclOpExecutor* ex = nullptr;
+            status = aclnnL1LossBackwardGetWorkspaceSize(ts.t[0], ts.t[1], ts.t[2], 1, ts.t[3], &ws, &ex);
+            if (status == 0) status = aclnnL1LossBackward(nullptr, 0, ex, nullptr);
+            if (status == 0) status = aclrtSynchronizeStream(nullptr);
+        }
+    }
+    const auto t1 = std::chrono::steady_clock::now();
+    if (status != 0) Raise(status, RecentMessage("benchmark call failed"));
+    return std::chrono::duration<double, std::nano>(t1 - t0).count() / iters;
+}
+
+}  // namespace
+
+PYBIND11_MODULE(_core, m) {
+    m.doc() = "aclcpu's compiled core: the operators through the library's C API (see aclcpu.l1_loss_backward).";
+    g_error_class = py::module_::import("aclcpu._errors").attr("AclnnError").ptr();
+    Py_INCREF(g_error_class);
+    try {
+        py::object bf16 = py::module_::import("numpy").attr("dtype")(py::module_::import("ml_dtypes").attr("bfloat16"));
+        g_bf16_dtype = bf16.release().ptr();
+    } catch (py::error_already_set&) {
+        g_bf16_dtype = nullptr;  // bfloat16 arrays are then rejected as having no aclDataType
+    }
+    m.def("l1_loss_backward", &L1LossBackward, py::arg("grad_output"), py::arg("self"), py::arg("target"),
+          py::arg("reduction"), py::arg("out_dtype"), py::arg("soc"),
+          "Low-level aclnnL1LossBackward (use aclcpu.l1_loss_backward): reduction 0/1/2, out_dtype a numpy dtype "
+          "or None, soc a profile index (0 Ascend950 .. 4 Ascend310P) or -1.");
+    m.def("_c_call_ns", &CCallNs, py::arg("numel"), py::arg("iters"),
+          "Benchmark hook: mean ns of the C sequence of one call (FLOAT, contiguous) over iters runs.");
+    m.def(
+        "_shutdown", [] { g_shutdown.store(true); }, "Stops thread-exit cleanup from touching the runtime.");
+    m.def(
+        "soc_name", [] { return std::string(aclrtGetSocName()); },
+        "aclrtGetSocName(): the profile of the calling thread (its override, else the process's).");
+    m.attr("has_bfloat16") = g_bf16_dtype != nullptr;
+}

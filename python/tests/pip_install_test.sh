@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# `pip install .` of the repository into a fresh virtual environment (ctest pkg_pip_install, label python):
+# builds the wheel with scikit-build-core (PyPI: scikit-build-core, pybind11, numpy, ml_dtypes, tqdm; ccache
+# when installed), then imports aclcpu outside the source tree and runs the console script.
+# Usage: pip_install_test.sh SOURCE_DIR WORK_DIR
+set -euo pipefail
+src=$1
+work=$2
+rm -rf "$work"
+mkdir -p "$work"
+/usr/bin/python3 -m venv "$work/venv"
+extra=()
+if command -v ccache >/dev/null 2>&1; then
+  extra+=(--config-settings=cmake.define.CMAKE_CXX_COMPILER_LAUNCHER=ccache
+              --config-settings=cmake.define.CMAKE_C_COMPILER_LAUNCHER=ccache)
+fi
+export CMAKE_BUILD_PARALLEL_LEVEL="${CMAKE_BUILD_PARALLEL_LEVEL:-$(nproc)}"
+"$work/venv/bin/pip" install -q --disable-pip-version-check "${extra[@]}" --config-settings=build-dir="$work/build" "$src"
+cd "$work"
+"$work/venv/bin/python" - "$work" <<'PY'
+import os, sys
+import numpy as np
+import aclcpu
+assert aclcpu.__file__.startswith(sys.argv[1]), aclcpu.__file__  # the installed copy, not the source tree
+g = np.array([1, 2, 3, 4], np.float16)
+s = np.array([1, -2, 3, 4], np.float16)
+t = np.array([0, 0, 3, 5], np.float16)
+y = aclcpu.l1_loss_backward(g, s, t, "mean", soc="Ascend910B")
+assert y.dtype == np.float16 and y.tolist() == [0.25, -0.5, 0.0, -1.0], y
+b = aclcpu.l1_loss_backward(g.astype(aclcpu.BFLOAT16), s, t, "none", out_dtype="bf16")
+assert b.dtype == aclcpu.BFLOAT16
+aclcpu.to_bin(y, "y.bin")
+print("pip install: aclcpu", aclcpu.__version__, "from", os.path.dirname(aclcpu.__file__))
+PY
+"$work/venv/bin/aclcpu" compare y.bin y.bin --dtype float16 >/dev/null
+set +e
+"$work/venv/bin/aclcpu" compare y.bin y.bin --dtype float17 2>/dev/null
+rc=$?
+set -e
+[ "$rc" -eq 2 ] || { echo "console script: bad dtype gave exit $rc, expected 2"; exit 1; }
+echo "pip install test passed"

@@ -1,0 +1,210 @@
+"""aclcpu golden: single calls, TTK CSV and ATK JSON lists into TTK manual-data directories (issue 11 §2)."""
+import hashlib
+import json
+import os
+import re
+import subprocess
+import sys
+
+import numpy as np
+
+import aclcpu
+from aclcpu.cases import case_directory_name
+from conftest import same_bits
+
+BF16 = aclcpu.BFLOAT16
+DATA_FILE = re.compile(r"^(input|golden)_(\d+)_([A-Za-z0-9_.-]+?)(?:__shape_(scalar|\d+(?:x\d+)*))?\.(bin|npy)$")
+
+
+def cli(*args, cwd=None):
+    r = subprocess.run([sys.executable, "-m", "aclcpu", *map(str, args)], capture_output=True, text=True, cwd=cwd)
+    return r.returncode, r.stdout, r.stderr
+
+
+def test_golden_from_bin_and_npy_then_compare(tmp_path):
+    rng = np.random.default_rng(5)
+    g = rng.normal(size=(2, 3)).astype(np.float16)
+    s = rng.normal(size=(2, 3)).astype(np.float16)
+    t = rng.normal(size=(3,)).astype(np.float16)
+    for name, a in (("go", g), ("self", s), ("target", t)):
+        aclcpu.to_bin(a, tmp_path / f"{name}.bin")
+    np.save(tmp_path / "self.npy", s)
+    rc, out, err = cli("golden", "--op", "aclnnL1LossBackward",
+                       "--inputs", f"{tmp_path}/go.bin,{tmp_path}/self.npy,{tmp_path}/target.bin",
+                       "--dtypes", "float16,float16,float16", "--shapes", "2x3,2x3,3", "--reduction", "mean",
+                       "--out-dtype", "float32", "--soc", "Ascend910B", "-o", tmp_path / "golden.bin")
+    assert rc == 0, err
+    expect = aclcpu.l1_loss_backward(g, s, t, "mean", out_dtype=np.float32, soc="Ascend910B")
+    got = aclcpu.from_bin(tmp_path / "golden.bin", "float32", (2, 3))
+    assert same_bits(got, expect)
+    rc, out, _ = cli("compare", tmp_path / "golden.bin", tmp_path / "golden.bin", "--dtype", "float32")
+    assert rc == 0 and "binary: PASS" in out
+    # the default profile (Ascend950) gives other mean bits for shape [2,3]? compare shows it honestly
+    rc, _, _ = cli("golden", "--inputs", f"{tmp_path}/go.bin,{tmp_path}/self.bin,{tmp_path}/target.bin",
+                   "--dtypes", "fp16,fp16,fp16", "--shapes", "2x3,2x3,3", "--reduction", "sum", "-o",
+                   tmp_path / "g2.npy")
+    assert rc == 0
+    assert same_bits(np.load(tmp_path / "g2.npy"), aclcpu.l1_loss_backward(g, s, t, "sum"))
+    # bf16 and scalar shapes
+    aclcpu.to_bin(np.array(2.0, np.float32).astype(BF16), tmp_path / "sc.bin")
+    aclcpu.to_bin(s.astype(BF16), tmp_path / "sb.bin")
+    rc, _, err = cli("golden", "--inputs", f"{tmp_path}/sc.bin,{tmp_path}/sb.bin,{tmp_path}/sc.bin",
+                     "--dtypes", "bf16,bfloat16,bf16", "--shapes", "scalar,2x3,scalar", "--reduction", "none",
+                     "-o", tmp_path / "g3.bin")
+    assert rc == 0, err
+    assert same_bits(aclcpu.from_bin(tmp_path / "g3.bin", "bfloat16", (2, 3)),
+                     aclcpu.l1_loss_backward(np.array(2.0, BF16), s.astype(BF16), np.array(2.0, BF16), "none"))
+
+
+def test_golden_bad_input_exit_2_nothing_written(tmp_path):
+    aclcpu.to_bin(np.zeros(6, np.float16), tmp_path / "a.bin")
+    aclcpu.to_bin(np.zeros(3, np.float16), tmp_path / "b.bin")
+    out = tmp_path / "never.bin"
+    base = ["golden", "--inputs", f"{tmp_path}/a.bin,{tmp_path}/a.bin,{tmp_path}/b.bin", "-o", out]
+    cases = [
+        (["--dtypes", "float16,float16,float16", "--shapes", "2x3,2x3,4"], "b.bin"),         # size mismatch
+        (["--dtypes", "float16,half16,float16", "--shapes", "2x3,2x3,3"], "half16"),         # unknown dtype
+        (["--dtypes", "float16,float16,float16", "--shapes", "2x3,3x2,3"], "must match"),    # not broadcastable
+        (["--dtypes", "float16,float16,float16", "--shapes", "2x3,2x3,3", "--op", "aclnnAdd"], "aclnnAdd"),
+        (["--dtypes", "float16,float16", "--shapes", "2x3,2x3,3"], "--dtypes"),
+        (["--dtypes", "float16,float16,float16", "--shapes", "2x3,2x3,3", "--soc", "Ascend123"], "Ascend123"),
+    ]
+    for extra, needle in cases:
+        rc, _, err = cli(*base, *extra)
+        assert rc == 2, (extra, err)
+        assert needle in err and err.count("\n") == 1, err
+    assert sorted(os.listdir(tmp_path)) == ["a.bin", "b.bin"]  # no output, no temporary left
+
+
+ACLNN_CSV = """testcase_name,api_name,tensor_view_shapes,tensor_dtypes,tensor_storage_shapes,tensor_view_offsets,tensor_view_strides,attributes,input_data_ranges,is_enabled
+l1_plain,aclnnL1LossBackward,"((2,3),(2,3),(3,),(2,3))","('float16',)",,,,{'reduction': 1},"((-1, 1),)",True
+l1 strided/view#1,aclnnL1LossBackward,"((2,3),(2,3),(2,3),(2,3))","('float32','float32','float32','float32')","((2,3),(3,6),(2,3),(2,3))","(0,4,0,0)","((3,1),(1,6),(3,1),(3,1))",{'reduction': 'sum'},"((-5, 5), (-5, 5, 0.0), (0, 0))",True
+l1_bf16_scalar,aclnnL1LossBackward,"((),(4,),(),(4,))","('bfloat16',)",,,,{'reduction': 0},,True
+l1_disabled,aclnnL1LossBackward,"((2,),(2,),(2,),(2,))","('float16',)",,,,{'reduction': 0},,False
+"""
+
+KERNEL_CSV = """testcase_name,op_name,input_shapes,input_dtypes,input_formats,output_shapes,output_dtypes,output_formats,attributes,input_data_ranges,is_enabled,soc_series
+k_sum,l1_loss_grad,"[(), (4, 1), (4, 1)]","('bfloat16',)","('ND',)","[(4, 1)]","('bfloat16',)",['ND'],{'reduction': 'sum'},"((None, None),)",TRUE,
+k_mean,l1_loss_grad,"[(3, 5), (3, 5), (5,)]","('float16',)","('ND',)","[(3, 5)]","('float16',)",['ND'],{'reduction': 'mean'},"((-3, 3),)",TRUE,"('-Ascend310P',)"
+"""
+
+
+def read_case_dir(path):
+    files = {}
+    for name in os.listdir(path):
+        m = DATA_FILE.match(name)
+        assert m, f"unexpected file {name} in {path}"
+        files[(m.group(1), int(m.group(2)))] = (name, m.group(3), m.group(4), m.group(5))
+    return files
+
+
+def test_ttk_aclnn_csv_to_manual_data_dirs(tmp_path):
+    csv_path = tmp_path / "cases.csv"
+    csv_path.write_text(ACLNN_CSV)
+    out = tmp_path / "manual"
+    rc, stdout, err = cli("golden", "--ttk-csv", csv_path, "--out", out, "--seed", "7", "--soc", "Ascend910B")
+    assert rc == 0, err
+    assert "3 cases written" in stdout and "1 skipped" in stdout and "is_enabled" in err
+    hashed = "l1_strided_view_1-" + hashlib.sha256(b"l1 strided/view#1").hexdigest()[:12]
+    assert case_directory_name("l1 strided/view#1") == hashed
+    assert case_directory_name("x" * 121) == "x" * 96 + "-" + hashlib.sha256(b"x" * 121).hexdigest()[:12]
+    assert case_directory_name("__") == "case-" + hashlib.sha256(b"__").hexdigest()[:12]
+    assert sorted(os.listdir(out)) == sorted(["l1_plain", hashed, "l1_bf16_scalar"])  # no hidden temporaries
+    # l1_plain: inputs 0..2 (gradInput is a pure output: not saved), golden with its shape token
+    f = read_case_dir(out / "l1_plain")
+    assert sorted(f) == [("golden", 0), ("input", 0), ("input", 1), ("input", 2)]
+    assert f[("golden", 0)][0] == "golden_0_float16__shape_2x3.bin"
+    ins = [aclcpu.from_bin(out / "l1_plain" / f[("input", i)][0], "float16", sh)
+           for i, sh in enumerate([(2, 3), (2, 3), (3,)])]
+    assert all(np.all(np.abs(x.astype(np.float32)) <= 1) for x in ins)
+    golden = aclcpu.from_bin(out / "l1_plain" / f[("golden", 0)][0], "float16", (2, 3))
+    assert same_bits(golden, aclcpu.l1_loss_backward(*ins, "mean", soc="Ascend910B"))
+    # strided case: self's storage is 3x6 with the view at offset 4, strides (1, 6)
+    d = out / hashed
+    f = read_case_dir(d)
+    g0 = aclcpu.from_bin(d / "input_0_float32.bin", "float32", (2, 3))
+    st = aclcpu.from_bin(d / "input_1_float32.bin", "float32", (3, 6))
+    t0 = aclcpu.from_bin(d / "input_2_float32.bin", "float32", (2, 3))
+    assert np.all(t0 == 0)                                         # range (0, 0): that value
+    view = np.lib.stride_tricks.as_strided(st.reshape(-1)[4:], (2, 3), (4, 24))
+    assert 0.0 in view                                               # the must-appear value
+    assert same_bits(aclcpu.from_bin(d / f[("golden", 0)][0], "float32", (2, 3)),
+                     aclcpu.l1_loss_backward(g0, view, t0, "sum", soc="Ascend910B"))
+    # scalar storages are saved with one element; golden shape token 4
+    f = read_case_dir(out / "l1_bf16_scalar")
+    assert f[("input", 0)][0] == "input_0_bfloat16.bin" and os.path.getsize(out / "l1_bf16_scalar" / "input_0_bfloat16.bin") == 2
+    assert f[("golden", 0)][0] == "golden_0_bfloat16__shape_4.bin"
+    # same seed -> same bytes; another seed -> other inputs
+    out2 = tmp_path / "manual2"
+    cli("golden", "--ttk-csv", csv_path, "--out", out2, "--seed", "7", "--soc", "Ascend910B")
+    assert (out2 / "l1_plain" / "input_0_float16.bin").read_bytes() == (out / "l1_plain" / "input_0_float16.bin").read_bytes()
+    out3 = tmp_path / "manual3"
+    cli("golden", "--ttk-csv", csv_path, "--out", out3, "--seed", "8", "--soc", "Ascend910B")
+    assert (out3 / "l1_plain" / "input_0_float16.bin").read_bytes() != (out / "l1_plain" / "input_0_float16.bin").read_bytes()
+
+
+def test_ttk_kernel_csv_npy_and_soc_filter(tmp_path):
+    csv_path = tmp_path / "k.csv"
+    csv_path.write_text(KERNEL_CSV)
+    out = tmp_path / "m"
+    rc, stdout, err = cli("golden", "--ttk-csv", csv_path, "--out", out, "--format", "npy", "--soc", "Ascend950")
+    assert rc == 0, err and "2 cases written" in stdout
+    f = read_case_dir(out / "k_sum")
+    assert f[("golden", 0)][0] == "golden_0_bfloat16.npy"
+    inputs = [np.load(out / "k_sum" / f"input_{i}_bfloat16.npy") for i in range(3)]
+    assert inputs[0].dtype == np.dtype("V2") and inputs[0].shape == (1,)          # scalar storage, raw bf16
+    g = np.load(out / "k_sum" / "golden_0_bfloat16.npy").view(BF16)
+    expect = aclcpu.l1_loss_backward(inputs[0].view(BF16).reshape(()), inputs[1].view(BF16),
+                                     inputs[2].view(BF16), "sum")
+    assert same_bits(g, expect)
+    rc, stdout, err = cli("golden", "--ttk-csv", csv_path, "--out", tmp_path / "m2", "--soc", "Ascend310P")
+    assert rc == 0 and "0 cases written" in stdout and "2 skipped" in stdout
+    assert "excludes" in err and "operator rejects" in err              # soc_series; bf16 not on 310P
+
+
+def test_atk_json(tmp_path):
+    cases = []
+    for i, (dt, shapes, red) in enumerate([("fp16", ([1], [7], [7]), 2), ("bf16", ([2, 1], [2, 3], [3]), 1),
+                                           ("fp32", ([], [4], [4]), 0)]):
+        inputs = [{"name": n, "type": "tensor", "required": True, "dtype": dt, "shape": s,
+                   "range_values": [-5, 5] if n != "target" else 1.5}
+                  for n, s in zip(("gradOutput", "self", "target"), shapes)]
+        inputs.append({"name": "reduction", "type": "attr", "dtype": "int", "shape": None, "range_values": red})
+        cases.append({"id": i, "name": "aclnn.l1.loss.backward", "aclnn_name": "L1LossBackward", "inputs": inputs})
+    (tmp_path / "atk.json").write_text(json.dumps(cases))
+    rc, stdout, err = cli("golden", "--atk-json", tmp_path / "atk.json", "--out", tmp_path / "o")
+    assert rc == 0, err
+    assert sorted(os.listdir(tmp_path / "o")) == ["aclnn_l1_loss_backward_0", "aclnn_l1_loss_backward_1",
+                                                  "aclnn_l1_loss_backward_2"]
+    d = tmp_path / "o" / "aclnn_l1_loss_backward_1"
+    ins = [aclcpu.from_bin(d / f"input_{i}_bfloat16.bin", "bf16", s) for i, s in enumerate([(2, 1), (2, 3), (3,)])]
+    assert np.all(ins[2].astype(np.float32) == 1.5)
+    assert same_bits(aclcpu.from_bin(d / "golden_0_bfloat16__shape_2x3.bin", "bf16", (2, 3)),
+                     aclcpu.l1_loss_backward(*ins, 1))
+    assert os.listdir(tmp_path / "o" / "aclnn_l1_loss_backward_2").count("golden_0_float32__shape_4.bin") == 1
+
+
+def test_case_list_errors_name_file_and_row(tmp_path):
+    bad_rows = [
+        ("aclnnAdd", '"((2,),(2,),(2,))"', "('float16',)", "{}", "aclnnAdd"),
+        ("aclnnL1LossBackward", '"((2,),(2,)"', "('float16',)", "{}", "tensor_view_shapes"),
+        ("aclnnL1LossBackward", '"((2,),(2,),(2,),(2,))"', "('float15',)", "{}", "float15"),
+        ("aclnnL1LossBackward", '"((2,),(2,),(2,),(2,))"', "('float16',)", "{'reduction': 7}", "reduction"),
+        ("aclnnL1LossBackward", '"((2,),(3,),(2,),(2,))"', "('float16',)", "{}", "rejects"),
+    ]
+    for api, shapes, dts, attrs, needle in bad_rows:
+        p = tmp_path / "bad.csv"
+        p.write_text("testcase_name,api_name,tensor_view_shapes,tensor_dtypes,attributes\n"
+                     f"ok,aclnnL1LossBackward,\"((2,),(2,),(2,),(2,))\",\"('float16',)\",{{}}\n"
+                     f"bad,{api},{shapes},\"{dts}\",\"{attrs}\"\n")
+        out = tmp_path / "out"
+        rc, stdout, err = cli("golden", "--ttk-csv", p, "--out", out)
+        if needle == "rejects":  # a valid row the operator rejects is skipped, not an error
+            assert rc == 0 and "1 skipped" in stdout and needle in err
+            continue
+        assert rc == 2, (needle, err)
+        assert f"{p}:3" in err and needle in err and err.count("\n") == 1, err
+        assert not out.exists()  # rows are all read before anything is written
+    (tmp_path / "bad.json").write_text("[{\"id\": 0, \"aclnn_name\": \"Softmax\", \"inputs\": []}]")
+    rc, _, err = cli("golden", "--atk-json", tmp_path / "bad.json", "--out", tmp_path / "o2")
+    assert rc == 2 and "bad.json" in err and "Softmax" in err
