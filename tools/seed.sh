@@ -11,6 +11,8 @@ cmake -S . -B "$bdir" -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build "$bdir" -j"$(nproc)" --target ascendcl nnopbase opapi_math opapi_nn
 cmake --install "$bdir" --prefix install >/dev/null
 sample="${ACLCPU_SEED_SAMPLE:-../shared/fixtures/seed_sample.cpp}"
-g++ -std=c++11 "$sample" -Iinstall/include -Linstall/lib64 -lascendcl -lnnopbase -lopapi -o "$bdir/seed_sample"
+exe="$bdir/seed_sample"
+case "$exe" in /*) ;; *) exe="./$exe" ;; esac
+g++ -std=c++11 "$sample" -Iinstall/include -Linstall/lib64 -lascendcl -lnnopbase -lopapi -o "$exe"
 source install/set_env.sh
-"./$bdir/seed_sample"
+"$exe"
