@@ -249,6 +249,8 @@ TEST(FirstPhase, NonBroadcastableShapes) {
     a.ExpectOutUntouched();
 }
 
+// CANN's own sentence names the output "out" (ops-nn loss/l1_loss_grad/op_api/aclnn_l1_loss_backward.cpp,
+// CheckShape); it is kept verbatim and the README says that "out" is gradInput.
 TEST(FirstPhase, GradInputShapeMismatch) {
     Args a;
     HostTensor o24 = EmptyTensor({2, 4}, ACL_FLOAT, kCanary);

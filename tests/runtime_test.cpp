@@ -5,18 +5,21 @@
 // The binary's main() initialises the runtime once (aclInit + aclrtSetDevice(0)). Tests that finalise
 // re-initialise before they end (ScopedReinit), and hold no aclrtMalloc memory across aclFinalize (which
 // frees every block).
+#include <dirent.h>
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <atomic>
+#include <cctype>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <iterator>
 #include <limits>
 #include <string>
 #include <thread>
@@ -27,6 +30,7 @@
 
 namespace {
 
+namespace rt = aclcpu::rt;
 using aclcpu_test::Bits;
 using aclcpu_test::DeviceBuffer;
 using aclcpu_test::Download;
@@ -232,11 +236,135 @@ TEST(RuntimeInit, NestedOrNulSocVersionIsRefused) {
     EXPECT_EQ(aclInit(nested.path()), ACL_ERROR_FILE_ATTR_INVALID);
     const std::string m = Message();
     EXPECT_NE(m.find("a JSON array"), std::string::npos) << m;
-    EXPECT_LT(m.size(), 512u);
+    EXPECT_EQ(m.find("[["), std::string::npos) << m;  // the value itself is not shown
+    EXPECT_LT(m.size(), 2048u);                       // the list of accepted names, no more
     TempFile nul("{\"soc_version\": \"Ascend910B\\u0000x\"}");
     EXPECT_EQ(aclInit(nul.path()), ACL_ERROR_FILE_ATTR_INVALID);
     EXPECT_NE(Message().find("Ascend910B"), std::string::npos);
     EXPECT_EQ(aclInit(nullptr), ACL_SUCCESS);
+}
+
+// Sets an environment variable for the scope (nullptr: unsets it) and restores its previous value.
+class ScopedEnv {
+public:
+    ScopedEnv(const char* name, const char* value) : name_(name) {
+        const char* old = std::getenv(name);
+        had_ = old != nullptr;
+        if (had_) old_ = old;
+        if (value != nullptr) {
+            setenv(name, value, 1);
+        } else {
+            unsetenv(name);
+        }
+    }
+    ~ScopedEnv() {
+        if (had_) {
+            setenv(name_.c_str(), old_.c_str(), 1);
+        } else {
+            unsetenv(name_.c_str());
+        }
+    }
+
+private:
+    std::string name_, old_;
+    bool had_ = false;
+};
+
+// CANN's chip names (hicann/runtime src/platform/platform_config/cann*/<name>.ini) select their profile, and
+// aclrtGetSocName reports the name given in CANN's spelling; a family name reports its representative chip.
+TEST(RuntimeInit, RealChipNamesSelectTheirProfile) {
+    ScopedReinit restore;
+    struct Case {
+        const char* given;
+        const char* reported;
+        rt::Soc soc;
+    };
+    const Case cases[] = {
+        {"Ascend910B3", "Ascend910B3", rt::Soc::kAscend910B},
+        {"Ascend910B4-1", "Ascend910B4-1", rt::Soc::kAscend910B},
+        {"ascend910b2c", "Ascend910B2C", rt::Soc::kAscend910B},
+        {"Ascend910B", "Ascend910B1", rt::Soc::kAscend910B},
+        {"Ascend910_9382", "Ascend910_9382", rt::Soc::kAscend910_93},
+        {"Ascend910_93", "Ascend910_9391", rt::Soc::kAscend910_93},
+        {"Ascend910ProB", "Ascend910ProB", rt::Soc::kAscend910},
+        {"Ascend910PremiumA", "Ascend910PremiumA", rt::Soc::kAscend910},
+        {"Ascend910", "Ascend910A", rt::Soc::kAscend910},
+        {"Ascend310P1", "Ascend310P1", rt::Soc::kAscend310P},
+        {"Ascend310P", "Ascend310P3", rt::Soc::kAscend310P},
+        {"Ascend950DT_9582", "Ascend950DT_9582", rt::Soc::kAscend950},
+        {"Ascend950PR", "Ascend950PR_9599", rt::Soc::kAscend950},
+        {"Ascend950DT", "Ascend950DT_9591", rt::Soc::kAscend950},
+    };
+    for (const Case& c : cases) {
+        // From aclInit's config...
+        TempFile cfg(std::string("{\"soc_version\": \"") + c.given + "\"}");
+        ASSERT_EQ(Reinit(cfg.path()), ACL_SUCCESS) << c.given << ": " << LastError();
+        EXPECT_STREQ(aclrtGetSocName(), c.reported) << c.given;
+        EXPECT_EQ(rt::ActiveSoc(), c.soc) << c.given;
+        // ...and from the environment.
+        ScopedEnv env("ACLCPU_SOC_VERSION", c.given);
+        ASSERT_EQ(Reinit(nullptr), ACL_SUCCESS) << c.given << ": " << LastError();
+        EXPECT_STREQ(aclrtGetSocName(), c.reported) << c.given;
+        EXPECT_EQ(rt::ActiveSoc(), c.soc) << c.given;
+    }
+    // The profile decides the operator's rules: Ascend310P has no BFLOAT16 (its chip name in the message).
+    ScopedEnv env("ACLCPU_SOC_VERSION", "Ascend310P5");
+    ASSERT_EQ(Reinit(nullptr), ACL_SUCCESS);
+    HostTensor g = EmptyTensor({2}, ACL_BF16, 0), s = EmptyTensor({2}, ACL_BF16, 0), t = EmptyTensor({2}, ACL_BF16, 0),
+               out = EmptyTensor({2}, ACL_BF16, 0);
+    uint64_t ws = 0;
+    aclOpExecutor* ex = nullptr;
+    EXPECT_EQ(aclnnL1LossBackwardGetWorkspaceSize(g.tensor, s.tensor, t.tensor, 0, out.tensor, &ws, &ex),
+              ACLNN_ERR_PARAM_INVALID);
+    EXPECT_NE(Message().find("Ascend310P5"), std::string::npos);
+}
+
+// An unknown ACLCPU_SOC_VERSION is refused by aclInit (100008) like an unknown "soc_version", with the
+// accepted names in the message; the runtime stays uninitialised until the variable is fixed.
+TEST(RuntimeInit, UnknownSocVersionFromEnvironmentIsRefused) {
+    ScopedReinit restore;
+    ASSERT_EQ(aclFinalize(), ACL_SUCCESS);
+    {
+        ScopedEnv env("ACLCPU_SOC_VERSION", "Ascend910B9");
+        LastError();
+        EXPECT_EQ(aclInit(nullptr), ACL_ERROR_FILE_ATTR_INVALID);
+        const std::string m = Message();
+        EXPECT_NE(m.find("ACLCPU_SOC_VERSION=\"Ascend910B9\""), std::string::npos) << m;
+        for (const char* name : {"Ascend950", "Ascend910B", "Ascend910B4-1", "Ascend910_9391", "Ascend910ProA",
+                                 "Ascend310P3", "Ascend950DT_95A2"}) {
+            EXPECT_NE(m.find(name), std::string::npos) << name << " missing from: " << m;
+        }
+        EXPECT_EQ(aclrtSetDevice(0), ACL_ERROR_UNINITIALIZE);
+        LastError();
+        // A valid config does not excuse the variable: a typo there is still reported.
+        TempFile cfg("{\"soc_version\": \"Ascend910B3\"}");
+        EXPECT_EQ(aclInit(cfg.path()), ACL_ERROR_FILE_ATTR_INVALID);
+        EXPECT_NE(Message().find("Ascend910B9"), std::string::npos);
+    }
+    // An empty value means unset.
+    ScopedEnv empty("ACLCPU_SOC_VERSION", "");
+    EXPECT_EQ(aclInit(nullptr), ACL_SUCCESS);
+    EXPECT_STREQ(aclrtGetSocName(), "Ascend950PR_9599");
+}
+
+// A malformed ACLCPU_NUM_THREADS fails aclInit (100008, naming the variable and the accepted range) instead
+// of being ignored; an empty value means unset.
+TEST(RuntimeInit, MalformedNumThreadsFailsAclInit) {
+    ScopedReinit restore;
+    ASSERT_EQ(aclFinalize(), ACL_SUCCESS);
+    for (const char* bad : {"abc", "0", "-2", "4097", "8x", " ", "99999999999999999999"}) {
+        ScopedEnv env("ACLCPU_NUM_THREADS", bad);
+        LastError();
+        EXPECT_EQ(aclInit(nullptr), ACL_ERROR_FILE_ATTR_INVALID) << bad;
+        const std::string m = Message();
+        EXPECT_NE(m.find(std::string("ACLCPU_NUM_THREADS=\"") + bad + "\""), std::string::npos) << m;
+        EXPECT_NE(m.find("1 to 4096"), std::string::npos) << m;
+    }
+    for (const char* good : {"1", "4096", ""}) {
+        ScopedEnv env("ACLCPU_NUM_THREADS", good);
+        EXPECT_EQ(aclInit(nullptr), ACL_SUCCESS) << good << ": " << LastError();
+        EXPECT_EQ(aclFinalize(), ACL_SUCCESS);
+    }
 }
 
 TEST(RuntimeInit, FinalizeTwiceIsRepeatFinalize) {
@@ -1134,8 +1262,9 @@ TEST(RuntimeErrMsg, PerThread) {
 
 // ================================================================ logging (child processes)
 
-// Body run in a child process by the tests below (skipped unless the parent asks for it).
-TEST(LogChild, Emit) {
+// Body run in a child process by the tests below. Suites named *ChildProcess are left out of CTest
+// (tests/CMakeLists.txt, TEST_FILTER): they are helpers, not tests.
+TEST(LogChildProcess, Emit) {
     if (std::getenv("ACLCPU_TEST_LOG_CHILD") == nullptr) GTEST_SKIP() << "runs only as a child of RuntimeLog";
     aclAppLog(ACL_DEBUG, "fn", "file.cpp", 1, "marker-%s", "debug");
     aclAppLog(ACL_INFO, "fn", "file.cpp", 2, "marker-%s", "info");
@@ -1150,13 +1279,14 @@ std::string SelfExe() {
     return std::string(buf, static_cast<size_t>(n));
 }
 
-// Runs LogChild.Emit in a child with the given environment assignments; returns its stdout or its
-// stderr.
+// Runs LogChildProcess.Emit in a child with the given environment assignments (every logging variable
+// unset first); returns its stdout or its stderr.
 std::string RunChild(const std::string& env, bool want_stdout) {
     const std::string exe = SelfExe();
     std::string cmd = "env -u ASCEND_GLOBAL_LOG_LEVEL -u ASCEND_LOG_PRINT_TO_STDOUT -u ASCEND_SLOG_PRINT_TO_STDOUT "
+                      "-u ASCEND_PROCESS_LOG_PATH -u ASCEND_WORK_PATH -u ASCEND_GLOBAL_EVENT_ENABLE "
                       "ACLCPU_TEST_LOG_CHILD=1 " +
-                      env + " '" + exe + "' --gtest_filter=LogChild.Emit";
+                      env + " '" + exe + "' --gtest_filter=LogChildProcess.Emit";
     cmd += want_stdout ? " 2>/dev/null" : " 2>&1 >/dev/null";
     std::string out;
     FILE* p = popen(cmd.c_str(), "r");
@@ -1179,6 +1309,65 @@ bool Has(const std::string& text, const char* level, const char* marker) {
     return false;
 }
 
+// A fresh temporary folder, removed (with its content) on destruction.
+class TempDir {
+public:
+    TempDir() {
+        char tmpl[] = "/tmp/aclcpu_log_test_XXXXXX";
+        path_ = mkdtemp(tmpl) != nullptr ? tmpl : "";
+        EXPECT_FALSE(path_.empty());
+    }
+    ~TempDir() {
+        if (!path_.empty()) std::system(("rm -rf '" + path_ + "'").c_str());
+    }
+    const std::string& path() const { return path_; }
+
+private:
+    std::string path_;
+};
+
+// The names of the files in `dir` (none when it does not exist).
+std::vector<std::string> FilesIn(const std::string& dir) {
+    std::vector<std::string> names;
+    if (DIR* d = opendir(dir.c_str())) {
+        while (dirent* e = readdir(d)) {
+            if (e->d_name[0] != '.') names.push_back(e->d_name);
+        }
+        closedir(d);
+    }
+    return names;
+}
+
+std::string ReadAll(const std::string& path) {
+    std::ifstream f(path);
+    return std::string((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+}
+
+// CANN's plog file name: plog-<pid>_<YYYYMMDDhhmmssmmm>.log.
+bool IsPlogName(const std::string& name) {
+    if (name.rfind("plog-", 0) != 0 || name.size() < 5 + 1 + 1 + 17 + 4) return false;
+    const size_t us = name.find('_');
+    if (us == std::string::npos || us == 5 || name.compare(name.size() - 4, 4, ".log") != 0) return false;
+    for (size_t i = 5; i < us; ++i) {
+        if (!std::isdigit(static_cast<unsigned char>(name[i]))) return false;
+    }
+    const std::string stamp = name.substr(us + 1, name.size() - 4 - us - 1);
+    if (stamp.size() != 17) return false;
+    for (char ch : stamp) {
+        if (!std::isdigit(static_cast<unsigned char>(ch))) return false;
+    }
+    return true;
+}
+
+// The one plog file under <root>/debug/plog; empty when there is not exactly one.
+std::string OnePlog(const std::string& root) {
+    const std::string dir = root + "/debug/plog";
+    const std::vector<std::string> names = FilesIn(dir);
+    if (names.size() != 1) return std::string();
+    EXPECT_TRUE(IsPlogName(names[0])) << names[0];
+    return ReadAll(dir + "/" + names[0]);
+}
+
 TEST(RuntimeLog, LevelsAndSinks) {
     if (SelfExe().empty()) GTEST_SKIP() << "no /proc/self/exe";
     // Level 0 to stdout: all four lines.
@@ -1187,38 +1376,89 @@ TEST(RuntimeLog, LevelsAndSinks) {
     EXPECT_TRUE(Has(out, "[INFO]", "marker-info")) << out;
     EXPECT_TRUE(Has(out, "[WARNING]", "marker-warning")) << out;
     EXPECT_TRUE(Has(out, "[ERROR]", "marker-error")) << out;
+    EXPECT_TRUE(Has(out, "[EVENT]", "aclInit: emulating")) << out;
     // Level 2: warnings and errors only.
     out = RunChild("ASCEND_GLOBAL_LOG_LEVEL=2 ASCEND_LOG_PRINT_TO_STDOUT=1", true);
     EXPECT_EQ(out.find("marker-debug"), std::string::npos) << out;
     EXPECT_EQ(out.find("marker-info"), std::string::npos) << out;
     EXPECT_TRUE(Has(out, "[WARNING]", "marker-warning")) << out;
     EXPECT_TRUE(Has(out, "[ERROR]", "marker-error")) << out;
-    // Level 4: nothing anywhere.
+    // Level 4: nothing anywhere, no file either.
+    TempDir quiet;
     out = RunChild("ASCEND_GLOBAL_LOG_LEVEL=4 ASCEND_LOG_PRINT_TO_STDOUT=1", true) +
-          RunChild("ASCEND_GLOBAL_LOG_LEVEL=4", false);
+          RunChild("ASCEND_GLOBAL_LOG_LEVEL=4 ASCEND_PROCESS_LOG_PATH=" + quiet.path(), false);
     EXPECT_EQ(out.find("marker-"), std::string::npos) << out;
-    // Defaults: level 3 (errors), to stderr.
-    out = RunChild("", false);
-    EXPECT_TRUE(Has(out, "[ERROR]", "marker-error")) << out;
-    EXPECT_EQ(out.find("marker-warning"), std::string::npos) << out;
-    EXPECT_EQ(RunChild("", true).find("marker-"), std::string::npos);
-    // An unparsable level keeps the default.
-    out = RunChild("ASCEND_GLOBAL_LOG_LEVEL=verbose", false);
+    EXPECT_TRUE(FilesIn(quiet.path()).empty());
+    // An unparsable level keeps the default (errors only).
+    out = RunChild("ASCEND_GLOBAL_LOG_LEVEL=verbose ASCEND_LOG_PRINT_TO_STDOUT=1", true);
     EXPECT_TRUE(Has(out, "[ERROR]", "marker-error")) << out;
     EXPECT_EQ(out.find("marker-warning"), std::string::npos) << out;
 }
 
+// By default (CANN's), lines go to <ASCEND_PROCESS_LOG_PATH>/debug/plog/plog-<pid>_<time>.log, nothing on the
+// terminal; events (aclInit) are written whatever the level unless ASCEND_GLOBAL_EVENT_ENABLE=0.
+TEST(RuntimeLog, DefaultSinkIsAPlogFileUnderProcessLogPath) {
+    if (SelfExe().empty()) GTEST_SKIP() << "no /proc/self/exe";
+    TempDir root;
+    const std::string env = "ASCEND_PROCESS_LOG_PATH=" + root.path() + "/nested/log";  // created as needed
+    std::string terminal = RunChild(env, false);
+    EXPECT_EQ(terminal.find("marker-"), std::string::npos) << terminal;
+    std::string file = OnePlog(root.path() + "/nested/log");
+    EXPECT_TRUE(Has(file, "[ERROR]", "marker-error")) << file;
+    EXPECT_EQ(file.find("marker-warning"), std::string::npos) << file;
+    EXPECT_TRUE(Has(file, "[EVENT]", "aclInit: emulating")) << file;
+    // Each line: "[LEVEL] ACLCPU(pid,program):YYYY-MM-DD-hh:mm:ss.mmm.uuu ".
+    EXPECT_NE(file.find("] ACLCPU("), std::string::npos) << file;
+    EXPECT_NE(file.find(",runtime_test):"), std::string::npos) << file;
+    // Without events.
+    TempDir quiet_events;
+    RunChild("ASCEND_GLOBAL_EVENT_ENABLE=0 ASCEND_PROCESS_LOG_PATH=" + quiet_events.path(), false);
+    file = OnePlog(quiet_events.path());
+    EXPECT_TRUE(Has(file, "[ERROR]", "marker-error")) << file;
+    EXPECT_EQ(file.find("aclInit"), std::string::npos) << file;
+    // Without ASCEND_PROCESS_LOG_PATH: $ASCEND_WORK_PATH/log, else $HOME/ascend/log.
+    TempDir work;
+    RunChild("ASCEND_WORK_PATH=" + work.path(), false);
+    EXPECT_TRUE(Has(OnePlog(work.path() + "/log"), "[ERROR]", "marker-error"));
+    TempDir home;
+    RunChild("HOME=" + home.path(), false);
+    EXPECT_TRUE(Has(OnePlog(home.path() + "/ascend/log"), "[ERROR]", "marker-error"));
+    // ASCEND_LOG_PRINT_TO_STDOUT=0 is the default sink too.
+    TempDir zero;
+    EXPECT_EQ(RunChild("ASCEND_LOG_PRINT_TO_STDOUT=0 ASCEND_PROCESS_LOG_PATH=" + zero.path(), true).find("marker-"),
+              std::string::npos);
+    EXPECT_TRUE(Has(OnePlog(zero.path()), "[ERROR]", "marker-error"));
+}
+
+// A log folder that cannot be created never fails the program: one notice on stderr, then the lines there.
+TEST(RuntimeLog, UnwritableLogPathFallsBackToStderr) {
+    if (SelfExe().empty()) GTEST_SKIP() << "no /proc/self/exe";
+    TempFile blocker("not a folder");  // a regular file where a folder should be
+    const std::string err = RunChild(std::string("ASCEND_PROCESS_LOG_PATH=") + blocker.path() + "/log", false);
+    EXPECT_NE(err.find("cannot write log files"), std::string::npos) << err;
+    size_t notices = 0;
+    for (size_t pos = 0; (pos = err.find("cannot write log files", pos)) != std::string::npos; ++pos) ++notices;
+    EXPECT_EQ(notices, 1u) << err;
+    EXPECT_TRUE(Has(err, "[ERROR]", "marker-error")) << err;
+    EXPECT_TRUE(Has(err, "[EVENT]", "aclInit: emulating")) << err;
+    // The child passed (its gtest summary is on stdout).
+    const std::string out = RunChild(std::string("ASCEND_PROCESS_LOG_PATH=") + blocker.path() + "/log", true);
+    EXPECT_NE(out.find("[  PASSED  ] 1 test"), std::string::npos) << out;
+}
+
 TEST(RuntimeLog, LegacyStdoutVariableAndPrecedence) {
     if (SelfExe().empty()) GTEST_SKIP() << "no /proc/self/exe";
+    TempDir root;
+    const std::string at = " ASCEND_PROCESS_LOG_PATH=" + root.path();
     // The older ASCEND_SLOG_PRINT_TO_STDOUT is honoured...
-    std::string out = RunChild("ASCEND_GLOBAL_LOG_LEVEL=1 ASCEND_SLOG_PRINT_TO_STDOUT=1", true);
+    std::string out = RunChild("ASCEND_GLOBAL_LOG_LEVEL=1 ASCEND_SLOG_PRINT_TO_STDOUT=1" + at, true);
     EXPECT_TRUE(Has(out, "[INFO]", "marker-info")) << out;
     EXPECT_EQ(out.find("marker-debug"), std::string::npos) << out;
-    // ...and the newer variable wins when both are set.
-    out = RunChild("ASCEND_GLOBAL_LOG_LEVEL=1 ASCEND_SLOG_PRINT_TO_STDOUT=1 ASCEND_LOG_PRINT_TO_STDOUT=0", true);
+    EXPECT_TRUE(FilesIn(root.path()).empty());
+    // ...and the newer variable wins when both are set: 0 keeps the file.
+    out = RunChild("ASCEND_GLOBAL_LOG_LEVEL=1 ASCEND_SLOG_PRINT_TO_STDOUT=1 ASCEND_LOG_PRINT_TO_STDOUT=0" + at, true);
     EXPECT_EQ(out.find("marker-"), std::string::npos) << out;
-    out = RunChild("ASCEND_GLOBAL_LOG_LEVEL=1 ASCEND_SLOG_PRINT_TO_STDOUT=1 ASCEND_LOG_PRINT_TO_STDOUT=0", false);
-    EXPECT_TRUE(Has(out, "[INFO]", "marker-info")) << out;
+    EXPECT_TRUE(Has(OnePlog(root.path()), "[INFO]", "marker-info"));
     out = RunChild("ASCEND_GLOBAL_LOG_LEVEL=1 ASCEND_SLOG_PRINT_TO_STDOUT=0 ASCEND_LOG_PRINT_TO_STDOUT=1", true);
     EXPECT_TRUE(Has(out, "[INFO]", "marker-info")) << out;
 }

@@ -24,6 +24,10 @@ jobs=$(nproc)
 stages=${ACLCPU_CI_STAGES:-"asan tsan fuzz leaks"}
 shared=${ACLCPU_SHARED_DIR:-"$root/../shared"}
 declare -a report=()
+# Scratch folders of the stages (distinct names: fuzz_work, leaks_work), removed at the end of their stage
+# and, should a stage fail, on exit.
+declare -a scratch=()
+trap 'rm -rf "${scratch[@]}"' EXIT
 
 stage_time() {  # name start
     local t=$(( $(date +%s) - $2 ))
@@ -72,25 +76,27 @@ if want fuzz; then
     echo "=== stage fuzz: libFuzzer, $runs executions (at most $max_s s)"
     CC=clang-14 CXX=clang++-14 cmake -S fuzz -B build-fuzz >/dev/null
     cmake --build build-fuzz -j"$jobs"
-    work=$(mktemp -d)
-    trap 'rm -rf "$work"' EXIT
-    mkdir -p "$work/corpus" "$work/artifacts"
-    cp fuzz/corpus/* "$work/corpus/" 2>/dev/null || true
+    fuzz_work=$(mktemp -d)
+    scratch+=("$fuzz_work")
+    mkdir -p "$fuzz_work/corpus" "$fuzz_work/artifacts"
+    cp fuzz/corpus/* "$fuzz_work/corpus/" 2>/dev/null || true
     status=0
-    (cd "$work" && L1_FUZZ_STATS=1 TMPDIR="$work" "$root/build-fuzz/l1_fuzz" -runs="$runs" -max_total_time="$max_s" \
-        -timeout=60 -rss_limit_mb=4096 -print_final_stats=1 -artifact_prefix="$work/artifacts/" \
-        "$work/corpus" > "$work/fuzz.log" 2>&1) || status=$?
-    grep -v -E '^#[0-9]+ +(NEW|REDUCE|pulse)|Uses: ' "$work/fuzz.log" | tail -40
+    (cd "$fuzz_work" && L1_FUZZ_STATS=1 TMPDIR="$fuzz_work" "$root/build-fuzz/l1_fuzz" -runs="$runs" \
+        -max_total_time="$max_s" -timeout=60 -rss_limit_mb=4096 -print_final_stats=1 \
+        -artifact_prefix="$fuzz_work/artifacts/" "$fuzz_work/corpus" > "$fuzz_work/fuzz.log" 2>&1) || status=$?
+    # libFuzzer's progress lines ("#1024<TAB>NEW    cov: ...", pulse, REDUCE) are left out of the summary.
+    grep -v -E '^#[0-9]+[[:space:]]+(NEW|REDUCE|pulse)|Uses: ' "$fuzz_work/fuzz.log" | tail -40
     if [ "$status" -ne 0 ]; then
         echo "fuzz: FAILED (status $status); reproducer(s):"
-        for a in "$work"/artifacts/*; do [ -e "$a" ] && { echo "  $a"; base64 -w0 "$a"; echo; }; done
+        for a in "$fuzz_work"/artifacts/*; do [ -e "$a" ] && { echo "  $a"; base64 -w0 "$a"; echo; }; done
         exit 1
     fi
-    done_runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$work/fuzz.log")
+    done_runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$fuzz_work/fuzz.log")
     echo "fuzz: ${done_runs:-?} executions without a finding"
     if [ -n "$done_runs" ] && [ "$done_runs" -lt "$runs" ]; then
         echo "fuzz: NOTE - stopped by the ${max_s} s safety net before $runs executions"
     fi
+    rm -rf "$fuzz_work"
     stage_time fuzz "$t0"
 fi
 
@@ -100,21 +106,23 @@ if want leaks; then
     rel=${ACLCPU_RELEASE_BUILD_DIR:-build}  # tools/test.sh's Release tree
     [ -d "$rel" ] || { cmake -S . -B "$rel" -DCMAKE_BUILD_TYPE=Release >/dev/null; }
     cmake --build "$rel" -j"$jobs" --target misuse_test ascendcl nnopbase opapi_math opapi_nn
-    work=$(mktemp -d)
-    cmake --install "$rel" --prefix "$work/prefix" >/dev/null
+    leaks_work=$(mktemp -d)
+    scratch+=("$leaks_work")
+    cmake --install "$rel" --prefix "$leaks_work/prefix" >/dev/null
     vg=(valgrind --leak-check=full --show-leak-kinds=definite --errors-for-leak-kinds=definite --error-exitcode=1 --quiet)
     if [ -f "$shared/fixtures/seed_sample.cpp" ]; then
-        g++ -std=c++11 "$shared/fixtures/seed_sample.cpp" -I"$work/prefix/include" -L"$work/prefix/lib64" \
-            -lascendcl -lnnopbase -lopapi -o "$work/seed_sample"
-        LD_LIBRARY_PATH="$work/prefix/lib64" "${vg[@]}" "$work/seed_sample" > "$work/seed.out"
-        cmp "$work/seed.out" "$shared/fixtures/seed_sample.expected"
+        g++ -std=c++11 "$shared/fixtures/seed_sample.cpp" -I"$leaks_work/prefix/include" -L"$leaks_work/prefix/lib64" \
+            -lascendcl -lnnopbase -lopapi -o "$leaks_work/seed_sample"
+        ASCEND_PROCESS_LOG_PATH="$leaks_work/log" LD_LIBRARY_PATH="$leaks_work/prefix/lib64" \
+            "${vg[@]}" "$leaks_work/seed_sample" > "$leaks_work/seed.out"
+        cmp "$leaks_work/seed.out" "$shared/fixtures/seed_sample.expected"
         echo "leaks: seed sample: no definite leak, output identical to seed_sample.expected"
     else
         echo "leaks: $shared/fixtures/seed_sample.cpp not found; seed sample skipped"
     fi
     ASCEND_GLOBAL_LOG_LEVEL=4 "${vg[@]}" "$rel/tests/misuse_test" --gtest_brief=1
     echo "leaks: misuse_test: no definite leak"
-    rm -rf "$work"
+    rm -rf "$leaks_work"
     stage_time leaks "$t0"
 fi
 

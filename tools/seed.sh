@@ -1,13 +1,18 @@
 #!/usr/bin/env bash
-# The main job on a fresh machine: install dependencies, build, install the toolkit-shaped tree into
-# ./install, compile the seed sample (shared/fixtures/seed_sample.cpp) unmodified with -std=c++11, run it.
+# The main job on a fresh machine: install dependencies, build the four libraries (no tests, no benchmarks),
+# install the toolkit-shaped tree into ./install, compile the seed sample (shared/fixtures/seed_sample.cpp)
+# unmodified with -std=c++11 and run it. Build folder: ACLCPU_BUILD_DIR (default build/, shared with
+# tools/test.sh, which then only adds the test programs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tools/deps.sh
-cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
-cmake --build build -j"$(nproc)"
-cmake --install build --prefix install >/dev/null
+bdir="${ACLCPU_BUILD_DIR:-build}"
+cmake -S . -B "$bdir" -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build "$bdir" -j"$(nproc)" --target ascendcl nnopbase opapi_math opapi_nn
+cmake --install "$bdir" --prefix install >/dev/null
 sample="${ACLCPU_SEED_SAMPLE:-../shared/fixtures/seed_sample.cpp}"
-g++ -std=c++11 "$sample" -Iinstall/include -Linstall/lib64 -lascendcl -lnnopbase -lopapi -o build/seed_sample
+exe="$bdir/seed_sample"
+case "$exe" in /*) ;; *) exe="./$exe" ;; esac
+g++ -std=c++11 "$sample" -Iinstall/include -Linstall/lib64 -lascendcl -lnnopbase -lopapi -o "$exe"
 source install/set_env.sh
-./build/seed_sample
+"$exe"

@@ -166,15 +166,19 @@ ACL_FUNC_VISIBILITY aclFloat16 aclFloatToFloat16(float value);
 ACL_FUNC_VISIBILITY size_t aclDataTypeSize(aclDataType dataType);
 
 /**
- * Writes a log line through the runtime's logger when logLevel >= ASCEND_GLOBAL_LOG_LEVEL
- * (to stdout when ASCEND_LOG_PRINT_TO_STDOUT=1, else stderr). fmt is printf-style.
+ * Writes a log line through the runtime's logger when logLevel >= ASCEND_GLOBAL_LOG_LEVEL: to the process's
+ * log file (ASCEND_PROCESS_LOG_PATH, else $HOME/ascend/log: debug/plog/plog-<pid>_<time>.log, as CANN's), or
+ * to stdout when ASCEND_LOG_PRINT_TO_STDOUT=1 (README, Environment variables). fmt is printf-style; at most
+ * 1023 bytes of the formatted text are kept. Never fails.
  */
 ACL_FUNC_VISIBILITY void aclAppLog(aclLogLevel logLevel, const char* func, const char* file, uint32_t line,
                                    const char* fmt, ...);
 
 /**
- * Name of the emulated SoC, e.g. "Ascend950" (default profile), "Ascend910B1" or "Ascend910A"; chosen by
- * ACLCPU_SOC_VERSION or the "soc_version" key of aclInit's JSON config (SPEC 2, 5.2). Never NULL.
+ * Name of the emulated SoC, chosen by the "soc_version" key of aclInit's JSON config, else ACLCPU_SOC_VERSION
+ * (SPEC 2, 5.2): the chip name given, in CANN's spelling (e.g. "Ascend910B3", "Ascend910_9382"), or for a
+ * family name the chip it stands for ("Ascend950" -> "Ascend950PR_9599", "Ascend910B" -> "Ascend910B1");
+ * "Ascend950PR_9599" by default. Static storage, never NULL.
  */
 ACL_FUNC_VISIBILITY const char* aclrtGetSocName(void);
 

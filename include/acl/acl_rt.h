@@ -84,11 +84,13 @@ typedef enum aclrtMemAttr {
 /* ---------------- initialisation ---------------- */
 
 /**
- * Initialises the runtime. configPath: NULL, "" or a JSON file; the key "soc_version" (string, e.g.
- * "Ascend910B") chooses the product profile (SPEC 2, 5.2).
+ * Initialises the runtime. configPath: NULL, "" or a JSON file; the key "soc_version" (string, a CANN chip
+ * name such as "Ascend910B3" or a family such as "Ascend910B") chooses the product profile, else the
+ * environment variable ACLCPU_SOC_VERSION does (SPEC 2, 5.2; README lists the names).
  * Returns 0; ACL_ERROR_REPEAT_INITIALIZE (100002) when already initialised; ACL_ERROR_INVALID_FILE (100003)
  * for an unreadable file; ACL_ERROR_PARSE_FILE (100006) for invalid JSON; ACL_ERROR_FILE_ATTR_INVALID
- * (100008) for an unknown "soc_version".
+ * (100008) for an unknown "soc_version" or ACLCPU_SOC_VERSION, or an ACLCPU_NUM_THREADS that is not an
+ * integer from 1 to 4096 (the message lists the accepted values).
  */
 ACL_FUNC_VISIBILITY aclError aclInit(const char* configPath);
 

@@ -25,18 +25,89 @@ namespace aclcpu {
 namespace rt {
 namespace {
 
+// The one table of product names (SPEC 2, 5.2). Chips: the SoC_version of every platform config CANN ships
+// for these profiles (hicann/runtime src/platform/platform_config/cann/*.ini and cann-dev/*.ini, each file
+// named after its SoC_version). Families: the Short_SoC_version of those files (Ascend950, Ascend910B,
+// Ascend910_93, Ascend910, Ascend310P) and the two Ascend 950 lines (Ascend950PR, Ascend950DT); a family
+// stands for one representative chip, which aclrtGetSocName reports. CANN also ships a chip named plain
+// "Ascend910B" (Short_SoC_version Ascend910, training series); here that name is the Atlas A2 family, as in
+// ops-nn's per-SoC folders (README, Differences from CANN).
 struct SocEntry {
+    const char* name;  // accepted by FindSoc (case-insensitive), spelled as CANN spells it
     Soc soc;
-    const char* key;   // accepted by ParseSoc
-    const char* name;  // reported by aclrtGetSocName
+    const char* chip;  // the chip a family name stands for; nullptr for a chip (it reports itself)
 };
 
 constexpr SocEntry kSocs[] = {
-    {Soc::kAscend950, "Ascend950", "Ascend950PR_9599"},
-    {Soc::kAscend910B, "Ascend910B", "Ascend910B1"},
-    {Soc::kAscend910_93, "Ascend910_93", "Ascend910_9391"},
-    {Soc::kAscend910, "Ascend910", "Ascend910A"},
-    {Soc::kAscend310P, "Ascend310P", "Ascend310P3"},
+    // families, each with its representative chip
+    {"Ascend950", Soc::kAscend950, "Ascend950PR_9599"},
+    {"Ascend950PR", Soc::kAscend950, "Ascend950PR_9599"},
+    {"Ascend950DT", Soc::kAscend950, "Ascend950DT_9591"},
+    {"Ascend910B", Soc::kAscend910B, "Ascend910B1"},
+    {"Ascend910_93", Soc::kAscend910_93, "Ascend910_9391"},
+    {"Ascend910", Soc::kAscend910, "Ascend910A"},
+    {"Ascend310P", Soc::kAscend310P, "Ascend310P3"},
+    // Ascend 950 (arch35 kernel)
+    {"Ascend950PR_9599", Soc::kAscend950, nullptr},
+    {"Ascend950PR_9589", Soc::kAscend950, nullptr},
+    {"Ascend950PR_958b", Soc::kAscend950, nullptr},
+    {"Ascend950PR_957b", Soc::kAscend950, nullptr},
+    {"Ascend950PR_957bx", Soc::kAscend950, nullptr},
+    {"Ascend950PR_957c", Soc::kAscend950, nullptr},
+    {"Ascend950PR_957d", Soc::kAscend950, nullptr},
+    {"Ascend950PR_9579", Soc::kAscend950, nullptr},
+    {"Ascend950PR_950z", Soc::kAscend950, nullptr},
+    {"Ascend950DT_9591", Soc::kAscend950, nullptr},
+    {"Ascend950DT_9592", Soc::kAscend950, nullptr},
+    {"Ascend950DT_9595", Soc::kAscend950, nullptr},
+    {"Ascend950DT_9596", Soc::kAscend950, nullptr},
+    {"Ascend950DT_9581", Soc::kAscend950, nullptr},
+    {"Ascend950DT_9581x", Soc::kAscend950, nullptr},
+    {"Ascend950DT_9582", Soc::kAscend950, nullptr},
+    {"Ascend950DT_9582x", Soc::kAscend950, nullptr},
+    {"Ascend950DT_9583", Soc::kAscend950, nullptr},
+    {"Ascend950DT_9584", Soc::kAscend950, nullptr},
+    {"Ascend950DT_9585", Soc::kAscend950, nullptr},
+    {"Ascend950DT_9586", Soc::kAscend950, nullptr},
+    {"Ascend950DT_9587", Soc::kAscend950, nullptr},
+    {"Ascend950DT_9588", Soc::kAscend950, nullptr},
+    {"Ascend950DT_9571", Soc::kAscend950, nullptr},
+    {"Ascend950DT_9572", Soc::kAscend950, nullptr},
+    {"Ascend950DT_9573", Soc::kAscend950, nullptr},
+    {"Ascend950DT_9574", Soc::kAscend950, nullptr},
+    {"Ascend950DT_9575", Soc::kAscend950, nullptr},
+    {"Ascend950DT_9576", Soc::kAscend950, nullptr},
+    {"Ascend950DT_9577", Soc::kAscend950, nullptr},
+    {"Ascend950DT_9578", Soc::kAscend950, nullptr},
+    {"Ascend950DT_950x", Soc::kAscend950, nullptr},
+    {"Ascend950DT_950y", Soc::kAscend950, nullptr},
+    {"Ascend950DT_95A1", Soc::kAscend950, nullptr},
+    {"Ascend950DT_95A2", Soc::kAscend950, nullptr},
+    // Atlas A2 training/inference series
+    {"Ascend910B1", Soc::kAscend910B, nullptr},
+    {"Ascend910B2", Soc::kAscend910B, nullptr},
+    {"Ascend910B2C", Soc::kAscend910B, nullptr},
+    {"Ascend910B3", Soc::kAscend910B, nullptr},
+    {"Ascend910B4", Soc::kAscend910B, nullptr},
+    {"Ascend910B4-1", Soc::kAscend910B, nullptr},
+    // Atlas A3 training/inference series
+    {"Ascend910_9391", Soc::kAscend910_93, nullptr},
+    {"Ascend910_9392", Soc::kAscend910_93, nullptr},
+    {"Ascend910_9381", Soc::kAscend910_93, nullptr},
+    {"Ascend910_9382", Soc::kAscend910_93, nullptr},
+    {"Ascend910_9372", Soc::kAscend910_93, nullptr},
+    {"Ascend910_9362", Soc::kAscend910_93, nullptr},
+    {"Ascend910_9363", Soc::kAscend910_93, nullptr},
+    // Atlas training series
+    {"Ascend910A", Soc::kAscend910, nullptr},
+    {"Ascend910ProA", Soc::kAscend910, nullptr},
+    {"Ascend910ProB", Soc::kAscend910, nullptr},
+    {"Ascend910PremiumA", Soc::kAscend910, nullptr},
+    // Atlas inference series
+    {"Ascend310P1", Soc::kAscend310P, nullptr},
+    {"Ascend310P3", Soc::kAscend310P, nullptr},
+    {"Ascend310P5", Soc::kAscend310P, nullptr},
+    {"Ascend310P7", Soc::kAscend310P, nullptr},
 };
 
 bool EqualNoCase(const char* a, const char* b) {
@@ -46,31 +117,91 @@ bool EqualNoCase(const char* a, const char* b) {
     return *a == *b;
 }
 
-Soc EnvSoc() {
-    static const Soc soc = [] {
-        Soc s = Soc::kAscend950;
-        const char* v = std::getenv("ACLCPU_SOC_VERSION");
-        if (v != nullptr && *v != '\0' && !ParseSoc(v, &s)) {
-            Log(LogLevel::kWarning, "ACLCPU_SOC_VERSION=%s is not a known profile; using Ascend950", v);
-            s = Soc::kAscend950;
+// The entry of a name, nullptr when unknown.
+const SocEntry* FindSoc(const char* name) {
+    if (name == nullptr) return nullptr;
+    for (const SocEntry& e : kSocs) {
+        if (EqualNoCase(name, e.name)) return &e;
+    }
+    return nullptr;
+}
+
+const char* ChipOf(const SocEntry& e) { return e.chip != nullptr ? e.chip : e.name; }
+
+// Every accepted name, comma-separated, for messages.
+const std::string& SocNameList() {
+    static const std::string list = [] {
+        std::string s;
+        for (const SocEntry& e : kSocs) {
+            if (!s.empty()) s += ", ";
+            s += e.name;
         }
         return s;
     }();
-    return soc;
+    return list;
+}
+
+// A value for a message: at most 64 bytes of it.
+std::string Shown(const std::string& v) { return v.size() > 64 ? v.substr(0, 64) + "..." : v; }
+
+constexpr const SocEntry& kDefaultSoc = kSocs[0];
+
+// ACLCPU_SOC_VERSION's entry; the default when it is unset or empty; nullptr when it names no product.
+const SocEntry* SocFromEnv() {
+    const char* v = std::getenv("ACLCPU_SOC_VERSION");
+    if (v == nullptr || *v == '\0') return &kDefaultSoc;
+    return FindSoc(v);
+}
+
+// The profile used before aclInit (read once): the environment's, the default when it names no product
+// (aclInit refuses such a name with 100008).
+const SocEntry& UninitializedSoc() {
+    static const SocEntry* soc = [] {
+        const SocEntry* e = SocFromEnv();
+        return e != nullptr ? e : &kDefaultSoc;
+    }();
+    return *soc;
+}
+
+// ACLCPU_NUM_THREADS: 0 when unset or empty, -1 when malformed (not an integer from 1 to 4096), else the count.
+int ThreadsVariable() {
+    const char* v = std::getenv("ACLCPU_NUM_THREADS");
+    if (v == nullptr || *v == '\0') return 0;
+    char* end = nullptr;
+    errno = 0;
+    const long n = std::strtol(v, &end, 10);
+    if (end == v || *end != '\0' || errno != 0 || n < 1 || n > 4096) return -1;
+    return static_cast<int>(n);
 }
 
 int ThreadCountFromEnv() {
     int hw = static_cast<int>(std::thread::hardware_concurrency());
     if (hw <= 0) hw = 1;
-    const char* v = std::getenv("ACLCPU_NUM_THREADS");
-    if (v == nullptr || *v == '\0') return hw;
-    char* end = nullptr;
-    long n = std::strtol(v, &end, 10);
-    if (end == v || *end != '\0' || n < 1 || n > 4096) {
-        Log(LogLevel::kWarning, "ACLCPU_NUM_THREADS=%s is not a positive integer; using %d", v, hw);
+    const int n = ThreadsVariable();
+    if (n < 0) {  // only reachable without a successful aclInit, which refuses the value
+        Log(LogLevel::kError, "ACLCPU_NUM_THREADS=%s is not an integer from 1 to 4096; using %d",
+            std::getenv("ACLCPU_NUM_THREADS"), hw);
         return hw;
     }
-    return static_cast<int>(n);
+    return n == 0 ? hw : n;
+}
+
+// Checks the environment aclInit reads (ACLCPU_SOC_VERSION, ACLCPU_NUM_THREADS): 0, or 100008 with a message
+// naming the variable and the accepted values. *soc: the environment's product (the default when unset).
+int CheckEnvironment(const SocEntry** soc) {
+    *soc = SocFromEnv();
+    if (*soc == nullptr) {
+        return Fail(ACL_ERROR_FILE_ATTR_INVALID,
+                    "aclInit: ACLCPU_SOC_VERSION=\"%s\" is not a known product name; expected one of %s.",
+                    Shown(std::getenv("ACLCPU_SOC_VERSION")).c_str(), SocNameList().c_str());
+    }
+    if (ThreadsVariable() < 0) {
+        return Fail(ACL_ERROR_FILE_ATTR_INVALID,
+                    "aclInit: ACLCPU_NUM_THREADS=\"%s\" is not an integer from 1 to 4096 (unset it to use every "
+                    "hardware thread).",
+                    Shown(std::getenv("ACLCPU_NUM_THREADS")).c_str());
+    }
+    return 0;
 }
 
 // The device pool: a oneTBB arena, created on first use, and a scheduler handle through which aclFinalize
@@ -119,8 +250,9 @@ constexpr off_t kMaxConfigBytes = off_t{16} << 20;
 // Reads aclInit's JSON config. Returns 0 or an ACL error code (with a message): 100003 when the path cannot
 // be opened or is not a regular file (a directory, a FIFO, a device such as /dev/zero), 100005 above
 // kMaxConfigBytes, 100006 when the text is not a JSON object, 100008 when "soc_version" is not a known
-// product name (the whole string is compared: an embedded NUL does not cut it short).
-int ApplyConfig(const char* path, RuntimeState& st) {
+// product name (the whole string is compared: an embedded NUL does not cut it short). *config_soc: the
+// product "soc_version" names, untouched when the key is absent.
+int ApplyConfig(const char* path, const SocEntry** config_soc) {
     struct File {  // closes on every return
         int fd;
         ~File() {
@@ -157,21 +289,18 @@ int ApplyConfig(const char* path, RuntimeState& st) {
     }
     auto it = j.find("soc_version");
     if (it != j.end()) {
-        Soc soc;
-        const bool ok = it->is_string() && it->get_ref<const std::string&>().find('\0') == std::string::npos &&
-                        ParseSoc(it->get_ref<const std::string&>().c_str(), &soc);
-        if (!ok) {
+        const SocEntry* soc = nullptr;
+        if (it->is_string() && it->get_ref<const std::string&>().find('\0') == std::string::npos) {
+            soc = FindSoc(it->get_ref<const std::string&>().c_str());
+        }
+        if (soc == nullptr) {
             // Shown: a string, number, boolean or null as JSON text (at most 64 bytes of it), an array or object
             // only by its type: serializing those recurses once per nesting level and could exhaust the stack.
-            std::string shown = it->is_primitive() ? it->dump() : std::string("a JSON ") + it->type_name();
-            if (shown.size() > 64) shown = shown.substr(0, 64) + "...";
-            return Fail(ACL_ERROR_FILE_ATTR_INVALID,
-                        "aclInit: \"soc_version\" in \"%s\" is %s; expected one of Ascend950, Ascend910B, "
-                        "Ascend910_93, Ascend910, Ascend310P.",
-                        path, shown.c_str());
+            const std::string shown = Shown(it->is_primitive() ? it->dump() : std::string("a JSON ") + it->type_name());
+            return Fail(ACL_ERROR_FILE_ATTR_INVALID, "aclInit: \"soc_version\" in \"%s\" is %s; expected one of %s.",
+                        path, shown.c_str(), SocNameList().c_str());
         }
-        st.config_soc = soc;
-        st.config_soc_set = true;
+        *config_soc = soc;
     }
     return 0;
 }
@@ -193,11 +322,15 @@ void OpenForRtApi() {
     RuntimeState& st = State();
     std::lock_guard<std::mutex> lock(st.mu);
     if (st.initialized) return;
-    st.config_soc_set = false;
+    // No aclInit to refuse an unknown ACLCPU_SOC_VERSION here: the rt* API runs the environment's profile,
+    // Ascend950 when it is unset or unknown (a later aclInit checks the name and takes over).
+    const SocEntry& soc = UninitializedSoc();
+    st.soc = soc.soc;
+    st.soc_name = ChipOf(soc);
     st.initialized = true;
     st.finalized = false;
     g_opened_for_rt = true;
-    Log(LogLevel::kInfo, "rt API: runtime opened without aclInit, emulating %s", SocName(EnvSoc()));
+    Log(LogLevel::kInfo, "rt API: runtime opened without aclInit, emulating %s", st.soc_name);
 }
 
 int RequireInit(const char* api) {
@@ -207,22 +340,21 @@ int RequireInit(const char* api) {
     return 0;
 }
 
-bool ParseSoc(const char* key, Soc* out) {
-    if (key == nullptr) return false;
-    for (const SocEntry& e : kSocs) {
-        if (EqualNoCase(key, e.key) || EqualNoCase(key, e.name)) {
-            *out = e.soc;
-            return true;
-        }
-    }
-    return false;
+bool ParseSoc(const char* name, Soc* out) {
+    const SocEntry* e = FindSoc(name);
+    if (e == nullptr) return false;
+    *out = e->soc;
+    return true;
 }
 
 const char* SocName(Soc soc) {
-    for (const SocEntry& e : kSocs) {
-        if (e.soc == soc) return e.name;
+    const char* active = ActiveSocName();
+    const SocEntry* e = FindSoc(active);
+    if (e != nullptr && e->soc == soc) return active;
+    for (const SocEntry& f : kSocs) {
+        if (f.soc == soc) return ChipOf(f);  // families come first: the representative chip
     }
-    return kSocs[0].name;
+    return ChipOf(kDefaultSoc);
 }
 
 namespace {
@@ -240,9 +372,18 @@ Soc ActiveSoc() {
     RuntimeState& st = State();
     {
         std::lock_guard<std::mutex> lock(st.mu);
-        if (st.initialized && st.config_soc_set) return st.config_soc;
+        if (st.initialized) return st.soc;
     }
-    return EnvSoc();
+    return UninitializedSoc().soc;
+}
+
+const char* ActiveSocName() {
+    RuntimeState& st = State();
+    {
+        std::lock_guard<std::mutex> lock(st.mu);
+        if (st.initialized) return st.soc_name;
+    }
+    return ChipOf(UninitializedSoc());
 }
 
 int DeviceThreads() {
@@ -278,18 +419,20 @@ aclError aclInit(const char* configPath) {
     if (st.initialized && !g_opened_for_rt) {
         return Fail(ACL_ERROR_REPEAT_INITIALIZE, "aclInit: the runtime is already initialised.");
     }
-    RuntimeState staged;
+    const SocEntry* config_soc = nullptr;
     if (configPath != nullptr && configPath[0] != '\0') {
-        int ret = ApplyConfig(configPath, staged);
+        int ret = ApplyConfig(configPath, &config_soc);
         if (ret != 0) return ret;
     }
-    st.config_soc_set = staged.config_soc_set;
-    st.config_soc = staged.config_soc;
+    const SocEntry* env_soc = nullptr;
+    if (int ret = CheckEnvironment(&env_soc)) return ret;
+    const SocEntry* soc = config_soc != nullptr ? config_soc : env_soc;  // the config wins
+    st.soc = soc->soc;
+    st.soc_name = ChipOf(*soc);
     g_opened_for_rt = false;  // aclInit now owns the open runtime (rt* calls may have opened it first)
     st.initialized = true;
     st.finalized = false;
-    Log(LogLevel::kInfo, "aclInit: emulating %s with %d threads",
-        SocName(st.config_soc_set ? st.config_soc : EnvSoc()), DeviceThreads());
+    Log(LogLevel::kEvent, "aclInit: emulating %s with %d threads", st.soc_name, DeviceThreads());
     return ACL_SUCCESS;
 }
 
@@ -310,7 +453,6 @@ aclError aclFinalize(void) {
         default_stream.swap(st.default_stream);
         st.events.clear();
         st.sys_params.clear();
-        st.config_soc_set = false;
     }
     // Outside the lock: draining may run tasks that consult the runtime.
     for (auto& kv : streams) kv.second->Close();
@@ -396,7 +538,7 @@ aclError aclrtGetSysParamOpt(aclSysParamOpt opt, int64_t* value) {
     return ACL_SUCCESS;
 }
 
-const char* aclrtGetSocName(void) { return SocName(ActiveSoc()); }
+const char* aclrtGetSocName(void) { return ActiveSocName(); }
 
 const char* aclGetRecentErrMsg(void) { return TakeRecentErrMsg(); }
 

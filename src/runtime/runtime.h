@@ -19,7 +19,9 @@ namespace rt {
 enum class Soc { kAscend950, kAscend910B, kAscend910_93, kAscend910, kAscend310P };
 
 /// The profile in force: the calling thread's override (SetThreadSocOverride), else the "soc_version" key of
-/// aclInit's config, else ACLCPU_SOC_VERSION, else Ascend950.
+/// aclInit's config, else ACLCPU_SOC_VERSION, else Ascend950, as resolved by the last successful aclInit.
+/// Before aclInit: ACLCPU_SOC_VERSION (read once), Ascend950 when unset or unknown (aclInit refuses an unknown
+/// name with 100008).
 Soc ActiveSoc();
 
 /// Sets (soc != nullptr) or clears (nullptr) a profile override for the calling thread only; ActiveSoc on
@@ -28,10 +30,19 @@ Soc ActiveSoc();
 /// re-initialising anything. The operator reads the profile in its first phase only.
 void SetThreadSocOverride(const Soc* soc);
 
-/// Parses a profile key ("Ascend950", "Ascend910B", "Ascend910_93", "Ascend910", "Ascend310P"; case-insensitive).
-bool ParseSoc(const char* key, Soc* out);
+/// The chip name aclrtGetSocName reports: the chip named by the config or environment (CANN's spelling,
+/// e.g. "Ascend910B3"), or for a family name the chip it stands for ("Ascend910B" -> "Ascend910B1").
+/// Static storage.
+const char* ActiveSocName();
 
-/// The SoC name aclrtGetSocName reports for a profile.
+/// Parses a product name: a chip name from CANN's platform configs ("Ascend910B3", "Ascend910_9382",
+/// "Ascend310P1", "Ascend950DT_9591", ...) or a family ("Ascend950", "Ascend950PR", "Ascend950DT",
+/// "Ascend910B", "Ascend910_93", "Ascend910", "Ascend310P"); case-insensitive. The table in runtime.cpp
+/// is the only list (README, Environment variables).
+bool ParseSoc(const char* name, Soc* out);
+
+/// A chip name of a profile: the active chip when `soc` is the active profile, else the profile's
+/// representative chip (for messages).
 const char* SocName(Soc soc);
 
 /// Opens the runtime for the rt* API (libruntime.so, include/runtime/rt.h) the way aclInit(nullptr) does,
@@ -101,8 +112,9 @@ using RangeFn = void (*)(void* ctx, int64_t begin, int64_t end);
 /// Chunks hold at least `grain` elements; n <= grain runs inline on the calling thread.
 void ParallelFor(int64_t n, int64_t grain, RangeFn fn, void* ctx);
 
-/// Number of threads of the device pool: the environment variable ACLCPU_NUM_THREADS (a positive integer up
-/// to 4096; anything else logs a warning and is ignored), else std::thread::hardware_concurrency(). Read
+/// Number of threads of the device pool: the environment variable ACLCPU_NUM_THREADS (an integer from 1 to
+/// 4096; aclInit refuses anything else with 100008, and a pool used without a successful aclInit logs an
+/// error and ignores it), else std::thread::hardware_concurrency(). Read
 /// once, at the first use of the pool in the process. 1 runs every kernel on the thread that executes the
 /// stream task (the stream's worker, or the thread synchronising it). Results never depend on it (SPEC 5.2;
 /// tests/threads_identical_test.cpp).

@@ -71,9 +71,9 @@ struct Event {
 struct RuntimeState {
     std::mutex mu;
     bool initialized = false;
-    bool finalized = false;  // aclFinalize ran since the last aclInit
-    bool config_soc_set = false;
-    Soc config_soc = Soc::kAscend950;
+    bool finalized = false;                     // aclFinalize ran since the last aclInit
+    Soc soc = Soc::kAscend950;                  // the product in force while initialized
+    const char* soc_name = "Ascend950PR_9599";  // its chip name (static storage), as aclrtGetSocName reports it
     std::unordered_map<void*, std::shared_ptr<Stream>> streams;
     std::shared_ptr<Stream> default_stream;
     std::unordered_map<void*, std::shared_ptr<Event>> events;

@@ -24,7 +24,7 @@ case "$mode" in
   *) echo "unknown mode $mode" >&2; exit 2 ;;
 esac
 status=0
-for soc in Ascend950 Ascend910B Ascend910_93 Ascend910 Ascend310P; do
+for soc in Ascend950 Ascend910B Ascend910B3 Ascend910_93 Ascend910_9382 Ascend910 Ascend310P Ascend310P1; do
   out="$work/out_$soc.txt"
   ( unset LD_LIBRARY_PATH; source "$prefix/set_env.sh"; ACLCPU_SOC_VERSION=$soc "$exe" > "$out" )
   if cmp -s "$out" "$fixtures/seed_sample.expected"; then
