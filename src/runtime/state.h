@@ -91,7 +91,8 @@ struct RuntimeState {
     bool finalized = false;  // aclFinalize ran since the last aclInit
     bool config_soc_set = false;
     Soc config_soc = Soc::kAscend950;
-    // The live handles, for aclrtSynchronizeDevice and aclFinalize (liveness itself is the registry's).
+    // The live handles, for aclrtSynchronizeDevice and aclFinalize (liveness itself is the registry's). Lock
+    // order: mu may be held while taking the handle registry's lock, never the reverse.
     std::unordered_map<StreamHandle*, std::shared_ptr<Stream>> streams;
     std::shared_ptr<Stream> default_stream;
     std::unordered_map<EventHandle*, std::shared_ptr<Event>> events;

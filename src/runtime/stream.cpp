@@ -294,8 +294,8 @@ aclError aclrtCreateStream(aclrtStream* stream) {
             return Fail(ACL_ERROR_UNINITIALIZE, "aclrtCreateStream: call aclInit first.");
         }
         st.streams.emplace(h, std::move(s));
+        PublishHandle(h);  // under st.mu: a concurrent aclFinalize sees it listed and live, or neither
     }
-    PublishHandle(h);
     *stream = h;
     return ACL_SUCCESS;
 }
@@ -371,9 +371,14 @@ aclError aclrtCreateEvent(aclrtEvent* event) {
     {
         RuntimeState& st = State();
         std::lock_guard<std::mutex> lock(st.mu);
+        if (!st.initialized) {
+            h->event.reset();
+            ReleaseHandle(h, HandleKind::kEvent);  // never published
+            return Fail(ACL_ERROR_UNINITIALIZE, "aclrtCreateEvent: call aclInit first.");
+        }
         st.events.emplace(h, std::move(e));
+        PublishHandle(h);  // under st.mu, as for streams
     }
-    PublishHandle(h);
     *event = h;
     return ACL_SUCCESS;
 }
