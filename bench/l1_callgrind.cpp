@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+
 #include "acl/acl.h"
 #include "aclnnop/aclnn_l1_loss_backward.h"
 
@@ -45,7 +46,8 @@ int main(int argc, char** argv) {
         std::memset(d, 0, 16);
         *p = aclCreateTensor(shape, 1, ACL_FLOAT, strides, 0, ACL_FORMAT_ND, &storage, 1, d);
     }
-    for (int i = 0; i < 3000; ++i) if (WarmTrip()) return 3;  // warm: pools and quarantines full
+    for (int i = 0; i < 3000; ++i)
+        if (WarmTrip()) return 3;  // warm: pools and quarantines full
     for (int i = 0; i < n; ++i) {
         if (first) {
             aclOpExecutor* ex;

@@ -775,7 +775,8 @@ void FuzzStaleHandles(FuzzedDataProvider& in) {
     std::memcpy(got, blk + 32, sizeof got);
     std::memcpy(before, blk, sizeof before);
     for (int k = 0; k < 4; ++k) {
-        CHECK(got[k] == 0.0f && before[k] == vals[k], "fresh executor result [%d] = %g (input %g)", k, got[k], before[k]);
+        CHECK(got[k] == 0.0f && before[k] == vals[k], "fresh executor result [%d] = %g (input %g)", k, got[k],
+              before[k]);
     }
     // Release them: they are stale from now on.
     CHECK(aclDestroyTensor(t) == 0 && aclDestroyTensor(o) == 0, "destroy fresh tensors");

@@ -8,6 +8,8 @@
 //    still works: the stale calls never reach it;
 //  * no new object of ANY kind gets an address released fewer than kHandleQuarantine (1,024) releases ago
 //    (memory blocks: 1,024 frees ago), checked for every object created in these tests.
+#include "common/handle_registry.h"
+
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -16,7 +18,6 @@
 #include <unordered_map>
 #include <vector>
 
-#include "common/handle_registry.h"
 #include "common/test_util.h"
 
 namespace {
@@ -66,8 +67,7 @@ public:
         auto it = released_.find(p);
         if (it != released_.end()) {
             EXPECT_GE(now - it->second, kHandleQuarantine)
-                << "a new " << what << " got the address of a handle released " << now - it->second
-                << " releases ago";
+                << "a new " << what << " got the address of a handle released " << now - it->second << " releases ago";
             released_.erase(it);
             ++reused_;
         }

@@ -229,8 +229,7 @@ uint64_t HandleReleaseCount() {
 
 int FailNotLive(int code, const char* api, const char* kind_name, const void* p, bool released, const char* how) {
     if (released) {
-        return Fail(code, "%s: %s %p was released (%s); it is no longer a live handle.", api, kind_name, p,
-                    how);
+        return Fail(code, "%s: %s %p was released (%s); it is no longer a live handle.", api, kind_name, p, how);
     }
     return Fail(code, "%s: %p is not a live %s (never created, or released long ago).", api, p, kind_name);
 }

@@ -146,8 +146,7 @@ uint64_t HandleReleaseCount();
 int FailNotLive(int code, const char* api, const char* kind_name, const void* p, bool released, const char* how);
 
 /// FailNotLive for a registry kind and the state HandleStateOf / FirstNotLive reported.
-inline int FailNotLive(int code, const char* api, HandleKind kind, const void* p, HandleState state,
-                       const char* how) {
+inline int FailNotLive(int code, const char* api, HandleKind kind, const void* p, HandleState state, const char* how) {
     return FailNotLive(code, api, HandleKindName(kind), p, state == HandleState::kReleased, how);
 }
 
