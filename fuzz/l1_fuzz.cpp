@@ -14,7 +14,12 @@
 //   - a second-phase scenario: plain run, run twice, repeatable with re-addressing and several runs,
 //     null/short/unregistered/misaligned workspace, destroyed or bogus stream, bogus executor, destroying
 //     the tensors or the executor before the run, aclrtFree of the workspace while the run is pending;
-//   - a few aclrtMemcpy/aclrtMemset calls with arbitrary arguments, and one through a just-freed block.
+//   - a few aclrtMemcpy/aclrtMemset calls with arbitrary arguments, and one through a just-freed block;
+//   - calls through released handles of every kind (tensors, executors, streams, events, memory blocks),
+//     released by this input or earlier ones (some old enough for their address to hold a new object), next
+//     to fresh objects of every kind that those calls must not reach (issue 10). In this process the fuzzer
+//     holds every live object, so a released pointer is live exactly when it equals one of those: the
+//     oracle is exact whatever the handle's age.
 // Invariants (any violation aborts with a description):
 //   - no crash and no sanitizer report (the target is built with ASan + UBSan);
 //   - aclCreateTensor and both phases return exactly the status the model predicts (SPEC 3, 4, 6);
@@ -78,6 +83,22 @@ struct Stats {
 } g_stats;
 int g_profile = 0;
 std::string g_config[kNumProfiles];
+
+// Handles released by this input and earlier ones, per kind (the newest 256 of each): the stale-handle pool.
+enum GraveKind { kGTensor, kGExecutor, kGStream, kGEvent, kGBlock, kGKinds };
+struct Graveyard {
+    std::vector<void*> v[kGKinds];
+    size_t next[kGKinds] = {};
+    long stale_calls = 0, reused = 0;
+    void Add(int k, const void* p) {
+        if (v[k].size() < 256) {
+            v[k].push_back(const_cast<void*>(p));
+        } else {
+            v[k][next[k]++ % 256] = const_cast<void*>(p);
+        }
+    }
+    void* Pick(int k, size_t r) const { return v[k].empty() ? nullptr : v[k][r % v[k].size()]; }
+} g_grave;
 alignas(64) unsigned char g_host[4096];  // plain host memory, never registered
 
 void InitRuntime(int profile) {
@@ -626,8 +647,147 @@ void FuzzStaleCopies(FuzzedDataProvider& in) {
 }
 
 void FreeBlock(Block& b) {
-    if (b.p != nullptr) CHECK(aclrtFree(b.p) == ACL_SUCCESS, "aclrtFree: %s", aclGetRecentErrMsg());
+    if (b.p != nullptr) {
+        CHECK(aclrtFree(b.p) == ACL_SUCCESS, "aclrtFree: %s", aclGetRecentErrMsg());
+        g_grave.Add(kGBlock, b.p);
+    }
     b = Block{};
+}
+
+// A rejected call through a released handle must leave a message naming the handle's kind.
+void ExpectStale(int ret, int want, const char* call, const char* kind) {
+    CHECK(ret == want, "%s through a released %s returned %d, not %d", call, kind, ret, want);
+    const char* msg = aclGetRecentErrMsg();
+    CHECK(msg != nullptr && std::strstr(msg, kind) != nullptr, "%s through a released %s: message '%s'", call, kind,
+          msg != nullptr ? msg : "(none)");
+    ++g_grave.stale_calls;
+}
+
+// Calls through released handles of every kind (see the header), next to fresh objects of every kind: a
+// tensor T and an output O on a new block B, an executor X planned on them, a stream S and an event E. Runs
+// at the end of an input, on the bytes left (decoding before it unchanged). Afterwards the fresh objects
+// must be intact (X computes O = sign(T - T) * T = 0 on S; E was never recorded); then they are released
+// too, and join the pool.
+void FuzzStaleHandles(FuzzedDataProvider& in) {
+    if (!OneIn(in, 2)) return;
+    unsigned char* blk = nullptr;
+    CHECK(aclrtMalloc(reinterpret_cast<void**>(&blk), 64, ACL_MEM_MALLOC_NORMAL_ONLY) == 0, "malloc (handles)");
+    const float vals[4] = {1, 2, 3, 4};
+    std::memcpy(blk, vals, sizeof vals);
+    std::memset(blk + 32, 0xA5, 16);
+    const int64_t dims[1] = {4}, strides[1] = {1};
+    aclTensor* t = FuzzCreateTensor(dims, 1, ACL_FLOAT, strides, 0, ACL_FORMAT_ND, dims, 1, blk);
+    aclTensor* o = FuzzCreateTensor(dims, 1, ACL_FLOAT, strides, 0, ACL_FORMAT_ND, dims, 1, blk + 32);
+    CHECK(t != nullptr && o != nullptr, "fresh tensors: %s", aclGetRecentErrMsg());
+    uint64_t ws = 1;
+    aclOpExecutor* x = nullptr;
+    CHECK(aclnnL1LossBackwardGetWorkspaceSize(t, t, t, 0, o, &ws, &x) == 0 && ws == 0, "fresh executor: %s",
+          aclGetRecentErrMsg());
+    aclrtStream st = nullptr;
+    aclrtEvent ev = nullptr;
+    CHECK(aclrtCreateStream(&st) == 0 && aclrtCreateEvent(&ev) == 0, "fresh stream and event");
+    const int n = in.ConsumeIntegralInRange<int>(1, 8);
+    for (int i = 0; i < n; ++i) {
+        const int kind = in.ConsumeIntegralInRange<int>(0, kGKinds - 1);
+        void* p = g_grave.Pick(kind, in.ConsumeIntegral<size_t>());
+        if (p == nullptr) continue;
+        switch (kind) {
+            case kGTensor: {
+                int64_t off = -1;
+                if (p == t || p == o) {  // its address was reused for a fresh tensor: that is a live handle
+                    CHECK(aclGetViewOffset(static_cast<aclTensor*>(p), &off) == 0 && off == 0, "reused tensor");
+                    ++g_grave.reused;
+                    break;
+                }
+                ExpectStale(aclGetViewOffset(static_cast<aclTensor*>(p), &off), ACLNN_ERR_PARAM_INVALID,
+                            "aclGetViewOffset", "aclTensor");
+                CHECK(off == -1, "a rejected getter wrote its output");
+                ExpectStale(aclDestroyTensor(static_cast<aclTensor*>(p)), ACLNN_ERR_PARAM_INVALID, "aclDestroyTensor",
+                            "aclTensor");
+                uint64_t w = 7;
+                aclOpExecutor* e = nullptr;
+                ExpectStale(aclnnL1LossBackwardGetWorkspaceSize(t, static_cast<aclTensor*>(p), t, 0, o, &w, &e),
+                            ACLNN_ERR_PARAM_INVALID, "first phase", "aclTensor");
+                CHECK(w == 7 && e == nullptr, "a rejected first phase wrote an out-parameter");
+                break;
+            }
+            case kGExecutor:
+                if (p == x) {  // reused for the fresh executor: leave it for its own launch below
+                    ++g_grave.reused;
+                    break;
+                }
+                ExpectStale(aclnnL1LossBackward(nullptr, 0, static_cast<aclOpExecutor*>(p), st),
+                            ACLNN_ERR_PARAM_INVALID, "aclnnL1LossBackward", "aclOpExecutor");
+                ExpectStale(aclSetAclOpExecutorRepeatable(static_cast<aclOpExecutor*>(p)), ACLNN_ERR_PARAM_INVALID,
+                            "aclSetAclOpExecutorRepeatable", "aclOpExecutor");
+                ExpectStale(aclDestroyAclOpExecutor(static_cast<aclOpExecutor*>(p)), ACLNN_ERR_PARAM_INVALID,
+                            "aclDestroyAclOpExecutor", "aclOpExecutor");
+                break;
+            case kGStream:
+                if (p == st || p == g_stream) {
+                    CHECK(aclrtSynchronizeStream(p) == 0, "reused stream: %s", aclGetRecentErrMsg());
+                    ++g_grave.reused;
+                    break;
+                }
+                ExpectStale(aclrtSynchronizeStream(p), ACL_ERROR_RT_INVALID_HANDLE, "aclrtSynchronizeStream",
+                            "aclrtStream");
+                ExpectStale(aclrtMemsetAsync(blk, 16, 0, 16, p), ACL_ERROR_RT_INVALID_HANDLE, "aclrtMemsetAsync",
+                            "aclrtStream");
+                ExpectStale(aclrtDestroyStream(p), ACL_ERROR_RT_INVALID_HANDLE, "aclrtDestroyStream", "aclrtStream");
+                break;
+            case kGEvent: {
+                aclrtEventRecordedStatus status = ACL_EVENT_RECORDED_STATUS_NOT_READY;
+                if (p == ev) {
+                    CHECK(aclrtQueryEventStatus(p, &status) == 0, "reused event");
+                    ++g_grave.reused;
+                    break;
+                }
+                ExpectStale(aclrtQueryEventStatus(p, &status), ACL_ERROR_RT_INVALID_HANDLE, "aclrtQueryEventStatus",
+                            "aclrtEvent");
+                ExpectStale(aclrtRecordEvent(p, st), ACL_ERROR_RT_INVALID_HANDLE, "aclrtRecordEvent", "aclrtEvent");
+                ExpectStale(aclrtStreamWaitEvent(st, p), ACL_ERROR_RT_INVALID_HANDLE, "aclrtStreamWaitEvent",
+                            "aclrtEvent");
+                ExpectStale(aclrtDestroyEvent(p), ACL_ERROR_RT_INVALID_HANDLE, "aclrtDestroyEvent", "aclrtEvent");
+                break;
+            }
+            default: {  // a memory block: freed blocks never hold a live block's base except B's
+                unsigned char* q = static_cast<unsigned char*>(p);
+                if (q >= blk && q < blk + 64) {
+                    ++g_grave.reused;
+                    break;
+                }
+                const int ret = aclrtFree(p);
+                CHECK(ret == ACL_ERROR_RT_MEMORY_FREE, "aclrtFree through a released block returned %d", ret);
+                CHECK(aclGetRecentErrMsg() != nullptr, "stale aclrtFree without a message");
+                ExpectStale(aclrtMemset(p, 4, 0, 4), ACL_ERROR_RT_PARAM_INVALID, "aclrtMemset", "");
+                break;
+            }
+        }
+    }
+    // The fresh objects are intact: E was never recorded, T and O kept their shapes, X runs on S.
+    aclrtEventRecordedStatus status = ACL_EVENT_RECORDED_STATUS_NOT_READY;
+    CHECK(aclrtQueryEventStatus(ev, &status) == 0 && status == ACL_EVENT_RECORDED_STATUS_COMPLETE, "fresh event");
+    int64_t off = -1;
+    CHECK(aclGetViewOffset(t, &off) == 0 && off == 0 && aclGetViewOffset(o, &off) == 0 && off == 0, "fresh tensors");
+    CHECK(aclnnL1LossBackward(nullptr, 0, x, st) == 0, "fresh executor launch: %s", aclGetRecentErrMsg());
+    CHECK(aclrtRecordEvent(ev, st) == 0 && aclrtSynchronizeEvent(ev) == 0, "fresh event record");
+    float got[4], before[4];
+    std::memcpy(got, blk + 32, sizeof got);
+    std::memcpy(before, blk, sizeof before);
+    for (int k = 0; k < 4; ++k) {
+        CHECK(got[k] == 0.0f && before[k] == vals[k], "fresh executor result [%d] = %g (input %g)", k, got[k],
+              before[k]);
+    }
+    // Release them: they are stale from now on.
+    CHECK(aclDestroyTensor(t) == 0 && aclDestroyTensor(o) == 0, "destroy fresh tensors");
+    CHECK(aclrtDestroyEvent(ev) == 0 && aclrtDestroyStream(st) == 0, "destroy fresh stream and event");
+    CHECK(aclrtFree(blk) == 0, "free fresh block");
+    g_grave.Add(kGTensor, t);
+    g_grave.Add(kGTensor, o);
+    g_grave.Add(kGExecutor, x);  // consumed by its launch
+    g_grave.Add(kGStream, st);
+    g_grave.Add(kGEvent, ev);
+    g_grave.Add(kGBlock, blk);
 }
 
 void OneInput(FuzzedDataProvider& in) {
@@ -635,6 +795,7 @@ void OneInput(FuzzedDataProvider& in) {
     if (OneIn(in, 16)) {
         const int prof = in.ConsumeIntegralInRange<int>(0, kNumProfiles - 1);
         if (prof != g_profile) {
+            g_grave.Add(kGStream, g_stream);  // aclFinalize releases it
             CHECK(aclFinalize() == ACL_SUCCESS, "aclFinalize");
             CHECK(aclrtCreateStream(&g_stream) == ACL_ERROR_UNINITIALIZE, "stream after finalize");
             InitRuntime(prof);
@@ -739,7 +900,17 @@ void OneInput(FuzzedDataProvider& in) {
             CHECK(aclDestroyTensor(d[k].t) == 0, "aclDestroyTensor");
             dead[k] = d[k].t;
             d[k].created = false;
+            g_grave.Add(kGTensor, d[k].t);
         }
+    }
+    // Every other input passes a tensor released by an earlier input instead (any age), unless its address
+    // now holds one of this input's live tensors.
+    for (int k = 0; k < 4; ++k) {
+        void* old = (g_stats.inputs & 1) != 0 && dead[k] != nullptr ? g_grave.Pick(kGTensor, g_stats.inputs / 2 + k)
+                                                                    : nullptr;
+        bool live = old == nullptr;
+        for (int j = 0; j < 4; ++j) live = live || (d[j].created && d[j].t == old);
+        if (!live) dead[k] = static_cast<const aclTensor*>(old);
     }
     const int64_t reductions[] = {0, 1, 2, 0, 1, 2, 0, 1, 2, -1, 3, INT64_MIN, INT64_MAX};
     const int64_t reduction = reductions[in.ConsumeIntegralInRange<size_t>(0, 12)];
@@ -817,7 +988,10 @@ void OneInput(FuzzedDataProvider& in) {
         if (repeatable) CHECK(aclSetAclOpExecutorRepeatable(ex) == 0, "aclSetAclOpExecutorRepeatable");
         if (OneIn(in, 6)) {  // the executor keeps its own descriptors
             for (int k = 0; k < 4; ++k) {
-                if (d[k].created) CHECK(aclDestroyTensor(d[k].t) == 0, "destroy after first phase");
+                if (d[k].created) {
+                    CHECK(aclDestroyTensor(d[k].t) == 0, "destroy after first phase");
+                    g_grave.Add(kGTensor, d[k].t);
+                }
                 d[k].created = false;
             }
         }
@@ -864,12 +1038,21 @@ void OneInput(FuzzedDataProvider& in) {
                 case 13: if (m.ws.p) wsp = m.ws.p + in.ConsumeIntegralInRange<int>(1, 16); break;  // misaligned / past the end
                 case 14: wss = ws + in.ConsumeIntegralInRange<uint64_t>(1, 1000); break;  // larger: fine
                 case 15:                                                           // a destroyed stream
+                    if ((g_stats.inputs & 1) != 0 && g_grave.Pick(kGStream, g_stats.inputs / 2) != nullptr) {
+                        stream = g_grave.Pick(kGStream, g_stats.inputs / 2);  // an earlier input's (g_stream: live)
+                        break;
+                    }
                     CHECK(aclrtCreateStream(&dead_stream) == 0, "create");
                     CHECK(aclrtDestroyStream(dead_stream) == 0, "destroy");
+                    g_grave.Add(kGStream, dead_stream);
                     stream = dead_stream;
                     break;
                 case 16: stream = reinterpret_cast<aclrtStream>(fake_exec); break;  // never a stream
-                case 17: exe = reinterpret_cast<aclOpExecutor*>(fake_exec); break;  // never an executor
+                case 17:                                                             // never, or no longer, an executor
+                    exe = (g_stats.inputs & 1) != 0 && g_grave.Pick(kGExecutor, g_stats.inputs / 2) != nullptr
+                              ? static_cast<aclOpExecutor*>(g_grave.Pick(kGExecutor, g_stats.inputs / 2))
+                              : reinterpret_cast<aclOpExecutor*>(fake_exec);
+                    break;
                 case 18: exe = nullptr; break;
                 case 19: stream = nullptr; break;  // the default stream
                 case 20: {                         // the workspace on a tensor's data
@@ -927,9 +1110,14 @@ void OneInput(FuzzedDataProvider& in) {
             CHECK(aclDestroyAclOpExecutor(ex) == ACLNN_ERR_PARAM_INVALID, "destroy of a consumed executor");
         }
         (void)aclGetRecentErrMsg();
+        CHECK(aclrtSynchronizeStream(g_stream) == 0, "sync");  // a consumed executor is released when its run ends
+        g_grave.Add(kGExecutor, ex);
     }
     for (int k = 0; k < 4; ++k) {
-        if (d[k].created) CHECK(aclDestroyTensor(d[k].t) == 0, "aclDestroyTensor");
+        if (d[k].created) {
+            CHECK(aclDestroyTensor(d[k].t) == 0, "aclDestroyTensor");
+            g_grave.Add(kGTensor, d[k].t);
+        }
     }
     for (int k = 0; k < 4; ++k) {
         if (dead[k] != nullptr) CHECK(aclDestroyTensor(dead[k]) == ACLNN_ERR_PARAM_INVALID, "double destroy");
@@ -939,6 +1127,7 @@ void OneInput(FuzzedDataProvider& in) {
     FreeBlock(m.a);
     FreeBlock(m.o);
     FuzzStaleCopies(in);
+    FuzzStaleHandles(in);
 }
 
 }  // namespace
@@ -966,6 +1155,9 @@ extern "C" int LLVMFuzzerInitialize(int*, char***) {
                          s.inputs, s.created, s.create_rejected, s.first_ok, s.first_rejected, s.runs_ok,
                          s.workspace_runs, s.aliased_runs, s.runs_rejected, s.elements_checked, s.memcpy_calls,
                          s.stale_copies);
+            std::fprintf(stderr, "l1_fuzz stats: calls through released handles %ld, released addresses found live "
+                                 "again (reused after the quarantine) %ld\n",
+                         g_grave.stale_calls, g_grave.reused);
         }
         aclFinalize();
         for (auto& c : g_config) std::remove(c.c_str());

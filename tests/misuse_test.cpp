@@ -189,7 +189,7 @@ TEST(Misuse, UnknownExecutorPointerIs161002) {
 }
 
 // A consumed or destroyed handle stays dead while new executors are issued: executor objects are recycled,
-// but only after 128 newer releases, so the next first phases never hand out the stale address again, and
+// but only after 1,024 newer releases (common/handle_registry.h), so the next first phases never hand out the stale address again, and
 // running, re-addressing or destroying through the stale handle cannot reach someone else's executor.
 TEST(Misuse, StaleExecutorNeverReachesANewOne) {
     Small a, b;

@@ -223,13 +223,14 @@ TEST(NoAlloc, SecondPhaseAllocatesNothing) {
     // This thread joins the device pool now (a synchronising thread may run any task inline).
     aclcpu::rt::ParallelFor(int64_t{1} << 20, 1, [](void*, int64_t, int64_t) {}, nullptr);
     {
-        // Fill the executor pool: released executors are reused only behind 128 newer releases (stale handles
-        // stay dead), so the first ~130 first phases of a process allocate their executor objects, and a
+        // Fill the executor pool: released executors are reused only behind kHandleQuarantine (1,024) newer
+        // releases (stale handles stay dead, common/handle_registry.h), so the first ~1,030 first phases of a
+        // process allocate their executor objects, and a
         // recycled object grows its descriptor vectors once for a rank it has not held yet. Rank 8 (the most
         // the operator takes) here, so that no case below grows them.
         const std::vector<int64_t> shape8 = {1, 1, 1, 1, 1, 1, 1, 4};
         HostTensor x = FloatTensor(shape8, {1, 2, 3, 4}), out = EmptyTensor(shape8, ACL_FLOAT);
-        for (int i = 0; i < 300; ++i) {
+        for (int i = 0; i < static_cast<int>(aclcpu::kHandleQuarantine) + 300; ++i) {
             uint64_t ws = 0;
             aclOpExecutor* ex = nullptr;
             ASSERT_EQ(aclnnL1LossBackwardGetWorkspaceSize(x.tensor, x.tensor, x.tensor, 0, out.tensor, &ws, &ex), 0);

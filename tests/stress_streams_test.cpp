@@ -9,6 +9,9 @@
 // Meanwhile churn threads create and destroy tensors, streams, events and memory blocks, race pushes against
 // aclrtDestroyStream (an accepted push must have run when the destroy returns) and records against the
 // destruction of their stream while another thread waits on the event (a lost record would hang it).
+// The churn threads also call through handles they released (tensors, executors, streams, events, memory
+// blocks), just released and a few releases old, while every other thread creates new objects: each such
+// call must be rejected with its kind's invalid-handle status (issue 10), and never reach a new object.
 //
 // A watchdog aborts the binary with a progress report if the run exceeds its deadline, so a deadlock fails
 // CI instead of hanging it. Sizes are adjustable: ACLCPU_STRESS_THREADS (8), ACLCPU_STRESS_STREAMS (4),
@@ -29,6 +32,7 @@
 #include <thread>
 #include <vector>
 
+#include "common/handle_registry.h"
 #include "common/test_util.h"
 #include "reference/l1_reference.h"
 
@@ -440,9 +444,29 @@ struct Worker {
 
 // ---------------------------------------------------------------- churn threads
 
+std::atomic<int64_t> g_stale_calls{0};
+
+// Stale-handle calls. A released handle is guaranteed dead until kHandleQuarantine more releases (of any kind,
+// by any thread) have happened (common/handle_registry.h); the churn threads compare the registry's release
+// count with the count just before their own release (`at`).
+// A call that only reads must be rejected with `code` unless the handle aged past the quarantine meanwhile:
+#define STALE_CHECK(call, code, at, what)                                                                         \
+    do {                                                                                                          \
+        const int r_ = (call);                                                                                    \
+        ++g_stale_calls;                                                                                          \
+        STRESS_CHECK(r_ == (code) || aclcpu::HandleReleaseCount() - (at) >= aclcpu::kHandleQuarantine,            \
+                     "stale %s returned %d, not %d", what, r_, static_cast<int>(code));                            \
+        LastError();                                                                                              \
+    } while (0)
+// A call that would change the object is made only while the handle is far from the end of its quarantine
+// (half of it left), so that it cannot reach another thread's new object; then it must be rejected.
+bool YoungStale(uint64_t at) { return aclcpu::HandleReleaseCount() - at < aclcpu::kHandleQuarantine / 2; }
+
 // Creates, inspects and destroys descriptors (valid and not) and plans that are never run.
 void TensorChurn(std::atomic<bool>* stop, uint32_t seed) {
     std::mt19937 rng(seed);
+    std::pair<aclTensor*, uint64_t> recent[8] = {};  // released tensors, with the release count before each
+    size_t next = 0;
     while (!stop->load()) {
         ++g_churn_ops;
         std::this_thread::sleep_for(std::chrono::microseconds(100));  // churn, not a CPU hog
@@ -462,11 +486,31 @@ void TensorChurn(std::atomic<bool>* stop, uint32_t seed) {
         uint64_t ws = 0;
         aclOpExecutor* ex = nullptr;
         if (aclnnL1LossBackwardGetWorkspaceSize(t, t, t, rng() % 3, t, &ws, &ex) == 0) {
+            const uint64_t ex_at = aclcpu::HandleReleaseCount();
             STRESS_CHECK(aclDestroyAclOpExecutor(ex) == 0, "destroy unused executor");
+            if (YoungStale(ex_at)) {
+                ++g_stale_calls;
+                STRESS_CHECK(aclnnL1LossBackward(nullptr, 0, ex, nullptr) == ACLNN_ERR_PARAM_INVALID, "stale launch");
+                STRESS_CHECK(aclDestroyAclOpExecutor(ex) == ACLNN_ERR_PARAM_INVALID, "stale executor destroy");
+                LastError();
+            }
         }
+        const uint64_t at = aclcpu::HandleReleaseCount();
         STRESS_CHECK(aclDestroyTensor(t) == 0, "destroy");
-        STRESS_CHECK(aclDestroyTensor(t) == ACLNN_ERR_PARAM_INVALID, "double destroy");
-        LastError();
+        if (YoungStale(at)) {
+            ++g_stale_calls;
+            STRESS_CHECK(aclDestroyTensor(t) == ACLNN_ERR_PARAM_INVALID, "double destroy");
+            LastError();
+        }
+        // Stale reads through this tensor and through one released a few rounds ago.
+        int64_t offset = -1;
+        STALE_CHECK(aclGetViewOffset(t, &offset), ACLNN_ERR_PARAM_INVALID, at, "tensor getter");
+        recent[next % 8] = {t, at};
+        ++next;
+        const auto& old = recent[rng() % 8];
+        if (old.first != nullptr) {
+            STALE_CHECK(aclGetViewOffset(old.first, &offset), ACLNN_ERR_PARAM_INVALID, old.second, "older tensor getter");
+        }
     }
 }
 
@@ -557,8 +601,30 @@ void StreamChurn(std::atomic<bool>* stop, SharedStream* shared, RaceLog* log, co
         void* p = nullptr;
         STRESS_CHECK(aclrtMalloc(&p, 1 + rng() % 4096, ACL_MEM_MALLOC_NORMAL_ONLY) == 0, "malloc");
         STRESS_CHECK(aclrtMemsetAsync(p, 1, 0, 1, s) == 0, "memset on churn stream");
+        // an event that lives and dies with this round
+        aclrtEvent ev = nullptr;
+        STRESS_CHECK(aclrtCreateEvent(&ev) == 0, "create event");
+        STRESS_CHECK(aclrtRecordEvent(ev, s) == 0, "record on churn stream");
         std::this_thread::sleep_for(std::chrono::microseconds(rng() % 500));
+        const uint64_t ev_at = aclcpu::HandleReleaseCount();
+        STRESS_CHECK(aclrtDestroyEvent(ev) == 0, "destroy event");
+        aclrtEventRecordedStatus status;
+        STALE_CHECK(aclrtQueryEventStatus(ev, &status), ACL_ERROR_RT_INVALID_HANDLE, ev_at, "event query");
+        if (YoungStale(ev_at)) {
+            ++g_stale_calls;
+            STRESS_CHECK(aclrtRecordEvent(ev, s) == ACL_ERROR_RT_INVALID_HANDLE, "stale record");
+            STRESS_CHECK(aclrtDestroyEvent(ev) == ACL_ERROR_RT_INVALID_HANDLE, "stale event destroy");
+            LastError();
+        }
+        const uint64_t at = aclcpu::HandleReleaseCount();
         STRESS_CHECK(aclrtDestroyStream(s) == 0, "destroy: %s", LastError().c_str());
+        STALE_CHECK(aclrtSynchronizeStream(s), ACL_ERROR_RT_INVALID_HANDLE, at, "stream synchronize");
+        if (YoungStale(at)) {
+            ++g_stale_calls;
+            STRESS_CHECK(aclrtDestroyStream(s) == ACL_ERROR_RT_INVALID_HANDLE, "stale stream destroy");
+            STRESS_CHECK(aclrtMemsetAsync(p, 1, 0, 1, s) == ACL_ERROR_RT_INVALID_HANDLE, "stale stream memset");
+            LastError();
+        }
         {
             std::lock_guard<std::mutex> lock(log->mu);
             for (const auto& a : log->accepted) {
@@ -574,6 +640,7 @@ void StreamChurn(std::atomic<bool>* stop, SharedStream* shared, RaceLog* log, co
             shared->handle = nullptr;
         }
         STRESS_CHECK(aclrtFree(p) == 0, "free");
+        ++g_stale_calls;
         STRESS_CHECK(aclrtFree(p) == ACL_ERROR_RT_MEMORY_FREE, "double free");
         LastError();
     }
@@ -618,6 +685,8 @@ TEST(StressStreams, ThreadsStreamsAndChurn) {
                 threads, nstreams, static_cast<long long>(g_calls.load()), static_cast<long long>(g_launches.load()),
                 static_cast<long long>(g_checked_elems.load()), static_cast<long long>(g_churn_ops.load()),
                 log.total, secs);
+    std::printf("stress: %lld calls through released handles\n", static_cast<long long>(g_stale_calls.load()));
+    EXPECT_GT(g_stale_calls.load(), 0);
     std::lock_guard<std::mutex> lock(g_fail.mu);
     for (const auto& f : g_fail.list) ADD_FAILURE() << f;
     EXPECT_TRUE(g_fail.list.empty());

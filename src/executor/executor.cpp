@@ -1,8 +1,5 @@
 #include "executor/executor.h"
 
-#include <mutex>
-#include <unordered_set>
-
 #include "common/status.h"
 #include "runtime/runtime.h"
 
@@ -11,37 +8,30 @@ namespace {
 
 constexpr uint64_t kExecutorMagic = 0x41434C4558454321ull;  // "ACLEXEC!"
 
-// Every executor object in memory (issued handles, launch records in flight, pooled spares) is `known`;
-// a pointer is a valid handle when it is known and marked live, so stale or foreign pointers are only
-// compared, never read. Released objects queue in `ring` (FIFO, up to kPoolMax) and are handed out
-// again only once kQuarantine newer releases stand behind them: in the steady state a call allocates no
-// executor, no descriptor vectors and no registry node, and a consumed or destroyed handle keeps failing
-// with 161002 until at least kQuarantine more executors have been released - a LIFO pool (or the C heap's
-// own free lists) would hand the same address to the very next first phase, and a stale handle would then
-// silently run, re-address or destroy someone else's executor.
-// The snapshots a repeatable executor takes per launch were never handles: they live in a pool of their own
-// (`records`, LIFO), so launching one repeatable executor many times does not push a stale handle's object
-// out of quarantine.
-constexpr size_t kPoolMax = 256;
-constexpr size_t kQuarantine = 128;
+// What releases an executor handle, for messages.
+constexpr const char* kReleasedBy = "consumed by a second phase, or destroyed by aclDestroyAclOpExecutor";
 
-struct ExecutorRegistry {
-    std::mutex mu;
-    std::unordered_set<aclOpExecutor*> known;
-    std::vector<aclOpExecutor*> ring = std::vector<aclOpExecutor*>(kPoolMax);  // released, oldest at head
-    size_t head = 0, count = 0;
-    std::vector<aclOpExecutor*> records = std::vector<aclOpExecutor*>(kPoolMax);  // spare launch records
-    size_t nrecords = 0;
+// Executor handles live in the handle registry (common/handle_registry.h): a pointer is a valid handle when
+// the registry lists it live, so stale or foreign pointers are only compared, never read, and a consumed or
+// destroyed handle's object is reused only behind kHandleQuarantine newer releases. In the steady state a
+// first phase allocates no executor and no descriptor vectors (the registry's spares keep them).
+// The snapshots a repeatable executor takes per launch were never handles: they live in a pool of their own
+// (`records`, LIFO, guarded by the registry's lock since they are taken while it is held), so launching one
+// repeatable executor many times does not push a stale handle's object out of quarantine.
+constexpr size_t kRecordsMax = 256;
+
+struct RecordPool {
+    aclOpExecutor* records[kRecordsMax] = {};
+    size_t n = 0;
 };
 
-ExecutorRegistry& Executors() {
-    static ExecutorRegistry* r = new ExecutorRegistry();
+RecordPool& Records() {
+    static RecordPool* r = new RecordPool();
     return *r;
 }
 
 // Blanks an executor object's state (its vectors keep their capacity).
 void Reset(aclOpExecutor* ex) {
-    ex->live = false;
     ex->repeatable = false;
     ex->launch_record = false;
     ex->workspace_size = 0;
@@ -51,44 +41,23 @@ void Reset(aclOpExecutor* ex) {
     ex->workspace = nullptr;
 }
 
-// Whether ex is a valid handle; r.mu held.
-bool IsLiveLocked(ExecutorRegistry& r, aclOpExecutor* ex) { return r.known.count(ex) != 0 && ex->live; }
-
-// A new executor object, known to the registry; r.mu held.
-aclOpExecutor* NewLocked(ExecutorRegistry& r) {
-    std::unique_ptr<aclOpExecutor> fresh(new aclOpExecutor());
-    r.known.insert(fresh.get());
-    return fresh.release();
-}
-
-// A blank executor object for a handle; r.mu held.
-aclOpExecutor* AcquireLocked(ExecutorRegistry& r) {
-    aclOpExecutor* ex;
-    if (r.count > kQuarantine) {  // the oldest release, kQuarantine or more releases ago
-        ex = r.ring[r.head];
-        r.head = (r.head + 1) % kPoolMax;
-        --r.count;
-    } else {
-        ex = NewLocked(r);
-    }
+// An executor object for a repeatable executor's launch snapshot (never a handle); registry lock held.
+aclOpExecutor* AcquireRecordLocked(const HandleLock&) {
+    RecordPool& r = Records();
+    aclOpExecutor* ex = r.n > 0 ? r.records[--r.n] : new aclOpExecutor();
     Reset(ex);
     return ex;
 }
 
-// An executor object for a repeatable executor's launch snapshot (never a handle); r.mu held.
-aclOpExecutor* AcquireRecordLocked(ExecutorRegistry& r) {
-    aclOpExecutor* ex = r.nrecords > 0 ? r.records[--r.nrecords] : NewLocked(r);
-    Reset(ex);
-    return ex;
+// Fails with 161002 and a message for an executor pointer that is not a live handle; unlocks `lock` first.
+int FailNotLiveExecutor(HandleLock& lock, const char* api, const aclOpExecutor* ex) {
+    const HandleState state = HandleStateOf(lock, ex, HandleKind::kExecutor);
+    lock.Unlock();
+    return FailNotLive(ACLNN_ERR_PARAM_INVALID, api, HandleKind::kExecutor, ex, state, kReleasedBy);
 }
 
-// Removes ex from the valid handles; true when it was one.
-bool Unregister(aclOpExecutor* ex) {
-    ExecutorRegistry& r = Executors();
-    std::lock_guard<std::mutex> lock(r.mu);
-    if (!IsLiveLocked(r, ex)) return false;
-    ex->live = false;
-    return true;
+bool IsLiveLocked(const HandleLock& lock, const aclOpExecutor* ex) {
+    return HandleStateOf(lock, ex, HandleKind::kExecutor) == HandleState::kLive;
 }
 
 // Addresses the run touches (tensor data, workspace), for pinning.
@@ -115,9 +84,8 @@ int RunTask(void* ctx) {
 int SetAddr(aclOpExecutor* executor, size_t index, aclTensor* tensor, void* addr, bool output, bool combined,
             const char* api) {
     if (executor == nullptr) return Fail(ACLNN_ERR_PARAM_NULLPTR, "%s: executor is null.", api);
-    ExecutorRegistry& r = Executors();
-    std::lock_guard<std::mutex> lock(r.mu);
-    if (!IsLiveLocked(r, executor)) return Fail(ACLNN_ERR_PARAM_INVALID, "%s: %p is not a live executor.", api, executor);
+    HandleLock lock;  // the executor (and the tensor) stay live while they are updated
+    if (!IsLiveLocked(lock, executor)) return FailNotLiveExecutor(lock, api, executor);
     const size_t nin = static_cast<size_t>(executor->num_inputs);
     const size_t nout = executor->tensors.size() - nin;
     size_t slot = index;
@@ -136,7 +104,7 @@ int SetAddr(aclOpExecutor* executor, size_t index, aclTensor* tensor, void* addr
     const char* name = executor->tensor_names != nullptr ? executor->tensor_names[slot] : api;
     if (int ret = CheckDataAddress(probe, name)) return ret;
     executor->tensors[slot].data = addr;
-    if (tensor != nullptr && IsLiveTensor(tensor)) tensor->data = addr;
+    if (tensor != nullptr && HandleStateOf(lock, tensor, HandleKind::kTensor) == HandleState::kLive) tensor->data = addr;
     return OK;
 }
 
@@ -145,44 +113,33 @@ int SetAddr(aclOpExecutor* executor, size_t index, aclTensor* tensor, void* addr
 void ReleaseExecutor(aclOpExecutor* ex) {
     if (ex == nullptr) return;
     ex->plan.reset();  // outside the lock: a plan's destructor may free memory
-    ExecutorRegistry& r = Executors();
+    if (!ex->launch_record) {
+        ReleaseHandle(ex, HandleKind::kExecutor);  // live or revoked: quarantine; unpublished: spares
+        return;
+    }
     aclOpExecutor* evicted = nullptr;
     {
-        std::lock_guard<std::mutex> lock(r.mu);
-        ex->live = false;
-        if (ex->launch_record) {  // never a handle: no quarantine
-            if (r.nrecords < kPoolMax) {
-                r.records[r.nrecords++] = ex;
-            } else {
-                r.known.erase(ex);
-                evicted = ex;
-            }
+        HandleLock lock;  // guards the record pool
+        RecordPool& r = Records();
+        if (r.n < kRecordsMax) {
+            r.records[r.n++] = ex;
         } else {
-            if (r.count == kPoolMax) {  // full: the oldest spare leaves memory
-                evicted = r.ring[r.head];
-                r.head = (r.head + 1) % kPoolMax;
-                --r.count;
-                r.known.erase(evicted);
-            }
-            r.ring[(r.head + r.count) % kPoolMax] = ex;  // fixed ring: never allocates
-            ++r.count;
+            evicted = ex;
         }
     }
     delete evicted;
 }
 
 ExecutorPtr AcquireExecutor() {
-    ExecutorRegistry& r = Executors();
-    std::lock_guard<std::mutex> lock(r.mu);
-    return ExecutorPtr(AcquireLocked(r));
+    aclOpExecutor* ex = AcquireHandle<aclOpExecutor>();
+    Reset(ex);
+    return ExecutorPtr(ex);
 }
 
 aclOpExecutor* PublishExecutor(ExecutorPtr ex) {
     ex->magic = kExecutorMagic;
     aclOpExecutor* raw = ex.release();
-    ExecutorRegistry& r = Executors();
-    std::lock_guard<std::mutex> lock(r.mu);
-    raw->live = true;
+    PublishHandle(raw);
     return raw;
 }
 
@@ -191,23 +148,22 @@ int RunExecutor(void* workspace, uint64_t workspace_size, aclOpExecutor* executo
     if (executor == nullptr) return Fail(ACLNN_ERR_PARAM_NULLPTR, "%s: executor is null.", api);
     // Take the launch record atomically: the executor itself when it is consumed by this call (success or
     // not, SPEC 6), a snapshot when it is repeatable.
+    // The stream handle is looked up under the same registry lock (its failure is reported below, in the
+    // order of the checks); the default stream (nullptr) is held later.
     ExecutorPtr record;
+    std::shared_ptr<rt::Stream> held;
     {
-        ExecutorRegistry& r = Executors();
-        std::lock_guard<std::mutex> lock(r.mu);
-        if (!IsLiveLocked(r, executor)) {
-            return Fail(ACLNN_ERR_PARAM_INVALID,
-                        "%s: executor %p was never issued by a first phase, or was already consumed.", api, executor);
-        }
+        HandleLock lock;
+        if (!IsLiveLocked(lock, executor)) return FailNotLiveExecutor(lock, api, executor);
         if (executor->repeatable) {
-            record.reset(AcquireRecordLocked(r));
+            record.reset(AcquireRecordLocked(lock));
             *record = *executor;  // reuses the pooled object's vectors
-            record->live = false;  // a launch record, not a handle
-            record->launch_record = true;
+            record->launch_record = true;  // a launch record, not a handle
         } else {
-            executor->live = false;
+            RevokeHandle(lock, executor, HandleKind::kExecutor);  // consumed: quarantined once its run is over
             record.reset(executor);
         }
+        if (stream != nullptr) held = rt::HoldStream(lock, stream);
     }
     if (workspace_size > 0 && workspace == nullptr) {
         return Fail(ACLNN_ERR_PARAM_NULLPTR, "%s: workspaceSize is %llu but workspace is null.", api,
@@ -244,7 +200,7 @@ int RunExecutor(void* workspace, uint64_t workspace_size, aclOpExecutor* executo
             }
         }
     }
-    const std::shared_ptr<rt::Stream> held = rt::HoldStream(stream);
+    if (stream == nullptr) held = rt::HoldStream(nullptr);
     if (!held) {
         return Fail(ACLNN_ERR_RUNTIME_ERROR, "%s: stream %p is not a live stream (or aclInit was not called).", api,
                     stream);
@@ -287,19 +243,19 @@ extern "C" {
 
 aclnnStatus aclSetAclOpExecutorRepeatable(aclOpExecutor* executor) {
     if (executor == nullptr) return Fail(ACLNN_ERR_INNER_NULLPTR, "aclSetAclOpExecutorRepeatable: executor is null.");
-    ExecutorRegistry& r = Executors();
-    std::lock_guard<std::mutex> lock(r.mu);
-    if (!IsLiveLocked(r, executor)) {
-        return Fail(ACLNN_ERR_PARAM_INVALID, "aclSetAclOpExecutorRepeatable: %p is not a live executor.", executor);
-    }
+    HandleLock lock;
+    if (!IsLiveLocked(lock, executor)) return FailNotLiveExecutor(lock, "aclSetAclOpExecutorRepeatable", executor);
     executor->repeatable = true;
     return OK;
 }
 
 aclnnStatus aclDestroyAclOpExecutor(aclOpExecutor* executor) {
     if (executor == nullptr) return Fail(ACLNN_ERR_INNER_NULLPTR, "aclDestroyAclOpExecutor: executor is null.");
-    if (!Unregister(executor)) {
-        return Fail(ACLNN_ERR_PARAM_INVALID, "aclDestroyAclOpExecutor: %p is not a live executor.", executor);
+    {
+        HandleLock lock;
+        if (!RevokeHandle(lock, executor, HandleKind::kExecutor)) {
+            return FailNotLiveExecutor(lock, "aclDestroyAclOpExecutor", executor);
+        }
     }
     ReleaseExecutor(executor);  // pending launches run on their own snapshots
     return OK;

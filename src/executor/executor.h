@@ -28,11 +28,12 @@ public:
 }  // namespace aclcpu
 
 /// A planned operator call (public opaque type of acl_meta.h). Holds its own copy of every descriptor.
-/// Objects are recycled (AcquireExecutor / ReleaseExecutor) so that a first phase of the same operator
-/// reuses the descriptor vectors' storage instead of allocating it again.
+/// Handle objects live in the handle registry (common/handle_registry.h), which recycles them FIFO behind
+/// kHandleQuarantine newer releases, so that a first phase reuses the descriptor vectors' storage instead of
+/// allocating it again. A repeatable executor's per-launch snapshots (launch_record) are never handles: they
+/// come from a pool of their own and do not count as releases.
 struct aclOpExecutor {
     uint64_t magic = 0;
-    bool live = false;  ///< issued by a first phase and neither consumed nor destroyed (a valid handle)
     bool repeatable = false;
     bool launch_record = false;      ///< a repeatable executor's per-launch snapshot: never a handle
     uint64_t workspace_size = 0;     ///< bytes the second phase needs, as reported by the first
@@ -46,7 +47,18 @@ struct aclOpExecutor {
 
 namespace aclcpu {
 
-/// Returns an executor object to the pool (or frees it); used as the deleter of ExecutorPtr.
+template <>
+struct HandleTraits<aclOpExecutor> {
+    static constexpr HandleKind kKind = HandleKind::kExecutor;
+};
+
+}  // namespace aclcpu
+
+namespace aclcpu {
+
+/// Gives an executor object back: a handle (live, or revoked by its second phase) enters the registry's
+/// quarantine, an unpublished one goes back to the spares, a launch record to its own pool. Used as the
+/// deleter of ExecutorPtr.
 void ReleaseExecutor(aclOpExecutor* ex);
 
 struct ExecutorDeleter {

@@ -358,11 +358,10 @@ int FirstPhase(const aclTensor* gradOutput, const aclTensor* self, const aclTens
             return Fail(ACLNN_ERR_PARAM_NULLPTR, "Expected a proper Tensor but got null for argument %s.", kTensorNames[i]);
         }
     }
-    const int dead = FirstDeadTensor(t, 4);
-    if (dead >= 0) {
-        return Fail(ACLNN_ERR_PARAM_INVALID, "Argument %s (%p) is not a live aclTensor (destroyed, or never created).",
-                    kTensorNames[dead], static_cast<const void*>(t[dead]));
-    }
+    HandleState state;
+    const int dead = FirstDeadTensor(t, 4, &state);
+    if (dead >= 0) return FailNotLive(ACLNN_ERR_PARAM_INVALID, kTensorNames[dead], HandleKind::kTensor, t[dead], state,
+                                      kTensorReleasedBy);
     if (reduction < 0 || reduction > 2) {
         return Fail(ACLNN_ERR_PARAM_INVALID, "Expected reduction to be 0 or 1 or 2, but got %lld.",
                     static_cast<long long>(reduction));

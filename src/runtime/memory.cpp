@@ -75,8 +75,13 @@ void* MapHuge(size_t size, size_t* mapped) {
 // or launch through it is refused (107000 / 161002) instead of writing freed memory. Bounded: the newest
 // kQuarantineBlocks blocks, and at most kQuarantineHeapBytes of C-heap memory held (a heap block larger than
 // that skips the quarantine); older ones are released for real.
-constexpr size_t kQuarantineBlocks = 1024;
+// The block count is the handle registry's kHandleQuarantine (common/handle_registry.h): one rule for every
+// kind of handle, memory blocks being address ranges rather than registry objects.
+constexpr size_t kQuarantineBlocks = kHandleQuarantine;
 constexpr size_t kQuarantineHeapBytes = size_t{64} << 20;
+
+// What releases a memory block, for messages.
+constexpr const char* kBlockReleasedBy = "freed by aclrtFree, aclrtFreeHost or aclFinalize";
 
 struct Registry {
     std::mutex mu;
@@ -178,7 +183,10 @@ int Release(void* p, bool host, const char* api) {
     std::unique_lock<std::mutex> lock(r.mu);
     auto it = r.blocks.find(reinterpret_cast<uintptr_t>(p));
     if (it == r.blocks.end()) {
-        return Fail(ACL_ERROR_RT_MEMORY_FREE, "%s: %p was not returned by %s, or was already freed.", api, p,
+        if (r.freed.count(reinterpret_cast<uintptr_t>(p)) != 0) {  // a freed block still in quarantine
+            return FailNotLive(ACL_ERROR_RT_MEMORY_FREE, api, "memory block", p, true, kBlockReleasedBy);
+        }
+        return Fail(ACL_ERROR_RT_MEMORY_FREE, "%s: %p was not returned by %s, or was freed long ago.", api, p,
                     host ? "aclrtMallocHost" : "aclrtMalloc");
     }
     if (it->second.host != host) {
@@ -271,9 +279,8 @@ int CheckAndPin(const Side* sides, int n, size_t count, const void** pinned, con
                 break;
             case Range::kFreed:
                 return Fail(ACL_ERROR_RT_PARAM_INVALID,
-                            "%s: %zu bytes at %s %p touch memory that was freed (aclrtFree, aclrtFreeHost or "
-                            "aclFinalize).",
-                            api, count, sides[i].name, sides[i].p);
+                            "%s: %zu bytes at %s %p touch memory that was freed (a memory block was released: %s).",
+                            api, count, sides[i].name, sides[i].p, kBlockReleasedBy);
             case Range::kOutside:
             case Range::kNoBlock:
                 return Fail(ACL_ERROR_RT_PARAM_INVALID,
@@ -355,8 +362,8 @@ int RunCopy(void* p) {
 }
 
 // Enqueues a checked and pinned copy or memset; on failure releases its pins.
-int EnqueueCopy(CopyCtx* c, aclrtStream stream) {
-    int ret = Enqueue(stream, Task{&RunCopy, c});
+int EnqueueCopy(CopyCtx* c, aclrtStream stream, const char* api) {
+    int ret = Enqueue(stream, Task{&RunCopy, c}, api);
     if (ret != 0) {
         UnpinBlocks(c->pinned, 2);
         delete c;
@@ -470,7 +477,7 @@ aclError aclrtMemcpyAsync(void* dst, size_t destMax, const void* src, size_t cou
     if (count == 0) return ACL_SUCCESS;
     const void* pinned[2];
     if (int ret = CheckCopy(dst, destMax, src, count, RawEnum(kind), pinned, "aclrtMemcpyAsync")) return ret;
-    return EnqueueCopy(new CopyCtx{dst, src, count, 0, false, {pinned[0], pinned[1]}}, stream);
+    return EnqueueCopy(new CopyCtx{dst, src, count, 0, false, {pinned[0], pinned[1]}}, stream, "aclrtMemcpyAsync");
 }
 
 aclError aclrtMemset(void* devPtr, size_t maxCount, int32_t value, size_t count) {
@@ -484,7 +491,8 @@ aclError aclrtMemset(void* devPtr, size_t maxCount, int32_t value, size_t count)
 aclError aclrtMemsetAsync(void* devPtr, size_t maxCount, int32_t value, size_t count, aclrtStream stream) {
     const void* pinned[2] = {nullptr, nullptr};
     if (int ret = CheckSet(devPtr, maxCount, count, pinned, "aclrtMemsetAsync")) return ret;
-    return EnqueueCopy(new CopyCtx{devPtr, nullptr, count, value, true, {pinned[0], pinned[1]}}, stream);
+    return EnqueueCopy(new CopyCtx{devPtr, nullptr, count, value, true, {pinned[0], pinned[1]}}, stream,
+                       "aclrtMemsetAsync");
 }
 
 aclError aclrtGetMemInfo(aclrtMemAttr attr, size_t* free, size_t* total) {

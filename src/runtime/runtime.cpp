@@ -438,7 +438,6 @@ aclError aclInit(const char* configPath) {
 
 aclError aclFinalize(void) {
     RuntimeState& st = State();
-    std::unordered_map<void*, std::shared_ptr<Stream>> streams;
     std::shared_ptr<Stream> default_stream;
     {
         std::lock_guard<std::mutex> lock(st.mu);
@@ -449,13 +448,13 @@ aclError aclFinalize(void) {
         st.initialized = false;
         st.finalized = true;
         g_opened_for_rt = false;
-        streams.swap(st.streams);
         default_stream.swap(st.default_stream);
-        st.events.clear();
         st.sys_params.clear();
     }
-    // Outside the lock: draining may run tasks that consult the runtime.
-    for (auto& kv : streams) kv.second->Close();
+    // Outside the lock: draining may run tasks that consult the runtime. Every stream and event handle is
+    // released (the registry keeps their addresses out of use like any release).
+    std::vector<std::shared_ptr<Stream>> streams = ReleaseAllStreamsAndEvents();
+    for (auto& s : streams) s->Close();
     if (default_stream) default_stream->Close();
     streams.clear();
     default_stream.reset();

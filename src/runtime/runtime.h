@@ -9,6 +9,7 @@
 #include <memory>
 
 #include "acl/acl_rt.h"
+#include "common/handle_registry.h"
 
 namespace aclcpu {
 namespace rt {
@@ -67,10 +68,10 @@ struct Task {
     bool short_run = false;
 };
 
-/// Enqueues `task` on `stream` (nullptr = default stream). Returns 0, or ACL_ERROR_RT_INVALID_HANDLE
+/// Enqueues `task` on `stream` (nullptr = default stream); `api` names the caller in messages. Returns 0, or ACL_ERROR_RT_INVALID_HANDLE
 /// (107017) for an unknown or destroyed stream and ACL_ERROR_UNINITIALIZE (100001) before aclInit; on
 /// failure the task is NOT run and ctx is not released (the caller still owns it).
-int Enqueue(aclrtStream stream, Task task);
+int Enqueue(aclrtStream stream, Task task, const char* api);
 
 class Stream;  // a stream's task queue (runtime/state.h)
 
@@ -78,6 +79,10 @@ class Stream;  // a stream's task queue (runtime/state.h)
 /// use): one registry lookup for the check and the enqueue of a second phase. Returns nullptr, recording no
 /// message, when the stream is unknown or destroyed or aclInit has not run.
 std::shared_ptr<Stream> HoldStream(aclrtStream stream);
+
+/// HoldStream for a non-null stream under a registry lock the caller already holds (the second phase checks
+/// its executor and its stream under one lock). Returns nullptr when `stream` is not a live stream handle.
+std::shared_ptr<Stream> HoldStream(const HandleLock& lock, aclrtStream stream);
 
 /// Enqueues `task` on a held stream. Returns 0, or ACL_ERROR_RT_INVALID_HANDLE (107017, with a message)
 /// when the stream is being destroyed; on failure the task is NOT run and ctx is not released.

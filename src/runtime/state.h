@@ -68,15 +68,34 @@ struct Event {
     bool Reached(uint64_t seq) const { return pending.count(seq) == 0; }
 };
 
+/// What an aclrtStream points to: a handle object in the handle registry (common/handle_registry.h), so that
+/// a destroyed stream's handle is never reused by a new stream (or any object) before kHandleQuarantine newer
+/// releases. The Stream itself is shared: a second phase holds it while it enqueues, and aclrtDestroyStream
+/// closes it outside the registry lock. `stream` is read and reset only under a HandleLock.
+struct StreamHandle {
+    std::shared_ptr<Stream> stream;
+};
+
+/// What an aclrtEvent points to (see StreamHandle).
+struct EventHandle {
+    std::shared_ptr<Event> event;
+};
+
+/// What releases a stream or event handle, for messages.
+constexpr const char* kStreamReleasedBy = "destroyed by aclrtDestroyStream or aclFinalize";
+constexpr const char* kEventReleasedBy = "destroyed by aclrtDestroyEvent or aclFinalize";
+
 struct RuntimeState {
     std::mutex mu;
     bool initialized = false;
     bool finalized = false;                     // aclFinalize ran since the last aclInit
     Soc soc = Soc::kAscend950;                  // the product in force while initialized
     const char* soc_name = "Ascend950PR_9599";  // its chip name (static storage), as aclrtGetSocName reports it
-    std::unordered_map<void*, std::shared_ptr<Stream>> streams;
+    // The live handles, for aclrtSynchronizeDevice and aclFinalize (liveness itself is the registry's). Lock
+    // order: mu may be held while taking the handle registry's lock, never the reverse.
+    std::unordered_map<StreamHandle*, std::shared_ptr<Stream>> streams;
     std::shared_ptr<Stream> default_stream;
-    std::unordered_map<void*, std::shared_ptr<Event>> events;
+    std::unordered_map<EventHandle*, std::shared_ptr<Event>> events;
     std::map<int, int64_t> sys_params;
 };
 
@@ -84,8 +103,12 @@ struct RuntimeState {
 RuntimeState& State();
 
 /// Looks up a live stream (nullptr = the default stream, created on first use). Sets *status to 0,
-/// ACL_ERROR_UNINITIALIZE or ACL_ERROR_RT_INVALID_HANDLE, recording a message on failure.
-std::shared_ptr<Stream> FindStream(aclrtStream stream, int* status);
+/// ACL_ERROR_UNINITIALIZE or ACL_ERROR_RT_INVALID_HANDLE (107017, rt_error_codes.h), recording a message
+/// naming `api` on failure.
+std::shared_ptr<Stream> FindStream(aclrtStream stream, int* status, const char* api);
+
+/// Releases every stream and event handle (aclFinalize): returns the streams to close, outside every lock.
+std::vector<std::shared_ptr<Stream>> ReleaseAllStreamsAndEvents();
 
 /// Frees every registered block (aclFinalize).
 void ReleaseAllMemory();
@@ -94,4 +117,14 @@ void ReleaseAllMemory();
 int RequireInit(const char* api);
 
 }  // namespace rt
+
+template <>
+struct HandleTraits<rt::StreamHandle> {
+    static constexpr HandleKind kKind = HandleKind::kStream;
+};
+template <>
+struct HandleTraits<rt::EventHandle> {
+    static constexpr HandleKind kKind = HandleKind::kEvent;
+};
+
 }  // namespace aclcpu

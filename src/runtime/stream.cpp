@@ -13,11 +13,20 @@ int64_t NowNs() {
         .count();
 }
 
-std::shared_ptr<Event> FindEvent(aclrtEvent event) {
-    RuntimeState& st = State();
-    std::lock_guard<std::mutex> lock(st.mu);
-    auto it = st.events.find(event);
-    return it == st.events.end() ? nullptr : it->second;
+// The event behind a live handle; nullptr (with a message naming `api`, status 107017) otherwise.
+std::shared_ptr<Event> FindEvent(aclrtEvent event, const char* api) {
+    HandleState state;
+    {
+        HandleLock lock;
+        state = HandleStateOf(lock, event, HandleKind::kEvent);
+        if (state == HandleState::kLive) return static_cast<EventHandle*>(event)->event;
+    }
+    if (event == nullptr) {
+        Fail(ACL_ERROR_RT_INVALID_HANDLE, "%s: the event is null.", api);
+    } else {
+        FailNotLive(ACL_ERROR_RT_INVALID_HANDLE, api, HandleKind::kEvent, event, state, kEventReleasedBy);
+    }
+    return nullptr;
 }
 
 struct RecordCtx {
@@ -177,38 +186,74 @@ void Stream::Close() {
     Synchronize();
 }
 
-std::shared_ptr<Stream> FindStream(aclrtStream stream, int* status) {
+std::shared_ptr<Stream> FindStream(aclrtStream stream, int* status, const char* api) {
+    if (stream != nullptr) {
+        HandleState state;
+        {
+            HandleLock lock;
+            state = HandleStateOf(lock, stream, HandleKind::kStream);
+            if (state == HandleState::kLive) {  // live handles exist only between aclInit and aclFinalize
+                *status = 0;
+                return static_cast<StreamHandle*>(stream)->stream;
+            }
+        }
+        if (int ret = RequireInit(api)) {
+            *status = ret;
+            return nullptr;
+        }
+        *status = FailNotLive(ACL_ERROR_RT_INVALID_HANDLE, api, HandleKind::kStream, stream, state, kStreamReleasedBy);
+        return nullptr;
+    }
     RuntimeState& st = State();
     std::lock_guard<std::mutex> lock(st.mu);
     if (!st.initialized) {
-        *status = Fail(ACL_ERROR_UNINITIALIZE, "the runtime is not initialised (call aclInit before using streams).");
+        *status = Fail(ACL_ERROR_UNINITIALIZE, "%s: the runtime is not initialised (call aclInit before using streams).",
+                       api);
         return nullptr;
     }
-    if (stream == nullptr) {
-        if (!st.default_stream) st.default_stream = std::make_shared<Stream>();
-        *status = 0;
-        return st.default_stream;
-    }
-    auto it = st.streams.find(stream);
-    if (it == st.streams.end()) {
-        *status = Fail(ACL_ERROR_RT_INVALID_HANDLE, "stream %p is not a live stream (never created, or destroyed).",
-                       stream);
-        return nullptr;
-    }
+    if (!st.default_stream) st.default_stream = std::make_shared<Stream>();
     *status = 0;
-    return it->second;
+    return st.default_stream;
+}
+
+std::shared_ptr<Stream> HoldStream(const HandleLock& lock, aclrtStream stream) {
+    if (HandleStateOf(lock, stream, HandleKind::kStream) != HandleState::kLive) return nullptr;
+    return static_cast<StreamHandle*>(stream)->stream;
 }
 
 std::shared_ptr<Stream> HoldStream(aclrtStream stream) {
+    if (stream != nullptr) {
+        HandleLock lock;
+        return HoldStream(lock, stream);
+    }
     RuntimeState& st = State();
     std::lock_guard<std::mutex> lock(st.mu);
     if (!st.initialized) return nullptr;
-    if (stream == nullptr) {
-        if (!st.default_stream) st.default_stream = std::make_shared<Stream>();
-        return st.default_stream;
+    if (!st.default_stream) st.default_stream = std::make_shared<Stream>();
+    return st.default_stream;
+}
+
+std::vector<std::shared_ptr<Stream>> ReleaseAllStreamsAndEvents() {
+    RuntimeState& st = State();
+    std::unordered_map<StreamHandle*, std::shared_ptr<Stream>> streams;
+    std::unordered_map<EventHandle*, std::shared_ptr<Event>> events;
+    {
+        std::lock_guard<std::mutex> lock(st.mu);
+        streams.swap(st.streams);
+        events.swap(st.events);
     }
-    auto it = st.streams.find(stream);
-    return it == st.streams.end() ? nullptr : it->second;
+    std::vector<std::shared_ptr<Stream>> closing;
+    {
+        HandleLock lock;  // a concurrent aclrtDestroyStream/Event releases a handle at most once with us
+        for (auto& kv : streams) {
+            if (ReleaseHandle(lock, kv.first, HandleKind::kStream)) kv.first->stream.reset();
+            closing.push_back(std::move(kv.second));
+        }
+        for (auto& kv : events) {
+            if (ReleaseHandle(lock, kv.first, HandleKind::kEvent)) kv.first->event.reset();
+        }
+    }
+    return closing;
 }
 
 int Enqueue(const std::shared_ptr<Stream>& stream, Task task) {
@@ -219,9 +264,9 @@ int Enqueue(const std::shared_ptr<Stream>& stream, Task task) {
     return 0;
 }
 
-int Enqueue(aclrtStream stream, Task task) {
+int Enqueue(aclrtStream stream, Task task, const char* api) {
     int status = 0;
-    std::shared_ptr<Stream> s = FindStream(stream, &status);
+    std::shared_ptr<Stream> s = FindStream(stream, &status, api);
     if (!s) return status;
     return Enqueue(s, task);
 }
@@ -238,28 +283,41 @@ aclError aclrtCreateStream(aclrtStream* stream) {
     if (stream == nullptr) return Fail(ACL_ERROR_INVALID_PARAM, "aclrtCreateStream: stream is null.");
     if (int ret = RequireInit("aclrtCreateStream")) return ret;
     auto s = std::make_shared<Stream>();
-    RuntimeState& st = State();
-    std::lock_guard<std::mutex> lock(st.mu);
-    if (!st.initialized) return Fail(ACL_ERROR_UNINITIALIZE, "aclrtCreateStream: call aclInit first.");
-    void* handle = s.get();
-    st.streams.emplace(handle, std::move(s));
-    *stream = handle;
+    StreamHandle* h = AcquireHandle<StreamHandle>();
+    h->stream = s;
+    {
+        RuntimeState& st = State();
+        std::lock_guard<std::mutex> lock(st.mu);
+        if (!st.initialized) {
+            h->stream.reset();
+            ReleaseHandle(h, HandleKind::kStream);  // never published
+            return Fail(ACL_ERROR_UNINITIALIZE, "aclrtCreateStream: call aclInit first.");
+        }
+        st.streams.emplace(h, std::move(s));
+        PublishHandle(h);  // under st.mu: a concurrent aclFinalize sees it listed and live, or neither
+    }
+    *stream = h;
     return ACL_SUCCESS;
 }
 
 aclError aclrtDestroyStream(aclrtStream stream) {
     if (stream == nullptr) return Fail(ACL_ERROR_INVALID_PARAM, "aclrtDestroyStream: stream is null.");
     if (int ret = RequireInit("aclrtDestroyStream")) return ret;
+    StreamHandle* h = static_cast<StreamHandle*>(stream);
     std::shared_ptr<Stream> s;
+    {
+        HandleLock lock;  // decides which of two racing destroys (or aclFinalize) releases the handle
+        if (!ReleaseHandle(lock, h, HandleKind::kStream)) {
+            const HandleState state = HandleStateOf(lock, stream, HandleKind::kStream);
+            lock.Unlock();
+            return FailNotLive(ACL_ERROR_RT_INVALID_HANDLE, "aclrtDestroyStream", HandleKind::kStream, stream, state, kStreamReleasedBy);
+        }
+        s = std::move(h->stream);
+    }
     {
         RuntimeState& st = State();
         std::lock_guard<std::mutex> lock(st.mu);
-        auto it = st.streams.find(stream);
-        if (it == st.streams.end()) {
-            return Fail(ACL_ERROR_RT_INVALID_HANDLE, "aclrtDestroyStream: stream %p is not a live stream.", stream);
-        }
-        s = std::move(it->second);
-        st.streams.erase(it);
+        st.streams.erase(h);
     }
     s->Close();  // waits for pending work
     return ACL_SUCCESS;
@@ -267,7 +325,7 @@ aclError aclrtDestroyStream(aclrtStream stream) {
 
 aclError aclrtSynchronizeStream(aclrtStream stream) {
     int status = 0;
-    std::shared_ptr<Stream> s = FindStream(stream, &status);
+    std::shared_ptr<Stream> s = FindStream(stream, &status, "aclrtSynchronizeStream");
     if (!s) return status;
     int ret = s->Synchronize();
     if (ret != 0) return Fail(ret, "aclrtSynchronizeStream: a task on stream %p failed with status %d.", stream, ret);
@@ -279,7 +337,7 @@ aclError aclrtSynchronizeStreamWithTimeout(aclrtStream stream, int32_t timeout) 
         return Fail(ACL_ERROR_INVALID_PARAM, "aclrtSynchronizeStreamWithTimeout: timeout %d is below -1.", timeout);
     }
     int status = 0;
-    std::shared_ptr<Stream> s = FindStream(stream, &status);
+    std::shared_ptr<Stream> s = FindStream(stream, &status, "aclrtSynchronizeStreamWithTimeout");
     if (!s) return status;
     int ret = s->Synchronize(timeout);
     if (ret != 0) return Fail(ret, "aclrtSynchronizeStreamWithTimeout: stream %p returned status %d.", stream, ret);
@@ -308,27 +366,44 @@ aclError aclrtCreateEvent(aclrtEvent* event) {
     if (event == nullptr) return Fail(ACL_ERROR_INVALID_PARAM, "aclrtCreateEvent: event is null.");
     if (int ret = RequireInit("aclrtCreateEvent")) return ret;
     auto e = std::make_shared<Event>();
-    RuntimeState& st = State();
-    std::lock_guard<std::mutex> lock(st.mu);
-    void* handle = e.get();
-    st.events.emplace(handle, std::move(e));
-    *event = handle;
+    EventHandle* h = AcquireHandle<EventHandle>();
+    h->event = e;
+    {
+        RuntimeState& st = State();
+        std::lock_guard<std::mutex> lock(st.mu);
+        if (!st.initialized) {
+            h->event.reset();
+            ReleaseHandle(h, HandleKind::kEvent);  // never published
+            return Fail(ACL_ERROR_UNINITIALIZE, "aclrtCreateEvent: call aclInit first.");
+        }
+        st.events.emplace(h, std::move(e));
+        PublishHandle(h);  // under st.mu, as for streams
+    }
+    *event = h;
     return ACL_SUCCESS;
 }
 
 aclError aclrtDestroyEvent(aclrtEvent event) {
     if (event == nullptr) return Fail(ACL_ERROR_INVALID_PARAM, "aclrtDestroyEvent: event is null.");
+    EventHandle* h = static_cast<EventHandle*>(event);
+    {
+        HandleLock lock;
+        if (!ReleaseHandle(lock, h, HandleKind::kEvent)) {
+            const HandleState state = HandleStateOf(lock, event, HandleKind::kEvent);
+            lock.Unlock();
+            return FailNotLive(ACL_ERROR_RT_INVALID_HANDLE, "aclrtDestroyEvent", HandleKind::kEvent, event, state, kEventReleasedBy);
+        }
+        h->event.reset();  // pending records and waits hold their own references
+    }
     RuntimeState& st = State();
     std::lock_guard<std::mutex> lock(st.mu);
-    if (st.events.erase(event) == 0) {
-        return Fail(ACL_ERROR_RT_INVALID_HANDLE, "aclrtDestroyEvent: event %p is not a live event.", event);
-    }
+    st.events.erase(h);
     return ACL_SUCCESS;
 }
 
 aclError aclrtRecordEvent(aclrtEvent event, aclrtStream stream) {
-    std::shared_ptr<Event> e = FindEvent(event);
-    if (!e) return Fail(ACL_ERROR_RT_INVALID_HANDLE, "aclrtRecordEvent: event %p is not a live event.", event);
+    std::shared_ptr<Event> e = FindEvent(event, "aclrtRecordEvent");
+    if (!e) return ACL_ERROR_RT_INVALID_HANDLE;
     uint64_t seq;
     {
         std::lock_guard<std::mutex> lock(e->mu);
@@ -336,7 +411,7 @@ aclError aclrtRecordEvent(aclrtEvent event, aclrtStream stream) {
         e->pending.insert(seq);
     }
     RecordCtx* ctx = new RecordCtx{e, seq};
-    int ret = Enqueue(stream, Task{&RunRecord, ctx, true});
+    int ret = Enqueue(stream, Task{&RunRecord, ctx, true}, "aclrtRecordEvent");
     if (ret != 0) {
         // Never enqueued: it counts as reached, so a wait that picked up its number meanwhile returns at once
         // (with a plain counter it would wait for a record that never runs).
@@ -352,22 +427,22 @@ aclError aclrtRecordEvent(aclrtEvent event, aclrtStream stream) {
 }
 
 aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event) {
-    std::shared_ptr<Event> e = FindEvent(event);
-    if (!e) return Fail(ACL_ERROR_RT_INVALID_HANDLE, "aclrtStreamWaitEvent: event %p is not a live event.", event);
+    std::shared_ptr<Event> e = FindEvent(event, "aclrtStreamWaitEvent");
+    if (!e) return ACL_ERROR_RT_INVALID_HANDLE;
     uint64_t seq;
     {
         std::lock_guard<std::mutex> lock(e->mu);
         seq = e->recorded;
     }
     RecordCtx* ctx = new RecordCtx{e, seq};
-    int ret = Enqueue(stream, Task{&RunWait, ctx});
+    int ret = Enqueue(stream, Task{&RunWait, ctx}, "aclrtStreamWaitEvent");
     if (ret != 0) delete ctx;
     return ret;
 }
 
 aclError aclrtSynchronizeEvent(aclrtEvent event) {
-    std::shared_ptr<Event> e = FindEvent(event);
-    if (!e) return Fail(ACL_ERROR_RT_INVALID_HANDLE, "aclrtSynchronizeEvent: event %p is not a live event.", event);
+    std::shared_ptr<Event> e = FindEvent(event, "aclrtSynchronizeEvent");
+    if (!e) return ACL_ERROR_RT_INVALID_HANDLE;
     std::unique_lock<std::mutex> lock(e->mu);
     const uint64_t target = e->recorded;
     e->cv.wait(lock, [&] { return e->Reached(target); });
@@ -376,8 +451,8 @@ aclError aclrtSynchronizeEvent(aclrtEvent event) {
 
 aclError aclrtQueryEventStatus(aclrtEvent event, aclrtEventRecordedStatus* status) {
     if (status == nullptr) return Fail(ACL_ERROR_INVALID_PARAM, "aclrtQueryEventStatus: status is null.");
-    std::shared_ptr<Event> e = FindEvent(event);
-    if (!e) return Fail(ACL_ERROR_RT_INVALID_HANDLE, "aclrtQueryEventStatus: event %p is not a live event.", event);
+    std::shared_ptr<Event> e = FindEvent(event, "aclrtQueryEventStatus");
+    if (!e) return ACL_ERROR_RT_INVALID_HANDLE;
     std::lock_guard<std::mutex> lock(e->mu);
     *status = e->Reached(e->recorded) ? ACL_EVENT_RECORDED_STATUS_COMPLETE : ACL_EVENT_RECORDED_STATUS_NOT_READY;
     return ACL_SUCCESS;
@@ -385,8 +460,10 @@ aclError aclrtQueryEventStatus(aclrtEvent event, aclrtEventRecordedStatus* statu
 
 aclError aclrtEventElapsedTime(float* ms, aclrtEvent startEvent, aclrtEvent endEvent) {
     if (ms == nullptr) return Fail(ACL_ERROR_INVALID_PARAM, "aclrtEventElapsedTime: ms is null.");
-    std::shared_ptr<Event> a = FindEvent(startEvent), b = FindEvent(endEvent);
-    if (!a || !b) return Fail(ACL_ERROR_RT_INVALID_HANDLE, "aclrtEventElapsedTime: an event is not a live event.");
+    std::shared_ptr<Event> a = FindEvent(startEvent, "aclrtEventElapsedTime");
+    if (!a) return ACL_ERROR_RT_INVALID_HANDLE;
+    std::shared_ptr<Event> b = FindEvent(endEvent, "aclrtEventElapsedTime");
+    if (!b) return ACL_ERROR_RT_INVALID_HANDLE;
     // The completion time of an event's last record; false when it has none or it is still pending.
     auto stamp = [](Event& e, int64_t* ns) {
         std::lock_guard<std::mutex> lock(e.mu);

@@ -1,9 +1,6 @@
 #include "tensor/tensor.h"
 
 #include <algorithm>
-#include <mutex>
-#include <unordered_set>
-
 #include "common/status.h"
 #include "runtime/runtime.h"
 #include "tensor/dtype.h"
@@ -13,16 +10,6 @@ namespace {
 
 constexpr uint64_t kTensorMagic = 0x41434C54454E5352ull;  // "ACLTENSR"
 constexpr uint64_t kMaxCreateDims = 64;
-
-struct TensorRegistry {
-    std::mutex mu;
-    std::unordered_set<const aclTensor*> live;
-};
-
-TensorRegistry& Tensors() {
-    static TensorRegistry* r = new TensorRegistry();
-    return *r;
-}
 
 // Multiplies with overflow detection; false on overflow.
 bool MulOk(int64_t a, int64_t b, int64_t* out) { return !__builtin_mul_overflow(a, b, out); }
@@ -40,15 +27,10 @@ bool CountOk(const int64_t* dims, uint64_t n, int64_t* out) {
 
 }  // namespace
 
-bool IsLiveTensor(const aclTensor* t) { return FirstDeadTensor(&t, 1) < 0; }
+bool IsLiveTensor(const aclTensor* t) { return HandleStateOf(t, HandleKind::kTensor) == HandleState::kLive; }
 
-int FirstDeadTensor(const aclTensor* const* t, int n) {
-    TensorRegistry& r = Tensors();
-    std::lock_guard<std::mutex> lock(r.mu);
-    for (int i = 0; i < n; ++i) {
-        if (t[i] == nullptr || r.live.count(t[i]) == 0) return i;
-    }
-    return -1;
+int FirstDeadTensor(const aclTensor* const* t, int n, HandleState* state) {
+    return FirstNotLive(reinterpret_cast<const void* const*>(t), n, HandleKind::kTensor, state);
 }
 
 std::string ShapeString(const int64_t* dims, size_t n) {
@@ -182,8 +164,9 @@ int CheckGetter(const aclTensor* tensor, const void* out, const char* api) {
     if (tensor == nullptr || out == nullptr) {
         return Fail(ACLNN_ERR_PARAM_NULLPTR, "%s: %s is null.", api, tensor == nullptr ? "tensor" : "an output pointer");
     }
-    if (!IsLiveTensor(tensor)) {
-        return Fail(ACLNN_ERR_PARAM_INVALID, "%s: %p is not a live aclTensor.", api, static_cast<const void*>(tensor));
+    const HandleState state = HandleStateOf(tensor, HandleKind::kTensor);
+    if (state != HandleState::kLive) {
+        return FailNotLive(ACLNN_ERR_PARAM_INVALID, api, HandleKind::kTensor, tensor, state, kTensorReleasedBy);
     }
     return 0;
 }
@@ -243,7 +226,8 @@ aclTensor* aclCreateTensor(const int64_t* viewDims, uint64_t viewDimsNum, aclDat
              CountOk(viewDims, viewDimsNum, &view_count) ? "storage" : "view");
         return nullptr;
     }
-    aclTensor* t = new aclTensor();
+    // A recycled object keeps its previous contents: every field is assigned below.
+    aclTensor* t = AcquireHandle<aclTensor>();
     t->magic = kTensorMagic;
     t->dtype = dtype;
     t->format = RawEnum(format);  // a label: any value round-trips through aclGetFormat
@@ -263,7 +247,7 @@ aclTensor* aclCreateTensor(const int64_t* viewDims, uint64_t viewDimsNum, aclDat
             if (i > 0 && !MulOk(s, std::max<int64_t>(viewDims[i], 1), &s)) {
                 Fail(ACLNN_ERR_PARAM_INVALID, "aclCreateTensor: the contiguous strides of view shape %s overflow int64.",
                      ShapeString(viewDims, viewDimsNum).c_str());
-                delete t;
+                ReleaseHandle(t, HandleKind::kTensor);  // never published: back to the spares
                 return nullptr;
             }
         }
@@ -278,35 +262,32 @@ aclTensor* aclCreateTensor(const int64_t* viewDims, uint64_t viewDimsNum, aclDat
             int64_t step = 0;
             if (!MulOk(viewDims[i] - 1, t->strides[i], &step) || !AddOk(last, step, &last)) {
                 Fail(ACLNN_ERR_PARAM_INVALID, "aclCreateTensor: offset + sum((dim-1)*stride) overflows int64.");
-                delete t;
+                ReleaseHandle(t, HandleKind::kTensor);  // never published: back to the spares
                 return nullptr;
             }
         }
         int64_t bytes = 0;
         if (!AddOk(last, 1, &bytes) || !MulOk(bytes, static_cast<int64_t>(ItemSize(dtype)), &bytes)) {
             Fail(ACLNN_ERR_PARAM_INVALID, "aclCreateTensor: the byte extent of the view overflows int64.");
-            delete t;
+            ReleaseHandle(t, HandleKind::kTensor);
             return nullptr;
         }
         t->max_index = last;
     }
-    TensorRegistry& r = Tensors();
-    std::lock_guard<std::mutex> lock(r.mu);
-    r.live.insert(t);
+    PublishHandle(t);
     return t;
 }
 
 aclnnStatus aclDestroyTensor(const aclTensor* tensor) {
     if (tensor == nullptr) return OK;
-    {
-        TensorRegistry& r = Tensors();
-        std::lock_guard<std::mutex> lock(r.mu);
-        if (r.live.erase(tensor) == 0) {
-            return Fail(ACLNN_ERR_PARAM_INVALID, "aclDestroyTensor: %p is not a live aclTensor (double destroy?).",
-                        static_cast<const void*>(tensor));
-        }
+    // The object is not freed: the registry keeps it out of use behind kHandleQuarantine newer releases.
+    HandleLock lock;
+    if (!ReleaseHandle(lock, tensor, HandleKind::kTensor)) {
+        const HandleState state = HandleStateOf(lock, tensor, HandleKind::kTensor);
+        lock.Unlock();
+        return FailNotLive(ACLNN_ERR_PARAM_INVALID, "aclDestroyTensor", HandleKind::kTensor, tensor, state,
+                           kTensorReleasedBy);
     }
-    delete tensor;
     return OK;
 }
 
@@ -348,7 +329,13 @@ aclnnStatus aclGetDataType(const aclTensor* tensor, aclDataType* dataType) {
 
 aclnnStatus aclSetRawTensorAddr(aclTensor* tensor, void* addr) {
     if (tensor == nullptr) return Fail(ACLNN_ERR_PARAM_NULLPTR, "aclSetRawTensorAddr: tensor is null.");
-    if (!IsLiveTensor(tensor)) return Fail(ACLNN_ERR_PARAM_INVALID, "aclSetRawTensorAddr: not a live aclTensor.");
+    HandleLock lock;  // a concurrent destroy cannot release it between the check and the write
+    const HandleState state = HandleStateOf(lock, tensor, HandleKind::kTensor);
+    if (state != HandleState::kLive) {
+        lock.Unlock();
+        return FailNotLive(ACLNN_ERR_PARAM_INVALID, "aclSetRawTensorAddr", HandleKind::kTensor, tensor, state,
+                           kTensorReleasedBy);
+    }
     tensor->data = addr;
     return OK;
 }

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "aclnn/acl_meta.h"
+#include "common/handle_registry.h"
 #include "runtime/runtime.h"
 
 /// A tensor descriptor (public opaque type of acl_meta.h).
@@ -31,15 +32,25 @@ struct aclTensor {
 
 namespace aclcpu {
 
+/// aclTensor objects live in the handle registry (common/handle_registry.h).
+template <>
+struct HandleTraits<aclTensor> {
+    static constexpr HandleKind kKind = HandleKind::kTensor;
+};
+
+/// What releases an aclTensor, for FailNotLive messages.
+constexpr const char* kTensorReleasedBy = "destroyed by aclDestroyTensor";
+
 /// Largest rank any operator here accepts (CANN's MAX_DIM_LEN for this operator).
 constexpr int kMaxDims = 8;
 
 /// Whether t is a descriptor made by aclCreateTensor and not yet destroyed.
 bool IsLiveTensor(const aclTensor* t);
 
-/// Index of the first of t[0 .. n) that is not a live descriptor (null included), or -1 when all are live.
-/// One registry lookup for the lot (the first phase's check of its arguments).
-int FirstDeadTensor(const aclTensor* const* t, int n);
+/// Index of the first of t[0 .. n) that is not a live descriptor (null included), or -1 when all are live;
+/// *state says whether that one was released or never was a tensor. One registry lock for the lot (the first
+/// phase's check of its arguments).
+int FirstDeadTensor(const aclTensor* const* t, int n, HandleState* state);
 
 
 /// "[2,3]" formatting of a shape, as CANN prints shapes in messages.
