@@ -1,7 +1,7 @@
 // Subnormals are never flushed (SPEC 5.2), even when the calling application runs with flush-to-zero and
 // denormals-are-zero set in MXCSR (what -ffast-math's start-up code or torch.set_flush_denormal(True) do;
 // threads created afterwards inherit it). The kernels pin their own floating-point environment
-// (kern::FpEnvScope) and give the caller's back.
+// (FpEnvScope, common/fp_env.h) and give the caller's back.
 #include <gtest/gtest.h>
 
 #include <cstdint>

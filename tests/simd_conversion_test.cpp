@@ -18,7 +18,7 @@
 
 #include "common/half.h"
 #include "common/test_util.h"
-#include "kernels/l1_simd.h"
+#include "kernels/simd_convert.h"
 
 namespace {
 

@@ -97,7 +97,7 @@ std::string Describe(const RowCase& c, int64_t target) {
 }
 
 // Runs `fn` and the reference over the same inputs; returns whether the outputs are byte-identical.
-bool RunAndCompare(std::mt19937& rng, const RowCase& c, L1RowFn fn, bool in_place_self, int64_t target) {
+bool RunAndCompare(std::mt19937& rng, const RowCase& c, RowFn fn, bool in_place_self, int64_t target) {
     const int64_t n = c.n;
     std::vector<std::vector<char>> in(3);
     char* ptrs[4];
@@ -126,9 +126,9 @@ bool RunAndCompare(std::mt19937& rng, const RowCase& c, L1RowFn fn, bool in_plac
         std::memcpy(pgot, ptrs[2], static_cast<size_t>(n) * oitem);
     }
     char* rp[4] = {pwant, ptrs[1], in_place_self ? pwant : ptrs[2], ptrs[3]};
-    L1RowGeneric(c.params, c.dt, rp, c.stride, n);
+    L1RowGeneric(&c.params, c.dt, rp, c.stride, n);
     char* fp[4] = {pgot, ptrs[1], in_place_self ? pgot : ptrs[2], ptrs[3]};
-    fn(c.params, c.dt, fp, c.stride, n);
+    fn(&c.params, c.dt, fp, c.stride, n);
     StreamFence();
     // Compare from the aligned bases over everything the row may touch and beyond (canaries included).
     const char* bw = pwant - c.out_offset * static_cast<int64_t>(oitem);
@@ -161,7 +161,7 @@ TEST(SimdRows, FusedRowsMatchReference) {
                             for (int64_t off : {0, 1, 3, 9}) {
                                 RowCase c{{P, rule, kFactors[rng() % 5]}, {P, P, P, P}, {item, 0, 0, 0}, n, off};
                                 for (int k = 0; k < 3; ++k) c.stride[k + 1] = (bcast >> k) & 1 ? 0 : item;
-                                L1RowFn fn = SelectL1SimdRow(c.params, c.dt, c.stride, nt != 0);
+                                RowFn fn = SelectL1SimdRow(c.params, c.dt, c.stride, nt != 0);
                                 ASSERT_NE(fn, nullptr) << Describe(c, target);
                                 ++cases;
                                 if (!RunAndCompare(rng, c, fn, false, target) && ++failures > 10) return;
@@ -224,7 +224,7 @@ TEST(SimdRows, BlockRowsMatchReference) {
             c.n = lens[rng() % 7];
             c.out_offset = static_cast<int64_t>(rng() % 4);
             ++cases;
-            if (!RunAndCompare(rng, c, SelectL1Row(c.params, c.dt, c.stride), false, target) && ++failures > 10)
+            if (!RunAndCompare(rng, c, SelectL1Row(&c.params, c.dt, c.stride, false), false, target) && ++failures > 10)
                 return;
             // the block body itself, plain and with streaming stores
             for (bool nt : {false, true}) {
@@ -248,11 +248,11 @@ void ExpectRowsMatchGeneric(const L1Params& p, const std::vector<uint16_t>& g, c
     char* pw[4] = {reinterpret_cast<char*>(want.data()), reinterpret_cast<char*>(const_cast<uint16_t*>(g.data())),
                    reinterpret_cast<char*>(const_cast<uint16_t*>(s.data())),
                    reinterpret_cast<char*>(const_cast<uint16_t*>(t.data()))};
-    L1RowGeneric(p, dt, pw, st, n);
+    L1RowGeneric(&p, dt, pw, st, n);
     char* pf[4] = {reinterpret_cast<char*>(fused.data()), pw[1], pw[2], pw[3]};
-    SelectL1SimdRow(p, dt, st)(p, dt, pf, st, n);
+    SelectL1SimdRow(p, dt, st)(&p, dt, pf, st, n);
     char* pb[4] = {reinterpret_cast<char*>(block.data()), pw[1], pw[2], pw[3]};
-    SelectL1BlockRow(p, dt, st)(p, dt, pb, st, n);
+    SelectL1BlockRow(p, dt, st)(&p, dt, pb, st, n);
     EXPECT_EQ(fused, want) << label;
     EXPECT_EQ(block, want) << label;
 }

@@ -1,4 +1,4 @@
-// Tiled plans (elementwise.h: PlanTiles / ForEachTileRow, used for transposed inputs) and the whole operator
+// Tiled plans (engine/loop.h: PlanTiles / ForEachTileRow, used for transposed inputs) and the whole operator
 // on non-contiguous views, against an oracle that knows nothing of the planner: for every index of the
 // broadcast shape it finds each operand's element from the view's own shape, strides and offset, and applies
 // convert.h's scalar conversions and L1Element (SPEC 5). Both sign rules run at the kernel level; the API
@@ -13,7 +13,7 @@
 
 #include "common/test_util.h"
 #include "kernels/convert.h"
-#include "kernels/elementwise.h"
+#include "engine/loop.h"
 #include "kernels/l1_loss_grad.h"
 #include "kernels/l1_simd.h"
 #include "kernels/transpose_simd.h"
@@ -22,6 +22,7 @@
 namespace {
 
 using namespace aclcpu;
+using namespace aclcpu::engine;
 using namespace aclcpu::kern;
 
 struct View {
@@ -219,18 +220,13 @@ TEST(TiledPlans, KernelLevelMatchesOracle) {
                 ASSERT_GT(tiles.units, 0) << "case " << tiled << ": expected a tiled plan";
                 int64_t inner[4];
                 TileRowStrides(plan, tiles, inner);
-                L1RowFn row = nullptr;
-                if (nt && inner[0] == static_cast<int64_t>(ItemSize(plan.dtype[0]))) {
-                    row = SelectL1SimdRow(p, plan.dtype, inner, true);
-                    if (row == nullptr) row = SelectL1BlockRow(p, plan.dtype, inner, true);
-                } else {
-                    row = SelectL1Row(p, plan.dtype, inner);
-                }
+                const bool streaming = nt && inner[0] == static_cast<int64_t>(ItemSize(plan.dtype[0]));
+                const RowFn row = SelectL1Row(&p, plan.dtype, inner, streaming);
                 size_t items[4];
                 for (int k = 0; k < 4; ++k) items[k] = ItemSize(plan.dtype[k]);
                 // Units in two uneven ranges, as two threads would take them.
                 const int64_t mid = tiles.units / 3;
-                auto fn = [&](char* const* ptrs, const int64_t* st, int64_t n) { row(p, plan.dtype, ptrs, st, n); };
+                auto fn = [&](char* const* ptrs, const int64_t* st, int64_t n) { row(&p, plan.dtype, ptrs, st, n); };
                 ForEachTileRow(plan, tiles, got.data, items, 0, mid, fn);
                 ForEachTileRow(plan, tiles, got.data, items, mid, tiles.units, fn);
                 StreamFence();

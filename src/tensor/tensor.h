@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "aclnn/acl_meta.h"
+#include "common/limits.h"
 #include "runtime/runtime.h"
 
 /// A tensor descriptor (public opaque type of acl_meta.h).
@@ -30,9 +31,6 @@ struct aclTensor {
 };
 
 namespace aclcpu {
-
-/// Largest rank any operator here accepts (CANN's MAX_DIM_LEN for this operator).
-constexpr int kMaxDims = 8;
 
 /// Whether t is a descriptor made by aclCreateTensor and not yet destroyed.
 bool IsLiveTensor(const aclTensor* t);

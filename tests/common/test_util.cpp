@@ -1,6 +1,6 @@
 #include "common/test_util.h"
 
-#include "kernels/l1_simd.h"
+#include "kernels/simd_convert.h"
 
 #include <algorithm>
 #include <stdexcept>

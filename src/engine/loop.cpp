@@ -1,15 +1,15 @@
-#include "kernels/elementwise.h"
+#include "engine/loop.h"
 
 #include "tensor/dtype.h"
 
 namespace aclcpu {
-namespace kern {
+namespace engine {
 
 LoopPlan PlanLoop(const int64_t* shape, int ndim, const OperandSpec* ops, int nops) {
     LoopPlan p;
     p.nops = nops;
-    int64_t sh[kMaxLoopDims];
-    int64_t st[kMaxOperands][kMaxLoopDims];
+    int64_t sh[kMaxDims];
+    int64_t st[kMaxOperands][kMaxDims];
     // 1. Expand every operand to the broadcast shape, innermost dim first.
     for (int d = 0; d < ndim; ++d) sh[d] = shape[ndim - 1 - d];
     p.numel = 1;
@@ -26,7 +26,7 @@ LoopPlan PlanLoop(const int64_t* shape, int ndim, const OperandSpec* ops, int no
     }
     // 2. Order dims so the output walks memory forwards: stable insertion sort by |output stride| ascending
     //    (innermost = smallest), ties broken by the inputs' strides. Size-1 dims go last and are dropped.
-    int order[kMaxLoopDims];
+    int order[kMaxDims];
     int n = 0;
     for (int d = 0; d < ndim; ++d) {
         if (sh[d] != 1) order[n++] = d;
@@ -131,5 +131,5 @@ void TileRowStrides(const LoopPlan& p, const TilePlan& t, int64_t* strides) {
     }
 }
 
-}  // namespace kern
+}  // namespace engine
 }  // namespace aclcpu

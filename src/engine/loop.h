@@ -1,4 +1,4 @@
-// The element-wise engine's planning half (in the manner of PyTorch's TensorIterator): given a broadcast
+// The engine's loop planner (in the manner of PyTorch's TensorIterator): given a broadcast
 // shape and operands (views with element strides), build a loop plan once - strides expanded to the shape
 // (0 on broadcast dims), dims ordered by the output's strides, size-1 dims dropped, adjacent dims coalesced
 // where every operand is contiguous across them - and then walk any linear range of it row by row.
@@ -8,12 +8,12 @@
 #include <cstdint>
 
 #include "acl/acl_base.h"
+#include "common/limits.h"
 #include "kernels/transpose_simd.h"
 
 namespace aclcpu {
-namespace kern {
+namespace engine {
 
-constexpr int kMaxLoopDims = 8;
 constexpr int kMaxOperands = 4;
 
 /// One operand as the planner takes it: a view whose shape right-aligns with the broadcast shape.
@@ -30,13 +30,13 @@ struct LoopPlan {
     int ndim = 0;
     int nops = 0;
     int64_t numel = 0;
-    int64_t shape[kMaxLoopDims] = {};
-    int64_t stride[kMaxOperands][kMaxLoopDims] = {};  // bytes
+    int64_t shape[kMaxDims] = {};
+    int64_t stride[kMaxOperands][kMaxDims] = {};  // bytes
     int64_t offset[kMaxOperands] = {};                // bytes from the operand's data pointer
     aclDataType dtype[kMaxOperands] = {};
 };
 
-/// Plans `nops` operands over broadcast shape `shape[ndim]` (outermost first, ndim <= 8). Operand shapes
+/// Plans `nops` operands over broadcast shape `shape[ndim]` (outermost first, ndim <= kMaxDims). Operand shapes
 /// must broadcast to it (validated by the caller). Pure; no allocation.
 LoopPlan PlanLoop(const int64_t* shape, int ndim, const OperandSpec* ops, int nops);
 
@@ -45,7 +45,7 @@ LoopPlan PlanLoop(const int64_t* shape, int ndim, const OperandSpec* ops, int no
 template <typename RowFn>
 void ForEachRow(const LoopPlan& p, char* const* bases, int64_t begin, int64_t end, RowFn&& row) {
     if (begin >= end) return;
-    int64_t idx[kMaxLoopDims] = {};
+    int64_t idx[kMaxDims] = {};
     char* ptrs[kMaxOperands];
     int64_t rem = begin;
     for (int d = 0; d < p.ndim; ++d) {
@@ -181,7 +181,7 @@ void ForEachTileRow(const LoopPlan& p, const TilePlan& t, char* const* bases, co
                     case 2: detail::StageTile<uint16_t>(rp[k], s0, s1, m, srows, t.pitch, slot[k]); break;
                     case 4:
                         if (s1 == 4) {  // contiguous along dim 1 (a transposed operand): register transposes
-                            StageTransposed32(rp[k], s0, m, srows, t.pitch, reinterpret_cast<uint32_t*>(slot[k]));
+                            kern::StageTransposed32(rp[k], s0, m, srows, t.pitch, reinterpret_cast<uint32_t*>(slot[k]));
                         } else {
                             detail::StageTile<uint32_t>(rp[k], s0, s1, m, srows, t.pitch, slot[k]);
                         }
@@ -199,5 +199,5 @@ void ForEachTileRow(const LoopPlan& p, const TilePlan& t, char* const* bases, co
     }
 }
 
-}  // namespace kern
+}  // namespace engine
 }  // namespace aclcpu
