@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "common/half.h"
+#include "common/simd_targets.h"
 #include "common/test_util.h"
 #include "kernels/simd_convert.h"
 

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "common/half.h"
+#include "common/simd_targets.h"
 #include "common/test_util.h"
 #include "kernels/l1_loss_grad.h"
 #include "kernels/l1_simd.h"

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "common/simd_targets.h"
 #include "common/test_util.h"
 #include "kernels/convert.h"
 #include "engine/loop.h"

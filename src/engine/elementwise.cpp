@@ -59,6 +59,12 @@ void CopyRange(void* ctx, int64_t begin, int64_t end) {
 
 }  // namespace
 
+std::shared_ptr<ElementwisePlan> ElementwisePlan::Create(const aclTensor* tensors, const ElementwiseOperands& ops,
+                                                         const BroadcastShape& shape,
+                                                         const ElementwiseKernel& kernel) {
+    return std::make_shared<ElementwisePlan>(tensors, ops, shape, kernel);
+}
+
 ElementwisePlan::ElementwisePlan(const aclTensor* tensors, const ElementwiseOperands& ops, const BroadcastShape& shape,
                                  const ElementwiseKernel& kernel)
     : ops_(ops), kernel_(kernel), nb_(shape.n) {

@@ -18,6 +18,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "common/exports.h"
 #include "common/limits.h"
 #include "engine/loop.h"
 #include "executor/executor.h"
@@ -114,14 +115,14 @@ public:
     /// Plans `ops` of `tensors` (the executor's descriptor copies, already validated: ranks <= kMaxDims, each
     /// operand broadcastable to `shape`, which is the output's shape, and non-empty) for `kernel`. Throws
     /// std::bad_alloc like new.
-    static std::shared_ptr<ElementwisePlan> Create(const aclTensor* tensors, const ElementwiseOperands& ops,
-                                                   const BroadcastShape& shape, const ElementwiseKernel& kernel) {
-        return std::make_shared<ElementwisePlan>(tensors, ops, shape, kernel);
-    }
+    ACLCPU_LIB_API static std::shared_ptr<ElementwisePlan> Create(const aclTensor* tensors,
+                                                                  const ElementwiseOperands& ops,
+                                                                  const BroadcastShape& shape,
+                                                                  const ElementwiseKernel& kernel);
 
     /// The workspace (bytes) a run with these tensors' current addresses needs: the temporary of an output
     /// that overlaps an input other than exactly, else 0 (also when addresses are not known yet).
-    uint64_t WorkspaceSize(const aclTensor* tensors) const;
+    ACLCPU_LIB_API uint64_t WorkspaceSize(const aclTensor* tensors) const;
 
     bool ShortRun() const override;
     int Execute(const aclOpExecutor& ex, void* workspace, uint64_t workspace_size) const override;

@@ -3,8 +3,10 @@
 #include <mutex>
 #include <unordered_set>
 
+#include "aclnn/aclnn_base.h"  // aclnnInit, aclnnFinalize (defined here)
 #include "common/status.h"
 #include "runtime/runtime.h"
+#include "common/exports.h"  // the cross-library functions defined here get default visibility
 
 namespace aclcpu {
 namespace {

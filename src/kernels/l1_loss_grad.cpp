@@ -2,6 +2,7 @@
 
 #include "kernels/convert.h"
 #include "kernels/l1_simd.h"
+#include "common/exports.h"  // the cross-library functions defined here get default visibility
 
 namespace aclcpu {
 namespace kern {

@@ -1,7 +1,5 @@
 #include "common/test_util.h"
 
-#include "kernels/simd_convert.h"
-
 #include <algorithm>
 #include <stdexcept>
 
@@ -122,17 +120,5 @@ std::string LastError() {
     const char* m = aclGetRecentErrMsg();
     return m == nullptr ? std::string() : std::string(m);
 }
-
-const std::vector<int64_t>& SimdTargets() {
-    static const std::vector<int64_t> list = [] {
-        aclcpu::kern::simd::ForceTarget(0);
-        std::vector<int64_t> v;
-        for (int i = 0; i < aclcpu::kern::simd::NumTargets(); ++i) v.push_back(aclcpu::kern::simd::Target(i));
-        return v;
-    }();
-    return list;
-}
-
-SimdTargetGuard::~SimdTargetGuard() { aclcpu::kern::simd::ForceTarget(0); }
 
 }  // namespace aclcpu_test

@@ -80,13 +80,4 @@ std::vector<T> Download(const void* p, size_t n) {
 /// The calling thread's recent error message as a string ("" when none); clears it.
 std::string LastError();
 
-/// The Highway targets this CPU runs (kern::simd::Target(i)), best first, listed once before any ForceTarget
-/// narrows what dispatch sees. Tests loop over them with kern::simd::ForceTarget.
-const std::vector<int64_t>& SimdTargets();
-
-/// Restores the CPU's best SIMD target (kern::simd::ForceTarget(0)) when it goes out of scope.
-struct SimdTargetGuard {
-    ~SimdTargetGuard();
-};
-
 }  // namespace aclcpu_test
