@@ -8,7 +8,7 @@
 #include <cstring>
 #include <vector>
 
-#include "common/test_util.h"
+#include "support/test_util.h"
 
 #if defined(__x86_64__) || defined(__SSE__)
 #include <xmmintrin.h>

@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "common/simd_targets.h"
-#include "common/test_util.h"
+#include "support/simd_targets.h"
+#include "support/test_util.h"
 #include "kernels/convert.h"
 #include "engine/loop.h"
 #include "kernels/l1_loss_grad.h"

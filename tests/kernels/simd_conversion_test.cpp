@@ -17,8 +17,8 @@
 #include <vector>
 
 #include "common/half.h"
-#include "common/simd_targets.h"
-#include "common/test_util.h"
+#include "support/simd_targets.h"
+#include "support/test_util.h"
 #include "kernels/simd_convert.h"
 
 namespace {

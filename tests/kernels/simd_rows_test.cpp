@@ -13,8 +13,8 @@
 #include <vector>
 
 #include "common/half.h"
-#include "common/simd_targets.h"
-#include "common/test_util.h"
+#include "support/simd_targets.h"
+#include "support/test_util.h"
 #include "kernels/l1_loss_grad.h"
 #include "kernels/l1_simd.h"
 #include "tensor/dtype.h"

@@ -1,5 +1,5 @@
 // Proof of exactness (issue 3): seeded random cases compared bit for bit with the independent scalar model
-// tests/reference/l1_reference.h (SPEC 4 accept/reject decisions and codes, SPEC 5 arithmetic, every
+// tests/support/l1_reference.h (SPEC 4 accept/reject decisions and codes, SPEC 5 arithmetic, every
 // profile of SPEC 5.2), plus aliasing, large (multi-threaded) and thread-count invariance checks.
 //
 // Expected values come only from the model; the code under test is reached through the public API.
@@ -25,8 +25,8 @@
 #include <string>
 #include <vector>
 
-#include "common/test_util.h"
-#include "reference/l1_reference.h"
+#include "support/test_util.h"
+#include "support/l1_reference.h"
 
 extern char** environ;
 

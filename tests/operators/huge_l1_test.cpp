@@ -5,7 +5,7 @@
 // zero-stride [2^31 + 64] view of a single element, which sets the broadcast shape) for each reduction; a self of 2^31 + 64 elements whose last 64 differ from the rest (a wrapped 32-bit index would
 // read the start again); and a non-contiguous gradInput whose addresses run past 2^32 bytes with gaps
 // that must stay untouched. Every element of the 4 GiB output is checked (start, the 2^31 boundary and
-// the end in particular) against tests/reference/l1_reference.h, and the canary past the end must survive.
+// the end in particular) against tests/support/l1_reference.h, and the canary past the end must survive.
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -13,8 +13,8 @@
 #include <cstring>
 #include <vector>
 
-#include "common/test_util.h"
-#include "reference/l1_reference.h"
+#include "support/test_util.h"
+#include "support/l1_reference.h"
 
 namespace {
 

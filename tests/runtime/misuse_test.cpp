@@ -18,7 +18,7 @@
 #include <thread>
 #include <vector>
 
-#include "common/test_util.h"
+#include "support/test_util.h"
 
 namespace {
 

@@ -22,7 +22,7 @@
 #include <thread>
 #include <vector>
 
-#include "common/test_util.h"
+#include "support/test_util.h"
 #include "runtime/state.h"
 
 namespace {

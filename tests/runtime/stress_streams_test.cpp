@@ -5,7 +5,7 @@
 // broadcasting, in-place and transposed outputs and all three reductions; repeatable executors re-addressed
 // with aclSetOutputTensorAddr; copies back to host memory on the same stream and, through events, on another
 // stream; aclrtFree of an input while its launch is pending; stream synchronisations. Every launch's result
-// is checked against tests/reference/l1_reference.h (an independent model), every byte.
+// is checked against tests/support/l1_reference.h (an independent model), every byte.
 // Meanwhile churn threads create and destroy tensors, streams, events and memory blocks, race pushes against
 // aclrtDestroyStream (an accepted push must have run when the destroy returns) and records against the
 // destruction of their stream while another thread waits on the event (a lost record would hang it).
@@ -29,8 +29,8 @@
 #include <thread>
 #include <vector>
 
-#include "common/test_util.h"
-#include "reference/l1_reference.h"
+#include "support/test_util.h"
+#include "support/l1_reference.h"
 
 namespace {
 

@@ -1,4 +1,4 @@
-#include "common/simd_targets.h"
+#include "support/simd_targets.h"
 
 #include "kernels/simd_convert.h"
 
