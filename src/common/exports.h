@@ -6,9 +6,10 @@
 // libopapi_nn) puts state in each of the lower libraries - the runtime's streams, memory blocks, device pool
 // and error messages; the live-tensor registry and the executor pool - so the libraries above must call into
 // them: a second copy of that code in the caller would be a second copy of the state. Those calls are the
-// functions redeclared here with default visibility, and nothing else. Each defining .cpp includes this file
-// (after its own header), so the definition takes the visibility; callers need only the ordinary
-// declaration (GCC does not apply -fvisibility to extern declarations).
+// functions redeclared here with default visibility, and nothing else: free functions only, so that no
+// class's type information has to cross a library (UBSan's vptr checks would need it). Each defining .cpp
+// includes this file (after its own header), so the definition takes the visibility; callers need only the
+// ordinary declaration (GCC does not apply -fvisibility to extern declarations).
 //
 // tests/acceptance/check_exports.py reads the names from this file: a library exporting anything that is
 // neither public C API (tests/acceptance/exported_symbols.txt) nor listed here fails the tests.
@@ -67,12 +68,19 @@ ACLCPU_LIB_API void ByteRange(const aclTensor& t, uintptr_t* lo, uintptr_t* hi);
 ACLCPU_LIB_API void ReleaseExecutor(aclOpExecutor* ex);
 ACLCPU_LIB_API ExecutorPtr AcquireExecutor();
 ACLCPU_LIB_API aclOpExecutor* PublishExecutor(ExecutorPtr ex);
-ACLCPU_LIB_API int RunExecutor(void* workspace, uint64_t workspace_size, aclOpExecutor* executor,
-                               aclrtStream stream, const char* api);
+ACLCPU_LIB_API int RunExecutor(void* workspace, uint64_t workspace_size, aclOpExecutor* executor, aclrtStream stream,
+                               const char* api);
 
-// ---- libopapi_math (src/engine/, src/kernels/): engine::ElementwisePlan::Create and
-// engine::ElementwisePlan::WorkspaceSize carry ACLCPU_LIB_API in engine/elementwise.h (members cannot be
-// redeclared here), and:
+// ---- libopapi_math (src/engine/, src/kernels/)
+namespace engine {
+struct ElementwiseOperands;
+struct BroadcastShape;
+struct ElementwiseKernel;
+ACLCPU_LIB_API std::shared_ptr<const OpPlan> PlanElementwise(const aclTensor* tensors, const ElementwiseOperands& ops,
+                                                             const BroadcastShape& shape,
+                                                             const ElementwiseKernel& kernel, uint64_t* workspace_size);
+}  // namespace engine
+
 namespace kern {
 ACLCPU_LIB_API RowFn SelectL1Row(const void* params, const aclDataType* dtypes, const int64_t* strides,
                                  bool nontemporal);

@@ -59,10 +59,12 @@ void CopyRange(void* ctx, int64_t begin, int64_t end) {
 
 }  // namespace
 
-std::shared_ptr<ElementwisePlan> ElementwisePlan::Create(const aclTensor* tensors, const ElementwiseOperands& ops,
-                                                         const BroadcastShape& shape,
-                                                         const ElementwiseKernel& kernel) {
-    return std::make_shared<ElementwisePlan>(tensors, ops, shape, kernel);
+std::shared_ptr<const OpPlan> PlanElementwise(const aclTensor* tensors, const ElementwiseOperands& ops,
+                                              const BroadcastShape& shape, const ElementwiseKernel& kernel,
+                                              uint64_t* workspace_size) {
+    auto plan = std::make_shared<ElementwisePlan>(tensors, ops, shape, kernel);
+    *workspace_size = plan->WorkspaceSize(tensors);
+    return plan;
 }
 
 ElementwisePlan::ElementwisePlan(const aclTensor* tensors, const ElementwiseOperands& ops, const BroadcastShape& shape,

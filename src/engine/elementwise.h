@@ -109,20 +109,22 @@ ElementwiseKernel KernelOf(kern::RowSelectFn select, const P& params) {
     return k;
 }
 
-/// The plan of one element-wise call (an OpPlan): immutable after Create.
+/// The operator's entry point: plans `ops` of `tensors` (the executor's descriptor copies, already
+/// validated: ranks <= kMaxDims, each operand broadcastable to `shape`, which is the output's shape, and
+/// non-empty) for `kernel`, and returns the plan for aclOpExecutor::plan. *workspace_size: the bytes a run
+/// with these tensors' current addresses needs - the temporary of an output that overlaps an input other
+/// than exactly - else 0 (also when addresses are not known yet). Throws std::bad_alloc like new.
+/// (A free function, so that operator libraries never name the plan's class: its type information stays
+/// inside libopapi_math.)
+std::shared_ptr<const OpPlan> PlanElementwise(const aclTensor* tensors, const ElementwiseOperands& ops,
+                                              const BroadcastShape& shape, const ElementwiseKernel& kernel,
+                                              uint64_t* workspace_size);
+
+/// The plan of one element-wise call (an OpPlan): immutable once made. Engine-internal (PlanElementwise).
 class ElementwisePlan final : public OpPlan {
 public:
-    /// Plans `ops` of `tensors` (the executor's descriptor copies, already validated: ranks <= kMaxDims, each
-    /// operand broadcastable to `shape`, which is the output's shape, and non-empty) for `kernel`. Throws
-    /// std::bad_alloc like new.
-    ACLCPU_LIB_API static std::shared_ptr<ElementwisePlan> Create(const aclTensor* tensors,
-                                                                  const ElementwiseOperands& ops,
-                                                                  const BroadcastShape& shape,
-                                                                  const ElementwiseKernel& kernel);
-
-    /// The workspace (bytes) a run with these tensors' current addresses needs: the temporary of an output
-    /// that overlaps an input other than exactly, else 0 (also when addresses are not known yet).
-    ACLCPU_LIB_API uint64_t WorkspaceSize(const aclTensor* tensors) const;
+    /// The workspace (bytes) a run with these tensors' current addresses needs (see PlanElementwise).
+    uint64_t WorkspaceSize(const aclTensor* tensors) const;
 
     bool ShortRun() const override;
     int Execute(const aclOpExecutor& ex, void* workspace, uint64_t workspace_size) const override;

@@ -167,10 +167,8 @@ int FirstPhase(const aclTensor* gradOutput, const aclTensor* self, const aclTens
         ops.in[0] = 0;
         ops.in[1] = 1;
         ops.in[2] = 2;
-        auto plan = engine::ElementwisePlan::Create(ex->tensors.data(), ops, b,
-                                                    engine::KernelOf(&kern::SelectL1Row, params));
-        ex->workspace_size = plan->WorkspaceSize(ex->tensors.data());
-        ex->plan = std::move(plan);
+        ex->plan = engine::PlanElementwise(ex->tensors.data(), ops, b, engine::KernelOf(&kern::SelectL1Row, params),
+                                           &ex->workspace_size);
     }
     *workspaceSize = ex->workspace_size;
     *executor = PublishExecutor(std::move(ex));

@@ -4,7 +4,7 @@
     check_exports.py <exported_symbols.txt> <src/common/exports.h> <include dir> <lib.so>...
 
 Public: the glob patterns of exported_symbols.txt. Internal: the functions declared ACLCPU_LIB_API in
-src/common/exports.h, and the members it names (matched by qualified name, demangled). Fails (exit 1)
+src/common/exports.h (matched by qualified name, demangled). Fails (exit 1)
 listing every other symbol the libraries define (nm -D --defined-only), and every function the public
 headers declare (ACL_FUNC_VISIBILITY / ACLNN_API) that no library exports.
 """
@@ -38,9 +38,6 @@ def main():
         m = re.match(r"\s*ACLCPU_LIB_API\b.*?\b(\w+)\(", line)
         if m:
             internal.add("::".join(ns + [m.group(1)]))
-    # Members exported in place (elementwise.h), named in exports.h's comment: Class::Member.
-    for m in re.finditer(r"(engine::\w+::\w+)", open(exports_h).read()):
-        internal.add("aclcpu::" + m.group(1))
     if not internal:
         print("no ACLCPU_LIB_API declarations found in", exports_h)
         return 1
