@@ -3,8 +3,6 @@
 // arithmetic is the L1 row kernels' (kernels/l1_loss_grad.h).
 #include "aclnnop/aclnn_l1_loss_backward.h"
 
-#include <cstring>
-#include <memory>
 #include <string>
 
 #include "common/fp_env.h"
@@ -160,13 +158,8 @@ int FirstPhase(const aclTensor* gradOutput, const aclTensor* self, const aclTens
     if (!empty) {
         kern::L1Params params{promote, rules.sign, 1.0f};
         if (reduction == 1) params.r = MeanFactor(rules, b);
-        // Row operands: gradInput, then gradOutput, self, target (the L1 rows' order; executor indices).
-        engine::ElementwiseOperands ops;
-        ops.out = 3;
-        ops.num_inputs = 3;
-        ops.in[0] = 0;
-        ops.in[1] = 1;
-        ops.in[2] = 2;
+        // Row operands: gradInput, then gradOutput, self, target (the L1 rows' order), as executor indices.
+        const engine::ElementwiseOperands ops{3, 3, {0, 1, 2}};
         ex->plan = engine::PlanElementwise(ex->tensors.data(), ops, b, engine::KernelOf(&kern::SelectL1Row, params),
                                            &ex->workspace_size);
     }
