@@ -3,12 +3,12 @@
 // shape, operands, its row kernels and parameters); the second phase only checks addresses and enqueues;
 // the stream runs Execute, which touches nothing but the plan and the executor's current tensor addresses.
 //
-// What the plan does, once per first phase (Create): loop planning of the operands over the broadcast shape
-// (engine/loop.h: dim order, coalescing, tiling for transposed inputs), the grain, the short-run decision,
-// the streaming-store decision and the row bodies chosen by the operator's selector. Per run (Execute): the
-// aliasing decision (an output that overlaps an input other than exactly is computed into a temporary -
-// the workspace, or memory of its own - and copied back), and the rows over the device pool, each chunk
-// under FpEnvScope. See docs/engine.md.
+// What the plan does, once per first phase (PlanElementwise): loop planning of the operands over the
+// broadcast shape (engine/loop.h: dim order, coalescing, tiling for transposed inputs), the grain, the
+// short-run decision, the streaming-store decision and the row bodies chosen by the operator's selector.
+// Per run (Execute): the aliasing decision (an output that overlaps an input other than exactly is computed
+// into a temporary - the workspace, or memory of its own - and copied back), and the rows over the device
+// pool, each chunk under FpEnvScope. See docs/engine.md.
 #pragma once
 
 #include <cstddef>
