@@ -26,7 +26,7 @@
 //     a rejected call returns 161001/161002/361001/561103 with a non-empty aclGetRecentErrMsg, writes
 //     no out-parameter and leaves every byte of A and O untouched;
 //   - an accepted run changes exactly the gradInput elements, each equal to the reference
-//     (tests/reference/l1_reference.h; NaN payloads may differ), computed from a snapshot of the inputs
+//     (tests/support/l1_reference.h; NaN payloads may differ), computed from a snapshot of the inputs
 //     (out-of-place semantics even when gradInput aliases an input).
 #include <fuzzer/FuzzedDataProvider.h>
 #include <unistd.h>
@@ -40,7 +40,7 @@
 
 #include "acl/acl.h"
 #include "aclnnop/aclnn_l1_loss_backward.h"
-#include "reference/l1_reference.h"
+#include "support/l1_reference.h"
 
 using namespace l1ref;
 

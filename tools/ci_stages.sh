@@ -58,7 +58,7 @@ if want tsan; then
     echo "=== stage tsan: ThreadSanitizer build of the concurrency tests"
     cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DACLCPU_SANITIZE=thread >/dev/null
     targets=()
-    for f in tests/stress_*_test.cpp tests/concurrency_*_test.cpp; do
+    for f in tests/*/stress_*_test.cpp tests/*/concurrency_*_test.cpp tests/stress_*_test.cpp tests/concurrency_*_test.cpp; do
         [ -e "$f" ] && targets+=("$(basename "$f" .cpp)")
     done
     if [ ${#targets[@]} -gt 0 ]; then

@@ -1,7 +1,7 @@
 """Shared helpers of the aclcpu Python suites (run by ctest: python/CMakeLists.txt).
 
 The package is imported from the build tree (PYTHONPATH set by ctest). The reference model is
-tests/reference/l1_reference.h compiled as l1_reference_cli ($ACLCPU_REF_CLI): it shares no code with the
+tests/support/l1_reference.h compiled as l1_reference_cli ($ACLCPU_REF_CLI): it shares no code with the
 library or the package.
 """
 import os

@@ -12,7 +12,7 @@
 #include <iterator>
 #include <sstream>
 
-#include "reference/l1_reference.h"
+#include "support/l1_reference.h"
 
 namespace {
 

@@ -8,6 +8,7 @@
 #include <unordered_map>
 
 #include "common/status.h"
+#include "common/exports.h"  // the cross-library functions defined here get default visibility
 
 namespace aclcpu {
 namespace {
@@ -143,14 +144,10 @@ void HandleMutex::WakeOne() {
     syscall(SYS_futex, reinterpret_cast<int*>(&state_), FUTEX_WAKE_PRIVATE, 1, nullptr, nullptr, 0);
 }
 
-HandleLock::HandleLock() { Reg().mu.lock(); }
-HandleLock::~HandleLock() { Unlock(); }
-void HandleLock::Unlock() {
-    if (held_) Reg().mu.unlock();
-    held_ = false;
-}
-
 namespace handle_detail {
+
+void LockRegistry() { Reg().mu.lock(); }
+void UnlockRegistry() { Reg().mu.unlock(); }
 
 void* Acquire(HandleKind kind, Factory make, Deleter del) {
     Registry& r = Reg();

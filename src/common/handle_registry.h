@@ -81,16 +81,26 @@ private:
     std::atomic<int> state_{0};  // 0 free, 1 locked, 2 locked and a thread may sleep on it
 };
 
+namespace handle_detail {
+/// Takes / releases the registry's mutex (HandleLock's body: free functions, so that the lock can be taken
+/// from every library without a class crossing the library boundary; see common/exports.h).
+void LockRegistry();
+void UnlockRegistry();
+}  // namespace handle_detail
+
 /// Holds the registry's mutex for the *Locked functions (not recursive: call no locking function meanwhile).
 class HandleLock {
 public:
-    HandleLock();
-    ~HandleLock();
+    HandleLock() { handle_detail::LockRegistry(); }
+    ~HandleLock() { Unlock(); }
     HandleLock(const HandleLock&) = delete;
     HandleLock& operator=(const HandleLock&) = delete;
     /// Releases the mutex early (before reporting an error, say); the *Locked functions must not be called
     /// with this lock afterwards.
-    void Unlock();
+    void Unlock() {
+        if (held_) handle_detail::UnlockRegistry();
+        held_ = false;
+    }
 
 private:
     bool held_ = true;

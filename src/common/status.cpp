@@ -1,4 +1,5 @@
 #include "common/status.h"
+#include "common/exports.h"  // the cross-library functions defined here get default visibility
 
 #include <errno.h>
 #include <fcntl.h>

@@ -1,7 +1,9 @@
 #include "executor/executor.h"
 
+#include "aclnn/aclnn_base.h"  // aclnnInit, aclnnFinalize (defined here)
 #include "common/status.h"
 #include "runtime/runtime.h"
+#include "common/exports.h"  // the cross-library functions defined here get default visibility
 
 namespace aclcpu {
 namespace {

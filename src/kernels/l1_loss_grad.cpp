@@ -2,11 +2,13 @@
 
 #include "kernels/convert.h"
 #include "kernels/l1_simd.h"
+#include "common/exports.h"  // the cross-library functions defined here get default visibility
 
 namespace aclcpu {
 namespace kern {
 
-void L1RowGeneric(const L1Params& p, const aclDataType* dt, char* const* ptrs, const int64_t* st, int64_t n) {
+void L1RowGeneric(const void* params, const aclDataType* dt, char* const* ptrs, const int64_t* st, int64_t n) {
+    const L1Params& p = *static_cast<const L1Params*>(params);
     constexpr int64_t kBlock = 256;
     float g[kBlock], s[kBlock], t[kBlock];
     char* out = ptrs[0];
@@ -26,11 +28,13 @@ void L1RowGeneric(const L1Params& p, const aclDataType* dt, char* const* ptrs, c
     }
 }
 
-L1RowFn SelectL1Row(const L1Params& p, const aclDataType* dtypes, const int64_t* strides) {
+RowFn SelectL1Row(const void* params, const aclDataType* dtypes, const int64_t* strides, bool nontemporal) {
+    const L1Params& p = *static_cast<const L1Params*>(params);
     // Fused SIMD body for same-dtype rows; otherwise the block body (SIMD arithmetic and conversions where
-    // the operands allow, convert.h's scalar conversions operand by operand where they do not).
-    if (L1RowFn fast = SelectL1SimdRow(p, dtypes, strides)) return fast;
-    return SelectL1BlockRow(p, dtypes, strides);
+    // the operands allow, convert.h's scalar conversions operand by operand where they do not). Both have a
+    // streaming-store variant.
+    if (RowFn fast = SelectL1SimdRow(p, dtypes, strides, nontemporal)) return fast;
+    return SelectL1BlockRow(p, dtypes, strides, nontemporal);
 }
 
 }  // namespace kern

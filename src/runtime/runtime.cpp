@@ -20,6 +20,7 @@
 
 #include "common/status.h"
 #include "runtime/state.h"
+#include "common/exports.h"  // the cross-library functions defined here get default visibility
 
 namespace aclcpu {
 namespace rt {

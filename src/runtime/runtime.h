@@ -122,7 +122,7 @@ void ParallelFor(int64_t n, int64_t grain, RangeFn fn, void* ctx);
 /// error and ignores it), else std::thread::hardware_concurrency(). Read
 /// once, at the first use of the pool in the process. 1 runs every kernel on the thread that executes the
 /// stream task (the stream's worker, or the thread synchronising it). Results never depend on it (SPEC 5.2;
-/// tests/threads_identical_test.cpp).
+/// tests/engine/threads_identical_test.cpp).
 int DeviceThreads();
 
 }  // namespace rt

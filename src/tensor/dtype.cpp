@@ -1,4 +1,5 @@
 #include "tensor/dtype.h"
+#include "common/exports.h"  // the cross-library functions defined here get default visibility
 
 namespace aclcpu {
 namespace {

@@ -4,6 +4,7 @@
 #include "common/status.h"
 #include "runtime/runtime.h"
 #include "tensor/dtype.h"
+#include "common/exports.h"  // the cross-library functions defined here get default visibility
 
 namespace aclcpu {
 namespace {

@@ -11,6 +11,7 @@
 
 #include "aclnn/acl_meta.h"
 #include "common/handle_registry.h"
+#include "common/limits.h"
 #include "runtime/runtime.h"
 
 /// A tensor descriptor (public opaque type of acl_meta.h).
@@ -40,9 +41,6 @@ struct HandleTraits<aclTensor> {
 
 /// What releases an aclTensor, for FailNotLive messages.
 constexpr const char* kTensorReleasedBy = "destroyed by aclDestroyTensor";
-
-/// Largest rank any operator here accepts (CANN's MAX_DIM_LEN for this operator).
-constexpr int kMaxDims = 8;
 
 /// Whether t is a descriptor made by aclCreateTensor and not yet destroyed.
 bool IsLiveTensor(const aclTensor* t);

@@ -15,7 +15,7 @@ the Ascend950 profile, which may differ by the known relative error of the seque
     The FLOAT bound for Ascend950 is therefore 1 + ceil(|r*N - 1| * 2^24) ULPs.
   * torch.sign(NaN) = NaN and inf - inf = NaN in torch, while the kernels give 0 (Ascend950) or -1
     (TBE) for NaN and 0 for self == target == +-inf: NaN and inf inputs are not generated here (the
-    bit-exact model in tests/exactness_test.cpp covers them).
+    bit-exact model in tests/operators/exactness_test.cpp covers them).
 Prints one summary line "py_torch_oracle: N passed, M failed" (plus per-category statistics) and exits
 non-zero on any failure.
 """

@@ -1,0 +1,112 @@
+// The internal functions one of our shared libraries calls in another: the only C++ symbols they export.
+//
+// Every library is built with hidden visibility (CMake: CXX_VISIBILITY_PRESET hidden, VISIBILITY_INLINES_HIDDEN),
+// so that only the public C API (the ACL_FUNC_VISIBILITY / ACLNN_API declarations of include/) is exported.
+// CANN's library split (SPEC 1: libascendcl runtime, libnnopbase tensors and executors, libopapi_math,
+// libopapi_nn) puts state in each of the lower libraries - the runtime's streams, memory blocks, device pool
+// and error messages; the live-tensor registry and the executor pool - so the libraries above must call into
+// them: a second copy of that code in the caller would be a second copy of the state. Those calls are the
+// functions redeclared here with default visibility, and nothing else: free functions only, so that no
+// class's type information has to cross a library (UBSan's vptr checks would need it). Each defining .cpp
+// includes this file (after its own header), so the definition takes the visibility; callers need only the
+// ordinary declaration (GCC does not apply -fvisibility to extern declarations).
+//
+// tests/acceptance/check_exports.py reads the names from this file: a library exporting anything that is
+// neither public C API (tests/acceptance/exported_symbols.txt) nor listed here fails the tests.
+// Adding a cross-library call: one line here (the build fails with an undefined symbol otherwise).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "acl/acl_base.h"
+#include "kernels/row.h"
+
+#define ACLCPU_LIB_API __attribute__((visibility("default")))
+
+struct aclOpExecutor;
+struct aclTensor;
+
+namespace aclcpu {
+
+enum class LogLevel : int;
+enum class HandleKind : uint8_t;
+enum class HandleState : uint8_t;
+class HandleLock;
+class OpPlan;
+struct ExecutorDeleter;
+using ExecutorPtr = std::unique_ptr<aclOpExecutor, ExecutorDeleter>;
+
+// ---- libascendcl (src/common/status.cpp, src/common/handle_registry.cpp, src/runtime/)
+ACLCPU_LIB_API int Fail(int code, const char* fmt, ...);
+ACLCPU_LIB_API void Log(LogLevel level, const char* fmt, ...);
+
+// The handle registry (common/handle_registry.h): every library's handles live in the one registry.
+ACLCPU_LIB_API const char* HandleKindName(HandleKind kind);
+namespace handle_detail {
+ACLCPU_LIB_API void LockRegistry();
+ACLCPU_LIB_API void UnlockRegistry();
+ACLCPU_LIB_API void* Acquire(HandleKind kind, void* (*make)(), void (*del)(void*));
+}  // namespace handle_detail
+ACLCPU_LIB_API void PublishHandle(const void* p);
+ACLCPU_LIB_API HandleState HandleStateOf(const void* p, HandleKind kind);
+ACLCPU_LIB_API HandleState HandleStateOf(const HandleLock& lock, const void* p, HandleKind kind);
+ACLCPU_LIB_API int FirstNotLive(const void* const* p, int n, HandleKind kind, HandleState* state);
+ACLCPU_LIB_API bool RevokeHandle(const HandleLock& lock, const void* p, HandleKind kind);
+ACLCPU_LIB_API bool ReleaseHandle(const void* p, HandleKind kind);
+ACLCPU_LIB_API bool ReleaseHandle(const HandleLock& lock, const void* p, HandleKind kind);
+ACLCPU_LIB_API int FailNotLive(int code, const char* api, const char* kind_name, const void* p, bool released,
+                               const char* how);
+
+namespace rt {
+enum class Soc;
+class Stream;
+struct Block;
+struct Task;
+using RangeFn = void (*)(void* ctx, int64_t begin, int64_t end);
+
+ACLCPU_LIB_API Soc ActiveSoc();
+ACLCPU_LIB_API const char* SocName(Soc soc);
+ACLCPU_LIB_API void SetThreadSocOverride(const Soc* soc);  // the Python package's per-call profile (python/)
+ACLCPU_LIB_API std::shared_ptr<Stream> HoldStream(aclrtStream stream);
+ACLCPU_LIB_API std::shared_ptr<Stream> HoldStream(const HandleLock& lock, aclrtStream stream);
+ACLCPU_LIB_API void OpenForRtApi();  // libruntime (src/runtime/rt_api.cpp)
+ACLCPU_LIB_API int Enqueue(const std::shared_ptr<Stream>& stream, Task task);
+ACLCPU_LIB_API bool FindBlock(const void* p, Block* out);
+ACLCPU_LIB_API bool PinBlocks(const void* const* addrs, int n, Block* blocks);
+ACLCPU_LIB_API void UnpinBlocks(const void* const* addrs, int n);
+ACLCPU_LIB_API void ParallelFor(int64_t n, int64_t grain, RangeFn fn, void* ctx);
+}  // namespace rt
+
+// ---- libnnopbase (src/tensor/, src/executor/)
+ACLCPU_LIB_API const char* DtypeName(aclDataType t);
+ACLCPU_LIB_API aclDataType PromoteTypes(aclDataType a, aclDataType b);
+ACLCPU_LIB_API bool CanCast(aclDataType from, aclDataType to);
+ACLCPU_LIB_API int FirstDeadTensor(const aclTensor* const* t, int n, HandleState* state);
+ACLCPU_LIB_API std::string ShapeString(const int64_t* dims, size_t n);
+ACLCPU_LIB_API int CheckStorageBounds(const aclTensor& t, const char* name);
+ACLCPU_LIB_API bool HasInternalOverlap(const aclTensor& t);
+ACLCPU_LIB_API void ByteRange(const aclTensor& t, uintptr_t* lo, uintptr_t* hi);
+ACLCPU_LIB_API void ReleaseExecutor(aclOpExecutor* ex);
+ACLCPU_LIB_API ExecutorPtr AcquireExecutor();
+ACLCPU_LIB_API aclOpExecutor* PublishExecutor(ExecutorPtr ex);
+ACLCPU_LIB_API int RunExecutor(void* workspace, uint64_t workspace_size, aclOpExecutor* executor, aclrtStream stream,
+                               const char* api);
+
+// ---- libopapi_math (src/engine/, src/kernels/)
+namespace engine {
+struct ElementwiseOperands;
+struct BroadcastShape;
+struct ElementwiseKernel;
+ACLCPU_LIB_API std::shared_ptr<const OpPlan> PlanElementwise(const aclTensor* tensors, const ElementwiseOperands& ops,
+                                                             const BroadcastShape& shape,
+                                                             const ElementwiseKernel& kernel, uint64_t* workspace_size);
+}  // namespace engine
+
+namespace kern {
+ACLCPU_LIB_API RowFn SelectL1Row(const void* params, const aclDataType* dtypes, const int64_t* strides,
+                                 bool nontemporal);
+}  // namespace kern
+
+}  // namespace aclcpu

@@ -1,0 +1,189 @@
+// Results do not depend on the number of threads (SPEC 5.2: "results do not depend on thread count, SIMD
+// width or stream"). The device pool's size is read once per process from ACLCPU_NUM_THREADS, so the test
+// re-executes this binary (/proc/self/exe, posix_spawn) with ACLCPU_NUM_THREADS = 1, 2, 3 and 5, in both
+// sign-rule profiles (ACLCPU_SOC_VERSION=Ascend950 and Ascend910B); each child runs a set of cases big enough
+// to be split across threads (contiguous FLOAT/FLOAT16/BF16, broadcast, transposed (tiled), mixed dtypes,
+// in place, scalar gradOutput, strided output) and dumps every output byte to a file; the parent compares
+// the files byte for byte.
+#include <gtest/gtest.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <string>
+#include <vector>
+
+#include "support/test_util.h"
+
+extern char** environ;
+
+namespace {
+
+using namespace aclcpu_test;
+
+constexpr const char* kDumpVar = "ACLCPU_THREADS_TEST_DUMP";
+
+// Deterministic contents with specials: +-0, +-inf, NaN, subnormals, and many self == target ties.
+void FillBytes(void* p, aclDataType dt, int64_t n, uint32_t seed) {
+    uint32_t x = seed * 2654435761u + 7u;
+    for (int64_t i = 0; i < n; ++i) {
+        x = x * 1664525u + 1013904223u;
+        const uint32_t r = x >> 8;
+        float v = static_cast<float>(static_cast<int>(r % 17) - 8) * 0.25f;
+        switch (r % 97) {
+            case 0: v = 1.0f / 0.0f; break;
+            case 1: v = -1.0f / 0.0f; break;
+            case 2: v = std::nanf(""); break;
+            case 3: v = -0.0f; break;
+            case 4: v = 1e-40f; break;
+            default: break;
+        }
+        if (dt == ACL_FLOAT) {
+            static_cast<float*>(p)[i] = v;
+        } else if (dt == ACL_FLOAT16) {
+            static_cast<uint16_t*>(p)[i] = aclFloatToFloat16(v);  // saturating, fine for test data
+        } else if (dt == ACL_BF16) {
+            static_cast<uint16_t*>(p)[i] = static_cast<uint16_t>(Bits(v) >> 16);
+        } else if (dt == ACL_INT32) {
+            static_cast<int32_t*>(p)[i] = static_cast<int32_t>(r % 9) - 4;
+        }
+    }
+}
+
+struct Operand {
+    std::vector<int64_t> shape, strides;
+    aclDataType dt;
+    int64_t storage;  // elements
+};
+
+Operand Contig(std::vector<int64_t> shape, aclDataType dt) { return {shape, ContiguousStrides(shape), dt, Numel(shape)}; }
+
+struct DumpCase {
+    const char* name;
+    Operand g, s, t, out;
+    int64_t reduction;
+    bool in_place = false;
+};
+
+std::vector<DumpCase> Cases() {
+    const int64_t n = int64_t{1} << 20;  // 32 chunks of the 32768-element grain
+    const aclDataType F = ACL_FLOAT, H = ACL_FLOAT16, B = ACL_BF16;
+    return {
+        {"f32", Contig({n}, F), Contig({n}, F), Contig({n}, F), Contig({n}, F), 0},
+        {"f32_mean", Contig({n}, F), Contig({n}, F), Contig({n}, F), Contig({n}, F), 1},
+        {"f16", Contig({n}, H), Contig({n}, H), Contig({n}, H), Contig({n}, H), 1},
+        {"bf16", Contig({n}, B), Contig({n}, B), Contig({n}, B), Contig({n}, B), 1},
+        {"scalar_grad", Contig({}, F), Contig({n}, F), Contig({n}, F), Contig({n}, F), 1},
+        {"bcast", Contig({1024, 1024}, F), Contig({1024, 1024}, F), Contig({1024, 1}, F), Contig({1024, 1024}, F), 0},
+        {"transposed", Contig({1024, 1024}, F), {{1024, 1024}, {1, 1024}, F, 1024 * 1024}, Contig({1024, 1024}, F),
+         Contig({1024, 1024}, F), 2},
+        {"transposed_f16", Contig({512, 2048}, H), {{512, 2048}, {1, 512}, H, 512 * 2048}, Contig({512, 2048}, H),
+         Contig({512, 2048}, H), 1},
+        {"mixed", Contig({n}, F), Contig({n}, H), Contig({n}, F), Contig({n}, F), 0},
+        {"mixed_int_bf16_out_f32", Contig({n}, B), Contig({n}, ACL_INT32), Contig({n}, B), Contig({n}, F), 1},
+        {"f16_into_f32", Contig({n}, H), Contig({n}, H), Contig({n}, H), Contig({n}, F), 1},
+        {"strided_out", Contig({512, 1024}, F), Contig({512, 1024}, F), Contig({512, 1024}, F),
+         {{512, 1024}, {2048, 2}, F, 512 * 2048}, 0},
+        {"in_place", Contig({n}, F), Contig({n}, F), Contig({n}, F), Contig({n}, F), 0, true},
+    };
+}
+
+// Runs every case and writes the output bytes, case after case, to `path`.
+void DumpAll(const std::string& path) {
+    std::ofstream f(path, std::ios::binary);
+    ASSERT_TRUE(f.good()) << path;
+    uint32_t seed = 1;
+    for (const DumpCase& c : Cases()) {
+        const Operand* ops[4] = {&c.g, &c.s, &c.t, &c.out};
+        DeviceBuffer buf[4];
+        aclTensor* t[4] = {};
+        for (int k = 0; k < 4; ++k) {
+            if (k == 3 && c.in_place) break;
+            const size_t bytes = static_cast<size_t>(ops[k]->storage) * aclDataTypeSize(ops[k]->dt);
+            buf[k] = DeviceBuffer(bytes);
+            FillBytes(buf[k].get(), ops[k]->dt, ops[k]->storage, seed++);
+        }
+        for (int k = 0; k < 4; ++k) {
+            void* data = (k == 3 && c.in_place) ? buf[1].get() : buf[k].get();
+            t[k] = MakeTensor(ops[k]->shape, ops[k]->dt, data, ops[k]->strides, 0, {ops[k]->storage});
+            ASSERT_NE(t[k], nullptr) << c.name;
+        }
+        ASSERT_EQ(RunL1(t[0], t[1], t[2], c.reduction, t[3]), 0) << c.name << ": " << LastError();
+        const int outk = c.in_place ? 1 : 3;
+        const size_t bytes = static_cast<size_t>(ops[3]->storage) * aclDataTypeSize(ops[3]->dt);
+        std::vector<char> host = Download<char>(buf[outk].get(), bytes);
+        f.write(host.data(), static_cast<std::streamsize>(host.size()));
+        for (aclTensor* x : t) aclDestroyTensor(x);
+    }
+    ASSERT_TRUE(f.good());
+}
+
+// The child half: only active when the parent set the dump path. Suites named *ChildProcess are helpers,
+// left out of CTest (tests/CMakeLists.txt, TEST_FILTER).
+TEST(ThreadsIdenticalChildProcess, Dump) {
+    const char* path = std::getenv(kDumpVar);
+    if (path == nullptr) GTEST_SKIP() << "runs only as a child of ThreadsIdentical.AcrossThreadCounts";
+    DumpAll(path);
+}
+
+// Spawns this binary as a child with the given extra environment; returns its exit status.
+int SpawnChild(const std::vector<std::string>& extra_env) {
+    std::vector<std::string> env;
+    for (char** e = environ; *e != nullptr; ++e) {
+        const std::string kv = *e;
+        bool overridden = false;
+        for (const std::string& x : extra_env) {
+            if (kv.compare(0, x.find('=') + 1, x, 0, x.find('=') + 1) == 0) overridden = true;
+        }
+        if (!overridden) env.push_back(kv);
+    }
+    for (const std::string& x : extra_env) env.push_back(x);
+    std::vector<char*> envp;
+    for (std::string& s : env) envp.push_back(&s[0]);
+    envp.push_back(nullptr);
+    std::string exe = "/proc/self/exe", filter = "--gtest_filter=ThreadsIdenticalChildProcess.Dump";
+    char* argv[] = {&exe[0], &filter[0], nullptr};
+    pid_t pid = 0;
+    if (posix_spawn(&pid, "/proc/self/exe", nullptr, nullptr, argv, envp.data()) != 0) return -1;
+    int status = 0;
+    if (waitpid(pid, &status, 0) != pid) return -1;
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+std::vector<char> ReadFile(const std::string& path) {
+    std::ifstream f(path, std::ios::binary);
+    return std::vector<char>((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+}
+
+TEST(ThreadsIdentical, AcrossThreadCounts) {
+    const std::string dir = ::testing::TempDir();
+    for (const char* soc : {"Ascend950", "Ascend910B"}) {
+        std::vector<char> reference;
+        for (int threads : {1, 2, 3, 5}) {
+            const std::string path = dir + "/aclcpu_threads_" + std::to_string(getpid()) + "_" + soc + "_" +
+                                     std::to_string(threads) + ".bin";
+            const int rc = SpawnChild({std::string("ACLCPU_NUM_THREADS=") + std::to_string(threads),
+                                       std::string("ACLCPU_SOC_VERSION=") + soc, std::string(kDumpVar) + "=" + path});
+            ASSERT_EQ(rc, 0) << soc << " with " << threads << " threads: child failed";
+            std::vector<char> bytes = ReadFile(path);
+            std::remove(path.c_str());
+            ASSERT_GT(bytes.size(), size_t{1} << 20);
+            if (threads == 1) {
+                reference = std::move(bytes);
+                continue;
+            }
+            ASSERT_EQ(bytes.size(), reference.size());
+            EXPECT_TRUE(bytes == reference) << soc << ": results with " << threads
+                                            << " threads differ from the single-threaded results";
+        }
+    }
+}
+
+}  // namespace

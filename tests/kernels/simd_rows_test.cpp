@@ -1,0 +1,316 @@
+// The fast row bodies (fused SIMD rows, block rows) against the scalar reference body L1RowGeneric, byte for
+// byte, on every Highway target this CPU supports: every dtype, both sign rules, plain and streaming stores,
+// broadcast patterns, lengths around the vector width, misaligned starts, mixed dtypes, integer inputs,
+// strided operands and wide outputs. Values mix the IEEE specials (signed zeros, infinities, NaNs with
+// payloads and signalling NaNs, subnormals, the largest finite values) with random ones, and self == target
+// often.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <cstring>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "common/half.h"
+#include "support/simd_targets.h"
+#include "support/test_util.h"
+#include "kernels/l1_loss_grad.h"
+#include "kernels/l1_simd.h"
+#include "tensor/dtype.h"
+
+namespace {
+
+using namespace aclcpu;
+using namespace aclcpu::kern;
+using aclcpu_test::SimdTargetGuard;
+using aclcpu_test::SimdTargets;
+
+
+
+const uint32_t kSpecialFloats[] = {
+    0x00000000u, 0x80000000u, 0x3F800000u, 0xBF800000u, 0x7F800000u, 0xFF800000u, 0x7FC00000u, 0xFFC00001u,
+    0x7F800001u, 0x7FA00000u, 0x00000001u, 0x807FFFFFu, 0x00800000u, 0x7F7FFFFFu, 0xFF7FFFFFu, 0x477FF000u,
+    0x477FEFFFu, 0x33000000u, 0x33000001u, 0x38800000u, 0x387FFFFFu, 0x3F808000u, 0x3F818000u, 0x40490FDBu};
+const uint16_t kSpecialHalfs[] = {0x0000, 0x8000, 0x3C00, 0xBC00, 0x7C00, 0xFC00, 0x7E00, 0xFE01, 0x7C01, 0x7D00,
+                                  0x0001, 0x83FF, 0x0400, 0x7BFF, 0xFBFF, 0x3555, 0x4248};
+const uint16_t kSpecialBf16[] = {0x0000, 0x8000, 0x3F80, 0xBF80, 0x7F80, 0xFF80, 0x7FC0, 0xFFC1, 0x7F81, 0x7FA0,
+                                 0x0001, 0x807F, 0x0080, 0x7F7F, 0xFF7F, 0x4049};
+
+// Fills n elements of dtype dt at p with a mix of specials and random values.
+void Fill(std::mt19937& rng, aclDataType dt, char* p, int64_t n) {
+    const size_t item = ItemSize(dt);
+    for (int64_t i = 0; i < n; ++i) {
+        const bool special = rng() % 3 == 0;
+        uint64_t bits = (static_cast<uint64_t>(rng()) << 32) | rng();
+        switch (dt) {
+            case ACL_FLOAT:
+                if (special) bits = kSpecialFloats[rng() % (sizeof kSpecialFloats / 4)];
+                else if (rng() % 2) {  // an ordinary value of moderate size (random bits are often NaN-free huge)
+                    const float f = static_cast<float>(static_cast<int>(rng() % 2001) - 1000) / 64.0f;
+                    bits = FloatBits(f);
+                }
+                break;
+            case ACL_FLOAT16:
+                if (special) bits = kSpecialHalfs[rng() % (sizeof kSpecialHalfs / 2)];
+                break;
+            case ACL_BF16:
+                if (special) bits = kSpecialBf16[rng() % (sizeof kSpecialBf16 / 2)];
+                break;
+            case ACL_BOOL: bits = rng() % 2; break;
+            case ACL_INT8:
+            case ACL_UINT8:
+            case ACL_INT16:
+                if (rng() % 2) bits = rng() % 5;  // small values make self == target likely
+                break;
+            default:
+                if (rng() % 2) bits = static_cast<uint64_t>(static_cast<int64_t>(rng() % 7) - 3);
+                break;
+        }
+        std::memcpy(p + static_cast<size_t>(i) * item, &bits, item);
+    }
+}
+
+// self == target for roughly a quarter of the elements when the dtypes match.
+void CorrelateSelfTarget(std::mt19937& rng, aclDataType dts, char* s, int64_t sst, aclDataType dtt, char* t,
+                         int64_t tst, int64_t n) {
+    if (dts != dtt || sst == 0 || tst == 0) return;
+    const size_t item = ItemSize(dts);
+    for (int64_t i = 0; i < n; ++i) {
+        if (rng() % 4 == 0) std::memcpy(t + i * tst, s + i * sst, item);
+    }
+}
+
+struct RowCase {
+    L1Params params;
+    aclDataType dt[4];   // gradInput, gradOutput, self, target
+    int64_t stride[4];   // bytes
+    int64_t n;
+    int64_t out_offset;  // elements: misaligns the output start
+};
+
+std::string Describe(const RowCase& c, int64_t target) {
+    std::string s = std::string(simd::TargetName(target)) + " P=" + DtypeName(c.params.promote) +
+                    (c.params.rule == SignRule::kTbe ? " tbe" : " arch35") + " r=" + std::to_string(c.params.r) +
+                    " n=" + std::to_string(c.n) + " off=" + std::to_string(c.out_offset) + " dt/stride:";
+    for (int k = 0; k < 4; ++k) s += std::string(" ") + DtypeName(c.dt[k]) + "/" + std::to_string(c.stride[k]);
+    return s;
+}
+
+// Runs `fn` and the reference over the same inputs; returns whether the outputs are byte-identical.
+bool RunAndCompare(std::mt19937& rng, const RowCase& c, RowFn fn, bool in_place_self, int64_t target) {
+    const int64_t n = c.n;
+    std::vector<std::vector<char>> in(3);
+    char* ptrs[4];
+    for (int k = 1; k < 4; ++k) {
+        const int64_t span = c.stride[k] == 0 ? 1 : n;
+        in[k - 1].assign(static_cast<size_t>((span + 1) * (c.stride[k] == 0 ? ItemSize(c.dt[k]) : c.stride[k])) + 64,
+                         0);
+        ptrs[k] = in[k - 1].data();
+        Fill(rng, c.dt[k], ptrs[k], c.stride[k] == 0 ? 1 : n * c.stride[k] / static_cast<int64_t>(ItemSize(c.dt[k])));
+    }
+    CorrelateSelfTarget(rng, c.dt[2], ptrs[2], c.stride[2], c.dt[3], ptrs[3], c.stride[3], n);
+    const size_t oitem = ItemSize(c.dt[0]);
+    const size_t obytes = static_cast<size_t>((n + c.out_offset + 1) * c.stride[0]) + 128;
+    std::vector<char> got(obytes, 0x5A), want(obytes, 0x5A);
+    // 64-byte aligned base + offset, so streaming stores see every alignment.
+    auto aligned = [&](std::vector<char>& v) {
+        char* b = v.data();
+        b += (64 - reinterpret_cast<uintptr_t>(b) % 64) % 64;
+        return b + c.out_offset * static_cast<int64_t>(oitem);
+    };
+    char* pwant = aligned(want);
+    char* pgot = aligned(got);
+    std::vector<char> self_copy;
+    if (in_place_self) {  // gradInput is self (same dtype, same contiguous layout): copy self into the outputs
+        std::memcpy(pwant, ptrs[2], static_cast<size_t>(n) * oitem);
+        std::memcpy(pgot, ptrs[2], static_cast<size_t>(n) * oitem);
+    }
+    char* rp[4] = {pwant, ptrs[1], in_place_self ? pwant : ptrs[2], ptrs[3]};
+    L1RowGeneric(&c.params, c.dt, rp, c.stride, n);
+    char* fp[4] = {pgot, ptrs[1], in_place_self ? pgot : ptrs[2], ptrs[3]};
+    fn(&c.params, c.dt, fp, c.stride, n);
+    StreamFence();
+    // Compare from the aligned bases over everything the row may touch and beyond (canaries included).
+    const char* bw = pwant - c.out_offset * static_cast<int64_t>(oitem);
+    const char* bg = pgot - c.out_offset * static_cast<int64_t>(oitem);
+    const size_t cmp = obytes - 64;
+    if (std::memcmp(bg, bw, cmp) != 0) {
+        size_t first = 0;
+        while (bg[first] == bw[first]) ++first;
+        ADD_FAILURE() << Describe(c, target) << (in_place_self ? " in-place" : "") << ": first differing byte "
+                      << first;
+        return false;
+    }
+    return true;
+}
+
+const float kFactors[] = {1.0f, 0.0009999999f, 1.0f / 3.0f, 1e-30f, 3e38f};
+
+TEST(SimdRows, FusedRowsMatchReference) {
+    SimdTargetGuard guard;
+    std::mt19937 rng(2024);
+    int failures = 0, cases = 0;
+    for (int64_t target : SimdTargets()) {
+        simd::ForceTarget(target);
+        for (aclDataType P : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {
+            const int64_t item = static_cast<int64_t>(ItemSize(P));
+            for (SignRule rule : {SignRule::kArch35, SignRule::kTbe}) {
+                for (int nt = 0; nt < 2; ++nt) {
+                    for (int bcast = 0; bcast < 8; ++bcast) {
+                        for (int64_t n : {1, 2, 7, 8, 15, 16, 17, 31, 33, 64, 100, 257, 1000}) {
+                            for (int64_t off : {0, 1, 3, 9}) {
+                                RowCase c{{P, rule, kFactors[rng() % 5]}, {P, P, P, P}, {item, 0, 0, 0}, n, off};
+                                for (int k = 0; k < 3; ++k) c.stride[k + 1] = (bcast >> k) & 1 ? 0 : item;
+                                RowFn fn = SelectL1SimdRow(c.params, c.dt, c.stride, nt != 0);
+                                ASSERT_NE(fn, nullptr) << Describe(c, target);
+                                ++cases;
+                                if (!RunAndCompare(rng, c, fn, false, target) && ++failures > 10) return;
+                                if (c.stride[2] != 0 && !RunAndCompare(rng, c, fn, true, target) && ++failures > 10)
+                                    return;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    std::printf("%d fused cases on %zu targets\n", cases, SimdTargets().size());
+}
+
+TEST(SimdRows, FusedSelectionRefusesOtherShapes) {
+    const L1Params p{ACL_FLOAT, SignRule::kArch35, 1.0f};
+    const aclDataType same[4] = {ACL_FLOAT, ACL_FLOAT, ACL_FLOAT, ACL_FLOAT};
+    const int64_t strided_out[4] = {8, 4, 4, 4};
+    const int64_t strided_in[4] = {4, 4, 8, 4};
+    EXPECT_EQ(SelectL1SimdRow(p, same, strided_out), nullptr);
+    EXPECT_EQ(SelectL1SimdRow(p, same, strided_in), nullptr);
+    const aclDataType mixed[4] = {ACL_FLOAT, ACL_FLOAT, ACL_FLOAT16, ACL_FLOAT};
+    const int64_t contiguous[4] = {4, 4, 2, 4};
+    EXPECT_EQ(SelectL1SimdRow(p, mixed, contiguous), nullptr);
+    EXPECT_NE(SelectL1BlockRow(p, mixed, contiguous), nullptr);
+}
+
+// Random dtype mixes, strides and output dtypes through the block body.
+TEST(SimdRows, BlockRowsMatchReference) {
+    SimdTargetGuard guard;
+    std::mt19937 rng(77);
+    const aclDataType inputs[] = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_FLOAT,  ACL_FLOAT16, ACL_BF16,
+                                  ACL_INT32, ACL_INT8,    ACL_UINT8, ACL_INT64, ACL_BOOL,    ACL_INT16};
+    const aclDataType outputs[] = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_DOUBLE, ACL_COMPLEX64, ACL_COMPLEX128};
+    int cases = 0, failures = 0;
+    for (int64_t target : SimdTargets()) {
+        simd::ForceTarget(target);
+        for (int iter = 0; iter < 600; ++iter) {
+            RowCase c{};
+            for (int k = 1; k < 4; ++k) c.dt[k] = inputs[rng() % (sizeof inputs / sizeof inputs[0])];
+            const aclDataType p = PromoteTypes(c.dt[3], PromoteTypes(c.dt[1], c.dt[2]));
+            aclDataType P = p;
+            if (P != ACL_FLOAT && P != ACL_FLOAT16 && P != ACL_BF16) {
+                // integer-only inputs: the first phase would reject them; use a float gradOutput instead
+                c.dt[1] = ACL_FLOAT16;
+                P = PromoteTypes(c.dt[3], PromoteTypes(c.dt[1], c.dt[2]));
+                if (P != ACL_FLOAT && P != ACL_FLOAT16 && P != ACL_BF16) continue;
+            }
+            c.dt[0] = outputs[rng() % (sizeof outputs / sizeof outputs[0])];
+            if (!CanCast(P, c.dt[0])) continue;
+            c.params = L1Params{P, rng() % 2 ? SignRule::kTbe : SignRule::kArch35, kFactors[rng() % 5]};
+            for (int k = 0; k < 4; ++k) {
+                const int64_t item = static_cast<int64_t>(ItemSize(c.dt[k]));
+                const int mode = static_cast<int>(rng() % 4);  // 0,1 contiguous, 2 strided, 3 broadcast
+                c.stride[k] = mode < 2 ? item : mode == 2 ? item * (2 + static_cast<int64_t>(rng() % 3)) : 0;
+            }
+            if (c.stride[0] == 0) c.stride[0] = static_cast<int64_t>(ItemSize(c.dt[0]));
+            const int64_t lens[] = {1, 5, 8, 31, 513, 1100, 2048};
+            c.n = lens[rng() % 7];
+            c.out_offset = static_cast<int64_t>(rng() % 4);
+            ++cases;
+            if (!RunAndCompare(rng, c, SelectL1Row(&c.params, c.dt, c.stride, false), false, target) && ++failures > 10)
+                return;
+            // the block body itself, plain and with streaming stores
+            for (bool nt : {false, true}) {
+                if (!RunAndCompare(rng, c, SelectL1BlockRow(c.params, c.dt, c.stride, nt), false, target) &&
+                    ++failures > 10)
+                    return;
+            }
+        }
+    }
+    std::printf("%d block cases on %zu targets\n", cases, SimdTargets().size());
+}
+
+// Contiguous rows of one 16-bit dtype P (p.promote) over g, s, t: the fused body and the block body must
+// both equal L1RowGeneric byte for byte.
+void ExpectRowsMatchGeneric(const L1Params& p, const std::vector<uint16_t>& g, const std::vector<uint16_t>& s,
+                            const std::vector<uint16_t>& t, const std::string& label) {
+    const int64_t n = static_cast<int64_t>(g.size());
+    const aclDataType dt[4] = {p.promote, p.promote, p.promote, p.promote};
+    const int64_t st[4] = {2, 2, 2, 2};
+    std::vector<uint16_t> want(g.size()), fused(g.size()), block(g.size());
+    char* pw[4] = {reinterpret_cast<char*>(want.data()), reinterpret_cast<char*>(const_cast<uint16_t*>(g.data())),
+                   reinterpret_cast<char*>(const_cast<uint16_t*>(s.data())),
+                   reinterpret_cast<char*>(const_cast<uint16_t*>(t.data()))};
+    L1RowGeneric(&p, dt, pw, st, n);
+    char* pf[4] = {reinterpret_cast<char*>(fused.data()), pw[1], pw[2], pw[3]};
+    SelectL1SimdRow(p, dt, st)(&p, dt, pf, st, n);
+    char* pb[4] = {reinterpret_cast<char*>(block.data()), pw[1], pw[2], pw[3]};
+    SelectL1BlockRow(p, dt, st)(&p, dt, pb, st, n);
+    EXPECT_EQ(fused, want) << label;
+    EXPECT_EQ(block, want) << label;
+}
+
+// Exhaustive pairs for FLOAT16 rows: every (self, target) pair of a set of 512 binary16 patterns covering all
+// exponents with NaN and signalling-NaN payloads, through the fused body and the block body.
+TEST(SimdRows, HalfPairsMatchReference) {
+    SimdTargetGuard guard;
+    std::vector<uint16_t> vals;
+    for (uint32_t e = 0; e < 32; ++e) {
+        for (uint32_t m : {0u, 1u, 0x155u, 0x200u, 0x201u, 0x3FFu, 0x100u, 0x2AAu}) {
+            vals.push_back(static_cast<uint16_t>(e << 10 | m));
+            vals.push_back(static_cast<uint16_t>(0x8000u | e << 10 | m));
+        }
+    }
+    const int64_t n = static_cast<int64_t>(vals.size() * vals.size());
+    std::vector<uint16_t> s(static_cast<size_t>(n)), t(static_cast<size_t>(n)), g(static_cast<size_t>(n));
+    std::mt19937 rng(5);
+    for (size_t i = 0; i < vals.size(); ++i) {
+        for (size_t j = 0; j < vals.size(); ++j) {
+            s[i * vals.size() + j] = vals[i];
+            t[i * vals.size() + j] = vals[j];
+            g[i * vals.size() + j] = vals[rng() % vals.size()];
+        }
+    }
+    for (int64_t target : SimdTargets()) {
+        simd::ForceTarget(target);
+        for (SignRule rule : {SignRule::kArch35, SignRule::kTbe}) {
+            ExpectRowsMatchGeneric(L1Params{ACL_FLOAT16, rule, 0.0009999999f}, g, s, t, simd::TargetName(target));
+        }
+    }
+}
+
+// Every BF16 gradOutput pattern (NaN payloads, signalling NaNs, infinities, subnormals) against each sign
+// (+1, -1, 0 and a NaN self or target), for r = 1 (the fused body then skips rounding: MergeBf16Exact) and
+// factors that round, overflow and underflow (MergeBf16Fused), through the fused body and the block body.
+TEST(SimdRows, Bf16AllGradPatternsMatchReference) {
+    SimdTargetGuard guard;
+    const uint16_t kPairs[][2] = {{0x3F80, 0x0000}, {0x0000, 0x3F80}, {0x3F80, 0x3F80}, {0x7FC1, 0x3F80},
+                                  {0x3F80, 0x7F81}, {0x8000, 0x0000}};
+    const int64_t npairs = static_cast<int64_t>(sizeof(kPairs) / sizeof(kPairs[0]));
+    const int64_t n = 65536 * npairs;
+    std::vector<uint16_t> g(static_cast<size_t>(n)), s(static_cast<size_t>(n)), t(static_cast<size_t>(n));
+    for (int64_t i = 0; i < n; ++i) {
+        g[static_cast<size_t>(i)] = static_cast<uint16_t>(i / npairs);
+        s[static_cast<size_t>(i)] = kPairs[i % npairs][0];
+        t[static_cast<size_t>(i)] = kPairs[i % npairs][1];
+    }
+    for (int64_t target : SimdTargets()) {
+        simd::ForceTarget(target);
+        for (SignRule rule : {SignRule::kArch35, SignRule::kTbe}) {
+            for (float r : {1.0f, 1.0f / 3.0f, 3e38f, 1e-30f}) {
+                ExpectRowsMatchGeneric(L1Params{ACL_BF16, rule, r}, g, s, t,
+                                       std::string(simd::TargetName(target)) + " r=" + std::to_string(r));
+            }
+        }
+    }
+}
+
+}  // namespace
