@@ -522,7 +522,9 @@ TEST(RuntimeStream, SynchronizeWithTimeoutGivesUpOnABlockedStream) {
     EXPECT_EQ(aclrtSynchronizeStreamWithTimeout(s1, -2), ACL_ERROR_INVALID_PARAM);
     Message();
     EXPECT_EQ(aclrtSynchronizeStreamWithTimeout(s1, -1), ACL_SUCCESS);
-    EXPECT_EQ(aclrtSynchronizeStreamWithTimeout(s2, 0), ACL_SUCCESS);  // already done: no wait needed
+    // s2's last task set the event s1 waited on; s2 may still be marking that task finished, so a timeout of 0
+    // could race with it: a generous deadline that a finished stream meets at once.
+    EXPECT_EQ(aclrtSynchronizeStreamWithTimeout(s2, 60000), ACL_SUCCESS);
     EXPECT_EQ(Download<uint8_t>(big, 16), std::vector<uint8_t>(16, 3));
     EXPECT_EQ(aclrtDestroyEvent(e), ACL_SUCCESS);
     EXPECT_EQ(aclrtDestroyStream(s1), ACL_SUCCESS);
