@@ -21,6 +21,7 @@
 #include <string>
 
 #include "acl/acl_base.h"
+#include "common/mem_block.h"
 #include "kernels/row.h"
 
 #define ACLCPU_LIB_API __attribute__((visibility("default")))
@@ -62,7 +63,7 @@ ACLCPU_LIB_API int FailNotLive(int code, const char* api, const char* kind_name,
 namespace rt {
 enum class Soc;
 class Stream;
-struct Block;
+using Block = MemBlock;
 struct Task;
 using RangeFn = void (*)(void* ctx, int64_t begin, int64_t end);
 

@@ -8,6 +8,14 @@
 namespace aclcpu {
 namespace {
 
+// CheckDataAddressIn with t.data's block looked up in the runtime's memory registry (the tensor layer does
+// not see the runtime). Returns 0, 161001 or 161002 with a message naming `name`.
+int CheckDataAddress(const aclTensor& t, const char* name) {
+    rt::Block block;
+    const bool found = t.numel > 0 && t.data != nullptr && rt::FindBlock(t.data, &block);
+    return CheckDataAddressIn(t, name, found ? &block : nullptr);
+}
+
 constexpr uint64_t kExecutorMagic = 0x41434C4558454321ull;  // "ACLEXEC!"
 
 // What releases an executor handle, for messages.
@@ -178,8 +186,7 @@ int RunExecutor(void* workspace, uint64_t workspace_size, aclOpExecutor* executo
     }
     if (record->workspace_size > 0) {
         rt::Block b;
-        if (!rt::FindBlock(workspace, &b) ||
-            reinterpret_cast<uintptr_t>(workspace) + record->workspace_size > b.base + b.size) {
+        if (!rt::FindBlock(workspace, &b) || !b.Holds(reinterpret_cast<uintptr_t>(workspace), record->workspace_size)) {
             return Fail(ACLNN_ERR_PARAM_INVALID, "%s: workspace %p does not hold %llu bytes of aclrtMalloc memory.",
                         api, workspace, static_cast<unsigned long long>(record->workspace_size));
         }

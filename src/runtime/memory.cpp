@@ -239,9 +239,8 @@ Range CheckRangeLocked(Registry& r, const void* p, size_t n, bool device,
         auto cur = std::prev(next);
         const auto& [base, info] = *cur;
         if (a - base < Extent(info)) {  // p belongs to this block
-            const size_t off = a - base;
             *owner = cur;
-            return off <= info.size && n <= info.size - off ? Range::kInBlock : Range::kOutside;
+            return MemBlock{base, info.size}.Holds(a, n) ? Range::kInBlock : Range::kOutside;
         }
     }
     auto next_freed = r.freed.upper_bound(a);

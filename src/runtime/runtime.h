@@ -10,6 +10,7 @@
 
 #include "acl/acl_rt.h"
 #include "common/handle_registry.h"
+#include "common/mem_block.h"
 
 namespace aclcpu {
 namespace rt {
@@ -90,11 +91,8 @@ int Enqueue(const std::shared_ptr<Stream>& stream, Task task);
 
 // ---------------------------------------------------------------- memory registry
 
-/// A registered block (from aclrtMalloc or aclrtMallocHost).
-struct Block {
-    uintptr_t base = 0;
-    size_t size = 0;
-};
+/// A registered block (from aclrtMalloc or aclrtMallocHost); its byte-range rule is MemBlock::Holds.
+using Block = MemBlock;
 
 /// Finds the registered block containing address p. Returns false when p is in no block.
 bool FindBlock(const void* p, Block* out);

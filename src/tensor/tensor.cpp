@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include "common/status.h"
-#include "runtime/runtime.h"
 #include "tensor/dtype.h"
 #include "common/exports.h"  // the cross-library functions defined here get default visibility
 
@@ -65,13 +64,7 @@ void ByteRange(const aclTensor& t, uintptr_t* lo, uintptr_t* hi) {
     *hi = base + (static_cast<uintptr_t>(MaxElementIndex(t)) + 1) * item;
 }
 
-int CheckDataAddress(const aclTensor& t, const char* name) {
-    rt::Block block;
-    const bool found = t.numel > 0 && t.data != nullptr && rt::FindBlock(t.data, &block);
-    return CheckDataAddressIn(t, name, found ? &block : nullptr);
-}
-
-int CheckDataAddressIn(const aclTensor& t, const char* name, const rt::Block* found) {
+int CheckDataAddressIn(const aclTensor& t, const char* name, const MemBlock* found) {
     if (t.numel == 0) return 0;
     if (t.data == nullptr) {
         return Fail(ACLNN_ERR_PARAM_NULLPTR, "%s has a non-empty view (shape %s) but its data address is null.", name,
@@ -81,7 +74,7 @@ int CheckDataAddressIn(const aclTensor& t, const char* name, const rt::Block* fo
         return Fail(ACLNN_ERR_PARAM_INVALID, "%s data address %p is not inside memory from aclrtMalloc or aclrtMallocHost.",
                     name, t.data);
     }
-    const rt::Block& block = *found;
+    const MemBlock& block = *found;
     // Elements are accessed as their C types: the data address must be aligned like them (aclrtMalloc gives
     // 64 bytes; an address such as block + 1 is rejected rather than read misaligned).
     const size_t align = std::min<size_t>(ItemSize(t.dtype), 8);
@@ -91,7 +84,7 @@ int CheckDataAddressIn(const aclTensor& t, const char* name, const rt::Block* fo
     }
     uintptr_t lo, hi;
     ByteRange(t, &lo, &hi);
-    if (lo < block.base || hi > block.base + block.size) {
+    if (!block.Holds(lo, hi - lo)) {
         return Fail(ACLNN_ERR_PARAM_INVALID,
                     "%s view (shape %s, strides %s, offset %lld, %s) covers bytes [%p, %p), outside its aclrtMalloc "
                     "block [%p, %p).",

@@ -12,7 +12,7 @@
 #include "aclnn/acl_meta.h"
 #include "common/handle_registry.h"
 #include "common/limits.h"
-#include "runtime/runtime.h"
+#include "common/mem_block.h"
 
 /// A tensor descriptor (public opaque type of acl_meta.h).
 struct aclTensor {
@@ -62,13 +62,11 @@ inline int64_t MaxElementIndex(const aclTensor& t) { return t.max_index; }
 /// with a message naming `name`.
 int CheckStorageBounds(const aclTensor& t, const char* name);
 
-/// Checks a non-empty view's data address: not null (161001) and, with [first, last] bytes of the view,
-/// inside one aclrtMalloc/aclrtMallocHost block (161002). Empty views pass. `name` appears in messages.
-int CheckDataAddress(const aclTensor& t, const char* name);
-
-/// CheckDataAddress with the block holding t.data already looked up (rt::PinBlocks reports it): `block` is
-/// that block, or nullptr / size 0 when t.data lies in none. Same checks, order, codes and messages.
-int CheckDataAddressIn(const aclTensor& t, const char* name, const aclcpu::rt::Block* block);
+/// Checks a non-empty view's data address against the block that holds t.data (looked up by the caller in
+/// the runtime's memory registry: rt::FindBlock or rt::PinBlocks): not null (161001), aligned to its element
+/// size, and with every byte of the view inside `block` (MemBlock::Holds) (161002). `block` is nullptr or
+/// of size 0 when t.data lies in no block. Empty views pass. `name` appears in messages.
+int CheckDataAddressIn(const aclTensor& t, const char* name, const MemBlock* block);
 
 /// Whether two distinct indices of the view map to one element (a zero stride on a dim of size > 1, or
 /// strides that collide). Exact: views whose sorted strides each exceed the span of the smaller ones are
