@@ -31,8 +31,8 @@ using aclcpu_test::HostTensor;
 using aclcpu_test::LastError;
 using aclcpu_test::MakeTensor;
 
-constexpr int kNull = ACLNN_ERR_PARAM_NULLPTR;     // 161001
-constexpr int kInvalid = ACLNN_ERR_PARAM_INVALID;  // 161002
+constexpr int kNull = ACLNN_ERR_PARAM_NULLPTR;       // 161001
+constexpr int kInvalid = ACLNN_ERR_PARAM_INVALID;    // 161002
 constexpr int kInnerNull = ACLNN_ERR_INNER_NULLPTR;  // 561103
 constexpr int kRounds = 3000;
 
@@ -64,12 +64,11 @@ struct ScalarCase {
 TEST(Scalar, EveryCannDtypeKeepsExactlyItsBits) {
     // CANN's list (opbase common_types.cpp aclScalar::aclScalar) with the bytes each one copies.
     const ScalarCase cases[] = {
-        {ACL_FLOAT, 4},         {ACL_FLOAT16, 2},       {ACL_BF16, 2},           {ACL_INT8, 1},
-        {ACL_INT16, 2},         {ACL_UINT16, 2},        {ACL_UINT8, 1},          {ACL_INT32, 4},
-        {ACL_INT64, 8},         {ACL_UINT32, 4},        {ACL_UINT64, 8},         {ACL_BOOL, 1},
-        {ACL_DOUBLE, 8},        {ACL_COMPLEX64, 8},     {ACL_COMPLEX128, 16},    {ACL_FLOAT8_E5M2, 1},
-        {ACL_FLOAT8_E4M3FN, 1}, {ACL_FLOAT8_E8M0, 1},   {ACL_FLOAT6_E3M2, 1},    {ACL_FLOAT6_E2M3, 1},
-        {ACL_FLOAT4_E2M1, 1},   {ACL_FLOAT4_E1M2, 1},   {ACL_HIFLOAT8, 1},
+        {ACL_FLOAT, 4},       {ACL_FLOAT16, 2},       {ACL_BF16, 2},        {ACL_INT8, 1},        {ACL_INT16, 2},
+        {ACL_UINT16, 2},      {ACL_UINT8, 1},         {ACL_INT32, 4},       {ACL_INT64, 8},       {ACL_UINT32, 4},
+        {ACL_UINT64, 8},      {ACL_BOOL, 1},          {ACL_DOUBLE, 8},      {ACL_COMPLEX64, 8},   {ACL_COMPLEX128, 16},
+        {ACL_FLOAT8_E5M2, 1}, {ACL_FLOAT8_E4M3FN, 1}, {ACL_FLOAT8_E8M0, 1}, {ACL_FLOAT6_E3M2, 1}, {ACL_FLOAT6_E2M3, 1},
+        {ACL_FLOAT4_E2M1, 1}, {ACL_FLOAT4_E1M2, 1},   {ACL_HIFLOAT8, 1},
     };
     uint8_t value[16];
     for (int i = 0; i < 16; ++i) value[i] = static_cast<uint8_t>(0xA1 + 7 * i);
@@ -628,7 +627,11 @@ TEST(ReleasedHandles, Scalar) {
 
 TEST(ReleasedHandles, IntArray) {
     Cycle<aclIntArray>(
-        "aclIntArray", [](int r) { int64_t v[2] = {r, -r}; return aclCreateIntArray(v, 2); },
+        "aclIntArray",
+        [](int r) {
+            int64_t v[2] = {r, -r};
+            return aclCreateIntArray(v, 2);
+        },
         [](aclIntArray* a) { return aclDestroyIntArray(a); },
         [](aclIntArray* a) {
             uint64_t n = 0;
@@ -639,7 +642,11 @@ TEST(ReleasedHandles, IntArray) {
 
 TEST(ReleasedHandles, FloatArray) {
     Cycle<aclFloatArray>(
-        "aclFloatArray", [](int r) { float v[3] = {1.0f * r, 0, 0}; return aclCreateFloatArray(v, 3); },
+        "aclFloatArray",
+        [](int r) {
+            float v[3] = {1.0f * r, 0, 0};
+            return aclCreateFloatArray(v, 3);
+        },
         [](aclFloatArray* a) { return aclDestroyFloatArray(a); },
         [](aclFloatArray* a) {
             uint64_t n = 0;
@@ -650,7 +657,11 @@ TEST(ReleasedHandles, FloatArray) {
 
 TEST(ReleasedHandles, BoolArray) {
     Cycle<aclBoolArray>(
-        "aclBoolArray", [](int r) { bool v[1] = {r % 2 == 0}; return aclCreateBoolArray(v, 1); },
+        "aclBoolArray",
+        [](int r) {
+            bool v[1] = {r % 2 == 0};
+            return aclCreateBoolArray(v, 1);
+        },
         [](aclBoolArray* a) { return aclDestroyBoolArray(a); },
         [](aclBoolArray* a) {
             uint64_t n = 0;

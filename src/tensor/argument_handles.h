@@ -31,7 +31,8 @@ aclnnStatus DestroyHandle(const T* p, const char* api, const char* released_by) 
 template <typename T, typename Count>
 aclnnStatus GetHandleSize(const T* p, uint64_t* size, const char* api, const char* released_by, Count count) {
     if (p == nullptr || size == nullptr) {
-        return Fail(ACLNN_ERR_PARAM_NULLPTR, "%s: %s is null.", api, p == nullptr ? HandleKindName(HandleTraits<T>::kKind) : "size");
+        return Fail(ACLNN_ERR_PARAM_NULLPTR, "%s: %s is null.", api,
+                    p == nullptr ? HandleKindName(HandleTraits<T>::kKind) : "size");
     }
     HandleLock lock;
     const HandleState state = HandleStateOf(lock, p, HandleTraits<T>::kKind);

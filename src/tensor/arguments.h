@@ -21,8 +21,8 @@
 /// A scalar argument (public opaque type of acl_meta.h): a dtype and the bits of one value.
 struct aclScalar {
     aclDataType dtype = ACL_DT_UNDEFINED;
-    uint32_t size = 0;           ///< bytes of `bits` in use: the dtype's item size (1, 2, 4, 8 or 16)
-    alignas(8) uint8_t bits[16] = {};  ///< the value's bytes as given, little end first
+    uint32_t size = 0;                          ///< bytes of `bits` in use: the dtype's item size (1, 2, 4, 8 or 16)
+    alignas(8) uint8_t bits[16] = {};           ///< the value's bytes as given, little end first
     const aclScalarList* owner_list = nullptr;  ///< the live list that owns it, or nullptr
 };
 

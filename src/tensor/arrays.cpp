@@ -17,7 +17,8 @@ static_assert(sizeof(bool) == 1, "aclCreateBoolArray reads one byte per bool");
 template <typename A>
 A* CreateArray(const void* value, uint64_t size, size_t bytes_per, const char* api) {
     if (value == nullptr && size != 0) {
-        Fail(ACLNN_ERR_PARAM_NULLPTR, "%s: value is null but size is %llu.", api, static_cast<unsigned long long>(size));
+        Fail(ACLNN_ERR_PARAM_NULLPTR, "%s: value is null but size is %llu.", api,
+             static_cast<unsigned long long>(size));
         return nullptr;
     }
     if (size >= kMaxArgumentCount) {
@@ -29,7 +30,7 @@ A* CreateArray(const void* value, uint64_t size, size_t bytes_per, const char* a
     try {
         a = AcquireHandle<A>();
         a->values.resize(static_cast<size_t>(size));  // a recycled object: every element is assigned below
-    } catch (const std::exception&) {  // bad_alloc, length_error
+    } catch (const std::exception&) {                 // bad_alloc, length_error
         if (a != nullptr) ReleaseHandle(a, HandleTraits<A>::kKind);  // never published: back to the spares
         Fail(ACLNN_ERR_INNER, "%s: cannot hold %llu elements (out of memory).", api,
              static_cast<unsigned long long>(size));

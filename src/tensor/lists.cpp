@@ -18,7 +18,8 @@ template <typename L, typename E>
 L* CreateList(const E* const* value, uint64_t size, const char* api, const char* elem_released_by) {
     constexpr HandleKind kElem = HandleTraits<E>::kKind;
     if (value == nullptr && size != 0) {
-        Fail(ACLNN_ERR_PARAM_NULLPTR, "%s: value is null but size is %llu.", api, static_cast<unsigned long long>(size));
+        Fail(ACLNN_ERR_PARAM_NULLPTR, "%s: value is null but size is %llu.", api,
+             static_cast<unsigned long long>(size));
         return nullptr;
     }
     if (size >= kMaxArgumentCount) {
@@ -30,7 +31,7 @@ L* CreateList(const E* const* value, uint64_t size, const char* api, const char*
     try {
         list = AcquireHandle<L>();
         list->items.resize(static_cast<size_t>(size));  // a recycled object: every item is assigned below
-    } catch (const std::exception&) {  // bad_alloc, length_error
+    } catch (const std::exception&) {                   // bad_alloc, length_error
         if (list != nullptr) ReleaseHandle(list, HandleTraits<L>::kKind);
         Fail(ACLNN_ERR_INNER, "%s: cannot hold %llu elements (out of memory).", api,
              static_cast<unsigned long long>(size));

@@ -3,8 +3,8 @@
 // aclInitTensor, the dynamic (tensor-list) address setters and aclDestroyAclOpExecutor on a repeatable
 // executor. Written in C++11 against the installed headers only; prints one line per check and returns 1
 // when any check fails.
-#include <cstdio>
 #include <cstdint>
+#include <cstdio>
 #include <vector>
 
 #include "acl/acl.h"
@@ -66,7 +66,8 @@ int main() {
     Check(aclGetIntArraySize(dimArray, &size) == ACL_SUCCESS && size == 3, "aclCreateIntArray / aclGetIntArraySize");
     Check(aclGetFloatArraySize(weightArray, &size) == ACL_SUCCESS && size == 2,
           "aclCreateFloatArray / aclGetFloatArraySize");
-    Check(aclGetBoolArraySize(maskArray, &size) == ACL_SUCCESS && size == 3, "aclCreateBoolArray / aclGetBoolArraySize");
+    Check(aclGetBoolArraySize(maskArray, &size) == ACL_SUCCESS && size == 3,
+          "aclCreateBoolArray / aclGetBoolArraySize");
     Check(aclGetIntArraySize(nullptr, &size) == ACLNN_ERR_PARAM_NULLPTR, "aclGetIntArraySize(nullptr) is 161001");
 
     // A tensor list as foreach operators take it; the list owns its tensors.
