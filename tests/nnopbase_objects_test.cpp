@@ -13,6 +13,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <thread>
 #include <unordered_map>
 #include <vector>
 
@@ -353,6 +354,39 @@ TEST(TensorList, RefusedCreateLeavesElementsFree) {
     ASSERT_EQ(aclCreateTensorList(items, 2), nullptr);
     LastError();
     EXPECT_EQ(aclDestroyTensor(a), OK) << LastError();  // not owned by the refused list
+}
+
+TEST(TensorList, OwnershipIsTakenAtomically) {
+    // Threads race to put one tensor into a list of their own: exactly one list gets it, and a thread racing
+    // aclDestroyTensor either destroys it before any list took it or is refused.
+    constexpr int kThreads = 4;
+    for (int round = 0; round < 300; ++round) {
+        aclTensor* t = SmallTensor();
+        aclTensorList* got[kThreads] = {};
+        int destroyed = -1;
+        std::vector<std::thread> threads;
+        for (int k = 0; k < kThreads; ++k) {
+            threads.emplace_back([&, k] {
+                const aclTensor* items[] = {t};
+                got[k] = aclCreateTensorList(items, 1);
+            });
+        }
+        threads.emplace_back([&] { destroyed = aclDestroyTensor(t); });
+        for (std::thread& th : threads) th.join();
+        int winners = 0;
+        for (aclTensorList* l : got) {
+            if (l == nullptr) continue;
+            ++winners;
+            EXPECT_EQ(aclDestroyTensorList(l), OK);
+        }
+        if (destroyed == OK) {
+            EXPECT_EQ(winners, 0) << "round " << round;  // destroyed first: no list may hold it
+        } else {
+            EXPECT_EQ(destroyed, kInvalid);
+            EXPECT_EQ(winners, 1) << "round " << round;
+        }
+        EXPECT_FALSE(TensorLive(t));
+    }
 }
 
 TEST(ScalarList, HoldsItsElementsAndDestroysThem) {
