@@ -64,7 +64,10 @@ ACL_FUNC_VISIBILITY aclTensor* aclCreateTensor(const int64_t* viewDims, uint64_t
                                                const int64_t* stride, int64_t offset, aclFormat format,
                                                const int64_t* storageDims, uint64_t storageDimsNum, void* tensorData);
 
-/** Destroys a descriptor (never the data). NULL -> 0; an unknown pointer -> 161002, never a crash. */
+/**
+ * Destroys a descriptor (never the data). NULL -> 0; a released or unknown pointer -> 161002, never a crash;
+ * an element of a live aclTensorList -> 161002 (nothing destroyed: the list destroys it).
+ */
 ACL_FUNC_VISIBILITY aclnnStatus aclDestroyTensor(const aclTensor* tensor);
 
 /** View shape; *viewDims is allocated with new[] (even for 0 dims) and freed by the caller with delete[]. Null argument -> 161001. */
