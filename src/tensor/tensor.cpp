@@ -146,8 +146,8 @@ bool HasInternalOverlap(const aclTensor& t) {
     return std::adjacent_find(at.begin(), at.end()) != at.end();
 }
 
-int DescribeTensor(aclTensor* t, const char* api, const int64_t* viewDims, uint64_t viewDimsNum, aclDataType dataType,
-                   const int64_t* stride, int64_t offset, aclFormat format, const int64_t* storageDims,
+int DescribeTensor(aclTensor* t, const char* api, const int64_t* viewDims, uint64_t viewDimsNum, int raw_dtype,
+                   const int64_t* stride, int64_t offset, int raw_format, const int64_t* storageDims,
                    uint64_t storageDimsNum, void* tensorData) {
     if ((viewDims == nullptr && viewDimsNum != 0) || (storageDims == nullptr && storageDimsNum != 0)) {
         return Fail(
@@ -160,8 +160,7 @@ int DescribeTensor(aclTensor* t, const char* api, const int64_t* viewDims, uint6
                     api, static_cast<unsigned long long>(viewDimsNum), static_cast<unsigned long long>(storageDimsNum),
                     static_cast<unsigned long long>(kMaxCreateDims));
     }
-    // Enum arguments are read as ints first: a C caller may pass any value (see RawEnum).
-    const int raw_dtype = RawEnum(dataType);
+    // Enum arguments arrive as ints: a C caller may pass any value (see RawEnum).
     if (raw_dtype < ACL_DT_UNDEFINED || raw_dtype > ACL_FLOAT4_E1M2 ||
         !IsKnownDtype(static_cast<aclDataType>(raw_dtype))) {
         return Fail(ACLNN_ERR_PARAM_INVALID, "%s: data type %d is not an aclDataType.", api, raw_dtype);
@@ -194,7 +193,7 @@ int DescribeTensor(aclTensor* t, const char* api, const int64_t* viewDims, uint6
     // A recycled object keeps its previous contents: every field is assigned below.
     t->magic = kTensorMagic;
     t->dtype = dtype;
-    t->format = RawEnum(format);  // a label: any value round-trips through aclGetFormat
+    t->format = raw_format;  // a label: any value round-trips through aclGetFormat
     t->view_shape.assign(viewDims, viewDims + viewDimsNum);
     t->storage_shape.assign(storageDims, storageDims + storageDimsNum);
     t->offset = offset;
@@ -268,8 +267,8 @@ aclTensor* aclCreateTensor(const int64_t* viewDims, uint64_t viewDimsNum, aclDat
                            int64_t offset, aclFormat format, const int64_t* storageDims, uint64_t storageDimsNum,
                            void* tensorData) {
     aclTensor* t = AcquireHandle<aclTensor>();
-    if (DescribeTensor(t, "aclCreateTensor", viewDims, viewDimsNum, dataType, stride, offset, format, storageDims,
-                       storageDimsNum, tensorData) != 0) {
+    if (DescribeTensor(t, "aclCreateTensor", viewDims, viewDimsNum, RawEnum(dataType), stride, offset, RawEnum(format),
+                       storageDims, storageDimsNum, tensorData) != 0) {
         ReleaseHandle(t, HandleKind::kTensor);  // never published: back to the spares
         return nullptr;
     }
@@ -339,8 +338,8 @@ aclnnStatus aclInitTensor(aclTensor* tensor, const int64_t* viewDims, uint64_t v
         storageDims = kept_storage.data();
         storageDimsNum = kept_storage.size();
     }
-    if (int ret = DescribeTensor(&next, kApi, viewDims, viewDimsNum, dataType, stride, offset, format, storageDims,
-                                 storageDimsNum, tensorDataAddr)) {
+    if (int ret = DescribeTensor(&next, kApi, viewDims, viewDimsNum, RawEnum(dataType), stride, offset, RawEnum(format),
+                                 storageDims, storageDimsNum, tensorDataAddr)) {
         return ret;
     }
     HandleLock lock;

@@ -56,10 +56,12 @@ int FirstDeadTensor(const aclTensor* const* t, int n, HandleState* state);
 
 
 /// Validates a tensor description (aclCreateTensor's arguments; SPEC 3 and README "Differences from CANN") and
-/// writes it into t: every field but owner_list, magic and the handle state. Returns 0, or 161001/161002 with
-/// a message starting with `api` (t may then be partly written). Allocates only when t's vectors are too small.
-int DescribeTensor(aclTensor* t, const char* api, const int64_t* viewDims, uint64_t viewDimsNum, aclDataType dataType,
-                   const int64_t* stride, int64_t offset, aclFormat format, const int64_t* storageDims,
+/// writes it into t: every field but owner_list and the handle state. The dtype and format come as the ints the
+/// caller passed (RawEnum: a C caller may pass any value, which must not be loaded as the enum). Returns 0, or
+/// 161001/161002 with a message starting with `api` (t may then be partly written). Allocates only when t's
+/// vectors are too small.
+int DescribeTensor(aclTensor* t, const char* api, const int64_t* viewDims, uint64_t viewDimsNum, int raw_dtype,
+                   const int64_t* stride, int64_t offset, int raw_format, const int64_t* storageDims,
                    uint64_t storageDimsNum, void* tensorData);
 
 /// "[2,3]" formatting of a shape, as CANN prints shapes in messages.
