@@ -37,6 +37,12 @@ enum class HandleKind : uint8_t {
     kExecutor,  ///< aclOpExecutor (a first phase / its second phase or aclDestroyAclOpExecutor)
     kStream,    ///< aclrtStream (aclrtCreateStream / aclrtDestroyStream, aclFinalize)
     kEvent,     ///< aclrtEvent (aclrtCreateEvent / aclrtDestroyEvent, aclFinalize)
+    kScalar,      ///< aclScalar (aclCreateScalar / aclDestroyScalar, aclDestroyScalarList)
+    kIntArray,    ///< aclIntArray (aclCreateIntArray / aclDestroyIntArray)
+    kFloatArray,  ///< aclFloatArray (aclCreateFloatArray / aclDestroyFloatArray)
+    kBoolArray,   ///< aclBoolArray (aclCreateBoolArray / aclDestroyBoolArray)
+    kTensorList,  ///< aclTensorList (aclCreateTensorList / aclDestroyTensorList)
+    kScalarList,  ///< aclScalarList (aclCreateScalarList / aclDestroyScalarList)
     kCount
 };
 
