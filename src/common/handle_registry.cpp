@@ -117,6 +117,12 @@ const char* HandleKindName(HandleKind kind) {
             return "aclrtStream";
         case HandleKind::kEvent:
             return "aclrtEvent";
+        case HandleKind::kContext:
+            return "aclrtContext";
+        case HandleKind::kTensorDesc:
+            return "aclTensorDesc";
+        case HandleKind::kDataBuffer:
+            return "aclDataBuffer";
         default:
             return "handle";
     }

@@ -37,6 +37,9 @@ enum class HandleKind : uint8_t {
     kExecutor,  ///< aclOpExecutor (a first phase / its second phase or aclDestroyAclOpExecutor)
     kStream,    ///< aclrtStream (aclrtCreateStream / aclrtDestroyStream, aclFinalize)
     kEvent,     ///< aclrtEvent (aclrtCreateEvent / aclrtDestroyEvent, aclFinalize)
+    kContext,     ///< aclrtContext (aclrtCreateContext / aclrtDestroyContext; the default context: aclFinalize)
+    kTensorDesc,  ///< aclTensorDesc (aclCreateTensorDesc / aclDestroyTensorDesc)
+    kDataBuffer,  ///< aclDataBuffer (aclCreateDataBuffer / aclDestroyDataBuffer)
     kCount
 };
 
