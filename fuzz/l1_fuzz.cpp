@@ -689,6 +689,8 @@ void FuzzStaleHandles(FuzzedDataProvider& in) {
     CHECK(aclrtCreateStream(&st) == 0 && aclrtCreateEvent(&ev) == 0, "fresh stream and event");
     aclrtContext cx = nullptr;  // created current; aclrtSetDevice returns to the default context (st's)
     CHECK(aclrtCreateContext(&cx, 0) == 0 && aclrtSetDevice(0) == 0, "fresh context: %s", aclGetRecentErrMsg());
+    aclrtContext dflt = nullptr;  // the default context is live too (its storage may be a released context's)
+    CHECK(aclrtGetCurrentContext(&dflt) == 0 && dflt != cx, "default context: %s", aclGetRecentErrMsg());
     const int64_t ddims[2] = {3, 5};
     aclTensorDesc* dd = aclCreateTensorDesc(ACL_FLOAT, 2, ddims, ACL_FORMAT_ND);
     aclDataBuffer* db = aclCreateDataBuffer(blk, 48);
@@ -758,7 +760,7 @@ void FuzzStaleHandles(FuzzedDataProvider& in) {
                 break;
             }
             case kGContext:
-                if (p == cx) {
+                if (p == cx || p == dflt) {
                     ++g_grave.reused;
                     break;
                 }
