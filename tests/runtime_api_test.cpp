@@ -278,7 +278,7 @@ TEST(Callback, ErrorCodes) {
 
     ASSERT_EQ(aclrtSubscribeReport(self, s), ACL_SUCCESS);
     ASSERT_EQ(aclrtSubscribeReport(self, s2), ACL_SUCCESS);  // one thread, several streams
-    EXPECT_EQ(aclrtSubscribeReport(self, s), ACL_ERROR_RT_THREAD_SUBSCRIBE);
+    EXPECT_EQ(aclrtSubscribeReport(self, s), ACL_ERROR_RT_STREAM_SUBSCRIBE);  // CANN checks the stream first
     EXPECT_EQ(aclrtSubscribeReport(self + 1, s), ACL_ERROR_RT_STREAM_SUBSCRIBE);
     EXPECT_EQ(aclrtUnSubscribeReport(self + 1, s), ACL_ERROR_RT_THREAD_SUBSCRIBE);
     const auto t0 = std::chrono::steady_clock::now();

@@ -279,8 +279,8 @@ ACL_FUNC_VISIBILITY aclError aclrtStreamQuery(aclrtStream stream, aclrtStreamSta
  * Binds stream (NULL = the current context's default stream) to the thread whose pthread_self() value is
  * threadId: callbacks launched on the stream run in that thread's aclrtProcessReport (src/runtime/callback.cpp;
  * CANN docs 12_execution_control). A stream has one thread; a thread may serve several streams.
- * Stream already subscribed by another thread -> ACL_ERROR_RT_STREAM_SUBSCRIBE (107011); by this thread ->
- * ACL_ERROR_RT_THREAD_SUBSCRIBE (107012); destroyed / unknown stream -> 107017; before aclInit -> 100001.
+ * Stream already subscribed (by any thread, this one included) -> ACL_ERROR_RT_STREAM_SUBSCRIBE (107011; CANN
+ * subscribe.cc checks the stream first); destroyed / unknown stream -> 107017; before aclInit -> 100001.
  */
 ACL_FUNC_VISIBILITY aclError aclrtSubscribeReport(uint64_t threadId, aclrtStream stream);
 

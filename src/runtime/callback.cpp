@@ -96,12 +96,7 @@ aclError aclrtSubscribeReport(uint64_t threadId, aclrtStream stream) {
     if (!s) return ret;
     Callbacks& c = Cb();
     std::lock_guard<std::mutex> lock(c.mu);
-    if (Subscription* sub = FindSubLocked(c, s)) {
-        if (sub->thread_id == threadId) {
-            return Fail(ACL_ERROR_RT_THREAD_SUBSCRIBE,
-                        "aclrtSubscribeReport: thread %llu already serves stream %p.",
-                        static_cast<unsigned long long>(threadId), stream);
-        }
+    if (Subscription* sub = FindSubLocked(c, s)) {  // CANN checks the stream first, whichever thread serves it
         return Fail(ACL_ERROR_RT_STREAM_SUBSCRIBE,
                     "aclrtSubscribeReport: stream %p is already served by thread %llu (a stream has one thread; "
                     "call aclrtUnSubscribeReport first).",
