@@ -1,6 +1,6 @@
 /*
- * acl/acl_rt.h - the ACL runtime slice this project implements on the CPU: init/finalize, device 0,
- * streams (FIFO queues run by worker threads), events, memory and copies.
+ * acl/acl_rt.h - the ACL runtime slice this project implements on the CPU: init/finalize, device 0, contexts,
+ * streams (FIFO queues run by worker threads), events, host callbacks, device queries, memory and copies.
  *
  * Names, signatures and enum values are facts of CANN (hicann/runtime include/external/acl/acl_rt.h).
  * Semantics and status codes follow SPEC 2. Compiles as C++11 and C11.
