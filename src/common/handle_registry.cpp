@@ -129,6 +129,12 @@ const char* HandleKindName(HandleKind kind) {
             return "aclTensorList";
         case HandleKind::kScalarList:
             return "aclScalarList";
+        case HandleKind::kContext:
+            return "aclrtContext";
+        case HandleKind::kTensorDesc:
+            return "aclTensorDesc";
+        case HandleKind::kDataBuffer:
+            return "aclDataBuffer";
         default:
             return "handle";
     }

@@ -43,6 +43,9 @@ enum class HandleKind : uint8_t {
     kBoolArray,   ///< aclBoolArray (aclCreateBoolArray / aclDestroyBoolArray)
     kTensorList,  ///< aclTensorList (aclCreateTensorList / aclDestroyTensorList)
     kScalarList,  ///< aclScalarList (aclCreateScalarList / aclDestroyScalarList)
+    kContext,     ///< aclrtContext (aclrtCreateContext / aclrtDestroyContext; the default context: aclFinalize)
+    kTensorDesc,  ///< aclTensorDesc (aclCreateTensorDesc / aclDestroyTensorDesc)
+    kDataBuffer,  ///< aclDataBuffer (aclCreateDataBuffer / aclDestroyDataBuffer)
     kCount
 };
 
