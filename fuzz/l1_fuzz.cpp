@@ -87,8 +87,18 @@ std::string g_config[kNumProfiles];
 
 // Handles released by this input and earlier ones, per kind (the newest 256 of each): the stale-handle pool.
 enum GraveKind {
-    kGTensor, kGExecutor, kGStream, kGEvent, kGBlock, kGScalar, kGIntArray, kGTensorList, kGContext, kGDesc,
-    kGBuffer, kGKinds
+    kGTensor,
+    kGExecutor,
+    kGStream,
+    kGEvent,
+    kGBlock,
+    kGScalar,
+    kGIntArray,
+    kGTensorList,
+    kGContext,
+    kGDesc,
+    kGBuffer,
+    kGKinds
 };
 struct Graveyard {
     std::vector<void*> v[kGKinds];
@@ -815,6 +825,8 @@ void FuzzStaleHandles(FuzzedDataProvider& in) {
                             ACLNN_ERR_PARAM_INVALID, "aclSetDynamicTensorAddr", "aclTensorList");
                 ExpectStale(aclDestroyTensorList(static_cast<aclTensorList*>(p)), ACLNN_ERR_PARAM_INVALID,
                             "aclDestroyTensorList", "aclTensorList");
+                break;
+            }
             case kGContext:
                 if (p == cx || p == dflt) {
                     ++g_grave.reused;

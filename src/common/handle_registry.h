@@ -33,10 +33,10 @@ namespace aclcpu {
 /// Kinds of handle the library hands out. Memory blocks (aclrtMalloc) are address ranges and keep their own
 /// range quarantine (runtime/memory.cpp) with the same bound; they are not registry objects.
 enum class HandleKind : uint8_t {
-    kTensor,    ///< aclTensor (aclCreateTensor / aclDestroyTensor)
-    kExecutor,  ///< aclOpExecutor (a first phase / its second phase or aclDestroyAclOpExecutor)
-    kStream,    ///< aclrtStream (aclrtCreateStream / aclrtDestroyStream, aclFinalize)
-    kEvent,     ///< aclrtEvent (aclrtCreateEvent / aclrtDestroyEvent, aclFinalize)
+    kTensor,      ///< aclTensor (aclCreateTensor / aclDestroyTensor)
+    kExecutor,    ///< aclOpExecutor (a first phase / its second phase or aclDestroyAclOpExecutor)
+    kStream,      ///< aclrtStream (aclrtCreateStream / aclrtDestroyStream, aclFinalize)
+    kEvent,       ///< aclrtEvent (aclrtCreateEvent / aclrtDestroyEvent, aclFinalize)
     kScalar,      ///< aclScalar (aclCreateScalar / aclDestroyScalar, aclDestroyScalarList)
     kIntArray,    ///< aclIntArray (aclCreateIntArray / aclDestroyIntArray)
     kFloatArray,  ///< aclFloatArray (aclCreateFloatArray / aclDestroyFloatArray)
