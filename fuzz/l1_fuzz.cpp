@@ -15,7 +15,8 @@
 //     null/short/unregistered/misaligned workspace, destroyed or bogus stream, bogus executor, destroying
 //     the tensors or the executor before the run, aclrtFree of the workspace while the run is pending;
 //   - a few aclrtMemcpy/aclrtMemset calls with arbitrary arguments, and one through a just-freed block;
-//   - calls through released handles of every kind (tensors, executors, streams, events, memory blocks),
+//   - calls through released handles of every kind (tensors, executors, streams, events, memory blocks,
+//     scalars, int arrays, tensor lists, contexts, tensor descriptors, data buffers),
 //     released by this input or earlier ones (some old enough for their address to hold a new object), next
 //     to fresh objects of every kind that those calls must not reach (issue 10). In this process the fuzzer
 //     holds every live object, so a released pointer is live exactly when it equals one of those: the
@@ -85,7 +86,20 @@ int g_profile = 0;
 std::string g_config[kNumProfiles];
 
 // Handles released by this input and earlier ones, per kind (the newest 256 of each): the stale-handle pool.
-enum GraveKind { kGTensor, kGExecutor, kGStream, kGEvent, kGBlock, kGKinds };
+enum GraveKind {
+    kGTensor,
+    kGExecutor,
+    kGStream,
+    kGEvent,
+    kGBlock,
+    kGScalar,
+    kGIntArray,
+    kGTensorList,
+    kGContext,
+    kGDesc,
+    kGBuffer,
+    kGKinds
+};
 struct Graveyard {
     std::vector<void*> v[kGKinds];
     size_t next[kGKinds] = {};
@@ -686,6 +700,24 @@ void FuzzStaleHandles(FuzzedDataProvider& in) {
     aclrtStream st = nullptr;
     aclrtEvent ev = nullptr;
     CHECK(aclrtCreateStream(&st) == 0 && aclrtCreateEvent(&ev) == 0, "fresh stream and event");
+    // Argument objects (issue 15): a scalar, an int array, and a tensor list owning a tensor of its own.
+    float scalar_value = 2.5f;
+    const int64_t int_values[3] = {1, 2, 3};
+    aclScalar* sc = aclCreateScalar(&scalar_value, ACL_FLOAT);
+    aclIntArray* ia = aclCreateIntArray(int_values, 3);
+    aclTensor* lt = FuzzCreateTensor(dims, 1, ACL_FLOAT, strides, 0, ACL_FORMAT_ND, dims, 1, blk);
+    const aclTensor* list_items[1] = {lt};
+    aclTensorList* tl = aclCreateTensorList(list_items, 1);
+    CHECK(sc != nullptr && ia != nullptr && lt != nullptr && tl != nullptr, "fresh argument objects: %s",
+          aclGetRecentErrMsg());
+    aclrtContext cx = nullptr;  // created current; aclrtSetDevice returns to the default context (st's)
+    CHECK(aclrtCreateContext(&cx, 0) == 0 && aclrtSetDevice(0) == 0, "fresh context: %s", aclGetRecentErrMsg());
+    aclrtContext dflt = nullptr;  // the default context is live too (its storage may be a released context's)
+    CHECK(aclrtGetCurrentContext(&dflt) == 0 && dflt != cx, "default context: %s", aclGetRecentErrMsg());
+    const int64_t ddims[2] = {3, 5};
+    aclTensorDesc* dd = aclCreateTensorDesc(ACL_FLOAT, 2, ddims, ACL_FORMAT_ND);
+    aclDataBuffer* db = aclCreateDataBuffer(blk, 48);
+    CHECK(dd != nullptr && db != nullptr, "fresh descriptor and buffer");
     const int n = in.ConsumeIntegralInRange<int>(1, 8);
     for (int i = 0; i < n; ++i) {
         const int kind = in.ConsumeIntegralInRange<int>(0, kGKinds - 1);
@@ -694,7 +726,7 @@ void FuzzStaleHandles(FuzzedDataProvider& in) {
         switch (kind) {
             case kGTensor: {
                 int64_t off = -1;
-                if (p == t || p == o) {  // its address was reused for a fresh tensor: that is a live handle
+                if (p == t || p == o || p == lt) {  // its address was reused for a fresh tensor: a live handle
                     CHECK(aclGetViewOffset(static_cast<aclTensor*>(p), &off) == 0 && off == 0, "reused tensor");
                     ++g_grave.reused;
                     break;
@@ -750,6 +782,90 @@ void FuzzStaleHandles(FuzzedDataProvider& in) {
                 ExpectStale(aclrtDestroyEvent(p), ACL_ERROR_RT_INVALID_HANDLE, "aclrtDestroyEvent", "aclrtEvent");
                 break;
             }
+            case kGScalar: {
+                if (p == sc) {
+                    ++g_grave.reused;
+                    break;
+                }
+                ExpectStale(aclDestroyScalar(static_cast<aclScalar*>(p)), ACLNN_ERR_PARAM_INVALID, "aclDestroyScalar",
+                            "aclScalar");
+                const aclScalar* items[1] = {static_cast<aclScalar*>(p)};
+                CHECK(aclCreateScalarList(items, 1) == nullptr, "a scalar list took a released scalar");
+                const char* msg = aclGetRecentErrMsg();
+                CHECK(msg != nullptr && std::strstr(msg, "aclScalar") != nullptr, "stale list element: '%s'",
+                      msg ? msg : "(none)");
+                ++g_grave.stale_calls;
+                break;
+            }
+            case kGIntArray: {
+                uint64_t size = 7;
+                if (p == ia) {
+                    CHECK(aclGetIntArraySize(ia, &size) == 0 && size == 3, "reused int array");
+                    ++g_grave.reused;
+                    break;
+                }
+                ExpectStale(aclGetIntArraySize(static_cast<aclIntArray*>(p), &size), ACLNN_ERR_PARAM_INVALID,
+                            "aclGetIntArraySize", "aclIntArray");
+                CHECK(size == 7, "a rejected size getter wrote its output");
+                ExpectStale(aclDestroyIntArray(static_cast<aclIntArray*>(p)), ACLNN_ERR_PARAM_INVALID,
+                            "aclDestroyIntArray", "aclIntArray");
+                break;
+            }
+            case kGTensorList: {
+                uint64_t size = 7;
+                if (p == tl) {
+                    CHECK(aclGetTensorListSize(tl, &size) == 0 && size == 1, "reused tensor list");
+                    ++g_grave.reused;
+                    break;
+                }
+                ExpectStale(aclGetTensorListSize(static_cast<aclTensorList*>(p), &size), ACLNN_ERR_PARAM_INVALID,
+                            "aclGetTensorListSize", "aclTensorList");
+                CHECK(size == 7, "a rejected size getter wrote its output");
+                ExpectStale(aclSetDynamicTensorAddr(x, 0, 0, static_cast<aclTensorList*>(p), blk),
+                            ACLNN_ERR_PARAM_INVALID, "aclSetDynamicTensorAddr", "aclTensorList");
+                ExpectStale(aclDestroyTensorList(static_cast<aclTensorList*>(p)), ACLNN_ERR_PARAM_INVALID,
+                            "aclDestroyTensorList", "aclTensorList");
+                break;
+            }
+            case kGContext:
+                if (p == cx || p == dflt) {
+                    ++g_grave.reused;
+                    break;
+                }
+                ExpectStale(aclrtSetCurrentContext(p), ACL_ERROR_RT_PARAM_INVALID, "aclrtSetCurrentContext",
+                            "aclrtContext");
+                ExpectStale(aclrtDestroyContext(p), ACL_ERROR_RT_CONTEXT_NULL, "aclrtDestroyContext", "aclrtContext");
+                break;
+            case kGDesc: {
+                const aclTensorDesc* d = static_cast<const aclTensorDesc*>(p);
+                if (d == dd) {
+                    CHECK(aclGetTensorDescType(d) == ACL_FLOAT, "reused descriptor");
+                    ++g_grave.reused;
+                    break;
+                }
+                CHECK(aclGetTensorDescType(d) == ACL_DT_UNDEFINED && aclGetTensorDescSize(d) == 0,
+                      "a released descriptor answered");
+                int64_t dim = -7;
+                ExpectStale(aclGetTensorDescDimV2(d, 0, &dim), ACL_ERROR_INVALID_PARAM, "aclGetTensorDescDimV2",
+                            "aclTensorDesc");
+                CHECK(dim == -7, "a rejected aclGetTensorDescDimV2 wrote its output");
+                aclDestroyTensorDesc(d);
+                ExpectStale(0, 0, "aclDestroyTensorDesc", "aclTensorDesc");
+                break;
+            }
+            case kGBuffer: {
+                aclDataBuffer* b = static_cast<aclDataBuffer*>(p);
+                if (b == db) {
+                    CHECK(aclGetDataBufferAddr(b) == blk, "reused buffer");
+                    ++g_grave.reused;
+                    break;
+                }
+                CHECK(aclGetDataBufferAddr(b) == nullptr && aclGetDataBufferSizeV2(b) == 0, "a released buffer answered");
+                ExpectStale(aclUpdateDataBuffer(b, blk, 4), ACL_ERROR_INVALID_PARAM, "aclUpdateDataBuffer",
+                            "aclDataBuffer");
+                ExpectStale(aclDestroyDataBuffer(b), ACL_ERROR_INVALID_PARAM, "aclDestroyDataBuffer", "aclDataBuffer");
+                break;
+            }
             default: {  // a memory block: freed blocks never hold a live block's base except B's
                 unsigned char* q = static_cast<unsigned char*>(p);
                 if (q >= blk && q < blk + 64) {
@@ -778,7 +894,23 @@ void FuzzStaleHandles(FuzzedDataProvider& in) {
         CHECK(got[k] == 0.0f && before[k] == vals[k], "fresh executor result [%d] = %g (input %g)", k, got[k],
               before[k]);
     }
+    int64_t dim = 0;
+    CHECK(aclGetTensorDescDimV2(dd, 1, &dim) == 0 && dim == 5 && aclGetTensorDescSize(dd) == 60, "fresh descriptor");
+    CHECK(aclGetDataBufferAddr(db) == blk && aclGetDataBufferSizeV2(db) == 48, "fresh buffer");
+    CHECK(aclrtSetCurrentContext(cx) == 0 && aclrtSetDevice(0) == 0, "fresh context");
     // Release them: they are stale from now on.
+    uint64_t fresh_size = 0;
+    CHECK(aclGetIntArraySize(ia, &fresh_size) == 0 && fresh_size == 3, "fresh int array");
+    CHECK(aclGetTensorListSize(tl, &fresh_size) == 0 && fresh_size == 1, "fresh tensor list");
+    CHECK(aclGetViewOffset(lt, &off) == 0 && off == 0, "fresh list element");
+    CHECK(aclDestroyTensor(lt) == ACLNN_ERR_PARAM_INVALID, "destroying a list's element was not refused");
+    CHECK(aclDestroyScalar(sc) == 0 && aclDestroyIntArray(ia) == 0 && aclDestroyTensorList(tl) == 0,
+          "destroy fresh argument objects");
+    aclDestroyTensorDesc(dd);
+    CHECK(aclDestroyDataBuffer(db) == 0 && aclrtDestroyContext(cx) == 0, "destroy fresh buffer and context");
+    g_grave.Add(kGContext, cx);
+    g_grave.Add(kGDesc, dd);
+    g_grave.Add(kGBuffer, db);
     CHECK(aclDestroyTensor(t) == 0 && aclDestroyTensor(o) == 0, "destroy fresh tensors");
     CHECK(aclrtDestroyEvent(ev) == 0 && aclrtDestroyStream(st) == 0, "destroy fresh stream and event");
     CHECK(aclrtFree(blk) == 0, "free fresh block");
@@ -788,6 +920,10 @@ void FuzzStaleHandles(FuzzedDataProvider& in) {
     g_grave.Add(kGStream, st);
     g_grave.Add(kGEvent, ev);
     g_grave.Add(kGBlock, blk);
+    g_grave.Add(kGScalar, sc);
+    g_grave.Add(kGIntArray, ia);
+    g_grave.Add(kGTensorList, tl);
+    g_grave.Add(kGTensor, lt);  // destroyed by its list
 }
 
 void OneInput(FuzzedDataProvider& in) {

@@ -32,13 +32,13 @@ extern "C" {
 typedef void* aclrtStream;
 /** Opaque handle of an event recorded on a stream. */
 typedef void* aclrtEvent;
-/** Opaque handle of a context (one implicit context per device here). */
+/** Opaque handle of a context: the default context of device 0 or one from aclrtCreateContext. */
 typedef void* aclrtContext;
 /** Status code of ACL calls: 0 on success, else one of the ACL_ERROR_* values. */
 typedef int aclError;
 /** IEEE-754 binary16 bit pattern, as stored in ACL_FLOAT16 tensors. */
 typedef uint16_t aclFloat16;
-/** Opaque data buffer descriptor (declared for source compatibility). */
+/** Opaque data buffer: an address and a byte length (aclCreateDataBuffer). */
 typedef struct aclDataBuffer aclDataBuffer;
 
 /* ---- Status codes (values from CANN acl_base_rt.h) ---- */
@@ -182,10 +182,35 @@ ACL_FUNC_VISIBILITY void aclAppLog(aclLogLevel logLevel, const char* func, const
  */
 ACL_FUNC_VISIBILITY const char* aclrtGetSocName(void);
 
+/* ---- Data buffers (CANN acl_base_rt.h; src/runtime/tensor_desc.cpp). A buffer records an address and a
+ * byte length; nothing is allocated or checked behind them. Stale handles: the registry's rule (README). ---- */
+
+/** A new buffer describing size bytes at data (any values, as CANN). NULL only when out of memory. */
+ACL_FUNC_VISIBILITY aclDataBuffer* aclCreateDataBuffer(void* data, size_t size);
+
+/** Destroys a buffer (not the memory it describes). NULL, destroyed or unknown -> ACL_ERROR_INVALID_PARAM (100000). */
+ACL_FUNC_VISIBILITY aclError aclDestroyDataBuffer(const aclDataBuffer* dataBuffer);
+
+/** Points a buffer at size bytes at data. NULL, destroyed or unknown buffer -> 100000. */
+ACL_FUNC_VISIBILITY aclError aclUpdateDataBuffer(aclDataBuffer* dataBuffer, void* data, size_t size);
+
+/** The buffer's address; NULL (with a message) for a NULL, destroyed or unknown buffer. */
+ACL_FUNC_VISIBILITY void* aclGetDataBufferAddr(const aclDataBuffer* dataBuffer);
+
+/** The buffer's size in bytes truncated to 32 bits (CANN); 0 for a NULL, destroyed or unknown buffer. */
+ACL_DEPRECATED_MESSAGE("aclGetDataBufferSize is deprecated, use aclGetDataBufferSizeV2 instead")
+ACL_FUNC_VISIBILITY uint32_t aclGetDataBufferSize(const aclDataBuffer* dataBuffer);
+
+/** The buffer's size in bytes; 0 for a NULL, destroyed or unknown buffer. */
+ACL_FUNC_VISIBILITY size_t aclGetDataBufferSizeV2(const aclDataBuffer* dataBuffer);
+
 #define ACL_APP_LOG(level, fmt, ...) aclAppLog(level, __FUNCTION__, __FILE__, __LINE__, fmt, ##__VA_ARGS__)
 
 #ifdef __cplusplus
 }
 #endif
+
+/* CANN's acl/acl_base.h includes the tensor-descriptor API. */
+#include "acl_base_mdl.h"
 
 #endif /* ACLCPU_ACL_ACL_BASE_H_ */

@@ -1,6 +1,6 @@
 /*
- * acl/acl_rt.h - the ACL runtime slice this project implements on the CPU: init/finalize, device 0,
- * streams (FIFO queues run by worker threads), events, memory and copies.
+ * acl/acl_rt.h - the ACL runtime slice this project implements on the CPU: init/finalize, device 0, contexts,
+ * streams (FIFO queues run by worker threads), events, host callbacks, device queries, memory and copies.
  *
  * Names, signatures and enum values are facts of CANN (hicann/runtime include/external/acl/acl_rt.h).
  * Semantics and status codes follow SPEC 2. Compiles as C++11 and C11.
@@ -81,6 +81,65 @@ typedef enum aclrtMemAttr {
     ACL_MEM_P2P_HUGE1G
 } aclrtMemAttr;
 
+/** Version of the ACL API this header follows (CANN acl_rt.h at hicann/runtime 681ef76: 1.17.0). */
+#define ACL_MAJOR_VERSION 1
+#define ACL_MINOR_VERSION 17
+#define ACL_PATCH_VERSION 0
+
+/** Status of a stream for aclrtStreamQuery (values from CANN). */
+typedef enum aclrtStreamStatus {
+    ACL_STREAM_STATUS_COMPLETE = 0,
+    ACL_STREAM_STATUS_NOT_READY = 1,
+    ACL_STREAM_STATUS_RESERVED = 0xFFFF
+} aclrtStreamStatus;
+
+/** Whether a callback task holds its stream until the callback has returned (values from CANN). */
+typedef enum aclrtCallbackBlockType {
+    ACL_CALLBACK_NO_BLOCK,
+    ACL_CALLBACK_BLOCK
+} aclrtCallbackBlockType;
+
+/** A host callback of aclrtLaunchCallback: runs on the thread subscribed to the stream, with userData. */
+typedef void (*aclrtCallback)(void* userData);
+
+/**
+ * Device attributes of aclrtGetDeviceInfo (values from CANN acl_rt.h). What this runtime answers for each:
+ * see aclrtGetDeviceInfo. ACL_DEV_ATTR_LOCAL_MEM_PER_VECTOR_CORE is CANN's deprecated alias of
+ * ACL_DEV_ATTR_UBUF_PER_VECTOR_CORE, ACL_DEV_ATTR_SUPER_POD_DEVIDE_ID of ACL_DEV_ATTR_SUPER_POD_DEVICE_ID.
+ */
+typedef enum {
+    ACL_DEV_ATTR_AICPU_CORE_NUM = 1,
+    ACL_DEV_ATTR_AICORE_CORE_NUM = 101,
+    ACL_DEV_ATTR_CUBE_CORE_NUM = 102,
+    ACL_DEV_ATTR_VECTOR_CORE_NUM = 201,
+    ACL_DEV_ATTR_WARP_SIZE = 202,
+    ACL_DEV_ATTR_MAX_THREAD_PER_VECTOR_CORE = 203,
+    ACL_DEV_ATTR_LOCAL_MEM_PER_VECTOR_CORE = 204,
+    ACL_DEV_ATTR_UBUF_PER_VECTOR_CORE = 204,
+    ACL_DEV_ATTR_MAX_GRID_DIM_X = 205,
+    ACL_DEV_ATTR_MAX_GRID_DIM_Y = 206,
+    ACL_DEV_ATTR_MAX_GRID_DIM_Z = 207,
+    ACL_DEV_ATTR_MAX_BLOCK_PER_GRID = 208,
+    ACL_DEV_ATTR_MAX_THREADS_PER_BLOCK = 209,
+    ACL_DEV_ATTR_MAX_BLOCK_DIM_X = 210,
+    ACL_DEV_ATTR_MAX_BLOCK_DIM_Y = 211,
+    ACL_DEV_ATTR_MAX_BLOCK_DIM_Z = 212,
+    ACL_DEV_ATTR_TOTAL_GLOBAL_MEM_SIZE = 301,
+    ACL_DEV_ATTR_L2_CACHE_SIZE = 302,
+    ACL_DEV_ATTR_SMP_ID = 401U,
+    ACL_DEV_ATTR_PHY_CHIP_ID = 402U,
+    ACL_DEV_ATTR_SUPER_POD_DEVIDE_ID = 403U,
+    ACL_DEV_ATTR_SUPER_POD_DEVICE_ID = 403U,
+    ACL_DEV_ATTR_SUPER_POD_SERVER_ID = 404U,
+    ACL_DEV_ATTR_SUPER_POD_ID = 405U,
+    ACL_DEV_ATTR_CUST_OP_PRIVILEGE = 406U,
+    ACL_DEV_ATTR_MAINBOARD_ID = 407U,
+    ACL_DEV_ATTR_HD_CONNECT_TYPE = 408U,
+    ACL_DEV_ATTR_DEVICE_FORM_FACTOR = 409U,
+    ACL_DEV_ATTR_IS_VIRTUAL = 501U,
+    ACL_DEV_ATTR_NPU_ARCH = 601U
+} aclrtDevAttr;
+
 /* ---------------- initialisation ---------------- */
 
 /**
@@ -127,6 +186,62 @@ ACL_FUNC_VISIBILITY aclError aclrtGetRunMode(aclrtRunMode* runMode);
 /** Waits for all streams of the device; returns the first failure of enqueued work, if any. */
 ACL_FUNC_VISIBILITY aclError aclrtSynchronizeDevice(void);
 
+/**
+ * Writes attribute attr of device deviceId to *value (src/runtime/device_query.cpp; CANN device.cpp codes).
+ * Answered from this machine: AICPU_CORE_NUM = hardware threads; AICORE_CORE_NUM, CUBE_CORE_NUM and
+ * VECTOR_CORE_NUM = the device pool's threads (ACLCPU_NUM_THREADS); TOTAL_GLOBAL_MEM_SIZE = RAM in bytes;
+ * L2_CACHE_SIZE = the CPU's L2 cache in bytes (0 when the OS does not report it); SMP_ID, PHY_CHIP_ID,
+ * IS_VIRTUAL = 0. The other attributes have no CPU meaning: ACL_ERROR_RT_FEATURE_NOT_SUPPORT (207000).
+ * value NULL -> ACL_ERROR_INVALID_PARAM (100000); deviceId other than 0 or attr outside aclrtDevAttr ->
+ * ACL_ERROR_RT_PARAM_INVALID (107000).
+ */
+ACL_FUNC_VISIBILITY aclError aclrtGetDeviceInfo(uint32_t deviceId, aclrtDevAttr attr, int64_t* value);
+
+/**
+ * Writes the ACL API version this runtime follows: ACL_MAJOR_VERSION.ACL_MINOR_VERSION.ACL_PATCH_VERSION
+ * (1.17.0, CANN's meaning of this call; aclcpu's own version is in README "API"). Any NULL -> 100000.
+ * Deprecated in CANN (successor aclsysGetVersionStr, not provided here).
+ */
+ACL_DEPRECATED_MESSAGE("aclrtGetVersion is deprecated, use aclSysGetVersion instead")
+ACL_FUNC_VISIBILITY aclError aclrtGetVersion(int32_t* majorVersion, int32_t* minorVersion, int32_t* patchVersion);
+
+/**
+ * Sets, process-wide, how long (seconds; 0 = forever, the default) later aclrtStreamWaitEvent tasks wait. A
+ * wait that runs out ends, and the stream's next synchronisation returns ACL_ERROR_RT_TASK_TIMEOUT (107020).
+ * Process-wide, the last call wins (CANN). Before aclInit -> ACL_ERROR_UNINITIALIZE (100001).
+ */
+ACL_FUNC_VISIBILITY aclError aclrtSetOpWaitTimeout(uint32_t timeout);
+
+/* ---------------- contexts ---------------- */
+
+/**
+ * Creates a context on deviceId (with its own default stream) and makes it the calling thread's current
+ * context (src/runtime/context.cpp; CANN docs 05_context_management). context NULL -> 100000; deviceId
+ * other than 0 -> ACL_ERROR_RT_INVALID_DEVICEID (107001); before aclInit -> 100001.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtCreateContext(aclrtContext* context, int32_t deviceId);
+
+/**
+ * Destroys a context made by aclrtCreateContext: waits for and destroys its streams (its default stream
+ * included). A thread whose current context it was falls back to the device's default context.
+ * NULL -> 100000; a device's default context, or a destroyed / unknown handle -> ACL_ERROR_RT_CONTEXT_NULL
+ * (107002) with a message.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtDestroyContext(aclrtContext context);
+
+/**
+ * Makes context the calling thread's current context (and its device the thread's device).
+ * NULL -> 100000; destroyed / unknown handle -> ACL_ERROR_RT_PARAM_INVALID (107000).
+ */
+ACL_FUNC_VISIBILITY aclError aclrtSetCurrentContext(aclrtContext context);
+
+/**
+ * The calling thread's current context: the last one set or created on this thread, else the default
+ * context of its device. NULL -> 100000; no context and no device on this thread, or the current context
+ * was destroyed on another thread -> ACL_ERROR_RT_CONTEXT_NULL (107002).
+ */
+ACL_FUNC_VISIBILITY aclError aclrtGetCurrentContext(aclrtContext* context);
+
 /** Sets a system parameter. ACL_OPT_DETERMINISTIC accepts 0..3 (this runtime is always deterministic). */
 ACL_FUNC_VISIBILITY aclError aclrtSetSysParamOpt(aclSysParamOpt opt, int64_t value);
 
@@ -153,6 +268,48 @@ ACL_FUNC_VISIBILITY aclError aclrtSynchronizeStreamWithTimeout(aclrtStream strea
 /** Makes later work on stream wait until event has completed. */
 ACL_FUNC_VISIBILITY aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event);
 
+/**
+ * Whether every task enqueued on stream (NULL = the current context's default stream) has run:
+ * ACL_STREAM_STATUS_COMPLETE or ACL_STREAM_STATUS_NOT_READY in *status, returning 0 (CANN stream.cpp).
+ * status NULL -> 100000; destroyed / unknown stream -> 107017.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtStreamQuery(aclrtStream stream, aclrtStreamStatus* status);
+
+/* ---------------- host callbacks ---------------- */
+
+/**
+ * Binds stream (NULL = the current context's default stream) to the thread whose pthread_self() value is
+ * threadId: callbacks launched on the stream run in that thread's aclrtProcessReport (src/runtime/callback.cpp;
+ * CANN docs 12_execution_control). A stream has one thread; a thread may serve several streams.
+ * Stream already subscribed (by any thread, this one included) -> ACL_ERROR_RT_STREAM_SUBSCRIBE (107011; CANN
+ * subscribe.cc checks the stream first); destroyed / unknown stream -> 107017; before aclInit -> 100001.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtSubscribeReport(uint64_t threadId, aclrtStream stream);
+
+/**
+ * Enqueues on stream a task that hands fn(userData) to the stream's subscribed thread when the stream
+ * reaches it. ACL_CALLBACK_BLOCK: the stream's later tasks wait until fn has returned; ACL_CALLBACK_NO_BLOCK:
+ * they go on at once. fn runs exactly once. blockType not 0/1 -> 100000; fn NULL -> 107000; stream of
+ * another context -> ACL_ERROR_RT_STREAM_CONTEXT (107003); no subscribed thread ->
+ * ACL_ERROR_RT_STREAM_NO_CB_REG (107015); destroyed / unknown stream -> 107017.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtLaunchCallback(aclrtCallback fn, void* userData, aclrtCallbackBlockType blockType,
+                                                 aclrtStream stream);
+
+/**
+ * Waits up to timeout ms (-1 = forever) for callbacks of the streams subscribed by the calling thread, then
+ * runs every one that is ready, in order, on the calling thread. timeout 0 or below -1 -> 100000; the thread
+ * subscribes no stream -> 107012; nothing within timeout -> ACL_ERROR_RT_REPORT_TIMEOUT (507012).
+ */
+ACL_FUNC_VISIBILITY aclError aclrtProcessReport(int32_t timeout);
+
+/**
+ * Unbinds stream from thread threadId; later launches on it fail with 107015. Callbacks already handed to
+ * the thread still run in its aclrtProcessReport. Stream not subscribed -> 107011; subscribed by another
+ * thread -> 107012; destroyed / unknown stream -> 107017.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtUnSubscribeReport(uint64_t threadId, aclrtStream stream);
+
 /* ---------------- events ---------------- */
 
 /** Creates an event. NULL -> 100000. */
@@ -169,6 +326,22 @@ ACL_FUNC_VISIBILITY aclError aclrtSynchronizeEvent(aclrtEvent event);
 
 /** Whether the last record of event has completed. */
 ACL_FUNC_VISIBILITY aclError aclrtQueryEventStatus(aclrtEvent event, aclrtEventRecordedStatus* status);
+
+/**
+ * Deprecated twin of aclrtQueryEventStatus with CANN's older enum: ACL_EVENT_STATUS_COMPLETE (0) once the
+ * last record has completed (or the event was never recorded), else ACL_EVENT_STATUS_NOT_READY (1).
+ * status NULL -> 100000; destroyed / unknown event -> 107017.
+ */
+ACL_DEPRECATED_MESSAGE("aclrtQueryEvent is deprecated, use aclrtQueryEventStatus instead")
+ACL_FUNC_VISIBILITY aclError aclrtQueryEvent(aclrtEvent event, aclrtEventStatus* status);
+
+/**
+ * Enqueues on stream (NULL = the current context's default stream) a task that returns event to its
+ * unrecorded state (for reuse after aclrtStreamWaitEvent): waits enqueued after it do not wait for older
+ * records; a record enqueued after the reset is kept. event NULL -> 100000; destroyed / unknown event or
+ * stream -> 107017; stream of another context -> 107003.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtResetEvent(aclrtEvent event, aclrtStream stream);
 
 /** Milliseconds between two completed events. Not completed -> ACL_ERROR_RT_EVENT_NOT_COMPLETE (507006). */
 ACL_FUNC_VISIBILITY aclError aclrtEventElapsedTime(float* ms, aclrtEvent startEvent, aclrtEvent endEvent);
@@ -188,6 +361,13 @@ ACL_FUNC_VISIBILITY aclError aclrtMalloc(void** devPtr, size_t size, aclrtMemMal
  * (207002) with a message, never a crash.
  */
 ACL_FUNC_VISIBILITY aclError aclrtFree(void* devPtr);
+
+/**
+ * Allocates size bytes rounded up to a multiple of 32 (CANN memory.cpp: no 32 padding bytes added), in the
+ * aclrtMalloc registry (64-byte aligned; freed with aclrtFree). devPtr NULL, size 0, or size + 32
+ * overflowing -> 100000; out of memory -> 207001.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtMallocAlign32(void** devPtr, size_t size, aclrtMemMallocPolicy policy);
 
 /** Allocates host memory (registered like aclrtMalloc). NULL or size 0 -> 100000. */
 ACL_FUNC_VISIBILITY aclError aclrtMallocHost(void** hostPtr, size_t size);

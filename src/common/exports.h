@@ -42,6 +42,7 @@ using ExecutorPtr = std::unique_ptr<aclOpExecutor, ExecutorDeleter>;
 // ---- libascendcl (src/common/status.cpp, src/common/handle_registry.cpp, src/runtime/)
 ACLCPU_LIB_API int Fail(int code, const char* fmt, ...);
 ACLCPU_LIB_API void Log(LogLevel level, const char* fmt, ...);
+ACLCPU_LIB_API std::string Format(const char* fmt, ...);
 
 // The handle registry (common/handle_registry.h): every library's handles live in the one registry.
 ACLCPU_LIB_API const char* HandleKindName(HandleKind kind);

@@ -118,6 +118,24 @@ const char* HandleKindName(HandleKind kind) {
             return "aclrtStream";
         case HandleKind::kEvent:
             return "aclrtEvent";
+        case HandleKind::kScalar:
+            return "aclScalar";
+        case HandleKind::kIntArray:
+            return "aclIntArray";
+        case HandleKind::kFloatArray:
+            return "aclFloatArray";
+        case HandleKind::kBoolArray:
+            return "aclBoolArray";
+        case HandleKind::kTensorList:
+            return "aclTensorList";
+        case HandleKind::kScalarList:
+            return "aclScalarList";
+        case HandleKind::kContext:
+            return "aclrtContext";
+        case HandleKind::kTensorDesc:
+            return "aclTensorDesc";
+        case HandleKind::kDataBuffer:
+            return "aclDataBuffer";
         default:
             return "handle";
     }

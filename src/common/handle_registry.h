@@ -33,10 +33,19 @@ namespace aclcpu {
 /// Kinds of handle the library hands out. Memory blocks (aclrtMalloc) are address ranges and keep their own
 /// range quarantine (runtime/memory.cpp) with the same bound; they are not registry objects.
 enum class HandleKind : uint8_t {
-    kTensor,    ///< aclTensor (aclCreateTensor / aclDestroyTensor)
-    kExecutor,  ///< aclOpExecutor (a first phase / its second phase or aclDestroyAclOpExecutor)
-    kStream,    ///< aclrtStream (aclrtCreateStream / aclrtDestroyStream, aclFinalize)
-    kEvent,     ///< aclrtEvent (aclrtCreateEvent / aclrtDestroyEvent, aclFinalize)
+    kTensor,      ///< aclTensor (aclCreateTensor / aclDestroyTensor)
+    kExecutor,    ///< aclOpExecutor (a first phase / its second phase or aclDestroyAclOpExecutor)
+    kStream,      ///< aclrtStream (aclrtCreateStream / aclrtDestroyStream, aclFinalize)
+    kEvent,       ///< aclrtEvent (aclrtCreateEvent / aclrtDestroyEvent, aclFinalize)
+    kScalar,      ///< aclScalar (aclCreateScalar / aclDestroyScalar, aclDestroyScalarList)
+    kIntArray,    ///< aclIntArray (aclCreateIntArray / aclDestroyIntArray)
+    kFloatArray,  ///< aclFloatArray (aclCreateFloatArray / aclDestroyFloatArray)
+    kBoolArray,   ///< aclBoolArray (aclCreateBoolArray / aclDestroyBoolArray)
+    kTensorList,  ///< aclTensorList (aclCreateTensorList / aclDestroyTensorList)
+    kScalarList,  ///< aclScalarList (aclCreateScalarList / aclDestroyScalarList)
+    kContext,     ///< aclrtContext (aclrtCreateContext / aclrtDestroyContext; the default context: aclFinalize)
+    kTensorDesc,  ///< aclTensorDesc (aclCreateTensorDesc / aclDestroyTensorDesc)
+    kDataBuffer,  ///< aclDataBuffer (aclCreateDataBuffer / aclDestroyDataBuffer)
     kCount
 };
 

@@ -3,6 +3,7 @@
 #include "aclnn/aclnn_base.h"  // aclnnInit, aclnnFinalize (defined here)
 #include "common/status.h"
 #include "runtime/runtime.h"
+#include "tensor/arguments.h"
 #include "common/exports.h"  // the cross-library functions defined here get default visibility
 
 namespace aclcpu {
@@ -116,6 +117,44 @@ int SetAddr(aclOpExecutor* executor, size_t index, aclTensor* tensor, void* addr
     executor->tensors[slot].data = addr;
     if (tensor != nullptr && HandleStateOf(lock, tensor, HandleKind::kTensor) == HandleState::kLive) tensor->data = addr;
     return OK;
+}
+
+// The dynamic (tensor-list) address setters (CANN: opbase acl_op_api.cpp aclSetDynamic*TensorAddr). `kind`
+// names the numbering of irIndex: "input", "output", or "input or output" (inputs then outputs). CANN's codes
+// for nulls (561103) and relativeIndex (161002); everything is checked before anything is written.
+int SetDynamicAddr(aclOpExecutor* executor, size_t irIndex, size_t relativeIndex, aclTensorList* tensors, void* addr,
+                   const char* kind, const char* api) {
+    (void)addr;  // written only into an operator's tensor-list input, which no operator here has yet
+    if (tensors == nullptr) return Fail(ACLNN_ERR_INNER_NULLPTR, "%s: tensors is null.", api);
+    HandleLock lock;
+    const HandleState list_state = HandleStateOf(lock, tensors, HandleKind::kTensorList);
+    if (list_state != HandleState::kLive) {
+        lock.Unlock();
+        return FailNotLive(ACLNN_ERR_PARAM_INVALID, api, HandleKind::kTensorList, tensors, list_state,
+                           kTensorListReleasedBy);
+    }
+    const size_t n = tensors->items.size();
+    if (relativeIndex >= n) {
+        lock.Unlock();
+        return Fail(ACLNN_ERR_PARAM_INVALID, "%s: relativeIndex %zu is out of the tensor list's size %zu.", api,
+                    relativeIndex, n);
+    }
+    if (tensors->items[relativeIndex] == nullptr) {
+        lock.Unlock();
+        return Fail(ACLNN_ERR_INNER_NULLPTR, "%s: element %zu of aclTensorList %p is null.", api, relativeIndex,
+                    static_cast<const void*>(tensors));
+    }
+    if (executor == nullptr) {
+        lock.Unlock();
+        return Fail(ACLNN_ERR_INNER_NULLPTR, "%s: executor is null.", api);
+    }
+    if (!IsLiveLocked(lock, executor)) return FailNotLiveExecutor(lock, api, executor);
+    // An executor records which of its tensors came from a tensor-list argument only when its operator takes
+    // one; no operator of this library does yet, so irIndex cannot name such an argument.
+    const char* op = executor->op_name;
+    lock.Unlock();
+    return Fail(ACLNN_ERR_PARAM_INVALID, "%s: irIndex %zu is not a dynamic (tensor-list) %s of %s, which takes none.",
+                api, irIndex, kind, op);
 }
 
 }  // namespace
@@ -292,6 +331,37 @@ aclnnStatus AclSetOutputTensorAddr(aclOpExecutor* executor, const size_t index, 
 
 aclnnStatus AclSetTensorAddr(aclOpExecutor* executor, const size_t index, aclTensor* tensor, void* addr) {
     return aclSetTensorAddr(executor, index, tensor, addr);
+}
+
+aclnnStatus aclSetDynamicInputTensorAddr(aclOpExecutor* executor, size_t irIndex, const size_t relativeIndex,
+                                         aclTensorList* tensors, void* addr) {
+    return SetDynamicAddr(executor, irIndex, relativeIndex, tensors, addr, "input", "aclSetDynamicInputTensorAddr");
+}
+
+aclnnStatus aclSetDynamicOutputTensorAddr(aclOpExecutor* executor, size_t irIndex, const size_t relativeIndex,
+                                          aclTensorList* tensors, void* addr) {
+    return SetDynamicAddr(executor, irIndex, relativeIndex, tensors, addr, "output", "aclSetDynamicOutputTensorAddr");
+}
+
+aclnnStatus aclSetDynamicTensorAddr(aclOpExecutor* executor, size_t irIndex, const size_t relativeIndex,
+                                    aclTensorList* tensors, void* addr) {
+    return SetDynamicAddr(executor, irIndex, relativeIndex, tensors, addr, "input or output",
+                          "aclSetDynamicTensorAddr");
+}
+
+aclnnStatus AclSetDynamicInputTensorAddr(aclOpExecutor* executor, size_t irIndex, const size_t relativeIndex,
+                                         aclTensorList* tensors, void* addr) {
+    return aclSetDynamicInputTensorAddr(executor, irIndex, relativeIndex, tensors, addr);
+}
+
+aclnnStatus AclSetDynamicOutputTensorAddr(aclOpExecutor* executor, size_t irIndex, const size_t relativeIndex,
+                                          aclTensorList* tensors, void* addr) {
+    return aclSetDynamicOutputTensorAddr(executor, irIndex, relativeIndex, tensors, addr);
+}
+
+aclnnStatus AclSetDynamicTensorAddr(aclOpExecutor* executor, size_t irIndex, const size_t relativeIndex,
+                                    aclTensorList* tensors, void* addr) {
+    return aclSetDynamicTensorAddr(executor, irIndex, relativeIndex, tensors, addr);
 }
 
 aclnnStatus aclnnInit(const char* configPath) {

@@ -19,6 +19,7 @@
 #include <thread>
 
 #include "common/status.h"
+#include "runtime/context.h"
 #include "runtime/state.h"
 #include "common/exports.h"  // the cross-library functions defined here get default visibility
 
@@ -310,6 +311,10 @@ thread_local int t_device = -1;
 
 }  // namespace
 
+void SetThreadDevice(int32_t device) { t_device = device; }
+
+int32_t ThreadDevice() { return t_device; }
+
 RuntimeState& State() {
     static RuntimeState* state = new RuntimeState();
     return *state;
@@ -454,7 +459,10 @@ aclError aclFinalize(void) {
     }
     // Outside the lock: draining may run tasks that consult the runtime. Every stream and event handle is
     // released (the registry keeps their addresses out of use like any release).
+    std::vector<std::shared_ptr<Stream>> contexts = ReleaseAllContexts();  // their default streams
     std::vector<std::shared_ptr<Stream>> streams = ReleaseAllStreamsAndEvents();
+    for (auto& s : contexts) s->Close();
+    contexts.clear();
     for (auto& s : streams) s->Close();
     if (default_stream) default_stream->Close();
     streams.clear();
@@ -471,6 +479,7 @@ aclError aclrtSetDevice(int32_t deviceId) {
                     deviceId);
     }
     t_device = deviceId;
+    UseDefaultContext();  // CANN: the device's default context becomes current
     return ACL_SUCCESS;
 }
 

@@ -35,6 +35,8 @@ public:
     int Synchronize(int32_t timeout_ms = -1);
     /// Refuses further pushes and waits for the queue to drain (used before destruction).
     void Close();
+    /// True when every task pushed so far has run (aclrtStreamQuery).
+    bool Idle();
 
 private:
     void WorkerLoop();
@@ -61,7 +63,8 @@ private:
 struct Event {
     std::mutex mu;
     std::condition_variable cv;
-    uint64_t recorded = 0;       // sequence number of the most recent record (0: never recorded)
+    uint64_t recorded = 0;       // sequence number of the most recent record (0: never recorded, or reset)
+    uint64_t next_seq = 0;       // the last sequence number handed out (records never reuse one)
     std::set<uint64_t> pending;  // records enqueued and not yet reached
     uint64_t stamped = 0;        // the record whose time stamp_ns holds (the newest one reached)
     int64_t stamp_ns = 0;        // steady-clock time at which record `stamped` was reached
@@ -74,6 +77,7 @@ struct Event {
 /// closes it outside the registry lock. `stream` is read and reset only under a HandleLock.
 struct StreamHandle {
     std::shared_ptr<Stream> stream;
+    const void* context = nullptr;  // the ContextHandle it was created in (runtime/context.h); compared, never read
 };
 
 /// What an aclrtEvent points to (see StreamHandle).
@@ -107,11 +111,17 @@ RuntimeState& State();
 /// naming `api` on failure.
 std::shared_ptr<Stream> FindStream(aclrtStream stream, int* status, const char* api);
 
+/// Looks up a live event; nullptr with status 107017 and a message naming `api` otherwise (NULL included).
+std::shared_ptr<Event> LookupEvent(aclrtEvent event, const char* api);
+
 /// Releases every stream and event handle (aclFinalize): returns the streams to close, outside every lock.
 std::vector<std::shared_ptr<Stream>> ReleaseAllStreamsAndEvents();
 
 /// Frees every registered block (aclFinalize).
 void ReleaseAllMemory();
+
+/// The process-wide aclrtSetOpWaitTimeout value in seconds (0 = wait forever).
+uint32_t OpWaitTimeoutSeconds();
 
 /// Fails with ACL_ERROR_UNINITIALIZE and a message naming `api` unless aclInit has run. Returns 0 when ready.
 int RequireInit(const char* api);

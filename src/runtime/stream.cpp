@@ -2,6 +2,7 @@
 #include <chrono>
 
 #include "common/status.h"
+#include "runtime/context.h"
 #include "runtime/state.h"
 #include "common/exports.h"  // the cross-library functions defined here get default visibility
 
@@ -33,6 +34,7 @@ std::shared_ptr<Event> FindEvent(aclrtEvent event, const char* api) {
 struct RecordCtx {
     std::shared_ptr<Event> event;
     uint64_t seq;
+    uint32_t timeout_s = 0;  // a wait's aclrtSetOpWaitTimeout at enqueue (0: forever)
 };
 
 int RunRecord(void* p) {
@@ -52,15 +54,29 @@ int RunRecord(void* p) {
 
 int RunWait(void* p) {
     RecordCtx* c = static_cast<RecordCtx*>(p);
+    bool reached = true;
     {
         std::unique_lock<std::mutex> lock(c->event->mu);
-        c->event->cv.wait(lock, [&] { return c->event->Reached(c->seq); });
+        if (c->timeout_s == 0) {
+            c->event->cv.wait(lock, [&] { return c->event->Reached(c->seq); });
+        } else {
+            reached = c->event->cv.wait_for(lock, std::chrono::seconds(c->timeout_s),
+                                            [&] { return c->event->Reached(c->seq); });
+        }
     }
+    const uint32_t timeout_s = c->timeout_s;
     delete c;
+    if (!reached) {
+        // The stream's sticky error: its next synchronisation reports it (CANN: a task that ran out of time).
+        Log(LogLevel::kError, "aclrtStreamWaitEvent: the wait ran past aclrtSetOpWaitTimeout (%u s)", timeout_s);
+        return ACL_ERROR_RT_TASK_TIMEOUT;
+    }
     return 0;
 }
 
 }  // namespace
+
+std::shared_ptr<Event> LookupEvent(aclrtEvent event, const char* api) { return FindEvent(event, api); }
 
 Stream::Stream() : ring_(16) { worker_ = std::thread([this] { WorkerLoop(); }); }
 
@@ -175,6 +191,11 @@ int Stream::Synchronize(int32_t timeout_ms) {
     return ret;
 }
 
+bool Stream::Idle() {
+    std::lock_guard<std::mutex> lock(mu_);
+    return finished_ == pushed_;
+}
+
 void Stream::Close() {
     // Refuse new work first, then drain: a Push racing with Close either lands before closing_ (and is
     // drained here) or fails. Draining first left a window in which a task was accepted after the drain,
@@ -205,6 +226,8 @@ std::shared_ptr<Stream> FindStream(aclrtStream stream, int* status, const char* 
         *status = FailNotLive(ACL_ERROR_RT_INVALID_HANDLE, api, HandleKind::kStream, stream, state, kStreamReleasedBy);
         return nullptr;
     }
+    std::shared_ptr<Stream> ctx_stream;  // the default stream of a context from aclrtCreateContext
+    if (CreatedContextDefaultStream(&ctx_stream, status, api)) return ctx_stream;
     RuntimeState& st = State();
     std::lock_guard<std::mutex> lock(st.mu);
     if (!st.initialized) {
@@ -227,6 +250,9 @@ std::shared_ptr<Stream> HoldStream(aclrtStream stream) {
         HandleLock lock;
         return HoldStream(lock, stream);
     }
+    std::shared_ptr<Stream> ctx_stream;
+    int status = 0;
+    if (CreatedContextDefaultStream(&ctx_stream, &status, nullptr)) return ctx_stream;
     RuntimeState& st = State();
     std::lock_guard<std::mutex> lock(st.mu);
     if (!st.initialized) return nullptr;
@@ -283,9 +309,13 @@ extern "C" {
 aclError aclrtCreateStream(aclrtStream* stream) {
     if (stream == nullptr) return Fail(ACL_ERROR_INVALID_PARAM, "aclrtCreateStream: stream is null.");
     if (int ret = RequireInit("aclrtCreateStream")) return ret;
+    int status = 0;
+    const void* context = ContextForNewStream(&status, "aclrtCreateStream");  // the stream belongs to it
+    if (context == nullptr) return status;
     auto s = std::make_shared<Stream>();
     StreamHandle* h = AcquireHandle<StreamHandle>();
     h->stream = s;
+    h->context = context;
     {
         RuntimeState& st = State();
         std::lock_guard<std::mutex> lock(st.mu);
@@ -304,6 +334,7 @@ aclError aclrtCreateStream(aclrtStream* stream) {
 aclError aclrtDestroyStream(aclrtStream stream) {
     if (stream == nullptr) return Fail(ACL_ERROR_INVALID_PARAM, "aclrtDestroyStream: stream is null.");
     if (int ret = RequireInit("aclrtDestroyStream")) return ret;
+    if (int ret = CheckStreamContext(stream, "aclrtDestroyStream")) return ret;  // CANN: 107003
     StreamHandle* h = static_cast<StreamHandle*>(stream);
     std::shared_ptr<Stream> s;
     {
@@ -353,6 +384,7 @@ aclError aclrtSynchronizeDevice(void) {
         std::lock_guard<std::mutex> lock(st.mu);
         for (auto& kv : st.streams) all.push_back(kv.second);
         if (st.default_stream) all.push_back(st.default_stream);
+        AppendContextStreamsLocked(&all);
     }
     int first = 0;
     for (auto& s : all) {
@@ -405,10 +437,12 @@ aclError aclrtDestroyEvent(aclrtEvent event) {
 aclError aclrtRecordEvent(aclrtEvent event, aclrtStream stream) {
     std::shared_ptr<Event> e = FindEvent(event, "aclrtRecordEvent");
     if (!e) return ACL_ERROR_RT_INVALID_HANDLE;
-    uint64_t seq;
+    uint64_t seq, previous;
     {
         std::lock_guard<std::mutex> lock(e->mu);
-        seq = ++e->recorded;
+        seq = ++e->next_seq;
+        previous = e->recorded;
+        e->recorded = seq;
         e->pending.insert(seq);
     }
     RecordCtx* ctx = new RecordCtx{e, seq};
@@ -420,7 +454,7 @@ aclError aclrtRecordEvent(aclrtEvent event, aclrtStream stream) {
         {
             std::lock_guard<std::mutex> lock(e->mu);
             e->pending.erase(seq);
-            if (e->recorded == seq) --e->recorded;
+            if (e->recorded == seq) e->recorded = previous;
         }
         e->cv.notify_all();
     }
@@ -435,7 +469,7 @@ aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event) {
         std::lock_guard<std::mutex> lock(e->mu);
         seq = e->recorded;
     }
-    RecordCtx* ctx = new RecordCtx{e, seq};
+    RecordCtx* ctx = new RecordCtx{e, seq, OpWaitTimeoutSeconds()};
     int ret = Enqueue(stream, Task{&RunWait, ctx}, "aclrtStreamWaitEvent");
     if (ret != 0) delete ctx;
     return ret;

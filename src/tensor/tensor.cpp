@@ -140,6 +140,94 @@ bool HasInternalOverlap(const aclTensor& t) {
     return std::adjacent_find(at.begin(), at.end()) != at.end();
 }
 
+int DescribeTensor(aclTensor* t, const char* api, const int64_t* viewDims, uint64_t viewDimsNum, int raw_dtype,
+                   const int64_t* stride, int64_t offset, int raw_format, const int64_t* storageDims,
+                   uint64_t storageDimsNum, void* tensorData) {
+    if ((viewDims == nullptr && viewDimsNum != 0) || (storageDims == nullptr && storageDimsNum != 0)) {
+        return Fail(
+            ACLNN_ERR_PARAM_NULLPTR, "%s: %s is null but its count is %llu.", api,
+            viewDims == nullptr && viewDimsNum != 0 ? "viewDims" : "storageDims",
+            static_cast<unsigned long long>(viewDims == nullptr && viewDimsNum != 0 ? viewDimsNum : storageDimsNum));
+    }
+    if (viewDimsNum > kMaxCreateDims || storageDimsNum > kMaxCreateDims) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "%s: %llu view dims and %llu storage dims; at most %llu are supported.",
+                    api, static_cast<unsigned long long>(viewDimsNum), static_cast<unsigned long long>(storageDimsNum),
+                    static_cast<unsigned long long>(kMaxCreateDims));
+    }
+    // Enum arguments arrive as ints: a C caller may pass any value (see RawEnum).
+    if (raw_dtype < ACL_DT_UNDEFINED || raw_dtype > ACL_FLOAT4_E1M2 ||
+        !IsKnownDtype(static_cast<aclDataType>(raw_dtype))) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "%s: data type %d is not an aclDataType.", api, raw_dtype);
+    }
+    const aclDataType dtype = static_cast<aclDataType>(raw_dtype);
+    for (uint64_t i = 0; i < viewDimsNum; ++i) {
+        if (viewDims[i] < 0) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "%s: view dim %llu is %lld; dims must be >= 0.", api,
+                        static_cast<unsigned long long>(i), static_cast<long long>(viewDims[i]));
+        }
+        if (stride != nullptr && stride[i] < 0) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "%s: stride %llu is %lld; strides must be >= 0.", api,
+                        static_cast<unsigned long long>(i), static_cast<long long>(stride[i]));
+        }
+    }
+    for (uint64_t i = 0; i < storageDimsNum; ++i) {
+        if (storageDims[i] < 0) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "%s: storage dim %llu is %lld; dims must be >= 0.", api,
+                        static_cast<unsigned long long>(i), static_cast<long long>(storageDims[i]));
+        }
+    }
+    if (offset < 0) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "%s: offset %lld is negative.", api, static_cast<long long>(offset));
+    }
+    int64_t view_count = 0, storage_count = 0;
+    if (!CountOk(viewDims, viewDimsNum, &view_count) || !CountOk(storageDims, storageDimsNum, &storage_count)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "%s: the element count of the %s shape overflows int64.", api,
+                    CountOk(viewDims, viewDimsNum, &view_count) ? "storage" : "view");
+    }
+    // A recycled object keeps its previous contents: every field is assigned below.
+    t->magic = kTensorMagic;
+    t->dtype = dtype;
+    t->format = raw_format;  // a label: any value round-trips through aclGetFormat
+    t->view_shape.assign(viewDims, viewDims + viewDimsNum);
+    t->storage_shape.assign(storageDims, storageDims + storageDimsNum);
+    t->offset = offset;
+    t->data = tensorData;
+    t->strides.resize(viewDimsNum);
+    if (stride != nullptr) {
+        t->strides.assign(stride, stride + viewDimsNum);
+    } else {
+        // Contiguous strides: products of the inner dims (0 counted as 1). Only an empty view can get here with
+        // a product past int64 (its element count is 0), e.g. [0, 2^62, 4]; such strides cannot be stored.
+        int64_t s = 1;
+        for (uint64_t i = viewDimsNum; i-- > 0;) {
+            t->strides[i] = s;
+            if (i > 0 && !MulOk(s, std::max<int64_t>(viewDims[i], 1), &s)) {
+                return Fail(ACLNN_ERR_PARAM_INVALID, "%s: the contiguous strides of view shape %s overflow int64.", api,
+                            ShapeString(viewDims, viewDimsNum).c_str());
+            }
+        }
+    }
+    t->numel = view_count;
+    t->storage_numel = storage_count;
+    t->max_index = offset;
+    // The highest index a non-empty view reaches must be representable (checked once, here).
+    if (view_count > 0) {
+        int64_t last = offset;
+        for (uint64_t i = 0; i < viewDimsNum; ++i) {
+            int64_t step = 0;
+            if (!MulOk(viewDims[i] - 1, t->strides[i], &step) || !AddOk(last, step, &last)) {
+                return Fail(ACLNN_ERR_PARAM_INVALID, "%s: offset + sum((dim-1)*stride) overflows int64.", api);
+            }
+        }
+        int64_t bytes = 0;
+        if (!AddOk(last, 1, &bytes) || !MulOk(bytes, static_cast<int64_t>(ItemSize(dtype)), &bytes)) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "%s: the byte extent of the view overflows int64.", api);
+        }
+        t->max_index = last;
+    }
+    return 0;
+}
+
 }  // namespace aclcpu
 
 using namespace aclcpu;
@@ -172,102 +260,13 @@ extern "C" {
 aclTensor* aclCreateTensor(const int64_t* viewDims, uint64_t viewDimsNum, aclDataType dataType, const int64_t* stride,
                            int64_t offset, aclFormat format, const int64_t* storageDims, uint64_t storageDimsNum,
                            void* tensorData) {
-    if ((viewDims == nullptr && viewDimsNum != 0) || (storageDims == nullptr && storageDimsNum != 0)) {
-        Fail(ACLNN_ERR_PARAM_NULLPTR, "aclCreateTensor: %s is null but its count is %llu.",
-             viewDims == nullptr && viewDimsNum != 0 ? "viewDims" : "storageDims",
-             static_cast<unsigned long long>(viewDims == nullptr && viewDimsNum != 0 ? viewDimsNum : storageDimsNum));
-        return nullptr;
-    }
-    if (viewDimsNum > kMaxCreateDims || storageDimsNum > kMaxCreateDims) {
-        Fail(ACLNN_ERR_PARAM_INVALID, "aclCreateTensor: %llu view dims and %llu storage dims; at most %llu are supported.",
-             static_cast<unsigned long long>(viewDimsNum), static_cast<unsigned long long>(storageDimsNum),
-             static_cast<unsigned long long>(kMaxCreateDims));
-        return nullptr;
-    }
-    // Enum arguments are read as ints first: a C caller may pass any value (see RawEnum).
-    const int raw_dtype = RawEnum(dataType);
-    if (raw_dtype < ACL_DT_UNDEFINED || raw_dtype > ACL_FLOAT4_E1M2 || !IsKnownDtype(static_cast<aclDataType>(raw_dtype))) {
-        Fail(ACLNN_ERR_PARAM_INVALID, "aclCreateTensor: data type %d is not an aclDataType.", raw_dtype);
-        return nullptr;
-    }
-    const aclDataType dtype = static_cast<aclDataType>(raw_dtype);
-    for (uint64_t i = 0; i < viewDimsNum; ++i) {
-        if (viewDims[i] < 0) {
-            Fail(ACLNN_ERR_PARAM_INVALID, "aclCreateTensor: view dim %llu is %lld; dims must be >= 0.",
-                 static_cast<unsigned long long>(i), static_cast<long long>(viewDims[i]));
-            return nullptr;
-        }
-        if (stride != nullptr && stride[i] < 0) {
-            Fail(ACLNN_ERR_PARAM_INVALID, "aclCreateTensor: stride %llu is %lld; strides must be >= 0.",
-                 static_cast<unsigned long long>(i), static_cast<long long>(stride[i]));
-            return nullptr;
-        }
-    }
-    for (uint64_t i = 0; i < storageDimsNum; ++i) {
-        if (storageDims[i] < 0) {
-            Fail(ACLNN_ERR_PARAM_INVALID, "aclCreateTensor: storage dim %llu is %lld; dims must be >= 0.",
-                 static_cast<unsigned long long>(i), static_cast<long long>(storageDims[i]));
-            return nullptr;
-        }
-    }
-    if (offset < 0) {
-        Fail(ACLNN_ERR_PARAM_INVALID, "aclCreateTensor: offset %lld is negative.", static_cast<long long>(offset));
-        return nullptr;
-    }
-    int64_t view_count = 0, storage_count = 0;
-    if (!CountOk(viewDims, viewDimsNum, &view_count) || !CountOk(storageDims, storageDimsNum, &storage_count)) {
-        Fail(ACLNN_ERR_PARAM_INVALID, "aclCreateTensor: the element count of the %s shape overflows int64.",
-             CountOk(viewDims, viewDimsNum, &view_count) ? "storage" : "view");
-        return nullptr;
-    }
-    // A recycled object keeps its previous contents: every field is assigned below.
     aclTensor* t = AcquireHandle<aclTensor>();
-    t->magic = kTensorMagic;
-    t->dtype = dtype;
-    t->format = RawEnum(format);  // a label: any value round-trips through aclGetFormat
-    t->view_shape.assign(viewDims, viewDims + viewDimsNum);
-    t->storage_shape.assign(storageDims, storageDims + storageDimsNum);
-    t->offset = offset;
-    t->data = tensorData;
-    t->strides.resize(viewDimsNum);
-    if (stride != nullptr) {
-        t->strides.assign(stride, stride + viewDimsNum);
-    } else {
-        // Contiguous strides: products of the inner dims (0 counted as 1). Only an empty view can get here with
-        // a product past int64 (its element count is 0), e.g. [0, 2^62, 4]; such strides cannot be stored.
-        int64_t s = 1;
-        for (uint64_t i = viewDimsNum; i-- > 0;) {
-            t->strides[i] = s;
-            if (i > 0 && !MulOk(s, std::max<int64_t>(viewDims[i], 1), &s)) {
-                Fail(ACLNN_ERR_PARAM_INVALID, "aclCreateTensor: the contiguous strides of view shape %s overflow int64.",
-                     ShapeString(viewDims, viewDimsNum).c_str());
-                ReleaseHandle(t, HandleKind::kTensor);  // never published: back to the spares
-                return nullptr;
-            }
-        }
+    if (DescribeTensor(t, "aclCreateTensor", viewDims, viewDimsNum, RawEnum(dataType), stride, offset, RawEnum(format),
+                       storageDims, storageDimsNum, tensorData) != 0) {
+        ReleaseHandle(t, HandleKind::kTensor);  // never published: back to the spares
+        return nullptr;
     }
-    t->numel = view_count;
-    t->storage_numel = storage_count;
-    t->max_index = offset;
-    // The highest index a non-empty view reaches must be representable (checked once, here).
-    if (view_count > 0) {
-        int64_t last = offset;
-        for (uint64_t i = 0; i < viewDimsNum; ++i) {
-            int64_t step = 0;
-            if (!MulOk(viewDims[i] - 1, t->strides[i], &step) || !AddOk(last, step, &last)) {
-                Fail(ACLNN_ERR_PARAM_INVALID, "aclCreateTensor: offset + sum((dim-1)*stride) overflows int64.");
-                ReleaseHandle(t, HandleKind::kTensor);  // never published: back to the spares
-                return nullptr;
-            }
-        }
-        int64_t bytes = 0;
-        if (!AddOk(last, 1, &bytes) || !MulOk(bytes, static_cast<int64_t>(ItemSize(dtype)), &bytes)) {
-            Fail(ACLNN_ERR_PARAM_INVALID, "aclCreateTensor: the byte extent of the view overflows int64.");
-            ReleaseHandle(t, HandleKind::kTensor);
-            return nullptr;
-        }
-        t->max_index = last;
-    }
+    t->owner_list = nullptr;
     PublishHandle(t);
     return t;
 }
@@ -276,12 +275,76 @@ aclnnStatus aclDestroyTensor(const aclTensor* tensor) {
     if (tensor == nullptr) return OK;
     // The object is not freed: the registry keeps it out of use behind kHandleQuarantine newer releases.
     HandleLock lock;
+    if (HandleStateOf(lock, tensor, HandleKind::kTensor) == HandleState::kLive && tensor->owner_list != nullptr) {
+        const void* list = tensor->owner_list;
+        lock.Unlock();
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "aclDestroyTensor: aclTensor %p belongs to aclTensorList %p, which destroys it "
+                    "(aclDestroyTensorList); it was not destroyed here.",
+                    static_cast<const void*>(tensor), list);
+    }
     if (!ReleaseHandle(lock, tensor, HandleKind::kTensor)) {
         const HandleState state = HandleStateOf(lock, tensor, HandleKind::kTensor);
         lock.Unlock();
         return FailNotLive(ACLNN_ERR_PARAM_INVALID, "aclDestroyTensor", HandleKind::kTensor, tensor, state,
                            kTensorReleasedBy);
     }
+    return OK;
+}
+
+aclnnStatus aclInitTensor(aclTensor* tensor, const int64_t* viewDims, uint64_t viewDimsNum, aclDataType dataType,
+                          const int64_t* stride, int64_t offset, aclFormat format, const int64_t* storageDims,
+                          uint64_t storageDimsNum, void* tensorDataAddr) {
+    constexpr const char* kApi = "aclInitTensor";
+    if (tensor == nullptr) return Fail(ACLNN_ERR_PARAM_NULLPTR, "%s: tensor is null.", kApi);
+    if ((viewDims == nullptr && viewDimsNum != 0) || (storageDims == nullptr && storageDimsNum != 0)) {
+        return Fail(ACLNN_ERR_PARAM_NULLPTR, "%s: %s is null but its count is %llu.", kApi,
+                    viewDims == nullptr ? "viewDims" : "storageDims",
+                    static_cast<unsigned long long>(viewDims == nullptr ? viewDimsNum : storageDimsNum));
+    }
+    // CANN's rule (opbase aclTensor::InitTensor): the view shape, storage shape and data address are kept
+    // when not given. Take the kept ones from the live descriptor, build the new description aside, and put
+    // it in place under the registry lock only if it is valid, so a refused call changes nothing.
+    aclTensor next;
+    std::vector<int64_t> kept_view, kept_storage;
+    {
+        HandleLock lock;
+        const HandleState state = HandleStateOf(lock, tensor, HandleKind::kTensor);
+        if (state != HandleState::kLive) {
+            lock.Unlock();
+            return FailNotLive(ACLNN_ERR_PARAM_INVALID, kApi, HandleKind::kTensor, tensor, state, kTensorReleasedBy);
+        }
+        kept_view = tensor->view_shape;
+        kept_storage = tensor->storage_shape;
+        if (tensorDataAddr == nullptr) tensorDataAddr = tensor->data;
+    }
+    if (viewDimsNum == 0) {
+        if (stride != nullptr && !kept_view.empty()) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "%s: strides are given with viewDimsNum 0, so the view shape %s is kept, but the number of "
+                        "strides is unknown; pass the view shape with them.",
+                        kApi, ShapeString(kept_view).c_str());
+        }
+        viewDims = kept_view.data();
+        viewDimsNum = kept_view.size();
+    }
+    if (storageDimsNum == 0) {
+        storageDims = kept_storage.data();
+        storageDimsNum = kept_storage.size();
+    }
+    if (int ret = DescribeTensor(&next, kApi, viewDims, viewDimsNum, RawEnum(dataType), stride, offset, RawEnum(format),
+                                 storageDims, storageDimsNum, tensorDataAddr)) {
+        return ret;
+    }
+    HandleLock lock;
+    const HandleState state = HandleStateOf(lock, tensor, HandleKind::kTensor);
+    if (state != HandleState::kLive) {  // destroyed meanwhile by another thread
+        lock.Unlock();
+        return FailNotLive(ACLNN_ERR_PARAM_INVALID, kApi, HandleKind::kTensor, tensor, state, kTensorReleasedBy);
+    }
+    next.owner_list = tensor->owner_list;
+    std::swap(*tensor, next);  // the old vectors leave with `next`, freed after the lock
+    lock.Unlock();
     return OK;
 }
 

@@ -29,6 +29,8 @@ struct aclTensor {
     int64_t numel = 0;          // elements of the view
     int64_t storage_numel = 0;  // elements of the storage shape
     int64_t max_index = 0;      // offset + sum (d_k - 1) * stride_k for a non-empty view, else offset
+    // The live aclTensorList that owns this tensor (destroys it), or nullptr (src/tensor/arguments.h).
+    const aclTensorList* owner_list = nullptr;
 };
 
 namespace aclcpu {
@@ -50,6 +52,15 @@ bool IsLiveTensor(const aclTensor* t);
 /// phase's check of its arguments).
 int FirstDeadTensor(const aclTensor* const* t, int n, HandleState* state);
 
+
+/// Validates a tensor description (aclCreateTensor's arguments; SPEC 3 and README "Differences from CANN") and
+/// writes it into t: every field but owner_list and the handle state. The dtype and format come as the ints the
+/// caller passed (RawEnum: a C caller may pass any value, which must not be loaded as the enum). Returns 0, or
+/// 161001/161002 with a message starting with `api` (t may then be partly written). Allocates only when t's
+/// vectors are too small.
+int DescribeTensor(aclTensor* t, const char* api, const int64_t* viewDims, uint64_t viewDimsNum, int raw_dtype,
+                   const int64_t* stride, int64_t offset, int raw_format, const int64_t* storageDims,
+                   uint64_t storageDimsNum, void* tensorData);
 
 /// "[2,3]" formatting of a shape, as CANN prints shapes in messages.
 std::string ShapeString(const int64_t* dims, size_t n);

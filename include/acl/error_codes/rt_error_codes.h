@@ -20,6 +20,9 @@
 #define ACL_ERROR_RT_ADDR_UNALIGNED 107008        /* memory address unaligned */
 #define ACL_ERROR_RT_FILE_OPEN 107009
 #define ACL_ERROR_RT_FILE_WRITE 107010
+#define ACL_ERROR_RT_STREAM_SUBSCRIBE 107011      /* stream (un)subscribe error (aclrtSubscribeReport) */
+#define ACL_ERROR_RT_THREAD_SUBSCRIBE 107012      /* thread (un)subscribe error, aclrtProcessReport unsubscribed */
+#define ACL_ERROR_RT_STREAM_NO_CB_REG 107015      /* aclrtLaunchCallback on a stream with no subscribed thread */
 #define ACL_ERROR_RT_INVALID_MEMORY_TYPE 107016
 #define ACL_ERROR_RT_INVALID_HANDLE 107017        /* unknown stream, event or memory handle */
 #define ACL_ERROR_RT_INVALID_MALLOC_TYPE 107018
@@ -46,6 +49,7 @@
 #define ACL_ERROR_RT_CONTEXT_RELEASE_ERROR 507007
 #define ACL_ERROR_RT_SOC_VERSION 507008
 #define ACL_ERROR_RT_TASK_TYPE_NOT_SUPPORT 507009
+#define ACL_ERROR_RT_REPORT_TIMEOUT 507012        /* aclrtProcessReport: nothing reported in time */
 #define ACL_ERROR_RT_STREAM_SYNC_TIMEOUT 507046   /* rtStreamSynchronizeWithTimeout timed out */
 
 #endif /* ACLCPU_ACL_ERROR_CODES_RT_ERROR_CODES_H_ */

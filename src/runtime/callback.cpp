@@ -1,0 +1,215 @@
+// Host callbacks: aclrtSubscribeReport, aclrtLaunchCallback, aclrtProcessReport, aclrtUnSubscribeReport
+// (CANN acl_rt.h; runtime docs 12_execution_control.md; codes from src/acl/aclrt_impl/callback.cpp and the
+// runtime's ApiImpl, docs/api/inventory.md 5.7).
+//
+// Mechanism: a subscription maps a stream to a thread id (a pthread_self() value). aclrtLaunchCallback
+// enqueues a task; when the stream reaches it, the task appends a report to the subscribed thread's queue
+// and, for ACL_CALLBACK_BLOCK, waits until that thread's aclrtProcessReport has run the callback, so the
+// stream's later tasks run after it. The callback never runs on a stream worker.
+#include <pthread.h>
+
+#include <chrono>
+#include <condition_variable>
+#include <deque>
+#include <unordered_map>
+
+#include "common/status.h"
+#include "runtime/context.h"
+#include "runtime/state.h"
+
+namespace aclcpu {
+namespace rt {
+namespace {
+
+struct Report {
+    aclrtCallback fn;
+    void* user_data;
+    bool done = false;  // set (under the queue's mutex) once fn has returned
+};
+
+// The reports handed to one subscribed thread, in the order their streams reached them.
+struct ReportQueue {
+    std::mutex mu;
+    std::condition_variable cv;  // a report arrived, or a report was processed
+    std::deque<std::shared_ptr<Report>> ready;
+};
+
+struct Subscription {
+    std::weak_ptr<Stream> stream;  // expired once the stream is destroyed (the entry is then ignored)
+    uint64_t thread_id;
+};
+
+struct Callbacks {
+    std::mutex mu;
+    std::unordered_map<const Stream*, Subscription> subs;
+    std::unordered_map<uint64_t, std::shared_ptr<ReportQueue>> queues;  // per thread id, kept once created
+};
+
+Callbacks& Cb() {
+    static Callbacks* c = new Callbacks();  // never destroyed (stream workers may outlive main)
+    return *c;
+}
+
+// The live subscription of stream s, or nullptr (an expired entry is erased). Caller holds Cb().mu.
+Subscription* FindSubLocked(Callbacks& c, const std::shared_ptr<Stream>& s) {
+    auto it = c.subs.find(s.get());
+    if (it == c.subs.end()) return nullptr;
+    if (it->second.stream.lock() != s) {  // a destroyed stream whose address a new stream reuses
+        c.subs.erase(it);
+        return nullptr;
+    }
+    return &it->second;
+}
+
+struct CallbackTask {
+    std::shared_ptr<ReportQueue> queue;
+    std::shared_ptr<Report> report;
+    bool block;
+};
+
+int RunCallbackTask(void* p) {
+    CallbackTask* t = static_cast<CallbackTask*>(p);
+    {
+        std::unique_lock<std::mutex> lock(t->queue->mu);
+        t->queue->ready.push_back(t->report);
+        t->queue->cv.notify_all();
+        if (t->block) t->queue->cv.wait(lock, [&] { return t->report->done; });
+    }
+    delete t;
+    return 0;
+}
+
+uint64_t SelfId() { return static_cast<uint64_t>(pthread_self()); }
+
+}  // namespace
+}  // namespace rt
+}  // namespace aclcpu
+
+using namespace aclcpu;
+using namespace aclcpu::rt;
+
+extern "C" {
+
+aclError aclrtSubscribeReport(uint64_t threadId, aclrtStream stream) {
+    int ret = 0;
+    std::shared_ptr<Stream> s = FindStream(stream, &ret, "aclrtSubscribeReport");
+    if (!s) return ret;
+    Callbacks& c = Cb();
+    std::lock_guard<std::mutex> lock(c.mu);
+    if (Subscription* sub = FindSubLocked(c, s)) {  // CANN checks the stream first, whichever thread serves it
+        return Fail(ACL_ERROR_RT_STREAM_SUBSCRIBE,
+                    "aclrtSubscribeReport: stream %p is already served by thread %llu (a stream has one thread; "
+                    "call aclrtUnSubscribeReport first).",
+                    stream, static_cast<unsigned long long>(sub->thread_id));
+    }
+    c.subs[s.get()] = Subscription{s, threadId};
+    auto& q = c.queues[threadId];
+    if (!q) q = std::make_shared<ReportQueue>();
+    return ACL_SUCCESS;
+}
+
+aclError aclrtUnSubscribeReport(uint64_t threadId, aclrtStream stream) {
+    int ret = 0;
+    std::shared_ptr<Stream> s = FindStream(stream, &ret, "aclrtUnSubscribeReport");
+    if (!s) return ret;
+    Callbacks& c = Cb();
+    std::lock_guard<std::mutex> lock(c.mu);
+    Subscription* sub = FindSubLocked(c, s);
+    if (sub == nullptr) {
+        return Fail(ACL_ERROR_RT_STREAM_SUBSCRIBE, "aclrtUnSubscribeReport: stream %p is not subscribed.", stream);
+    }
+    if (sub->thread_id != threadId) {
+        return Fail(ACL_ERROR_RT_THREAD_SUBSCRIBE,
+                    "aclrtUnSubscribeReport: stream %p is served by thread %llu, not by thread %llu.", stream,
+                    static_cast<unsigned long long>(sub->thread_id), static_cast<unsigned long long>(threadId));
+    }
+    c.subs.erase(s.get());
+    return ACL_SUCCESS;
+}
+
+aclError aclrtLaunchCallback(aclrtCallback fn, void* userData, aclrtCallbackBlockType blockType, aclrtStream stream) {
+    const int block = RawEnum(blockType);  // any int from a C caller
+    if (block != ACL_CALLBACK_NO_BLOCK && block != ACL_CALLBACK_BLOCK) {
+        return Fail(ACL_ERROR_INVALID_PARAM,
+                    "aclrtLaunchCallback: blockType %d is neither ACL_CALLBACK_NO_BLOCK (0) nor ACL_CALLBACK_BLOCK (1).",
+                    block);
+    }
+    if (fn == nullptr) return Fail(ACL_ERROR_RT_PARAM_INVALID, "aclrtLaunchCallback: fn is null.");
+    int ret = 0;
+    std::shared_ptr<Stream> s = FindStream(stream, &ret, "aclrtLaunchCallback");
+    if (!s) return ret;
+    if ((ret = CheckStreamContext(stream, "aclrtLaunchCallback")) != 0) return ret;
+    CallbackTask* task = new CallbackTask{nullptr, std::make_shared<Report>(), block == ACL_CALLBACK_BLOCK};
+    task->report->fn = fn;
+    task->report->user_data = userData;
+    {
+        Callbacks& c = Cb();
+        std::lock_guard<std::mutex> lock(c.mu);
+        Subscription* sub = FindSubLocked(c, s);
+        if (sub != nullptr) task->queue = c.queues[sub->thread_id];
+    }
+    if (!task->queue) {
+        delete task;
+        return Fail(ACL_ERROR_RT_STREAM_NO_CB_REG,
+                    "aclrtLaunchCallback: no thread is subscribed to stream %p (call aclrtSubscribeReport first).",
+                    stream);
+    }
+    ret = Enqueue(s, Task{&RunCallbackTask, task});
+    if (ret != 0) delete task;
+    return ret;
+}
+
+aclError aclrtProcessReport(int32_t timeout) {
+    if (timeout == 0 || timeout < -1) {
+        return Fail(ACL_ERROR_INVALID_PARAM, "aclrtProcessReport: timeout %d ms is invalid (-1 or a positive value).",
+                    timeout);
+    }
+    const uint64_t self = SelfId();
+    std::shared_ptr<ReportQueue> q;
+    {
+        Callbacks& c = Cb();
+        std::lock_guard<std::mutex> lock(c.mu);
+        bool subscribed = false;
+        for (auto it = c.subs.begin(); it != c.subs.end();) {
+            if (it->second.stream.expired()) {
+                it = c.subs.erase(it);
+                continue;
+            }
+            if (it->second.thread_id == self) subscribed = true;
+            ++it;
+        }
+        auto qit = c.queues.find(self);
+        if (qit != c.queues.end()) q = qit->second;
+        // Reports already handed to this thread still run after an unsubscribe.
+        if (!subscribed && q) {
+            std::lock_guard<std::mutex> ql(q->mu);
+            if (q->ready.empty()) q.reset();
+        }
+        if (!q) {
+            return Fail(ACL_ERROR_RT_THREAD_SUBSCRIBE,
+                        "aclrtProcessReport: the calling thread (%llu) serves no stream (call aclrtSubscribeReport "
+                        "with its pthread_self()).",
+                        static_cast<unsigned long long>(self));
+        }
+    }
+    std::unique_lock<std::mutex> lock(q->mu);
+    auto has_report = [&] { return !q->ready.empty(); };
+    if (timeout < 0) {
+        q->cv.wait(lock, has_report);
+    } else if (!q->cv.wait_for(lock, std::chrono::milliseconds(timeout), has_report)) {
+        lock.unlock();
+        return Fail(ACL_ERROR_RT_REPORT_TIMEOUT, "aclrtProcessReport: no callback was reported within %d ms.", timeout);
+    }
+    while (!q->ready.empty()) {  // every ready report, in order
+        std::shared_ptr<Report> r = std::move(q->ready.front());
+        q->ready.pop_front();
+        lock.unlock();
+        r->fn(r->user_data);
+        lock.lock();
+        r->done = true;
+        q->cv.notify_all();
+    }
+    return ACL_SUCCESS;
+}
+
+}  // extern "C"
