@@ -4,13 +4,12 @@
 // copy kinds), contexts, the overflow mode and the task-fail callback, and the acl -> rt status mapping.
 #include <atomic>
 #include <cstdint>
-#include <mutex>
-#include <set>
 
 #include "acl/acl.h"
 #include "common/status.h"
 #include "runtime/rt.h"
 #include "runtime/runtime.h"
+#include "common/handle_registry.h"
 
 using namespace aclcpu;
 
@@ -31,24 +30,14 @@ rtError_t ToRt(aclError ret) {
 void Open() { rt::OpenForRtApi(); }
 
 // ------------------------------------------------------------------ contexts
-// A context is a number, never dereferenced and never reused (handles count up from kFirstContext in steps
-// of 16), so a destroyed or forged handle is always recognised.
-constexpr uintptr_t kFirstContext = 0xC7000;
-struct Contexts {
-    std::mutex mu;
-    std::set<uintptr_t> live;
-    uintptr_t next = kFirstContext;
-};
-Contexts& Ctx() {
-    static Contexts* c = new Contexts();  // never destroyed: safe in threads outliving main()
-    return *c;
-}
-thread_local uintptr_t t_context = 0;
-
-bool IsLiveContext(rtContext_t ctx) {
-    Contexts& c = Ctx();
-    std::lock_guard<std::mutex> lock(c.mu);
-    return c.live.count(reinterpret_cast<uintptr_t>(ctx)) != 0;
+// rtContext_t and aclrtContext are the same objects (src/runtime/context.cpp, handles of the registry): a
+// context made by either API is current, destroyed and queried by both. Only the codes differ: a null,
+// unknown or destroyed context given to rtCtxDestroy/rtCtxSetCurrent is RT's invalid handle (107017).
+int CheckLiveContext(rtContext_t ctx, const char* api) {
+    const HandleState state = ctx == nullptr ? HandleState::kUnknown : HandleStateOf(ctx, HandleKind::kContext);
+    if (state == HandleState::kLive) return RT_ERROR_NONE;
+    return FailNotLive(ACL_ERROR_RT_INVALID_HANDLE, api, HandleKind::kContext, ctx, state,
+                       "destroyed by rtCtxDestroy or aclrtDestroyContext");
 }
 
 std::atomic<rtTaskFailCallback> g_task_fail_callback{nullptr};
@@ -107,62 +96,42 @@ rtError_t rtCtxCreate(rtContext_t* createCtx, uint32_t flags, int32_t devId) {
     if (flags != RT_CTX_NORMAL_MODE && flags != RT_CTX_GEN_MODE) {
         return Fail(ACL_ERROR_RT_PARAM_INVALID, "rtCtxCreate: flags %u is not an rtCtxMode_t (0 or 1).", flags);
     }
-    const aclError ret = aclrtSetDevice(devId);  // checks the id and binds the device to this thread
+    aclrtContext ctx = nullptr;
+    const aclError ret = aclrtCreateContext(&ctx, devId);  // checks the id; the new context becomes current
     if (ret != ACL_SUCCESS) return ToRt(ret);
-    Contexts& c = Ctx();
-    uintptr_t handle;
-    {
-        std::lock_guard<std::mutex> lock(c.mu);
-        handle = c.next;
-        c.next += 16;
-        c.live.insert(handle);
-    }
-    t_context = handle;
-    *createCtx = reinterpret_cast<rtContext_t>(handle);
+    *createCtx = ctx;
     return RT_ERROR_NONE;
 }
 
 rtError_t rtCtxDestroy(rtContext_t destroyCtx) {
     Open();
-    Contexts& c = Ctx();
-    {
-        std::lock_guard<std::mutex> lock(c.mu);
-        if (c.live.erase(reinterpret_cast<uintptr_t>(destroyCtx)) == 0) {
-            return Fail(ACL_ERROR_RT_INVALID_HANDLE, "rtCtxDestroy: context %p is unknown or destroyed.", destroyCtx);
-        }
-    }
-    if (t_context == reinterpret_cast<uintptr_t>(destroyCtx)) t_context = 0;
-    return RT_ERROR_NONE;
+    if (int ret = CheckLiveContext(destroyCtx, "rtCtxDestroy")) return ret;
+    return ToRt(aclrtDestroyContext(destroyCtx));
 }
 
 rtError_t rtCtxSetCurrent(rtContext_t currentCtx) {
     Open();
-    if (!IsLiveContext(currentCtx)) {
-        return Fail(ACL_ERROR_RT_INVALID_HANDLE, "rtCtxSetCurrent: context %p is unknown or destroyed.", currentCtx);
-    }
-    const aclError ret = aclrtSetDevice(0);  // the context's device (the only one)
-    if (ret != ACL_SUCCESS) return ToRt(ret);
-    t_context = reinterpret_cast<uintptr_t>(currentCtx);
-    return RT_ERROR_NONE;
+    if (int ret = CheckLiveContext(currentCtx, "rtCtxSetCurrent")) return ret;
+    return ToRt(aclrtSetCurrentContext(currentCtx));
 }
 
 rtError_t rtCtxGetCurrent(rtContext_t* currentCtx) {
     Open();
     if (currentCtx == nullptr) return Fail(ACL_ERROR_RT_PARAM_INVALID, "rtCtxGetCurrent: currentCtx is null.");
-    if (t_context == 0 || !IsLiveContext(reinterpret_cast<rtContext_t>(t_context))) {
-        return Fail(ACL_ERROR_RT_CONTEXT_NULL, "rtCtxGetCurrent: no context is bound to this thread.");
-    }
-    *currentCtx = reinterpret_cast<rtContext_t>(t_context);
+    aclrtContext ctx = nullptr;
+    const aclError ret = aclrtGetCurrentContext(&ctx);
+    if (ret != ACL_SUCCESS) return ToRt(ret);
+    *currentCtx = ctx;
     return RT_ERROR_NONE;
 }
 
 rtError_t rtCtxGetDevice(int32_t* devId) {
     Open();
     if (devId == nullptr) return Fail(ACL_ERROR_RT_PARAM_INVALID, "rtCtxGetDevice: devId is null.");
-    if (t_context == 0 || !IsLiveContext(reinterpret_cast<rtContext_t>(t_context))) {
-        return Fail(ACL_ERROR_RT_CONTEXT_NULL, "rtCtxGetDevice: no context is bound to this thread.");
-    }
-    *devId = 0;
+    aclrtContext ctx = nullptr;
+    const aclError ret = aclrtGetCurrentContext(&ctx);  // 107002 when the thread has no context
+    if (ret != ACL_SUCCESS) return ToRt(ret);
+    *devId = 0;  // every context is on device 0, the only one
     return RT_ERROR_NONE;
 }
 

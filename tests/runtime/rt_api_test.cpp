@@ -137,12 +137,29 @@ TEST(RtApi, Contexts) {
     EXPECT_EQ(cur, ctx);
     EXPECT_EQ(rtCtxSynchronize(), RT_ERROR_NONE);
     ASSERT_EQ(rtCtxDestroy(ctx), RT_ERROR_NONE);
-    EXPECT_EQ(rtCtxGetCurrent(&cur), ACL_ERROR_RT_CONTEXT_NULL);
+    // The thread is back in device 0's default context (as after aclrtDestroyContext, the same objects).
+    ASSERT_EQ(rtCtxGetCurrent(&cur), RT_ERROR_NONE);
+    EXPECT_NE(cur, ctx);
+    aclrtContext acl_cur = nullptr;
+    ASSERT_EQ(aclrtGetCurrentContext(&acl_cur), ACL_SUCCESS);
+    EXPECT_EQ(acl_cur, cur);
     EXPECT_EQ(rtCtxDestroy(ctx), ACL_ERROR_RT_INVALID_HANDLE);     // destroyed
     EXPECT_EQ(rtCtxSetCurrent(ctx), ACL_ERROR_RT_INVALID_HANDLE);  // stale handles stay invalid
     EXPECT_EQ(rtCtxSetCurrent(nullptr), ACL_ERROR_RT_INVALID_HANDLE);
     EXPECT_EQ(rtCtxGetCurrent(nullptr), ACL_ERROR_RT_PARAM_INVALID);
     EXPECT_EQ(rtCtxDestroy(other), RT_ERROR_NONE);
+    // One kind of context for both APIs: made by one, current and destroyed through the other.
+    aclrtContext made = nullptr;
+    ASSERT_EQ(aclrtCreateContext(&made, 0), ACL_SUCCESS);
+    ASSERT_EQ(rtCtxGetCurrent(&cur), RT_ERROR_NONE);
+    EXPECT_EQ(cur, made);
+    ASSERT_EQ(rtCtxDestroy(made), RT_ERROR_NONE);
+    EXPECT_EQ(aclrtDestroyContext(made), ACL_ERROR_RT_CONTEXT_NULL);
+    ASSERT_EQ(rtCtxCreate(&ctx, RT_CTX_NORMAL_MODE, 0), RT_ERROR_NONE);
+    ASSERT_EQ(aclrtGetCurrentContext(&acl_cur), ACL_SUCCESS);
+    EXPECT_EQ(acl_cur, ctx);
+    EXPECT_EQ(aclrtDestroyContext(ctx), ACL_SUCCESS);
+    EXPECT_EQ(rtCtxSetCurrent(ctx), ACL_ERROR_RT_INVALID_HANDLE);
 }
 
 TEST(RtApi, DevicesAndModes) {
