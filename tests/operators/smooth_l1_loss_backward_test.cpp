@@ -299,6 +299,31 @@ TEST(SmoothL1LossBackward, EmptyTensorsAndRepeatableExecutor) {
     EXPECT_EQ(aclDestroyAclOpExecutor(ex), 0);
 }
 
+// Outputs of 2^21+ elements: rows over the device pool and, for FLOAT outputs of 8 MiB and more, streaming stores.
+TEST(SmoothL1LossBackwardRandom, LargeCases) {
+    const int64_t rows = 1031, cols = 2053;  // 2,116,643 elements: 8.07 MiB of FLOAT
+    struct L {
+        Profile prof;
+        int in, out;
+        bool scalar_go;
+        int64_t reduction;
+        float beta;
+    };
+    const L cases[] = {{Profile::kAscend950, l1ref::kF32, l1ref::kF32, false, 1, 1.0f},
+                       {Profile::kAscend950, l1ref::kBF16, l1ref::kBF16, true, 0, 0.5f},
+                       {Profile::kAscend910B, l1ref::kF16, l1ref::kF32, false, 1, 2.0f},
+                       {Profile::kAscend310P, l1ref::kF16, l1ref::kF16, true, 2, 0.0f}};
+    uint64_t seed = 0x1A46E;
+    for (const L& l : cases) {
+        ProfileScope scope(l.prof);
+        ASSERT_TRUE(scope.ok());
+        const lossgrad_test::Case c = lossgrad_test::LargeCase(lossref::Op::kSmoothL1, l.prof, l.in, l.out, rows, cols,
+                                                               l.scalar_go, l.reduction, l.beta, ++seed);
+        const std::string err = lossgrad_test::RunCase(c);
+        EXPECT_TRUE(err.empty()) << err << "\n" << lossgrad_test::Describe(c);
+    }
+}
+
 // ------------------------------------------------------------------ the random sweep
 
 void RandomSuite(Profile prof, uint64_t base_seed, int64_t cases) {

@@ -253,6 +253,33 @@ inline Case Generate(uint64_t seed, Op op, Profile prof) {
     return c;
 }
 
+/// A large contiguous case (multi-threaded rows, streaming stores for outputs of 8 MiB and more): self and
+/// out [rows, cols] of dtype `in` / `out`, target [cols] broadcast, gradOutput [rows, 1] (or 0-d when
+/// `scalar_go`).
+inline Case LargeCase(Op op, Profile prof, int in, int out, int64_t rows, int64_t cols, bool scalar_go,
+                      int64_t reduction, float beta, uint64_t seed) {
+    Case c;
+    c.op = op;
+    c.prof = prof;
+    c.reduction = reduction;
+    c.beta = beta;
+    c.data_seed = seed;
+    const std::vector<int64_t> shapes[4] = {
+        scalar_go ? std::vector<int64_t>{} : std::vector<int64_t>{rows, 1}, {rows, cols}, {cols}, {rows, cols}};
+    for (int k = 0; k < 4; ++k) {
+        TSpec& s = c.t[k];
+        s.dtype = k == kOut ? out : in;
+        s.shape = shapes[k];
+        s.strides.assign(s.shape.size(), 1);
+        for (size_t d = s.shape.size(); d-- > 1;) s.strides[d - 1] = s.strides[d] * s.shape[d];
+        s.storage = {R::NumelOf(s.shape)};
+        s.buffer = k;
+        c.buffers.push_back(static_cast<size_t>(R::NumelOf(s.shape)) * R::DtSize(s.dtype));
+        c.fill.push_back(s.dtype);
+    }
+    return c;
+}
+
 // ------------------------------------------------------------------ values
 
 /// A palette that makes ties likely: 0, +-1, +-beta, 2 beta, inf, NaN and a few others, as float.
