@@ -109,6 +109,10 @@ ACLCPU_LIB_API std::shared_ptr<const OpPlan> PlanElementwise(const aclTensor* te
 namespace kern {
 ACLCPU_LIB_API RowFn SelectL1Row(const void* params, const aclDataType* dtypes, const int64_t* strides,
                                  bool nontemporal);
+ACLCPU_LIB_API RowFn SelectMseGradRow(const void* params, const aclDataType* dtypes, const int64_t* strides,
+                                      bool nontemporal);
+ACLCPU_LIB_API RowFn SelectSmoothL1GradRow(const void* params, const aclDataType* dtypes, const int64_t* strides,
+                                           bool nontemporal);
 }  // namespace kern
 
 }  // namespace aclcpu
