@@ -4,6 +4,10 @@ Functions (each calls the library's public C API through the compiled module ``a
 second implementation of the arithmetic):
 
 * ``l1_loss_backward(grad_output, self, target, reduction="mean", *, out_dtype=None, soc=None)``
+* ``mse_loss_backward(grad_output, self, target, reduction="mean", *, out_dtype=None, soc=None)``
+* ``smooth_l1_loss_backward(grad_output, self, target, reduction="mean", beta=1.0, *, out_dtype=None, soc=None)``
+* ``call(op, tensors, reduction="mean", params=None, *, out_dtype=None, soc=None)``: any operator of
+  ``OPERATORS`` by its aclnn API name (what the command line and the TTK plugin use).
 * ``to_bin(array, path)`` / ``from_bin(path, dtype, shape)``: raw files, byte-compatible with numpy.tofile.
 
 Errors raise ``AclnnError`` (a ValueError) with ``.status`` and the library's message.
@@ -17,8 +21,9 @@ import numpy as np
 from ._errors import AclnnError
 from ._dtypes import BFLOAT16, dtype_of, dtype_name, parse_shape, shape_token
 from . import _core
+from ._ops import OPS
 
-__all__ = ["AclnnError", "l1_loss_backward", "to_bin", "from_bin", "SOCS", "soc_index", "OPERATORS", "BFLOAT16",
+__all__ = ["AclnnError", "l1_loss_backward", "mse_loss_backward", "smooth_l1_loss_backward", "call", "to_bin", "from_bin", "SOCS", "soc_index", "OPERATORS", "BFLOAT16",
            "dtype_of", "dtype_name", "parse_shape", "shape_token"]
 __version__ = "0.1.0"
 
@@ -28,7 +33,10 @@ atexit.register(_core._shutdown)
 #: Product profiles, in the runtime's order (README "Environment variables"; SPEC 2 and 5.2).
 SOCS = ("Ascend950", "Ascend910B", "Ascend910_93", "Ascend910", "Ascend310P")
 #: Operators this package implements: aclnn API name -> (Python function name, TTK kernel op name).
-OPERATORS = {"aclnnL1LossBackward": ("l1_loss_backward", "l1_loss_grad")}
+OPERATORS = {api: (info.function, info.kernel) for api, info in OPS.items()}
+_INDEX = {api: k for k, api in enumerate(_core.operators())}  # the compiled module's operator numbers
+assert set(_INDEX) == set(OPS), "aclcpu._core and aclcpu._ops disagree on the operators"
+_L1, _MSE, _SMOOTH_L1 = _INDEX["aclnnL1LossBackward"], _INDEX["aclnnMseLossBackward"], _INDEX["aclnnSmoothL1LossBackward"]
 
 _REDUCTIONS = {"none": 0, "mean": 1, "sum": 2}
 _SOC_CACHE = {}
@@ -94,6 +102,37 @@ def _as_array(x):
     return np.asarray(x)
 
 
+def _float32_param(name, value):
+    """A scalar parameter as the float32 value the C API receives (round to nearest even; beyond float32's
+    range: +-inf), returned as a Python float. Raises AclnnError(161002) for a non-number (bool, str, None)."""
+    if isinstance(value, (bool, str, bytes)) or value is None:
+        raise AclnnError(161002, f"Expected {name} to be a real number, but got {value!r}.")
+    try:
+        v = float(value)
+    except (TypeError, ValueError):
+        raise AclnnError(161002, f"Expected {name} to be a real number, but got {value!r}.") from None
+    with np.errstate(over="ignore"):
+        return float(np.float32(v))
+
+
+def _out_dtype(out_dtype):
+    if out_dtype is not None and not isinstance(out_dtype, np.dtype):
+        try:
+            out_dtype = dtype_of(out_dtype)
+        except (ValueError, TypeError) as e:
+            raise AclnnError(161002, f"out_dtype: {e}") from None
+    return out_dtype
+
+
+def _run(index, tensors, reduction, params, out_dtype, soc):
+    """The one path of every operator: numpy views of the tensors, the reduction code, the compiled call."""
+    arrays = [x if type(x) is np.ndarray else _as_array(x) for x in tensors]
+    r = _REDUCTIONS.get(reduction) if type(reduction) is str else None
+    if r is None:
+        r = _reduction(reduction)
+    return _core.call(index, arrays, r, params, _out_dtype(out_dtype), -1 if soc is None else soc_index(soc))
+
+
 def l1_loss_backward(grad_output, self, target, reduction="mean", *, out_dtype=None, soc=None):
     """gradInput of aclnnL1LossBackward, bit-exact to the chosen product's kernel (README "What it computes").
 
@@ -117,18 +156,85 @@ def l1_loss_backward(grad_output, self, target, reduction="mean", *, out_dtype=N
         AclnnError: the library's status (161001, 161002, ...) and message, e.g. for shapes that do not
             broadcast, dtypes outside the support list, an unknown soc (100008).
     """
-    go = grad_output if type(grad_output) is np.ndarray else _as_array(grad_output)
-    s = self if type(self) is np.ndarray else _as_array(self)
-    t = target if type(target) is np.ndarray else _as_array(target)
-    r = _REDUCTIONS.get(reduction) if type(reduction) is str else None
-    if r is None:
-        r = _reduction(reduction)
-    if out_dtype is not None and not isinstance(out_dtype, np.dtype):
-        try:
-            out_dtype = dtype_of(out_dtype)
-        except (ValueError, TypeError) as e:
-            raise AclnnError(161002, f"out_dtype: {e}") from None
-    return _core.l1_loss_backward(go, s, t, r, out_dtype, -1 if soc is None else soc_index(soc))
+    return _run(_L1, (grad_output, self, target), reduction, (), out_dtype, soc)
+
+
+def mse_loss_backward(grad_output, self, target, reduction="mean", *, out_dtype=None, soc=None):
+    """out of aclnnMseLossBackward: ((self - target) * cof) * grad_output, cof = 2 (none, sum) or the
+    profile's mean factor, bit-exact to the chosen product's kernel (docs/ops/aclnnMseLossBackward.md §5;
+    README "The MSE and Smooth L1 loss gradients").
+
+    Args:
+        grad_output, self, target: as for l1_loss_backward (any view, 0-d, broadcastable, torch CPU tensors),
+            but with no promotion: grad_output and target must have self's dtype, which must be FLOAT, FLOAT16
+            or, on Ascend950/910B/910_93, BFLOAT16 (docs/ops/aclnnMseLossBackward.md §2); else AclnnError
+            161002 with the library's message.
+        reduction: "none" | "mean" | "sum" or 0 | 1 | 2. The mean factor counts self's elements, not the
+            broadcast shape's.
+        out_dtype: out's dtype (FLOAT, FLOAT16, BFLOAT16 per profile); default self's dtype, the dtype the
+            kernel computes in (the result is rounded to self's dtype first, then converted).
+        soc: product profile for this call, as for l1_loss_backward.
+
+    Returns:
+        A new C-contiguous numpy array of the broadcast shape and out_dtype.
+
+    Raises:
+        AclnnError: the library's status and message (161002: dtypes, reduction, shapes; 100008: soc).
+    """
+    return _run(_MSE, (grad_output, self, target), reduction, (), out_dtype, soc)
+
+
+def smooth_l1_loss_backward(grad_output, self, target, reduction="mean", beta=1.0, *, out_dtype=None, soc=None):
+    """gradInput of aclnnSmoothL1LossBackward(gradOut, self, target, reduction, beta, gradInput), bit-exact to
+    the chosen product's kernel (docs/ops/aclnnSmoothL1LossBackward.md §5; README "The MSE and Smooth L1 loss
+    gradients"): x = self - target, (x / beta where |x| < beta, else sign(x)) * grad_output * norm, with each
+    profile's exact operations, ties and beta == 0 behaviour (Ascend950 with a grad_output of more than one
+    element gives NaN at x == 0 when beta == 0; the other profiles and a one-element grad_output give 0).
+
+    Args:
+        grad_output (the C API's gradOut), self, target: as for l1_loss_backward; each FLOAT, FLOAT16 or, on
+            Ascend950/910B/910_93, BFLOAT16; computed in their promoted dtype P.
+        reduction: "none" | "mean" | "sum" or 0 | 1 | 2 (norm = 1 / numel(self) for mean).
+        beta: a real number, passed to the C API as float32 (rounded to nearest even; beyond float32's range it
+            becomes +-inf). Negative or NaN: AclnnError 161002 from the library; 0 and +inf are accepted.
+        out_dtype: gradInput's dtype; default P, the promoted dtype of the three inputs.
+        soc: product profile for this call, as for l1_loss_backward.
+
+    Returns:
+        A new C-contiguous numpy array of the broadcast shape and out_dtype.
+
+    Raises:
+        AclnnError: the library's status and message (161002: dtypes, reduction, beta, shapes; 100008: soc).
+    """
+    return _run(_SMOOTH_L1, (grad_output, self, target), reduction, (_float32_param("beta", beta),), out_dtype,
+                soc)
+
+
+def call(op, tensors, reduction="mean", params=None, *, out_dtype=None, soc=None):
+    """Any operator of OPERATORS by its aclnn API name, with the conventions of l1_loss_backward.
+
+    Args:
+        op: aclnn API name, e.g. "aclnnSmoothL1LossBackward".
+        tensors: its input tensors in the C API's parameter order (aclcpu._ops.OPS[op].tensors).
+        reduction: as for l1_loss_backward.
+        params: a dict of its scalar parameters by name (e.g. {"beta": 0.5}); missing ones take their
+            defaults (OPS[op].params); unknown names raise AclnnError 161002.
+        out_dtype, soc: as for l1_loss_backward.
+
+    Returns the output array. Raises AclnnError (161002 for an unknown operator or parameter).
+    """
+    info = OPS.get(op)
+    if info is None:
+        raise AclnnError(161002, f"operator {op!r} is not implemented by aclcpu (known: {', '.join(OPS)})")
+    params = dict(params or {})
+    unknown = set(params) - {name for name, _ in info.params}
+    if unknown:
+        raise AclnnError(161002, f"{op} has no parameter {', '.join(sorted(unknown))}")
+    values = tuple(_float32_param(name, params.get(name, default)) for name, default in info.params)
+    if len(tensors) != len(info.tensors):
+        raise AclnnError(161002, f"{op} takes {len(info.tensors)} tensors ({', '.join(info.tensors)}), "
+                                 f"got {len(tensors)}")
+    return _run(_INDEX[op], tuple(tensors), reduction, values, out_dtype, soc)
 
 
 def _atomic_write(path, write):

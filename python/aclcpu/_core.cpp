@@ -1,7 +1,10 @@
 // aclcpu._core: the Python bindings (pybind11) of the operators this library implements.
 //
-// Every call goes through the public C API of the built libraries (aclCreateTensor, the two phases of
-// aclnnL1LossBackward, aclrtSynchronizeStream): there is no second implementation of the arithmetic here.
+// Every call goes through the public C API of the built libraries (aclCreateTensor, the two phases of the
+// operator, aclrtSynchronizeStream): there is no second implementation of the arithmetic here. One generic
+// path (Call) serves every operator of the form "input tensors + reduction + scalar parameters -> one output
+// tensor"; the table kOps holds each operator's arity, names, default output dtype and its two C entry points
+// (aclnnL1LossBackward, aclnnMseLossBackward, aclnnSmoothL1LossBackward).
 // The product profile of one call is chosen with the runtime's thread-local override
 // (rt::SetThreadSocOverride, src/runtime/runtime.h), set around both phases and cleared afterwards, so
 // concurrent calls from several threads may use different profiles and nothing is re-initialised.
@@ -14,7 +17,9 @@
 // of the item size) are made contiguous by numpy first; that is the only case where the layout changes.
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstring>
@@ -24,6 +29,8 @@
 
 #include "acl/acl.h"
 #include "aclnnop/aclnn_l1_loss_backward.h"
+#include "aclnnop/aclnn_mse_loss_backward.h"
+#include "aclnnop/aclnn_smooth_l1_loss_backward.h"
 #include "runtime/runtime.h"
 #include "tensor/dtype.h"
 
@@ -34,6 +41,8 @@ namespace {
 constexpr int kStatusInvalid = 161002;  // ACLNN_ERR_PARAM_INVALID
 constexpr size_t kAlign = 64;
 constexpr size_t kKeepArenaBytes = size_t{64} << 20;  // larger arenas are released after their call
+constexpr int kMaxInputs = 3;  // input tensors of the largest operator in kOps
+constexpr int kSelfInput = 1;  // every operator here is (gradOutput, self, target, ...)
 
 std::atomic<bool> g_shutdown{false};
 PyObject* g_error_class = nullptr;  // aclcpu._errors.AclnnError
@@ -212,7 +221,7 @@ size_t AlignUp(size_t n) { return (n + kAlign - 1) / kAlign * kAlign; }
 
 /// Destroys the tensors it holds on every path.
 struct Tensors {
-    aclTensor* t[4] = {nullptr, nullptr, nullptr, nullptr};
+    aclTensor* t[kMaxInputs + 1] = {};
     ~Tensors() {
         for (aclTensor* x : t) {
             if (x != nullptr) aclDestroyTensor(x);
@@ -234,18 +243,94 @@ struct SocOverride {
     bool active;
 };
 
-/// gradInput = aclnnL1LossBackward(gradOutput, self, target, reduction) as a new C-contiguous array.
-/// out_dtype: a numpy dtype or None (the promoted dtype); soc: a profile index (rt::Soc order) or -1 for the
-/// process's profile. Raises AclnnError with the library's status and message.
-py::array L1LossBackward(py::array go, py::array self, py::array target, int64_t reduction, py::object out_dtype,
-                         int soc) {
+/// The first phase of one operator over the generic argument list: in[] the input tensors (the operator's
+/// parameter order), reduction, params[] the operator's scalar parameters (already exact values of their C
+/// types), out the result tensor.
+using PlanFn = aclnnStatus (*)(aclTensor* const* in, int64_t reduction, const double* params, aclTensor* out,
+                               uint64_t* workspace_size, aclOpExecutor** executor);
+/// The second phase (aclnnXxx(workspace, workspaceSize, executor, stream)).
+using RunFn = aclnnStatus (*)(void*, uint64_t, aclOpExecutor*, aclrtStream);
+
+/// How the default output dtype (out_dtype=None) is chosen.
+enum class OutDefault {
+    kPromoted,  // PromoteTypes over every input (L1: SPEC 4 step 4; SmoothL1: docs/ops §2, promotion)
+    kSelf,      // self's dtype (MSE: no promotion, gradOutput/target must equal self: docs/ops §2)
+};
+
+
+/// One operator this module exposes: "N input tensors + reduction + scalar params -> one output tensor".
+struct OpDef {
+    const char* api;                    // aclnn API name
+    int inputs;                         // number of input tensors (<= kMaxInputs)
+    const char* names[kMaxInputs];      // their parameter names in the C header (for messages)
+    int params;                         // number of scalar parameters after reduction
+    OutDefault out_default;
+    PlanFn plan;
+    RunFn run;
+};
+
+/// The operators, in the order of _core.operators() (aclcpu/__init__.py maps names to indexes from it).
+const OpDef kOps[] = {
+    {"aclnnL1LossBackward", 3, {"gradOutput", "self", "target"}, 0, OutDefault::kPromoted,
+     [](aclTensor* const* in, int64_t r, const double*, aclTensor* out, uint64_t* ws, aclOpExecutor** ex) {
+         return aclnnL1LossBackwardGetWorkspaceSize(in[0], in[1], in[2], r, out, ws, ex);
+     },
+     aclnnL1LossBackward},
+    {"aclnnMseLossBackward", 3, {"gradOutput", "self", "target"}, 0, OutDefault::kSelf,
+     [](aclTensor* const* in, int64_t r, const double*, aclTensor* out, uint64_t* ws, aclOpExecutor** ex) {
+         return aclnnMseLossBackwardGetWorkspaceSize(in[0], in[1], in[2], r, out, ws, ex);
+     },
+     aclnnMseLossBackward},
+    {"aclnnSmoothL1LossBackward", 3, {"gradOut", "self", "target"}, 1, OutDefault::kPromoted,
+     [](aclTensor* const* in, int64_t r, const double* p, aclTensor* out, uint64_t* ws, aclOpExecutor** ex) {
+         // beta: the caller passes a float32 value (aclcpu rounds it), so this conversion is exact.
+         return aclnnSmoothL1LossBackwardGetWorkspaceSize(in[0], in[1], in[2], r, static_cast<float>(p[0]), out,
+                                                          ws, ex);
+     },
+     aclnnSmoothL1LossBackward},
+};
+constexpr int kNumOps = static_cast<int>(sizeof(kOps) / sizeof(kOps[0]));
+
+/// NumPy's broadcast of two shapes into *r; false when they do not broadcast.
+bool Broadcast(const std::vector<int64_t>& x, const std::vector<int64_t>& y, std::vector<int64_t>* r) {
+    const size_t n = std::max(x.size(), y.size());
+    r->assign(n, 1);
+    for (size_t k = 0; k < n; ++k) {
+        const int64_t a = k < n - x.size() ? 1 : x[k - (n - x.size())];
+        const int64_t c = k < n - y.size() ? 1 : y[k - (n - y.size())];
+        if (a != c && a != 1 && c != 1) return false;
+        (*r)[k] = a == 1 ? c : a;
+    }
+    return true;
+}
+
+/// out = kOps[op](inputs..., reduction, params..., out) as a new C-contiguous array of the inputs' broadcast
+/// shape. inputs: op's tensors in its parameter order (numpy arrays, any view); params: its scalar
+/// parameters after reduction (SmoothL1: beta, a float32 value as a double); out_dtype: a numpy dtype or None
+/// (the operator's default, OutDefault); soc: a profile index (rt::Soc order) or -1 for the process's profile.
+/// Raises AclnnError with the library's status and message (161002 for a bad op index, argument count,
+/// profile index, or a dtype without an aclDataType).
+py::array Call(int op, const std::vector<py::array>& inputs, int64_t reduction, const std::vector<double>& params,
+               py::object out_dtype, int soc) {
     EnsureInit();
+    if (op < 0 || op >= kNumOps) Raise(kStatusInvalid, "unknown operator index");
+    const OpDef& def = kOps[op];
+    if (static_cast<int>(inputs.size()) != def.inputs || static_cast<int>(params.size()) != def.params) {
+        Raise(kStatusInvalid, std::string(def.api) + ": wrong number of tensors or parameters");
+    }
     if (soc < -1 || soc > static_cast<int>(aclcpu::rt::Soc::kAscend310P))
         Raise(kStatusInvalid, "unknown profile index");
-    Input in[3] = {Describe(go, "gradOutput"), Describe(self, "self"), Describe(target, "target")};
+    const int n = def.inputs;
+    Input in[kMaxInputs];
+    for (int i = 0; i < n; ++i) in[i] = Describe(inputs[i], def.names[i]);
     aclDataType out_t;
     if (out_dtype.is_none()) {
-        out_t = aclcpu::PromoteTypes(aclcpu::PromoteTypes(in[0].dtype, in[1].dtype), in[2].dtype);
+        if (def.out_default == OutDefault::kSelf) {
+            out_t = in[kSelfInput].dtype;
+        } else {
+            out_t = in[0].dtype;
+            for (int i = 1; i < n; ++i) out_t = aclcpu::PromoteTypes(out_t, in[i].dtype);
+        }
         if (out_t == ACL_DT_UNDEFINED) out_t = ACL_FLOAT;  // the first phase reports the promotion failure
     } else {
         out_t = AclDtypeOf(py::dtype::from_args(out_dtype));
@@ -253,23 +338,17 @@ py::array L1LossBackward(py::array go, py::array self, py::array target, int64_t
             Raise(kStatusInvalid, "out_dtype " + py::str(out_dtype).cast<std::string>() + " has no aclDataType.");
         }
     }
-    // Broadcast shape (numpy's rule, the operator's too); a mismatch leaves the shape of self and lets the
+    // Broadcast shape (numpy's rule, the operators' too); a mismatch leaves the shape of self and lets the
     // first phase report it with its own message.
-    std::vector<int64_t> b = in[1].shape;
+    std::vector<int64_t> b = in[kSelfInput].shape;
     {
-        auto bcast = [](const std::vector<int64_t>& x, const std::vector<int64_t>& y, std::vector<int64_t>* r) {
-            const size_t n = std::max(x.size(), y.size());
-            r->assign(n, 1);
-            for (size_t k = 0; k < n; ++k) {
-                const int64_t a = k < n - x.size() ? 1 : x[k - (n - x.size())];
-                const int64_t c = k < n - y.size() ? 1 : y[k - (n - y.size())];
-                if (a != c && a != 1 && c != 1) return false;
-                (*r)[k] = a == 1 ? c : a;
-            }
-            return true;
-        };
-        std::vector<int64_t> b1, b2;
-        if (bcast(in[1].shape, in[0].shape, &b1) && bcast(in[2].shape, b1, &b2)) b = b2;
+        std::vector<int64_t> acc = in[0].shape, next;
+        bool ok = true;
+        for (int i = 1; i < n && ok; ++i) {
+            ok = Broadcast(acc, in[i].shape, &next);
+            acc.swap(next);
+        }
+        if (ok) b = acc;
     }
     py::array out(NumpyDtypeOf(out_t), std::vector<py::ssize_t>(b.begin(), b.end()));
     void* out_data = out.mutable_data();
@@ -280,13 +359,13 @@ py::array L1LossBackward(py::array go, py::array self, py::array target, int64_t
     {
         py::gil_scoped_release nogil;
         size_t at = 0;
-        for (Input& x : in) {
-            x.at = at;
-            at = AlignUp(at + static_cast<size_t>(x.span) * aclcpu::ItemSize(x.dtype));
+        for (int i = 0; i < n; ++i) {
+            in[i].at = at;
+            at = AlignUp(at + static_cast<size_t>(in[i].span) * aclcpu::ItemSize(in[i].dtype));
         }
         const size_t out_at = at;
         at = AlignUp(at + out_bytes);
-        Tensors ts;
+        Tensors ts;  // ts.t[0..n) the inputs, ts.t[kMaxInputs] the output
         uint64_t ws_size = 0;
         aclOpExecutor* ex = nullptr;
         SocOverride guard(soc);
@@ -296,9 +375,9 @@ py::array L1LossBackward(py::array go, py::array self, py::array target, int64_t
                 break;
             }
             char* base = static_cast<char*>(t_arena.base);
-            for (int i = 0; i < 3; ++i) {
-                const size_t n = static_cast<size_t>(in[i].span) * aclcpu::ItemSize(in[i].dtype);
-                if (n != 0) std::memcpy(base + in[i].at, in[i].low, n);
+            for (int i = 0; i < n; ++i) {
+                const size_t nb = static_cast<size_t>(in[i].span) * aclcpu::ItemSize(in[i].dtype);
+                if (nb != 0) std::memcpy(base + in[i].at, in[i].low, nb);
                 const int64_t storage = in[i].span;
                 ts.t[i] = aclCreateTensor(in[i].shape.data(), in[i].shape.size(), in[i].dtype, in[i].strides.data(),
                                           in[i].offset, ACL_FORMAT_ND, &storage, 1, base + in[i].at);
@@ -316,36 +395,31 @@ py::array L1LossBackward(py::array go, py::array self, py::array target, int64_t
                 s *= b[k];
             }
             const int64_t ostorage = s;
-            ts.t[3] =
+            aclTensor*& out_tensor = ts.t[kMaxInputs];
+            out_tensor =
                 aclCreateTensor(b.data(), b.size(), out_t, ostr.data(), 0, ACL_FORMAT_ND, &ostorage, 1, base + out_at);
-            if (ts.t[3] == nullptr) {
+            if (out_tensor == nullptr) {
                 status = kStatusInvalid;
                 message = RecentMessage("aclCreateTensor failed");
                 break;
             }
-            status = aclnnL1LossBackwardGetWorkspaceSize(ts.t[0], ts.t[1], ts.t[2], reduction, ts.t[3], &ws_size, &ex);
+            status = def.plan(ts.t, reduction, params.data(), out_tensor, &ws_size, &ex);
             if (status != 0) {
-                message = RecentMessage("aclnnL1LossBackwardGetWorkspaceSize failed");
+                message = RecentMessage((std::string(def.api) + "GetWorkspaceSize failed").c_str());
                 break;
             }
-            if (ws_size != 0) {
-                // The plan asks for a temporary only when gradInput overlaps an input, which distinct arena
-                // slots never do; should it ask, the workspace gets its own block.
-                void* ws = nullptr;
-                if ((status = aclrtMalloc(&ws, ws_size, ACL_MEM_MALLOC_HUGE_FIRST)) != 0) {
-                    message = RecentMessage("aclrtMalloc failed");
-                    aclDestroyAclOpExecutor(ex);
-                    break;
-                }
-                status = aclnnL1LossBackward(ws, ws_size, ex, nullptr);
-                if (status == 0) status = aclrtSynchronizeStream(nullptr);
-                if (status != 0) message = RecentMessage("aclnnL1LossBackward failed");
-                aclrtFree(ws);
+            // The plan asks for a temporary only when the output overlaps an input, which distinct arena
+            // slots never do; should it ask, the workspace gets its own block.
+            void* ws = nullptr;
+            if (ws_size != 0 && (status = aclrtMalloc(&ws, ws_size, ACL_MEM_MALLOC_HUGE_FIRST)) != 0) {
+                message = RecentMessage("aclrtMalloc failed");
+                aclDestroyAclOpExecutor(ex);
                 break;
             }
-            status = aclnnL1LossBackward(nullptr, 0, ex, nullptr);
+            status = def.run(ws, ws_size, ex, nullptr);
             if (status == 0) status = aclrtSynchronizeStream(nullptr);
-            if (status != 0) message = RecentMessage("aclnnL1LossBackward failed");
+            if (status != 0) message = RecentMessage((std::string(def.api) + " failed").c_str());
+            if (ws != nullptr) aclrtFree(ws);
         } while (false);
         if (status == 0 && out_bytes != 0) std::memcpy(out_data, static_cast<char*>(t_arena.base) + out_at, out_bytes);
         if (t_arena.size > kKeepArenaBytes) t_arena.Release();
@@ -389,7 +463,7 @@ double CCallNs(int64_t numel, int iters) {
 }  // namespace
 
 PYBIND11_MODULE(_core, m) {
-    m.doc() = "aclcpu's compiled core: the operators through the library's C API (see aclcpu.l1_loss_backward).";
+    m.doc() = "aclcpu's compiled core: the operators through the library's C API (see aclcpu.OPERATORS).";
     g_error_class = py::module_::import("aclcpu._errors").attr("AclnnError").ptr();
     Py_INCREF(g_error_class);
     try {
@@ -398,10 +472,27 @@ PYBIND11_MODULE(_core, m) {
     } catch (py::error_already_set&) {
         g_bf16_dtype = nullptr;  // bfloat16 arrays are then rejected as having no aclDataType
     }
-    m.def("l1_loss_backward", &L1LossBackward, py::arg("grad_output"), py::arg("self"), py::arg("target"),
-          py::arg("reduction"), py::arg("out_dtype"), py::arg("soc"),
-          "Low-level aclnnL1LossBackward (use aclcpu.l1_loss_backward): reduction 0/1/2, out_dtype a numpy dtype "
-          "or None, soc a profile index (0 Ascend950 .. 4 Ascend310P) or -1.");
+    m.def("call", &Call, py::arg("op"), py::arg("inputs"), py::arg("reduction"), py::arg("params"),
+          py::arg("out_dtype"), py::arg("soc"),
+          "Low-level call of operator number op (see operators()): inputs a sequence of numpy arrays in the "
+          "operator's parameter order, reduction 0/1/2, params its scalar parameters after reduction (floats), "
+          "out_dtype a numpy dtype or None, soc a profile index (0 Ascend950 .. 4 Ascend310P) or -1.");
+    m.def(
+        "operators",
+        [] {
+            std::vector<std::string> names;
+            for (const OpDef& d : kOps) names.emplace_back(d.api);
+            return names;
+        },
+        "The aclnn API names of the operators call() knows, by index.");
+    m.def(
+        "l1_loss_backward",
+        [](py::array go, py::array self, py::array target, int64_t reduction, py::object out_dtype, int soc) {
+            return Call(0, {std::move(go), std::move(self), std::move(target)}, reduction, {}, std::move(out_dtype),
+                        soc);
+        },
+        py::arg("grad_output"), py::arg("self"), py::arg("target"), py::arg("reduction"), py::arg("out_dtype"),
+        py::arg("soc"), "call(0, ...) with the tensors as arguments (bench/golden_bench.py).");
     m.def("_c_call_ns", &CCallNs, py::arg("numel"), py::arg("iters"),
           "Benchmark hook: mean ns of the C sequence of one call (FLOAT, contiguous) over iters runs.");
     m.def(

@@ -1,0 +1,53 @@
+"""The operators aclcpu exposes, with what the API, the command line, the case-list readers and the TTK
+plugin need to know about each (one table; aclcpu.OPERATORS is derived from it).
+
+Facts from CANN's public sources (hicann/ops-nn; no code of theirs is used):
+
+* aclnn parameter names and order: the GetWorkspaceSize declarations (include/aclnnop/*.h here, from ops-nn
+  ``loss/l1_loss_grad/op_api/aclnn_l1_loss_backward.h``, ``loss/mse_loss_grad_v2/op_host/op_api/
+  aclnn_mse_loss_backward.h``, ``loss/smooth_l1_loss_grad_v2/op_api/aclnn_smooth_l1_loss_backward.h``).
+* Kernel op names, input order and attributes: the op defs ``loss/l1_loss_grad/op_host/l1_loss_grad_def.cpp``
+  (grads, predict, label; reduction), ``loss/mse_loss_grad/op_host/mse_loss_grad_def.cpp`` and
+  ``loss/mse_loss_grad_v2/op_host/mse_loss_grad_v2_def.cpp`` (predict, label, dout; reduction),
+  ``loss/smooth_l1_loss_grad_v2/op_host/smooth_l1_loss_grad_v2_def.cpp`` (predict, label, dout; sigma
+  default 1.0, reduction). The aclnn layer passes predict = self, label = target, dout = gradOutput
+  (docs/ops/aclnnMseLossBackward.md §5.1, aclnnSmoothL1LossBackward.md §5.1).
+* ATK names (ops-nn ``tests/st/aclnn*/atk_aclnn*.json``): the aclnn parameter names, attr "beta".
+"""
+from typing import NamedTuple
+
+
+class OpInfo(NamedTuple):
+    """One operator: "input tensors + reduction + scalar parameters -> one output tensor".
+
+    api: aclnn API name; function: the aclcpu function; tensors: the aclnn input tensor names in parameter
+    order; output: the aclnn output tensor's name; params: ((name, default), ...) scalar parameters after
+    reduction (floats, passed as float32); kernel: TTK kernel op name (op def, snake case); kernel_aliases:
+    other kernel op names computing the same; kernel_tensors: the kernel's inputs in op-def order;
+    kernel_order: for each aclnn tensor, its position among kernel_tensors; kernel_attrs: kernel attribute
+    name -> parameter name.
+    """
+    api: str
+    function: str
+    tensors: tuple
+    output: str
+    params: tuple
+    kernel: str
+    kernel_aliases: tuple
+    kernel_tensors: tuple
+    kernel_order: tuple
+    kernel_attrs: dict
+
+
+OPS = {
+    "aclnnL1LossBackward": OpInfo(
+        "aclnnL1LossBackward", "l1_loss_backward", ("gradOutput", "self", "target"), "gradInput", (),
+        "l1_loss_grad", (), ("grads", "predict", "label"), (0, 1, 2), {}),
+    "aclnnMseLossBackward": OpInfo(
+        "aclnnMseLossBackward", "mse_loss_backward", ("gradOutput", "self", "target"), "out", (),
+        "mse_loss_grad", ("mse_loss_grad_v2",), ("predict", "label", "dout"), (2, 0, 1), {}),
+    "aclnnSmoothL1LossBackward": OpInfo(
+        "aclnnSmoothL1LossBackward", "smooth_l1_loss_backward", ("gradOut", "self", "target"), "gradInput",
+        (("beta", 1.0),), "smooth_l1_loss_grad_v2", (), ("predict", "label", "dout"), (2, 0, 1),
+        {"sigma": "beta"}),
+}
