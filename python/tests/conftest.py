@@ -1,8 +1,9 @@
 """Shared helpers of the aclcpu Python suites (run by ctest: python/CMakeLists.txt).
 
-The package is imported from the build tree (PYTHONPATH set by ctest). The reference model is
-tests/support/l1_reference.h compiled as l1_reference_cli ($ACLCPU_REF_CLI): it shares no code with the
-library or the package.
+The package is imported from the build tree (PYTHONPATH set by ctest). The reference models are
+tests/support/l1_reference.h and tests/support/loss_grad_reference.h (MSE, Smooth L1) compiled as
+l1_reference_cli ($ACLCPU_REF_CLI, python/tests/l1_reference_cli.cpp): they share no code with the library or
+the package.
 """
 import os
 import subprocess
@@ -25,10 +26,12 @@ class Ref:
         self.dir = tempfile.mkdtemp(prefix="l1ref.")
         self.lines, self.outs = [], []
 
-    def add(self, soc, reduction, out_dtype, tensors):
-        """tensors: 3 tuples (storage array (1-d), shape, element strides, element offset)."""
+    def add(self, soc, reduction, out_dtype, tensors, op="l1", beta=None):
+        """tensors: 3 tuples (storage array (1-d), shape, element strides, element offset); op "l1", "mse" or
+        "smooth_l1" (then beta, rounded to float32 and passed in hexadecimal notation, exactly)."""
         k = len(self.lines)
-        parts = [soc, str(reduction), str(ACL[np.dtype(out_dtype).name])]
+        tag = f"smooth_l1:{float(np.float32(beta)).hex()}" if op == "smooth_l1" else op
+        parts = [tag, soc, str(reduction), str(ACL[np.dtype(out_dtype).name])]
         for j, (storage, shape, strides, offset) in enumerate(tensors):
             path = os.path.join(self.dir, f"{k}_{j}.bin")
             np.ascontiguousarray(storage).tofile(path)
