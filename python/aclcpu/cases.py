@@ -5,16 +5,23 @@ Formats (facts from hicann/ops-test-kit and hicann/ops-nn; no code of theirs is 
 * TTK ACLNN CSV (docs/Operator_Test_Guides/ACLNN_Case_Writing.md): testcase_name, api_name,
   tensor_view_shapes, tensor_dtypes (one entry applies to every tensor), tensor_storage_shapes,
   tensor_view_offsets, tensor_view_strides (elements), attributes ({'reduction': 1} or 'mean'),
-  input_data_ranges, is_enabled, soc_series. For aclnnL1LossBackward the tensors are gradOutput, self, target
-  and gradInput (the output: the last tensor, or output_tensor_indexes).
+  input_data_ranges, is_enabled, soc_series. The tensors are the operator's inputs in its parameter order, then
+  its output (the last tensor, or output_tensor_indexes): gradOutput, self, target, gradInput for
+  aclnnL1LossBackward (MSE: out; Smooth L1: gradOut, self, target, gradInput); the attributes hold reduction and
+  the scalar parameters by their aclnn names ({'reduction': 1, 'beta': 0.5}; a missing beta is 1.0).
 * TTK kernel CSV (docs/Operator_Test_Guides/Kernel_Case_Writing.md; ops-nn's
-  loss/l1_loss_grad/tests/st/arch35/ttk_kernel_l1_loss_grad_st.csv): op_name l1_loss_grad, input_shapes,
-  input_dtypes, output_shapes, output_dtypes, attributes {'reduction': 'mean'|'sum'|'none'}.
+  loss/l1_loss_grad/tests/st/arch35/ttk_kernel_l1_loss_grad_st.csv and the mse_loss_grad and
+  smooth_l1_loss_grad_v2 ones): op_name (l1_loss_grad, mse_loss_grad or mse_loss_grad_v2,
+  smooth_l1_loss_grad_v2), input_shapes and input_dtypes in the op def's input order (grads, predict, label for
+  l1_loss_grad; predict, label, dout for the others: aclcpu._ops), output_shapes, output_dtypes, attributes
+  {'reduction': 'mean'|'sum'|'none'} and, for smooth_l1_loss_grad_v2, 'sigma' (beta; default 1.0).
 * Common fields (docs/Test_Case_Generation.md): input_data_ranges "((min, max[, must-appear...]), ...)",
   None -> [-2, 2], min == max -> that value; is_enabled; soc_series ('Ascend910A', '-Ascend310P').
-* ATK JSON (ops-nn loss/l1_loss_grad/tests/st/aclnnL1LossBackward/atk_aclnnL1LossBackward.json): a list of
-  cases {id, aclnn_name, inputs: [{name, type "tensor"|"attr", dtype fp16|bf16|fp32, shape, range_values
-  [lo, hi] or one value}]}; the attr "reduction" holds its value in range_values.
+* ATK JSON (ops-nn loss/l1_loss_grad/tests/st/aclnnL1LossBackward/atk_aclnnL1LossBackward.json, and
+  atk_aclnnMseLossBackward.json, atk_aclnnSmoothL1LossBackward.json): a list of cases {id, aclnn_name, inputs:
+  [{name, type "tensor"|"attr", dtype fp16|bf16|fp32, shape, range_values [lo, hi], one value, or ["inf"]
+  / ["-inf"] / ["nan"]}]}; the attrs "reduction" and "beta" hold their values in range_values (an attr given
+  as a range [lo, hi] skips the case: the drawn value would be recorded nowhere).
 * Output (docs/Manual_Data_Prepare_and_Replay.md §3-4): one directory per case named by TTK's rule,
   ``input_<i>_<dtype>.<fmt>`` with each input's backing storage (pure outputs such as gradInput are not
   saved), ``golden_<i>_<dtype>__shape_<d0xd1|scalar>.bin`` (npy: ``golden_<i>_<dtype>.npy``, bfloat16 stored as
@@ -32,16 +39,17 @@ import zlib
 
 import numpy as np
 
-from . import AclnnError, l1_loss_backward, soc_index, OPERATORS
+from . import AclnnError, call, soc_index
 from ._dtypes import dtype_of, shape_token, BFLOAT16
+from ._ops import OPS
 
 _SAFE = re.compile(r"[^A-Za-z0-9_.-]+")
 _REDUCTION_NAMES = {0: "none", 1: "mean", 2: "sum"}
 #: TTK kernel op names and aclnn API names we implement -> aclnn API name.
 KNOWN_OPS = {}
-for _api, (_fn, _kernel) in OPERATORS.items():
-    KNOWN_OPS[_api] = _api
-    KNOWN_OPS[_kernel] = _api
+for _api, _info in OPS.items():
+    for _name in (_api, _info.kernel) + _info.kernel_aliases:
+        KNOWN_OPS[_name] = _api
 
 
 class CaseError(ValueError):
@@ -72,13 +80,18 @@ class Tensor:
 
 
 class Case:
-    """One test case: name, operator (aclnn API name), mode ("aclnn", "kernel" or "atk"), inputs (Tensor),
-    reduction (0/1/2), out_dtype, out_shape (declared, or None), where (file:row for messages)."""
+    """One test case: name, operator (aclnn API name), mode ("aclnn", "kernel" or "atk"), inputs (Tensor, in
+    the list's order: the kernel's input order in kernel mode), reduction (0/1/2), out_dtype, out_shape
+    (declared, or None), where (file:row for messages), params (the operator's scalar parameters by aclnn name,
+    e.g. {"beta": 0.5}), order (for each aclnn input tensor, its position in inputs)."""
 
-    def __init__(self, name, op, mode, inputs, reduction, out_dtype, out_shape, where, skip=None):
+    def __init__(self, name, op, mode, inputs, reduction, out_dtype, out_shape, where, skip=None, params=None,
+                 order=None):
         self.name, self.op, self.mode, self.inputs = name, op, mode, inputs
         self.reduction, self.out_dtype, self.out_shape, self.where, self.skip = (
             reduction, out_dtype, out_shape, where, skip)
+        self.params = dict(params or {})
+        self.order = tuple(order) if order is not None else tuple(range(len(inputs)))
 
 
 def _contiguous(shape):
@@ -150,12 +163,17 @@ def _shape(value, what, where):
 def _range(value, where):
     if value is None:
         return None
+    if isinstance(value, str):
+        value = _special(value, where)
     if isinstance(value, (int, float)):
         return (value, value)
     try:
         vals = tuple(value)
     except TypeError:
         raise CaseError(f"{where}: bad input_data_ranges entry {value!r}") from None
+    vals = tuple(_special(v, where) if isinstance(v, str) else v for v in vals)
+    if len(vals) == 1 and isinstance(vals[0], (int, float)):  # ATK: ["inf"], ["nan"], [0]: that value
+        return (vals[0], vals[0])
     if len(vals) < 2 or (vals[0] is None) != (vals[1] is None):
         if vals == (None, None):
             return None
@@ -165,6 +183,28 @@ def _range(value, where):
     if vals[0] > vals[1]:
         raise CaseError(f"{where}: input_data_ranges entry {value!r} has min > max")
     return vals
+
+
+def _special(text, where):
+    """ATK's special values written as strings: "inf", "-inf", "nan" (floats)."""
+    if text.strip().lower() in ("inf", "+inf", "-inf", "nan"):
+        return float(text)
+    raise CaseError(f"{where}: bad value {text!r} in a range")
+
+
+def _params(info, attrs, names, where):
+    """The operator's scalar parameters from a case's attributes: names maps attribute name -> parameter name;
+    missing parameters take their defaults. Raises CaseError for a value that is not a real number."""
+    params = {}
+    for attr, param in names.items():
+        if attr in attrs:
+            v = attrs[attr]
+            if isinstance(v, bool) or not isinstance(v, (int, float)):
+                raise CaseError(f"{where}: bad {attr} {v!r} (a real number)")
+            params[param] = float(v)
+    for name, default in info.params:
+        params.setdefault(name, default)
+    return params
 
 
 def _reduction(value, where):
@@ -225,16 +265,18 @@ def read_ttk_csv(path, soc=None):
             if op is None:
                 raise CaseError(f"{where}: operator {op_name!r} is not implemented by aclcpu "
                                 f"(known: {', '.join(sorted(KNOWN_OPS))})")
+            info = OPS[op]
             attrs = _literal(row.get("attributes"), "attributes", where) or {}
             if not isinstance(attrs, dict):
                 raise CaseError(f"{where}: attributes must be a dict, got {row.get('attributes')!r}")
             reduction = _reduction(attrs.get("reduction", "mean"), where)
+            order = None
             ranges = _literal(row.get("input_data_ranges"), "input_data_ranges", where)
             if aclnn:
                 shapes = _literal(row.get("tensor_view_shapes"), "tensor_view_shapes", where)
                 if not isinstance(shapes, (tuple, list)) or len(shapes) not in (3, 4):
-                    raise CaseError(f"{where}: tensor_view_shapes must list gradOutput, self, target"
-                                    f" [, gradInput], got {row.get('tensor_view_shapes')!r}")
+                    raise CaseError(f"{where}: tensor_view_shapes must list {', '.join(info.tensors)}"
+                                    f" [, {info.output}], got {row.get('tensor_view_shapes')!r}")
                 n = len(shapes)
                 shapes = [_shape(s, "tensor_view_shapes", where) for s in shapes]
                 dts = [_dtype(d, where) for d in _per_tensor(
@@ -251,7 +293,7 @@ def read_ttk_csv(path, soc=None):
                     if (row.get("tensor_view_strides") or "").strip() else [None] * n
                 out_idx = _literal(row.get("output_tensor_indexes"), "output_tensor_indexes", where)
                 if out_idx not in (None, (), [], (n - 1,), [n - 1], n - 1) or (out_idx and n == 3):
-                    raise CaseError(f"{where}: output_tensor_indexes {out_idx!r}: gradInput must be the 4th tensor")
+                    raise CaseError(f"{where}: output_tensor_indexes {out_idx!r}: {info.output} must be the 4th tensor")
                 ranges = _per_tensor(ranges, 3, "input_data_ranges", where)
                 inputs = []
                 for i in range(3):
@@ -268,11 +310,12 @@ def read_ttk_csv(path, soc=None):
                     inputs.append(Tensor(dts[i], shapes[i], st, off, sto, _range(ranges[i], where)))
                 out_dtype = dts[3] if n == 4 else None
                 out_shape = shapes[3] if n == 4 else None
+                params = _params(info, attrs, {name: name for name, _ in info.params}, where)
                 mode = "aclnn"
             else:
                 shapes = _literal(row.get("input_shapes"), "input_shapes", where)
                 if not isinstance(shapes, (tuple, list)) or len(shapes) != 3:
-                    raise CaseError(f"{where}: input_shapes must list grads, predict, label, got "
+                    raise CaseError(f"{where}: input_shapes must list {', '.join(info.kernel_tensors)}, got "
                                     f"{row.get('input_shapes')!r}")
                 shapes = [_shape(s, "input_shapes", where) for s in shapes]
                 dts = [_dtype(d, where) for d in _per_tensor(
@@ -283,6 +326,8 @@ def read_ttk_csv(path, soc=None):
                 out_dtype = _dtype(_per_tensor(odt, 1, "output_dtypes", where)[0], where) if odt else None
                 osh = _literal(row.get("output_shapes"), "output_shapes", where)
                 out_shape = _shape(osh[0], "output_shapes", where) if osh else None
+                params = _params(info, attrs, info.kernel_attrs, where)
+                order = info.kernel_order
                 mode = "kernel"
             skip = None
             enabled = (row.get("is_enabled") or "").strip().lower()
@@ -290,7 +335,7 @@ def read_ttk_csv(path, soc=None):
                 skip = "is_enabled is False"
             elif soc is not None:
                 skip = _soc_excluded(_literal(row.get("soc_series"), "soc_series", where), soc)
-            cases.append(Case(name, op, mode, inputs, reduction, out_dtype, out_shape, where, skip))
+            cases.append(Case(name, op, mode, inputs, reduction, out_dtype, out_shape, where, skip, params, order))
     return cases
 
 
@@ -312,26 +357,37 @@ def read_atk_json(path):
         if not isinstance(c, dict) or not isinstance(c.get("inputs"), list):
             raise CaseError(f"{where}: expected an object with an 'inputs' list")
         api = "aclnn" + str(c.get("aclnn_name", ""))
-        if api not in OPERATORS:
+        if api not in OPS:
             raise CaseError(f"{where}: operator {api!r} is not implemented by aclcpu")
         ident = c.get("id", k)
         where = f"{path}: case id {ident}"
-        tensors, reduction = {}, None
+        info = OPS[api]
+        tensors, reduction, attrs, skip = {}, None, {}, None
         for inp in c["inputs"]:
             if not isinstance(inp, dict):
                 raise CaseError(f"{where}: bad input entry {inp!r}")
-            if inp.get("type") == "attr" and inp.get("name") == "reduction":
-                reduction = _reduction(inp.get("range_values"), where)
+            if inp.get("type") == "attr":
+                value = inp.get("range_values")
+                if isinstance(value, list) and len(value) == 2 and value[0] != value[1]:
+                    skip = f"attr {inp.get('name')} given as a range {value!r}"
+                    value = value[0]
+                elif isinstance(value, list) and len(value) in (1, 2):
+                    value = value[0]
+                if inp.get("name") == "reduction":
+                    reduction = _reduction(value, where)
+                else:
+                    attrs[inp.get("name")] = value
             elif inp.get("type") == "tensor":
                 shape = _shape(inp.get("shape"), "shape", where)
                 tensors[inp.get("name")] = Tensor(_dtype(inp.get("dtype"), where), shape,
                                                   value_range=_range(inp.get("range_values"), where))
-        missing = [n for n in ("gradOutput", "self", "target") if n not in tensors]
+        missing = [n for n in info.tensors if n not in tensors]
         if missing or reduction is None:
             raise CaseError(f"{where}: missing {', '.join(missing + ([] if reduction is not None else ['reduction']))}")
+        params = _params(info, attrs, {name: name for name, _ in info.params}, where)
         name = f"{c.get('name', 'case')}_{ident}".replace(".", "_")
-        cases.append(Case(name, api, "atk", [tensors["gradOutput"], tensors["self"], tensors["target"]],
-                          reduction, None, None, where))
+        cases.append(Case(name, api, "atk", [tensors[n] for n in info.tensors], reduction, None, None, where,
+                          skip, params))
     return cases
 
 
@@ -390,7 +446,8 @@ def prepare(case, seed, soc):
     rng = _rng(seed, case.name)
     storages = [generate_storage(t, rng) for t in case.inputs]
     views = [view_of(s, t) for s, t in zip(storages, case.inputs)]
-    golden = l1_loss_backward(views[0], views[1], views[2], case.reduction, out_dtype=case.out_dtype, soc=soc)
+    golden = call(case.op, [views[k] for k in case.order], case.reduction, case.params, out_dtype=case.out_dtype,
+                  soc=soc)
     if case.out_shape is not None and tuple(golden.shape) != tuple(case.out_shape):
         raise CaseError(f"{case.where}: output shape {case.out_shape} is not the broadcast shape "
                         f"{tuple(golden.shape)}")

@@ -71,8 +71,9 @@ def _write_array(path, array):
 
 def cmd_golden(args):
     """aclcpu golden: one operator call from files, or a whole TTK/ATK case list."""
-    from . import AclnnError, l1_loss_backward, OPERATORS, soc_index
+    from . import AclnnError, call, OPERATORS, soc_index
     from . import cases as C
+    from ._ops import OPS
 
     if args.soc is not None:
         try:
@@ -87,7 +88,15 @@ def cmd_golden(args):
             raise BadInput(f"--op {args.op!r} is not implemented by aclcpu (known: {', '.join(OPERATORS)})")
         if not args.output or not args.dtypes or not args.shapes:
             raise BadInput("--inputs needs --dtypes, --shapes and -o")
-        paths, dts, shapes = _split(args.inputs, "inputs"), _split(args.dtypes, "dtypes"), _split(args.shapes, "shapes")
+        info = OPS[args.op]
+        params = {}
+        if args.beta is not None:
+            if "beta" not in (name for name, _ in info.params):
+                raise BadInput(f"--beta: {args.op} has no beta parameter")
+            params["beta"] = args.beta
+        n = len(info.tensors)
+        paths, dts, shapes = (_split(args.inputs, "inputs", n), _split(args.dtypes, "dtypes", n),
+                              _split(args.shapes, "shapes", n))
         arrays = [_load_input(p, d, s) for p, d, s in zip(paths, dts, shapes)]
         out_dtype = None
         if args.out_dtype:
@@ -98,7 +107,7 @@ def cmd_golden(args):
             except ValueError as e:
                 raise BadInput(f"--out-dtype: {e}") from None
         try:
-            y = l1_loss_backward(*arrays, args.reduction, out_dtype=out_dtype, soc=args.soc)
+            y = call(args.op, arrays, args.reduction, params, out_dtype=out_dtype, soc=args.soc)
         except AclnnError as e:
             raise BadInput(f"{args.op}: {e.message} (status {e.status})") from None
         _write_array(args.output, y)
@@ -176,12 +185,15 @@ def build_parser():
     p = argparse.ArgumentParser(prog="aclcpu", description="Bit-exact CPU goldens of CANN aclnn operators.")
     sub = p.add_subparsers(dest="command", required=True)
     g = sub.add_parser("golden", help="compute goldens: one call from files, or a TTK/ATK case list")
-    g.add_argument("--op", default="aclnnL1LossBackward", help="operator (aclnn API name)")
-    g.add_argument("--inputs", help="gradOutput,self,target files (.bin raw or .npy)")
+    g.add_argument("--op", default="aclnnL1LossBackward",
+                   help="operator (aclnn API name): aclnnL1LossBackward, aclnnMseLossBackward, aclnnSmoothL1LossBackward")
+    g.add_argument("--inputs", help="the input tensors' files in the C API's order: gradOutput,self,target "
+                                    "(.bin raw or .npy)")
     g.add_argument("--dtypes", help="their dtypes, e.g. float16,float16,float16 (bf16/fp16/fp32 accepted)")
     g.add_argument("--shapes", help="their shapes, e.g. 2x3,2x3,3 ('scalar' for 0-d)")
     g.add_argument("--reduction", default="mean", choices=["none", "mean", "sum", "0", "1", "2"])
-    g.add_argument("--out-dtype", help="gradInput dtype (default: the promoted dtype)")
+    g.add_argument("--beta", type=float, help="aclnnSmoothL1LossBackward's beta (default 1.0; passed as float32)")
+    g.add_argument("--out-dtype", help="output dtype (default: the operator's: the promoted dtype; MSE: self's)")
     g.add_argument("--soc", help="product profile: Ascend950, Ascend910B, Ascend910_93, Ascend910, Ascend310P")
     g.add_argument("-o", "--output", help="golden file (.bin raw, .npy)")
     g.add_argument("--ttk-csv", help="TTK ACLNN or kernel case list (CSV)")

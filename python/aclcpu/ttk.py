@@ -13,6 +13,13 @@ Contract (from ops-test-kit's plugin examples and docs/Manual_Data_Prepare_and_R
 * kernel mode, ``l1_loss_grad`` (op def inputs grads, predict, label; attr reduction "mean"|"sum"|"none",
   ops-nn loss/l1_loss_grad/op_host/l1_loss_grad_def.cpp): numpy inputs, the attribute as a keyword, and
   output_dtypes, full_soc_version, short_soc_version among the keywords. Returns the output array.
+* ``aclnnMseLossBackward`` (gradOutput, self, target, reduction, out) and ``aclnnSmoothL1LossBackward``
+  (gradOut, self, target, reduction, beta, gradInput) in aclnn mode, the same way; kernel mode
+  ``mse_loss_grad`` and ``mse_loss_grad_v2`` (predict, label, dout; attr reduction: ops-nn
+  loss/mse_loss_grad/op_host/mse_loss_grad_def.cpp, loss/mse_loss_grad_v2/op_host/mse_loss_grad_v2_def.cpp)
+  and ``smooth_l1_loss_grad_v2`` (predict, label, dout; attrs sigma = beta, default 1.0, and reduction:
+  loss/smooth_l1_loss_grad_v2/op_host/smooth_l1_loss_grad_v2_def.cpp). The kernels' predict, label, dout are
+  the aclnn self, target, gradOutput.
 
 The profile comes from full_soc_version, else short_soc_version (``Ascend950*`` -> Ascend950,
 ``Ascend910B*``, ``Ascend910_93*``, other ``Ascend910*``, ``Ascend310P*``; aclcpu.soc_index), else the
@@ -23,11 +30,16 @@ name) it also finds them in ``__spec__``; imported as ``aclcpu.ttk`` the module 
 """
 import numpy as np
 
-from aclcpu import l1_loss_backward, soc_index, BFLOAT16  # absolute: TTK loads this file by path
+from aclcpu import call, soc_index, BFLOAT16  # absolute: TTK loads this file by path
 
 __golden__ = {
-    "aclnn": {"aclnnL1LossBackward": "aclnn_l1_loss_backward_golden"},
-    "kernel": {"l1_loss_grad": "l1_loss_grad_golden"},
+    "aclnn": {"aclnnL1LossBackward": "aclnn_l1_loss_backward_golden",
+              "aclnnMseLossBackward": "aclnn_mse_loss_backward_golden",
+              "aclnnSmoothL1LossBackward": "aclnn_smooth_l1_loss_backward_golden"},
+    "kernel": {"l1_loss_grad": "l1_loss_grad_golden",
+               "mse_loss_grad": "mse_loss_grad_golden",
+               "mse_loss_grad_v2": "mse_loss_grad_golden",
+               "smooth_l1_loss_grad_v2": "smooth_l1_loss_grad_v2_golden"},
 }
 
 #: Bit-exact comparison for every float dtype (ops-test-kit docs/Precision_Comparison.md §5, "binary_equal").
@@ -64,6 +76,30 @@ def _to_torch(a):
     return torch.from_numpy(a)
 
 
+def _scalar(x):
+    """A Python scalar from a 0-d tensor/array (TTK may pass attributes that way) or the value itself."""
+    return x.item() if hasattr(x, "item") else x
+
+
+def _aclnn_golden(op, tensors, reduction, params, output, kwargs):
+    """The aclnn-mode golden of op: (output,) of the output tensor's dtype, as torch tensors when the first
+    input is one."""
+    torch_in = type(tensors[0]).__module__.startswith("torch")
+    out_dtype = _to_numpy(output).dtype if output is not None else None
+    y = call(op, [_to_numpy(x) for x in tensors], _scalar(reduction), params, out_dtype=out_dtype,
+             soc=_soc_from(kwargs))
+    return (_to_torch(y) if torch_in else y,)
+
+
+def _kernel_golden(op, tensors, reduction, params, kwargs):
+    """The kernel-mode golden of op: the output array, dtype from output_dtypes (default the operator's)."""
+    out = kwargs.get("output_dtypes")
+    out_dtype = None
+    if out:
+        out_dtype = out[0] if isinstance(out, (list, tuple)) else out
+    return call(op, [np.asarray(x) for x in tensors], reduction, params, out_dtype=out_dtype, soc=_soc_from(kwargs))
+
+
 def aclnn_l1_loss_backward_golden(gradOutput, self, target, reduction, gradInput, **kwargs):
     """TTK aclnn-mode golden of aclnnL1LossBackward (see the module docstring).
 
@@ -71,13 +107,21 @@ def aclnn_l1_loss_backward_golden(gradOutput, self, target, reduction, gradInput
     0-d tensor/array holding it); gradInput (its dtype is the golden's dtype; its data is not read).
     Returns: (golden,) with the broadcast shape. Raises aclcpu.AclnnError where the operator rejects the call.
     """
-    torch_in = type(gradOutput).__module__.startswith("torch")
-    if hasattr(reduction, "item"):
-        reduction = reduction.item()
-    out_dtype = _to_numpy(gradInput).dtype if gradInput is not None else None
-    y = l1_loss_backward(_to_numpy(gradOutput), _to_numpy(self), _to_numpy(target), reduction,
-                         out_dtype=out_dtype, soc=_soc_from(kwargs))
-    return (_to_torch(y) if torch_in else y,)
+    return _aclnn_golden("aclnnL1LossBackward", (gradOutput, self, target), reduction, None, gradInput, kwargs)
+
+
+def aclnn_mse_loss_backward_golden(gradOutput, self, target, reduction, out, **kwargs):
+    """TTK aclnn-mode golden of aclnnMseLossBackward: as aclnn_l1_loss_backward_golden, the output named out
+    (its dtype is the golden's). Returns (golden,). Raises aclcpu.AclnnError where the operator rejects."""
+    return _aclnn_golden("aclnnMseLossBackward", (gradOutput, self, target), reduction, None, out, kwargs)
+
+
+def aclnn_smooth_l1_loss_backward_golden(gradOut, self, target, reduction, beta, gradInput, **kwargs):
+    """TTK aclnn-mode golden of aclnnSmoothL1LossBackward: as aclnn_l1_loss_backward_golden, plus beta (a real
+    number or a 0-d tensor, passed as float32). Returns (golden,). Raises aclcpu.AclnnError (161002 for a
+    negative or NaN beta)."""
+    return _aclnn_golden("aclnnSmoothL1LossBackward", (gradOut, self, target), reduction,
+                         {"beta": _scalar(beta)}, gradInput, kwargs)
 
 
 def l1_loss_grad_golden(grads, predict, label, *, reduction="mean", **kwargs):
@@ -87,12 +131,22 @@ def l1_loss_grad_golden(grads, predict, label, *, reduction="mean", **kwargs):
     output_dtypes (keyword, optional): the output's dtype name, default the promoted dtype.
     Returns: the output array. Raises aclcpu.AclnnError where the operator rejects the call.
     """
-    out = kwargs.get("output_dtypes")
-    out_dtype = None
-    if out:
-        out_dtype = out[0] if isinstance(out, (list, tuple)) else out
-    return l1_loss_backward(np.asarray(grads), np.asarray(predict), np.asarray(label), reduction,
-                            out_dtype=out_dtype, soc=_soc_from(kwargs))
+    return _kernel_golden("aclnnL1LossBackward", (grads, predict, label), reduction, None, kwargs)
+
+
+def mse_loss_grad_golden(predict, label, dout, *, reduction="mean", **kwargs):
+    """TTK kernel-mode golden of mse_loss_grad and mse_loss_grad_v2: predict (self), label (target), dout
+    (gradOutput), numpy arrays of one dtype; reduction "mean"|"sum"|"none"; output_dtypes optional (default
+    the inputs' dtype). Returns the output array. Raises aclcpu.AclnnError where the operator rejects."""
+    return _kernel_golden("aclnnMseLossBackward", (dout, predict, label), reduction, None, kwargs)
+
+
+def smooth_l1_loss_grad_v2_golden(predict, label, dout, *, sigma=1.0, reduction="mean", **kwargs):
+    """TTK kernel-mode golden of smooth_l1_loss_grad_v2: predict (self), label (target), dout (gradOut), numpy
+    arrays; sigma (the aclnn beta, default 1.0); reduction "mean"|"sum"|"none"; output_dtypes optional
+    (default the promoted dtype). Returns the output array. Raises aclcpu.AclnnError where the operator
+    rejects."""
+    return _kernel_golden("aclnnSmoothL1LossBackward", (dout, predict, label), reduction, {"beta": sigma}, kwargs)
 
 
 class L1LossBackwardSpec:
@@ -107,6 +161,33 @@ class L1LossGradSpec:
     tolerance = TOLERANCE
 
 
-SPECS = {"aclnnL1LossBackward": "L1LossBackwardSpec", "l1_loss_grad": "L1LossGradSpec"}
+class MseLossBackwardSpec:
+    """TTK spec of aclnnMseLossBackward: the golden and bit-exact tolerance."""
+    golden = staticmethod(aclnn_mse_loss_backward_golden)
+    tolerance = TOLERANCE
+
+
+class MseLossGradSpec:
+    """TTK spec of the mse_loss_grad and mse_loss_grad_v2 kernels: the golden and bit-exact tolerance."""
+    golden = staticmethod(mse_loss_grad_golden)
+    tolerance = TOLERANCE
+
+
+class SmoothL1LossBackwardSpec:
+    """TTK spec of aclnnSmoothL1LossBackward: the golden and bit-exact tolerance."""
+    golden = staticmethod(aclnn_smooth_l1_loss_backward_golden)
+    tolerance = TOLERANCE
+
+
+class SmoothL1LossGradV2Spec:
+    """TTK spec of the smooth_l1_loss_grad_v2 kernel: the golden and bit-exact tolerance."""
+    golden = staticmethod(smooth_l1_loss_grad_v2_golden)
+    tolerance = TOLERANCE
+
+
+SPECS = {"aclnnL1LossBackward": "L1LossBackwardSpec", "l1_loss_grad": "L1LossGradSpec",
+         "aclnnMseLossBackward": "MseLossBackwardSpec", "mse_loss_grad": "MseLossGradSpec",
+         "mse_loss_grad_v2": "MseLossGradSpec", "aclnnSmoothL1LossBackward": "SmoothL1LossBackwardSpec",
+         "smooth_l1_loss_grad_v2": "SmoothL1LossGradV2Spec"}
 if __name__ != "aclcpu.ttk":  # loaded by TTK from its file: TTK's spec registry
     __spec__ = SPECS  # noqa: F811

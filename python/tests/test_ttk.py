@@ -13,8 +13,16 @@ BF16 = aclcpu.BFLOAT16
 
 
 def test_registration_tables_name_existing_functions():
-    assert plugin.__golden__ == {"aclnn": {"aclnnL1LossBackward": "aclnn_l1_loss_backward_golden"},
-                                 "kernel": {"l1_loss_grad": "l1_loss_grad_golden"}}
+    assert plugin.__golden__ == {
+        "aclnn": {"aclnnL1LossBackward": "aclnn_l1_loss_backward_golden",
+                  "aclnnMseLossBackward": "aclnn_mse_loss_backward_golden",
+                  "aclnnSmoothL1LossBackward": "aclnn_smooth_l1_loss_backward_golden"},
+        "kernel": {"l1_loss_grad": "l1_loss_grad_golden", "mse_loss_grad": "mse_loss_grad_golden",
+                   "mse_loss_grad_v2": "mse_loss_grad_golden",
+                   "smooth_l1_loss_grad_v2": "smooth_l1_loss_grad_v2_golden"}}
+    # every operator of the package has its aclnn-mode golden, every kernel name its kernel-mode one
+    assert set(plugin.__golden__["aclnn"]) == set(aclcpu.OPERATORS)
+    assert {k for _, k in aclcpu.OPERATORS.values()} <= set(plugin.__golden__["kernel"])
     for mode in plugin.__golden__.values():
         for fn in mode.values():
             assert callable(getattr(plugin, fn))
@@ -27,7 +35,17 @@ def test_registration_tables_name_existing_functions():
     assert list(sig.parameters)[:3] == ["grads", "predict", "label"]
     assert sig.parameters["reduction"].default == "mean"
     assert sig.parameters["reduction"].kind is inspect.Parameter.KEYWORD_ONLY
-    for spec in (plugin.L1LossBackwardSpec, plugin.L1LossGradSpec):
+    # the new operators: the C API's parameter names and order (include/aclnnop/*.h), the op defs' inputs
+    assert list(inspect.signature(plugin.aclnn_mse_loss_backward_golden).parameters)[:5] == [
+        "gradOutput", "self", "target", "reduction", "out"]
+    assert list(inspect.signature(plugin.aclnn_smooth_l1_loss_backward_golden).parameters)[:6] == [
+        "gradOut", "self", "target", "reduction", "beta", "gradInput"]
+    assert list(inspect.signature(plugin.mse_loss_grad_golden).parameters)[:3] == ["predict", "label", "dout"]
+    sig = inspect.signature(plugin.smooth_l1_loss_grad_v2_golden)
+    assert list(sig.parameters)[:3] == ["predict", "label", "dout"]
+    assert sig.parameters["sigma"].default == 1.0 and sig.parameters["reduction"].default == "mean"
+    for spec in (plugin.L1LossBackwardSpec, plugin.L1LossGradSpec, plugin.MseLossBackwardSpec,
+                 plugin.MseLossGradSpec, plugin.SmoothL1LossBackwardSpec, plugin.SmoothL1LossGradV2Spec):
         assert spec.tolerance["float16"] == {"standard": "binary_equal"}
         assert set(spec.tolerance) == {"float16", "float32", "bfloat16"}
 
@@ -36,7 +54,13 @@ def test_loaded_by_path_like_ttk_declares_specs():
     spec = importlib.util.spec_from_file_location("ttk_user_plugin", plugin.__file__)
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
-    assert mod.__spec__ == {"aclnnL1LossBackward": "L1LossBackwardSpec", "l1_loss_grad": "L1LossGradSpec"}
+    assert mod.__spec__ == {"aclnnL1LossBackward": "L1LossBackwardSpec", "l1_loss_grad": "L1LossGradSpec",
+                            "aclnnMseLossBackward": "MseLossBackwardSpec", "mse_loss_grad": "MseLossGradSpec",
+                            "mse_loss_grad_v2": "MseLossGradSpec",
+                            "aclnnSmoothL1LossBackward": "SmoothL1LossBackwardSpec",
+                            "smooth_l1_loss_grad_v2": "SmoothL1LossGradV2Spec"}
+    for name in mod.__spec__.values():
+        assert callable(getattr(mod, name).golden)
     assert mod.__golden__ == plugin.__golden__
     assert not isinstance(plugin.__spec__, dict)  # imported as aclcpu.ttk: Python's ModuleSpec is kept
 
@@ -76,3 +100,31 @@ def test_kernel_golden_with_numpy_and_output_dtypes():
     with pytest.raises(aclcpu.AclnnError) as e:
         plugin.l1_loss_grad_golden(grads, predict, label, short_soc_version="Ascend310B")
     assert e.value.status == 100008
+
+
+def test_mse_and_smooth_l1_goldens_both_modes():
+    """aclnn mode: torch tensors, the output's dtype, beta (also as a 0-d tensor), the profile keywords;
+    kernel mode: predict, label, dout (the aclnn self, target, gradOutput), sigma as beta."""
+    torch = pytest.importorskip("torch")
+    g = torch.tensor([2.0, 2.0, 2.0])
+    s = torch.tensor([0.0, 0.25, -3.0])
+    t = torch.zeros(3)
+    (y,) = plugin.aclnn_mse_loss_backward_golden(g, s, t, 0, torch.empty(3, dtype=torch.float16),
+                                                 short_soc_version="Ascend910B")
+    assert isinstance(y, torch.Tensor) and y.dtype == torch.float16 and y.tolist() == [0.0, 1.0, -12.0]
+    for soc, first in (("Ascend950", None), ("Ascend910B", 0.0)):  # beta 0 at x = 0: NaN on 950 (tensor gradOut)
+        (y,) = plugin.aclnn_smooth_l1_loss_backward_golden(g, s, t, "none", torch.tensor(0.0), torch.empty(3),
+                                                           short_soc_version=soc)
+        assert (np.isnan(y[0].item()) if first is None else y[0].item() == first) and y[1:].tolist() == [2.0, -2.0]
+    (y,) = plugin.aclnn_smooth_l1_loss_backward_golden(g, s, t, 2, 0.5, torch.empty(3), short_soc_version="Ascend950")
+    assert y.tolist() == [0.0, 1.0, -2.0]
+    with pytest.raises(aclcpu.AclnnError) as e:
+        plugin.aclnn_smooth_l1_loss_backward_golden(g, s, t, 1, -0.5, torch.empty(3))
+    assert e.value.status == 161002
+    gn, sn, tn = g.numpy(), s.numpy(), t.numpy()
+    k = plugin.mse_loss_grad_golden(sn, tn, gn, reduction="sum", short_soc_version="Ascend950")
+    assert same_bits(k, aclcpu.mse_loss_backward(gn, sn, tn, "sum", soc="Ascend950"))
+    k = plugin.smooth_l1_loss_grad_v2_golden(sn, tn, np.float32(1.0), sigma=0.5, reduction="mean",
+                                             output_dtypes=("float16",), short_soc_version="Ascend950")
+    assert k.dtype == np.float16
+    assert same_bits(k, aclcpu.smooth_l1_loss_backward(np.float32(1.0), sn, tn, "mean", 0.5, out_dtype=np.float16))
