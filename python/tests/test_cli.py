@@ -208,3 +208,111 @@ def test_case_list_errors_name_file_and_row(tmp_path):
     (tmp_path / "bad.json").write_text("[{\"id\": 0, \"aclnn_name\": \"Softmax\", \"inputs\": []}]")
     rc, _, err = cli("golden", "--atk-json", tmp_path / "bad.json", "--out", tmp_path / "o2")
     assert rc == 2 and "bad.json" in err and "Softmax" in err
+
+
+def test_golden_mse_and_smooth_l1_single_calls(tmp_path):
+    rng = np.random.default_rng(9)
+    g = rng.normal(size=(3,)).astype(np.float32)
+    s = rng.normal(size=(2, 3)).astype(np.float32)
+    t = rng.normal(size=(2, 1)).astype(np.float32)
+    for name, a in (("go", g), ("self", s), ("target", t)):
+        aclcpu.to_bin(a, tmp_path / f"{name}.bin")
+    files = f"{tmp_path}/go.bin,{tmp_path}/self.bin,{tmp_path}/target.bin"
+    common = ["--inputs", files, "--dtypes", "fp32,fp32,fp32", "--shapes", "3,2x3,2x1"]
+    rc, _, err = cli("golden", "--op", "aclnnSmoothL1LossBackward", *common, "--reduction", "sum", "--beta", "0.3",
+                     "--soc", "Ascend910B", "--out-dtype", "float16", "-o", tmp_path / "sl1.bin")
+    assert rc == 0, err
+    assert same_bits(aclcpu.from_bin(tmp_path / "sl1.bin", "float16", (2, 3)),
+                     aclcpu.smooth_l1_loss_backward(g, s, t, "sum", 0.3, out_dtype=np.float16, soc="Ascend910B"))
+    rc, _, err = cli("golden", "--op", "aclnnSmoothL1LossBackward", *common, "-o", tmp_path / "sl1d.npy")
+    assert rc == 0, err  # beta defaults to 1.0, reduction to mean
+    assert same_bits(np.load(tmp_path / "sl1d.npy"), aclcpu.smooth_l1_loss_backward(g, s, t, "mean", 1.0))
+    rc, _, err = cli("golden", "--op", "aclnnMseLossBackward", *common, "--reduction", "mean", "-o", tmp_path / "m.bin")
+    assert rc == 0, err
+    assert same_bits(aclcpu.from_bin(tmp_path / "m.bin", "float32", (2, 3)), aclcpu.mse_loss_backward(g, s, t))
+    # bad input: beta for an operator without one, a negative beta, an MSE dtype mismatch: exit 2, no file
+    for extra, op, dts, needle in ((["--beta", "1"], "aclnnMseLossBackward", "fp32,fp32,fp32", "no beta"),
+                                   (["--beta", "-1"], "aclnnSmoothL1LossBackward", "fp32,fp32,fp32", "beta"),
+                                   ([], "aclnnMseLossBackward", "fp32,fp32,int32", "same dtype")):
+        out = tmp_path / "never.bin"
+        rc, _, err = cli("golden", "--op", op, "--inputs", files, "--dtypes", dts, "--shapes", "3,2x3,2x1",
+                         *extra, "-o", out)
+        assert rc == 2 and needle in err and err.count("\n") == 1, err
+        assert not out.exists()
+
+
+KERNEL_LOSS_CSV = """testcase_name,op_name,input_shapes,input_dtypes,output_shapes,output_dtypes,attributes,input_data_ranges
+mse_k,mse_loss_grad,"((4, 3), (3,), ())","('float16',)","((4, 3),)","('float16',)",{'reduction': 'mean'},"((-3, 3), (-3, 3), (0.5, 0.5))"
+mse_v2,mse_loss_grad_v2,"((2, 2), (2, 2), (2, 2))","('float32',)","((2, 2),)","('float32',)",{'reduction': 'sum'},
+sl1_k,smooth_l1_loss_grad_v2,"((5,), (5,), (5,))","('bfloat16', 'bfloat16', 'bfloat16')","((5,),)","('bfloat16',)","{'sigma': 0.8, 'reduction': 'none'}","((-1, 1), (-1, 1), (-1, 1))"
+"""
+
+ACLNN_LOSS_CSV = """testcase_name,api_name,tensor_view_shapes,tensor_dtypes,attributes,input_data_ranges
+sl1_beta0,aclnnSmoothL1LossBackward,"((3,),(3,),(3,),(3,))","('float32',)","{'reduction': 'none', 'beta': 0.0}","((1, 1), (0, 0), (0, 0))"
+mse_a,aclnnMseLossBackward,"((),(2,3),(3,),(2,3))","('float16', 'float16', 'float16', 'float32')",{'reduction': 2},
+"""
+
+
+def test_ttk_csvs_for_mse_and_smooth_l1(tmp_path):
+    (tmp_path / "k.csv").write_text(KERNEL_LOSS_CSV)
+    rc, stdout, err = cli("golden", "--ttk-csv", tmp_path / "k.csv", "--out", tmp_path / "k", "--soc", "Ascend950")
+    assert rc == 0 and "3 cases written" in stdout, err
+    # kernel input order predict, label, dout: input_2 is the 0-d dout (gradOutput), 0.5 everywhere
+    d = tmp_path / "k" / "mse_k"
+    p, lab, dout = (aclcpu.from_bin(d / f"input_{i}_float16.bin", "float16", s) for i, s in
+                    enumerate([(4, 3), (3,), (1,)]))
+    assert float(dout[0]) == 0.5
+    assert same_bits(aclcpu.from_bin(d / "golden_0_float16__shape_4x3.bin", "float16", (4, 3)),
+                     aclcpu.mse_loss_backward(dout.reshape(()), p, lab, "mean", soc="Ascend950"))
+    d = tmp_path / "k" / "sl1_k"
+    p, lab, dout = (aclcpu.from_bin(d / f"input_{i}_bfloat16.bin", "bf16", (5,)) for i in range(3))
+    assert same_bits(aclcpu.from_bin(d / "golden_0_bfloat16__shape_5.bin", "bf16", (5,)),
+                     aclcpu.smooth_l1_loss_backward(dout, p, lab, "none", 0.8, soc="Ascend950"))
+    assert (tmp_path / "k" / "mse_v2" / "golden_0_float32__shape_2x2.bin").exists()
+    # ACLNN mode: beta from the attributes; beta = 0 at x = 0 is NaN on Ascend950, 0 on Ascend910B
+    (tmp_path / "a.csv").write_text(ACLNN_LOSS_CSV)
+    for soc, nan in (("Ascend950", True), ("Ascend910B", False)):
+        out = tmp_path / f"a_{soc}"
+        rc, stdout, err = cli("golden", "--ttk-csv", tmp_path / "a.csv", "--out", out, "--soc", soc)
+        assert rc == 0 and "2 cases written" in stdout, err
+        y = aclcpu.from_bin(out / "sl1_beta0" / "golden_0_float32__shape_3.bin", "float32", (3,))
+        assert bool(np.all(np.isnan(y))) == nan and (nan or np.all(y == 0))
+        m = out / "mse_a"
+        ins = [aclcpu.from_bin(m / f"input_{i}_float16.bin", "float16", s) for i, s in enumerate([(1,), (2, 3), (3,)])]
+        assert same_bits(aclcpu.from_bin(m / "golden_0_float32__shape_2x3.bin", "float32", (2, 3)),
+                         aclcpu.mse_loss_backward(ins[0].reshape(()), ins[1], ins[2], "sum", out_dtype=np.float32,
+                                                  soc=soc))
+    # a non-numeric beta is a malformed row (exit 2, file and row named)
+    (tmp_path / "b.csv").write_text(ACLNN_LOSS_CSV.replace("'beta': 0.0", "'beta': 'x'"))
+    rc, _, err = cli("golden", "--ttk-csv", tmp_path / "b.csv", "--out", tmp_path / "b")
+    assert rc == 2 and f"{tmp_path / 'b.csv'}:2" in err and "beta" in err and not (tmp_path / "b").exists()
+
+
+def test_atk_json_mse_and_smooth_l1(tmp_path):
+    def tensor(name, dt, shape, rv):
+        return {"name": name, "type": "tensor", "required": True, "dtype": dt, "shape": shape, "range_values": rv}
+
+    def attr(name, rv):
+        return {"name": name, "type": "attr", "required": True, "dtype": "int", "shape": None, "range_values": rv}
+
+    cases = [
+        {"id": 0, "name": "test_mse_loss_backward", "aclnn_name": "MseLossBackward",
+         "inputs": [tensor("gradOutput", "fp16", [1], ["-inf"]), tensor("self", "fp16", [1], [-100, 100]),
+                    tensor("target", "fp16", [1], [-100, 100]), attr("reduction", 0)]},
+        {"id": 1, "name": "test_mse_loss_backward", "aclnn_name": "MseLossBackward",
+         "inputs": [tensor("gradOutput", "fp32", [], [-1, 1]), tensor("self", "fp32", [], [-1, 1]),
+                    tensor("target", "fp32", [], [-1, 1]), attr("reduction", [0, 2])]},
+        {"id": 2, "name": "torch.nn.SmoothL1Loss", "aclnn_name": "SmoothL1LossBackward",
+         "inputs": [tensor("gradOut", "bf16", [1, 1], [-5, 5]), tensor("self", "bf16", [2, 3], [-5, 5]),
+                    tensor("target", "bf16", [3], [-5, 5]), attr("reduction", 1), attr("beta", 0.5)]},
+    ]
+    (tmp_path / "atk.json").write_text(json.dumps(cases))
+    rc, stdout, err = cli("golden", "--atk-json", tmp_path / "atk.json", "--out", tmp_path / "o", "--soc", "Ascend910B")
+    assert rc == 0 and "2 cases written" in stdout and "1 skipped" in stdout, err
+    assert "reduction given as a range" in err
+    d = tmp_path / "o" / "test_mse_loss_backward_0"
+    assert np.isneginf(aclcpu.from_bin(d / "input_0_float16.bin", "float16", (1,))).all()
+    d = tmp_path / "o" / "torch_nn_SmoothL1Loss_2"
+    ins = [aclcpu.from_bin(d / f"input_{i}_bfloat16.bin", "bf16", s) for i, s in enumerate([(1, 1), (2, 3), (3,)])]
+    assert same_bits(aclcpu.from_bin(d / "golden_0_bfloat16__shape_2x3.bin", "bf16", (2, 3)),
+                     aclcpu.smooth_l1_loss_backward(*ins, "mean", 0.5, soc="Ascend910B"))
