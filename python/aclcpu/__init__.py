@@ -40,6 +40,7 @@ _L1, _MSE, _SMOOTH_L1 = _INDEX["aclnnL1LossBackward"], _INDEX["aclnnMseLossBackw
 
 _REDUCTIONS = {"none": 0, "mean": 1, "sum": 2}
 _SOC_CACHE = {}
+_F32_MAX = float(np.finfo(np.float32).max)
 _UNKNOWN_SOC = 100008  # the code aclInit gives an unknown "soc_version" (README "Differences from CANN")
 
 
@@ -111,6 +112,8 @@ def _float32_param(name, value):
         v = float(value)
     except (TypeError, ValueError):
         raise AclnnError(161002, f"Expected {name} to be a real number, but got {value!r}.") from None
+    if -_F32_MAX <= v <= _F32_MAX:  # the common case, without errstate's cost (NaN and overflow: below)
+        return float(np.float32(v))
     with np.errstate(over="ignore"):
         return float(np.float32(v))
 
