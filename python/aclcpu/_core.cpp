@@ -22,7 +22,9 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <cstring>
+#include <limits>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -41,8 +43,8 @@ namespace {
 constexpr int kStatusInvalid = 161002;  // ACLNN_ERR_PARAM_INVALID
 constexpr size_t kAlign = 64;
 constexpr size_t kKeepArenaBytes = size_t{64} << 20;  // larger arenas are released after their call
-constexpr int kMaxInputs = 3;  // input tensors of the largest operator in kOps
-constexpr int kSelfInput = 1;  // every operator here is (gradOutput, self, target, ...)
+constexpr int kMaxInputs = 3;                         // input tensors of the largest operator in kOps
+constexpr int kSelfInput = 1;                         // every operator here is (gradOutput, self, target, ...)
 
 std::atomic<bool> g_shutdown{false};
 PyObject* g_error_class = nullptr;  // aclcpu._errors.AclnnError
@@ -251,19 +253,32 @@ using PlanFn = aclnnStatus (*)(aclTensor* const* in, int64_t reduction, const do
 /// The second phase (aclnnXxx(workspace, workspaceSize, executor, stream)).
 using RunFn = aclnnStatus (*)(void*, uint64_t, aclOpExecutor*, aclrtStream);
 
+/// A double as the C API's float: round to nearest even, beyond float's range +-inf, NaN kept (a plain cast
+/// of a finite double outside float's range is undefined behaviour). FLT_MAX's significand is odd, so the
+/// tie FLT_MAX + half an ulp (2^128 - 2^103) already rounds to infinity.
+float ToFloat(double d) {
+    constexpr double kMax = std::numeric_limits<float>::max();
+    constexpr double kHalfUlp = 0x1p103;
+    if (std::isfinite(d) && std::fabs(d) > kMax) {
+        const float big =
+            std::fabs(d) < kMax + kHalfUlp ? std::numeric_limits<float>::max() : std::numeric_limits<float>::infinity();
+        return d > 0 ? big : -big;
+    }
+    return static_cast<float>(d);
+}
+
 /// How the default output dtype (out_dtype=None) is chosen.
 enum class OutDefault {
     kPromoted,  // PromoteTypes over every input (L1: SPEC 4 step 4; SmoothL1: docs/ops §2, promotion)
     kSelf,      // self's dtype (MSE: no promotion, gradOutput/target must equal self: docs/ops §2)
 };
 
-
 /// One operator this module exposes: "N input tensors + reduction + scalar params -> one output tensor".
 struct OpDef {
-    const char* api;                    // aclnn API name
-    int inputs;                         // number of input tensors (<= kMaxInputs)
-    const char* names[kMaxInputs];      // their parameter names in the C header (for messages)
-    int params;                         // number of scalar parameters after reduction
+    const char* api;                // aclnn API name
+    int inputs;                     // number of input tensors (<= kMaxInputs)
+    const char* names[kMaxInputs];  // their parameter names in the C header (for messages)
+    int params;                     // number of scalar parameters after reduction
     OutDefault out_default;
     PlanFn plan;
     RunFn run;
@@ -271,21 +286,32 @@ struct OpDef {
 
 /// The operators, in the order of _core.operators() (aclcpu/__init__.py maps names to indexes from it).
 const OpDef kOps[] = {
-    {"aclnnL1LossBackward", 3, {"gradOutput", "self", "target"}, 0, OutDefault::kPromoted,
+    {"aclnnL1LossBackward",
+     3,
+     {"gradOutput", "self", "target"},
+     0,
+     OutDefault::kPromoted,
      [](aclTensor* const* in, int64_t r, const double*, aclTensor* out, uint64_t* ws, aclOpExecutor** ex) {
          return aclnnL1LossBackwardGetWorkspaceSize(in[0], in[1], in[2], r, out, ws, ex);
      },
      aclnnL1LossBackward},
-    {"aclnnMseLossBackward", 3, {"gradOutput", "self", "target"}, 0, OutDefault::kSelf,
+    {"aclnnMseLossBackward",
+     3,
+     {"gradOutput", "self", "target"},
+     0,
+     OutDefault::kSelf,
      [](aclTensor* const* in, int64_t r, const double*, aclTensor* out, uint64_t* ws, aclOpExecutor** ex) {
          return aclnnMseLossBackwardGetWorkspaceSize(in[0], in[1], in[2], r, out, ws, ex);
      },
      aclnnMseLossBackward},
-    {"aclnnSmoothL1LossBackward", 3, {"gradOut", "self", "target"}, 1, OutDefault::kPromoted,
+    {"aclnnSmoothL1LossBackward",
+     3,
+     {"gradOut", "self", "target"},
+     1,
+     OutDefault::kPromoted,
      [](aclTensor* const* in, int64_t r, const double* p, aclTensor* out, uint64_t* ws, aclOpExecutor** ex) {
-         // beta: the caller passes a float32 value (aclcpu rounds it), so this conversion is exact.
-         return aclnnSmoothL1LossBackwardGetWorkspaceSize(in[0], in[1], in[2], r, static_cast<float>(p[0]), out,
-                                                          ws, ex);
+         // beta: aclcpu passes a float32 value, so the conversion is exact; other doubles round (ToFloat).
+         return aclnnSmoothL1LossBackwardGetWorkspaceSize(in[0], in[1], in[2], r, ToFloat(p[0]), out, ws, ex);
      },
      aclnnSmoothL1LossBackward},
 };

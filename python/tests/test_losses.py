@@ -151,6 +151,12 @@ def test_smooth_l1_values_and_beta_rounding():
     c = aclcpu.smooth_l1_loss_backward(g, s, t, "none", beta=1e300, soc="Ascend950")
     d = aclcpu.smooth_l1_loss_backward(g, s, t, "none", beta=np.inf, soc="Ascend950")
     assert same_bits(c, d) and same_bits(d, np.zeros(4, np.float32))
+    # the compiled module rounds a double itself when called directly (no undefined float conversion)
+    sl1 = aclcpu._core.operators().index("aclnnSmoothL1LossBackward")
+    assert same_bits(aclcpu._core.call(sl1, [g, s, t], 0, [1e300], None, 0), d)
+    assert same_bits(aclcpu._core.call(sl1, [g, s, t], 0, [0.3], None, 0), a)
+    with pytest.raises(aclcpu.AclnnError):
+        aclcpu._core.call(sl1, [g, s, t], 0, [], None, 0)  # a missing parameter
     # call() by name, with parameters by name and defaults
     assert same_bits(aclcpu.call("aclnnSmoothL1LossBackward", (g, s, t), "none", {"beta": 0.3}), a)
     assert same_bits(aclcpu.call("aclnnSmoothL1LossBackward", [g, s, t], "mean"),
