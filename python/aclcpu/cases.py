@@ -115,13 +115,28 @@ def case_directory_name(name):
 
 # ------------------------------------------------------------------ parsing
 
+class _InfNan(ast.NodeTransformer):
+    """Turns the bare names inf and nan (TTK's ranges, e.g. ops-nn's ttk_kernel_smooth_l1_loss_grad_v2_st.csv:
+    "((-inf, -inf), ...)") into float constants, so that ast.literal_eval accepts them."""
+
+    def visit_Name(self, node):
+        if node.id in ("inf", "nan"):
+            return ast.copy_location(ast.Constant(float(node.id)), node)
+        return node
+
+
 def _literal(text, what, where):
+    """A Python literal from a CSV cell (None when empty); the bare names inf and nan are floats."""
     text = (text or "").strip()
     if text == "":
         return None
     try:
         return ast.literal_eval(text)
     except (ValueError, SyntaxError):
+        pass
+    try:
+        return ast.literal_eval(_InfNan().visit(ast.parse(text, mode="eval")))
+    except (ValueError, SyntaxError, TypeError):
         raise CaseError(f"{where}: cannot parse {what} {text!r}") from None
 
 

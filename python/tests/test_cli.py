@@ -245,6 +245,7 @@ KERNEL_LOSS_CSV = """testcase_name,op_name,input_shapes,input_dtypes,output_shap
 mse_k,mse_loss_grad,"((4, 3), (3,), ())","('float16',)","((4, 3),)","('float16',)",{'reduction': 'mean'},"((-3, 3), (-3, 3), (0.5, 0.5))"
 mse_v2,mse_loss_grad_v2,"((2, 2), (2, 2), (2, 2))","('float32',)","((2, 2),)","('float32',)",{'reduction': 'sum'},
 sl1_k,smooth_l1_loss_grad_v2,"((5,), (5,), (5,))","('bfloat16', 'bfloat16', 'bfloat16')","((5,),)","('bfloat16',)","{'sigma': 0.8, 'reduction': 'none'}","((-1, 1), (-1, 1), (-1, 1))"
+sl1_inf,smooth_l1_loss_grad_v2,"((2,), (2,), (2,))","('float32',)","((2,),)","('float32',)",{},"((-inf, -inf), (1, 1), (2, 2))"
 """
 
 ACLNN_LOSS_CSV = """testcase_name,api_name,tensor_view_shapes,tensor_dtypes,attributes,input_data_ranges
@@ -256,7 +257,12 @@ mse_a,aclnnMseLossBackward,"((),(2,3),(3,),(2,3))","('float16', 'float16', 'floa
 def test_ttk_csvs_for_mse_and_smooth_l1(tmp_path):
     (tmp_path / "k.csv").write_text(KERNEL_LOSS_CSV)
     rc, stdout, err = cli("golden", "--ttk-csv", tmp_path / "k.csv", "--out", tmp_path / "k", "--soc", "Ascend950")
-    assert rc == 0 and "3 cases written" in stdout, err
+    assert rc == 0 and "4 cases written" in stdout, err
+    # bare inf in input_data_ranges (as in ops-nn's smooth_l1_loss_grad_v2 list); sigma 1, mean by default
+    d = tmp_path / "k" / "sl1_inf"
+    assert np.isneginf(aclcpu.from_bin(d / "input_0_float32.bin", "float32", (2,))).all()
+    assert same_bits(aclcpu.from_bin(d / "golden_0_float32__shape_2.bin", "float32", (2,)),
+                     np.array([-1.0, -1.0], np.float32))
     # kernel input order predict, label, dout: input_2 is the 0-d dout (gradOutput), 0.5 everywhere
     d = tmp_path / "k" / "mse_k"
     p, lab, dout = (aclcpu.from_bin(d / f"input_{i}_float16.bin", "float16", s) for i, s in
