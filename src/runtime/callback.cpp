@@ -8,6 +8,7 @@
 // stream's later tasks run after it. The callback never runs on a stream worker.
 #include <pthread.h>
 
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <deque>
@@ -24,7 +25,9 @@ namespace {
 struct Report {
     aclrtCallback fn;
     void* user_data;
-    bool done = false;  // set (under the queue's mutex) once fn has returned
+    bool done = false;               // set (under the queue's mutex) once fn has returned
+    const Stream* stream = nullptr;  // for an ACL_CALLBACK_BLOCK report: the stream it holds (Callbacks::owed)
+    uint64_t thread_id = 0;          // ... and the thread that must run it
 };
 
 // The reports handed to one subscribed thread, in the order their streams reached them.
@@ -43,6 +46,10 @@ struct Callbacks {
     std::mutex mu;
     std::unordered_map<const Stream*, Subscription> subs;
     std::unordered_map<uint64_t, std::shared_ptr<ReportQueue>> queues;  // per thread id, kept once created
+    // ACL_CALLBACK_BLOCK callbacks launched and not yet returned, per stream and per thread that must run
+    // them: while one is owed, that thread waiting for the stream to drain would wait forever.
+    std::unordered_map<const Stream*, std::unordered_map<uint64_t, int>> owed;
+    std::atomic<int> owed_total{0};  // the sum of `owed`: synchronisations skip the lock while it is 0
 };
 
 Callbacks& Cb() {
@@ -81,7 +88,41 @@ int RunCallbackTask(void* p) {
 
 uint64_t SelfId() { return static_cast<uint64_t>(pthread_self()); }
 
+// Ends what a blocking report owed (it returned, or its launch failed). Caller holds c.mu.
+void UnoweLocked(Callbacks& c, const Report& r) {
+    auto it = c.owed.find(r.stream);
+    if (it == c.owed.end()) return;
+    auto t = it->second.find(r.thread_id);
+    if (t == it->second.end()) return;
+    c.owed_total.fetch_sub(1, std::memory_order_relaxed);
+    if (--t->second <= 0) it->second.erase(t);
+    if (it->second.empty()) c.owed.erase(it);
+}
+
 }  // namespace
+
+bool CallingThreadOwesCallback(const Stream* s) {
+    Callbacks& c = Cb();
+    // Any launch that happens before this call (in this thread, or in one synchronised with it) is visible
+    // here; one racing with the call may land either side of it, as with the lock.
+    if (c.owed_total.load(std::memory_order_relaxed) == 0) return false;
+    const uint64_t self = SelfId();
+    std::lock_guard<std::mutex> lock(c.mu);
+    for (const auto& kv : c.owed) {
+        if ((s == nullptr || kv.first == s) && kv.second.count(self) != 0) return true;
+    }
+    return false;
+}
+
+int FailOwedCallback(const char* api, const void* stream) {
+    const std::string which = stream != nullptr ? Format("stream %p", stream) : std::string("a stream");
+    return Fail(ACL_ERROR_RT_STREAM_NOT_COMPLETE,
+                "%s: the calling thread must itself run an ACL_CALLBACK_BLOCK callback of %s (from "
+                "aclrtProcessReport) before that stream can drain; waiting here would never end. Return from the "
+                "callback, or process the report, first.",
+                api, which.c_str());
+}
+
 }  // namespace rt
 }  // namespace aclcpu
 
@@ -146,7 +187,15 @@ aclError aclrtLaunchCallback(aclrtCallback fn, void* userData, aclrtCallbackBloc
         Callbacks& c = Cb();
         std::lock_guard<std::mutex> lock(c.mu);
         Subscription* sub = FindSubLocked(c, s);
-        if (sub != nullptr) task->queue = c.queues[sub->thread_id];
+        if (sub != nullptr) {
+            task->queue = c.queues[sub->thread_id];
+            if (task->block) {
+                task->report->stream = s.get();
+                task->report->thread_id = sub->thread_id;
+                ++c.owed[s.get()][sub->thread_id];
+                c.owed_total.fetch_add(1, std::memory_order_relaxed);
+            }
+        }
     }
     if (!task->queue) {
         delete task;
@@ -155,7 +204,14 @@ aclError aclrtLaunchCallback(aclrtCallback fn, void* userData, aclrtCallbackBloc
                     stream);
     }
     ret = Enqueue(s, Task{&RunCallbackTask, task});
-    if (ret != 0) delete task;
+    if (ret != 0) {
+        if (task->block) {
+            Callbacks& c = Cb();
+            std::lock_guard<std::mutex> lock(c.mu);
+            UnoweLocked(c, *task->report);
+        }
+        delete task;
+    }
     return ret;
 }
 
@@ -205,6 +261,11 @@ aclError aclrtProcessReport(int32_t timeout) {
         q->ready.pop_front();
         lock.unlock();
         r->fn(r->user_data);
+        if (r->stream != nullptr) {  // a blocking report: this thread no longer owes it (lock order: c.mu, then q->mu)
+            Callbacks& c = Cb();
+            std::lock_guard<std::mutex> cl(c.mu);
+            UnoweLocked(c, *r);
+        }
         lock.lock();
         r->done = true;
         q->cv.notify_all();

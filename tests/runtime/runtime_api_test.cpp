@@ -300,6 +300,79 @@ TEST(Callback, ErrorCodes) {
     LastError();
 }
 
+// A blocking callback that tries to wait for its own stream: each wait is refused (it could never end).
+struct SelfWait {
+    aclrtStream s = nullptr;
+    aclrtContext ctx = nullptr;
+    int sync = -1, sync_timeout = -1, sync_device = -1, reset_device = -1, destroy = -1, destroy_ctx = -1, fin = -1;
+    std::string msg;
+};
+
+void WaitOnOwnStream(void* p) {
+    SelfWait* w = static_cast<SelfWait*>(p);
+    w->sync = aclrtSynchronizeStream(w->s);
+    w->msg = LastError();
+    w->sync_timeout = aclrtSynchronizeStreamWithTimeout(w->s, -1);
+    w->sync_device = aclrtSynchronizeDevice();
+    w->reset_device = aclrtResetDevice(0);
+    w->destroy = aclrtDestroyStream(w->s);
+    if (w->ctx != nullptr) w->destroy_ctx = aclrtDestroyContext(w->ctx);
+    w->fin = aclFinalize();
+    LastError();
+}
+
+TEST(Callback, WaitsThatOnlyTheCallingThreadCouldEndAreRefused) {
+    // Hostile-test finding: a blocking callback that synchronised or destroyed its own stream, or called
+    // aclFinalize, hung forever (the stream waits for the callback, the callback for the stream). So did the
+    // subscribed thread destroying the stream before processing the report. Now 507004 and nothing released.
+    const uint64_t self = static_cast<uint64_t>(pthread_self());
+    SelfWait w;
+    ASSERT_EQ(aclrtCreateStream(&w.s), ACL_SUCCESS);
+    ASSERT_EQ(aclrtSubscribeReport(self, w.s), ACL_SUCCESS);
+    ASSERT_EQ(aclrtLaunchCallback(&WaitOnOwnStream, &w, ACL_CALLBACK_BLOCK, w.s), ACL_SUCCESS);
+    // Before the report is processed: this thread owes it, so these waits are refused too.
+    EXPECT_EQ(aclrtDestroyStream(w.s), ACL_ERROR_RT_STREAM_NOT_COMPLETE);
+    EXPECT_TRUE(Contains(LastError(), "ACL_CALLBACK_BLOCK callback"));
+    EXPECT_EQ(aclrtSynchronizeStream(w.s), ACL_ERROR_RT_STREAM_NOT_COMPLETE);
+    EXPECT_EQ(aclrtSynchronizeStreamWithTimeout(w.s, 20), ACL_ERROR_RT_WAIT_TIMEOUT);  // bounded: times out
+    LastError();
+    ASSERT_EQ(aclrtProcessReport(5000), ACL_SUCCESS);
+    EXPECT_EQ(w.sync, ACL_ERROR_RT_STREAM_NOT_COMPLETE);
+    EXPECT_TRUE(Contains(w.msg, "aclrtSynchronizeStream: the calling thread must itself run")) << w.msg;
+    EXPECT_EQ(w.sync_timeout, ACL_ERROR_RT_STREAM_NOT_COMPLETE);
+    EXPECT_EQ(w.sync_device, ACL_ERROR_RT_STREAM_NOT_COMPLETE);
+    EXPECT_EQ(w.reset_device, ACL_ERROR_RT_STREAM_NOT_COMPLETE);
+    EXPECT_EQ(w.destroy, ACL_ERROR_RT_STREAM_NOT_COMPLETE);
+    EXPECT_EQ(w.fin, ACL_ERROR_RT_STREAM_NOT_COMPLETE);
+    // The callback returned: the stream drains, every handle is still live.
+    EXPECT_EQ(aclrtSynchronizeStream(w.s), ACL_SUCCESS);
+    aclrtStreamStatus st = ACL_STREAM_STATUS_NOT_READY;
+    EXPECT_EQ(aclrtStreamQuery(w.s, &st), ACL_SUCCESS);
+    EXPECT_EQ(st, ACL_STREAM_STATUS_COMPLETE);
+    EXPECT_EQ(aclrtUnSubscribeReport(self, w.s), ACL_SUCCESS);
+    EXPECT_EQ(aclrtDestroyStream(w.s), ACL_SUCCESS);
+
+    // The same from a created context's stream: aclrtDestroyContext refused, context kept.
+    aclrtContext before = nullptr;
+    ASSERT_EQ(aclrtGetCurrentContext(&before), ACL_SUCCESS);
+    SelfWait c;
+    ASSERT_EQ(aclrtCreateContext(&c.ctx, 0), ACL_SUCCESS);
+    ASSERT_EQ(aclrtCreateStream(&c.s), ACL_SUCCESS);
+    ASSERT_EQ(aclrtSubscribeReport(self, c.s), ACL_SUCCESS);
+    ASSERT_EQ(aclrtLaunchCallback(&WaitOnOwnStream, &c, ACL_CALLBACK_BLOCK, c.s), ACL_SUCCESS);
+    EXPECT_EQ(aclrtDestroyContext(c.ctx), ACL_ERROR_RT_STREAM_NOT_COMPLETE);
+    ASSERT_EQ(aclrtProcessReport(5000), ACL_SUCCESS);
+    EXPECT_EQ(c.destroy_ctx, ACL_ERROR_RT_STREAM_NOT_COMPLETE);
+    EXPECT_EQ(aclrtSynchronizeStream(c.s), ACL_SUCCESS);
+    EXPECT_EQ(aclrtUnSubscribeReport(self, c.s), ACL_SUCCESS);
+    EXPECT_EQ(aclrtDestroyContext(c.ctx), ACL_SUCCESS);  // also destroys c.s
+    EXPECT_EQ(aclrtSetCurrentContext(before), ACL_SUCCESS);
+    // The runtime is still initialised (aclFinalize was refused): a new stream works.
+    aclrtStream s2 = nullptr;
+    ASSERT_EQ(aclrtCreateStream(&s2), ACL_SUCCESS);
+    EXPECT_EQ(aclrtDestroyStream(s2), ACL_SUCCESS);
+}
+
 // ---------------------------------------------------------------- stream and event queries
 
 // A stream held by a blocking callback until the test opens the gate (this thread processes the report).
