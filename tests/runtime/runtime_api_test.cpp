@@ -564,6 +564,26 @@ TEST(TensorDesc, GettersAndCodes) {
     EXPECT_TRUE(Contains(LastError(), "overflows"));
     aclDestroyTensorDesc(big);
 
+    // Hostile-test findings: a zero dim after dims whose product overflows gave "overflows" and 0 with a
+    // message (the count is 0); a dtype or format outside the enumerators was loaded as the enum (UBSan
+    // abort in the sanitizer build). Now the count is 0 without error and the values round-trip as given.
+    const int64_t huge_then_zero[4] = {int64_t{1} << 40, int64_t{1} << 40, 0, 5};
+    aclTensorDesc* hz = aclCreateTensorDesc(ACL_FLOAT, 4, huge_then_zero, ACL_FORMAT_ND);
+    ASSERT_NE(hz, nullptr);
+    EXPECT_EQ(aclGetTensorDescElementCount(hz), 0u);
+    EXPECT_EQ(aclGetTensorDescSize(hz), 0u);
+    EXPECT_EQ(LastError(), "");
+    aclDestroyTensorDesc(hz);
+    const int64_t two[1] = {2};
+    aclTensorDesc* odd = aclCreateTensorDesc(static_cast<aclDataType>(9999), 1, two, static_cast<aclFormat>(-77));
+    ASSERT_NE(odd, nullptr);
+    EXPECT_EQ(static_cast<int>(aclGetTensorDescType(odd)), 9999);
+    EXPECT_EQ(static_cast<int>(aclGetTensorDescFormat(odd)), -77);
+    EXPECT_EQ(aclGetTensorDescElementCount(odd), 2u);
+    EXPECT_EQ(aclGetTensorDescSize(odd), 0u);  // no element size: 0 with a message
+    EXPECT_TRUE(Contains(LastError(), "data type 9999, which has no element size"));
+    aclDestroyTensorDesc(odd);
+
     EXPECT_EQ(aclCreateTensorDesc(ACL_FLOAT, -1, dims, ACL_FORMAT_ND), nullptr);
     EXPECT_TRUE(Contains(LastError(), "negative"));
     EXPECT_EQ(aclCreateTensorDesc(ACL_FLOAT, 2, nullptr, ACL_FORMAT_ND), nullptr);
