@@ -410,7 +410,10 @@ ACL_FUNC_VISIBILITY aclError aclrtMemcpy(void* dst, size_t destMax, const void* 
 ACL_FUNC_VISIBILITY aclError aclrtMemcpyAsync(void* dst, size_t destMax, const void* src, size_t count,
                                               aclrtMemcpyKind kind, aclrtStream stream);
 
-/** Free and total bytes of host memory backing the device. NULL -> 100000. */
+/**
+ * Free and total bytes of host memory backing the device, for every attr. NULL -> 100000; attr not an
+ * aclrtMemAttr -> ACL_ERROR_RT_INVALID_MEMORY_TYPE (107016), as CANN's runtime.
+ */
 ACL_FUNC_VISIBILITY aclError aclrtGetMemInfo(aclrtMemAttr attr, size_t* free, size_t* total);
 
 #ifdef __cplusplus
