@@ -312,7 +312,8 @@ ACL_FUNC_VISIBILITY aclError aclrtLaunchCallback(aclrtCallback fn, void* userDat
 /**
  * Waits up to timeout ms (-1 = forever) for callbacks of the streams subscribed by the calling thread, then
  * runs every one that is ready, in order, on the calling thread. timeout 0 or below -1 -> 100000; the thread
- * subscribes no stream -> 107012; nothing within timeout -> ACL_ERROR_RT_REPORT_TIMEOUT (507012).
+ * subscribes no stream -> 107012, also when its last stream is unsubscribed or destroyed during the wait
+ * (nothing can arrive any more); nothing within timeout -> ACL_ERROR_RT_REPORT_TIMEOUT (507012).
  */
 ACL_FUNC_VISIBILITY aclError aclrtProcessReport(int32_t timeout);
 

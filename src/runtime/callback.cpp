@@ -33,8 +33,9 @@ struct Report {
 // The reports handed to one subscribed thread, in the order their streams reached them.
 struct ReportQueue {
     std::mutex mu;
-    std::condition_variable cv;  // a report arrived, or a report was processed
+    std::condition_variable cv;  // a report arrived, a report was processed, or a subscription ended
     std::deque<std::shared_ptr<Report>> ready;
+    int streams = 0;  // streams this thread serves (subscriptions not yet ended); guarded by mu
 };
 
 struct Subscription {
@@ -58,11 +59,24 @@ Callbacks& Cb() {
 }
 
 // The live subscription of stream s, or nullptr (an expired entry is erased). Caller holds Cb().mu.
+// Ends subscription `it`: its thread serves one stream less, and a wait in its aclrtProcessReport wakes (it
+// returns when it serves none and nothing is ready). Caller holds c.mu (lock order: c.mu, then a queue's mu).
+std::unordered_map<const Stream*, Subscription>::iterator EraseSubLocked(
+    Callbacks& c, std::unordered_map<const Stream*, Subscription>::iterator it) {
+    auto q = c.queues.find(it->second.thread_id);
+    if (q != c.queues.end()) {
+        std::lock_guard<std::mutex> ql(q->second->mu);
+        --q->second->streams;
+        q->second->cv.notify_all();
+    }
+    return c.subs.erase(it);
+}
+
 Subscription* FindSubLocked(Callbacks& c, const std::shared_ptr<Stream>& s) {
     auto it = c.subs.find(s.get());
     if (it == c.subs.end()) return nullptr;
     if (it->second.stream.lock() != s) {  // a destroyed stream whose address a new stream reuses
-        c.subs.erase(it);
+        EraseSubLocked(c, it);
         return nullptr;
     }
     return &it->second;
@@ -114,6 +128,13 @@ bool CallingThreadOwesCallback(const Stream* s) {
     return false;
 }
 
+void EndSubscriptions(const Stream* s) {
+    Callbacks& c = Cb();
+    std::lock_guard<std::mutex> lock(c.mu);
+    auto it = c.subs.find(s);
+    if (it != c.subs.end()) EraseSubLocked(c, it);
+}
+
 int FailOwedCallback(const char* api, const void* stream) {
     const std::string which = stream != nullptr ? Format("stream %p", stream) : std::string("a stream");
     return Fail(ACL_ERROR_RT_STREAM_NOT_COMPLETE,
@@ -146,6 +167,8 @@ aclError aclrtSubscribeReport(uint64_t threadId, aclrtStream stream) {
     c.subs[s.get()] = Subscription{s, threadId};
     auto& q = c.queues[threadId];
     if (!q) q = std::make_shared<ReportQueue>();
+    std::lock_guard<std::mutex> ql(q->mu);
+    ++q->streams;
     return ACL_SUCCESS;
 }
 
@@ -164,7 +187,7 @@ aclError aclrtUnSubscribeReport(uint64_t threadId, aclrtStream stream) {
                     "aclrtUnSubscribeReport: stream %p is served by thread %llu, not by thread %llu.", stream,
                     static_cast<unsigned long long>(sub->thread_id), static_cast<unsigned long long>(threadId));
     }
-    c.subs.erase(s.get());
+    EraseSubLocked(c, c.subs.find(s.get()));
     return ACL_SUCCESS;
 }
 
@@ -228,7 +251,7 @@ aclError aclrtProcessReport(int32_t timeout) {
         bool subscribed = false;
         for (auto it = c.subs.begin(); it != c.subs.end();) {
             if (it->second.stream.expired()) {
-                it = c.subs.erase(it);
+                it = EraseSubLocked(c, it);
                 continue;
             }
             if (it->second.thread_id == self) subscribed = true;
@@ -249,12 +272,21 @@ aclError aclrtProcessReport(int32_t timeout) {
         }
     }
     std::unique_lock<std::mutex> lock(q->mu);
-    auto has_report = [&] { return !q->ready.empty(); };
+    // Wake for a report, or when the thread no longer serves any stream (unsubscribed, or its streams were
+    // destroyed by aclrtDestroyStream / aclrtDestroyContext / aclFinalize): nothing can arrive any more.
+    auto has_report = [&] { return !q->ready.empty() || q->streams <= 0; };
     if (timeout < 0) {
         q->cv.wait(lock, has_report);
     } else if (!q->cv.wait_for(lock, std::chrono::milliseconds(timeout), has_report)) {
         lock.unlock();
         return Fail(ACL_ERROR_RT_REPORT_TIMEOUT, "aclrtProcessReport: no callback was reported within %d ms.", timeout);
+    }
+    if (q->ready.empty()) {
+        lock.unlock();
+        return Fail(ACL_ERROR_RT_THREAD_SUBSCRIBE,
+                    "aclrtProcessReport: the calling thread (%llu) no longer serves any stream (unsubscribed, or "
+                    "its streams were destroyed) and no callback is waiting for it.",
+                    static_cast<unsigned long long>(self));
     }
     while (!q->ready.empty()) {  // every ready report, in order
         std::shared_ptr<Report> r = std::move(q->ready.front());

@@ -206,6 +206,7 @@ void Stream::Close() {
     }
     work_cv_.notify_all();
     Synchronize();
+    EndSubscriptions(this);  // reports already handed over still run; no new one can come
 }
 
 std::shared_ptr<Stream> FindStream(aclrtStream stream, int* status, const char* api) {

@@ -373,6 +373,75 @@ TEST(Callback, WaitsThatOnlyTheCallingThreadCouldEndAreRefused) {
     EXPECT_EQ(aclrtDestroyStream(s2), ACL_SUCCESS);
 }
 
+TEST(Callback, ProcessReportForeverReturnsWhenTheThreadServesNoStreamAnyMore) {
+    // Hostile-test finding: aclrtProcessReport(-1) never returned once its thread's stream was unsubscribed,
+    // destroyed (also with its context) or released by aclFinalize. Now it returns 107012.
+    for (int how = 0; how < 3; ++how) {
+        aclrtContext before = nullptr;
+        ASSERT_EQ(aclrtGetCurrentContext(&before), ACL_SUCCESS);
+        aclrtContext ctx = nullptr;
+        if (how == 2) {
+            ASSERT_EQ(aclrtCreateContext(&ctx, 0), ACL_SUCCESS);
+        }
+        aclrtStream s = nullptr;
+        ASSERT_EQ(aclrtCreateStream(&s), ACL_SUCCESS);
+        std::atomic<uint64_t> tid{0};
+        std::atomic<int> ret{-1};
+        std::string msg;
+        std::thread t([&] {
+            const uint64_t me = static_cast<uint64_t>(pthread_self());
+            EXPECT_EQ(aclrtSubscribeReport(me, s), ACL_SUCCESS);
+            tid = me;
+            ret = aclrtProcessReport(-1);
+            msg = LastError();
+        });
+        while (tid.load() == 0) std::this_thread::yield();
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));  // let it block in the wait
+        if (how == 0) {
+            EXPECT_EQ(aclrtUnSubscribeReport(tid.load(), s), ACL_SUCCESS);
+        } else if (how == 1) {
+            EXPECT_EQ(aclrtDestroyStream(s), ACL_SUCCESS);
+        } else {
+            EXPECT_EQ(aclrtDestroyContext(ctx), ACL_SUCCESS);  // destroys s with it
+            EXPECT_EQ(aclrtSetCurrentContext(before), ACL_SUCCESS);
+        }
+        t.join();  // hung forever before the fix
+        EXPECT_EQ(ret.load(), ACL_ERROR_RT_THREAD_SUBSCRIBE) << how;
+        // (If the thread had not reached the wait yet, the call's first check says so instead.)
+        EXPECT_TRUE(Contains(msg, "no longer serves any stream") || Contains(msg, "serves no stream")) << msg;
+        if (how == 0) {
+            EXPECT_EQ(aclrtDestroyStream(s), ACL_SUCCESS);
+        }
+    }
+    // A thread serving two streams keeps waiting while one is left, and still gets its callback.
+    aclrtStream a = nullptr, b = nullptr;
+    ASSERT_EQ(aclrtCreateStream(&a), ACL_SUCCESS);
+    ASSERT_EQ(aclrtCreateStream(&b), ACL_SUCCESS);
+    std::atomic<uint64_t> tid{0};
+    std::atomic<int> ret{-1};
+    Order order;
+    Tag tag{&order, 9};
+    std::thread t([&] {
+        const uint64_t me = static_cast<uint64_t>(pthread_self());
+        EXPECT_EQ(aclrtSubscribeReport(me, a), ACL_SUCCESS);
+        EXPECT_EQ(aclrtSubscribeReport(me, b), ACL_SUCCESS);
+        tid = me;
+        ret = aclrtProcessReport(-1);
+    });
+    while (tid.load() == 0) std::this_thread::yield();
+    EXPECT_EQ(aclrtDestroyStream(a), ACL_SUCCESS);
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    EXPECT_EQ(ret.load(), -1);  // still waiting: b is served
+    EXPECT_EQ(aclrtLaunchCallback(&Append, &tag, ACL_CALLBACK_NO_BLOCK, b), ACL_SUCCESS);
+    t.join();
+    EXPECT_EQ(ret.load(), ACL_SUCCESS);
+    ASSERT_EQ(order.seen.size(), 1u);
+    EXPECT_EQ(order.seen[0], 9);
+    EXPECT_EQ(aclrtUnSubscribeReport(tid.load(), b), ACL_SUCCESS);
+    EXPECT_EQ(aclrtDestroyStream(b), ACL_SUCCESS);
+    LastError();
+}
+
 // ---------------------------------------------------------------- stream and event queries
 
 // A stream held by a blocking callback until the test opens the gate (this thread processes the report).
