@@ -156,7 +156,8 @@ ACL_FUNC_VISIBILITY aclError aclInit(const char* configPath);
 /**
  * Releases every runtime resource: waits for and destroys all streams, destroys events, frees all memory
  * from aclrtMalloc/aclrtMallocHost. Returns 0 (also when never initialised); ACL_ERROR_REPEAT_FINALIZE
- * (100037) when already finalised. aclInit may be called again afterwards.
+ * (100037) when already finalised; 507004 (nothing released) while the calling thread owes a blocking
+ * callback (aclrtLaunchCallback). aclInit may be called again afterwards.
  */
 ACL_FUNC_VISIBILITY aclError aclFinalize(void);
 
@@ -171,7 +172,7 @@ ACL_FUNC_VISIBILITY const char* aclGetRecentErrMsg(void);
 /** Selects the device of the calling thread. Only id 0 exists: else ACL_ERROR_RT_INVALID_DEVICEID (107001). */
 ACL_FUNC_VISIBILITY aclError aclrtSetDevice(int32_t deviceId);
 
-/** Resets device deviceId (waits for its streams). Bad id -> 107001. */
+/** Resets device deviceId (waits for its streams). Bad id -> 107001; 507004 as aclrtSynchronizeDevice. */
 ACL_FUNC_VISIBILITY aclError aclrtResetDevice(int32_t deviceId);
 
 /** Current device of the calling thread (0). NULL -> ACL_ERROR_INVALID_PARAM (100000). */
@@ -183,7 +184,10 @@ ACL_FUNC_VISIBILITY aclError aclrtGetDeviceCount(uint32_t* count);
 /** Run mode: always ACL_HOST here. NULL -> 100000. */
 ACL_FUNC_VISIBILITY aclError aclrtGetRunMode(aclrtRunMode* runMode);
 
-/** Waits for all streams of the device; returns the first failure of enqueued work, if any. */
+/**
+ * Waits for all streams of the device; returns the first failure of enqueued work, if any; 507004 (no wait)
+ * while the calling thread owes a blocking callback (aclrtLaunchCallback).
+ */
 ACL_FUNC_VISIBILITY aclError aclrtSynchronizeDevice(void);
 
 /**
@@ -225,7 +229,8 @@ ACL_FUNC_VISIBILITY aclError aclrtCreateContext(aclrtContext* context, int32_t d
  * Destroys a context made by aclrtCreateContext: waits for and destroys its streams (its default stream
  * included). A thread whose current context it was falls back to the device's default context.
  * NULL -> 100000; a device's default context, or a destroyed / unknown handle -> ACL_ERROR_RT_CONTEXT_NULL
- * (107002) with a message.
+ * (107002) with a message; 507004 (nothing destroyed) while the calling thread owes one of its streams a
+ * blocking callback (aclrtLaunchCallback).
  */
 ACL_FUNC_VISIBILITY aclError aclrtDestroyContext(aclrtContext context);
 
@@ -253,12 +258,16 @@ ACL_FUNC_VISIBILITY aclError aclrtGetSysParamOpt(aclSysParamOpt opt, int64_t* va
 /** Creates a stream: a FIFO task queue served by its own worker thread. NULL -> 100000. */
 ACL_FUNC_VISIBILITY aclError aclrtCreateStream(aclrtStream* stream);
 
-/** Waits for the stream's pending work, then destroys it. Unknown stream -> ACL_ERROR_RT_INVALID_HANDLE (107017). */
+/**
+ * Waits for the stream's pending work, then destroys it. Unknown stream -> ACL_ERROR_RT_INVALID_HANDLE (107017);
+ * 507004 (not destroyed) while the calling thread owes it a blocking callback (aclrtLaunchCallback).
+ */
 ACL_FUNC_VISIBILITY aclError aclrtDestroyStream(aclrtStream stream);
 
 /**
  * Waits until all work enqueued on stream (NULL = default stream) has run. Returns the status of the first
- * task that failed since the last synchronisation (and clears it), else 0. Unknown stream -> 107017.
+ * task that failed since the last synchronisation (and clears it), else 0. Unknown stream -> 107017; 507004
+ * (no wait) while the calling thread owes it a blocking callback (aclrtLaunchCallback).
  */
 ACL_FUNC_VISIBILITY aclError aclrtSynchronizeStream(aclrtStream stream);
 
@@ -291,7 +300,11 @@ ACL_FUNC_VISIBILITY aclError aclrtSubscribeReport(uint64_t threadId, aclrtStream
  * reaches it. ACL_CALLBACK_BLOCK: the stream's later tasks wait until fn has returned; ACL_CALLBACK_NO_BLOCK:
  * they go on at once. fn runs exactly once. blockType not 0/1 -> 100000; fn NULL -> 107000; stream of
  * another context -> ACL_ERROR_RT_STREAM_CONTEXT (107003); no subscribed thread ->
- * ACL_ERROR_RT_STREAM_NO_CB_REG (107015); destroyed / unknown stream -> 107017.
+ * ACL_ERROR_RT_STREAM_NO_CB_REG (107015); destroyed / unknown stream -> 107017. Until an ACL_CALLBACK_BLOCK
+ * fn has returned, its subscribed thread's waits that would drain the stream (aclrtSynchronizeStream and
+ * WithTimeout(-1), aclrtDestroyStream, aclrtDestroyContext, aclrtSynchronizeDevice, aclrtResetDevice,
+ * aclFinalize) return ACL_ERROR_RT_STREAM_NOT_COMPLETE (507004) at once, changing nothing (beyond CANN: there
+ * they never return).
  */
 ACL_FUNC_VISIBILITY aclError aclrtLaunchCallback(aclrtCallback fn, void* userData, aclrtCallbackBlockType blockType,
                                                  aclrtStream stream);
@@ -299,7 +312,8 @@ ACL_FUNC_VISIBILITY aclError aclrtLaunchCallback(aclrtCallback fn, void* userDat
 /**
  * Waits up to timeout ms (-1 = forever) for callbacks of the streams subscribed by the calling thread, then
  * runs every one that is ready, in order, on the calling thread. timeout 0 or below -1 -> 100000; the thread
- * subscribes no stream -> 107012; nothing within timeout -> ACL_ERROR_RT_REPORT_TIMEOUT (507012).
+ * subscribes no stream -> 107012, also when its last stream is unsubscribed or destroyed during the wait
+ * (nothing can arrive any more); nothing within timeout -> ACL_ERROR_RT_REPORT_TIMEOUT (507012).
  */
 ACL_FUNC_VISIBILITY aclError aclrtProcessReport(int32_t timeout);
 
@@ -397,7 +411,10 @@ ACL_FUNC_VISIBILITY aclError aclrtMemcpy(void* dst, size_t destMax, const void* 
 ACL_FUNC_VISIBILITY aclError aclrtMemcpyAsync(void* dst, size_t destMax, const void* src, size_t count,
                                               aclrtMemcpyKind kind, aclrtStream stream);
 
-/** Free and total bytes of host memory backing the device. NULL -> 100000. */
+/**
+ * Free and total bytes of host memory backing the device, for every attr. NULL -> 100000; attr not an
+ * aclrtMemAttr -> ACL_ERROR_RT_INVALID_MEMORY_TYPE (107016), as CANN's runtime.
+ */
 ACL_FUNC_VISIBILITY aclError aclrtGetMemInfo(aclrtMemAttr attr, size_t* free, size_t* total);
 
 #ifdef __cplusplus

@@ -176,7 +176,8 @@ ACL_FUNC_VISIBILITY aclnnStatus aclDestroyAclOpExecutor(aclOpExecutor* executor)
 /**
  * Sets the data address of input `index` of the executor's own copy of the descriptors (and of `tensor`,
  * when given). For aclnnL1LossBackward: 0 gradOutput, 1 self, 2 target. The address is bounds-checked
- * against its aclrtMalloc block: outside -> 161002. NULL executor -> 161001; bad index -> 161002.
+ * against its aclrtMalloc block: outside -> 161002. NULL executor -> 561103 (CANN); bad index -> 161002.
+ * tensor may be NULL (beyond CANN, which returns 561103 for it): then only the executor is updated.
  */
 ACL_FUNC_VISIBILITY aclnnStatus aclSetInputTensorAddr(aclOpExecutor* executor, const size_t index, aclTensor* tensor,
                                                       void* addr);

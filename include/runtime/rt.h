@@ -80,7 +80,7 @@ typedef enum tagRtMemcpyKind {
     RT_MEMCPY_RESERVED
 } rtMemcpyKind_t;
 
-/** Context creation mode (CANN context.h). Both are accepted; they behave the same here. */
+/** Context creation mode (CANN context.h). rtCtxCreate refuses RT_CTX_GEN_MODE (207000), as CANN does. */
 typedef enum tagCtxMode { RT_CTX_NORMAL_MODE = 0, RT_CTX_GEN_MODE = 1 } rtCtxMode_t;
 
 /** Floating-point overflow mode of the device (CANN base.h). */
@@ -126,17 +126,18 @@ RTS_API rtError_t rtSetTaskFailCallback(rtTaskFailCallback callback);
 /* ------------------------------------------------------------------ contexts (CANN context.h) */
 
 /** Creates a context on device devId and binds it (and the device) to the calling thread.
- *  flags: an rtCtxMode_t. @return RT_ERROR_NONE; 107000 for a null createCtx or unknown flags; 107001 for
- *  a device other than 0. Handles are never reused, so a destroyed context stays invalid. */
+ *  flags: RT_CTX_NORMAL_MODE (other values but RT_CTX_GEN_MODE are not checked, as in CANN). @return
+ *  RT_ERROR_NONE; in CANN's order: ACL_ERROR_RT_FEATURE_NOT_SUPPORT (207000) for RT_CTX_GEN_MODE, 107001 for a
+ *  device other than 0, 107000 for a null createCtx (hicann/runtime api_c.cc, api_error.cc). */
 RTS_API rtError_t rtCtxCreate(rtContext_t* createCtx, uint32_t flags, int32_t devId);
 
 /** Destroys a context (unbinding it from the calling thread if current). Streams and memory belong to
- *  the device, not the context, and stay valid. @return RT_ERROR_NONE; ACL_ERROR_RT_INVALID_HANDLE (107017)
- *  for a null, unknown or destroyed context. */
+ *  the device, not the context, and stay valid. @return RT_ERROR_NONE; 107000 for a null context;
+ *  ACL_ERROR_RT_CONTEXT_NULL (107002) for an unknown or destroyed one (CANN's ApiImpl::ContextDestroy). */
 RTS_API rtError_t rtCtxDestroy(rtContext_t destroyCtx);
 
-/** Binds a context (and its device) to the calling thread. @return RT_ERROR_NONE; 107017 for a null,
- *  unknown or destroyed context. */
+/** Binds a context (and its device) to the calling thread. @return RT_ERROR_NONE; 107000 for a null,
+ *  unknown or destroyed context (CANN: RT_ERROR_INVALID_VALUE). */
 RTS_API rtError_t rtCtxSetCurrent(rtContext_t currentCtx);
 
 /** The context bound to the calling thread. @return RT_ERROR_NONE; 107000 for a null currentCtx;

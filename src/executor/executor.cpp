@@ -94,7 +94,8 @@ int RunTask(void* ctx) {
 
 int SetAddr(aclOpExecutor* executor, size_t index, aclTensor* tensor, void* addr, bool output, bool combined,
             const char* api) {
-    if (executor == nullptr) return Fail(ACLNN_ERR_PARAM_NULLPTR, "%s: executor is null.", api);
+    // CANN (opbase acl_op_api.cpp aclSet*TensorAddr): a null executor is ACLNN_ERR_INNER_NULLPTR (561103).
+    if (executor == nullptr) return Fail(ACLNN_ERR_INNER_NULLPTR, "%s: executor is null.", api);
     HandleLock lock;  // the executor (and the tensor) stay live while they are updated
     if (!IsLiveLocked(lock, executor)) return FailNotLiveExecutor(lock, api, executor);
     const size_t nin = static_cast<size_t>(executor->num_inputs);

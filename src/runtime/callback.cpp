@@ -8,6 +8,7 @@
 // stream's later tasks run after it. The callback never runs on a stream worker.
 #include <pthread.h>
 
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <deque>
@@ -24,14 +25,17 @@ namespace {
 struct Report {
     aclrtCallback fn;
     void* user_data;
-    bool done = false;  // set (under the queue's mutex) once fn has returned
+    bool done = false;               // set (under the queue's mutex) once fn has returned
+    const Stream* stream = nullptr;  // for an ACL_CALLBACK_BLOCK report: the stream it holds (Callbacks::owed)
+    uint64_t thread_id = 0;          // ... and the thread that must run it
 };
 
 // The reports handed to one subscribed thread, in the order their streams reached them.
 struct ReportQueue {
     std::mutex mu;
-    std::condition_variable cv;  // a report arrived, or a report was processed
+    std::condition_variable cv;  // a report arrived, a report was processed, or a subscription ended
     std::deque<std::shared_ptr<Report>> ready;
+    int streams = 0;  // streams this thread serves (subscriptions not yet ended); guarded by mu
 };
 
 struct Subscription {
@@ -43,6 +47,10 @@ struct Callbacks {
     std::mutex mu;
     std::unordered_map<const Stream*, Subscription> subs;
     std::unordered_map<uint64_t, std::shared_ptr<ReportQueue>> queues;  // per thread id, kept once created
+    // ACL_CALLBACK_BLOCK callbacks launched and not yet returned, per stream and per thread that must run
+    // them: while one is owed, that thread waiting for the stream to drain would wait forever.
+    std::unordered_map<const Stream*, std::unordered_map<uint64_t, int>> owed;
+    std::atomic<int> owed_total{0};  // the sum of `owed`: synchronisations skip the lock while it is 0
 };
 
 Callbacks& Cb() {
@@ -51,11 +59,24 @@ Callbacks& Cb() {
 }
 
 // The live subscription of stream s, or nullptr (an expired entry is erased). Caller holds Cb().mu.
+// Ends subscription `it`: its thread serves one stream less, and a wait in its aclrtProcessReport wakes (it
+// returns when it serves none and nothing is ready). Caller holds c.mu (lock order: c.mu, then a queue's mu).
+std::unordered_map<const Stream*, Subscription>::iterator EraseSubLocked(
+    Callbacks& c, std::unordered_map<const Stream*, Subscription>::iterator it) {
+    auto q = c.queues.find(it->second.thread_id);
+    if (q != c.queues.end()) {
+        std::lock_guard<std::mutex> ql(q->second->mu);
+        --q->second->streams;
+        q->second->cv.notify_all();
+    }
+    return c.subs.erase(it);
+}
+
 Subscription* FindSubLocked(Callbacks& c, const std::shared_ptr<Stream>& s) {
     auto it = c.subs.find(s.get());
     if (it == c.subs.end()) return nullptr;
     if (it->second.stream.lock() != s) {  // a destroyed stream whose address a new stream reuses
-        c.subs.erase(it);
+        EraseSubLocked(c, it);
         return nullptr;
     }
     return &it->second;
@@ -81,7 +102,48 @@ int RunCallbackTask(void* p) {
 
 uint64_t SelfId() { return static_cast<uint64_t>(pthread_self()); }
 
+// Ends what a blocking report owed (it returned, or its launch failed). Caller holds c.mu.
+void UnoweLocked(Callbacks& c, const Report& r) {
+    auto it = c.owed.find(r.stream);
+    if (it == c.owed.end()) return;
+    auto t = it->second.find(r.thread_id);
+    if (t == it->second.end()) return;
+    c.owed_total.fetch_sub(1, std::memory_order_relaxed);
+    if (--t->second <= 0) it->second.erase(t);
+    if (it->second.empty()) c.owed.erase(it);
+}
+
 }  // namespace
+
+bool CallingThreadOwesCallback(const Stream* s) {
+    Callbacks& c = Cb();
+    // Any launch that happens before this call (in this thread, or in one synchronised with it) is visible
+    // here; one racing with the call may land either side of it, as with the lock.
+    if (c.owed_total.load(std::memory_order_relaxed) == 0) return false;
+    const uint64_t self = SelfId();
+    std::lock_guard<std::mutex> lock(c.mu);
+    for (const auto& kv : c.owed) {
+        if ((s == nullptr || kv.first == s) && kv.second.count(self) != 0) return true;
+    }
+    return false;
+}
+
+void EndSubscriptions(const Stream* s) {
+    Callbacks& c = Cb();
+    std::lock_guard<std::mutex> lock(c.mu);
+    auto it = c.subs.find(s);
+    if (it != c.subs.end()) EraseSubLocked(c, it);
+}
+
+int FailOwedCallback(const char* api, const void* stream) {
+    const std::string which = stream != nullptr ? Format("stream %p", stream) : std::string("a stream");
+    return Fail(ACL_ERROR_RT_STREAM_NOT_COMPLETE,
+                "%s: the calling thread must itself run an ACL_CALLBACK_BLOCK callback of %s (from "
+                "aclrtProcessReport) before that stream can drain; waiting here would never end. Return from the "
+                "callback, or process the report, first.",
+                api, which.c_str());
+}
+
 }  // namespace rt
 }  // namespace aclcpu
 
@@ -105,6 +167,8 @@ aclError aclrtSubscribeReport(uint64_t threadId, aclrtStream stream) {
     c.subs[s.get()] = Subscription{s, threadId};
     auto& q = c.queues[threadId];
     if (!q) q = std::make_shared<ReportQueue>();
+    std::lock_guard<std::mutex> ql(q->mu);
+    ++q->streams;
     return ACL_SUCCESS;
 }
 
@@ -123,7 +187,7 @@ aclError aclrtUnSubscribeReport(uint64_t threadId, aclrtStream stream) {
                     "aclrtUnSubscribeReport: stream %p is served by thread %llu, not by thread %llu.", stream,
                     static_cast<unsigned long long>(sub->thread_id), static_cast<unsigned long long>(threadId));
     }
-    c.subs.erase(s.get());
+    EraseSubLocked(c, c.subs.find(s.get()));
     return ACL_SUCCESS;
 }
 
@@ -146,7 +210,15 @@ aclError aclrtLaunchCallback(aclrtCallback fn, void* userData, aclrtCallbackBloc
         Callbacks& c = Cb();
         std::lock_guard<std::mutex> lock(c.mu);
         Subscription* sub = FindSubLocked(c, s);
-        if (sub != nullptr) task->queue = c.queues[sub->thread_id];
+        if (sub != nullptr) {
+            task->queue = c.queues[sub->thread_id];
+            if (task->block) {
+                task->report->stream = s.get();
+                task->report->thread_id = sub->thread_id;
+                ++c.owed[s.get()][sub->thread_id];
+                c.owed_total.fetch_add(1, std::memory_order_relaxed);
+            }
+        }
     }
     if (!task->queue) {
         delete task;
@@ -155,7 +227,14 @@ aclError aclrtLaunchCallback(aclrtCallback fn, void* userData, aclrtCallbackBloc
                     stream);
     }
     ret = Enqueue(s, Task{&RunCallbackTask, task});
-    if (ret != 0) delete task;
+    if (ret != 0) {
+        if (task->block) {
+            Callbacks& c = Cb();
+            std::lock_guard<std::mutex> lock(c.mu);
+            UnoweLocked(c, *task->report);
+        }
+        delete task;
+    }
     return ret;
 }
 
@@ -172,7 +251,7 @@ aclError aclrtProcessReport(int32_t timeout) {
         bool subscribed = false;
         for (auto it = c.subs.begin(); it != c.subs.end();) {
             if (it->second.stream.expired()) {
-                it = c.subs.erase(it);
+                it = EraseSubLocked(c, it);
                 continue;
             }
             if (it->second.thread_id == self) subscribed = true;
@@ -193,18 +272,32 @@ aclError aclrtProcessReport(int32_t timeout) {
         }
     }
     std::unique_lock<std::mutex> lock(q->mu);
-    auto has_report = [&] { return !q->ready.empty(); };
+    // Wake for a report, or when the thread no longer serves any stream (unsubscribed, or its streams were
+    // destroyed by aclrtDestroyStream / aclrtDestroyContext / aclFinalize): nothing can arrive any more.
+    auto has_report = [&] { return !q->ready.empty() || q->streams <= 0; };
     if (timeout < 0) {
         q->cv.wait(lock, has_report);
     } else if (!q->cv.wait_for(lock, std::chrono::milliseconds(timeout), has_report)) {
         lock.unlock();
         return Fail(ACL_ERROR_RT_REPORT_TIMEOUT, "aclrtProcessReport: no callback was reported within %d ms.", timeout);
     }
+    if (q->ready.empty()) {
+        lock.unlock();
+        return Fail(ACL_ERROR_RT_THREAD_SUBSCRIBE,
+                    "aclrtProcessReport: the calling thread (%llu) no longer serves any stream (unsubscribed, or "
+                    "its streams were destroyed) and no callback is waiting for it.",
+                    static_cast<unsigned long long>(self));
+    }
     while (!q->ready.empty()) {  // every ready report, in order
         std::shared_ptr<Report> r = std::move(q->ready.front());
         q->ready.pop_front();
         lock.unlock();
         r->fn(r->user_data);
+        if (r->stream != nullptr) {  // a blocking report: this thread no longer owes it (lock order: c.mu, then q->mu)
+            Callbacks& c = Cb();
+            std::lock_guard<std::mutex> cl(c.mu);
+            UnoweLocked(c, *r);
+        }
         lock.lock();
         r->done = true;
         q->cv.notify_all();

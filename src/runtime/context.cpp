@@ -181,6 +181,16 @@ aclError aclrtDestroyContext(aclrtContext context) {
         state = HandleStateOf(hl, context, HandleKind::kContext);
         if (state == HandleState::kLive) is_default = h->is_default;
         if (state == HandleState::kLive && !is_default) {
+            // Draining its streams would never end while this thread owes one of them a blocking callback:
+            // refused before anything is released.
+            const void* owed = nullptr;
+            if (h->default_stream && CallingThreadOwesCallback(h->default_stream.get())) owed = h;
+            for (auto& kv : st.streams) {
+                if (owed == nullptr && kv.first->context == h && CallingThreadOwesCallback(kv.second.get())) {
+                    owed = kv.first;
+                }
+            }
+            if (owed != nullptr) return FailOwedCallback("aclrtDestroyContext", owed);
             ReleaseHandle(hl, h, HandleKind::kContext);
             if (h->default_stream) closing.push_back(std::move(h->default_stream));
             Ctxs().created.erase(h);

@@ -496,8 +496,14 @@ aclError aclrtMemsetAsync(void* devPtr, size_t maxCount, int32_t value, size_t c
 }
 
 aclError aclrtGetMemInfo(aclrtMemAttr attr, size_t* free, size_t* total) {
-    (void)attr;
     if (free == nullptr || total == nullptr) return Fail(ACL_ERROR_INVALID_PARAM, "aclrtGetMemInfo: a pointer is null.");
+    // CANN: the runtime's MemGetInfoEx refuses a type outside [RT_MEMORYINFO_DDR, RT_MEMORYINFO_P2P_HUGE1G]
+    // (hicann/runtime src/runtime/api/impl/api_error.cc) with RT_ERROR_INVALID_MEMORY_TYPE = 107016.
+    const int raw = RawEnum(attr);  // any int from a C caller
+    if (raw < ACL_DDR_MEM || raw > ACL_MEM_P2P_HUGE1G) {
+        return Fail(ACL_ERROR_RT_INVALID_MEMORY_TYPE, "aclrtGetMemInfo: attribute %d is not an aclrtMemAttr (0 to %d).",
+                    raw, static_cast<int>(ACL_MEM_P2P_HUGE1G));
+    }
     struct sysinfo info;
     if (sysinfo(&info) != 0) return Fail(ACL_ERROR_RT_INTERNAL_ERROR, "aclrtGetMemInfo: sysinfo failed.");
     *free = static_cast<size_t>(info.freeram) * info.mem_unit;

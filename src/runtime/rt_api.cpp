@@ -31,12 +31,16 @@ void Open() { rt::OpenForRtApi(); }
 
 // ------------------------------------------------------------------ contexts
 // rtContext_t and aclrtContext are the same objects (src/runtime/context.cpp, handles of the registry): a
-// context made by either API is current, destroyed and queried by both. Only the codes differ: a null,
-// unknown or destroyed context given to rtCtxDestroy/rtCtxSetCurrent is RT's invalid handle (107017).
-int CheckLiveContext(rtContext_t ctx, const char* api) {
-    const HandleState state = ctx == nullptr ? HandleState::kUnknown : HandleStateOf(ctx, HandleKind::kContext);
+// context made by either API is current, destroyed and queried by both, with the rt layer's codes.
+// CANN's codes (hicann/runtime src/runtime/api/impl/api_error.cc, api_impl.cc; its UT
+// test_some_invalid_input_for_context_api_in_david): a null context is RT_ERROR_INVALID_VALUE (107000); a
+// context that is not valid is `dead_code`: 107002 for rtCtxDestroy (ApiImpl::ContextDestroy,
+// RT_ERROR_CONTEXT_NULL), 107000 for rtCtxSetCurrent (CHECK_CONTEXT_VALID_WITH_RETURN).
+int CheckLiveContext(rtContext_t ctx, const char* api, int dead_code) {
+    if (ctx == nullptr) return Fail(ACL_ERROR_RT_PARAM_INVALID, "%s: the context is null.", api);
+    const HandleState state = HandleStateOf(ctx, HandleKind::kContext);
     if (state == HandleState::kLive) return RT_ERROR_NONE;
-    return FailNotLive(ACL_ERROR_RT_INVALID_HANDLE, api, HandleKind::kContext, ctx, state,
+    return FailNotLive(dead_code, api, HandleKind::kContext, ctx, state,
                        "destroyed by rtCtxDestroy or aclrtDestroyContext");
 }
 
@@ -92,10 +96,17 @@ rtError_t rtSetTaskFailCallback(rtTaskFailCallback callback) {
 
 rtError_t rtCtxCreate(rtContext_t* createCtx, uint32_t flags, int32_t devId) {
     Open();
-    if (createCtx == nullptr) return Fail(ACL_ERROR_RT_PARAM_INVALID, "rtCtxCreate: createCtx is null.");
-    if (flags != RT_CTX_NORMAL_MODE && flags != RT_CTX_GEN_MODE) {
-        return Fail(ACL_ERROR_RT_PARAM_INVALID, "rtCtxCreate: flags %u is not an rtCtxMode_t (0 or 1).", flags);
+    // CANN's order and codes (hicann/runtime src/runtime/api/api_c.cc rtCtxCreate, api_error.cc
+    // ContextCreate): RT_CTX_GEN_MODE is not supported (207000), then the device id (107001), then a null
+    // createCtx (107000); other flag values are not checked.
+    if (flags == RT_CTX_GEN_MODE) {
+        return Fail(ACL_ERROR_RT_FEATURE_NOT_SUPPORT, "rtCtxCreate: RT_CTX_GEN_MODE is not supported.");
     }
+    if (devId != 0) {
+        return Fail(ACL_ERROR_RT_INVALID_DEVICEID, "rtCtxCreate: device id %d is invalid; the only device is 0.",
+                    devId);
+    }
+    if (createCtx == nullptr) return Fail(ACL_ERROR_RT_PARAM_INVALID, "rtCtxCreate: createCtx is null.");
     aclrtContext ctx = nullptr;
     const aclError ret = aclrtCreateContext(&ctx, devId);  // checks the id; the new context becomes current
     if (ret != ACL_SUCCESS) return ToRt(ret);
@@ -105,13 +116,13 @@ rtError_t rtCtxCreate(rtContext_t* createCtx, uint32_t flags, int32_t devId) {
 
 rtError_t rtCtxDestroy(rtContext_t destroyCtx) {
     Open();
-    if (int ret = CheckLiveContext(destroyCtx, "rtCtxDestroy")) return ret;
+    if (int ret = CheckLiveContext(destroyCtx, "rtCtxDestroy", ACL_ERROR_RT_CONTEXT_NULL)) return ret;
     return ToRt(aclrtDestroyContext(destroyCtx));
 }
 
 rtError_t rtCtxSetCurrent(rtContext_t currentCtx) {
     Open();
-    if (int ret = CheckLiveContext(currentCtx, "rtCtxSetCurrent")) return ret;
+    if (int ret = CheckLiveContext(currentCtx, "rtCtxSetCurrent", ACL_ERROR_RT_PARAM_INVALID)) return ret;
     return ToRt(aclrtSetCurrentContext(currentCtx));
 }
 

@@ -451,6 +451,8 @@ aclError aclFinalize(void) {
             if (st.finalized) return Fail(ACL_ERROR_REPEAT_FINALIZE, "aclFinalize: the runtime is already finalised.");
             return ACL_SUCCESS;
         }
+        // Draining every stream would never end while this thread owes a blocking callback: nothing is released.
+        if (CallingThreadOwesCallback(nullptr)) return FailOwedCallback("aclFinalize", nullptr);
         st.initialized = false;
         st.finalized = true;
         g_opened_for_rt = false;
@@ -489,6 +491,8 @@ aclError aclrtResetDevice(int32_t deviceId) {
         return Fail(ACL_ERROR_RT_INVALID_DEVICEID, "aclrtResetDevice: device id %d is invalid; the only device is 0.",
                     deviceId);
     }
+    // Refused without resetting anything while this thread owes a blocking callback (it would never drain).
+    if (CallingThreadOwesCallback(nullptr)) return FailOwedCallback("aclrtResetDevice", nullptr);
     int ret = aclrtSynchronizeDevice();
     if (t_device == deviceId) t_device = -1;
     return ret;

@@ -126,6 +126,16 @@ uint32_t OpWaitTimeoutSeconds();
 /// Fails with ACL_ERROR_UNINITIALIZE and a message naming `api` unless aclInit has run. Returns 0 when ready.
 int RequireInit(const char* api);
 
+/// Whether the calling thread must itself run (in aclrtProcessReport) an ACL_CALLBACK_BLOCK callback that was
+/// launched on stream s (nullptr: on any stream) and has not returned yet: the stream cannot drain before, so
+/// a wait for it on this thread would never end (callback.cpp).
+bool CallingThreadOwesCallback(const Stream* s);
+/// Ends the callback subscription of stream s, if any (the stream was closed: aclrtDestroyStream,
+/// aclrtDestroyContext, aclFinalize), so that its thread's aclrtProcessReport stops waiting for it.
+void EndSubscriptions(const Stream* s);
+/// Records and returns ACL_ERROR_RT_STREAM_NOT_COMPLETE (507004) for such a wait, naming `api` and `stream`.
+int FailOwedCallback(const char* api, const void* stream);
+
 }  // namespace rt
 
 template <>

@@ -206,6 +206,7 @@ void Stream::Close() {
     }
     work_cv_.notify_all();
     Synchronize();
+    EndSubscriptions(this);  // reports already handed over still run; no new one can come
 }
 
 std::shared_ptr<Stream> FindStream(aclrtStream stream, int* status, const char* api) {
@@ -339,6 +340,11 @@ aclError aclrtDestroyStream(aclrtStream stream) {
     std::shared_ptr<Stream> s;
     {
         HandleLock lock;  // decides which of two racing destroys (or aclFinalize) releases the handle
+        if (HandleStateOf(lock, h, HandleKind::kStream) == HandleState::kLive && h->stream &&
+            CallingThreadOwesCallback(h->stream.get())) {  // draining it here would never end: nothing released
+            lock.Unlock();
+            return FailOwedCallback("aclrtDestroyStream", stream);
+        }
         if (!ReleaseHandle(lock, h, HandleKind::kStream)) {
             const HandleState state = HandleStateOf(lock, stream, HandleKind::kStream);
             lock.Unlock();
@@ -359,6 +365,7 @@ aclError aclrtSynchronizeStream(aclrtStream stream) {
     int status = 0;
     std::shared_ptr<Stream> s = FindStream(stream, &status, "aclrtSynchronizeStream");
     if (!s) return status;
+    if (CallingThreadOwesCallback(s.get())) return FailOwedCallback("aclrtSynchronizeStream", stream);
     int ret = s->Synchronize();
     if (ret != 0) return Fail(ret, "aclrtSynchronizeStream: a task on stream %p failed with status %d.", stream, ret);
     return ACL_SUCCESS;
@@ -371,6 +378,9 @@ aclError aclrtSynchronizeStreamWithTimeout(aclrtStream stream, int32_t timeout) 
     int status = 0;
     std::shared_ptr<Stream> s = FindStream(stream, &status, "aclrtSynchronizeStreamWithTimeout");
     if (!s) return status;
+    if (timeout < 0 && CallingThreadOwesCallback(s.get())) {  // a bounded wait times out instead (107019)
+        return FailOwedCallback("aclrtSynchronizeStreamWithTimeout", stream);
+    }
     int ret = s->Synchronize(timeout);
     if (ret != 0) return Fail(ret, "aclrtSynchronizeStreamWithTimeout: stream %p returned status %d.", stream, ret);
     return ACL_SUCCESS;
@@ -385,6 +395,9 @@ aclError aclrtSynchronizeDevice(void) {
         for (auto& kv : st.streams) all.push_back(kv.second);
         if (st.default_stream) all.push_back(st.default_stream);
         AppendContextStreamsLocked(&all);
+    }
+    for (auto& s : all) {
+        if (CallingThreadOwesCallback(s.get())) return FailOwedCallback("aclrtSynchronizeDevice", s.get());
     }
     int first = 0;
     for (auto& s : all) {

@@ -10,10 +10,13 @@
 #include "acl/acl_base.h"
 #include "common/handle_registry.h"
 #include "common/status.h"
+#include "tensor/dtype.h"
 
 struct aclTensorDesc {
-    aclDataType dtype = ACL_DT_UNDEFINED;
-    aclFormat format = ACL_FORMAT_UNDEFINED;
+    // The enum values as the caller passed them (RawEnum): a C caller may pass any int, which must never be
+    // loaded as the enum type (undefined behaviour for values outside the enumerators' range).
+    int32_t dtype = ACL_DT_UNDEFINED;
+    int32_t format = ACL_FORMAT_UNDEFINED;
     std::vector<int64_t> dims;
 };
 
@@ -61,12 +64,21 @@ bool WithLive(const T* p, const char* api, Read read) {
     return false;
 }
 
-// Element count of dims: 1 for none; false for a negative dim or an overflow of size_t.
+// Element count of dims: 1 for none, 0 when a dim is 0 (wherever it stands); false for a negative dim or an
+// overflow of size_t.
 bool ElementCount(const std::vector<int64_t>& dims, size_t* out) {
-    size_t n = 1;
+    bool empty = false;
     for (int64_t d : dims) {
         if (d < 0) return false;
-        if (d != 0 && n > std::numeric_limits<size_t>::max() / static_cast<uint64_t>(d)) return false;
+        empty = empty || d == 0;
+    }
+    if (empty) {
+        *out = 0;
+        return true;
+    }
+    size_t n = 1;
+    for (int64_t d : dims) {
+        if (n > std::numeric_limits<size_t>::max() / static_cast<uint64_t>(d)) return false;
         n *= static_cast<size_t>(d);
     }
     *out = n;
@@ -98,8 +110,8 @@ aclTensorDesc* aclCreateTensorDesc(aclDataType dataType, int numDims, const int6
         Fail(ACL_ERROR_BAD_ALLOC, "aclCreateTensorDesc: out of memory for %d dims.", numDims);
         return nullptr;
     }
-    d->dtype = dataType;
-    d->format = format;
+    d->dtype = RawEnum(dataType);
+    d->format = RawEnum(format);
     PublishHandle(d);
     return d;
 }
@@ -116,15 +128,15 @@ void aclDestroyTensorDesc(const aclTensorDesc* desc) {
 }
 
 aclDataType aclGetTensorDescType(const aclTensorDesc* desc) {
-    aclDataType t = ACL_DT_UNDEFINED;
+    int32_t t = ACL_DT_UNDEFINED;
     WithLive(desc, "aclGetTensorDescType", [&](aclTensorDesc& d) { t = d.dtype; });
-    return t;
+    return static_cast<aclDataType>(t);  // the value given, as CANN returns it
 }
 
 aclFormat aclGetTensorDescFormat(const aclTensorDesc* desc) {
-    aclFormat f = ACL_FORMAT_UNDEFINED;
+    int32_t f = ACL_FORMAT_UNDEFINED;
     WithLive(desc, "aclGetTensorDescFormat", [&](aclTensorDesc& d) { f = d.format; });
-    return f;
+    return static_cast<aclFormat>(f);  // the value given, as CANN returns it
 }
 
 size_t aclGetTensorDescElementCount(const aclTensorDesc* desc) {
@@ -143,7 +155,7 @@ size_t aclGetTensorDescElementCount(const aclTensorDesc* desc) {
 
 size_t aclGetTensorDescSize(const aclTensorDesc* desc) {
     std::vector<int64_t> dims;
-    aclDataType dtype = ACL_DT_UNDEFINED;
+    int32_t dtype = ACL_DT_UNDEFINED;
     if (!WithLive(desc, "aclGetTensorDescSize", [&](aclTensorDesc& d) {
             dims = d.dims;
             dtype = d.dtype;
@@ -151,8 +163,15 @@ size_t aclGetTensorDescSize(const aclTensorDesc* desc) {
         return 0;
     }
     size_t n = 0;
-    const size_t item = aclDataTypeSize(dtype);
-    if (!ElementCount(dims, &n) || (item != 0 && n > std::numeric_limits<size_t>::max() / item)) {
+    const size_t item =
+        dtype < ACL_DT_UNDEFINED || dtype > ACL_FLOAT4_E1M2 ? 0 : ItemSize(static_cast<aclDataType>(dtype));
+    if (item == 0) {
+        Fail(ACL_ERROR_INVALID_PARAM,
+             "aclGetTensorDescSize: descriptor %p has data type %d, which has no element size.",
+             static_cast<const void*>(desc), dtype);
+        return 0;
+    }
+    if (!ElementCount(dims, &n) || n > std::numeric_limits<size_t>::max() / item) {
         Fail(ACL_ERROR_INVALID_PARAM,
              "aclGetTensorDescSize: descriptor %p has a negative (unknown) dim or its byte size overflows.",
              static_cast<const void*>(desc));

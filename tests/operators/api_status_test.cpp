@@ -612,8 +612,22 @@ TEST(SecondPhase, RepeatableExecutor) {
     ExpectMessage({"index 1"});
     EXPECT_EQ(aclSetTensorAddr(ex, 4, nullptr, o3.buffer.get()), kInvalid);
     ExpectMessage({"index 4"});
-    EXPECT_EQ(aclSetInputTensorAddr(nullptr, 0, nullptr, g3.buffer.get()), kNull);
+    // CANN's code for a null executor (opbase acl_op_api.cpp), for all six spellings (was 161001).
+    EXPECT_EQ(aclSetInputTensorAddr(nullptr, 0, nullptr, g3.buffer.get()), kInnerNull);
     ExpectMessage({"executor"});
+    EXPECT_EQ(aclSetOutputTensorAddr(nullptr, 0, a.s.tensor, g3.buffer.get()), kInnerNull);
+    ExpectMessage({"executor"});
+    EXPECT_EQ(aclSetTensorAddr(nullptr, 0, nullptr, g3.buffer.get()), kInnerNull);
+    ExpectMessage({"executor"});
+    EXPECT_EQ(AclSetInputTensorAddr(nullptr, 0, nullptr, g3.buffer.get()), kInnerNull);
+    ExpectMessage({"executor"});
+    EXPECT_EQ(AclSetOutputTensorAddr(nullptr, 0, nullptr, g3.buffer.get()), kInnerNull);
+    ExpectMessage({"executor"});
+    EXPECT_EQ(AclSetTensorAddr(nullptr, 0, nullptr, g3.buffer.get()), kInnerNull);
+    ExpectMessage({"executor"});
+    addr = nullptr;
+    EXPECT_EQ(aclGetRawTensorAddr(a.s.tensor, &addr), OK);
+    EXPECT_EQ(addr, s3.buffer.get());  // the refused call wrote nothing into the tensor
     DeviceBuffer tiny(8);
     EXPECT_EQ(aclSetInputTensorAddr(ex, 1, nullptr, tiny.get()), kInvalid);
     ExpectMessage({"self"});

@@ -300,6 +300,148 @@ TEST(Callback, ErrorCodes) {
     LastError();
 }
 
+// A blocking callback that tries to wait for its own stream: each wait is refused (it could never end).
+struct SelfWait {
+    aclrtStream s = nullptr;
+    aclrtContext ctx = nullptr;
+    int sync = -1, sync_timeout = -1, sync_device = -1, reset_device = -1, destroy = -1, destroy_ctx = -1, fin = -1;
+    std::string msg;
+};
+
+void WaitOnOwnStream(void* p) {
+    SelfWait* w = static_cast<SelfWait*>(p);
+    w->sync = aclrtSynchronizeStream(w->s);
+    w->msg = LastError();
+    w->sync_timeout = aclrtSynchronizeStreamWithTimeout(w->s, -1);
+    w->sync_device = aclrtSynchronizeDevice();
+    w->reset_device = aclrtResetDevice(0);
+    w->destroy = aclrtDestroyStream(w->s);
+    if (w->ctx != nullptr) w->destroy_ctx = aclrtDestroyContext(w->ctx);
+    w->fin = aclFinalize();
+    LastError();
+}
+
+TEST(Callback, WaitsThatOnlyTheCallingThreadCouldEndAreRefused) {
+    // Hostile-test finding: a blocking callback that synchronised or destroyed its own stream, or called
+    // aclFinalize, hung forever (the stream waits for the callback, the callback for the stream). So did the
+    // subscribed thread destroying the stream before processing the report. Now 507004 and nothing released.
+    const uint64_t self = static_cast<uint64_t>(pthread_self());
+    SelfWait w;
+    ASSERT_EQ(aclrtCreateStream(&w.s), ACL_SUCCESS);
+    ASSERT_EQ(aclrtSubscribeReport(self, w.s), ACL_SUCCESS);
+    ASSERT_EQ(aclrtLaunchCallback(&WaitOnOwnStream, &w, ACL_CALLBACK_BLOCK, w.s), ACL_SUCCESS);
+    // Before the report is processed: this thread owes it, so these waits are refused too.
+    EXPECT_EQ(aclrtDestroyStream(w.s), ACL_ERROR_RT_STREAM_NOT_COMPLETE);
+    EXPECT_TRUE(Contains(LastError(), "ACL_CALLBACK_BLOCK callback"));
+    EXPECT_EQ(aclrtSynchronizeStream(w.s), ACL_ERROR_RT_STREAM_NOT_COMPLETE);
+    EXPECT_EQ(aclrtSynchronizeStreamWithTimeout(w.s, 20), ACL_ERROR_RT_WAIT_TIMEOUT);  // bounded: times out
+    LastError();
+    ASSERT_EQ(aclrtProcessReport(5000), ACL_SUCCESS);
+    EXPECT_EQ(w.sync, ACL_ERROR_RT_STREAM_NOT_COMPLETE);
+    EXPECT_TRUE(Contains(w.msg, "aclrtSynchronizeStream: the calling thread must itself run")) << w.msg;
+    EXPECT_EQ(w.sync_timeout, ACL_ERROR_RT_STREAM_NOT_COMPLETE);
+    EXPECT_EQ(w.sync_device, ACL_ERROR_RT_STREAM_NOT_COMPLETE);
+    EXPECT_EQ(w.reset_device, ACL_ERROR_RT_STREAM_NOT_COMPLETE);
+    EXPECT_EQ(w.destroy, ACL_ERROR_RT_STREAM_NOT_COMPLETE);
+    EXPECT_EQ(w.fin, ACL_ERROR_RT_STREAM_NOT_COMPLETE);
+    // The callback returned: the stream drains, every handle is still live.
+    EXPECT_EQ(aclrtSynchronizeStream(w.s), ACL_SUCCESS);
+    aclrtStreamStatus st = ACL_STREAM_STATUS_NOT_READY;
+    EXPECT_EQ(aclrtStreamQuery(w.s, &st), ACL_SUCCESS);
+    EXPECT_EQ(st, ACL_STREAM_STATUS_COMPLETE);
+    EXPECT_EQ(aclrtUnSubscribeReport(self, w.s), ACL_SUCCESS);
+    EXPECT_EQ(aclrtDestroyStream(w.s), ACL_SUCCESS);
+
+    // The same from a created context's stream: aclrtDestroyContext refused, context kept.
+    aclrtContext before = nullptr;
+    ASSERT_EQ(aclrtGetCurrentContext(&before), ACL_SUCCESS);
+    SelfWait c;
+    ASSERT_EQ(aclrtCreateContext(&c.ctx, 0), ACL_SUCCESS);
+    ASSERT_EQ(aclrtCreateStream(&c.s), ACL_SUCCESS);
+    ASSERT_EQ(aclrtSubscribeReport(self, c.s), ACL_SUCCESS);
+    ASSERT_EQ(aclrtLaunchCallback(&WaitOnOwnStream, &c, ACL_CALLBACK_BLOCK, c.s), ACL_SUCCESS);
+    EXPECT_EQ(aclrtDestroyContext(c.ctx), ACL_ERROR_RT_STREAM_NOT_COMPLETE);
+    ASSERT_EQ(aclrtProcessReport(5000), ACL_SUCCESS);
+    EXPECT_EQ(c.destroy_ctx, ACL_ERROR_RT_STREAM_NOT_COMPLETE);
+    EXPECT_EQ(aclrtSynchronizeStream(c.s), ACL_SUCCESS);
+    EXPECT_EQ(aclrtUnSubscribeReport(self, c.s), ACL_SUCCESS);
+    EXPECT_EQ(aclrtDestroyContext(c.ctx), ACL_SUCCESS);  // also destroys c.s
+    EXPECT_EQ(aclrtSetCurrentContext(before), ACL_SUCCESS);
+    // The runtime is still initialised (aclFinalize was refused): a new stream works.
+    aclrtStream s2 = nullptr;
+    ASSERT_EQ(aclrtCreateStream(&s2), ACL_SUCCESS);
+    EXPECT_EQ(aclrtDestroyStream(s2), ACL_SUCCESS);
+}
+
+TEST(Callback, ProcessReportForeverReturnsWhenTheThreadServesNoStreamAnyMore) {
+    // Hostile-test finding: aclrtProcessReport(-1) never returned once its thread's stream was unsubscribed,
+    // destroyed (also with its context) or released by aclFinalize. Now it returns 107012.
+    for (int how = 0; how < 3; ++how) {
+        aclrtContext before = nullptr;
+        ASSERT_EQ(aclrtGetCurrentContext(&before), ACL_SUCCESS);
+        aclrtContext ctx = nullptr;
+        if (how == 2) {
+            ASSERT_EQ(aclrtCreateContext(&ctx, 0), ACL_SUCCESS);
+        }
+        aclrtStream s = nullptr;
+        ASSERT_EQ(aclrtCreateStream(&s), ACL_SUCCESS);
+        std::atomic<uint64_t> tid{0};
+        std::atomic<int> ret{-1};
+        std::string msg;
+        std::thread t([&] {
+            const uint64_t me = static_cast<uint64_t>(pthread_self());
+            EXPECT_EQ(aclrtSubscribeReport(me, s), ACL_SUCCESS);
+            tid = me;
+            ret = aclrtProcessReport(-1);
+            msg = LastError();
+        });
+        while (tid.load() == 0) std::this_thread::yield();
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));  // let it block in the wait
+        if (how == 0) {
+            EXPECT_EQ(aclrtUnSubscribeReport(tid.load(), s), ACL_SUCCESS);
+        } else if (how == 1) {
+            EXPECT_EQ(aclrtDestroyStream(s), ACL_SUCCESS);
+        } else {
+            EXPECT_EQ(aclrtDestroyContext(ctx), ACL_SUCCESS);  // destroys s with it
+            EXPECT_EQ(aclrtSetCurrentContext(before), ACL_SUCCESS);
+        }
+        t.join();  // hung forever before the fix
+        EXPECT_EQ(ret.load(), ACL_ERROR_RT_THREAD_SUBSCRIBE) << how;
+        // (If the thread had not reached the wait yet, the call's first check says so instead.)
+        EXPECT_TRUE(Contains(msg, "no longer serves any stream") || Contains(msg, "serves no stream")) << msg;
+        if (how == 0) {
+            EXPECT_EQ(aclrtDestroyStream(s), ACL_SUCCESS);
+        }
+    }
+    // A thread serving two streams keeps waiting while one is left, and still gets its callback.
+    aclrtStream a = nullptr, b = nullptr;
+    ASSERT_EQ(aclrtCreateStream(&a), ACL_SUCCESS);
+    ASSERT_EQ(aclrtCreateStream(&b), ACL_SUCCESS);
+    std::atomic<uint64_t> tid{0};
+    std::atomic<int> ret{-1};
+    Order order;
+    Tag tag{&order, 9};
+    std::thread t([&] {
+        const uint64_t me = static_cast<uint64_t>(pthread_self());
+        EXPECT_EQ(aclrtSubscribeReport(me, a), ACL_SUCCESS);
+        EXPECT_EQ(aclrtSubscribeReport(me, b), ACL_SUCCESS);
+        tid = me;
+        ret = aclrtProcessReport(-1);
+    });
+    while (tid.load() == 0) std::this_thread::yield();
+    EXPECT_EQ(aclrtDestroyStream(a), ACL_SUCCESS);
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    EXPECT_EQ(ret.load(), -1);  // still waiting: b is served
+    EXPECT_EQ(aclrtLaunchCallback(&Append, &tag, ACL_CALLBACK_NO_BLOCK, b), ACL_SUCCESS);
+    t.join();
+    EXPECT_EQ(ret.load(), ACL_SUCCESS);
+    ASSERT_EQ(order.seen.size(), 1u);
+    EXPECT_EQ(order.seen[0], 9);
+    EXPECT_EQ(aclrtUnSubscribeReport(tid.load(), b), ACL_SUCCESS);
+    EXPECT_EQ(aclrtDestroyStream(b), ACL_SUCCESS);
+    LastError();
+}
+
 // ---------------------------------------------------------------- stream and event queries
 
 // A stream held by a blocking callback until the test opens the gate (this thread processes the report).
@@ -490,6 +632,26 @@ TEST(TensorDesc, GettersAndCodes) {
     EXPECT_EQ(aclGetTensorDescElementCount(big), 0u);  // overflow
     EXPECT_TRUE(Contains(LastError(), "overflows"));
     aclDestroyTensorDesc(big);
+
+    // Hostile-test findings: a zero dim after dims whose product overflows gave "overflows" and 0 with a
+    // message (the count is 0); a dtype or format outside the enumerators was loaded as the enum (UBSan
+    // abort in the sanitizer build). Now the count is 0 without error and the values round-trip as given.
+    const int64_t huge_then_zero[4] = {int64_t{1} << 40, int64_t{1} << 40, 0, 5};
+    aclTensorDesc* hz = aclCreateTensorDesc(ACL_FLOAT, 4, huge_then_zero, ACL_FORMAT_ND);
+    ASSERT_NE(hz, nullptr);
+    EXPECT_EQ(aclGetTensorDescElementCount(hz), 0u);
+    EXPECT_EQ(aclGetTensorDescSize(hz), 0u);
+    EXPECT_EQ(LastError(), "");
+    aclDestroyTensorDesc(hz);
+    const int64_t two[1] = {2};
+    aclTensorDesc* odd = aclCreateTensorDesc(static_cast<aclDataType>(9999), 1, two, static_cast<aclFormat>(-77));
+    ASSERT_NE(odd, nullptr);
+    EXPECT_EQ(static_cast<int>(aclGetTensorDescType(odd)), 9999);
+    EXPECT_EQ(static_cast<int>(aclGetTensorDescFormat(odd)), -77);
+    EXPECT_EQ(aclGetTensorDescElementCount(odd), 2u);
+    EXPECT_EQ(aclGetTensorDescSize(odd), 0u);  // no element size: 0 with a message
+    EXPECT_TRUE(Contains(LastError(), "data type 9999, which has no element size"));
+    aclDestroyTensorDesc(odd);
 
     EXPECT_EQ(aclCreateTensorDesc(ACL_FLOAT, -1, dims, ACL_FORMAT_ND), nullptr);
     EXPECT_TRUE(Contains(LastError(), "negative"));

@@ -1121,6 +1121,19 @@ TEST(RuntimeMemory, GetMemInfo) {
     Message();
     EXPECT_EQ(aclrtGetMemInfo(ACL_DDR_MEM, &free_b, nullptr), ACL_ERROR_INVALID_PARAM);
     Message();
+    // Hostile-test finding: an attribute outside the enum was accepted. CANN's runtime refuses it with 107016
+    // (api_error.cc MemGetInfoEx); every enumerator still answers.
+    free_b = total_b = 7;
+    EXPECT_EQ(aclrtGetMemInfo(static_cast<aclrtMemAttr>(999), &free_b, &total_b), ACL_ERROR_RT_INVALID_MEMORY_TYPE);
+    EXPECT_NE(LastError().find("attribute 999 is not an aclrtMemAttr"), std::string::npos);
+    EXPECT_EQ(aclrtGetMemInfo(static_cast<aclrtMemAttr>(-1), &free_b, &total_b), ACL_ERROR_RT_INVALID_MEMORY_TYPE);
+    LastError();
+    EXPECT_EQ(free_b, 7u);  // nothing written
+    EXPECT_EQ(total_b, 7u);
+    for (int a = ACL_DDR_MEM; a <= ACL_MEM_P2P_HUGE1G; ++a) {
+        EXPECT_EQ(aclrtGetMemInfo(static_cast<aclrtMemAttr>(a), &free_b, &total_b), ACL_SUCCESS) << a;
+        EXPECT_GT(total_b, 0u);
+    }
 }
 
 TEST(RuntimeMemory, FreeWaitsForPendingWorkOnTheBlock) {
