@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The main job on a fresh machine: install dependencies, build the four libraries (no tests, no benchmarks),
+# The main job on a fresh machine: install dependencies, build what the install needs (the libraries and the
+# Python extension: CMake target aclcpu_installables; no tests, no benchmarks),
 # install the toolkit-shaped tree into ./install, compile the seed sample (shared/fixtures/seed_sample.cpp)
 # unmodified with -std=c++11 and run it. Build folder: ACLCPU_BUILD_DIR (default build/, shared with
 # tools/test.sh, which then only adds the test programs).
@@ -8,7 +9,7 @@ cd "$(dirname "$0")/.."
 tools/deps.sh
 bdir="${ACLCPU_BUILD_DIR:-build}"
 cmake -S . -B "$bdir" -DCMAKE_BUILD_TYPE=Release >/dev/null
-cmake --build "$bdir" -j"$(nproc)" --target ascendcl nnopbase opapi_math opapi_nn
+cmake --build "$bdir" -j"$(nproc)" --target aclcpu_installables
 cmake --install "$bdir" --prefix install >/dev/null
 sample="${ACLCPU_SEED_SAMPLE:-../shared/fixtures/seed_sample.cpp}"
 exe="$bdir/seed_sample"

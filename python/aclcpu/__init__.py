@@ -19,8 +19,14 @@ import tempfile
 import numpy as np
 
 from ._errors import AclnnError
+from ._fs import umask
 from ._dtypes import BFLOAT16, dtype_of, dtype_name, parse_shape, shape_token
-from . import _core
+try:
+    from . import _core
+except ImportError as e:  # the .py files were installed without the compiled module
+    raise ImportError("aclcpu: the compiled extension aclcpu._core is missing or cannot be loaded (%s). Build the "
+                      "CMake target aclcpu_core (or aclcpu_installables) before `cmake --install`, or install "
+                      "with `pip install .`" % e) from e
 from ._ops import OPS
 
 __all__ = ["AclnnError", "l1_loss_backward", "mse_loss_backward", "smooth_l1_loss_backward", "call", "to_bin", "from_bin", "SOCS", "soc_index", "OPERATORS", "BFLOAT16",
@@ -249,6 +255,7 @@ def _atomic_write(path, write):
     try:
         with os.fdopen(fd, "wb") as f:
             write(f)
+        os.chmod(tmp, 0o666 & ~umask())  # mkstemp makes it 0600; a written file gets the usual mode
         os.replace(tmp, path)
     except BaseException:
         try:

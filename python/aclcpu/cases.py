@@ -42,6 +42,7 @@ import numpy as np
 from . import AclnnError, call, soc_index
 from ._dtypes import dtype_of, shape_token, BFLOAT16
 from ._ops import OPS
+from ._fs import umask
 
 _SAFE = re.compile(r"[^A-Za-z0-9_.-]+")
 _REDUCTION_NAMES = {0: "none", 1: "mean", 2: "sum"}
@@ -503,6 +504,7 @@ def write_case(root, case, storages, golden, fmt="bin"):
                 shutil.rmtree(target)
             else:
                 os.unlink(target)
+        os.chmod(tmp, 0o777 & ~umask())  # mkdtemp makes the folder 0700; a case folder gets the usual mode
         os.replace(tmp, target)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)

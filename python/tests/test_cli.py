@@ -322,3 +322,26 @@ def test_atk_json_mse_and_smooth_l1(tmp_path):
     ins = [aclcpu.from_bin(d / f"input_{i}_bfloat16.bin", "bf16", s) for i, s in enumerate([(1, 1), (2, 3), (3,)])]
     assert same_bits(aclcpu.from_bin(d / "golden_0_bfloat16__shape_2x3.bin", "bf16", (2, 3)),
                      aclcpu.smooth_l1_loss_backward(*ins, "mean", 0.5, soc="Ascend910B"))
+
+
+def test_written_files_and_case_folders_get_the_umask_mode(tmp_path):
+    """Goldens and TTK case folders are written through a private temporary (mkstemp/mkdtemp: 0600/0700) and
+    renamed; the result must carry the usual mode for the process's umask, so it can be shared or copied."""
+    import stat
+    old = os.umask(0o022)
+    try:
+        a = np.arange(6, dtype=np.float32)
+        p = tmp_path / "g.bin"
+        aclcpu.to_bin(a, p)
+        assert stat.S_IMODE(os.stat(p).st_mode) == 0o644
+        os.umask(0o027)
+        aclcpu.to_bin(a, p)
+        assert stat.S_IMODE(os.stat(p).st_mode) == 0o640
+        from aclcpu import cases
+        os.umask(0o022)
+        case = cases.Case("umask_case", "aclnnL1LossBackward", "aclnn", [], 0, None, None, "test")
+        d = cases.write_case(str(tmp_path / "out"), case, [a], a)
+        assert stat.S_IMODE(os.stat(d).st_mode) == 0o755
+        assert sorted(stat.S_IMODE(os.stat(os.path.join(d, f)).st_mode) for f in os.listdir(d)) == [0o644, 0o644]
+    finally:
+        os.umask(old)

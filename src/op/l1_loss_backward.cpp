@@ -8,6 +8,7 @@
 #include "common/fp_env.h"
 #include "common/status.h"
 #include "engine/elementwise.h"
+#include "engine/first_phase.h"
 #include "executor/executor.h"
 #include "kernels/l1_loss_grad.h"
 #include "runtime/runtime.h"
@@ -134,37 +135,18 @@ int FirstPhase(const aclTensor* gradOutput, const aclTensor* self, const aclTens
     if (int ret = CheckDtypes(gradOutput, self, target, gradInput, rules, &promote)) return ret;
     engine::BroadcastShape b;
     if (int ret = CheckShapes(gradOutput, self, target, gradInput, &b)) return ret;
-    for (int i = 0; i < 4; ++i) {
-        if (int ret = CheckStorageBounds(*t[i], kTensorNames[i])) return ret;
-    }
-    if (HasInternalOverlap(*gradInput)) {
-        return Fail(ACLNN_ERR_PARAM_INVALID,
-                    "gradInput view (shape %s, strides %s) maps several elements to one address; its result would not "
-                    "be deterministic.",
-                    ShapeString(gradInput->view_shape).c_str(), ShapeString(gradInput->strides).c_str());
-    }
+    if (int ret = engine::CheckElementwiseViews(t, kTensorNames, 4, 3)) return ret;
     if (gradOutput->format == ACL_FORMAT_FRACTAL_NZ) {
         Log(LogLevel::kWarning, "Format of input gets [FRACTAL_NZ], this format may lead to precision failure");
     }
 
-    ExecutorPtr ex = AcquireExecutor();
-    ex->op_name = kApi2;
-    ex->tensor_names = kTensorNames;
-    ex->num_inputs = 3;
-    ex->tensors.resize(4);
-    for (int i = 0; i < 4; ++i) ex->tensors[i] = *t[i];  // element-wise: reuses a recycled executor's vectors
     const bool empty = self->numel == 0 || gradOutput->numel == 0 || target->numel == 0;
-    if (!empty) {
-        kern::L1Params params{promote, rules.sign, 1.0f};
-        if (reduction == 1) params.r = MeanFactor(rules, b);
-        // Row operands: gradInput, then gradOutput, self, target (the L1 rows' order), as executor indices.
-        const engine::ElementwiseOperands ops{3, 3, {0, 1, 2}};
-        ex->plan = engine::PlanElementwise(ex->tensors.data(), ops, b, engine::KernelOf(&kern::SelectL1Row, params),
-                                           &ex->workspace_size);
-    }
-    *workspaceSize = ex->workspace_size;
-    *executor = PublishExecutor(std::move(ex));
-    return OK;
+    kern::L1Params params{promote, rules.sign, 1.0f};
+    if (reduction == 1 && !empty) params.r = MeanFactor(rules, b);
+    // Row operands: gradInput, then gradOutput, self, target (the L1 rows' order), as executor indices.
+    const engine::ElementwiseOperands ops{3, 3, {0, 1, 2}};
+    return engine::PublishElementwise(t, 4, 3, kApi2, kTensorNames, empty, ops, b,
+                                      engine::KernelOf(&kern::SelectL1Row, params), workspaceSize, executor);
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 #include "common/fp_env.h"
 #include "common/status.h"
 #include "engine/elementwise.h"
+#include "engine/first_phase.h"
 #include "executor/executor.h"
 #include "kernels/loss_grad.h"
 #include "runtime/runtime.h"
@@ -120,34 +121,15 @@ int FirstPhase(const aclTensor* gradOutput, const aclTensor* self, const aclTens
     }
     engine::BroadcastShape b;
     if (int ret = CheckShapes(gradOutput, self, target, out, &b)) return ret;
-    for (int i = 0; i < 4; ++i) {
-        if (int ret = CheckStorageBounds(*t[i], kTensorNames[i])) return ret;
-    }
-    if (HasInternalOverlap(*out)) {
-        return Fail(ACLNN_ERR_PARAM_INVALID,
-                    "out view (shape %s, strides %s) maps several elements to one address; its result would not be "
-                    "deterministic.",
-                    ShapeString(out->view_shape).c_str(), ShapeString(out->strides).c_str());
-    }
+    if (int ret = engine::CheckElementwiseViews(t, kTensorNames, 4, 3)) return ret;
 
-    ExecutorPtr ex = AcquireExecutor();
-    ex->op_name = kApi2;
-    ex->tensor_names = kTensorNames;
-    ex->num_inputs = 3;
-    ex->tensors.resize(4);
-    for (int i = 0; i < 4; ++i) ex->tensors[i] = *t[i];
     const bool empty = self->numel == 0 || gradOutput->numel == 0 || target->numel == 0;
-    if (!empty) {
-        kern::MseGradParams params{self->dtype, 2.0f};
-        if (reduction == 1) params.cof = MeanFactor(soc, *gradOutput, *self, *target);
-        // Row operands: out, then gradOutput, self, target, as executor indices.
-        const engine::ElementwiseOperands ops{3, 3, {0, 1, 2}};
-        ex->plan = engine::PlanElementwise(ex->tensors.data(), ops, b,
-                                           engine::KernelOf(&kern::SelectMseGradRow, params), &ex->workspace_size);
-    }
-    *workspaceSize = ex->workspace_size;
-    *executor = PublishExecutor(std::move(ex));
-    return OK;
+    kern::MseGradParams params{self->dtype, 2.0f};
+    if (reduction == 1 && !empty) params.cof = MeanFactor(soc, *gradOutput, *self, *target);
+    // Row operands: out, then gradOutput, self, target, as executor indices.
+    const engine::ElementwiseOperands ops{3, 3, {0, 1, 2}};
+    return engine::PublishElementwise(t, 4, 3, kApi2, kTensorNames, empty, ops, b,
+                                      engine::KernelOf(&kern::SelectMseGradRow, params), workspaceSize, executor);
 }
 
 }  // namespace

@@ -11,6 +11,7 @@
 #include "common/fp_env.h"
 #include "common/status.h"
 #include "engine/elementwise.h"
+#include "engine/first_phase.h"
 #include "executor/executor.h"
 #include "kernels/loss_grad.h"
 #include "runtime/runtime.h"
@@ -141,33 +142,15 @@ int FirstPhase(const aclTensor* gradOut, const aclTensor* self, const aclTensor*
     if (int ret = CheckPromote(gradOut, self, target, gradInput, bf16, &promote)) return ret;
     engine::BroadcastShape b;
     if (int ret = CheckBroadcast(gradOut, self, target, gradInput, &b)) return ret;
-    for (int i = 0; i < 4; ++i) {
-        if (int ret = CheckStorageBounds(*t[i], kTensorNames[i])) return ret;
-    }
-    if (HasInternalOverlap(*gradInput)) {
-        return Fail(ACLNN_ERR_PARAM_INVALID,
-                    "gradInput view (shape %s, strides %s) maps several elements to one address; its result would not "
-                    "be deterministic.",
-                    ShapeString(gradInput->view_shape).c_str(), ShapeString(gradInput->strides).c_str());
-    }
+    if (int ret = engine::CheckElementwiseViews(t, kTensorNames, 4, 3)) return ret;
 
-    ExecutorPtr ex = AcquireExecutor();
-    ex->op_name = kApi2;
-    ex->tensor_names = kTensorNames;
-    ex->num_inputs = 3;
-    ex->tensors.resize(4);
-    for (int i = 0; i < 4; ++i) ex->tensors[i] = *t[i];
     const bool empty = self->numel == 0 || gradOut->numel == 0 || target->numel == 0;
-    if (!empty) {
-        const kern::SmoothL1GradParams params = MakeParams(soc, promote, beta, reduction == 1, *gradOut, *self);
-        // Row operands: gradInput, then gradOut, self, target, as executor indices.
-        const engine::ElementwiseOperands ops{3, 3, {0, 1, 2}};
-        ex->plan = engine::PlanElementwise(ex->tensors.data(), ops, b,
-                                           engine::KernelOf(&kern::SelectSmoothL1GradRow, params), &ex->workspace_size);
-    }
-    *workspaceSize = ex->workspace_size;
-    *executor = PublishExecutor(std::move(ex));
-    return OK;
+    kern::SmoothL1GradParams params{};
+    if (!empty) params = MakeParams(soc, promote, beta, reduction == 1, *gradOut, *self);
+    // Row operands: gradInput, then gradOut, self, target, as executor indices.
+    const engine::ElementwiseOperands ops{3, 3, {0, 1, 2}};
+    return engine::PublishElementwise(t, 4, 3, kApi2, kTensorNames, empty, ops, b,
+                                      engine::KernelOf(&kern::SelectSmoothL1GradRow, params), workspaceSize, executor);
 }
 
 }  // namespace

@@ -1,0 +1,56 @@
+// The operator-independent end of an element-wise operator's first phase (header-only, compiled into the
+// operator library): the view checks that go beyond CANN, and building, planning and publishing the
+// executor. Each operator file keeps CANN's own checks in CANN's order before these (docs/engine.md).
+#pragma once
+
+#include <cstdint>
+#include <utility>
+
+#include "aclnn/acl_meta.h"
+#include "common/status.h"
+#include "engine/elementwise.h"
+#include "executor/executor.h"
+#include "tensor/tensor.h"
+
+namespace aclcpu {
+namespace engine {
+
+/// Checks that every view of t[0 .. n) lies inside its storage shape and that the output view t[out] maps no
+/// two elements to one address (BEYOND CANN, SPEC 3 and 6: such an output's result would depend on the order
+/// of writes). `names[i]` names t[i] in messages. Returns 0, or 161002 with a message.
+inline int CheckElementwiseViews(const aclTensor* const* t, const char* const* names, int n, int out) {
+    for (int i = 0; i < n; ++i) {
+        if (int ret = CheckStorageBounds(*t[i], names[i])) return ret;
+    }
+    if (HasInternalOverlap(*t[out])) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "%s view (shape %s, strides %s) maps several elements to one address; its result would not "
+                    "be deterministic.",
+                    names[out], ShapeString(t[out]->view_shape).c_str(), ShapeString(t[out]->strides).c_str());
+    }
+    return 0;
+}
+
+/// Builds the executor of an element-wise first phase and hands it out: copies of the n descriptors t[0 .. n)
+/// (the first num_inputs are inputs), named `names` in the second phase's messages under the API name `api`;
+/// unless `empty` (an operand has no elements: nothing to run, workspace 0), the plan of `ops` over the
+/// broadcast shape `shape` with `kernel`. Writes *workspaceSize (bytes) and *executor; returns 0. Throws
+/// std::bad_alloc like new (the operator's caller turns it into a status).
+inline int PublishElementwise(const aclTensor* const* t, int n, int num_inputs, const char* api,
+                              const char* const* names, bool empty, const ElementwiseOperands& ops,
+                              const BroadcastShape& shape, const ElementwiseKernel& kernel, uint64_t* workspaceSize,
+                              aclOpExecutor** executor) {
+    ExecutorPtr ex = AcquireExecutor();
+    ex->op_name = api;
+    ex->tensor_names = names;
+    ex->num_inputs = num_inputs;
+    ex->tensors.resize(n);
+    for (int i = 0; i < n; ++i) ex->tensors[i] = *t[i];  // reuses a recycled executor's vectors
+    if (!empty) ex->plan = PlanElementwise(ex->tensors.data(), ops, shape, kernel, &ex->workspace_size);
+    *workspaceSize = ex->workspace_size;
+    *executor = PublishExecutor(std::move(ex));
+    return 0;
+}
+
+}  // namespace engine
+}  // namespace aclcpu
