@@ -105,10 +105,10 @@ if want leaks; then
     echo "=== stage leaks: valgrind (definite leaks fail) on the seed sample and misuse_test"
     rel=${ACLCPU_RELEASE_BUILD_DIR:-build}  # tools/test.sh's Release tree
     [ -d "$rel" ] || { cmake -S . -B "$rel" -DCMAKE_BUILD_TYPE=Release >/dev/null; }
-    cmake --build "$rel" -j"$jobs" --target misuse_test ascendcl nnopbase opapi_math opapi_nn
+    cmake --build "$rel" -j"$jobs" --target misuse_test aclcpu_installables
     leaks_work=$(mktemp -d)
     scratch+=("$leaks_work")
-    cmake --install "$rel" --prefix "$leaks_work/prefix" >/dev/null
+    tools/install_scratch.sh "$rel" "$leaks_work/prefix"
     vg=(valgrind --leak-check=full --show-leak-kinds=definite --errors-for-leak-kinds=definite --error-exitcode=1 --quiet)
     if [ -f "$shared/fixtures/seed_sample.cpp" ]; then
         g++ -std=c++11 "$shared/fixtures/seed_sample.cpp" -I"$leaks_work/prefix/include" -L"$leaks_work/prefix/lib64" \

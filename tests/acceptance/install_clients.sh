@@ -11,7 +11,11 @@
 set -euo pipefail
 mode=$1 build=$2 fixtures=$3 work=$4 consumer=$5 version=$6
 rm -rf "$work" && mkdir -p "$work"
-cmake --install "$build" --prefix "$work/staged" >/dev/null
+# The uninstall mode reads the scratch install's manifest through the uninstall target; the user's manifest
+# (of their own install) is restored on exit in every mode.
+tools="$(cd "$(dirname "$0")/../../tools" && pwd)"
+trap '"$tools/install_scratch.sh" --restore "$build"' EXIT
+"$tools/install_scratch.sh" "$build" "$work/staged" --keep-manifest
 expected="$fixtures/seed_sample.expected"
 fail() { echo "FAIL: $*"; exit 1; }
 same_as_expected() {  # <output file> <what>
