@@ -67,15 +67,24 @@ std::shared_ptr<const OpPlan> PlanElementwise(const aclTensor* tensors, const El
     return plan;
 }
 
+namespace {
+
+// The loop plan of the operands as they are (output first), returned so that the plan's member is built in
+// place (a LoopPlan is a few hundred bytes: no zero-fill and copy).
+LoopPlan PlanDirect(const aclTensor* tensors, const ElementwiseOperands& ops, const BroadcastShape& shape) {
+    OperandSpec specs[kMaxOperands];
+    specs[0] = SpecOf(tensors[ops.out]);
+    for (int k = 0; k < ops.num_inputs; ++k) specs[k + 1] = SpecOf(tensors[ops.in[k]]);
+    return PlanLoop(shape.d, static_cast<int>(shape.n), specs, ops.num_inputs + 1);
+}
+
+}  // namespace
+
 ElementwisePlan::ElementwisePlan(const aclTensor* tensors, const ElementwiseOperands& ops, const BroadcastShape& shape,
                                  const ElementwiseKernel& kernel)
-    : ops_(ops), kernel_(kernel), nb_(shape.n) {
+    : ops_(ops), kernel_(kernel), nb_(shape.n), direct_(PlanDirect(tensors, ops, shape)) {
     for (size_t i = 0; i < nb_; ++i) b_[i] = shape.d[i];  // fixed arrays: no allocation beyond the plan itself
     const aclTensor& out = tensors[ops_.out];
-    OperandSpec specs[kMaxOperands];
-    specs[0] = SpecOf(out);
-    for (int k = 0; k < ops_.num_inputs; ++k) specs[k + 1] = SpecOf(tensors[ops_.in[k]]);
-    direct_ = PlanLoop(b_, static_cast<int>(nb_), specs, ops_.num_inputs + 1);
     direct_tiles_ = PlanTiles(direct_);
     // Streaming stores when the output is far larger than the caches (it would only evict inputs).
     nontemporal_ = static_cast<uint64_t>(direct_.numel) * ItemSize(out.dtype) >= kStreamingBytes;
