@@ -339,6 +339,11 @@ def main():
     torch_res, note = (None, "PyTorch skipped (--no-torch)") if args.no_torch else run_torch(
         names, args.reps, args.min_time, threads)
     notes.append(note)
+    # A torch column that says n/a: the reason (e.g. this torch build has no CPU kernel for the dtype).
+    for key, entry in sorted((torch_res or {}).items()):
+        for col in ("formula", "autograd"):
+            if entry.get(col + "_error"):
+                notes.append("torch %s/%s %s: %s" % (key + (col, entry[col + "_error"])))
     jax_res, note = (None, "JAX skipped (--no-jax)") if args.no_jax else run_jax(names, args.reps, args.min_time)
     notes.append(note)
     peak, peak_note = run_peak_memory(args.build)

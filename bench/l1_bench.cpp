@@ -156,9 +156,7 @@ std::vector<Op> Ops() { return {{OpKind::kL1, "l1"}, {OpKind::kMse, "mse"}, {OpK
 
 // Whether the operator accepts the case's dtypes: MseLossBackward requires gradOutput's and target's dtype to
 // equal self's (include/aclnnop/aclnn_mse_loss_backward.h, check 3); the others promote.
-bool Supports(const Op& op, const Case& c) {
-    return op.kind != OpKind::kMse || (c.gdt == c.sdt && c.tdt == c.sdt);
-}
+bool Supports(const Op& op, const Case& c) { return op.kind != OpKind::kMse || (c.gdt == c.sdt && c.tdt == c.sdt); }
 
 // First phase of the operator (its GetWorkspaceSize); returns its status.
 aclnnStatus FirstPhase(const Op& op, const aclTensor* g, const aclTensor* s, const aclTensor* t, int64_t reduction,
