@@ -1,5 +1,8 @@
 #!/usr/bin/env python3
-"""Compares aclnnL1LossBackward (this project, on the CPU) with the copy bound, PyTorch eager and JAX/XLA.
+"""Compares the loss-gradient operators of this project (on the CPU) with the copy bound, PyTorch eager and
+JAX/XLA: aclnnL1LossBackward (l1), aclnnMseLossBackward (mse) and aclnnSmoothL1LossBackward with beta = 1.0
+(smooth_l1), every one on the same case table (MseLossBackward without the mixed-dtype case, which it
+rejects by contract); a row is <op>/<case>.
 
 One command, one run:
 
@@ -16,9 +19,12 @@ For every case of bench/l1_bench.cpp it measures, in this order and in this one 
     different bandwidth phases; the paired ratio cannot, so the ratio targets are judged on it (the best-of
     ratio is printed beside it). Smaller cases run hot in cache, back to back, and so does their copy bound
     (glibc memcpy on one thread and split over the threads, benchmark copy/<case>);
-  * PyTorch eager (the system's python3-torch): torch.sign(s - t) * g [/ n], and autograd of
-    F.l1_loss (forward + backward, as a training step pays it), with torch.set_num_threads(ours);
-  * JAX: jax.jit(jax.grad(mean / sum of |s - t| * g)) (skipped with a note when jax is not importable:
+  * PyTorch eager (the system's python3-torch), with torch.set_num_threads(ours): the backward alone
+    ("formula": l1 torch.sign(s - t) * g [/ n]; mse torch.ops.aten.mse_loss_backward; smooth_l1
+    torch.ops.aten.smooth_l1_loss_backward) and autograd of F.l1_loss / F.mse_loss / F.smooth_l1_loss
+    (forward + backward, as a training step pays it);
+  * JAX: jax.jit(jax.grad(mean / sum of loss(s, t) * g)), loss |x|, x^2 or the Huber-style smooth L1 of
+    x = s - t (skipped with a note when jax is not importable:
     install it with `pip install --break-system-packages -c <(echo numpy==<system numpy>) jax==0.4.38
     jaxlib==0.4.38`; an unpinned install replaces the system numpy and breaks python3-torch);
   * the peak RSS of a standalone 2^24 FLOAT run (<build>/bench/l1_peak_memory under /usr/bin/time -v).
@@ -29,7 +35,8 @@ individual round trips.
 
 Prints a table (times; ratios ours/ideal best-of and paired, torch/ours, jax/ours) and the targets met or missed;
 --markdown FILE writes the same report as Markdown. Exits with status 1 when a case of ours reported an
-error (a failed phase: its row would otherwise just be missing) or when --filter matched no case.
+error (a failed phase: its row would otherwise just be missing); exits with a message when --filter matched
+no case of one of the --ops operators (default: all of them).
 """
 import argparse
 import json
@@ -60,6 +67,12 @@ CASES = {
     "f32_65536": ((65536,), (65536,), (65536,), ("f32",) * 4, "none", False),
 }
 
+# The operators, as l1_bench names them (<op>/<case>; l1_bench registers a case only for the operators that
+# accept it).
+OPS = ["l1", "mse", "smooth_l1"]
+SMOOTH_L1_BETA = 1.0  # bench/l1_bench.cpp's kSmoothL1Beta
+ATEN_REDUCTION = {"none": 0, "mean": 1, "sum": 2}  # at::Reduction
+
 CONTIGUOUS_SAME_DTYPE = ["f32_none", "f32_mean", "f16_none", "f16_mean", "bf16_none", "bf16_mean", "f32_in_place"]
 
 
@@ -84,7 +97,7 @@ def fmt_ratio(r):
 
 # ------------------------------------------------------------------ ours (Google Benchmark JSON)
 
-def run_ours(build, reps, min_time, filt):
+def run_ours(build, reps, min_time, filt, ops):
     exe = os.path.join(build, "bench", "l1_bench")
     if not os.path.exists(exe):
         sys.exit("%s not found: configure with -DACLCPU_BUILD_BENCH=ON and build" % exe)
@@ -94,8 +107,9 @@ def run_ours(build, reps, min_time, filt):
     # different phases).
     cmd = [exe, "--benchmark_format=json", "--benchmark_repetitions=%d" % reps,
            "--benchmark_min_time=%g" % min_time, "--benchmark_enable_random_interleaving=true"]
-    if filt:
-        cmd.append("--benchmark_filter=/(%s)/" % filt)
+    cases = "(%s)/" % filt if filt else ""
+    if filt or ops != OPS:  # the operators' benchmarks and the cases' copy bounds (copy/<case>)
+        cmd.append("--benchmark_filter=^(%s)/%s|^copy/%s" % ("|".join(ops), cases, cases))
     print("running:", " ".join(cmd), file=sys.stderr, flush=True)
     p = subprocess.run(cmd, check=True, capture_output=True, text=True)
     if not p.stdout.strip():  # Google Benchmark prints its "Failed to match" on stderr and no JSON
@@ -143,6 +157,8 @@ def best_time(fn, reps, min_time, sync=lambda r: r):
 # ------------------------------------------------------------------ PyTorch eager
 
 def run_torch(names, reps, min_time, threads):
+    """Times PyTorch eager on every (op, case) of names; returns ({(op, case): {"formula": s, "autograd": s}},
+    note)."""
     try:
         import torch
         import torch.nn.functional as F
@@ -152,7 +168,7 @@ def run_torch(names, reps, min_time, threads):
     dt = {"f32": torch.float32, "f16": torch.float16, "bf16": torch.bfloat16}
     gen = torch.Generator().manual_seed(0)
     res = {}
-    for name in names:
+    for op, name in names:
         gs, ss, ts, dts, red, transposed = CASES[name]
 
         def make(shape, d):
@@ -166,17 +182,27 @@ def run_torch(names, reps, min_time, threads):
             s = make(ss, dts[1])
         t = make(ts, dts[2])
         n = s.numel()
-        if red == "mean":
+        code = ATEN_REDUCTION[red]
+        if op == "mse":
+            formula = lambda g=g, s=s, t=t, code=code: torch.ops.aten.mse_loss_backward(g, s, t, code)  # noqa: E731
+            loss_fn = F.mse_loss
+        elif op == "smooth_l1":
+            formula = lambda g=g, s=s, t=t, code=code: torch.ops.aten.smooth_l1_loss_backward(  # noqa: E731
+                g, s, t, code, SMOOTH_L1_BETA)
+            loss_fn = lambda a, b, reduction: F.smooth_l1_loss(a, b, reduction=reduction, beta=SMOOTH_L1_BETA)  # noqa: E731
+        elif red == "mean":
             formula = lambda g=g, s=s, t=t, n=n: torch.sign(s - t) * g / n  # noqa: E731
+            loss_fn = F.l1_loss
         else:
             formula = lambda g=g, s=s, t=t: torch.sign(s - t) * g  # noqa: E731
+            loss_fn = F.l1_loss
         sg = s.detach().clone().requires_grad_(True) if not transposed else s.detach().requires_grad_(True)
         gout = torch.ones((), dtype=g.dtype) if red == "mean" else g.expand(s.shape)
 
-        def autograd(sg=sg, t=t, red=red, gout=gout):
+        def autograd(sg=sg, t=t, red=red, gout=gout, loss_fn=loss_fn):
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
-                loss = F.l1_loss(sg, t.expand(sg.shape), reduction=red)
+                loss = loss_fn(sg, t.expand(sg.shape), reduction=red)
             return torch.autograd.grad(loss, sg, grad_outputs=gout)[0]
 
         entry = {}
@@ -186,7 +212,7 @@ def run_torch(names, reps, min_time, threads):
             except Exception as e:  # noqa: BLE001
                 entry[key] = None
                 entry[key + "_error"] = str(e).splitlines()[0]
-        res[name] = entry
+        res[(op, name)] = entry
         del g, s, t, sg
     return res, "torch %s, %d threads" % (torch.__version__, torch.get_num_threads())
 
@@ -194,6 +220,7 @@ def run_torch(names, reps, min_time, threads):
 # ------------------------------------------------------------------ JAX
 
 def run_jax(names, reps, min_time):
+    """Times jax.jit(jax.grad(...)) on every (op, case) of names; returns ({(op, case): seconds}, note)."""
     try:
         import jax
         import jax.numpy as jnp
@@ -203,7 +230,7 @@ def run_jax(names, reps, min_time):
     dt = {"f32": jnp.float32, "f16": jnp.float16, "bf16": jnp.bfloat16}
     rng = np.random.default_rng(0)
     res = {}
-    for name in names:
+    for op, name in names:
         gs, ss, ts, dts, red, transposed = CASES[name]
 
         def make(shape, d):
@@ -215,8 +242,16 @@ def run_jax(names, reps, min_time):
         reduce = jnp.mean if red == "mean" else jnp.sum
         widen = dts[1] != dts[3]  # mixed: differentiate w.r.t. self widened to the output dtype
 
+        def pointwise(x, op=op):
+            if op == "mse":
+                return x * x
+            if op == "smooth_l1":
+                ax = jnp.abs(x)
+                return jnp.where(ax < SMOOTH_L1_BETA, 0.5 * x * x / SMOOTH_L1_BETA, ax - 0.5 * SMOOTH_L1_BETA)
+            return jnp.abs(x)
+
         def loss(sv, t, g):
-            return reduce(jnp.abs(sv - t) * g)
+            return reduce(pointwise(sv - t) * g)
 
         def grad_fn(s, t, g):
             sv = s.T if transposed else s
@@ -226,10 +261,10 @@ def run_jax(names, reps, min_time):
 
         f = jax.jit(grad_fn)
         try:
-            res[name] = best_time(lambda: f(s, t, g), reps, min_time, sync=lambda r: r.block_until_ready())
+            res[(op, name)] = best_time(lambda: f(s, t, g), reps, min_time, sync=lambda r: r.block_until_ready())
         except Exception as e:  # noqa: BLE001
-            res[name] = None
-            print("jax %s: %s" % (name, e), file=sys.stderr)
+            res[(op, name)] = None
+            print("jax %s/%s: %s" % (op, name, e), file=sys.stderr)
         del g, s, t
     return res, "jax %s (XLA CPU, %s)" % (jax.__version__, jax.devices()[0].platform)
 
@@ -278,6 +313,8 @@ def main():
     ap.add_argument("--reps", type=int, default=5, help="repetitions per contender (best is kept)")
     ap.add_argument("--min-time", type=float, default=0.3, help="seconds per repetition")
     ap.add_argument("--filter", default="", help="regex of case names to run (default: all)")
+    ap.add_argument("--ops", default=",".join(OPS),
+                    help="comma-separated operators to run, of %s (default: all)" % ", ".join(OPS))
     ap.add_argument("--no-torch", action="store_true")
     ap.add_argument("--no-jax", action="store_true")
     ap.add_argument("--markdown", help="also write the report as Markdown to this file")
@@ -287,14 +324,26 @@ def main():
 
     threads = device_threads()
     load_before = os.getloadavg()
-    ours, errors, ctx = run_ours(args.build, args.reps, args.min_time, args.filter)
-    names = [n for n in CASES if ("l1/" + n) in ours]
+    ops = [o for o in args.ops.split(",") if o]
+    unknown = [o for o in ops if o not in OPS]
+    if unknown or not ops:
+        sys.exit("--ops: unknown operator(s) %s (known: %s)" % (", ".join(unknown) or "none given", ", ".join(OPS)))
+    ours, errors, ctx = run_ours(args.build, args.reps, args.min_time, args.filter, ops)
+    names = [(op, n) for op in OPS for n in CASES if ("%s/%s" % (op, n)) in ours]
     if not names and not errors:
         sys.exit("no case matched --filter %r (l1_bench --list-cases lists them)" % args.filter)
+    missing = [o for o in ops if not any(k[0] == o for k in names) and not any(e.startswith(o + "/") for e in errors)]
+    if missing:  # an operator that ran no case: l1_bench lacks it or --filter names no case it accepts
+        sys.exit("no case of %s ran (--filter %r; l1_bench --list-cases lists them)" % (", ".join(missing), args.filter))
     notes = []
     torch_res, note = (None, "PyTorch skipped (--no-torch)") if args.no_torch else run_torch(
         names, args.reps, args.min_time, threads)
     notes.append(note)
+    # A torch column that says n/a: the reason (e.g. this torch build has no CPU kernel for the dtype).
+    for key, entry in sorted((torch_res or {}).items()):
+        for col in ("formula", "autograd"):
+            if entry.get(col + "_error"):
+                notes.append("torch %s/%s %s: %s" % (key + (col, entry[col + "_error"])))
     jax_res, note = (None, "JAX skipped (--no-jax)") if args.no_jax else run_jax(names, args.reps, args.min_time)
     notes.append(note)
     peak, peak_note = run_peak_memory(args.build)
@@ -302,8 +351,9 @@ def main():
 
     rows = []
     ratios = {}
-    for n in names:
-        o = ours["l1/" + n]
+    for key in names:
+        op, n = key
+        o = ours["%s/%s" % key]
         t_ours = min(o["times"])
         nbytes = o["bytes"]
         # The copy bound: timed inside the case's own iterations (large cases) or as copy/<case> (small ones);
@@ -315,10 +365,10 @@ def main():
             ideal = min(ours["copy/" + n]["times"])
         paired = sorted(o["pair_ratio"])[len(o["pair_ratio"]) // 2] if o["pair_ratio"] else None
         tf = ta = tj = None
-        if torch_res and n in torch_res:
-            tf, ta = torch_res[n].get("formula"), torch_res[n].get("autograd")
-        if jax_res and n in jax_res:
-            tj = jax_res[n]
+        if torch_res and key in torch_res:
+            tf, ta = torch_res[key].get("formula"), torch_res[key].get("autograd")
+        if jax_res and key in jax_res:
+            tj = jax_res[key]
         torch_best = min([x for x in (tf, ta) if x is not None], default=None)
         r = {
             "ideal": t_ours / ideal if ideal else None,
@@ -328,13 +378,13 @@ def main():
             "torch": torch_best / t_ours if torch_best else None,
             "jax": tj / t_ours if tj else None,
         }
-        ratios[n] = r
+        ratios[key] = r
         med = sorted(o["median_ns"])[len(o["median_ns"]) // 2] * 1e-9 if o["median_ns"] else None
-        rows.append([n, "%.1f MB" % (nbytes / 1e6) if nbytes >= 1e5 else "%d B" % nbytes, fmt_time(t_ours),
+        rows.append(["%s/%s" % key, "%.1f MB" % (nbytes / 1e6) if nbytes >= 1e5 else "%d B" % nbytes, fmt_time(t_ours),
                      fmt_time(ideal), fmt_ratio(r["ideal"]), fmt_ratio(paired) if paired else "", fmt_time(tf),
                      fmt_time(ta), fmt_ratio(r["torch"]),
                      fmt_time(tj), fmt_ratio(r["jax"]), fmt_time(med) if med else ""])
-        ratios[n]["median"] = med
+        ratios[key]["median"] = med
 
     header = ["case", "bytes r+w", "ours", "ideal (copy bw)", "best-of ours/ideal", "paired median", "torch formula",
               "torch autograd",
@@ -345,28 +395,33 @@ def main():
         return ("MET   " if ok else "MISSED") + "  " + text
 
     targets = []
-    def ratio_target(n, lim):
-        r = ratios.get(n, {}).get("target")
+    def ratio_target(key, lim):
+        r = ratios.get(key, {}).get("target")
         if r is not None:
-            kind = "paired median" if ratios[n]["paired"] is not None else "best of"
-            targets.append(check(r <= lim, "%s <= %.1fx ideal (%s %.2fx; best-of %.2fx)" % (
-                n, lim, kind, r, ratios[n]["ideal"])))
+            kind = "paired median" if ratios[key]["paired"] is not None else "best of"
+            targets.append(check(r <= lim, "%s/%s <= %.1fx ideal (%s %.2fx; best-of %.2fx)" % (
+                key + (lim, kind, r, ratios[key]["ideal"]))))
 
-    for n in CONTIGUOUS_SAME_DTYPE:
-        ratio_target(n, 1.2)
+    # Issue 12: every element-wise operator <= 1.2x the copy bound on contiguous same-dtype cases; the
+    # other targets are issue 1's, for L1.
+    for op in OPS:
+        for n in CONTIGUOUS_SAME_DTYPE:
+            ratio_target((op, n), 1.2)
     for n, lim in (("f32_scalar_grad_mean", 1.2), ("f32_bcast_target_4096x4096", 2.0),
                    ("f32_transposed_self_4096x4096", 2.0)):
-        ratio_target(n, lim)
+        ratio_target(("l1", n), lim)
     for n, lim in (("f32_none", 10), ("f16_none", 20)):
-        if n in ratios and ratios[n]["torch"]:
-            targets.append(check(ratios[n]["torch"] >= lim, ">= %dx faster than torch eager on %s (%.1fx)" % (
-                lim, n, ratios[n]["torch"])))
+        key = ("l1", n)
+        if key in ratios and ratios[key]["torch"]:
+            targets.append(check(ratios[key]["torch"] >= lim, ">= %dx faster than torch eager on l1/%s (%.1fx)" % (
+                lim, n, ratios[key]["torch"])))
     if jax_res:
-        slower = [n for n in names if ratios[n]["jax"] is not None and ratios[n]["jax"] < 1.0]
+        slower = [k for k in names if ratios[k]["jax"] is not None and ratios[k]["jax"] < 1.0]
         targets.append(check(not slower, "faster than JAX on every case" + (
-            " (slower on: %s)" % ", ".join("%s %.2fx" % (n, ratios[n]["jax"]) for n in slower) if slower else "")))
-    if "f32_4_elements" in ratios and ratios["f32_4_elements"]["median"]:
-        med = ratios["f32_4_elements"]["median"]
+            " (slower on: %s)" % ", ".join("%s/%s %.2fx" % (k + (ratios[k]["jax"],)) for k in slower)
+            if slower else "")))
+    if ("l1", "f32_4_elements") in ratios and ratios[("l1", "f32_4_elements")]["median"]:
+        med = ratios[("l1", "f32_4_elements")]["median"]
         targets.append(check(med <= 2e-6, "4-element round trip median <= 2 us (%.2f us)" % (med * 1e6)))
     tensor_bytes = 4 * BIG * 4
     if peak:
@@ -381,7 +436,7 @@ def main():
             threads),
         "load average before/after: %.2f / %.2f" % (load_before[0], load_after[0]),
     ] + [x for x in notes if x]
-    busy = [min(ours["l1/" + n]["cpu_busy"]) for n in names if ours["l1/" + n]["cpu_busy"]]
+    busy = [min(ours["%s/%s" % k]["cpu_busy"]) for k in names if ours["%s/%s" % k]["cpu_busy"]]
     if busy:
         env.append("ours kept %.2f..%.2f cores busy while timed (cpu_busy counter)" % (min(busy), max(busy)))
 

@@ -1,7 +1,10 @@
-// Google Benchmark cases of aclnnL1LossBackward through the public API (first phase + second phase +
+// Google Benchmark cases of the loss-gradient operators through the public API (first phase + second phase +
 // aclrtSynchronizeStream per iteration; the reported time is that round trip's, via manual timing), each
 // reporting the bytes it reads and writes, with their copy bound: copies of the same byte count (bytes read +
-// written), the faster of two counting.
+// written), the faster of two counting. One case table serves every operator (Ops(): aclnnL1LossBackward as
+// l1/<case>, aclnnMseLossBackward as mse/<case>, aclnnSmoothL1LossBackward with beta = 1.0 as
+// smooth_l1/<case>); a case an operator rejects by contract (MseLossBackward: gradOutput's and target's
+// dtype must equal self's) is not registered for it.
 //  * Cases of 64 MiB and more (far beyond the caches) copy in every iteration, just before the call, with
 //    glibc memcpy and with a streaming-store copy, both split over the device's threads (ACLCPU_NUM_THREADS,
 //    default all hardware threads). Counters: copy_ns (mean copy time), pair_ratio (median over the
@@ -11,7 +14,7 @@
 // bench/compare.py turns it all into the table.
 //
 //   l1_bench [--benchmark_filter=REGEX] [--benchmark_format=json] [--benchmark_repetitions=N] ...
-//   l1_bench --list-cases     one line per case: its name and bytes read + written
+//   l1_bench --list-cases     one line per benchmark <op>/<case>: its name and bytes read + written
 #include <benchmark/benchmark.h>
 #include <emmintrin.h>
 #include <tbb/blocked_range.h>
@@ -35,6 +38,8 @@
 
 #include "acl/acl.h"
 #include "aclnnop/aclnn_l1_loss_backward.h"
+#include "aclnnop/aclnn_mse_loss_backward.h"
+#include "aclnnop/aclnn_smooth_l1_loss_backward.h"
 
 namespace {
 
@@ -134,6 +139,50 @@ std::vector<Case> Cases() {
         {"f32_4_elements", {4}, {4}, {4}, F, F, F, F, 0},
         {"f32_65536", {65536}, {65536}, {65536}, F, F, F, F, 0},
     };
+}
+
+// The operators under test: the name prefix of their benchmarks and their two phases. Every one is a
+// binary loss gradient (gradOutput, self, target, reduction -> out) with the same byte traffic per case.
+enum class OpKind { kL1, kMse, kSmoothL1 };
+
+struct Op {
+    OpKind kind;
+    const char* prefix;  // benchmark name = prefix + "/" + case name
+};
+
+const float kSmoothL1Beta = 1.0f;  // PyTorch's default beta; bench/compare.py's counterparts use the same
+
+std::vector<Op> Ops() { return {{OpKind::kL1, "l1"}, {OpKind::kMse, "mse"}, {OpKind::kSmoothL1, "smooth_l1"}}; }
+
+// Whether the operator accepts the case's dtypes: MseLossBackward requires gradOutput's and target's dtype to
+// equal self's (include/aclnnop/aclnn_mse_loss_backward.h, check 3); the others promote.
+bool Supports(const Op& op, const Case& c) { return op.kind != OpKind::kMse || (c.gdt == c.sdt && c.tdt == c.sdt); }
+
+// First phase of the operator (its GetWorkspaceSize); returns its status.
+aclnnStatus FirstPhase(const Op& op, const aclTensor* g, const aclTensor* s, const aclTensor* t, int64_t reduction,
+                       aclTensor* out, uint64_t* ws, aclOpExecutor** ex) {
+    switch (op.kind) {
+        case OpKind::kMse:
+            return aclnnMseLossBackwardGetWorkspaceSize(g, s, t, reduction, out, ws, ex);
+        case OpKind::kSmoothL1:
+            return aclnnSmoothL1LossBackwardGetWorkspaceSize(g, s, t, reduction, kSmoothL1Beta, out, ws, ex);
+        case OpKind::kL1:
+        default:
+            return aclnnL1LossBackwardGetWorkspaceSize(g, s, t, reduction, out, ws, ex);
+    }
+}
+
+// Second phase of the operator; returns its status.
+aclnnStatus SecondPhase(const Op& op, void* ws, uint64_t ws_size, aclOpExecutor* ex, aclrtStream stream) {
+    switch (op.kind) {
+        case OpKind::kMse:
+            return aclnnMseLossBackward(ws, ws_size, ex, stream);
+        case OpKind::kSmoothL1:
+            return aclnnSmoothL1LossBackward(ws, ws_size, ex, stream);
+        case OpKind::kL1:
+        default:
+            return aclnnL1LossBackward(ws, ws_size, ex, stream);
+    }
 }
 
 // Bytes a call reads and writes: every input element once (a broadcast input only its own elements) and
@@ -255,7 +304,7 @@ double Median(std::vector<double> v) {
     return v[v.size() / 2];
 }
 
-void RunL1(benchmark::State& state, const Case& c) {
+void RunOp(benchmark::State& state, const Op& op, const Case& c) {
     Tensor g = MakeTensor(c.g, c.gdt, {}, -1, 1);
     Tensor s;
     if (c.transposed_self) {
@@ -295,11 +344,11 @@ void RunL1(benchmark::State& state, const Case& c) {
         const auto t0 = std::chrono::steady_clock::now();
         uint64_t ws = 0;
         aclOpExecutor* ex = nullptr;
-        if (aclnnL1LossBackwardGetWorkspaceSize(g.t, s.t, t.t, c.reduction, out.t, &ws, &ex) != 0 || ws != 0) {
+        if (FirstPhase(op, g.t, s.t, t.t, c.reduction, out.t, &ws, &ex) != 0 || ws != 0) {
             state.SkipWithError("first phase failed");
             break;
         }
-        if (aclnnL1LossBackward(nullptr, 0, ex, g_stream) != 0 || aclrtSynchronizeStream(g_stream) != 0) {
+        if (SecondPhase(op, nullptr, 0, ex, g_stream) != 0 || aclrtSynchronizeStream(g_stream) != 0) {
             state.SkipWithError("second phase failed");
             break;
         }
@@ -348,7 +397,13 @@ int main(int argc, char** argv) {
     const std::vector<Case> cases = Cases();
     for (int i = 1; i < argc; ++i) {
         if (std::string(argv[i]) == "--list-cases") {
-            for (const Case& c : cases) std::printf("%s %llu\n", c.name, static_cast<unsigned long long>(CaseBytes(c)));
+            for (const Op& op : Ops()) {
+                for (const Case& c : cases) {
+                    if (Supports(op, c)) {
+                        std::printf("%s/%s %llu\n", op.prefix, c.name, static_cast<unsigned long long>(CaseBytes(c)));
+                    }
+                }
+            }
             return 0;
         }
     }
@@ -358,9 +413,14 @@ int main(int argc, char** argv) {
         return 1;
     }
     for (const Case& c : cases) {
-        benchmark::RegisterBenchmark((std::string("l1/") + c.name).c_str(), [c](benchmark::State& st) { RunL1(st, c); })
-            ->UseManualTime()
-            ->Unit(benchmark::kMicrosecond);
+        for (const Op& op : Ops()) {
+            if (!Supports(op, c)) continue;
+            benchmark::RegisterBenchmark((std::string(op.prefix) + "/" + c.name).c_str(),
+                                         [op, c](benchmark::State& st) { RunOp(st, op, c); })
+                ->UseManualTime()
+                ->Unit(benchmark::kMicrosecond);
+        }
+        // One copy bound per case: every operator reads and writes the same bytes.
         const uint64_t bytes = CaseBytes(c);
         if (!Paired(c) && bytes >= 65536) {
             benchmark::RegisterBenchmark((std::string("copy/") + c.name).c_str(),
