@@ -15,6 +15,25 @@
 namespace aclcpu {
 namespace engine {
 
+/// The tensor-argument checks every operator starts with, in CANN's order: each of t[0 .. n) non-null (161001,
+/// "Expected a proper Tensor but got null for argument %s.", ops-nn op_error_check.h OP_CHECK_NULL, printed
+/// with the API's parameter name `names[i]`), then each a live aclTensor (161002 with the handle registry's
+/// message; BEYOND CANN, which would read a destroyed descriptor). Returns 0 or the status.
+inline int CheckTensorArgs(const aclTensor* const* t, const char* const* names, int n) {
+    for (int i = 0; i < n; ++i) {
+        if (t[i] == nullptr) {
+            return Fail(ACLNN_ERR_PARAM_NULLPTR, "Expected a proper Tensor but got null for argument %s.", names[i]);
+        }
+    }
+    HandleState state;
+    const int dead = FirstDeadTensor(t, n, &state);
+    if (dead >= 0) {
+        return FailNotLive(ACLNN_ERR_PARAM_INVALID, names[dead], HandleKind::kTensor, t[dead], state,
+                           kTensorReleasedBy);
+    }
+    return 0;
+}
+
 /// Checks that every view of t[0 .. n) lies inside its storage shape and that the output view t[out] maps no
 /// two elements to one address (BEYOND CANN, SPEC 3 and 6: such an output's result would depend on the order
 /// of writes). `names[i]` names t[i] in messages. Returns 0, or 161002 with a message.

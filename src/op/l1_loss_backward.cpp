@@ -117,15 +117,7 @@ int FirstPhase(const aclTensor* gradOutput, const aclTensor* self, const aclTens
                     workspaceSize == nullptr ? "workspaceSize" : "executor");
     }
     const aclTensor* t[4] = {gradOutput, self, target, gradInput};
-    for (int i = 0; i < 4; ++i) {
-        if (t[i] == nullptr) {
-            return Fail(ACLNN_ERR_PARAM_NULLPTR, "Expected a proper Tensor but got null for argument %s.", kTensorNames[i]);
-        }
-    }
-    HandleState state;
-    const int dead = FirstDeadTensor(t, 4, &state);
-    if (dead >= 0) return FailNotLive(ACLNN_ERR_PARAM_INVALID, kTensorNames[dead], HandleKind::kTensor, t[dead], state,
-                                      kTensorReleasedBy);
+    if (int ret = engine::CheckTensorArgs(t, kTensorNames, 4)) return ret;
     if (reduction < 0 || reduction > 2) {
         return Fail(ACLNN_ERR_PARAM_INVALID, "Expected reduction to be 0 or 1 or 2, but got %lld.",
                     static_cast<long long>(reduction));

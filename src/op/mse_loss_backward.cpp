@@ -101,18 +101,7 @@ int FirstPhase(const aclTensor* gradOutput, const aclTensor* self, const aclTens
         return Fail(ACLNN_ERR_PARAM_NULLPTR, "The workspaceSize or executor is nullptr.");
     }
     const aclTensor* t[4] = {gradOutput, self, target, out};
-    for (int i = 0; i < 4; ++i) {
-        if (t[i] == nullptr) {
-            return Fail(ACLNN_ERR_PARAM_NULLPTR, "Expected a proper Tensor but got null for argument %s.",
-                        kTensorNames[i]);
-        }
-    }
-    HandleState state;
-    const int dead = FirstDeadTensor(t, 4, &state);
-    if (dead >= 0) {
-        return FailNotLive(ACLNN_ERR_PARAM_INVALID, kTensorNames[dead], HandleKind::kTensor, t[dead], state,
-                           kTensorReleasedBy);
-    }
+    if (int ret = engine::CheckTensorArgs(t, kTensorNames, 4)) return ret;
     const rt::Soc soc = rt::ActiveSoc();
     if (int ret = CheckDtypes(gradOutput, self, target, out, SupportsBf16(soc))) return ret;
     if (reduction < 0 || reduction > 2) {

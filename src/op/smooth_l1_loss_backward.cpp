@@ -104,18 +104,7 @@ int FirstPhase(const aclTensor* gradOut, const aclTensor* self, const aclTensor*
         return Fail(ACLNN_ERR_PARAM_NULLPTR, "The workspaceSize or executor is nullptr.");
     }
     const aclTensor* t[4] = {gradOut, self, target, gradInput};
-    for (int i = 0; i < 4; ++i) {
-        if (t[i] == nullptr) {
-            return Fail(ACLNN_ERR_PARAM_NULLPTR, "Expected a proper Tensor but got null for argument %s.",
-                        kTensorNames[i]);
-        }
-    }
-    HandleState state;
-    const int dead = FirstDeadTensor(t, 4, &state);
-    if (dead >= 0) {
-        return FailNotLive(ACLNN_ERR_PARAM_INVALID, kTensorNames[dead], HandleKind::kTensor, t[dead], state,
-                           kTensorReleasedBy);
-    }
+    if (int ret = engine::CheckTensorArgs(t, kTensorNames, 4)) return ret;
     const rt::Soc soc = rt::ActiveSoc();
     const bool bf16 = SupportsBf16(soc);
     for (int i = 0; i < 4; ++i) {
