@@ -1,7 +1,14 @@
-// libFuzzer target: drives the public API of aclnnL1LossBackward (and the runtime calls around it) with
-// descriptors decoded from the input bytes, and checks every outcome against an independent model.
+// libFuzzer target: drives the public API of aclnnL1LossBackward, aclnnMseLossBackward and
+// aclnnSmoothL1LossBackward (and the runtime calls around them) with descriptors decoded from the input bytes,
+// and checks every outcome against independent models.
 //
 // What an input decodes to (FuzzedDataProvider, so every byte string is a valid input):
+//   - the operator, from the spare high nibble of the input's last byte (FuzzedDataProvider reads integers
+//     from the end; the first read, the profile switch, uses only the low nibble): 7, 13, 14 -> SmoothL1,
+//     9..12 -> MSE, anything else (an empty input, and 1,028 of the 1,063 inputs of the corpus as it was
+//     before the selector existed) -> L1, so the older corpus keeps what it covered. SmoothL1 also decodes
+//     beta (right before the first phase): 1, 0, -0, subnormals, 1e-6 and just below, negative, NaN, inf,
+//     FLT_MAX or 32 raw bits;
 //   - a product profile (switching profile = aclFinalize + aclInit with a JSON config: exercises both);
 //   - two aclrtMalloc blocks: an input arena A filled with input bytes, an output block O filled with a
 //     canary; plus an unregistered host buffer H;
@@ -23,25 +30,32 @@
 //     oracle is exact whatever the handle's age.
 // Invariants (any violation aborts with a description):
 //   - no crash and no sanitizer report (the target is built with ASan + UBSan);
-//   - aclCreateTensor and both phases return exactly the status the model predicts (SPEC 3, 4, 6);
+//   - aclCreateTensor and both phases return exactly the status the model predicts (SPEC 3, 4, 6; for MSE and
+//     SmoothL1 the check orders of docs/ops/aclnnMseLossBackward.md and aclnnSmoothL1LossBackward.md §4);
 //     a rejected call returns 161001/161002/361001/561103 with a non-empty aclGetRecentErrMsg, writes
 //     no out-parameter and leaves every byte of A and O untouched;
 //   - an accepted run changes exactly the gradInput elements, each equal to the reference
-//     (tests/support/l1_reference.h; NaN payloads may differ), computed from a snapshot of the inputs
+//     (tests/support/l1_reference.h for L1, tests/support/loss_grad_reference.h for MSE and SmoothL1; NaN
+//     payloads may differ: README "Differences from CANN"), computed from a snapshot of the inputs
 //     (out-of-place semantics even when gradInput aliases an input).
 #include <fuzzer/FuzzedDataProvider.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <limits>
 #include <string>
 #include <vector>
 
 #include "acl/acl.h"
 #include "aclnnop/aclnn_l1_loss_backward.h"
+#include "aclnnop/aclnn_mse_loss_backward.h"
+#include "aclnnop/aclnn_smooth_l1_loss_backward.h"
 #include "support/l1_reference.h"
+#include "support/loss_grad_reference.h"
 
 using namespace l1ref;
 
@@ -76,11 +90,25 @@ std::string g_case;  // the decoded case, printed when an invariant fails
     } while (0)
 
 aclrtStream g_stream = nullptr;
+
+// The operator an input drives (see the header).
+enum FuzzOp { kOpL1, kOpMse, kOpSmoothL1, kNumOps };
+const char* const kOpNames[kNumOps] = {"L1", "MSE", "SmoothL1"};
+FuzzOp g_op = kOpL1;
+
+FuzzOp OpFromSpareBits(unsigned char last_byte) {
+    const int hi = last_byte >> 4;
+    if (hi == 7 || hi == 13 || hi == 14) return kOpSmoothL1;
+    if (hi >= 9 && hi <= 12) return kOpMse;
+    return kOpL1;
+}
+
 // Outcome counters, printed at exit (they show the corpus reaches every stage).
 struct Stats {
     long inputs = 0, created = 0, create_rejected = 0, first_ok = 0, first_rejected = 0, runs_ok = 0,
          runs_rejected = 0, elements_checked = 0, aliased_runs = 0, workspace_runs = 0, memcpy_calls = 0,
          stale_copies = 0;
+    long op_inputs[kNumOps] = {}, op_first_ok[kNumOps] = {}, op_runs_ok[kNumOps] = {}, op_elements[kNumOps] = {};
 } g_stats;
 int g_profile = 0;
 std::string g_config[kNumProfiles];
@@ -408,6 +436,39 @@ Expected Reference(const Memory& m, const Desc* d, unsigned char* const* data, c
             idx[j] = 0;
         }
     }
+    return e;
+}
+
+// The reference of an accepted MSE or SmoothL1 launch (g_op): tests/support/loss_grad_reference.h's decision
+// and arithmetic over views of the snapshot (each non-empty view lies inside A or O: the address check passed).
+// The model's own first-phase verdict must agree with this fuzzer's (it sees the small views the launch ran).
+Expected ReferenceLoss(const Memory& m, const Desc* d, unsigned char* const* data, int64_t reduction, float beta) {
+    Expected e{m.snap_a, m.snap_o, {}};
+    const Profile prof = kAllProfiles[g_profile];
+    View v[4];
+    for (int k = 0; k < 4; ++k) {
+        v[k].dtype = d[k].dtype;
+        v[k].shape = d[k].dims;
+        v[k].strides = d[k].strides;
+        v[k].offset = d[k].offset;
+        v[k].storage = d[k].storage;
+        v[k].data = d[k].numel > 0 ? m.SnapAt(data[k]) : nullptr;
+    }
+    const bool equal_formats = d[0].format == d[1].format && d[1].format == d[2].format;
+    const lossref::LossDecision ld =
+        g_op == kOpMse ? lossref::DecideMse(prof, v[0], v[1], v[2], reduction, v[3], equal_formats)
+                       : lossref::DecideSmoothL1(prof, v[0], v[1], v[2], reduction, beta, v[3]);
+    CHECK(ld.d.status == 0, "the loss model rejects (%d: %s) a first phase this fuzzer accepted", ld.d.status,
+          ld.d.why.c_str());
+    if (ld.d.empty || d[3].numel == 0) return e;
+    unsigned char* dst = data[3];
+    unsigned char* img = (dst >= m.a.p && dst < m.a.p + m.a.size) ? e.a.data() + (dst - m.a.p)
+                                                                    : e.o.data() + (dst - m.o.p);
+    lossref::Compute(g_op == kOpMse ? lossref::Op::kMse : lossref::Op::kSmoothL1, prof, ld, beta, v[0], v[1], v[2],
+                     v[3], img);
+    ForEachIndex(ld.d.b, [&](const std::vector<int64_t>& idx) {
+        e.out_elems.push_back(dst + ElementIndex(v[3], idx) * static_cast<int64_t>(d[3].item));
+    });
     return e;
 }
 
@@ -926,6 +987,62 @@ void FuzzStaleHandles(FuzzedDataProvider& in) {
     g_grave.Add(kGTensor, lt);  // destroyed by its list
 }
 
+uint32_t FloatBits(float f) {
+    uint32_t u;
+    std::memcpy(&u, &f, 4);
+    return u;
+}
+
+// SmoothL1's beta: mostly the special values (an exhausted input gives 1), otherwise 32 raw bits.
+float DecodeBeta(FuzzedDataProvider& in) {
+    static const float special[] = {1.0f, 0.0f, -0.0f, 0.5f, 2.0f, 1e-6f, std::nextafter(1e-6f, 0.0f),
+                                    std::numeric_limits<float>::denorm_min(), 1e-40f,
+                                    std::numeric_limits<float>::min(), -1.0f, -std::numeric_limits<float>::denorm_min(),
+                                    std::numeric_limits<float>::quiet_NaN(), -std::numeric_limits<float>::quiet_NaN(),
+                                    std::numeric_limits<float>::infinity(), -std::numeric_limits<float>::infinity(),
+                                    std::numeric_limits<float>::max(), 3.0f, 0.25f, 1e30f};
+    if (in.ConsumeIntegralInRange<int>(0, 3) < 3) {
+        return special[in.ConsumeIntegralInRange<size_t>(0, sizeof special / sizeof special[0] - 1)];
+    }
+    const uint32_t bits = in.ConsumeIntegral<uint32_t>();
+    float f;
+    std::memcpy(&f, &bits, 4);
+    return f;
+}
+
+// The first phase's operator-specific checks after the null and released-handle checks, in the operator's
+// order: L1 (SPEC 4: reduction, promotion, ranks), MSE (docs/ops/aclnnMseLossBackward.md §4 rows 3-5a) and
+// SmoothL1 (docs/ops/aclnnSmoothL1LossBackward.md §4 rows 3-7). Every failure here is 161002, so the order
+// shows in the message only; the shape checks (broadcast, output shape, storage bounds, output overlap)
+// follow in the caller, common to the three. Returns 0 or ACLNN_ERR_PARAM_INVALID.
+int OperatorChecks(Profile prof, const Desc* d, int64_t reduction, float beta) {
+    const int bad = ACLNN_ERR_PARAM_INVALID;
+    const bool reduction_ok = reduction >= 0 && reduction <= 2;
+    switch (g_op) {
+        case kOpL1:
+            if (!reduction_ok) return bad;
+            if (PromoteFor(prof, d[0].dtype, d[1].dtype, d[2].dtype, d[3].dtype) < 0) return bad;
+            for (int k = 0; k < 4; ++k) if (d[k].dims.size() > 8) return bad;
+            return 0;
+        case kOpMse:
+            if (d[0].dtype != d[1].dtype || d[2].dtype != d[1].dtype) return bad;
+            if (!lossref::IsFloatListed(prof, d[1].dtype) || !lossref::IsFloatListed(prof, d[3].dtype)) return bad;
+            if (!reduction_ok) return bad;
+            for (int k = 0; k < 3; ++k) if (d[k].dims.size() > 8) return bad;
+            return 0;
+        default: {
+            for (int k = 0; k < 4; ++k) if (!lossref::IsFloatListed(prof, d[k].dtype)) return bad;
+            for (int k = 0; k < 3; ++k) if (d[k].dims.size() > 8) return bad;
+            if (!reduction_ok) return bad;
+            if (!(beta >= 0)) return bad;
+            const int p1 = Promote(d[0].dtype, d[1].dtype);
+            const int p = p1 < 0 ? -1 : Promote(p1, d[2].dtype);
+            if (p < 0 || !lossref::IsFloatListed(prof, p) || !Castable(p, d[3].dtype)) return bad;
+            return 0;
+        }
+    }
+}
+
 void OneInput(FuzzedDataProvider& in) {
     // ---- profile (switching re-initialises the runtime: aclFinalize destroys g_stream and all memory)
     if (OneIn(in, 16)) {
@@ -1052,6 +1169,11 @@ void OneInput(FuzzedDataProvider& in) {
     const int64_t reduction = reductions[in.ConsumeIntegralInRange<size_t>(0, 12)];
     const bool null_ws = OneIn(in, 51);
     const bool null_ex = OneIn(in, 51);
+    const float beta = g_op == kOpSmoothL1 ? DecodeBeta(in) : 1.0f;
+    char beta_text[64];
+    std::snprintf(beta_text, sizeof beta_text, "%a (0x%08x)", static_cast<double>(beta), FloatBits(beta));
+    g_case += "    operator " + std::string(kOpNames[g_op]) + ", reduction " + std::to_string(reduction) +
+              (g_op == kOpSmoothL1 ? ", beta " + std::string(beta_text) : std::string()) + "\n";
 
     if (d[3].created && d[3].numel > kMaxExactOverlap && !SufficientlyDisjoint(d[3])) {
         for (int k = 0; k < 4; ++k) if (d[k].created) aclDestroyTensor(d[k].t);
@@ -1068,15 +1190,8 @@ void OneInput(FuzzedDataProvider& in) {
         if (d[k].pass_null || (!d[k].created && dead[k] == nullptr)) want1 = ACLNN_ERR_PARAM_NULLPTR;
     }
     for (int k = 0; k < 4 && want1 == 0; ++k) if (dead[k] != nullptr) want1 = ACLNN_ERR_PARAM_INVALID;
-    if (want1 == 0 && (reduction < 0 || reduction > 2)) want1 = ACLNN_ERR_PARAM_INVALID;
-    if (want1 == 0) {
-        if (PromoteFor(prof, d[0].dtype, d[1].dtype, d[2].dtype, d[3].dtype) < 0) {
-            want1 = ACLNN_ERR_PARAM_INVALID;
-        }
-    }
-    if (want1 == 0) {
-        for (int k = 0; k < 4; ++k) if (d[k].dims.size() > 8) want1 = ACLNN_ERR_PARAM_INVALID;
-    }
+    // The operator's own checks (dtypes, ranks, reduction, beta), in its order; all of them give 161002.
+    if (want1 == 0) want1 = OperatorChecks(prof, d, reduction, beta);
     if (want1 == 0) {
         std::vector<int64_t> b1;
         if (!BroadcastShapes(d[1].dims, d[0].dims, &b1) || !BroadcastShapes(d[2].dims, b1, &b) || b != d[3].dims) {
@@ -1098,17 +1213,26 @@ void OneInput(FuzzedDataProvider& in) {
     aclOpExecutor* ex = reinterpret_cast<aclOpExecutor*>(uintptr_t{0x1});
     const aclTensor* args[4];
     for (int k = 0; k < 4; ++k) args[k] = d[k].pass_null ? nullptr : (dead[k] != nullptr ? dead[k] : d[k].t);
-    const int ret1 = aclnnL1LossBackwardGetWorkspaceSize(args[0], args[1], args[2], reduction,
-                                                         const_cast<aclTensor*>(args[3]), null_ws ? nullptr : &ws,
-                                                         null_ex ? nullptr : &ex);
-    CHECK(ret1 == want1, "first phase returned %d, model says %d (dtypes %d %d %d -> %d, ranks %zu %zu %zu %zu, "
-          "reduction %lld, profile %s): %s",
-          ret1, want1, d[0].dtype, d[1].dtype, d[2].dtype, d[3].dtype, d[0].dims.size(), d[1].dims.size(),
-          d[2].dims.size(), d[3].dims.size(), static_cast<long long>(reduction), ProfileKey(prof),
-          ret1 != 0 ? aclGetRecentErrMsg() : "");
+    uint64_t* ws_arg = null_ws ? nullptr : &ws;
+    aclOpExecutor** ex_arg = null_ex ? nullptr : &ex;
+    aclTensor* out_arg = const_cast<aclTensor*>(args[3]);
+    ++g_stats.op_inputs[g_op];
+    const int ret1 =
+        g_op == kOpL1    ? aclnnL1LossBackwardGetWorkspaceSize(args[0], args[1], args[2], reduction, out_arg, ws_arg,
+                                                               ex_arg)
+        : g_op == kOpMse ? aclnnMseLossBackwardGetWorkspaceSize(args[0], args[1], args[2], reduction, out_arg, ws_arg,
+                                                                ex_arg)
+                         : aclnnSmoothL1LossBackwardGetWorkspaceSize(args[0], args[1], args[2], reduction, beta, out_arg,
+                                                                     ws_arg, ex_arg);
+    CHECK(ret1 == want1, "%s first phase returned %d, model says %d (dtypes %d %d %d -> %d, ranks %zu %zu %zu %zu, "
+          "reduction %lld, beta %g, profile %s): %s",
+          kOpNames[g_op], ret1, want1, d[0].dtype, d[1].dtype, d[2].dtype, d[3].dtype, d[0].dims.size(),
+          d[1].dims.size(), d[2].dims.size(), d[3].dims.size(), static_cast<long long>(reduction),
+          static_cast<double>(beta), ProfileKey(prof), ret1 != 0 ? aclGetRecentErrMsg() : "");
     ++(ret1 == 0 ? g_stats.first_ok : g_stats.first_rejected);
+    if (ret1 == 0) ++g_stats.op_first_ok[g_op];
     if (ret1 != 0) {
-        ExpectRejected(ret1, m, "aclnnL1LossBackwardGetWorkspaceSize");
+        ExpectRejected(ret1, m, "first phase");
         CHECK(ws == 0xDEADBEEFull && ex == reinterpret_cast<aclOpExecutor*>(uintptr_t{0x1}),
               "a failed first phase wrote an out-parameter");
     } else {
@@ -1216,20 +1340,27 @@ void OneInput(FuzzedDataProvider& in) {
 
             Expected e;
             m.Snapshot();
-            if (want2 == 0) e = Reference(m, d, data, b, reduction);
-            const int ret2 = aclnnL1LossBackward(wsp, wss, exe, stream);
-            CHECK(ret2 == want2, "second phase (scenario %d, run %d, repeatable %d, ws %llu) returned %d, model %d: %s",
-                  sc, run, repeatable, static_cast<unsigned long long>(ws), ret2, want2,
+            if (want2 == 0) {
+                e = g_op == kOpL1 ? Reference(m, d, data, b, reduction) : ReferenceLoss(m, d, data, reduction, beta);
+            }
+            const int ret2 = g_op == kOpL1    ? aclnnL1LossBackward(wsp, wss, exe, stream)
+                             : g_op == kOpMse ? aclnnMseLossBackward(wsp, wss, exe, stream)
+                                              : aclnnSmoothL1LossBackward(wsp, wss, exe, stream);
+            CHECK(ret2 == want2,
+                  "%s second phase (scenario %d, run %d, repeatable %d, ws %llu) returned %d, model %d: %s",
+                  kOpNames[g_op], sc, run, repeatable, static_cast<unsigned long long>(ws), ret2, want2,
                   ret2 != 0 ? aclGetRecentErrMsg() : "");
             if (consumes) live = false;
             ++(ret2 == 0 ? g_stats.runs_ok : g_stats.runs_rejected);
             if (ret2 == 0) {
                 g_stats.elements_checked += static_cast<long>(e.out_elems.size());
+                g_stats.op_elements[g_op] += static_cast<long>(e.out_elems.size());
+                ++g_stats.op_runs_ok[g_op];
                 g_stats.workspace_runs += ws > 0;
                 g_stats.aliased_runs += data[3] >= m.a.p && data[3] < m.a.p + m.a.size;
             }
             if (ret2 != 0) {
-                ExpectRejected(ret2, m, "aclnnL1LossBackward");
+                ExpectRejected(ret2, m, "second phase");
                 continue;
             }
             // Free the workspace while the launch may still be pending: aclrtFree must wait for it.
@@ -1291,6 +1422,11 @@ extern "C" int LLVMFuzzerInitialize(int*, char***) {
                          s.inputs, s.created, s.create_rejected, s.first_ok, s.first_rejected, s.runs_ok,
                          s.workspace_runs, s.aliased_runs, s.runs_rejected, s.elements_checked, s.memcpy_calls,
                          s.stale_copies);
+            for (int op = 0; op < kNumOps; ++op) {
+                std::fprintf(stderr, "l1_fuzz stats: %s: first phases %ld, accepted %ld; launches ok %ld; result "
+                                     "elements checked %ld\n",
+                             kOpNames[op], s.op_inputs[op], s.op_first_ok[op], s.op_runs_ok[op], s.op_elements[op]);
+            }
             std::fprintf(stderr, "l1_fuzz stats: calls through released handles %ld, released addresses found live "
                                  "again (reused after the quarantine) %ld\n",
                          g_grave.stale_calls, g_grave.reused);
@@ -1304,6 +1440,7 @@ extern "C" int LLVMFuzzerInitialize(int*, char***) {
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     FuzzedDataProvider in(data, size);
     ++g_stats.inputs;
+    g_op = size > 0 ? OpFromSpareBits(data[size - 1]) : kOpL1;
     OneInput(in);
     return 0;
 }

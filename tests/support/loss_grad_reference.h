@@ -65,8 +65,10 @@ inline bool ViewsValid(const std::vector<const View*>& views, const View& out, s
 }  // namespace detail
 
 /// aclnnMseLossBackward's first phase (contract §2-§4; beyond CANN: views inside storage, no output overlap).
+/// `equal_formats`: whether gradOutput, self and target carry one aclFormat label (part of the MseLossGradV2
+/// choice, §5.1; the tests' tensors are all ND, the fuzzer's are not).
 inline LossDecision DecideMse(Profile prof, const View& go, const View& self, const View& target, int64_t reduction,
-                              const View& out) {
+                              const View& out, bool equal_formats = true) {
     LossDecision r;
     auto fail = [&](int code, const char* why) {
         r.d.status = code;
@@ -95,7 +97,7 @@ inline LossDecision DecideMse(Profile prof, const View& go, const View& self, co
         const int64_t n = l1ref::NumelOf(self.shape);
         const bool v2 =
             (prof == Profile::kAscend910B || prof == Profile::kAscend910_93 || prof == Profile::kAscend310P) &&
-            self.shape == target.shape && go.shape == target.shape;  // (all formats ND in the tests)
+            self.shape == target.shape && go.shape == target.shape && equal_formats;
         if (v2) {  // MseLossGradV2 tiling: float product of self's dims, (1.0f / r) * 2.0f
             long double prod = 1;
             for (int64_t d : self.shape) prod = F32(prod * F32(static_cast<long double>(d)));
