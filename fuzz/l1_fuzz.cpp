@@ -31,7 +31,7 @@
 // Invariants (any violation aborts with a description):
 //   - no crash and no sanitizer report (the target is built with ASan + UBSan);
 //   - aclCreateTensor and both phases return exactly the status the model predicts (SPEC 3, 4, 6; for MSE and
-//     SmoothL1 the check orders of docs/ops/aclnnMseLossBackward.md and aclnnSmoothL1LossBackward.md §4);
+//     SmoothL1 the check orders of docs/ops/mse_loss_backward.md and smooth_l1_loss_backward.md §4);
 //     a rejected call returns 161001/161002/361001/561103 with a non-empty aclGetRecentErrMsg, writes
 //     no out-parameter and leaves every byte of A and O untouched;
 //   - an accepted run changes exactly the gradInput elements, each equal to the reference
@@ -1011,8 +1011,8 @@ float DecodeBeta(FuzzedDataProvider& in) {
 }
 
 // The first phase's operator-specific checks after the null and released-handle checks, in the operator's
-// order: L1 (SPEC 4: reduction, promotion, ranks), MSE (docs/ops/aclnnMseLossBackward.md §4 rows 3-5a) and
-// SmoothL1 (docs/ops/aclnnSmoothL1LossBackward.md §4 rows 3-7). Every failure here is 161002, so the order
+// order: L1 (SPEC 4: reduction, promotion, ranks), MSE (docs/ops/mse_loss_backward.md §4 rows 3-5a) and
+// SmoothL1 (docs/ops/smooth_l1_loss_backward.md §4 rows 3-7). Every failure here is 161002, so the order
 // shows in the message only; the shape checks (broadcast, output shape, storage bounds, output overlap)
 // follow in the caller, common to the three. Returns 0 or ACLNN_ERR_PARAM_INVALID.
 int OperatorChecks(Profile prof, const Desc* d, int64_t reduction, float beta) {

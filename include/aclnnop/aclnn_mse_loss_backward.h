@@ -5,7 +5,7 @@
  *   out = ((self - target) * cof) * gradOutput,  cof = 2 (none, sum) or 2 / numel(self) (mean),
  * element-wise over the broadcast shape of (gradOutput, self, target), computed in float32 on values of
  * self's dtype, rounded to self's dtype (nearest even), then converted to out's dtype - the active
- * product profile's kernel arithmetic bit for bit (docs/ops/aclnnMseLossBackward.md §5).
+ * product profile's kernel arithmetic bit for bit (docs/ops/mse_loss_backward.md §5).
  * Compiles as C++11 and C11.
  */
 #ifndef ACLCPU_ACLNNOP_ACLNN_MSE_LOSS_BACKWARD_H_
@@ -19,7 +19,7 @@ extern "C" {
 #endif
 
 /**
- * First phase: validates and plans the call, in CANN's order (docs/ops/aclnnMseLossBackward.md §4):
+ * First phase: validates and plans the call, in CANN's order (docs/ops/mse_loss_backward.md §4):
  *  1. workspaceSize or executor NULL -> 161001;
  *  2. gradOutput, self, target, out NULL (in that order) -> 161001;
  *  3. dtypes: gradOutput's and target's must equal self's; self's and out's must be FLOAT, FLOAT16 or

@@ -7,7 +7,7 @@
  * element-wise over the broadcast shape of (gradOut, self, target), in float32 on values of the promoted
  * dtype P, rounded to P (nearest even), then converted to gradInput's dtype. The exact operations (the
  * reciprocal of beta on Ascend 950, the tie |x| == beta, beta == 0, NaN) are the active product profile's
- * kernel, bit for bit (docs/ops/aclnnSmoothL1LossBackward.md §5). Compiles as C++11 and C11.
+ * kernel, bit for bit (docs/ops/smooth_l1_loss_backward.md §5). Compiles as C++11 and C11.
  */
 #ifndef ACLCPU_ACLNNOP_ACLNN_SMOOTH_L1_LOSS_BACKWARD_H_
 #define ACLCPU_ACLNNOP_ACLNN_SMOOTH_L1_LOSS_BACKWARD_H_
@@ -20,7 +20,7 @@ extern "C" {
 #endif
 
 /**
- * First phase: validates and plans the call, in CANN's order (docs/ops/aclnnSmoothL1LossBackward.md §4):
+ * First phase: validates and plans the call, in CANN's order (docs/ops/smooth_l1_loss_backward.md §4):
  *  1. workspaceSize or executor NULL -> 161001;
  *  2. gradOut, self, target, gradInput NULL (in that order) -> 161001;
  *  3. each of gradOut, self, target, gradInput FLOAT, FLOAT16 or BFLOAT16 (BFLOAT16 on Ascend 950, Atlas A2

@@ -170,13 +170,13 @@ def l1_loss_backward(grad_output, self, target, reduction="mean", *, out_dtype=N
 
 def mse_loss_backward(grad_output, self, target, reduction="mean", *, out_dtype=None, soc=None):
     """out of aclnnMseLossBackward: ((self - target) * cof) * grad_output, cof = 2 (none, sum) or the
-    profile's mean factor, bit-exact to the chosen product's kernel (docs/ops/aclnnMseLossBackward.md §5;
+    profile's mean factor, bit-exact to the chosen product's kernel (docs/ops/mse_loss_backward.md §5;
     README "The MSE and Smooth L1 loss gradients").
 
     Args:
         grad_output, self, target: as for l1_loss_backward (any view, 0-d, broadcastable, torch CPU tensors),
             but with no promotion: grad_output and target must have self's dtype, which must be FLOAT, FLOAT16
-            or, on Ascend950/910B/910_93, BFLOAT16 (docs/ops/aclnnMseLossBackward.md §2); else AclnnError
+            or, on Ascend950/910B/910_93, BFLOAT16 (docs/ops/mse_loss_backward.md §2); else AclnnError
             161002 with the library's message.
         reduction: "none" | "mean" | "sum" or 0 | 1 | 2. The mean factor counts self's elements, not the
             broadcast shape's.
@@ -195,7 +195,7 @@ def mse_loss_backward(grad_output, self, target, reduction="mean", *, out_dtype=
 
 def smooth_l1_loss_backward(grad_output, self, target, reduction="mean", beta=1.0, *, out_dtype=None, soc=None):
     """gradInput of aclnnSmoothL1LossBackward(gradOut, self, target, reduction, beta, gradInput), bit-exact to
-    the chosen product's kernel (docs/ops/aclnnSmoothL1LossBackward.md §5; README "The MSE and Smooth L1 loss
+    the chosen product's kernel (docs/ops/smooth_l1_loss_backward.md §5; README "The MSE and Smooth L1 loss
     gradients"): x = self - target, (x / beta where |x| < beta, else sign(x)) * grad_output * norm, with each
     profile's exact operations, ties and beta == 0 behaviour (Ascend950 with a grad_output of more than one
     element gives NaN at x == 0 when beta == 0; the other profiles and a one-element grad_output give 0).

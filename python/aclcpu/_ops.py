@@ -11,7 +11,7 @@ Facts from CANN's public sources (hicann/ops-nn; no code of theirs is used):
   ``loss/mse_loss_grad_v2/op_host/mse_loss_grad_v2_def.cpp`` (predict, label, dout; reduction),
   ``loss/smooth_l1_loss_grad_v2/op_host/smooth_l1_loss_grad_v2_def.cpp`` (predict, label, dout; sigma
   default 1.0, reduction). The aclnn layer passes predict = self, label = target, dout = gradOutput
-  (docs/ops/aclnnMseLossBackward.md §5.1, aclnnSmoothL1LossBackward.md §5.1).
+  (docs/ops/mse_loss_backward.md §5.1, smooth_l1_loss_backward.md §5.1).
 * ATK names (ops-nn ``tests/st/aclnn*/atk_aclnn*.json``): the aclnn parameter names, attr "beta".
 """
 from typing import NamedTuple

@@ -79,7 +79,7 @@ def test_default_out_dtype_per_operator():
     h = np.ones(3, np.float16)
     b = np.ones(3, BF16)
     f = np.ones(3, np.float32)
-    # MSE: no promotion, the result has self's dtype (docs/ops/aclnnMseLossBackward.md §2, §5.1)
+    # MSE: no promotion, the result has self's dtype (docs/ops/mse_loss_backward.md §2, §5.1)
     assert aclcpu.mse_loss_backward(h, h, h).dtype == np.float16
     assert aclcpu.mse_loss_backward(b, b, b, soc="Ascend910B").dtype == BF16
     assert aclcpu.mse_loss_backward(h, h, h, out_dtype="float32").dtype == np.float32

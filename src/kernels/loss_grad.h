@@ -1,5 +1,5 @@
-// Row kernels of the MSE and Smooth L1 loss gradients (docs/ops/aclnnMseLossBackward.md §5,
-// docs/ops/aclnnSmoothL1LossBackward.md §5): per element, in float32 on values of the promote type P, the
+// Row kernels of the MSE and Smooth L1 loss gradients (docs/ops/mse_loss_backward.md §5,
+// docs/ops/smooth_l1_loss_backward.md §5): per element, in float32 on values of the promote type P, the
 // kernel's operations in the kernel's order, then rounded to P (RNE) and converted to the output's dtype.
 //
 // Rows follow kernels/row.h; operand order: 0 the output, 1 gradOutput (gradOut), 2 self, 3 target (as the
@@ -28,7 +28,7 @@ struct MseGradParams {
 /// ((s - t) * cof) * g: Sub, Muls, Mul in this order, float32 (MseLossGrad arch35 DAG, MseLossGradV2, TBE).
 inline float MseGradElement(float g, float s, float t, const MseGradParams& p) { return ((s - t) * p.cof) * g; }
 
-/// Which Smooth L1 gradient kernel the rows model (docs/ops/aclnnSmoothL1LossBackward.md §5.2, §5.3).
+/// Which Smooth L1 gradient kernel the rows model (docs/ops/smooth_l1_loss_backward.md §5.2, §5.3).
 enum class SmoothL1Rule : int32_t {
     kArch35Tensor,  ///< Ascend 950, gradOut with more than one element: x > b, x < -b, |x| > b; x * (1/b)
     kArch35Scalar,  ///< Ascend 950, gradOut with exactly one element: x >= b, x <= -b, |x| >= b; x * (1/b)

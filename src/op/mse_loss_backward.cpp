@@ -1,5 +1,5 @@
 // aclnnMseLossBackward: validation in CANN's order with CANN's messages, the profile rules and the mean factor
-// (docs/ops/aclnnMseLossBackward.md §2-§5; hicann/ops-nn loss/mse_loss_grad_v2/op_host/op_api/
+// (docs/ops/mse_loss_backward.md §2-§5; hicann/ops-nn loss/mse_loss_grad_v2/op_host/op_api/
 // aclnn_mse_loss_backward.cpp and mse_loss_grad.cpp), and the two public phases. Execution is the engine's
 // (engine/elementwise.h); the arithmetic is the loss-gradient row kernels' (kernels/loss_grad.h).
 #include <string>

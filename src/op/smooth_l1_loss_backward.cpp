@@ -1,5 +1,5 @@
 // aclnnSmoothL1LossBackward: validation in CANN's order with CANN's messages, the profile rules, beta and the
-// mean factor (docs/ops/aclnnSmoothL1LossBackward.md §2-§5; hicann/ops-nn
+// mean factor (docs/ops/smooth_l1_loss_backward.md §2-§5; hicann/ops-nn
 // loss/smooth_l1_loss_grad_v2/op_api/aclnn_smooth_l1_loss_backward.cpp, op_host/arch35/
 // smooth_l1_loss_grad_v2_tiling.cpp), and the two public phases. Execution is the engine's
 // (engine/elementwise.h); the arithmetic is the loss-gradient row kernels' (kernels/loss_grad.h).

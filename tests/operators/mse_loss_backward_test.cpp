@@ -1,4 +1,4 @@
-// aclnnMseLossBackward through the public API (docs/ops/aclnnMseLossBackward.md): CANN's check order, codes
+// aclnnMseLossBackward through the public API (docs/ops/mse_loss_backward.md): CANN's check order, codes
 // and messages; the dtype lists per profile; hand-checked values (ops-nn's example, the mean factor, signed
 // zeros, NaN and infinities, broadcast, strided views, in place); repeatable executors with
 // aclSetInputTensorAddr / aclSetOutputTensorAddr; empty tensors; and a seeded random sweep per product

@@ -1,4 +1,4 @@
-// aclnnSmoothL1LossBackward through the public API (docs/ops/aclnnSmoothL1LossBackward.md): CANN's check
+// aclnnSmoothL1LossBackward through the public API (docs/ops/smooth_l1_loss_backward.md): CANN's check
 // order, codes and messages; the dtype lists and promotion per profile; beta (0, ties |x| == beta, +inf,
 // negative and NaN rejected); the two Ascend 950 DAGs and the TBE rule; ops-nn's example; special values;
 // broadcast, strides, aliasing; repeatable executors with new addresses; empty tensors; and a seeded random

@@ -1,5 +1,5 @@
 // An independent, deliberately simple scalar model of aclnnMseLossBackward and aclnnSmoothL1LossBackward,
-// written from their contracts (docs/ops/aclnnMseLossBackward.md, docs/ops/aclnnSmoothL1LossBackward.md),
+// written from their contracts (docs/ops/mse_loss_backward.md, docs/ops/smooth_l1_loss_backward.md),
 // not from src/: the first phase's accept/reject decision with CANN's check order, the per-profile mean
 // factors and kernel rules, and the arithmetic. Every float32 operation of a kernel is modelled as the exact
 // operation on x87 long double followed by l1ref::RoundTo(..., kFmtF32): with a 64-bit significand the
