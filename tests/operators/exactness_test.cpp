@@ -27,6 +27,7 @@
 
 #include "support/test_util.h"
 #include "support/l1_reference.h"
+#include "support/profile_scope.h"
 
 extern char** environ;
 
@@ -489,8 +490,6 @@ Case Generate(uint64_t seed, Profile prof, const GenOptions& opt) {
 
 // ------------------------------------------------------------------ running a case
 
-bool SwitchProfile(Profile p);
-
 struct Stats {
     int64_t cases = 0, accepted = 0, rejected = 0, elements = 0, failures = 0;
 };
@@ -673,44 +672,7 @@ std::string RunCase(const Case& c, uint64_t* digest = nullptr, bool verbose = fa
 
 // ------------------------------------------------------------------ profiles
 
-std::string ConfigPath(Profile p) {
-    return "/tmp/aclcpu_exactness_" + std::to_string(getpid()) + "_" + R::ProfileKey(p) + ".json";
-}
-
-bool SwitchProfile(Profile p) {
-    aclrtResetDevice(0);
-    if (aclFinalize() != ACL_SUCCESS) return false;
-    const std::string path = ConfigPath(p);
-    {
-        std::ofstream f(path);
-        f << "{\"soc_version\": \"" << R::ProfileKey(p) << "\"}\n";
-    }
-    const int rc = aclInit(path.c_str());
-    std::remove(path.c_str());
-    if (rc != ACL_SUCCESS || aclrtSetDevice(0) != ACL_SUCCESS) return false;
-    const std::string key = R::ProfileKey(p), name = aclrtGetSocName() ? aclrtGetSocName() : "";
-    if (name.compare(0, key.size(), key) != 0) return false;
-    if (p == Profile::kAscend910 && name.size() > key.size() && (name[key.size()] == 'B' || name[key.size()] == '_')) {
-        return false;
-    }
-    return true;
-}
-
-// Switches to a profile for the scope; restores the default runtime (aclInit(nullptr)) at the end.
-class ProfileScope {
-public:
-    explicit ProfileScope(Profile p) : ok_(SwitchProfile(p)) {}
-    ~ProfileScope() {
-        aclrtResetDevice(0);
-        aclFinalize();
-        aclInit(nullptr);
-        aclrtSetDevice(0);
-    }
-    bool ok() const { return ok_; }
-
-private:
-    bool ok_;
-};
+using aclcpu_test::ProfileScope;
 
 // ------------------------------------------------------------------ suites
 

@@ -270,47 +270,12 @@ TEST(MseLossBackward, RepeatableExecutorAndNewAddresses) {
 }
 
 // Outputs of 2^21+ elements: rows over the device pool and, for FLOAT outputs of 8 MiB and more, streaming stores.
-TEST(MseLossBackwardRandom, LargeCases) {
-    const int64_t rows = 1031, cols = 2053;  // 2,116,643 elements: 8.07 MiB of FLOAT
-    struct L {
-        Profile prof;
-        int in, out;
-        bool scalar_go;
-        int64_t reduction;
-        float beta;
-    };
-    const L cases[] = {{Profile::kAscend950, l1ref::kF32, l1ref::kF32, false, 1, 1.0f},
-                       {Profile::kAscend950, l1ref::kBF16, l1ref::kBF16, true, 0, 0.5f},
-                       {Profile::kAscend910B, l1ref::kF16, l1ref::kF32, false, 1, 2.0f},
-                       {Profile::kAscend310P, l1ref::kF16, l1ref::kF16, true, 2, 0.0f}};
-    uint64_t seed = 0x1A46E;
-    for (const L& l : cases) {
-        ProfileScope scope(l.prof);
-        ASSERT_TRUE(scope.ok());
-        const lossgrad_test::Case c = lossgrad_test::LargeCase(lossref::Op::kMse, l.prof, l.in, l.out, rows, cols,
-                                                               l.scalar_go, l.reduction, l.beta, ++seed);
-        const std::string err = lossgrad_test::RunCase(c);
-        EXPECT_TRUE(err.empty()) << err << "\n" << lossgrad_test::Describe(c);
-    }
-}
+TEST(MseLossBackwardRandom, LargeCases) { lossgrad_test::RunLargeCases(lossref::Op::kMse); }
 
 // ------------------------------------------------------------------ the random sweep
 
 void RandomSuite(Profile prof, uint64_t base_seed, int64_t cases) {
-    ProfileScope scope(prof);
-    ASSERT_TRUE(scope.ok());
-    int64_t failures = 0, elements = 0;
-    for (int64_t i = 0; i < cases; ++i) {
-        const lossgrad_test::Case c = lossgrad_test::Generate(
-            lossgrad_test::SplitMix(base_seed + static_cast<uint64_t>(i)), lossref::Op::kMse, prof);
-        const std::string err = lossgrad_test::RunCase(c, &elements);
-        if (!err.empty() && ++failures <= 8) {
-            ADD_FAILURE() << "case " << i << ": " << err << "\n" << lossgrad_test::Describe(c);
-        }
-    }
-    std::cout << "[mse] " << l1ref::ProfileKey(prof) << ": " << cases << " cases, " << elements
-              << " elements compared, " << failures << " failed\n";
-    EXPECT_EQ(failures, 0);
+    lossgrad_test::RunRandomSweep(lossref::Op::kMse, "mse", prof, base_seed, cases);
 }
 
 constexpr int64_t kCases = 1500;

@@ -13,14 +13,18 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <iostream>
 #include <random>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include <gtest/gtest.h>
+
 #include "aclnnop/aclnn_mse_loss_backward.h"
 #include "aclnnop/aclnn_smooth_l1_loss_backward.h"
 #include "support/loss_grad_reference.h"
+#include "support/profile_scope.h"
 #include "support/test_util.h"
 
 namespace lossgrad_test {
@@ -31,36 +35,8 @@ using R::Profile;
 
 // ------------------------------------------------------------------ profiles
 
-/// Re-initialises the runtime with soc_version = p (aclInit config); false when the runtime did not take it.
-inline bool SwitchProfile(Profile p) {
-    aclrtResetDevice(0);
-    if (aclFinalize() != ACL_SUCCESS) return false;
-    const std::string path = "/tmp/aclcpu_lossgrad_" + std::to_string(getpid()) + "_" + R::ProfileKey(p) + ".json";
-    {
-        std::ofstream f(path);
-        f << "{\"soc_version\": \"" << R::ProfileKey(p) << "\"}\n";
-    }
-    const int rc = aclInit(path.c_str());
-    std::remove(path.c_str());
-    if (rc != ACL_SUCCESS || aclrtSetDevice(0) != ACL_SUCCESS) return false;
-    return R::ProfileFromSocName(aclrtGetSocName()) == p;
-}
-
-/// Switches to a profile for the scope; restores the default runtime (aclInit(nullptr)) at the end.
-class ProfileScope {
-public:
-    explicit ProfileScope(Profile p) : ok_(SwitchProfile(p)) {}
-    ~ProfileScope() {
-        aclrtResetDevice(0);
-        aclFinalize();
-        aclInit(nullptr);
-        aclrtSetDevice(0);
-    }
-    bool ok() const { return ok_; }
-
-private:
-    bool ok_;
-};
+using aclcpu_test::ProfileScope;
+using aclcpu_test::SwitchProfile;
 
 // ------------------------------------------------------------------ cases
 
@@ -453,6 +429,51 @@ inline std::string RunCase(const Case& c, int64_t* elements = nullptr) {
     if (elements != nullptr && ld.d.status == 0 && !ld.d.empty) *elements += R::NumelOf(ld.d.b);
     cleanup();
     return o.str();
+}
+
+// ------------------------------------------------------------------ suites shared by the operators' tests
+
+/// Outputs of 2^21+ elements (rows over the device pool and, for FLOAT outputs of 8 MiB and more, streaming
+/// stores) of operator `op`, in four profile / dtype / reduction / beta combinations.
+inline void RunLargeCases(Op op) {
+    const int64_t rows = 1031, cols = 2053;  // 2,116,643 elements: 8.07 MiB of FLOAT
+    struct L {
+        Profile prof;
+        int in, out;
+        bool scalar_go;
+        int64_t reduction;
+        float beta;
+    };
+    const L cases[] = {{Profile::kAscend950, R::kF32, R::kF32, false, 1, 1.0f},
+                       {Profile::kAscend950, R::kBF16, R::kBF16, true, 0, 0.5f},
+                       {Profile::kAscend910B, R::kF16, R::kF32, false, 1, 2.0f},
+                       {Profile::kAscend310P, R::kF16, R::kF16, true, 2, 0.0f}};
+    uint64_t seed = 0x1A46E;
+    for (const L& l : cases) {
+        ProfileScope scope(l.prof);
+        ASSERT_TRUE(scope.ok());
+        const Case c = LargeCase(op, l.prof, l.in, l.out, rows, cols, l.scalar_go, l.reduction, l.beta, ++seed);
+        const std::string err = RunCase(c);
+        EXPECT_TRUE(err.empty()) << err << "\n" << Describe(c);
+    }
+}
+
+/// The seeded random sweep of operator `op` in profile `prof`: `cases` cases from seeds base_seed + i, each
+/// compared bit for bit (and status for status) with the reference model; prints a summary line tagged `tag`.
+inline void RunRandomSweep(Op op, const char* tag, Profile prof, uint64_t base_seed, int64_t cases) {
+    ProfileScope scope(prof);
+    ASSERT_TRUE(scope.ok());
+    int64_t failures = 0, elements = 0;
+    for (int64_t i = 0; i < cases; ++i) {
+        const Case c = Generate(SplitMix(base_seed + static_cast<uint64_t>(i)), op, prof);
+        const std::string err = RunCase(c, &elements);
+        if (!err.empty() && ++failures <= 8) {
+            ADD_FAILURE() << "case " << i << ": " << err << "\n" << Describe(c);
+        }
+    }
+    std::cout << "[" << tag << "] " << R::ProfileKey(prof) << ": " << cases << " cases, " << elements
+              << " elements compared, " << failures << " failed\n";
+    EXPECT_EQ(failures, 0);
 }
 
 }  // namespace lossgrad_test
