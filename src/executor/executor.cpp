@@ -1,5 +1,7 @@
 #include "executor/executor.h"
 
+#include <atomic>
+
 #include "aclnn/aclnn_base.h"  // aclnnInit, aclnnFinalize (defined here)
 #include "common/status.h"
 #include "runtime/runtime.h"
@@ -26,15 +28,18 @@ constexpr const char* kReleasedBy = "consumed by a second phase, or destroyed by
 // the registry lists it live, so stale or foreign pointers are only compared, never read, and a consumed or
 // destroyed handle's object is reused only behind kHandleQuarantine newer releases. In the steady state a
 // first phase allocates no executor and no descriptor vectors (the registry's spares keep them).
-// Launch records were never handles: they live in a pool of their own (`records`, LIFO, guarded by the
-// registry's lock since they are taken while it is held), so launching one repeatable executor many times
-// does not push a stale handle's object out of quarantine. A consumed executor's call moves into its record
-// by swapping the descriptor vectors, so both keep their storage and neither allocates.
+// Launch records were never handles: they live in a pool of their own, so launching one repeatable executor
+// many times does not push a stale handle's object out of quarantine. The pool is a one-record slot taken and
+// refilled with single atomic exchanges (the steady state of one thread's launches: no lock on the stream
+// side), in front of a LIFO stack guarded by the registry's lock (records are taken while it is held). A
+// consumed executor's call moves into its record by swapping the descriptor vectors, so both keep their
+// storage and neither allocates.
 constexpr size_t kRecordsMax = 256;
 
 struct RecordPool {
-    LaunchRecord* records[kRecordsMax] = {};
-    size_t n = 0;
+    std::atomic<LaunchRecord*> slot{nullptr};
+    LaunchRecord* records[kRecordsMax] = {};  // registry lock
+    size_t n = 0;                             // registry lock
 };
 
 RecordPool& Records() {
@@ -46,7 +51,8 @@ RecordPool& Records() {
 // stale descriptors from a previous launch (assign or swap them).
 LaunchRecord* AcquireRecordLocked(const HandleLock&) {
     RecordPool& r = Records();
-    LaunchRecord* rec = r.n > 0 ? r.records[--r.n] : new LaunchRecord();
+    LaunchRecord* rec = r.slot.exchange(nullptr, std::memory_order_acquire);
+    if (rec == nullptr) rec = r.n > 0 ? r.records[--r.n] : new LaunchRecord();
     rec->workspace_size = 0;
     rec->workspace = nullptr;
     return rec;
@@ -55,9 +61,11 @@ LaunchRecord* AcquireRecordLocked(const HandleLock&) {
 // Gives a launch record back to its pool (its vectors keep their capacity), or frees it when the pool is full.
 void ReleaseRecord(LaunchRecord* rec) {
     rec->plan.reset();  // outside the lock: a plan's destructor may free memory
+    RecordPool& r = Records();
+    LaunchRecord* empty = nullptr;
+    if (r.slot.compare_exchange_strong(empty, rec, std::memory_order_release, std::memory_order_relaxed)) return;
     {
-        HandleLock lock;  // guards the record pool
-        RecordPool& r = Records();
+        HandleLock lock;
         if (r.n < kRecordsMax) {
             r.records[r.n++] = rec;
             return;
