@@ -47,8 +47,8 @@ RecordPool& Records() {
     return *r;
 }
 
-// A launch record for a second phase to fill (registry lock held): no plan, no workspace; `tensors` may hold
-// stale descriptors from a previous launch (assign or swap them).
+// A launch record for a second phase to fill (registry lock held): no plan, no workspace; the other fields
+// hold a previous launch's values (assign them; swap or assign `tensors`).
 LaunchRecord* AcquireRecordLocked(const HandleLock&) {
     RecordPool& r = Records();
     LaunchRecord* rec = r.slot.exchange(nullptr, std::memory_order_acquire);
@@ -218,7 +218,7 @@ int RunExecutor(void* workspace, uint64_t workspace_size, aclOpExecutor* executo
     // released. The stream handle is looked up under the same registry lock (its failure is reported below,
     // in the order of the checks); the default stream (nullptr) is held later.
     RecordPtr record;
-    const char* const* names;  // static text: valid after the handle is gone
+    const char* const* names;  // for messages; static text, valid after the handle is gone
     std::shared_ptr<rt::Stream> held;
     {
         HandleLock lock;
@@ -226,7 +226,8 @@ int RunExecutor(void* workspace, uint64_t workspace_size, aclOpExecutor* executo
         PlannedCall& call = executor->call;
         record.reset(AcquireRecordLocked(lock));
         record->workspace_size = call.workspace_size;
-        names = call.tensor_names;
+        record->num_inputs = call.num_inputs;
+        record->tensor_names = names = call.tensor_names;
         if (executor->repeatable) {
             record->tensors = call.tensors;  // reuses the pooled record's vectors
             record->plan = call.plan;

@@ -44,13 +44,15 @@ struct PlannedCall {
 
 /// One launch of a planned call, owned by its stream task: the descriptors with the addresses of this launch
 /// (a snapshot of a repeatable executor's call, or the consumed executor's own descriptors), the plan, and
-/// the workspace. Never a handle: launch records come from a pool of their own (executor.cpp) and do not
-/// count as handle releases.
+/// the workspace; which tensors are inputs and their names (static text) for messages. Never a handle:
+/// launch records come from a pool of their own (executor.cpp) and do not count as handle releases.
 struct LaunchRecord {
-    std::vector<aclTensor> tensors;      ///< in the planned call's order, with this launch's addresses
-    std::shared_ptr<const OpPlan> plan;  ///< nullptr: nothing to run
-    uint64_t workspace_size = 0;         ///< bytes the first phase asked for
-    void* workspace = nullptr;           ///< this launch's workspace (nullptr when workspace_size is 0)
+    std::vector<aclTensor> tensors;             ///< in the planned call's order, with this launch's addresses
+    std::shared_ptr<const OpPlan> plan;         ///< nullptr: nothing to run
+    uint64_t workspace_size = 0;                ///< bytes the first phase asked for
+    void* workspace = nullptr;                  ///< this launch's workspace (nullptr when workspace_size is 0)
+    int num_inputs = 0;                         ///< tensors[0 .. num_inputs) are inputs, the rest outputs
+    const char* const* tensor_names = nullptr;  ///< one per tensor, for messages (the planned call's)
 };
 
 }  // namespace aclcpu
