@@ -143,9 +143,9 @@ HandleState HandleStateOf(const HandleLock& lock, const void* p, HandleKind kind
 /// *state; -1 when all are live. One lock for the lot (the first phase checks its tensors this way).
 int FirstNotLive(const void* const* p, int n, HandleKind kind, HandleState* state);
 
-/// Ends a live handle's validity while the library still uses its object (an executor consumed by a second
-/// phase whose launch is pending): calls on it fail from now on, but its storage is not queued for reuse
-/// until ReleaseHandle. Returns false (changing nothing) when p is not a live handle of `kind`.
+/// Ends a live handle's validity while the library still uses its object (aclDestroyAclOpExecutor frees the
+/// executor's plan outside the lock before releasing it): calls on it fail from now on, but its storage is not
+/// queued for reuse until ReleaseHandle. Returns false (changing nothing) when p is not a live handle of `kind`.
 bool RevokeHandle(const HandleLock& lock, const void* p, HandleKind kind);
 
 /// Releases p: a live or revoked handle enters the FIFO quarantine (this counts as one release); an object

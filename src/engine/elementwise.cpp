@@ -155,8 +155,8 @@ ACLCPU_ALWAYS_INLINE void ElementwisePlan::Run(const LoopPlan& plan, const TileP
     }
 }
 
-int ElementwisePlan::Execute(const aclOpExecutor& ex, void* workspace, uint64_t workspace_size) const {
-    const aclTensor* const tensors = ex.tensors.data();
+int ElementwisePlan::Execute(const LaunchRecord& launch, void* workspace, uint64_t workspace_size) const {
+    const aclTensor* const tensors = launch.tensors.data();
     const int nops = ops_.num_inputs + 1;
     char* bases[kMaxOperands] = {};
     bases[0] = static_cast<char*>(tensors[ops_.out].data);

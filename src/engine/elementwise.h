@@ -1,7 +1,7 @@
 // The element-wise engine: everything an element-wise operator does that does not depend on its arithmetic.
 // In oneDNN/XNNPACK terms, an operator's first phase "creates and sets up" an ElementwisePlan (broadcast
 // shape, operands, its row kernels and parameters); the second phase only checks addresses and enqueues;
-// the stream runs Execute, which touches nothing but the plan and the executor's current tensor addresses.
+// the stream runs Execute, which touches nothing but the plan and the launch record's tensor addresses.
 //
 // What the plan does, once per first phase (PlanElementwise): loop planning of the operands over the
 // broadcast shape (engine/loop.h: dim order, coalescing, tiling for transposed inputs), the grain, the
@@ -83,7 +83,8 @@ inline bool Broadcast(const int64_t* a, size_t na, const int64_t* b, size_t nb, 
     return true;
 }
 
-/// Which executor tensors (indices into aclOpExecutor::tensors) the plan's operands are: the output, then the
+/// Which tensors of the call (indices into PlannedCall::tensors, which launch records keep in the same order)
+/// the plan's operands are: the output, then the
 /// inputs in the order the row kernels take them (operand k of a row is input k - 1).
 struct ElementwiseOperands {
     int out = 0;
@@ -109,9 +110,9 @@ ElementwiseKernel KernelOf(kern::RowSelectFn select, const P& params) {
     return k;
 }
 
-/// The operator's entry point: plans `ops` of `tensors` (the executor's descriptor copies, already
+/// The operator's entry point: plans `ops` of `tensors` (the planned call's descriptor copies, already
 /// validated: ranks <= kMaxDims, each operand broadcastable to `shape`, which is the output's shape, and
-/// non-empty) for `kernel`, and returns the plan for aclOpExecutor::plan. *workspace_size: the bytes a run
+/// non-empty) for `kernel`, and returns the plan for PlannedCall::plan. *workspace_size: the bytes a run
 /// with these tensors' current addresses needs - the temporary of an output that overlaps an input other
 /// than exactly - else 0 (also when addresses are not known yet). Throws std::bad_alloc like new.
 /// (A free function, so that operator libraries never name the plan's class: its type information stays
@@ -127,7 +128,7 @@ public:
     uint64_t WorkspaceSize(const aclTensor* tensors) const;
 
     bool ShortRun() const override;
-    int Execute(const aclOpExecutor& ex, void* workspace, uint64_t workspace_size) const override;
+    int Execute(const LaunchRecord& launch, void* workspace, uint64_t workspace_size) const override;
 
     ElementwisePlan(const aclTensor* tensors, const ElementwiseOperands& ops, const BroadcastShape& shape,
                     const ElementwiseKernel& kernel);

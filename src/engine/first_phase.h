@@ -60,13 +60,14 @@ inline int PublishElementwise(const aclTensor* const* t, int n, int num_inputs, 
                               const BroadcastShape& shape, const ElementwiseKernel& kernel, uint64_t* workspaceSize,
                               aclOpExecutor** executor) {
     ExecutorPtr ex = AcquireExecutor();
-    ex->op_name = api;
-    ex->tensor_names = names;
-    ex->num_inputs = num_inputs;
-    ex->tensors.resize(n);
-    for (int i = 0; i < n; ++i) ex->tensors[i] = *t[i];  // reuses a recycled executor's vectors
-    if (!empty) ex->plan = PlanElementwise(ex->tensors.data(), ops, shape, kernel, &ex->workspace_size);
-    *workspaceSize = ex->workspace_size;
+    PlannedCall& call = ex->call;
+    call.op_name = api;
+    call.tensor_names = names;
+    call.num_inputs = num_inputs;
+    call.tensors.resize(n);
+    for (int i = 0; i < n; ++i) call.tensors[i] = *t[i];  // reuses a recycled executor's vectors
+    if (!empty) call.plan = PlanElementwise(call.tensors.data(), ops, shape, kernel, &call.workspace_size);
+    *workspaceSize = call.workspace_size;
     *executor = PublishExecutor(std::move(ex));
     return 0;
 }

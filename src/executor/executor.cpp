@@ -1,5 +1,7 @@
 #include "executor/executor.h"
 
+#include <atomic>
+
 #include "aclnn/aclnn_base.h"  // aclnnInit, aclnnFinalize (defined here)
 #include "common/status.h"
 #include "runtime/runtime.h"
@@ -26,14 +28,18 @@ constexpr const char* kReleasedBy = "consumed by a second phase, or destroyed by
 // the registry lists it live, so stale or foreign pointers are only compared, never read, and a consumed or
 // destroyed handle's object is reused only behind kHandleQuarantine newer releases. In the steady state a
 // first phase allocates no executor and no descriptor vectors (the registry's spares keep them).
-// The snapshots a repeatable executor takes per launch were never handles: they live in a pool of their own
-// (`records`, LIFO, guarded by the registry's lock since they are taken while it is held), so launching one
-// repeatable executor many times does not push a stale handle's object out of quarantine.
+// Launch records were never handles: they live in a pool of their own, so launching one repeatable executor
+// many times does not push a stale handle's object out of quarantine. The pool is a one-record slot taken and
+// refilled with single atomic exchanges (the steady state of one thread's launches: no lock on the stream
+// side), in front of a LIFO stack guarded by the registry's lock (records are taken while it is held). A
+// consumed executor's call moves into its record by swapping the descriptor vectors, so both keep their
+// storage and neither allocates.
 constexpr size_t kRecordsMax = 256;
 
 struct RecordPool {
-    aclOpExecutor* records[kRecordsMax] = {};
-    size_t n = 0;
+    std::atomic<LaunchRecord*> slot{nullptr};
+    LaunchRecord* records[kRecordsMax] = {};  // registry lock
+    size_t n = 0;                             // registry lock
 };
 
 RecordPool& Records() {
@@ -41,23 +47,46 @@ RecordPool& Records() {
     return *r;
 }
 
+// A launch record for a second phase to fill (registry lock held): no plan, no workspace; the other fields
+// hold a previous launch's values (assign them; swap or assign `tensors`).
+LaunchRecord* AcquireRecordLocked(const HandleLock&) {
+    RecordPool& r = Records();
+    LaunchRecord* rec = r.slot.exchange(nullptr, std::memory_order_acquire);
+    if (rec == nullptr) rec = r.n > 0 ? r.records[--r.n] : new LaunchRecord();
+    rec->workspace_size = 0;
+    rec->workspace = nullptr;
+    return rec;
+}
+
+// Gives a launch record back to its pool (its vectors keep their capacity), or frees it when the pool is full.
+void ReleaseRecord(LaunchRecord* rec) {
+    rec->plan.reset();  // outside the lock: a plan's destructor may free memory
+    RecordPool& r = Records();
+    LaunchRecord* empty = nullptr;
+    if (r.slot.compare_exchange_strong(empty, rec, std::memory_order_release, std::memory_order_relaxed)) return;
+    {
+        HandleLock lock;
+        if (r.n < kRecordsMax) {
+            r.records[r.n++] = rec;
+            return;
+        }
+    }
+    delete rec;
+}
+
+struct RecordDeleter {
+    void operator()(LaunchRecord* rec) const { ReleaseRecord(rec); }
+};
+using RecordPtr = std::unique_ptr<LaunchRecord, RecordDeleter>;
+
 // Blanks an executor object's state (its vectors keep their capacity).
 void Reset(aclOpExecutor* ex) {
     ex->repeatable = false;
-    ex->launch_record = false;
-    ex->workspace_size = 0;
-    ex->num_inputs = 0;
-    ex->op_name = "";
-    ex->tensor_names = nullptr;
-    ex->workspace = nullptr;
-}
-
-// An executor object for a repeatable executor's launch snapshot (never a handle); registry lock held.
-aclOpExecutor* AcquireRecordLocked(const HandleLock&) {
-    RecordPool& r = Records();
-    aclOpExecutor* ex = r.n > 0 ? r.records[--r.n] : new aclOpExecutor();
-    Reset(ex);
-    return ex;
+    PlannedCall& call = ex->call;
+    call.workspace_size = 0;
+    call.num_inputs = 0;
+    call.op_name = "";
+    call.tensor_names = nullptr;
 }
 
 // Fails with 161002 and a message for an executor pointer that is not a live handle; unlocks `lock` first.
@@ -71,24 +100,25 @@ bool IsLiveLocked(const HandleLock& lock, const aclOpExecutor* ex) {
     return HandleStateOf(lock, ex, HandleKind::kExecutor) == HandleState::kLive;
 }
 
-// Addresses the run touches (tensor data, workspace), for pinning.
-int CollectAddrs(const aclOpExecutor& ex, const void** addrs) {
+// Addresses a launch touches (tensor data, workspace), for pinning.
+int CollectAddrs(const LaunchRecord& rec, const void** addrs) {
     int n = 0;
-    for (const aclTensor& t : ex.tensors) addrs[n++] = t.numel > 0 ? t.data : nullptr;
-    addrs[n++] = ex.workspace;
+    for (const aclTensor& t : rec.tensors) addrs[n++] = t.numel > 0 ? t.data : nullptr;
+    addrs[n++] = rec.workspace;
     return n;
 }
 
 constexpr int kMaxAddrs = 16;
 constexpr size_t kWorkspaceAlign = 8;  // the largest element alignment a plan stores in its workspace
 
+// The stream task of a launch: runs the plan on the record's addresses, unpins, gives the record back.
 int RunTask(void* ctx) {
-    aclOpExecutor* ex = static_cast<aclOpExecutor*>(ctx);
-    int ret = ex->plan ? ex->plan->Execute(*ex, ex->workspace, ex->workspace_size) : 0;
+    LaunchRecord* rec = static_cast<LaunchRecord*>(ctx);
+    int ret = rec->plan ? rec->plan->Execute(*rec, rec->workspace, rec->workspace_size) : 0;
     const void* addrs[kMaxAddrs];
-    int n = CollectAddrs(*ex, addrs);
+    int n = CollectAddrs(*rec, addrs);
     rt::UnpinBlocks(addrs, n);
-    ReleaseExecutor(ex);  // a launch record: the consumed executor itself, or a repeatable executor's snapshot
+    ReleaseRecord(rec);
     return ret;
 }
 
@@ -98,24 +128,25 @@ int SetAddr(aclOpExecutor* executor, size_t index, aclTensor* tensor, void* addr
     if (executor == nullptr) return Fail(ACLNN_ERR_INNER_NULLPTR, "%s: executor is null.", api);
     HandleLock lock;  // the executor (and the tensor) stay live while they are updated
     if (!IsLiveLocked(lock, executor)) return FailNotLiveExecutor(lock, api, executor);
-    const size_t nin = static_cast<size_t>(executor->num_inputs);
-    const size_t nout = executor->tensors.size() - nin;
+    PlannedCall& call = executor->call;
+    const size_t nin = static_cast<size_t>(call.num_inputs);
+    const size_t nout = call.tensors.size() - nin;
     size_t slot = index;
     if (!combined) {
         if (index >= (output ? nout : nin)) {
             return Fail(ACLNN_ERR_PARAM_INVALID, "%s: index %zu is out of range; %s has %zu %s.", api, index,
-                        executor->op_name, output ? nout : nin, output ? "outputs" : "inputs");
+                        call.op_name, output ? nout : nin, output ? "outputs" : "inputs");
         }
         slot = output ? nin + index : index;
-    } else if (index >= executor->tensors.size()) {
+    } else if (index >= call.tensors.size()) {
         return Fail(ACLNN_ERR_PARAM_INVALID, "%s: index %zu is out of range; %s has %zu tensors.", api, index,
-                    executor->op_name, executor->tensors.size());
+                    call.op_name, call.tensors.size());
     }
-    aclTensor probe = executor->tensors[slot];
+    aclTensor probe = call.tensors[slot];
     probe.data = addr;
-    const char* name = executor->tensor_names != nullptr ? executor->tensor_names[slot] : api;
+    const char* name = call.tensor_names != nullptr ? call.tensor_names[slot] : api;
     if (int ret = CheckDataAddress(probe, name)) return ret;
-    executor->tensors[slot].data = addr;
+    call.tensors[slot].data = addr;
     if (tensor != nullptr && HandleStateOf(lock, tensor, HandleKind::kTensor) == HandleState::kLive) tensor->data = addr;
     return OK;
 }
@@ -152,7 +183,7 @@ int SetDynamicAddr(aclOpExecutor* executor, size_t irIndex, size_t relativeIndex
     if (!IsLiveLocked(lock, executor)) return FailNotLiveExecutor(lock, api, executor);
     // An executor records which of its tensors came from a tensor-list argument only when its operator takes
     // one; no operator of this library does yet, so irIndex cannot name such an argument.
-    const char* op = executor->op_name;
+    const char* op = executor->call.op_name;
     lock.Unlock();
     return Fail(ACLNN_ERR_PARAM_INVALID, "%s: irIndex %zu is not a dynamic (tensor-list) %s of %s, which takes none.",
                 api, irIndex, kind, op);
@@ -162,22 +193,8 @@ int SetDynamicAddr(aclOpExecutor* executor, size_t irIndex, size_t relativeIndex
 
 void ReleaseExecutor(aclOpExecutor* ex) {
     if (ex == nullptr) return;
-    ex->plan.reset();  // outside the lock: a plan's destructor may free memory
-    if (!ex->launch_record) {
-        ReleaseHandle(ex, HandleKind::kExecutor);  // live or revoked: quarantine; unpublished: spares
-        return;
-    }
-    aclOpExecutor* evicted = nullptr;
-    {
-        HandleLock lock;  // guards the record pool
-        RecordPool& r = Records();
-        if (r.n < kRecordsMax) {
-            r.records[r.n++] = ex;
-        } else {
-            evicted = ex;
-        }
-    }
-    delete evicted;
+    ex->call.plan.reset();  // outside the lock: a plan's destructor may free memory
+    ReleaseHandle(ex, HandleKind::kExecutor);  // live or revoked: quarantine; unpublished: spares
 }
 
 ExecutorPtr AcquireExecutor() {
@@ -196,22 +213,28 @@ aclOpExecutor* PublishExecutor(ExecutorPtr ex) {
 int RunExecutor(void* workspace, uint64_t workspace_size, aclOpExecutor* executor, aclrtStream stream,
                 const char* api) {
     if (executor == nullptr) return Fail(ACLNN_ERR_PARAM_NULLPTR, "%s: executor is null.", api);
-    // Take the launch record atomically: the executor itself when it is consumed by this call (success or
-    // not, SPEC 6), a snapshot when it is repeatable.
-    // The stream handle is looked up under the same registry lock (its failure is reported below, in the
-    // order of the checks); the default stream (nullptr) is held later.
-    ExecutorPtr record;
+    // Take the launch record atomically: a repeatable executor's call is copied into it; any other executor is
+    // consumed by this call (success or not, SPEC 6): its call moves into the record and the handle is
+    // released. The stream handle is looked up under the same registry lock (its failure is reported below,
+    // in the order of the checks); the default stream (nullptr) is held later.
+    RecordPtr record;
+    const char* const* names;  // for messages; static text, valid after the handle is gone
     std::shared_ptr<rt::Stream> held;
     {
         HandleLock lock;
         if (!IsLiveLocked(lock, executor)) return FailNotLiveExecutor(lock, api, executor);
+        PlannedCall& call = executor->call;
+        record.reset(AcquireRecordLocked(lock));
+        record->workspace_size = call.workspace_size;
+        record->num_inputs = call.num_inputs;
+        record->tensor_names = names = call.tensor_names;
         if (executor->repeatable) {
-            record.reset(AcquireRecordLocked(lock));
-            *record = *executor;  // reuses the pooled object's vectors
-            record->launch_record = true;  // a launch record, not a handle
+            record->tensors = call.tensors;  // reuses the pooled record's vectors
+            record->plan = call.plan;
         } else {
-            RevokeHandle(lock, executor, HandleKind::kExecutor);  // consumed: quarantined once its run is over
-            record.reset(executor);
+            record->tensors.swap(call.tensors);  // the handle's object keeps the record's old vectors for reuse
+            record->plan = std::move(call.plan);
+            ReleaseHandle(lock, executor, HandleKind::kExecutor);  // consumed: into the quarantine
         }
         if (stream != nullptr) held = rt::HoldStream(lock, stream);
     }
@@ -245,7 +268,7 @@ int RunExecutor(void* workspace, uint64_t workspace_size, aclOpExecutor* executo
             if (lo < whi && wlo < hi) {
                 return Fail(ACLNN_ERR_PARAM_INVALID, "%s: workspace %p (%llu bytes) overlaps the data of %s.", api,
                             workspace, static_cast<unsigned long long>(record->workspace_size),
-                            record->tensor_names != nullptr ? record->tensor_names[k] : "a tensor");
+                            names != nullptr ? names[k] : "a tensor");
             }
         }
     }
@@ -262,13 +285,13 @@ int RunExecutor(void* workspace, uint64_t workspace_size, aclOpExecutor* executo
     const int n = CollectAddrs(*record, addrs);
     if (!rt::PinBlocks(addrs, n, blocks)) {
         for (size_t i = 0; i < record->tensors.size(); ++i) {
-            const char* name = record->tensor_names != nullptr ? record->tensor_names[i] : "tensor";
+            const char* name = names != nullptr ? names[i] : "tensor";
             if (int ret = CheckDataAddress(record->tensors[i], name)) return ret;
         }
         return Fail(ACLNN_ERR_PARAM_INVALID, "%s: a tensor's memory was freed during the call.", api);
     }
     for (size_t i = 0; i < record->tensors.size(); ++i) {
-        const char* name = record->tensor_names != nullptr ? record->tensor_names[i] : "tensor";
+        const char* name = names != nullptr ? names[i] : "tensor";
         if (int ret = CheckDataAddressIn(record->tensors[i], name, &blocks[i])) {
             rt::UnpinBlocks(addrs, n);
             return ret;
@@ -294,7 +317,7 @@ aclnnStatus aclSetAclOpExecutorRepeatable(aclOpExecutor* executor) {
     if (executor == nullptr) return Fail(ACLNN_ERR_INNER_NULLPTR, "aclSetAclOpExecutorRepeatable: executor is null.");
     HandleLock lock;
     if (!IsLiveLocked(lock, executor)) return FailNotLiveExecutor(lock, "aclSetAclOpExecutorRepeatable", executor);
-    executor->repeatable = true;
+    executor->repeatable = true;  // its second phases copy its call into launch records from now on
     return OK;
 }
 
@@ -306,7 +329,7 @@ aclnnStatus aclDestroyAclOpExecutor(aclOpExecutor* executor) {
             return FailNotLiveExecutor(lock, "aclDestroyAclOpExecutor", executor);
         }
     }
-    ReleaseExecutor(executor);  // pending launches run on their own snapshots
+    ReleaseExecutor(executor);  // pending launches run on their own launch records
     return OK;
 }
 

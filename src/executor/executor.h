@@ -12,37 +12,61 @@
 
 namespace aclcpu {
 
-/// The operator-specific half of an executor: immutable after the first phase.
+struct LaunchRecord;
+
+/// The operator-specific half of a planned call: immutable after the first phase, shared by the planned call
+/// and every launch record made from it.
 class OpPlan {
 public:
     virtual ~OpPlan() = default;
-    /// Runs the computation on a stream thread with the executor's current tensor addresses. `workspace`
-    /// holds at least the workspace size the first phase reported. Returns 0 or a status code.
-    virtual int Execute(const aclOpExecutor& ex, void* workspace, uint64_t workspace_size) const = 0;
+    /// Runs the computation on a stream thread with the tensors of `launch` (launch.tensors: the planned
+    /// call's descriptors with the addresses of this launch, in the planned call's order). `workspace` holds
+    /// at least `workspace_size` bytes, the workspace size the first phase reported (nullptr when that is 0).
+    /// Returns 0 or a status code.
+    virtual int Execute(const LaunchRecord& launch, void* workspace, uint64_t workspace_size) const = 0;
     /// Whether a run is about as short as handing it to a stream worker (tens of microseconds at most, never
     /// blocking): the second phase then marks the stream task rt::Task::short_run, so that it runs on the
     /// launching thread when the stream is idle.
     virtual bool ShortRun() const { return false; }
 };
 
+/// A planned operator call: what a first phase builds and what a repeatable executor keeps as the template
+/// of its launches. Holds its own copy of every descriptor (SPEC 3: the caller may destroy its aclTensors
+/// after the first phase); aclSet*TensorAddr re-addresses these copies.
+struct PlannedCall {
+    uint64_t workspace_size = 0;                ///< bytes the second phase needs, as reported by the first
+    int num_inputs = 0;                         ///< tensors[0 .. num_inputs) are inputs, the rest outputs
+    std::vector<aclTensor> tensors;             ///< copies of the caller's descriptors
+    std::shared_ptr<const OpPlan> plan;         ///< nullptr: nothing to run (empty tensors)
+    const char* op_name = "";                   ///< the second phase's API name, for messages (static text)
+    const char* const* tensor_names = nullptr;  ///< one per tensor, for messages (static text)
+};
+
+/// One launch of a planned call, owned by its stream task: the descriptors with the addresses of this launch
+/// (a snapshot of a repeatable executor's call, or the consumed executor's own descriptors), the plan, and
+/// the workspace; which tensors are inputs and their names (static text) for messages. Never a handle:
+/// launch records come from a pool of their own (executor.cpp) and do not count as handle releases.
+struct LaunchRecord {
+    std::vector<aclTensor> tensors;             ///< in the planned call's order, with this launch's addresses
+    std::shared_ptr<const OpPlan> plan;         ///< nullptr: nothing to run
+    uint64_t workspace_size = 0;                ///< bytes the first phase asked for
+    void* workspace = nullptr;                  ///< this launch's workspace (nullptr when workspace_size is 0)
+    int num_inputs = 0;                         ///< tensors[0 .. num_inputs) are inputs, the rest outputs
+    const char* const* tensor_names = nullptr;  ///< one per tensor, for messages (the planned call's)
+};
+
 }  // namespace aclcpu
 
-/// A planned operator call (public opaque type of acl_meta.h). Holds its own copy of every descriptor.
-/// Handle objects live in the handle registry (common/handle_registry.h), which recycles them FIFO behind
-/// kHandleQuarantine newer releases, so that a first phase reuses the descriptor vectors' storage instead of
-/// allocating it again. A repeatable executor's per-launch snapshots (launch_record) are never handles: they
-/// come from a pool of their own and do not count as releases.
+/// An executor handle (public opaque type of acl_meta.h): what a first phase publishes. Holds the planned
+/// call and whether it is repeatable (aclSetAclOpExecutorRepeatable). Handle objects live in the handle
+/// registry (common/handle_registry.h), which recycles them FIFO behind kHandleQuarantine newer releases, so
+/// that a first phase reuses the descriptor vectors' storage instead of allocating it again. A second phase
+/// launches a LaunchRecord: a repeatable executor's call is copied into one (the handle stays live), a plain
+/// executor's call moves into one and the handle is released (consumed, SPEC 6).
 struct aclOpExecutor {
     uint64_t magic = 0;
     bool repeatable = false;
-    bool launch_record = false;      ///< a repeatable executor's per-launch snapshot: never a handle
-    uint64_t workspace_size = 0;     ///< bytes the second phase needs, as reported by the first
-    int num_inputs = 0;              ///< tensors[0 .. num_inputs) are inputs, the rest outputs
-    std::vector<aclTensor> tensors;  ///< copies of the caller's descriptors
-    std::shared_ptr<const aclcpu::OpPlan> plan;  ///< nullptr: nothing to run (empty tensors)
-    const char* op_name = "";
-    const char* const* tensor_names = nullptr;  ///< one per tensor, for messages
-    void* workspace = nullptr;  ///< of the launch in flight
+    aclcpu::PlannedCall call;
 };
 
 namespace aclcpu {
@@ -56,9 +80,8 @@ struct HandleTraits<aclOpExecutor> {
 
 namespace aclcpu {
 
-/// Gives an executor object back: a handle (live, or revoked by its second phase) enters the registry's
-/// quarantine, an unpublished one goes back to the spares, a launch record to its own pool. Used as the
-/// deleter of ExecutorPtr.
+/// Gives an executor object back: a handle (live, or revoked) enters the registry's quarantine, an unpublished
+/// one goes back to the spares. Used as the deleter of ExecutorPtr.
 void ReleaseExecutor(aclOpExecutor* ex);
 
 struct ExecutorDeleter {
@@ -66,8 +89,8 @@ struct ExecutorDeleter {
 };
 using ExecutorPtr = std::unique_ptr<aclOpExecutor, ExecutorDeleter>;
 
-/// A blank executor for a first phase to fill: not live, no plan, no workspace; `tensors` may hold stale
-/// descriptors from a previous use (resize and assign them). Throws std::bad_alloc like new.
+/// A blank executor for a first phase to fill (its `call`): not live, not repeatable, no plan; call.tensors
+/// may hold stale descriptors from a previous use (resize and assign them). Throws std::bad_alloc like new.
 ExecutorPtr AcquireExecutor();
 
 /// Makes an executor built by a first phase a valid handle and returns it (ownership passes to the registry).

@@ -64,6 +64,27 @@ inline bool ViewsValid(const std::vector<const View*>& views, const View& out, s
 
 }  // namespace detail
 
+/// MSE's mean factor `cof` (contract §5.1) for a non-empty call with these shapes: the MseLossGradV2 tiling
+/// ((1.0f / float product of self's dims) * 2.0f) on Ascend 910B, 910_93 and 310P when gradOutput, self and
+/// target have one shape and one format label (`equal_formats`), else (float)(2.0 / (double)numel(self)).
+/// Element counts are 64-bit: shapes past 2^31 elements are fine (huge_loss_grad_test.cpp).
+inline float MseMeanCof(Profile prof, const std::vector<int64_t>& go, const std::vector<int64_t>& self,
+                        const std::vector<int64_t>& target, bool equal_formats = true) {
+    const bool v2 = (prof == Profile::kAscend910B || prof == Profile::kAscend910_93 || prof == Profile::kAscend310P) &&
+                    self == target && go == target && equal_formats;
+    if (v2) {
+        long double prod = 1;
+        for (int64_t d : self) prod = F32(prod * F32(static_cast<long double>(d)));
+        return static_cast<float>(F32(F32(1.0L / prod) * 2.0L));
+    }
+    return static_cast<float>(2.0 / static_cast<double>(l1ref::NumelOf(self)));
+}
+
+/// Smooth L1's mean factor `norm` (contract §5.2-§5.3): (float)(1.0 / (double)numel(self)), non-empty self.
+inline float SmoothL1MeanNorm(const std::vector<int64_t>& self) {
+    return static_cast<float>(1.0 / static_cast<double>(l1ref::NumelOf(self)));
+}
+
 /// aclnnMseLossBackward's first phase (contract §2-§4; beyond CANN: views inside storage, no output overlap).
 /// `equal_formats`: whether gradOutput, self and target carry one aclFormat label (part of the MseLossGradV2
 /// choice, §5.1; the tests' tensors are all ND, the fuzzer's are not).
@@ -93,19 +114,7 @@ inline LossDecision DecideMse(Profile prof, const View& go, const View& self, co
     r.d.promote = self.dtype;
     r.d.b = b;
     r.d.empty = l1ref::NumelOf(self.shape) == 0 || l1ref::NumelOf(go.shape) == 0 || l1ref::NumelOf(target.shape) == 0;
-    if (reduction == 1 && !r.d.empty) {
-        const int64_t n = l1ref::NumelOf(self.shape);
-        const bool v2 =
-            (prof == Profile::kAscend910B || prof == Profile::kAscend910_93 || prof == Profile::kAscend310P) &&
-            self.shape == target.shape && go.shape == target.shape && equal_formats;
-        if (v2) {  // MseLossGradV2 tiling: float product of self's dims, (1.0f / r) * 2.0f
-            long double prod = 1;
-            for (int64_t d : self.shape) prod = F32(prod * F32(static_cast<long double>(d)));
-            r.cof = static_cast<float>(F32(F32(1.0L / prod) * 2.0L));
-        } else {  // MseLossGrad (arch35 tiling, TBE): (float)(2.0 / (double)n)
-            r.cof = static_cast<float>(2.0 / static_cast<double>(n));
-        }
-    }
+    if (reduction == 1 && !r.d.empty) r.cof = MseMeanCof(prof, go.shape, self.shape, target.shape, equal_formats);
     return r;
 }
 
@@ -139,8 +148,7 @@ inline LossDecision DecideSmoothL1(Profile prof, const View& go, const View& sel
     r.d.promote = p;
     r.d.b = b;
     r.d.empty = l1ref::NumelOf(self.shape) == 0 || l1ref::NumelOf(go.shape) == 0 || l1ref::NumelOf(target.shape) == 0;
-    if (reduction == 1 && !r.d.empty)
-        r.norm = static_cast<float>(1.0 / static_cast<double>(l1ref::NumelOf(self.shape)));
+    if (reduction == 1 && !r.d.empty) r.norm = SmoothL1MeanNorm(self.shape);
     r.scalar_dag = l1ref::NumelOf(go.shape) == 1;
     return r;
 }
