@@ -169,6 +169,8 @@ inline void RandomElement(std::mt19937_64& g, int d, uint8_t* p, bool specials) 
         v = std::ldexp(static_cast<long double>(uni(1, 100)), -140);  // f32 subnormal
     } else if (pick < 10) {
         v = std::ldexp(static_cast<long double>(uni(-1000, 1000)), static_cast<int>(uni(100, 125)));  // big
+    } else if (pick < 14) {
+        v = std::ldexp(static_cast<long double>(uni(-100, 100)), -30);  // around a tiny beta (1e-7)
     } else {
         v = std::ldexp(static_cast<long double>(uni(-(1 << 20), 1 << 20)), static_cast<int>(uni(-22, -8)));
     }
