@@ -175,6 +175,7 @@ float ReduceTemplateOrder::ReducePart(int64_t part, const ValueSource& values, f
             const int64_t len2 = std::min(ub, end - s2);
             values.Fill(s2, len2, b);
             for (int64_t j = 0; j < len2; ++j) a[j] = a[j] + b[j];
+            for (int64_t j = len2; j < len; ++j) a[j] = a[j] + 0.0f;  // the shorter chunk zero-padded
         }
         float r = ReduceSumAR(a, len);
         // Binary counter: k = trailing one bits of i; r = ((r + c[0]) + c[1]) + ... + c[k-1] -> c[k].

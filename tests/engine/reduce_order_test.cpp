@@ -93,8 +93,9 @@ float NaiveOrder(const std::vector<float>& values, const ReduceTemplateTiling& t
         for (size_t i = 0; i < pos; ++i) {
             std::vector<float> a = chunks[c0 + i];
             if (i + pos < count) {
-                const std::vector<float>& b = chunks[c0 + i + pos];
-                for (size_t j = 0; j < b.size(); ++j) a[j] += b[j];
+                std::vector<float> b = chunks[c0 + i + pos];
+                b.resize(a.size(), 0.0f);  // zero-padded: +0 is added to every lane
+                for (size_t j = 0; j < a.size(); ++j) a[j] += b[j];
             }
             results.push_back(NaiveChunk(a));
         }

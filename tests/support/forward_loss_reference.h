@@ -134,7 +134,9 @@ inline float TemplateSum(const std::vector<float>& values, const Tiling& t) {
         for (size_t i = 0; i < pos; ++i) {
             std::vector<float> a = chunks[c0 + i];
             if (i + pos < count) {
-                for (size_t j = 0; j < chunks[c0 + i + pos].size(); ++j) a[j] += chunks[c0 + i + pos][j];
+                std::vector<float> b = chunks[c0 + i + pos];
+                b.resize(a.size(), 0.0f);  // zero-padded: +0 is added to every lane
+                for (size_t j = 0; j < a.size(); ++j) a[j] += b[j];
             }
             results.push_back(ChunkSum(a));
         }
