@@ -37,8 +37,10 @@
 #include <vector>
 
 #include "acl/acl.h"
+#include "aclnnop/aclnn_l1_loss.h"
 #include "aclnnop/aclnn_l1_loss_backward.h"
 #include "aclnnop/aclnn_mse_loss_backward.h"
+#include "aclnnop/aclnn_smooth_l1_loss.h"
 #include "aclnnop/aclnn_smooth_l1_loss_backward.h"
 
 namespace {
@@ -141,9 +143,11 @@ std::vector<Case> Cases() {
     };
 }
 
-// The operators under test: the name prefix of their benchmarks and their two phases. Every one is a
-// binary loss gradient (gradOutput, self, target, reduction -> out) with the same byte traffic per case.
-enum class OpKind { kL1, kMse, kSmoothL1 };
+// The operators under test: the name prefix of their benchmarks and their two phases. The loss gradients
+// (gradOutput, self, target, reduction -> out) share the byte traffic of a case; the forward losses
+// (self, target, reduction -> out; l1_loss/<case>, smooth_l1_loss/<case>) read self and target and write the
+// broadcast shape (none) or one element (mean, sum), and their mean cases are bounded by reading alone.
+enum class OpKind { kL1, kMse, kSmoothL1, kL1Fwd, kSmoothL1Fwd };
 
 struct Op {
     OpKind kind;
@@ -152,11 +156,24 @@ struct Op {
 
 const float kSmoothL1Beta = 1.0f;  // PyTorch's default beta; bench/compare.py's counterparts use the same
 
-std::vector<Op> Ops() { return {{OpKind::kL1, "l1"}, {OpKind::kMse, "mse"}, {OpKind::kSmoothL1, "smooth_l1"}}; }
+std::vector<Op> Ops() {
+    return {{OpKind::kL1, "l1"},
+            {OpKind::kMse, "mse"},
+            {OpKind::kSmoothL1, "smooth_l1"},
+            {OpKind::kL1Fwd, "l1_loss"},
+            {OpKind::kSmoothL1Fwd, "smooth_l1_loss"}};
+}
+
+bool IsForward(const Op& op) { return op.kind == OpKind::kL1Fwd || op.kind == OpKind::kSmoothL1Fwd; }
 
 // Whether the operator accepts the case's dtypes: MseLossBackward requires gradOutput's and target's dtype to
 // equal self's (include/aclnnop/aclnn_mse_loss_backward.h, check 3); the others promote.
-bool Supports(const Op& op, const Case& c) { return op.kind != OpKind::kMse || (c.gdt == c.sdt && c.tdt == c.sdt); }
+// A forward loss has no gradOutput: it runs the cases whose gradOutput is just self's shape and dtype (not the
+// scalar-gradient variant, which would repeat f32_mean).
+bool Supports(const Op& op, const Case& c) {
+    if (IsForward(op)) return c.g == c.s && c.gdt == c.sdt;
+    return op.kind != OpKind::kMse || (c.gdt == c.sdt && c.tdt == c.sdt);
+}
 
 // First phase of the operator (its GetWorkspaceSize); returns its status.
 aclnnStatus FirstPhase(const Op& op, const aclTensor* g, const aclTensor* s, const aclTensor* t, int64_t reduction,
@@ -166,6 +183,10 @@ aclnnStatus FirstPhase(const Op& op, const aclTensor* g, const aclTensor* s, con
             return aclnnMseLossBackwardGetWorkspaceSize(g, s, t, reduction, out, ws, ex);
         case OpKind::kSmoothL1:
             return aclnnSmoothL1LossBackwardGetWorkspaceSize(g, s, t, reduction, kSmoothL1Beta, out, ws, ex);
+        case OpKind::kL1Fwd:
+            return aclnnL1LossGetWorkspaceSize(s, t, reduction, out, ws, ex);
+        case OpKind::kSmoothL1Fwd:
+            return aclnnSmoothL1LossGetWorkspaceSize(s, t, reduction, kSmoothL1Beta, out, ws, ex);
         case OpKind::kL1:
         default:
             return aclnnL1LossBackwardGetWorkspaceSize(g, s, t, reduction, out, ws, ex);
@@ -179,6 +200,10 @@ aclnnStatus SecondPhase(const Op& op, void* ws, uint64_t ws_size, aclOpExecutor*
             return aclnnMseLossBackward(ws, ws_size, ex, stream);
         case OpKind::kSmoothL1:
             return aclnnSmoothL1LossBackward(ws, ws_size, ex, stream);
+        case OpKind::kL1Fwd:
+            return aclnnL1Loss(ws, ws_size, ex, stream);
+        case OpKind::kSmoothL1Fwd:
+            return aclnnSmoothL1Loss(ws, ws_size, ex, stream);
         case OpKind::kL1:
         default:
             return aclnnL1LossBackward(ws, ws_size, ex, stream);
@@ -191,6 +216,18 @@ uint64_t CaseBytes(const Case& c) {
     return static_cast<uint64_t>(Numel(c.g)) * ItemSize(c.gdt) + static_cast<uint64_t>(Numel(c.s)) * ItemSize(c.sdt) +
            static_cast<uint64_t>(Numel(c.t)) * ItemSize(c.tdt) + static_cast<uint64_t>(Numel(c.s)) * ItemSize(c.odt);
 }
+
+// Bytes a call of op reads and writes: CaseBytes for the gradients; a forward loss reads self and target and
+// writes the broadcast shape (none) or one element (mean, sum).
+uint64_t OpBytes(const Op& op, const Case& c) {
+    if (!IsForward(op)) return CaseBytes(c);
+    const uint64_t out = c.reduction == 0 ? static_cast<uint64_t>(Numel(c.s)) * ItemSize(c.odt) : ItemSize(c.odt);
+    return static_cast<uint64_t>(Numel(c.s)) * ItemSize(c.sdt) + static_cast<uint64_t>(Numel(c.t)) * ItemSize(c.tdt) +
+           out;
+}
+
+// Whether a call of op on c is a reduction, bounded by reading its bytes (ReadBound) rather than by copying.
+bool ReadBounded(const Op& op, const Case& c) { return IsForward(op) && c.reduction != 0; }
 
 // A copy with streaming (non-temporal) stores, as the kernels write large outputs: glibc's memcpy switches
 // to them only above a threshold derived from the (virtualised, sometimes misreported) cache size, so on its
@@ -286,6 +323,54 @@ private:
     void* dst_ = nullptr;
 };
 
+// The roofline of a reduction: a plain float32 sum of `bytes` of memory (read only), split over the device's
+// threads, each thread summing its contiguous piece with eight independent accumulators.
+class ReadBound {
+public:
+    explicit ReadBound(uint64_t bytes) : n_(static_cast<size_t>(bytes / 4)), threads_(DeviceThreads()), arena_(threads_) {
+        if (aclrtMalloc(&data_, std::max<size_t>(n_, 1) * 4, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS) std::abort();
+        Fill(data_, ACL_FLOAT, static_cast<int64_t>(n_), 9);
+    }
+    ~ReadBound() { aclrtFree(data_); }
+    ReadBound(const ReadBound&) = delete;
+    ReadBound& operator=(const ReadBound&) = delete;
+
+    /// Seconds of one threaded sum over the whole buffer.
+    double Cold() {
+        const auto t0 = std::chrono::steady_clock::now();
+        const float* p = static_cast<const float*>(data_);
+        std::vector<float> part(static_cast<size_t>(threads_), 0.0f);
+        arena_.execute([&] {
+            const size_t chunk = (n_ + static_cast<size_t>(threads_) - 1) / static_cast<size_t>(threads_);
+            tbb::parallel_for(
+                tbb::blocked_range<size_t>(0, static_cast<size_t>(threads_), 1),
+                [&](const tbb::blocked_range<size_t>& r) {
+                    for (size_t i = r.begin(); i < r.end(); ++i) {
+                        const size_t lo = i * chunk, hi = std::min(n_, lo + chunk);
+                        float acc[8] = {};
+                        size_t j = lo;
+                        for (; j + 8 <= hi; j += 8) {
+                            for (int k = 0; k < 8; ++k) acc[k] += p[j + static_cast<size_t>(k)];
+                        }
+                        for (; j < hi; ++j) acc[0] += p[j];
+                        part[i] = ((acc[0] + acc[1]) + (acc[2] + acc[3])) + ((acc[4] + acc[5]) + (acc[6] + acc[7]));
+                    }
+                },
+                tbb::static_partitioner());
+        });
+        float total = 0;
+        for (float x : part) total += x;
+        benchmark::DoNotOptimize(total);
+        return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    }
+
+private:
+    size_t n_;
+    int threads_;
+    tbb::task_arena arena_;
+    void* data_ = nullptr;
+};
+
 // Whether a case times its copy bound inside its own iterations (working set far beyond the caches, where
 // bandwidth phases matter); smaller cases run hot in cache, back to back, and their copy bound is the separate
 // benchmark copy/<case> (RunCopy), timed the same way.
@@ -305,7 +390,8 @@ double Median(std::vector<double> v) {
 }
 
 void RunOp(benchmark::State& state, const Op& op, const Case& c) {
-    Tensor g = MakeTensor(c.g, c.gdt, {}, -1, 1);
+    const bool forward = IsForward(op);
+    Tensor g = MakeTensor(forward ? std::vector<int64_t>{1} : c.g, c.gdt, {}, -1, 1);  // unused by a forward loss
     Tensor s;
     if (c.transposed_self) {
         s = MakeTensor(c.s, c.sdt, {1, c.s[0]}, Numel(c.s), 2);
@@ -317,15 +403,22 @@ void RunOp(benchmark::State& state, const Op& op, const Case& c) {
     if (c.in_place) {
         out = s;
     } else {
-        out = MakeTensor(c.s, c.odt, {}, -1, 0, false);
+        out = MakeTensor(forward && c.reduction != 0 ? std::vector<int64_t>{} : c.s, c.odt, {}, -1, 0, false);
     }
-    const uint64_t bytes = CaseBytes(c);
+    const uint64_t bytes = OpBytes(op, c);
     const bool tiny = Numel(c.s) <= 16;
     // Cases far larger than the caches time their copy bound in the same iteration, just before the call: this
     // VM's memory bandwidth drifts by +-30% over seconds to minutes, and a call and its copies run back to back
     // see the same phase, so the per-iteration ratio call / copy is what the ratio targets are judged on.
+    // A reduction's bound is reading its bytes (ReadBound). A forward loss's bounds are always timed inside its
+    // iterations (copy/<case> counts the gradients' bytes).
     std::unique_ptr<CopyBound> bound;
-    if (Paired(c)) bound = std::make_unique<CopyBound>(bytes);
+    std::unique_ptr<ReadBound> read_bound;
+    if (ReadBounded(op, c)) {
+        read_bound = std::make_unique<ReadBound>(bytes);
+    } else if (forward || bytes >= (uint64_t{64} << 20)) {
+        bound = std::make_unique<CopyBound>(bytes);
+    }
     std::vector<double> samples, copies, ratios;
     if (tiny) samples.reserve(1 << 22);
     double op_seconds = 0, op_cpu = 0;
@@ -339,8 +432,9 @@ void RunOp(benchmark::State& state, const Op& op, const Case& c) {
     getrusage(RUSAGE_SELF, &ru0);
     const double cpu0 = cpu_now();
     for (auto _ : state) {
-        const double copy = bound ? bound->Cold() : 0;
-        const double c0 = bound ? cpu_now() : 0;
+        const double copy = bound ? bound->Cold() : (read_bound ? read_bound->Cold() : 0);
+        const bool paired = bound || read_bound;
+        const double c0 = paired ? cpu_now() : 0;
         const auto t0 = std::chrono::steady_clock::now();
         uint64_t ws = 0;
         aclOpExecutor* ex = nullptr;
@@ -355,14 +449,15 @@ void RunOp(benchmark::State& state, const Op& op, const Case& c) {
         const double dt = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         state.SetIterationTime(dt);
         op_seconds += dt;
-        if (bound) {
+        if (paired) {
             op_cpu += cpu_now() - c0;
             copies.push_back(copy);
             ratios.push_back(dt / copy);
         }
         if (tiny && samples.size() < samples.capacity()) samples.push_back(dt * 1e9);
     }
-    if (!bound) op_cpu = cpu_now() - cpu0;
+    const bool paired = bound || read_bound;
+    if (!paired) op_cpu = cpu_now() - cpu0;
     rusage ru1;
     getrusage(RUSAGE_SELF, &ru1);
     const double iters = static_cast<double>(std::max<int64_t>(1, state.iterations()));
@@ -373,7 +468,8 @@ void RunOp(benchmark::State& state, const Op& op, const Case& c) {
     state.counters["cpu_busy"] = op_seconds > 0 ? op_cpu / op_seconds : 0;
     state.counters["cpu_ms_per_call"] = op_cpu * 1e3 / iters;
     state.counters["faults_per_call"] = static_cast<double>(ru1.ru_minflt - ru0.ru_minflt) / iters;
-    if (bound && !copies.empty()) {
+    if (read_bound) state.counters["read_bound"] = 1;  // copy_ns / pair_ratio are against the read bound
+    if (paired && !copies.empty()) {
         double sum = 0;
         for (double x : copies) sum += x;
         state.counters["copy_ns"] = sum / static_cast<double>(copies.size()) * 1e9;  // mean, like real_time
@@ -400,7 +496,7 @@ int main(int argc, char** argv) {
             for (const Op& op : Ops()) {
                 for (const Case& c : cases) {
                     if (Supports(op, c)) {
-                        std::printf("%s/%s %llu\n", op.prefix, c.name, static_cast<unsigned long long>(CaseBytes(c)));
+                        std::printf("%s/%s %llu\n", op.prefix, c.name, static_cast<unsigned long long>(OpBytes(op, c)));
                     }
                 }
             }

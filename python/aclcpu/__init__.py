@@ -29,7 +29,7 @@ except ImportError as e:  # the .py files were installed without the compiled mo
                       "with `pip install .`" % e) from e
 from ._ops import OPS
 
-__all__ = ["AclnnError", "l1_loss_backward", "mse_loss_backward", "smooth_l1_loss_backward", "call", "to_bin", "from_bin", "SOCS", "soc_index", "OPERATORS", "BFLOAT16",
+__all__ = ["AclnnError", "l1_loss", "smooth_l1_loss", "l1_loss_backward", "mse_loss_backward", "smooth_l1_loss_backward", "call", "to_bin", "from_bin", "SOCS", "soc_index", "OPERATORS", "BFLOAT16",
            "dtype_of", "dtype_name", "parse_shape", "shape_token"]
 __version__ = "0.1.0"
 
@@ -43,6 +43,7 @@ OPERATORS = {api: (info.function, info.kernel) for api, info in OPS.items()}
 _INDEX = {api: k for k, api in enumerate(_core.operators())}  # the compiled module's operator numbers
 assert set(_INDEX) == set(OPS), "aclcpu._core and aclcpu._ops disagree on the operators"
 _L1, _MSE, _SMOOTH_L1 = _INDEX["aclnnL1LossBackward"], _INDEX["aclnnMseLossBackward"], _INDEX["aclnnSmoothL1LossBackward"]
+_L1_FWD, _SMOOTH_L1_FWD = _INDEX["aclnnL1Loss"], _INDEX["aclnnSmoothL1Loss"]
 
 _REDUCTIONS = {"none": 0, "mean": 1, "sum": 2}
 _SOC_CACHE = {}
@@ -217,6 +218,49 @@ def smooth_l1_loss_backward(grad_output, self, target, reduction="mean", beta=1.
     """
     return _run(_SMOOTH_L1, (grad_output, self, target), reduction, (_float32_param("beta", beta),), out_dtype,
                 soc)
+
+
+
+def l1_loss(self, target, reduction="mean", *, out_dtype=None, soc=None):
+    """out of aclnnL1Loss: |self - target| (none), its sum (sum) or mean (mean), bit-exact to the modelled
+    order of the chosen product's kernel (docs/ops/l1_loss.md §5, §6; README "The forward losses").
+
+    Args:
+        self, target: numpy arrays or torch CPU tensors, any view, broadcastable; their promoted dtype P must be
+            FLOAT, FLOAT16, INT64 or, on Ascend950/910B/910_93, BFLOAT16 (integer inputs: none and sum only).
+        reduction: "none" | "mean" | "sum" or 0 | 1 | 2.
+        out_dtype: out's dtype (any dtype P casts to); default P.
+        soc: product profile for this call, as for l1_loss_backward.
+
+    Returns:
+        A new C-contiguous numpy array: the broadcast shape (none) or 0-d (mean, sum).
+
+    Raises:
+        AclnnError: the library's status and message (161002: dtypes, reduction, shapes; 100008: soc).
+    """
+    return _run(_L1_FWD, (self, target), reduction, (), out_dtype, soc)
+
+
+def smooth_l1_loss(self, target, reduction="mean", beta=1.0, *, out_dtype=None, soc=None):
+    """result of aclnnSmoothL1Loss: |d| < beta ? 0.5 d^2 / beta : |d| - 0.5 beta with the kernel's operations
+    (d = self - target; Ascend950 uses 0 for 1/beta when beta < 1e-6), element-wise (none), summed (sum) or
+    averaged (mean), bit-exact to the modelled order of the chosen product's kernel
+    (docs/ops/smooth_l1_loss.md §5, §6).
+
+    Args:
+        self, target: as for l1_loss; each FLOAT, FLOAT16 or, on Ascend950/910B/910_93, BFLOAT16.
+        reduction: "none" | "mean" | "sum" or 0 | 1 | 2.
+        beta: a real number, passed as float32; negative or NaN: AclnnError 161002; 0 and +inf accepted.
+        out_dtype: result's dtype; default the promoted dtype.
+        soc: product profile for this call.
+
+    Returns:
+        A new C-contiguous numpy array: the broadcast shape (none) or 0-d (mean, sum).
+
+    Raises:
+        AclnnError: the library's status and message.
+    """
+    return _run(_SMOOTH_L1_FWD, (self, target), reduction, (_float32_param("beta", beta),), out_dtype, soc)
 
 
 def call(op, tensors, reduction="mean", params=None, *, out_dtype=None, soc=None):

@@ -50,4 +50,12 @@ OPS = {
         "aclnnSmoothL1LossBackward", "smooth_l1_loss_backward", ("gradOut", "self", "target"), "gradInput",
         (("beta", 1.0),), "smooth_l1_loss_grad_v2", (), ("predict", "label", "dout"), (2, 0, 1),
         {"sigma": "beta"}),
+    # Forward losses (docs/ops/l1_loss.md, smooth_l1_loss.md): ops-nn loss/lp_loss/op_host/lp_loss_def.cpp
+    # (predict, label; attrs p = 1, reduction) and loss/smooth_l1_loss_v2/op_host/smooth_l1_loss_v2_def.cpp
+    # (predict, label; attrs sigma = 1.0, reduction); predict = self, label = target.
+    "aclnnL1Loss": OpInfo(
+        "aclnnL1Loss", "l1_loss", ("self", "target"), "out", (), "lp_loss", (), ("predict", "label"), (0, 1), {}),
+    "aclnnSmoothL1Loss": OpInfo(
+        "aclnnSmoothL1Loss", "smooth_l1_loss", ("self", "target"), "result", (("beta", 1.0),),
+        "smooth_l1_loss_v2", (), ("predict", "label"), (0, 1), {"sigma": "beta"}),
 }

@@ -35,11 +35,15 @@ from aclcpu import call, soc_index, BFLOAT16  # absolute: TTK loads this file by
 __golden__ = {
     "aclnn": {"aclnnL1LossBackward": "aclnn_l1_loss_backward_golden",
               "aclnnMseLossBackward": "aclnn_mse_loss_backward_golden",
-              "aclnnSmoothL1LossBackward": "aclnn_smooth_l1_loss_backward_golden"},
+              "aclnnSmoothL1LossBackward": "aclnn_smooth_l1_loss_backward_golden",
+              "aclnnL1Loss": "aclnn_l1_loss_golden",
+              "aclnnSmoothL1Loss": "aclnn_smooth_l1_loss_golden"},
     "kernel": {"l1_loss_grad": "l1_loss_grad_golden",
                "mse_loss_grad": "mse_loss_grad_golden",
                "mse_loss_grad_v2": "mse_loss_grad_golden",
-               "smooth_l1_loss_grad_v2": "smooth_l1_loss_grad_v2_golden"},
+               "smooth_l1_loss_grad_v2": "smooth_l1_loss_grad_v2_golden",
+               "lp_loss": "lp_loss_golden",
+               "smooth_l1_loss_v2": "smooth_l1_loss_v2_golden"},
 }
 
 #: Bit-exact comparison for every float dtype (ops-test-kit docs/Precision_Comparison.md §5, "binary_equal").
@@ -149,6 +153,33 @@ def smooth_l1_loss_grad_v2_golden(predict, label, dout, *, sigma=1.0, reduction=
     return _kernel_golden("aclnnSmoothL1LossBackward", (dout, predict, label), reduction, {"beta": sigma}, kwargs)
 
 
+def aclnn_l1_loss_golden(self, target, reduction, out, **kwargs):
+    """TTK aclnn-mode golden of aclnnL1Loss: out's dtype is the golden's; shape the broadcast shape (none) or
+    0-d. Returns (golden,). Raises aclcpu.AclnnError where the operator rejects the call."""
+    return _aclnn_golden("aclnnL1Loss", (self, target), reduction, None, out, kwargs)
+
+
+def aclnn_smooth_l1_loss_golden(self, target, reduction, beta, result, **kwargs):
+    """TTK aclnn-mode golden of aclnnSmoothL1Loss: as aclnn_l1_loss_golden, plus beta (passed as float32).
+    Returns (golden,). Raises aclcpu.AclnnError (161002 for a negative or NaN beta)."""
+    return _aclnn_golden("aclnnSmoothL1Loss", (self, target), reduction, {"beta": _scalar(beta)}, result, kwargs)
+
+
+def lp_loss_golden(predict, label, *, p=1, reduction="mean", **kwargs):
+    """TTK kernel-mode golden of LpLoss (p = 1 only: the L1 loss aclnnL1Loss runs). Raises aclcpu.AclnnError
+    (161002) for another p."""
+    if _scalar(p) != 1:
+        from aclcpu import AclnnError
+        raise AclnnError(161002, f"lp_loss: only p = 1 is implemented, got {p}")
+    return _kernel_golden("aclnnL1Loss", (predict, label), _scalar(reduction), None, kwargs)
+
+
+def smooth_l1_loss_v2_golden(predict, label, *, sigma=1.0, reduction="mean", **kwargs):
+    """TTK kernel-mode golden of SmoothL1LossV2 (predict = self, label = target, sigma = beta)."""
+    return _kernel_golden("aclnnSmoothL1Loss", (predict, label), _scalar(reduction), {"beta": _scalar(sigma)},
+                          kwargs)
+
+
 class L1LossBackwardSpec:
     """TTK spec of aclnnL1LossBackward: the golden and bit-exact tolerance."""
     golden = staticmethod(aclnn_l1_loss_backward_golden)
@@ -185,9 +216,36 @@ class SmoothL1LossGradV2Spec:
     tolerance = TOLERANCE
 
 
+class L1LossSpec:
+    """TTK spec of aclnnL1Loss: the golden and bit-exact tolerance."""
+    golden = staticmethod(aclnn_l1_loss_golden)
+    tolerance = TOLERANCE
+
+
+class LpLossSpec:
+    """TTK spec of the lp_loss kernel (p = 1): the golden and bit-exact tolerance."""
+    golden = staticmethod(lp_loss_golden)
+    tolerance = TOLERANCE
+
+
+class SmoothL1LossSpec:
+    """TTK spec of aclnnSmoothL1Loss: the golden and bit-exact tolerance."""
+    golden = staticmethod(aclnn_smooth_l1_loss_golden)
+    tolerance = TOLERANCE
+
+
+class SmoothL1LossV2Spec:
+    """TTK spec of the smooth_l1_loss_v2 kernel: the golden and bit-exact tolerance."""
+    golden = staticmethod(smooth_l1_loss_v2_golden)
+    tolerance = TOLERANCE
+
+
 SPECS = {"aclnnL1LossBackward": "L1LossBackwardSpec", "l1_loss_grad": "L1LossGradSpec",
          "aclnnMseLossBackward": "MseLossBackwardSpec", "mse_loss_grad": "MseLossGradSpec",
          "mse_loss_grad_v2": "MseLossGradSpec", "aclnnSmoothL1LossBackward": "SmoothL1LossBackwardSpec",
-         "smooth_l1_loss_grad_v2": "SmoothL1LossGradV2Spec"}
+         "smooth_l1_loss_grad_v2": "SmoothL1LossGradV2Spec", "aclnnL1Loss": "L1LossSpec",
+         "lp_loss": "LpLossSpec", "aclnnSmoothL1Loss": "SmoothL1LossSpec",
+         "smooth_l1_loss_v2": "SmoothL1LossV2Spec"}
 if __name__ != "aclcpu.ttk":  # loaded by TTK from its file: TTK's spec registry
     __spec__ = SPECS  # noqa: F811
+

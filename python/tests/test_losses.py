@@ -254,3 +254,65 @@ def test_torch_autograd_as_second_oracle_for_mse():
     F.mse_loss(sr, t.expand(5, 7), reduction="none").backward(g)
     for soc in aclcpu.SOCS:
         assert same_bits(aclcpu.mse_loss_backward(g, s, t, "none", soc=soc), sr.grad.numpy()), soc
+
+
+# ------------------------------------------------------------------ forward losses (aclnnL1Loss, SmoothL1Loss)
+
+def test_l1_loss_none_matches_float32_numpy_and_reductions_are_0d():
+    rng = np.random.default_rng(7)
+    s = rng.standard_normal((3, 5)).astype(np.float32)
+    t = rng.standard_normal((5,)).astype(np.float32)
+    got = aclcpu.l1_loss(s, t, "none")
+    assert got.shape == (3, 5) and got.dtype == np.float32
+    assert same_bits(got, np.abs(s - t))  # one float32 subtraction and Abs per element
+    for red in ("sum", "mean"):
+        y = aclcpu.l1_loss(s, t, red)
+        assert y.shape == () and y.dtype == np.float32
+    assert abs(float(aclcpu.l1_loss(s, t, "sum")) - float(np.abs(s - t).astype(np.float64).sum())) < 1e-4
+
+
+def test_l1_loss_hand_checked_values_and_profiles():
+    s = np.array([[0, 1], [2, 3]], np.float32)
+    t = np.ones((2, 2), np.float32)
+    assert float(aclcpu.l1_loss(s, t)) == 1.0  # ops-nn's example
+    big = np.array([16777216, 1, 1, 1], np.float32)
+    assert float(aclcpu.l1_loss(big, np.zeros(4, np.float32), "sum")) == 16777218.0  # the register tree
+    c = np.float32(1.0 / 3.0)
+    three = np.array([16777216, 1, 1], np.float32)
+    # Ascend950 multiplies the sum ((2^24 + 1) + (1 + 0) = 2^24 in float32); the TBE stand-in (910B) scales
+    # each value first.
+    assert float(aclcpu.l1_loss(three, np.zeros(3, np.float32), soc="Ascend950")) == float(
+        np.float32(np.float32(16777216) * c))
+    assert float(aclcpu.l1_loss(three, np.zeros(3, np.float32), soc="Ascend910B")) == float(
+        np.float32(np.float32(three[0] * c + three[1] * c) + three[2] * c))
+    i = np.array([np.iinfo(np.int64).min, 5], np.int64)
+    assert aclcpu.l1_loss(i, np.array([1, -7], np.int64), "none").tolist() == [np.iinfo(np.int64).max, 12]
+    assert float(aclcpu.l1_loss(np.zeros((0, 3), np.float32), np.zeros(3, np.float32), "sum")) == 0.0
+    assert np.isnan(aclcpu.l1_loss(np.zeros((0, 3), np.float32), np.zeros(3, np.float32), "mean"))
+
+
+def test_smooth_l1_loss_none_matches_the_kernel_formula():
+    rng = np.random.default_rng(11)
+    s = (rng.standard_normal(200) * 2).astype(np.float32)
+    t = (rng.standard_normal(200) * 2).astype(np.float32)
+    for beta in (1.0, 0.5, 3.0):
+        b = np.float32(beta)
+        d = s - t
+        a = np.abs(d)
+        want = np.where(a < b, (d * (d * np.float32(0.5))) * (np.float32(1) / b), a + np.float32(-0.5) * b)
+        assert same_bits(aclcpu.smooth_l1_loss(s, t, "none", beta), want.astype(np.float32))
+    assert aclcpu.smooth_l1_loss(s, t, "mean").shape == ()
+    assert float(aclcpu.smooth_l1_loss(np.array([0.5, 1, 3], np.float32), np.zeros(3, np.float32), "sum")) == 3.125
+
+
+def test_forward_loss_errors():
+    f = np.zeros(3, np.float32)
+    with pytest.raises(aclcpu.AclnnError) as e:
+        aclcpu.l1_loss(np.zeros(3, np.int32), np.zeros(3, np.int32), "mean")
+    assert e.value.status == 161002 and "floating point" in e.value.message
+    with pytest.raises(aclcpu.AclnnError) as e:
+        aclcpu.smooth_l1_loss(f, f, "sum", beta=-1.0)
+    assert e.value.status == 161002 and "beta" in e.value.message
+    with pytest.raises(aclcpu.AclnnError):
+        aclcpu.smooth_l1_loss(np.zeros(2, BF16), np.zeros(2, BF16), "sum", soc="Ascend910")
+    assert same_bits(aclcpu.call("aclnnL1Loss", [f + 1, f], "sum"), aclcpu.l1_loss(f + 1, f, "sum"))
