@@ -115,4 +115,17 @@ ACLCPU_LIB_API RowFn SelectSmoothL1GradRow(const void* params, const aclDataType
                                            bool nontemporal);
 }  // namespace kern
 
+// aclnnMseLoss (src/op/mse_loss.cpp): its rows, its values and its reduction plan.
+namespace kern {
+ACLCPU_LIB_API RowFn SelectMseLossRow(const void* params, const aclDataType* dtypes, const int64_t* strides,
+                                      bool nontemporal);
+ACLCPU_LIB_API void MseLossValues(aclDataType promote, const aclDataType* dtypes, const char* const* ptrs,
+                                  const int64_t* strides, int64_t n, float* dst);
+}  // namespace kern
+namespace engine {
+struct ScalarReduceSpec;
+ACLCPU_LIB_API std::shared_ptr<const OpPlan> PlanMseV2Reduce(const BroadcastShape& shape,
+                                                             const ScalarReduceSpec& spec);
+}  // namespace engine
+
 }  // namespace aclcpu

@@ -1,0 +1,166 @@
+// aclnnMseLoss: validation in CANN's order with CANN's messages, the profile rules (which kernel, so which
+// summation order), and the two public phases (docs/ops/mse_loss.md §2-§6; hicann/ops-nn
+// loss/mse_loss/op_api/aclnn_mse_loss.cpp, mse_loss.cpp, loss/common/level2_base_loss.h). Execution is the
+// engine's: reduction none through the element-wise engine (engine/elementwise.h) with the MSE rows
+// (kernels/mse_loss.h); mean/sum through the MSELossV2 reduction plan (engine/mse_v2_plan.h).
+#include <string>
+
+#include "aclnnop/aclnn_mse_loss.h"
+#include "common/status.h"
+#include "engine/elementwise.h"
+#include "engine/first_phase.h"
+#include "engine/mse_v2_plan.h"
+#include "executor/executor.h"
+#include "kernels/mse_loss.h"
+#include "runtime/runtime.h"
+#include "tensor/dtype.h"
+#include "tensor/tensor.h"
+
+namespace aclcpu {
+namespace {
+
+constexpr const char* kApi2 = "aclnnMseLoss";
+// Executor tensor order: inputs self, target (the API's order), output out.
+constexpr const char* const kTensorNames[] = {"self", "target", "out"};
+
+// GetDtypeSupportListV2: BF16 on Ascend 950 (regbase) and Atlas A2/A3 (DAV_2201), not on 910 and 310P.
+bool SupportsBf16(rt::Soc soc) {
+    return soc == rt::Soc::kAscend950 || soc == rt::Soc::kAscend910B || soc == rt::Soc::kAscend910_93;
+}
+
+const char* DtypeList(bool bf16) { return bf16 ? "DT_FLOAT, DT_FLOAT16, DT_BF16" : "DT_FLOAT, DT_FLOAT16"; }
+
+bool InList(aclDataType d, bool bf16) { return d == ACL_FLOAT || d == ACL_FLOAT16 || (d == ACL_BF16 && bf16); }
+
+// CheckDtypeValidMseLoss: the promote type, then self, target and out, each in the profile's list.
+int CheckDtypes(const aclTensor* s, const aclTensor* t, const aclTensor* out, bool bf16, aclDataType* promote) {
+    *promote = PromoteTypes(s->dtype, t->dtype);
+    if (!InList(*promote, bf16)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "Expected self dtype [%s] and target dtype [%s] to be promotable but check failed.",
+                    DtypeName(s->dtype), DtypeName(t->dtype));
+    }
+    const aclTensor* checked[3] = {s, t, out};
+    for (int i = 0; i < 3; ++i) {
+        if (!InList(checked[i]->dtype, bf16)) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "Tensor %s not implemented for %s, should be in dtype support list %s.", kTensorNames[i],
+                        DtypeName(checked[i]->dtype), DtypeList(bf16));
+        }
+    }
+    return 0;
+}
+
+// CheckShape: ranks, broadcast (OP_CHECK_BROADCAST_AND_INFER_SHAPE), then out's shape per reduction.
+int CheckShapes(const aclTensor* s, const aclTensor* t, const aclTensor* out, int64_t reduction,
+                engine::BroadcastShape* b) {
+    const aclTensor* order[2] = {s, t};
+    for (int i = 0; i < 2; ++i) {
+        if (order[i]->view_shape.size() > static_cast<size_t>(kMaxDims)) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "The %s tensor cannot be larger than %d dimensions.", kTensorNames[i],
+                        kMaxDims);
+        }
+    }
+    if (!engine::Broadcast(s->view_shape.data(), s->view_shape.size(), t->view_shape.data(), t->view_shape.size(),
+                           b)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "The size of tensor self %s must match the size of tensor target %s.",
+                    ShapeString(s->view_shape).c_str(), ShapeString(t->view_shape).c_str());
+    }
+    if (reduction == 0) {
+        if (!b->Equals(out->view_shape)) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "Expected tensor for out to have same size as %s, but got %s.",
+                        ShapeString(b->d, b->n).c_str(), ShapeString(out->view_shape).c_str());
+        }
+    } else if (!out->view_shape.empty()) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Expected a 0-dimensional tensor, but Shape of out is %s.",
+                    ShapeString(out->view_shape).c_str());
+    }
+    return 0;
+}
+
+// l0op::MseLoss's kernel choice (docs/ops/mse_loss.md §5.1): MSELossV2 on 910B, 910_93, 310P and 950 for ND or
+// NCL views (self's view format; the inputs' shapes are equal after broadcasting), else MseLoss (the 950
+// reduce template, TBE on the others). Until the reduce-template order is in the engine, the MseLoss cases
+// use the 950 MSELossV2 order as their stand-in (not bit-exact; README "Differences from CANN").
+engine::ScalarReduceSpec ReduceSpecFor(rt::Soc soc, const aclTensor& self) {
+    engine::ScalarReduceSpec spec;
+    const bool nd = self.format == ACL_FORMAT_ND || self.format == ACL_FORMAT_NCL;
+    if (nd && (soc == rt::Soc::kAscend910B || soc == rt::Soc::kAscend910_93)) {
+        spec.order = engine::MseV2Order::kA2;
+        spec.hw = engine::kHwA2;
+    } else if (nd && soc == rt::Soc::kAscend310P) {
+        spec.order = engine::MseV2Order::k310P;
+        spec.hw = engine::kHw310P;
+    } else {
+        spec.order = engine::MseV2Order::kArch35;
+        spec.hw = engine::kHw950;
+    }
+    return spec;
+}
+
+int FirstPhase(const aclTensor* self, const aclTensor* target, int64_t reduction, aclTensor* out,
+               uint64_t* workspaceSize, aclOpExecutor** executor) {
+    if (workspaceSize == nullptr || executor == nullptr) {
+        return Fail(ACLNN_ERR_PARAM_NULLPTR, "The workspaceSize or executor is nullptr.");
+    }
+    const aclTensor* t[3] = {self, target, out};
+    if (int ret = engine::CheckTensorArgs(t, kTensorNames, 3)) return ret;
+    const rt::Soc soc = rt::ActiveSoc();
+    aclDataType promote = ACL_FLOAT;
+    if (int ret = CheckDtypes(self, target, out, SupportsBf16(soc), &promote)) return ret;
+    if (reduction < 0 || reduction > 2) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Expected reduction to be between 0 and 2, but got %lld.",
+                    static_cast<long long>(reduction));
+    }
+    engine::BroadcastShape b;
+    if (int ret = CheckShapes(self, target, out, reduction, &b)) return ret;
+    if (self->format == ACL_FORMAT_FRACTAL_NZ) {
+        Log(LogLevel::kWarning, "Format of input gets [%s], this format mat lead to precision failure", "FRACTAL_NZ");
+    }
+    if (int ret = engine::CheckElementwiseViews(t, kTensorNames, 3, 2)) return ret;
+
+    if (reduction == 0) {
+        const bool empty = self->numel == 0 || target->numel == 0;
+        const kern::MseLossParams params{promote};
+        const engine::ElementwiseOperands ops{2, 2, {0, 1}};  // out = tensor 2; inputs self, target
+        return engine::PublishElementwise(t, 3, 2, kApi2, kTensorNames, empty, ops, b,
+                                          engine::KernelOf(&kern::SelectMseLossRow, params), workspaceSize, executor);
+    }
+    engine::ScalarReduceSpec spec = ReduceSpecFor(soc, *self);
+    spec.mean = reduction == 1;
+    spec.promote = promote;
+    spec.values = &kern::MseLossValues;
+    spec.self = 0;
+    spec.target = 1;
+    spec.out = 2;
+    ExecutorPtr ex = AcquireExecutor();
+    ex->op_name = kApi2;
+    ex->tensor_names = kTensorNames;
+    ex->num_inputs = 2;
+    ex->tensors.resize(3);
+    for (int i = 0; i < 3; ++i) ex->tensors[i] = *t[i];
+    // An empty input makes b empty (a 0 dim broadcasts only with 0 or 1): the plan then writes the fill value.
+    ex->plan = engine::PlanMseV2Reduce(b, spec);
+    ex->workspace_size = 0;
+    *workspaceSize = 0;
+    *executor = PublishExecutor(std::move(ex));
+    return 0;
+}
+
+}  // namespace
+}  // namespace aclcpu
+
+using namespace aclcpu;
+
+extern "C" {
+
+aclnnStatus aclnnMseLossGetWorkspaceSize(const aclTensor* self, const aclTensor* target, int64_t reduction,
+                                         aclTensor* out, uint64_t* workspaceSize, aclOpExecutor** executor) {
+    return FirstPhase(self, target, reduction, out, workspaceSize, executor);
+}
+
+aclnnStatus aclnnMseLoss(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream) {
+    return RunExecutor(workspace, workspaceSize, executor, stream, kApi2);
+}
+
+}  // extern "C"
