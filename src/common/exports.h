@@ -104,6 +104,21 @@ struct ElementwiseKernel;
 ACLCPU_LIB_API std::shared_ptr<const OpPlan> PlanElementwise(const aclTensor* tensors, const ElementwiseOperands& ops,
                                                              const BroadcastShape& shape,
                                                              const ElementwiseKernel& kernel, uint64_t* workspace_size);
+class ReduceOrder;
+struct ReduceTemplateDag;
+struct ReduceHardware;
+struct ReduceTemplateTiling;
+struct ReduceFinish;
+ACLCPU_LIB_API std::shared_ptr<const OpPlan> PlanReduce(const aclTensor* tensors, const ElementwiseOperands& ops,
+                                                        const BroadcastShape& shape, const ElementwiseKernel& kernel,
+                                                        std::shared_ptr<const ReduceOrder> order,
+                                                        const ReduceFinish& finish, uint64_t* workspace_size);
+ACLCPU_LIB_API std::shared_ptr<const OpPlan> PlanFill(const aclTensor* tensors, int out, double value);
+ACLCPU_LIB_API std::shared_ptr<const ReduceOrder> MakeReduceTemplateOrder(int64_t n, aclDataType input_dtype,
+                                                                         const ReduceTemplateDag& dag,
+                                                                         const ReduceHardware& hw);
+ACLCPU_LIB_API ReduceTemplateTiling TileReduceTemplate(int64_t n, aclDataType input_dtype,
+                                                       const ReduceTemplateDag& dag, const ReduceHardware& hw);
 }  // namespace engine
 
 namespace kern {

@@ -9,6 +9,7 @@
 #include "aclnn/acl_meta.h"
 #include "common/status.h"
 #include "engine/elementwise.h"
+#include "engine/reduce.h"
 #include "executor/executor.h"
 #include "tensor/tensor.h"
 
@@ -66,6 +67,27 @@ inline int PublishElementwise(const aclTensor* const* t, int n, int num_inputs, 
     ex->tensors.resize(n);
     for (int i = 0; i < n; ++i) ex->tensors[i] = *t[i];  // reuses a recycled executor's vectors
     if (!empty) ex->plan = PlanElementwise(ex->tensors.data(), ops, shape, kernel, &ex->workspace_size);
+    *workspaceSize = ex->workspace_size;
+    *executor = PublishExecutor(std::move(ex));
+    return 0;
+}
+
+/// Builds the executor of a first phase whose work is one prepared plan and hands it out: copies of the n
+/// descriptors t[0 .. n) (the first num_inputs are inputs) named `names` under the API name `api`; `plan`
+/// is called with the executor's descriptor copies and returns the plan (nullptr: nothing to run) and
+/// writes the workspace size. Used with PlanReduce/PlanFill (engine/reduce.h). Returns 0; throws
+/// std::bad_alloc like new.
+template <typename MakePlan>
+int PublishPlan(const aclTensor* const* t, int n, int num_inputs, const char* api, const char* const* names,
+                MakePlan&& plan, uint64_t* workspaceSize, aclOpExecutor** executor) {
+    ExecutorPtr ex = AcquireExecutor();
+    ex->op_name = api;
+    ex->tensor_names = names;
+    ex->num_inputs = num_inputs;
+    ex->tensors.resize(n);
+    for (int i = 0; i < n; ++i) ex->tensors[i] = *t[i];
+    ex->workspace_size = 0;
+    ex->plan = plan(static_cast<const aclTensor*>(ex->tensors.data()), &ex->workspace_size);
     *workspaceSize = ex->workspace_size;
     *executor = PublishExecutor(std::move(ex));
     return 0;

@@ -1,0 +1,420 @@
+#include "engine/reduce.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <complex>
+#include <cstring>
+#include <memory>
+#include <new>
+#include <vector>
+
+#include "common/fp_env.h"
+#include "common/half.h"
+#include "common/status.h"
+#include "engine/loop.h"
+#include "kernels/convert.h"
+#include "runtime/runtime.h"
+#include "tensor/dtype.h"
+#include "tensor/tensor.h"
+
+namespace aclcpu {
+namespace engine {
+
+namespace {
+
+uint64_t CeilDiv(uint64_t a, uint64_t b) { return b == 0 ? 0 : (a + b - 1) / b; }
+uint64_t CeilAlign(uint64_t a, uint64_t b) { return CeilDiv(a, b) * b; }
+uint64_t FloorAlign(uint64_t a, uint64_t b) { return b == 0 ? 0 : a / b * b; }
+
+constexpr int kLanes = 64;              // float32 lanes of one 256-byte vector register
+constexpr int64_t kPadFloats = 8;       // one 32-byte UB block of float32
+constexpr double kThresHold = 0.95;     // THRES_HOLD (reduce_tiling_batch_invariant.h)
+constexpr uint64_t kMaxInnerA = 512;    // MAX_INNER_A (reduce_tiling.cpp), bytes
+
+}  // namespace
+
+// ------------------------------------------------------------------ tiling (opbase reduce_tiling.cpp)
+
+ReduceTemplateTiling TileReduceTemplate(int64_t n, aclDataType input_dtype, const ReduceTemplateDag& dag,
+                                        const ReduceHardware& hw) {
+    ReduceTemplateTiling t;
+    const uint64_t N = static_cast<uint64_t>(n < 1 ? 1 : n);
+    const uint64_t dsize = ItemSize(input_dtype) != 0 ? ItemSize(input_dtype) : 4;
+    const uint64_t ratio = dag.mem_level2 ? CeilDiv(dag.max_dtype_bytes, dsize) : 1;  // Ratio()
+    const uint64_t ub_block_elems = hw.ub_block / dsize;
+    const uint64_t cache_elems = hw.cache_line / dsize;
+    // CalcBasicBlock (pattern AR: TryGetReduceBlock with r = CaculateReduceSize = CeilAlign(N, block)).
+    uint64_t pre_input_buf = dag.pre_input * 2;  // double buffering
+    if (dag.reduce_op_pos == 1) pre_input_buf *= 2;
+    const uint64_t pre_rest_buf = dag.pre_temp_calc + dag.pre_output * 2;
+    const uint64_t post_buf = dag.post_input + dag.post_temp_calc + dag.post_output + 1;
+    const uint64_t ub_avail = hw.ub_size - hw.cache_buf;
+    const uint64_t r = CeilAlign(N, ub_block_elems);
+    const double basic_d = static_cast<double>(ub_avail) /
+                           (static_cast<double>(pre_input_buf + pre_rest_buf * ratio) +
+                            static_cast<double>(post_buf * ratio) / static_cast<double>(r));
+    const uint64_t res_block = static_cast<uint64_t>(basic_d * static_cast<double>(ratio) / static_cast<double>(r));
+    uint64_t result_block = FloorAlign(res_block, hw.cache_line);
+    if (result_block < kMaxInnerA) result_block = kMaxInnerA;
+    if (result_block > hw.cache_buf) result_block = hw.cache_buf;
+    const uint64_t pre_buf_size = ub_avail - result_block * post_buf;
+    const uint64_t basic_block = FloorAlign(pre_buf_size / (pre_input_buf + pre_rest_buf * ratio), hw.vreg);
+    t.basic_block = basic_block;
+    t.result_block = result_block;
+    const uint64_t b_block_num = basic_block * ratio / dag.max_dtype_bytes;
+    // ComputeCacheLineBlock/InitUnit/ComputeUnitR for shape [1, N]: R fits the UB whole (one chunk) when
+    // CeilAlign(N, block) <= bBlockNum; otherwise the largest block-aligned step (from bBlockNum down, above
+    // one cache line) whose chunk count keeps more than THRES_HOLD of the cores busy, else bBlockNum's step.
+    uint64_t step = N;
+    uint64_t outer = 1;
+    if (N > cache_elems && CeilAlign(N, ub_block_elems) > b_block_num) {
+        step = FloorAlign(std::min(b_block_num, N), ub_block_elems);
+        for (uint64_t s = step; s > cache_elems; --s) {
+            const uint64_t tmp = FloorAlign(s, ub_block_elems);
+            const uint64_t tmp_outer = CeilDiv(N, tmp);
+            const uint64_t cores = tmp_outer / CeilDiv(tmp_outer, hw.vector_cores);
+            const double rate = static_cast<double>(cores) / static_cast<double>(hw.vector_cores);
+            if (rate > kThresHold) {
+                step = tmp;
+                break;
+            }
+        }
+        outer = CeilDiv(N, step);
+    }
+    // SetTilingData with A = 1.
+    const uint64_t per_core = CeilDiv(outer, hw.vector_cores);
+    const uint64_t blocks = CeilDiv(outer, per_core);
+    const uint64_t r_per_core = CeilDiv(outer, blocks);
+    t.ub_factor_r = static_cast<int64_t>(step);
+    t.r_total = static_cast<int64_t>(outer);
+    t.r_per_core = static_cast<int64_t>(r_per_core);
+    t.group_r = static_cast<int64_t>(CeilDiv(outer, r_per_core));
+    return t;
+}
+
+// ------------------------------------------------------------------ in-chunk sums (AscendC ReduceSum)
+
+float RegisterTreeSum(const float* lanes, int count) {
+    float v[kLanes];
+    for (int i = 0; i < kLanes; ++i) v[i] = i < count ? lanes[i] : 0.0f;
+    for (int width = kLanes; width > 1; width /= 2) {
+        for (int i = 0; i < width / 2; ++i) v[i] = v[2 * i] + v[2 * i + 1];
+    }
+    return v[0];
+}
+
+float ReduceSumAR(float* v, int64_t len) {
+    const int64_t padded = static_cast<int64_t>(CeilAlign(static_cast<uint64_t>(len), kPadFloats));
+    for (int64_t i = len; i < padded; ++i) v[i] = 0.0f;  // PadValue
+    if (padded <= kLanes) return RegisterTreeSum(v, static_cast<int>(padded));
+    // (a) main part: 64 * 2^k lanes, the largest not above the padded length; the tail onto its start.
+    int64_t main = kLanes;
+    while (main * 2 <= padded) main *= 2;
+    for (int64_t j = 0; j < padded - main; ++j) v[j] = v[j] + v[main + j];
+    // (b) groups of 16 consecutive blocks, each folded as a tree into one block at the group's index.
+    int64_t blocks = main / kLanes;
+    while (blocks > 16) {
+        for (int64_t g = 0; g < blocks / 16; ++g) {
+            float* b = v + g * 16 * kLanes;
+            for (int64_t half = 8; half >= 1; half /= 2) {
+                for (int64_t i = 0; i < half; ++i) {
+                    for (int l = 0; l < kLanes; ++l) b[i * kLanes + l] = b[i * kLanes + l] + b[(i + half) * kLanes + l];
+                }
+            }
+            if (g != 0) std::memcpy(v + g * kLanes, b, kLanes * sizeof(float));
+        }
+        blocks /= 16;
+    }
+    // (c) the last 2..16 blocks: halves folded onto the first half down to one block.
+    for (int64_t half = blocks / 2; half >= 1; half /= 2) {
+        for (int64_t i = 0; i < half; ++i) {
+            for (int l = 0; l < kLanes; ++l) v[i * kLanes + l] = v[i * kLanes + l] + v[(i + half) * kLanes + l];
+        }
+    }
+    // (d) one register.
+    return RegisterTreeSum(v, kLanes);
+}
+
+// ------------------------------------------------------------------ the reduce-template order
+
+ReduceTemplateOrder::ReduceTemplateOrder(int64_t n, const ReduceTemplateTiling& tiling) : n_(n), tiling_(tiling) {}
+
+int64_t ReduceTemplateOrder::Parts() const { return tiling_.group_r; }
+
+void ReduceTemplateOrder::PartRange(int64_t part, int64_t* begin, int64_t* end) const {
+    const int64_t per = tiling_.r_per_core * tiling_.ub_factor_r;
+    *begin = std::min(n_, part * per);
+    *end = std::min(n_, (part + 1) * per);
+}
+
+int64_t ReduceTemplateOrder::ScratchFloats() const {
+    return 2 * static_cast<int64_t>(CeilAlign(static_cast<uint64_t>(tiling_.ub_factor_r), kLanes));
+}
+
+float ReduceTemplateOrder::ReducePart(int64_t part, const ValueSource& values, float* scratch) const {
+    int64_t begin, end;
+    PartRange(part, &begin, &end);
+    const int64_t ub = tiling_.ub_factor_r;
+    const int64_t count = (end - begin + ub - 1) / ub;  // rCount chunks of this core
+    if (count <= 0) return 0.0f;
+    // FindNearestPower2: 1 for count <= 2, else the largest power of two below count.
+    int64_t pos = 1;
+    while (pos * 2 < count) pos *= 2;
+    const int64_t tail = count - pos;
+    float* a = scratch;
+    float* b = scratch + CeilAlign(static_cast<uint64_t>(ub), kLanes);
+    float cache[64];
+    for (int64_t i = 0; i < pos; ++i) {
+        const int64_t s = begin + i * ub;
+        const int64_t len = std::min(ub, end - s);
+        values.Fill(s, len, a);
+        if (i < tail) {
+            const int64_t s2 = begin + (i + pos) * ub;
+            const int64_t len2 = std::min(ub, end - s2);
+            values.Fill(s2, len2, b);
+            for (int64_t j = 0; j < len2; ++j) a[j] = a[j] + b[j];
+        }
+        float r = ReduceSumAR(a, len);
+        // Binary counter: k = trailing one bits of i; r = ((r + c[0]) + c[1]) + ... + c[k-1] -> c[k].
+        int k = 0;
+        for (int64_t bits = i; bits & 1; bits >>= 1) r = r + cache[k++];
+        cache[k] = r;
+    }
+    int top = 0;
+    while ((int64_t{1} << top) < pos) ++top;
+    return cache[top];
+}
+
+float ReduceTemplateOrder::Combine(float* partials, int64_t parts) const {
+    if (parts == 1) return partials[0];
+    std::vector<float> v(CeilAlign(static_cast<uint64_t>(parts), kLanes));
+    std::copy(partials, partials + parts, v.begin());
+    return ReduceSumAR(v.data(), parts);
+}
+
+std::shared_ptr<const ReduceOrder> MakeReduceTemplateOrder(int64_t n, aclDataType input_dtype,
+                                                           const ReduceTemplateDag& dag, const ReduceHardware& hw) {
+    return std::make_shared<ReduceTemplateOrder>(n, TileReduceTemplate(n, input_dtype, dag, hw));
+}
+
+// ------------------------------------------------------------------ plans
+
+namespace {
+
+OperandSpec SpecOf(const aclTensor& t) {
+    return OperandSpec{t.dtype, static_cast<int>(t.view_shape.size()), t.view_shape.data(), t.strides.data(), t.offset};
+}
+
+// Stores an int64 sum into one element of dtype dt (the conversions of CANN's Cast from INT64).
+void StoreInt64(char* p, aclDataType dt, int64_t v) {
+    switch (dt) {
+        case ACL_FLOAT: { const float f = static_cast<float>(v); std::memcpy(p, &f, 4); break; }
+        case ACL_FLOAT16: { const uint16_t h = FloatToHalf(kern::IntToPromoted(v, ACL_FLOAT16)); std::memcpy(p, &h, 2); break; }
+        case ACL_BF16: { const uint16_t h = FloatToBf16(kern::IntToPromoted(v, ACL_BF16)); std::memcpy(p, &h, 2); break; }
+        case ACL_DOUBLE: { const double d = static_cast<double>(v); std::memcpy(p, &d, 8); break; }
+        case ACL_COMPLEX64: { const float c[2] = {static_cast<float>(v), 0.0f}; std::memcpy(p, c, 8); break; }
+        case ACL_COMPLEX128: { const double c[2] = {static_cast<double>(v), 0.0}; std::memcpy(p, c, 16); break; }
+        case ACL_BOOL: { const uint8_t b = v != 0; std::memcpy(p, &b, 1); break; }
+        default: {  // integers: two's-complement truncation
+            const uint64_t u = static_cast<uint64_t>(v);
+            std::memcpy(p, &u, ItemSize(dt));  // little-endian: the low bytes
+            break;
+        }
+    }
+}
+
+class ReducePlan;
+
+struct RowSource final : ValueSource {
+    const LoopPlan* plan;
+    char* bases[kMaxOperands];
+    kern::RowFn row;
+    const void* params;
+    int64_t item;  // bytes of one value (4 or 8)
+    void Fill(int64_t begin, int64_t n, float* out) const override { FillBytes(begin, n, out); }
+    void FillBytes(int64_t begin, int64_t n, void* out) const {
+        char* b[kMaxOperands];
+        for (int k = 0; k < plan->nops; ++k) b[k] = bases[k];
+        // operand 0's element `begin` is out[0]: its base is out - begin items (address arithmetic only)
+        b[0] = reinterpret_cast<char*>(reinterpret_cast<uintptr_t>(out) - static_cast<uintptr_t>(begin * item));
+        ForEachRow(*plan, b, begin, begin + n,
+                   [&](char* const* ptrs, const int64_t* st, int64_t m) { row(params, plan->dtype, ptrs, st, m); });
+    }
+};
+
+struct PartCtx {
+    const ReduceOrder* order;
+    const RowSource* src;
+    float* partials;
+    std::atomic<bool> failed{false};
+};
+
+void RunParts(void* ctx, int64_t begin, int64_t end) {
+    PartCtx* c = static_cast<PartCtx*>(ctx);
+    FpEnvScope fp_env;
+    std::unique_ptr<float[]> scratch(new (std::nothrow) float[static_cast<size_t>(c->order->ScratchFloats())]);
+    if (!scratch) {
+        c->failed = true;
+        return;
+    }
+    for (int64_t p = begin; p < end; ++p) c->partials[p] = c->order->ReducePart(p, *c->src, scratch.get());
+}
+
+constexpr int64_t kIntChunk = 4096;  // int64 values per buffer fill
+
+struct IntCtx {
+    const RowSource* src;
+    int64_t n;
+    uint64_t* partials;  // one per kGrain range
+};
+
+void RunIntRanges(void* ctx, int64_t begin, int64_t end) {
+    IntCtx* c = static_cast<IntCtx*>(ctx);
+    int64_t buf[kIntChunk];
+    for (int64_t g = begin; g < end; ++g) {
+        uint64_t acc = 0;
+        const int64_t lo = g * kGrain, hi = std::min(c->n, lo + kGrain);
+        for (int64_t s = lo; s < hi; s += kIntChunk) {
+            const int64_t m = std::min(kIntChunk, hi - s);
+            c->src->FillBytes(s, m, buf);
+            for (int64_t i = 0; i < m; ++i) acc += static_cast<uint64_t>(buf[i]);
+        }
+        c->partials[g] = acc;
+    }
+}
+
+class ReducePlan final : public OpPlan {
+public:
+    ReducePlan(const aclTensor* tensors, const ElementwiseOperands& ops, const BroadcastShape& shape,
+               const ElementwiseKernel& kernel, std::shared_ptr<const ReduceOrder> order, const ReduceFinish& finish)
+        : ops_(ops), kernel_(kernel), order_(std::move(order)), finish_(finish) {
+        // Operand 0: a contiguous row-major tensor of the broadcast shape, so that the planner keeps the linear
+        // order (dims sorted by its strides) while coalescing what the inputs allow.
+        int64_t contiguous[kMaxDims] = {};
+        int64_t stride = 1;
+        for (size_t i = shape.n; i-- > 0;) {
+            contiguous[i] = stride;
+            stride *= shape.d[i] > 0 ? shape.d[i] : 1;
+        }
+        OperandSpec specs[kMaxOperands];
+        specs[0] = OperandSpec{finish_.value_dtype, static_cast<int>(shape.n), shape.d, contiguous, 0};
+        for (int k = 0; k < ops.num_inputs; ++k) specs[k + 1] = SpecOf(tensors[ops.in[k]]);
+        plan_ = PlanLoop(shape.d, static_cast<int>(shape.n), specs, ops.num_inputs + 1);
+        int64_t inner[kMaxOperands] = {};
+        for (int k = 0; k < plan_.nops; ++k) inner[k] = plan_.ndim > 0 ? plan_.stride[k][0] : 0;
+        inner[0] = static_cast<int64_t>(ItemSize(finish_.value_dtype));
+        row_ = kernel_.select(kernel_.params, plan_.dtype, inner, false);
+    }
+
+    bool ShortRun() const override { return plan_.numel <= kShortRunElements; }
+
+    int Execute(const aclOpExecutor& ex, void* /*workspace*/, uint64_t /*workspace_size*/) const override {
+        const aclTensor* const tensors = ex.tensors.data();
+        RowSource src;
+        src.plan = &plan_;
+        src.bases[0] = nullptr;
+        for (int k = 0; k < ops_.num_inputs; ++k) src.bases[k + 1] = static_cast<char*>(tensors[ops_.in[k]].data);
+        src.row = row_;
+        src.params = kernel_.params;
+        src.item = static_cast<int64_t>(ItemSize(finish_.value_dtype));
+        const aclTensor& out = tensors[ops_.out];
+        char* dst = static_cast<char*>(out.data) + out.offset * static_cast<int64_t>(ItemSize(out.dtype));
+        FpEnvScope fp_env;
+        if (finish_.value_dtype == ACL_INT64) {
+            const int64_t groups = (plan_.numel + kGrain - 1) / kGrain;
+            std::unique_ptr<uint64_t[]> partials(new (std::nothrow) uint64_t[static_cast<size_t>(groups)]);
+            if (!partials) return ACLNN_ERR_INNER;
+            IntCtx c{&src, plan_.numel, partials.get()};
+            rt::ParallelFor(groups, 1, &RunIntRanges, &c);
+            uint64_t total = 0;
+            for (int64_t g = 0; g < groups; ++g) total += partials[g];
+            StoreInt64(dst, out.dtype, static_cast<int64_t>(total));
+            return 0;
+        }
+        const int64_t parts = order_->Parts();
+        std::unique_ptr<float[]> partials(new (std::nothrow) float[static_cast<size_t>(parts)]);
+        if (!partials) return ACLNN_ERR_INNER;
+        PartCtx c;
+        c.order = order_.get();
+        c.src = &src;
+        c.partials = partials.get();
+        rt::ParallelFor(parts, 1, &RunParts, &c);
+        if (c.failed) return ACLNN_ERR_INNER;
+        float total = order_->Combine(partials.get(), parts);
+        if (finish_.mean) total = total * finish_.mean_factor;
+        kern::StoreResult(dst, out.dtype, kern::RoundToPromoted(total, finish_.round_to));
+        return 0;
+    }
+
+private:
+    ElementwiseOperands ops_;
+    ElementwiseKernel kernel_;
+    std::shared_ptr<const ReduceOrder> order_;
+    ReduceFinish finish_;
+    LoopPlan plan_;
+    kern::RowFn row_ = nullptr;
+};
+
+// Writes one double, converted to dt, at p.
+void StoreDouble(char* p, aclDataType dt, double v) {
+    switch (dt) {
+        case ACL_FLOAT: case ACL_FLOAT16: case ACL_BF16: case ACL_COMPLEX64:
+            kern::StoreResult(p, dt, static_cast<float>(v));
+            break;
+        case ACL_DOUBLE: std::memcpy(p, &v, 8); break;
+        case ACL_COMPLEX128: { const double c[2] = {v, 0.0}; std::memcpy(p, c, 16); break; }
+        default: {
+            int64_t i = 0;
+            if (!std::isnan(v)) i = v >= 9.2e18 ? INT64_MAX : (v <= -9.2e18 ? INT64_MIN : static_cast<int64_t>(v));
+            StoreInt64(p, dt, i);
+            break;
+        }
+    }
+}
+
+class FillPlan final : public OpPlan {
+public:
+    FillPlan(const aclTensor& out, int out_index, double value) : value_(value), out_(out_index) {
+        const OperandSpec spec = SpecOf(out);
+        nd_ = static_cast<int>(out.view_shape.size());
+        for (int i = 0; i < nd_; ++i) shape_[i] = out.view_shape[i];
+        plan_ = PlanLoop(shape_, nd_, &spec, 1);
+        StoreDouble(bytes_, out.dtype, value_);
+        item_ = ItemSize(out.dtype);
+    }
+    bool ShortRun() const override { return plan_.numel <= kShortRunElements; }
+    int Execute(const aclOpExecutor& ex, void*, uint64_t) const override {
+        char* bases[1] = {static_cast<char*>(ex.tensors[out_].data)};
+        ForEachRow(plan_, bases, 0, plan_.numel, [&](char* const* ptrs, const int64_t* st, int64_t n) {
+            for (int64_t i = 0; i < n; ++i) std::memcpy(ptrs[0] + i * st[0], bytes_, item_);
+        });
+        return 0;
+    }
+
+private:
+    double value_;
+    int out_;
+    int64_t shape_[kMaxDims] = {};
+    int nd_ = 0;
+    LoopPlan plan_;
+    char bytes_[16] = {};
+    size_t item_ = 0;
+};
+
+}  // namespace
+
+std::shared_ptr<const OpPlan> PlanReduce(const aclTensor* tensors, const ElementwiseOperands& ops,
+                                         const BroadcastShape& shape, const ElementwiseKernel& kernel,
+                                         std::shared_ptr<const ReduceOrder> order, const ReduceFinish& finish,
+                                         uint64_t* workspace_size) {
+    *workspace_size = 0;
+    return std::make_shared<ReducePlan>(tensors, ops, shape, kernel, std::move(order), finish);
+}
+
+std::shared_ptr<const OpPlan> PlanFill(const aclTensor* tensors, int out, double value) {
+    return std::make_shared<FillPlan>(tensors[out], out, value);
+}
+
+}  // namespace engine
+}  // namespace aclcpu
