@@ -39,9 +39,12 @@ float ExactlyRounded(const std::vector<float>& q, bool mean) {
     return static_cast<float>(total);  // one rounding from the 64-bit significand
 }
 
-void Src(const void* ctx, int64_t begin, int64_t n, float* dst) {
-    std::memcpy(dst, static_cast<const std::vector<float>*>(ctx)->data() + begin, static_cast<size_t>(n) * 4);
-}
+struct Src final : ValueSource {
+    const std::vector<float>* q = nullptr;
+    void Fill(int64_t begin, int64_t n, float* dst) const override {
+        std::memcpy(dst, q->data() + begin, static_cast<size_t>(n) * sizeof(float));
+    }
+};
 
 }  // namespace
 
@@ -61,7 +64,8 @@ int main(int argc, char** argv) {
             else if (dist == 1) { const float d = nd(rng); v = d * d; }
             else v = std::ldexp(u(rng), static_cast<int>(rng() % 41) - 20);
         }
-        const ValueSource src{&Src, &q};
+        Src src;
+        src.q = &q;
         for (int item : {4, 2}) {
             for (bool mean : {false, true}) {
                 const float exact = ExactlyRounded(q, mean);

@@ -130,17 +130,15 @@ ACLCPU_LIB_API RowFn SelectSmoothL1GradRow(const void* params, const aclDataType
                                            bool nontemporal);
 }  // namespace kern
 
-// aclnnMseLoss (src/op/mse_loss.cpp): its rows, its values and its reduction plan.
+// aclnnMseLoss (src/op/mse_loss.cpp): its rows and its summation orders.
 namespace kern {
 ACLCPU_LIB_API RowFn SelectMseLossRow(const void* params, const aclDataType* dtypes, const int64_t* strides,
                                       bool nontemporal);
-ACLCPU_LIB_API void MseLossValues(aclDataType promote, const aclDataType* dtypes, const char* const* ptrs,
-                                  const int64_t* strides, int64_t n, float* dst);
 }  // namespace kern
 namespace engine {
-struct ScalarReduceSpec;
-ACLCPU_LIB_API std::shared_ptr<const OpPlan> PlanMseV2Reduce(const BroadcastShape& shape,
-                                                             const ScalarReduceSpec& spec);
+enum class MseV2Order : int32_t;
+ACLCPU_LIB_API std::shared_ptr<const ReduceOrder> MakeMseV2Order(MseV2Order kind, int64_t n, int item_bytes,
+                                                                 bool mean);
 }  // namespace engine
 
 }  // namespace aclcpu

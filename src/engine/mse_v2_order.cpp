@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstring>
 
+#include "common/exports.h"
+
 namespace aclcpu {
 namespace engine {
 namespace {
@@ -15,17 +17,8 @@ int64_t FloorAlign(int64_t a, int64_t b) { return a / b * b; }
 
 }  // namespace
 
-float RegisterTreeSum(const float* x, int64_t count) {
-    float v[kLanes] = {};
-    std::memcpy(v, x, static_cast<size_t>(count) * sizeof(float));
-    for (int64_t w = kLanes / 2; w >= 1; w /= 2) {
-        for (int64_t i = 0; i < w; ++i) v[i] = v[2 * i] + v[2 * i + 1];
-    }
-    return v[0];
-}
-
 float LevelTreeSum(const float* x, int64_t count) {
-    if (count <= kLanes) return RegisterTreeSum(x, count);
+    if (count <= kLanes) return RegisterTreeSum(x, static_cast<int>(count));
     std::vector<float> level(static_cast<size_t>(CeilDiv(count, kLanes)));
     const float* src = x;
     int64_t len = count;
@@ -33,16 +26,16 @@ float LevelTreeSum(const float* x, int64_t count) {
         const int64_t reps = CeilDiv(len, kLanes);
         for (int64_t j = 0; j < reps; ++j) {
             const int64_t m = std::min(kLanes, len - j * kLanes);
-            level[static_cast<size_t>(j)] = RegisterTreeSum(src + j * kLanes, m);  // j*64 >= j: in-place safe
+            level[static_cast<size_t>(j)] = RegisterTreeSum(src + j * kLanes, static_cast<int>(m));  // j*64 >= j: in-place safe
         }
         src = level.data();
         len = reps;
     }
-    return RegisterTreeSum(src, len);
+    return RegisterTreeSum(src, static_cast<int>(len));
 }
 
 float Arch35ReduceSum(const float* x, int64_t count) {
-    if (count <= kLanes) return RegisterTreeSum(x, count);
+    if (count <= kLanes) return RegisterTreeSum(x, static_cast<int>(count));
     if (count > 4 * kLanes) return LevelTreeSum(x, count);
     float v[4][kLanes] = {};
     for (int64_t i = 0; i < count; ++i) v[i / kLanes][i % kLanes] = x[i];
@@ -58,8 +51,10 @@ float Arch35ReduceSum(const float* x, int64_t count) {
 }
 
 float A2ReduceSum(const float* x, int64_t count) {
-    float acc = RegisterTreeSum(x, std::min(count, kLanes));
-    for (int64_t j = kLanes; j < count; j += kLanes) acc = acc + RegisterTreeSum(x + j, std::min(kLanes, count - j));
+    float acc = RegisterTreeSum(x, static_cast<int>(std::min(count, kLanes)));
+    for (int64_t j = kLanes; j < count; j += kLanes) {
+        acc = acc + RegisterTreeSum(x + j, static_cast<int>(std::min(kLanes, count - j)));
+    }
     return acc;
 }
 
@@ -81,7 +76,7 @@ float Arch35CorePartial(const Arch35MseV2Tiling& t, int64_t core, const ValueSou
     float partial = 0.0f;
     for (int64_t k = 0; k * t.ub_factor < len; ++k) {
         const int64_t cur = std::min(t.ub_factor, len - k * t.ub_factor);
-        values(start + k * t.ub_factor, cur, buf);
+        values.Fill(start + k * t.ub_factor, cur, buf);
         partial = partial + Arch35ReduceSum(buf, cur);
     }
     return partial;
@@ -160,12 +155,12 @@ void AscendCCoreLanes(const AscendCMseV2Tiling& t, int64_t core, bool mean, cons
     const int64_t tail = last ? t.tail_tile_length_last : t.tail_tile_length;
     const float scale = mean ? t.scale : 1.0f;
     for (int64_t i = 0; i < epochs; ++i) {
-        values(offset + i * t.tile_length, t.tile_length, buf);
+        values.Fill(offset + i * t.tile_length, t.tile_length, buf);
         BisectFold(buf, t.tile_length, scale, acc);
     }
     const int64_t tail_len = last && t.tail_elems ? tail + t.tail_elems : tail;
     if (tail_len > 0) {
-        values(offset + epochs * t.tile_length, tail_len, buf);
+        values.Fill(offset + epochs * t.tile_length, tail_len, buf);
         BisectFold(buf, tail_len, scale, acc);
     }
 }
@@ -180,6 +175,66 @@ float AscendCMseV2Total(int64_t n, int item_bytes, const MseV2Hardware& hw, bool
     std::vector<float> buf(static_cast<size_t>(t.tile_length + 16)), lanes(static_cast<size_t>(t.core_num * 8));
     for (int64_t c = 0; c < t.core_num; ++c) AscendCCoreLanes(t, c, mean, values, buf.data(), &lanes[static_cast<size_t>(c * 8)]);
     return AscendCFinalSum(lanes.data(), t.core_num * 8, is_310p);
+}
+
+MseV2Arch35Order::MseV2Arch35Order(int64_t n, const MseV2Hardware& hw, bool mean)
+    : t_(TileArch35MseV2(n, hw)), mean_(mean) {}
+
+int64_t MseV2Arch35Order::Parts() const { return t_.used_cores; }
+
+void MseV2Arch35Order::PartRange(int64_t part, int64_t* begin, int64_t* end) const {
+    *begin = part * t_.block_factor;
+    *end = std::min(t_.n, *begin + t_.block_factor);
+}
+
+int64_t MseV2Arch35Order::ScratchFloats() const { return t_.ub_factor; }
+
+float MseV2Arch35Order::ReducePart(int64_t part, const ValueSource& values, float* scratch) const {
+    return Arch35CorePartial(t_, part, values, scratch);
+}
+
+float MseV2Arch35Order::Combine(float* partials, int64_t parts) const {
+    const float total = KahanSum(partials, parts);
+    return mean_ ? total / static_cast<float>(t_.n) : total;
+}
+
+MseV2AscendCOrder::MseV2AscendCOrder(int64_t n, int item_bytes, const MseV2Hardware& hw, bool mean, bool is_310p)
+    : t_(TileAscendCMseV2(n, item_bytes, hw)), mean_(mean), is_310p_(is_310p) {}
+
+int64_t MseV2AscendCOrder::Parts() const { return t_.core_num; }
+
+void MseV2AscendCOrder::PartRange(int64_t part, int64_t* begin, int64_t* end) const {
+    *begin = part * t_.block_per_core * t_.elems;
+    *end = part == t_.core_num - 1 ? t_.n : *begin + t_.block_per_core * t_.elems;
+}
+
+int64_t MseV2AscendCOrder::ScratchFloats() const { return t_.tile_length + 16 + 8; }
+
+float MseV2AscendCOrder::ReducePart(int64_t part, const ValueSource& values, float* scratch) const {
+    float* lanes = scratch + t_.tile_length + 16;
+    AscendCCoreLanes(t_, part, mean_, values, scratch, lanes);
+    return RegisterTreeSum(lanes, 8);
+}
+
+float MseV2AscendCOrder::Combine(float* partials, int64_t parts) const {
+    constexpr int64_t kCoresPerRepeat = kLanes / 8;
+    const int64_t reps = (parts + kCoresPerRepeat - 1) / kCoresPerRepeat;
+    for (int64_t j = 0; j < reps; ++j) {  // j * 8 >= j: the results overwrite only values already read
+        const int64_t m = std::min(kCoresPerRepeat, parts - j * kCoresPerRepeat);
+        partials[j] = RegisterTreeSum(partials + j * kCoresPerRepeat, static_cast<int>(m));
+    }
+    if (is_310p_) return LevelTreeSum(partials, reps);
+    float acc = partials[0];
+    for (int64_t j = 1; j < reps; ++j) acc = acc + partials[j];
+    return acc;
+}
+
+std::shared_ptr<const ReduceOrder> MakeMseV2Order(MseV2Order kind, int64_t n, int item_bytes, bool mean) {
+    switch (kind) {
+        case MseV2Order::kA2: return std::make_shared<MseV2AscendCOrder>(n, item_bytes, kHwA2, mean, false);
+        case MseV2Order::k310P: return std::make_shared<MseV2AscendCOrder>(n, item_bytes, kHw310P, mean, true);
+        default: return std::make_shared<MseV2Arch35Order>(n, kHw950, mean);
+    }
 }
 
 }  // namespace engine

@@ -12,7 +12,10 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <vector>
+
+#include "engine/reduce.h"
 
 namespace aclcpu {
 namespace engine {
@@ -32,19 +35,11 @@ constexpr MseV2Hardware kHwA2{48, 196608};
 /// Atlas inference 310P: 8 vector cores, UB 262144 bytes (256 KiB). Assumptions (open question 1).
 constexpr MseV2Hardware kHw310P{8, 262144};
 
-/// A source of element values: writes the float32 values of elements [begin, begin + n) of the flattened
-/// (row-major) broadcast shape into dst[0 .. n). Must be callable from several threads at once.
-struct ValueSource {
-    void (*fn)(const void* ctx, int64_t begin, int64_t n, float* dst);
-    const void* ctx;
-    void operator()(int64_t begin, int64_t n, float* dst) const { fn(ctx, begin, n, dst); }
-};
+// Values come from the reduction engine's ValueSource (engine/reduce.h: Fill(begin, n, dst) writes the
+// float32 values of linear elements [begin, begin + n)); one 64-lane register is summed by reduce.h's
+// RegisterTreeSum (the adjacent-pair tree, inactive lanes +0).
 
 // ------------------------------------------------------------------------------------------- in-register sums
-
-/// One 64-lane register reduced as an adjacent-pair binary tree (x0+x1, x2+x3, ..., then pairs of those, ...),
-/// lanes count .. 63 inactive (+0). count in [0, 64]; 0 gives +0.
-float RegisterTreeSum(const float* x, int64_t count);
 
 /// Level-wise trees: while more than 64 values remain, each 64-value repeat is reduced by RegisterTreeSum
 /// (the last one shorter) and the results replace the values; then one RegisterTreeSum. (ReduceSum
@@ -123,6 +118,56 @@ float AscendCFinalSum(const float* lanes, int64_t count, bool is_310p);
 /// The whole AscendC sum (mean scaled per tile); serial reference of the parallel plan; n >= 1.
 float AscendCMseV2Total(int64_t n, int item_bytes, const MseV2Hardware& hw, bool mean, bool is_310p,
                         const ValueSource& values);
+
+// ------------------------------------------------------------------------- the orders for PlanReduce
+
+/// Which MSELossV2 order (docs/ops/mse_loss.md §6).
+enum class MseV2Order : int32_t {
+    kArch35,  ///< Ascend 950 MSELossV2 arch35: chunk ReduceSum, sequential per core, Kahan across cores
+    kA2,      ///< Atlas A2/A3 MSELossV2: bisection fold to 8 lanes per tile, ReduceSum method 2 across cores
+    k310P,    ///< Atlas inference 310P MSELossV2: as kA2, ReduceSum method 1 across cores
+};
+
+/// The Ascend 950 order as a ReduceOrder: parts = the used cores (Arch35CorePartial); Combine = KahanSum,
+/// then for mean the division by (float)n. The plan's ReduceFinish must not scale again (mean = false).
+class MseV2Arch35Order final : public ReduceOrder {
+public:
+    MseV2Arch35Order(int64_t n, const MseV2Hardware& hw, bool mean);
+    int64_t Parts() const override;
+    void PartRange(int64_t part, int64_t* begin, int64_t* end) const override;
+    int64_t ScratchFloats() const override;
+    float ReducePart(int64_t part, const ValueSource& values, float* scratch) const override;
+    float Combine(float* partials, int64_t parts) const override;
+
+private:
+    Arch35MseV2Tiling t_;
+    bool mean_;
+};
+
+/// The A2/A3 and 310P order as a ReduceOrder: parts = the launched cores; a part's sum is the register tree
+/// of its 8 accumulator lanes (AscendCCoreLanes, mean scaled per tile), which is exactly what the first three
+/// levels of the final ReduceSum's 64-lane tree make of that core's 8 lanes (8 divides 64, so every core's
+/// lanes form one aligned subtree; missing cores are +0). Combine: the tree of each run of 8 part sums (one
+/// 64-float repeat), then the repeat results in order (A2/A3) or as a tree (310P) - AscendCFinalSum over the
+/// lanes, bit for bit. The plan's ReduceFinish must not scale (mean = false).
+class MseV2AscendCOrder final : public ReduceOrder {
+public:
+    MseV2AscendCOrder(int64_t n, int item_bytes, const MseV2Hardware& hw, bool mean, bool is_310p);
+    int64_t Parts() const override;
+    void PartRange(int64_t part, int64_t* begin, int64_t* end) const override;
+    int64_t ScratchFloats() const override;
+    float ReducePart(int64_t part, const ValueSource& values, float* scratch) const override;
+    float Combine(float* partials, int64_t parts) const override;
+
+private:
+    AscendCMseV2Tiling t_;
+    bool mean_;
+    bool is_310p_;
+};
+
+/// The order of `kind` for n >= 1 values whose kernel dtype (the promote type) has `item_bytes` bytes, with
+/// the hardware constants of that product (kHw950, kHwA2, kHw310P). Throws std::bad_alloc like new.
+std::shared_ptr<const ReduceOrder> MakeMseV2Order(MseV2Order kind, int64_t n, int item_bytes, bool mean);
 
 }  // namespace engine
 }  // namespace aclcpu

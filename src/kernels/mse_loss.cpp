@@ -55,6 +55,14 @@ void MseLossRowSameDtype(const void* params, const aclDataType* dt, char* const*
 
 }  // namespace
 
+namespace {
+// The values row of a reduction: operand 0 is the engine's contiguous float32 buffer.
+void MseLossValuesRow(const void* params, const aclDataType* dt, char* const* ptrs, const int64_t* st, int64_t n) {
+    const MseLossParams& p = *static_cast<const MseLossParams*>(params);
+    MseLossValues(p.promote, dt + 1, ptrs + 1, st + 1, n, reinterpret_cast<float*>(ptrs[0]));
+}
+}  // namespace
+
 void MseLossValues(aclDataType promote, const aclDataType* dt, const char* const* ptrs, const int64_t* st, int64_t n,
                    float* dst) {
     const bool same = dt[0] == promote && dt[1] == promote;
@@ -88,6 +96,7 @@ void MseLossRowGeneric(const void* params, const aclDataType* dt, char* const* p
 RowFn SelectMseLossRow(const void* params, const aclDataType* dtypes, const int64_t* strides, bool nontemporal) {
     (void)nontemporal;
     const MseLossParams& p = *static_cast<const MseLossParams*>(params);
+    if (p.values) return &MseLossValuesRow;
     const int64_t item = p.promote == ACL_FLOAT ? 4 : 2;
     const bool same = dtypes[0] == p.promote && dtypes[1] == p.promote && dtypes[2] == p.promote;
     const bool dense = strides[0] == item && (strides[1] == item || strides[1] == 0) &&

@@ -21,6 +21,8 @@ namespace kern {
 /// Parameters of the MSE loss rows (trivially copyable; fixed by the first phase).
 struct MseLossParams {
     aclDataType promote;  ///< P = PromoteType(self, target): ACL_FLOAT, ACL_FLOAT16 or ACL_BF16
+    bool values;          ///< the rows of a reduction: operand 0 takes the float32 values q unrounded
+                          ///< (engine/reduce.h: ACL_FLOAT, stride 4 bytes); false: `none`, q rounded to P
 };
 
 /// One element: (s - t) * (s - t) in float32, s and t the inputs' values in P (as float32). Never -0.
@@ -29,7 +31,8 @@ inline float MseLossElement(float s, float t) {
     return d * d;
 }
 
-/// The MSE loss kernel selector (a RowSelectFn; `params` points at an MseLossParams): a contiguous
+/// The MSE loss kernel selector (a RowSelectFn; `params` points at an MseLossParams). With `values`: the
+/// values row (q as float32 into a contiguous float operand 0, via MseLossValues). Otherwise a contiguous
 /// same-dtype body where out, self and target share P's dtype and the output is contiguous (inputs
 /// contiguous or broadcast), else MseLossRowGeneric. `nontemporal` is honoured by using plain stores followed
 /// by the engine's fence (the bodies never issue streaming stores; allowed by row.h, which only requires
@@ -42,7 +45,7 @@ void MseLossRowGeneric(const void* params, const aclDataType* dtypes, char* cons
                        int64_t n);
 
 /// Writes q = MseLossElement of elements [0, n) of a row (self at ptrs[0] / strides[0] bytes, target at
-/// ptrs[1] / strides[1], dtypes[0..1]) into dst as float32 - the value source of the reductions.
+/// ptrs[1] / strides[1], dtypes[0..1], converted to `promote`) into dst as float32 - the values row's body.
 void MseLossValues(aclDataType promote, const aclDataType* dtypes, const char* const* ptrs, const int64_t* strides,
                    int64_t n, float* dst);
 

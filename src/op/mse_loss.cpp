@@ -2,14 +2,18 @@
 // summation order), and the two public phases (docs/ops/mse_loss.md §2-§6; hicann/ops-nn
 // loss/mse_loss/op_api/aclnn_mse_loss.cpp, mse_loss.cpp, loss/common/level2_base_loss.h). Execution is the
 // engine's: reduction none through the element-wise engine (engine/elementwise.h) with the MSE rows
-// (kernels/mse_loss.h); mean/sum through the MSELossV2 reduction plan (engine/mse_v2_plan.h).
+// (kernels/mse_loss.h); mean/sum through the reduction engine (engine/reduce.h) in the order of the kernel the
+// profile runs (engine/mse_v2_order.h for MSELossV2, the reduce template for MseLoss).
+#include <cmath>
+#include <limits>
 #include <string>
 
 #include "aclnnop/aclnn_mse_loss.h"
 #include "common/status.h"
 #include "engine/elementwise.h"
 #include "engine/first_phase.h"
-#include "engine/mse_v2_plan.h"
+#include "engine/mse_v2_order.h"
+#include "engine/reduce.h"
 #include "executor/executor.h"
 #include "kernels/mse_loss.h"
 #include "runtime/runtime.h"
@@ -78,24 +82,38 @@ int CheckShapes(const aclTensor* s, const aclTensor* t, const aclTensor* out, in
     return 0;
 }
 
+// The MseLoss arch35 DAG (loss/mse_loss/op_kernel/arch35/mse_loss_dag.h: CopyIn x2, Cast x2, Sub, Mul, then
+// ReduceSumOp; after it Muls (mean) and Cast, CopyOut): the same node structure as LpLoss's (Sub, Abs), so the
+// same buffer counts as the L1 loss's reduce-template DAG.
+engine::ReduceTemplateDag MseLossDag() {
+    engine::ReduceTemplateDag d;
+    d.pre_input = 2;
+    d.pre_temp_calc = 2;
+    d.post_temp_calc = 1;
+    return d;
+}
+
 // l0op::MseLoss's kernel choice (docs/ops/mse_loss.md §5.1): MSELossV2 on 910B, 910_93, 310P and 950 for ND or
-// NCL views (self's view format; the inputs' shapes are equal after broadcasting), else MseLoss (the 950
-// reduce template, TBE on the others). Until the reduce-template order is in the engine, the MseLoss cases
-// use the 950 MSELossV2 order as their stand-in (not bit-exact; README "Differences from CANN").
-engine::ScalarReduceSpec ReduceSpecFor(rt::Soc soc, const aclTensor& self) {
-    engine::ScalarReduceSpec spec;
+// NCL views (self's view format; the inputs' shapes are equal after broadcasting), else MseLoss: the 950
+// reduce template (§5.3), and on 910 / for other formats on A2/A3/310P the TBE kernel, which the 950 reduce
+// template stands in for (§5.5, not bit-exact). Returns the order; *finish gets the mean step.
+std::shared_ptr<const engine::ReduceOrder> OrderFor(rt::Soc soc, const aclTensor& self, int64_t n, aclDataType p,
+                                                    bool mean, engine::ReduceFinish* finish) {
+    finish->value_dtype = ACL_FLOAT;
+    finish->round_to = p;
+    finish->mean = false;
+    const int item = p == ACL_FLOAT ? 4 : 2;
     const bool nd = self.format == ACL_FORMAT_ND || self.format == ACL_FORMAT_NCL;
     if (nd && (soc == rt::Soc::kAscend910B || soc == rt::Soc::kAscend910_93)) {
-        spec.order = engine::MseV2Order::kA2;
-        spec.hw = engine::kHwA2;
-    } else if (nd && soc == rt::Soc::kAscend310P) {
-        spec.order = engine::MseV2Order::k310P;
-        spec.hw = engine::kHw310P;
-    } else {
-        spec.order = engine::MseV2Order::kArch35;
-        spec.hw = engine::kHw950;
+        return engine::MakeMseV2Order(engine::MseV2Order::kA2, n, item, mean);
     }
-    return spec;
+    if (nd && soc == rt::Soc::kAscend310P) return engine::MakeMseV2Order(engine::MseV2Order::k310P, n, item, mean);
+    if (nd && soc == rt::Soc::kAscend950) return engine::MakeMseV2Order(engine::MseV2Order::kArch35, n, item, mean);
+    // MseLossMeanDag: Muls by meanVar = (float)(1.0 / (double)N) after the sum (mse_loss_tiling_arch35.cpp via
+    // the reduce template's ComputeStride; TBE: cof = N ** -1, the same float).
+    finish->mean = mean;
+    finish->mean_factor = static_cast<float>(1.0 / static_cast<double>(n));
+    return engine::MakeReduceTemplateOrder(n, p, MseLossDag(), engine::ReduceHardware{});
 }
 
 int FirstPhase(const aclTensor* self, const aclTensor* target, int64_t reduction, aclTensor* out,
@@ -119,32 +137,25 @@ int FirstPhase(const aclTensor* self, const aclTensor* target, int64_t reduction
     }
     if (int ret = engine::CheckElementwiseViews(t, kTensorNames, 3, 2)) return ret;
 
+    const bool empty = self->numel == 0 || target->numel == 0;
+    const engine::ElementwiseOperands ops{2, 2, {0, 1}};  // out = tensor 2; inputs self, target (the rows' order)
     if (reduction == 0) {
-        const bool empty = self->numel == 0 || target->numel == 0;
-        const kern::MseLossParams params{promote};
-        const engine::ElementwiseOperands ops{2, 2, {0, 1}};  // out = tensor 2; inputs self, target
+        const kern::MseLossParams params{promote, false};
         return engine::PublishElementwise(t, 3, 2, kApi2, kTensorNames, empty, ops, b,
                                           engine::KernelOf(&kern::SelectMseLossRow, params), workspaceSize, executor);
     }
-    engine::ScalarReduceSpec spec = ReduceSpecFor(soc, *self);
-    spec.mean = reduction == 1;
-    spec.promote = promote;
-    spec.values = &kern::MseLossValues;
-    spec.self = 0;
-    spec.target = 1;
-    spec.out = 2;
-    ExecutorPtr ex = AcquireExecutor();
-    ex->op_name = kApi2;
-    ex->tensor_names = kTensorNames;
-    ex->num_inputs = 2;
-    ex->tensors.resize(3);
-    for (int i = 0; i < 3; ++i) ex->tensors[i] = *t[i];
-    // An empty input makes b empty (a 0 dim broadcasts only with 0 or 1): the plan then writes the fill value.
-    ex->plan = engine::PlanMseV2Reduce(b, spec);
-    ex->workspace_size = 0;
-    *workspaceSize = 0;
-    *executor = PublishExecutor(std::move(ex));
-    return 0;
+    const bool mean = reduction == 1;
+    auto plan = [&](const aclTensor* tensors, uint64_t* ws) -> std::shared_ptr<const OpPlan> {
+        // CheckFillScalarLoss: an empty input fills out with NaN (mean) or 0 (sum).
+        if (empty) return engine::PlanFill(tensors, 2, mean ? std::numeric_limits<double>::quiet_NaN() : 0.0);
+        engine::ReduceFinish finish;
+        std::shared_ptr<const engine::ReduceOrder> order =
+            OrderFor(soc, tensors[0], b.Numel(), promote, mean, &finish);
+        const kern::MseLossParams params{promote, true};
+        return engine::PlanReduce(tensors, ops, b, engine::KernelOf(&kern::SelectMseLossRow, params),
+                                  std::move(order), finish, ws);
+    };
+    return engine::PublishPlan(t, 3, 2, kApi2, kTensorNames, plan, workspaceSize, executor);
 }
 
 }  // namespace

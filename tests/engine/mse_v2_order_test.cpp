@@ -16,16 +16,15 @@ using namespace aclcpu::engine;
 
 constexpr float k24 = 16777216.0f;  // 2^24: the spacing of float32 there is 2
 
-// A value source over a vector, recording the ranges asked for.
-struct VecSource {
+// A value source over a vector, recording the ranges asked for (single-threaded use only).
+struct VecSource final : ValueSource {
     std::vector<float> v;
     mutable std::vector<std::pair<int64_t, int64_t>> calls;
-    static void Fn(const void* ctx, int64_t begin, int64_t n, float* dst) {
-        const VecSource& s = *static_cast<const VecSource*>(ctx);
-        s.calls.emplace_back(begin, n);
-        for (int64_t i = 0; i < n; ++i) dst[i] = s.v[static_cast<size_t>(begin + i)];
+    void Fill(int64_t begin, int64_t n, float* dst) const override {
+        calls.emplace_back(begin, n);
+        for (int64_t i = 0; i < n; ++i) dst[i] = v[static_cast<size_t>(begin + i)];
     }
-    ValueSource Source() const { return ValueSource{&Fn, this}; }
+    const ValueSource& Source() const { return *this; }
 };
 
 TEST(MseV2Order, RegisterTreeIsAdjacentPairs) {
@@ -201,6 +200,58 @@ TEST(MseV2Order, AscendCCoresAndTails) {
         for (bool mean : {false, true}) {
             EXPECT_EQ(Arch35MseV2Total(n, kHw950, mean, r.Source()), mseref::Sum950(r.v, mean)) << n;
         }
+    }
+}
+
+// The ReduceOrder classes the operator hands to PlanReduce give what the whole-sum functions give: in
+// particular the AscendC order's part sums (the tree of a core's 8 lanes) and Combine (trees of 8 part sums
+// per repeat) are the final ReduceSum over all lanes, bit for bit.
+float RunOrder(const aclcpu::engine::ReduceOrder& o, const VecSource& src) {
+    std::vector<float> scratch(static_cast<size_t>(o.ScratchFloats())), partials;
+    int64_t expect_begin = 0;
+    for (int64_t p = 0; p < o.Parts(); ++p) {
+        int64_t b = 0, e = 0;
+        o.PartRange(p, &b, &e);
+        EXPECT_EQ(b, expect_begin);  // the parts tile [0, n) in order
+        expect_begin = e;
+        partials.push_back(o.ReducePart(p, src, scratch.data()));
+    }
+    EXPECT_EQ(expect_begin, static_cast<int64_t>(src.v.size()));
+    return o.Combine(partials.data(), static_cast<int64_t>(partials.size()));
+}
+
+TEST(MseV2Order, OrderClassesEqualTheWholeSums) {
+    for (int64_t n : {1, 9, 1000, 5000, 70001, 400003}) {
+        VecSource r;
+        uint32_t x = 777u + static_cast<uint32_t>(n);
+        for (int64_t i = 0; i < n; ++i) {
+            x = x * 1664525u + 1013904223u;
+            r.v.push_back(static_cast<float>(x >> 8) * 0x1p-12f);  // up to 2^12: sums lose bits in every order
+        }
+        for (bool mean : {false, true}) {
+            EXPECT_EQ(RunOrder(*MakeMseV2Order(MseV2Order::kArch35, n, 4, mean), r), Arch35MseV2Total(n, kHw950, mean, r));
+            for (int item : {4, 2}) {
+                EXPECT_EQ(RunOrder(*MakeMseV2Order(MseV2Order::kA2, n, item, mean), r),
+                          AscendCMseV2Total(n, item, kHwA2, mean, false, r)) << n;
+                EXPECT_EQ(RunOrder(*MakeMseV2Order(MseV2Order::k310P, n, item, mean), r),
+                          AscendCMseV2Total(n, item, kHw310P, mean, true, r)) << n;
+            }
+        }
+    }
+    // More than 8 cores' lanes with unequal lane values, directly: Combine of per-core trees == A2ReduceSum /
+    // LevelTreeSum of all lanes, for 1..48 cores of random lanes.
+    uint32_t x = 99u;
+    for (int cores = 1; cores <= 48; ++cores) {
+        std::vector<float> lanes(static_cast<size_t>(cores) * 8), parts;
+        for (auto& l : lanes) {
+            x = x * 1664525u + 1013904223u;
+            l = static_cast<float>(x >> 4) * 0x1p-10f;
+        }
+        for (int c = 0; c < cores; ++c) parts.push_back(aclcpu::engine::RegisterTreeSum(&lanes[c * 8], 8));
+        std::vector<float> parts2 = parts;
+        const MseV2AscendCOrder a2(1, 4, kHwA2, false, false), p310(1, 4, kHw310P, false, true);
+        EXPECT_EQ(a2.Combine(parts.data(), cores), A2ReduceSum(lanes.data(), cores * 8)) << cores;
+        EXPECT_EQ(p310.Combine(parts2.data(), cores), LevelTreeSum(lanes.data(), cores * 8)) << cores;
     }
 }
 

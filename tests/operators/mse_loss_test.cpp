@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "aclnnop/aclnn_mse_loss.h"
+#include "engine/reduce.h"
 #include "support/mse_loss_reference.h"
 #include "support/profile_scope.h"
 #include "support/test_util.h"
@@ -319,6 +320,33 @@ float RandomValue(std::mt19937_64& rng) {
     return nd(rng);
 }
 
+// MseLoss (the 950 reduce template, also standing in for TBE): the engine's reduce-template order (tested
+// against its own naive model in tests/engine/reduce_order_test.cpp) with the MseLoss DAG's buffer counts
+// (those of LpLoss: 2 inputs, 2 temporaries before the reduce, 1 after), then for mean one multiply by
+// (float)(1.0 / n).
+struct VectorValues final : aclcpu::engine::ValueSource {
+    const std::vector<float>* q = nullptr;
+    void Fill(int64_t begin, int64_t n, float* out) const override {
+        std::memcpy(out, q->data() + begin, static_cast<size_t>(n) * sizeof(float));
+    }
+};
+
+float TemplateSum(const std::vector<float>& q, int P, bool mean) {
+    aclcpu::engine::ReduceTemplateDag dag;
+    dag.pre_input = 2;
+    dag.pre_temp_calc = 2;
+    dag.post_temp_calc = 1;
+    const int64_t n = static_cast<int64_t>(q.size());
+    const auto order = aclcpu::engine::MakeReduceTemplateOrder(n, static_cast<aclDataType>(P), dag, {});
+    VectorValues src;
+    src.q = &q;
+    std::vector<float> scratch(static_cast<size_t>(order->ScratchFloats())), partials;
+    for (int64_t p = 0; p < order->Parts(); ++p) partials.push_back(order->ReducePart(p, src, scratch.data()));
+    float total = order->Combine(partials.data(), order->Parts());
+    if (mean) total = total * static_cast<float>(1.0 / static_cast<double>(n));
+    return total;
+}
+
 Operand MakeOperand(std::mt19937_64& rng, const std::vector<int64_t>& shape, int dt) {
     Operand o;
     o.shape = shape;
@@ -409,7 +437,8 @@ void RandomSuite(Profile prof, uint64_t seed0, int cases) {
                 l1ref::WriteValue(&want[i * l1ref::DtSize(odt)], odt, l1ref::RoundTo(q[i], l1ref::FormatOf(P)));
         } else {
             const bool nd = sfmt == ACL_FORMAT_ND || sfmt == ACL_FORMAT_NCL;
-            const float total = mseref::Sum(prof, nd, q, P, red == 1);
+            const float total = mseref::RunsMseLossV2(prof, nd) ? mseref::Sum(prof, q, P, red == 1)
+                                                                : TemplateSum(q, P, red == 1);
             l1ref::WriteValue(want.data(), odt, l1ref::RoundTo(total, l1ref::FormatOf(P)));
         }
         // Run.

@@ -1,6 +1,6 @@
 // An independent, deliberately plain model of aclnnMseLoss's arithmetic, written from the contract
 // (docs/ops/mse_loss.md §5-§6), not from src/: the element value, the `none` rounding, and the summation order
-// of each product profile's kernel as straight loops over the flattened element values. Hardware constants
+// of each profile's MSELossV2 kernel as straight loops over the flattened element values. Hardware constants
 // are the contract's assumptions (Ascend 950: 64 cores, UB 253952 bytes; A2/A3: 48, 196608; 310P: 8, 262144).
 // float arithmetic only (the tests build with -ffp-contract=off: no FMA). Header-only, C++17. Uses
 // l1_reference.h's profiles, dtype codes and conversions.
@@ -126,13 +126,17 @@ inline float SumAscendC(const std::vector<float>& q, int item, bool mean, bool i
     return acc;
 }
 
-/// The profile's sum (mean or sum) of the element values q, before rounding to the promote type. `nd`: the
-/// view format is ND or NCL (MSELossV2 on 950/A2/A3/310P); otherwise, and on 910, the stand-in order (the
-/// 950 MSELossV2 order; the contract's reduce-template/TBE kernels are not modelled bit-exactly).
-inline float Sum(Profile prof, bool nd, const std::vector<float>& q, int promote, bool mean) {
+/// Whether the profile runs MSELossV2 (the orders modelled here) for a `self` of this view format: ND or NCL
+/// on Ascend 950, A2, A3 and 310P. Otherwise MseLoss runs: the 950 reduce template (TBE on the others, for
+/// which the reduce template stands in) - not modelled here (tests/engine/reduce_order_test.cpp models it).
+inline bool RunsMseLossV2(Profile prof, bool nd) { return nd && prof != Profile::kAscend910; }
+
+/// The MSELossV2 sum (mean or sum) of the element values q of a profile with RunsMseLossV2, before rounding
+/// to the promote type.
+inline float Sum(Profile prof, const std::vector<float>& q, int promote, bool mean) {
     const int item = promote == l1ref::kF32 ? 4 : 2;
-    if (nd && (prof == Profile::kAscend910B || prof == Profile::kAscend910_93)) return SumAscendC(q, item, mean, false);
-    if (nd && prof == Profile::kAscend310P) return SumAscendC(q, item, mean, true);
+    if (prof == Profile::kAscend910B || prof == Profile::kAscend910_93) return SumAscendC(q, item, mean, false);
+    if (prof == Profile::kAscend310P) return SumAscendC(q, item, mean, true);
     return Sum950(q, mean);
 }
 
