@@ -52,17 +52,21 @@ int main(int argc, char** argv) {
     const int64_t n = argc > 1 ? std::atoll(argv[1]) : (int64_t{1} << 24);
     std::mt19937_64 rng(20261201);
     const char* names[3] = {"uniform[0,1)", "normal^2", "wide 2^-20..2^20"};
-    std::printf("N = %lld\n%-18s %-8s %-5s %12s %12s %12s\n", static_cast<long long>(n), "distribution", "dtype",
-                "red", "950 arch35", "A2/A3", "310P");
+    std::printf("N = %lld\n%-18s %-8s %-5s %12s %12s %12s\n", static_cast<long long>(n), "distribution", "dtype", "red",
+                "950 arch35", "A2/A3", "310P");
     int64_t worst[3] = {0, 0, 0};
     for (int dist = 0; dist < 3; ++dist) {
         std::vector<float> q(static_cast<size_t>(n));
         std::uniform_real_distribution<float> u(0.0f, 1.0f);
         std::normal_distribution<float> nd(0.0f, 1.0f);
         for (auto& v : q) {
-            if (dist == 0) v = u(rng);
-            else if (dist == 1) { const float d = nd(rng); v = d * d; }
-            else v = std::ldexp(u(rng), static_cast<int>(rng() % 41) - 20);
+            if (dist == 0)
+                v = u(rng);
+            else if (dist == 1) {
+                const float d = nd(rng);
+                v = d * d;
+            } else
+                v = std::ldexp(u(rng), static_cast<int>(rng() % 41) - 20);
         }
         Src src;
         src.q = &q;
@@ -79,8 +83,9 @@ int main(int argc, char** argv) {
             }
         }
     }
-    std::printf("largest: 950 %lld, A2/A3 %lld, 310P %lld ULP (950's order does not depend on the dtype: -1 = same "
-                "as FLOAT)\n", static_cast<long long>(worst[0]), static_cast<long long>(worst[1]),
-                static_cast<long long>(worst[2]));
+    std::printf(
+        "largest: 950 %lld, A2/A3 %lld, 310P %lld ULP (950's order does not depend on the dtype: -1 = same "
+        "as FLOAT)\n",
+        static_cast<long long>(worst[0]), static_cast<long long>(worst[1]), static_cast<long long>(worst[2]));
     return 0;
 }

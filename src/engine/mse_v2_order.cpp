@@ -26,7 +26,8 @@ float LevelTreeSum(const float* x, int64_t count) {
         const int64_t reps = CeilDiv(len, kLanes);
         for (int64_t j = 0; j < reps; ++j) {
             const int64_t m = std::min(kLanes, len - j * kLanes);
-            level[static_cast<size_t>(j)] = RegisterTreeSum(src + j * kLanes, static_cast<int>(m));  // j*64 >= j: in-place safe
+            level[static_cast<size_t>(j)] =
+                RegisterTreeSum(src + j * kLanes, static_cast<int>(m));  // j*64 >= j: in-place safe
         }
         src = level.data();
         len = reps;
@@ -59,8 +60,8 @@ float A2ReduceSum(const float* x, int64_t count) {
 }
 
 Arch35MseV2Tiling TileArch35MseV2(int64_t n, const MseV2Hardware& hw) {
-    constexpr int64_t kUbBlock = 32;          // GetUbBlockSize (bytes), used as an element count
-    constexpr int64_t kCompareAlign = 64;     // 256 / sizeof(float)
+    constexpr int64_t kUbBlock = 32;       // GetUbBlockSize (bytes), used as an element count
+    constexpr int64_t kCompareAlign = 64;  // 256 / sizeof(float)
     Arch35MseV2Tiling t;
     t.n = n;
     t.block_factor = CeilAlign(CeilDiv(n, hw.aiv_cores), kUbBlock);
@@ -96,7 +97,8 @@ float KahanSum(const float* partials, int64_t n) {
 float Arch35MseV2Total(int64_t n, const MseV2Hardware& hw, bool mean, const ValueSource& values) {
     const Arch35MseV2Tiling t = TileArch35MseV2(n, hw);
     std::vector<float> buf(static_cast<size_t>(t.ub_factor)), partials(static_cast<size_t>(t.used_cores));
-    for (int64_t c = 0; c < t.used_cores; ++c) partials[static_cast<size_t>(c)] = Arch35CorePartial(t, c, values, buf.data());
+    for (int64_t c = 0; c < t.used_cores; ++c)
+        partials[static_cast<size_t>(c)] = Arch35CorePartial(t, c, values, buf.data());
     const float total = KahanSum(partials.data(), t.used_cores);
     return mean ? total / static_cast<float>(n) : total;
 }
@@ -173,7 +175,8 @@ float AscendCMseV2Total(int64_t n, int item_bytes, const MseV2Hardware& hw, bool
                         const ValueSource& values) {
     const AscendCMseV2Tiling t = TileAscendCMseV2(n, item_bytes, hw);
     std::vector<float> buf(static_cast<size_t>(t.tile_length + 16)), lanes(static_cast<size_t>(t.core_num * 8));
-    for (int64_t c = 0; c < t.core_num; ++c) AscendCCoreLanes(t, c, mean, values, buf.data(), &lanes[static_cast<size_t>(c * 8)]);
+    for (int64_t c = 0; c < t.core_num; ++c)
+        AscendCCoreLanes(t, c, mean, values, buf.data(), &lanes[static_cast<size_t>(c * 8)]);
     return AscendCFinalSum(lanes.data(), t.core_num * 8, is_310p);
 }
 
@@ -231,9 +234,12 @@ float MseV2AscendCOrder::Combine(float* partials, int64_t parts) const {
 
 std::shared_ptr<const ReduceOrder> MakeMseV2Order(MseV2Order kind, int64_t n, int item_bytes, bool mean) {
     switch (kind) {
-        case MseV2Order::kA2: return std::make_shared<MseV2AscendCOrder>(n, item_bytes, kHwA2, mean, false);
-        case MseV2Order::k310P: return std::make_shared<MseV2AscendCOrder>(n, item_bytes, kHw310P, mean, true);
-        default: return std::make_shared<MseV2Arch35Order>(n, kHw950, mean);
+        case MseV2Order::kA2:
+            return std::make_shared<MseV2AscendCOrder>(n, item_bytes, kHwA2, mean, false);
+        case MseV2Order::k310P:
+            return std::make_shared<MseV2AscendCOrder>(n, item_bytes, kHw310P, mean, true);
+        default:
+            return std::make_shared<MseV2Arch35Order>(n, kHw950, mean);
     }
 }
 

@@ -15,9 +15,15 @@ constexpr int64_t kBlock = 256;  // elements per stack block
 // Loads m contiguous elements of dtype dt (FLOAT, FLOAT16 or BF16: exactly P, so no rounding) as float32.
 void LoadContiguous(const char* p, aclDataType dt, int64_t m, float* dst) {
     switch (dt) {
-        case ACL_FLOAT16: simd::HalfToFloat(reinterpret_cast<const uint16_t*>(p), dst, static_cast<size_t>(m)); break;
-        case ACL_BF16: simd::Bf16ToFloat(reinterpret_cast<const uint16_t*>(p), dst, static_cast<size_t>(m)); break;
-        default: std::memcpy(dst, p, static_cast<size_t>(m) * sizeof(float)); break;
+        case ACL_FLOAT16:
+            simd::HalfToFloat(reinterpret_cast<const uint16_t*>(p), dst, static_cast<size_t>(m));
+            break;
+        case ACL_BF16:
+            simd::Bf16ToFloat(reinterpret_cast<const uint16_t*>(p), dst, static_cast<size_t>(m));
+            break;
+        default:
+            std::memcpy(dst, p, static_cast<size_t>(m) * sizeof(float));
+            break;
     }
 }
 
@@ -46,9 +52,15 @@ void MseLossRowSameDtype(const void* params, const aclDataType* dt, char* const*
         for (int64_t i = 0; i < m; ++i) q[i] = MseLossElement(s[i], t[i]);
         char* out = ptrs[0] + base * item;
         switch (P) {
-            case ACL_FLOAT16: simd::FloatToHalf(q, reinterpret_cast<uint16_t*>(out), static_cast<size_t>(m)); break;
-            case ACL_BF16: simd::FloatToBf16(q, reinterpret_cast<uint16_t*>(out), static_cast<size_t>(m)); break;
-            default: std::memcpy(out, q, static_cast<size_t>(m) * sizeof(float)); break;
+            case ACL_FLOAT16:
+                simd::FloatToHalf(q, reinterpret_cast<uint16_t*>(out), static_cast<size_t>(m));
+                break;
+            case ACL_BF16:
+                simd::FloatToBf16(q, reinterpret_cast<uint16_t*>(out), static_cast<size_t>(m));
+                break;
+            default:
+                std::memcpy(out, q, static_cast<size_t>(m) * sizeof(float));
+                break;
         }
     }
 }
@@ -99,8 +111,8 @@ RowFn SelectMseLossRow(const void* params, const aclDataType* dtypes, const int6
     if (p.values) return &MseLossValuesRow;
     const int64_t item = p.promote == ACL_FLOAT ? 4 : 2;
     const bool same = dtypes[0] == p.promote && dtypes[1] == p.promote && dtypes[2] == p.promote;
-    const bool dense = strides[0] == item && (strides[1] == item || strides[1] == 0) &&
-                       (strides[2] == item || strides[2] == 0);
+    const bool dense =
+        strides[0] == item && (strides[1] == item || strides[1] == 0) && (strides[2] == item || strides[2] == 0);
     if (same && dense) return &MseLossRowSameDtype;
     return &MseLossRowGeneric;
 }

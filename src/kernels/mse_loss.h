@@ -34,9 +34,9 @@ inline float MseLossElement(float s, float t) {
 /// The MSE loss kernel selector (a RowSelectFn; `params` points at an MseLossParams). With `values`: the
 /// values row (q as float32 into a contiguous float operand 0, via MseLossValues). Otherwise a contiguous
 /// same-dtype body where out, self and target share P's dtype and the output is contiguous (inputs
-/// contiguous or broadcast), else MseLossRowGeneric. `nontemporal` is honoured by using plain stores followed
-/// by the engine's fence (the bodies never issue streaming stores; allowed by row.h, which only requires
-/// that a streaming request be safe). Never nullptr.
+/// contiguous or broadcast), else MseLossRowGeneric. Both write with plain stores even when `nontemporal`
+/// asks for streaming ones (bit patterns are the same; large outputs only cost a read-for-ownership more -
+/// a departure from row.h's contract left for a Highway body). Never nullptr.
 RowFn SelectMseLossRow(const void* params, const aclDataType* dtypes, const int64_t* strides, bool nontemporal);
 
 /// The scalar reference body (any accepted dtypes and strides): LoadPromoted, MseLossElement,

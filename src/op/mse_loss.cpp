@@ -4,6 +4,8 @@
 // engine's: reduction none through the element-wise engine (engine/elementwise.h) with the MSE rows
 // (kernels/mse_loss.h); mean/sum through the reduction engine (engine/reduce.h) in the order of the kernel the
 // profile runs (engine/mse_v2_order.h for MSELossV2, the reduce template for MseLoss).
+#include "kernels/mse_loss.h"
+
 #include <cmath>
 #include <limits>
 #include <string>
@@ -15,7 +17,6 @@
 #include "engine/mse_v2_order.h"
 #include "engine/reduce.h"
 #include "executor/executor.h"
-#include "kernels/mse_loss.h"
 #include "runtime/runtime.h"
 #include "tensor/dtype.h"
 #include "tensor/tensor.h"
@@ -65,8 +66,7 @@ int CheckShapes(const aclTensor* s, const aclTensor* t, const aclTensor* out, in
                         kMaxDims);
         }
     }
-    if (!engine::Broadcast(s->view_shape.data(), s->view_shape.size(), t->view_shape.data(), t->view_shape.size(),
-                           b)) {
+    if (!engine::Broadcast(s->view_shape.data(), s->view_shape.size(), t->view_shape.data(), t->view_shape.size(), b)) {
         return Fail(ACLNN_ERR_PARAM_INVALID, "The size of tensor self %s must match the size of tensor target %s.",
                     ShapeString(s->view_shape).c_str(), ShapeString(t->view_shape).c_str());
     }
@@ -149,11 +149,10 @@ int FirstPhase(const aclTensor* self, const aclTensor* target, int64_t reduction
         // CheckFillScalarLoss: an empty input fills out with NaN (mean) or 0 (sum).
         if (empty) return engine::PlanFill(tensors, 2, mean ? std::numeric_limits<double>::quiet_NaN() : 0.0);
         engine::ReduceFinish finish;
-        std::shared_ptr<const engine::ReduceOrder> order =
-            OrderFor(soc, tensors[0], b.Numel(), promote, mean, &finish);
+        std::shared_ptr<const engine::ReduceOrder> order = OrderFor(soc, tensors[0], b.Numel(), promote, mean, &finish);
         const kern::MseLossParams params{promote, true};
-        return engine::PlanReduce(tensors, ops, b, engine::KernelOf(&kern::SelectMseLossRow, params),
-                                  std::move(order), finish, ws);
+        return engine::PlanReduce(tensors, ops, b, engine::KernelOf(&kern::SelectMseLossRow, params), std::move(order),
+                                  finish, ws);
     };
     return engine::PublishPlan(t, 3, 2, kApi2, kTensorNames, plan, workspaceSize, executor);
 }

@@ -1,13 +1,14 @@
 // The MSELossV2 summation orders (engine/mse_v2_order.h) against hand-computed cases: each case is built so that
 // the order under test and its nearest alternatives give different float32 results (2^24 + 1 rounds to 2^24,
 // 2^24 + 2 is exact), and the tilings against values worked out from the ops-nn tiling code by hand.
+#include "engine/mse_v2_order.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <utility>
 #include <vector>
 
-#include "engine/mse_v2_order.h"
 #include "support/mse_loss_reference.h"
 
 namespace {
@@ -108,8 +109,7 @@ TEST(MseV2Order, Arch35Tiling) {
     EXPECT_EQ(s.calls, (std::vector<std::pair<int64_t, int64_t>>{{0, 6336}, {6336, 6336}, {12672, 2976}}));
     s.calls.clear();
     EXPECT_EQ(Arch35CorePartial(t, 63, s.Source(), buf.data()), 14176.0f);
-    EXPECT_EQ(s.calls,
-              (std::vector<std::pair<int64_t, int64_t>>{{985824, 6336}, {992160, 6336}, {998496, 1504}}));
+    EXPECT_EQ(s.calls, (std::vector<std::pair<int64_t, int64_t>>{{985824, 6336}, {992160, 6336}, {998496, 1504}}));
 }
 
 TEST(MseV2Order, Arch35ChunkSumsAreSequential) {
@@ -117,9 +117,9 @@ TEST(MseV2Order, Arch35ChunkSumsAreSequential) {
     const MseV2Hardware one{1, 253952};
     VecSource s;
     s.v.assign(6400, 0.0f);
-    s.v[0] = k24;         // chunk 0 sums to 2^24 + 1 -> in the chunk's tree: 2^24 + 1 -> 2^24 (x0 + x1 pair)
+    s.v[0] = k24;  // chunk 0 sums to 2^24 + 1 -> in the chunk's tree: 2^24 + 1 -> 2^24 (x0 + x1 pair)
     s.v[1] = 1.0f;
-    s.v[6336] = 1.0f;     // chunk 1 (64 elements) sums to 2
+    s.v[6336] = 1.0f;  // chunk 1 (64 elements) sums to 2
     s.v[6337] = 1.0f;
     const Arch35MseV2Tiling t = TileArch35MseV2(6400, one);
     EXPECT_EQ(t.block_factor, 6400);
@@ -192,9 +192,11 @@ TEST(MseV2Order, AscendCCoresAndTails) {
         for (int item : {4, 2}) {
             for (bool mean : {false, true}) {
                 EXPECT_EQ(AscendCMseV2Total(n, item, kHwA2, mean, false, r.Source()),
-                          mseref::SumAscendC(r.v, item, mean, false)) << n;
+                          mseref::SumAscendC(r.v, item, mean, false))
+                    << n;
                 EXPECT_EQ(AscendCMseV2Total(n, item, kHw310P, mean, true, r.Source()),
-                          mseref::SumAscendC(r.v, item, mean, true)) << n;
+                          mseref::SumAscendC(r.v, item, mean, true))
+                    << n;
             }
         }
         for (bool mean : {false, true}) {
@@ -229,12 +231,15 @@ TEST(MseV2Order, OrderClassesEqualTheWholeSums) {
             r.v.push_back(static_cast<float>(x >> 8) * 0x1p-12f);  // up to 2^12: sums lose bits in every order
         }
         for (bool mean : {false, true}) {
-            EXPECT_EQ(RunOrder(*MakeMseV2Order(MseV2Order::kArch35, n, 4, mean), r), Arch35MseV2Total(n, kHw950, mean, r));
+            EXPECT_EQ(RunOrder(*MakeMseV2Order(MseV2Order::kArch35, n, 4, mean), r),
+                      Arch35MseV2Total(n, kHw950, mean, r));
             for (int item : {4, 2}) {
                 EXPECT_EQ(RunOrder(*MakeMseV2Order(MseV2Order::kA2, n, item, mean), r),
-                          AscendCMseV2Total(n, item, kHwA2, mean, false, r)) << n;
+                          AscendCMseV2Total(n, item, kHwA2, mean, false, r))
+                    << n;
                 EXPECT_EQ(RunOrder(*MakeMseV2Order(MseV2Order::k310P, n, item, mean), r),
-                          AscendCMseV2Total(n, item, kHw310P, mean, true, r)) << n;
+                          AscendCMseV2Total(n, item, kHw310P, mean, true, r))
+                    << n;
             }
         }
     }

@@ -95,10 +95,13 @@ TEST(MseLoss, CheckOrderAndMessages) {
                 "The size of tensor self [3] must match the size of tensor target [2,2].");
     ExpectFails(s.tensor, t.tensor, 0, o3.tensor, kInvalid,
                 "Expected tensor for out to have same size as [2,2], but got [3].");
-    ExpectFails(s.tensor, t.tensor, 0, o0.tensor, kInvalid, "Expected tensor for out to have same size as [2,2], but got [].");
-    ExpectFails(s.tensor, t.tensor, 1, out.tensor, kInvalid, "Expected a 0-dimensional tensor, but Shape of out is [2,2].");
+    ExpectFails(s.tensor, t.tensor, 0, o0.tensor, kInvalid,
+                "Expected tensor for out to have same size as [2,2], but got [].");
+    ExpectFails(s.tensor, t.tensor, 1, out.tensor, kInvalid,
+                "Expected a 0-dimensional tensor, but Shape of out is [2,2].");
     HostTensor o1 = EmptyTensor({1}, ACL_FLOAT);
-    ExpectFails(s.tensor, t.tensor, 2, o1.tensor, kInvalid, "Expected a 0-dimensional tensor, but Shape of out is [1].");
+    ExpectFails(s.tensor, t.tensor, 2, o1.tensor, kInvalid,
+                "Expected a 0-dimensional tensor, but Shape of out is [1].");
     // Beyond CANN: a view outside its storage.
     aclTensor* bad = aclcpu_test::MakeTensor({2, 2}, ACL_FLOAT, s.buffer.get(), {2, 1}, 1, {4});
     ExpectFails(bad, t.tensor, 0, out.tensor, kInvalid, "self");
@@ -132,8 +135,9 @@ TEST(MseLoss, DtypeListsPerProfile) {
         if (!bf16) {
             HostTensor b = EmptyTensor({1}, ACL_BF16), f = FloatTensor({1}, {1});
             // promote(BF16, FLOAT) = FLOAT is listed; BF16 itself is not.
-            ExpectFails(b.tensor, f.tensor, 0, f.tensor, kInvalid,
-                        "Tensor self not implemented for DT_BF16, should be in dtype support list DT_FLOAT, DT_FLOAT16.");
+            ExpectFails(
+                b.tensor, f.tensor, 0, f.tensor, kInvalid,
+                "Tensor self not implemented for DT_BF16, should be in dtype support list DT_FLOAT, DT_FLOAT16.");
             ExpectFails(b.tensor, b.tensor, 0, f.tensor, kInvalid,
                         "Expected self dtype [DT_BF16] and target dtype [DT_BF16] to be promotable");
         }
@@ -393,7 +397,8 @@ void RandomSuite(Profile prof, uint64_t seed0, int cases) {
         // self and target: b itself or b with some dims set to 1 / dropped.
         auto reduce_shape = [&](const std::vector<int64_t>& b) {
             std::vector<int64_t> s = b;
-            for (auto& d : s) if (rng() % 4 == 0) d = 1;
+            for (auto& d : s)
+                if (rng() % 4 == 0) d = 1;
             if (!s.empty() && rng() % 4 == 0) s.erase(s.begin());
             return s;
         };
@@ -426,8 +431,8 @@ void RandomSuite(Profile prof, uint64_t seed0, int cases) {
                     const int64_t i = idx[idx.size() - r + k];
                     e += (o.shape[k] == 1 ? 0 : i) * o.strides[k];
                 }
-                return static_cast<float>(l1ref::RoundTo(l1ref::ReadValue(&o.bytes[e * l1ref::DtSize(o.dt)], o.dt),
-                                                         l1ref::FormatOf(P)));
+                return static_cast<float>(
+                    l1ref::RoundTo(l1ref::ReadValue(&o.bytes[e * l1ref::DtSize(o.dt)], o.dt), l1ref::FormatOf(P)));
             };
             q.push_back(mseref::Element(value(so), value(to)));
         });
@@ -437,13 +442,12 @@ void RandomSuite(Profile prof, uint64_t seed0, int cases) {
                 l1ref::WriteValue(&want[i * l1ref::DtSize(odt)], odt, l1ref::RoundTo(q[i], l1ref::FormatOf(P)));
         } else {
             const bool nd = sfmt == ACL_FORMAT_ND || sfmt == ACL_FORMAT_NCL;
-            const float total = mseref::RunsMseLossV2(prof, nd) ? mseref::Sum(prof, q, P, red == 1)
-                                                                : TemplateSum(q, P, red == 1);
+            const float total =
+                mseref::RunsMseLossV2(prof, nd) ? mseref::Sum(prof, q, P, red == 1) : TemplateSum(q, P, red == 1);
             l1ref::WriteValue(want.data(), odt, l1ref::RoundTo(total, l1ref::FormatOf(P)));
         }
         // Run.
-        aclcpu_test::DeviceBuffer sbuf(so.bytes.size()), tbuf(to.bytes.size()),
-            obuf(std::max<size_t>(want.size(), 1));
+        aclcpu_test::DeviceBuffer sbuf(so.bytes.size()), tbuf(to.bytes.size()), obuf(std::max<size_t>(want.size(), 1));
         aclrtMemcpy(sbuf.get(), so.bytes.size(), so.bytes.data(), so.bytes.size(), ACL_MEMCPY_HOST_TO_DEVICE);
         aclrtMemcpy(tbuf.get(), to.bytes.size(), to.bytes.data(), to.bytes.size(), ACL_MEMCPY_HOST_TO_DEVICE);
         aclTensor* st = aclCreateTensor(so.shape.data(), so.shape.size(), static_cast<aclDataType>(sdt),

@@ -50,9 +50,12 @@ inline float Counter950(const float* x, int64_t n) {
     auto lane = [&](int64_t r, int64_t i) { return r * 64 + i < n ? x[r * 64 + i] : 0.0f; };
     float a[64];
     for (int64_t i = 0; i < 64; ++i) {
-        if (n <= 128) a[i] = lane(0, i) + lane(1, i);
-        else if (n <= 192) a[i] = (lane(0, i) + lane(1, i)) + lane(2, i);
-        else a[i] = (lane(0, i) + lane(1, i)) + (lane(2, i) + lane(3, i));
+        if (n <= 128)
+            a[i] = lane(0, i) + lane(1, i);
+        else if (n <= 192)
+            a[i] = (lane(0, i) + lane(1, i)) + lane(2, i);
+        else
+            a[i] = (lane(0, i) + lane(1, i)) + (lane(2, i) + lane(3, i));
     }
     return Tree(a, 64);
 }
