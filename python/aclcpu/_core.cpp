@@ -31,6 +31,7 @@
 
 #include "acl/acl.h"
 #include "aclnnop/aclnn_l1_loss_backward.h"
+#include "aclnnop/aclnn_mse_loss.h"
 #include "aclnnop/aclnn_mse_loss_backward.h"
 #include "aclnnop/aclnn_smooth_l1_loss_backward.h"
 #include "runtime/runtime.h"
@@ -282,6 +283,8 @@ struct OpDef {
     OutDefault out_default;
     PlanFn plan;
     RunFn run;
+    int self_index = kSelfInput;  // which input is self (its dtype/shape are the fallbacks)
+    bool reduces = false;         // a forward loss: the output is 0-d for mean and sum (docs/ops/mse_loss.md §3)
 };
 
 /// The operators, in the order of _core.operators() (aclcpu/__init__.py maps names to indexes from it).
@@ -314,6 +317,17 @@ const OpDef kOps[] = {
          return aclnnSmoothL1LossBackwardGetWorkspaceSize(in[0], in[1], in[2], r, ToFloat(p[0]), out, ws, ex);
      },
      aclnnSmoothL1LossBackward},
+    {"aclnnMseLoss",
+     2,
+     {"self", "target"},
+     0,
+     OutDefault::kPromoted,
+     [](aclTensor* const* in, int64_t r, const double*, aclTensor* out, uint64_t* ws, aclOpExecutor** ex) {
+         return aclnnMseLossGetWorkspaceSize(in[0], in[1], r, out, ws, ex);
+     },
+     aclnnMseLoss,
+     0,
+     true},
 };
 constexpr int kNumOps = static_cast<int>(sizeof(kOps) / sizeof(kOps[0]));
 
@@ -352,7 +366,7 @@ py::array Call(int op, const std::vector<py::array>& inputs, int64_t reduction, 
     aclDataType out_t;
     if (out_dtype.is_none()) {
         if (def.out_default == OutDefault::kSelf) {
-            out_t = in[kSelfInput].dtype;
+            out_t = in[def.self_index].dtype;
         } else {
             out_t = in[0].dtype;
             for (int i = 1; i < n; ++i) out_t = aclcpu::PromoteTypes(out_t, in[i].dtype);
@@ -366,7 +380,7 @@ py::array Call(int op, const std::vector<py::array>& inputs, int64_t reduction, 
     }
     // Broadcast shape (numpy's rule, the operators' too); a mismatch leaves the shape of self and lets the
     // first phase report it with its own message.
-    std::vector<int64_t> b = in[kSelfInput].shape;
+    std::vector<int64_t> b = in[def.self_index].shape;
     {
         std::vector<int64_t> acc = in[0].shape, next;
         bool ok = true;
@@ -376,6 +390,7 @@ py::array Call(int op, const std::vector<py::array>& inputs, int64_t reduction, 
         }
         if (ok) b = acc;
     }
+    if (def.reduces && reduction != 0) b.clear();  // mean/sum of a forward loss: a 0-d output
     py::array out(NumpyDtypeOf(out_t), std::vector<py::ssize_t>(b.begin(), b.end()));
     void* out_data = out.mutable_data();
     const size_t out_bytes = static_cast<size_t>(out.nbytes());

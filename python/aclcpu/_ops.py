@@ -50,4 +50,9 @@ OPS = {
         "aclnnSmoothL1LossBackward", "smooth_l1_loss_backward", ("gradOut", "self", "target"), "gradInput",
         (("beta", 1.0),), "smooth_l1_loss_grad_v2", (), ("predict", "label", "dout"), (2, 0, 1),
         {"sigma": "beta"}),
+    # Forward MSE loss (ops-nn loss/mse_loss/op_api/aclnn_mse_loss.h; kernel MSELossV2, op def
+    # loss/mse_loss_v2/op_host/mse_loss_v2_def.cpp: input, target; attr reduction default "mean").
+    "aclnnMseLoss": OpInfo(
+        "aclnnMseLoss", "mse_loss", ("self", "target"), "out", (), "mse_loss_v2", (), ("input", "target"),
+        (0, 1), {}),
 }
