@@ -126,6 +126,8 @@ ACLCPU_LIB_API RowFn SelectL1Row(const void* params, const aclDataType* dtypes, 
                                  bool nontemporal);
 ACLCPU_LIB_API RowFn SelectMseGradRow(const void* params, const aclDataType* dtypes, const int64_t* strides,
                                       bool nontemporal);
+ACLCPU_LIB_API RowFn SelectLossRow(const void* params, const aclDataType* dtypes, const int64_t* strides,
+                                   bool nontemporal);
 ACLCPU_LIB_API RowFn SelectSmoothL1GradRow(const void* params, const aclDataType* dtypes, const int64_t* strides,
                                            bool nontemporal);
 }  // namespace kern

@@ -9,6 +9,7 @@
 #include <new>
 #include <vector>
 
+#include "common/exports.h"  // the cross-library functions defined here get default visibility
 #include "common/fp_env.h"
 #include "common/half.h"
 #include "common/status.h"
@@ -206,24 +207,6 @@ OperandSpec SpecOf(const aclTensor& t) {
     return OperandSpec{t.dtype, static_cast<int>(t.view_shape.size()), t.view_shape.data(), t.strides.data(), t.offset};
 }
 
-// Stores an int64 sum into one element of dtype dt (the conversions of CANN's Cast from INT64).
-void StoreInt64(char* p, aclDataType dt, int64_t v) {
-    switch (dt) {
-        case ACL_FLOAT: { const float f = static_cast<float>(v); std::memcpy(p, &f, 4); break; }
-        case ACL_FLOAT16: { const uint16_t h = FloatToHalf(kern::IntToPromoted(v, ACL_FLOAT16)); std::memcpy(p, &h, 2); break; }
-        case ACL_BF16: { const uint16_t h = FloatToBf16(kern::IntToPromoted(v, ACL_BF16)); std::memcpy(p, &h, 2); break; }
-        case ACL_DOUBLE: { const double d = static_cast<double>(v); std::memcpy(p, &d, 8); break; }
-        case ACL_COMPLEX64: { const float c[2] = {static_cast<float>(v), 0.0f}; std::memcpy(p, c, 8); break; }
-        case ACL_COMPLEX128: { const double c[2] = {static_cast<double>(v), 0.0}; std::memcpy(p, c, 16); break; }
-        case ACL_BOOL: { const uint8_t b = v != 0; std::memcpy(p, &b, 1); break; }
-        default: {  // integers: two's-complement truncation
-            const uint64_t u = static_cast<uint64_t>(v);
-            std::memcpy(p, &u, ItemSize(dt));  // little-endian: the low bytes
-            break;
-        }
-    }
-}
-
 class ReducePlan;
 
 struct RowSource final : ValueSource {
@@ -329,7 +312,7 @@ public:
             rt::ParallelFor(groups, 1, &RunIntRanges, &c);
             uint64_t total = 0;
             for (int64_t g = 0; g < groups; ++g) total += partials[g];
-            StoreInt64(dst, out.dtype, static_cast<int64_t>(total));
+            kern::StoreInt64Result(dst, out.dtype, static_cast<int64_t>(total));
             return 0;
         }
         const int64_t parts = order_->Parts();
@@ -367,7 +350,7 @@ void StoreDouble(char* p, aclDataType dt, double v) {
         default: {
             int64_t i = 0;
             if (!std::isnan(v)) i = v >= 9.2e18 ? INT64_MAX : (v <= -9.2e18 ? INT64_MIN : static_cast<int64_t>(v));
-            StoreInt64(p, dt, i);
+            kern::StoreInt64Result(p, dt, i);
             break;
         }
     }

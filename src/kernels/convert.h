@@ -102,5 +102,39 @@ inline void StoreResult(char* p, aclDataType dt, float v) {
     }
 }
 
+/// Reads one integer or bool element of dtype `dt` at p as int64 (UINT64 wraps; other dtypes read 0).
+inline int64_t LoadInt64(const char* p, aclDataType dt) {
+    switch (dt) {
+        case ACL_INT8: return LoadRaw<int8_t>(p);
+        case ACL_UINT8: return LoadRaw<uint8_t>(p);
+        case ACL_INT16: return LoadRaw<int16_t>(p);
+        case ACL_UINT16: return LoadRaw<uint16_t>(p);
+        case ACL_INT32: return LoadRaw<int32_t>(p);
+        case ACL_UINT32: return LoadRaw<uint32_t>(p);
+        case ACL_INT64: return LoadRaw<int64_t>(p);
+        case ACL_UINT64: return static_cast<int64_t>(LoadRaw<uint64_t>(p));
+        case ACL_BOOL: return LoadRaw<uint8_t>(p) != 0 ? 1 : 0;
+        default: return 0;  // unreachable: the first phase admits no other integer input
+    }
+}
+
+/// Writes an INT64 value to an element of dtype `dt` at p, as CANN's Cast from INT64 is modelled: floating
+/// types rounded once to nearest even, complex (v, 0), bool v != 0, other integers the low bytes
+/// (two's-complement wrap-around).
+inline void StoreInt64Result(char* p, aclDataType dt, int64_t v) {
+    switch (dt) {
+        case ACL_FLOAT: case ACL_FLOAT16: case ACL_BF16: StoreResult(p, dt, IntToPromoted(v, dt)); break;
+        case ACL_DOUBLE: { const double d = static_cast<double>(v); std::memcpy(p, &d, 8); break; }
+        case ACL_COMPLEX64: StoreResult(p, dt, static_cast<float>(v)); break;
+        case ACL_COMPLEX128: { const double c[2] = {static_cast<double>(v), 0.0}; std::memcpy(p, c, 16); break; }
+        case ACL_BOOL: { const uint8_t b = v != 0; std::memcpy(p, &b, 1); break; }
+        case ACL_INT8: case ACL_UINT8: { const uint8_t u = static_cast<uint8_t>(v); std::memcpy(p, &u, 1); break; }
+        case ACL_INT16: case ACL_UINT16: { const uint16_t u = static_cast<uint16_t>(v); std::memcpy(p, &u, 2); break; }
+        case ACL_INT32: case ACL_UINT32: { const uint32_t u = static_cast<uint32_t>(v); std::memcpy(p, &u, 4); break; }
+        case ACL_INT64: case ACL_UINT64: std::memcpy(p, &v, 8); break;
+        default: break;  // unreachable: CanCast(INT64, dt) admits no other output dtype
+    }
+}
+
 }  // namespace kern
 }  // namespace aclcpu

@@ -6,6 +6,8 @@ prefix=$1 work=$2
 rm -rf "$work" && mkdir -p "$work"
 headers=(acl/acl.h acl/acl_base.h acl/acl_base_mdl.h acl/acl_rt.h aclnn/acl_meta.h aclnn/aclnn_base.h aclnnop/aclnn_util.h
          runtime/rt.h aclnnop/aclnn_l1_loss_backward.h aclnnop/level2/aclnn_l1_loss_backward.h
+         aclnnop/aclnn_l1_loss.h aclnnop/level2/aclnn_l1_loss.h
+         aclnnop/aclnn_smooth_l1_loss.h aclnnop/level2/aclnn_smooth_l1_loss.h
          aclnnop/aclnn_mse_loss_backward.h aclnnop/level2/aclnn_mse_loss_backward.h
          aclnnop/aclnn_mse_loss.h aclnnop/level2/aclnn_mse_loss.h
          aclnnop/aclnn_smooth_l1_loss_backward.h aclnnop/level2/aclnn_smooth_l1_loss_backward.h)
