@@ -93,17 +93,18 @@ engine::ReduceTemplateDag MseLossDag() {
     return d;
 }
 
-// l0op::MseLoss's kernel choice (docs/ops/mse_loss.md §5.1): MSELossV2 on 910B, 910_93, 310P and 950 for ND or
-// NCL views (self's view format; the inputs' shapes are equal after broadcasting), else MseLoss: the 950
+// l0op::MseLoss's kernel choice (docs/ops/mse_loss.md §5.1; ops-nn loss/mse_loss/op_api/mse_loss.cpp): MSELossV2
+// on 910B, 910_93, 310P and 950 when self's and target's view formats are equal and ND or NCL (their shapes
+// are equal after broadcasting; the labels are taken as the caller gave them, open question 6), else MseLoss: the 950
 // reduce template (§5.3), and on 910 / for other formats on A2/A3/310P the TBE kernel, which the 950 reduce
 // template stands in for (§5.5, not bit-exact). Returns the order; *finish gets the mean step.
-std::shared_ptr<const engine::ReduceOrder> OrderFor(rt::Soc soc, const aclTensor& self, int64_t n, aclDataType p,
-                                                    bool mean, engine::ReduceFinish* finish) {
+std::shared_ptr<const engine::ReduceOrder> OrderFor(rt::Soc soc, const aclTensor& self, const aclTensor& target,
+                                                    int64_t n, aclDataType p, bool mean, engine::ReduceFinish* finish) {
     finish->value_dtype = ACL_FLOAT;
     finish->round_to = p;
     finish->mean = false;
     const int item = p == ACL_FLOAT ? 4 : 2;
-    const bool nd = self.format == ACL_FORMAT_ND || self.format == ACL_FORMAT_NCL;
+    const bool nd = self.format == target.format && (self.format == ACL_FORMAT_ND || self.format == ACL_FORMAT_NCL);
     if (nd && (soc == rt::Soc::kAscend910B || soc == rt::Soc::kAscend910_93)) {
         return engine::MakeMseV2Order(engine::MseV2Order::kA2, n, item, mean);
     }
@@ -149,7 +150,8 @@ int FirstPhase(const aclTensor* self, const aclTensor* target, int64_t reduction
         // CheckFillScalarLoss: an empty input fills out with NaN (mean) or 0 (sum).
         if (empty) return engine::PlanFill(tensors, 2, mean ? std::numeric_limits<double>::quiet_NaN() : 0.0);
         engine::ReduceFinish finish;
-        std::shared_ptr<const engine::ReduceOrder> order = OrderFor(soc, tensors[0], b.Numel(), promote, mean, &finish);
+        std::shared_ptr<const engine::ReduceOrder> order =
+            OrderFor(soc, tensors[0], tensors[1], b.Numel(), promote, mean, &finish);
         const kern::MseLossParams params{promote, true};
         return engine::PlanReduce(tensors, ops, b, engine::KernelOf(&kern::SelectMseLossRow, params), std::move(order),
                                   finish, ws);

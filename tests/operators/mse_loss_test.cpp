@@ -219,6 +219,38 @@ TEST(MseLoss, SummationOrderPerProfile) {
     EXPECT_EQ(mseref::SumAscendC(q, 4, false, false), 16777216.0f);
 }
 
+// Forward declaration: the reduce-template sum of the sweep's model (below).
+float TemplateSum(const std::vector<float>& q, int P, bool mean);
+
+// l0op::MseLoss runs MSELossV2 only when self's and target's view formats are equal and ND or NCL; otherwise
+// MseLoss (on Atlas A2 the TBE kernel, for which the reduce template stands in).
+TEST(MseLoss, ViewFormatsPickTheKernel) {
+    ProfileScope scope(Profile::kAscend910B);
+    ASSERT_TRUE(scope.ok());
+    std::vector<float> sv(2048, 0.0f), q(2048, 0.0f);
+    sv[0] = 4096.0f;
+    sv[32] = sv[33] = 1.0f;
+    q[0] = 16777216.0f;
+    q[32] = q[33] = 1.0f;
+    HostTensor s = FloatTensor({2048}, sv), t = FloatTensor({2048}, std::vector<float>(2048, 0.0f)),
+               out = EmptyTensor({}, ACL_FLOAT);
+    auto run = [&](aclFormat sf, aclFormat tf) {
+        const int64_t dims[1] = {2048}, strides[1] = {1};
+        aclTensor* st = aclCreateTensor(dims, 1, ACL_FLOAT, strides, 0, sf, dims, 1, s.buffer.get());
+        aclTensor* tt = aclCreateTensor(dims, 1, ACL_FLOAT, strides, 0, tf, dims, 1, t.buffer.get());
+        EXPECT_EQ(RunMse(st, tt, 2, out.tensor), 0) << LastError();
+        aclDestroyTensor(st);
+        aclDestroyTensor(tt);
+        return Download<float>(out.buffer.get(), 1)[0];
+    };
+    EXPECT_EQ(run(ACL_FORMAT_ND, ACL_FORMAT_ND), 16777216.0f);  // MSELossV2 (SummationOrderPerProfile)
+    EXPECT_EQ(run(ACL_FORMAT_NCL, ACL_FORMAT_NCL), 16777216.0f);
+    const float tmpl = TemplateSum(q, l1ref::kF32, false);
+    EXPECT_EQ(tmpl, 16777216.0f + 2.0f);  // one chunk: the tree adds q32 + q33 before they meet 2^24
+    EXPECT_EQ(run(ACL_FORMAT_NCL, ACL_FORMAT_ND), tmpl);
+    EXPECT_EQ(run(ACL_FORMAT_NCHW, ACL_FORMAT_NCHW), tmpl);
+}
+
 TEST(MseLoss, BroadcastStridesAndInPlace) {
     // self a transposed view [3,2] of a [2,3] buffer, target [2] broadcast.
     HostTensor sb = FloatTensor({6}, {1, 2, 3, 4, 5, 6});
@@ -441,7 +473,7 @@ void RandomSuite(Profile prof, uint64_t seed0, int cases) {
             for (int64_t i = 0; i < on; ++i)
                 l1ref::WriteValue(&want[i * l1ref::DtSize(odt)], odt, l1ref::RoundTo(q[i], l1ref::FormatOf(P)));
         } else {
-            const bool nd = sfmt == ACL_FORMAT_ND || sfmt == ACL_FORMAT_NCL;
+            const bool nd = sfmt == ACL_FORMAT_ND;  // target is ND: the formats must be equal and ND or NCL
             const float total =
                 mseref::RunsMseLossV2(prof, nd) ? mseref::Sum(prof, q, P, red == 1) : TemplateSum(q, P, red == 1);
             l1ref::WriteValue(want.data(), odt, l1ref::RoundTo(total, l1ref::FormatOf(P)));

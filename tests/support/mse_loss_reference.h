@@ -129,9 +129,9 @@ inline float SumAscendC(const std::vector<float>& q, int item, bool mean, bool i
     return acc;
 }
 
-/// Whether the profile runs MSELossV2 (the orders modelled here) for a `self` of this view format: ND or NCL
-/// on Ascend 950, A2, A3 and 310P. Otherwise MseLoss runs: the 950 reduce template (TBE on the others, for
-/// which the reduce template stands in) - not modelled here (tests/engine/reduce_order_test.cpp models it).
+/// Whether the profile runs MSELossV2 (the orders modelled here): `nd` = self's and target's view formats are
+/// equal and ND or NCL, on Ascend 950, A2, A3 and 310P. Otherwise MseLoss runs: the 950 reduce template (TBE on the
+/// others, for which the reduce template stands in) - not modelled here (tests/engine/reduce_order_test.cpp models it).
 inline bool RunsMseLossV2(Profile prof, bool nd) { return nd && prof != Profile::kAscend910; }
 
 /// The MSELossV2 sum (mean or sum) of the element values q of a profile with RunsMseLossV2, before rounding
