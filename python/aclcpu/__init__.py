@@ -6,6 +6,7 @@ second implementation of the arithmetic):
 * ``l1_loss_backward(grad_output, self, target, reduction="mean", *, out_dtype=None, soc=None)``
 * ``mse_loss_backward(grad_output, self, target, reduction="mean", *, out_dtype=None, soc=None)``
 * ``smooth_l1_loss_backward(grad_output, self, target, reduction="mean", beta=1.0, *, out_dtype=None, soc=None)``
+* ``mse_loss(self, target, reduction="mean", *, out_dtype=None, soc=None)``
 * ``call(op, tensors, reduction="mean", params=None, *, out_dtype=None, soc=None)``: any operator of
   ``OPERATORS`` by its aclnn API name (what the command line and the TTK plugin use).
 * ``to_bin(array, path)`` / ``from_bin(path, dtype, shape)``: raw files, byte-compatible with numpy.tofile.
@@ -29,7 +30,7 @@ except ImportError as e:  # the .py files were installed without the compiled mo
                       "with `pip install .`" % e) from e
 from ._ops import OPS
 
-__all__ = ["AclnnError", "l1_loss", "smooth_l1_loss", "l1_loss_backward", "mse_loss_backward", "smooth_l1_loss_backward", "call", "to_bin", "from_bin", "SOCS", "soc_index", "OPERATORS", "BFLOAT16",
+__all__ = ["AclnnError", "l1_loss", "mse_loss", "smooth_l1_loss", "l1_loss_backward", "mse_loss_backward", "smooth_l1_loss_backward", "call", "to_bin", "from_bin", "SOCS", "soc_index", "OPERATORS", "BFLOAT16",
            "dtype_of", "dtype_name", "parse_shape", "shape_token"]
 __version__ = "0.1.0"
 
@@ -44,6 +45,7 @@ _INDEX = {api: k for k, api in enumerate(_core.operators())}  # the compiled mod
 assert set(_INDEX) == set(OPS), "aclcpu._core and aclcpu._ops disagree on the operators"
 _L1, _MSE, _SMOOTH_L1 = _INDEX["aclnnL1LossBackward"], _INDEX["aclnnMseLossBackward"], _INDEX["aclnnSmoothL1LossBackward"]
 _L1_FWD, _SMOOTH_L1_FWD = _INDEX["aclnnL1Loss"], _INDEX["aclnnSmoothL1Loss"]
+_MSE_LOSS = _INDEX["aclnnMseLoss"]
 
 _REDUCTIONS = {"none": 0, "mean": 1, "sum": 2}
 _SOC_CACHE = {}
@@ -261,6 +263,30 @@ def smooth_l1_loss(self, target, reduction="mean", beta=1.0, *, out_dtype=None, 
         AclnnError: the library's status and message.
     """
     return _run(_SMOOTH_L1_FWD, (self, target), reduction, (_float32_param("beta", beta),), out_dtype, soc)
+
+
+def mse_loss(self, target, reduction="mean", *, out_dtype=None, soc=None):
+    """out of aclnnMseLoss: q = (self - target)^2 in float32 on values of P = promote(self, target); "none":
+    q rounded to P (the broadcast shape); "sum"/"mean": q summed in the order of the kernel the chosen product
+    runs (MSELossV2 on Ascend950/910B/910_93/310P for these ND inputs; the reduce template on Ascend910),
+    mean divided (950) or scaled per tile (A2/A3, 310P) as that kernel does, rounded to P, a 0-d array
+    (docs/ops/mse_loss.md §5, §8). Empty inputs: mean NaN, sum 0.
+
+    Args:
+        self, target: as for l1_loss_backward (any view, 0-d, broadcastable, torch CPU tensors); P and each of
+            self, target must be FLOAT, FLOAT16 or, on Ascend950/910B/910_93, BFLOAT16 (no integers:
+            docs/ops/mse_loss.md §2); else AclnnError 161002 with the library's message.
+        reduction: "none" | "mean" | "sum" or 0 | 1 | 2.
+        out_dtype: out's dtype (FLOAT, FLOAT16, BFLOAT16 per profile); default P.
+        soc: product profile for this call, as for l1_loss_backward.
+
+    Returns:
+        A new numpy array: the broadcast shape for "none", 0-d for "mean" and "sum"; dtype out_dtype.
+
+    Raises:
+        AclnnError: the library's status and message (161002: dtypes, reduction, shapes; 100008: soc).
+    """
+    return _run(_MSE_LOSS, (self, target), reduction, (), out_dtype, soc)
 
 
 def call(op, tensors, reduction="mean", params=None, *, out_dtype=None, soc=None):

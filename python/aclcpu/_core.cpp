@@ -32,6 +32,7 @@
 #include "acl/acl.h"
 #include "aclnnop/aclnn_l1_loss.h"
 #include "aclnnop/aclnn_l1_loss_backward.h"
+#include "aclnnop/aclnn_mse_loss.h"
 #include "aclnnop/aclnn_mse_loss_backward.h"
 #include "aclnnop/aclnn_smooth_l1_loss.h"
 #include "aclnnop/aclnn_smooth_l1_loss_backward.h"
@@ -338,6 +339,17 @@ const OpDef kOps[] = {
          return aclnnSmoothL1LossGetWorkspaceSize(in[0], in[1], r, ToFloat(p[0]), out, ws, ex);
      },
      aclnnSmoothL1Loss,
+     0,
+     true},
+    {"aclnnMseLoss",
+     2,
+     {"self", "target"},
+     0,
+     OutDefault::kPromoted,
+     [](aclTensor* const* in, int64_t r, const double*, aclTensor* out, uint64_t* ws, aclOpExecutor** ex) {
+         return aclnnMseLossGetWorkspaceSize(in[0], in[1], r, out, ws, ex);
+     },
+     aclnnMseLoss,
      0,
      true},
 };

@@ -58,4 +58,9 @@ OPS = {
     "aclnnSmoothL1Loss": OpInfo(
         "aclnnSmoothL1Loss", "smooth_l1_loss", ("self", "target"), "result", (("beta", 1.0),),
         "smooth_l1_loss_v2", (), ("predict", "label"), (0, 1), {"sigma": "beta"}),
+    # Forward MSE loss (ops-nn loss/mse_loss/op_api/aclnn_mse_loss.h; kernel MSELossV2, op def
+    # loss/mse_loss_v2/op_host/mse_loss_v2_def.cpp: input, target; attr reduction default "mean").
+    "aclnnMseLoss": OpInfo(
+        "aclnnMseLoss", "mse_loss", ("self", "target"), "out", (), "mse_loss_v2", (), ("input", "target"),
+        (0, 1), {}),
 }

@@ -37,13 +37,15 @@ __golden__ = {
               "aclnnMseLossBackward": "aclnn_mse_loss_backward_golden",
               "aclnnSmoothL1LossBackward": "aclnn_smooth_l1_loss_backward_golden",
               "aclnnL1Loss": "aclnn_l1_loss_golden",
-              "aclnnSmoothL1Loss": "aclnn_smooth_l1_loss_golden"},
+              "aclnnSmoothL1Loss": "aclnn_smooth_l1_loss_golden",
+              "aclnnMseLoss": "aclnn_mse_loss_golden"},
     "kernel": {"l1_loss_grad": "l1_loss_grad_golden",
                "mse_loss_grad": "mse_loss_grad_golden",
                "mse_loss_grad_v2": "mse_loss_grad_golden",
                "smooth_l1_loss_grad_v2": "smooth_l1_loss_grad_v2_golden",
                "lp_loss": "lp_loss_golden",
-               "smooth_l1_loss_v2": "smooth_l1_loss_v2_golden"},
+               "smooth_l1_loss_v2": "smooth_l1_loss_v2_golden",
+               "mse_loss_v2": "mse_loss_v2_golden"},
 }
 
 #: Bit-exact comparison for every float dtype (ops-test-kit docs/Precision_Comparison.md §5, "binary_equal").
@@ -178,6 +180,31 @@ def smooth_l1_loss_v2_golden(predict, label, *, sigma=1.0, reduction="mean", **k
     """TTK kernel-mode golden of SmoothL1LossV2 (predict = self, label = target, sigma = beta)."""
     return _kernel_golden("aclnnSmoothL1Loss", (predict, label), _scalar(reduction), {"beta": _scalar(sigma)},
                           kwargs)
+def aclnn_mse_loss_golden(self, target, reduction, out, **kwargs):
+    """TTK aclnn-mode golden of aclnnMseLoss(self, target, reduction, out): as aclnn_l1_loss_backward_golden;
+    out's dtype is the golden's; the golden is 0-d for mean/sum. Returns (golden,). Raises aclcpu.AclnnError
+    where the operator rejects the call."""
+    return _aclnn_golden("aclnnMseLoss", (self, target), reduction, None, out, kwargs)
+
+
+def mse_loss_v2_golden(input, target, *, reduction="mean", **kwargs):
+    """TTK kernel-mode golden of MSELossV2 (op def loss/mse_loss_v2/op_host/mse_loss_v2_def.cpp: input, target;
+    attr reduction "mean"|"sum"|"none"): numpy arrays of one dtype and shape; output_dtypes optional (default
+    the inputs' dtype). Returns the output array (0-d for mean/sum). Raises aclcpu.AclnnError where the
+    operator rejects the call."""
+    return _kernel_golden("aclnnMseLoss", (input, target), reduction, None, kwargs)
+
+
+class MseLossSpec:
+    """TTK spec of aclnnMseLoss: the golden and bit-exact tolerance."""
+    golden = staticmethod(aclnn_mse_loss_golden)
+    tolerance = TOLERANCE
+
+
+class MseLossV2Spec:
+    """TTK spec of the MSELossV2 kernel: the golden and bit-exact tolerance."""
+    golden = staticmethod(mse_loss_v2_golden)
+    tolerance = TOLERANCE
 
 
 class L1LossBackwardSpec:
@@ -245,7 +272,7 @@ SPECS = {"aclnnL1LossBackward": "L1LossBackwardSpec", "l1_loss_grad": "L1LossGra
          "mse_loss_grad_v2": "MseLossGradSpec", "aclnnSmoothL1LossBackward": "SmoothL1LossBackwardSpec",
          "smooth_l1_loss_grad_v2": "SmoothL1LossGradV2Spec", "aclnnL1Loss": "L1LossSpec",
          "lp_loss": "LpLossSpec", "aclnnSmoothL1Loss": "SmoothL1LossSpec",
-         "smooth_l1_loss_v2": "SmoothL1LossV2Spec"}
+         "smooth_l1_loss_v2": "SmoothL1LossV2Spec", "aclnnMseLoss": "MseLossSpec", "mse_loss_v2": "MseLossV2Spec"}
 if __name__ != "aclcpu.ttk":  # loaded by TTK from its file: TTK's spec registry
     __spec__ = SPECS  # noqa: F811
 

@@ -17,11 +17,13 @@ def test_registration_tables_name_existing_functions():
         "aclnn": {"aclnnL1LossBackward": "aclnn_l1_loss_backward_golden",
                   "aclnnMseLossBackward": "aclnn_mse_loss_backward_golden",
                   "aclnnSmoothL1LossBackward": "aclnn_smooth_l1_loss_backward_golden",
-                  "aclnnL1Loss": "aclnn_l1_loss_golden", "aclnnSmoothL1Loss": "aclnn_smooth_l1_loss_golden"},
+                  "aclnnL1Loss": "aclnn_l1_loss_golden", "aclnnSmoothL1Loss": "aclnn_smooth_l1_loss_golden",
+                  "aclnnMseLoss": "aclnn_mse_loss_golden"},
         "kernel": {"l1_loss_grad": "l1_loss_grad_golden", "mse_loss_grad": "mse_loss_grad_golden",
                    "mse_loss_grad_v2": "mse_loss_grad_golden",
                    "smooth_l1_loss_grad_v2": "smooth_l1_loss_grad_v2_golden",
-                   "lp_loss": "lp_loss_golden", "smooth_l1_loss_v2": "smooth_l1_loss_v2_golden"}}
+                   "lp_loss": "lp_loss_golden", "smooth_l1_loss_v2": "smooth_l1_loss_v2_golden",
+                   "mse_loss_v2": "mse_loss_v2_golden"}}
     # every operator of the package has its aclnn-mode golden, every kernel name its kernel-mode one
     assert set(plugin.__golden__["aclnn"]) == set(aclcpu.OPERATORS)
     assert {k for _, k in aclcpu.OPERATORS.values()} <= set(plugin.__golden__["kernel"])
@@ -43,6 +45,9 @@ def test_registration_tables_name_existing_functions():
     assert list(inspect.signature(plugin.aclnn_smooth_l1_loss_backward_golden).parameters)[:6] == [
         "gradOut", "self", "target", "reduction", "beta", "gradInput"]
     assert list(inspect.signature(plugin.mse_loss_grad_golden).parameters)[:3] == ["predict", "label", "dout"]
+    assert list(inspect.signature(plugin.aclnn_mse_loss_golden).parameters)[:4] == [
+        "self", "target", "reduction", "out"]
+    assert list(inspect.signature(plugin.mse_loss_v2_golden).parameters)[:2] == ["input", "target"]
     sig = inspect.signature(plugin.smooth_l1_loss_grad_v2_golden)
     assert list(sig.parameters)[:3] == ["predict", "label", "dout"]
     assert sig.parameters["sigma"].default == 1.0 and sig.parameters["reduction"].default == "mean"
@@ -62,7 +67,8 @@ def test_loaded_by_path_like_ttk_declares_specs():
                             "aclnnSmoothL1LossBackward": "SmoothL1LossBackwardSpec",
                             "smooth_l1_loss_grad_v2": "SmoothL1LossGradV2Spec", "aclnnL1Loss": "L1LossSpec",
                             "lp_loss": "LpLossSpec", "aclnnSmoothL1Loss": "SmoothL1LossSpec",
-                            "smooth_l1_loss_v2": "SmoothL1LossV2Spec"}
+                            "smooth_l1_loss_v2": "SmoothL1LossV2Spec", "aclnnMseLoss": "MseLossSpec",
+                            "mse_loss_v2": "MseLossV2Spec"}
     for name in mod.__spec__.values():
         assert callable(getattr(mod, name).golden)
     assert mod.__golden__ == plugin.__golden__

@@ -132,4 +132,15 @@ ACLCPU_LIB_API RowFn SelectSmoothL1GradRow(const void* params, const aclDataType
                                            bool nontemporal);
 }  // namespace kern
 
+// aclnnMseLoss (src/op/mse_loss.cpp): its rows and its summation orders.
+namespace kern {
+ACLCPU_LIB_API RowFn SelectMseLossRow(const void* params, const aclDataType* dtypes, const int64_t* strides,
+                                      bool nontemporal);
+}  // namespace kern
+namespace engine {
+enum class MseV2Order : int32_t;
+ACLCPU_LIB_API std::shared_ptr<const ReduceOrder> MakeMseV2Order(MseV2Order kind, int64_t n, int item_bytes,
+                                                                 bool mean);
+}  // namespace engine
+
 }  // namespace aclcpu

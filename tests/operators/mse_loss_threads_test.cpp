@@ -1,0 +1,148 @@
+// aclnnMseLoss's sums do not depend on the number of threads (the MSELossV2 orders, engine/mse_v2_order.h, fix
+// parts and combination). The device pool's size is read once per process from ACLCPU_NUM_THREADS, so the test
+// re-executes this binary (/proc/self/exe, posix_spawn) with 1, 2, 3 and 7 threads in the three MSELossV2
+// profiles (Ascend 950, 910B, 310P); each child runs mean and sum over sizes from one core to every core with
+// several chunks/tiles each, in FLOAT and FLOAT16 (BF16 too where listed), target contiguous, broadcast [1]
+// and strided, and dumps every result byte; the parent compares them with the one-thread run.
+#include <gtest/gtest.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "aclnnop/aclnn_mse_loss.h"
+#include "support/test_util.h"
+
+extern char** environ;
+
+namespace {
+
+using aclcpu_test::DeviceBuffer;
+using aclcpu_test::Download;
+
+constexpr const char* kDumpVar = "ACLCPU_MSE_THREADS_DUMP";
+constexpr int64_t kSizes[] = {1000, 100003, int64_t{1} << 20, (int64_t{3} << 20) + 5};
+
+void Fill(std::vector<uint8_t>& bytes, aclDataType dt, int64_t n, uint32_t seed) {
+    std::mt19937 g(seed);
+    std::uniform_real_distribution<float> u(-100.0f, 100.0f);
+    const size_t item = dt == ACL_FLOAT ? 4 : 2;
+    bytes.resize(static_cast<size_t>(n) * item);
+    for (int64_t i = 0; i < n; ++i) {
+        const float v = u(g);
+        if (dt == ACL_FLOAT) {
+            std::memcpy(&bytes[static_cast<size_t>(i) * 4], &v, 4);
+        } else {
+            uint32_t b;
+            std::memcpy(&b, &v, 4);
+            const uint16_t h = dt == ACL_BF16 ? static_cast<uint16_t>(b >> 16) : aclFloatToFloat16(v);
+            std::memcpy(&bytes[static_cast<size_t>(i) * 2], &h, 2);
+        }
+    }
+}
+
+void DumpAll(const char* path, bool bf16) {
+    std::ofstream f(path, std::ios::binary);
+    for (int64_t n : kSizes) {
+        for (aclDataType dt : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {
+            if (dt == ACL_BF16 && !bf16) continue;
+            std::vector<uint8_t> s, t;
+            Fill(s, dt, n, static_cast<uint32_t>(n) + dt);
+            Fill(t, dt, n, static_cast<uint32_t>(n) * 3 + dt);
+            DeviceBuffer ds(s.size()), dtb(t.size()), dout(8);
+            aclrtMemcpy(ds.get(), s.size(), s.data(), s.size(), ACL_MEMCPY_HOST_TO_DEVICE);
+            aclrtMemcpy(dtb.get(), t.size(), t.data(), t.size(), ACL_MEMCPY_HOST_TO_DEVICE);
+            aclTensor* self = aclcpu_test::MakeTensor({n}, dt, ds.get());
+            aclTensor* half = aclcpu_test::MakeTensor({n / 2}, dt, ds.get(), {2}, 0, {n});
+            aclTensor* targets[3] = {aclcpu_test::MakeTensor({n}, dt, dtb.get()),
+                                     aclcpu_test::MakeTensor({1}, dt, dtb.get()),
+                                     aclcpu_test::MakeTensor({n / 2}, dt, dtb.get(), {2}, 1, {n})};
+            aclTensor* out = aclcpu_test::MakeTensor({}, ACL_FLOAT, dout.get());
+            for (int k = 0; k < 3; ++k) {
+                for (int64_t red : {1, 2}) {
+                    uint64_t ws = 0;
+                    aclOpExecutor* ex = nullptr;
+                    ASSERT_EQ(aclnnMseLossGetWorkspaceSize(k == 2 ? half : self, targets[k], red, out, &ws, &ex), 0);
+                    ASSERT_EQ(aclnnMseLoss(nullptr, 0, ex, nullptr), 0);
+                    ASSERT_EQ(aclrtSynchronizeStream(nullptr), 0);
+                    const std::vector<uint8_t> r = Download<uint8_t>(dout.get(), 4);
+                    f.write(reinterpret_cast<const char*>(r.data()), 4);
+                }
+            }
+            for (aclTensor* x : targets) aclDestroyTensor(x);
+            aclDestroyTensor(self);
+            aclDestroyTensor(half);
+            aclDestroyTensor(out);
+        }
+    }
+    ASSERT_TRUE(f.good());
+}
+
+TEST(MseLossThreadsChildProcess, Dump) {
+    const char* path = std::getenv(kDumpVar);
+    if (path == nullptr) GTEST_SKIP() << "runs only as a child of MseLossThreads.AcrossThreadCounts";
+    const char* soc = std::getenv("ACLCPU_SOC_VERSION");
+    DumpAll(path, soc == nullptr || std::strcmp(soc, "Ascend310P") != 0);
+}
+
+int SpawnChild(const std::vector<std::string>& extra_env) {
+    std::vector<std::string> env;
+    for (char** e = environ; *e != nullptr; ++e) {
+        const std::string kv = *e;
+        bool overridden = false;
+        for (const std::string& x : extra_env) {
+            if (kv.compare(0, x.find('=') + 1, x, 0, x.find('=') + 1) == 0) overridden = true;
+        }
+        if (!overridden) env.push_back(kv);
+    }
+    for (const std::string& x : extra_env) env.push_back(x);
+    std::vector<char*> envp;
+    for (std::string& s : env) envp.push_back(&s[0]);
+    envp.push_back(nullptr);
+    std::string exe = "/proc/self/exe", filter = "--gtest_filter=MseLossThreadsChildProcess.Dump";
+    char* argv[] = {&exe[0], &filter[0], nullptr};
+    pid_t pid = 0;
+    if (posix_spawn(&pid, "/proc/self/exe", nullptr, nullptr, argv, envp.data()) != 0) return -1;
+    int status = 0;
+    if (waitpid(pid, &status, 0) != pid) return -1;
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+std::vector<char> ReadFile(const std::string& path) {
+    std::ifstream f(path, std::ios::binary);
+    return std::vector<char>((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+}
+
+TEST(MseLossThreads, AcrossThreadCounts) {
+    const std::string dir = ::testing::TempDir();
+    for (const char* soc : {"Ascend950", "Ascend910B", "Ascend310P"}) {
+        const size_t dtypes = std::strcmp(soc, "Ascend310P") == 0 ? 2 : 3;
+        std::vector<char> reference;
+        for (int threads : {1, 2, 3, 7}) {
+            const std::string path = dir + "/aclcpu_mse_threads_" + std::to_string(getpid()) + "_" + soc + "_" +
+                                     std::to_string(threads) + ".bin";
+            const int rc = SpawnChild({std::string("ACLCPU_NUM_THREADS=") + std::to_string(threads),
+                                       std::string("ACLCPU_SOC_VERSION=") + soc, std::string(kDumpVar) + "=" + path});
+            ASSERT_EQ(rc, 0) << soc << " with " << threads << " threads: child failed";
+            std::vector<char> bytes = ReadFile(path);
+            std::remove(path.c_str());
+            ASSERT_EQ(bytes.size(), size_t{4} * 4 * dtypes * 3 * 2);
+            if (threads == 1) {
+                reference = std::move(bytes);
+                continue;
+            }
+            EXPECT_TRUE(bytes == reference) << soc << ": " << threads << " threads differ from one thread";
+        }
+    }
+}
+
+}  // namespace
