@@ -51,28 +51,6 @@ inline int CheckElementwiseViews(const aclTensor* const* t, const char* const* n
     return 0;
 }
 
-/// Builds the executor of an element-wise first phase and hands it out: copies of the n descriptors t[0 .. n)
-/// (the first num_inputs are inputs), named `names` in the second phase's messages under the API name `api`;
-/// unless `empty` (an operand has no elements: nothing to run, workspace 0), the plan of `ops` over the
-/// broadcast shape `shape` with `kernel`. Writes *workspaceSize (bytes) and *executor; returns 0. Throws
-/// std::bad_alloc like new (the operator's caller turns it into a status).
-inline int PublishElementwise(const aclTensor* const* t, int n, int num_inputs, const char* api,
-                              const char* const* names, bool empty, const ElementwiseOperands& ops,
-                              const BroadcastShape& shape, const ElementwiseKernel& kernel, uint64_t* workspaceSize,
-                              aclOpExecutor** executor) {
-    ExecutorPtr ex = AcquireExecutor();
-    PlannedCall& call = ex->call;
-    call.op_name = api;
-    call.tensor_names = names;
-    call.num_inputs = num_inputs;
-    call.tensors.resize(n);
-    for (int i = 0; i < n; ++i) call.tensors[i] = *t[i];  // reuses a recycled executor's vectors
-    if (!empty) call.plan = PlanElementwise(call.tensors.data(), ops, shape, kernel, &call.workspace_size);
-    *workspaceSize = call.workspace_size;
-    *executor = PublishExecutor(std::move(ex));
-    return 0;
-}
-
 /// Builds the executor of a first phase whose work is one prepared plan and hands it out: copies of the n
 /// descriptors t[0 .. n) (the first num_inputs are inputs) named `names` under the API name `api`; `plan`
 /// is called with the executor's descriptor copies and returns the plan (nullptr: nothing to run) and
@@ -82,16 +60,35 @@ template <typename MakePlan>
 int PublishPlan(const aclTensor* const* t, int n, int num_inputs, const char* api, const char* const* names,
                 MakePlan&& plan, uint64_t* workspaceSize, aclOpExecutor** executor) {
     ExecutorPtr ex = AcquireExecutor();
-    ex->op_name = api;
-    ex->tensor_names = names;
-    ex->num_inputs = num_inputs;
-    ex->tensors.resize(n);
-    for (int i = 0; i < n; ++i) ex->tensors[i] = *t[i];
-    ex->workspace_size = 0;
-    ex->plan = plan(static_cast<const aclTensor*>(ex->tensors.data()), &ex->workspace_size);
-    *workspaceSize = ex->workspace_size;
+    PlannedCall& call = ex->call;
+    call.op_name = api;
+    call.tensor_names = names;
+    call.num_inputs = num_inputs;
+    call.tensors.resize(n);
+    for (int i = 0; i < n; ++i) call.tensors[i] = *t[i];  // reuses a recycled executor's vectors
+    call.workspace_size = 0;
+    call.plan = plan(static_cast<const aclTensor*>(call.tensors.data()), &call.workspace_size);
+    *workspaceSize = call.workspace_size;
     *executor = PublishExecutor(std::move(ex));
     return 0;
+}
+
+/// Builds the executor of an element-wise first phase and hands it out: copies of the n descriptors t[0 .. n)
+/// (the first num_inputs are inputs), named `names` in the second phase's messages under the API name `api`;
+/// unless `empty` (an operand has no elements: nothing to run, workspace 0), the plan of `ops` over the
+/// broadcast shape `shape` with `kernel`. Writes *workspaceSize (bytes) and *executor; returns 0. Throws
+/// std::bad_alloc like new (the operator's caller turns it into a status).
+inline int PublishElementwise(const aclTensor* const* t, int n, int num_inputs, const char* api,
+                              const char* const* names, bool empty, const ElementwiseOperands& ops,
+                              const BroadcastShape& shape, const ElementwiseKernel& kernel, uint64_t* workspaceSize,
+                              aclOpExecutor** executor) {
+    return PublishPlan(
+        t, n, num_inputs, api, names,
+        [&](const aclTensor* copies, uint64_t* workspace) -> std::shared_ptr<const OpPlan> {
+            if (empty) return nullptr;
+            return PlanElementwise(copies, ops, shape, kernel, workspace);
+        },
+        workspaceSize, executor);
 }
 
 }  // namespace engine

@@ -293,8 +293,8 @@ public:
 
     bool ShortRun() const override { return plan_.numel <= kShortRunElements; }
 
-    int Execute(const aclOpExecutor& ex, void* /*workspace*/, uint64_t /*workspace_size*/) const override {
-        const aclTensor* const tensors = ex.tensors.data();
+    int Execute(const LaunchRecord& launch, void* /*workspace*/, uint64_t /*workspace_size*/) const override {
+        const aclTensor* const tensors = launch.tensors.data();
         RowSource src;
         src.plan = &plan_;
         src.bases[0] = nullptr;
@@ -368,8 +368,8 @@ public:
         item_ = ItemSize(out.dtype);
     }
     bool ShortRun() const override { return plan_.numel <= kShortRunElements; }
-    int Execute(const aclOpExecutor& ex, void*, uint64_t) const override {
-        char* bases[1] = {static_cast<char*>(ex.tensors[out_].data)};
+    int Execute(const LaunchRecord& launch, void*, uint64_t) const override {
+        char* bases[1] = {static_cast<char*>(launch.tensors[out_].data)};
         ForEachRow(plan_, bases, 0, plan_.numel, [&](char* const* ptrs, const int64_t* st, int64_t n) {
             for (int64_t i = 0; i < n; ++i) std::memcpy(ptrs[0] + i * st[0], bytes_, item_);
         });
