@@ -34,6 +34,7 @@ namespace aclcpu {
 enum class LogLevel : int;
 enum class HandleKind : uint8_t;
 enum class HandleState : uint8_t;
+enum class StrictKind : int;
 class HandleLock;
 class OpPlan;
 struct ExecutorDeleter;
@@ -60,6 +61,12 @@ ACLCPU_LIB_API bool ReleaseHandle(const void* p, HandleKind kind);
 ACLCPU_LIB_API bool ReleaseHandle(const HandleLock& lock, const void* p, HandleKind kind);
 ACLCPU_LIB_API int FailNotLive(int code, const char* api, const char* kind_name, const void* p, bool released,
                                const char* how);
+
+// Strict mode (runtime/strict.h): the switch and the report line, for checks in every library.
+ACLCPU_LIB_API bool StrictMode();
+ACLCPU_LIB_API void StrictReport(StrictKind kind, const char* fmt, ...);
+ACLCPU_LIB_API uint64_t StrictFindings(StrictKind kind);
+ACLCPU_LIB_API void AddStrictExitCheck(void (*check)());
 
 namespace rt {
 enum class Soc;
