@@ -16,6 +16,7 @@
 // Adding a cross-library call: one line here (the build fails with an undefined symbol otherwise).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -35,6 +36,7 @@ enum class LogLevel : int;
 enum class HandleKind : uint8_t;
 enum class HandleState : uint8_t;
 enum class StrictKind : int;
+enum class StrictObject : int;
 class HandleLock;
 class OpPlan;
 struct ExecutorDeleter;
@@ -67,6 +69,7 @@ ACLCPU_LIB_API bool StrictMode();
 ACLCPU_LIB_API void StrictReport(StrictKind kind, const char* fmt, ...);
 ACLCPU_LIB_API uint64_t StrictFindings(StrictKind kind);
 ACLCPU_LIB_API void AddStrictExitCheck(void (*check)());
+ACLCPU_LIB_API void StrictTrackCreate(const void* obj, StrictObject what, size_t bytes, const char* api);
 
 namespace rt {
 enum class Soc;

@@ -3,6 +3,7 @@
 #include "aclnn/aclnn_base.h"  // aclnnInit, aclnnFinalize (defined here)
 #include "common/status.h"
 #include "runtime/runtime.h"
+#include "runtime/strict.h"
 #include "tensor/arguments.h"
 #include "common/exports.h"  // the cross-library functions defined here get default visibility
 
@@ -190,6 +191,7 @@ aclOpExecutor* PublishExecutor(ExecutorPtr ex) {
     ex->magic = kExecutorMagic;
     aclOpExecutor* raw = ex.release();
     PublishHandle(raw);
+    if (StrictMode()) StrictTrackCreate(raw, StrictObject::kExecutor, 0, raw->op_name);
     return raw;
 }
 

@@ -12,6 +12,7 @@
 
 #include "common/status.h"
 #include "runtime/state.h"
+#include "runtime/strict.h"
 #include "common/exports.h"  // the cross-library functions defined here get default visibility
 
 namespace aclcpu {
@@ -173,6 +174,7 @@ int Allocate(void** out, size_t size, bool host, bool huge, const char* api) {
         info.mapped = mapped;
         r.blocks[reinterpret_cast<uintptr_t>(p)] = info;
     }
+    if (StrictMode()) StrictTrackCreate(p, host ? StrictObject::kHostBlock : StrictObject::kDeviceBlock, size, api);
     *out = p;
     return ACL_SUCCESS;
 }
@@ -205,6 +207,7 @@ int Release(void* p, bool host, const char* api) {
     }
     const BlockInfo info = it->second;
     r.blocks.erase(it);
+    StrictTrackRelease(p);
     Retired release;
     RetireLocked(r, reinterpret_cast<uintptr_t>(p), info, &release);
     lock.unlock();

@@ -476,6 +476,8 @@ aclError aclFinalize(void) {
         }
         // Draining every stream would never end while this thread owes a blocking callback: nothing is released.
         if (CallingThreadOwesCallback(nullptr)) return FailOwedCallback("aclFinalize", nullptr);
+        // Strict mode: what the application did not release itself (memory, streams, events, contexts).
+        if (StrictMode()) StrictReportLeaks(true);
         st.initialized = false;
         st.finalized = true;
         g_opened_for_rt = false;

@@ -17,6 +17,7 @@
 // Lives in libascendcl; StrictMode and StrictReport are exported to the other libraries (common/exports.h).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 
 namespace aclcpu {
@@ -55,6 +56,34 @@ uint64_t StrictFindings(StrictKind kind);
 /// exit), while strict mode is on, before the exit status is decided: the leak report of objects that are
 /// not released by aclFinalize, for instance. At most 8; registering the same function twice runs it once.
 void AddStrictExitCheck(void (*check)());
+
+// ---- leak tracking (the leak kind)
+
+/// What a tracked object is, for leak reports.
+enum class StrictObject : int {
+    kDeviceBlock,  ///< aclrtMalloc (and its variants)
+    kHostBlock,    ///< aclrtMallocHost
+    kStream,       ///< aclrtCreateStream
+    kEvent,        ///< aclrtCreateEvent
+    kContext,      ///< aclrtCreateContext
+    kExecutor,     ///< a first phase (aclnn*GetWorkspaceSize)
+    kTensor,       ///< aclCreateTensor
+};
+
+/// Records an object the application created while strict mode is on (call only when StrictMode()):
+/// `bytes` for memory blocks (0 otherwise), `api` the creating call or operator (static storage). Captures
+/// the creation site: the first stack frame outside this library's shared objects (backtrace(3)).
+void StrictTrackCreate(const void* obj, StrictObject what, size_t bytes, const char* api);
+
+/// Forgets an object when it is released (destroyed, freed, consumed by a launch). Cheap when nothing is
+/// tracked (one relaxed atomic load); an untracked object is ignored. Called by the handle registry for every
+/// handle release and by aclrtFree / aclrtFreeHost.
+void StrictTrackRelease(const void* obj);
+
+/// Reports each tracked object still alive as one "leak" line, oldest first, and forgets it. at_finalize:
+/// aclFinalize is about to release the runtime's objects (memory blocks, streams, events, contexts), so only
+/// those are reported; otherwise (process exit) every kind.
+void StrictReportLeaks(bool at_finalize);
 
 // ---- runtime-internal (src/runtime)
 
