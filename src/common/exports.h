@@ -70,6 +70,9 @@ ACLCPU_LIB_API void StrictReport(StrictKind kind, const char* fmt, ...);
 ACLCPU_LIB_API uint64_t StrictFindings(StrictKind kind);
 ACLCPU_LIB_API void AddStrictExitCheck(void (*check)());
 ACLCPU_LIB_API void StrictTrackCreate(const void* obj, StrictObject what, size_t bytes, const char* api);
+ACLCPU_LIB_API void StrictMarkWritten(void* block, size_t off, size_t n);
+ACLCPU_LIB_API size_t StrictUnwritten(void* block, size_t off, size_t n, size_t* first);
+ACLCPU_LIB_API const char* StrictBlockText(void* block);
 
 namespace rt {
 enum class Soc;

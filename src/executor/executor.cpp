@@ -4,6 +4,7 @@
 #include "common/status.h"
 #include "runtime/runtime.h"
 #include "runtime/strict.h"
+#include "executor/strict_launch.h"
 #include "tensor/arguments.h"
 #include "common/exports.h"  // the cross-library functions defined here get default visibility
 
@@ -277,8 +278,11 @@ int RunExecutor(void* workspace, uint64_t workspace_size, aclOpExecutor* executo
         }
     }
     const bool short_run = !record->plan || record->plan->ShortRun();
-    int ret = rt::Enqueue(held, rt::Task{&RunTask, record.get(), short_run});
+    rt::Task task{&RunTask, record.get(), short_run};
+    if (StrictMode()) task = StrictWrapLaunch(*record, addrs, blocks, n, task);  // aliases, shadow checks
+    int ret = rt::Enqueue(held, task);
     if (ret != 0) {
+        StrictDropLaunch(task);
         rt::UnpinBlocks(addrs, n);
         return Fail(ACLNN_ERR_RUNTIME_ERROR, "%s: cannot enqueue on stream %p (status %d).", api, stream, ret);
     }

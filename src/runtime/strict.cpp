@@ -187,7 +187,7 @@ const char* ReleasedBy(StrictObject what) {
 bool ReleasedByFinalize(StrictObject what) { return what != StrictObject::kExecutor && what != StrictObject::kTensor; }
 
 // "file(symbol+0xoff) [0xpc]" for a return address (backtrace_symbols' format), or "an unknown caller".
-std::string SiteText(void* site) {
+std::string SiteTextOf(void* site) {
     if (site == nullptr) return "an unknown caller";
     char** names = backtrace_symbols(&site, 1);
     std::string text = names != nullptr && names[0] != nullptr ? names[0] : Format("[%p]", site);
@@ -302,10 +302,17 @@ void AddStrictExitCheck(void (*check)()) {
     Log(LogLevel::kError, "strict mode: more than %d exit checks; one is not run", kMaxExitChecks);
 }
 
+void* StrictCallerSite() { return CreationSite(Track()); }
+
+std::string StrictSiteText(void* site) { return SiteTextOf(site); }
+
 void StrictTrackCreate(const void* obj, StrictObject what, size_t bytes, const char* api) {
+    if (obj != nullptr) StrictTrackCreateAt(obj, what, bytes, api, StrictCallerSite());
+}
+
+void StrictTrackCreateAt(const void* obj, StrictObject what, size_t bytes, const char* api, void* site) {
     if (obj == nullptr) return;
     Tracker& t = Track();
-    void* site = CreationSite(t);
     std::lock_guard<std::mutex> lock(t.mu);
     t.live[obj] = Tracked{what, bytes, api, site, t.next_seq++};
     t.count.store(t.live.size(), std::memory_order_relaxed);
@@ -343,7 +350,7 @@ void StrictReportLeaks(bool at_finalize) {
     const char* when = at_finalize ? "still alive at aclFinalize" : "still alive at process exit";
     for (const auto& [obj, info] : leaked) {
         const int k = static_cast<int>(info.what);
-        const std::string site = SiteText(info.site);
+        const std::string site = SiteTextOf(info.site);
         if (info.what == StrictObject::kDeviceBlock || info.what == StrictObject::kHostBlock) {
             StrictReport(StrictKind::kLeak,
                          "%s %p of %zu bytes from %s %s (never released with %s); created at %s; leaked %s %zu of "

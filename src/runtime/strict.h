@@ -19,6 +19,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 
 namespace aclcpu {
 
@@ -74,6 +75,17 @@ enum class StrictObject : int {
 /// `bytes` for memory blocks (0 otherwise), `api` the creating call or operator (static storage). Captures
 /// the creation site: the first stack frame outside this library's shared objects (backtrace(3)).
 void StrictTrackCreate(const void* obj, StrictObject what, size_t bytes, const char* api);
+
+/// StrictTrackCreate with a creation site already taken (StrictCallerSite).
+void StrictTrackCreateAt(const void* obj, StrictObject what, size_t bytes, const char* api, void* site);
+
+/// The creation site of an object being created now: the return address of the first frame on the calling
+/// thread's stack outside this library's shared objects; nullptr when unknown.
+void* StrictCallerSite();
+
+/// A creation site as "file(symbol+0xoff) [0xaddress]" (backtrace_symbols' format), "an unknown caller" for
+/// nullptr.
+std::string StrictSiteText(void* site);
 
 /// Forgets an object when it is released (destroyed, freed, consumed by a launch). Cheap when nothing is
 /// tracked (one relaxed atomic load); an untracked object is ignored. Called by the handle registry for every
