@@ -43,12 +43,8 @@ struct BlockInfo {
 
 // The MemBlock view of a registered block, with its strict-mode alias and shadow.
 MemBlock BlockOf(uintptr_t base, const BlockInfo& b) {
-    MemBlock m{base, b.size};
-    if (b.strict != nullptr) {
-        m.alias = StrictAlias(b.strict);
-        m.strict = b.strict;
-    }
-    return m;
+    if (__builtin_expect(b.strict == nullptr, 1)) return MemBlock{base, b.size, 0, nullptr};
+    return MemBlock{base, b.size, StrictAlias(b.strict), b.strict};
 }
 
 // Frees a block's memory (registry entry already gone).
@@ -237,7 +233,7 @@ int Release(void* p, bool host, const char* api) {
     }
     const BlockInfo info = it->second;
     r.blocks.erase(it);
-    StrictTrackRelease(p);
+    StrictTrackReleaseIfAny(p);
     Retired release;
     RetireLocked(r, reinterpret_cast<uintptr_t>(p), info, &release);
     lock.unlock();
@@ -273,7 +269,7 @@ Range CheckRangeLocked(Registry& r, const void* p, size_t n, bool device,
         const auto& [base, info] = *cur;
         if (a - base < Extent(info)) {  // p belongs to this block
             *owner = cur;
-            return MemBlock{base, info.size}.Holds(a, n) ? Range::kInBlock : Range::kOutside;
+            return MemBlock{base, info.size, 0, nullptr}.Holds(a, n) ? Range::kInBlock : Range::kOutside;
         }
     }
     auto next_freed = r.freed.upper_bound(a);
@@ -462,11 +458,19 @@ bool PinBlocks(const void* const* addrs, int n, Block* blocks) {
         if (local) found[i] = it;
     }
     for (int i = 0; i < n; ++i) {
-        if (blocks != nullptr) blocks[i] = Block{};
-        if (addrs[i] == nullptr) continue;
+        if (addrs[i] == nullptr) {
+            if (blocks != nullptr) blocks[i] = Block{};
+            continue;
+        }
         auto it = local ? found[i] : Lookup(r, addrs[i]);
         ++it->second.pins;
-        if (blocks != nullptr) blocks[i] = BlockOf(it->first, it->second);
+        if (blocks != nullptr) {  // field by field: the common (non-strict) case stores two words more than before
+            Block& b = blocks[i];
+            b.base = it->first;
+            b.size = it->second.size;
+            b.strict = it->second.strict;
+            b.alias = it->second.strict == nullptr ? 0 : StrictAlias(it->second.strict);
+        }
     }
     return true;
 }

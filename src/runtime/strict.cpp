@@ -23,6 +23,11 @@
 #include "common/status.h"
 
 namespace aclcpu {
+
+namespace strict_detail {
+std::atomic<size_t> g_tracked{0};  // Tracker::live.size(), readable without its lock
+}  // namespace strict_detail
+
 namespace {
 
 constexpr int kKinds = 5;
@@ -67,7 +72,6 @@ struct Tracker {
     std::mutex mu;
     std::unordered_map<const void*, Tracked> live;
     uint64_t next_seq = 0;
-    std::atomic<size_t> count{0};  // live.size(), readable without mu
     // Address ranges of this library's shared objects (and of the module holding this code), for skipping
     // their frames in a creation backtrace; filled once.
     std::vector<std::pair<uintptr_t, uintptr_t>> ours;
@@ -315,14 +319,14 @@ void StrictTrackCreateAt(const void* obj, StrictObject what, size_t bytes, const
     Tracker& t = Track();
     std::lock_guard<std::mutex> lock(t.mu);
     t.live[obj] = Tracked{what, bytes, api, site, t.next_seq++};
-    t.count.store(t.live.size(), std::memory_order_relaxed);
+    strict_detail::g_tracked.store(t.live.size(), std::memory_order_relaxed);
 }
 
 void StrictTrackRelease(const void* obj) {
+    if (strict_detail::g_tracked.load(std::memory_order_relaxed) == 0) return;
     Tracker& t = Track();
-    if (t.count.load(std::memory_order_relaxed) == 0) return;
     std::lock_guard<std::mutex> lock(t.mu);
-    if (t.live.erase(obj) != 0) t.count.store(t.live.size(), std::memory_order_relaxed);
+    if (t.live.erase(obj) != 0) strict_detail::g_tracked.store(t.live.size(), std::memory_order_relaxed);
 }
 
 void StrictReportLeaks(bool at_finalize) {
@@ -338,7 +342,7 @@ void StrictReportLeaks(bool at_finalize) {
                 ++it;
             }
         }
-        t.count.store(t.live.size(), std::memory_order_relaxed);
+        strict_detail::g_tracked.store(t.live.size(), std::memory_order_relaxed);
     }
     std::sort(leaked.begin(), leaked.end(), [](const auto& a, const auto& b) { return a.second.seq < b.second.seq; });
     // Per kind: how many, and their bytes, for each line's summary.

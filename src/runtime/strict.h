@@ -17,6 +17,7 @@
 // Lives in libascendcl; StrictMode and StrictReport are exported to the other libraries (common/exports.h).
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -87,10 +88,21 @@ void* StrictCallerSite();
 /// nullptr.
 std::string StrictSiteText(void* site);
 
-/// Forgets an object when it is released (destroyed, freed, consumed by a launch). Cheap when nothing is
-/// tracked (one relaxed atomic load); an untracked object is ignored. Called by the handle registry for every
-/// handle release and by aclrtFree / aclrtFreeHost.
+/// Forgets an object when it is released (destroyed, freed, consumed by a launch); an untracked object is
+/// ignored. Called through StrictTrackReleaseIfAny by the handle registry for every handle release and by
+/// aclrtFree / aclrtFreeHost.
 void StrictTrackRelease(const void* obj);
+
+namespace strict_detail {
+/// Objects StrictTrackCreate recorded and not yet released (libascendcl only: not exported).
+extern std::atomic<size_t> g_tracked;
+}  // namespace strict_detail
+
+/// StrictTrackRelease when anything is tracked: inline, one relaxed atomic load when nothing is (strict mode
+/// off). For libascendcl's own files only (the counter is not exported).
+inline void StrictTrackReleaseIfAny(const void* obj) {
+    if (strict_detail::g_tracked.load(std::memory_order_relaxed) != 0) StrictTrackRelease(obj);
+}
 
 /// Reports each tracked object still alive as one "leak" line, oldest first, and forgets it. at_finalize:
 /// aclFinalize is about to release the runtime's objects (memory blocks, streams, events, contexts), so only

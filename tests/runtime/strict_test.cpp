@@ -10,6 +10,8 @@
 #include <string>
 
 #include "acl/acl.h"
+#include "runtime/runtime.h"
+#include "runtime/strict_memory.h"
 
 namespace {
 
@@ -47,7 +49,12 @@ TEST(Strict, KindNamesAreTheIssuesSpelling) {
     EXPECT_STREQ(aclcpu::StrictKindName(static_cast<StrictKind>(9)), "unknown");
 }
 
+// The tests below report findings on purpose: a strict-mode run of the suite (ACLCPU_STRICT_EXITCODE set) must
+// not turn them into a failing exit status.
+void ExpectFindingsOnPurpose() { unsetenv("ACLCPU_STRICT_EXITCODE"); }
+
 TEST(Strict, ReportIsOneStderrLineAndCounts) {
+    ExpectFindingsOnPurpose();
     const uint64_t before = StrictFindings(StrictKind::kRace);
     const uint64_t total = StrictFindings();
     testing::internal::CaptureStderr();
@@ -63,6 +70,7 @@ TEST(Strict, ReportIsOneStderrLineAndCounts) {
 }
 
 TEST(Strict, LongReportIsCutToOneLine) {
+    ExpectFindingsOnPurpose();
     const std::string big(10000, 'x');
     testing::internal::CaptureStderr();
     StrictReport(StrictKind::kLeak, "%s", big.c_str());
@@ -144,6 +152,107 @@ TEST(StrictDeathTest, ExitCodeAppliesOnlyWithFindings) {
             std::exit(7);
         },
         testing::ExitedWithCode(7), "leak: a test finding");
+}
+
+}  // namespace
+
+namespace {
+
+// A runtime opened in strict mode for one test, back to the environment's mode afterwards.
+struct StrictRuntime {
+    StrictRuntime() {
+        unsetenv("ACLCPU_STRICT_EXITCODE");  // findings below are on purpose
+        aclFinalize();
+        setenv("ACLCPU_STRICT", "1", 1);
+        EXPECT_EQ(aclInit(nullptr), ACL_SUCCESS);
+        unsetenv("ACLCPU_STRICT");
+    }
+    ~StrictRuntime() {
+        aclFinalize();
+        aclInit(nullptr);
+        aclrtSetDevice(0);
+    }
+};
+
+size_t Unwritten(void* p, size_t off, size_t n, size_t* first) {
+    aclcpu::rt::Block b;
+    EXPECT_TRUE(aclcpu::rt::FindBlock(p, &b));
+    EXPECT_NE(b.strict, nullptr);
+    return aclcpu::StrictUnwritten(b.strict, off, n, first);
+}
+
+TEST(StrictMemory, ShadowFollowsMemsetsAndDeviceCopies) {
+    StrictRuntime rt;
+    void* p = nullptr;
+    void* q = nullptr;
+    ASSERT_EQ(aclrtMalloc(&p, 64, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+    ASSERT_EQ(aclrtMalloc(&q, 64, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+    size_t first = 99;
+    EXPECT_EQ(Unwritten(p, 0, 64, &first), 64u);
+    EXPECT_EQ(first, 0u);
+    ASSERT_EQ(aclrtMemset(static_cast<char*>(p) + 16, 16, 1, 16), ACL_SUCCESS);  // [16, 32)
+    EXPECT_EQ(Unwritten(p, 0, 64, &first), 48u);
+    EXPECT_EQ(first, 0u);
+    EXPECT_EQ(Unwritten(p, 16, 16, &first), 0u);
+    ASSERT_EQ(aclrtMemset(p, 16, 2, 16), ACL_SUCCESS);  // [0, 16): merges with [16, 32)
+    EXPECT_EQ(Unwritten(p, 0, 32, &first), 0u);
+    EXPECT_EQ(Unwritten(p, 0, 64, &first), 32u);
+    EXPECT_EQ(first, 32u);
+    // A device-to-device copy of never-written bytes carries their state: [4, 12) is unwritten again.
+    ASSERT_EQ(aclrtMemcpy(static_cast<char*>(p) + 4, 8, q, 8, ACL_MEMCPY_DEVICE_TO_DEVICE), ACL_SUCCESS);
+    EXPECT_EQ(Unwritten(p, 0, 32, &first), 8u);
+    EXPECT_EQ(first, 4u);
+    // The data went through the alias: the copy back shows memset's bytes and the poison.
+    unsigned char host[32];
+    const uint64_t before = StrictFindings(StrictKind::kUninitializedRead);
+    testing::internal::CaptureStderr();
+    ASSERT_EQ(aclrtMemcpy(host, 32, p, 32, ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
+    const std::string err = testing::internal::GetCapturedStderr();
+    EXPECT_EQ(host[0], 2);
+    EXPECT_EQ(host[4], 0xFF);
+    EXPECT_EQ(host[20], 1);
+    EXPECT_EQ(StrictFindings(StrictKind::kUninitializedRead), before + 1);
+    EXPECT_EQ(err.rfind("[aclcpu strict] uninitialized-read: aclrtMemcpy copies 32 bytes", 0), 0u) << err;
+    EXPECT_NE(err.find("8 of them (the first at byte 4 of the block)"), std::string::npos) << err;
+    // Reported once: the range now counts as written.
+    ASSERT_EQ(aclrtMemcpy(host, 32, p, 32, ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
+    EXPECT_EQ(StrictFindings(StrictKind::kUninitializedRead), before + 1);
+    EXPECT_EQ(aclrtFree(p), ACL_SUCCESS);
+    EXPECT_EQ(aclrtFree(q), ACL_SUCCESS);
+}
+
+TEST(StrictMemory, HandedOutAddressIsNotTheAlias) {
+    StrictRuntime rt;
+    void* p = nullptr;
+    ASSERT_EQ(aclrtMalloc(&p, 100, ACL_MEM_MALLOC_NORMAL_ONLY), ACL_SUCCESS);
+    aclcpu::rt::Block b;
+    ASSERT_TRUE(aclcpu::rt::FindBlock(static_cast<char*>(p) + 10, &b));
+    EXPECT_EQ(b.base, reinterpret_cast<uintptr_t>(p));
+    EXPECT_EQ(b.size, 100u);
+    ASSERT_NE(b.alias, 0u);
+    EXPECT_NE(b.alias, b.base);
+    EXPECT_EQ(b.Accessible(static_cast<char*>(p) + 10), reinterpret_cast<void*>(b.alias + 10));
+    // Fresh memory holds the poison (0xFF: a NaN as float).
+    EXPECT_EQ(*static_cast<unsigned char*>(b.Accessible(p)), 0xFF);
+    void* h = nullptr;  // host memory stays host memory
+    ASSERT_EQ(aclrtMallocHost(&h, 16), ACL_SUCCESS);
+    ASSERT_TRUE(aclcpu::rt::FindBlock(h, &b));
+    EXPECT_EQ(b.alias, 0u);
+    static_cast<char*>(h)[0] = 1;
+    EXPECT_EQ(aclrtFreeHost(h), ACL_SUCCESS);
+    EXPECT_EQ(aclrtFree(p), ACL_SUCCESS);
+}
+
+TEST(StrictMemoryDeathTest, HostStoreIsReportedAndFaults) {
+    GTEST_FLAG_SET(death_test_style, "threadsafe");
+    EXPECT_DEATH(
+        {
+            StrictRuntime rt;
+            void* p = nullptr;
+            if (aclrtMalloc(&p, 32, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS) std::exit(3);
+            static_cast<volatile char*>(p)[5] = 1;
+        },
+        "\\[aclcpu strict\\] host-access: host code wrote address 0x[0-9a-f]+, byte 5 of device memory block");
 }
 
 }  // namespace
