@@ -178,9 +178,10 @@ void InstallFaultHandler() {
     std::call_once(once, [] {
         stack_t current;
         if (sigaltstack(nullptr, &current) == 0 && (current.ss_flags & SS_DISABLE) != 0) {
+            static void* alt_stack = std::malloc(64 * 1024);  // kept (and reachable): the handler may run any time
             stack_t alt;
             alt.ss_size = 64 * 1024;
-            alt.ss_sp = std::malloc(alt.ss_size);  // kept: the handler may run at any time
+            alt.ss_sp = alt_stack;
             alt.ss_flags = 0;
             if (alt.ss_sp != nullptr) sigaltstack(&alt, nullptr);
         }
