@@ -3,8 +3,8 @@
 // product profile's order (engine/mse_v2_order.h: Ascend 950 arch35, A2/A3, 310P; FLOAT and 2-byte tilings;
 // sum and mean) and the exactly rounded result. The exact sum is accumulated in long double with Neumaier
 // compensation (error far below 2^-64 of the sum), then rounded once to float32. Not a test: prints a table.
-//   g++ -O2 -std=c++17 -ffp-contract=off -Iinclude -Isrc bench/mse_ulp.cpp build/libaclcpu_static.a \
-//       $(pkg-config --libs libhwy) -ltbb -lpthread -o /tmp/mse_ulp && /tmp/mse_ulp [N]
+//   g++ -O2 -std=c++17 -ffp-contract=off -Iinclude -Isrc bench/mse_ulp.cpp build/libaclcpu_static.a
+//     $(pkg-config --libs libhwy) -ltbb -lpthread -o /tmp/mse_ulp && /tmp/mse_ulp [N]
 #include <cmath>
 #include <cstdint>
 #include <cstdio>

@@ -442,7 +442,11 @@ py::array Call(int op, const std::vector<py::array>& inputs, int64_t reduction, 
             char* base = static_cast<char*>(t_arena.base);
             for (int i = 0; i < n; ++i) {
                 const size_t nb = static_cast<size_t>(in[i].span) * aclcpu::ItemSize(in[i].dtype);
-                if (nb != 0) std::memcpy(base + in[i].at, in[i].low, nb);
+                // aclrtMemcpy, not memcpy: the arena is device memory (not host-accessible in strict mode).
+                if (nb != 0 && (status = aclrtMemcpy(base + in[i].at, nb, in[i].low, nb, ACL_MEMCPY_HOST_TO_DEVICE))) {
+                    message = RecentMessage("aclrtMemcpy failed");
+                    break;
+                }
                 const int64_t storage = in[i].span;
                 ts.t[i] = aclCreateTensor(in[i].shape.data(), in[i].shape.size(), in[i].dtype, in[i].strides.data(),
                                           in[i].offset, ACL_FORMAT_ND, &storage, 1, base + in[i].at);
@@ -486,7 +490,11 @@ py::array Call(int op, const std::vector<py::array>& inputs, int64_t reduction, 
             if (status != 0) message = RecentMessage((std::string(def.api) + " failed").c_str());
             if (ws != nullptr) aclrtFree(ws);
         } while (false);
-        if (status == 0 && out_bytes != 0) std::memcpy(out_data, static_cast<char*>(t_arena.base) + out_at, out_bytes);
+        if (status == 0 && out_bytes != 0) {
+            status = aclrtMemcpy(out_data, out_bytes, static_cast<char*>(t_arena.base) + out_at, out_bytes,
+                                 ACL_MEMCPY_DEVICE_TO_HOST);
+            if (status != 0) message = RecentMessage("aclrtMemcpy failed");
+        }
         if (t_arena.size > kKeepArenaBytes) t_arena.Release();
     }
     if (status != 0) Raise(status, message);
@@ -502,7 +510,7 @@ double CCallNs(int64_t numel, int iters) {
     const size_t slot = AlignUp(bytes);
     if (t_arena.Reserve(4 * slot) != 0) Raise(kStatusInvalid, "aclrtMalloc failed");
     char* base = static_cast<char*>(t_arena.base);
-    std::memset(base, 0, 4 * slot);
+    if (aclrtMemset(base, 4 * slot, 0, 4 * slot) != 0) Raise(kStatusInvalid, RecentMessage("aclrtMemset failed"));
     const int64_t dims[1] = {numel}, strides[1] = {1};
     int status = 0;
     const auto t0 = std::chrono::steady_clock::now();
@@ -561,7 +569,12 @@ PYBIND11_MODULE(_core, m) {
     m.def("_c_call_ns", &CCallNs, py::arg("numel"), py::arg("iters"),
           "Benchmark hook: mean ns of the C sequence of one call (FLOAT, contiguous) over iters runs.");
     m.def(
-        "_shutdown", [] { g_shutdown.store(true); }, "Stops thread-exit cleanup from touching the runtime.");
+        "_shutdown",
+        [] {
+            t_arena.Release();  // the interpreter's thread gives its block back (strict mode's leak check)
+            g_shutdown.store(true);
+        },
+        "Frees the calling thread's arena, then stops thread-exit cleanup from touching the runtime.");
     m.def(
         "soc_name", [] { return std::string(aclrtGetSocName()); },
         "aclrtGetSocName(): the profile of the calling thread (its override, else the process's).");

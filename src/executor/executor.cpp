@@ -5,6 +5,8 @@
 #include "aclnn/aclnn_base.h"  // aclnnInit, aclnnFinalize (defined here)
 #include "common/status.h"
 #include "runtime/runtime.h"
+#include "runtime/strict.h"
+#include "executor/strict_launch.h"
 #include "tensor/arguments.h"
 #include "common/exports.h"  // the cross-library functions defined here get default visibility
 
@@ -207,6 +209,7 @@ aclOpExecutor* PublishExecutor(ExecutorPtr ex) {
     ex->magic = kExecutorMagic;
     aclOpExecutor* raw = ex.release();
     PublishHandle(raw);
+    if (StrictMode()) StrictTrackCreate(raw, StrictObject::kExecutor, 0, raw->call.op_name);
     return raw;
 }
 
@@ -298,8 +301,11 @@ int RunExecutor(void* workspace, uint64_t workspace_size, aclOpExecutor* executo
         }
     }
     const bool short_run = !record->plan || record->plan->ShortRun();
-    int ret = rt::Enqueue(held, rt::Task{&RunTask, record.get(), short_run});
+    rt::Task task{&RunTask, record.get(), short_run};
+    if (StrictMode()) task = StrictWrapLaunch(*record, api, addrs, blocks, n, task);  // aliases, shadow checks
+    int ret = rt::Enqueue(held, task);
     if (ret != 0) {
+        StrictDropLaunch(task);
         rt::UnpinBlocks(addrs, n);
         return Fail(ACLNN_ERR_RUNTIME_ERROR, "%s: cannot enqueue on stream %p (status %d).", api, stream, ret);
     }

@@ -4,6 +4,7 @@
 #include "common/status.h"
 #include "runtime/context.h"
 #include "runtime/state.h"
+#include "runtime/strict.h"
 #include "common/exports.h"  // the cross-library functions defined here get default visibility
 
 namespace aclcpu {
@@ -328,6 +329,7 @@ aclError aclrtCreateStream(aclrtStream* stream) {
         st.streams.emplace(h, std::move(s));
         PublishHandle(h);  // under st.mu: a concurrent aclFinalize sees it listed and live, or neither
     }
+    if (StrictMode()) StrictTrackCreate(h, StrictObject::kStream, 0, "aclrtCreateStream");
     *stream = h;
     return ACL_SUCCESS;
 }
@@ -425,6 +427,7 @@ aclError aclrtCreateEvent(aclrtEvent* event) {
         st.events.emplace(h, std::move(e));
         PublishHandle(h);  // under st.mu, as for streams
     }
+    if (StrictMode()) StrictTrackCreate(h, StrictObject::kEvent, 0, "aclrtCreateEvent");
     *event = h;
     return ACL_SUCCESS;
 }

@@ -146,9 +146,9 @@ AllocCounts CountPhases(const AllocCase& c) {
     DeviceBuffer s(static_cast<size_t>(s_storage + 1) * aclDataTypeSize(c.sdt));
     DeviceBuffer t(static_cast<size_t>(Numel(c.ts)) * aclDataTypeSize(c.tdt));
     DeviceBuffer o(static_cast<size_t>(Numel(c.os)) * aclDataTypeSize(c.odt));
-    std::memset(g.get(), 0x3C, g.bytes());
-    std::memset(s.get(), 0x3D, s.bytes());
-    std::memset(t.get(), 0x3E, t.bytes());
+    EXPECT_EQ(aclrtMemset(g.get(), g.bytes(), 0x3C, g.bytes()), ACL_SUCCESS);
+    EXPECT_EQ(aclrtMemset(s.get(), s.bytes(), 0x3D, s.bytes()), ACL_SUCCESS);
+    EXPECT_EQ(aclrtMemset(t.get(), t.bytes(), 0x3E, t.bytes()), ACL_SUCCESS);
     aclTensor* tg = MakeTensor(c.gs, c.gdt, g.get());
     aclTensor* ts = MakeTensor(c.ss, c.sdt, s.get(), c.s_strides, 0, {s_storage + 1});
     aclTensor* tt = MakeTensor(c.ts, c.tdt, t.get());

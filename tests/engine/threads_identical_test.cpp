@@ -108,7 +108,9 @@ void DumpAll(const std::string& path) {
             if (k == 3 && c.in_place) break;
             const size_t bytes = static_cast<size_t>(ops[k]->storage) * aclDataTypeSize(ops[k]->dt);
             buf[k] = DeviceBuffer(bytes);
-            FillBytes(buf[k].get(), ops[k]->dt, ops[k]->storage, seed++);
+            std::vector<char> fill(bytes);  // filled on the host, uploaded (device memory: strict mode)
+            FillBytes(fill.data(), ops[k]->dt, ops[k]->storage, seed++);
+            ASSERT_EQ(aclrtMemcpy(buf[k].get(), bytes, fill.data(), bytes, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
         }
         for (int k = 0; k < 4; ++k) {
             void* data = (k == 3 && c.in_place) ? buf[1].get() : buf[k].get();

@@ -253,14 +253,18 @@ TEST(TiledPlans, ApiMatchesOracle) {
             aclTensor* t[4];
             for (int k = 0; k < 4; ++k) {
                 dev[k] = aclcpu_test::DeviceBuffer(host.mem[k].size());
-                std::memcpy(dev[k].get(), host.mem[k].data(), host.mem[k].size());
+                ASSERT_EQ(aclrtMemcpy(dev[k].get(), host.mem[k].size(), host.mem[k].data(), host.mem[k].size(),
+                                      ACL_MEMCPY_HOST_TO_DEVICE),
+                          ACL_SUCCESS);
                 t[k] = aclcpu_test::MakeTensor(c.v[k].shape, c.v[k].dt, dev[k].get(), c.v[k].strides, c.v[k].offset,
                                                {c.v[k].storage});
                 ASSERT_NE(t[k], nullptr);
             }
             ASSERT_EQ(aclcpu_test::RunL1(t[1], t[2], t[3], reduction, t[0]), 0) << aclcpu_test::LastError();
             Oracle(p, c.v, host.data, c.b);
-            EXPECT_EQ(std::memcmp(dev[0].get(), host.mem[0].data(), host.mem[0].size()), 0) << "case " << index;
+            std::vector<char> got(host.mem[0].size());
+            ASSERT_EQ(aclrtMemcpy(got.data(), got.size(), dev[0].get(), got.size(), ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
+            EXPECT_EQ(std::memcmp(got.data(), host.mem[0].data(), got.size()), 0) << "case " << index;
             for (aclTensor* x : t) aclDestroyTensor(x);
         }
         ++index;

@@ -10,7 +10,7 @@ namespace {
 using aclcpu::MemBlock;
 
 TEST(MemBlock, HoldsExactlyTheBytesOfTheBlock) {
-    const MemBlock b{0x1000, 256};
+    const MemBlock b{0x1000, 256, 0, nullptr};
     EXPECT_TRUE(b.Holds(0x1000, 256));
     EXPECT_TRUE(b.Holds(0x1000, 0));
     EXPECT_TRUE(b.Holds(0x10ff, 1));
@@ -24,15 +24,15 @@ TEST(MemBlock, HoldsExactlyTheBytesOfTheBlock) {
 }
 
 TEST(MemBlock, NeverWrapsIntoAFalseYes) {
-    const MemBlock b{0x1000, 256};
+    const MemBlock b{0x1000, 256, 0, nullptr};
     EXPECT_FALSE(b.Holds(0x1010, SIZE_MAX));                // p + n wraps below the block's end
     EXPECT_FALSE(b.Holds(UINTPTR_MAX, 0x1080));            // p near the top, n brings it "back"
     EXPECT_FALSE(b.Holds(0x1010, SIZE_MAX - 0x1010 + 1));  // p + n == 0 exactly
-    const MemBlock top{UINTPTR_MAX - 255, 255};             // a block ending at the top of the address space
+    const MemBlock top{UINTPTR_MAX - 255, 255, 0, nullptr};  // a block ending at the top of the address space
     EXPECT_TRUE(top.Holds(UINTPTR_MAX - 255, 255));
     EXPECT_TRUE(top.Holds(UINTPTR_MAX, 0));
     EXPECT_FALSE(top.Holds(UINTPTR_MAX - 1, 2));
-    const MemBlock empty{0x2000, 0};
+    const MemBlock empty{0x2000, 0, 0, nullptr};
     EXPECT_TRUE(empty.Holds(0x2000, 0));
     EXPECT_FALSE(empty.Holds(0x2000, 1));
 }
