@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <exception>
 #include <utility>
 
 #include "aclnn/acl_meta.h"
@@ -49,6 +50,24 @@ inline int CheckElementwiseViews(const aclTensor* const* t, const char* const* n
                     names[out], ShapeString(t[out]->view_shape).c_str(), ShapeString(t[out]->strides).c_str());
     }
     return 0;
+}
+
+/// Runs an operator's first phase `body` (a callable returning its status) and turns host memory running out
+/// inside it (std::bad_alloc or std::length_error from the executor pool, the descriptor copies or planning)
+/// into 561000 ACLNN_ERR_INNER with a message naming `api`: nothing is published and *executor is not
+/// written then (the executor under construction is an ExecutorPtr and goes back to the spares). BEYOND CANN,
+/// whose first phases abort on an allocation failure; the brief's "never a crash".
+template <typename Body>
+int GuardFirstPhase(const char* api, Body&& body) noexcept {
+    try {
+        return body();
+    } catch (const std::exception& e) {  // bad_alloc, length_error
+        try {
+            return Fail(ACLNN_ERR_INNER, "%s: out of host memory while planning the call (%s).", api, e.what());
+        } catch (...) {  // not even the message fits: the status alone
+            return ACLNN_ERR_INNER;
+        }
+    }
 }
 
 /// Builds the executor of a first phase whose work is one prepared plan and hands it out: copies of the n

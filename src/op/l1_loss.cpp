@@ -166,7 +166,8 @@ extern "C" {
 
 aclnnStatus aclnnL1LossGetWorkspaceSize(const aclTensor* self, const aclTensor* target, int64_t reduction,
                                         aclTensor* out, uint64_t* workspaceSize, aclOpExecutor** executor) {
-    return FirstPhase(self, target, reduction, out, workspaceSize, executor);
+    return engine::GuardFirstPhase("aclnnL1LossGetWorkspaceSize",
+                                   [&] { return FirstPhase(self, target, reduction, out, workspaceSize, executor); });
 }
 
 aclnnStatus aclnnL1Loss(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream) {

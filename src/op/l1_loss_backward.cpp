@@ -151,7 +151,8 @@ extern "C" {
 aclnnStatus aclnnL1LossBackwardGetWorkspaceSize(const aclTensor* gradOutput, const aclTensor* self,
                                                 const aclTensor* target, int64_t reduction, aclTensor* gradInput,
                                                 uint64_t* workspaceSize, aclOpExecutor** executor) {
-    return FirstPhase(gradOutput, self, target, reduction, gradInput, workspaceSize, executor);
+    return engine::GuardFirstPhase(
+        kApi1, [&] { return FirstPhase(gradOutput, self, target, reduction, gradInput, workspaceSize, executor); });
 }
 
 aclnnStatus aclnnL1LossBackward(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream) {

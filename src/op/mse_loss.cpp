@@ -168,7 +168,8 @@ extern "C" {
 
 aclnnStatus aclnnMseLossGetWorkspaceSize(const aclTensor* self, const aclTensor* target, int64_t reduction,
                                          aclTensor* out, uint64_t* workspaceSize, aclOpExecutor** executor) {
-    return FirstPhase(self, target, reduction, out, workspaceSize, executor);
+    return engine::GuardFirstPhase("aclnnMseLossGetWorkspaceSize",
+                                   [&] { return FirstPhase(self, target, reduction, out, workspaceSize, executor); });
 }
 
 aclnnStatus aclnnMseLoss(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream) {

@@ -131,7 +131,9 @@ extern "C" {
 aclnnStatus aclnnMseLossBackwardGetWorkspaceSize(const aclTensor* gradOutput, const aclTensor* self,
                                                  const aclTensor* target, int64_t reduction, aclTensor* out,
                                                  uint64_t* workspaceSize, aclOpExecutor** executor) {
-    return FirstPhase(gradOutput, self, target, reduction, out, workspaceSize, executor);
+    return engine::GuardFirstPhase("aclnnMseLossBackwardGetWorkspaceSize", [&] {
+        return FirstPhase(gradOutput, self, target, reduction, out, workspaceSize, executor);
+    });
 }
 
 aclnnStatus aclnnMseLossBackward(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream) {

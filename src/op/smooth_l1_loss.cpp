@@ -153,7 +153,9 @@ extern "C" {
 aclnnStatus aclnnSmoothL1LossGetWorkspaceSize(const aclTensor* self, const aclTensor* target, int64_t reduction,
                                               float beta, aclTensor* result, uint64_t* workspaceSize,
                                               aclOpExecutor** executor) {
-    return FirstPhase(self, target, reduction, beta, result, workspaceSize, executor);
+    return engine::GuardFirstPhase("aclnnSmoothL1LossGetWorkspaceSize", [&] {
+        return FirstPhase(self, target, reduction, beta, result, workspaceSize, executor);
+    });
 }
 
 aclnnStatus aclnnSmoothL1Loss(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream) {

@@ -153,7 +153,9 @@ aclnnStatus aclnnSmoothL1LossBackwardGetWorkspaceSize(const aclTensor* gradOut, 
                                                       const aclTensor* target, int64_t reduction, float beta,
                                                       aclTensor* gradInput, uint64_t* workspaceSize,
                                                       aclOpExecutor** executor) {
-    return FirstPhase(gradOut, self, target, reduction, beta, gradInput, workspaceSize, executor);
+    return engine::GuardFirstPhase("aclnnSmoothL1LossBackwardGetWorkspaceSize", [&] {
+        return FirstPhase(gradOut, self, target, reduction, beta, gradInput, workspaceSize, executor);
+    });
 }
 
 aclnnStatus aclnnSmoothL1LossBackward(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
