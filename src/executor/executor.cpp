@@ -92,6 +92,26 @@ int RunTask(void* ctx) {
     return ret;
 }
 
+// The byte ranges a launch reads and writes, for strict mode (rt::AccessFn): its inputs read, its outputs
+// written, its workspace written (and read).
+int LaunchAccesses(const void* ctx, rt::Access* out, int max) {
+    const aclOpExecutor& ex = *static_cast<const aclOpExecutor*>(ctx);
+    int n = 0;
+    for (size_t k = 0; k < ex.tensors.size() && n < max; ++k) {
+        const aclTensor& t = ex.tensors[k];
+        if (t.numel == 0 || t.data == nullptr) continue;
+        uintptr_t lo, hi;
+        ByteRange(t, &lo, &hi);
+        out[n++] = rt::Access{lo, hi, static_cast<int>(k) >= ex.num_inputs,
+                              ex.tensor_names != nullptr ? ex.tensor_names[k] : "a tensor"};
+    }
+    if (ex.workspace != nullptr && n < max) {
+        const uintptr_t w = reinterpret_cast<uintptr_t>(ex.workspace);
+        out[n++] = rt::Access{w, w + ex.workspace_size, true, "workspace"};
+    }
+    return n;
+}
+
 int SetAddr(aclOpExecutor* executor, size_t index, aclTensor* tensor, void* addr, bool output, bool combined,
             const char* api) {
     // CANN (opbase acl_op_api.cpp aclSet*TensorAddr): a null executor is ACLNN_ERR_INNER_NULLPTR (561103).
@@ -275,7 +295,7 @@ int RunExecutor(void* workspace, uint64_t workspace_size, aclOpExecutor* executo
         }
     }
     const bool short_run = !record->plan || record->plan->ShortRun();
-    int ret = rt::Enqueue(held, rt::Task{&RunTask, record.get(), short_run});
+    int ret = rt::Enqueue(held, rt::Task{&RunTask, record.get(), short_run}, &LaunchAccesses, api);
     if (ret != 0) {
         rt::UnpinBlocks(addrs, n);
         return Fail(ACLNN_ERR_RUNTIME_ERROR, "%s: cannot enqueue on stream %p (status %d).", api, stream, ret);

@@ -21,6 +21,7 @@
 #include "common/status.h"
 #include "runtime/context.h"
 #include "runtime/state.h"
+#include "runtime/strict_sync.h"
 #include "common/exports.h"  // the cross-library functions defined here get default visibility
 
 namespace aclcpu {
@@ -436,6 +437,7 @@ aclError aclInit(const char* configPath) {
     st.soc = soc->soc;
     st.soc_name = ChipOf(*soc);
     g_opened_for_rt = false;  // aclInit now owns the open runtime (rt* calls may have opened it first)
+    StrictSyncConfigure(StrictEnvOn());  // SHIM until the [strict-api] switch lands: ACLCPU_STRICT=1 only
     st.initialized = true;
     st.finalized = false;
     Log(LogLevel::kEvent, "aclInit: emulating %s with %d threads", st.soc_name, DeviceThreads());
@@ -471,6 +473,7 @@ aclError aclFinalize(void) {
     default_stream.reset();
     ShutdownPool();
     ReleaseAllMemory();
+    StrictSyncConfigure(false);  // every stream is gone; the next aclInit decides again
     return ACL_SUCCESS;
 }
 

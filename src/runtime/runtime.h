@@ -69,6 +69,14 @@ struct Task {
     bool short_run = false;
 };
 
+/// A byte range [lo, hi) a task reads or writes, for strict mode (runtime/strict_sync.h): `what` names it in
+/// reports (a tensor's name, "dst", "workspace"; static storage).
+struct Access {
+    uintptr_t lo, hi;
+    bool write;
+    const char* what;
+};
+
 /// Enqueues `task` on `stream` (nullptr = default stream); `api` names the caller in messages. Returns 0, or ACL_ERROR_RT_INVALID_HANDLE
 /// (107017) for an unknown or destroyed stream and ACL_ERROR_UNINITIALIZE (100001) before aclInit; on
 /// failure the task is NOT run and ctx is not released (the caller still owns it).
@@ -88,6 +96,15 @@ std::shared_ptr<Stream> HoldStream(const HandleLock& lock, aclrtStream stream);
 /// Enqueues `task` on a held stream. Returns 0, or ACL_ERROR_RT_INVALID_HANDLE (107017, with a message)
 /// when the stream is being destroyed; on failure the task is NOT run and ctx is not released.
 int Enqueue(const std::shared_ptr<Stream>& stream, Task task);
+
+/// Writes at most `max` byte ranges that the task with context `ctx` reads and writes into out; returns their
+/// count. Called only in strict mode, before the task is pushed.
+using AccessFn = int (*)(const void* ctx, Access* out, int max);
+
+/// Enqueue for a task whose byte ranges `accesses` can list: strict mode checks them against other streams'
+/// work and the host's (runtime/strict_sync.h; `api`, the call that enqueues the task, names it in reports).
+/// Outside strict mode exactly Enqueue(stream, task) (accesses is not called). Same results.
+int Enqueue(const std::shared_ptr<Stream>& stream, Task task, AccessFn accesses, const char* api);
 
 // ---------------------------------------------------------------- memory registry
 
