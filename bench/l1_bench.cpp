@@ -15,6 +15,8 @@
 //
 //   l1_bench [--benchmark_filter=REGEX] [--benchmark_format=json] [--benchmark_repetitions=N] ...
 //   l1_bench --list-cases     one line per benchmark <op>/<case>: its name and bytes read + written
+//   l1_bench --strict ...     the same cases with strict mode on (README "Strict mode"; counter strict = 1):
+//                             run it next to a plain run to compare, e.g. --benchmark_filter="l1/f32_(none|4)"
 #include <benchmark/benchmark.h>
 #include <emmintrin.h>
 #include <tbb/blocked_range.h>
@@ -22,6 +24,7 @@
 #include <tbb/partitioner.h>
 #include <tbb/task_arena.h>
 
+#include <sys/mman.h>
 #include <sys/resource.h>
 
 #include <algorithm>
@@ -95,11 +98,11 @@ Tensor MakeTensor(const std::vector<int64_t>& shape, aclDataType dt, std::vector
     if (storage < 0) storage = Numel(shape);
     r.bytes = static_cast<size_t>(storage) * ItemSize(dt);
     if (aclrtMalloc(&r.data, r.bytes, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS) std::abort();
-    if (fill) {
-        Fill(r.data, dt, storage, seed);
-    } else {
-        std::memset(r.data, 0, r.bytes);  // touch every page outside the timed region
-    }
+    // Filled on the host and uploaded (device memory is not host-accessible in strict mode); a zero upload
+    // touches every page of the output outside the timed region.
+    std::vector<unsigned char> host(r.bytes, 0);
+    if (fill) Fill(host.data(), dt, storage, seed);
+    if (aclrtMemcpy(r.data, r.bytes, host.data(), r.bytes, ACL_MEMCPY_HOST_TO_DEVICE) != ACL_SUCCESS) std::abort();
     r.t = aclCreateTensor(shape.data(), shape.size(), dt, shape.empty() ? nullptr : strides.data(), 0, ACL_FORMAT_ND,
                           &storage, 1, r.data);
     return r;
@@ -214,22 +217,34 @@ void StreamingCopy(const char* src, char* dst, size_t n) {
 #endif
 }
 
-// The copy bound of a case: copies of bytes/2 (so that `bytes` are read + written) between aclrtMalloc'd
-// blocks with the tensors' policy (HUGE_FIRST: the same page size).
+// Host memory laid out as aclrtMalloc lays out a HUGE_FIRST block outside strict mode: 2 MiB aligned with
+// transparent huge pages advised from 2 MiB up, else 64-byte aligned heap memory (the copy bound's buffers
+// are host memory, which stays host-accessible in strict mode).
+void* HugeLikeAlloc(size_t n) {
+    constexpr size_t kHuge = size_t{2} << 20;
+    if (n < kHuge) return std::aligned_alloc(64, (n + 63) / 64 * 64);
+    const size_t len = (n + kHuge - 1) / kHuge * kHuge;
+    void* p = std::aligned_alloc(kHuge, len);
+#ifdef MADV_HUGEPAGE
+    if (p != nullptr) madvise(p, len, MADV_HUGEPAGE);
+#endif
+    return p;
+}
+
+// The copy bound of a case: copies of bytes/2 (so that `bytes` are read + written) between host buffers with
+// the tensors' page size (HugeLikeAlloc).
 class CopyBound {
 public:
     explicit CopyBound(uint64_t bytes) : n_(static_cast<size_t>(bytes / 2)), threads_(DeviceThreads()), arena_(threads_) {
-        const size_t alloc = (n_ + 63) / 64 * 64;
-        if (aclrtMalloc(&src_, alloc, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS ||
-            aclrtMalloc(&dst_, alloc, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS) {
-            std::abort();
-        }
+        src_ = HugeLikeAlloc(n_ == 0 ? 1 : n_);
+        dst_ = HugeLikeAlloc(n_ == 0 ? 1 : n_);
+        if (src_ == nullptr || dst_ == nullptr) std::abort();
         std::memset(src_, 1, n_);
         std::memset(dst_, 2, n_);
     }
     ~CopyBound() {
-        aclrtFree(src_);
-        aclrtFree(dst_);
+        std::free(src_);
+        std::free(dst_);
     }
     CopyBound(const CopyBound&) = delete;
     CopyBound& operator=(const CopyBound&) = delete;
@@ -395,6 +410,15 @@ void RunOp(benchmark::State& state, const Op& op, const Case& c) {
 
 int main(int argc, char** argv) {
     const std::vector<Case> cases = Cases();
+    bool strict = false;
+    for (int i = 1; i < argc; ++i) {  // --strict: taken out of argv before Google Benchmark reads it
+        if (std::string(argv[i]) != "--strict") continue;
+        strict = true;
+        for (int j = i; j + 1 < argc; ++j) argv[j] = argv[j + 1];
+        --argc;
+        --i;
+    }
+    if (strict) setenv("ACLCPU_STRICT", "1", 1);  // read by aclInit below
     for (int i = 1; i < argc; ++i) {
         if (std::string(argv[i]) == "--list-cases") {
             for (const Op& op : Ops()) {
@@ -416,7 +440,10 @@ int main(int argc, char** argv) {
         for (const Op& op : Ops()) {
             if (!Supports(op, c)) continue;
             benchmark::RegisterBenchmark((std::string(op.prefix) + "/" + c.name).c_str(),
-                                         [op, c](benchmark::State& st) { RunOp(st, op, c); })
+                                         [op, c, strict](benchmark::State& st) {
+                                             st.counters["strict"] = strict ? 1 : 0;
+                                             RunOp(st, op, c);
+                                         })
                 ->UseManualTime()
                 ->Unit(benchmark::kMicrosecond);
         }

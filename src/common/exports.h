@@ -16,6 +16,7 @@
 // Adding a cross-library call: one line here (the build fails with an undefined symbol otherwise).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -34,6 +35,8 @@ namespace aclcpu {
 enum class LogLevel : int;
 enum class HandleKind : uint8_t;
 enum class HandleState : uint8_t;
+enum class StrictKind : int;
+enum class StrictObject : int;
 class HandleLock;
 class OpPlan;
 struct ExecutorDeleter;
@@ -61,6 +64,16 @@ ACLCPU_LIB_API bool ReleaseHandle(const HandleLock& lock, const void* p, HandleK
 ACLCPU_LIB_API int FailNotLive(int code, const char* api, const char* kind_name, const void* p, bool released,
                                const char* how);
 
+// Strict mode (runtime/strict.h): the switch and the report line, for checks in every library.
+ACLCPU_LIB_API bool StrictMode();
+ACLCPU_LIB_API void StrictReport(StrictKind kind, const char* fmt, ...);
+ACLCPU_LIB_API uint64_t StrictFindings(StrictKind kind);
+ACLCPU_LIB_API void AddStrictExitCheck(void (*check)());
+ACLCPU_LIB_API void StrictTrackCreate(const void* obj, StrictObject what, size_t bytes, const char* api);
+ACLCPU_LIB_API void StrictMarkWritten(void* block, size_t off, size_t n);
+ACLCPU_LIB_API size_t StrictUnwritten(void* block, size_t off, size_t n, size_t* first);
+ACLCPU_LIB_API const char* StrictBlockText(void* block);
+
 namespace rt {
 enum class Soc;
 class Stream;
@@ -76,7 +89,7 @@ ACLCPU_LIB_API std::shared_ptr<Stream> HoldStream(aclrtStream stream);
 ACLCPU_LIB_API std::shared_ptr<Stream> HoldStream(const HandleLock& lock, aclrtStream stream);
 ACLCPU_LIB_API void OpenForRtApi();  // libruntime (src/runtime/rt_api.cpp)
 ACLCPU_LIB_API int Enqueue(const std::shared_ptr<Stream>& stream, Task task);
-ACLCPU_LIB_API int Enqueue(const std::shared_ptr<Stream>& stream, Task task, int (*accesses)(const void*, Access*, int),
+ACLCPU_LIB_API int Enqueue(const std::shared_ptr<Stream>& stream, Task task, const Access* acc, int n,
                            const char* api);
 ACLCPU_LIB_API bool FindBlock(const void* p, Block* out);
 ACLCPU_LIB_API bool PinBlocks(const void* const* addrs, int n, Block* blocks);

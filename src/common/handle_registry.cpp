@@ -8,6 +8,7 @@
 #include <unordered_map>
 
 #include "common/status.h"
+#include "runtime/strict.h"
 #include "common/exports.h"  // the cross-library functions defined here get default visibility
 
 namespace aclcpu {
@@ -96,6 +97,7 @@ bool ReleaseLocked(Registry& r, const void* p, HandleKind kind) {
             return true;
         case SlotState::kLive:
         case SlotState::kRevoked:
+            StrictTrackRelease(p);  // strict mode's leak tracking (no-op when nothing is tracked)
             slot->state = SlotState::kQuarantined;
             ++r.releases;
             if (r.quarantine.Full()) ToSparesLocked(r, r.quarantine.Pop());  // kHandleQuarantine releases ago
@@ -225,6 +227,7 @@ bool RevokeHandle(const HandleLock&, const void* p, HandleKind kind) {
     auto it = r.slots.find(p);
     if (it == r.slots.end() || it->second.kind != kind || it->second.state != SlotState::kLive) return false;
     it->second.state = SlotState::kRevoked;
+    StrictTrackRelease(p);
     return true;
 }
 

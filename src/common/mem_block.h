@@ -14,6 +14,18 @@ namespace aclcpu {
 struct MemBlock {
     uintptr_t base = 0;
     size_t size = 0;
+    /// Strict mode (runtime/strict.h): where the library itself reads and writes the block, since the handed-out
+    /// address `base` is not host-accessible there; 0 when base is accessible (strict mode off, host blocks).
+    uintptr_t alias = 0;
+    /// Strict mode: the block's shadow state (runtime/strict_memory.h, opaque here), nullptr when off.
+    void* strict = nullptr;
+
+    /// The address through which the library accesses address p of this block (p itself unless aliased):
+    /// the one translation of a device address into memory the library may touch.
+    void* Accessible(const void* p) const {
+        const uintptr_t a = reinterpret_cast<uintptr_t>(p);
+        return reinterpret_cast<void*>(alias == 0 ? a : alias + (a - base));
+    }
 
     /// Whether the n bytes starting at address p lie inside the block: base <= p and p + n <= base + size,
     /// computed without overflow (p near UINTPTR_MAX or n near SIZE_MAX never wraps into a false yes).

@@ -3,6 +3,8 @@
 #include "aclnn/aclnn_base.h"  // aclnnInit, aclnnFinalize (defined here)
 #include "common/status.h"
 #include "runtime/runtime.h"
+#include "runtime/strict.h"
+#include "executor/strict_launch.h"
 #include "tensor/arguments.h"
 #include "common/exports.h"  // the cross-library functions defined here get default visibility
 
@@ -92,10 +94,10 @@ int RunTask(void* ctx) {
     return ret;
 }
 
-// The byte ranges a launch reads and writes, for strict mode (rt::AccessFn): its inputs read, its outputs
+// The byte ranges a launch reads and writes, for strict mode: its inputs read, its outputs
 // written, its workspace written (and read).
-int LaunchAccesses(const void* ctx, rt::Access* out, int max) {
-    const aclOpExecutor& ex = *static_cast<const aclOpExecutor*>(ctx);
+// Called before StrictWrapLaunch rewrites the addresses to their aliases: the ranges are handed-out addresses.
+int LaunchAccesses(const aclOpExecutor& ex, rt::Access* out, int max) {
     int n = 0;
     for (size_t k = 0; k < ex.tensors.size() && n < max; ++k) {
         const aclTensor& t = ex.tensors[k];
@@ -210,6 +212,7 @@ aclOpExecutor* PublishExecutor(ExecutorPtr ex) {
     ex->magic = kExecutorMagic;
     aclOpExecutor* raw = ex.release();
     PublishHandle(raw);
+    if (StrictMode()) StrictTrackCreate(raw, StrictObject::kExecutor, 0, raw->op_name);
     return raw;
 }
 
@@ -295,8 +298,16 @@ int RunExecutor(void* workspace, uint64_t workspace_size, aclOpExecutor* executo
         }
     }
     const bool short_run = !record->plan || record->plan->ShortRun();
-    int ret = rt::Enqueue(held, rt::Task{&RunTask, record.get(), short_run}, &LaunchAccesses, api);
+    rt::Task task{&RunTask, record.get(), short_run};
+    rt::Access acc[kMaxAddrs];  // strict mode: the byte ranges the run reads and writes (handed-out addresses)
+    int nacc = 0;
+    if (StrictMode()) {
+        nacc = LaunchAccesses(*record, acc, kMaxAddrs);
+        task = StrictWrapLaunch(*record, addrs, blocks, n, task);  // aliases, shadow checks
+    }
+    int ret = rt::Enqueue(held, task, acc, nacc, api);
     if (ret != 0) {
+        StrictDropLaunch(task);
         rt::UnpinBlocks(addrs, n);
         return Fail(ACLNN_ERR_RUNTIME_ERROR, "%s: cannot enqueue on stream %p (status %d).", api, stream, ret);
     }

@@ -5,6 +5,7 @@
 
 #include "common/status.h"
 #include "runtime/context.h"
+#include "runtime/strict.h"
 
 namespace aclcpu {
 namespace rt {
@@ -162,6 +163,7 @@ aclError aclrtCreateContext(aclrtContext* context, int32_t deviceId) {
         Ctxs().created.insert(h);
         PublishHandle(h);  // under st.mu: aclFinalize sees it listed and live, or neither
     }
+    if (StrictMode()) StrictTrackCreate(h, StrictObject::kContext, 0, "aclrtCreateContext");
     t_ctx = h;
     SetThreadDevice(deviceId);
     *context = h;

@@ -13,6 +13,8 @@
 
 #include "common/status.h"
 #include "runtime/state.h"
+#include "runtime/strict.h"
+#include "runtime/strict_memory.h"
 #include "runtime/strict_sync.h"
 #include "common/exports.h"  // the cross-library functions defined here get default visibility
 
@@ -37,10 +39,23 @@ struct BlockInfo {
     bool host;           // from aclrtMallocHost
     int pins = 0;        // enqueued tasks using the block
     size_t mapped = 0;   // non-zero: the block is its own mapping of this many bytes (munmap), else free()
+    StrictBlock* strict = nullptr;  // strict mode: `mapped` bytes at the base are an inaccessible reservation and
+                                    // this holds the accessible alias and the shadow (runtime/strict_memory.h)
 };
+
+// The MemBlock view of a registered block, with its strict-mode alias and shadow.
+MemBlock BlockOf(uintptr_t base, const BlockInfo& b) {
+    MemBlock m{base, b.size};
+    if (b.strict != nullptr) {
+        m.alias = StrictAlias(b.strict);
+        m.strict = b.strict;
+    }
+    return m;
+}
 
 // Frees a block's memory (registry entry already gone).
 void FreeBlock(void* p, const BlockInfo& b) {
+    if (b.strict != nullptr) FreeStrictBlock(b.strict);
     if (b.mapped != 0) {
         munmap(p, b.mapped);
     } else {
@@ -123,6 +138,7 @@ size_t Extent(const BlockInfo& b) { return b.mapped != 0 ? b.mapped : HeapExtent
 using Retired = std::vector<std::pair<uintptr_t, BlockInfo>>;  // blocks to release once the lock is dropped
 
 void RetireLocked(Registry& r, uintptr_t base, const BlockInfo& info, Retired* release) {
+    if (info.strict != nullptr) RetireStrictBlock(info.strict);  // the alias goes now; the reservation stays
     const size_t extent = Extent(info);
     bool held = true;
     if (info.mapped != 0) {
@@ -177,8 +193,20 @@ int Allocate(void** out, size_t size, bool host, bool huge, const char* api) {
     }
     size_t mapped = 0;
     void* p = nullptr;
-    if (huge && size >= kHugePage && size <= SIZE_MAX - 2 * kHugePage) p = MapHuge(size, &mapped);
-    if (host && StrictSyncOn()) p = MapPages(size, &mapped);  // its pages may be protected (strict_sync.h)
+    StrictBlock* strict = nullptr;
+    void* site = nullptr;
+    const bool strict_mode = StrictMode();
+    if (strict_mode) site = StrictCallerSite();
+    if (strict_mode && !host && size <= SIZE_MAX / 2) {  // an inaccessible address with an accessible alias
+        uintptr_t base = 0;
+        strict = NewStrictBlock(size, api, site, &base, &mapped);
+        if (strict == nullptr) {
+            return Fail(ACL_ERROR_RT_MEMORY_ALLOCATION, "%s: out of memory allocating %zu bytes.", api, size);
+        }
+        p = reinterpret_cast<void*>(base);
+    }
+    if (p == nullptr && huge && size >= kHugePage && size <= SIZE_MAX - 2 * kHugePage) p = MapHuge(size, &mapped);
+    if (strict_mode && host) p = MapPages(size, &mapped);  // its pages may be protected (strict_sync.h)
     if (p == nullptr) {  // small, normal policy, or the mapping failed: the C heap
         mapped = 0;
         p = std::aligned_alloc(kAlignment, HeapExtent(size));
@@ -189,7 +217,11 @@ int Allocate(void** out, size_t size, bool host, bool huge, const char* api) {
         std::lock_guard<std::mutex> lock(r.mu);
         BlockInfo info{size, host};
         info.mapped = mapped;
+        info.strict = strict;
         r.blocks[reinterpret_cast<uintptr_t>(p)] = info;
+    }
+    if (strict_mode) {
+        StrictTrackCreateAt(p, host ? StrictObject::kHostBlock : StrictObject::kDeviceBlock, size, api, site);
     }
     *out = p;
     return ACL_SUCCESS;
@@ -232,6 +264,7 @@ int Release(void* p, bool host, const char* api) {
     }
     const BlockInfo info = it->second;
     r.blocks.erase(it);
+    StrictTrackRelease(p);
     Retired release;
     RetireLocked(r, reinterpret_cast<uintptr_t>(p), info, &release);
     lock.unlock();
@@ -291,14 +324,16 @@ struct Side {
 
 // Checks every side of a copy or memset and pins the live blocks they lie in, under one registry lock, so
 // that no aclrtFree or aclFinalize can release a block between the check and the access (they wait for the
-// pins). pinned[i] = the base of the block sides[i] pinned, nullptr for plain host memory. Returns 0, or
-// 107000 with a message (nothing pinned).
-int CheckAndPin(const Side* sides, int n, size_t count, const void** pinned, const char* api) {
+// pins). pinned[i] = the base of the block sides[i] pinned, nullptr for plain host memory; found[i] = that
+// block (empty for host memory), whose Accessible() is the address to copy through. Returns 0, or 107000 with
+// a message (nothing pinned).
+int CheckAndPin(const Side* sides, int n, size_t count, const void** pinned, MemBlock* found, const char* api) {
     Registry& r = Reg();
     std::lock_guard<std::mutex> lock(r.mu);
     std::map<uintptr_t, BlockInfo>::iterator owner[2];
     for (int i = 0; i < n; ++i) {
         pinned[i] = nullptr;
+        found[i] = MemBlock{};
         owner[i] = r.blocks.end();
         switch (CheckRangeLocked(r, sides[i].p, count, sides[i].device, &owner[i])) {
             case Range::kInBlock:
@@ -319,6 +354,7 @@ int CheckAndPin(const Side* sides, int n, size_t count, const void** pinned, con
     for (int i = 0; i < n; ++i) {
         if (owner[i] == r.blocks.end()) continue;
         ++owner[i]->second.pins;
+        found[i] = BlockOf(owner[i]->first, owner[i]->second);
         // The block's base, not sides[i].p: an empty range may start at the block's end, which UnpinBlocks'
         // lookup (by requested size) would not find.
         pinned[i] = reinterpret_cast<const void*>(owner[i]->first);
@@ -340,7 +376,7 @@ bool DeviceSrc(int kind) {
 // Checks a copy's arguments (SPEC: CANN's order: null pointers, count > destMax, kind, initialisation), then
 // its ranges, pinning the blocks it uses (CheckAndPin; the caller unpins with UnpinBlocks(pinned, 2)).
 int CheckCopy(void* dst, size_t destMax, const void* src, size_t count, int kind, const void** pinned,
-              const char* api) {
+              MemBlock* found, const char* api) {
     if (dst == nullptr || src == nullptr) {
         return Fail(ACL_ERROR_INVALID_PARAM, "%s: %s is null.", api, dst == nullptr ? "dst" : "src");
     }
@@ -353,18 +389,44 @@ int CheckCopy(void* dst, size_t destMax, const void* src, size_t count, int kind
     // Before aclInit (or after aclFinalize) no block exists: report that, not a bad address.
     if (int ret = RequireInit(api)) return ret;
     const Side sides[2] = {{dst, DeviceDst(kind), "dst"}, {src, DeviceSrc(kind), "src"}};
-    return CheckAndPin(sides, 2, count, pinned, api);
+    return CheckAndPin(sides, 2, count, pinned, found, api);
 }
 
 // Checks a memset's arguments and its range, pinning its block (the caller unpins).
-int CheckSet(void* devPtr, size_t maxCount, size_t count, const void** pinned, const char* api) {
+int CheckSet(void* devPtr, size_t maxCount, size_t count, const void** pinned, MemBlock* found, const char* api) {
     if (devPtr == nullptr) return Fail(ACL_ERROR_INVALID_PARAM, "%s: devPtr is null.", api);
     if (count > maxCount) {
         return Fail(ACL_ERROR_RT_PARAM_INVALID, "%s: count %zu exceeds maxCount %zu.", api, count, maxCount);
     }
     if (int ret = RequireInit(api)) return ret;  // no block exists before aclInit
     const Side side{devPtr, true, "devPtr"};
-    return CheckAndPin(&side, 1, count, pinned, api);
+    return CheckAndPin(&side, 1, count, pinned, found, api);
+}
+
+// Strict mode's shadow work of a copy (set: a memset) of n bytes from src (in block sb, or host memory) to dst
+// (in db, or host memory), done where the copy runs: a read of never-written device bytes into host memory is
+// an uninitialized-read (reported once: the range then counts as written); a device-to-device copy carries
+// the shadow; a copy from the host or a memset writes. No-op for blocks outside strict mode.
+void StrictCopy(const MemBlock& db, const void* dst, const MemBlock& sb, const void* src, size_t n, bool set,
+                const char* api) {
+    const size_t doff = reinterpret_cast<uintptr_t>(dst) - db.base;
+    const size_t soff = reinterpret_cast<uintptr_t>(src) - sb.base;
+    if (!set && sb.strict != nullptr) {
+        if (db.strict != nullptr) {
+            StrictCopyShadow(db.strict, doff, sb.strict, soff, n);
+            return;
+        }
+        size_t first = 0;
+        if (const size_t missing = StrictUnwritten(sb.strict, soff, n, &first)) {
+            StrictReport(StrictKind::kUninitializedRead,
+                         "%s copies %zu bytes from device address %p to host address %p, and %zu of them (the first "
+                         "at byte %zu of the block) were never written by a copy, a memset or a kernel: %s; they "
+                         "hold the poison bytes 0xFF (NaN); write the device memory before reading it back",
+                         api, n, src, dst, missing, first, StrictBlockText(sb.strict));
+            StrictMarkWritten(sb.strict, soff, n);
+        }
+    }
+    if (db.strict != nullptr) StrictMarkWritten(db.strict, doff, n);
 }
 
 struct CopyCtx {
@@ -374,24 +436,28 @@ struct CopyCtx {
     int value;
     bool is_set;
     const void* pinned[2];  // the addresses whose blocks CheckAndPin pinned (nullptr: plain host memory)
+    MemBlock found[2];      // their blocks (dst, src): the accessible addresses and strict mode's shadow
+    const char* api;
 };
 
 int RunCopy(void* p) {
     CopyCtx* c = static_cast<CopyCtx*>(p);
+    void* dst = c->found[0].Accessible(c->dst);
     if (c->is_set) {
-        std::memset(c->dst, c->value, c->count);
+        std::memset(dst, c->value, c->count);
     } else if (c->dst != c->src) {
-        std::memmove(c->dst, c->src, c->count);
+        std::memmove(dst, c->found[1].Accessible(c->src), c->count);
+    }
+    if (c->found[0].strict != nullptr || c->found[1].strict != nullptr) {
+        StrictCopy(c->found[0], c->dst, c->found[1], c->src, c->count, c->is_set, c->api);
     }
     UnpinBlocks(c->pinned, 2);
     delete c;
     return 0;
 }
 
-// The byte ranges of a copy or memset (strict mode).
-int CopyAccesses(const void* ctx, Access* out, int max) {
-    const CopyCtx* c = static_cast<const CopyCtx*>(ctx);
-    if (max < 2) return 0;
+// The byte ranges of a copy or memset (strict mode): out holds 2.
+int CopyAccesses(const CopyCtx* c, Access* out) {
     const uintptr_t d = reinterpret_cast<uintptr_t>(c->dst), s = reinterpret_cast<uintptr_t>(c->src);
     out[0] = Access{d, d + c->count, true, c->is_set ? "devPtr" : "dst"};
     if (c->is_set) return 1;
@@ -403,7 +469,11 @@ int CopyAccesses(const void* ctx, Access* out, int max) {
 int EnqueueCopy(CopyCtx* c, aclrtStream stream, const char* api) {
     int ret = 0;
     std::shared_ptr<Stream> s = FindStream(stream, &ret, api);
-    if (s) ret = Enqueue(s, Task{&RunCopy, c}, &CopyAccesses, api);
+    if (s) {
+        Access acc[2];
+        const int n = s->strict() ? CopyAccesses(c, acc) : 0;
+        ret = Enqueue(s, Task{&RunCopy, c}, acc, n, api);
+    }
     if (ret != 0) {
         UnpinBlocks(c->pinned, 2);
         delete c;
@@ -429,8 +499,7 @@ bool FindBlock(const void* p, Block* out) {
     std::lock_guard<std::mutex> lock(r.mu);
     auto it = Lookup(r, p);
     if (it == r.blocks.end()) return false;
-    out->base = it->first;
-    out->size = it->second.size;
+    *out = BlockOf(it->first, it->second);
     return true;
 }
 
@@ -450,7 +519,7 @@ bool PinBlocks(const void* const* addrs, int n, Block* blocks) {
         if (addrs[i] == nullptr) continue;
         auto it = local ? found[i] : Lookup(r, addrs[i]);
         ++it->second.pins;
-        if (blocks != nullptr) blocks[i] = Block{it->first, it->second.size};
+        if (blocks != nullptr) blocks[i] = BlockOf(it->first, it->second);
     }
     return true;
 }
@@ -517,13 +586,17 @@ aclError aclrtMemcpy(void* dst, size_t destMax, const void* src, size_t count, a
     // CheckCopy also refuses calls before aclInit / after aclFinalize, and stale pointers into freed blocks
     // (a stale device pointer must not be written as if it were host memory).
     const void* pinned[2];
-    if (int ret = CheckCopy(dst, destMax, src, count, RawEnum(kind), pinned, "aclrtMemcpy")) return ret;
+    MemBlock found[2];
+    if (int ret = CheckCopy(dst, destMax, src, count, RawEnum(kind), pinned, found, "aclrtMemcpy")) return ret;
     if (StrictSyncOn()) {
         const uintptr_t d = reinterpret_cast<uintptr_t>(dst), s = reinterpret_cast<uintptr_t>(src);
         const Access acc[2] = {{d, d + count, true, "dst"}, {s, s + count, false, "src"}};
         StrictHostAccess(acc, 2, "aclrtMemcpy");
     }
-    if (dst != src) std::memmove(dst, src, count);
+    if (dst != src) std::memmove(found[0].Accessible(dst), found[1].Accessible(src), count);
+    if (found[0].strict != nullptr || found[1].strict != nullptr) {
+        StrictCopy(found[0], dst, found[1], src, count, false, "aclrtMemcpy");
+    }
     UnpinBlocks(pinned, 2);
     return ACL_SUCCESS;
 }
@@ -532,28 +605,35 @@ aclError aclrtMemcpyAsync(void* dst, size_t destMax, const void* src, size_t cou
                           aclrtStream stream) {
     if (count == 0) return ACL_SUCCESS;
     const void* pinned[2];
-    if (int ret = CheckCopy(dst, destMax, src, count, RawEnum(kind), pinned, "aclrtMemcpyAsync")) return ret;
-    return EnqueueCopy(new CopyCtx{dst, src, count, 0, false, {pinned[0], pinned[1]}}, stream, "aclrtMemcpyAsync");
+    MemBlock found[2];
+    if (int ret = CheckCopy(dst, destMax, src, count, RawEnum(kind), pinned, found, "aclrtMemcpyAsync")) return ret;
+    return EnqueueCopy(new CopyCtx{dst, src, count, 0, false, {pinned[0], pinned[1]}, {found[0], found[1]},
+                                   "aclrtMemcpyAsync"},
+                       stream, "aclrtMemcpyAsync");
 }
 
 aclError aclrtMemset(void* devPtr, size_t maxCount, int32_t value, size_t count) {
     const void* pinned[2] = {nullptr, nullptr};
-    if (int ret = CheckSet(devPtr, maxCount, count, pinned, "aclrtMemset")) return ret;
+    MemBlock found[1];
+    if (int ret = CheckSet(devPtr, maxCount, count, pinned, found, "aclrtMemset")) return ret;
     if (StrictSyncOn()) {
         const uintptr_t d = reinterpret_cast<uintptr_t>(devPtr);
         const Access acc{d, d + count, true, "devPtr"};
         StrictHostAccess(&acc, 1, "aclrtMemset");
     }
-    std::memset(devPtr, value, count);
+    std::memset(found[0].Accessible(devPtr), value, count);
+    if (found[0].strict != nullptr) StrictCopy(found[0], devPtr, MemBlock{}, nullptr, count, true, "aclrtMemset");
     UnpinBlocks(pinned, 2);
     return ACL_SUCCESS;
 }
 
 aclError aclrtMemsetAsync(void* devPtr, size_t maxCount, int32_t value, size_t count, aclrtStream stream) {
     const void* pinned[2] = {nullptr, nullptr};
-    if (int ret = CheckSet(devPtr, maxCount, count, pinned, "aclrtMemsetAsync")) return ret;
-    return EnqueueCopy(new CopyCtx{devPtr, nullptr, count, value, true, {pinned[0], pinned[1]}}, stream,
-                       "aclrtMemsetAsync");
+    MemBlock found[1];
+    if (int ret = CheckSet(devPtr, maxCount, count, pinned, found, "aclrtMemsetAsync")) return ret;
+    return EnqueueCopy(new CopyCtx{devPtr, nullptr, count, value, true, {pinned[0], pinned[1]}, {found[0], MemBlock{}},
+                                   "aclrtMemsetAsync"},
+                       stream, "aclrtMemsetAsync");
 }
 
 aclError aclrtGetMemInfo(aclrtMemAttr attr, size_t* free, size_t* total) {

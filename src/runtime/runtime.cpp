@@ -21,7 +21,7 @@
 #include "common/status.h"
 #include "runtime/context.h"
 #include "runtime/state.h"
-#include "runtime/strict_sync.h"
+#include "runtime/strict.h"
 #include "common/exports.h"  // the cross-library functions defined here get default visibility
 
 namespace aclcpu {
@@ -204,6 +204,14 @@ int CheckEnvironment(const SocEntry** soc) {
                     "hardware thread).",
                     Shown(std::getenv("ACLCPU_NUM_THREADS")).c_str());
     }
+    if (StrictVariable() < 0) {
+        return Fail(ACL_ERROR_FILE_ATTR_INVALID, "aclInit: ACLCPU_STRICT=\"%s\" is not 0 or 1.",
+                    Shown(std::getenv("ACLCPU_STRICT")).c_str());
+    }
+    if (StrictExitCodeVariable() == -2) {
+        return Fail(ACL_ERROR_FILE_ATTR_INVALID, "aclInit: ACLCPU_STRICT_EXITCODE=\"%s\" is not an integer from 0 to 255.",
+                    Shown(std::getenv("ACLCPU_STRICT_EXITCODE")).c_str());
+    }
     return 0;
 }
 
@@ -254,8 +262,9 @@ constexpr off_t kMaxConfigBytes = off_t{16} << 20;
 // be opened or is not a regular file (a directory, a FIFO, a device such as /dev/zero), 100005 above
 // kMaxConfigBytes, 100006 when the text is not a JSON object, 100008 when "soc_version" is not a known
 // product name (the whole string is compared: an embedded NUL does not cut it short). *config_soc: the
-// product "soc_version" names, untouched when the key is absent.
-int ApplyConfig(const char* path, const SocEntry** config_soc) {
+// product "soc_version" names, untouched when the key is absent. *config_strict: 0 or 1 from the "strict" key
+// (strict mode, runtime/strict.h; 100008 when it is not a JSON boolean), untouched when the key is absent.
+int ApplyConfig(const char* path, const SocEntry** config_soc, int* config_strict) {
     struct File {  // closes on every return
         int fd;
         ~File() {
@@ -305,6 +314,16 @@ int ApplyConfig(const char* path, const SocEntry** config_soc) {
         }
         *config_soc = soc;
     }
+    auto strict = j.find("strict");
+    if (strict != j.end()) {
+        if (!strict->is_boolean()) {
+            const std::string shown =
+                Shown(strict->is_primitive() ? strict->dump() : std::string("a JSON ") + strict->type_name());
+            return Fail(ACL_ERROR_FILE_ATTR_INVALID, "aclInit: \"strict\" in \"%s\" is %s; expected true or false.",
+                        path, shown.c_str());
+        }
+        *config_strict = strict->get<bool>() ? 1 : 0;
+    }
     return 0;
 }
 
@@ -337,6 +356,7 @@ void OpenForRtApi() {
     st.initialized = true;
     st.finalized = false;
     g_opened_for_rt = true;
+    SetStrictMode(StrictVariable() == 1);
     Log(LogLevel::kInfo, "rt API: runtime opened without aclInit, emulating %s", st.soc_name);
 }
 
@@ -427,8 +447,9 @@ aclError aclInit(const char* configPath) {
         return Fail(ACL_ERROR_REPEAT_INITIALIZE, "aclInit: the runtime is already initialised.");
     }
     const SocEntry* config_soc = nullptr;
+    int config_strict = -1;
     if (configPath != nullptr && configPath[0] != '\0') {
-        int ret = ApplyConfig(configPath, &config_soc);
+        int ret = ApplyConfig(configPath, &config_soc, &config_strict);
         if (ret != 0) return ret;
     }
     const SocEntry* env_soc = nullptr;
@@ -436,8 +457,8 @@ aclError aclInit(const char* configPath) {
     const SocEntry* soc = config_soc != nullptr ? config_soc : env_soc;  // the config wins
     st.soc = soc->soc;
     st.soc_name = ChipOf(*soc);
+    SetStrictMode(config_strict >= 0 ? config_strict == 1 : StrictVariable() == 1);  // the config wins
     g_opened_for_rt = false;  // aclInit now owns the open runtime (rt* calls may have opened it first)
-    StrictSyncConfigure(StrictEnvOn());  // SHIM until the [strict-api] switch lands: ACLCPU_STRICT=1 only
     st.initialized = true;
     st.finalized = false;
     Log(LogLevel::kEvent, "aclInit: emulating %s with %d threads", st.soc_name, DeviceThreads());
@@ -455,6 +476,8 @@ aclError aclFinalize(void) {
         }
         // Draining every stream would never end while this thread owes a blocking callback: nothing is released.
         if (CallingThreadOwesCallback(nullptr)) return FailOwedCallback("aclFinalize", nullptr);
+        // Strict mode: what the application did not release itself (memory, streams, events, contexts).
+        if (StrictMode()) StrictReportLeaks(true);
         st.initialized = false;
         st.finalized = true;
         g_opened_for_rt = false;
@@ -473,7 +496,6 @@ aclError aclFinalize(void) {
     default_stream.reset();
     ShutdownPool();
     ReleaseAllMemory();
-    StrictSyncConfigure(false);  // every stream is gone; the next aclInit decides again
     return ACL_SUCCESS;
 }
 

@@ -97,14 +97,11 @@ std::shared_ptr<Stream> HoldStream(const HandleLock& lock, aclrtStream stream);
 /// when the stream is being destroyed; on failure the task is NOT run and ctx is not released.
 int Enqueue(const std::shared_ptr<Stream>& stream, Task task);
 
-/// Writes at most `max` byte ranges that the task with context `ctx` reads and writes into out; returns their
-/// count. Called only in strict mode, before the task is pushed.
-using AccessFn = int (*)(const void* ctx, Access* out, int max);
-
-/// Enqueue for a task whose byte ranges `accesses` can list: strict mode checks them against other streams'
-/// work and the host's (runtime/strict_sync.h; `api`, the call that enqueues the task, names it in reports).
-/// Outside strict mode exactly Enqueue(stream, task) (accesses is not called). Same results.
-int Enqueue(const std::shared_ptr<Stream>& stream, Task task, AccessFn accesses, const char* api);
+/// Enqueue with the n byte ranges acc[0 .. n) the task reads and writes (at most kMaxStrictAccesses = 16, as
+/// handed-out addresses): a strict stream checks them against other streams' work and the host's
+/// (runtime/strict_sync.h; `api`, the call that enqueues the task, names it in reports). Callers fill acc only
+/// in strict mode; otherwise exactly Enqueue(stream, task). Same results.
+int Enqueue(const std::shared_ptr<Stream>& stream, Task task, const Access* acc, int n, const char* api);
 
 // ---------------------------------------------------------------- memory registry
 

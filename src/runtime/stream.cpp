@@ -4,6 +4,7 @@
 #include "common/status.h"
 #include "runtime/context.h"
 #include "runtime/state.h"
+#include "runtime/strict.h"
 #include "runtime/strict_sync.h"
 #include "common/exports.h"  // the cross-library functions defined here get default visibility
 
@@ -367,9 +368,7 @@ std::vector<std::shared_ptr<Stream>> ReleaseAllStreamsAndEvents() {
 }
 
 namespace {
-__attribute__((noinline)) int EnqueueStrict(Stream* stream, Task task, AccessFn accesses, const char* api) {
-    Access acc[kMaxStrictAccesses];
-    const int n = accesses != nullptr ? accesses(task.ctx, acc, kMaxStrictAccesses) : 0;
+__attribute__((noinline)) int EnqueueStrict(Stream* stream, Task task, const Access* acc, int n, const char* api) {
     if (!stream->PushStrict(task, acc, n, api)) {
         return Fail(ACL_ERROR_RT_INVALID_HANDLE, "stream %p is being destroyed; no new work is accepted.",
                     static_cast<void*>(stream));
@@ -378,8 +377,8 @@ __attribute__((noinline)) int EnqueueStrict(Stream* stream, Task task, AccessFn 
 }
 }  // namespace
 
-int Enqueue(const std::shared_ptr<Stream>& stream, Task task, AccessFn accesses, const char* api) {
-    if (__builtin_expect(stream->strict(), 0)) return EnqueueStrict(stream.get(), task, accesses, api);
+int Enqueue(const std::shared_ptr<Stream>& stream, Task task, const Access* acc, int n, const char* api) {
+    if (__builtin_expect(stream->strict(), 0)) return EnqueueStrict(stream.get(), task, acc, n, api);
     if (!stream->PushFast(task)) {
         return Fail(ACL_ERROR_RT_INVALID_HANDLE, "stream %p is being destroyed; no new work is accepted.",
                     static_cast<void*>(stream.get()));
@@ -432,6 +431,7 @@ aclError aclrtCreateStream(aclrtStream* stream) {
         st.streams.emplace(h, std::move(s));
         PublishHandle(h);  // under st.mu: a concurrent aclFinalize sees it listed and live, or neither
     }
+    if (StrictMode()) StrictTrackCreate(h, StrictObject::kStream, 0, "aclrtCreateStream");
     *stream = h;
     return ACL_SUCCESS;
 }
@@ -530,6 +530,7 @@ aclError aclrtCreateEvent(aclrtEvent* event) {
         st.events.emplace(h, std::move(e));
         PublishHandle(h);  // under st.mu, as for streams
     }
+    if (StrictMode()) StrictTrackCreate(h, StrictObject::kEvent, 0, "aclrtCreateEvent");
     *event = h;
     return ACL_SUCCESS;
 }

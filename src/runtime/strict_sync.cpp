@@ -20,12 +20,11 @@
 #include <vector>
 
 #include "runtime/state.h"
+#include "runtime/strict_memory.h"
 #include "common/exports.h"
 
 namespace aclcpu {
 namespace rt {
-
-std::atomic<bool> g_strict_sync{false};
 
 namespace {
 
@@ -201,64 +200,7 @@ void ReleaseStream(Tracker& t, uint32_t sid) {
     if (sid < t.streams.size() && t.streams[sid].s != nullptr) t.streams[sid].s->Release();
 }
 
-// SIGSEGV dispatcher: strict mode's handler for the protected aclrtMallocHost pages; anything else goes to the
-// handler installed before (or the default action: the fault repeats and kills the process as usual).
-struct sigaction g_previous;
-
-void OnSegv(int sig, siginfo_t* info, void* uctx) {
-    bool write = false;
-#if defined(__x86_64__)
-    if (uctx != nullptr) write = (static_cast<ucontext_t*>(uctx)->uc_mcontext.gregs[REG_ERR] & 2) != 0;
-#endif
-    if (StrictSyncHandleFault(info->si_addr, write)) return;
-    if (g_previous.sa_flags & SA_SIGINFO) {
-        if (g_previous.sa_sigaction != nullptr) {
-            g_previous.sa_sigaction(sig, info, uctx);
-            return;
-        }
-    } else if (g_previous.sa_handler != SIG_DFL && g_previous.sa_handler != SIG_IGN) {
-        g_previous.sa_handler(sig);
-        return;
-    }
-    signal(SIGSEGV, SIG_DFL);  // returning re-executes the access, which now kills the process
-}
-
 }  // namespace
-
-bool StrictEnvOn() {
-    const char* v = std::getenv("ACLCPU_STRICT");
-    return v != nullptr && std::strcmp(v, "1") == 0;
-}
-
-void StrictSyncConfigure(bool on) {
-    g_strict_sync.store(on, std::memory_order_relaxed);
-    if (!on) return;
-    static std::once_flag installed;
-    std::call_once(installed, [] {
-        struct sigaction sa {};
-        sa.sa_sigaction = &OnSegv;
-        sa.sa_flags = SA_SIGINFO | SA_NODEFER;
-        sigemptyset(&sa.sa_mask);
-        sigaction(SIGSEGV, &sa, &g_previous);
-    });
-}
-
-void StrictSyncReport(const char* kind, const char* fmt, ...) {
-    char text[1024];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(text, sizeof text, fmt, ap);
-    va_end(ap);
-    char line[1200];
-    int n = snprintf(line, sizeof line, "[aclcpu strict] %s: %s\n", kind, text);
-    if (n < 0) return;
-    if (static_cast<size_t>(n) >= sizeof line) {
-        n = sizeof line - 1;
-        line[n - 1] = '\n';
-    }
-    ssize_t w = write(2, line, static_cast<size_t>(n));  // one write: lines of concurrent reports never mix
-    (void)w;
-}
 
 uint32_t StrictStreamCreated(Stream* s) {
     Tracker& t = T();
@@ -316,13 +258,14 @@ void StrictTaskPushed(Stream* s, uint64_t index, const Access* acc, int n, const
             }
             if (hit == nullptr) continue;
             const uintptr_t lo = std::max(x.lo, hit->lo), hi = std::min(x.hi, hit->hi);
-            StrictSyncReport("race",
-                             "%s on %s %s %s [%p, %p) and %s on %s %s %s [%p, %p): %zu overlapping bytes at %p, with no "
-                             "event (aclrtRecordEvent + aclrtStreamWaitEvent) or synchronisation ordering the two",
+            StrictReport(StrictKind::kRace,
+                             "%s on %s %s %s (%zu bytes at %p) and %s on %s %s %s (%zu bytes at %p) with no event "
+                             "(aclrtRecordEvent + aclrtStreamWaitEvent) or synchronisation ordering the two, %zu "
+                             "overlapping bytes at %p",
                              rec.api, StreamName(s).c_str(), Verb(hit->write), hit->what,
-                             reinterpret_cast<void*>(hit->lo), reinterpret_cast<void*>(hit->hi), a.api,
-                             StreamName(a.stream).c_str(), Verb(x.write), x.what, reinterpret_cast<void*>(x.lo),
-                             reinterpret_cast<void*>(x.hi), static_cast<size_t>(hi - lo), reinterpret_cast<void*>(lo));
+                             static_cast<size_t>(hit->hi - hit->lo), reinterpret_cast<void*>(hit->lo), a.api,
+                             StreamName(a.stream).c_str(), Verb(x.write), x.what, static_cast<size_t>(x.hi - x.lo),
+                             reinterpret_cast<void*>(x.lo), static_cast<size_t>(hi - lo), reinterpret_cast<void*>(lo));
             break;  // one report per pair of tasks
         }
     }
@@ -337,6 +280,7 @@ void StrictTaskPushed(Stream* s, uint64_t index, const Access* acc, int n, const
         for (const Access& b : rec.acc) {
             if (b.write && b.hi > base && b.lo < base + len) writes = true;
         }
+        InstallStrictFaultHandler();  // the faults on these pages are ours to report
         HostBlock& hb = t.host_blocks[base];
         hb.len = len;
         ++(writes ? hb.writers : hb.readers);
@@ -402,7 +346,7 @@ void StrictStreamDestroying(Stream* s, const void* handle) {
             break;
         }
     }
-    StrictSyncReport("unsynchronized-access",
+    StrictReport(StrictKind::kUnsynchronizedAccess,
                      "aclrtDestroyStream(%p) with %llu task(s) never synchronised (the first: %s); CANN requires "
                      "aclrtSynchronizeStream before aclrtDestroyStream (the tasks run now, then the stream goes)",
                      handle, static_cast<unsigned long long>(pushed - seen), first != nullptr ? first->api : "a task");
@@ -466,7 +410,7 @@ void StrictEventDestroying(Event* e, const void* handle) {
         if (!e->strict_srcs.empty()) src = e->strict_srcs.rbegin()->second;
     }
     if (!pending) return;
-    StrictSyncReport("unsynchronized-access",
+    StrictReport(StrictKind::kUnsynchronizedAccess,
                      "aclrtDestroyEvent(%p) while its record is still pending on %s (synchronise the stream or the "
                      "event first)",
                      handle, [&] {
@@ -493,13 +437,13 @@ void StrictHostAccess(const Access* acc, int n, const char* api) {
             }
             if (hit == nullptr) continue;
             const uintptr_t lo = std::max(x.lo, hit->lo), hi = std::min(x.hi, hit->hi);
-            StrictSyncReport("unsynchronized-access",
-                             "%s %s %s [%p, %p) while %s on %s, not synchronised with the host, %s %s [%p, %p): %zu "
-                             "bytes at %p (the call sees the bytes as they were before the task; synchronise the "
-                             "stream or an event recorded after the task first)",
-                             api, Verb(hit->write), hit->what, reinterpret_cast<void*>(hit->lo),
-                             reinterpret_cast<void*>(hit->hi), r.api, StreamName(r.stream).c_str(), Verb(x.write),
-                             x.what, reinterpret_cast<void*>(x.lo), reinterpret_cast<void*>(x.hi),
+            StrictReport(StrictKind::kUnsynchronizedAccess,
+                             "%s %s %s (%zu bytes at %p) while %s on %s, not synchronised with the host, %s %s (%zu "
+                             "bytes at %p), %zu overlapping bytes at %p: the call sees them as they were before the "
+                             "task (synchronise the stream, or an event recorded after the task, first)",
+                             api, Verb(hit->write), hit->what, static_cast<size_t>(hit->hi - hit->lo),
+                             reinterpret_cast<void*>(hit->lo), r.api, StreamName(r.stream).c_str(), Verb(x.write),
+                             x.what, static_cast<size_t>(x.hi - x.lo), reinterpret_cast<void*>(x.lo),
                              static_cast<size_t>(hi - lo), reinterpret_cast<void*>(lo));
             reported = true;
             break;
@@ -528,12 +472,13 @@ void StrictBlockFreeing(uintptr_t base, size_t size, bool host, const char* api)
         for (const Access& x : r.acc) {
             if (!(x.lo < end && base < x.hi)) continue;
             if (unsynced && !reported) {
-                StrictSyncReport("unsynchronized-access",
-                                 "%s(%p) of a %zu-byte %s block that %s on %s, not synchronised with the host, %s "
-                                 "(%s [%p, %p)); the free waits for the task (synchronise before freeing)",
-                                 api, reinterpret_cast<void*>(base), size, host ? "aclrtMallocHost" : "aclrtMalloc",
-                                 r.api, StreamName(r.stream).c_str(), Verb(x.write), x.what,
-                                 reinterpret_cast<void*>(x.lo), reinterpret_cast<void*>(x.hi));
+                StrictReport(StrictKind::kUnsynchronizedAccess,
+                                 "%s frees memory that %s on %s, not synchronised with the host, %s: %s block %p "
+                                 "of %zu bytes, %s (%zu bytes at %p); the free waits for the task (synchronise "
+                                 "before freeing)",
+                                 api, r.api, StreamName(r.stream).c_str(), Verb(x.write),
+                                 host ? "aclrtMallocHost" : "aclrtMalloc", reinterpret_cast<void*>(base), size, x.what,
+                                 static_cast<size_t>(x.hi - x.lo), reinterpret_cast<void*>(x.lo));
                 reported = true;
             }
             if (!r.finished) ReleaseStream(t, r.sid);  // the free's wait for the task's pin must end
@@ -558,14 +503,25 @@ bool StrictSyncHandleFault(const void* addr, bool write) {
     bool task_writes = false;
     const Access* which = nullptr;
     const TaskRec* r = PendingUser(t, it->first, it->first + it->second.len, &task_writes, &which);
-    StrictSyncReport("unsynchronized-access",
-                     "host %s at %p in aclrtMallocHost buffer %p (%zu bytes) while %s on %s, still pending, %s %s "
-                     "[%p, %p) (synchronise the stream first)",
-                     write ? "write" : "access", addr, reinterpret_cast<void*>(it->first), it->second.len,
-                     r != nullptr ? r->api : "a task", StreamName(r != nullptr ? r->stream : nullptr).c_str(),
-                     Verb(task_writes), which != nullptr ? which->what : "it",
-                     reinterpret_cast<void*>(which != nullptr ? which->lo : it->first),
-                     reinterpret_cast<void*>(which != nullptr ? which->hi : it->first + it->second.len));
+    // In a signal handler: no allocation, the report goes out through StrictReportRaw.
+    const Stream* s = r != nullptr ? r->stream : nullptr;
+    char where[64];
+    if (s == nullptr) {
+        snprintf(where, sizeof where, "a destroyed stream");
+    } else if (s->handle == nullptr) {
+        snprintf(where, sizeof where, "the default stream");
+    } else {
+        snprintf(where, sizeof where, "stream %p", s->handle);
+    }
+    char text[768];
+    snprintf(text, sizeof text,
+             "host code %s address %p of aclrtMallocHost buffer %p (%zu bytes) while %s on %s, still pending, %s "
+             "it (%s, %zu bytes at %p); the task runs at the next synchronisation: synchronise the stream first",
+             write ? "wrote" : "read", addr, reinterpret_cast<void*>(it->first), it->second.len,
+             r != nullptr ? r->api : "a task", where, Verb(task_writes), which != nullptr ? which->what : "the buffer",
+             static_cast<size_t>(which != nullptr ? which->hi - which->lo : it->second.len),
+             reinterpret_cast<void*>(which != nullptr ? which->lo : it->first));
+    StrictReportRaw(StrictKind::kUnsynchronizedAccess, text);
     it->second.opened = true;
     Reprotect(t, it);
     return true;

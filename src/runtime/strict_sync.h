@@ -24,11 +24,11 @@
 // Every function is a no-op cost-wise when strict mode is off: callers test StrictSyncOn() first.
 #pragma once
 
-#include <atomic>
 #include <cstddef>
 #include <cstdint>
 
 #include "runtime/runtime.h"
+#include "runtime/strict.h"
 
 namespace aclcpu {
 namespace rt {
@@ -38,20 +38,9 @@ struct Event;
 /// The most byte ranges one task lists (an executor: its tensors and its workspace).
 constexpr int kMaxStrictAccesses = 16;
 
-/// Whether strict mode is on (set by aclInit from ACLCPU_STRICT=1 or the config's "strict": true; fixed
-/// until aclFinalize). A plain load: the strict-off paths pay one predictable branch.
-extern std::atomic<bool> g_strict_sync;
-inline bool StrictSyncOn() { return __builtin_expect(g_strict_sync.load(std::memory_order_relaxed), 0); }
-
-/// aclInit: switches strict mode on or off for the runtime session that starts; on, installs the SIGSEGV
-/// dispatcher (once per process) that reports host access to protected aclrtMallocHost pages.
-void StrictSyncConfigure(bool on);
-
-/// SHIM (replaced by the strict-mode switch of part 1): ACLCPU_STRICT=1 in the environment.
-bool StrictEnvOn();
-
-/// Prints one finding: `[aclcpu strict] <kind>: <text>` on stderr (one line, one write).
-void StrictSyncReport(const char* kind, const char* fmt, ...) __attribute__((format(printf, 2, 3)));
+/// Whether strict mode is on: the switch of runtime/strict.h (StrictMode). A stream decides once, when it
+/// is created (Stream::strict); the hot paths test that member, not this.
+inline bool StrictSyncOn() { return __builtin_expect(StrictMode(), 0); }
 
 // ---- streams (stream.cpp)
 /// A strict stream registers at creation and gets its id (index in the clocks); forgets it when destroyed.
@@ -98,8 +87,9 @@ void StrictBlockFreeing(uintptr_t base, size_t size, bool host, const char* api)
 /// The page-aligned mapping of the strict-mode aclrtMallocHost block containing address a: its base and its
 /// length in whole pages. False for any other address (memory.cpp).
 bool FindHostPages(uintptr_t a, uintptr_t* base, size_t* len);
-/// The SIGSEGV dispatcher's hook: true when `addr` lies in a protected aclrtMallocHost buffer (the access is
-/// reported and the pages opened, so the faulting instruction succeeds when it runs again).
+/// The SIGSEGV handler's hook (strict_memory.cpp OnFault asks it before chaining a fault that is not in a
+/// device block): true when `addr` lies in a protected aclrtMallocHost buffer (the access is reported and the
+/// pages opened, so the faulting instruction succeeds when it runs again and the program continues).
 bool StrictSyncHandleFault(const void* addr, bool write);
 
 }  // namespace rt

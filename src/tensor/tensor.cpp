@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include "common/status.h"
+#include "runtime/strict.h"
 #include "tensor/dtype.h"
 #include "common/exports.h"  // the cross-library functions defined here get default visibility
 
@@ -268,6 +269,7 @@ aclTensor* aclCreateTensor(const int64_t* viewDims, uint64_t viewDimsNum, aclDat
     }
     t->owner_list = nullptr;
     PublishHandle(t);
+    if (StrictMode()) StrictTrackCreate(t, StrictObject::kTensor, 0, "aclCreateTensor");
     return t;
 }
 

@@ -1,0 +1,27 @@
+// Bug: a repeatable executor (aclSetAclOpExecutorRepeatable) is launched twice but never destroyed with
+// aclDestroyAclOpExecutor (a launch does not consume a repeatable executor). Expected: one leak.
+#include "strict_case.h"
+
+int main() {
+    aclrtStream stream = strict_case::Open();
+    void* grad = strict_case::DeviceFloats({1});
+    void* self = strict_case::DeviceFloats({1, 2, 3, 4});
+    void* target = strict_case::DeviceFloats({4, 3, 2, 1});
+    void* out = nullptr;
+    CHECK_OK(aclrtMalloc(&out, 16, ACL_MEM_MALLOC_HUGE_FIRST));
+    aclTensor* g = strict_case::FloatTensor(grad, 1);
+    aclTensor* s = strict_case::FloatTensor(self, 4);
+    aclTensor* t = strict_case::FloatTensor(target, 4);
+    aclTensor* o = strict_case::FloatTensor(out, 4);
+    uint64_t ws = 0;
+    aclOpExecutor* ex = nullptr;
+    CHECK_OK(aclnnL1LossBackwardGetWorkspaceSize(g, s, t, 1, o, &ws, &ex));
+    CHECK_OK(aclSetAclOpExecutorRepeatable(ex));
+    CHECK_OK(aclnnL1LossBackward(nullptr, 0, ex, stream));
+    CHECK_OK(aclnnL1LossBackward(nullptr, 0, ex, stream));
+    CHECK_OK(aclrtSynchronizeStream(stream));
+    for (aclTensor* x : {g, s, t, o}) CHECK_OK(aclDestroyTensor(x));
+    for (void* p : {grad, self, target, out}) CHECK_OK(aclrtFree(p));
+    strict_case::Close(stream);
+    return 0;
+}
