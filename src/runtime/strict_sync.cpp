@@ -19,9 +19,9 @@
 #include <unordered_map>
 #include <vector>
 
+#include "common/exports.h"
 #include "runtime/state.h"
 #include "runtime/strict_memory.h"
-#include "common/exports.h"
 
 namespace aclcpu {
 namespace rt {
@@ -259,13 +259,13 @@ void StrictTaskPushed(Stream* s, uint64_t index, const Access* acc, int n, const
             if (hit == nullptr) continue;
             const uintptr_t lo = std::max(x.lo, hit->lo), hi = std::min(x.hi, hit->hi);
             StrictReport(StrictKind::kRace,
-                             "%s on %s %s %s (%zu bytes at %p) and %s on %s %s %s (%zu bytes at %p) with no event "
-                             "(aclrtRecordEvent + aclrtStreamWaitEvent) or synchronisation ordering the two, %zu "
-                             "overlapping bytes at %p",
-                             rec.api, StreamName(s).c_str(), Verb(hit->write), hit->what,
-                             static_cast<size_t>(hit->hi - hit->lo), reinterpret_cast<void*>(hit->lo), a.api,
-                             StreamName(a.stream).c_str(), Verb(x.write), x.what, static_cast<size_t>(x.hi - x.lo),
-                             reinterpret_cast<void*>(x.lo), static_cast<size_t>(hi - lo), reinterpret_cast<void*>(lo));
+                         "%s on %s %s %s (%zu bytes at %p) and %s on %s %s %s (%zu bytes at %p) with no event "
+                         "(aclrtRecordEvent + aclrtStreamWaitEvent) or synchronisation ordering the two, %zu "
+                         "overlapping bytes at %p",
+                         rec.api, StreamName(s).c_str(), Verb(hit->write), hit->what,
+                         static_cast<size_t>(hit->hi - hit->lo), reinterpret_cast<void*>(hit->lo), a.api,
+                         StreamName(a.stream).c_str(), Verb(x.write), x.what, static_cast<size_t>(x.hi - x.lo),
+                         reinterpret_cast<void*>(x.lo), static_cast<size_t>(hi - lo), reinterpret_cast<void*>(lo));
             break;  // one report per pair of tasks
         }
     }
@@ -347,9 +347,9 @@ void StrictStreamDestroying(Stream* s, const void* handle) {
         }
     }
     StrictReport(StrictKind::kUnsynchronizedAccess,
-                     "aclrtDestroyStream(%p) with %llu task(s) never synchronised (the first: %s); CANN requires "
-                     "aclrtSynchronizeStream before aclrtDestroyStream (the tasks run now, then the stream goes)",
-                     handle, static_cast<unsigned long long>(pushed - seen), first != nullptr ? first->api : "a task");
+                 "aclrtDestroyStream(%p) with %llu task(s) never synchronised (the first: %s); CANN requires "
+                 "aclrtSynchronizeStream before aclrtDestroyStream (the tasks run now, then the stream goes)",
+                 handle, static_cast<unsigned long long>(pushed - seen), first != nullptr ? first->api : "a task");
 }
 
 void StrictEventRecorded(Event* e, uint64_t seq, Stream* s) {
@@ -411,13 +411,15 @@ void StrictEventDestroying(Event* e, const void* handle) {
     }
     if (!pending) return;
     StrictReport(StrictKind::kUnsynchronizedAccess,
-                     "aclrtDestroyEvent(%p) while its record is still pending on %s (synchronise the stream or the "
-                     "event first)",
-                     handle, [&] {
-                         Tracker& t = T();
-                         std::lock_guard<std::mutex> lock(t.mu);
-                         return StreamName(src < t.streams.size() ? t.streams[src].s : nullptr);
-                     }().c_str());
+                 "aclrtDestroyEvent(%p) while its record is still pending on %s (synchronise the stream or the "
+                 "event first)",
+                 handle,
+                 [&] {
+                     Tracker& t = T();
+                     std::lock_guard<std::mutex> lock(t.mu);
+                     return StreamName(src < t.streams.size() ? t.streams[src].s : nullptr);
+                 }()
+                     .c_str());
 }
 
 void StrictHostAccess(const Access* acc, int n, const char* api) {
@@ -438,13 +440,13 @@ void StrictHostAccess(const Access* acc, int n, const char* api) {
             if (hit == nullptr) continue;
             const uintptr_t lo = std::max(x.lo, hit->lo), hi = std::min(x.hi, hit->hi);
             StrictReport(StrictKind::kUnsynchronizedAccess,
-                             "%s %s %s (%zu bytes at %p) while %s on %s, not synchronised with the host, %s %s (%zu "
-                             "bytes at %p), %zu overlapping bytes at %p: the call sees them as they were before the "
-                             "task (synchronise the stream, or an event recorded after the task, first)",
-                             api, Verb(hit->write), hit->what, static_cast<size_t>(hit->hi - hit->lo),
-                             reinterpret_cast<void*>(hit->lo), r.api, StreamName(r.stream).c_str(), Verb(x.write),
-                             x.what, static_cast<size_t>(x.hi - x.lo), reinterpret_cast<void*>(x.lo),
-                             static_cast<size_t>(hi - lo), reinterpret_cast<void*>(lo));
+                         "%s %s %s (%zu bytes at %p) while %s on %s, not synchronised with the host, %s %s (%zu "
+                         "bytes at %p), %zu overlapping bytes at %p: the call sees them as they were before the "
+                         "task (synchronise the stream, or an event recorded after the task, first)",
+                         api, Verb(hit->write), hit->what, static_cast<size_t>(hit->hi - hit->lo),
+                         reinterpret_cast<void*>(hit->lo), r.api, StreamName(r.stream).c_str(), Verb(x.write), x.what,
+                         static_cast<size_t>(x.hi - x.lo), reinterpret_cast<void*>(x.lo), static_cast<size_t>(hi - lo),
+                         reinterpret_cast<void*>(lo));
             reported = true;
             break;
         }
@@ -473,12 +475,12 @@ void StrictBlockFreeing(uintptr_t base, size_t size, bool host, const char* api)
             if (!(x.lo < end && base < x.hi)) continue;
             if (unsynced && !reported) {
                 StrictReport(StrictKind::kUnsynchronizedAccess,
-                                 "%s frees memory that %s on %s, not synchronised with the host, %s: %s block %p "
-                                 "of %zu bytes, %s (%zu bytes at %p); the free waits for the task (synchronise "
-                                 "before freeing)",
-                                 api, r.api, StreamName(r.stream).c_str(), Verb(x.write),
-                                 host ? "aclrtMallocHost" : "aclrtMalloc", reinterpret_cast<void*>(base), size, x.what,
-                                 static_cast<size_t>(x.hi - x.lo), reinterpret_cast<void*>(x.lo));
+                             "%s frees memory that %s on %s, not synchronised with the host, %s: %s block %p "
+                             "of %zu bytes, %s (%zu bytes at %p); the free waits for the task (synchronise "
+                             "before freeing)",
+                             api, r.api, StreamName(r.stream).c_str(), Verb(x.write),
+                             host ? "aclrtMallocHost" : "aclrtMalloc", reinterpret_cast<void*>(base), size, x.what,
+                             static_cast<size_t>(x.hi - x.lo), reinterpret_cast<void*>(x.lo));
                 reported = true;
             }
             if (!r.finished) ReleaseStream(t, r.sid);  // the free's wait for the task's pin must end

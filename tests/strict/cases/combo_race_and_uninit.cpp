@@ -16,7 +16,7 @@ int main() {
     void* out = sync_case::DeviceFilled(n, 0.0f);
     sync_case::LaunchL1None(grad, self, target, mid, n, producer);
     sync_case::LaunchL1None(grad, mid, target, out, n, consumer);  // the bug: no event from the producer
-    CHECK_OK(aclrtSynchronizeStream(consumer));  // the consumer runs first: mid is still unwritten
+    CHECK_OK(aclrtSynchronizeStream(consumer));                    // the consumer runs first: mid is still unwritten
     CHECK_OK(aclrtSynchronizeStream(producer));
     CHECK_OK(aclrtDestroyStream(consumer));
     for (void* p : {grad, self, target, mid, out}) CHECK_OK(aclrtFree(p));

@@ -13,7 +13,7 @@ int main() {
     void* target = sync_case::DeviceFilled(n, 1.0f);
     void* out = sync_case::DeviceFilled(n, 0.0f);
     sync_case::LaunchL1None(grad, self, target, out, n, a);
-    sync_case::LaunchL1None(grad, target, self, out, n, b);  // bug 1: race on out
+    sync_case::LaunchL1None(grad, target, self, out, n, b);                // bug 1: race on out
     sync_case::ExpectDevice(out, n, 0.0f, "the early read-back (stale)");  // bug 2: no synchronisation first
     CHECK_OK(aclrtSynchronizeDevice());
     CHECK_OK(aclrtDestroyStream(b));

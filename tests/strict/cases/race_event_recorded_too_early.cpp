@@ -17,8 +17,8 @@ int main() {
     CHECK_OK(aclrtRecordEvent(done, producer));  // the bug: recorded before the launch it should follow
     sync_case::LaunchL1None(grad, self, target, out, n, producer);
     CHECK_OK(aclrtStreamWaitEvent(consumer, done));
-    CHECK_OK(aclrtMemcpyAsync(host.data(), n * sizeof(float), out, n * sizeof(float), ACL_MEMCPY_DEVICE_TO_HOST,
-                              consumer));
+    CHECK_OK(
+        aclrtMemcpyAsync(host.data(), n * sizeof(float), out, n * sizeof(float), ACL_MEMCPY_DEVICE_TO_HOST, consumer));
     CHECK_OK(aclrtSynchronizeStream(consumer));
     CHECK_OK(aclrtSynchronizeStream(producer));
     CHECK_OK(aclrtDestroyEvent(done));
