@@ -79,6 +79,7 @@ enum class Soc;
 class Stream;
 using Block = MemBlock;
 struct Task;
+struct Access;
 using RangeFn = void (*)(void* ctx, int64_t begin, int64_t end);
 
 ACLCPU_LIB_API Soc ActiveSoc();
@@ -88,6 +89,8 @@ ACLCPU_LIB_API std::shared_ptr<Stream> HoldStream(aclrtStream stream);
 ACLCPU_LIB_API std::shared_ptr<Stream> HoldStream(const HandleLock& lock, aclrtStream stream);
 ACLCPU_LIB_API void OpenForRtApi();  // libruntime (src/runtime/rt_api.cpp)
 ACLCPU_LIB_API int Enqueue(const std::shared_ptr<Stream>& stream, Task task);
+ACLCPU_LIB_API int Enqueue(const std::shared_ptr<Stream>& stream, Task task, const Access* acc, int n,
+                           const char* api);
 ACLCPU_LIB_API bool FindBlock(const void* p, Block* out);
 ACLCPU_LIB_API bool PinBlocks(const void* const* addrs, int n, Block* blocks);
 ACLCPU_LIB_API void UnpinBlocks(const void* const* addrs, int n);

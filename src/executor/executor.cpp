@@ -1,6 +1,7 @@
 #include "executor/executor.h"
 
 #include <atomic>
+#include <new>
 
 #include "aclnn/aclnn_base.h"  // aclnnInit, aclnnFinalize (defined here)
 #include "common/status.h"
@@ -122,6 +123,26 @@ int RunTask(void* ctx) {
     rt::UnpinBlocks(addrs, n);
     ReleaseRecord(rec);
     return ret;
+}
+
+// The byte ranges a launch reads and writes, for strict mode: its inputs read, its outputs
+// written, its workspace written (and read).
+// Called before StrictWrapLaunch rewrites the addresses to their aliases: the ranges are handed-out addresses.
+int LaunchAccesses(const LaunchRecord& ex, rt::Access* out, int max) {
+    int n = 0;
+    for (size_t k = 0; k < ex.tensors.size() && n < max; ++k) {
+        const aclTensor& t = ex.tensors[k];
+        if (t.numel == 0 || t.data == nullptr) continue;
+        uintptr_t lo, hi;
+        ByteRange(t, &lo, &hi);
+        out[n++] = rt::Access{lo, hi, static_cast<int>(k) >= ex.num_inputs,
+                              ex.tensor_names != nullptr ? ex.tensor_names[k] : "a tensor"};
+    }
+    if (ex.workspace != nullptr && n < max) {
+        const uintptr_t w = reinterpret_cast<uintptr_t>(ex.workspace);
+        out[n++] = rt::Access{w, w + ex.workspace_size, true, "workspace"};
+    }
+    return n;
 }
 
 int SetAddr(aclOpExecutor* executor, size_t index, aclTensor* tensor, void* addr, bool output, bool combined,
@@ -302,8 +323,18 @@ int RunExecutor(void* workspace, uint64_t workspace_size, aclOpExecutor* executo
     }
     const bool short_run = !record->plan || record->plan->ShortRun();
     rt::Task task{&RunTask, record.get(), short_run};
-    if (StrictMode()) task = StrictWrapLaunch(*record, api, addrs, blocks, n, task);  // aliases, shadow checks
-    int ret = rt::Enqueue(held, task);
+    rt::Access acc[kMaxAddrs];  // strict mode: the byte ranges the run reads and writes (handed-out addresses)
+    int nacc = 0;
+    if (StrictMode()) {
+        nacc = LaunchAccesses(*record, acc, kMaxAddrs);
+        try {
+            task = StrictWrapLaunch(*record, api, addrs, blocks, n, task);  // aliases, shadow checks
+        } catch (const std::bad_alloc&) {
+            rt::UnpinBlocks(addrs, n);
+            return Fail(ACLNN_ERR_INNER, "%s: out of host memory for strict mode's launch record.", api);
+        }
+    }
+    int ret = rt::Enqueue(held, task, acc, nacc, api);
     if (ret != 0) {
         StrictDropLaunch(task);
         rt::UnpinBlocks(addrs, n);

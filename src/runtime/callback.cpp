@@ -227,6 +227,7 @@ aclError aclrtLaunchCallback(aclrtCallback fn, void* userData, aclrtCallbackBloc
                     stream);
     }
     ret = Enqueue(s, Task{&RunCallbackTask, task});
+    s->Release();  // strict mode: a callback's thread waits for it, so it is never held back
     if (ret != 0) {
         if (task->block) {
             Callbacks& c = Cb();

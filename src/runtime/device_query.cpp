@@ -10,6 +10,7 @@
 #include "common/status.h"
 #include "runtime/context.h"
 #include "runtime/state.h"
+#include "runtime/strict_sync.h"
 
 namespace aclcpu {
 namespace rt {
@@ -142,7 +143,9 @@ aclError aclrtStreamQuery(aclrtStream stream, aclrtStreamStatus* status) {
     int ret = 0;
     std::shared_ptr<Stream> s = FindStream(stream, &ret, "aclrtStreamQuery");
     if (!s) return ret;
-    *status = s->Idle() ? ACL_STREAM_STATUS_COMPLETE : ACL_STREAM_STATUS_NOT_READY;
+    const bool idle = s->Idle();  // strict mode: releases the stream first (a polling loop ends)
+    if (idle && s->strict()) StrictHostSynced(s.get());  // the host saw it finish: a synchronisation
+    *status = idle ? ACL_STREAM_STATUS_COMPLETE : ACL_STREAM_STATUS_NOT_READY;
     return ACL_SUCCESS;
 }
 
@@ -152,8 +155,16 @@ aclError aclrtQueryEvent(aclrtEvent event, aclrtEventStatus* status) {
     if (status == nullptr) return Fail(ACL_ERROR_INVALID_PARAM, "aclrtQueryEvent: status is null.");
     std::shared_ptr<Event> e = LookupEvent(event, "aclrtQueryEvent");
     if (!e) return ACL_ERROR_RT_INVALID_HANDLE;
-    std::lock_guard<std::mutex> lock(e->mu);
-    *status = e->Reached(e->recorded) ? ACL_EVENT_STATUS_COMPLETE : ACL_EVENT_STATUS_NOT_READY;
+    bool complete;
+    uint64_t target;
+    {
+        std::lock_guard<std::mutex> lock(e->mu);
+        target = e->recorded;
+        complete = e->Reached(target);
+    }
+    if (!complete && StrictSyncOn()) StrictReleaseEventSource(e.get(), target);  // a polling loop must end
+    if (complete && StrictSyncOn()) StrictHostSyncedEvent(e.get());
+    *status = complete ? ACL_EVENT_STATUS_COMPLETE : ACL_EVENT_STATUS_NOT_READY;
     return ACL_SUCCESS;
 }
 #pragma GCC diagnostic pop

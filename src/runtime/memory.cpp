@@ -2,6 +2,7 @@
 // against the block it lies in (SPEC 2, 3), and so that aclrtFree can wait for tasks still using a block.
 #include <sys/mman.h>
 #include <sys/sysinfo.h>
+#include <unistd.h>
 
 #include <cstdlib>
 #include <cstring>
@@ -14,6 +15,7 @@
 #include "runtime/state.h"
 #include "runtime/strict.h"
 #include "runtime/strict_memory.h"
+#include "runtime/strict_sync.h"
 #include "common/exports.h"  // the cross-library functions defined here get default visibility
 
 namespace aclcpu {
@@ -78,6 +80,21 @@ void* MapHuge(size_t size, size_t* mapped) {
 #endif
     *mapped = len + kGuard;
     return reinterpret_cast<void*>(aligned);
+}
+
+// Strict mode's aclrtMallocHost blocks: a page-aligned private mapping of round_up(size, page) bytes plus one
+// inaccessible guard page (so the one-past-the-end address is the block's own, as for MapHuge), so that the
+// pages of a buffer a pending task uses can be protected without touching any other object
+// (runtime/strict_sync.h). *mapped = the whole mapping's length. nullptr when the mapping fails.
+void* MapPages(size_t size, size_t* mapped) {
+    const size_t page = static_cast<size_t>(sysconf(_SC_PAGESIZE));
+    if (size > SIZE_MAX - 2 * page) return nullptr;
+    const size_t len = (size + page - 1) / page * page;
+    void* p = mmap(nullptr, len + page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED) return nullptr;
+    mprotect(static_cast<char*>(p) + len, page, PROT_NONE);
+    *mapped = len + page;
+    return p;
 }
 
 // The freed-block quarantine. A freed block's address range stays reserved for a while: a heap block is not
@@ -185,6 +202,7 @@ int Allocate(void** out, size_t size, bool host, bool huge, const char* api) {
         p = reinterpret_cast<void*>(base);
     }
     if (p == nullptr && huge && size >= kHugePage && size <= SIZE_MAX - 2 * kHugePage) p = MapHuge(size, &mapped);
+    if (strict_mode && host) p = MapPages(size, &mapped);  // its pages may be protected (strict_sync.h)
     if (p == nullptr) {  // small, normal policy, or the mapping failed: the C heap
         mapped = 0;
         p = std::aligned_alloc(kAlignment, HeapExtent(size));
@@ -209,6 +227,15 @@ int Release(void* p, bool host, const char* api) {
     if (p == nullptr) return Fail(ACL_ERROR_INVALID_PARAM, "%s: the pointer is null.", api);
     if (int ret = RequireInit(api)) return ret;
     Registry& r = Reg();
+    if (StrictSyncOn()) {  // report a free of memory unsynchronised work uses; release that work (no hang)
+        size_t size = 0;
+        {
+            std::lock_guard<std::mutex> lock(r.mu);
+            auto it = r.blocks.find(reinterpret_cast<uintptr_t>(p));
+            if (it != r.blocks.end() && it->second.host == host) size = it->second.size;
+        }
+        if (size != 0) StrictBlockFreeing(reinterpret_cast<uintptr_t>(p), size, host, api);
+    }
     std::unique_lock<std::mutex> lock(r.mu);
     auto it = r.blocks.find(reinterpret_cast<uintptr_t>(p));
     if (it == r.blocks.end()) {
@@ -425,9 +452,24 @@ int RunCopy(void* p) {
     return 0;
 }
 
+// The byte ranges of a copy or memset (strict mode): out holds 2.
+int CopyAccesses(const CopyCtx* c, Access* out) {
+    const uintptr_t d = reinterpret_cast<uintptr_t>(c->dst), s = reinterpret_cast<uintptr_t>(c->src);
+    out[0] = Access{d, d + c->count, true, c->is_set ? "devPtr" : "dst"};
+    if (c->is_set) return 1;
+    out[1] = Access{s, s + c->count, false, "src"};
+    return 2;
+}
+
 // Enqueues a checked and pinned copy or memset; on failure releases its pins.
 int EnqueueCopy(CopyCtx* c, aclrtStream stream, const char* api) {
-    int ret = Enqueue(stream, Task{&RunCopy, c}, api);
+    int ret = 0;
+    std::shared_ptr<Stream> s = FindStream(stream, &ret, api);
+    if (s) {
+        Access acc[2];
+        const int n = s->strict() ? CopyAccesses(c, acc) : 0;
+        ret = Enqueue(s, Task{&RunCopy, c}, acc, n, api);
+    }
     if (ret != 0) {
         UnpinBlocks(c->pinned, 2);
         delete c;
@@ -436,6 +478,17 @@ int EnqueueCopy(CopyCtx* c, aclrtStream stream, const char* api) {
 }
 
 }  // namespace
+
+bool FindHostPages(uintptr_t a, uintptr_t* base, size_t* len) {
+    Registry& r = Reg();
+    std::lock_guard<std::mutex> lock(r.mu);
+    auto it = Lookup(r, reinterpret_cast<const void*>(a));
+    if (it == r.blocks.end() || !it->second.host || it->second.mapped == 0) return false;
+    const size_t page = static_cast<size_t>(sysconf(_SC_PAGESIZE));
+    *base = it->first;
+    *len = (it->second.size + page - 1) / page * page;
+    return true;
+}
 
 bool FindBlock(const void* p, Block* out) {
     Registry& r = Reg();
@@ -539,6 +592,11 @@ aclError aclrtMemcpy(void* dst, size_t destMax, const void* src, size_t count, a
     const void* pinned[2];
     MemBlock found[2];
     if (int ret = CheckCopy(dst, destMax, src, count, RawEnum(kind), pinned, found, "aclrtMemcpy")) return ret;
+    if (StrictSyncOn()) {
+        const uintptr_t d = reinterpret_cast<uintptr_t>(dst), s = reinterpret_cast<uintptr_t>(src);
+        const Access acc[2] = {{d, d + count, true, "dst"}, {s, s + count, false, "src"}};
+        StrictHostAccess(acc, 2, "aclrtMemcpy");
+    }
     if (dst != src) std::memmove(found[0].Accessible(dst), found[1].Accessible(src), count);
     if (found[0].strict != nullptr || found[1].strict != nullptr) {
         StrictCopy(found[0], dst, found[1], src, count, false, "aclrtMemcpy");
@@ -562,6 +620,11 @@ aclError aclrtMemset(void* devPtr, size_t maxCount, int32_t value, size_t count)
     const void* pinned[2] = {nullptr, nullptr};
     MemBlock found[1];
     if (int ret = CheckSet(devPtr, maxCount, count, pinned, found, "aclrtMemset")) return ret;
+    if (StrictSyncOn()) {
+        const uintptr_t d = reinterpret_cast<uintptr_t>(devPtr);
+        const Access acc{d, d + count, true, "devPtr"};
+        StrictHostAccess(&acc, 1, "aclrtMemset");
+    }
     std::memset(found[0].Accessible(devPtr), value, count);
     if (found[0].strict != nullptr) StrictCopy(found[0], devPtr, MemBlock{}, nullptr, count, true, "aclrtMemset");
     UnpinBlocks(pinned, 2);

@@ -69,6 +69,14 @@ struct Task {
     bool short_run = false;
 };
 
+/// A byte range [lo, hi) a task reads or writes, for strict mode (runtime/strict_sync.h): `what` names it in
+/// reports (a tensor's name, "dst", "workspace"; static storage).
+struct Access {
+    uintptr_t lo, hi;
+    bool write;
+    const char* what;
+};
+
 /// Enqueues `task` on `stream` (nullptr = default stream); `api` names the caller in messages. Returns 0, or ACL_ERROR_RT_INVALID_HANDLE
 /// (107017) for an unknown or destroyed stream and ACL_ERROR_UNINITIALIZE (100001) before aclInit; on
 /// failure the task is NOT run and ctx is not released (the caller still owns it).
@@ -88,6 +96,12 @@ std::shared_ptr<Stream> HoldStream(const HandleLock& lock, aclrtStream stream);
 /// Enqueues `task` on a held stream. Returns 0, or ACL_ERROR_RT_INVALID_HANDLE (107017, with a message)
 /// when the stream is being destroyed; on failure the task is NOT run and ctx is not released.
 int Enqueue(const std::shared_ptr<Stream>& stream, Task task);
+
+/// Enqueue with the n byte ranges acc[0 .. n) the task reads and writes (at most kMaxStrictAccesses = 16, as
+/// handed-out addresses): a strict stream checks them against other streams' work and the host's
+/// (runtime/strict_sync.h; `api`, the call that enqueues the task, names it in reports). Callers fill acc only
+/// in strict mode; otherwise exactly Enqueue(stream, task). Same results.
+int Enqueue(const std::shared_ptr<Stream>& stream, Task task, const Access* acc, int n, const char* api);
 
 // ---------------------------------------------------------------- memory registry
 

@@ -38,10 +38,26 @@ public:
     /// True when every task pushed so far has run (aclrtStreamQuery).
     bool Idle();
 
+    /// Strict mode (runtime/strict_sync.h): Push with the task's byte ranges (acc, n) and the enqueuing call.
+    /// On a strict stream a task never runs inline, and runs only once released: by a synchronisation of the
+    /// stream (Synchronize, Close) or by Release.
+    bool PushStrict(Task task, const Access* acc, int n, const char* api);
+    /// Lets the worker run every task pushed so far (strict mode; no-op otherwise). Never waits.
+    void Release();
+    bool strict() const { return strict_; }
+    /// Push on a stream that is not strict (stream.cpp inlines it into Enqueue).
+    bool PushFast(Task task);
+    uint32_t strict_id() const { return strict_id_; }
+    /// The aclrtStream handle, for strict-mode reports (nullptr: a default stream).
+    const void* handle = nullptr;
+
 private:
     void WorkerLoop();
     bool PopLocked(Task* out);
     void RunOne(std::unique_lock<std::mutex>& lock, Task task);
+    int RunStrict(Task task);
+    int SyncBody(int32_t timeout_ms);           // Synchronize's wait
+    int SynchronizeStrict(int32_t timeout_ms);  // Synchronize on a strict stream  // runs a strict stream's task between the tracker's start and finish
 
     std::mutex mu_;
     std::condition_variable work_cv_;  // worker: a task arrived or closing
@@ -53,6 +69,11 @@ private:
     uint64_t pushed_ = 0, finished_ = 0;
     std::atomic<uint64_t> finished_seen_{0};  // finished_, readable without mu_ (a synchroniser's short spin)
     int sticky_error_ = 0;
+    // Strict mode: tasks with index >= release_ wait for a release (~0: everything may run, strict mode off).
+    bool strict_ = false;
+    uint32_t strict_id_ = 0;
+    uint64_t release_ = ~uint64_t{0};
+    std::mutex push_mu_;  // serialises strict pushes (index assignment and the tracker's record)
     std::thread worker_;
 };
 
@@ -69,6 +90,10 @@ struct Event {
     uint64_t stamped = 0;        // the record whose time stamp_ns holds (the newest one reached)
     int64_t stamp_ns = 0;        // steady-clock time at which record `stamped` was reached
     bool Reached(uint64_t seq) const { return pending.count(seq) == 0; }
+    // Strict mode (runtime/strict_sync.h): the vector clock of the last record (guarded by the tracker's lock),
+    // and the strict id of the stream each pending record is on (guarded by mu).
+    std::vector<std::pair<uint32_t, uint64_t>> strict_clock;
+    std::map<uint64_t, uint32_t> strict_srcs;
 };
 
 /// What an aclrtStream points to: a handle object in the handle registry (common/handle_registry.h), so that

@@ -5,6 +5,7 @@
 #include "runtime/context.h"
 #include "runtime/state.h"
 #include "runtime/strict.h"
+#include "runtime/strict_sync.h"
 #include "common/exports.h"  // the cross-library functions defined here get default visibility
 
 namespace aclcpu {
@@ -43,6 +44,7 @@ int RunRecord(void* p) {
     {
         std::lock_guard<std::mutex> lock(c->event->mu);
         c->event->pending.erase(c->seq);
+        if (!c->event->strict_srcs.empty()) c->event->strict_srcs.erase(c->seq);
         if (c->seq > c->event->stamped) {
             c->event->stamped = c->seq;
             c->event->stamp_ns = NowNs();
@@ -56,7 +58,9 @@ int RunRecord(void* p) {
 int RunWait(void* p) {
     RecordCtx* c = static_cast<RecordCtx*>(p);
     bool reached = true;
-    {
+    if (StrictSyncOn()) {  // the record's stream may be held back until something synchronises it
+        reached = StrictAwaitRecord(c->event.get(), c->seq, c->timeout_s);
+    } else {
         std::unique_lock<std::mutex> lock(c->event->mu);
         if (c->timeout_s == 0) {
             c->event->cv.wait(lock, [&] { return c->event->Reached(c->seq); });
@@ -79,7 +83,14 @@ int RunWait(void* p) {
 
 std::shared_ptr<Event> LookupEvent(aclrtEvent event, const char* api) { return FindEvent(event, api); }
 
-Stream::Stream() : ring_(16) { worker_ = std::thread([this] { WorkerLoop(); }); }
+Stream::Stream() : ring_(16) {
+    if (StrictSyncOn()) {
+        strict_ = true;
+        release_ = 0;
+        strict_id_ = StrictStreamCreated(this);
+    }
+    worker_ = std::thread([this] { WorkerLoop(); });
+}
 
 Stream::~Stream() {
     Close();
@@ -89,9 +100,53 @@ Stream::~Stream() {
     }
     work_cv_.notify_all();
     if (worker_.joinable()) worker_.join();
+    if (strict_) StrictStreamDestroyed(this);
+}
+
+bool Stream::PushStrict(Task task, const Access* acc, int n, const char* api) {
+    if (!strict_) return PushFast(task);
+    std::lock_guard<std::mutex> push(push_mu_);
+    uint64_t index;
+    {
+        std::lock_guard<std::mutex> lock(mu_);
+        if (closing_) return false;
+        index = pushed_;
+    }
+    StrictTaskPushed(this, index, acc, n, api);  // before the task can run: the tracker knows it first
+    {
+        std::lock_guard<std::mutex> lock(mu_);
+        if (!closing_) {
+            if (count_ == ring_.size()) {
+                std::vector<Task> bigger(ring_.size() * 2);
+                for (size_t i = 0; i < count_; ++i) bigger[i] = ring_[(head_ + i) % ring_.size()];
+                ring_.swap(bigger);
+                head_ = 0;
+            }
+            ring_[(head_ + count_) % ring_.size()] = task;
+            ++count_;
+            ++pushed_;
+            return true;  // not runnable before a release: no need to wake the worker
+        }
+    }
+    StrictTaskCancelled(this, index);
+    return false;
+}
+
+void Stream::Release() {
+    if (!strict_) return;
+    {
+        std::lock_guard<std::mutex> lock(mu_);
+        release_ = pushed_;
+    }
+    work_cv_.notify_all();
 }
 
 bool Stream::Push(Task task) {
+    if (__builtin_expect(strict_, 0)) return PushStrict(task, nullptr, 0, nullptr);
+    return PushFast(task);
+}
+
+__attribute__((always_inline)) inline bool Stream::PushFast(Task task) {
     {
         std::unique_lock<std::mutex> lock(mu_);
         if (closing_) return false;
@@ -116,7 +171,8 @@ bool Stream::Push(Task task) {
 }
 
 bool Stream::PopLocked(Task* out) {
-    if (count_ == 0 || running_) return false;
+    // pushed_ - count_: the index of the next task; strict mode runs it only once released
+    if (count_ == 0 || running_ || pushed_ - count_ >= release_) return false;
     *out = ring_[head_];
     head_ = (head_ + 1) % ring_.size();
     --count_;
@@ -126,7 +182,7 @@ bool Stream::PopLocked(Task* out) {
 
 void Stream::RunOne(std::unique_lock<std::mutex>& lock, Task task) {
     lock.unlock();
-    int ret = task.run(task.ctx);
+    int ret = __builtin_expect(strict_, 0) ? RunStrict(task) : task.run(task.ctx);
     lock.lock();
     running_ = false;
     ++finished_;
@@ -136,10 +192,20 @@ void Stream::RunOne(std::unique_lock<std::mutex>& lock, Task task) {
     if (count_ > 0) work_cv_.notify_one();
 }
 
+__attribute__((noinline)) int Stream::RunStrict(Task task) {
+    const uint64_t index = finished_seen_.load(std::memory_order_acquire);  // one at a time, in order: its index
+    StrictTaskStarted(this, index);
+    const int ret = task.run(task.ctx);
+    StrictTaskFinished(this, index);
+    return ret;
+}
+
 void Stream::WorkerLoop() {
     std::unique_lock<std::mutex> lock(mu_);
     for (;;) {
-        work_cv_.wait(lock, [&] { return (count_ > 0 && !running_) || (closing_ && count_ == 0 && !running_); });
+        work_cv_.wait(lock, [&] {
+            return (count_ > 0 && !running_ && pushed_ - count_ < release_) || (closing_ && count_ == 0 && !running_);
+        });
         Task task;
         if (PopLocked(&task)) {
             RunOne(lock, task);
@@ -150,8 +216,23 @@ void Stream::WorkerLoop() {
 }
 
 int Stream::Synchronize(int32_t timeout_ms) {
+    if (__builtin_expect(strict_, 0)) return SynchronizeStrict(timeout_ms);
+    return SyncBody(timeout_ms);
+}
+
+__attribute__((noinline)) int Stream::SynchronizeStrict(int32_t timeout_ms) {
+    const int ret = SyncBody(timeout_ms);
+    if (ret != ACL_ERROR_RT_WAIT_TIMEOUT) StrictHostSynced(this);  // the host has seen the stream's work end
+    return ret;
+}
+
+__attribute__((always_inline)) inline int Stream::SyncBody(int32_t timeout_ms) {
     std::unique_lock<std::mutex> lock(mu_);
     const uint64_t target = pushed_;
+    if (__builtin_expect(release_ < target, 0)) {  // strict mode: synchronising releases the stream's tasks
+        release_ = target;
+        work_cv_.notify_all();
+    }
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms < 0 ? 0 : timeout_ms);
     // While another thread runs a task, spin briefly before sleeping: small tasks end within microseconds,
     // and a sleeping synchroniser is woken late on a busy machine (tens of microseconds). Bounded: after
@@ -193,6 +274,7 @@ int Stream::Synchronize(int32_t timeout_ms) {
 }
 
 bool Stream::Idle() {
+    Release();  // strict mode: a query lets the stream run, so that a polling loop ends
     std::lock_guard<std::mutex> lock(mu_);
     return finished_ == pushed_;
 }
@@ -285,6 +367,25 @@ std::vector<std::shared_ptr<Stream>> ReleaseAllStreamsAndEvents() {
     return closing;
 }
 
+namespace {
+__attribute__((noinline)) int EnqueueStrict(Stream* stream, Task task, const Access* acc, int n, const char* api) {
+    if (!stream->PushStrict(task, acc, n, api)) {
+        return Fail(ACL_ERROR_RT_INVALID_HANDLE, "stream %p is being destroyed; no new work is accepted.",
+                    static_cast<void*>(stream));
+    }
+    return 0;
+}
+}  // namespace
+
+int Enqueue(const std::shared_ptr<Stream>& stream, Task task, const Access* acc, int n, const char* api) {
+    if (__builtin_expect(stream->strict(), 0)) return EnqueueStrict(stream.get(), task, acc, n, api);
+    if (!stream->PushFast(task)) {
+        return Fail(ACL_ERROR_RT_INVALID_HANDLE, "stream %p is being destroyed; no new work is accepted.",
+                    static_cast<void*>(stream.get()));
+    }
+    return 0;
+}
+
 int Enqueue(const std::shared_ptr<Stream>& stream, Task task) {
     if (!stream->Push(task)) {
         return Fail(ACL_ERROR_RT_INVALID_HANDLE, "stream %p is being destroyed; no new work is accepted.",
@@ -316,6 +417,7 @@ aclError aclrtCreateStream(aclrtStream* stream) {
     if (context == nullptr) return status;
     auto s = std::make_shared<Stream>();
     StreamHandle* h = AcquireHandle<StreamHandle>();
+    s->handle = h;
     h->stream = s;
     h->context = context;
     {
@@ -359,6 +461,7 @@ aclError aclrtDestroyStream(aclrtStream stream) {
         std::lock_guard<std::mutex> lock(st.mu);
         st.streams.erase(h);
     }
+    if (s->strict()) StrictStreamDestroying(s.get(), stream);
     s->Close();  // waits for pending work
     return ACL_SUCCESS;
 }
@@ -442,6 +545,7 @@ aclError aclrtDestroyEvent(aclrtEvent event) {
             lock.Unlock();
             return FailNotLive(ACL_ERROR_RT_INVALID_HANDLE, "aclrtDestroyEvent", HandleKind::kEvent, event, state, kEventReleasedBy);
         }
+        if (StrictSyncOn() && h->event) StrictEventDestroying(h->event.get(), event);
         h->event.reset();  // pending records and waits hold their own references
     }
     RuntimeState& st = State();
@@ -462,7 +566,16 @@ aclError aclrtRecordEvent(aclrtEvent event, aclrtStream stream) {
         e->pending.insert(seq);
     }
     RecordCtx* ctx = new RecordCtx{e, seq};
-    int ret = Enqueue(stream, Task{&RunRecord, ctx, true}, "aclrtRecordEvent");
+    int ret = 0;
+    if (StrictSyncOn()) {  // the event's stamp is the stream's clock at the record
+        std::shared_ptr<Stream> s = FindStream(stream, &ret, "aclrtRecordEvent");
+        if (s) {
+            StrictEventRecorded(e.get(), seq, s.get());
+            ret = Enqueue(s, Task{&RunRecord, ctx, true});
+        }
+    } else {
+        ret = Enqueue(stream, Task{&RunRecord, ctx, true}, "aclrtRecordEvent");
+    }
     if (ret != 0) {
         // Never enqueued: it counts as reached, so a wait that picked up its number meanwhile returns at once
         // (with a plain counter it would wait for a record that never runs).
@@ -470,6 +583,7 @@ aclError aclrtRecordEvent(aclrtEvent event, aclrtStream stream) {
         {
             std::lock_guard<std::mutex> lock(e->mu);
             e->pending.erase(seq);
+            e->strict_srcs.erase(seq);
             if (e->recorded == seq) e->recorded = previous;
         }
         e->cv.notify_all();
@@ -486,7 +600,16 @@ aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event) {
         seq = e->recorded;
     }
     RecordCtx* ctx = new RecordCtx{e, seq, OpWaitTimeoutSeconds()};
-    int ret = Enqueue(stream, Task{&RunWait, ctx}, "aclrtStreamWaitEvent");
+    int ret = 0;
+    if (StrictSyncOn()) {  // what the stream runs after the wait is ordered after the record
+        std::shared_ptr<Stream> s = FindStream(stream, &ret, "aclrtStreamWaitEvent");
+        if (s) {
+            if (seq != 0) StrictStreamWaits(s.get(), e.get());
+            ret = Enqueue(s, Task{&RunWait, ctx});
+        }
+    } else {
+        ret = Enqueue(stream, Task{&RunWait, ctx}, "aclrtStreamWaitEvent");
+    }
     if (ret != 0) delete ctx;
     return ret;
 }
@@ -494,6 +617,16 @@ aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event) {
 aclError aclrtSynchronizeEvent(aclrtEvent event) {
     std::shared_ptr<Event> e = FindEvent(event, "aclrtSynchronizeEvent");
     if (!e) return ACL_ERROR_RT_INVALID_HANDLE;
+    if (StrictSyncOn()) {  // the record's stream may be held back: release it while waiting
+        uint64_t target;
+        {
+            std::lock_guard<std::mutex> lock(e->mu);
+            target = e->recorded;
+        }
+        StrictAwaitRecord(e.get(), target, 0);
+        StrictHostSyncedEvent(e.get());
+        return ACL_SUCCESS;
+    }
     std::unique_lock<std::mutex> lock(e->mu);
     const uint64_t target = e->recorded;
     e->cv.wait(lock, [&] { return e->Reached(target); });
@@ -504,8 +637,16 @@ aclError aclrtQueryEventStatus(aclrtEvent event, aclrtEventRecordedStatus* statu
     if (status == nullptr) return Fail(ACL_ERROR_INVALID_PARAM, "aclrtQueryEventStatus: status is null.");
     std::shared_ptr<Event> e = FindEvent(event, "aclrtQueryEventStatus");
     if (!e) return ACL_ERROR_RT_INVALID_HANDLE;
-    std::lock_guard<std::mutex> lock(e->mu);
-    *status = e->Reached(e->recorded) ? ACL_EVENT_RECORDED_STATUS_COMPLETE : ACL_EVENT_RECORDED_STATUS_NOT_READY;
+    bool complete;
+    uint64_t target;
+    {
+        std::lock_guard<std::mutex> lock(e->mu);
+        target = e->recorded;
+        complete = e->Reached(target);
+    }
+    if (!complete && StrictSyncOn()) StrictReleaseEventSource(e.get(), target);  // a polling loop must end
+    if (complete && StrictSyncOn()) StrictHostSyncedEvent(e.get());
+    *status = complete ? ACL_EVENT_RECORDED_STATUS_COMPLETE : ACL_EVENT_RECORDED_STATUS_NOT_READY;
     return ACL_SUCCESS;
 }
 

@@ -20,6 +20,7 @@
 #include "common/exports.h"  // the cross-library functions defined here get default visibility
 #include "common/status.h"
 #include "runtime/strict.h"
+#include "runtime/strict_sync.h"
 
 namespace aclcpu {
 namespace rt {
@@ -170,6 +171,12 @@ void OnFault(int sig, siginfo_t* info, void* uc) {
         sigaction(SIGSEGV, &dfl, nullptr);  // the access runs again on return and kills the process
         return;
     }
+    bool write = false;
+#if defined(__x86_64__)
+    if (uc != nullptr) write = (static_cast<const ucontext_t*>(uc)->uc_mcontext.gregs[REG_ERR] & 2) != 0;
+#endif
+    // A protected aclrtMallocHost page of a pending task (strict_sync.h): reported, opened, the program goes on.
+    if (StrictSyncHandleFault(info->si_addr, write)) return;
     ChainFault(sig, info, uc);
 }
 
@@ -193,6 +200,12 @@ void InstallFaultHandler() {
         sigaction(SIGSEGV, &sa, &g_previous);
     });
 }
+
+}  // namespace
+
+void InstallStrictFaultHandler() { InstallFaultHandler(); }
+
+namespace {
 
 // ---- the shadow
 

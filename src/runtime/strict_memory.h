@@ -34,6 +34,10 @@ void FreeStrictBlock(StrictBlock* b);
 /// The accessible alias of the block's base.
 uintptr_t StrictAlias(const StrictBlock* b);
 
+/// Installs the SIGSEGV handler (once per process; it reports host access to strict device blocks, and asks
+/// StrictSyncHandleFault (strict_sync.h) about the protected aclrtMallocHost pages of pending tasks).
+void InstallStrictFaultHandler();
+
 }  // namespace rt
 
 // Exported to libnnopbase (common/exports.h): the shadow operations of a kernel launch. `block` is a
