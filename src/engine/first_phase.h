@@ -5,6 +5,8 @@
 
 #include <cstdint>
 #include <exception>
+#include <limits>
+#include <memory>
 #include <utility>
 
 #include "aclnn/acl_meta.h"
@@ -106,6 +108,61 @@ inline int PublishElementwise(const aclTensor* const* t, int n, int num_inputs, 
         [&](const aclTensor* copies, uint64_t* workspace) -> std::shared_ptr<const OpPlan> {
             if (empty) return nullptr;
             return PlanElementwise(copies, ops, shape, kernel, workspace);
+        },
+        workspaceSize, executor);
+}
+
+/// The shape checks the forward losses start with, in CANN's order (ops-nn op_error_check.h OP_CHECK_MAX_DIM,
+/// OP_CHECK_BROADCAST_AND_INFER_SHAPE): `self` then `target` at most kMaxDims dims ("The %s tensor cannot be
+/// larger than %zu dimensions."), then the two broadcastable into *b ("The size of tensor self %s must match
+/// the size of tensor target %s."). Returns 0 or 161002 with the message.
+inline int CheckSelfTargetShapes(const aclTensor* self, const aclTensor* target, BroadcastShape* b) {
+    const aclTensor* const x[2] = {self, target};
+    const char* const names[2] = {"self", "target"};
+    for (int i = 0; i < 2; ++i) {
+        if (x[i]->view_shape.size() > static_cast<size_t>(kMaxDims)) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "The %s tensor cannot be larger than %d dimensions.", names[i],
+                        kMaxDims);
+        }
+    }
+    if (!Broadcast(self->view_shape.data(), self->view_shape.size(), target->view_shape.data(),
+                   target->view_shape.size(), b)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "The size of tensor self %s must match the size of tensor target %s.",
+                    ShapeString(self->view_shape).c_str(), ShapeString(target->view_shape).c_str());
+    }
+    return 0;
+}
+
+/// What a forward loss (aclnnL1Loss, aclnnMseLoss, aclnnSmoothL1Loss) plans after its checks: the rows of the
+/// `none` reduction (values rounded to P and stored in out's dtype) and, for mean/sum, the value rows
+/// (float32 or int64 values into the engine's buffer), the summation order and the finish (engine/reduce.h).
+/// `order` and `finish` are needed only for a non-empty mean/sum.
+struct ForwardLoss {
+    ElementwiseKernel none_rows;
+    ElementwiseKernel value_rows;
+    std::shared_ptr<const ReduceOrder> order;
+    ReduceFinish finish;
+};
+
+/// Builds and hands out the executor of a forward loss over t = {self, target, out} (names `names`, API name
+/// `api`) with the broadcast shape `shape`: reduction 0 (none) the element-wise plan of loss.none_rows (nothing
+/// to run when `empty`); 1 (mean) or 2 (sum) with an empty input a plan that fills out with NaN (mean) or 0
+/// (sum) (ops-nn loss/common/level2_base_loss.h CheckFillScalarLoss; docs/ops/README.md "Empty inputs");
+/// otherwise the reduction of loss.value_rows in loss.order finished by loss.finish. Returns 0; throws
+/// std::bad_alloc like new.
+inline int PublishForwardLoss(const aclTensor* const* t, const char* api, const char* const* names,
+                              int64_t reduction, bool empty, const BroadcastShape& shape, const ForwardLoss& loss,
+                              uint64_t* workspaceSize, aclOpExecutor** executor) {
+    const ElementwiseOperands ops{2, 2, {0, 1}};  // out = tensor 2; the rows' inputs self, target
+    if (reduction == 0) {
+        return PublishElementwise(t, 3, 2, api, names, empty, ops, shape, loss.none_rows, workspaceSize, executor);
+    }
+    const bool mean = reduction == 1;
+    return PublishPlan(
+        t, 3, 2, api, names,
+        [&](const aclTensor* copies, uint64_t* workspace) -> std::shared_ptr<const OpPlan> {
+            if (empty) return PlanFill(copies, 2, mean ? std::numeric_limits<double>::quiet_NaN() : 0.0);
+            return PlanReduce(copies, ops, shape, loss.value_rows, loss.order, loss.finish, workspace);
         },
         workspaceSize, executor);
 }

@@ -63,17 +63,7 @@ int CheckDtypes(const aclTensor* s, const aclTensor* t, const aclTensor* out, in
 
 int CheckShapes(const aclTensor* s, const aclTensor* t, const aclTensor* out, int64_t reduction,
                 engine::BroadcastShape* b) {
-    for (int i = 0; i < 2; ++i) {
-        const aclTensor* x = i == 0 ? s : t;
-        if (x->view_shape.size() > static_cast<size_t>(kMaxDims)) {
-            return Fail(ACLNN_ERR_PARAM_INVALID, "The %s tensor cannot be larger than %d dimensions.", kTensorNames[i],
-                        kMaxDims);
-        }
-    }
-    if (!engine::Broadcast(s->view_shape.data(), s->view_shape.size(), t->view_shape.data(), t->view_shape.size(), b)) {
-        return Fail(ACLNN_ERR_PARAM_INVALID, "The size of tensor self %s must match the size of tensor target %s.",
-                    ShapeString(s->view_shape).c_str(), ShapeString(t->view_shape).c_str());
-    }
+    if (int ret = engine::CheckSelfTargetShapes(s, t, b)) return ret;
     if (reduction == 0 && !b->Equals(out->view_shape)) {
         return Fail(ACLNN_ERR_PARAM_INVALID, "Expected out tensor shape to be %s, but got %s.",
                     ShapeString(b->d, b->n).c_str(), ShapeString(out->view_shape).c_str());
@@ -117,44 +107,30 @@ int FirstPhase(const aclTensor* self, const aclTensor* target, int64_t reduction
     }
 
     const bool empty = self->numel == 0 || target->numel == 0;
-    const engine::ElementwiseOperands ops{2, 2, {0, 1}};  // row operands: out, self, target
     kern::LossParams params{p, kern::LossKind::kL1, kern::LossOutput::kRounded, 0, 1.0f, 0.0f, 0.0f, 0.0f};
-    if (reduction == 0) {
-        return engine::PublishElementwise(t, 3, 2, kApi2, kTensorNames, empty, ops, b,
-                                          engine::KernelOf(&kern::SelectLossRow, params), workspaceSize, executor);
+    engine::ForwardLoss loss;
+    loss.none_rows = engine::KernelOf(&kern::SelectLossRow, params);
+    if (reduction != 0 && !empty) {
+        const int64_t n = b.Numel();
+        const bool mean = reduction == 1;
+        params.output = kern::LossOutput::kValue;
+        loss.finish.round_to = p;
+        if (p == ACL_INT64) {
+            loss.finish.value_dtype = ACL_INT64;  // GetL1LossFromInt64: ReduceSum of Abs(Sub), exact, wraps
+        } else {
+            FpEnvScope fp_env;
+            const float mean_var = static_cast<float>(1.0 / static_cast<double>(n));  // meanVar / TBE cof
+            // 950: sum, then Muls by meanVar. TBE stand-in: each value scaled by cof before the sum (§5.3).
+            const bool scale_first = soc != rt::Soc::kAscend950;
+            loss.finish.mean = mean && !scale_first;
+            loss.finish.mean_factor = mean_var;
+            params.scale_values = mean && scale_first ? 1 : 0;
+            params.scale = mean_var;
+            loss.order = engine::MakeReduceTemplateOrder(n, p, LpLossDag(p, mean), engine::ReduceHardware{});
+        }
+        loss.value_rows = engine::KernelOf(&kern::SelectLossRow, params);
     }
-    const bool mean = reduction == 1;
-    if (empty) {  // L1LossEmptyTensorCompute: mean NaN, sum 0
-        return engine::PublishPlan(
-            t, 3, 2, kApi2, kTensorNames,
-            [&](const aclTensor* tensors, uint64_t*) { return engine::PlanFill(tensors, 2, mean ? NAN : 0.0); },
-            workspaceSize, executor);
-    }
-    const int64_t n = b.Numel();
-    params.output = kern::LossOutput::kValue;
-    engine::ReduceFinish finish;
-    finish.round_to = p;
-    std::shared_ptr<const engine::ReduceOrder> order;
-    if (p == ACL_INT64) {
-        finish.value_dtype = ACL_INT64;  // GetL1LossFromInt64: ReduceSum of Abs(Sub), exact with wrap-around
-    } else {
-        FpEnvScope fp_env;
-        const float mean_var = static_cast<float>(1.0 / static_cast<double>(n));  // meanVar / TBE cof
-        // 950: sum, then Muls by meanVar. TBE stand-in: each value scaled by cof before the sum (§5.3).
-        const bool scale_first = soc != rt::Soc::kAscend950;
-        finish.mean = mean && !scale_first;
-        finish.mean_factor = mean_var;
-        params.scale_values = mean && scale_first ? 1 : 0;
-        params.scale = mean_var;
-        order = engine::MakeReduceTemplateOrder(n, p, LpLossDag(p, mean), engine::ReduceHardware{});
-    }
-    return engine::PublishPlan(
-        t, 3, 2, kApi2, kTensorNames,
-        [&](const aclTensor* tensors, uint64_t* ws) {
-            return engine::PlanReduce(tensors, ops, b, engine::KernelOf(&kern::SelectLossRow, params), order, finish,
-                                      ws);
-        },
-        workspaceSize, executor);
+    return engine::PublishForwardLoss(t, kApi2, kTensorNames, reduction, empty, b, loss, workspaceSize, executor);
 }
 
 }  // namespace

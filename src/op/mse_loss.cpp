@@ -59,17 +59,7 @@ int CheckDtypes(const aclTensor* s, const aclTensor* t, const aclTensor* out, bo
 // CheckShape: ranks, broadcast (OP_CHECK_BROADCAST_AND_INFER_SHAPE), then out's shape per reduction.
 int CheckShapes(const aclTensor* s, const aclTensor* t, const aclTensor* out, int64_t reduction,
                 engine::BroadcastShape* b) {
-    const aclTensor* order[2] = {s, t};
-    for (int i = 0; i < 2; ++i) {
-        if (order[i]->view_shape.size() > static_cast<size_t>(kMaxDims)) {
-            return Fail(ACLNN_ERR_PARAM_INVALID, "The %s tensor cannot be larger than %d dimensions.", kTensorNames[i],
-                        kMaxDims);
-        }
-    }
-    if (!engine::Broadcast(s->view_shape.data(), s->view_shape.size(), t->view_shape.data(), t->view_shape.size(), b)) {
-        return Fail(ACLNN_ERR_PARAM_INVALID, "The size of tensor self %s must match the size of tensor target %s.",
-                    ShapeString(s->view_shape).c_str(), ShapeString(t->view_shape).c_str());
-    }
+    if (int ret = engine::CheckSelfTargetShapes(s, t, b)) return ret;
     if (reduction == 0) {
         if (!b->Equals(out->view_shape)) {
             return Fail(ACLNN_ERR_PARAM_INVALID, "Expected tensor for out to have same size as %s, but got %s.",
@@ -139,24 +129,13 @@ int FirstPhase(const aclTensor* self, const aclTensor* target, int64_t reduction
     if (int ret = engine::CheckElementwiseViews(t, kTensorNames, 3, 2)) return ret;
 
     const bool empty = self->numel == 0 || target->numel == 0;
-    const engine::ElementwiseOperands ops{2, 2, {0, 1}};  // out = tensor 2; inputs self, target (the rows' order)
-    if (reduction == 0) {
-        const kern::MseLossParams params{promote, false};
-        return engine::PublishElementwise(t, 3, 2, kApi2, kTensorNames, empty, ops, b,
-                                          engine::KernelOf(&kern::SelectMseLossRow, params), workspaceSize, executor);
+    engine::ForwardLoss loss;
+    loss.none_rows = engine::KernelOf(&kern::SelectMseLossRow, kern::MseLossParams{promote, false});
+    if (reduction != 0 && !empty) {
+        loss.value_rows = engine::KernelOf(&kern::SelectMseLossRow, kern::MseLossParams{promote, true});
+        loss.order = OrderFor(soc, *self, *target, b.Numel(), promote, reduction == 1, &loss.finish);
     }
-    const bool mean = reduction == 1;
-    auto plan = [&](const aclTensor* tensors, uint64_t* ws) -> std::shared_ptr<const OpPlan> {
-        // CheckFillScalarLoss: an empty input fills out with NaN (mean) or 0 (sum).
-        if (empty) return engine::PlanFill(tensors, 2, mean ? std::numeric_limits<double>::quiet_NaN() : 0.0);
-        engine::ReduceFinish finish;
-        std::shared_ptr<const engine::ReduceOrder> order =
-            OrderFor(soc, tensors[0], tensors[1], b.Numel(), promote, mean, &finish);
-        const kern::MseLossParams params{promote, true};
-        return engine::PlanReduce(tensors, ops, b, engine::KernelOf(&kern::SelectMseLossRow, params), std::move(order),
-                                  finish, ws);
-    };
-    return engine::PublishPlan(t, 3, 2, kApi2, kTensorNames, plan, workspaceSize, executor);
+    return engine::PublishForwardLoss(t, kApi2, kTensorNames, reduction, empty, b, loss, workspaceSize, executor);
 }
 
 }  // namespace

@@ -54,16 +54,7 @@ int CheckDtypes(const aclTensor* s, const aclTensor* t, const aclTensor* out, bo
 
 int CheckShapes(const aclTensor* s, const aclTensor* t, const aclTensor* out, int64_t reduction,
                 engine::BroadcastShape* b) {
-    for (int i = 0; i < 2; ++i) {
-        if ((i == 0 ? s : t)->view_shape.size() > static_cast<size_t>(kMaxDims)) {
-            return Fail(ACLNN_ERR_PARAM_INVALID, "The %s tensor cannot be larger than %d dimensions.", kTensorNames[i],
-                        kMaxDims);
-        }
-    }
-    if (!engine::Broadcast(s->view_shape.data(), s->view_shape.size(), t->view_shape.data(), t->view_shape.size(), b)) {
-        return Fail(ACLNN_ERR_PARAM_INVALID, "The size of tensor self %s must match the size of tensor target %s.",
-                    ShapeString(s->view_shape).c_str(), ShapeString(t->view_shape).c_str());
-    }
+    if (int ret = engine::CheckSelfTargetShapes(s, t, b)) return ret;
     if (reduction == 0 && !b->Equals(out->view_shape)) {
         return Fail(ACLNN_ERR_PARAM_INVALID, "Shape of result should be %s, but current is %s.",
                     ShapeString(b->d, b->n).c_str(), ShapeString(out->view_shape).c_str());
@@ -114,33 +105,19 @@ int FirstPhase(const aclTensor* self, const aclTensor* target, int64_t reduction
     // 950 tiling: MultiplyValue = |beta| < 1e-6 ? 0 : 1/beta; TBE copy: 1.0 / sigma, no guard (§5.2, §5.3).
     params.multiply = soc == rt::Soc::kAscend950 && std::fabs(beta) < 1e-6f ? 0.0f : 1.0f / beta;
     const bool empty = self->numel == 0 || target->numel == 0;
-    const engine::ElementwiseOperands ops{2, 2, {0, 1}};  // row operands: result, self, target
-    if (reduction == 0) {
-        return engine::PublishElementwise(t, 3, 2, kApi2, kTensorNames, empty, ops, b,
-                                          engine::KernelOf(&kern::SelectLossRow, params), workspaceSize, executor);
+    engine::ForwardLoss loss;
+    loss.none_rows = engine::KernelOf(&kern::SelectLossRow, params);
+    if (reduction != 0 && !empty) {
+        const int64_t n = b.Numel();
+        const bool mean = reduction == 1;
+        params.output = kern::LossOutput::kValue;
+        loss.value_rows = engine::KernelOf(&kern::SelectLossRow, params);
+        loss.finish.round_to = p;
+        loss.finish.mean = mean;  // every profile multiplies the sum (950 Muls by meanVar, TBE by cof)
+        loss.finish.mean_factor = static_cast<float>(1.0 / static_cast<double>(n));
+        loss.order = engine::MakeReduceTemplateOrder(n, p, SmoothL1Dag(p, mean), engine::ReduceHardware{});
     }
-    const bool mean = reduction == 1;
-    if (empty) {  // FillScalar: mean NaN, sum 0
-        return engine::PublishPlan(
-            t, 3, 2, kApi2, kTensorNames,
-            [&](const aclTensor* tensors, uint64_t*) { return engine::PlanFill(tensors, 2, mean ? NAN : 0.0); },
-            workspaceSize, executor);
-    }
-    const int64_t n = b.Numel();
-    params.output = kern::LossOutput::kValue;
-    engine::ReduceFinish finish;
-    finish.round_to = p;
-    finish.mean = mean;  // every profile multiplies the sum (950 Muls by meanVar, TBE by cof)
-    finish.mean_factor = static_cast<float>(1.0 / static_cast<double>(n));
-    std::shared_ptr<const engine::ReduceOrder> order =
-        engine::MakeReduceTemplateOrder(n, p, SmoothL1Dag(p, mean), engine::ReduceHardware{});
-    return engine::PublishPlan(
-        t, 3, 2, kApi2, kTensorNames,
-        [&](const aclTensor* tensors, uint64_t* ws) {
-            return engine::PlanReduce(tensors, ops, b, engine::KernelOf(&kern::SelectLossRow, params), order, finish,
-                                      ws);
-        },
-        workspaceSize, executor);
+    return engine::PublishForwardLoss(t, kApi2, kTensorNames, reduction, empty, b, loss, workspaceSize, executor);
 }
 
 }  // namespace
