@@ -2,6 +2,7 @@
 
 #include "common/exports.h"  // the cross-library functions defined here get default visibility
 #include "kernels/convert.h"
+#include "kernels/loss_simd.h"
 
 namespace aclcpu {
 namespace kern {
@@ -43,9 +44,13 @@ void Int64ValueRow(const void*, const aclDataType* dt, char* const* ptrs, const 
 
 }  // namespace
 
-RowFn SelectLossRow(const void* params, const aclDataType*, const int64_t*, bool) {
+RowFn SelectLossRow(const void* params, const aclDataType* dtypes, const int64_t* strides, bool nontemporal) {
     const LossParams& p = *static_cast<const LossParams*>(params);
     if (p.promote == ACL_INT64) return p.output == LossOutput::kValue ? &Int64ValueRow : &Int64RoundedRow;
+    const bool values = p.output == LossOutput::kValue;
+    const RowFn simd = SelectFwdLossSimdRow(p.kind == LossKind::kL1 ? FwdLoss::kL1 : FwdLoss::kSmoothL1, p.promote,
+                                            values, values && p.scale_values != 0, dtypes, strides, nontemporal);
+    if (simd != nullptr) return simd;
     return p.output == LossOutput::kValue ? &ValueRow : &RoundedRow;
 }
 
