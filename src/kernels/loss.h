@@ -60,5 +60,14 @@ inline int64_t L1Int64(int64_t s, int64_t t) {
 /// streaming ones - same bits, only a read-for-ownership more on large mixed-dtype outputs).
 RowFn SelectLossRow(const void* params, const aclDataType* dtypes, const int64_t* strides, bool nontemporal);
 
+/// The scalar reference bodies (any accepted float dtypes and strides; also the selector's choice for rows the
+/// SIMD bodies do not take): `none` - LoadPromoted, LossElement, RoundToPromoted, StoreResult
+/// (kernels/convert.h); values - LossElement (times `scale` when `scale_values`) into operand 0, a contiguous
+/// float32 buffer.
+void LossRowGeneric(const void* params, const aclDataType* dtypes, char* const* ptrs, const int64_t* strides,
+                    int64_t n);
+void LossValuesRowGeneric(const void* params, const aclDataType* dtypes, char* const* ptrs, const int64_t* strides,
+                          int64_t n);
+
 }  // namespace kern
 }  // namespace aclcpu
