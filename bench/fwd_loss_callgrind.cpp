@@ -32,7 +32,9 @@ static inline int Trip() {
     if (rc != 0) return 1;
     void* w = nullptr;
     if (ws != 0 && aclrtMalloc(&w, ws, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS) return 1;
-    rc = op == 1 ? aclnnMseLoss(w, ws, ex, st) : op == 2 ? aclnnSmoothL1Loss(w, ws, ex, st) : aclnnL1Loss(w, ws, ex, st);
+    rc = op == 1   ? aclnnMseLoss(w, ws, ex, st)
+         : op == 2 ? aclnnSmoothL1Loss(w, ws, ex, st)
+                   : aclnnL1Loss(w, ws, ex, st);
     if (rc != 0) return 2;
     rc = aclrtSynchronizeStream(st);
     if (w != nullptr) aclrtFree(w);
@@ -47,12 +49,18 @@ int main(int argc, char** argv) {
     const char* dts = argc > 3 ? argv[3] : "f32";
     const char* red = argc > 4 ? argv[4] : "none";
     const int trips = argc > 5 ? std::atoi(argv[5]) : 1;
-    op = std::strcmp(ops, "mse") == 0 ? 1 : std::strcmp(ops, "smooth_l1") == 0 ? 2 : std::strcmp(ops, "l1") == 0 ? 0 : -1;
+    op = std::strcmp(ops, "mse") == 0         ? 1
+         : std::strcmp(ops, "smooth_l1") == 0 ? 2
+         : std::strcmp(ops, "l1") == 0        ? 0
+                                              : -1;
     const aclDataType dt = std::strcmp(dts, "f16") == 0    ? ACL_FLOAT16
                            : std::strcmp(dts, "bf16") == 0 ? ACL_BF16
                            : std::strcmp(dts, "f32") == 0  ? ACL_FLOAT
                                                            : ACL_DT_UNDEFINED;
-    reduction = std::strcmp(red, "none") == 0 ? 0 : std::strcmp(red, "mean") == 0 ? 1 : std::strcmp(red, "sum") == 0 ? 2 : -1;
+    reduction = std::strcmp(red, "none") == 0   ? 0
+                : std::strcmp(red, "mean") == 0 ? 1
+                : std::strcmp(red, "sum") == 0  ? 2
+                                                : -1;
     if (op < 0 || dt == ACL_DT_UNDEFINED || elements < 1 || reduction < 0) {
         std::fprintf(stderr, "usage: %s [l1|mse|smooth_l1] [elements] [f32|f16|bf16] [none|mean|sum]\n", argv[0]);
         return 2;

@@ -5,10 +5,11 @@
 #ifndef ACLCPU_LOSS_SIMD_COMMON
 #define ACLCPU_LOSS_SIMD_COMMON
 
+#include "kernels/loss_simd.h"
+
 #include <cstring>
 
 #include "kernels/loss.h"
-#include "kernels/loss_simd.h"
 #include "kernels/mse_loss.h"
 #include "kernels/simd_convert.h"
 #include "tensor/dtype.h"
