@@ -96,13 +96,32 @@ ReduceTemplateTiling TileReduceTemplate(int64_t n, aclDataType input_dtype, cons
 
 // ------------------------------------------------------------------ in-chunk sums (AscendC ReduceSum)
 
+namespace {
+// One level of the adjacent-pair tree: out[i] = in[2i] + in[2i + 1], i < kOut. Distinct buffers and a fixed
+// count let the compiler vectorise it (even/odd shuffles, then one vector add per kOut / lanes outputs); each
+// output is still exactly its own pair's sum, so the tree's order of additions is unchanged.
+template <int kOut>
+inline void PairSums(const float* __restrict in, float* __restrict out) {
+    for (int i = 0; i < kOut; ++i) out[i] = in[2 * i] + in[2 * i + 1];
+}
+}  // namespace
+
 float RegisterTreeSum(const float* lanes, int count) {
-    float v[kLanes];
-    for (int i = 0; i < kLanes; ++i) v[i] = i < count ? lanes[i] : 0.0f;
-    for (int width = kLanes; width > 1; width /= 2) {
-        for (int i = 0; i < width / 2; ++i) v[i] = v[2 * i] + v[2 * i + 1];
+    alignas(64) float a[kLanes];
+    alignas(64) float b[kLanes / 2];
+    const float* in = lanes;
+    if (count < kLanes) {  // lanes[count .. 64) are +0
+        const int c = count < 0 ? 0 : count;
+        std::memcpy(a, lanes, static_cast<size_t>(c) * sizeof(float));
+        for (int i = c; i < kLanes; ++i) a[i] = 0.0f;
+        in = a;
     }
-    return v[0];
+    PairSums<32>(in, b);
+    PairSums<16>(b, a);
+    PairSums<8>(a, b);
+    PairSums<4>(b, a);
+    PairSums<2>(a, b);
+    return b[0] + b[1];
 }
 
 float ReduceSumAR(float* v, int64_t len) {

@@ -2,12 +2,12 @@
 
 #include "common/exports.h"  // the cross-library functions defined here get default visibility
 #include "kernels/convert.h"
+#include "kernels/loss_simd.h"
 
 namespace aclcpu {
 namespace kern {
-namespace {
 
-void RoundedRow(const void* params, const aclDataType* dt, char* const* ptrs, const int64_t* st, int64_t n) {
+void LossRowGeneric(const void* params, const aclDataType* dt, char* const* ptrs, const int64_t* st, int64_t n) {
     const LossParams& p = *static_cast<const LossParams*>(params);
     for (int64_t i = 0; i < n; ++i) {
         const float s = LoadPromoted(ptrs[1] + i * st[1], dt[1], p.promote);
@@ -16,7 +16,7 @@ void RoundedRow(const void* params, const aclDataType* dt, char* const* ptrs, co
     }
 }
 
-void ValueRow(const void* params, const aclDataType* dt, char* const* ptrs, const int64_t* st, int64_t n) {
+void LossValuesRowGeneric(const void* params, const aclDataType* dt, char* const* ptrs, const int64_t* st, int64_t n) {
     const LossParams& p = *static_cast<const LossParams*>(params);
     float* out = reinterpret_cast<float*>(ptrs[0]);  // the reduction engine's contiguous float buffer
     for (int64_t i = 0; i < n; ++i) {
@@ -26,6 +26,8 @@ void ValueRow(const void* params, const aclDataType* dt, char* const* ptrs, cons
         out[i] = p.scale_values ? v * p.scale : v;
     }
 }
+
+namespace {
 
 void Int64RoundedRow(const void*, const aclDataType* dt, char* const* ptrs, const int64_t* st, int64_t n) {
     for (int64_t i = 0; i < n; ++i) {
@@ -43,10 +45,14 @@ void Int64ValueRow(const void*, const aclDataType* dt, char* const* ptrs, const 
 
 }  // namespace
 
-RowFn SelectLossRow(const void* params, const aclDataType*, const int64_t*, bool) {
+RowFn SelectLossRow(const void* params, const aclDataType* dtypes, const int64_t* strides, bool nontemporal) {
     const LossParams& p = *static_cast<const LossParams*>(params);
     if (p.promote == ACL_INT64) return p.output == LossOutput::kValue ? &Int64ValueRow : &Int64RoundedRow;
-    return p.output == LossOutput::kValue ? &ValueRow : &RoundedRow;
+    const bool values = p.output == LossOutput::kValue;
+    const RowFn simd = SelectFwdLossSimdRow(p.kind == LossKind::kL1 ? FwdLoss::kL1 : FwdLoss::kSmoothL1, p.promote,
+                                            values, values && p.scale_values != 0, dtypes, strides, nontemporal);
+    if (simd != nullptr) return simd;
+    return p.output == LossOutput::kValue ? &LossValuesRowGeneric : &LossRowGeneric;
 }
 
 }  // namespace kern

@@ -53,8 +53,21 @@ inline int64_t L1Int64(int64_t s, int64_t t) {
     return static_cast<int64_t>(static_cast<int64_t>(d) < 0 ? 0 - d : d);
 }
 
-/// The forward losses' kernel selector (a RowSelectFn; `params` points at a LossParams). Never nullptr.
+/// The forward losses' kernel selector (a RowSelectFn; `params` points at a LossParams). Never nullptr. Same-dtype
+/// FLOAT/FLOAT16/BF16 rows with a contiguous output and contiguous or broadcast inputs get the SIMD bodies of
+/// kernels/loss_simd.h (streaming stores when `nontemporal`); any other row the scalar bodies of loss.cpp
+/// (LoadPromoted, LossElement, RoundToPromoted, StoreResult; plain stores even when `nontemporal` asks for
+/// streaming ones - same bits, only a read-for-ownership more on large mixed-dtype outputs).
 RowFn SelectLossRow(const void* params, const aclDataType* dtypes, const int64_t* strides, bool nontemporal);
+
+/// The scalar reference bodies (any accepted float dtypes and strides; also the selector's choice for rows the
+/// SIMD bodies do not take): `none` - LoadPromoted, LossElement, RoundToPromoted, StoreResult
+/// (kernels/convert.h); values - LossElement (times `scale` when `scale_values`) into operand 0, a contiguous
+/// float32 buffer.
+void LossRowGeneric(const void* params, const aclDataType* dtypes, char* const* ptrs, const int64_t* strides,
+                    int64_t n);
+void LossValuesRowGeneric(const void* params, const aclDataType* dtypes, char* const* ptrs, const int64_t* strides,
+                          int64_t n);
 
 }  // namespace kern
 }  // namespace aclcpu

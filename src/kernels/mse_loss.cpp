@@ -4,6 +4,7 @@
 
 #include "common/exports.h"  // the cross-library functions defined here get default visibility
 #include "kernels/convert.h"
+#include "kernels/loss_simd.h"
 #include "kernels/simd_convert.h"
 
 namespace aclcpu {
@@ -106,8 +107,9 @@ void MseLossRowGeneric(const void* params, const aclDataType* dt, char* const* p
 }
 
 RowFn SelectMseLossRow(const void* params, const aclDataType* dtypes, const int64_t* strides, bool nontemporal) {
-    (void)nontemporal;
     const MseLossParams& p = *static_cast<const MseLossParams*>(params);
+    const RowFn simd = SelectFwdLossSimdRow(FwdLoss::kMse, p.promote, p.values, false, dtypes, strides, nontemporal);
+    if (simd != nullptr) return simd;
     if (p.values) return &MseLossValuesRow;
     const int64_t item = p.promote == ACL_FLOAT ? 4 : 2;
     const bool same = dtypes[0] == p.promote && dtypes[1] == p.promote && dtypes[2] == p.promote;

@@ -31,12 +31,12 @@ inline float MseLossElement(float s, float t) {
     return d * d;
 }
 
-/// The MSE loss kernel selector (a RowSelectFn; `params` points at an MseLossParams). With `values`: the
-/// values row (q as float32 into a contiguous float operand 0, via MseLossValues). Otherwise a contiguous
-/// same-dtype body where out, self and target share P's dtype and the output is contiguous (inputs
-/// contiguous or broadcast), else MseLossRowGeneric. Both write with plain stores even when `nontemporal`
-/// asks for streaming ones (bit patterns are the same; large outputs only cost a read-for-ownership more -
-/// a departure from row.h's contract left for a Highway body). Never nullptr.
+/// The MSE loss kernel selector (a RowSelectFn; `params` points at an MseLossParams). Never nullptr. First the
+/// SIMD bodies of kernels/loss_simd.h (self, target and - for `none` - out of P's dtype, out contiguous,
+/// inputs contiguous or broadcast; streaming stores when `nontemporal`). Otherwise, with `values`: the values
+/// row (q as float32 into a contiguous float operand 0, via MseLossValues); without: a contiguous same-dtype
+/// block body, else MseLossRowGeneric. These scalar bodies write with plain stores even when `nontemporal`
+/// asks for streaming ones (same bits; only a read-for-ownership more on large mixed-dtype outputs).
 RowFn SelectMseLossRow(const void* params, const aclDataType* dtypes, const int64_t* strides, bool nontemporal);
 
 /// The scalar reference body (any accepted dtypes and strides): LoadPromoted, MseLossElement,

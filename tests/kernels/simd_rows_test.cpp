@@ -6,6 +6,7 @@
 // often.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <random>
@@ -17,6 +18,9 @@
 #include "support/test_util.h"
 #include "kernels/l1_loss_grad.h"
 #include "kernels/l1_simd.h"
+#include "kernels/loss.h"
+#include "kernels/loss_simd.h"
+#include "kernels/mse_loss.h"
 #include "tensor/dtype.h"
 
 namespace {
@@ -312,5 +316,262 @@ TEST(SimdRows, Bf16AllGradPatternsMatchReference) {
         }
     }
 }
+
+
+// ------------------------------------------------------------------ forward losses (kernels/loss_simd.h)
+//
+// The SIMD rows of aclnnL1Loss, aclnnSmoothL1Loss and aclnnMseLoss - the `none` rows (plain and streaming
+// stores) and the reduction's value rows - against the scalar bodies LossRowGeneric / LossValuesRowGeneric /
+// MseLossRowGeneric / MseLossValues, byte for byte (NaNs included), on every target.
+namespace fwd {
+
+struct FwdCase {
+    FwdLoss loss;
+    LossParams lp;     // L1, Smooth L1
+    MseLossParams mp;  // MSE
+    bool values;
+    aclDataType dt[3];  // out, self, target
+    int64_t stride[3];  // bytes
+    int64_t n;
+    int64_t out_offset;  // elements
+    const void* params() const { return loss == FwdLoss::kMse ? static_cast<const void*>(&mp) : &lp; }
+};
+
+std::string Describe(const FwdCase& c, int64_t target) {
+    return std::string(simd::TargetName(target)) + " loss=" + std::to_string(static_cast<int>(c.loss)) +
+           " P=" + DtypeName(c.dt[1]) + (c.values ? " values" : " none") + " n=" + std::to_string(c.n) +
+           " off=" + std::to_string(c.out_offset) + " strides=" + std::to_string(c.stride[1]) + "/" +
+           std::to_string(c.stride[2]) + " beta=" + std::to_string(c.lp.sigma) + " mul=" +
+           std::to_string(c.lp.multiply) + " scale=" + std::to_string(c.lp.scale_values ? c.lp.scale : 1.0f);
+}
+
+void Reference(const FwdCase& c, char* const* ptrs) {
+    if (c.loss == FwdLoss::kMse) {
+        if (c.values) {
+            MseLossValues(c.mp.promote, c.dt + 1, ptrs + 1, c.stride + 1, c.n, reinterpret_cast<float*>(ptrs[0]));
+        } else {
+            MseLossRowGeneric(&c.mp, c.dt, ptrs, c.stride, c.n);
+        }
+    } else if (c.values) {
+        LossValuesRowGeneric(&c.lp, c.dt, ptrs, c.stride, c.n);
+    } else {
+        LossRowGeneric(&c.lp, c.dt, ptrs, c.stride, c.n);
+    }
+}
+
+// Runs fn and the reference over the same inputs (s, t: n elements each unless broadcast); true when the
+// outputs and the canary bytes around them agree.
+bool Compare(const FwdCase& c, RowFn fn, char* s, char* t, int64_t target) {
+    const size_t oitem = ItemSize(c.dt[0]);
+    const size_t obytes = static_cast<size_t>(c.n + c.out_offset + 1) * oitem + 128;
+    std::vector<char> got(obytes, 0x5A), want(obytes, 0x5A);
+    auto aligned = [&](std::vector<char>& v) {
+        char* b = v.data();
+        b += (64 - reinterpret_cast<uintptr_t>(b) % 64) % 64;
+        return b + c.out_offset * static_cast<int64_t>(oitem);
+    };
+    char* pw = aligned(want);
+    char* pg = aligned(got);
+    char* rp[3] = {pw, s, t};
+    Reference(c, rp);
+    char* fp[3] = {pg, s, t};
+    fn(c.params(), c.dt, fp, c.stride, c.n);
+    StreamFence();
+    // from the aligned bases over everything the row may touch and beyond (canaries included)
+    const char* bw = pw - c.out_offset * static_cast<int64_t>(oitem);
+    const char* bg = pg - c.out_offset * static_cast<int64_t>(oitem);
+    if (std::memcmp(bg, bw, obytes - 64) != 0) {
+        size_t first = 0;
+        while (bg[first] == bw[first]) ++first;
+        ADD_FAILURE() << Describe(c, target) << ": first differing byte " << first;
+        return false;
+    }
+    return true;
+}
+
+// Smooth L1 parameters as the operator sets them (§5.2, §5.3): beta >= 0; 950: |beta| < 1e-6f -> multiply 0.
+LossParams SmoothL1Params(aclDataType P, float beta, bool ascend950, bool values) {
+    LossParams p{P, LossKind::kSmoothL1, values ? LossOutput::kValue : LossOutput::kRounded, 0, 1.0f, beta, 0.0f,
+                 -0.5f * beta};
+    p.multiply = ascend950 && std::fabs(beta) < 1e-6f ? 0.0f : 1.0f / beta;
+    return p;
+}
+
+const float kBetas[] = {1.0f, 0.0f, 5e-7f, 41.0f, 0.5f, 3.0f, HUGE_VALF, 1e-30f};
+
+FwdCase MakeCase(std::mt19937& rng, FwdLoss loss, aclDataType P, bool values) {
+    FwdCase c{};
+    c.loss = loss;
+    c.values = values;
+    c.mp = {P, values};
+    if (loss == FwdLoss::kSmoothL1) {
+        c.lp = SmoothL1Params(P, kBetas[rng() % (sizeof kBetas / 4)], rng() % 2 == 0, values);
+    } else {
+        c.lp = {P, LossKind::kL1, values ? LossOutput::kValue : LossOutput::kRounded, 0, 1.0f, 0.0f, 0.0f, 0.0f};
+        if (loss == FwdLoss::kL1 && values && rng() % 2) {  // TBE L1 mean: each value times cof
+            c.lp.scale_values = 1;
+            c.lp.scale = kFactors[rng() % 5];
+        }
+    }
+    c.dt[0] = values ? ACL_FLOAT : P;
+    c.dt[1] = c.dt[2] = P;
+    c.stride[0] = static_cast<int64_t>(ItemSize(c.dt[0]));
+    return c;
+}
+
+// Inputs of n elements of dtype dt: specials, +-beta, values on a 1/64 grid, random bits; t == s at times.
+void FillInputs(std::mt19937& rng, const FwdCase& c, std::vector<char>& s, std::vector<char>& t) {
+    const size_t item = ItemSize(c.dt[1]);
+    s.assign(static_cast<size_t>(c.n) * item + 64, 0);
+    t.assign(static_cast<size_t>(c.n) * item + 64, 0);
+    Fill(rng, c.dt[1], s.data(), c.n);
+    Fill(rng, c.dt[2], t.data(), c.n);
+    const float beta = c.lp.sigma;
+    for (int64_t i = 0; i < c.n; ++i) {
+        char* q = (rng() % 2 ? s.data() : t.data()) + static_cast<size_t>(i) * item;
+        const unsigned k = rng() % 8;
+        if (k == 0) {
+            std::memcpy(t.data() + i * item, s.data() + i * item, item);  // self == target
+        } else if (k == 1 && std::isfinite(beta)) {  // |s - t| near beta
+            const float f = rng() % 2 ? beta : -beta;
+            if (c.dt[1] == ACL_FLOAT) {
+                std::memcpy(q, &f, 4);
+            } else {
+                const uint16_t h = c.dt[1] == ACL_FLOAT16 ? FloatToHalf(f) : FloatToBf16(f);
+                std::memcpy(q, &h, 2);
+            }
+        }
+    }
+}
+
+TEST(SimdRows, ForwardLossRowsMatchReference) {
+    SimdTargetGuard guard;
+    std::mt19937 rng(31337);
+    int failures = 0, cases = 0;
+    for (int64_t target : SimdTargets()) {
+        simd::ForceTarget(target);
+        for (FwdLoss loss : {FwdLoss::kL1, FwdLoss::kSmoothL1, FwdLoss::kMse}) {
+            for (aclDataType P : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {
+                const int64_t item = static_cast<int64_t>(ItemSize(P));
+                for (int mode = 0; mode < 3; ++mode) {  // 0 none, 1 none streaming, 2 values
+                    for (int bcast = 0; bcast < 4; ++bcast) {
+                        for (int64_t n : {1, 2, 7, 8, 15, 16, 17, 31, 33, 64, 100, 257, 1000}) {
+                            FwdCase c = MakeCase(rng, loss, P, mode == 2);
+                            c.n = n;
+                            c.out_offset = static_cast<int64_t>(rng() % 10);
+                            c.stride[1] = bcast & 1 ? 0 : item;
+                            c.stride[2] = bcast & 2 ? 0 : item;
+                            const bool scale = c.lp.scale_values != 0;
+                            RowFn fn = SelectFwdLossSimdRow(loss, P, c.values, scale, c.dt, c.stride, mode == 1);
+                            ASSERT_NE(fn, nullptr) << Describe(c, target);
+                            // the operators' selectors pick the same body
+                            const RowFn sel = loss == FwdLoss::kMse
+                                                  ? SelectMseLossRow(&c.mp, c.dt, c.stride, mode == 1)
+                                                  : SelectLossRow(&c.lp, c.dt, c.stride, mode == 1);
+                            EXPECT_EQ(sel, fn) << Describe(c, target);
+                            std::vector<char> s, t;
+                            FillInputs(rng, c, s, t);
+                            ++cases;
+                            if (!Compare(c, fn, s.data(), t.data(), target) && ++failures > 10) return;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    std::printf("%d forward-loss cases on %zu targets\n", cases, SimdTargets().size());
+}
+
+TEST(SimdRows, ForwardLossSelectionRefusesOtherShapes) {
+    const aclDataType same[3] = {ACL_FLOAT16, ACL_FLOAT16, ACL_FLOAT16};
+    const int64_t contiguous[3] = {2, 2, 2};
+    const int64_t strided_out[3] = {4, 2, 2};
+    const int64_t strided_in[3] = {2, 4, 2};
+    EXPECT_NE(SelectFwdLossSimdRow(FwdLoss::kL1, ACL_FLOAT16, false, false, same, contiguous, false), nullptr);
+    EXPECT_EQ(SelectFwdLossSimdRow(FwdLoss::kL1, ACL_FLOAT16, false, false, same, strided_out, false), nullptr);
+    EXPECT_EQ(SelectFwdLossSimdRow(FwdLoss::kMse, ACL_FLOAT16, false, false, same, strided_in, true), nullptr);
+    const aclDataType mixed[3] = {ACL_FLOAT, ACL_FLOAT16, ACL_FLOAT};
+    const int64_t mixed_st[3] = {4, 2, 4};
+    EXPECT_EQ(SelectFwdLossSimdRow(FwdLoss::kSmoothL1, ACL_FLOAT, false, false, mixed, mixed_st, false), nullptr);
+    const aclDataType wide_out[3] = {ACL_FLOAT, ACL_FLOAT16, ACL_FLOAT16};  // none into a FLOAT out: scalar
+    const int64_t wide_st[3] = {4, 2, 2};
+    EXPECT_EQ(SelectFwdLossSimdRow(FwdLoss::kL1, ACL_FLOAT16, false, false, wide_out, wide_st, false), nullptr);
+    EXPECT_NE(SelectFwdLossSimdRow(FwdLoss::kL1, ACL_FLOAT16, true, true, wide_out, wide_st, false), nullptr);
+    EXPECT_EQ(SelectFwdLossSimdRow(FwdLoss::kMse, ACL_INT64, true, false, wide_out, wide_st, false), nullptr);
+    const LossParams p{ACL_FLOAT16, LossKind::kL1, LossOutput::kRounded, 0, 1.0f, 0.0f, 0.0f, 0.0f};
+    EXPECT_EQ(SelectLossRow(&p, wide_out, wide_st, false), &LossRowGeneric);
+}
+
+// Every (self, target) pair of 512 binary16 patterns (all exponents, subnormals, infinities, NaN payloads,
+// signalling NaNs) through each loss's `none` row (rounding ties to FLOAT16 included) and values row.
+TEST(SimdRows, ForwardLossHalfPairsMatchReference) {
+    SimdTargetGuard guard;
+    std::vector<uint16_t> vals;
+    for (uint32_t e = 0; e < 32; ++e) {
+        for (uint32_t m : {0u, 1u, 0x155u, 0x200u, 0x201u, 0x3FFu, 0x100u, 0x2AAu}) {
+            vals.push_back(static_cast<uint16_t>(e << 10 | m));
+            vals.push_back(static_cast<uint16_t>(0x8000u | e << 10 | m));
+        }
+    }
+    const int64_t n = static_cast<int64_t>(vals.size() * vals.size());
+    std::vector<uint16_t> s(static_cast<size_t>(n)), t(static_cast<size_t>(n));
+    for (size_t i = 0; i < vals.size(); ++i) {
+        for (size_t j = 0; j < vals.size(); ++j) {
+            s[i * vals.size() + j] = vals[i];
+            t[i * vals.size() + j] = vals[j];
+        }
+    }
+    std::mt19937 rng(8);
+    int failures = 0;
+    for (int64_t target : SimdTargets()) {
+        simd::ForceTarget(target);
+        for (FwdLoss loss : {FwdLoss::kL1, FwdLoss::kSmoothL1, FwdLoss::kMse}) {
+            for (int mode = 0; mode < 3; ++mode) {
+                FwdCase c = MakeCase(rng, loss, ACL_FLOAT16, mode == 2);
+                c.n = n;
+                c.stride[1] = c.stride[2] = 2;
+                RowFn fn = SelectFwdLossSimdRow(loss, ACL_FLOAT16, c.values, c.lp.scale_values != 0, c.dt, c.stride,
+                                                mode == 1);
+                ASSERT_NE(fn, nullptr);
+                if (!Compare(c, fn, reinterpret_cast<char*>(s.data()), reinterpret_cast<char*>(t.data()), target) &&
+                    ++failures > 5)
+                    return;
+            }
+        }
+    }
+}
+
+// Every BF16 self pattern against targets that make s - t exact, halfway (RNE ties) and inexact in BF16.
+TEST(SimdRows, ForwardLossBf16AllPatternsMatchReference) {
+    SimdTargetGuard guard;
+    const uint16_t kTargets[] = {0x0000, 0x8000, 0x3F80, 0x3F81, 0xBF80, 0x4049, 0x0001, 0x7F80, 0x7FC1, 0x3B80};
+    const int64_t nt = static_cast<int64_t>(sizeof kTargets / 2);
+    const int64_t n = 65536 * nt;
+    std::vector<uint16_t> s(static_cast<size_t>(n)), t(static_cast<size_t>(n));
+    for (int64_t i = 0; i < n; ++i) {
+        s[static_cast<size_t>(i)] = static_cast<uint16_t>(i / nt);
+        t[static_cast<size_t>(i)] = kTargets[i % nt];
+    }
+    std::mt19937 rng(9);
+    int failures = 0;
+    for (int64_t target : SimdTargets()) {
+        simd::ForceTarget(target);
+        for (FwdLoss loss : {FwdLoss::kL1, FwdLoss::kSmoothL1, FwdLoss::kMse}) {
+            for (int mode = 0; mode < 3; ++mode) {
+                FwdCase c = MakeCase(rng, loss, ACL_BF16, mode == 2);
+                c.n = n;
+                c.stride[1] = c.stride[2] = 2;
+                RowFn fn =
+                    SelectFwdLossSimdRow(loss, ACL_BF16, c.values, c.lp.scale_values != 0, c.dt, c.stride, mode == 1);
+                ASSERT_NE(fn, nullptr);
+                if (!Compare(c, fn, reinterpret_cast<char*>(s.data()), reinterpret_cast<char*>(t.data()), target) &&
+                    ++failures > 5)
+                    return;
+            }
+        }
+    }
+}
+
+}  // namespace fwd
 
 }  // namespace

@@ -1,0 +1,270 @@
+// SIMD bodies of the forward-loss rows (loss_simd.h): the three formulas (L1F, SmoothL1F, MseF) in two row
+// drivers - the `none` row (rounded to P, stored in P's dtype, plain or streaming stores) and the values row
+// of a reduction (float32 into the engine's buffer) - on top of the conversions of simd_convert-inl.h.
+// Compiled once per Highway target by foreach_target; the HWY_ONCE part at the end holds the selection.
+#ifndef ACLCPU_LOSS_SIMD_COMMON
+#define ACLCPU_LOSS_SIMD_COMMON
+
+#include "kernels/loss_simd.h"
+
+#include <cstring>
+
+#include "kernels/loss.h"
+#include "kernels/mse_loss.h"
+#include "kernels/simd_convert.h"
+#include "tensor/dtype.h"
+
+#endif  // ACLCPU_LOSS_SIMD_COMMON
+
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "kernels/loss_simd.cpp"
+#include <hwy/foreach_target.h>  // IWYU pragma: keep
+// foreach_target re-includes this file once per target; highway.h must follow it.
+#include <hwy/highway.h>
+
+#include "kernels/simd_convert-inl.h"  // the conversions, once per target
+
+HWY_BEFORE_NAMESPACE();
+namespace aclcpu {
+namespace kern {
+namespace HWY_NAMESPACE {
+
+// ------------------------------------------------------------------ the formulas (the scalar elements)
+
+/// LossElement, kL1: |s - t| (Sub, Abs).
+struct L1F {
+    using Params = LossParams;
+    static HWY_INLINE VF Apply(DF, const Params&, VF s, VF t) { return hn::Abs(hn::Sub(s, t)); }
+};
+
+/// LossElement, kSmoothL1: d = s - t, a = |d|, q2 = (d * (d * 0.5f)) * multiply, l = a + adds,
+/// a < sigma ? q2 : l (ordered compare: false for NaN, as in C++).
+struct SmoothL1F {
+    using Params = LossParams;
+    static HWY_INLINE VF Apply(DF df, const Params& p, VF s, VF t) {
+        const VF d = hn::Sub(s, t);
+        const VF a = hn::Abs(d);
+        const VF h = hn::Mul(d, hn::Set(df, 0.5f));
+        const VF q = hn::Mul(d, h);
+        const VF q2 = hn::Mul(q, hn::Set(df, p.multiply));
+        const VF l = hn::Add(a, hn::Set(df, p.adds));
+        return hn::IfThenElse(hn::Lt(a, hn::Set(df, p.sigma)), q2, l);
+    }
+};
+
+/// The values of an L1 mean on TBE profiles: LossElement (kL1) times scale (loss.cpp ValueRow).
+struct ScaledL1F {
+    using Params = LossParams;
+    static HWY_INLINE VF Apply(DF df, const Params& p, VF s, VF t) {
+        return hn::Mul(L1F::Apply(df, p, s, t), hn::Set(df, p.scale));
+    }
+};
+
+/// MseLossElement: d = s - t, d * d.
+struct MseF {
+    using Params = MseLossParams;
+    static HWY_INLINE VF Apply(DF, const Params&, VF s, VF t) {
+        const VF d = hn::Sub(s, t);
+        return hn::Mul(d, d);
+    }
+};
+
+// Inputs of a row: contiguous or broadcast (a broadcast value copied into a buffer of 2N elements, read with
+// the index masked to 0).
+template <int kDt>
+struct Inputs {
+    using T = typename Elem<kDt>::T;
+    alignas(64) T splat[2][kBuf];
+    const T* in[2];
+    size_t mask[2];
+    Inputs(char* const* ptrs, const int64_t* st, size_t N) {
+        for (int k = 0; k < 2; ++k) {
+            if (st[k + 1] == 0) {
+                T v;
+                std::memcpy(&v, ptrs[k + 1], sizeof(T));
+                for (size_t j = 0; j < 2 * N; ++j) splat[k][j] = v;
+                in[k] = splat[k];
+                mask[k] = 0;
+            } else {
+                in[k] = reinterpret_cast<const T*>(ptrs[k + 1]);
+                mask[k] = ~size_t{0};
+            }
+        }
+    }
+    // m <= N elements at i, zero-padded, into b0 / b1.
+    void Partial(size_t i, size_t m, size_t N, T* b0, T* b1) const {
+        T* b[2] = {b0, b1};
+        for (int k = 0; k < 2; ++k) {
+            const size_t c = mask[k] ? m : N;
+            std::memcpy(b[k], in[k] + (i & mask[k]), c * sizeof(T));
+            std::memset(b[k] + c, 0, (N - c) * sizeof(T));
+        }
+    }
+};
+
+// ------------------------------------------------------------------ the `none` row
+
+// self, target and out of dtype code kDt (0 FLOAT, 1 FLOAT16, 2 BF16), out contiguous, inputs contiguous or
+// broadcast. Two vectors per step; kNT: streaming stores once the output address is vector-aligned.
+template <class F, int kDt, bool kNT>
+void NoneRow(const void* params, const aclDataType*, char* const* ptrs, const int64_t* st, int64_t n64) {
+    const typename F::Params& p = *static_cast<const typename F::Params*>(params);
+    using T = typename Elem<kDt>::T;
+    const DF df;
+    const size_t N = hn::Lanes(df);
+    const size_t n = static_cast<size_t>(n64);
+    T* out = reinterpret_cast<T*>(ptrs[0]);
+    if constexpr (kNT) {
+        if (reinterpret_cast<uintptr_t>(out) % sizeof(T) != 0) {  // never vector-aligned: plain stores
+            NoneRow<F, kDt, false>(params, nullptr, ptrs, st, n64);
+            return;
+        }
+    }
+    const Inputs<kDt> x(ptrs, st, N);
+    auto partial = [&](size_t i, size_t m) {  // m <= N elements at i, plain stores
+        alignas(64) T b0[kBuf], b1[kBuf], bo[kBuf];
+        x.Partial(i, m, N, b0, b1);
+        const VF y = F::Apply(df, p, LoadAs<kDt>(df, b0), LoadAs<kDt>(df, b1));
+        if constexpr (kDt == 0) {
+            hn::Store(y, df, bo);
+        } else {
+            const DU16 du16;
+            hn::StoreU(NarrowAs<kDt>(df, y), du16, bo);
+        }
+        std::memcpy(out + i, bo, m * sizeof(T));
+    };
+    size_t i = 0;
+    if constexpr (kNT && ACLCPU_STREAM_OK) {
+        const size_t align = N * sizeof(float);
+        const size_t mis = reinterpret_cast<uintptr_t>(out) % align;
+        size_t head = mis == 0 ? 0 : (align - mis) / sizeof(T);
+        if (head > n) head = n;
+        while (i < head) {
+            const size_t m = head - i < N ? head - i : N;
+            partial(i, m);
+            i += m;
+        }
+    }
+    for (; i + 2 * N <= n; i += 2 * N) {
+        const T* s = x.in[0] + (i & x.mask[0]);
+        const T* t = x.in[1] + (i & x.mask[1]);
+        const VF y0 = F::Apply(df, p, LoadAs<kDt>(df, s), LoadAs<kDt>(df, t));
+        const VF y1 = F::Apply(df, p, LoadAs<kDt>(df, s + N), LoadAs<kDt>(df, t + N));
+        Store2<kDt, kNT>(df, y0, y1, out + i);  // FLOAT16 / BF16: NarrowAs rounds to P (RNE)
+    }
+    while (i < n) {
+        const size_t m = n - i < N ? n - i : N;
+        partial(i, m);
+        i += m;
+    }
+}
+
+// ------------------------------------------------------------------ the values row of a reduction
+
+// self and target of dtype code kDt, contiguous or broadcast; operand 0 a contiguous float32 buffer.
+template <class F, int kDt>
+void ValuesRow(const void* params, const aclDataType*, char* const* ptrs, const int64_t* st, int64_t n64) {
+    const typename F::Params& p = *static_cast<const typename F::Params*>(params);
+    using T = typename Elem<kDt>::T;
+    const DF df;
+    const size_t N = hn::Lanes(df);
+    const size_t n = static_cast<size_t>(n64);
+    float* out = reinterpret_cast<float*>(ptrs[0]);
+    const Inputs<kDt> x(ptrs, st, N);
+    auto value = [&](VF s, VF t) { return F::Apply(df, p, s, t); };
+    size_t i = 0;
+    for (; i + 2 * N <= n; i += 2 * N) {
+        const T* s = x.in[0] + (i & x.mask[0]);
+        const T* t = x.in[1] + (i & x.mask[1]);
+        hn::StoreU(value(LoadAs<kDt>(df, s), LoadAs<kDt>(df, t)), df, out + i);
+        hn::StoreU(value(LoadAs<kDt>(df, s + N), LoadAs<kDt>(df, t + N)), df, out + i + N);
+    }
+    while (i < n) {
+        const size_t m = n - i < N ? n - i : N;
+        alignas(64) T b0[kBuf], b1[kBuf];
+        alignas(64) float bo[kBuf];
+        x.Partial(i, m, N, b0, b1);
+        hn::Store(value(LoadAs<kDt>(df, b0), LoadAs<kDt>(df, b1)), df, bo);
+        std::memcpy(out + i, bo, m * sizeof(float));
+        i += m;
+    }
+}
+
+// ------------------------------------------------------------------ selection (per target)
+
+template <class F, int kDt>
+RowFn PickDt(int values, int nt) {
+    if (values) return &ValuesRow<F, kDt>;
+    return nt ? &NoneRow<F, kDt, true> : &NoneRow<F, kDt, false>;
+}
+
+template <class F>
+RowFn PickF(int dt, int values, int nt) {
+    switch (dt) {
+        case 0:
+            return PickDt<F, 0>(values, nt);
+        case 1:
+            return PickDt<F, 1>(values, nt);
+        case 2:
+            return PickDt<F, 2>(values, nt);
+        default:
+            return nullptr;
+    }
+}
+
+/// This target's body for loss `loss` (FwdLoss), dtype code `dt` (0 FLOAT, 1 FLOAT16, 2 BF16); nullptr when
+/// two vectors are wider than the stack buffers (no x86 target is).
+RowFn SelectFwdLoss(int loss, int dt, int values, int scale, int nt) {
+    if (hn::Lanes(DF()) * 2 > kBuf) return nullptr;
+    switch (static_cast<FwdLoss>(loss)) {
+        case FwdLoss::kL1:
+            return scale ? PickF<ScaledL1F>(dt, values, nt) : PickF<L1F>(dt, values, nt);
+        case FwdLoss::kSmoothL1:
+            return PickF<SmoothL1F>(dt, values, nt);
+        case FwdLoss::kMse:
+            return PickF<MseF>(dt, values, nt);
+    }
+    return nullptr;
+}
+
+// NOLINTNEXTLINE(google-readability-namespace-comments)
+}  // namespace HWY_NAMESPACE
+}  // namespace kern
+}  // namespace aclcpu
+HWY_AFTER_NAMESPACE();
+
+#if HWY_ONCE
+namespace aclcpu {
+namespace kern {
+
+HWY_EXPORT(SelectFwdLoss);
+
+RowFn SelectFwdLossSimdRow(FwdLoss loss, aclDataType promote, bool values, bool scale, const aclDataType* dt,
+                           const int64_t* st, bool nontemporal) {
+    int code;
+    switch (promote) {
+        case ACL_FLOAT:
+            code = 0;
+            break;
+        case ACL_FLOAT16:
+            code = 1;
+            break;
+        case ACL_BF16:
+            code = 2;
+            break;
+        default:
+            return nullptr;
+    }
+    if (scale && (loss != FwdLoss::kL1 || !values)) return nullptr;
+    const int64_t item = static_cast<int64_t>(ItemSize(promote));
+    if (values ? (dt[0] != ACL_FLOAT || st[0] != 4) : (dt[0] != promote || st[0] != item)) return nullptr;
+    for (int k = 1; k < 3; ++k) {
+        if (dt[k] != promote || (st[k] != item && st[k] != 0)) return nullptr;
+    }
+    return HWY_DYNAMIC_DISPATCH(SelectFwdLoss)(static_cast<int>(loss), code, values ? 1 : 0, scale ? 1 : 0,
+                                               nontemporal ? 1 : 0);
+}
+
+}  // namespace kern
+}  // namespace aclcpu
+#endif  // HWY_ONCE
