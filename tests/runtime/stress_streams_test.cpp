@@ -537,8 +537,9 @@ struct SharedStream {
 };
 
 // One racer pushes 1-byte memsets (into a device block: aclrtMemsetAsync rejects host memory with 107000)
-// onto the shared stream while the churn destroys it; each accepted push is published (generation, byte index). The churn checks, right after aclrtDestroyStream returns, that
-// every published push of that generation has run (destroy waits for pending work, SPEC 2).
+// onto the shared stream while the churn destroys it; each accepted push is published (generation, byte
+// index). The churn checks, right after aclrtDestroyStream returns, that every published push of that
+// generation has run (destroy waits for pending work, SPEC 2).
 struct RaceLog {
     std::mutex mu;
     std::vector<std::pair<uint64_t, size_t>> accepted;  // since the last check
@@ -664,8 +665,8 @@ void StreamChurn(std::atomic<bool>* stop, SharedStream* shared, RaceLog* log, co
             for (const auto& a : log->accepted) {
                 unsigned char b = 0;
                 if (a.first == gen) {
-                    STRESS_CHECK(aclrtMemcpy(&b, 1, bytes + a.second, 1, ACL_MEMCPY_DEVICE_TO_HOST) == 0, "read back: %s",
-                                 LastError().c_str());
+                    STRESS_CHECK(aclrtMemcpy(&b, 1, bytes + a.second, 1, ACL_MEMCPY_DEVICE_TO_HOST) == 0,
+                                 "read back: %s", LastError().c_str());
                 }
                 STRESS_CHECK(a.first != gen || b == 1,
                              "a push accepted by stream generation %llu had not run when aclrtDestroyStream returned",
