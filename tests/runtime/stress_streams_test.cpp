@@ -23,7 +23,8 @@
 // test runs a correct program instead: each of those steps is preceded by the synchronisation CANN requires,
 // and the racers push and record on the churn stream under its lock, which the churn takes to withdraw the
 // stream before synchronising and destroying it. The threads, streams and churn still run concurrently. The
-// ctest `stress_streams_strict` (label "strict") runs it this way at a small size and fails on any report.
+// ctest `strict.stress_streams` (label "strict", tests/strict/CMakeLists.txt) runs it so at a small size and
+// fails on any report.
 #include <gtest/gtest.h>
 
 #include <atomic>
