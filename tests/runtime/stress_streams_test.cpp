@@ -17,6 +17,14 @@
 // CI instead of hanging it. Sizes are adjustable: ACLCPU_STRESS_THREADS (8), ACLCPU_STRESS_STREAMS (4),
 // ACLCPU_STRESS_CALLS (calls per thread, 10000), ACLCPU_STRESS_MAX_ELEMS (1048576),
 // ACLCPU_STRESS_WATCHDOG_S (1200).
+//
+// Strict mode (ACLCPU_STRICT=1, README "Strict mode") reports the deliberate misuse above (an input freed, a
+// stream or an event destroyed while its work is pending) as unsynchronized-access, correctly. With it on, the
+// test runs a correct program instead: each of those steps is preceded by the synchronisation CANN requires,
+// and the racers push and record on the churn stream under its lock, which the churn takes to withdraw the
+// stream before synchronising and destroying it. The threads, streams and churn still run concurrently. The
+// ctest `strict.stress_streams` (label "strict", tests/strict/CMakeLists.txt) runs it so at a small size and
+// fails on any report.
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -39,6 +47,12 @@
 namespace {
 
 using aclcpu_test::LastError;
+
+// Strict mode as the runtime reads it from the environment (README "Environment variables": ACLCPU_STRICT=1).
+const bool g_strict = [] {
+    const char* v = std::getenv("ACLCPU_STRICT");
+    return v != nullptr && std::string(v) == "1";
+}();
 
 int64_t EnvInt(const char* name, int64_t def) {
     const char* v = std::getenv(name);
@@ -399,6 +413,7 @@ struct Worker {
                     STRESS_CHECK(aclSetOutputTensorAddr(j.ex, 0, j.t[3], fresh.p) == 0, "re-address: %s",
                                  LastError().c_str());
                     std::swap(fresh, j.buf[3]);
+                    if (g_strict) STRESS_CHECK(aclrtSynchronizeStream(streams[s]) == 0, "sync before free");
                     fresh.Free();  // the old output: aclrtFree waits for run 1, which writes it
                 }
             }
@@ -427,6 +442,7 @@ struct Worker {
                 continue;
             }
             if (op >= 60 && op < 65 && !j.in_place && j.buf[0].p != nullptr) {
+                if (g_strict) STRESS_CHECK(aclrtSynchronizeStream(streams[s]) == 0, "sync before free");
                 j.buf[0].Free();  // free an input of the pending launch: waits for it
                 j.input0_freed = true;
             }
@@ -521,9 +537,10 @@ struct SharedStream {
     uint64_t generation = 0;
 };
 
-// One racer pushes 1-byte memsets onto the shared stream while the churn destroys it; each accepted push
-// is published (generation, byte index). The churn checks, right after aclrtDestroyStream returns, that
-// every published push of that generation has run (destroy waits for pending work, SPEC 2).
+// One racer pushes 1-byte memsets (into a device block: aclrtMemsetAsync rejects host memory with 107000)
+// onto the shared stream while the churn destroys it; each accepted push is published (generation, byte
+// index). The churn checks, right after aclrtDestroyStream returns, that every published push of that
+// generation has run (destroy waits for pending work, SPEC 2).
 struct RaceLog {
     std::mutex mu;
     std::vector<std::pair<uint64_t, size_t>> accepted;  // since the last check
@@ -547,6 +564,11 @@ void PushRacer(std::atomic<bool>* stop, SharedStream* shared, RaceLog* log, unsi
             continue;
         }
         std::this_thread::sleep_for(std::chrono::microseconds(10));
+        std::unique_lock<std::mutex> hold(shared->mu, std::defer_lock);
+        if (g_strict) {  // push only while the stream is published (the churn withdraws it, then synchronises)
+            hold.lock();
+            if (shared->handle != h) continue;
+        }
         if (aclrtMemsetAsync(bytes + next, 1, 1, 1, h) == ACL_SUCCESS) {
             std::lock_guard<std::mutex> lock(log->mu);
             log->accepted.emplace_back(gen, next);
@@ -566,7 +588,13 @@ void EventRecorder(std::atomic<bool>* stop, SharedStream* shared, aclrtEvent ev)
             std::lock_guard<std::mutex> lock(shared->mu);
             h = shared->handle;
         }
+        std::unique_lock<std::mutex> hold(shared->mu, std::defer_lock);
+        if (g_strict) {  // record only while the stream is published, as PushRacer
+            hold.lock();
+            if (shared->handle != h) h = nullptr;
+        }
         if (h != nullptr && aclrtRecordEvent(ev, h) != ACL_SUCCESS) LastError();
+        if (hold.owns_lock()) hold.unlock();
         std::this_thread::sleep_for(std::chrono::microseconds(20));
     }
 }
@@ -606,6 +634,7 @@ void StreamChurn(std::atomic<bool>* stop, SharedStream* shared, RaceLog* log, co
         STRESS_CHECK(aclrtCreateEvent(&ev) == 0, "create event");
         STRESS_CHECK(aclrtRecordEvent(ev, s) == 0, "record on churn stream");
         std::this_thread::sleep_for(std::chrono::microseconds(rng() % 500));
+        if (g_strict) STRESS_CHECK(aclrtSynchronizeEvent(ev) == 0, "sync event before destroy");
         const uint64_t ev_at = aclcpu::HandleReleaseCount();
         STRESS_CHECK(aclrtDestroyEvent(ev) == 0, "destroy event");
         aclrtEventRecordedStatus status;
@@ -615,6 +644,13 @@ void StreamChurn(std::atomic<bool>* stop, SharedStream* shared, RaceLog* log, co
             STRESS_CHECK(aclrtRecordEvent(ev, s) == ACL_ERROR_RT_INVALID_HANDLE, "stale record");
             STRESS_CHECK(aclrtDestroyEvent(ev) == ACL_ERROR_RT_INVALID_HANDLE, "stale event destroy");
             LastError();
+        }
+        if (g_strict) {  // withdraw the stream from the racers, then synchronise it: nothing is pending at the destroy
+            {
+                std::lock_guard<std::mutex> lock(shared->mu);
+                shared->handle = nullptr;
+            }
+            STRESS_CHECK(aclrtSynchronizeStream(s) == 0, "sync before destroy: %s", LastError().c_str());
         }
         const uint64_t at = aclcpu::HandleReleaseCount();
         STRESS_CHECK(aclrtDestroyStream(s) == 0, "destroy: %s", LastError().c_str());
@@ -628,7 +664,12 @@ void StreamChurn(std::atomic<bool>* stop, SharedStream* shared, RaceLog* log, co
         {
             std::lock_guard<std::mutex> lock(log->mu);
             for (const auto& a : log->accepted) {
-                STRESS_CHECK(a.first != gen || bytes[a.second] == 1,
+                unsigned char b = 0;
+                if (a.first == gen) {
+                    STRESS_CHECK(aclrtMemcpy(&b, 1, bytes + a.second, 1, ACL_MEMCPY_DEVICE_TO_HOST) == 0,
+                                 "read back: %s", LastError().c_str());
+                }
+                STRESS_CHECK(a.first != gen || b == 1,
                              "a push accepted by stream generation %llu had not run when aclrtDestroyStream returned",
                              static_cast<unsigned long long>(gen));
             }
@@ -658,13 +699,16 @@ TEST(StressStreams, ThreadsStreamsAndChurn) {
     std::atomic<bool> stop{false};
     SharedStream shared;
     RaceLog log;
-    std::vector<unsigned char> race_bytes(kRaceBytes, 0);
+    void* race_dev = nullptr;  // the racer's target bytes, all 0 before the pushes
+    ASSERT_EQ(aclrtMalloc(&race_dev, kRaceBytes, ACL_MEM_MALLOC_NORMAL_ONLY), ACL_SUCCESS);
+    ASSERT_EQ(aclrtMemset(race_dev, kRaceBytes, 0, kRaceBytes), ACL_SUCCESS);
+    unsigned char* race_bytes = static_cast<unsigned char*>(race_dev);
     aclrtEvent ev = nullptr;
     ASSERT_EQ(aclrtCreateEvent(&ev), ACL_SUCCESS);
     std::vector<std::thread> churn;
     churn.emplace_back(TensorChurn, &stop, 11u);
-    churn.emplace_back(StreamChurn, &stop, &shared, &log, race_bytes.data(), 12u);
-    churn.emplace_back(PushRacer, &stop, &shared, &log, race_bytes.data());
+    churn.emplace_back(StreamChurn, &stop, &shared, &log, race_bytes, 12u);
+    churn.emplace_back(PushRacer, &stop, &shared, &log, race_bytes);
     churn.emplace_back(EventRecorder, &stop, &shared, ev);
     churn.emplace_back(EventWaiter, &stop, ev);
 
@@ -679,6 +723,7 @@ TEST(StressStreams, ThreadsStreamsAndChurn) {
     for (auto& th : churn) th.join();
     EXPECT_EQ(aclrtDestroyEvent(ev), ACL_SUCCESS);
     ASSERT_EQ(aclrtSynchronizeDevice(), ACL_SUCCESS);
+    EXPECT_EQ(aclrtFree(race_dev), ACL_SUCCESS);
     const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     std::printf("stress: %d threads x %d streams, %lld calls (%lld launches), %lld result elements checked, %lld churn "
                 "operations, %zu raced pushes accepted, %.1f s\n",
@@ -687,6 +732,7 @@ TEST(StressStreams, ThreadsStreamsAndChurn) {
                 log.total, secs);
     std::printf("stress: %lld calls through released handles\n", static_cast<long long>(g_stale_calls.load()));
     EXPECT_GT(g_stale_calls.load(), 0);
+    EXPECT_GT(log.total, 0u);  // the push-versus-destroy race ran (pushes into host memory were all rejected)
     std::lock_guard<std::mutex> lock(g_fail.mu);
     for (const auto& f : g_fail.list) ADD_FAILURE() << f;
     EXPECT_TRUE(g_fail.list.empty());
