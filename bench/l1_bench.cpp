@@ -43,6 +43,7 @@
 #include "aclnnop/aclnn_l1_loss.h"
 #include "aclnnop/aclnn_l1_loss_backward.h"
 #include "aclnnop/aclnn_mse_loss_backward.h"
+#include "aclnnop/aclnn_mse_loss.h"
 #include "aclnnop/aclnn_smooth_l1_loss.h"
 #include "aclnnop/aclnn_smooth_l1_loss_backward.h"
 
@@ -148,9 +149,10 @@ std::vector<Case> Cases() {
 
 // The operators under test: the name prefix of their benchmarks and their two phases. The loss gradients
 // (gradOutput, self, target, reduction -> out) share the byte traffic of a case; the forward losses
-// (self, target, reduction -> out; l1_loss/<case>, smooth_l1_loss/<case>) read self and target and write the
+// (self, target, reduction -> out; l1_loss/<case>, mse_loss/<case>, smooth_l1_loss/<case>) read self and
+// target and write the
 // broadcast shape (none) or one element (mean, sum), and their mean cases are bounded by reading alone.
-enum class OpKind { kL1, kMse, kSmoothL1, kL1Fwd, kSmoothL1Fwd };
+enum class OpKind { kL1, kMse, kSmoothL1, kL1Fwd, kMseFwd, kSmoothL1Fwd };
 
 struct Op {
     OpKind kind;
@@ -164,10 +166,13 @@ std::vector<Op> Ops() {
             {OpKind::kMse, "mse"},
             {OpKind::kSmoothL1, "smooth_l1"},
             {OpKind::kL1Fwd, "l1_loss"},
+            {OpKind::kMseFwd, "mse_loss"},
             {OpKind::kSmoothL1Fwd, "smooth_l1_loss"}};
 }
 
-bool IsForward(const Op& op) { return op.kind == OpKind::kL1Fwd || op.kind == OpKind::kSmoothL1Fwd; }
+bool IsForward(const Op& op) {
+    return op.kind == OpKind::kL1Fwd || op.kind == OpKind::kMseFwd || op.kind == OpKind::kSmoothL1Fwd;
+}
 
 // Whether the operator accepts the case's dtypes: MseLossBackward requires gradOutput's and target's dtype to
 // equal self's (include/aclnnop/aclnn_mse_loss_backward.h, check 3); the others promote.
@@ -188,6 +193,8 @@ aclnnStatus FirstPhase(const Op& op, const aclTensor* g, const aclTensor* s, con
             return aclnnSmoothL1LossBackwardGetWorkspaceSize(g, s, t, reduction, kSmoothL1Beta, out, ws, ex);
         case OpKind::kL1Fwd:
             return aclnnL1LossGetWorkspaceSize(s, t, reduction, out, ws, ex);
+        case OpKind::kMseFwd:
+            return aclnnMseLossGetWorkspaceSize(s, t, reduction, out, ws, ex);
         case OpKind::kSmoothL1Fwd:
             return aclnnSmoothL1LossGetWorkspaceSize(s, t, reduction, kSmoothL1Beta, out, ws, ex);
         case OpKind::kL1:
@@ -205,6 +212,8 @@ aclnnStatus SecondPhase(const Op& op, void* ws, uint64_t ws_size, aclOpExecutor*
             return aclnnSmoothL1LossBackward(ws, ws_size, ex, stream);
         case OpKind::kL1Fwd:
             return aclnnL1Loss(ws, ws_size, ex, stream);
+        case OpKind::kMseFwd:
+            return aclnnMseLoss(ws, ws_size, ex, stream);
         case OpKind::kSmoothL1Fwd:
             return aclnnSmoothL1Loss(ws, ws_size, ex, stream);
         case OpKind::kL1:
