@@ -1400,7 +1400,7 @@ void OneInput(FuzzedDataProvider& in) {
             want1 = ACLNN_ERR_PARAM_INVALID;
         }
     }
-    if (want1 == 0) {
+    if (want1 == 0 && !fwd) {
         for (int k = 0; k < 4; ++k) {
             int64_t sc = 0;
             CountOk(d[k].storage, &sc);
