@@ -586,7 +586,9 @@ Expected ReferenceForward(const Memory& m, const Desc* d, unsigned char* const* 
     }
     const int64_t item = static_cast<int64_t>(d[3].item);
     if (reduction == 0) {
-        ForEachIndex(fd.b, [&](const std::vector<int64_t>& idx) { e.out_elems.push_back(dst + ElementIndex(v[3], idx) * item); });
+        ForEachIndex(fd.b, [&](const std::vector<int64_t>& idx) {
+            e.out_elems.push_back(dst + ElementIndex(v[3], idx) * item);
+        });
     } else {
         e.out_elems.push_back(dst + ElementIndex(v[3], std::vector<int64_t>(d[3].dims.size(), 0)) * item);
     }
@@ -1428,11 +1430,15 @@ void OneInput(FuzzedDataProvider& in) {
             ret1 = aclnnMseLossBackwardGetWorkspaceSize(args[0], args[1], args[2], reduction, out_arg, ws_arg, ex_arg);
             break;
         case kOpSmoothL1:
-            ret1 = aclnnSmoothL1LossBackwardGetWorkspaceSize(args[0], args[1], args[2], reduction, beta, out_arg, ws_arg,
-                                                             ex_arg);
+            ret1 = aclnnSmoothL1LossBackwardGetWorkspaceSize(args[0], args[1], args[2], reduction, beta, out_arg,
+                                                             ws_arg, ex_arg);
             break;
-        case kOpL1Fwd: ret1 = aclnnL1LossGetWorkspaceSize(args[1], args[2], reduction, out_arg, ws_arg, ex_arg); break;
-        case kOpMseFwd: ret1 = aclnnMseLossGetWorkspaceSize(args[1], args[2], reduction, out_arg, ws_arg, ex_arg); break;
+        case kOpL1Fwd:
+            ret1 = aclnnL1LossGetWorkspaceSize(args[1], args[2], reduction, out_arg, ws_arg, ex_arg);
+            break;
+        case kOpMseFwd:
+            ret1 = aclnnMseLossGetWorkspaceSize(args[1], args[2], reduction, out_arg, ws_arg, ex_arg);
+            break;
         default:
             ret1 = aclnnSmoothL1LossGetWorkspaceSize(args[1], args[2], reduction, beta, out_arg, ws_arg, ex_arg);
             break;
