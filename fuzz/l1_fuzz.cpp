@@ -1,12 +1,18 @@
 // libFuzzer target: drives the public API of aclnnL1LossBackward, aclnnMseLossBackward and
-// aclnnSmoothL1LossBackward (and the runtime calls around them) with descriptors decoded from the input bytes,
-// and checks every outcome against independent models.
+// aclnnSmoothL1LossBackward, and of the forward losses aclnnL1Loss, aclnnMseLoss and aclnnSmoothL1Loss (and the
+// runtime calls around them) with descriptors decoded from the input bytes, and checks every outcome against
+// independent models.
 //
 // What an input decodes to (FuzzedDataProvider, so every byte string is a valid input):
 //   - the operator, from the spare high nibble of the input's last byte (FuzzedDataProvider reads integers
 //     from the end; the first read, the profile switch, uses only the low nibble): 7, 13, 14 -> SmoothL1,
 //     9..12 -> MSE, anything else (an empty input, and 1,028 of the 1,063 inputs of the corpus as it was
-//     before the selector existed) -> L1, so the older corpus keeps what it covered. SmoothL1 also decodes
+//     before the selector existed) -> L1, so the older corpus keeps what it covered. The forward losses take
+//     last bytes that no input of the corpus committed before them ends with (low nibble 4..7 - the profile
+//     switch only tests the low nibble for 15 - and high nibble 0, 1, 5, 6, 8, 10, 12, 14 or 15: 36 of the 256
+//     values), (high + low) % 3 picking L1Loss / MseLoss / SmoothL1Loss. A forward call passes self, target
+//     and out = the 2nd, 3rd and 4th descriptor (the first is decoded and created, but not passed); out's
+//     shape is the broadcast shape, [], [1] or [1, 1]. SmoothL1 (both directions) also decodes
 //     beta (right before the first phase): 1, 0, -0, subnormals, 1e-6 and just below, negative, NaN, inf,
 //     FLT_MAX or 32 raw bits;
 //   - a product profile (switching profile = aclFinalize + aclInit with a JSON config: exercises both);
@@ -31,13 +37,17 @@
 // Invariants (any violation aborts with a description):
 //   - no crash and no sanitizer report (the target is built with ASan + UBSan);
 //   - aclCreateTensor and both phases return exactly the status the model predicts (SPEC 3, 4, 6; for MSE and
-//     SmoothL1 the check orders of docs/ops/mse_loss_backward.md and smooth_l1_loss_backward.md §4);
+//     SmoothL1 the check orders of docs/ops/mse_loss_backward.md and smooth_l1_loss_backward.md §4; for the
+//     forward losses docs/ops/l1_loss.md, mse_loss.md, smooth_l1_loss.md §4, whose first failing check is
+//     also named by the message);
 //     a rejected call returns 161001/161002/361001/561103 with a non-empty aclGetRecentErrMsg, writes
 //     no out-parameter and leaves every byte of A and O untouched;
 //   - an accepted run changes exactly the gradInput elements, each equal to the reference
 //     (tests/support/l1_reference.h for L1, tests/support/loss_grad_reference.h for MSE and SmoothL1; NaN
 //     payloads may differ: README "Differences from CANN"), computed from a snapshot of the inputs
-//     (out-of-place semantics even when gradInput aliases an input).
+//     (out-of-place semantics even when gradInput aliases an input); forward losses: exactly the out
+//     elements change (one for mean/sum), each equal to tests/support/forward_loss_reference.h (L1,
+//     SmoothL1) or mse_loss_reference.h (MSE; the reduce template of forward_loss_reference.h for MseLoss).
 #include <fuzzer/FuzzedDataProvider.h>
 #include <unistd.h>
 
@@ -51,11 +61,16 @@
 #include <vector>
 
 #include "acl/acl.h"
+#include "aclnnop/aclnn_l1_loss.h"
 #include "aclnnop/aclnn_l1_loss_backward.h"
+#include "aclnnop/aclnn_mse_loss.h"
 #include "aclnnop/aclnn_mse_loss_backward.h"
+#include "aclnnop/aclnn_smooth_l1_loss.h"
 #include "aclnnop/aclnn_smooth_l1_loss_backward.h"
+#include "support/forward_loss_reference.h"
 #include "support/l1_reference.h"
 #include "support/loss_grad_reference.h"
+#include "support/mse_loss_reference.h"
 
 using namespace l1ref;
 
@@ -92,12 +107,19 @@ std::string g_case;  // the decoded case, printed when an invariant fails
 aclrtStream g_stream = nullptr;
 
 // The operator an input drives (see the header).
-enum FuzzOp { kOpL1, kOpMse, kOpSmoothL1, kNumOps };
-const char* const kOpNames[kNumOps] = {"L1", "MSE", "SmoothL1"};
+enum FuzzOp { kOpL1, kOpMse, kOpSmoothL1, kOpL1Fwd, kOpMseFwd, kOpSmoothL1Fwd, kNumOps };
+const char* const kOpNames[kNumOps] = {"L1", "MSE", "SmoothL1", "L1Loss", "MseLoss", "SmoothL1Loss"};
 FuzzOp g_op = kOpL1;
 
+bool IsForward(FuzzOp op) { return op >= kOpL1Fwd; }
+
 FuzzOp OpFromSpareBits(unsigned char last_byte) {
-    const int hi = last_byte >> 4;
+    const int hi = last_byte >> 4, lo = last_byte & 15;
+    // Forward losses: last bytes absent from the corpus committed before them (see the header).
+    if (lo >= 4 && lo <= 7 && (hi <= 1 || hi == 5 || hi == 6 || hi == 8 || hi == 10 || hi == 12 || hi >= 14)) {
+        static const FuzzOp fwd[3] = {kOpL1Fwd, kOpMseFwd, kOpSmoothL1Fwd};
+        return fwd[(hi + lo) % 3];
+    }
     if (hi == 7 || hi == 13 || hi == 14) return kOpSmoothL1;
     if (hi >= 9 && hi <= 12) return kOpMse;
     return kOpL1;
@@ -376,7 +398,7 @@ int AddressStatus(const Memory& m, const Desc& d, const unsigned char* data) {
 // (in bytes, with the address arithmetic of the library: modulo 2^64).
 bool WorkspaceOverlaps(const Desc* d, unsigned char* const* data, const void* w, uint64_t n) {
     const uintptr_t wlo = reinterpret_cast<uintptr_t>(w), whi = wlo + n;
-    for (int k = 0; k < 4; ++k) {
+    for (int k = IsForward(g_op) ? 1 : 0; k < 4; ++k) {  // a forward call does not pass d[0]
         if (d[k].numel == 0 || data[k] == nullptr) continue;
         const uintptr_t base = reinterpret_cast<uintptr_t>(data[k]);
         const uintptr_t lo = base + static_cast<uintptr_t>(d[k].offset) * d[k].item;
@@ -386,12 +408,16 @@ bool WorkspaceOverlaps(const Desc* d, unsigned char* const* data, const void* w,
     return false;
 }
 
-void ExpectRejected(int ret, const Memory& m, const char* what) {
+// `expect_text`: a fragment the message must contain (the first failing check of a forward loss), or null.
+void ExpectRejected(int ret, const Memory& m, const char* what, const char* expect_text = nullptr) {
     CHECK(ret == ACLNN_ERR_PARAM_NULLPTR || ret == ACLNN_ERR_PARAM_INVALID || ret == ACLNN_ERR_RUNTIME_ERROR ||
               ret == ACLNN_ERR_INNER_NULLPTR,
           "%s returned undocumented status %d", what, ret);
     const char* msg = aclGetRecentErrMsg();
     CHECK(msg != nullptr && msg[0] != '\0', "%s failed with %d but left no aclGetRecentErrMsg", what, ret);
+    CHECK(expect_text == nullptr || std::strstr(msg, expect_text) != nullptr,
+          "%s %s failed with '%s', but the model's first failing check is '%s'", kOpNames[g_op], what, msg,
+          expect_text);
     CHECK(aclrtSynchronizeStream(g_stream) == ACL_SUCCESS, "sync after rejected %s", what);
     CHECK(m.Unchanged(), "%s was rejected (%d) but memory changed", what, ret);
 }
@@ -472,6 +498,103 @@ Expected ReferenceLoss(const Memory& m, const Desc* d, unsigned char* const* dat
     return e;
 }
 
+// Forward launches with mean/sum over more than this many elements of b (stride-0 inputs broadcast to huge shapes
+// fit in a small block) are planned and checked, but not run: the oracle's sums stay fast.
+constexpr int64_t kMaxForwardReduce = int64_t{1} << 15;
+
+// Whether MseLoss runs MSELossV2: self's and target's view formats equal, ND or NCL (docs/ops/mse_loss.md §5.1).
+bool MseNd(const Desc* d) {
+    return d[1].format == d[2].format && (d[1].format == ACL_FORMAT_ND || d[1].format == ACL_FORMAT_NCL);
+}
+
+// aclnnMseLoss's result (docs/ops/mse_loss.md §5) into out_bytes (out's image): element values from
+// mse_loss_reference.h; mean/sum in MSELossV2's order (mseref::Sum) or, for MseLoss (910, other formats), the
+// reduce template of forward_loss_reference.h with the MseLoss DAG's buffer counts (2 inputs, 2 temporaries
+// before the reduce, 1 after) and one multiply by (float)(1.0 / n) for mean; empty inputs: mean NaN, sum 0.
+void ComputeMse(Profile prof, const fwdref::Decision& fd, int64_t reduction, const View& s, const View& t,
+                const View& out, bool nd, uint8_t* out_bytes) {
+    const size_t ssz = DtSize(s.dtype), tsz = DtSize(t.dtype), osz = DtSize(out.dtype);
+    uint8_t* out0 = out_bytes + ElementIndex(out, std::vector<int64_t>(out.shape.size(), 0)) * osz;
+    if (fd.empty) {
+        if (reduction != 0) WriteValue(out0, out.dtype, reduction == 1 ? static_cast<long double>(NAN) : 0.0L);
+        return;
+    }
+    const int P = fd.promote;
+    std::vector<float> q;
+    ForEachIndex(fd.b, [&](const std::vector<int64_t>& idx) {
+        const float sv = static_cast<float>(RoundTo(ReadValue(s.data + BroadcastElementIndex(s, idx) * ssz, s.dtype),
+                                                    FormatOf(P)));
+        const float tv = static_cast<float>(RoundTo(ReadValue(t.data + BroadcastElementIndex(t, idx) * tsz, t.dtype),
+                                                    FormatOf(P)));
+        const float e = mseref::Element(sv, tv);
+        if (reduction == 0) {
+            WriteValue(out_bytes + ElementIndex(out, idx) * osz, out.dtype, RoundTo(e, FormatOf(P)));
+        } else {
+            q.push_back(e);
+        }
+    });
+    if (reduction == 0) return;
+    const bool mean = reduction == 1;
+    float total;
+    if (mseref::RunsMseLossV2(prof, nd)) {
+        total = mseref::Sum(prof, q, P, mean);
+    } else {
+        fwdref::Dag dag;
+        dag.pre_input = 2;
+        dag.pre_temp = 2;
+        dag.post_temp = 1;
+        const int64_t n = static_cast<int64_t>(q.size());
+        total = fwdref::TemplateSum(q, fwdref::TilingFor(n, DtSize(P), dag));
+        if (mean) total = total * static_cast<float>(1.0 / static_cast<double>(n));
+    }
+    WriteValue(out0, out.dtype, RoundTo(total, FormatOf(P)));
+}
+
+// The reference of an accepted forward launch (g_op a forward loss): self, target, out = d[1], d[2], d[3].
+// For L1Loss and SmoothL1Loss the model's own first-phase verdict (fwdref::Decide) must agree with this fuzzer's.
+Expected ReferenceForward(const Memory& m, const Desc* d, unsigned char* const* data, int64_t reduction, float beta) {
+    Expected e{m.snap_a, m.snap_o, {}};
+    const Profile prof = kAllProfiles[g_profile];
+    View v[4];
+    for (int k = 1; k < 4; ++k) {
+        v[k].dtype = d[k].dtype;
+        v[k].shape = d[k].dims;
+        v[k].strides = d[k].strides;
+        v[k].offset = d[k].offset;
+        v[k].storage = d[k].storage;
+        v[k].data = d[k].numel > 0 ? m.SnapAt(data[k]) : nullptr;
+    }
+    const fwdref::FwdOp op = g_op == kOpL1Fwd ? fwdref::FwdOp::kL1 : fwdref::FwdOp::kSmoothL1;
+    fwdref::Decision fd;
+    if (g_op == kOpMseFwd) {  // mse_loss_reference.h models the arithmetic only
+        fd.promote = Promote(d[1].dtype, d[2].dtype);
+        CHECK(BroadcastShapes(v[1].shape, v[2].shape, &fd.b), "MseLoss accepted unbroadcastable shapes");
+        fd.empty = NumelOf(v[1].shape) == 0 || NumelOf(v[2].shape) == 0;
+    } else {
+        fd = fwdref::Decide(op, prof, v[1], v[2], reduction, beta, v[3]);
+        CHECK(fd.status == 0, "the forward model rejects (%d: %s) a first phase this fuzzer accepted", fd.status,
+              fd.why.c_str());
+    }
+    if (fd.empty && reduction == 0) return e;
+    unsigned char* dst = data[3];
+    unsigned char* img = (dst >= m.a.p && dst < m.a.p + m.a.size) ? e.a.data() + (dst - m.a.p)
+                                                                    : e.o.data() + (dst - m.o.p);
+    if (g_op == kOpMseFwd) {
+        ComputeMse(prof, fd, reduction, v[1], v[2], v[3], MseNd(d), img);
+    } else {
+        fwdref::Compute(op, prof, fd, reduction, beta, v[1], v[2], v[3], img);
+    }
+    const int64_t item = static_cast<int64_t>(d[3].item);
+    if (reduction == 0) {
+        ForEachIndex(fd.b, [&](const std::vector<int64_t>& idx) {
+            e.out_elems.push_back(dst + ElementIndex(v[3], idx) * item);
+        });
+    } else {
+        e.out_elems.push_back(dst + ElementIndex(v[3], std::vector<int64_t>(d[3].dims.size(), 0)) * item);
+    }
+    return e;
+}
+
 // The workspace of a launch: scratch the library may overwrite, [p, p + n) (n = the size the first phase asked
 // for; the library may not write past it even when the caller passes more).
 struct Scratch {
@@ -544,7 +667,10 @@ void DecodeShapes(FuzzedDataProvider& in, Desc* d) {
     for (auto& v : b) v = PickDim(in);
     for (int k = 0; k < 4; ++k) {
         if (family) {
-            if (k == 3) {
+            if (k == 3 && IsForward(g_op)) {  // out: b for none, [] (L1, MSE) or one element (SmoothL1) otherwise
+                const int mode = in.ConsumeIntegralInRange<int>(0, 7);
+                d[k].dims = mode < 4 ? b : mode < 6 ? std::vector<int64_t>{} : std::vector<int64_t>(mode - 5, 1);
+            } else if (k == 3) {
                 d[k].dims = b;
             } else {
                 const int r = in.ConsumeIntegralInRange<int>(0, rank);
@@ -1043,6 +1169,76 @@ int OperatorChecks(Profile prof, const Desc* d, int64_t reduction, float beta) {
     }
 }
 
+// The view checks every operator makes after its shape checks (SPEC 3/4.6): each non-empty view inside its
+// storage shape, and an output that maps no two indices to one element.
+bool ViewsOk(const Desc* d, int first) {
+    for (int k = first; k < 4; ++k) {
+        int64_t sc = 0;
+        CountOk(d[k].storage, &sc);
+        if (d[k].numel > 0 && d[k].last >= sc) return false;
+    }
+    return !MayOverlap(d[3]);
+}
+
+// A forward loss's first-phase checks after the null and released-handle checks, in the operator's order
+// (docs/ops/l1_loss.md, mse_loss.md, smooth_l1_loss.md §4; SmoothL1's one-element rule for mean/sum is ours,
+// docs/ops/README.md open question 5). Every failure is 161002; *why gets a fragment of the first failing
+// check's message (empty for the view checks, whose message the contracts leave to SPEC). *b: the broadcast
+// shape of self and target.
+int ForwardChecks(Profile prof, const Desc* d, int64_t reduction, float beta, std::vector<int64_t>* b,
+                  const char** why) {
+    const Desc &s = d[1], &t = d[2], &o = d[3];
+    auto fail = [&](const char* w) {
+        *why = w;
+        return ACLNN_ERR_PARAM_INVALID;
+    };
+    const bool red_ok = reduction >= 0 && reduction <= 2;
+    const int p = Promote(s.dtype, t.dtype);
+    switch (g_op) {
+        case kOpL1Fwd:
+            if (!red_ok) return fail("Expected reduction to be 0 or 1 or 2");
+            if (reduction == 0 && !fwdref::IsFloating(s.dtype) && fwdref::IsFloating(t.dtype)) {
+                return fail("floating point or complex dtypes. Got ");
+            }
+            if (reduction == 1 && !fwdref::IsFloating(s.dtype) && !fwdref::IsFloating(t.dtype)) {
+                return fail("complex dtypes. Got self ");
+            }
+            if (p < 0) return fail("can not be promoted");
+            if (!(p == kF32 || p == kF16 || p == kS64 || (p == kBF16 && SupportsBF16(prof)))) {
+                return fail("should be in dtype support list");
+            }
+            if (!Castable(p, o.dtype)) return fail("can't be cast to the desired output type");
+            break;
+        case kOpMseFwd:
+            if (!lossref::IsFloatListed(prof, p)) return fail("to be promotable but check failed");
+            if (!lossref::IsFloatListed(prof, s.dtype)) return fail("Tensor self not implemented");
+            if (!lossref::IsFloatListed(prof, t.dtype)) return fail("Tensor target not implemented");
+            if (!lossref::IsFloatListed(prof, o.dtype)) return fail("Tensor out not implemented");
+            if (!red_ok) return fail("Expected reduction to be between 0 and 2");
+            break;
+        default:
+            if (!lossref::IsFloatListed(prof, s.dtype)) return fail("Tensor self not implemented");
+            if (!lossref::IsFloatListed(prof, t.dtype)) return fail("Tensor target not implemented");
+            if (p < 0) return fail("can not promote dtype");
+            if (!Castable(p, o.dtype)) return fail("can't be cast to the desired output type");
+            if (!red_ok) return fail("Reduction should be between 0 and 2");
+            break;
+    }
+    if (s.dims.size() > 8) return fail("The self tensor cannot be larger than 8 dimensions");
+    if (t.dims.size() > 8) return fail("The target tensor cannot be larger than 8 dimensions");
+    if (!BroadcastShapes(s.dims, t.dims, b)) return fail("must match the size of tensor target");
+    if (reduction == 0 && o.dims != *b) {
+        return fail(g_op == kOpL1Fwd    ? "Expected out tensor shape to be"
+                    : g_op == kOpMseFwd ? "Expected tensor for out to have same size as"
+                                        : "Shape of result should be");
+    }
+    if (reduction != 0 && g_op == kOpSmoothL1Fwd && o.numel != 1) return fail("exactly one element");
+    if (reduction != 0 && g_op != kOpSmoothL1Fwd && !o.dims.empty()) return fail("Expected a 0-dimensional tensor");
+    if (!ViewsOk(d, 1)) return fail("");
+    if (g_op == kOpSmoothL1Fwd && !(beta >= 0)) return fail("beta should be greater than or equal to 0");
+    return 0;
+}
+
 void OneInput(FuzzedDataProvider& in) {
     // ---- profile (switching re-initialises the runtime: aclFinalize destroys g_stream and all memory)
     if (OneIn(in, 16)) {
@@ -1169,11 +1365,14 @@ void OneInput(FuzzedDataProvider& in) {
     const int64_t reduction = reductions[in.ConsumeIntegralInRange<size_t>(0, 12)];
     const bool null_ws = OneIn(in, 51);
     const bool null_ex = OneIn(in, 51);
-    const float beta = g_op == kOpSmoothL1 ? DecodeBeta(in) : 1.0f;
+    const bool smooth = g_op == kOpSmoothL1 || g_op == kOpSmoothL1Fwd;
+    const bool fwd = IsForward(g_op);
+    const int first_arg = fwd ? 1 : 0;  // a forward call does not pass d[0]
+    const float beta = smooth ? DecodeBeta(in) : 1.0f;
     char beta_text[64];
     std::snprintf(beta_text, sizeof beta_text, "%a (0x%08x)", static_cast<double>(beta), FloatBits(beta));
     g_case += "    operator " + std::string(kOpNames[g_op]) + ", reduction " + std::to_string(reduction) +
-              (g_op == kOpSmoothL1 ? ", beta " + std::string(beta_text) : std::string()) + "\n";
+              (smooth ? ", beta " + std::string(beta_text) : std::string()) + "\n";
 
     if (d[3].created && d[3].numel > kMaxExactOverlap && !SufficientlyDisjoint(d[3])) {
         for (int k = 0; k < 4; ++k) if (d[k].created) aclDestroyTensor(d[k].t);
@@ -1186,26 +1385,31 @@ void OneInput(FuzzedDataProvider& in) {
     int want1 = 0;
     std::vector<int64_t> b;
     if (null_ws || null_ex) want1 = ACLNN_ERR_PARAM_NULLPTR;
-    for (int k = 0; k < 4 && want1 == 0; ++k) {
+    for (int k = first_arg; k < 4 && want1 == 0; ++k) {
         if (d[k].pass_null || (!d[k].created && dead[k] == nullptr)) want1 = ACLNN_ERR_PARAM_NULLPTR;
     }
-    for (int k = 0; k < 4 && want1 == 0; ++k) if (dead[k] != nullptr) want1 = ACLNN_ERR_PARAM_INVALID;
+    for (int k = first_arg; k < 4 && want1 == 0; ++k) if (dead[k] != nullptr) want1 = ACLNN_ERR_PARAM_INVALID;
     // The operator's own checks (dtypes, ranks, reduction, beta), in its order; all of them give 161002.
-    if (want1 == 0) want1 = OperatorChecks(prof, d, reduction, beta);
-    if (want1 == 0) {
+    const char* fwd_why = nullptr;  // a forward loss's first failing check (its message fragment)
+    if (want1 == 0 && fwd) {
+        want1 = ForwardChecks(prof, d, reduction, beta, &b, &fwd_why);
+    } else if (want1 == 0) {
+        want1 = OperatorChecks(prof, d, reduction, beta);
+    }
+    if (want1 == 0 && !fwd) {
         std::vector<int64_t> b1;
         if (!BroadcastShapes(d[1].dims, d[0].dims, &b1) || !BroadcastShapes(d[2].dims, b1, &b) || b != d[3].dims) {
             want1 = ACLNN_ERR_PARAM_INVALID;
         }
     }
-    if (want1 == 0) {
+    if (want1 == 0 && !fwd) {
         for (int k = 0; k < 4; ++k) {
             int64_t sc = 0;
             CountOk(d[k].storage, &sc);
             if (d[k].numel > 0 && d[k].last >= sc) want1 = ACLNN_ERR_PARAM_INVALID;
         }
     }
-    if (want1 == 0 && MayOverlap(d[3])) want1 = ACLNN_ERR_PARAM_INVALID;
+    if (want1 == 0 && !fwd && MayOverlap(d[3])) want1 = ACLNN_ERR_PARAM_INVALID;
 
     // ---- first phase
     m.Snapshot();
@@ -1217,13 +1421,28 @@ void OneInput(FuzzedDataProvider& in) {
     aclOpExecutor** ex_arg = null_ex ? nullptr : &ex;
     aclTensor* out_arg = const_cast<aclTensor*>(args[3]);
     ++g_stats.op_inputs[g_op];
-    const int ret1 =
-        g_op == kOpL1    ? aclnnL1LossBackwardGetWorkspaceSize(args[0], args[1], args[2], reduction, out_arg, ws_arg,
-                                                               ex_arg)
-        : g_op == kOpMse ? aclnnMseLossBackwardGetWorkspaceSize(args[0], args[1], args[2], reduction, out_arg, ws_arg,
-                                                                ex_arg)
-                         : aclnnSmoothL1LossBackwardGetWorkspaceSize(args[0], args[1], args[2], reduction, beta, out_arg,
-                                                                     ws_arg, ex_arg);
+    int ret1 = 0;
+    switch (g_op) {
+        case kOpL1:
+            ret1 = aclnnL1LossBackwardGetWorkspaceSize(args[0], args[1], args[2], reduction, out_arg, ws_arg, ex_arg);
+            break;
+        case kOpMse:
+            ret1 = aclnnMseLossBackwardGetWorkspaceSize(args[0], args[1], args[2], reduction, out_arg, ws_arg, ex_arg);
+            break;
+        case kOpSmoothL1:
+            ret1 = aclnnSmoothL1LossBackwardGetWorkspaceSize(args[0], args[1], args[2], reduction, beta, out_arg,
+                                                             ws_arg, ex_arg);
+            break;
+        case kOpL1Fwd:
+            ret1 = aclnnL1LossGetWorkspaceSize(args[1], args[2], reduction, out_arg, ws_arg, ex_arg);
+            break;
+        case kOpMseFwd:
+            ret1 = aclnnMseLossGetWorkspaceSize(args[1], args[2], reduction, out_arg, ws_arg, ex_arg);
+            break;
+        default:
+            ret1 = aclnnSmoothL1LossGetWorkspaceSize(args[1], args[2], reduction, beta, out_arg, ws_arg, ex_arg);
+            break;
+    }
     CHECK(ret1 == want1, "%s first phase returned %d, model says %d (dtypes %d %d %d -> %d, ranks %zu %zu %zu %zu, "
           "reduction %lld, beta %g, profile %s): %s",
           kOpNames[g_op], ret1, want1, d[0].dtype, d[1].dtype, d[2].dtype, d[3].dtype, d[0].dims.size(),
@@ -1232,16 +1451,25 @@ void OneInput(FuzzedDataProvider& in) {
     ++(ret1 == 0 ? g_stats.first_ok : g_stats.first_rejected);
     if (ret1 == 0) ++g_stats.op_first_ok[g_op];
     if (ret1 != 0) {
-        ExpectRejected(ret1, m, "first phase");
+        ExpectRejected(ret1, m, "first phase", fwd_why != nullptr && fwd_why[0] != '\0' ? fwd_why : nullptr);
         CHECK(ws == 0xDEADBEEFull && ex == reinterpret_cast<aclOpExecutor*>(uintptr_t{0x1}),
               "a failed first phase wrote an out-parameter");
     } else {
         CHECK(ex != nullptr && ex != reinterpret_cast<aclOpExecutor*>(uintptr_t{0x1}), "no executor");
-        // The workspace is at most one gradInput-sized temporary (for aliasing outputs).
-        CHECK(ws <= static_cast<uint64_t>(d[3].numel) * d[3].item, "workspace size %llu above gradInput's %lld x %zu bytes",
-              static_cast<unsigned long long>(ws), static_cast<long long>(d[3].numel), d[3].item);
-        const bool empty = d[0].numel == 0 || d[1].numel == 0 || d[2].numel == 0;
+        // The workspace is at most one gradInput-sized temporary (for aliasing outputs); forward reductions may
+        // keep partial sums there too.
+        CHECK(fwd || ws <= static_cast<uint64_t>(d[3].numel) * d[3].item,
+              "workspace size %llu above gradInput's %lld x %zu bytes", static_cast<unsigned long long>(ws),
+              static_cast<long long>(d[3].numel), d[3].item);
+        const bool empty = (!fwd && d[0].numel == 0) || d[1].numel == 0 || d[2].numel == 0;
         if (empty) CHECK(ws == 0, "empty tensors need no workspace");
+    }
+    // A forward mean/sum over a huge broadcast shape: planned and checked above, not run.
+    int64_t b_numel = 0;
+    if (ret1 == 0 && fwd && reduction != 0 && (!CountOk(b, &b_numel) || b_numel > kMaxForwardReduce)) {
+        CHECK(aclDestroyAclOpExecutor(ex) == 0, "destroy an unrun forward executor");
+        g_grave.Add(kGExecutor, ex);
+    } else if (ret1 == 0) {
 
         // ---- second phase
         const bool repeatable = OneIn(in, 4);
@@ -1267,8 +1495,9 @@ void OneInput(FuzzedDataProvider& in) {
             if (repeatable && OneIn(in, 3)) {
                 const int api = in.ConsumeIntegralInRange<int>(0, 2);
                 const size_t index = in.ConsumeIntegralInRange<size_t>(0, 5);
-                const size_t slot = api == 0 ? index : (api == 1 ? index + 3 : index);
-                const size_t limit = api == 0 ? 3 : (api == 1 ? 1 : 4);
+                // Forward: inputs self, target (slots 1, 2), output out (slot 3); backward: slots 0-2 and 3.
+                const size_t slot = api == 0 ? index + first_arg : (api == 1 ? index + 3 : index + first_arg);
+                const size_t limit = api == 0 ? 3 - first_arg : (api == 1 ? 1 : 4 - first_arg);
                 unsigned char* addr = index < limit && slot < 4 ? PickData(in, m, d[slot], d, static_cast<int>(slot))
                                                                 : m.a.p;
                 int want = 0;
@@ -1334,18 +1563,26 @@ void OneInput(FuzzedDataProvider& in) {
                 else if (WorkspaceOverlaps(d, data, wsp, ws)) want2 = ACLNN_ERR_PARAM_INVALID;
             }
             if (want2 == 0 && stream != nullptr && stream != g_stream) want2 = ACLNN_ERR_RUNTIME_ERROR;
-            for (int k = 0; k < 4 && want2 == 0; ++k) want2 = AddressStatus(m, d[k], data[k]);
+            for (int k = first_arg; k < 4 && want2 == 0; ++k) want2 = AddressStatus(m, d[k], data[k]);
             // Consumption (SPEC 6): a plain executor is consumed by any call that names it.
             const bool consumes = exe == ex && live && !repeatable;
 
             Expected e;
             m.Snapshot();
             if (want2 == 0) {
-                e = g_op == kOpL1 ? Reference(m, d, data, b, reduction) : ReferenceLoss(m, d, data, reduction, beta);
+                e = fwd ? ReferenceForward(m, d, data, reduction, beta)
+                    : g_op == kOpL1 ? Reference(m, d, data, b, reduction)
+                                    : ReferenceLoss(m, d, data, reduction, beta);
             }
-            const int ret2 = g_op == kOpL1    ? aclnnL1LossBackward(wsp, wss, exe, stream)
-                             : g_op == kOpMse ? aclnnMseLossBackward(wsp, wss, exe, stream)
-                                              : aclnnSmoothL1LossBackward(wsp, wss, exe, stream);
+            int ret2 = 0;
+            switch (g_op) {
+                case kOpL1: ret2 = aclnnL1LossBackward(wsp, wss, exe, stream); break;
+                case kOpMse: ret2 = aclnnMseLossBackward(wsp, wss, exe, stream); break;
+                case kOpSmoothL1: ret2 = aclnnSmoothL1LossBackward(wsp, wss, exe, stream); break;
+                case kOpL1Fwd: ret2 = aclnnL1Loss(wsp, wss, exe, stream); break;
+                case kOpMseFwd: ret2 = aclnnMseLoss(wsp, wss, exe, stream); break;
+                default: ret2 = aclnnSmoothL1Loss(wsp, wss, exe, stream); break;
+            }
             CHECK(ret2 == want2,
                   "%s second phase (scenario %d, run %d, repeatable %d, ws %llu) returned %d, model %d: %s",
                   kOpNames[g_op], sc, run, repeatable, static_cast<unsigned long long>(ws), ret2, want2,
