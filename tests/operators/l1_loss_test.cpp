@@ -100,10 +100,11 @@ TEST(L1Loss, CheckOrderAndMessages) {
 }
 
 TEST(L1Loss, DtypeListsPerProfile) {
-    HostTensor b = EmptyTensor({2}, ACL_BF16), o = EmptyTensor({}, ACL_BF16);
     for (Profile p : l1ref::kAllProfiles) {
         aclcpu_test::ProfileScope scope(p);
         ASSERT_TRUE(scope.ok());
+        // Created after the profile switch: a switch finalizes the runtime, which must not outlive device memory.
+        HostTensor b = EmptyTensor({2}, ACL_BF16), o = EmptyTensor({}, ACL_BF16);
         uint64_t ws = 0;
         aclOpExecutor* ex = nullptr;
         const int st = aclnnL1LossGetWorkspaceSize(b.tensor, b.tensor, 2, o.tensor, &ws, &ex);

@@ -59,7 +59,6 @@ float Scalar(const HostTensor& t) { return Download<float>(t.buffer.get(), 1)[0]
 TEST(SmoothL1Loss, CheckOrderAndMessages) {
     HostTensor s = FloatTensor({2, 2}, {0, 1, 2, 3}), t = FloatTensor({2, 2}, {1, 1, 1, 1}),
                o = EmptyTensor({}, ACL_FLOAT), o22 = EmptyTensor({2, 2}, ACL_FLOAT);
-    uint64_t ws = 0;
     aclOpExecutor* ex = nullptr;
     EXPECT_EQ(aclnnSmoothL1LossGetWorkspaceSize(s.tensor, t.tensor, 1, 1.0f, o.tensor, nullptr, &ex), kNull);
     EXPECT_NE(LastError().find("The workspaceSize or executor is nullptr."), std::string::npos);
@@ -86,10 +85,11 @@ TEST(SmoothL1Loss, CheckOrderAndMessages) {
 }
 
 TEST(SmoothL1Loss, DtypeListsPerProfile) {
-    HostTensor b = EmptyTensor({2}, ACL_BF16), o = EmptyTensor({}, ACL_BF16);
     for (Profile p : l1ref::kAllProfiles) {
         aclcpu_test::ProfileScope scope(p);
         ASSERT_TRUE(scope.ok());
+        // Created after the profile switch: a switch finalizes the runtime, which must not outlive device memory.
+        HostTensor b = EmptyTensor({2}, ACL_BF16), o = EmptyTensor({}, ACL_BF16);
         uint64_t ws = 0;
         aclOpExecutor* ex = nullptr;
         const int st = aclnnSmoothL1LossGetWorkspaceSize(b.tensor, b.tensor, 2, 1.0f, o.tensor, &ws, &ex);
@@ -119,27 +119,29 @@ TEST(SmoothL1Loss, OpsNnExample) {
 }
 
 TEST(SmoothL1Loss, BetaEdgesPerProfile) {
-    HostTensor s = FloatTensor({4}, {0.5f, 1.0f, 3.0f, 1e-8f}), t = FloatTensor({4}, {0, 0, 0, 0}),
-               o = EmptyTensor({4}, ACL_FLOAT);
-    // beta 1 on 950: 0.5 -> 0.5 * 0.25 * 1 = 0.125; |d| == beta -> linear 1 - 0.5; 3 -> 2.5.
-    ASSERT_EQ(RunSmooth(s.tensor, t.tensor, 0, 1.0f, o.tensor), 0);
-    std::vector<float> v = Download<float>(o.buffer.get(), 4);
-    EXPECT_EQ(v[0], 0.125f);
-    EXPECT_EQ(v[1], 0.5f);
-    EXPECT_EQ(v[2], 2.5f);
-    // beta 0: pure L1.
-    ASSERT_EQ(RunSmooth(s.tensor, t.tensor, 0, 0.0f, o.tensor), 0);
-    v = Download<float>(o.buffer.get(), 4);
-    EXPECT_EQ(v[0], 0.5f);
-    EXPECT_EQ(v[3], 1e-8f);
-    // 0 < beta < 1e-6: the 950 kernel's MultiplyValue is 0 (d = 1e-8 < beta gives +0); TBE: 0.5 d^2 / beta.
-    ASSERT_EQ(RunSmooth(s.tensor, t.tensor, 0, 1e-7f, o.tensor), 0);
-    EXPECT_EQ(Bits(Download<float>(o.buffer.get(), 4)[3]), 0u);
-    // beta +inf: the quadratic branch times 1/inf = 0.
-    ASSERT_EQ(RunSmooth(s.tensor, t.tensor, 0, INFINITY, o.tensor), 0);
-    v = Download<float>(o.buffer.get(), 4);
-    for (float x : v) EXPECT_EQ(Bits(x), 0u);
-    {  // (the profile switch re-initialises the runtime: the tensors above are gone afterwards)
+    {  // the default profile (Ascend 950); its tensors are released before the profile switch below
+        HostTensor s = FloatTensor({4}, {0.5f, 1.0f, 3.0f, 1e-8f}), t = FloatTensor({4}, {0, 0, 0, 0}),
+                   o = EmptyTensor({4}, ACL_FLOAT);
+        // beta 1 on 950: 0.5 -> 0.5 * 0.25 * 1 = 0.125; |d| == beta -> linear 1 - 0.5; 3 -> 2.5.
+        ASSERT_EQ(RunSmooth(s.tensor, t.tensor, 0, 1.0f, o.tensor), 0);
+        std::vector<float> v = Download<float>(o.buffer.get(), 4);
+        EXPECT_EQ(v[0], 0.125f);
+        EXPECT_EQ(v[1], 0.5f);
+        EXPECT_EQ(v[2], 2.5f);
+        // beta 0: pure L1.
+        ASSERT_EQ(RunSmooth(s.tensor, t.tensor, 0, 0.0f, o.tensor), 0);
+        v = Download<float>(o.buffer.get(), 4);
+        EXPECT_EQ(v[0], 0.5f);
+        EXPECT_EQ(v[3], 1e-8f);
+        // 0 < beta < 1e-6: the 950 kernel's MultiplyValue is 0 (d = 1e-8 < beta gives +0); TBE: 0.5 d^2 / beta.
+        ASSERT_EQ(RunSmooth(s.tensor, t.tensor, 0, 1e-7f, o.tensor), 0);
+        EXPECT_EQ(Bits(Download<float>(o.buffer.get(), 4)[3]), 0u);
+        // beta +inf: the quadratic branch times 1/inf = 0.
+        ASSERT_EQ(RunSmooth(s.tensor, t.tensor, 0, INFINITY, o.tensor), 0);
+        v = Download<float>(o.buffer.get(), 4);
+        for (float x : v) EXPECT_EQ(Bits(x), 0u);
+    }
+    {  // Ascend 910B (the profile switch re-initialises the runtime)
         aclcpu_test::ProfileScope scope(Profile::kAscend910B);
         ASSERT_TRUE(scope.ok());
         HostTensor s2 = FloatTensor({1}, {1e-8f}), t2 = FloatTensor({1}, {0}), o2 = EmptyTensor({1}, ACL_FLOAT);
