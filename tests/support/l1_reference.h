@@ -160,6 +160,7 @@ inline long double Pow2(int k) {
         for (int i = 0; i <= 800; ++i) t[static_cast<size_t>(i)] = std::ldexp(1.0L, i - 400);
         return t;
     }();
+    if (k < -400 || k > 400) return std::ldexp(1.0L, k);  // beyond the table (float64's range)
     return table[static_cast<size_t>(k + 400)];
 }
 
