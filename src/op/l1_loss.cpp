@@ -24,11 +24,6 @@ constexpr const char* kApi2 = "aclnnL1Loss";
 // Executor tensor order: inputs self, target (the API's order), output out.
 constexpr const char* const kTensorNames[] = {"self", "target", "out"};
 
-// CheckSocVersionIsSupportBf16: SocVersion in [ASCEND910B, ASCEND910E] - 950, A2, A3 (l1_loss.md §2).
-bool SupportsBf16(rt::Soc soc) {
-    return soc == rt::Soc::kAscend950 || soc == rt::Soc::kAscend910B || soc == rt::Soc::kAscend910_93;
-}
-
 // IsFloatingType (opbase): DOUBLE, FLOAT, BFLOAT16, FLOAT16.
 bool IsFloating(aclDataType d) { return d == ACL_DOUBLE || d == ACL_FLOAT || d == ACL_BF16 || d == ACL_FLOAT16; }
 
@@ -98,7 +93,7 @@ int FirstPhase(const aclTensor* self, const aclTensor* target, int64_t reduction
     }
     const rt::Soc soc = rt::ActiveSoc();
     aclDataType p = ACL_FLOAT;
-    if (int ret = CheckDtypes(self, target, out, reduction, SupportsBf16(soc), &p)) return ret;
+    if (int ret = CheckDtypes(self, target, out, reduction, rt::SupportsBf16(soc), &p)) return ret;
     engine::BroadcastShape b;
     if (int ret = CheckShapes(self, target, out, reduction, &b)) return ret;
     if (int ret = engine::CheckElementwiseViews(t, kTensorNames, 3, 2)) return ret;

@@ -28,11 +28,6 @@ constexpr const char* kApi2 = "aclnnMseLoss";
 // Executor tensor order: inputs self, target (the API's order), output out.
 constexpr const char* const kTensorNames[] = {"self", "target", "out"};
 
-// GetDtypeSupportListV2: BF16 on Ascend 950 (regbase) and Atlas A2/A3 (DAV_2201), not on 910 and 310P.
-bool SupportsBf16(rt::Soc soc) {
-    return soc == rt::Soc::kAscend950 || soc == rt::Soc::kAscend910B || soc == rt::Soc::kAscend910_93;
-}
-
 const char* DtypeList(bool bf16) { return bf16 ? "DT_FLOAT, DT_FLOAT16, DT_BF16" : "DT_FLOAT, DT_FLOAT16"; }
 
 bool InList(aclDataType d, bool bf16) { return d == ACL_FLOAT || d == ACL_FLOAT16 || (d == ACL_BF16 && bf16); }
@@ -116,7 +111,7 @@ int FirstPhase(const aclTensor* self, const aclTensor* target, int64_t reduction
     if (int ret = engine::CheckTensorArgs(t, kTensorNames, 3)) return ret;
     const rt::Soc soc = rt::ActiveSoc();
     aclDataType promote = ACL_FLOAT;
-    if (int ret = CheckDtypes(self, target, out, SupportsBf16(soc), &promote)) return ret;
+    if (int ret = CheckDtypes(self, target, out, rt::SupportsBf16(soc), &promote)) return ret;
     if (reduction < 0 || reduction > 2) {
         return Fail(ACLNN_ERR_PARAM_INVALID, "Expected reduction to be between 0 and 2, but got %lld.",
                     static_cast<long long>(reduction));

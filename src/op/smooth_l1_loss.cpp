@@ -26,11 +26,6 @@ constexpr const char* kApi2 = "aclnnSmoothL1Loss";
 // Executor tensor order: inputs self, target (the API's order), output result.
 constexpr const char* const kTensorNames[] = {"self", "target", "result"};
 
-// GetDtypeSupportListV2: BF16 on Ascend 950 (regbase) and Atlas A2/A3 (DAV_2201), not on 910 and 310P.
-bool SupportsBf16(rt::Soc soc) {
-    return soc == rt::Soc::kAscend950 || soc == rt::Soc::kAscend910B || soc == rt::Soc::kAscend910_93;
-}
-
 int CheckDtypes(const aclTensor* s, const aclTensor* t, const aclTensor* out, bool bf16, aclDataType* promote) {
     for (int i = 0; i < 2; ++i) {
         const aclDataType d = (i == 0 ? s : t)->dtype;
@@ -86,7 +81,7 @@ int FirstPhase(const aclTensor* self, const aclTensor* target, int64_t reduction
     if (int ret = engine::CheckTensorArgs(t, kTensorNames, 3)) return ret;
     const rt::Soc soc = rt::ActiveSoc();
     aclDataType p = ACL_FLOAT;
-    if (int ret = CheckDtypes(self, target, result, SupportsBf16(soc), &p)) return ret;
+    if (int ret = CheckDtypes(self, target, result, rt::SupportsBf16(soc), &p)) return ret;
     if (reduction < 0 || reduction > 2) {
         return Fail(ACLNN_ERR_PARAM_INVALID, "Reduction should be between 0 and 2, but current is %lld.",
                     static_cast<long long>(reduction));

@@ -25,11 +25,6 @@ constexpr const char* kApi2 = "aclnnSmoothL1LossBackward";
 // Executor tensor order: inputs gradOut, self, target (the API's order), output gradInput.
 constexpr const char* const kTensorNames[] = {"gradOut", "self", "target", "gradInput"};
 
-// GetDtypeSupportListV2: BF16 on Ascend 950 (regbase) and Atlas A2/A3 (DAV_2201), not on 910 and 310P.
-bool SupportsBf16(rt::Soc soc) {
-    return soc == rt::Soc::kAscend950 || soc == rt::Soc::kAscend910B || soc == rt::Soc::kAscend910_93;
-}
-
 const char* DtypeList(bool bf16) { return bf16 ? "DT_FLOAT, DT_FLOAT16, DT_BF16" : "DT_FLOAT, DT_FLOAT16"; }
 
 bool InList(aclDataType d, bool bf16) { return d == ACL_FLOAT || d == ACL_FLOAT16 || (d == ACL_BF16 && bf16); }
@@ -106,7 +101,7 @@ int FirstPhase(const aclTensor* gradOut, const aclTensor* self, const aclTensor*
     const aclTensor* t[4] = {gradOut, self, target, gradInput};
     if (int ret = engine::CheckTensorArgs(t, kTensorNames, 4)) return ret;
     const rt::Soc soc = rt::ActiveSoc();
-    const bool bf16 = SupportsBf16(soc);
+    const bool bf16 = rt::SupportsBf16(soc);
     for (int i = 0; i < 4; ++i) {
         if (!InList(t[i]->dtype, bf16)) {
             return Fail(ACLNN_ERR_PARAM_INVALID,
