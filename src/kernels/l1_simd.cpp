@@ -50,36 +50,12 @@ struct Ops {
 #include <hwy/highway.h>
 
 #include "kernels/simd_convert-inl.h"  // the conversions, once per target
+#include "kernels/fused_row-inl.h"     // the fused row driver, once per target
 
 HWY_BEFORE_NAMESPACE();
 namespace aclcpu {
 namespace kern {
 namespace HWY_NAMESPACE {
-
-// ------------------------------------------------------------------ bf16 result narrowing of the fused rows
-
-#if HWY_TARGET != HWY_SCALAR
-
-// MergeBf16 for the fused rows' results, whose NaNs have zero low 16 bits: with all inputs bf16, a NaN
-// result is an input NaN quieted by a product (payload in the upper half) or the default NaN of 0 * inf,
-// and r = 1/n is never NaN. Adding 0x7FFF + lsb to zero low bits never carries, so plain RNE already maps
-// such a NaN to its own upper half (quiet): the NaN test and blend of RoundBf16High are not needed.
-HWY_INLINE VU16F MergeBf16Fused(DF df, VF odd, VF even) {
-    (void)df;
-    const DU32 du;
-    return MergeHighHalves(RneBf16High(hn::BitCast(du, odd)), RneBf16High(hn::BitCast(du, even)));
-}
-
-// MergeBf16 without the rounding step, for r == 1 (reduction none or sum): every result is then +-g, +-0 or
-// a NaN, and all of them are bf16 values already - g is a bf16 input, g * 1 and sign * g are exact, and a
-// NaN result (an input NaN quieted, or the default NaN of 0 * inf) has zero low 16 bits - so RNE would
-// change nothing and the upper halves are the answer as they are.
-HWY_INLINE VU16F MergeBf16Exact(DF df, VF odd, VF even) {
-    (void)df;
-    const DU32 du;
-    return MergeHighHalves(hn::BitCast(du, odd), hn::BitCast(du, even));
-}
-#endif
 
 // ------------------------------------------------------------------ the arithmetic (L1Element)
 
@@ -129,174 +105,20 @@ void Compute(const float* g, size_t gm, const float* s, size_t sm, const float* 
 
 // ------------------------------------------------------------------ fused rows
 
-// Three input streams and an output stream per thread are more than the hardware prefetchers keep ahead of
-// on their own (measured: a row reached 20-22 GB/s against 26-33 GB/s for a streaming copy on one core);
-// fetching each input 512 bytes ahead closes most of that gap. Broadcast inputs (mask 0) need none.
-// Never past the row's end: rows of tiled plans are short pieces of longer lines, and fetching beyond them
-// would cost bandwidth for data the next piece of this thread does not read.
-constexpr size_t kPrefetchBytes = 512;
+/// L1Element as fused_row-inl.h's driver calls it: inputs gradOutput, self, target.
+template <bool kTbe>
+struct L1GradF {
+    using Params = L1Params;
+    static constexpr int kInputs = 3;
+    static HWY_INLINE VF Apply(DF df, const Params& p, const VF* x) {
+        return Grad<kTbe>(df, x[0], x[1], x[2], hn::Set(df, p.r));
+    }
+};
 
-template <typename T>
-HWY_INLINE void Prefetch(const T* const* in, const size_t* mask, size_t i, size_t n) {
-    constexpr size_t kAhead = kPrefetchBytes / sizeof(T);
-    if (i + kAhead >= n) return;
-    for (int k = 0; k < 3; ++k) {
-        if (mask[k] != 0) __builtin_prefetch(in[k] + i + kAhead);
-    }
-}
-
-// Elements of one step of the fused rows: 64 bytes (a cache line) of each input, 2N FLOAT or 4N 16-bit.
-template <int kDt>
-constexpr size_t LineElems(size_t N) {
-    return kDt == 0 ? 2 * N : 4 * N;
-}
-
-// One step: LineElems elements from g, s, t (each contiguous over the step) to o (streaming stores: o is
-// vector-aligned).
-template <int kDt, bool kTbe, bool kNT>
-HWY_INLINE void LineStep(DF df, VF vr, const typename Elem<kDt>::T* g, const typename Elem<kDt>::T* s,
-                         const typename Elem<kDt>::T* t, typename Elem<kDt>::T* o) {
-    const size_t N = hn::Lanes(df);
-#if HWY_TARGET != HWY_SCALAR
-    if constexpr (kDt == 2 || kDt == 3) {  // bf16 as odd/even halves of full vectors (no lane crossing)
-        const DU16F du16f;
-        for (size_t h = 0; h < 4 * N; h += 2 * N) {
-            VF go, ge, so, se, to, te;
-            SplitBf16(df, hn::LoadU(du16f, g + h), &go, &ge);
-            SplitBf16(df, hn::LoadU(du16f, s + h), &so, &se);
-            SplitBf16(df, hn::LoadU(du16f, t + h), &to, &te);
-            const VF yo = Grad<kTbe>(df, go, so, to, vr), ye = Grad<kTbe>(df, ge, se, te, vr);
-            const VU16F y = kDt == 3 ? MergeBf16Exact(df, yo, ye) : MergeBf16Fused(df, yo, ye);
-            if constexpr (kNT) {
-                hn::Stream(y, du16f, o + h);
-            } else {
-                hn::StoreU(y, du16f, o + h);
-            }
-        }
-        return;
-    }
-#endif
-    for (size_t h = 0; h < LineElems<kDt>(N); h += 2 * N) {
-        const VF y0 = Grad<kTbe>(df, LoadAs<kDt>(df, g + h), LoadAs<kDt>(df, s + h), LoadAs<kDt>(df, t + h), vr);
-        const VF y1 = Grad<kTbe>(df, LoadAs<kDt>(df, g + h + N), LoadAs<kDt>(df, s + h + N),
-                                 LoadAs<kDt>(df, t + h + N), vr);
-        Store2<kDt, kNT>(df, y0, y1, o + h);
-    }
-}
-
-template <int kDt, bool kTbe, bool kNT>
-void FusedRow(const void* params, const aclDataType*, char* const* ptrs, const int64_t* st, int64_t n64) {
-    const L1Params& p = *static_cast<const L1Params*>(params);
-    using T = typename Elem<kDt>::T;
-    const DF df;
-    const size_t N = hn::Lanes(df);
-    const size_t n = static_cast<size_t>(n64);
-    T* out = reinterpret_cast<T*>(ptrs[0]);
-    if constexpr (kNT) {
-        if (reinterpret_cast<uintptr_t>(out) % sizeof(T) != 0) {  // never vector-aligned: plain stores
-            FusedRow<kDt, kTbe, false>(params, nullptr, ptrs, st, n64);
-            return;
-        }
-    }
-    // Inputs: pointer and index mask (0 for a broadcast input, whose value fills a buffer of one step).
-    alignas(64) T splat[3][kBuf];
-    const T* in[3];
-    size_t mask[3];
-    for (int k = 0; k < 3; ++k) {
-        if (st[k + 1] == 0) {
-            T v;
-            std::memcpy(&v, ptrs[k + 1], sizeof(T));
-            for (size_t j = 0; j < LineElems<kDt>(N); ++j) splat[k][j] = v;
-            in[k] = splat[k];
-            mask[k] = 0;
-        } else {
-            in[k] = reinterpret_cast<const T*>(ptrs[k + 1]);
-            mask[k] = ~size_t{0};
-        }
-    }
-    const VF vr = hn::Set(df, p.r);
-    // A partial step of m <= N elements through zero-padded buffers (same vector code, plain stores).
-    auto partial = [&](size_t i, size_t m) {
-        alignas(64) T b[3][kBuf];
-        alignas(64) T bo[kBuf];
-        for (int k = 0; k < 3; ++k) {  // one vector per input: m elements, zeros after them
-            const size_t c = mask[k] ? m : N;
-            std::memcpy(b[k], in[k] + (i & mask[k]), c * sizeof(T));
-            std::memset(b[k] + c, 0, (N - c) * sizeof(T));
-        }
-        const VF y = Grad<kTbe>(df, LoadAs<kDt>(df, b[0]), LoadAs<kDt>(df, b[1]), LoadAs<kDt>(df, b[2]), vr);
-        if constexpr (kDt == 0) {
-            hn::Store(y, df, bo);
-        } else {
-            const DU16 du16;
-            hn::StoreU(NarrowAs<kDt>(df, y), du16, bo);
-        }
-        std::memcpy(out + i, bo, m * sizeof(T));
-    };
-    size_t i = 0;
-    if constexpr (kNT && ACLCPU_STREAM_OK) {
-        // Reach a vector-aligned output address with plain stores first (elements are naturally aligned,
-        // checked at selection).
-        const size_t align = N * sizeof(float);
-        const size_t mis = reinterpret_cast<uintptr_t>(out) % align;
-        size_t head = mis == 0 ? 0 : (align - mis) / sizeof(T);
-        if (head > n) head = n;
-        while (i < head) {
-            const size_t m = head - i < N ? head - i : N;
-            partial(i, m);
-            i += m;
-        }
-    }
-    constexpr size_t kAhead = kPrefetchBytes / sizeof(T);
-    const size_t U = LineElems<kDt>(N);
-    if (mask[0] & mask[1] & mask[2]) {
-        // Every input contiguous (the common case): one index, no masks; the prefetching part of the loop is
-        // split from the rest instead of testing the row's end at every step.
-        const T* g = in[0];
-        const T* s = in[1];
-        const T* t = in[2];
-        const size_t pend = n > kAhead ? n - kAhead : 0;
-        for (; i + U <= pend; i += U) {
-            __builtin_prefetch(g + i + kAhead);
-            __builtin_prefetch(s + i + kAhead);
-            __builtin_prefetch(t + i + kAhead);
-            LineStep<kDt, kTbe, kNT>(df, vr, g + i, s + i, t + i, out + i);
-        }
-        for (; i + U <= n; i += U) LineStep<kDt, kTbe, kNT>(df, vr, g + i, s + i, t + i, out + i);
-    } else {
-        for (; i + U <= n; i += U) {
-            Prefetch(in, mask, i, n);
-            LineStep<kDt, kTbe, kNT>(df, vr, in[0] + (i & mask[0]), in[1] + (i & mask[1]), in[2] + (i & mask[2]),
-                                     out + i);
-        }
-    }
-    while (i < n) {
-        const size_t m = n - i < N ? n - i : N;
-        partial(i, m);
-        i += m;
-    }
-}
-
-template <int kDt, bool kTbe>
-RowFn PickNT(bool nt) {
-    return nt ? &FusedRow<kDt, kTbe, true> : &FusedRow<kDt, kTbe, false>;
-}
-
-template <int kDt>
-RowFn PickRule(bool tbe, bool nt) {
-    return tbe ? PickNT<kDt, true>(nt) : PickNT<kDt, false>(nt);
-}
-
-/// The fused body of this target for dtype code dt (0 FLOAT, 1 FLOAT16, 2 BF16, 3 BF16 with r == 1).
+/// The fused body of this target for dtype code dt (FusedDt: 0 FLOAT, 1 FLOAT16, 3 BF16 with r == 1, 4 BF16).
 RowFn SelectFused(int dt, int tbe, int nt) {
-    if (hn::Lanes(DF()) * 4 > kBuf) return nullptr;  // a step wider than the stack buffers (not on x86)
-    switch (dt) {
-        case 0: return PickRule<0>(tbe != 0, nt != 0);
-        case 1: return PickRule<1>(tbe != 0, nt != 0);
-        case 2: return PickRule<2>(tbe != 0, nt != 0);
-        case 3: return PickRule<3>(tbe != 0, nt != 0);
-        default: return nullptr;
-    }
+    if (!FusedRowFits()) return nullptr;  // a step wider than the stack buffers (not on x86)
+    return tbe ? PickFusedRow<L1GradF<true>>(dt, nt != 0) : PickFusedRow<L1GradF<false>>(dt, nt != 0);
 }
 
 const detail::Ops* GetOps() {
@@ -459,7 +281,11 @@ RowFn SelectL1SimdRow(const L1Params& p, const aclDataType* dt, const int64_t* s
     for (int k = 1; k < 4; ++k) {
         if (st[k] != item && st[k] != 0) return nullptr;
     }
-    const int body = code == 2 && p.r == 1.0f ? 3 : code;  // BF16 products with r == 1 are exact (no rounding)
+    // BF16: with r == 1 every result is a BF16 value already (+-g, +-0 or an input NaN quieted: no rounding);
+    // otherwise a NaN result is an input NaN quieted or the default NaN of 0 * inf (r = 1/n is never NaN),
+    // so its low half is zero and RNE needs no NaN test (fused_row-inl.h FusedDt).
+    int body = code;
+    if (code == 2) body = p.r == 1.0f ? 3 : (QuietBf16Param(p.r) ? 4 : 2);
     return HWY_DYNAMIC_DISPATCH(SelectFused)(body, p.rule == SignRule::kTbe ? 1 : 0, nontemporal ? 1 : 0);
 }
 

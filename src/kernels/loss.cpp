@@ -49,7 +49,7 @@ RowFn SelectLossRow(const void* params, const aclDataType* dtypes, const int64_t
     const LossParams& p = *static_cast<const LossParams*>(params);
     if (p.promote == ACL_INT64) return p.output == LossOutput::kValue ? &Int64ValueRow : &Int64RoundedRow;
     const bool values = p.output == LossOutput::kValue;
-    const RowFn simd = SelectFwdLossSimdRow(p.kind == LossKind::kL1 ? FwdLoss::kL1 : FwdLoss::kSmoothL1, p.promote,
+    const RowFn simd = SelectFwdLossSimdRow(p.kind == LossKind::kL1 ? FwdLoss::kL1 : FwdLoss::kSmoothL1, &p, p.promote,
                                             values, values && p.scale_values != 0, dtypes, strides, nontemporal);
     if (simd != nullptr) return simd;
     return p.output == LossOutput::kValue ? &LossValuesRowGeneric : &LossRowGeneric;

@@ -2,6 +2,7 @@
 
 #include "common/exports.h"  // the cross-library functions defined here get default visibility
 #include "kernels/convert.h"
+#include "kernels/simd_convert.h"
 
 namespace aclcpu {
 namespace kern {
@@ -19,8 +20,9 @@ void RowGeneric(const void* params, const aclDataType* dt, char* const* ptrs, co
     }
 }
 
-RowFn Select(int op, aclDataType promote, const aclDataType* dtypes, const int64_t* strides, bool nontemporal) {
-    if (RowFn fast = SelectLossGradFusedRow(op, promote, dtypes, strides, nontemporal)) return fast;
+RowFn Select(int op, aclDataType promote, const aclDataType* dtypes, const int64_t* strides, bool nontemporal,
+             bool bf16_quiet) {
+    if (RowFn fast = SelectLossGradFusedRow(op, promote, dtypes, strides, nontemporal, bf16_quiet)) return fast;
     return SelectLossGradBlockRow(op, promote, nontemporal);
 }
 
@@ -37,12 +39,14 @@ void SmoothL1GradRowGeneric(const void* params, const aclDataType* dt, char* con
 
 RowFn SelectMseGradRow(const void* params, const aclDataType* dtypes, const int64_t* strides, bool nontemporal) {
     const MseGradParams& p = *static_cast<const MseGradParams*>(params);
-    return Select(kLossGradMse, p.promote, dtypes, strides, nontemporal);
+    return Select(kLossGradMse, p.promote, dtypes, strides, nontemporal, QuietBf16Param(p.cof));
 }
 
 RowFn SelectSmoothL1GradRow(const void* params, const aclDataType* dtypes, const int64_t* strides, bool nontemporal) {
     const SmoothL1GradParams& p = *static_cast<const SmoothL1GradParams*>(params);
-    return Select(LossGradOpCode(p.rule), p.promote, dtypes, strides, nontemporal);
+    // sigma and neg_sigma are only compared; inv_sigma and norm enter products and quotients.
+    return Select(LossGradOpCode(p.rule), p.promote, dtypes, strides, nontemporal,
+                  QuietBf16Param(p.inv_sigma) && QuietBf16Param(p.norm));
 }
 
 }  // namespace kern

@@ -73,6 +73,7 @@ inline InKind ClassifyInput(aclDataType dt, int64_t stride, aclDataType P) {
 #include <hwy/highway.h>
 
 #include "kernels/simd_convert-inl.h"  // the conversions, once per target
+#include "kernels/fused_row-inl.h"     // the fused row driver, once per target
 
 HWY_BEFORE_NAMESPACE();
 namespace aclcpu {
@@ -128,81 +129,13 @@ struct SmoothL1F {
 
 // ------------------------------------------------------------------ fused rows
 
-// All four operands of dtype code kDt (0 FLOAT, 1 FLOAT16, 2 BF16), output contiguous, inputs contiguous or
-// broadcast. Two vectors per step; kNT: streaming stores once the output address is vector-aligned.
-template <class F, int kDt, bool kNT>
-void FusedRow(const void* params, const aclDataType*, char* const* ptrs, const int64_t* st, int64_t n64) {
-    const typename F::Params& p = *static_cast<const typename F::Params*>(params);
-    using T = typename Elem<kDt>::T;
-    const DF df;
-    const size_t N = hn::Lanes(df);
-    const size_t n = static_cast<size_t>(n64);
-    T* out = reinterpret_cast<T*>(ptrs[0]);
-    if constexpr (kNT) {
-        if (reinterpret_cast<uintptr_t>(out) % sizeof(T) != 0) {  // never vector-aligned: plain stores
-            FusedRow<F, kDt, false>(params, nullptr, ptrs, st, n64);
-            return;
-        }
-    }
-    alignas(64) T splat[3][kBuf];
-    const T* in[3];
-    size_t mask[3];
-    for (int k = 0; k < 3; ++k) {
-        if (st[k + 1] == 0) {
-            T v;
-            std::memcpy(&v, ptrs[k + 1], sizeof(T));
-            for (size_t j = 0; j < 2 * N; ++j) splat[k][j] = v;
-            in[k] = splat[k];
-            mask[k] = 0;
-        } else {
-            in[k] = reinterpret_cast<const T*>(ptrs[k + 1]);
-            mask[k] = ~size_t{0};
-        }
-    }
-    // m <= N elements at i through zero-padded buffers, plain stores.
-    auto partial = [&](size_t i, size_t m) {
-        alignas(64) T b[3][kBuf];
-        alignas(64) T bo[kBuf];
-        for (int k = 0; k < 3; ++k) {
-            const size_t c = mask[k] ? m : N;
-            std::memcpy(b[k], in[k] + (i & mask[k]), c * sizeof(T));
-            std::memset(b[k] + c, 0, (N - c) * sizeof(T));
-        }
-        const VF y = F::Apply(df, p, LoadAs<kDt>(df, b[0]), LoadAs<kDt>(df, b[1]), LoadAs<kDt>(df, b[2]));
-        if constexpr (kDt == 0) {
-            hn::Store(y, df, bo);
-        } else {
-            const DU16 du16;
-            hn::StoreU(NarrowAs<kDt>(df, y), du16, bo);
-        }
-        std::memcpy(out + i, bo, m * sizeof(T));
-    };
-    size_t i = 0;
-    if constexpr (kNT && ACLCPU_STREAM_OK) {
-        const size_t align = N * sizeof(float);
-        const size_t mis = reinterpret_cast<uintptr_t>(out) % align;
-        size_t head = mis == 0 ? 0 : (align - mis) / sizeof(T);
-        if (head > n) head = n;
-        while (i < head) {
-            const size_t m = head - i < N ? head - i : N;
-            partial(i, m);
-            i += m;
-        }
-    }
-    for (; i + 2 * N <= n; i += 2 * N) {
-        const T* g = in[0] + (i & mask[0]);
-        const T* s = in[1] + (i & mask[1]);
-        const T* t = in[2] + (i & mask[2]);
-        const VF y0 = F::Apply(df, p, LoadAs<kDt>(df, g), LoadAs<kDt>(df, s), LoadAs<kDt>(df, t));
-        const VF y1 = F::Apply(df, p, LoadAs<kDt>(df, g + N), LoadAs<kDt>(df, s + N), LoadAs<kDt>(df, t + N));
-        Store2<kDt, kNT>(df, y0, y1, out + i);
-    }
-    while (i < n) {
-        const size_t m = n - i < N ? n - i : N;
-        partial(i, m);
-        i += m;
-    }
-}
+/// A formula of (gradOutput, self, target) as fused_row-inl.h's driver calls it.
+template <class F>
+struct Fused3 {
+    using Params = typename F::Params;
+    static constexpr int kInputs = 3;
+    static HWY_INLINE VF Apply(DF df, const Params& p, const VF* x) { return F::Apply(df, p, x[0], x[1], x[2]); }
+};
 
 // ------------------------------------------------------------------ block rows
 
@@ -318,20 +251,6 @@ void BlockRow(const void* params, const aclDataType* dt, char* const* ptrs, cons
 // ------------------------------------------------------------------ selection (per target)
 
 template <class F, bool kNT>
-RowFn FusedFor(int dt) {
-    switch (dt) {
-        case 0:
-            return &FusedRow<F, 0, kNT>;
-        case 1:
-            return &FusedRow<F, 1, kNT>;
-        case 2:
-            return &FusedRow<F, 2, kNT>;
-        default:
-            return nullptr;
-    }
-}
-
-template <class F, bool kNT>
 RowFn BlockFor(int pc) {
     switch (pc) {
         case 0:
@@ -348,7 +267,7 @@ RowFn BlockFor(int pc) {
 template <bool kFused, class F>
 RowFn Pick(int code, bool nt) {
     if constexpr (kFused) {
-        return nt ? FusedFor<F, true>(code) : FusedFor<F, false>(code);
+        return PickFusedRow<Fused3<F>>(code, nt);
     } else {
         return nt ? BlockFor<F, true>(code) : BlockFor<F, false>(code);
     }
@@ -373,7 +292,7 @@ RowFn PickOp(int op, int code, bool nt) {
 /// This target's fused body for operator `op` and dtype code `dt` (nullptr when a step is wider than the
 /// stack buffers, which no x86 target is).
 RowFn SelectLossFused(int op, int dt, int nt) {
-    if (hn::Lanes(DF()) * 2 > kBuf) return nullptr;
+    if (!FusedRowFits()) return nullptr;
     return PickOp<true>(op, dt, nt != 0);
 }
 
@@ -393,9 +312,11 @@ namespace kern {
 HWY_EXPORT(SelectLossFused);
 HWY_EXPORT(SelectLossBlock);
 
-RowFn SelectLossGradFusedRow(int op, aclDataType promote, const aclDataType* dt, const int64_t* st, bool nontemporal) {
-    const int code = lossgrad::DtypeCode(promote);
+RowFn SelectLossGradFusedRow(int op, aclDataType promote, const aclDataType* dt, const int64_t* st, bool nontemporal,
+                             bool bf16_quiet) {
+    int code = lossgrad::DtypeCode(promote);
     if (code < 0) return nullptr;
+    if (code == 2 && bf16_quiet) code = 4;  // FusedDt kFusedBf16Quiet: every NaN result quiet, low half zero
     for (int k = 0; k < 4; ++k) {
         if (dt[k] != promote) return nullptr;
     }

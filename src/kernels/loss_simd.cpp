@@ -23,6 +23,7 @@
 #include <hwy/highway.h>
 
 #include "kernels/simd_convert-inl.h"  // the conversions, once per target
+#include "kernels/fused_row-inl.h"     // the fused row driver, once per target
 
 HWY_BEFORE_NAMESPACE();
 namespace aclcpu {
@@ -34,15 +35,17 @@ namespace HWY_NAMESPACE {
 /// LossElement, kL1: |s - t| (Sub, Abs).
 struct L1F {
     using Params = LossParams;
-    static HWY_INLINE VF Apply(DF, const Params&, VF s, VF t) { return hn::Abs(hn::Sub(s, t)); }
+    static constexpr int kInputs = 2;
+    static HWY_INLINE VF Apply(DF, const Params&, const VF* x) { return hn::Abs(hn::Sub(x[0], x[1])); }
 };
 
 /// LossElement, kSmoothL1: d = s - t, a = |d|, q2 = (d * (d * 0.5f)) * multiply, l = a + adds,
 /// a < sigma ? q2 : l (ordered compare: false for NaN, as in C++).
 struct SmoothL1F {
     using Params = LossParams;
-    static HWY_INLINE VF Apply(DF df, const Params& p, VF s, VF t) {
-        const VF d = hn::Sub(s, t);
+    static constexpr int kInputs = 2;
+    static HWY_INLINE VF Apply(DF df, const Params& p, const VF* x) {
+        const VF d = hn::Sub(x[0], x[1]);
         const VF a = hn::Abs(d);
         const VF h = hn::Mul(d, hn::Set(df, 0.5f));
         const VF q = hn::Mul(d, h);
@@ -55,16 +58,18 @@ struct SmoothL1F {
 /// The values of an L1 mean on TBE profiles: LossElement (kL1) times scale (loss.cpp ValueRow).
 struct ScaledL1F {
     using Params = LossParams;
-    static HWY_INLINE VF Apply(DF df, const Params& p, VF s, VF t) {
-        return hn::Mul(L1F::Apply(df, p, s, t), hn::Set(df, p.scale));
+    static constexpr int kInputs = 2;
+    static HWY_INLINE VF Apply(DF df, const Params& p, const VF* x) {
+        return hn::Mul(L1F::Apply(df, p, x), hn::Set(df, p.scale));
     }
 };
 
 /// MseLossElement: d = s - t, d * d.
 struct MseF {
     using Params = MseLossParams;
-    static HWY_INLINE VF Apply(DF, const Params&, VF s, VF t) {
-        const VF d = hn::Sub(s, t);
+    static constexpr int kInputs = 2;
+    static HWY_INLINE VF Apply(DF, const Params&, const VF* x) {
+        const VF d = hn::Sub(x[0], x[1]);
         return hn::Mul(d, d);
     }
 };
@@ -102,63 +107,6 @@ struct Inputs {
     }
 };
 
-// ------------------------------------------------------------------ the `none` row
-
-// self, target and out of dtype code kDt (0 FLOAT, 1 FLOAT16, 2 BF16), out contiguous, inputs contiguous or
-// broadcast. Two vectors per step; kNT: streaming stores once the output address is vector-aligned.
-template <class F, int kDt, bool kNT>
-void NoneRow(const void* params, const aclDataType*, char* const* ptrs, const int64_t* st, int64_t n64) {
-    const typename F::Params& p = *static_cast<const typename F::Params*>(params);
-    using T = typename Elem<kDt>::T;
-    const DF df;
-    const size_t N = hn::Lanes(df);
-    const size_t n = static_cast<size_t>(n64);
-    T* out = reinterpret_cast<T*>(ptrs[0]);
-    if constexpr (kNT) {
-        if (reinterpret_cast<uintptr_t>(out) % sizeof(T) != 0) {  // never vector-aligned: plain stores
-            NoneRow<F, kDt, false>(params, nullptr, ptrs, st, n64);
-            return;
-        }
-    }
-    const Inputs<kDt> x(ptrs, st, N);
-    auto partial = [&](size_t i, size_t m) {  // m <= N elements at i, plain stores
-        alignas(64) T b0[kBuf], b1[kBuf], bo[kBuf];
-        x.Partial(i, m, N, b0, b1);
-        const VF y = F::Apply(df, p, LoadAs<kDt>(df, b0), LoadAs<kDt>(df, b1));
-        if constexpr (kDt == 0) {
-            hn::Store(y, df, bo);
-        } else {
-            const DU16 du16;
-            hn::StoreU(NarrowAs<kDt>(df, y), du16, bo);
-        }
-        std::memcpy(out + i, bo, m * sizeof(T));
-    };
-    size_t i = 0;
-    if constexpr (kNT && ACLCPU_STREAM_OK) {
-        const size_t align = N * sizeof(float);
-        const size_t mis = reinterpret_cast<uintptr_t>(out) % align;
-        size_t head = mis == 0 ? 0 : (align - mis) / sizeof(T);
-        if (head > n) head = n;
-        while (i < head) {
-            const size_t m = head - i < N ? head - i : N;
-            partial(i, m);
-            i += m;
-        }
-    }
-    for (; i + 2 * N <= n; i += 2 * N) {
-        const T* s = x.in[0] + (i & x.mask[0]);
-        const T* t = x.in[1] + (i & x.mask[1]);
-        const VF y0 = F::Apply(df, p, LoadAs<kDt>(df, s), LoadAs<kDt>(df, t));
-        const VF y1 = F::Apply(df, p, LoadAs<kDt>(df, s + N), LoadAs<kDt>(df, t + N));
-        Store2<kDt, kNT>(df, y0, y1, out + i);  // FLOAT16 / BF16: NarrowAs rounds to P (RNE)
-    }
-    while (i < n) {
-        const size_t m = n - i < N ? n - i : N;
-        partial(i, m);
-        i += m;
-    }
-}
-
 // ------------------------------------------------------------------ the values row of a reduction
 
 // self and target of dtype code kDt, contiguous or broadcast; operand 0 a contiguous float32 buffer.
@@ -171,7 +119,10 @@ void ValuesRow(const void* params, const aclDataType*, char* const* ptrs, const 
     const size_t n = static_cast<size_t>(n64);
     float* out = reinterpret_cast<float*>(ptrs[0]);
     const Inputs<kDt> x(ptrs, st, N);
-    auto value = [&](VF s, VF t) { return F::Apply(df, p, s, t); };
+    auto value = [&](VF s, VF t) {
+        const VF x[2] = {s, t};
+        return F::Apply(df, p, x);
+    };
     size_t i = 0;
     for (; i + 2 * N <= n; i += 2 * N) {
         const T* s = x.in[0] + (i & x.mask[0]);
@@ -192,30 +143,25 @@ void ValuesRow(const void* params, const aclDataType*, char* const* ptrs, const 
 
 // ------------------------------------------------------------------ selection (per target)
 
-template <class F, int kDt>
-RowFn PickDt(int values, int nt) {
-    if (values) return &ValuesRow<F, kDt>;
-    return nt ? &NoneRow<F, kDt, true> : &NoneRow<F, kDt, false>;
-}
-
 template <class F>
 RowFn PickF(int dt, int values, int nt) {
+    if (!values) return PickFusedRow<F>(dt, nt != 0);
     switch (dt) {
-        case 0:
-            return PickDt<F, 0>(values, nt);
-        case 1:
-            return PickDt<F, 1>(values, nt);
-        case 2:
-            return PickDt<F, 2>(values, nt);
+        case kFusedF32:
+            return &ValuesRow<F, 0>;
+        case kFusedF16:
+            return &ValuesRow<F, 1>;
+        case kFusedBf16:
+            return &ValuesRow<F, 2>;
         default:
             return nullptr;
     }
 }
 
-/// This target's body for loss `loss` (FwdLoss), dtype code `dt` (0 FLOAT, 1 FLOAT16, 2 BF16); nullptr when
-/// two vectors are wider than the stack buffers (no x86 target is).
+/// This target's body for loss `loss` (FwdLoss) and dtype code `dt` (FusedDt; the values rows take 0 FLOAT,
+/// 1 FLOAT16, 2 BF16); nullptr when a step is wider than the stack buffers (no x86 target is).
 RowFn SelectFwdLoss(int loss, int dt, int values, int scale, int nt) {
-    if (hn::Lanes(DF()) * 2 > kBuf) return nullptr;
+    if (!FusedRowFits()) return nullptr;
     switch (static_cast<FwdLoss>(loss)) {
         case FwdLoss::kL1:
             return scale ? PickF<ScaledL1F>(dt, values, nt) : PickF<L1F>(dt, values, nt);
@@ -239,8 +185,8 @@ namespace kern {
 
 HWY_EXPORT(SelectFwdLoss);
 
-RowFn SelectFwdLossSimdRow(FwdLoss loss, aclDataType promote, bool values, bool scale, const aclDataType* dt,
-                           const int64_t* st, bool nontemporal) {
+RowFn SelectFwdLossSimdRow(FwdLoss loss, const void* params, aclDataType promote, bool values, bool scale,
+                           const aclDataType* dt, const int64_t* st, bool nontemporal) {
     int code;
     switch (promote) {
         case ACL_FLOAT:
@@ -249,9 +195,17 @@ RowFn SelectFwdLossSimdRow(FwdLoss loss, aclDataType promote, bool values, bool 
         case ACL_FLOAT16:
             code = 1;
             break;
-        case ACL_BF16:
-            code = 2;
+        case ACL_BF16: {
+            // A `none` row's results of BF16 inputs carry only quiet NaNs with a zero low half (propagated
+            // inputs, the default NaN) unless a parameter brings another payload: then no NaN test is needed.
+            bool quiet = true;
+            if (loss == FwdLoss::kSmoothL1) {
+                const LossParams& p = *static_cast<const LossParams*>(params);
+                quiet = QuietBf16Param(p.multiply) && QuietBf16Param(p.adds);
+            }
+            code = values || !quiet ? 2 : 4;  // FusedDt: kFusedBf16 / kFusedBf16Quiet
             break;
+        }
         default:
             return nullptr;
     }

@@ -30,9 +30,11 @@ enum class FwdLoss : int32_t {
 /// `promote` among the operands - for `values`, operand 0 must be ACL_FLOAT -, promote not FLOAT, FLOAT16 or
 /// BF16, an output that is not contiguous, an input neither contiguous nor broadcast). `values`: the
 /// reduction's values row (LossParams::output == kValue, MseLossParams::values); `scale`: multiply each value
-/// by LossParams::scale (L1 only). dtypes / strides: one entry per operand, output first, strides in bytes.
-RowFn SelectFwdLossSimdRow(FwdLoss loss, aclDataType promote, bool values, bool scale, const aclDataType* dtypes,
-                           const int64_t* strides, bool nontemporal);
+/// by LossParams::scale (L1 only). `params`: the row's LossParams or MseLossParams (its float parameters
+/// decide whether BF16 results may skip the NaN test of their rounding). dtypes / strides: one entry per
+/// operand, output first, strides in bytes.
+RowFn SelectFwdLossSimdRow(FwdLoss loss, const void* params, aclDataType promote, bool values, bool scale,
+                           const aclDataType* dtypes, const int64_t* strides, bool nontemporal);
 
 }  // namespace kern
 }  // namespace aclcpu

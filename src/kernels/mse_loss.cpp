@@ -108,7 +108,7 @@ void MseLossRowGeneric(const void* params, const aclDataType* dt, char* const* p
 
 RowFn SelectMseLossRow(const void* params, const aclDataType* dtypes, const int64_t* strides, bool nontemporal) {
     const MseLossParams& p = *static_cast<const MseLossParams*>(params);
-    const RowFn simd = SelectFwdLossSimdRow(FwdLoss::kMse, p.promote, p.values, false, dtypes, strides, nontemporal);
+    const RowFn simd = SelectFwdLossSimdRow(FwdLoss::kMse, &p, p.promote, p.values, false, dtypes, strides, nontemporal);
     if (simd != nullptr) return simd;
     if (p.values) return &MseLossValuesRow;
     const int64_t item = p.promote == ACL_FLOAT ? 4 : 2;
