@@ -300,7 +300,7 @@ public:
     /// Seconds of the faster of two copies far beyond the caches, both split over the device's threads:
     /// glibc memcpy and the streaming copy. Each copies between its own pair of buffers, so neither reads a
     /// source the other has just brought into the cache: on this VM (a 260 MiB last-level cache) a streaming
-    /// copy of the source memcpy had just read ran up to 1.4x faster than a cold one, a bound no call with
+    /// copy of the source memcpy had just read ran about 1.3x faster than a cold one, a bound no call with
     /// cold inputs could reach.
     double Cold() {
         if (stream_src_ == nullptr) {
