@@ -28,21 +28,13 @@
 #include <hwy/highway.h>
 
 #include "acl/acl_base.h"
+#include "kernels/fused_row.h"
 #include "kernels/simd_convert.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace aclcpu {
 namespace kern {
 namespace HWY_NAMESPACE {
-
-/// Dtype codes of the fused rows (kDt): how a row loads its inputs and narrows its results.
-enum FusedDt : int {
-    kFusedF32 = 0,      ///< FLOAT: no narrowing
-    kFusedF16 = 1,      ///< FLOAT16: RNE (F16C or the exact emulation)
-    kFusedBf16 = 2,     ///< BF16: RNE with the NaN test (any result)
-    kFusedBf16Exact = 3,  ///< BF16 results that are BF16 values already (RNE would change nothing): no rounding
-    kFusedBf16Quiet = 4,  ///< BF16 results whose NaNs are quiet with a zero low half: RNE without the NaN test
-};
 
 #if HWY_TARGET != HWY_SCALAR
 /// MergeBf16 for kFusedBf16Quiet: plain RNE maps a quiet NaN with zero low 16 bits to its own upper half
@@ -77,6 +69,18 @@ constexpr size_t LineElems(size_t N) {
 template <int kDt>
 using FusedT = typename Elem<kDt == kFusedF32 ? 0 : 1>::T;
 
+/// The LoadAs / NarrowAs / Store2 code of dtype code kDt: 0 FLOAT, 1 FLOAT16, 2 BF16 (any BF16 narrowing).
+template <int kDt>
+constexpr int LoadCode() {
+    return kDt == kFusedF32 ? 0 : (kDt == kFusedF16 ? 1 : 2);
+}
+
+/// Prefetches the 64-byte lines of one step of an input, kPrefetchBytes ahead of p.
+template <typename T>
+HWY_INLINE void PrefetchStep(const T* p, size_t step) {
+    for (size_t l = 0; l < step; l += 64 / sizeof(T)) __builtin_prefetch(p + kPrefetchBytes / sizeof(T) + l);
+}
+
 // One step: LineElems elements of each input at in[k] (contiguous over the step) to o.
 template <class F, int kDt, bool kNT>
 HWY_INLINE void FusedStep(DF df, const typename F::Params& p, const FusedT<kDt>* const* in, FusedT<kDt>* o) {
@@ -106,7 +110,7 @@ HWY_INLINE void FusedStep(DF df, const typename F::Params& p, const FusedT<kDt>*
         return;
     }
 #endif
-    constexpr int kLoad = kDt == kFusedF32 ? 0 : (kDt == kFusedF16 ? 1 : 2);
+    constexpr int kLoad = LoadCode<kDt>();
     for (size_t h = 0; h < LineElems<kDt>(N); h += 2 * N) {
         VF x0[K], x1[K];
         for (int k = 0; k < K; ++k) {
@@ -124,7 +128,7 @@ template <class F, int kDt, bool kNT>
 void FusedRow(const void* params, const aclDataType*, char* const* ptrs, const int64_t* st, int64_t n64) {
     const typename F::Params& p = *static_cast<const typename F::Params*>(params);
     constexpr int K = F::kInputs;
-    constexpr int kLoad = kDt == kFusedF32 ? 0 : (kDt == kFusedF16 ? 1 : 2);
+    constexpr int kLoad = LoadCode<kDt>();
     using T = FusedT<kDt>;
     const DF df;
     const size_t N = hn::Lanes(df);
@@ -189,7 +193,6 @@ void FusedRow(const void* params, const aclDataType*, char* const* ptrs, const i
         }
     }
     constexpr size_t kAhead = kPrefetchBytes / sizeof(T);
-    constexpr size_t kLine = 64 / sizeof(T);
     const T* at[K];
     if (contiguous) {
         // Every input contiguous (the common case): no masks, and the prefetching part of the loop is split
@@ -198,7 +201,7 @@ void FusedRow(const void* params, const aclDataType*, char* const* ptrs, const i
         for (; i + U <= pend; i += U) {
             for (int k = 0; k < K; ++k) {
                 at[k] = in[k] + i;
-                for (size_t l = 0; l < U; l += kLine) __builtin_prefetch(at[k] + kAhead + l);
+                PrefetchStep(at[k], U);
             }
             FusedStep<F, kDt, kNT>(df, p, at, out + i);
         }
@@ -207,9 +210,7 @@ void FusedRow(const void* params, const aclDataType*, char* const* ptrs, const i
         const bool ahead = i + U + kAhead <= n;
         for (int k = 0; k < K; ++k) {
             at[k] = in[k] + (i & mask[k]);
-            if (ahead && mask[k] != 0) {
-                for (size_t l = 0; l < U; l += kLine) __builtin_prefetch(at[k] + kAhead + l);
-            }
+            if (ahead && mask[k] != 0) PrefetchStep(at[k], U);
         }
         FusedStep<F, kDt, kNT>(df, p, at, out + i);
     }

@@ -10,6 +10,7 @@
 #include <cstring>
 
 #include "kernels/convert.h"
+#include "kernels/fused_row.h"
 #include "kernels/simd_convert.h"
 #include "tensor/dtype.h"
 
@@ -115,7 +116,7 @@ struct L1GradF {
     }
 };
 
-/// The fused body of this target for dtype code dt (FusedDt: 0 FLOAT, 1 FLOAT16, 3 BF16 with r == 1, 4 BF16).
+/// The fused body of this target for dtype code dt (FusedDt; for BF16 the selector picks Exact or Quiet).
 RowFn SelectFused(int dt, int tbe, int nt) {
     if (!FusedRowFits()) return nullptr;  // a step wider than the stack buffers (not on x86)
     return tbe ? PickFusedRow<L1GradF<true>>(dt, nt != 0) : PickFusedRow<L1GradF<false>>(dt, nt != 0);
@@ -149,15 +150,6 @@ HWY_EXPORT(SelectFused);
 HWY_EXPORT(GetOps);
 
 namespace {
-
-int DtypeCode(aclDataType dt) {
-    switch (dt) {
-        case ACL_FLOAT: return 0;
-        case ACL_FLOAT16: return 1;
-        case ACL_BF16: return 2;
-        default: return -1;
-    }
-}
 
 // How a block row gets one input into float32.
 enum class InKind {
@@ -195,7 +187,7 @@ void BlockRow(const void* params, const aclDataType* dt, char* const* ptrs, cons
     const L1Params& p = *static_cast<const L1Params*>(params);
     constexpr int64_t kBlock = 512;
     const detail::Ops& ops = *HWY_DYNAMIC_DISPATCH(GetOps)();
-    const int pc = DtypeCode(p.promote) < 0 ? 0 : DtypeCode(p.promote);
+    const int pc = PromoteCode(p.promote) < 0 ? 0 : PromoteCode(p.promote);
     const detail::ComputeFn compute = ops.compute[p.rule == SignRule::kTbe ? 1 : 0][pc];
     alignas(64) float blk[3][kBlock];
     alignas(64) float splat[3][detail::kBuf];
@@ -271,8 +263,7 @@ void BlockRow(const void* params, const aclDataType* dt, char* const* ptrs, cons
 }  // namespace
 
 RowFn SelectL1SimdRow(const L1Params& p, const aclDataType* dt, const int64_t* st, bool nontemporal) {
-    const int code = DtypeCode(p.promote);
-    if (code < 0) return nullptr;
+    if (PromoteCode(p.promote) < 0) return nullptr;
     for (int k = 0; k < 4; ++k) {
         if (dt[k] != p.promote) return nullptr;
     }
@@ -282,10 +273,10 @@ RowFn SelectL1SimdRow(const L1Params& p, const aclDataType* dt, const int64_t* s
         if (st[k] != item && st[k] != 0) return nullptr;
     }
     // BF16: with r == 1 every result is a BF16 value already (+-g, +-0 or an input NaN quieted: no rounding);
-    // otherwise a NaN result is an input NaN quieted or the default NaN of 0 * inf (r = 1/n is never NaN),
-    // so its low half is zero and RNE needs no NaN test (fused_row-inl.h FusedDt).
-    int body = code;
-    if (code == 2) body = p.r == 1.0f ? 3 : (QuietBf16Param(p.r) ? 4 : 2);
+    // otherwise a NaN result is an input NaN quieted or the default NaN of 0 * inf, and r (1/n) brings no
+    // payload, so RNE needs no NaN test (fused_row.h).
+    int body = FusedDtCode(p.promote, QuietBf16Param(p.r));
+    if (body == kFusedBf16Quiet && p.r == 1.0f) body = kFusedBf16Exact;
     return HWY_DYNAMIC_DISPATCH(SelectFused)(body, p.rule == SignRule::kTbe ? 1 : 0, nontemporal ? 1 : 0);
 }
 

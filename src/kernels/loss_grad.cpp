@@ -2,7 +2,7 @@
 
 #include "common/exports.h"  // the cross-library functions defined here get default visibility
 #include "kernels/convert.h"
-#include "kernels/simd_convert.h"
+#include "kernels/fused_row.h"
 
 namespace aclcpu {
 namespace kern {

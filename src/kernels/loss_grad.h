@@ -89,7 +89,7 @@ void SmoothL1GradRowGeneric(const void* params, const aclDataType* dtypes, char*
                             int64_t n);
 
 /// The fast bodies alone, for tests: the fused body (nullptr when the row does not qualify) and the block body.
-/// `bf16_quiet`: the operator's float parameters pass QuietBf16Param (kernels/simd_convert.h), so BF16 results
+/// `bf16_quiet`: the operator's float parameters pass QuietBf16Param (kernels/fused_row.h), so BF16 results
 /// may be rounded without the NaN test.
 RowFn SelectLossGradFusedRow(int op, aclDataType promote, const aclDataType* dtypes, const int64_t* strides,
                              bool nontemporal, bool bf16_quiet = false);

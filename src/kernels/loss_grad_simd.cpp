@@ -9,6 +9,7 @@
 #include <cstring>
 
 #include "kernels/convert.h"
+#include "kernels/fused_row.h"
 #include "kernels/loss_grad.h"
 #include "kernels/simd_convert.h"
 #include "tensor/dtype.h"
@@ -16,20 +17,6 @@
 namespace aclcpu {
 namespace kern {
 namespace lossgrad {
-
-/// 0 FLOAT, 1 FLOAT16, 2 BF16, -1 otherwise.
-inline int DtypeCode(aclDataType dt) {
-    switch (dt) {
-        case ACL_FLOAT:
-            return 0;
-        case ACL_FLOAT16:
-            return 1;
-        case ACL_BF16:
-            return 2;
-        default:
-            return -1;
-    }
-}
 
 /// How a block row gets one input into float32 (values of P).
 enum class InKind {
@@ -314,9 +301,8 @@ HWY_EXPORT(SelectLossBlock);
 
 RowFn SelectLossGradFusedRow(int op, aclDataType promote, const aclDataType* dt, const int64_t* st, bool nontemporal,
                              bool bf16_quiet) {
-    int code = lossgrad::DtypeCode(promote);
+    const int code = FusedDtCode(promote, bf16_quiet);
     if (code < 0) return nullptr;
-    if (code == 2 && bf16_quiet) code = 4;  // FusedDt kFusedBf16Quiet: every NaN result quiet, low half zero
     for (int k = 0; k < 4; ++k) {
         if (dt[k] != promote) return nullptr;
     }
@@ -329,7 +315,7 @@ RowFn SelectLossGradFusedRow(int op, aclDataType promote, const aclDataType* dt,
 }
 
 RowFn SelectLossGradBlockRow(int op, aclDataType promote, bool nontemporal) {
-    const int code = lossgrad::DtypeCode(promote);
+    const int code = PromoteCode(promote);
     return HWY_DYNAMIC_DISPATCH(SelectLossBlock)(op, code < 0 ? 0 : code, nontemporal ? 1 : 0);
 }
 

@@ -9,6 +9,7 @@
 
 #include <cstring>
 
+#include "kernels/fused_row.h"
 #include "kernels/loss.h"
 #include "kernels/mse_loss.h"
 #include "kernels/simd_convert.h"
@@ -187,28 +188,16 @@ HWY_EXPORT(SelectFwdLoss);
 
 RowFn SelectFwdLossSimdRow(FwdLoss loss, const void* params, aclDataType promote, bool values, bool scale,
                            const aclDataType* dt, const int64_t* st, bool nontemporal) {
-    int code;
-    switch (promote) {
-        case ACL_FLOAT:
-            code = 0;
-            break;
-        case ACL_FLOAT16:
-            code = 1;
-            break;
-        case ACL_BF16: {
-            // A `none` row's results of BF16 inputs carry only quiet NaNs with a zero low half (propagated
-            // inputs, the default NaN) unless a parameter brings another payload: then no NaN test is needed.
-            bool quiet = true;
-            if (loss == FwdLoss::kSmoothL1) {
-                const LossParams& p = *static_cast<const LossParams*>(params);
-                quiet = QuietBf16Param(p.multiply) && QuietBf16Param(p.adds);
-            }
-            code = values || !quiet ? 2 : 4;  // FusedDt: kFusedBf16 / kFusedBf16Quiet
-            break;
-        }
-        default:
-            return nullptr;
+    // A `none` row's results of BF16 inputs carry only quiet NaNs with a zero low half (propagated inputs,
+    // the default NaN) unless a parameter brings another payload: then no NaN test is needed (fused_row.h).
+    // The values rows take the plain promote code.
+    bool quiet = !values;
+    if (quiet && loss == FwdLoss::kSmoothL1) {
+        const LossParams& p = *static_cast<const LossParams*>(params);
+        quiet = QuietBf16Param(p.multiply) && QuietBf16Param(p.adds);
     }
+    const int code = FusedDtCode(promote, quiet);
+    if (code < 0) return nullptr;
     if (scale && (loss != FwdLoss::kL1 || !values)) return nullptr;
     const int64_t item = static_cast<int64_t>(ItemSize(promote));
     if (values ? (dt[0] != ACL_FLOAT || st[0] != 4) : (dt[0] != promote || st[0] != item)) return nullptr;

@@ -5,23 +5,12 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <cstring>
 
 namespace aclcpu {
 namespace kern {
 namespace detail {
 constexpr size_t kBuf = 64;  // elements of a stack vector buffer: >= 4 vectors of float on every x86 target
 }  // namespace detail
-
-/// Whether a float32 operator parameter keeps the fused rows' kFusedBf16Quiet narrowing exact
-/// (fused_row-inl.h): it is not a NaN, or it is a quiet NaN with a zero low half. A product or sum propagates a
-/// NaN operand's payload (quieted) into its result, and only such payloads reach a result of BF16 inputs.
-inline bool QuietBf16Param(float v) {
-    uint32_t u;
-    std::memcpy(&u, &v, sizeof(u));
-    const bool nan = (u & 0x7FFFFFFFu) > 0x7F800000u;
-    return !nan || ((u & 0x00400000u) != 0 && (u & 0xFFFFu) == 0);
-}
 
 /// Makes the streaming stores of the calling thread globally visible (sfence on x86; no-op elsewhere).
 void StreamFence();

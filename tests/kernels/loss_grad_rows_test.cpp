@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "common/half.h"
+#include "kernels/fused_row.h"
 #include "kernels/loss_grad.h"
 #include "kernels/simd_convert.h"
 #include "support/simd_targets.h"

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "common/half.h"
+#include "kernels/fused_row.h"
 #include "support/simd_targets.h"
 #include "support/test_util.h"
 #include "kernels/l1_loss_grad.h"
