@@ -8,8 +8,8 @@ One command, one run:
 
     python3 bench/compare.py --build <build dir configured with -DACLCPU_BUILD_BENCH=ON>
 
-For every case of bench/l1_bench.cpp it measures, in this order and in this one invocation:
-  * ours: the Google Benchmark binary <build>/bench/l1_bench (--benchmark_format=json), which times the
+For every case of bench/op_bench.cpp it measures, in this order and in this one invocation:
+  * ours: the Google Benchmark binary <build>/bench/op_bench (--benchmark_format=json), which times the
     public API round trip (first phase + second phase + aclrtSynchronizeStream) and, in the same process,
     copies of the same byte count (bytes read + written), the faster of two counting;
   * ideal = that copy time. Cases of 64 MiB and more copy inside every iteration, just before the call
@@ -30,7 +30,7 @@ For every case of bench/l1_bench.cpp it measures, in this order and in this one 
     jaxlib==0.4.38`; an unpinned install replaces the system numpy and breaks python3-torch);
   * the peak RSS of a standalone 2^24 FLOAT run (<build>/bench/l1_peak_memory under /usr/bin/time -v).
 Every time is the best of --reps repetitions (each repetition a mean over enough calls to last
---min-time seconds; l1_bench's repetitions of all cases run randomly interleaved), the same rule for every
+--min-time seconds; op_bench's repetitions of all cases run randomly interleaved), the same rule for every
 contender, so a busy machine penalises all alike; the 4-element case also reports the median of its
 individual round trips.
 
@@ -68,18 +68,18 @@ CASES = {
     "f32_65536": ((65536,), (65536,), (65536,), ("f32",) * 4, "none", False),
 }
 
-# The operators, as l1_bench names them (<op>/<case>; l1_bench registers a case only for the operators that
+# The operators, as op_bench names them (<op>/<case>; op_bench registers a case only for the operators that
 # accept it).
 OPS = ["l1", "mse", "smooth_l1", "l1_loss", "mse_loss", "smooth_l1_loss"]
 # The forward losses aclnnL1Loss (l1_loss), aclnnMseLoss (mse_loss) and aclnnSmoothL1Loss (smooth_l1_loss,
 # beta = 1.0): self and target
 # of the case (no gradOutput). Their ideal is the copy bound of their own bytes for "none" and, for the
-# reductions (mean cases), the read bound: a plain threaded float32 sum over the same bytes (l1_bench's
+# reductions (mean cases), the read bound: a plain threaded float32 sum over the same bytes (op_bench's
 # ReadBound), both timed inside the iterations. Torch: F.l1_loss / F.mse_loss / F.smooth_l1_loss forward; JAX:
 # jit of the
 # loss. Their base element-wise formula is that of the gradient of the same name.
 FORWARD = {"l1_loss": "l1", "mse_loss": "mse", "smooth_l1_loss": "smooth_l1"}
-SMOOTH_L1_BETA = 1.0  # bench/l1_bench.cpp's kSmoothL1Beta
+SMOOTH_L1_BETA = 1.0  # bench/op_bench.cpp's kSmoothL1Beta
 ATEN_REDUCTION = {"none": 0, "mean": 1, "sum": 2}  # at::Reduction
 
 CONTIGUOUS_SAME_DTYPE = ["f32_none", "f32_mean", "f16_none", "f16_mean", "bf16_none", "bf16_mean", "f32_in_place"]
@@ -107,7 +107,7 @@ def fmt_ratio(r):
 # ------------------------------------------------------------------ ours (Google Benchmark JSON)
 
 def run_ours(build, reps, min_time, filt, ops):
-    exe = os.path.join(build, "bench", "l1_bench")
+    exe = os.path.join(build, "bench", "op_bench")
     if not os.path.exists(exe):
         sys.exit("%s not found: configure with -DACLCPU_BUILD_BENCH=ON and build" % exe)
     # Random interleaving spreads every case's repetitions (ours and the copies alike) over the whole run, so
@@ -122,7 +122,7 @@ def run_ours(build, reps, min_time, filt, ops):
     print("running:", " ".join(cmd), file=sys.stderr, flush=True)
     p = subprocess.run(cmd, check=True, capture_output=True, text=True)
     if not p.stdout.strip():  # Google Benchmark prints its "Failed to match" on stderr and no JSON
-        sys.exit("l1_bench ran no case: %s(l1_bench --list-cases lists them)" % p.stderr)
+        sys.exit("op_bench ran no case: %s(op_bench --list-cases lists them)" % p.stderr)
     data = json.loads(p.stdout)
     units = {"ns": 1e-9, "us": 1e-6, "ms": 1e-3, "s": 1.0}
     runs = {}
@@ -375,10 +375,10 @@ def main():
     ours, errors, ctx = run_ours(args.build, args.reps, args.min_time, args.filter, ops)
     names = [(op, n) for op in OPS for n in CASES if ("%s/%s" % (op, n)) in ours]
     if not names and not errors:
-        sys.exit("no case matched --filter %r (l1_bench --list-cases lists them)" % args.filter)
+        sys.exit("no case matched --filter %r (op_bench --list-cases lists them)" % args.filter)
     missing = [o for o in ops if not any(k[0] == o for k in names) and not any(e.startswith(o + "/") for e in errors)]
-    if missing:  # an operator that ran no case: l1_bench lacks it or --filter names no case it accepts
-        sys.exit("no case of %s ran (--filter %r; l1_bench --list-cases lists them)" % (", ".join(missing), args.filter))
+    if missing:  # an operator that ran no case: op_bench lacks it or --filter names no case it accepts
+        sys.exit("no case of %s ran (--filter %r; op_bench --list-cases lists them)" % (", ".join(missing), args.filter))
     notes = []
     torch_res, note = (None, "PyTorch skipped (--no-torch)") if args.no_torch else run_torch(
         names, args.reps, args.min_time, threads)

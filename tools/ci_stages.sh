@@ -9,7 +9,7 @@
 #              runs with ACLCPU_NUM_THREADS=1 there: oneTBB (Debian's libtbb, not TSan-instrumented) would
 #              otherwise be reported for its own synchronisation; every runtime thread (streams, host
 #              threads, churn) stays instrumented.
-#   3. fuzz  - fuzz/l1_fuzz (clang-14, libFuzzer + ASan + UBSan) for ACLCPU_FUZZ_RUNS executions (default
+#   3. fuzz  - fuzz/aclnn_fuzz (clang-14, libFuzzer + ASan + UBSan) for ACLCPU_FUZZ_RUNS executions (default
 #              200000) from the committed seed corpus fuzz/corpus, ACLCPU_FUZZ_MAX_S seconds at most.
 #   4. leaks - valgrind --leak-check=full --errors-for-leak-kinds=definite on the seed sample (built against
 #              an install of the Release tree, like tests/acceptance/run_seed_sample.sh) and on misuse_test.
@@ -81,7 +81,7 @@ if want fuzz; then
     mkdir -p "$fuzz_work/corpus" "$fuzz_work/artifacts"
     cp fuzz/corpus/* "$fuzz_work/corpus/" 2>/dev/null || true
     status=0
-    (cd "$fuzz_work" && L1_FUZZ_STATS=1 TMPDIR="$fuzz_work" "$root/build-fuzz/l1_fuzz" -runs="$runs" \
+    (cd "$fuzz_work" && ACLNN_FUZZ_STATS=1 TMPDIR="$fuzz_work" "$root/build-fuzz/aclnn_fuzz" -runs="$runs" \
         -max_total_time="$max_s" -timeout=60 -rss_limit_mb=4096 -print_final_stats=1 \
         -artifact_prefix="$fuzz_work/artifacts/" "$fuzz_work/corpus" > "$fuzz_work/fuzz.log" 2>&1) || status=$?
     # libFuzzer's progress lines ("#1024<TAB>NEW    cov: ...", pulse, REDUCE) are left out of the summary.

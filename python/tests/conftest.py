@@ -2,7 +2,7 @@
 
 The package is imported from the build tree (PYTHONPATH set by ctest). The reference models are
 tests/support/l1_reference.h and tests/support/loss_grad_reference.h (MSE, Smooth L1) compiled as
-l1_reference_cli ($ACLCPU_REF_CLI, python/tests/l1_reference_cli.cpp): they share no code with the library or
+reference_cli ($ACLCPU_REF_CLI, python/tests/reference_cli.cpp): they share no code with the library or
 the package.
 """
 import os
@@ -56,7 +56,7 @@ class Ref:
 def ref():
     exe = os.environ.get("ACLCPU_REF_CLI")
     if not exe or not os.path.exists(exe):
-        pytest.fail("ACLCPU_REF_CLI must name the built l1_reference_cli (ctest sets it)")
+        pytest.fail("ACLCPU_REF_CLI must name the built reference_cli (ctest sets it)")
     return Ref(exe)
 
 

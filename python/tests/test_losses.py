@@ -1,5 +1,5 @@
 """aclcpu.mse_loss_backward and aclcpu.smooth_l1_loss_backward against the independent reference model
-(tests/support/loss_grad_reference.h through l1_reference_cli), bit for bit and status for status, plus
+(tests/support/loss_grad_reference.h through reference_cli), bit for bit and status for status, plus
 hand-checked values, per-call profiles, bfloat16, views, torch tensors and errors (issue 11 §1: every
 operator with the same conventions)."""
 import numpy as np

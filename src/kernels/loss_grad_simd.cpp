@@ -1,4 +1,4 @@
-// SIMD bodies of the MSE and Smooth L1 gradient rows (loss_grad.h): the operators' formulas (MseF, SmoothL1F)
+// SIMD bodies of the MSE and Smooth L1 gradient rows (loss_grad.h): the operators' formulas (MseGradF, SmoothL1GradF)
 // in two row drivers written once for any formula of (gradOutput, self, target) - a fused row for same-dtype
 // contiguous/broadcast rows and a block row for any dtypes and strides - on top of the generic conversions
 // of simd_convert-inl.h. Compiled once per Highway target by foreach_target; the HWY_ONCE part at the end
@@ -70,7 +70,7 @@ namespace HWY_NAMESPACE {
 // ------------------------------------------------------------------ the formulas (loss_grad.h's elements)
 
 /// MseGradElement: ((s - t) * cof) * g.
-struct MseF {
+struct MseGradF {
     using Params = MseGradParams;
     static HWY_INLINE VF Apply(DF df, const Params& p, VF g, VF s, VF t) {
         return hn::Mul(hn::Mul(hn::Sub(s, t), hn::Set(df, p.cof)), g);
@@ -79,7 +79,7 @@ struct MseF {
 
 /// SmoothL1GradElement for one rule (compares are ordered: false with NaN, as in C++).
 template <SmoothL1Rule kRule>
-struct SmoothL1F {
+struct SmoothL1GradF {
     using Params = SmoothL1GradParams;
     static HWY_INLINE VF Apply(DF df, const Params& p, VF g, VF s, VF t) {
         const VF sigma = hn::Set(df, p.sigma);
@@ -264,13 +264,13 @@ template <bool kFused>
 RowFn PickOp(int op, int code, bool nt) {
     switch (op) {
         case kLossGradMse:
-            return Pick<kFused, MseF>(code, nt);
+            return Pick<kFused, MseGradF>(code, nt);
         case 1:
-            return Pick<kFused, SmoothL1F<SmoothL1Rule::kArch35Tensor>>(code, nt);
+            return Pick<kFused, SmoothL1GradF<SmoothL1Rule::kArch35Tensor>>(code, nt);
         case 2:
-            return Pick<kFused, SmoothL1F<SmoothL1Rule::kArch35Scalar>>(code, nt);
+            return Pick<kFused, SmoothL1GradF<SmoothL1Rule::kArch35Scalar>>(code, nt);
         case 3:
-            return Pick<kFused, SmoothL1F<SmoothL1Rule::kTbe>>(code, nt);
+            return Pick<kFused, SmoothL1GradF<SmoothL1Rule::kTbe>>(code, nt);
         default:
             return nullptr;
     }

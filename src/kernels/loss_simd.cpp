@@ -1,4 +1,4 @@
-// SIMD bodies of the forward-loss rows (loss_simd.h): the three formulas (L1F, SmoothL1F, MseF) in two row
+// SIMD bodies of the forward-loss rows (loss_simd.h): the three formulas (L1LossF, SmoothL1LossF, MseLossF) in two row
 // drivers - the `none` row (rounded to P, stored in P's dtype, plain or streaming stores) and the values row
 // of a reduction (float32 into the engine's buffer) - on top of the conversions of simd_convert-inl.h.
 // Compiled once per Highway target by foreach_target; the HWY_ONCE part at the end holds the selection.
@@ -34,7 +34,7 @@ namespace HWY_NAMESPACE {
 // ------------------------------------------------------------------ the formulas (the scalar elements)
 
 /// LossElement, kL1: |s - t| (Sub, Abs).
-struct L1F {
+struct L1LossF {
     using Params = LossParams;
     static constexpr int kInputs = 2;
     static HWY_INLINE VF Apply(DF, const Params&, const VF* x) { return hn::Abs(hn::Sub(x[0], x[1])); }
@@ -42,7 +42,7 @@ struct L1F {
 
 /// LossElement, kSmoothL1: d = s - t, a = |d|, q2 = (d * (d * 0.5f)) * multiply, l = a + adds,
 /// a < sigma ? q2 : l (ordered compare: false for NaN, as in C++).
-struct SmoothL1F {
+struct SmoothL1LossF {
     using Params = LossParams;
     static constexpr int kInputs = 2;
     static HWY_INLINE VF Apply(DF df, const Params& p, const VF* x) {
@@ -61,12 +61,12 @@ struct ScaledL1F {
     using Params = LossParams;
     static constexpr int kInputs = 2;
     static HWY_INLINE VF Apply(DF df, const Params& p, const VF* x) {
-        return hn::Mul(L1F::Apply(df, p, x), hn::Set(df, p.scale));
+        return hn::Mul(L1LossF::Apply(df, p, x), hn::Set(df, p.scale));
     }
 };
 
 /// MseLossElement: d = s - t, d * d.
-struct MseF {
+struct MseLossF {
     using Params = MseLossParams;
     static constexpr int kInputs = 2;
     static HWY_INLINE VF Apply(DF, const Params&, const VF* x) {
@@ -165,11 +165,11 @@ RowFn SelectFwdLoss(int loss, int dt, int values, int scale, int nt) {
     if (!FusedRowFits()) return nullptr;
     switch (static_cast<FwdLoss>(loss)) {
         case FwdLoss::kL1:
-            return scale ? PickF<ScaledL1F>(dt, values, nt) : PickF<L1F>(dt, values, nt);
+            return scale ? PickF<ScaledL1F>(dt, values, nt) : PickF<L1LossF>(dt, values, nt);
         case FwdLoss::kSmoothL1:
-            return PickF<SmoothL1F>(dt, values, nt);
+            return PickF<SmoothL1LossF>(dt, values, nt);
         case FwdLoss::kMse:
-            return PickF<MseF>(dt, values, nt);
+            return PickF<MseLossF>(dt, values, nt);
     }
     return nullptr;
 }

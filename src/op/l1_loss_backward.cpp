@@ -28,18 +28,13 @@ constexpr const char* const kTensorNames[] = {"gradOutput", "self", "target", "g
 struct ProfileRules {
     kern::SignRule sign;
     bool sequential_mean;  // true: r = 1/d1/d2/... in float32 (arch35); false: (float)(1.0/numel) (TBE)
-    bool bf16;             // BF16 in the dtype support list
+    bool bf16;             // BF16 in the dtype support list (rt::SupportsBf16, the one product rule)
 };
 
 ProfileRules RulesFor(rt::Soc soc) {
-    switch (soc) {
-        case rt::Soc::kAscend950: return {kern::SignRule::kArch35, true, true};
-        case rt::Soc::kAscend910B:
-        case rt::Soc::kAscend910_93: return {kern::SignRule::kTbe, false, true};
-        case rt::Soc::kAscend910:
-        case rt::Soc::kAscend310P: return {kern::SignRule::kTbe, false, false};
-    }
-    return {kern::SignRule::kArch35, true, true};
+    const bool bf16 = rt::SupportsBf16(soc);
+    if (soc == rt::Soc::kAscend950) return {kern::SignRule::kArch35, true, bf16};
+    return {kern::SignRule::kTbe, false, bf16};  // the TBE profiles: A2, A3, 910, 310P
 }
 
 float MeanFactor(const ProfileRules& rules, const engine::BroadcastShape& b) {

@@ -1,5 +1,5 @@
 // Issue 12: aclnnMseLossBackward and aclnnSmoothL1LossBackward on tensors past 2^31 elements and 2^32 bytes,
-// the sibling of huge_l1_test.cpp (label "huge": 4-8 GiB of memory per test; skip locally with
+// the sibling of huge_l1_loss_backward_test.cpp (label "huge": 4-8 GiB of memory per test; skip locally with
 // ACLCPU_SKIP_HUGE=1 tools/test.sh or ctest -LE huge; tests/CMakeLists.txt runs huge tests one at a time).
 //
 // For each operator (each check is a fixture method, run once per operator), as for L1:

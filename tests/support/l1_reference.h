@@ -1,6 +1,6 @@
 // An independent, deliberately simple scalar model of aclnnL1LossBackward (SPEC 4 and 5): the one oracle of
 // the tests that check results, tests/operators/exactness_test.cpp, the hardening suites (tests/runtime/stress_streams_test.cpp,
-// tests/operators/huge_l1_test.cpp) and the fuzzer (fuzz/l1_fuzz.cpp). It shares no code with src/: the dtype deduction
+// tests/operators/huge_l1_loss_backward_test.cpp) and the fuzzer (fuzz/aclnn_fuzz.cpp). It shares no code with src/: the dtype deduction
 // table is parsed from a text transcription of docs/zh/context/互推导关系.md (hicann/ops-nn), the cast rule
 // follows 互转换关系.md, and every rounding is done by one generic "round an exactly known value to a binary
 // format" routine working on x87 long double (64-bit significand: every float32, float16, bfloat16 and

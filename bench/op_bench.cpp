@@ -13,9 +13,9 @@
 //    glibc memcpy on one thread and split over the threads, also hot.
 // bench/compare.py turns it all into the table.
 //
-//   l1_bench [--benchmark_filter=REGEX] [--benchmark_format=json] [--benchmark_repetitions=N] ...
-//   l1_bench --list-cases     one line per benchmark <op>/<case>: its name and bytes read + written
-//   l1_bench --strict ...     the same cases with strict mode on (README "Strict mode"; counter strict = 1):
+//   op_bench [--benchmark_filter=REGEX] [--benchmark_format=json] [--benchmark_repetitions=N] ...
+//   op_bench --list-cases     one line per benchmark <op>/<case>: its name and bytes read + written
+//   op_bench --strict ...     the same cases with strict mode on (README "Strict mode"; counter strict = 1):
 //                             run it next to a plain run to compare, e.g. --benchmark_filter="l1/f32_(none|4)"
 #include <benchmark/benchmark.h>
 #include <emmintrin.h>

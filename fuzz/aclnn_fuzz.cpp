@@ -90,7 +90,7 @@ namespace {
 std::string g_case;  // the decoded case, printed when an invariant fails
 
 [[noreturn]] void Die(const char* what, const std::string& detail) {
-    std::fprintf(stderr, "\n*** l1_fuzz invariant violated: %s\n    %s\n%s", what, detail.c_str(), g_case.c_str());
+    std::fprintf(stderr, "\n*** aclnn_fuzz invariant violated: %s\n    %s\n%s", what, detail.c_str(), g_case.c_str());
     std::fflush(stderr);
     std::abort();
 }
@@ -1342,7 +1342,7 @@ void OneInput(FuzzedDataProvider& in) {
                       (t.pass_null ? " (passed null)" : "") + (t.destroy_before ? " (destroyed)" : "") + "\n";
         }
     }
-    if (std::getenv("L1_FUZZ_PRINT") != nullptr) std::fprintf(stderr, "%s", g_case.c_str());
+    if (std::getenv("ACLNN_FUZZ_PRINT") != nullptr) std::fprintf(stderr, "%s", g_case.c_str());
     const aclTensor* dead[4] = {};
     for (int k = 0; k < 4; ++k) {
         if (d[k].destroy_before && d[k].created) {
@@ -1650,21 +1650,21 @@ extern "C" int LLVMFuzzerInitialize(int*, char***) {
     }
     InitRuntime(0);
     std::atexit([] {
-        if (std::getenv("L1_FUZZ_STATS") != nullptr) {
+        if (std::getenv("ACLNN_FUZZ_STATS") != nullptr) {
             const Stats& s = g_stats;
             std::fprintf(stderr,
-                         "l1_fuzz stats: inputs %ld; tensors created %ld, rejected %ld; first phase ok %ld, rejected %ld; "
+                         "aclnn_fuzz stats: inputs %ld; tensors created %ld, rejected %ld; first phase ok %ld, rejected %ld; "
                          "launches ok %ld (with workspace %ld, gradInput inside the input arena %ld), rejected %ld; "
                          "result elements checked %ld; memcpy/memset calls %ld, through freed blocks %ld\n",
                          s.inputs, s.created, s.create_rejected, s.first_ok, s.first_rejected, s.runs_ok,
                          s.workspace_runs, s.aliased_runs, s.runs_rejected, s.elements_checked, s.memcpy_calls,
                          s.stale_copies);
             for (int op = 0; op < kNumOps; ++op) {
-                std::fprintf(stderr, "l1_fuzz stats: %s: first phases %ld, accepted %ld; launches ok %ld; result "
+                std::fprintf(stderr, "aclnn_fuzz stats: %s: first phases %ld, accepted %ld; launches ok %ld; result "
                                      "elements checked %ld\n",
                              kOpNames[op], s.op_inputs[op], s.op_first_ok[op], s.op_runs_ok[op], s.op_elements[op]);
             }
-            std::fprintf(stderr, "l1_fuzz stats: calls through released handles %ld, released addresses found live "
+            std::fprintf(stderr, "aclnn_fuzz stats: calls through released handles %ld, released addresses found live "
                                  "again (reused after the quarantine) %ld\n",
                          g_grave.stale_calls, g_grave.reused);
         }

@@ -1,12 +1,12 @@
 // Instruction counts of the call overhead, for machines too loaded to time it: the first phase alone and the
 // 4-element round trip (both phases + synchronize), each in a function of its own for callgrind to count
 // after 3,000 warm-up round trips (executor spares and the handle quarantine filled):
-//   ACLCPU_NUM_THREADS=1 valgrind --tool=callgrind --toggle-collect=FirstOnly build/bench/l1_callgrind first 2000
-//   ACLCPU_NUM_THREADS=1 valgrind --tool=callgrind --toggle-collect=RoundTrip build/bench/l1_callgrind rt 2000
+//   ACLCPU_NUM_THREADS=1 valgrind --tool=callgrind --toggle-collect=FirstOnly build/bench/loss_grad_callgrind first 2000
+//   ACLCPU_NUM_THREADS=1 valgrind --tool=callgrind --toggle-collect=RoundTrip build/bench/loss_grad_callgrind rt 2000
 // Collected instructions / 2000 = instructions per call (issue 10: 2,675 -> 2,601 and 5,943 -> 5,908-5,919).
 // Optional arguments choose the operator, the element count and the dtype (all four tensors alike, contiguous,
 // reduction none, values on a 1/8 grid in [-4, 4) so that every branch of the formulas occurs):
-//   l1_callgrind rt N [l1|mse|smooth_l1] [elements] [f32|f16|bf16]     (default: l1 4 f32)
+//   loss_grad_callgrind rt N [l1|mse|smooth_l1] [elements] [f32|f16|bf16]     (default: l1 4 f32)
 // The row kernels' instructions per element = (Ir(rt, N, E) - Ir(rt, N, 4)) / (N * (E - 4)); with E <= 65,536
 // and ACLCPU_NUM_THREADS=1 the whole call runs on the calling thread, where callgrind's toggle counts it.
 // Cases of more than 16 elements warm up with 20 round trips instead of 3,000.
