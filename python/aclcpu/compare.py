@@ -387,12 +387,12 @@ def _read_regular(path):
         if os.path.isdir(path):
             raise DataError(f"{shown(path)}: is a directory, not a file") from None
         raise DataError(f"{shown(path)}: cannot read ({e.strerror})") from None
+    st = os.fstat(fd)
+    if not stat.S_ISREG(st.st_mode):
+        os.close(fd)
+        raise DataError(f"{shown(path)}: " + ("is a directory, not a file" if stat.S_ISDIR(st.st_mode)
+                                              else "not a regular file"))
     with os.fdopen(fd, "rb") as f:
-        st = os.fstat(f.fileno())
-        if stat.S_ISDIR(st.st_mode):
-            raise DataError(f"{shown(path)}: is a directory, not a file")
-        if not stat.S_ISREG(st.st_mode):
-            raise DataError(f"{shown(path)}: not a regular file")
         try:
             return f.read()
         except OSError as e:
@@ -515,7 +515,8 @@ class Row:
 
 
 def _scan(root):
-    """Walks root (symbolic links to folders are not followed; hidden entries are skipped).
+    """Walks root (symbolic links to folders are not followed; hidden entries are skipped; a folder with a
+    manual-data name is listed as data, so that reading it reports it).
 
     Returns (data, skipped): data maps a relative path to its DataName, skipped lists (relative path, why)
     of entries that are not manual-data files. Raises DataError for a folder that cannot be listed.
@@ -528,12 +529,17 @@ def _scan(root):
     for top, dirs, files in os.walk(root, onerror=fail):
         rel_top = os.path.relpath(top, root)
         rel = (lambda n: n) if rel_top == "." else (lambda n: os.path.join(rel_top, n))
+        walk = []
         for d in sorted(dirs):
             if d.startswith("."):
                 skipped.append((rel(d) + os.sep, "hidden folder, not read"))
+            elif parse_name(d) is not None:  # a folder where a data file is expected: reading it says so
+                data[rel(d)] = parse_name(d)
             elif os.path.islink(os.path.join(top, d)):
                 skipped.append((rel(d) + os.sep, "symbolic link to a folder, not followed"))
-        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and not os.path.islink(os.path.join(top, d)))
+            else:
+                walk.append(d)
+        dirs[:] = walk
         for f in sorted(files):
             info = parse_name(f)
             if f.startswith("."):
