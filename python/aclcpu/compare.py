@@ -671,7 +671,7 @@ def _compare_one(apath, arel, ainfo, g, grel, shape_known, standard):
 def total_line(counts, standard):
     """The closing line of a folder comparison."""
     failed = sum(counts[k] for k in FAILING)
-    text = (f"total: {counts['files']} goldens, {counts['pass']} passed, {failed} failed "
+    text = (f"total: {counts['files']} goldens, {counts['pass']} passed, {failed} failures "
             f"({counts['fail']} {standard}, {counts['missing']} missing, {counts['invalid']} invalid, "
             f"{counts['ambiguous']} ambiguous, {counts['extra']} extra outputs)")
     if counts["suppressed"]:

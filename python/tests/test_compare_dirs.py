@@ -49,7 +49,7 @@ def test_folders_pass_then_fail_one_bit(manual):
     rc, out, err = cli("compare", manual / "out", manual / "golden")
     assert rc == 0, out + err
     lines = out.splitlines()
-    assert lines[-1].startswith("total: 2 goldens, 2 passed, 0 failed") and lines[-1].endswith(": PASS")
+    assert lines[-1].startswith("total: 2 goldens, 2 passed, 0 failures") and lines[-1].endswith(": PASS")
     assert "6 input files not compared" in lines[-1]
     assert any(l.startswith("PASS") and FP16 in l and "identical 6/6" in l and "CosineSimilarity" in l for l in lines)
     p = manual / "out" / FP16
@@ -60,7 +60,7 @@ def test_folders_pass_then_fail_one_bit(manual):
     assert rc == 1
     fail = [l for l in out.splitlines() if l.startswith("FAIL")]
     assert len(fail) == 1 and FP16 in fail[0] and "identical 5/6" in fail[0] and "max ULP 1" in fail[0]
-    assert out.splitlines()[-1].endswith(": FAIL") and "1 failed (1 binary" in out
+    assert out.splitlines()[-1].endswith(": FAIL") and "1 failures (1 binary" in out
     rc, out, _ = cli("compare", manual / "out", manual / "golden", "--standard", "ulp:1")
     assert rc == 0
 
