@@ -167,6 +167,7 @@ def cmd_compare(args):
     try:
         if args.report is not None:
             K.check_report_path(args.report, args.force)
+        K.check_exist(args.actual, args.golden)
         is_dir = [os.path.isdir(p) for p in (args.actual, args.golden)]
         if all(is_dir):
             rows, counts = K.compare_dirs(args.actual, args.golden, args.standard, args.dtype, shape)

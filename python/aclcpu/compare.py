@@ -29,6 +29,7 @@ or CSV report.
 import csv
 import io
 import json
+import math
 import os
 import re
 import stat
@@ -37,7 +38,6 @@ import tempfile
 import numpy as np
 
 from ._dtypes import BFLOAT16, dtype_of, parse_shape, shape_token
-from ._fs import umask
 
 MERE_THRESHOLD = {"float16": 2.0 ** -10, "bfloat16": 2.0 ** -7, "float32": 2.0 ** -13}
 MIXED = {"float16": (2.0 ** -9, 2.0 ** -9, 0.1), "bfloat16": (2.0 ** -6, 2.0 ** -6, 1.0),
@@ -417,7 +417,8 @@ def load_array(path, dtype=None, shape=None):
         try:
             arr = np.load(io.BytesIO(data), allow_pickle=False)
         except Exception as e:  # numpy raises ValueError, EOFError, OSError or others for damaged headers
-            raise DataError(f"{shown(path)}: not a valid .npy file ({str(e).splitlines()[0] if str(e) else type(e).__name__})") from None
+            why = str(e).splitlines()[0] if str(e) else type(e).__name__
+            raise DataError(f"{shown(path)}: not a valid .npy file ({why})") from None
         if not isinstance(arr, np.ndarray):
             raise DataError(f"{shown(path)}: not a .npy array file")
         if dt is not None and arr.dtype.kind == "V" and arr.dtype.itemsize == dt.itemsize and arr.dtype.names is None:
@@ -436,10 +437,18 @@ def load_array(path, dtype=None, shape=None):
             raise DataError(f"{shown(path)}: {len(data)} bytes is not a whole number of {dt.name} elements")
         return np.frombuffer(data, dtype=dt)
     shape = tuple(int(d) for d in shape)
-    want = int(np.prod(shape, dtype=np.int64)) * dt.itemsize
+    want = math.prod(shape) * dt.itemsize  # Python integers: a huge shape cannot wrap around
     if len(data) != want:
         raise DataError(f"{shown(path)}: {len(data)} bytes, but shape {shape_token(shape)} of {dt.name} needs {want}")
     return np.frombuffer(data, dtype=dt).reshape(shape)
+
+
+def check_exist(*paths):
+    """DataError "no such file" for the first of paths that does not exist (checked before anything else, so
+    that a missing file is named as such rather than as, say, a file of unknown dtype)."""
+    for p in paths:
+        if not os.path.lexists(p):
+            raise DataError(f"{shown(p)}: no such file or folder")
 
 
 def _dtype_from(text, path):
@@ -450,12 +459,17 @@ def _dtype_from(text, path):
         raise DataError(f"{shown(path)}: {e}") from None
 
 
-def _load_pair(actual_path, golden_path, dtype=None, shape=None, golden_name=None):
-    """Loads the golden (dtype and shape: the options, else its manual-data name, else a .npy header), then
-    the actual with the golden's dtype and, when the golden's shape is known, its shape.
+def compare_files(actual_path, golden_path, dtype=None, shape=None, standard="binary"):
+    """compare() on two files (raw or .npy). The golden is read first, its dtype from dtype (name), else its
+    manual-data file name, else its .npy header; its shape from shape (tuple), else its name or header, else
+    flat. The actual must then have the golden's dtype and element count (a .npy actual also its shape when the
+    golden's shape is known).
 
-    Returns (actual array reshaped to the golden's shape, golden array). Raises DataError."""
-    info = golden_name if golden_name is not None else parse_name(os.path.basename(os.fspath(golden_path)))
+    Raises DataError naming the file that is missing, unreadable, of the wrong size, dtype or shape; ValueError
+    for an unknown standard.
+    """
+    check_exist(actual_path, golden_path)
+    info = parse_name(os.path.basename(os.fspath(golden_path)))
     dt = _dtype_from(dtype, golden_path) if dtype is not None else None
     if dt is None and info is not None and info.dtype not in (None, "none"):
         dt = _dtype_from(info.dtype, golden_path)
@@ -466,18 +480,7 @@ def _load_pair(actual_path, golden_path, dtype=None, shape=None, golden_name=Non
     a = load_array(actual_path, g.dtype, g.shape if known and os.fspath(actual_path).endswith(".npy") else None)
     if a.size != g.size:
         raise DataError(f"{shown(actual_path)}: {a.size} elements, but {shown(golden_path)} has {g.size}")
-    return a.reshape(g.shape), g
-
-
-def compare_files(actual_path, golden_path, dtype=None, shape=None, standard="binary"):
-    """compare() on two files (raw or .npy) of dtype (name; None: from the golden's manual-data name or .npy
-    header) and shape (tuple; None: the golden's name or header, else flat).
-
-    Raises DataError naming the file that is missing, unreadable, of the wrong size, dtype or shape; ValueError
-    for an unknown standard.
-    """
-    a, g = _load_pair(actual_path, golden_path, dtype, shape)
-    return compare(a, g, standard)
+    return compare(a.reshape(g.shape), g, standard)
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -552,6 +555,7 @@ def _scan(root):
 
 
 def _same_folder(a, b):
+    """True when a and b are one folder (False when either cannot be examined)."""
     try:
         return os.path.samefile(a, b)
     except OSError:
@@ -610,11 +614,13 @@ def compare_dirs(actual_root, golden_root, standard="binary", dtype=None, shape=
             raise DataError(f"{shown(gpath)}: dtype unknown (its name has none): give --dtype")
         g = load_array(gpath, _dtype_from(dname, gpath), info.shape if info.shape is not None else shape)
         if not cands:
-            rows.append(Row("missing", rel, None, f"no output file {shown(rel)} or "
-                        f"{shown(os.path.join(os.path.dirname(rel), f'output_{info.index}_*'))} in {shown(actual_root)}"))
+            other = os.path.join(os.path.dirname(rel), f"output_{info.index}_*")
+            rows.append(Row("missing", rel, None,
+                            f"no output file {shown(rel)} or {shown(other)} in {shown(actual_root)}"))
             continue
         if len(cands) > 1:
-            rows.append(Row("ambiguous", rel, None, "several outputs for this slot: " + ", ".join(shown(c) for c in cands)))
+            rows.append(Row("ambiguous", rel, None,
+                            "several outputs for this slot: " + ", ".join(shown(c) for c in cands)))
             continue
         arel = cands[0]
         rows.append(_compare_one(os.path.join(actual_root, arel), arel, outputs[arel], g, rel,
@@ -755,28 +761,36 @@ def write_report(path, rows, counts, standard, passed, force=False):
         for rec in records:
             w.writerow(_csv_row(rec))
         payload = buf.getvalue().encode()
-    folder = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(prefix="." + os.path.basename(path) + ".", dir=folder)
+    _publish(path, payload, force)
+
+
+def _publish(path, payload, force):
+    """Writes payload (bytes) to path atomically: with force by aclcpu's temporary-file-and-rename writer; without
+    it the bytes are staged under a hidden unique name beside path and hard-linked to path, which fails if path
+    exists (nothing is overwritten, even when path appears meanwhile). Raises DataError when path exists."""
+    from . import _atomic_write
+
+    def write(f):
+        f.write(payload)
+
+    if force:
+        _atomic_write(path, write)
+        return
+    exists = DataError(f"{shown(path)}: exists; not overwritten (give --force to replace it)")
+    fd, staged = tempfile.mkstemp(prefix="." + os.path.basename(path) + ".", dir=os.path.dirname(os.path.abspath(path)))
+    os.close(fd)
     try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(payload)
-        os.chmod(tmp, 0o666 & ~umask())
-        if force:
-            os.replace(tmp, path)
-        else:
-            try:
-                os.link(tmp, path)
-            except FileExistsError:
-                raise DataError(f"{shown(path)}: exists; not overwritten (give --force to replace it)") from None
-            except OSError:  # a file system without hard links: check, then rename
-                if os.path.lexists(path):
-                    raise DataError(f"{shown(path)}: exists; not overwritten (give --force to replace it)") from None
-                os.replace(tmp, path)
-            else:
-                os.unlink(tmp)
-    except BaseException:
+        _atomic_write(staged, write)
         try:
-            os.unlink(tmp)
+            os.link(staged, path)
+        except FileExistsError:
+            raise exists from None
+        except OSError:  # a file system without hard links: check, then rename
+            if os.path.lexists(path):
+                raise exists from None
+            os.replace(staged, path)
+    finally:
+        try:
+            os.unlink(staged)
         except OSError:
             pass
-        raise

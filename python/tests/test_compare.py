@@ -194,7 +194,7 @@ def test_nan_inf_counts_and_positions():
     many = np.full(25, np.nan, np.float16)
     r = compare(many, many)
     assert r.passed and r.specials["golden"]["nan"] == 25 and len(r.specials["golden"]["nan_positions"]) == POSITIONS
-    assert f"... (25 in all)" in "\n".join(r.lines())
+    assert "... (25 in all)" in "\n".join(r.lines())
     # complex: positions index the interleaved real/imaginary components
     c = np.array([1 + 1j, complex(1, np.nan)], np.complex64)
     assert compare(c, c).specials["golden"]["nan_positions"] == [3]

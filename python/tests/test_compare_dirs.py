@@ -267,3 +267,25 @@ def test_hostile_files_no_traceback(tmp_path):
     name = os.fsdecode(os.path.join(os.fsencode(tmp_path), b"\xfd.bin"))
     rc, _, err = cli("compare", name, tmp_path / "g.npy")
     bad(rc, err, "\\xfd.bin: no such file")
+
+
+def test_missing_named_first_and_odd_shapes(tmp_path):
+    g = np.arange(6, dtype=np.float16)
+    aclcpu.to_bin(g, tmp_path / "g.bin")                             # a raw file whose name gives no dtype
+    rc, _, err = cli("compare", tmp_path / "nope.bin", tmp_path / "g.bin")
+    bad(rc, err, "nope.bin: no such file")
+    (tmp_path / "gold").mkdir()
+    rc, _, err = cli("compare", tmp_path / "no_out", tmp_path / "gold")
+    bad(rc, err, "no_out: no such file")
+    # zero-element and 0-d goldens compare; a shape too large for any file is refused, not overflowed
+    for root in ("gold", "out"):
+        (tmp_path / root / "c").mkdir(parents=True)
+        aclcpu.to_bin(np.zeros((2, 0, 3), np.float32), tmp_path / root / "c" / "golden_0_float32__shape_2x0x3.bin")
+        aclcpu.to_bin(np.array([1.5], np.float16), tmp_path / root / "c" / "golden_1_float16__shape_scalar.bin")
+    rc, out, err = cli("compare", tmp_path / "out", tmp_path / "gold")
+    assert rc == 0, err
+    assert "float32 2x0x3  identical 0/0" in out and "MaxAbsoluteError n/a" in out and "float16 scalar" in out
+    huge = tmp_path / "gold" / "c" / f"golden_2_float16__shape_{2 ** 32}x{2 ** 32}x{2 ** 32}.bin"
+    huge.write_bytes(b"")
+    rc, _, err = cli("compare", tmp_path / "out", tmp_path / "gold")
+    bad(rc, err, "golden_2_float16", "0 bytes")
