@@ -289,3 +289,62 @@ def test_missing_named_first_and_odd_shapes(tmp_path):
     huge.write_bytes(b"")
     rc, _, err = cli("compare", tmp_path / "out", tmp_path / "gold")
     bad(rc, err, "golden_2_float16", "0 bytes")
+
+
+def test_random_hostile_folders(tmp_path):
+    """Valid goldens, outputs damaged at random, and random manual-data names, sizes and bytes: always exit 0,
+    1 or 2, never a traceback; 2 is one line and writes no report."""
+    rng = np.random.default_rng(11)
+    dtypes = ["float16", "bfloat16", "float32", "int8", "bool", "complex64", "float99", "none"]
+    shapes = ["", "__shape_3", "__shape_2x2", "__shape_scalar", "__shape_0", "__shape_9x9x9x9"]
+    good = [("float16", (3,)), ("bfloat16", (2, 2)), ("float32", ()), ("int8", (0,)), ("complex64", (2,))]
+
+    def junk(d, roles):
+        role, ext = rng.choice(roles), rng.choice(["bin", "bin", "npy", "pt"])
+        name = f"{role}_{int(rng.integers(0, 3))}_{rng.choice(dtypes)}{rng.choice(shapes)}.{ext}"
+        if ext == "npy" and rng.random() < 0.5:
+            np.save(d / name, rng.normal(size=int(rng.integers(0, 5))).astype(rng.choice([np.float16, np.int8])))
+        else:
+            (d / name).write_bytes(rng.integers(0, 256, int(rng.choice([0, 1, 2, 4, 8, 100])), np.uint8).tobytes())
+
+    seen = set()
+    for it in range(24):
+        root = tmp_path / f"r{it}"
+        for c in range(int(rng.integers(1, 3))):
+            gd, od = root / "gold" / f"c{c}", root / "out" / f"c{c}"
+            gd.mkdir(parents=True)
+            od.mkdir(parents=True)
+            dt, shape = good[int(rng.integers(0, len(good)))]
+            x = rng.normal(size=shape).astype(np.float32)
+            arr = (x + 1j * x).astype(np.complex64) if dt == "complex64" else x.astype(aclcpu.dtype_of(dt))
+            name = f"golden_0_{dt}__shape_{aclcpu.shape_token(shape)}.bin"
+            aclcpu.to_bin(arr, gd / name)
+            raw = (gd / name).read_bytes()
+            fate = rng.choice(["copy", "copy", "flip", "cut", "gone", "noise", "other"])
+            if fate == "copy":
+                (od / name).write_bytes(raw)
+            elif fate == "flip" and raw:
+                b = bytearray(raw)
+                b[int(rng.integers(0, len(b)))] ^= 1 << int(rng.integers(0, 8))
+                (od / name).write_bytes(bytes(b))
+            elif fate == "cut":
+                (od / name).write_bytes(raw[:-1])
+            elif fate == "noise":
+                (od / name).write_bytes(rng.integers(0, 256, len(raw), np.uint8).tobytes())
+            elif fate == "other":
+                junk(od, ["output", "golden"])
+            if rng.random() < 0.3:
+                junk(od, ["output", "input", "junk"])
+            if rng.random() < 0.15:
+                junk(gd, ["golden", "input", "junk"])
+        report = root / "r.json"
+        rc, out, err = cli("compare", root / "out", root / "gold", "--report", report, "--standard",
+                           rng.choice(["binary", "mixed", "ulp:2"]), timeout=60)
+        assert rc in (0, 1, 2) and "Traceback" not in err, err
+        if rc == 2:
+            assert err.count("\n") == 1 and out == "" and not report.exists(), err
+        else:
+            assert err == "" and out.splitlines()[-1].startswith("total: ")
+            json.loads(report.read_text())
+        seen.add(rc)
+    assert seen == {0, 1, 2}
