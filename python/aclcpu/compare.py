@@ -414,6 +414,7 @@ def load_array(path, dtype=None, shape=None):
     dt = dtype_of(dtype) if dtype is not None else None
     data = _read_regular(path)
     if os.fspath(path).endswith(".npy"):
+        _check_npy_size(path, data)
         try:
             arr = np.load(io.BytesIO(data), allow_pickle=False)
         except Exception as e:  # numpy raises ValueError, EOFError, OSError or others for damaged headers
@@ -441,6 +442,30 @@ def load_array(path, dtype=None, shape=None):
     if len(data) != want:
         raise DataError(f"{shown(path)}: {len(data)} bytes, but shape {shape_token(shape)} of {dt.name} needs {want}")
     return np.frombuffer(data, dtype=dt).reshape(shape)
+
+
+def _check_npy_size(path, data):
+    """DataError unless a .npy file's header describes exactly the data bytes that follow it (no short file,
+    no trailing bytes; checked before numpy allocates what the header claims). Format 3.0 headers are left to
+    numpy.load."""
+    f = io.BytesIO(data)
+    try:
+        version = np.lib.format.read_magic(f)
+        if version == (1, 0):
+            shape, _, dt = np.lib.format.read_array_header_1_0(f)
+        elif version == (2, 0):
+            shape, _, dt = np.lib.format.read_array_header_2_0(f)
+        else:
+            return
+    except Exception as e:  # ValueError for a bad magic or header, others for truncated ones
+        why = str(e).splitlines()[0] if str(e) else type(e).__name__
+        raise DataError(f"{shown(path)}: not a valid .npy file ({why})") from None
+    if dt.hasobject:
+        raise DataError(f"{shown(path)}: holds Python objects (a pickle); not read")
+    need, have = math.prod(shape) * dt.itemsize, len(data) - f.tell()
+    if need != have:
+        raise DataError(f"{shown(path)}: its header says shape {shape_token(shape)} of {dt} ({need} bytes), but "
+                        f"{have} bytes of data follow it")
 
 
 def check_exist(*paths):

@@ -226,6 +226,16 @@ def test_report_files(manual, tmp_path):
                                                    "one.csv"])  # no temporary files left
 
 
+def _npy_with_shape(npy, shape_text):
+    """The bytes of a version 1.0 .npy file with its header's shape replaced (the data unchanged)."""
+    hlen = int.from_bytes(npy[8:10], "little")
+    header = npy[10:10 + hlen].decode("latin1")
+    start = header.index("'shape': ") + len("'shape': ")
+    header = header[:start] + shape_text + header[header.index(")", start) + 1:]
+    header = header.rstrip() + " " * (63 - (10 + len(header.rstrip()) + 1) % 64) + "\n"
+    return npy[:8] + len(header).to_bytes(2, "little") + header.encode("latin1") + npy[10 + hlen:]
+
+
 def test_hostile_files_no_traceback(tmp_path):
     g = np.arange(6, dtype=np.float16)
     aclcpu.to_bin(g, tmp_path / "g.bin")
@@ -237,6 +247,12 @@ def test_hostile_files_no_traceback(tmp_path):
     cases.append(("junk.npy", "g.npy", "not a valid .npy"))
     np.save(tmp_path / "obj.npy", np.array([{"a": 1}], dtype=object), allow_pickle=True)
     cases.append(("obj.npy", "g.npy", "obj.npy"))
+    with open(tmp_path / "long.npy", "wb") as f:                 # trailing bytes after the array data
+        f.write((tmp_path / "g.npy").read_bytes() + b"\0\0")
+    cases.append(("long.npy", "g.npy", "14 bytes of data"))
+    head = (tmp_path / "g.npy").read_bytes()
+    (tmp_path / "huge.npy").write_bytes(_npy_with_shape(head, "(99999999999999,)"))   # a huge claimed shape
+    cases.append(("huge.npy", "g.npy", "99999999999999"))
     np.save(tmp_path / "f32.npy", g.astype(np.float32))
     cases.append(("f32.npy", "g.npy", "holds float32, not float16"))
     (tmp_path / "d").mkdir()
