@@ -590,9 +590,9 @@ def _same_folder(a, b):
 def compare_dirs(actual_root, golden_root, standard="binary", dtype=None, shape=None):
     """Compares a folder of device outputs with a folder of goldens laid out by TTK's manual-data protocol.
 
-    Each golden_<i>_<dtype>[__shape_<s>].<bin|npy> at relative folder D is matched with the file of the same
-    relative path in actual_root, or with D/output_<i>[_<dtype>][__shape_<s>].<bin|npy> (exactly one such
-    file; when both roots are one folder only output_ files are candidates). input_/scalar_ files are not
+    Each golden_<i>_<dtype>[__shape_<s>].<bin|npy> at relative folder D is matched with the file in folder D
+    of actual_root named golden_<i>_... (normally the golden's own name) or output_<i>[_<dtype>][__shape_<s>]
+    .<bin|npy>: exactly one such file (when both roots are one folder only output_ files are candidates). input_/scalar_ files are not
     compared; golden_<i>_none markers (zero bytes) suppress their slot; other names are skipped and listed.
 
     Args:
@@ -610,13 +610,14 @@ def compare_dirs(actual_root, golden_root, standard="binary", dtype=None, shape=
     check_standard(standard)
     same = _same_folder(actual_root, golden_root)
     goldens, g_skipped = _scan(golden_root)
-    outputs, a_skipped = ({}, []) if same else _scan(actual_root)
     if same:
-        outputs = {p: i for p, i in goldens.items() if i.role == "output"}
+        outputs, a_skipped = {p: i for p, i in goldens.items() if i.role == "output"}, []
+    else:
+        outputs, a_skipped = _scan(actual_root)
+        outputs = {p: i for p, i in outputs.items() if i.role in ("golden", "output")}  # inputs: not compared
     by_slot = {}
     for rel, info in outputs.items():
-        if info.role in ("golden", "output") and (not same or info.role == "output"):
-            by_slot.setdefault((os.path.dirname(rel), info.index), []).append(rel)
+        by_slot.setdefault((os.path.dirname(rel), info.index), []).append(rel)
     rows, used = [], set()
     inputs = sum(1 for i in goldens.values() if i.role in ("input", "scalar"))
     golden_items = sorted((p, i) for p, i in goldens.items() if i.role == "golden")
@@ -650,9 +651,7 @@ def compare_dirs(actual_root, golden_root, standard="binary", dtype=None, shape=
         arel = cands[0]
         rows.append(_compare_one(os.path.join(actual_root, arel), arel, outputs[arel], g, rel,
                                  info.shape is not None or info.ext == "npy" or shape is not None, standard))
-    for rel in sorted(set(p for p, i in outputs.items() if i.role in ("golden", "output")) - used):
-        if same and outputs[rel].role != "output":
-            continue
+    for rel in sorted(set(outputs) - used):
         rows.append(Row("extra", None, rel, "no golden for this output"))
     for rel, why in g_skipped:
         rows.append(Row("skipped", rel, None, f"golden side: {why}"))
