@@ -9,6 +9,7 @@ import sys
 
 import numpy as np
 
+
 class BadInput(Exception):
     """Bad input: exit status 2 with this one-line message."""
 
