@@ -17,9 +17,9 @@ For mixed, mere and close, a NaN in both at one position is a match, as are infi
 infinity in one only fails the standard. Integer and bool outputs are compared as values (ULP = difference).
 
 Metrics (reported beside the verdicts, never deciding them), by the names of CANN's accuracy-comparison tool
-msaccucmp (its ``FILE_CMP_SUPPORTED_ALGORITHM``): CosineSimilarity, MaxAbsoluteError, MaxRelativeError,
-MeanAbsoluteError, RootMeanSquareError, AccumulatedRelativeError; see metrics() and docs/compare.md for the
-exact definitions. They are computed in float64 from the exactly decoded elements over the positions where
+msaccucmp (its FILE_CMP_SUPPORTED_ALGORITHM; Ascend mstt msprobe/msaccucmp/algorithm_manager/builtin_algorithm):
+CosineSimilarity, MaxAbsoluteError, MaxRelativeError, MeanAbsoluteError, RootMeanSquareError,
+AccumulatedRelativeError; see metrics() and docs/compare.md for the exact definitions. They are computed in float64 from the exactly decoded elements over the positions where
 both values are finite; NaN and infinities are counted and located separately (specials()).
 
 Files: load_array() reads one raw or .npy file exactly (or raises DataError naming it); compare_dirs() matches
