@@ -19,8 +19,9 @@ infinity in one only fails the standard. Integer and bool outputs are compared a
 Metrics (reported beside the verdicts, never deciding them), by the names of CANN's accuracy-comparison tool
 msaccucmp (its FILE_CMP_SUPPORTED_ALGORITHM; Ascend mstt msprobe/msaccucmp/algorithm_manager/builtin_algorithm):
 CosineSimilarity, MaxAbsoluteError, MaxRelativeError, MeanAbsoluteError, RootMeanSquareError,
-AccumulatedRelativeError; see metrics() and docs/compare.md for the exact definitions. They are computed in float64 from the exactly decoded elements over the positions where
-both values are finite; NaN and infinities are counted and located separately (specials()).
+AccumulatedRelativeError; see metrics() and docs/compare.md for the exact definitions. They are computed in
+float64 from the exactly decoded elements over the positions where both values are finite; NaN and infinities
+are counted and located separately (specials()).
 
 Files: load_array() reads one raw or .npy file exactly (or raises DataError naming it); compare_dirs() matches
 a folder of outputs with a folder of goldens by TTK's manual-data file names; write_report() writes the JSON
@@ -592,8 +593,9 @@ def compare_dirs(actual_root, golden_root, standard="binary", dtype=None, shape=
 
     Each golden_<i>_<dtype>[__shape_<s>].<bin|npy> at relative folder D is matched with the file in folder D
     of actual_root named golden_<i>_... (normally the golden's own name) or output_<i>[_<dtype>][__shape_<s>]
-    .<bin|npy>: exactly one such file (when both roots are one folder only output_ files are candidates). input_/scalar_ files are not
-    compared; golden_<i>_none markers (zero bytes) suppress their slot; other names are skipped and listed.
+    .<bin|npy>: exactly one such file (when both roots are one folder only output_ files are candidates).
+    input_/scalar_ files are not compared; golden_<i>_none markers (zero bytes) suppress their slot; other
+    names are skipped and listed.
 
     Args:
         actual_root, golden_root: folders.
