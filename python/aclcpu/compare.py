@@ -543,9 +543,10 @@ class Row:
         return out
 
 
-def _scan(root):
+def _scan(root, other=None, other_what=""):
     """Walks root (symbolic links to folders are not followed; hidden entries are skipped; a folder with a
-    manual-data name is listed as data, so that reading it reports it).
+    manual-data name is listed as data, so that reading it reports it; the folder other, when it lies below
+    root, is skipped with the reason other_what).
 
     Returns (data, skipped): data maps a relative path to its DataName, skipped lists (relative path, why)
     of entries that are not manual-data files. Raises DataError for a folder that cannot be listed.
@@ -564,6 +565,8 @@ def _scan(root):
                 skipped.append((rel(d) + os.sep, "hidden folder, not read"))
             elif parse_name(d) is not None:  # a folder where a data file is expected: reading it says so
                 data[rel(d)] = parse_name(d)
+            elif other is not None and _same_folder(os.path.join(top, d), other):
+                skipped.append((rel(d) + os.sep, other_what))
             elif os.path.islink(os.path.join(top, d)):
                 skipped.append((rel(d) + os.sep, "symbolic link to a folder, not followed"))
             else:
@@ -611,11 +614,11 @@ def compare_dirs(actual_root, golden_root, standard="binary", dtype=None, shape=
     """
     check_standard(standard)
     same = _same_folder(actual_root, golden_root)
-    goldens, g_skipped = _scan(golden_root)
+    goldens, g_skipped = _scan(golden_root, None if same else actual_root, "the output folder, not read as goldens")
     if same:
         outputs, a_skipped = {p: i for p, i in goldens.items() if i.role == "output"}, []
     else:
-        outputs, a_skipped = _scan(actual_root)
+        outputs, a_skipped = _scan(actual_root, golden_root, "the golden folder, not read as outputs")
         outputs = {p: i for p, i in outputs.items() if i.role in ("golden", "output")}  # inputs: not compared
     by_slot = {}
     for rel, info in outputs.items():

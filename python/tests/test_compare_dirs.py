@@ -110,6 +110,13 @@ def test_missing_extra_ambiguous_invalid_suppressed_skipped(manual):
         assert len(inv) == 1 and why in inv[0] and "golden_0_float16__shape_2x3.bin" in inv[0], (name, out)
         p = out_dir / name
         p.rmdir() if p.is_dir() else p.unlink()
+    # an output folder inside the golden folder is not read as goldens
+    nested = gold / "npu"
+    shutil.copytree(gold, nested)
+    rc, out, _ = cli("compare", nested, gold)
+    assert rc == 0 and "SKIPPED    npu/  golden side: the output folder, not read as goldens" in out, out
+    assert "total: 2 goldens, 2 passed" in out
+    shutil.rmtree(nested)
     # the same folder for both: output_ files beside the goldens
     aclcpu.to_bin(g16, gold / "l1_fp16_mean" / "output_0_float16.bin")
     rc, out, _ = cli("compare", gold, gold)
