@@ -115,41 +115,44 @@ def metrics(a64, g64):
     Returns (dict METRICS name -> float or None, F, number of finite positions left out of the relative errors).
     """
     keep = np.isfinite(a64) & np.isfinite(g64)
-    a, g = a64[keep], g64[keep]
-    f = int(a.size)
+    f = int(np.count_nonzero(keep))
     if f == 0:
         return dict.fromkeys(METRICS), 0, 0
-    with np.errstate(over="ignore", invalid="ignore"):
-        d = np.abs(a - g)
+    a, g = (a64, g64) if f == keep.size else (a64[keep], g64[keep])  # no copy when all are finite
+    with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
+        d = np.subtract(a, g)
+        np.abs(d, out=d)
         top = float(d.max())
         if top == 0.0 or not np.isfinite(top):
             rmse = top
         else:  # scaled so that squares of large float64 errors do not overflow
-            rmse = top * float(np.sqrt(np.mean(np.square(d / top))))
+            u = d / top
+            rmse = top * float(np.sqrt(np.dot(u, u) / f))
         den = np.abs(g)
         rel_ok = den > FLOAT_EPSILON
-        rel = d[rel_ok] / den[rel_ok]
+        rel = np.divide(d, den, out=den, where=rel_ok)  # in place of den; 0 where left out
+        rel[~rel_ok] = 0.0
         out = {"MaxAbsoluteError": top, "MeanAbsoluteError": float(np.mean(d)), "RootMeanSquareError": rmse,
-               "MaxRelativeError": float(rel.max()) if rel.size else 0.0,
-               "AccumulatedRelativeError": float(rel.sum())}
+               "MaxRelativeError": float(rel.max()), "AccumulatedRelativeError": float(rel.sum())}
         out["CosineSimilarity"] = _cosine(a, g)
-    return {k: out[k] for k in METRICS}, f, f - int(rel_ok.sum())
+    return {k: out[k] for k in METRICS}, f, f - int(np.count_nonzero(rel_ok))
 
 
 def _cosine(a, g):
     """Cosine similarity of two finite float64 vectors (metrics()); each is scaled by its largest magnitude
     first, so that the norms neither overflow nor underflow."""
     ma, mg = float(np.abs(a).max()), float(np.abs(g).max())
-    na = ma * float(np.linalg.norm(a / ma)) if ma > 0 else 0.0
-    ng = mg * float(np.linalg.norm(g / mg)) if mg > 0 else 0.0
-    za, zg = na <= FLOAT_EPSILON, ng <= FLOAT_EPSILON
+    if ma == 0.0 and mg == 0.0:
+        return 1.0
+    ua = a / ma if ma > 0 else a
+    ug = g / mg if mg > 0 else g
+    nua, nug = float(np.sqrt(np.dot(ua, ua))), float(np.sqrt(np.dot(ug, ug)))
+    za, zg = ma * nua <= FLOAT_EPSILON, mg * nug <= FLOAT_EPSILON
     if za and zg:
         return 1.0
     if za or zg:
         return None
-    ua, ug = a / ma, g / mg
-    c = float(np.dot(ua, ug)) / (float(np.linalg.norm(ua)) * float(np.linalg.norm(ug)))
-    return min(1.0, max(-1.0, c))
+    return min(1.0, max(-1.0, float(np.dot(ua, ug)) / (nua * nug)))
 
 
 def _side(x):
