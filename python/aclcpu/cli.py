@@ -5,12 +5,9 @@ and row; nothing half-written: every file is written under a temporary name and 
 """
 import argparse
 import os
-import re
 import sys
 
 import numpy as np
-
-_GOLDEN_NAME = re.compile(r"^golden_\d+_([A-Za-z0-9_.-]+?)(?:__shape_(scalar|\d+(?:x\d+)*))?\.(bin|npy)$")
 
 
 class BadInput(Exception):
@@ -148,36 +145,57 @@ def cmd_golden(args):
 
 
 def cmd_compare(args):
-    """aclcpu compare: bits, ULPs, MERE/MARE and the standards' verdicts of ACTUAL against GOLDEN."""
-    from .compare import compare_files
+    """aclcpu compare ACTUAL GOLDEN: two files (bits, ULPs, MERE/MARE, the standards' verdicts, CANN's metrics,
+    NaN/inf census) or two folders of TTK manual data (one line per file and a total); docs/compare.md."""
+    from . import compare as K
     from ._dtypes import dtype_of, parse_shape
 
-    dtype, shape = args.dtype, None
-    m = _GOLDEN_NAME.match(os.path.basename(args.golden))
-    if dtype is None and m:
-        dtype = m.group(1)
+    shape = None
     if args.shape is not None:
         try:
             shape = parse_shape(args.shape)
         except ValueError as e:
             raise BadInput(f"--shape: {e}") from None
-    elif m and m.group(2):
-        shape = parse_shape(m.group(2))
-    if dtype is None:
-        raise BadInput("--dtype is required (the golden's file name does not say it)")
+    if args.dtype is not None:
+        try:
+            dtype_of(args.dtype)
+        except ValueError as e:
+            raise BadInput(f"--dtype: {e}") from None
     try:
-        dtype_of(dtype)
+        K.check_standard(args.standard)
     except ValueError as e:
-        raise BadInput(f"--dtype: {e}") from None
-    for p in (args.actual, args.golden):
-        if not os.path.isfile(p):
-            raise BadInput(f"{p}: no such file")
+        raise BadInput(f"--standard: {e}") from None
     try:
-        report = compare_files(args.actual, args.golden, dtype, shape, args.standard)
-    except ValueError as e:
+        if args.report is not None:
+            K.check_report_path(args.report, args.force)
+        K.check_exist(args.actual, args.golden)
+        is_dir = [os.path.isdir(p) for p in (args.actual, args.golden)]
+        if all(is_dir):
+            rows, counts = K.compare_dirs(args.actual, args.golden, args.standard, args.dtype, shape)
+            passed = not any(r.status in K.FAILING for r in rows)
+            text = [r.line() for r in rows] + [K.total_line(counts, args.standard)]
+        else:
+            for p, d in zip((args.actual, args.golden), is_dir):
+                if d:
+                    raise K.DataError(f"{K.shown(p)}: is a folder, but the other argument is not (give two "
+                                      "files or two folders)")
+            report = K.compare_files(args.actual, args.golden, args.dtype, shape, args.standard)
+            passed = report.passed
+            rows = [K.Row("pass" if passed else "fail", args.golden, args.actual, None, report)]
+            counts = K.count_rows(rows)
+            text = report.lines()
+        if args.report is not None:
+            K.write_report(args.report, rows, counts, args.standard, passed, args.force)
+    except K.DataError as e:
         raise BadInput(str(e)) from None
-    print("\n".join(report.lines()))
-    return 0 if report.passed else 1
+    out = "\n".join(text) + "\n"
+    sys.stdout.flush()
+    if hasattr(sys.stdout, "buffer"):  # names may hold bytes that are not UTF-8: never a UnicodeEncodeError
+        sys.stdout.buffer.write(out.encode("utf-8", "backslashreplace"))
+    else:
+        sys.stdout.write(out)
+    sys.stdout.flush()
+    return 0 if passed else 1
 
 
 def build_parser():
@@ -202,12 +220,15 @@ def build_parser():
     g.add_argument("--format", default="bin", choices=["bin", "npy"])
     g.add_argument("--seed", type=int, default=0, help="seed of the generated inputs (default 0)")
     g.set_defaults(func=cmd_golden)
-    c = sub.add_parser("compare", help="compare an actual output with a golden")
-    c.add_argument("actual")
-    c.add_argument("golden")
-    c.add_argument("--dtype", help="element dtype (default: from a TTK golden file name)")
-    c.add_argument("--shape", help="shape, e.g. 2x3 (default: from a TTK golden file name, else flat)")
+    c = sub.add_parser("compare", help="compare an actual output with a golden (two files or two folders)")
+    c.add_argument("actual", help="the device's output: a file, or a folder of outputs")
+    c.add_argument("golden", help="the golden: a file, or a folder of TTK manual data")
+    c.add_argument("--dtype", help="element dtype (default: from a TTK golden file name or a .npy header)")
+    c.add_argument("--shape", help="shape, e.g. 2x3 (default: from a TTK golden file name or a .npy header, "
+                                   "else flat)")
     c.add_argument("--standard", default="binary", help="binary | ulp:N | mere | mixed | close")
+    c.add_argument("--report", help="also write a report file, .json or .csv (never overwritten without --force)")
+    c.add_argument("--force", action="store_true", help="replace an existing --report file")
     c.set_defaults(func=cmd_compare)
     return p
 

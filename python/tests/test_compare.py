@@ -1,4 +1,8 @@
-"""aclcpu compare: verdicts on crafted files (issue 11 §2, §5)."""
+"""aclcpu compare: verdicts, CANN's metrics and the NaN/inf census on crafted arrays and files (docs/compare.md).
+
+Folder mode, report files and hostile input: test_compare_dirs.py.
+"""
+import math
 import subprocess
 import sys
 
@@ -6,7 +10,7 @@ import numpy as np
 import pytest
 
 import aclcpu
-from aclcpu.compare import compare
+from aclcpu.compare import compare, metrics, FLOAT_EPSILON, POSITIONS
 
 BF16 = aclcpu.BFLOAT16
 
@@ -89,6 +93,11 @@ def test_size_mismatch_and_bad_input(tmp_path):
     assert rc == 2 and "ulp" in err
     rc, _, err = cli("compare", tmp_path / "nope.bin", tmp_path / "g.bin", "--dtype", "float16")
     assert rc == 2 and "nope.bin" in err
+    # a missing file is named as such, before any complaint about the dtype
+    rc, _, err = cli("compare", tmp_path / "g.bin", tmp_path / "missing.bin")
+    assert rc == 2 and "missing.bin: no such file" in err and "dtype" not in err
+    rc, _, err = cli("compare", tmp_path / "g.bin", tmp_path / "g.bin")
+    assert rc == 2 and "g.bin" in err and "--dtype" in err and err.count("\n") == 1
 
 
 def test_dtype_and_shape_from_a_ttk_golden_name(tmp_path):
@@ -107,3 +116,98 @@ def test_compare_rejects_mismatched_arrays():
         compare(np.zeros(3, np.float32), np.zeros(3, np.float16))
     with pytest.raises(ValueError):
         compare(np.zeros(3, np.float32), np.zeros(3, np.float32), "cosine")
+
+
+def _metrics(a, g):
+    r = compare(np.asarray(a), np.asarray(g), "binary")
+    return r.metrics, r
+
+
+def test_metrics_hand_computed():
+    g = np.array([1.0, 2.0, -4.0, 0.0], np.float32)
+    a = np.array([1.5, 2.0, -3.0, 0.25], np.float32)
+    m, r = _metrics(a, g)
+    # d = |a - g| = 0.5, 0, 1, 0.25; relative errors where |g| > 2^-52: 0.5, 0, 0.25 (g = 0 left out)
+    assert m["MaxAbsoluteError"] == 1.0
+    assert m["MeanAbsoluteError"] == 1.75 / 4
+    assert m["RootMeanSquareError"] == pytest.approx(math.sqrt((0.25 + 0 + 1 + 0.0625) / 4), rel=1e-15)
+    assert m["MaxRelativeError"] == 0.5
+    assert m["AccumulatedRelativeError"] == 0.75
+    cos = 17.5 / (math.sqrt(2.25 + 4 + 9 + 0.0625) * math.sqrt(1 + 4 + 16))
+    assert m["CosineSimilarity"] == pytest.approx(cos, rel=1e-15)
+    assert r.finite == 4 and r.rel_excluded == 1
+    # identical arrays: cosine 1, every error 0
+    m, _ = _metrics(g, g)
+    assert m["CosineSimilarity"] == pytest.approx(1.0, abs=1e-15) and m["MaxAbsoluteError"] == 0
+    assert m["RootMeanSquareError"] == 0 and m["AccumulatedRelativeError"] == 0
+
+
+def test_metrics_from_exact_decoded_values_bfloat16_and_ints():
+    g = np.full(3, 1.0 + 2.0 ** -7, np.float32).astype(BF16)     # 1.0078125, exact in bfloat16
+    a = np.full(3, 1.0, np.float32).astype(BF16)
+    m, _ = _metrics(a, g)
+    assert m["MaxAbsoluteError"] == 2.0 ** -7                  # float64 of the exact bfloat16 values
+    assert m["MaxRelativeError"] == 2.0 ** -7 / (1 + 2.0 ** -7)
+    assert m["AccumulatedRelativeError"] == pytest.approx(3 * 2.0 ** -7 / (1 + 2.0 ** -7), rel=1e-15)
+    m, _ = _metrics(np.array([1, 4], np.int32), np.array([1, 2], np.int32))
+    assert m["MaxAbsoluteError"] == 2 and m["MaxRelativeError"] == 1.0 and m["MeanAbsoluteError"] == 1.0
+
+
+def test_metrics_zero_denominators_and_cosine_edges():
+    z = np.zeros(4, np.float32)
+    m, r = _metrics(z, z)
+    assert m["CosineSimilarity"] == 1.0                         # both norms zero
+    assert m["MaxRelativeError"] == 0.0 and m["AccumulatedRelativeError"] == 0.0 and r.rel_excluded == 4
+    m, _ = _metrics(np.ones(4, np.float32), z)
+    assert m["CosineSimilarity"] is None                        # one norm zero: undefined
+    assert m["MaxAbsoluteError"] == 1.0 and m["MaxRelativeError"] == 0.0
+    tiny = np.array([FLOAT_EPSILON / 2, 1.0], np.float64)       # |g| <= 2^-52 is left out of relative errors
+    m, r = _metrics(np.array([1.0, 1.0]), tiny)
+    assert r.rel_excluded == 1 and m["MaxRelativeError"] == 0.0
+    m, _ = _metrics(-np.arange(1, 5, dtype=np.float16), np.arange(1, 5, dtype=np.float16))
+    assert m["CosineSimilarity"] == -1.0
+    big = np.array([1e300, -1e300])                             # no overflow in the norms or the RMSE
+    m, _ = _metrics(-big, big)
+    assert m["CosineSimilarity"] == pytest.approx(-1.0, abs=1e-15)
+    assert m["RootMeanSquareError"] == 2e300 and m["MaxAbsoluteError"] == 2e300
+    m, r = _metrics(np.array([np.nan, np.inf], np.float32), np.array([np.nan, 1.0], np.float32))
+    assert r.finite == 0 and all(v is None for v in m.values())
+    # metrics() directly, on float64 arrays
+    got, f, excl = metrics(np.array([3.0]), np.array([2.0]))
+    assert got["MaxRelativeError"] == 0.5 and f == 1 and excl == 0
+
+
+def test_nan_inf_counts_and_positions():
+    g = np.array([np.nan, np.inf, 1.0, -np.inf, 2.0], np.float32)
+    a = np.array([np.nan, np.inf, np.nan, 1.0, 2.0], np.float32)
+    r = compare(a, g, "binary")
+    sg, sa = r.specials["golden"], r.specials["actual"]
+    assert (sg["nan"], sg["+inf"], sg["-inf"]) == (1, 1, 1)
+    assert sg["nan_positions"] == [0] and sg["inf_positions"] == [1, 3]
+    assert (sa["nan"], sa["+inf"], sa["-inf"]) == (2, 1, 0)
+    assert sa["nan_positions"] == [0, 2] and sa["inf_positions"] == [1]
+    assert r.specials["disagree"] == 2 and r.specials["disagree_positions"] == [2, 3]
+    assert r.finite == 1 and r.metrics["MaxAbsoluteError"] == 0.0   # only position 4 is finite in both
+    text = "\n".join(r.lines())
+    assert "golden NaN 1 +inf 1 -inf 1 (NaN at 0) (inf at 1, 3)" in text
+    assert "actual NaN 2 +inf 1 -inf 0 (NaN at 0, 2) (inf at 1)" in text and "disagree at 2 (2, 3)" in text
+    many = np.full(25, np.nan, np.float16)
+    r = compare(many, many)
+    assert r.passed and r.specials["golden"]["nan"] == 25 and len(r.specials["golden"]["nan_positions"]) == POSITIONS
+    assert "... (25 in all)" in "\n".join(r.lines())
+    # complex: positions index the interleaved real/imaginary components
+    c = np.array([1 + 1j, complex(1, np.nan)], np.complex64)
+    assert compare(c, c).specials["golden"]["nan_positions"] == [3]
+
+
+def test_cli_prints_metrics_and_census(tmp_path):
+    g = np.array([1.0, 2.0, -4.0, 0.0], np.float32)
+    a = np.array([1.5, 2.0, -3.0, np.inf], np.float32)
+    aclcpu.to_bin(g, tmp_path / "golden_0_float32__shape_2x2.bin")
+    aclcpu.to_bin(a, tmp_path / "a.bin")
+    rc, out, err = cli("compare", tmp_path / "a.bin", tmp_path / "golden_0_float32__shape_2x2.bin",
+                       "--standard", "mixed")
+    assert rc == 1, err
+    assert "MaxAbsoluteError 1  MaxRelativeError 0.5" in out and "AccumulatedRelativeError 0.75" in out
+    assert "over 3 finite pairs" in out and "actual NaN 0 +inf 1 -inf 0 (inf at 3)" in out
+    assert "disagree at 1 (3)" in out and "mixed: FAIL" in out
