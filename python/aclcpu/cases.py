@@ -60,6 +60,11 @@ class CaseError(ValueError):
     """A malformed case list entry; the message names the file and row (or case id)."""
 
 
+class Unrepresentable(CaseError):
+    """A well-formed entry aclcpu cannot draw exactly (a range of infinite width): the case is skipped with
+    this reason, the rest of the list runs."""
+
+
 class Tensor:
     """One input tensor of a case: dtype, view shape, element strides and offset, storage shape, value range."""
 
@@ -99,6 +104,7 @@ class Case:
         self.params = dict(params or {})
         self.order = tuple(order) if order is not None else tuple(range(len(inputs)))
         self.soc, self.ident = soc, name if ident is None else ident
+        self.note = None  # set by prepare: a remark the command line prints
 
 
 def _contiguous(shape):
@@ -240,17 +246,30 @@ def _range(value, what, where):
     if len(vals) == 0:
         raise CaseError(f"{where}: field {what}: empty range")
     lo, hi = float(vals[0]), float(vals[1])
-    nan = [x != x for x in vals]
-    if any(nan) and not (nan[0] and nan[1] and len(vals) == 2):
-        raise CaseError(f"{where}: field {what}: NaN in the range {_short(value)} (NaN everywhere is [nan])")
-    if any(nan):
+    nan = (lo != lo, hi != hi)  # must-appear values (3rd and later) may be NaN
+    if nan == (True, True):
         return vals
+    if any(nan):
+        raise CaseError(f"{where}: field {what}: NaN as a bound of {_short(value)} (NaN everywhere is [nan])")
     if lo > hi:
         raise CaseError(f"{where}: field {what}: range {_short(value)} has min > max")
     if lo != hi and not math.isfinite(hi - lo):
-        raise CaseError(f"{where}: field {what}: range {_short(value)} is infinite: no uniform distribution "
-                        "(give finite bounds, or one value such as [inf])")
+        raise Unrepresentable(f"{where}: field {what}: range {_short(value)} is infinite: it has no uniform "
+                              "distribution (give finite bounds, or one value such as [inf])")
     return vals
+
+
+def _ranges(values, whats, where, skips):
+    """_range of each entry; an Unrepresentable one gives None and its reason appended to skips (the case is
+    then skipped with that reason, its other fields still checked)."""
+    out = []
+    for value, what in zip(values, whats):
+        try:
+            out.append(_range(value, what, where))
+        except Unrepresentable as e:
+            skips.append(str(e)[len(where) + 2:])
+            out.append(None)
+    return out
 
 
 def _reduction(value, what, where):
@@ -465,6 +484,7 @@ def _ttk_row(row, aclnn, soc, where, k, unique):
                         f"{', '.join(known)})")
     info = OPS[op]
     attrs = _literal(row.get("attributes"), "attributes", where)
+    skips = []
     ranges_field = _literal(row.get("input_data_ranges"), "input_data_ranges", where)
     if aclnn:
         names, n_in = info.tensors + (info.output,), len(info.tensors)
@@ -482,9 +502,10 @@ def _ttk_row(row, aclnn, soc, where, k, unique):
         if out_idx not in (None, (), []) and (n == n_in or out_idx not in ((n - 1,), [n - 1], n - 1)):
             raise CaseError(f"{where}: field output_tensor_indexes: {_short(out_idx)}: {info.output} must be "
                             f"the last tensor (index {n_in})")
-        ranges = _per_tensor(ranges_field, n_in, "input_data_ranges", where)
-        inputs = [Tensor(views[i][0], shapes[i], views[i][3], views[i][2], views[i][1],
-                         _range(ranges[i], f"input_data_ranges[{i}]", where)) for i in range(n_in)]
+        ranges = _ranges(_per_tensor(ranges_field, n_in, "input_data_ranges", where),
+                         [f"input_data_ranges[{i}]" for i in range(n_in)], where, skips)
+        inputs = [Tensor(views[i][0], shapes[i], views[i][3], views[i][2], views[i][1], ranges[i])
+                  for i in range(n_in)]
         out_dtype, out_shape = (views[n_in][0], shapes[n_in]) if n > n_in else (None, None)
         reduction, params = _attributes(info, attrs or {}, {p: p for p, _ in info.params}, (), where)
         order, mode = None, "aclnn"
@@ -498,21 +519,25 @@ def _ttk_row(row, aclnn, soc, where, k, unique):
         _only_nd(row, ("input_formats", "output_formats"), where)
         dts = [_dtype(d, f"input_dtypes[{i}]", where) for i, d in enumerate(_per_tensor(
             _literal(row.get("input_dtypes"), "input_dtypes", where), n_in, "input_dtypes", where, "float32"))]
-        ranges = _per_tensor(ranges_field, n_in, "input_data_ranges", where)
-        inputs = [Tensor(dts[i], shapes[i], value_range=_range(ranges[i], f"input_data_ranges[{i}]", where))
-                  for i in range(n_in)]
+        ranges = _ranges(_per_tensor(ranges_field, n_in, "input_data_ranges", where),
+                         [f"input_data_ranges[{i}]" for i in range(n_in)], where, skips)
+        inputs = [Tensor(dts[i], shapes[i], value_range=ranges[i]) for i in range(n_in)]
         odt = _literal(row.get("output_dtypes"), "output_dtypes", where)
         out_dtype = None if odt in (None, (), []) else _dtype(_per_tensor(odt, 1, "output_dtypes", where)[0],
                                                               "output_dtypes[0]", where)
         osh = _literal(row.get("output_shapes"), "output_shapes", where)
+        if isinstance(osh, (list, tuple)) and osh and all(_is_int(d) for d in osh):
+            osh = (osh,)  # the one output's shape written without the outer list: "(64,300,2)"
         out_shape = None if osh in (None, (), []) else _dims(_per_tensor(osh, 1, "output_shapes", where)[0],
                                                              "output_shapes[0]", where, bare_int=True)
         reduction, params = _attributes(info, attrs or {}, info.kernel_attrs, info.kernel_fixed, where)
         order, mode = info.kernel_order, "kernel"
     _no_manual_binaries(row, where)
-    skip = None if _enabled(row.get("is_enabled"), where) else "is_enabled is False"
+    if not _enabled(row.get("is_enabled"), where):
+        skips.insert(0, "is_enabled is False")
     row_soc, soc_skip = _row_soc(_literal(row.get("soc_series"), "soc_series", where), soc, where)
-    return Case(name, op, mode, inputs, reduction, out_dtype, out_shape, where, skip or soc_skip, params, order,
+    skip = "; ".join(skips + ([soc_skip] if soc_skip else [])) or None
+    return Case(name, op, mode, inputs, reduction, out_dtype, out_shape, where, skip, params, order,
                 soc=row_soc, ident=name)
 
 
@@ -567,7 +592,7 @@ def _atk_case(c, where, k, unique):
                         f"{', '.join(sorted(o[5:] for o in OPS))})")
     info = OPS[api]
     attr_names = ("reduction",) + tuple(p for p, _ in info.params)
-    tensors, attrs, skip = {}, {}, None
+    tensors, attrs, skips = {}, {}, []
     for j, inp in enumerate(c["inputs"]):
         field = f"inputs[{j}]"
         if not isinstance(inp, dict):
@@ -588,7 +613,8 @@ def _atk_case(c, where, k, unique):
                 raise CaseError(f"{where}: field {field}.shape: expected a list of integers, got {_short(shape)}")
             tensors[iname] = Tensor(_dtype(inp.get("dtype"), f"{field}.dtype", where),
                                     _dims(shape, f"{field}.shape", where),
-                                    value_range=_range(inp.get("range_values"), f"{field}.range_values", where))
+                                    value_range=_ranges([inp.get("range_values")], [f"{field}.range_values"],
+                                                        where, skips)[0])
             continue
         value = inp.get("range_values")
         if isinstance(value, list):
@@ -598,15 +624,15 @@ def _atk_case(c, where, k, unique):
             if len(value) == 2 and value[0] != value[1]:
                 for v in value:
                     (_reduction if iname == "reduction" else _number)(v, f"{field}.range_values", where)
-                skip = f"attr {iname} given as a range {value!r} (the drawn value would be recorded nowhere)"
+                skips.append(f"attr {iname} given as a range {value!r} (the drawn value would be recorded nowhere)")
             value = value[0]
         attrs[iname] = value
     missing = [n for n in info.tensors + ("reduction",) if n not in tensors and n not in attrs]
     if missing:
         raise CaseError(f"{where}: field inputs: missing {', '.join(missing)}")
     reduction, params = _attributes(info, attrs, {p: p for p, _ in info.params}, (), where)
-    return Case(name, api, "atk", [tensors[n] for n in info.tensors], reduction, None, None, where, skip, params,
-                ident=str(ident))
+    return Case(name, api, "atk", [tensors[n] for n in info.tensors], reduction, None, None, where,
+                "; ".join(skips) or None, params, ident=str(ident))
 
 
 def select_cases(cases, patterns):
@@ -636,20 +662,23 @@ def _numel(shape):
     return math.prod(int(d) for d in shape)
 
 
+_BLOCK = 1 << 20  # elements of float inputs drawn at a time
+
+
 def case_bytes(case):
     """Estimated peak memory (bytes) of preparing and writing a case: each input's storage twice (the array and
-    the C API's copy), the float64 temporaries of drawing the largest one (24 bytes an element), and the
-    golden twice (result and file buffer). Shapes that do not broadcast count their largest input (the
-    operator then rejects the case)."""
+    the C API's copy), the temporaries of drawing one (integer and complex inputs: 24 bytes an element; real
+    floats: one block), and the golden twice (result and file buffer). Shapes that do not broadcast count
+    their largest input (the operator then rejects the case)."""
     sizes = [_numel(t.storage_shape()) for t in case.inputs]
+    draw = max([n if t.dtype.kind in "iubc" else min(n, _BLOCK) for n, t in zip(sizes, case.inputs)], default=0)
     try:
         out_n = _numel(np.broadcast_shapes(*(t.shape for t in case.inputs)))
     except ValueError:
         out_n = max(sizes, default=0)
     item = case.out_dtype.itemsize if case.out_dtype is not None else max(
         (t.dtype.itemsize for t in case.inputs), default=8)
-    return (sum(n * t.dtype.itemsize * 2 for n, t in zip(sizes, case.inputs)) + max(sizes, default=0) * 24
-            + out_n * item * 2)
+    return sum(n * t.dtype.itemsize * 2 for n, t in zip(sizes, case.inputs)) + draw * 24 + out_n * item * 2
 
 
 def over_cap(case, cap=None):
@@ -689,13 +718,21 @@ def generate_storage(t, rng, where="case"):
         lo_i, hi_i = _int_values(t, lo, hi, where)
         vals = rng.integers(lo_i, hi_i, size=n, endpoint=True,
                             dtype=np.uint64 if dt == np.uint64 else np.int64).astype(dt)
-    else:
+    elif dt.kind == "c":
         same = hi == lo or lo != lo  # one value (NaN included)
-        vals = np.full(n, float(lo)) if same else lo + (hi - lo) * rng.random(n)
-        if dt.kind == "c":
-            vals = vals + 1j * (np.full(n, float(lo)) if same else lo + (hi - lo) * rng.random(n))
+        part = (lambda: np.full(n, float(lo))) if same else (lambda: lo + (hi - lo) * rng.random(n))
+        vals = part()
         with np.errstate(over="ignore"):
-            vals = vals.astype(dt)
+            vals = (vals + 1j * part()).astype(dt)
+    else:
+        vals = np.empty(n, dt)
+        with np.errstate(over="ignore"):  # beyond the dtype's range: +-inf, IEEE rounding
+            if hi == lo or lo != lo:  # one value (NaN included)
+                vals[...] = np.asarray(float(lo)).astype(dt)
+            else:  # drawn in blocks (the same stream as one draw): float64 temporaries stay small
+                for at in range(0, n, _BLOCK):
+                    k = min(_BLOCK, n - at)
+                    vals[at:at + k] = (lo + (hi - lo) * rng.random(k)).astype(dt)
     storage = vals.reshape(shape)
     must = [] if t.value_range is None else list(t.value_range[2:])
     view = view_of(storage, t)
@@ -727,9 +764,10 @@ def view_of(storage, t):
 def prepare(case, seed, soc=None):
     """(storages, golden) of a case: seeded input storages and the operator's result on their views, for the
     profile case.soc (else soc, else the process's). A declared output shape must be the result's, or for a
-    0-d result (mean, sum) a one-element shape such as the kernels' (1,), which the golden then takes.
-    Raises AclnnError where the operator rejects the case, CaseError where the views do not fit or the
-    declared output shape is another."""
+    0-d result (mean, sum) a one-element shape such as the kernels' (1,), which the golden then takes; in
+    kernel mode another declared shape only sets case.note (TTK infers kernel output shapes), in aclnn mode it
+    is a CaseError. Raises AclnnError where the operator rejects the case, CaseError where the views do not
+    fit."""
     rng = _rng(seed, case.name)
     storages = [generate_storage(t, rng, case.where) for t in case.inputs]
     views = [view_of(s, t) for s, t in zip(storages, case.inputs)]
@@ -738,9 +776,12 @@ def prepare(case, seed, soc=None):
     if case.out_shape is not None and tuple(golden.shape) != tuple(case.out_shape):
         if golden.ndim == 0 and _numel(case.out_shape) == 1:
             golden = golden.reshape(case.out_shape)
+        elif case.mode == "kernel":  # TTK's kernel mode infers output shapes; ops-nn's lists declare others
+            case.note = (f"output_shapes {case.out_shape} is not the operator's output shape "
+                         f"{tuple(golden.shape)}; the golden has the operator's")
         else:
-            raise CaseError(f"{case.where}: field output_shapes: {case.out_shape} is not the operator's output "
-                            f"shape {tuple(golden.shape)}")
+            raise CaseError(f"{case.where}: field tensor_view_shapes[{len(case.inputs)}]: {case.out_shape} is "
+                            f"not the operator's output shape {tuple(golden.shape)}")
     return storages, golden
 
 

@@ -176,7 +176,7 @@ def _golden_list(args, cap):
     except ImportError:  # progress bar is optional
         def tqdm(it, **_):
             return it
-    written, skipped, profiles = 0, [], {}
+    written, skipped, notes, profiles = 0, [], [], {}
     try:
         with Staged(args.out, args.overwrite) as folder:
             for case in tqdm(cases, desc="goldens", unit="case", disable=None if len(cases) > 50 else True,
@@ -196,10 +196,14 @@ def _golden_list(args, cap):
                     continue
                 C.write_case(folder, case, storages, golden, args.format)
                 written += 1
+                if case.note:
+                    notes.append((case.name, case.note))
                 soc = case.soc or args.soc or C._default_soc()
                 profiles[soc] = profiles.get(soc, 0) + 1
     except (C.CaseError, PublishError) as e:
         raise BadInput(str(e)) from None
+    for name, why in notes:
+        print(f"note {name}: {why}", file=sys.stderr)
     for name, why in skipped:
         print(f"skipped {name}: {why}", file=sys.stderr)
     used = ", ".join(f"{k} {v}" for k, v in sorted(profiles.items()))
