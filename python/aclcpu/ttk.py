@@ -19,7 +19,11 @@ Contract (from ops-test-kit's plugin examples and docs/Manual_Data_Prepare_and_R
   loss/mse_loss_grad/op_host/mse_loss_grad_def.cpp, loss/mse_loss_grad_v2/op_host/mse_loss_grad_v2_def.cpp)
   and ``smooth_l1_loss_grad_v2`` (predict, label, dout; attrs sigma = beta, default 1.0, and reduction:
   loss/smooth_l1_loss_grad_v2/op_host/smooth_l1_loss_grad_v2_def.cpp). The kernels' predict, label, dout are
-  the aclnn self, target, gradOutput.
+  the aclnn self, target, gradOutput. Kernel mode ``lp_loss`` (p = 1), ``smooth_l1_loss_v2``, ``mse_loss_v2``
+  and ``mse_loss`` (the forward losses; aclcpu._ops).
+
+Every tensor goes through aclcpu's one array check (aclcpu._as_array): byte-swapped arrays read as their
+values, torch's negative/conjugate bits resolved, what cannot be read exactly refused (AclnnError 161002).
 
 The profile comes from full_soc_version, else short_soc_version (``Ascend950*`` -> Ascend950,
 ``Ascend910B*``, ``Ascend910_93*``, other ``Ascend910*``, ``Ascend310P*``; aclcpu.soc_index), else the
@@ -30,7 +34,7 @@ name) it also finds them in ``__spec__``; imported as ``aclcpu.ttk`` the module 
 """
 import numpy as np
 
-from aclcpu import call, soc_index, BFLOAT16  # absolute: TTK loads this file by path
+from aclcpu import call, soc_index, BFLOAT16, _as_array  # absolute: TTK loads this file by path
 
 __golden__ = {
     "aclnn": {"aclnnL1LossBackward": "aclnn_l1_loss_backward_golden",
@@ -45,7 +49,8 @@ __golden__ = {
                "smooth_l1_loss_grad_v2": "smooth_l1_loss_grad_v2_golden",
                "lp_loss": "lp_loss_golden",
                "smooth_l1_loss_v2": "smooth_l1_loss_v2_golden",
-               "mse_loss_v2": "mse_loss_v2_golden"},
+               "mse_loss_v2": "mse_loss_v2_golden",
+               "mse_loss": "mse_loss_kernel_golden"},
 }
 
 #: Bit-exact comparison for every float dtype (ops-test-kit docs/Precision_Comparison.md §5, "binary_equal").
@@ -60,18 +65,6 @@ def _soc_from(kwargs):
             soc_index(value)  # raises AclnnError(100008) for a SoC no profile models
             return value
     return None
-
-
-def _to_numpy(x):
-    """numpy view of a torch tensor or array (bfloat16 tensors as ml_dtypes.bfloat16); also the dtype."""
-    if type(x).__module__.startswith("torch"):
-        import torch
-
-        x = x.detach().cpu()
-        if x.dtype == torch.bfloat16:
-            return x.view(torch.int16).numpy().view(BFLOAT16)
-        return x.numpy()
-    return np.asarray(x)
 
 
 def _to_torch(a):
@@ -91,9 +84,8 @@ def _aclnn_golden(op, tensors, reduction, params, output, kwargs):
     """The aclnn-mode golden of op: (output,) of the output tensor's dtype, as torch tensors when the first
     input is one."""
     torch_in = type(tensors[0]).__module__.startswith("torch")
-    out_dtype = _to_numpy(output).dtype if output is not None else None
-    y = call(op, [_to_numpy(x) for x in tensors], _scalar(reduction), params, out_dtype=out_dtype,
-             soc=_soc_from(kwargs))
+    out_dtype = _as_array(output, "output").dtype if output is not None else None
+    y = call(op, list(tensors), _scalar(reduction), params, out_dtype=out_dtype, soc=_soc_from(kwargs))
     return (_to_torch(y) if torch_in else y,)
 
 
@@ -103,7 +95,7 @@ def _kernel_golden(op, tensors, reduction, params, kwargs):
     out_dtype = None
     if out:
         out_dtype = out[0] if isinstance(out, (list, tuple)) else out
-    return call(op, [np.asarray(x) for x in tensors], reduction, params, out_dtype=out_dtype, soc=_soc_from(kwargs))
+    return call(op, list(tensors), reduction, params, out_dtype=out_dtype, soc=_soc_from(kwargs))
 
 
 def aclnn_l1_loss_backward_golden(gradOutput, self, target, reduction, gradInput, **kwargs):
@@ -195,6 +187,13 @@ def mse_loss_v2_golden(input, target, *, reduction="mean", **kwargs):
     return _kernel_golden("aclnnMseLoss", (input, target), reduction, None, kwargs)
 
 
+def mse_loss_kernel_golden(predict, label, *, reduction="mean", **kwargs):
+    """TTK kernel-mode golden of the Ascend950 kernel MseLoss (op def loss/mse_loss/op_host/mse_loss_def.cpp:
+    predict, label; attr reduction "mean"|"sum"|"none"): as mse_loss_v2_golden (aclnnMseLoss's arithmetic).
+    Returns the output array (0-d for mean/sum). Raises aclcpu.AclnnError where the operator rejects."""
+    return _kernel_golden("aclnnMseLoss", (predict, label), reduction, None, kwargs)
+
+
 class MseLossSpec:
     """TTK spec of aclnnMseLoss: the golden and bit-exact tolerance."""
     golden = staticmethod(aclnn_mse_loss_golden)
@@ -204,6 +203,12 @@ class MseLossSpec:
 class MseLossV2Spec:
     """TTK spec of the MSELossV2 kernel: the golden and bit-exact tolerance."""
     golden = staticmethod(mse_loss_v2_golden)
+    tolerance = TOLERANCE
+
+
+class MseLossKernelSpec:
+    """TTK spec of the MseLoss kernel: the golden and bit-exact tolerance."""
+    golden = staticmethod(mse_loss_kernel_golden)
     tolerance = TOLERANCE
 
 
@@ -272,7 +277,8 @@ SPECS = {"aclnnL1LossBackward": "L1LossBackwardSpec", "l1_loss_grad": "L1LossGra
          "mse_loss_grad_v2": "MseLossGradSpec", "aclnnSmoothL1LossBackward": "SmoothL1LossBackwardSpec",
          "smooth_l1_loss_grad_v2": "SmoothL1LossGradV2Spec", "aclnnL1Loss": "L1LossSpec",
          "lp_loss": "LpLossSpec", "aclnnSmoothL1Loss": "SmoothL1LossSpec",
-         "smooth_l1_loss_v2": "SmoothL1LossV2Spec", "aclnnMseLoss": "MseLossSpec", "mse_loss_v2": "MseLossV2Spec"}
+         "smooth_l1_loss_v2": "SmoothL1LossV2Spec", "aclnnMseLoss": "MseLossSpec", "mse_loss_v2": "MseLossV2Spec",
+         "mse_loss": "MseLossKernelSpec"}
 if __name__ != "aclcpu.ttk":  # loaded by TTK from its file: TTK's spec registry
     __spec__ = SPECS  # noqa: F811
 
