@@ -14,6 +14,7 @@ second implementation of the arithmetic):
 Errors raise ``AclnnError`` (a ValueError) with ``.status`` and the library's message.
 """
 import atexit
+import math
 import os
 import tempfile
 
@@ -348,7 +349,8 @@ def call(op, tensors, reduction="mean", params=None, *, out_dtype=None, soc=None
 
     Args:
         op: aclnn API name, e.g. "aclnnSmoothL1LossBackward".
-        tensors: its input tensors in the C API's parameter order (aclcpu._ops.OPS[op].tensors).
+        tensors: a list or tuple of its input tensors in the C API's parameter order
+            (aclcpu._ops.OPS[op].tensors).
         reduction: as for l1_loss_backward.
         params: a dict of its scalar parameters by name (e.g. {"beta": 0.5}); missing ones take their
             defaults (OPS[op].params); unknown names raise AclnnError 161002.
@@ -359,6 +361,12 @@ def call(op, tensors, reduction="mean", params=None, *, out_dtype=None, soc=None
     info = OPS.get(op)
     if info is None:
         raise AclnnError(161002, f"operator {op!r} is not implemented by aclcpu (known: {', '.join(OPS)})")
+    if params is not None and not isinstance(params, dict):
+        raise AclnnError(_INVALID, f"{op}: params must be a dict of parameter values by name, got "
+                                   f"{type(params).__name__}")
+    if not isinstance(tensors, (list, tuple)):  # an array would be split along its first axis
+        raise AclnnError(_INVALID, f"{op}: tensors must be a list or tuple of {len(info.tensors)} tensors "
+                                   f"({', '.join(info.tensors)}), got {type(tensors).__name__}")
     params = dict(params or {})
     unknown = set(params) - {name for name, _ in info.params}
     if unknown:
@@ -401,13 +409,16 @@ def from_bin(path, dtype, shape):
     """Reads a raw file written by to_bin/numpy.tofile as an array of dtype (name or numpy dtype) and shape
     (tuple, or a token such as "2x3" / "scalar").
 
-    Raises ValueError naming the file when its size is not prod(shape) * itemsize bytes.
+    Raises ValueError naming the file when its size is not prod(shape) * itemsize bytes (or a dimension is
+    negative).
     """
     dt = dtype_of(dtype)
     if isinstance(shape, str):
         shape = parse_shape(shape)
     shape = tuple(int(d) for d in shape)
-    want = int(np.prod(shape, dtype=np.int64)) * dt.itemsize
+    if any(d < 0 for d in shape):
+        raise ValueError(f"{path}: negative dimension in shape {shape}")
+    want = math.prod(shape) * dt.itemsize  # Python ints: a huge shape cannot wrap around to a small size
     size = os.path.getsize(path)
     if size != want:
         raise ValueError(f"{path}: {size} bytes, but shape {shape_token(shape)} of {dt.name} needs {want}")

@@ -1,31 +1,37 @@
 """Case lists (TTK CSV, ATK JSON) -> seeded inputs -> goldens -> TTK manual-data directories.
 
-Formats (facts from hicann/ops-test-kit and hicann/ops-nn; no code of theirs is used):
+Formats (facts from hicann/ops-test-kit and hicann/ops-nn; no code of theirs is used). The operators, their
+tensors (number, names, order) and attributes come from aclcpu._ops.OPS:
 
 * TTK ACLNN CSV (docs/Operator_Test_Guides/ACLNN_Case_Writing.md): testcase_name, api_name,
   tensor_view_shapes, tensor_dtypes (one entry applies to every tensor), tensor_storage_shapes,
   tensor_view_offsets, tensor_view_strides (elements), attributes ({'reduction': 1} or 'mean'),
-  input_data_ranges, is_enabled, soc_series. The tensors are the operator's inputs in its parameter order, then
-  its output (the last tensor, or output_tensor_indexes): gradOutput, self, target, gradInput for
-  aclnnL1LossBackward (MSE: out; Smooth L1: gradOut, self, target, gradInput); the attributes hold reduction and
-  the scalar parameters by their aclnn names ({'reduction': 1, 'beta': 0.5}; a missing beta is 1.0).
-* TTK kernel CSV (docs/Operator_Test_Guides/Kernel_Case_Writing.md; ops-nn's
-  loss/l1_loss_grad/tests/st/arch35/ttk_kernel_l1_loss_grad_st.csv and the mse_loss_grad and
-  smooth_l1_loss_grad_v2 ones): op_name (l1_loss_grad, mse_loss_grad or mse_loss_grad_v2,
-  smooth_l1_loss_grad_v2), input_shapes and input_dtypes in the op def's input order (grads, predict, label for
-  l1_loss_grad; predict, label, dout for the others: aclcpu._ops), output_shapes, output_dtypes, attributes
-  {'reduction': 'mean'|'sum'|'none'} and, for smooth_l1_loss_grad_v2, 'sigma' (beta; default 1.0).
+  input_data_ranges, is_enabled, soc_series. The tensors are the operator's inputs in its parameter order
+  (OPS[api].tensors: gradOutput, self, target for aclnnL1LossBackward; self, target for the forward losses),
+  then optionally its output (the last tensor, or output_tensor_indexes); the attributes hold reduction and the
+  scalar parameters by their aclnn names ({'reduction': 1, 'beta': 0.5}; a missing beta is 1.0).
+* TTK kernel CSV (docs/Operator_Test_Guides/Kernel_Case_Writing.md; ops-nn's loss/*/tests/st/arch35/
+  ttk_kernel_*.csv): op_name (a kernel name of OPS: l1_loss_grad, mse_loss_grad, mse_loss_grad_v2,
+  smooth_l1_loss_grad_v2, lp_loss, smooth_l1_loss_v2, mse_loss_v2, mse_loss), input_shapes and input_dtypes
+  in the op def's input order (OPS[api].kernel_tensors), input/output_formats (ND only), output_shapes,
+  output_dtypes, attributes {'reduction': 'mean'|'sum'|'none'} and the kernel's others ('sigma' = beta;
+  lp_loss's 'p', which must be 1). A declared output shape the operator does not give is a note (TTK infers
+  kernel output shapes; ops-nn's forward lists declare the input shape for mean/sum); a 0-d golden takes a
+  declared one-element shape such as (1,).
 * Common fields (docs/Test_Case_Generation.md): input_data_ranges "((min, max[, must-appear...]), ...)",
-  None -> [-2, 2], min == max -> that value; is_enabled; soc_series ('Ascend910A', '-Ascend310P').
-* ATK JSON (ops-nn loss/l1_loss_grad/tests/st/aclnnL1LossBackward/atk_aclnnL1LossBackward.json, and
-  atk_aclnnMseLossBackward.json, atk_aclnnSmoothL1LossBackward.json): a list of cases {id, aclnn_name, inputs:
-  [{name, type "tensor"|"attr", dtype fp16|bf16|fp32, shape, range_values [lo, hi], one value, or ["inf"]
-  / ["-inf"] / ["nan"]}]}; the attrs "reduction" and "beta" hold their values in range_values (an attr given
-  as a range [lo, hi] skips the case: the drawn value would be recorded nowhere).
+  None -> [-2, 2], min == max -> that value; is_enabled; soc_series ('Ascend910B1', '-Ascend310P'): with
+  --soc a filter, without it the product the row's golden is for (see _row_soc).
+* ATK JSON (ops-nn loss/*/tests/st/aclnn*/atk_aclnn*.json): a list of cases {id, name, aclnn_name, inputs:
+  [{name, type "tensor"|"attr", dtype fp16|bf16|fp32|int64, shape, range_values [lo, hi], one value, or
+  ["inf"] / ["-inf"] / ["nan"]}]}; the attrs "reduction" and "beta" hold their values in range_values (an attr
+  given as a range [lo, hi] skips the case: the drawn value would be recorded nowhere).
+* Every field is parsed strictly (see "parsing" below); case names (TTK testcase_name, ATK id) and case folders
+  must be unique.
 * Output (docs/Manual_Data_Prepare_and_Replay.md §3-4): one directory per case named by TTK's rule,
   ``input_<i>_<dtype>.<fmt>`` with each input's backing storage (pure outputs such as gradInput are not
   saved), ``golden_<i>_<dtype>__shape_<d0xd1|scalar>.bin`` (npy: ``golden_<i>_<dtype>.npy``, bfloat16 stored as
-  ``V2``), written in a hidden temporary directory and renamed into place.
+  ``V2``); the command line writes a list's folders into a staged dataset folder published whole
+  (aclcpu._fs.Staged).
 """
 import ast
 import csv

@@ -162,7 +162,8 @@ def aclnn_smooth_l1_loss_golden(self, target, reduction, beta, result, **kwargs)
 def lp_loss_golden(predict, label, *, p=1, reduction="mean", **kwargs):
     """TTK kernel-mode golden of LpLoss (p = 1 only: the L1 loss aclnnL1Loss runs). Raises aclcpu.AclnnError
     (161002) for another p."""
-    if _scalar(p) != 1:
+    p = _scalar(p)
+    if isinstance(p, bool) or p != 1:
         from aclcpu import AclnnError
         raise AclnnError(161002, f"lp_loss: only p = 1 is implemented, got {p}")
     return _kernel_golden("aclnnL1Loss", (predict, label), _scalar(reduction), None, kwargs)

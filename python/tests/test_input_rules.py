@@ -431,3 +431,18 @@ def test_op_help_lists_every_operator_and_its_tensors():
     rc, _, err = cli("golden", "--op", "aclnnMseLoss", "--inputs", "a.bin", "--dtypes", "fp32", "--shapes", "2",
                      "-o", "x.bin")
     one_line_error(rc, err, "--inputs: expected 2 comma-separated entries (aclnnMseLoss's self, target)")
+
+
+def test_call_and_plugin_arguments_are_taken_exactly_or_refused():
+    a = np.zeros((2, 3), np.float32)
+    for tensors, params, needle in ((a, None, "list or tuple"), ([a, a], [("beta", 1.0)], "dict"),
+                                    ([a, a], {"beta": True}, "real number")):
+        with pytest.raises(AclnnError) as e:
+            aclcpu.call("aclnnSmoothL1Loss", tensors, "none", params)
+        assert e.value.status == 161002 and needle in e.value.message
+    import aclcpu.ttk as plugin
+    for p in (2, True, 1.5):
+        with pytest.raises(AclnnError):
+            plugin.lp_loss_golden(a, a, p=p, reduction="sum")
+    assert same_bits(plugin.lp_loss_golden(a, a, p=1, reduction="sum"), aclcpu.l1_loss(a, a, "sum"))
+    assert same_bits(plugin.mse_loss_kernel_golden(a + 1, a, reduction="none"), aclcpu.mse_loss(a + 1, a, "none"))
