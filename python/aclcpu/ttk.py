@@ -35,22 +35,14 @@ name) it also finds them in ``__spec__``; imported as ``aclcpu.ttk`` the module 
 import numpy as np
 
 from aclcpu import call, soc_index, BFLOAT16, _as_array  # absolute: TTK loads this file by path
+from aclcpu._ops import OPS
 
+#: TTK's registry, from aclcpu._ops.OPS: aclnn mode ``aclnn_<function>_golden`` per operator; kernel mode
+#: ``<kernel>_golden`` for the op def's name and every alias (e.g. mse_loss_grad_v2 -> mse_loss_grad_golden,
+#: mse_loss -> mse_loss_v2_golden: the same inputs in the same order).
 __golden__ = {
-    "aclnn": {"aclnnL1LossBackward": "aclnn_l1_loss_backward_golden",
-              "aclnnMseLossBackward": "aclnn_mse_loss_backward_golden",
-              "aclnnSmoothL1LossBackward": "aclnn_smooth_l1_loss_backward_golden",
-              "aclnnL1Loss": "aclnn_l1_loss_golden",
-              "aclnnSmoothL1Loss": "aclnn_smooth_l1_loss_golden",
-              "aclnnMseLoss": "aclnn_mse_loss_golden"},
-    "kernel": {"l1_loss_grad": "l1_loss_grad_golden",
-               "mse_loss_grad": "mse_loss_grad_golden",
-               "mse_loss_grad_v2": "mse_loss_grad_golden",
-               "smooth_l1_loss_grad_v2": "smooth_l1_loss_grad_v2_golden",
-               "lp_loss": "lp_loss_golden",
-               "smooth_l1_loss_v2": "smooth_l1_loss_v2_golden",
-               "mse_loss_v2": "mse_loss_v2_golden",
-               "mse_loss": "mse_loss_kernel_golden"},
+    "aclnn": {api: f"aclnn_{info.function}_golden" for api, info in OPS.items()},
+    "kernel": {name: f"{info.kernel}_golden" for info in OPS.values() for name in (info.kernel,) + info.kernel_aliases},
 }
 
 #: Bit-exact comparison for every float dtype (ops-test-kit docs/Precision_Comparison.md §5, "binary_equal").
@@ -182,17 +174,11 @@ def aclnn_mse_loss_golden(self, target, reduction, out, **kwargs):
 
 def mse_loss_v2_golden(input, target, *, reduction="mean", **kwargs):
     """TTK kernel-mode golden of MSELossV2 (op def loss/mse_loss_v2/op_host/mse_loss_v2_def.cpp: input, target;
-    attr reduction "mean"|"sum"|"none"): numpy arrays of one dtype and shape; output_dtypes optional (default
+    attr reduction "mean"|"sum"|"none") and of the Ascend950 kernel MseLoss (loss/mse_loss/op_host/
+    mse_loss_def.cpp: predict, label, the same order and attribute): numpy arrays of one dtype and shape; output_dtypes optional (default
     the inputs' dtype). Returns the output array (0-d for mean/sum). Raises aclcpu.AclnnError where the
     operator rejects the call."""
     return _kernel_golden("aclnnMseLoss", (input, target), reduction, None, kwargs)
-
-
-def mse_loss_kernel_golden(predict, label, *, reduction="mean", **kwargs):
-    """TTK kernel-mode golden of the Ascend950 kernel MseLoss (op def loss/mse_loss/op_host/mse_loss_def.cpp:
-    predict, label; attr reduction "mean"|"sum"|"none"): as mse_loss_v2_golden (aclnnMseLoss's arithmetic).
-    Returns the output array (0-d for mean/sum). Raises aclcpu.AclnnError where the operator rejects."""
-    return _kernel_golden("aclnnMseLoss", (predict, label), reduction, None, kwargs)
 
 
 class MseLossSpec:
@@ -204,12 +190,6 @@ class MseLossSpec:
 class MseLossV2Spec:
     """TTK spec of the MSELossV2 kernel: the golden and bit-exact tolerance."""
     golden = staticmethod(mse_loss_v2_golden)
-    tolerance = TOLERANCE
-
-
-class MseLossKernelSpec:
-    """TTK spec of the MseLoss kernel: the golden and bit-exact tolerance."""
-    golden = staticmethod(mse_loss_kernel_golden)
     tolerance = TOLERANCE
 
 
@@ -279,7 +259,7 @@ SPECS = {"aclnnL1LossBackward": "L1LossBackwardSpec", "l1_loss_grad": "L1LossGra
          "smooth_l1_loss_grad_v2": "SmoothL1LossGradV2Spec", "aclnnL1Loss": "L1LossSpec",
          "lp_loss": "LpLossSpec", "aclnnSmoothL1Loss": "SmoothL1LossSpec",
          "smooth_l1_loss_v2": "SmoothL1LossV2Spec", "aclnnMseLoss": "MseLossSpec", "mse_loss_v2": "MseLossV2Spec",
-         "mse_loss": "MseLossKernelSpec"}
+         "mse_loss": "MseLossV2Spec"}
 if __name__ != "aclcpu.ttk":  # loaded by TTK from its file: TTK's spec registry
     __spec__ = SPECS  # noqa: F811
 

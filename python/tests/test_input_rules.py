@@ -445,4 +445,4 @@ def test_call_and_plugin_arguments_are_taken_exactly_or_refused():
         with pytest.raises(AclnnError):
             plugin.lp_loss_golden(a, a, p=p, reduction="sum")
     assert same_bits(plugin.lp_loss_golden(a, a, p=1, reduction="sum"), aclcpu.l1_loss(a, a, "sum"))
-    assert same_bits(plugin.mse_loss_kernel_golden(a + 1, a, reduction="none"), aclcpu.mse_loss(a + 1, a, "none"))
+    assert same_bits(plugin.mse_loss_v2_golden(a + 1, a, reduction="none"), aclcpu.mse_loss(a + 1, a, "none"))
