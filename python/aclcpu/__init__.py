@@ -14,6 +14,7 @@ second implementation of the arithmetic):
 Errors raise ``AclnnError`` (a ValueError) with ``.status`` and the library's message.
 """
 import atexit
+import math
 import os
 import tempfile
 
@@ -42,6 +43,7 @@ SOCS = ("Ascend950", "Ascend910B", "Ascend910_93", "Ascend910", "Ascend310P")
 #: Operators this package implements: aclnn API name -> (Python function name, TTK kernel op name).
 OPERATORS = {api: (info.function, info.kernel) for api, info in OPS.items()}
 _INDEX = {api: k for k, api in enumerate(_core.operators())}  # the compiled module's operator numbers
+_TENSOR_NAMES = {k: OPS[api].tensors for api, k in _INDEX.items()}  # for messages: operator number -> names
 assert set(_INDEX) == set(OPS), "aclcpu._core and aclcpu._ops disagree on the operators"
 _L1, _MSE, _SMOOTH_L1 = _INDEX["aclnnL1LossBackward"], _INDEX["aclnnMseLossBackward"], _INDEX["aclnnSmoothL1LossBackward"]
 _L1_FWD, _SMOOTH_L1_FWD = _INDEX["aclnnL1Loss"], _INDEX["aclnnSmoothL1Loss"]
@@ -85,31 +87,83 @@ def _reduction(reduction):
     return int(reduction)
 
 
-def _as_array(x):
-    """numpy view of x without copying: ndarray as is, torch CPU tensors through DLPack or their numpy view
-    (bfloat16 tensors reinterpreted as ml_dtypes.bfloat16), anything else through numpy.asarray."""
-    if type(x) is np.ndarray:
-        return x
-    if isinstance(x, np.ndarray):
-        return x
-    mod = type(x).__module__
-    if mod.startswith("torch"):
-        import torch
+_INVALID = 161002  # ACLNN_ERR_PARAM_INVALID
 
-        if x.device.type != "cpu":
-            raise AclnnError(161002, f"torch tensor on {x.device}; only CPU tensors can be read.")
-        x = x.detach()
-        if x.dtype == torch.bfloat16:
-            if BFLOAT16 is None:
-                raise AclnnError(161002, "bfloat16 tensors need the ml_dtypes package")
-            return x.view(torch.int16).numpy().view(BFLOAT16)
-        if hasattr(np, "from_dlpack"):
-            try:
-                return np.from_dlpack(x)
-            except (TypeError, RuntimeError, BufferError):
-                pass
+
+def _native(a, name):
+    """a itself when numpy reads its bytes as the values they mean on this machine; a native-byte-order copy
+    (the same values, exactly) when its dtype is byte-swapped ('>f4', '>f2' on a little-endian machine).
+    Masked arrays are refused (their mask changes what the data means; the C API has none): AclnnError 161002."""
+    if isinstance(a, np.ma.MaskedArray):
+        raise AclnnError(_INVALID, f"{name} is a numpy masked array; pass its data (.filled(...)) explicitly.")
+    if not a.dtype.isnative:
+        a = a.astype(a.dtype.newbyteorder("="))
+    return a
+
+
+def _as_array(x, name="tensor"):
+    """numpy view of x that holds exactly the values x means, without copying where none is needed.
+
+    The one check of every array entry point (the functions, ``call``, ``to_bin``, the command line's files, the
+    TTK plugin):
+
+    * numpy arrays: a byte-swapped dtype is converted to native order (same values); masked arrays are refused;
+      dtypes without an aclDataType (object, structured, strings, datetimes, float128) are refused by the
+      compiled module with 161002.
+    * torch tensors: CPU and strided (dense) only; quantized tensors are refused; the negative and conjugate
+      bits are resolved (torch's lazy ``_neg_view`` / ``.conj()`` views hold the bytes of the values before
+      negation/conjugation; a DLPack export would read them without the bit); bfloat16 tensors are read as
+      ml_dtypes.bfloat16; dtypes numpy cannot hold (complex32, quantized) are refused.
+    * anything else: numpy.asarray, then the numpy rules.
+
+    Raises AclnnError(161002) naming ``name`` for what cannot be read exactly.
+    """
+    if type(x) is np.ndarray:
+        return x if x.dtype.isnative else _native(x, name)
+    if isinstance(x, np.ndarray):
+        return _native(x, name)
+    if type(x).__module__.startswith("torch"):
+        return _from_torch(x, name)
+    try:
+        a = np.asarray(x)
+    except (ValueError, TypeError) as e:  # ragged sequences, objects numpy cannot convert
+        raise AclnnError(_INVALID, f"{name} is not an array: {e}") from None
+    return _native(a, name)
+
+
+def _from_torch(x, name):
+    """_as_array for a torch tensor (see there)."""
+    import torch
+
+    if not isinstance(x, torch.Tensor):
+        raise AclnnError(_INVALID, f"{name} is a {type(x).__name__}, not a tensor or array.")
+    if x.device.type != "cpu":
+        raise AclnnError(_INVALID, f"{name}: torch tensor on {x.device}; only CPU tensors can be read.")
+    if x.layout != torch.strided:
+        raise AclnnError(_INVALID, f"{name}: torch tensor of layout {x.layout}; only dense (strided) tensors "
+                                   "can be read.")
+    if x.is_quantized:
+        raise AclnnError(_INVALID, f"{name}: quantized torch tensor ({x.dtype}); pass its dequantize() "
+                                   "explicitly.")
+    x = x.detach()
+    if x.is_conj():
+        x = x.resolve_conj()
+    if x.is_neg():
+        x = x.resolve_neg()
+    if x.dtype == torch.bfloat16:
+        if BFLOAT16 is None:
+            raise AclnnError(_INVALID, f"{name}: bfloat16 tensors need the ml_dtypes package")
+        return x.view(torch.int16).numpy().view(BFLOAT16)
+    if hasattr(np, "from_dlpack"):
+        try:
+            return np.from_dlpack(x)
+        except (TypeError, RuntimeError, BufferError):
+            pass
+    try:
         return x.numpy()
-    return np.asarray(x)
+    except (TypeError, RuntimeError) as e:  # a dtype numpy has no type for (complex32, ...)
+        raise AclnnError(_INVALID, f"{name}: torch dtype {x.dtype} has no numpy/aclDataType equivalent ({e})") \
+            from None
 
 
 def _float32_param(name, value):
@@ -138,7 +192,8 @@ def _out_dtype(out_dtype):
 
 def _run(index, tensors, reduction, params, out_dtype, soc):
     """The one path of every operator: numpy views of the tensors, the reduction code, the compiled call."""
-    arrays = [x if type(x) is np.ndarray else _as_array(x) for x in tensors]
+    arrays = [x if type(x) is np.ndarray and x.dtype.isnative else _as_array(x, _TENSOR_NAMES[index][k])
+              for k, x in enumerate(tensors)]
     r = _REDUCTIONS.get(reduction) if type(reduction) is str else None
     if r is None:
         r = _reduction(reduction)
@@ -294,7 +349,8 @@ def call(op, tensors, reduction="mean", params=None, *, out_dtype=None, soc=None
 
     Args:
         op: aclnn API name, e.g. "aclnnSmoothL1LossBackward".
-        tensors: its input tensors in the C API's parameter order (aclcpu._ops.OPS[op].tensors).
+        tensors: a list or tuple of its input tensors in the C API's parameter order
+            (aclcpu._ops.OPS[op].tensors).
         reduction: as for l1_loss_backward.
         params: a dict of its scalar parameters by name (e.g. {"beta": 0.5}); missing ones take their
             defaults (OPS[op].params); unknown names raise AclnnError 161002.
@@ -305,6 +361,12 @@ def call(op, tensors, reduction="mean", params=None, *, out_dtype=None, soc=None
     info = OPS.get(op)
     if info is None:
         raise AclnnError(161002, f"operator {op!r} is not implemented by aclcpu (known: {', '.join(OPS)})")
+    if params is not None and not isinstance(params, dict):
+        raise AclnnError(_INVALID, f"{op}: params must be a dict of parameter values by name, got "
+                                   f"{type(params).__name__}")
+    if not isinstance(tensors, (list, tuple)):  # an array would be split along its first axis
+        raise AclnnError(_INVALID, f"{op}: tensors must be a list or tuple of {len(info.tensors)} tensors "
+                                   f"({', '.join(info.tensors)}), got {type(tensors).__name__}")
     params = dict(params or {})
     unknown = set(params) - {name for name, _ in info.params}
     if unknown:
@@ -338,7 +400,7 @@ def _atomic_write(path, write):
 def to_bin(array, path):
     """Writes array's elements in C order as raw bytes (exactly what numpy.tofile writes for a contiguous
     array), atomically (temporary file, then rename). Torch tensors are accepted. Returns path."""
-    a = np.ascontiguousarray(_as_array(array))
+    a = np.ascontiguousarray(_as_array(array, "array"))
     _atomic_write(path, lambda f: f.write(a.tobytes()))
     return path
 
@@ -347,13 +409,16 @@ def from_bin(path, dtype, shape):
     """Reads a raw file written by to_bin/numpy.tofile as an array of dtype (name or numpy dtype) and shape
     (tuple, or a token such as "2x3" / "scalar").
 
-    Raises ValueError naming the file when its size is not prod(shape) * itemsize bytes.
+    Raises ValueError naming the file when its size is not prod(shape) * itemsize bytes (or a dimension is
+    negative).
     """
     dt = dtype_of(dtype)
     if isinstance(shape, str):
         shape = parse_shape(shape)
     shape = tuple(int(d) for d in shape)
-    want = int(np.prod(shape, dtype=np.int64)) * dt.itemsize
+    if any(d < 0 for d in shape):
+        raise ValueError(f"{path}: negative dimension in shape {shape}")
+    want = math.prod(shape) * dt.itemsize  # Python ints: a huge shape cannot wrap around to a small size
     size = os.path.getsize(path)
     if size != want:
         raise ValueError(f"{path}: {size} bytes, but shape {shape_token(shape)} of {dt.name} needs {want}")

@@ -25,7 +25,11 @@ class OpInfo(NamedTuple):
     reduction (floats, passed as float32); kernel: TTK kernel op name (op def, snake case); kernel_aliases:
     other kernel op names computing the same; kernel_tensors: the kernel's inputs in op-def order;
     kernel_order: for each aclnn tensor, its position among kernel_tensors; kernel_attrs: kernel attribute
-    name -> parameter name.
+    name -> parameter name; kernel_fixed: ((attribute, value), ...) kernel attributes whose one value is the
+    operator (lp_loss's p = 1 is the L1 loss; another p is refused, never computed as p = 1).
+
+    The command line, the case-list readers (TTK CSV, ATK JSON) and the TTK plugin take the operator list,
+    each operator's number of tensors, their names and its attributes from this table.
     """
     api: str
     function: str
@@ -37,6 +41,7 @@ class OpInfo(NamedTuple):
     kernel_tensors: tuple
     kernel_order: tuple
     kernel_attrs: dict
+    kernel_fixed: tuple = ()
 
 
 OPS = {
@@ -54,13 +59,16 @@ OPS = {
     # (predict, label; attrs p = 1, reduction) and loss/smooth_l1_loss_v2/op_host/smooth_l1_loss_v2_def.cpp
     # (predict, label; attrs sigma = 1.0, reduction); predict = self, label = target.
     "aclnnL1Loss": OpInfo(
-        "aclnnL1Loss", "l1_loss", ("self", "target"), "out", (), "lp_loss", (), ("predict", "label"), (0, 1), {}),
+        "aclnnL1Loss", "l1_loss", ("self", "target"), "out", (), "lp_loss", (), ("predict", "label"), (0, 1), {},
+        (("p", 1),)),
     "aclnnSmoothL1Loss": OpInfo(
         "aclnnSmoothL1Loss", "smooth_l1_loss", ("self", "target"), "result", (("beta", 1.0),),
         "smooth_l1_loss_v2", (), ("predict", "label"), (0, 1), {"sigma": "beta"}),
     # Forward MSE loss (ops-nn loss/mse_loss/op_api/aclnn_mse_loss.h; kernel MSELossV2, op def
-    # loss/mse_loss_v2/op_host/mse_loss_v2_def.cpp: input, target; attr reduction default "mean").
+    # loss/mse_loss_v2/op_host/mse_loss_v2_def.cpp: input, target; attr reduction default "mean"; and the
+    # Ascend950 kernel MseLoss, loss/mse_loss/op_host/mse_loss_def.cpp: predict, label in the same order, attr
+    # reduction default "mean", whose TTK list is loss/mse_loss/tests/st/arch35/ttk_kernel_mse_loss_st.csv).
     "aclnnMseLoss": OpInfo(
-        "aclnnMseLoss", "mse_loss", ("self", "target"), "out", (), "mse_loss_v2", (), ("input", "target"),
+        "aclnnMseLoss", "mse_loss", ("self", "target"), "out", (), "mse_loss_v2", ("mse_loss",), ("input", "target"),
         (0, 1), {}),
 }

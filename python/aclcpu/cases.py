@@ -1,36 +1,45 @@
 """Case lists (TTK CSV, ATK JSON) -> seeded inputs -> goldens -> TTK manual-data directories.
 
-Formats (facts from hicann/ops-test-kit and hicann/ops-nn; no code of theirs is used):
+Formats (facts from hicann/ops-test-kit and hicann/ops-nn; no code of theirs is used). The operators, their
+tensors (number, names, order) and attributes come from aclcpu._ops.OPS:
 
 * TTK ACLNN CSV (docs/Operator_Test_Guides/ACLNN_Case_Writing.md): testcase_name, api_name,
   tensor_view_shapes, tensor_dtypes (one entry applies to every tensor), tensor_storage_shapes,
   tensor_view_offsets, tensor_view_strides (elements), attributes ({'reduction': 1} or 'mean'),
-  input_data_ranges, is_enabled, soc_series. The tensors are the operator's inputs in its parameter order, then
-  its output (the last tensor, or output_tensor_indexes): gradOutput, self, target, gradInput for
-  aclnnL1LossBackward (MSE: out; Smooth L1: gradOut, self, target, gradInput); the attributes hold reduction and
-  the scalar parameters by their aclnn names ({'reduction': 1, 'beta': 0.5}; a missing beta is 1.0).
-* TTK kernel CSV (docs/Operator_Test_Guides/Kernel_Case_Writing.md; ops-nn's
-  loss/l1_loss_grad/tests/st/arch35/ttk_kernel_l1_loss_grad_st.csv and the mse_loss_grad and
-  smooth_l1_loss_grad_v2 ones): op_name (l1_loss_grad, mse_loss_grad or mse_loss_grad_v2,
-  smooth_l1_loss_grad_v2), input_shapes and input_dtypes in the op def's input order (grads, predict, label for
-  l1_loss_grad; predict, label, dout for the others: aclcpu._ops), output_shapes, output_dtypes, attributes
-  {'reduction': 'mean'|'sum'|'none'} and, for smooth_l1_loss_grad_v2, 'sigma' (beta; default 1.0).
+  input_data_ranges, is_enabled, soc_series. The tensors are the operator's inputs in its parameter order
+  (OPS[api].tensors: gradOutput, self, target for aclnnL1LossBackward; self, target for the forward losses),
+  then optionally its output (the last tensor, or output_tensor_indexes); the attributes hold reduction and the
+  scalar parameters by their aclnn names ({'reduction': 1, 'beta': 0.5}; a missing beta is 1.0).
+* TTK kernel CSV (docs/Operator_Test_Guides/Kernel_Case_Writing.md; ops-nn's loss/*/tests/st/arch35/
+  ttk_kernel_*.csv): op_name (a kernel name of OPS: l1_loss_grad, mse_loss_grad, mse_loss_grad_v2,
+  smooth_l1_loss_grad_v2, lp_loss, smooth_l1_loss_v2, mse_loss_v2, mse_loss), input_shapes and input_dtypes
+  in the op def's input order (OPS[api].kernel_tensors), input/output_formats (ND only), output_shapes,
+  output_dtypes, attributes {'reduction': 'mean'|'sum'|'none'} and the kernel's others ('sigma' = beta;
+  lp_loss's 'p', which must be 1). A declared output shape the operator does not give is a note (TTK infers
+  kernel output shapes; ops-nn's forward lists declare the input shape for mean/sum); a 0-d golden takes a
+  declared one-element shape such as (1,).
 * Common fields (docs/Test_Case_Generation.md): input_data_ranges "((min, max[, must-appear...]), ...)",
-  None -> [-2, 2], min == max -> that value; is_enabled; soc_series ('Ascend910A', '-Ascend310P').
-* ATK JSON (ops-nn loss/l1_loss_grad/tests/st/aclnnL1LossBackward/atk_aclnnL1LossBackward.json, and
-  atk_aclnnMseLossBackward.json, atk_aclnnSmoothL1LossBackward.json): a list of cases {id, aclnn_name, inputs:
-  [{name, type "tensor"|"attr", dtype fp16|bf16|fp32, shape, range_values [lo, hi], one value, or ["inf"]
-  / ["-inf"] / ["nan"]}]}; the attrs "reduction" and "beta" hold their values in range_values (an attr given
-  as a range [lo, hi] skips the case: the drawn value would be recorded nowhere).
+  None -> [-2, 2], min == max -> that value; is_enabled; soc_series ('Ascend910B1', '-Ascend310P'): with
+  --soc a filter, without it the product the row's golden is for (see _row_soc).
+* ATK JSON (ops-nn loss/*/tests/st/aclnn*/atk_aclnn*.json): a list of cases {id, name, aclnn_name, inputs:
+  [{name, type "tensor"|"attr", dtype fp16|bf16|fp32|int64, shape, range_values [lo, hi], one value, or
+  ["inf"] / ["-inf"] / ["nan"]}]}; the attrs "reduction" and "beta" hold their values in range_values (an attr
+  given as a range [lo, hi] skips the case: the drawn value would be recorded nowhere).
+* Every field is parsed strictly (see "parsing" below); case names (TTK testcase_name, ATK id) and case folders
+  must be unique.
 * Output (docs/Manual_Data_Prepare_and_Replay.md §3-4): one directory per case named by TTK's rule,
   ``input_<i>_<dtype>.<fmt>`` with each input's backing storage (pure outputs such as gradInput are not
   saved), ``golden_<i>_<dtype>__shape_<d0xd1|scalar>.bin`` (npy: ``golden_<i>_<dtype>.npy``, bfloat16 stored as
-  ``V2``), written in a hidden temporary directory and renamed into place.
+  ``V2``); the command line writes a list's folders into a staged dataset folder published whole
+  (aclcpu._fs.Staged).
 """
 import ast
 import csv
+import fnmatch
 import hashlib
+import io
 import json
+import math
 import os
 import re
 import shutil
@@ -42,7 +51,7 @@ import numpy as np
 from . import AclnnError, call, soc_index
 from ._dtypes import dtype_of, shape_token, BFLOAT16
 from ._ops import OPS
-from ._fs import umask
+from ._fs import umask, max_case_bytes
 
 _SAFE = re.compile(r"[^A-Za-z0-9_.-]+")
 _REDUCTION_NAMES = {0: "none", 1: "mean", 2: "sum"}
@@ -55,6 +64,11 @@ for _api, _info in OPS.items():
 
 class CaseError(ValueError):
     """A malformed case list entry; the message names the file and row (or case id)."""
+
+
+class Unrepresentable(CaseError):
+    """A well-formed entry aclcpu cannot draw exactly (a range of infinite width): the case is skipped with
+    this reason, the rest of the list runs."""
 
 
 class Tensor:
@@ -83,16 +97,20 @@ class Tensor:
 class Case:
     """One test case: name, operator (aclnn API name), mode ("aclnn", "kernel" or "atk"), inputs (Tensor, in
     the list's order: the kernel's input order in kernel mode), reduction (0/1/2), out_dtype, out_shape
-    (declared, or None), where (file:row for messages), params (the operator's scalar parameters by aclnn name,
-    e.g. {"beta": 0.5}), order (for each aclnn input tensor, its position in inputs)."""
+    (declared, or None), where (file:row for messages), skip (why it is not computed, or None), params (the
+    operator's scalar parameters by aclnn name, e.g. {"beta": 0.5}), order (for each aclnn input tensor, its
+    position in inputs), soc (the profile its golden is for; None: the caller's, else the process's), ident
+    (TTK testcase_name or ATK id, for --testcase)."""
 
     def __init__(self, name, op, mode, inputs, reduction, out_dtype, out_shape, where, skip=None, params=None,
-                 order=None):
+                 order=None, soc=None, ident=None):
         self.name, self.op, self.mode, self.inputs = name, op, mode, inputs
         self.reduction, self.out_dtype, self.out_shape, self.where, self.skip = (
             reduction, out_dtype, out_shape, where, skip)
         self.params = dict(params or {})
         self.order = tuple(order) if order is not None else tuple(range(len(inputs)))
+        self.soc, self.ident = soc, name if ident is None else ident
+        self.note = None  # set by prepare: a remark the command line prints
 
 
 def _contiguous(shape):
@@ -115,6 +133,11 @@ def case_directory_name(name):
 
 
 # ------------------------------------------------------------------ parsing
+#
+# One strict rule for every field of both formats: a value is taken only when it means exactly one thing.
+# Booleans are not numbers, floats are not integers (2.5 and 2.0 are not a dimension), strings are not lists
+# ("12" is not the shape [1, 2]), NaN is not a bound, an infinite range has no uniform distribution. Every
+# refusal is a CaseError whose message names the file, the row (or case id) and the field.
 
 class _InfNan(ast.NodeTransformer):
     """Turns the bare names inf and nan (TTK's ranges, e.g. ops-nn's ttk_kernel_smooth_l1_loss_grad_v2_st.csv:
@@ -133,278 +156,504 @@ def _literal(text, what, where):
         return None
     try:
         return ast.literal_eval(text)
-    except (ValueError, SyntaxError):
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
         pass
     try:
         return ast.literal_eval(_InfNan().visit(ast.parse(text, mode="eval")))
-    except (ValueError, SyntaxError, TypeError):
-        raise CaseError(f"{where}: cannot parse {what} {text!r}") from None
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        raise CaseError(f"{where}: field {what}: cannot parse {_short(text)}") from None
+
+
+def _short(value, limit=60):
+    """repr of a value for a one-line message, cut to about limit characters."""
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit] + "...'"
+
+
+def _is_int(v):
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _is_number(v):
+    return isinstance(v, (int, float)) and not isinstance(v, bool)
+
+
+def _int(v, what, where, minimum=0):
+    """v as an int >= minimum; a bool, float or string is refused."""
+    if not _is_int(v) or v < minimum:
+        raise CaseError(f"{where}: field {what}: expected an integer >= {minimum}, got {_short(v)}")
+    return v
+
+
+def _dims(value, what, where, bare_int=False):
+    """A tuple of dimensions (or strides) from a list/tuple of non-negative ints; bare_int (TTK CSV only) also
+    takes a bare int n as (n,) (the literal "(3)" is the int 3). None is ()."""
+    if value is None:
+        return ()
+    if bare_int and _is_int(value):
+        value = (value,)
+    if not isinstance(value, (list, tuple)):
+        raise CaseError(f"{where}: field {what}: expected a list of integers, got {_short(value)}")
+    return tuple(_int(d, what, where) for d in value)
 
 
 def _per_tensor(values, n, what, where, default=None):
-    """TTK's list compression: one entry applies to all n tensors; otherwise exactly n (or empty)."""
+    """TTK's list compression: one entry applies to all n tensors; otherwise exactly n (or none)."""
     if values is None or values == () or values == []:
         return [default] * n
     if isinstance(values, (str, int, float)):
         values = (values,)
+    if not isinstance(values, (list, tuple)):
+        raise CaseError(f"{where}: field {what}: expected a list, got {_short(values)}")
     values = list(values)
     if len(values) == 1:
         return values * n
-    if len(values) < n:
-        raise CaseError(f"{where}: {what} has {len(values)} entries, {n} expected")
-    return values[:n]
+    if len(values) != n:
+        raise CaseError(f"{where}: field {what}: {len(values)} entries, expected 1 or {n}")
+    return values
 
 
-def _dtype(name, where):
+def _dtype(name, what, where):
+    if not isinstance(name, str):
+        raise CaseError(f"{where}: field {what}: expected a dtype name, got {_short(name)}")
     try:
         return dtype_of(name)
     except (ValueError, TypeError) as e:
-        raise CaseError(f"{where}: {e}") from None
+        raise CaseError(f"{where}: field {what}: {e}") from None
 
 
-def _shape(value, what, where):
-    if value is None:
-        return ()
-    if isinstance(value, int):
-        return (value,)
-    try:
-        shape = tuple(int(d) for d in value)
-    except (TypeError, ValueError):
-        raise CaseError(f"{where}: bad {what} {value!r}") from None
-    if any(d < 0 for d in shape):
-        raise CaseError(f"{where}: negative dimension in {what} {value!r}")
-    return shape
+def _number(v, what, where):
+    """A range entry: an int or float, or ATK's strings "inf", "+inf", "-inf", "nan"."""
+    if isinstance(v, str) and v.strip().lower() in ("inf", "+inf", "-inf", "nan"):
+        return float(v)
+    if not _is_number(v):
+        raise CaseError(f"{where}: field {what}: expected a number, got {_short(v)}")
+    return v
 
 
-def _range(value, where):
+def _range(value, what, where):
+    """A value range (lo, hi[, must-appear...]) or None (the default [-2, 2]).
+
+    Accepted: None or (None, None) (default); one number or a one-entry list (that value everywhere, inf or nan
+    included); (lo, hi, ...) with finite lo <= hi and a finite hi - lo, or lo == hi (that value, +-inf too);
+    (nan, nan) (NaN everywhere). Refused: NaN paired with anything else, an infinite bound of a non-degenerate
+    range ([-inf, inf] has no uniform distribution), min > max, non-numbers.
+    """
     if value is None:
         return None
-    if isinstance(value, str):
-        value = _special(value, where)
-    if isinstance(value, (int, float)):
-        return (value, value)
-    try:
-        vals = tuple(value)
-    except TypeError:
-        raise CaseError(f"{where}: bad input_data_ranges entry {value!r}") from None
-    vals = tuple(_special(v, where) if isinstance(v, str) else v for v in vals)
-    if len(vals) == 1 and isinstance(vals[0], (int, float)):  # ATK: ["inf"], ["nan"], [0]: that value
+    if not isinstance(value, (list, tuple)):
+        value = (value,)
+    vals = tuple(value)
+    if vals == (None, None):
+        return None
+    vals = tuple(_number(v, what, where) for v in vals)
+    if len(vals) == 1:
         return (vals[0], vals[0])
-    if len(vals) < 2 or (vals[0] is None) != (vals[1] is None):
-        if vals == (None, None):
-            return None
-        raise CaseError(f"{where}: bad input_data_ranges entry {value!r}")
-    if vals[0] is None:
-        return None
-    if vals[0] > vals[1]:
-        raise CaseError(f"{where}: input_data_ranges entry {value!r} has min > max")
+    if len(vals) == 0:
+        raise CaseError(f"{where}: field {what}: empty range")
+    lo, hi = float(vals[0]), float(vals[1])
+    nan = (lo != lo, hi != hi)  # must-appear values (3rd and later) may be NaN
+    if nan == (True, True):
+        return vals
+    if any(nan):
+        raise CaseError(f"{where}: field {what}: NaN as a bound of {_short(value)} (NaN everywhere is [nan])")
+    if lo > hi:
+        raise CaseError(f"{where}: field {what}: range {_short(value)} has min > max")
+    if lo != hi and not math.isfinite(hi - lo):
+        raise Unrepresentable(f"{where}: field {what}: range {_short(value)} is infinite: it has no uniform "
+                              "distribution (give finite bounds, or one value such as [inf])")
     return vals
 
 
-def _special(text, where):
-    """ATK's special values written as strings: "inf", "-inf", "nan" (floats)."""
-    if text.strip().lower() in ("inf", "+inf", "-inf", "nan"):
-        return float(text)
-    raise CaseError(f"{where}: bad value {text!r} in a range")
+def _ranges(values, whats, where, skips):
+    """_range of each entry; an Unrepresentable one gives None and its reason appended to skips (the case is
+    then skipped with that reason, its other fields still checked)."""
+    out = []
+    for value, what in zip(values, whats):
+        try:
+            out.append(_range(value, what, where))
+        except Unrepresentable as e:
+            skips.append(str(e)[len(where) + 2:])
+            out.append(None)
+    return out
 
 
-def _params(info, attrs, names, where):
-    """The operator's scalar parameters from a case's attributes: names maps attribute name -> parameter name;
-    missing parameters take their defaults. Raises CaseError for a value that is not a real number."""
+def _reduction(value, what, where):
+    if isinstance(value, str) and value.lower() in ("none", "mean", "sum"):
+        return {"none": 0, "mean": 1, "sum": 2}[value.lower()]
+    if _is_int(value) and value in (0, 1, 2):
+        return value
+    raise CaseError(f"{where}: field {what}: expected none|mean|sum or 0|1|2, got {_short(value)}")
+
+
+def _attributes(info, attrs, names, fixed, where):
+    """(reduction, params) from a case's attributes. names maps attribute name -> parameter name (missing
+    parameters take their defaults); fixed: ((attribute, the one value the operator is), ...). Refuses an
+    unknown attribute, a parameter that is not a real number and a fixed attribute of another value."""
+    if not isinstance(attrs, dict):
+        raise CaseError(f"{where}: field attributes: expected a dict, got {_short(attrs)}")
+    known = {"reduction", *names, *(a for a, _ in fixed)}
+    unknown = sorted(str(k) for k in attrs if k not in known)
+    if unknown:
+        raise CaseError(f"{where}: field attributes: {info.api} has no attribute {', '.join(unknown)} "
+                        f"(known: {', '.join(sorted(known))})")
+    for attr, value in fixed:
+        if attr in attrs and (not _is_number(attrs[attr]) or attrs[attr] != value):
+            raise CaseError(f"{where}: field attributes: {attr} = {_short(attrs[attr])}: only {attr} = {value} "
+                            f"is implemented ({info.api})")
     params = {}
     for attr, param in names.items():
         if attr in attrs:
             v = attrs[attr]
-            if isinstance(v, bool) or not isinstance(v, (int, float)):
-                raise CaseError(f"{where}: bad {attr} {v!r} (a real number)")
+            if not _is_number(v):
+                raise CaseError(f"{where}: field attributes: {attr}: expected a real number, got {_short(v)}")
             params[param] = float(v)
     for name, default in info.params:
         params.setdefault(name, default)
-    return params
+    return _reduction(attrs.get("reduction", "mean"), "attributes: reduction", where), params
 
 
-def _reduction(value, where):
-    if isinstance(value, str) and value.lower() in ("none", "mean", "sum"):
-        return {"none": 0, "mean": 1, "sum": 2}[value.lower()]
-    if isinstance(value, int) and not isinstance(value, bool) and value in (0, 1, 2):
-        return value
-    raise CaseError(f"{where}: bad reduction {value!r} (none|mean|sum or 0|1|2)")
+_DEFAULT_SOC = []  # the process's profile name (SOCS entry), looked up once
 
 
-def _soc_excluded(soc_series, soc):
-    """Whether TTK's soc_series filter excludes profile soc (None: no filter applies)."""
-    if not soc_series or soc is None:
+def _default_soc():
+    if not _DEFAULT_SOC:
+        from . import _core, SOCS
+        _DEFAULT_SOC.append(SOCS[soc_index(_core.soc_name())])
+    return _DEFAULT_SOC[0]
+
+
+def _profile(name):
+    """SOCS name of a SoC name, or None for one no profile models."""
+    from . import SOCS
+    try:
+        return SOCS[soc_index(name)]
+    except AclnnError:
         return None
+
+
+def _row_soc(soc_series, soc, where):
+    """(profile, skip reason) of a TTK row from its soc_series ('Ascend910B1', ('Ascend910B', '-Ascend310P'))
+    and --soc. With --soc: that profile, or a skip naming why the row excludes it. Without: the one product
+    the row names; the process's profile when it names none (a skip when it excludes that one); a row naming
+    several products is refused (their goldens may differ: choose one with --soc)."""
+    if soc_series is None or soc_series == () or soc_series == []:
+        return soc, None
     if isinstance(soc_series, str):
         soc_series = (soc_series,)
-    want = soc_index(soc)
-    pos = [s for s in soc_series if not str(s).startswith("-")]
-    neg = [str(s)[1:] for s in soc_series if str(s).startswith("-")]
+    if not isinstance(soc_series, (list, tuple)) or not all(isinstance(s, str) for s in soc_series):
+        raise CaseError(f"{where}: field soc_series: expected SoC names, got {_short(soc_series)}")
+    pos = [s.strip() for s in soc_series if not s.strip().startswith("-")]
+    neg = [s.strip()[1:] for s in soc_series if s.strip().startswith("-")]
+    named = sorted({p for p in map(_profile, pos) if p})
+    excluded = {p for p in map(_profile, neg) if p}
+    listing = ", ".join(soc_series)
+    if soc is not None:
+        want = _profile(soc)
+        if want in excluded:
+            return want, f"soc_series ({listing}) excludes --soc {soc}"
+        if pos and want not in named:
+            return want, f"soc_series ({listing}) names {', '.join(named) or 'no product aclcpu models'}, " \
+                         f"not --soc {soc}"
+        return want, None
+    if pos:
+        if not named:
+            return None, f"soc_series ({listing}) names no product aclcpu models"
+        if len(named) > 1:
+            raise CaseError(f"{where}: field soc_series: ({listing}) names several products ({', '.join(named)}); "
+                            "choose one with --soc")
+        return named[0], None
+    default = _default_soc()
+    if default in excluded:
+        return default, f"soc_series ({listing}) excludes the default profile {default}; give --soc"
+    return None, None
 
-    def same(s):
-        try:
-            return soc_index(s) == want
-        except AclnnError:
-            return False
 
-    if any(same(s) for s in neg):
-        return f"soc_series {tuple(soc_series)} excludes {soc}"
-    if pos and not any(same(s) for s in pos):
-        return f"soc_series {tuple(soc_series)} does not include {soc}"
-    return None
+_ENABLED = {"": True, "true": True, "1": True, "false": False, "0": False}
+
+
+def _enabled(text, where):
+    value = _ENABLED.get((text or "").strip().lower())
+    if value is None:
+        raise CaseError(f"{where}: field is_enabled: expected True/False/1/0, got {_short(text)}")
+    return value
+
+
+def _only_nd(row, columns, where):
+    """Refuses a data format other than ND in the given columns (another format lays the bytes out
+    differently: NC1HWC0, FRACTAL_NZ...)."""
+    for col in columns:
+        formats = _literal(row.get(col), col, where)
+        if formats is None:
+            continue
+        if isinstance(formats, str):
+            formats = (formats,)
+        if not isinstance(formats, (list, tuple)) or any(f != "ND" for f in formats):
+            raise CaseError(f"{where}: field {col}: only ND is implemented, got {_short(formats)}")
+
+
+def _no_manual_binaries(row, where):
+    for col in ("manual_input_binaries", "manual_golden_binaries"):
+        value = _literal(row.get(col), col, where)
+        if value not in (None, (), []):
+            raise CaseError(f"{where}: field {col}: given files are not read by aclcpu (it draws the inputs); "
+                            "leave it empty")
+
+
+def _read_text(path):
+    """The whole file as text (UTF-8, a BOM allowed). CaseError naming the file, line and byte of an invalid
+    UTF-8 sequence, or the OS's reason the file cannot be read."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except OSError as e:
+        raise CaseError(f"{path}: {e.strerror}") from None
+    except MemoryError:
+        raise CaseError(f"{path}: too large to read into memory") from None
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        line = data.count(b"\n", 0, e.start) + 1
+        raise CaseError(f"{path}:{line}: invalid UTF-8 byte 0x{data[e.start]:02x} at byte {e.start}") from None
+
+
+class _Unique:
+    """Refuses a second case with the same name (TTK testcase_name, ATK id) or the same case folder (two names
+    TTK's naming rule maps to one folder): the second would overwrite the first."""
+
+    def __init__(self, what):
+        self.what, self.keys, self.folders = what, {}, {}
+
+    def add(self, key, folder, where):
+        if key in self.keys:
+            raise CaseError(f"{where}: field {self.what}: {_short(key)} repeats {self.keys[key]} (each case "
+                            "needs its own folder)")
+        if folder in self.folders:
+            raise CaseError(f"{where}: field {self.what}: {_short(key)} has the case folder {folder!r} of "
+                            f"{self.folders[folder]}")
+        self.keys[key] = self.folders[folder] = where
+
+
+def _view_tensors(n, fields, row, where, shapes):
+    """TTK ACLNN CSV: the n tensors' (dtype, storage shape, offset, strides) per tensor, by list compression."""
+    dts, sto, off, st = (_per_tensor(_literal(row.get(f), f, where), n, f, where, d)
+                         for f, d in zip(fields, ("float32", None, 0, None)))
+    out = []
+    for i in range(n):
+        what = lambda f: f"{f}[{i}]"  # noqa: E731
+        strides = None if st[i] is None else _dims(st[i], what(fields[3]), where)
+        if strides is not None and len(strides) != len(shapes[i]):
+            raise CaseError(f"{where}: field {what(fields[3])}: {len(strides)} strides for {len(shapes[i])} dims")
+        storage = None if sto[i] is None else _dims(sto[i], what(fields[1]), where, bare_int=True)
+        out.append((_dtype(dts[i], what(fields[0]), where), storage,
+                    _int(0 if off[i] is None else off[i], what(fields[2]), where), strides))
+    return out
 
 
 def read_ttk_csv(path, soc=None):
-    """Reads a TTK ACLNN or kernel case list. Returns [Case]; raises CaseError naming the file and row
-    (1-based line of the row in the file, the header being line 1) for a malformed row or an operator
-    aclcpu does not implement."""
-    cases = []
+    """Reads a TTK ACLNN or kernel case list. Returns [Case]; raises CaseError naming the file, the row (its
+    1-based line in the file, the header being line 1) and the field, for a malformed row, an operator aclcpu
+    does not implement, a repeated testcase_name, or a row whose soc_series names several products when soc
+    is None. Each case's soc is the profile its golden is for (see _row_soc)."""
+    text = _read_text(path)
+    cases, unique = [], _Unique("testcase_name")
     try:
-        f = open(path, newline="", encoding="utf-8-sig")
-    except OSError as e:
-        raise CaseError(f"{path}: {e.strerror}") from None
-    with f:
-        reader = csv.DictReader(f)
-        if not reader.fieldnames:
+        reader = csv.DictReader(io.StringIO(text, newline=""))
+        fields = set(reader.fieldnames or ())
+        if not fields:
             raise CaseError(f"{path}: empty file (no header)")
-        fields = set(reader.fieldnames)
         aclnn = "api_name" in fields
         if not aclnn and "op_name" not in fields:
             raise CaseError(f"{path}:1: header has neither api_name (ACLNN) nor op_name (kernel)")
         for row in reader:
             where = f"{path}:{reader.line_num}"
-            if not any((v or "").strip() for v in row.values() if isinstance(v, str)):
+            if None in row:
+                raise CaseError(f"{where}: more cells than the header has columns")
+            if not any((v or "").strip() for v in row.values()):
                 continue
-            name = (row.get("testcase_name") or "").strip() or f"auto_testcase_name_{len(cases)}"
-            op_name = (row.get("api_name" if aclnn else "op_name") or "").strip()
-            op = KNOWN_OPS.get(op_name)
-            if op is None:
-                raise CaseError(f"{where}: operator {op_name!r} is not implemented by aclcpu "
-                                f"(known: {', '.join(sorted(KNOWN_OPS))})")
-            info = OPS[op]
-            attrs = _literal(row.get("attributes"), "attributes", where) or {}
-            if not isinstance(attrs, dict):
-                raise CaseError(f"{where}: attributes must be a dict, got {row.get('attributes')!r}")
-            reduction = _reduction(attrs.get("reduction", "mean"), where)
-            order = None
-            ranges = _literal(row.get("input_data_ranges"), "input_data_ranges", where)
-            if aclnn:
-                shapes = _literal(row.get("tensor_view_shapes"), "tensor_view_shapes", where)
-                if not isinstance(shapes, (tuple, list)) or len(shapes) not in (3, 4):
-                    raise CaseError(f"{where}: tensor_view_shapes must list {', '.join(info.tensors)}"
-                                    f" [, {info.output}], got {row.get('tensor_view_shapes')!r}")
-                n = len(shapes)
-                shapes = [_shape(s, "tensor_view_shapes", where) for s in shapes]
-                dts = [_dtype(d, where) for d in _per_tensor(
-                    _literal(row.get("tensor_dtypes"), "tensor_dtypes", where), n, "tensor_dtypes", where,
-                    "float32")]
-                storages = _per_tensor(_literal(row.get("tensor_storage_shapes"), "tensor_storage_shapes", where),
-                                       n, "tensor_storage_shapes", where) \
-                    if (row.get("tensor_storage_shapes") or "").strip() else [None] * n
-                offsets = _per_tensor(_literal(row.get("tensor_view_offsets"), "tensor_view_offsets", where), n,
-                                      "tensor_view_offsets", where, 0) \
-                    if (row.get("tensor_view_offsets") or "").strip() else [0] * n
-                strides = _per_tensor(_literal(row.get("tensor_view_strides"), "tensor_view_strides", where), n,
-                                      "tensor_view_strides", where) \
-                    if (row.get("tensor_view_strides") or "").strip() else [None] * n
-                out_idx = _literal(row.get("output_tensor_indexes"), "output_tensor_indexes", where)
-                if out_idx not in (None, (), [], (n - 1,), [n - 1], n - 1) or (out_idx and n == 3):
-                    raise CaseError(f"{where}: output_tensor_indexes {out_idx!r}: {info.output} must be the 4th tensor")
-                ranges = _per_tensor(ranges, 3, "input_data_ranges", where)
-                inputs = []
-                for i in range(3):
-                    st = strides[i]
-                    if st is not None:
-                        st = _shape(st, "tensor_view_strides", where)
-                        if len(st) != len(shapes[i]):
-                            raise CaseError(f"{where}: tensor {i}: {len(st)} strides for {len(shapes[i])} dims")
-                    sto = None if storages[i] is None else _shape(storages[i], "tensor_storage_shapes", where)
-                    try:
-                        off = int(offsets[i] or 0)
-                    except (TypeError, ValueError):
-                        raise CaseError(f"{where}: bad tensor_view_offsets entry {offsets[i]!r}") from None
-                    inputs.append(Tensor(dts[i], shapes[i], st, off, sto, _range(ranges[i], where)))
-                out_dtype = dts[3] if n == 4 else None
-                out_shape = shapes[3] if n == 4 else None
-                params = _params(info, attrs, {name: name for name, _ in info.params}, where)
-                mode = "aclnn"
-            else:
-                shapes = _literal(row.get("input_shapes"), "input_shapes", where)
-                if not isinstance(shapes, (tuple, list)) or len(shapes) != 3:
-                    raise CaseError(f"{where}: input_shapes must list {', '.join(info.kernel_tensors)}, got "
-                                    f"{row.get('input_shapes')!r}")
-                shapes = [_shape(s, "input_shapes", where) for s in shapes]
-                dts = [_dtype(d, where) for d in _per_tensor(
-                    _literal(row.get("input_dtypes"), "input_dtypes", where), 3, "input_dtypes", where, "float32")]
-                ranges = _per_tensor(ranges, 3, "input_data_ranges", where)
-                inputs = [Tensor(dts[i], shapes[i], value_range=_range(ranges[i], where)) for i in range(3)]
-                odt = _literal(row.get("output_dtypes"), "output_dtypes", where)
-                out_dtype = _dtype(_per_tensor(odt, 1, "output_dtypes", where)[0], where) if odt else None
-                osh = _literal(row.get("output_shapes"), "output_shapes", where)
-                out_shape = _shape(osh[0], "output_shapes", where) if osh else None
-                params = _params(info, attrs, info.kernel_attrs, where)
-                order = info.kernel_order
-                mode = "kernel"
-            skip = None
-            enabled = (row.get("is_enabled") or "").strip().lower()
-            if enabled in ("false", "0", "no"):
-                skip = "is_enabled is False"
-            elif soc is not None:
-                skip = _soc_excluded(_literal(row.get("soc_series"), "soc_series", where), soc)
-            cases.append(Case(name, op, mode, inputs, reduction, out_dtype, out_shape, where, skip, params, order))
+            cases.append(_ttk_row(row, aclnn, soc, where, len(cases), unique))
+    except csv.Error as e:
+        raise CaseError(f"{path}:{reader.line_num}: not CSV ({e})") from None
     return cases
+
+
+def _ttk_row(row, aclnn, soc, where, k, unique):
+    """One TTK row as a Case (see read_ttk_csv)."""
+    name = (row.get("testcase_name") or "").strip() or f"auto_testcase_name_{k}"
+    unique.add(name, case_directory_name(name), where)
+    column = "api_name" if aclnn else "op_name"
+    op_name = (row.get(column) or "").strip()
+    op = KNOWN_OPS.get(op_name)
+    if op is None or (aclnn and op_name != op) or (not aclnn and op_name == op):
+        known = sorted(OPS) if aclnn else sorted(n for n in KNOWN_OPS if n not in OPS)
+        raise CaseError(f"{where}: field {column}: {op_name!r} is not implemented by aclcpu (known: "
+                        f"{', '.join(known)})")
+    info = OPS[op]
+    attrs = _literal(row.get("attributes"), "attributes", where)
+    skips = []
+    ranges_field = _literal(row.get("input_data_ranges"), "input_data_ranges", where)
+    if aclnn:
+        names, n_in = info.tensors + (info.output,), len(info.tensors)
+        shapes = _literal(row.get("tensor_view_shapes"), "tensor_view_shapes", where)
+        if not isinstance(shapes, (tuple, list)) or len(shapes) not in (n_in, n_in + 1):
+            raise CaseError(f"{where}: field tensor_view_shapes: expected the shapes of {', '.join(info.tensors)} "
+                            f"[, {info.output}] ({op}), got {_short(row.get('tensor_view_shapes'))}")
+        n = len(shapes)
+        shapes = [_dims(s, f"tensor_view_shapes[{i}] ({names[i]})", where, bare_int=True)
+                  for i, s in enumerate(shapes)]
+        _only_nd(row, ("tensor_formats",), where)
+        views = _view_tensors(n, ("tensor_dtypes", "tensor_storage_shapes", "tensor_view_offsets",
+                                  "tensor_view_strides"), row, where, shapes)
+        out_idx = _literal(row.get("output_tensor_indexes"), "output_tensor_indexes", where)
+        if out_idx not in (None, (), []) and (n == n_in or out_idx not in ((n - 1,), [n - 1], n - 1)):
+            raise CaseError(f"{where}: field output_tensor_indexes: {_short(out_idx)}: {info.output} must be "
+                            f"the last tensor (index {n_in})")
+        ranges = _ranges(_per_tensor(ranges_field, n_in, "input_data_ranges", where),
+                         [f"input_data_ranges[{i}]" for i in range(n_in)], where, skips)
+        inputs = [Tensor(views[i][0], shapes[i], views[i][3], views[i][2], views[i][1], ranges[i])
+                  for i in range(n_in)]
+        out_dtype, out_shape = (views[n_in][0], shapes[n_in]) if n > n_in else (None, None)
+        reduction, params = _attributes(info, attrs or {}, {p: p for p, _ in info.params}, (), where)
+        order, mode = None, "aclnn"
+    else:
+        names, n_in = info.kernel_tensors, len(info.kernel_tensors)
+        shapes = _literal(row.get("input_shapes"), "input_shapes", where)
+        if not isinstance(shapes, (tuple, list)) or len(shapes) != n_in:
+            raise CaseError(f"{where}: field input_shapes: expected the shapes of {', '.join(names)} ({op_name}), "
+                            f"got {_short(row.get('input_shapes'))}")
+        shapes = [_dims(s, f"input_shapes[{i}] ({names[i]})", where, bare_int=True) for i, s in enumerate(shapes)]
+        _only_nd(row, ("input_formats", "output_formats"), where)
+        dts = [_dtype(d, f"input_dtypes[{i}]", where) for i, d in enumerate(_per_tensor(
+            _literal(row.get("input_dtypes"), "input_dtypes", where), n_in, "input_dtypes", where, "float32"))]
+        ranges = _ranges(_per_tensor(ranges_field, n_in, "input_data_ranges", where),
+                         [f"input_data_ranges[{i}]" for i in range(n_in)], where, skips)
+        inputs = [Tensor(dts[i], shapes[i], value_range=ranges[i]) for i in range(n_in)]
+        odt = _literal(row.get("output_dtypes"), "output_dtypes", where)
+        out_dtype = None if odt in (None, (), []) else _dtype(_per_tensor(odt, 1, "output_dtypes", where)[0],
+                                                              "output_dtypes[0]", where)
+        osh = _literal(row.get("output_shapes"), "output_shapes", where)
+        if isinstance(osh, (list, tuple)) and osh and all(_is_int(d) for d in osh):
+            osh = (osh,)  # the one output's shape written without the outer list: "(64,300,2)"
+        out_shape = None if osh in (None, (), []) else _dims(_per_tensor(osh, 1, "output_shapes", where)[0],
+                                                             "output_shapes[0]", where, bare_int=True)
+        reduction, params = _attributes(info, attrs or {}, info.kernel_attrs, info.kernel_fixed, where)
+        order, mode = info.kernel_order, "kernel"
+    _no_manual_binaries(row, where)
+    if not _enabled(row.get("is_enabled"), where):
+        skips.insert(0, "is_enabled is False")
+    row_soc, soc_skip = _row_soc(_literal(row.get("soc_series"), "soc_series", where), soc, where)
+    skip = "; ".join(skips + ([soc_skip] if soc_skip else [])) or None
+    return Case(name, op, mode, inputs, reduction, out_dtype, out_shape, where, skip, params, order,
+                soc=row_soc, ident=name)
+
+
+def _json_object(pairs):
+    """json object hook: refuses a repeated key (json keeps the last silently)."""
+    obj = {}
+    for key, value in pairs:
+        if key in obj:
+            raise CaseError(f"key {key!r} appears twice in one object")
+        obj[key] = value
+    return obj
 
 
 def read_atk_json(path):
-    """Reads an ATK case list (JSON array, see the module docstring). Returns [Case]; raises CaseError
-    naming the file and case index."""
+    """Reads an ATK case list (JSON array, see the module docstring). Returns [Case]; raises CaseError naming
+    the file, the case (id and index) and the field, for invalid UTF-8, JSON or field types, an operator or
+    input aclcpu does not know, a missing input, or a repeated id."""
+    text = _read_text(path)
     try:
-        with open(path, encoding="utf-8") as f:
-            data = json.load(f)
-    except OSError as e:
-        raise CaseError(f"{path}: {e.strerror}") from None
+        data = json.loads(text, object_pairs_hook=_json_object)
+    except CaseError as e:
+        raise CaseError(f"{path}: {e}") from None
     except json.JSONDecodeError as e:
-        raise CaseError(f"{path}: not JSON ({e})") from None
+        raise CaseError(f"{path}:{e.lineno}: not JSON ({e.msg}, column {e.colno})") from None
+    except (RecursionError, MemoryError):
+        raise CaseError(f"{path}: JSON nested too deeply or too large") from None
     if not isinstance(data, list):
         raise CaseError(f"{path}: expected a JSON array of cases")
-    cases = []
+    cases, unique = [], _Unique("id")
     for k, c in enumerate(data):
-        where = f"{path}: case {k}"
-        if not isinstance(c, dict) or not isinstance(c.get("inputs"), list):
-            raise CaseError(f"{where}: expected an object with an 'inputs' list")
-        api = "aclnn" + str(c.get("aclnn_name", ""))
-        if api not in OPS:
-            raise CaseError(f"{where}: operator {api!r} is not implemented by aclcpu")
-        ident = c.get("id", k)
-        where = f"{path}: case id {ident}"
-        info = OPS[api]
-        tensors, reduction, attrs, skip = {}, None, {}, None
-        for inp in c["inputs"]:
-            if not isinstance(inp, dict):
-                raise CaseError(f"{where}: bad input entry {inp!r}")
-            if inp.get("type") == "attr":
-                value = inp.get("range_values")
-                if isinstance(value, list) and len(value) == 2 and value[0] != value[1]:
-                    skip = f"attr {inp.get('name')} given as a range {value!r}"
-                    value = value[0]
-                elif isinstance(value, list) and len(value) in (1, 2):
-                    value = value[0]
-                if inp.get("name") == "reduction":
-                    reduction = _reduction(value, where)
-                else:
-                    attrs[inp.get("name")] = value
-            elif inp.get("type") == "tensor":
-                shape = _shape(inp.get("shape"), "shape", where)
-                tensors[inp.get("name")] = Tensor(_dtype(inp.get("dtype"), where), shape,
-                                                  value_range=_range(inp.get("range_values"), where))
-        missing = [n for n in info.tensors if n not in tensors]
-        if missing or reduction is None:
-            raise CaseError(f"{where}: missing {', '.join(missing + ([] if reduction is not None else ['reduction']))}")
-        params = _params(info, attrs, {name: name for name, _ in info.params}, where)
-        name = f"{c.get('name', 'case')}_{ident}".replace(".", "_")
-        cases.append(Case(name, api, "atk", [tensors[n] for n in info.tensors], reduction, None, None, where,
-                          skip, params))
+        cases.append(_atk_case(c, f"{path}: case {k}", k, unique))
     return cases
+
+
+def _atk_case(c, where, k, unique):
+    """One ATK case as a Case (see read_atk_json)."""
+    if not isinstance(c, dict) or not isinstance(c.get("inputs"), list):
+        raise CaseError(f"{where}: expected an object with an 'inputs' list")
+    ident = c.get("id", k)
+    if not (_is_int(ident) or isinstance(ident, str)):
+        raise CaseError(f"{where}: field id: expected an integer or a string, got {_short(ident)}")
+    where = f"{where} (id {ident})"
+    label = c.get("name", "case")
+    if not isinstance(label, str):
+        raise CaseError(f"{where}: field name: expected a string, got {_short(label)}")
+    name = f"{label}_{ident}".replace(".", "_")
+    unique.add(ident, case_directory_name(name), where)
+    aclnn_name = c.get("aclnn_name")
+    api = "aclnn" + aclnn_name if isinstance(aclnn_name, str) else None
+    if api not in OPS:
+        raise CaseError(f"{where}: field aclnn_name: {_short(aclnn_name)} is not implemented by aclcpu (known: "
+                        f"{', '.join(sorted(o[5:] for o in OPS))})")
+    info = OPS[api]
+    attr_names = ("reduction",) + tuple(p for p, _ in info.params)
+    tensors, attrs, skips = {}, {}, []
+    for j, inp in enumerate(c["inputs"]):
+        field = f"inputs[{j}]"
+        if not isinstance(inp, dict):
+            raise CaseError(f"{where}: field {field}: expected an object, got {_short(inp)}")
+        kind, iname = inp.get("type"), inp.get("name")
+        field = f"inputs[{j}] ({iname})" if isinstance(iname, str) else field
+        if kind not in ("tensor", "attr"):
+            raise CaseError(f"{where}: field {field}.type: expected 'tensor' or 'attr', got {_short(kind)}")
+        allowed = info.tensors if kind == "tensor" else attr_names
+        if iname not in allowed:
+            raise CaseError(f"{where}: field {field}.name: {api} has no {kind} {_short(iname)} (known: "
+                            f"{', '.join(allowed)})")
+        if iname in tensors or iname in attrs:
+            raise CaseError(f"{where}: field {field}.name: {iname!r} given twice")
+        if kind == "tensor":
+            shape = inp.get("shape")
+            if not isinstance(shape, list):
+                raise CaseError(f"{where}: field {field}.shape: expected a list of integers, got {_short(shape)}")
+            tensors[iname] = Tensor(_dtype(inp.get("dtype"), f"{field}.dtype", where),
+                                    _dims(shape, f"{field}.shape", where),
+                                    value_range=_ranges([inp.get("range_values")], [f"{field}.range_values"],
+                                                        where, skips)[0])
+            continue
+        value = inp.get("range_values")
+        if isinstance(value, list):
+            if len(value) not in (1, 2):
+                raise CaseError(f"{where}: field {field}.range_values: expected a value or [value] or [lo, hi], "
+                                f"got {_short(value)}")
+            if len(value) == 2 and value[0] != value[1]:
+                for v in value:
+                    (_reduction if iname == "reduction" else _number)(v, f"{field}.range_values", where)
+                skips.append(f"attr {iname} given as a range {value!r} (the drawn value would be recorded nowhere)")
+            value = value[0]
+        attrs[iname] = value
+    missing = [n for n in info.tensors + ("reduction",) if n not in tensors and n not in attrs]
+    if missing:
+        raise CaseError(f"{where}: field inputs: missing {', '.join(missing)}")
+    reduction, params = _attributes(info, attrs, {p: p for p, _ in info.params}, (), where)
+    return Case(name, api, "atk", [tensors[n] for n in info.tensors], reduction, None, None, where,
+                "; ".join(skips) or None, params, ident=str(ident))
+
+
+def select_cases(cases, patterns):
+    """The cases whose name (TTK testcase_name, or the ATK case's folder name) or ATK id matches one of the
+    shell-style patterns (fnmatch: *, ?, [..]; a plain name matches itself). Raises CaseError naming the
+    patterns that match no case."""
+    if not patterns:
+        return cases
+    hits = [c for c in cases if any(fnmatch.fnmatchcase(c.name, p) or fnmatch.fnmatchcase(c.ident, p)
+                                    for p in patterns)]
+    unmatched = [p for p in patterns if not any(fnmatch.fnmatchcase(c.name, p) or fnmatch.fnmatchcase(c.ident, p)
+                                                for c in cases)]
+    if unmatched:
+        raise CaseError(f"--testcase: no case matches {', '.join(map(repr, unmatched))}")
+    return hits
 
 
 # ------------------------------------------------------------------ data
@@ -414,32 +663,94 @@ def _rng(seed, name):
     return np.random.default_rng([int(seed) & 0xFFFFFFFF, zlib.crc32(name.encode("utf-8"))])
 
 
-def generate_storage(t, rng):
-    """The backing storage of input t: values uniform in its range ([-2, 2] by default; integers inclusive),
-    rounded to the dtype by numpy/ml_dtypes casts (nearest even); must-appear values (3rd and later range
-    entries) are written over random elements of the view."""
+def _numel(shape):
+    """Element count of a shape, as a Python int (no int64 wrap-around for huge shapes)."""
+    return math.prod(int(d) for d in shape)
+
+
+_BLOCK = 1 << 20  # elements of float inputs drawn at a time
+
+
+def case_bytes(case):
+    """Estimated peak memory (bytes) of preparing and writing a case: each input's storage twice (the array and
+    the C API's copy), the temporaries of drawing one (integer and complex inputs: 24 bytes an element; real
+    floats: one block), and the golden twice (result and file buffer). Shapes that do not broadcast count
+    their largest input (the operator then rejects the case)."""
+    sizes = [_numel(t.storage_shape()) for t in case.inputs]
+    draw = max([n if t.dtype.kind in "iubc" else min(n, _BLOCK) for n, t in zip(sizes, case.inputs)], default=0)
+    try:
+        out_n = _numel(np.broadcast_shapes(*(t.shape for t in case.inputs)))
+    except ValueError:
+        out_n = max(sizes, default=0)
+    item = case.out_dtype.itemsize if case.out_dtype is not None else max(
+        (t.dtype.itemsize for t in case.inputs), default=8)
+    return sum(n * t.dtype.itemsize * 2 for n, t in zip(sizes, case.inputs)) + draw * 24 + out_n * item * 2
+
+
+def over_cap(case, cap=None):
+    """Why a case is not computed under the per-case memory cap (aclcpu._fs.max_case_bytes: --max-case-bytes,
+    $ACLCPU_MAX_CASE_BYTES, default 4 GiB), or None when it fits."""
+    cap = max_case_bytes() if cap is None else cap
+    need = case_bytes(case)
+    if need <= cap:
+        return None
+    return (f"needs about {need / (1 << 20):.0f} MiB, over the per-case cap of {cap / (1 << 20):.0f} MiB "
+            "(--max-case-bytes or ACLCPU_MAX_CASE_BYTES)")
+
+
+def _int_values(t, lo, hi, where):
+    """The inclusive integer range [lo, hi] of integer/bool input t, clipped to its dtype; CaseError when no
+    value of the dtype lies in it."""
+    info = (0, 1) if t.dtype.kind == "b" else (int(np.iinfo(t.dtype).min), int(np.iinfo(t.dtype).max))
+    if not (math.isfinite(lo) and math.isfinite(hi)):
+        raise CaseError(f"{where}: field input_data_ranges: {lo}..{hi} has no {t.dtype.name} value")
+    lo_i, hi_i = max(math.ceil(lo), info[0]), min(math.floor(hi), info[1])
+    if lo_i > hi_i:
+        raise CaseError(f"{where}: field input_data_ranges: {lo}..{hi} holds no {t.dtype.name} value")
+    return lo_i, hi_i
+
+
+def generate_storage(t, rng, where="case"):
+    """The backing storage of input t: values uniform in its range ([-2, 2] by default; integers and bool
+    inclusive, clipped to the dtype), rounded to the dtype by numpy/ml_dtypes casts (nearest even; beyond the
+    dtype's range: +-inf, as IEEE rounding gives); must-appear values (3rd and later range entries) are written
+    over random elements of the view. Raises CaseError (naming where) for a range or must-appear value the
+    dtype cannot hold."""
     shape = t.storage_shape()
     lo, hi = (-2, 2) if t.value_range is None else t.value_range[:2]
     dt = t.dtype
-    n = int(np.prod(shape, dtype=np.int64))
-    if dt.kind in "iu":
-        info = np.iinfo(dt)
-        lo_i, hi_i = max(int(np.ceil(lo)), info.min), min(int(np.floor(hi)), info.max)
-        vals = rng.integers(lo_i, hi_i, size=n, endpoint=True, dtype=np.int64).astype(dt)
-    elif dt.kind == "b":
-        vals = rng.integers(max(int(lo), 0), min(int(hi), 1), size=n, endpoint=True).astype(bool)
+    n = _numel(shape)
+    if dt.kind in "iub":
+        lo_i, hi_i = _int_values(t, lo, hi, where)
+        vals = rng.integers(lo_i, hi_i, size=n, endpoint=True,
+                            dtype=np.uint64 if dt == np.uint64 else np.int64).astype(dt)
+    elif dt.kind == "c":
+        same = hi == lo or lo != lo  # one value (NaN included)
+        part = (lambda: np.full(n, float(lo))) if same else (lambda: lo + (hi - lo) * rng.random(n))
+        vals = part()
+        with np.errstate(over="ignore"):
+            vals = (vals + 1j * part()).astype(dt)
     else:
-        vals = (lo + (hi - lo) * rng.random(n)) if hi != lo else np.full(n, float(lo))
-        if dt.kind == "c":
-            vals = vals + 1j * ((lo + (hi - lo) * rng.random(n)) if hi != lo else np.full(n, float(lo)))
-        vals = vals.astype(dt)
+        vals = np.empty(n, dt)
+        with np.errstate(over="ignore"):  # beyond the dtype's range: +-inf, IEEE rounding
+            if hi == lo or lo != lo:  # one value (NaN included)
+                vals[...] = np.asarray(float(lo)).astype(dt)
+            else:  # drawn in blocks (the same stream as one draw): float64 temporaries stay small
+                for at in range(0, n, _BLOCK):
+                    k = min(_BLOCK, n - at)
+                    vals[at:at + k] = (lo + (hi - lo) * rng.random(k)).astype(dt)
     storage = vals.reshape(shape)
     must = [] if t.value_range is None else list(t.value_range[2:])
     view = view_of(storage, t)
     if must and view.size:
         flat = rng.choice(view.size, size=min(len(must), view.size), replace=False)
         for v, pos in zip(must, flat):
-            view[np.unravel_index(pos, view.shape)] = np.asarray(v).astype(dt)
+            if dt.kind in "iub":
+                if not math.isfinite(v) or v != int(v):
+                    raise CaseError(f"{where}: field input_data_ranges: must-appear value {v} is not a {dt.name}")
+                _int_values(t, v, v, where)
+            with np.errstate(over="ignore"):
+                view[np.unravel_index(pos, view.shape)] = np.asarray(v).astype(dt)
     return storage
 
 
@@ -456,17 +767,27 @@ def view_of(storage, t):
                                            strides=tuple(s * item for s in t.strides))
 
 
-def prepare(case, seed, soc):
-    """(storages, golden) of a case: seeded input storages and the operator's result on their views.
-    Raises AclnnError where the operator rejects the case, CaseError where the views do not fit."""
+def prepare(case, seed, soc=None):
+    """(storages, golden) of a case: seeded input storages and the operator's result on their views, for the
+    profile case.soc (else soc, else the process's). A declared output shape must be the result's, or for a
+    0-d result (mean, sum) a one-element shape such as the kernels' (1,), which the golden then takes; in
+    kernel mode another declared shape only sets case.note (TTK infers kernel output shapes), in aclnn mode it
+    is a CaseError. Raises AclnnError where the operator rejects the case, CaseError where the views do not
+    fit."""
     rng = _rng(seed, case.name)
-    storages = [generate_storage(t, rng) for t in case.inputs]
+    storages = [generate_storage(t, rng, case.where) for t in case.inputs]
     views = [view_of(s, t) for s, t in zip(storages, case.inputs)]
     golden = call(case.op, [views[k] for k in case.order], case.reduction, case.params, out_dtype=case.out_dtype,
-                  soc=soc)
+                  soc=case.soc if case.soc is not None else soc)
     if case.out_shape is not None and tuple(golden.shape) != tuple(case.out_shape):
-        raise CaseError(f"{case.where}: output shape {case.out_shape} is not the broadcast shape "
-                        f"{tuple(golden.shape)}")
+        if golden.ndim == 0 and _numel(case.out_shape) == 1:
+            golden = golden.reshape(case.out_shape)
+        elif case.mode == "kernel":  # TTK's kernel mode infers output shapes; ops-nn's lists declare others
+            case.note = (f"output_shapes {case.out_shape} is not the operator's output shape "
+                         f"{tuple(golden.shape)}; the golden has the operator's")
+        else:
+            raise CaseError(f"{case.where}: field tensor_view_shapes[{len(case.inputs)}]: {case.out_shape} is "
+                            f"not the operator's output shape {tuple(golden.shape)}")
     return storages, golden
 
 
@@ -485,10 +806,14 @@ def _save(path, array, fmt):
 
 
 def write_case(root, case, storages, golden, fmt="bin"):
-    """Writes one case directory under root by TTK's protocol, atomically (a hidden temporary directory
-    renamed into place; an older directory of the same name is replaced). Returns the directory path."""
+    """Writes one case folder under root by TTK's protocol (a hidden temporary folder renamed into place, so
+    the folder is complete or absent). An existing folder of that name is never replaced: CaseError. The
+    command line writes every case of a list into a staged dataset folder (aclcpu._fs.Staged), published
+    only when all succeeded. Returns the folder's path."""
     os.makedirs(root, exist_ok=True)
     target = os.path.join(root, case_directory_name(case.name))
+    if os.path.lexists(target):
+        raise CaseError(f"{case.where}: case folder {target} exists already")
     tmp = tempfile.mkdtemp(prefix=f".{os.path.basename(target)}.", dir=root)
     try:
         for i, s in enumerate(storages):
@@ -499,13 +824,8 @@ def write_case(root, case, storages, golden, fmt="bin"):
         else:
             name = f"golden_0_{g.dtype.name}.npy"
         _save(os.path.join(tmp, name), g if g.ndim else g.reshape(1), fmt)
-        if os.path.lexists(target):
-            if os.path.isdir(target) and not os.path.islink(target):
-                shutil.rmtree(target)
-            else:
-                os.unlink(target)
         os.chmod(tmp, 0o777 & ~umask())  # mkdtemp makes the folder 0700; a case folder gets the usual mode
-        os.replace(tmp, target)
+        os.rename(tmp, target)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise

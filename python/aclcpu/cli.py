@@ -1,9 +1,11 @@
 """The aclcpu command line: ``aclcpu golden`` and ``aclcpu compare`` (also ``python3 -m aclcpu``).
 
-Exit status: 0 success (compare: pass), 1 compare: fail, 2 bad input (one line on stderr naming the file
-and row; nothing half-written: every file is written under a temporary name and renamed).
+Exit status: 0 success (compare: pass), 1 compare: fail, 2 bad input (one line on stderr naming the file,
+row and field; nothing half-written or overwritten: every file is written under a temporary name and
+renamed, a case list's folder is published only when all its cases succeeded), 130 interrupted.
 """
 import argparse
+import math
 import os
 import sys
 
@@ -14,37 +16,49 @@ class BadInput(Exception):
     """Bad input: exit status 2 with this one-line message."""
 
 
-def _split(text, what, n=3):
+def _split(text, what, n, names):
     items = [x.strip() for x in text.split(",")]
     if len(items) != n or not all(items):
-        raise BadInput(f"--{what}: expected {n} comma-separated entries, got {text!r}")
+        raise BadInput(f"--{what}: expected {n} comma-separated entries ({names}), got {text!r}")
     return items
 
 
-def _load_input(path, dtype_name, shape_text):
-    from . import from_bin
+def _load_input(path, dtype_name, shape_text, cap):
+    """One --inputs file as an array of the given dtype and shape: a .npy file (its dtype must be that dtype,
+    in either byte order, or bfloat16 stored as V2; a same-sized shape is reshaped) or a raw .bin file of
+    exactly prod(shape) * itemsize bytes. Files over the per-case cap are refused unread. BadInput names the
+    file and what is wrong."""
+    from . import from_bin, _as_array, AclnnError
     from ._dtypes import dtype_of, parse_shape
 
     try:
         dt = dtype_of(dtype_name)
     except ValueError as e:
-        raise BadInput(f"{path}: {e}") from None
-    if not os.path.isfile(path):
-        raise BadInput(f"{path}: no such file")
+        raise BadInput(f"{path}: --dtypes: {e}") from None
     try:
         shape = parse_shape(shape_text)
     except ValueError as e:
-        raise BadInput(f"{path}: {e}") from None
+        raise BadInput(f"{path}: --shapes: {e}") from None
+    if not os.path.isfile(path):
+        raise BadInput(f"{path}: no such file")
+    size = os.path.getsize(path)
+    if size > cap:
+        raise BadInput(f"{path}: {size} bytes, over the per-case cap of {cap} bytes (--max-case-bytes or "
+                       "ACLCPU_MAX_CASE_BYTES)")
     if path.endswith(".npy"):
         try:
             arr = np.load(path, allow_pickle=False)
-        except (ValueError, OSError) as e:
-            raise BadInput(f"{path}: not a .npy file ({e})") from None
-        if arr.dtype.kind == "V" and arr.dtype.itemsize == dt.itemsize:
+        except (ValueError, OSError, EOFError, MemoryError) as e:
+            raise BadInput(f"{path}: not a .npy file numpy can read without pickle ({e})") from None
+        if arr.dtype.kind == "V" and arr.dtype.itemsize == dt.itemsize and arr.dtype.names is None:
             arr = arr.view(dt)
+        try:
+            arr = _as_array(arr, path)  # byte-swapped files: the same values in native order
+        except AclnnError as e:
+            raise BadInput(e.message) from None
         if arr.dtype != dt:
             raise BadInput(f"{path}: holds {arr.dtype}, but --dtypes says {dt.name}")
-        if arr.shape != shape and arr.size == int(np.prod(shape, dtype=np.int64)):
+        if arr.shape != shape and arr.size == math.prod(shape):
             arr = arr.reshape(shape)
         if arr.shape != shape:
             raise BadInput(f"{path}: shape {arr.shape}, but --shapes says {shape}")
@@ -53,6 +67,16 @@ def _load_input(path, dtype_name, shape_text):
         return from_bin(path, dt, shape)
     except ValueError as e:
         raise BadInput(str(e)) from None
+
+
+def _cap(args):
+    """The per-case memory cap (bytes) from --max-case-bytes / ACLCPU_MAX_CASE_BYTES / the default."""
+    from ._fs import max_case_bytes
+
+    try:
+        return max_case_bytes(args.max_case_bytes)
+    except ValueError as e:
+        raise BadInput(f"--max-case-bytes: {e}" if args.max_case_bytes is not None else str(e)) from None
 
 
 def _write_array(path, array):
@@ -68,9 +92,7 @@ def _write_array(path, array):
 
 def cmd_golden(args):
     """aclcpu golden: one operator call from files, or a whole TTK/ATK case list."""
-    from . import AclnnError, call, OPERATORS, soc_index
-    from . import cases as C
-    from ._ops import OPS
+    from . import AclnnError, soc_index
 
     if args.soc is not None:
         try:
@@ -81,66 +103,108 @@ def cmd_golden(args):
     if len(lists) > 1 or (lists and args.inputs):
         raise BadInput("use one of --inputs, --ttk-csv, --atk-json")
     if args.inputs:
-        if args.op not in OPERATORS:
-            raise BadInput(f"--op {args.op!r} is not implemented by aclcpu (known: {', '.join(OPERATORS)})")
-        if not args.output or not args.dtypes or not args.shapes:
-            raise BadInput("--inputs needs --dtypes, --shapes and -o")
-        info = OPS[args.op]
-        params = {}
-        if args.beta is not None:
-            if "beta" not in (name for name, _ in info.params):
-                raise BadInput(f"--beta: {args.op} has no beta parameter")
-            params["beta"] = args.beta
-        n = len(info.tensors)
-        paths, dts, shapes = (_split(args.inputs, "inputs", n), _split(args.dtypes, "dtypes", n),
-                              _split(args.shapes, "shapes", n))
-        arrays = [_load_input(p, d, s) for p, d, s in zip(paths, dts, shapes)]
-        out_dtype = None
-        if args.out_dtype:
-            from ._dtypes import dtype_of
-
-            try:
-                out_dtype = dtype_of(args.out_dtype)
-            except ValueError as e:
-                raise BadInput(f"--out-dtype: {e}") from None
-        try:
-            y = call(args.op, arrays, args.reduction, params, out_dtype=out_dtype, soc=args.soc)
-        except AclnnError as e:
-            raise BadInput(f"{args.op}: {e.message} (status {e.status})") from None
-        _write_array(args.output, y)
-        print(f"golden: {y.dtype.name} shape {C.shape_token(y.shape)} -> {args.output}")
-        return 0
+        return _golden_call(args, _cap(args))
     if not lists:
         raise BadInput("give --inputs, --ttk-csv or --atk-json")
+    return _golden_list(args, _cap(args))
+
+
+def _golden_call(args, cap):
+    """aclcpu golden --inputs: one call of --op on files."""
+    from . import AclnnError, call, OPERATORS
+    from ._dtypes import dtype_of, parse_shape, shape_token
+    from ._ops import OPS
+
+    if args.op not in OPERATORS:
+        raise BadInput(f"--op {args.op!r} is not implemented by aclcpu (known: {', '.join(OPERATORS)})")
+    if not args.output or not args.dtypes or not args.shapes:
+        raise BadInput("--inputs needs --dtypes, --shapes and -o")
+    info = OPS[args.op]
+    params = {}
+    if args.beta is not None:
+        if "beta" not in (name for name, _ in info.params):
+            raise BadInput(f"--beta: {args.op} has no beta parameter")
+        params["beta"] = args.beta
+    n = len(info.tensors)
+    what = f"{args.op}'s {', '.join(info.tensors)}"
+    paths, dts, shapes = (_split(args.inputs, "inputs", n, what), _split(args.dtypes, "dtypes", n, what),
+                          _split(args.shapes, "shapes", n, what))
+    out_dtype = None
+    if args.out_dtype:
+        try:
+            out_dtype = dtype_of(args.out_dtype)
+        except ValueError as e:
+            raise BadInput(f"--out-dtype: {e}") from None
+    try:  # the output's size, before any file is read (shapes that do not broadcast: the operator says so)
+        out_n = math.prod(np.broadcast_shapes(*(parse_shape(x) for x in shapes)))
+        item = max([dtype_of(d).itemsize for d in dts] + ([out_dtype.itemsize] if out_dtype else []))
+    except ValueError:
+        out_n = item = 0
+    if out_n * item * 2 > cap:
+        raise BadInput(f"--shapes: the output ({out_n} elements) needs about {out_n * item * 2 >> 20} MiB, over "
+                       f"the per-case cap of {cap >> 20} MiB (--max-case-bytes or ACLCPU_MAX_CASE_BYTES)")
+    arrays = [_load_input(p, d, x, cap) for p, d, x in zip(paths, dts, shapes)]
+    try:
+        y = call(args.op, arrays, args.reduction, params, out_dtype=out_dtype, soc=args.soc)
+    except AclnnError as e:
+        raise BadInput(f"{args.op}: {e.message} (status {e.status})") from None
+    _write_array(args.output, y)
+    print(f"golden: {y.dtype.name} shape {shape_token(y.shape)} -> {args.output}")
+    return 0
+
+
+def _golden_list(args, cap):
+    """aclcpu golden --ttk-csv/--atk-json: every selected case into one dataset folder, published only when
+    all cases were read and computed (skips are reported, not failures)."""
+    from . import AclnnError
+    from . import cases as C
+    from ._fs import PublishError, Staged, check_publishable
+
     if not args.out:
         raise BadInput("--out DIR is required with a case list")
     try:
+        check_publishable(args.out, args.overwrite)
         cases = C.read_ttk_csv(args.ttk_csv, args.soc) if args.ttk_csv else C.read_atk_json(args.atk_json)
-    except C.CaseError as e:
+        cases = C.select_cases(cases, [p.strip() for t in args.testcase or () for p in t.split(",") if p.strip()])
+    except (C.CaseError, PublishError) as e:
         raise BadInput(str(e)) from None
     try:
         from tqdm import tqdm
     except ImportError:  # progress bar is optional
         def tqdm(it, **_):
             return it
-    written, skipped = 0, []
-    for case in tqdm(cases, desc="goldens", unit="case", disable=None if len(cases) > 50 else True,
-                     file=sys.stderr):
-        if case.skip:
-            skipped.append((case.name, case.skip))
-            continue
-        try:
-            storages, golden = C.prepare(case, args.seed, args.soc)
-        except AclnnError as e:
-            skipped.append((case.name, f"operator rejects it: {e.message} (status {e.status})"))
-            continue
-        except C.CaseError as e:
-            raise BadInput(f"{case.where}: {e}" if case.where not in str(e) else str(e)) from None
-        C.write_case(args.out, case, storages, golden, args.format)
-        written += 1
+    written, skipped, notes, profiles = 0, [], [], {}
+    try:
+        with Staged(args.out, args.overwrite) as folder:
+            for case in tqdm(cases, desc="goldens", unit="case", disable=None if len(cases) > 50 else True,
+                             file=sys.stderr):
+                why = case.skip or C.over_cap(case, cap)
+                if why:
+                    skipped.append((case.name, why))
+                    continue
+                try:
+                    storages, golden = C.prepare(case, args.seed, args.soc)
+                except AclnnError as e:
+                    skipped.append((case.name, f"operator rejects it: {e.message} (status {e.status})"))
+                    continue
+                except MemoryError:
+                    skipped.append((case.name, f"out of memory (needs about {C.case_bytes(case) >> 20} MiB; "
+                                               "lower --max-case-bytes to skip such cases)"))
+                    continue
+                C.write_case(folder, case, storages, golden, args.format)
+                written += 1
+                if case.note:
+                    notes.append((case.name, case.note))
+                soc = case.soc or args.soc or C._default_soc()
+                profiles[soc] = profiles.get(soc, 0) + 1
+    except (C.CaseError, PublishError) as e:
+        raise BadInput(str(e)) from None
+    for name, why in notes:
+        print(f"note {name}: {why}", file=sys.stderr)
     for name, why in skipped:
         print(f"skipped {name}: {why}", file=sys.stderr)
-    print(f"{written} cases written to {args.out}, {len(skipped)} skipped")
+    used = ", ".join(f"{k} {v}" for k, v in sorted(profiles.items()))
+    print(f"{written} cases written to {args.out}, {len(skipped)} skipped" + (f" (profiles: {used})" if used else ""))
     return 0
 
 
@@ -202,21 +266,35 @@ def build_parser():
     """The argparse parser of the command line."""
     p = argparse.ArgumentParser(prog="aclcpu", description="Bit-exact CPU goldens of CANN aclnn operators.")
     sub = p.add_subparsers(dest="command", required=True)
+    from ._ops import OPS
+    from ._fs import DEFAULT_MAX_CASE_BYTES
+
+    ops = "; ".join(f"{api}({', '.join(i.tensors)})" for api, i in OPS.items())
+    beta = ", ".join(api for api, i in OPS.items() if any(p == "beta" for p, _ in i.params))
     g = sub.add_parser("golden", help="compute goldens: one call from files, or a TTK/ATK case list")
     g.add_argument("--op", default="aclnnL1LossBackward",
-                   help="operator (aclnn API name): aclnnL1LossBackward, aclnnMseLossBackward, aclnnSmoothL1LossBackward")
-    g.add_argument("--inputs", help="the input tensors' files in the C API's order: gradOutput,self,target "
+                   help=f"operator (aclnn API name) and its input tensors, in the C API's order: {ops}")
+    g.add_argument("--inputs", help="the operator's input tensor files in the C API's order, comma-separated "
                                     "(.bin raw or .npy)")
     g.add_argument("--dtypes", help="their dtypes, e.g. float16,float16,float16 (bf16/fp16/fp32 accepted)")
     g.add_argument("--shapes", help="their shapes, e.g. 2x3,2x3,3 ('scalar' for 0-d)")
     g.add_argument("--reduction", default="mean", choices=["none", "mean", "sum", "0", "1", "2"])
-    g.add_argument("--beta", type=float, help="aclnnSmoothL1LossBackward's beta (default 1.0; passed as float32)")
+    g.add_argument("--beta", type=float, help=f"beta of {beta} (default 1.0; passed as float32)")
     g.add_argument("--out-dtype", help="output dtype (default: the operator's: the promoted dtype; MSE: self's)")
-    g.add_argument("--soc", help="product profile: Ascend950, Ascend910B, Ascend910_93, Ascend910, Ascend310P")
+    g.add_argument("--soc", help="product profile: Ascend950, Ascend910B, Ascend910_93, Ascend910, Ascend310P "
+                                 "(default: a case row's soc_series, else ACLCPU_SOC_VERSION's)")
     g.add_argument("-o", "--output", help="golden file (.bin raw, .npy)")
     g.add_argument("--ttk-csv", help="TTK ACLNN or kernel case list (CSV)")
     g.add_argument("--atk-json", help="ATK case list (JSON)")
-    g.add_argument("--out", help="output root of the TTK manual-data directories")
+    g.add_argument("--out", help="output folder of the TTK manual-data case folders: new or empty (written "
+                                 "beside it first, published when every case succeeded)")
+    g.add_argument("--overwrite", action="store_true", help="replace an existing non-empty --out folder whole")
+    g.add_argument("-t", "--testcase", action="append", metavar="PATTERN",
+                   help="only the cases whose testcase_name (ATK: id or case folder name) matches a pattern "
+                        "(shell-style *, ?, [..]; repeat or comma-separate)")
+    g.add_argument("--max-case-bytes", metavar="N",
+                   help="per-case memory cap, e.g. 512M, 4G (default $ACLCPU_MAX_CASE_BYTES, else "
+                        f"{DEFAULT_MAX_CASE_BYTES >> 30}G); larger cases are skipped with a message")
     g.add_argument("--format", default="bin", choices=["bin", "npy"])
     g.add_argument("--seed", type=int, default=0, help="seed of the generated inputs (default 0)")
     g.set_defaults(func=cmd_golden)
@@ -246,8 +324,23 @@ def main(argv=None):
     try:
         return args.func(args)
     except BadInput as e:
-        print(f"aclcpu {args.command}: error: {e}", file=sys.stderr)
-        return 2
+        return _fail(args, str(e))
+    # The last line of defence: the causes are checked where they arise (file names, sizes, encodings); what
+    # still escapes is reported as bad input in one line, never as exit 1 (compare: fail) with a traceback.
     except OSError as e:
-        print(f"aclcpu {args.command}: error: {e.filename or ''}: {e.strerror}", file=sys.stderr)
-        return 2
+        return _fail(args, f"{e.filename}: {e.strerror}" if e.filename else str(e))
+    except MemoryError:
+        return _fail(args, "out of memory (lower --max-case-bytes to skip large cases)")
+    except UnicodeError as e:
+        return _fail(args, f"invalid text encoding ({e})")
+    except RecursionError:
+        return _fail(args, "input nested too deeply")
+    except KeyboardInterrupt:
+        print(f"aclcpu {args.command}: interrupted; nothing published", file=sys.stderr)
+        return 130
+
+
+def _fail(args, message):
+    """Prints the one-line error of a bad input; returns exit status 2."""
+    print(f"aclcpu {args.command}: error: {' '.join(message.split())}", file=sys.stderr)
+    return 2

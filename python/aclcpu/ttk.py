@@ -19,7 +19,11 @@ Contract (from ops-test-kit's plugin examples and docs/Manual_Data_Prepare_and_R
   loss/mse_loss_grad/op_host/mse_loss_grad_def.cpp, loss/mse_loss_grad_v2/op_host/mse_loss_grad_v2_def.cpp)
   and ``smooth_l1_loss_grad_v2`` (predict, label, dout; attrs sigma = beta, default 1.0, and reduction:
   loss/smooth_l1_loss_grad_v2/op_host/smooth_l1_loss_grad_v2_def.cpp). The kernels' predict, label, dout are
-  the aclnn self, target, gradOutput.
+  the aclnn self, target, gradOutput. Kernel mode ``lp_loss`` (p = 1), ``smooth_l1_loss_v2``, ``mse_loss_v2``
+  and ``mse_loss`` (the forward losses; aclcpu._ops).
+
+Every tensor goes through aclcpu's one array check (aclcpu._as_array): byte-swapped arrays read as their
+values, torch's negative/conjugate bits resolved, what cannot be read exactly refused (AclnnError 161002).
 
 The profile comes from full_soc_version, else short_soc_version (``Ascend950*`` -> Ascend950,
 ``Ascend910B*``, ``Ascend910_93*``, other ``Ascend910*``, ``Ascend310P*``; aclcpu.soc_index), else the
@@ -30,22 +34,15 @@ name) it also finds them in ``__spec__``; imported as ``aclcpu.ttk`` the module 
 """
 import numpy as np
 
-from aclcpu import call, soc_index, BFLOAT16  # absolute: TTK loads this file by path
+from aclcpu import call, soc_index, BFLOAT16, _as_array  # absolute: TTK loads this file by path
+from aclcpu._ops import OPS
 
+#: TTK's registry, from aclcpu._ops.OPS: aclnn mode ``aclnn_<function>_golden`` per operator; kernel mode
+#: ``<kernel>_golden`` for the op def's name and every alias (e.g. mse_loss_grad_v2 -> mse_loss_grad_golden,
+#: mse_loss -> mse_loss_v2_golden: the same inputs in the same order).
 __golden__ = {
-    "aclnn": {"aclnnL1LossBackward": "aclnn_l1_loss_backward_golden",
-              "aclnnMseLossBackward": "aclnn_mse_loss_backward_golden",
-              "aclnnSmoothL1LossBackward": "aclnn_smooth_l1_loss_backward_golden",
-              "aclnnL1Loss": "aclnn_l1_loss_golden",
-              "aclnnSmoothL1Loss": "aclnn_smooth_l1_loss_golden",
-              "aclnnMseLoss": "aclnn_mse_loss_golden"},
-    "kernel": {"l1_loss_grad": "l1_loss_grad_golden",
-               "mse_loss_grad": "mse_loss_grad_golden",
-               "mse_loss_grad_v2": "mse_loss_grad_golden",
-               "smooth_l1_loss_grad_v2": "smooth_l1_loss_grad_v2_golden",
-               "lp_loss": "lp_loss_golden",
-               "smooth_l1_loss_v2": "smooth_l1_loss_v2_golden",
-               "mse_loss_v2": "mse_loss_v2_golden"},
+    "aclnn": {api: f"aclnn_{info.function}_golden" for api, info in OPS.items()},
+    "kernel": {name: f"{info.kernel}_golden" for info in OPS.values() for name in (info.kernel,) + info.kernel_aliases},
 }
 
 #: Bit-exact comparison for every float dtype (ops-test-kit docs/Precision_Comparison.md §5, "binary_equal").
@@ -60,18 +57,6 @@ def _soc_from(kwargs):
             soc_index(value)  # raises AclnnError(100008) for a SoC no profile models
             return value
     return None
-
-
-def _to_numpy(x):
-    """numpy view of a torch tensor or array (bfloat16 tensors as ml_dtypes.bfloat16); also the dtype."""
-    if type(x).__module__.startswith("torch"):
-        import torch
-
-        x = x.detach().cpu()
-        if x.dtype == torch.bfloat16:
-            return x.view(torch.int16).numpy().view(BFLOAT16)
-        return x.numpy()
-    return np.asarray(x)
 
 
 def _to_torch(a):
@@ -91,9 +76,8 @@ def _aclnn_golden(op, tensors, reduction, params, output, kwargs):
     """The aclnn-mode golden of op: (output,) of the output tensor's dtype, as torch tensors when the first
     input is one."""
     torch_in = type(tensors[0]).__module__.startswith("torch")
-    out_dtype = _to_numpy(output).dtype if output is not None else None
-    y = call(op, [_to_numpy(x) for x in tensors], _scalar(reduction), params, out_dtype=out_dtype,
-             soc=_soc_from(kwargs))
+    out_dtype = _as_array(output, "output").dtype if output is not None else None
+    y = call(op, list(tensors), _scalar(reduction), params, out_dtype=out_dtype, soc=_soc_from(kwargs))
     return (_to_torch(y) if torch_in else y,)
 
 
@@ -103,7 +87,7 @@ def _kernel_golden(op, tensors, reduction, params, kwargs):
     out_dtype = None
     if out:
         out_dtype = out[0] if isinstance(out, (list, tuple)) else out
-    return call(op, [np.asarray(x) for x in tensors], reduction, params, out_dtype=out_dtype, soc=_soc_from(kwargs))
+    return call(op, list(tensors), reduction, params, out_dtype=out_dtype, soc=_soc_from(kwargs))
 
 
 def aclnn_l1_loss_backward_golden(gradOutput, self, target, reduction, gradInput, **kwargs):
@@ -170,7 +154,8 @@ def aclnn_smooth_l1_loss_golden(self, target, reduction, beta, result, **kwargs)
 def lp_loss_golden(predict, label, *, p=1, reduction="mean", **kwargs):
     """TTK kernel-mode golden of LpLoss (p = 1 only: the L1 loss aclnnL1Loss runs). Raises aclcpu.AclnnError
     (161002) for another p."""
-    if _scalar(p) != 1:
+    p = _scalar(p)
+    if isinstance(p, bool) or p != 1:
         from aclcpu import AclnnError
         raise AclnnError(161002, f"lp_loss: only p = 1 is implemented, got {p}")
     return _kernel_golden("aclnnL1Loss", (predict, label), _scalar(reduction), None, kwargs)
@@ -189,7 +174,8 @@ def aclnn_mse_loss_golden(self, target, reduction, out, **kwargs):
 
 def mse_loss_v2_golden(input, target, *, reduction="mean", **kwargs):
     """TTK kernel-mode golden of MSELossV2 (op def loss/mse_loss_v2/op_host/mse_loss_v2_def.cpp: input, target;
-    attr reduction "mean"|"sum"|"none"): numpy arrays of one dtype and shape; output_dtypes optional (default
+    attr reduction "mean"|"sum"|"none") and of the Ascend950 kernel MseLoss (loss/mse_loss/op_host/
+    mse_loss_def.cpp: predict, label, the same order and attribute): numpy arrays of one dtype and shape; output_dtypes optional (default
     the inputs' dtype). Returns the output array (0-d for mean/sum). Raises aclcpu.AclnnError where the
     operator rejects the call."""
     return _kernel_golden("aclnnMseLoss", (input, target), reduction, None, kwargs)
@@ -272,7 +258,8 @@ SPECS = {"aclnnL1LossBackward": "L1LossBackwardSpec", "l1_loss_grad": "L1LossGra
          "mse_loss_grad_v2": "MseLossGradSpec", "aclnnSmoothL1LossBackward": "SmoothL1LossBackwardSpec",
          "smooth_l1_loss_grad_v2": "SmoothL1LossGradV2Spec", "aclnnL1Loss": "L1LossSpec",
          "lp_loss": "LpLossSpec", "aclnnSmoothL1Loss": "SmoothL1LossSpec",
-         "smooth_l1_loss_v2": "SmoothL1LossV2Spec", "aclnnMseLoss": "MseLossSpec", "mse_loss_v2": "MseLossV2Spec"}
+         "smooth_l1_loss_v2": "SmoothL1LossV2Spec", "aclnnMseLoss": "MseLossSpec", "mse_loss_v2": "MseLossV2Spec",
+         "mse_loss": "MseLossV2Spec"}
 if __name__ != "aclcpu.ttk":  # loaded by TTK from its file: TTK's spec registry
     __spec__ = SPECS  # noqa: F811
 

@@ -23,7 +23,7 @@ def test_registration_tables_name_existing_functions():
                    "mse_loss_grad_v2": "mse_loss_grad_golden",
                    "smooth_l1_loss_grad_v2": "smooth_l1_loss_grad_v2_golden",
                    "lp_loss": "lp_loss_golden", "smooth_l1_loss_v2": "smooth_l1_loss_v2_golden",
-                   "mse_loss_v2": "mse_loss_v2_golden"}}
+                   "mse_loss_v2": "mse_loss_v2_golden", "mse_loss": "mse_loss_v2_golden"}}
     # every operator of the package has its aclnn-mode golden, every kernel name its kernel-mode one
     assert set(plugin.__golden__["aclnn"]) == set(aclcpu.OPERATORS)
     assert {k for _, k in aclcpu.OPERATORS.values()} <= set(plugin.__golden__["kernel"])
@@ -68,7 +68,7 @@ def test_loaded_by_path_like_ttk_declares_specs():
                             "smooth_l1_loss_grad_v2": "SmoothL1LossGradV2Spec", "aclnnL1Loss": "L1LossSpec",
                             "lp_loss": "LpLossSpec", "aclnnSmoothL1Loss": "SmoothL1LossSpec",
                             "smooth_l1_loss_v2": "SmoothL1LossV2Spec", "aclnnMseLoss": "MseLossSpec",
-                            "mse_loss_v2": "MseLossV2Spec"}
+                            "mse_loss_v2": "MseLossV2Spec", "mse_loss": "MseLossV2Spec"}
     for name in mod.__spec__.values():
         assert callable(getattr(mod, name).golden)
     assert mod.__golden__ == plugin.__golden__
