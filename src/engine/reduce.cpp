@@ -264,6 +264,22 @@ void RunParts(void* ctx, int64_t begin, int64_t end) {
     for (int64_t p = begin; p < end; ++p) c->partials[p] = c->order->ReducePart(p, *c->src, scratch.get());
 }
 
+// The float32 sum of all values of `src` in `order`, its parts over the device pool (each on one thread,
+// combined in part order). Returns 0, or ACLNN_ERR_INNER when memory for the partial sums runs out.
+int ParallelSum(const ReduceOrder& order, const RowSource& src, float* total) {
+    const int64_t parts = order.Parts();
+    std::unique_ptr<float[]> partials(new (std::nothrow) float[static_cast<size_t>(parts)]);
+    if (!partials) return ACLNN_ERR_INNER;
+    PartCtx c;
+    c.order = &order;
+    c.src = &src;
+    c.partials = partials.get();
+    rt::ParallelFor(parts, 1, &RunParts, &c);
+    if (c.failed) return ACLNN_ERR_INNER;
+    *total = order.Combine(partials.get(), parts);
+    return 0;
+}
+
 constexpr int64_t kIntChunk = 4096;  // int64 values per buffer fill
 
 struct IntCtx {
@@ -352,16 +368,9 @@ public:
             kern::StoreInt64Result(dst, out.dtype, static_cast<int64_t>(total));
             return 0;
         }
-        const int64_t parts = order_->Parts();
-        std::unique_ptr<float[]> partials(new (std::nothrow) float[static_cast<size_t>(parts)]);
-        if (!partials) return ACLNN_ERR_INNER;
-        PartCtx c;
-        c.order = order_.get();
-        c.src = &src;
-        c.partials = partials.get();
-        rt::ParallelFor(parts, 1, &RunParts, &c);
-        if (c.failed) return ACLNN_ERR_INNER;
-        StoreFinished(order_->Combine(partials.get(), parts), finish_, dst, out.dtype);
+        float total = 0.0f;
+        if (int ret = ParallelSum(*order_, src, &total)) return ret;
+        StoreFinished(total, finish_, dst, out.dtype);
         return 0;
     }
 
@@ -452,17 +461,9 @@ public:
             FpEnvScope fp_env;
             char* at[kMaxOperands];
             for (int k = 0; k < outer_.nops; ++k) at[k] = c.bases[k] + outer_.offset[k];
-            const RowSource src = Source(at);
-            const int64_t parts = order_->Parts();
-            std::unique_ptr<float[]> partials(new (std::nothrow) float[static_cast<size_t>(parts)]);
-            if (!partials) return ACLNN_ERR_INNER;
-            PartCtx p;
-            p.order = order_.get();
-            p.src = &src;
-            p.partials = partials.get();
-            rt::ParallelFor(parts, 1, &RunParts, &p);
-            if (p.failed) return ACLNN_ERR_INNER;
-            StoreFinished(order_->Combine(partials.get(), parts), finish_, at[0], outer_.dtype[0]);
+            float total = 0.0f;
+            if (int ret = ParallelSum(*order_, Source(at), &total)) return ret;
+            StoreFinished(total, finish_, at[0], outer_.dtype[0]);
             return 0;
         }
         const int64_t per = slice_.numel > 0 ? slice_.numel : 1;

@@ -102,6 +102,26 @@ int64_t SliceSize(const Case& c, uint32_t mask) {
 
 const char* const kNames[2] = {"self", "out"};
 
+// Publishes the axis reduction of x into y (ops: out y, input x) and runs it; returns the first status.
+int PublishAndRun(aclTensor* x, aclTensor* y, const engine::BroadcastShape& b, kern::RowSelectFn select,
+                  const engine::AxisReduce& axes, std::shared_ptr<const engine::ReduceOrder> order,
+                  const engine::ReduceFinish& finish) {
+    const engine::ElementwiseOperands ops{1, 1, {0}};
+    const aclTensor* t[2] = {x, y};
+    uint64_t ws = 0;
+    aclOpExecutor* ex = nullptr;
+    if (int ret = engine::PublishPlan(t, 2, 1, "aclnnTestReduceSum", kNames,
+                                      [&](const aclTensor* copies, uint64_t* w) {
+                                          return engine::PlanAxisReduce(copies, ops, b, engine::KernelOf(select, 0),
+                                                                        axes, order, finish, w);
+                                      },
+                                      &ws, &ex)) {
+        return ret;
+    }
+    EXPECT_EQ(ws, 0u);
+    return Launch(ex, ws);
+}
+
 // Plans and runs the reduction of `in` (FLOAT values `host` laid out with c.in_strides) into a fresh output;
 // returns the output's bytes.
 std::vector<char> RunCase(const Case& c, const std::vector<float>& host, std::shared_ptr<const engine::ReduceOrder>* used = nullptr) {
@@ -125,20 +145,8 @@ std::vector<char> RunCase(const Case& c, const std::vector<float>& host, std::sh
     finish.mean = c.mean;
     finish.mean_factor = R > 0 ? 1.0f / static_cast<float>(R) : NAN;
     finish.round_to = c.out_dtype == ACL_FLOAT16 ? ACL_FLOAT16 : ACL_FLOAT;
-    const engine::ElementwiseOperands ops{1, 1, {0}};
-    const aclTensor* t[2] = {x, y};
-    uint64_t ws = 0;
-    aclOpExecutor* ex = nullptr;
-    EXPECT_EQ(engine::PublishPlan(t, 2, 1, "aclnnTestReduceSum", kNames,
-                                  [&](const aclTensor* copies, uint64_t* w) {
-                                      return engine::PlanAxisReduce(copies, ops, b, engine::KernelOf(&SelectValue, 0),
-                                                                    engine::AxisReduce{mask, c.keepdim}, order,
-                                                                    finish, w);
-                                  },
-                                  &ws, &ex),
-              0);
-    EXPECT_EQ(ws, 0u);
-    EXPECT_EQ(Launch(ex, ws), 0) << aclcpu_test::LastError();
+    EXPECT_EQ(PublishAndRun(x, y, b, &SelectValue, engine::AxisReduce{mask, c.keepdim}, order, finish), 0)
+        << aclcpu_test::LastError();
     std::vector<char> bytes = Download<char>(out.get(), static_cast<size_t>(on) * item);
     aclDestroyTensor(x);
     aclDestroyTensor(y);
@@ -260,18 +268,7 @@ TEST(AxisReduce, Int64Values) {
     b.d[1] = 3;
     engine::ReduceFinish finish;
     finish.value_dtype = ACL_INT64;
-    const engine::ElementwiseOperands ops{1, 1, {0}};
-    const aclTensor* t[2] = {x, y};
-    uint64_t ws = 0;
-    aclOpExecutor* ex = nullptr;
-    ASSERT_EQ(engine::PublishPlan(t, 2, 1, "aclnnTestReduceSum", kNames,
-                                  [&](const aclTensor* copies, uint64_t* w) {
-                                      return engine::PlanAxisReduce(copies, ops, b, engine::KernelOf(&SelectInt, 0),
-                                                                    engine::AxisReduce{2u, false}, nullptr, finish, w);
-                                  },
-                                  &ws, &ex),
-              0);
-    ASSERT_EQ(Launch(ex, ws), 0);
+    ASSERT_EQ(PublishAndRun(x, y, b, &SelectInt, engine::AxisReduce{2u, false}, nullptr, finish), 0);
     EXPECT_EQ(Download<int64_t>(out.get(), 2), (std::vector<int64_t>{3999999995, 7}));
     aclDestroyTensor(x);
     aclDestroyTensor(y);

@@ -134,6 +134,15 @@ std::vector<aclTensor*> AllTensors(const ListCase& c) {
     return t;
 }
 
+// The plan PlanElementwiseList makes for copies of t (kept in *copies, which the plan was made over).
+std::shared_ptr<const engine::ElementwiseListPlan> PlanOf(const std::vector<aclTensor*>& t,
+                                                          const std::vector<engine::ElementwiseListItem>& items,
+                                                          std::vector<aclTensor>* copies, uint64_t* ws) {
+    for (aclTensor* x : t) copies->push_back(*x);
+    return std::dynamic_pointer_cast<const engine::ElementwiseListPlan>(
+        engine::PlanElementwiseList(copies->data(), items.data(), items.size(), ws));
+}
+
 void ExpectOutputs(const ListCase& c) {
     for (size_t i = 0; i < c.K(); ++i) {
         std::vector<float> expect = Download<float>(c.dout[i].get(), static_cast<size_t>(Extent(c.vo[i])));
@@ -159,10 +168,8 @@ TEST(ListPlan, ManyTensorsOnePlan) {
     const std::vector<engine::ElementwiseListItem> items = Items(c);
     // The plan as the first phase makes it: every item together in one index space, no workspace.
     std::vector<aclTensor> copies;
-    for (aclTensor* x : t) copies.push_back(*x);
     uint64_t ws = 1;
-    auto plan = engine::PlanElementwiseList(copies.data(), items.data(), items.size(), &ws);
-    const auto* lp = dynamic_cast<const engine::ElementwiseListPlan*>(plan.get());
+    const auto lp = PlanOf(t, items, &copies, &ws);
     ASSERT_NE(lp, nullptr);
     EXPECT_EQ(lp->Items(), c.K());
     EXPECT_TRUE(lp->Together(copies.data()));
@@ -240,10 +247,10 @@ TEST(ListPlan, ItemsSharingMemoryRunInOrder) {
     const std::vector<aclTensor*> t = AllTensors(c);
     const std::vector<engine::ElementwiseListItem> items = Items(c);
     std::vector<aclTensor> copies;
-    for (aclTensor* x : t) copies.push_back(*x);
     uint64_t ws = 0;
-    auto plan = engine::PlanElementwiseList(copies.data(), items.data(), items.size(), &ws);
-    EXPECT_FALSE(static_cast<const engine::ElementwiseListPlan&>(*plan).Together(copies.data()));
+    const auto lp = PlanOf(t, items, &copies, &ws);
+    ASSERT_NE(lp, nullptr);
+    EXPECT_FALSE(lp->Together(copies.data()));
     aclOpExecutor* ex = nullptr;
     ASSERT_EQ(Publish(t, c.K(), items, &ws, &ex), 0);
     ASSERT_EQ(Launch(ex, ws), 0);

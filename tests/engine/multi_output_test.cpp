@@ -3,7 +3,8 @@
 // broadcast inputs, a strided output, an output exactly on an input (in place: no workspace), an output
 // overlapping an input otherwise (the temporary, per output), outputs sharing memory refused at planning
 // (161002 naming both) and after re-addressing (the run fails, nothing written), the streaming-store request
-// over the outputs' bytes; and the single-output aggregate form still compiling and meaning what it did.
+// over the outputs' bytes; one and four inputs; and the single-output aggregate form still compiling and meaning
+// what it did.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -168,6 +169,65 @@ TEST(MultiOutput, StreamingOverTheOutputsBytes) {
         EXPECT_EQ(Capture::Log(), expected) << m;
         for (aclTensor* x : t) aclDestroyTensor(x);
     }
+}
+
+// One input and four inputs (kMaxInputs): out = sum of in_k * (k + 1), read through every operand slot.
+template <int kInputs>
+void WeightedSumRow(const void*, const aclDataType*, char* const* p, const int64_t* st, int64_t n) {
+    for (int64_t i = 0; i < n; ++i) {
+        float r = 0.0f;
+        for (int k = 0; k < kInputs; ++k) {
+            float x;
+            std::memcpy(&x, p[1 + k] + i * st[1 + k], 4);
+            r += x * static_cast<float>(k + 1);
+        }
+        std::memcpy(p[0] + i * st[0], &r, 4);
+    }
+}
+
+template <int kInputs>
+aclcpu::kern::RowFn SelectWeighted(const void*, const aclDataType*, const int64_t*, bool) {
+    return &WeightedSumRow<kInputs>;
+}
+
+template <int kInputs>
+void CheckWeighted() {
+    const int64_t n = 50000;
+    std::vector<std::vector<float>> hv;
+    std::vector<DeviceBuffer> bufs;
+    std::vector<aclTensor*> t;
+    for (int k = 0; k < kInputs; ++k) {
+        hv.push_back(Values(n, 20 + k));
+        bufs.push_back(Upload(hv.back()));
+        t.push_back(MakeTensor({n}, ACL_FLOAT, bufs.back().get()));
+    }
+    DeviceBuffer out(n * 4);
+    t.push_back(MakeTensor({n}, ACL_FLOAT, out.get()));
+    engine::ElementwiseOperands ops{kInputs, kInputs, {}};
+    for (int k = 0; k < kInputs; ++k) ops.in[k] = k;
+    engine::BroadcastShape b;
+    b.n = 1;
+    b.d[0] = n;
+    const char* const names[5] = {"x0", "x1", "x2", "x3", "x4"};
+    std::vector<const aclTensor*> ct(t.begin(), t.end());
+    uint64_t ws = 0;
+    aclOpExecutor* ex = nullptr;
+    ASSERT_EQ(engine::PublishElementwise(ct.data(), kInputs + 1, kInputs, "aclnnTestWeighted", names, false, ops, b,
+                                         engine::KernelOf(&SelectWeighted<kInputs>, 0), &ws, &ex),
+              0);
+    ASSERT_EQ(Launch(ex, ws), 0);
+    const std::vector<float> got = Download<float>(out.get(), n);
+    for (int64_t i = 0; i < n; ++i) {
+        float r = 0.0f;
+        for (int k = 0; k < kInputs; ++k) r += hv[k][i] * static_cast<float>(k + 1);
+        ASSERT_EQ(got[i], r) << kInputs << " inputs, element " << i;
+    }
+    for (aclTensor* x : t) aclDestroyTensor(x);
+}
+
+TEST(MultiOutput, OneToFourInputs) {
+    CheckWeighted<1>();
+    CheckWeighted<4>();
 }
 
 }  // namespace
