@@ -348,6 +348,7 @@ ElementwiseListPlan::ElementwiseListPlan(const aclTensor* tensors, const Element
         start_[i] = at;
         alone_[i] = calls_[i].TemporaryMask(tensors) != 0;
         tiled_ = tiled_ || calls_[i].Tiled();
+        numel_ += calls_[i].Numel();
         if (!alone_[i]) at += calls_[i].Units() * calls_[i].UnitElements();
     }
     start_[calls_.size()] = at;
@@ -374,7 +375,7 @@ uint64_t ElementwiseListPlan::WorkspaceSize(const aclTensor* tensors) const {
     return most;
 }
 
-bool ElementwiseListPlan::ShortRun() const { return start_.back() <= kShortRunElements && !tiled_; }
+bool ElementwiseListPlan::ShortRun() const { return numel_ <= kShortRunElements && !tiled_; }
 
 // Indices [begin, end) of the shared space: the piece of each item that falls inside (its work units whose
 // first element index does), on this thread.

@@ -68,6 +68,7 @@ private:
     std::vector<void*> planned_;       // every tensor's data address at planning
     bool apart_ = true;                // at planning: no item's output shares memory with another item's operand
     bool tiled_ = false;
+    int64_t numel_ = 0;                // elements of all items
 };
 
 }  // namespace engine

@@ -242,6 +242,28 @@ TEST(ListPlan, OverlappingOutputThroughTemporary) {
     }
 }
 
+// ShortRun counts every item's elements, those of an item that runs alone (through a temporary) too.
+TEST(ListPlan, ShortRunCountsEveryItem) {
+    for (const int64_t big : {int64_t{30000}, int64_t{63000}}) {
+        ListCase c;
+        c.Add({3000}, Contiguous({3000}), Contiguous({3000}), Contiguous({3000}), 1.0f);
+        c.Add({big}, Contiguous({big}), Contiguous({big}), Contiguous({big}), 1.0f);
+        aclDestroyTensor(c.tout[1]);  // item 1 writes its own a, one element on: a temporary
+        c.tout[1] = MakeTensor({big - 1}, ACL_FLOAT, c.da[1].get(), {1}, 1, {big});
+        aclDestroyTensor(c.ta[1]);
+        c.ta[1] = MakeTensor({big - 1}, ACL_FLOAT, c.da[1].get(), {1}, 0, {big});
+        aclDestroyTensor(c.tb[1]);
+        c.tb[1] = MakeTensor({big - 1}, ACL_FLOAT, c.db[1].get(), {1}, 0, {big});
+        c.shapes[1] = {big - 1};
+        std::vector<aclTensor> copies;
+        uint64_t ws = 0;
+        const auto lp = PlanOf(AllTensors(c), Items(c), &copies, &ws);
+        ASSERT_NE(lp, nullptr);
+        EXPECT_EQ(ws, static_cast<uint64_t>(big - 1) * 4);
+        EXPECT_EQ(lp->ShortRun(), 3000 + big - 1 <= engine::kShortRunElements) << big;
+    }
+}
+
 // out_0 is a_1's memory: the items run in list order, so item 1 reads what item 0 wrote.
 TEST(ListPlan, ItemsSharingMemoryRunInOrder) {
     ListCase c;
