@@ -256,6 +256,50 @@ TEST(AxisReduce, AgainstTheModel) {
     }
 }
 
+// Values of two inputs (a * b, b broadcast along dim 0), as a weight gradient sums them: over dim 0 of
+// [[1, 2, 3], [4, 5, 6]] * [10, 20, 30] -> [50, 140, 270]; over dim 1 (keepdim) -> [[140], [320]].
+void ProductRow(const void*, const aclDataType*, char* const* p, const int64_t* st, int64_t n) {
+    for (int64_t i = 0; i < n; ++i) {
+        float a, b;
+        std::memcpy(&a, p[1] + i * st[1], 4);
+        std::memcpy(&b, p[2] + i * st[2], 4);
+        const float v = a * b;
+        std::memcpy(p[0] + i * st[0], &v, 4);
+    }
+}
+kern::RowFn SelectProduct(const void*, const aclDataType*, const int64_t*, bool) { return &ProductRow; }
+
+TEST(AxisReduce, TwoInputsBroadcast) {
+    DeviceBuffer ab = Upload({1, 2, 3, 4, 5, 6}), bb = Upload({10, 20, 30});
+    for (const bool over_rows : {true, false}) {
+        DeviceBuffer out(64);
+        aclTensor* a = MakeTensor({2, 3}, ACL_FLOAT, ab.get());
+        aclTensor* b = MakeTensor({3}, ACL_FLOAT, bb.get());
+        aclTensor* y = over_rows ? MakeTensor({3}, ACL_FLOAT, out.get()) : MakeTensor({2, 1}, ACL_FLOAT, out.get());
+        const engine::ElementwiseOperands ops{2, 2, {0, 1}};
+        const aclTensor* t[3] = {a, b, y};
+        const char* const names[3] = {"gradOutput", "weight", "out"};
+        const int64_t R = over_rows ? 2 : 3;
+        uint64_t ws = 0;
+        aclOpExecutor* ex = nullptr;
+        ASSERT_EQ(engine::PublishPlan(t, 3, 2, "aclnnTestWeightGrad", names,
+                                      [&](const aclTensor* copies, uint64_t* w) {
+                                          return engine::PlanAxisReduce(
+                                              copies, ops, engine::BroadcastShape{{2, 3}, 2},
+                                              engine::KernelOf(&SelectProduct, 0),
+                                              engine::AxisReduce{over_rows ? 1u : 2u, !over_rows},
+                                              engine::MakeReduceTemplateOrder(R, ACL_FLOAT, engine::ReduceTemplateDag{}),
+                                              engine::ReduceFinish{}, w);
+                                      },
+                                      &ws, &ex),
+                  0);
+        ASSERT_EQ(Launch(ex, ws), 0);
+        const std::vector<float> expect = over_rows ? std::vector<float>{50, 140, 270} : std::vector<float>{140, 320};
+        EXPECT_EQ(Download<float>(out.get(), expect.size()), expect);
+        for (aclTensor* x : {a, b, y}) aclDestroyTensor(x);
+    }
+}
+
 TEST(AxisReduce, Int64Values) {
     const std::vector<int32_t> v = {2000000000, 2000000000, -5, 7, 1, -1};  // [[a, b, c], [d, e, f]]
     DeviceBuffer in(v.size() * 4), out(2 * 8);

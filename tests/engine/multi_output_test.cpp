@@ -73,6 +73,29 @@ TEST(MultiOutput, BroadcastAndStridedOutputs) {
     for (aclTensor* x : t) aclDestroyTensor(x);
 }
 
+// A transposed input (a tiled plan: a is staged, neither output is): both outputs against the host loop.
+TEST(MultiOutput, TransposedInputTiled) {
+    const int64_t r = 64, c = 300;
+    const std::vector<float> av = Values(r * c, 11), bv = Values(r * c, 12);
+    DeviceBuffer ab = Upload(av), bb = Upload(bv), o0(r * c * 4), o1(r * c * 4);
+    aclTensor* t[4] = {MakeTensor({r, c}, ACL_FLOAT, ab.get(), {1, r}), MakeTensor({r, c}, ACL_FLOAT, bb.get()),
+                       MakeTensor({r, c}, ACL_FLOAT, o0.get()), MakeTensor({r, c}, ACL_FLOAT, o1.get())};
+    std::vector<aclTensor> copies = {*t[0], *t[1], *t[2], *t[3]};
+    engine::ElementwiseCall call(copies.data(), engine::ElementwiseOperands{2, 2, {0, 1}, 2, {3}},
+                                 engine::BroadcastShape{{r, c}, 2}, engine::KernelOf(&SelectAxpy2, AxpyParams{}));
+    EXPECT_TRUE(call.Tiled());
+    ASSERT_EQ(PlanAndRun(t, {r, c}, -1.5f), 0) << aclcpu_test::LastError();
+    const std::vector<float> r0 = Download<float>(o0.get(), r * c), r1 = Download<float>(o1.get(), r * c);
+    for (int64_t i = 0; i < r; ++i) {
+        for (int64_t j = 0; j < c; ++j) {
+            const float a = av[j * r + i], b = bv[i * c + j];
+            ASSERT_EQ(r0[i * c + j], a * -1.5f + b) << i << "," << j;
+            ASSERT_EQ(r1[i * c + j], a - b) << i << "," << j;
+        }
+    }
+    for (aclTensor* x : t) aclDestroyTensor(x);
+}
+
 // out0 exactly on a (in place) and out1 on b shifted by one element (overlapping other than exactly): out1
 // goes through the workspace, out0 does not; the results equal the out-of-place ones.
 TEST(MultiOutput, InPlaceAndOverlappingOutputs) {
