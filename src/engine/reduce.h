@@ -173,8 +173,8 @@ bool NormalizeDim(int64_t dim, int64_t rank, int64_t* out);
 /// The reduction of values over some dims of the broadcast shape (PyTorch's sum(dim, keepdim), CANN's
 /// aclnnReduceSum): bit d of `reduce_dims` (d < shape.n, outermost first) set for each reduced dim, already
 /// normalised and free of duplicates (NormalizeDim; the operator's own checks and messages). What an empty
-/// dim list means (CANN: every dim) is the operator's choice; a mask of 0 reduces no dim (each output
-/// element is its one value, finished).
+/// dim list means is the operator's choice; a mask of 0 reduces no dim (each output element is its one
+/// value, finished).
 struct AxisReduce {
     uint32_t reduce_dims = 0;
     /// True: tensors[ops.out] has the broadcast rank, with 1 on each reduced dim. False: the reduced dims
