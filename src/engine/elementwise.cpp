@@ -1,6 +1,9 @@
 #include "engine/elementwise.h"
+#include "engine/list.h"
 
+#include <algorithm>
 #include <new>
+#include <vector>
 
 #include "common/fp_env.h"
 #include "kernels/simd_convert.h"
@@ -69,69 +72,98 @@ std::shared_ptr<const OpPlan> PlanElementwise(const aclTensor* tensors, const El
 
 namespace {
 
-// The loop plan of the operands as they are (output first), returned so that the plan's member is built in
+// The loop plan of the operands as they are (outputs first), returned so that the plan's member is built in
 // place (a LoopPlan is a few hundred bytes: no zero-fill and copy).
 LoopPlan PlanDirect(const aclTensor* tensors, const ElementwiseOperands& ops, const BroadcastShape& shape) {
     OperandSpec specs[kMaxOperands];
-    specs[0] = SpecOf(tensors[ops.out]);
-    for (int k = 0; k < ops.num_inputs; ++k) specs[k + 1] = SpecOf(tensors[ops.in[k]]);
-    return PlanLoop(shape.d, static_cast<int>(shape.n), specs, ops.num_inputs + 1);
+    for (int k = 0; k < ops.NumOperands(); ++k) specs[k] = SpecOf(tensors[ops.Operand(k)]);
+    return PlanLoop(shape.d, static_cast<int>(shape.n), specs, ops.NumOperands(), ops.num_outputs);
 }
+
+constexpr uint64_t kTempAlign = 8;  // each output's temporary starts at a multiple of 8 bytes
 
 }  // namespace
 
-ElementwisePlan::ElementwisePlan(const aclTensor* tensors, const ElementwiseOperands& ops, const BroadcastShape& shape,
+bool ViewsMeet(const aclTensor& a, const aclTensor& b) {
+    if (a.data == nullptr || b.data == nullptr || a.numel == 0 || b.numel == 0) return false;
+    uintptr_t alo, ahi, blo, bhi;
+    ByteRange(a, &alo, &ahi);
+    ByteRange(b, &blo, &bhi);
+    return alo < bhi && blo < ahi;
+}
+
+ElementwiseCall::ElementwiseCall(const aclTensor* tensors, const ElementwiseOperands& ops, const BroadcastShape& shape,
                                  const ElementwiseKernel& kernel)
     : ops_(ops), kernel_(kernel), nb_(shape.n), direct_(PlanDirect(tensors, ops, shape)) {
     for (size_t i = 0; i < nb_; ++i) b_[i] = shape.d[i];  // fixed arrays: no allocation beyond the plan itself
-    const aclTensor& out = tensors[ops_.out];
     direct_tiles_ = PlanTiles(direct_);
-    // Streaming stores when the output is far larger than the caches (it would only evict inputs).
-    nontemporal_ = static_cast<uint64_t>(direct_.numel) * ItemSize(out.dtype) >= kStreamingBytes;
+    // Streaming stores when the outputs are far larger than the caches (they would only evict inputs).
+    uint64_t out_bytes = 0;
+    for (int j = 0; j < ops_.num_outputs; ++j) {
+        out_bytes += static_cast<uint64_t>(direct_.numel) * ItemSize(tensors[ops_.Out(j)].dtype);
+    }
+    nontemporal_ = out_bytes >= kStreamingBytes;
     direct_row_ = SelectRow(direct_, direct_tiles_, &nontemporal_);
     bool plain = false;
     cached_row_ = nontemporal_ ? SelectRow(direct_, direct_tiles_, &plain) : direct_row_;
-    temp_bytes_ = static_cast<uint64_t>(direct_.numel) * ItemSize(out.dtype);
 }
 
-bool ElementwisePlan::ShortRun() const { return direct_.numel <= kShortRunElements && direct_tiles_.units == 0; }
+bool ElementwisePlan::ShortRun() const { return call_.Numel() <= kShortRunElements && !call_.Tiled(); }
 
-uint64_t ElementwisePlan::WorkspaceSize(const aclTensor* tensors) const {
-    return NeedsTemporary(tensors) ? temp_bytes_ : 0;
+uint64_t ElementwiseCall::WorkspaceSize(const aclTensor* tensors) const {
+    return TemporaryBytes(TemporaryMask(tensors), nullptr);
 }
 
-// Whether writing the output element by element could clobber an input element not yet read: the byte
-// ranges meet and the input does not map every index to exactly the output's address.
-bool ElementwisePlan::NeedsTemporary(const aclTensor* tensors) const {
-    const aclTensor& out = tensors[ops_.out];
-    if (out.data == nullptr) return false;
-    uintptr_t olo, ohi;
-    ByteRange(out, &olo, &ohi);
-    const size_t oitem = ItemSize(out.dtype);
-    for (int k = 0; k < ops_.num_inputs; ++k) {
-        const aclTensor& in = tensors[ops_.in[k]];
-        if (in.data == nullptr || in.numel == 0) continue;
-        uintptr_t ilo, ihi;
-        ByteRange(in, &ilo, &ihi);
-        if (ihi <= olo || ohi <= ilo) continue;  // disjoint
-        bool same = ItemSize(in.dtype) == oitem && ilo == olo;
-        for (size_t d = 0; same && d < nb_; ++d) {
-            if (b_[d] == 1) continue;
-            const size_t back = nb_ - 1 - d;
-            const int64_t is = back < in.view_shape.size() && in.view_shape[in.view_shape.size() - 1 - back] != 1
-                                   ? in.strides[in.strides.size() - 1 - back]
-                                   : 0;
-            same = is == out.strides[d];
-        }
-        if (!same) return true;
+// The bytes of the temporaries of the outputs in `mask` (bit j: output j), laid out in output order, each at
+// a multiple of kTempAlign; offsets[j] (when given): output j's offset.
+uint64_t ElementwiseCall::TemporaryBytes(unsigned mask, uint64_t* offsets) const {
+    uint64_t total = 0;
+    for (int j = 0; j < direct_.nouts; ++j) {
+        if (!(mask & (1u << j))) continue;
+        total = (total + kTempAlign - 1) / kTempAlign * kTempAlign;
+        if (offsets != nullptr) offsets[j] = total;
+        total += static_cast<uint64_t>(direct_.numel) * ItemSize(direct_.dtype[j]);
     }
-    return false;
+    return total;
+}
+
+// Which outputs (bit j: output j) need a temporary: writing the output element by element could clobber an
+// input element not yet read - the byte ranges meet and the input does not map every index to exactly the
+// output's address.
+unsigned ElementwiseCall::TemporaryMask(const aclTensor* tensors) const {
+    unsigned mask = 0;
+    for (int j = 0; j < ops_.num_outputs; ++j) {
+        const aclTensor& out = tensors[ops_.Out(j)];
+        if (out.data == nullptr) continue;
+        const size_t oitem = ItemSize(out.dtype);
+        for (int k = 0; k < ops_.num_inputs; ++k) {
+            const aclTensor& in = tensors[ops_.in[k]];
+            if (!ViewsMeet(out, in)) continue;  // disjoint
+            uintptr_t olo, ohi, ilo, ihi;
+            ByteRange(out, &olo, &ohi);
+            ByteRange(in, &ilo, &ihi);
+            bool same = ItemSize(in.dtype) == oitem && ilo == olo;
+            for (size_t d = 0; same && d < nb_; ++d) {
+                if (b_[d] == 1) continue;
+                const size_t back = nb_ - 1 - d;
+                const int64_t is = back < in.view_shape.size() && in.view_shape[in.view_shape.size() - 1 - back] != 1
+                                       ? in.strides[in.strides.size() - 1 - back]
+                                       : 0;
+                same = is == out.strides[d];
+            }
+            if (!same) {
+                mask |= 1u << j;
+                break;
+            }
+        }
+    }
+    return mask;
 }
 
 // The row body for a plan's innermost strides (a tiled plan's rows read staged operands contiguously).
 // *nontemporal: asked for streaming stores on entry; on return, whether the chosen body uses them (only for
 // a contiguous output).
-ACLCPU_ALWAYS_INLINE kern::RowFn ElementwisePlan::SelectRow(const LoopPlan& p, const TilePlan& tiles,
+ACLCPU_ALWAYS_INLINE kern::RowFn ElementwiseCall::SelectRow(const LoopPlan& p, const TilePlan& tiles,
                                                             bool* nontemporal) const {
     int64_t inner[kMaxOperands] = {};
     if (tiles.units > 0) {
@@ -139,11 +171,13 @@ ACLCPU_ALWAYS_INLINE kern::RowFn ElementwisePlan::SelectRow(const LoopPlan& p, c
     } else {
         for (int k = 0; k < p.nops; ++k) inner[k] = p.ndim > 0 ? p.stride[k][0] : 0;
     }
-    if (*nontemporal && inner[0] != static_cast<int64_t>(ItemSize(p.dtype[0]))) *nontemporal = false;
+    for (int j = 0; *nontemporal && j < p.nouts; ++j) {
+        if (inner[j] != static_cast<int64_t>(ItemSize(p.dtype[j]))) *nontemporal = false;
+    }
     return kernel_.select(kernel_.params, p.dtype, inner, *nontemporal);
 }
 
-ACLCPU_ALWAYS_INLINE void ElementwisePlan::Run(const LoopPlan& plan, const TilePlan& tiles, kern::RowFn row,
+ACLCPU_ALWAYS_INLINE void ElementwiseCall::Run(const LoopPlan& plan, const TilePlan& tiles, kern::RowFn row,
                                                bool nontemporal, char* const* bases) const {
     RunCtx c{&plan, &tiles, {}, row, kernel_.params, nontemporal};
     for (int k = 0; k < plan.nops; ++k) c.bases[k] = bases[k];
@@ -155,31 +189,59 @@ ACLCPU_ALWAYS_INLINE void ElementwisePlan::Run(const LoopPlan& plan, const TileP
     }
 }
 
+void ElementwiseCall::Bases(const aclTensor* tensors, char** bases) const {
+    for (int k = 0; k < ops_.NumOperands(); ++k) bases[k] = static_cast<char*>(tensors[ops_.Operand(k)].data);
+}
+
+// Whether an output lies exactly on an input (in place; no temporary needed): its lines are in cache, just
+// read, and plain stores write them back once, where streaming stores would first have to evict them.
+bool ElementwiseCall::InPlace(char* const* bases) const {
+    bool in_place = false;
+    for (int j = 0; j < ops_.num_outputs; ++j) {
+        for (int k = ops_.num_outputs; k < ops_.NumOperands(); ++k) in_place = in_place || bases[j] == bases[k];
+    }
+    return in_place;
+}
+
+void ElementwiseCall::RunUnits(char* const* bases, int64_t begin, int64_t end) const {
+    const bool plain = nontemporal_ && InPlace(bases);
+    RunCtx c{&direct_, &direct_tiles_, {}, plain ? cached_row_ : direct_row_, kernel_.params, nontemporal_ && !plain};
+    for (int k = 0; k < direct_.nops; ++k) c.bases[k] = bases[k];
+    RowRange(&c, begin, end);
+}
+
 int ElementwisePlan::Execute(const LaunchRecord& launch, void* workspace, uint64_t workspace_size) const {
-    const aclTensor* const tensors = launch.tensors.data();
-    const int nops = ops_.num_inputs + 1;
+    return call_.Execute(launch.tensors.data(), workspace, workspace_size);
+}
+
+int ElementwiseCall::Execute(const aclTensor* tensors, void* workspace, uint64_t workspace_size) const {
+    const int nops = ops_.NumOperands();
+    const int nouts = ops_.num_outputs;
     char* bases[kMaxOperands] = {};
-    bases[0] = static_cast<char*>(tensors[ops_.out].data);
-    for (int k = 0; k < ops_.num_inputs; ++k) bases[k + 1] = static_cast<char*>(tensors[ops_.in[k]].data);
-    if (!NeedsTemporary(tensors)) {
-        // The output exactly on an input (in place): its lines are in cache, just read; plain stores write
-        // them back once, where streaming stores would first have to evict them.
-        bool in_place = false;
-        for (int k = 1; nontemporal_ && k < nops; ++k) in_place = in_place || bases[0] == bases[k];
-        if (in_place) {
+    Bases(tensors, bases);
+    if (nouts > 1) {
+        int a, b;
+        if (OutputsOverlap([&](int i) -> const aclTensor& { return tensors[i]; }, ops_, &a, &b)) {
+            return ACLNN_ERR_PARAM_INVALID;  // re-addressed since planning
+        }
+    }
+    const unsigned mask = TemporaryMask(tensors);
+    if (mask == 0) {
+        if (nontemporal_ && InPlace(bases)) {
             Run(direct_, direct_tiles_, cached_row_, false, bases);
         } else {
             Run(direct_, direct_tiles_, direct_row_, nontemporal_, bases);
         }
         return 0;
     }
-    // The output overlaps an input other than exactly: compute into a contiguous temporary, then copy. The
+    // An output overlaps an input other than exactly: compute it into a contiguous temporary, then copy. The
     // plans are made here, on the stack (rare; keeps the common first phase short).
-    const aclTensor& out_t = tensors[ops_.out];
+    uint64_t offsets[kMaxOutputs] = {};
+    const uint64_t temp_bytes = TemporaryBytes(mask, offsets);
     std::unique_ptr<char[]> own;  // only when addresses changed after planning and no workspace was asked
     char* temp = static_cast<char*>(workspace);
-    if (temp == nullptr || workspace_size < temp_bytes_) {
-        own.reset(new (std::nothrow) char[temp_bytes_]);
+    if (temp == nullptr || workspace_size < temp_bytes) {
+        own.reset(new (std::nothrow) char[temp_bytes]);
         if (!own) return ACLNN_ERR_INNER;
         temp = own.get();
     }
@@ -190,21 +252,166 @@ int ElementwisePlan::Execute(const LaunchRecord& launch, void* workspace, uint64
         contiguous[i] = stride;
         stride *= b_[i] > 0 ? b_[i] : 1;
     }
-    const OperandSpec tmp{out_t.dtype, nd, b_, contiguous, 0};
     OperandSpec tops[kMaxOperands];
-    tops[0] = tmp;
-    for (int k = 0; k < ops_.num_inputs; ++k) tops[k + 1] = SpecOf(tensors[ops_.in[k]]);
-    const LoopPlan staged = PlanLoop(b_, nd, tops, nops);
+    char* out[kMaxOutputs] = {};
+    for (int k = 0; k < nops; ++k) {
+        tops[k] = SpecOf(tensors[ops_.Operand(k)]);
+        if (k < nouts && (mask & (1u << k))) {
+            tops[k] = OperandSpec{tops[k].dtype, nd, b_, contiguous, 0};
+            out[k] = bases[k];
+            bases[k] = temp + offsets[k];
+        }
+    }
+    const LoopPlan staged = PlanLoop(b_, nd, tops, nops, nouts);
     const TilePlan staged_tiles = PlanTiles(staged);
     bool no_streaming = false;  // the temporary is read right back: keep it in cache
     const kern::RowFn staged_row = SelectRow(staged, staged_tiles, &no_streaming);
-    const OperandSpec cops[2] = {SpecOf(out_t), tmp};
-    const LoopPlan copy = PlanLoop(b_, nd, cops, 2);
-    char* out = bases[0];
-    bases[0] = temp;
     Run(staged, staged_tiles, staged_row, false, bases);
-    CopyCtx c{&copy, {out, temp}, ItemSize(out_t.dtype)};
-    rt::ParallelFor(copy.numel, kGrain, &CopyRange, &c);
+    for (int j = 0; j < nouts; ++j) {
+        if (!(mask & (1u << j))) continue;
+        const aclTensor& out_t = tensors[ops_.Out(j)];
+        const OperandSpec cops[2] = {SpecOf(out_t), OperandSpec{out_t.dtype, nd, b_, contiguous, 0}};
+        const LoopPlan copy = PlanLoop(b_, nd, cops, 2);
+        CopyCtx c{&copy, {out[j], bases[j]}, ItemSize(out_t.dtype)};
+        rt::ParallelFor(copy.numel, kGrain, &CopyRange, &c);
+    }
+    return 0;
+}
+
+// ------------------------------------------------------------------ tensor-list plans (engine/list.h)
+
+std::shared_ptr<const OpPlan> PlanElementwiseList(const aclTensor* tensors, const ElementwiseListItem* items,
+                                                  size_t count, uint64_t* workspace_size) {
+    auto plan = std::make_shared<ElementwiseListPlan>(tensors, items, count);
+    *workspace_size = plan->WorkspaceSize(tensors);
+    return plan;
+}
+
+namespace {
+
+// One operand's byte range, for the cross-item overlap check.
+struct Span {
+    uintptr_t lo, hi;
+    size_t item;
+    bool write;
+};
+
+// Whether an output of one item shares memory with an operand of another: the byte ranges sorted by start
+// and swept in clusters of overlapping ranges; a cluster with a write and ranges of two items counts
+// (conservative: such items then run in sequence, which is always correct).
+bool ItemsMeet(std::vector<Span>& spans) {
+    std::sort(spans.begin(), spans.end(), [](const Span& a, const Span& b) { return a.lo < b.lo; });
+    size_t i = 0;
+    while (i < spans.size()) {
+        uintptr_t hi = spans[i].hi;
+        bool write = spans[i].write, several = false;
+        size_t j = i + 1;
+        for (; j < spans.size() && spans[j].lo < hi; ++j) {
+            hi = spans[j].hi > hi ? spans[j].hi : hi;
+            write = write || spans[j].write;
+            several = several || spans[j].item != spans[i].item;
+        }
+        if (write && several) return true;
+        i = j;
+    }
+    return false;
+}
+
+struct ListCtx {
+    const ElementwiseListPlan* plan;
+    const aclTensor* tensors;
+};
+
+}  // namespace
+
+ElementwiseListPlan::ElementwiseListPlan(const aclTensor* tensors, const ElementwiseListItem* items, size_t count) {
+    calls_.reserve(count);
+    std::vector<Span> spans;
+    for (size_t i = 0; i < count; ++i) {
+        const ElementwiseListItem& it = items[i];
+        if (it.shape.Numel() == 0) continue;  // nothing to run (its operands have no elements either)
+        calls_.emplace_back(tensors, it.ops, it.shape, it.kernel);
+        const size_t item = calls_.size() - 1;
+        for (int k = 0; k < it.ops.NumOperands(); ++k) {
+            const aclTensor& t = tensors[it.ops.Operand(k)];
+            if (t.data == nullptr) continue;
+            Span sp{0, 0, item, k < it.ops.num_outputs};
+            ByteRange(t, &sp.lo, &sp.hi);
+            spans.push_back(sp);
+        }
+    }
+    apart_ = !ItemsMeet(spans);
+    start_.resize(calls_.size() + 1);
+    alone_.resize(calls_.size());
+    int64_t at = 0;
+    for (size_t i = 0; i < calls_.size(); ++i) {
+        start_[i] = at;
+        alone_[i] = calls_[i].TemporaryMask(tensors) != 0;
+        tiled_ = tiled_ || calls_[i].Tiled();
+        numel_ += calls_[i].Numel();
+        if (!alone_[i]) at += calls_[i].Units() * calls_[i].UnitElements();
+    }
+    start_[calls_.size()] = at;
+    // The addresses of every tensor the items name (the call's tensors up to the highest index used).
+    int hi = -1;
+    for (size_t i = 0; i < count; ++i) {
+        for (int k = 0; k < items[i].ops.NumOperands(); ++k) hi = std::max(hi, items[i].ops.Operand(k));
+    }
+    planned_.resize(static_cast<size_t>(hi + 1));
+    for (int t = 0; t <= hi; ++t) planned_[static_cast<size_t>(t)] = tensors[t].data;
+}
+
+bool ElementwiseListPlan::Together(const aclTensor* tensors) const {
+    if (!apart_) return false;
+    for (size_t t = 0; t < planned_.size(); ++t) {
+        if (tensors[t].data != planned_[t]) return false;
+    }
+    return true;
+}
+
+uint64_t ElementwiseListPlan::WorkspaceSize(const aclTensor* tensors) const {
+    uint64_t most = 0;
+    for (const ElementwiseCall& c : calls_) most = std::max(most, c.WorkspaceSize(tensors));
+    return most;
+}
+
+bool ElementwiseListPlan::ShortRun() const { return numel_ <= kShortRunElements && !tiled_; }
+
+// Indices [begin, end) of the shared space: the piece of each item that falls inside (its work units whose
+// first element index does), on this thread.
+void ElementwiseListPlan::Range(void* ctx, int64_t begin, int64_t end) {
+    const ListCtx* c = static_cast<const ListCtx*>(ctx);
+    const ElementwiseListPlan& p = *c->plan;
+    const size_t n = p.calls_.size();
+    size_t i = static_cast<size_t>(std::upper_bound(p.start_.begin(), p.start_.begin() + n, begin) - p.start_.begin());
+    i = i > 0 ? i - 1 : 0;
+    for (; i < n && p.start_[i] < end; ++i) {
+        const int64_t s = p.start_[i], e = p.start_[i + 1];
+        if (p.alone_[i] || e == s) continue;
+        const int64_t per = p.calls_[i].UnitElements();
+        const int64_t lo = std::max(begin, s) - s, hi = std::min(end, e) - s;
+        const int64_t ulo = (lo + per - 1) / per, uhi = (hi + per - 1) / per;
+        if (ulo >= uhi) continue;
+        char* bases[kMaxOperands];
+        p.calls_[i].Bases(c->tensors, bases);
+        p.calls_[i].RunUnits(bases, ulo, uhi);
+    }
+}
+
+int ElementwiseListPlan::Execute(const LaunchRecord& launch, void* workspace, uint64_t workspace_size) const {
+    const aclTensor* const tensors = launch.tensors.data();
+    if (!Together(tensors)) {
+        for (const ElementwiseCall& c : calls_) {
+            if (int ret = c.Execute(tensors, workspace, workspace_size)) return ret;
+        }
+        return 0;
+    }
+    for (size_t i = 0; i < calls_.size(); ++i) {
+        if (!alone_[i]) continue;
+        if (int ret = calls_[i].Execute(tensors, workspace, workspace_size)) return ret;
+    }
+    ListCtx c{this, tensors};
+    rt::ParallelFor(start_.back(), kGrain, &Range, &c);
     return 0;
 }
 

@@ -84,12 +84,24 @@ inline bool Broadcast(const int64_t* a, size_t na, const int64_t* b, size_t nb, 
 }
 
 /// Which tensors of the call (indices into PlannedCall::tensors, which launch records keep in the same order)
-/// the plan's operands are: the output, then the
-/// inputs in the order the row kernels take them (operand k of a row is input k - 1).
+/// the plan's operands are: the outputs, then the inputs in the order the row kernels take them. With one
+/// output (the default) operand 0 of a row is `out` and operand k is input k - 1; with num_outputs = m
+/// (1 .. kMaxOutputs) operands 0 .. m) are the outputs `out`, more_out[0], ... and operand m + k is in[k].
+/// An in-place operand (CANN's selfRef) is one tensor named both as an output and as an input: the aliasing
+/// rule sees the output exactly on the input and runs without a temporary. Written as an aggregate:
+/// `{out, num_inputs, {in...}}` or `{out0, num_inputs, {in...}, 2, {out1}}`.
 struct ElementwiseOperands {
     int out = 0;
     int num_inputs = 0;
-    int in[kMaxOperands - 1] = {};
+    int in[kMaxInputs] = {};
+    int num_outputs = 1;
+    int more_out[kMaxOutputs - 1] = {};
+    /// Operands of a row: outputs plus inputs.
+    constexpr int NumOperands() const { return num_outputs + num_inputs; }
+    /// The tensor index of output j (0 <= j < num_outputs).
+    constexpr int Out(int j) const { return j == 0 ? out : more_out[j - 1]; }
+    /// The tensor index of row operand k (outputs first, then inputs).
+    constexpr int Operand(int k) const { return k < num_outputs ? Out(k) : in[k - num_outputs]; }
 };
 
 /// An operator's row kernels: its selector and a copy of its parameters (the bytes of a trivially copyable
@@ -111,30 +123,71 @@ ElementwiseKernel KernelOf(kern::RowSelectFn select, const P& params) {
 }
 
 /// The operator's entry point: plans `ops` of `tensors` (the planned call's descriptor copies, already
-/// validated: ranks <= kMaxDims, each operand broadcastable to `shape`, which is the output's shape, and
-/// non-empty) for `kernel`, and returns the plan for PlannedCall::plan. *workspace_size: the bytes a run
-/// with these tensors' current addresses needs - the temporary of an output that overlaps an input other
-/// than exactly - else 0 (also when addresses are not known yet). Throws std::bad_alloc like new.
+/// validated: ranks <= kMaxDims, each operand broadcastable to `shape`, which is every output's shape, and
+/// non-empty; with several outputs, no two outputs sharing a byte: OutputsOverlap) for `kernel`, and returns
+/// the plan for PlannedCall::plan. *workspace_size: the bytes a run with these tensors' current addresses
+/// needs - the temporaries of the outputs that overlap an input other than exactly, each at a multiple of 8
+/// bytes - else 0 (also when addresses are not known yet). Throws std::bad_alloc like new.
 /// (A free function, so that operator libraries never name the plan's class: its type information stays
 /// inside libopapi_math.)
 std::shared_ptr<const OpPlan> PlanElementwise(const aclTensor* tensors, const ElementwiseOperands& ops,
                                               const BroadcastShape& shape, const ElementwiseKernel& kernel,
                                               uint64_t* workspace_size);
 
-/// The plan of one element-wise call (an OpPlan): immutable once made. Engine-internal (PlanElementwise).
-class ElementwisePlan final : public OpPlan {
+/// Whether the byte ranges (ByteRange) of two views meet; a view without data address or elements meets none.
+bool ViewsMeet(const aclTensor& a, const aclTensor& b);
+
+/// Whether two of the outputs of `ops` share a byte of memory (ViewsMeet; or name one tensor twice);
+/// `at(i)` returns tensor i of the call (const aclTensor&). The first phase of a multi-output operator refuses
+/// such a call (first_phase.h CheckOutputsApart): which value lands in a shared byte would depend on the order
+/// of the writes. *a < *b: the two outputs' positions among the outputs (0 .. num_outputs).
+template <typename TensorAt>
+bool OutputsOverlap(TensorAt&& at, const ElementwiseOperands& ops, int* a, int* b) {
+    for (int i = 0; i < ops.num_outputs; ++i) {
+        for (int j = i + 1; j < ops.num_outputs; ++j) {
+            if (ops.Out(i) == ops.Out(j) || ViewsMeet(at(ops.Out(i)), at(ops.Out(j)))) {
+                *a = i;
+                *b = j;
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
+/// One planned element-wise call: the loop plan of its operands, the row bodies, the streaming decision and
+/// the aliasing rule. Engine-internal: ElementwisePlan holds one, a tensor-list plan (engine/list.h) one per
+/// sub-problem. Immutable once made; reads only the tensors it is given.
+class ElementwiseCall {
 public:
-    /// The workspace (bytes) a run with these tensors' current addresses needs (see PlanElementwise).
-    uint64_t WorkspaceSize(const aclTensor* tensors) const;
-
-    bool ShortRun() const override;
-    int Execute(const LaunchRecord& launch, void* workspace, uint64_t workspace_size) const override;
-
-    ElementwisePlan(const aclTensor* tensors, const ElementwiseOperands& ops, const BroadcastShape& shape,
+    ElementwiseCall(const aclTensor* tensors, const ElementwiseOperands& ops, const BroadcastShape& shape,
                     const ElementwiseKernel& kernel);
 
+    /// The workspace (bytes) a run with these tensors' current addresses needs (see PlanElementwise).
+    uint64_t WorkspaceSize(const aclTensor* tensors) const;
+    /// Which outputs need a temporary with these tensors' addresses (bit j: output j).
+    unsigned TemporaryMask(const aclTensor* tensors) const;
+    /// Elements of the call.
+    int64_t Numel() const { return direct_.numel; }
+    /// Whether the call is tiled (transposed inputs: work units of tiles, not elements).
+    bool Tiled() const { return direct_tiles_.units > 0; }
+    /// Work units (elements, or tiles when Tiled()) and the elements of one unit at most.
+    int64_t Units() const { return Tiled() ? direct_tiles_.units : direct_.numel; }
+    int64_t UnitElements() const { return Tiled() ? direct_tiles_.tile0 * direct_tiles_.tile1 : 1; }
+    /// The operands' data addresses in `tensors` (outputs first), into bases[0 .. NumOperands()).
+    void Bases(const aclTensor* tensors, char** bases) const;
+    /// Runs work units [begin, end) on the calling thread, with no temporary (TemporaryMask(tensors) == 0),
+    /// streaming stores as planned unless an output lies exactly on an input. For tensor-list plans.
+    void RunUnits(char* const* bases, int64_t begin, int64_t end) const;
+    /// The whole call over the device pool: the aliasing decision with these addresses, then the rows (through
+    /// a temporary in `workspace`, or memory of its own, where needed). Returns 0; ACLNN_ERR_INNER when a
+    /// temporary cannot be allocated; ACLNN_ERR_PARAM_INVALID (nothing written) when re-addressed outputs now
+    /// share memory.
+    int Execute(const aclTensor* tensors, void* workspace, uint64_t workspace_size) const;
+
 private:
-    bool NeedsTemporary(const aclTensor* tensors) const;
+    uint64_t TemporaryBytes(unsigned mask, uint64_t* offsets) const;
+    bool InPlace(char* const* bases) const;
     kern::RowFn SelectRow(const LoopPlan& p, const TilePlan& tiles, bool* nontemporal) const;
     void Run(const LoopPlan& plan, const TilePlan& tiles, kern::RowFn row, bool nontemporal, char* const* bases) const;
 
@@ -147,7 +200,24 @@ private:
     bool nontemporal_ = false;
     kern::RowFn direct_row_ = nullptr;
     kern::RowFn cached_row_ = nullptr;  // direct_row_ with plain stores (for an output exactly on an input)
-    uint64_t temp_bytes_ = 0;
+};
+
+/// The plan of one element-wise call (an OpPlan): immutable once made. Engine-internal (PlanElementwise).
+class ElementwisePlan final : public OpPlan {
+public:
+    /// The workspace (bytes) a run with these tensors' current addresses needs (see PlanElementwise).
+    uint64_t WorkspaceSize(const aclTensor* tensors) const { return call_.WorkspaceSize(tensors); }
+
+    bool ShortRun() const override;
+    /// Runs the plan on the launch's addresses (ElementwiseCall::Execute's statuses).
+    int Execute(const LaunchRecord& launch, void* workspace, uint64_t workspace_size) const override;
+
+    ElementwisePlan(const aclTensor* tensors, const ElementwiseOperands& ops, const BroadcastShape& shape,
+                    const ElementwiseKernel& kernel)
+        : call_(tensors, ops, shape, kernel) {}
+
+private:
+    ElementwiseCall call_;
 };
 
 }  // namespace engine

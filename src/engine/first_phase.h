@@ -8,10 +8,12 @@
 #include <limits>
 #include <memory>
 #include <utility>
+#include <vector>
 
 #include "aclnn/acl_meta.h"
 #include "common/status.h"
 #include "engine/elementwise.h"
+#include "engine/list.h"
 #include "engine/reduce.h"
 #include "executor/executor.h"
 #include "tensor/tensor.h"
@@ -38,6 +40,18 @@ inline int CheckTensorArgs(const aclTensor* const* t, const char* const* names, 
     return 0;
 }
 
+/// Refuses outputs of `ops` (indices into t, the planned call's order) that share a byte of memory: 161002
+/// naming both (names[i] names t[i]). One output: always 0.
+inline int CheckOutputsApart(const aclTensor* const* t, const char* const* names, const ElementwiseOperands& ops) {
+    if (ops.num_outputs < 2) return 0;
+    int a = 0, b = 0;
+    if (!OutputsOverlap([&](int i) -> const aclTensor& { return *t[i]; }, ops, &a, &b)) return 0;
+    return Fail(ACLNN_ERR_PARAM_INVALID,
+                "%s and %s share memory; outputs of one call must not overlap (the bytes they share would hold "
+                "whichever value was written last).",
+                names[ops.Out(a)], names[ops.Out(b)]);
+}
+
 /// Checks that every view of t[0 .. n) lies inside its storage shape and that the output view t[out] maps no
 /// two elements to one address (BEYOND CANN, SPEC 3 and 6: such an output's result would depend on the order
 /// of writes). `names[i]` names t[i] in messages. Returns 0, or 161002 with a message.
@@ -52,6 +66,19 @@ inline int CheckElementwiseViews(const aclTensor* const* t, const char* const* n
                     names[out], ShapeString(t[out]->view_shape).c_str(), ShapeString(t[out]->strides).c_str());
     }
     return 0;
+}
+
+/// CheckElementwiseViews for the operands `ops` of t (t in the planned call's order, n tensors): every view
+/// inside its storage, each output free of internal overlap, and - with several outputs - no two outputs
+/// sharing a byte ("%s and %s share memory; ..."; BEYOND CANN: which value a shared byte keeps would
+/// depend on the order of the writes). Returns 0 or 161002 with a message.
+inline int CheckElementwiseViews(const aclTensor* const* t, const char* const* names, int n,
+                                 const ElementwiseOperands& ops) {
+    if (int ret = CheckElementwiseViews(t, names, n, ops.out)) return ret;
+    for (int j = 1; j < ops.num_outputs; ++j) {
+        if (int ret = CheckElementwiseViews(t, names, 0, ops.Out(j))) return ret;  // internal overlap only
+    }
+    return CheckOutputsApart(t, names, ops);
 }
 
 /// Runs an operator's first phase `body` (a callable returning its status) and turns host memory running out
@@ -72,14 +99,24 @@ int GuardFirstPhase(const char* api, Body&& body) noexcept {
     }
 }
 
-/// Builds the executor of a first phase whose work is one prepared plan and hands it out: copies of the n
-/// descriptors t[0 .. n) (the first num_inputs are inputs) named `names` under the API name `api`; `plan`
-/// is called with the executor's descriptor copies and returns the plan (nullptr: nothing to run) and
-/// writes the workspace size. Used with PlanReduce/PlanFill (engine/reduce.h). Returns 0; throws
-/// std::bad_alloc like new.
+/// The per-tensor names of a call with prototype arguments: (*names)[i] = arg_names[a] for every tensor i of
+/// argument args[a] (n tensors in all). Throws std::bad_alloc like new.
+inline void NamesOfArgs(const CallArg* args, int nargs, const char* const* arg_names, int n,
+                        std::vector<const char*>* names) {
+    names->assign(static_cast<size_t>(n), "tensor");
+    for (int a = 0; a < nargs; ++a) {
+        for (int k = 0; k < args[a].count; ++k) (*names)[static_cast<size_t>(args[a].first + k)] = arg_names[a];
+    }
+}
+
+/// PublishPlan with the prototype's tensor arguments: args[0 .. nargs) tile t[0 .. n) in order, inputs first
+/// (PlannedCall::args: aclSet*TensorAddr and aclSetDynamic*TensorAddr then number arguments, not tensors), and
+/// every tensor of argument a is named arg_names[a] in messages. nargs 0: one argument per tensor, named
+/// names[i] (static text, one per tensor). Returns 0; throws std::bad_alloc like new.
 template <typename MakePlan>
-int PublishPlan(const aclTensor* const* t, int n, int num_inputs, const char* api, const char* const* names,
-                MakePlan&& plan, uint64_t* workspaceSize, aclOpExecutor** executor) {
+int PublishPlanOfArgs(const aclTensor* const* t, int n, int num_inputs, const char* api, const char* const* names,
+                      const CallArg* args, int nargs, const char* const* arg_names, MakePlan&& plan,
+                      uint64_t* workspaceSize, aclOpExecutor** executor) {
     ExecutorPtr ex = AcquireExecutor();
     PlannedCall& call = ex->call;
     call.op_name = api;
@@ -87,6 +124,11 @@ int PublishPlan(const aclTensor* const* t, int n, int num_inputs, const char* ap
     call.num_inputs = num_inputs;
     call.tensors.resize(n);
     for (int i = 0; i < n; ++i) call.tensors[i] = *t[i];  // reuses a recycled executor's vectors
+    if (nargs > 0) {
+        call.args.assign(args, args + nargs);
+        NamesOfArgs(args, nargs, arg_names, n, &call.names);
+        call.tensor_names = call.names.data();
+    }
     call.workspace_size = 0;
     call.plan = plan(static_cast<const aclTensor*>(call.tensors.data()), &call.workspace_size);
     *workspaceSize = call.workspace_size;
@@ -94,15 +136,52 @@ int PublishPlan(const aclTensor* const* t, int n, int num_inputs, const char* ap
     return 0;
 }
 
+/// Builds the executor of a first phase whose work is one prepared plan and hands it out: copies of the n
+/// descriptors t[0 .. n) (the first num_inputs are inputs) named `names` under the API name `api`; `plan`
+/// is called with the executor's descriptor copies and returns the plan (nullptr: nothing to run) and
+/// writes the workspace size. Used with PlanReduce/PlanFill/PlanAxisReduce (engine/reduce.h). Returns 0;
+/// throws std::bad_alloc like new.
+template <typename MakePlan>
+int PublishPlan(const aclTensor* const* t, int n, int num_inputs, const char* api, const char* const* names,
+                MakePlan&& plan, uint64_t* workspaceSize, aclOpExecutor** executor) {
+    return PublishPlanOfArgs(t, n, num_inputs, api, names, nullptr, 0, nullptr, std::forward<MakePlan>(plan),
+                             workspaceSize, executor);
+}
+
+/// Builds and hands out the executor of a tensor-list (foreach) first phase: the n descriptors t[0 .. n) (the
+/// elements of every list argument in list order, the first num_inputs inputs) grouped into the prototype's
+/// arguments args[0 .. nargs) named arg_names (PublishPlanOfArgs), and the plan of items[0 .. count)
+/// (engine/list.h; item operands index t). Refuses, before anything is published, an item whose outputs
+/// share memory (CheckOutputsApart: 161002). Writes *workspaceSize and *executor; returns 0 or 161002.
+/// Throws std::bad_alloc like new.
+inline int PublishElementwiseList(const aclTensor* const* t, int n, int num_inputs, const char* api,
+                                  const CallArg* args, int nargs, const char* const* arg_names,
+                                  const ElementwiseListItem* items, size_t count, uint64_t* workspaceSize,
+                                  aclOpExecutor** executor) {
+    std::vector<const char*> names;  // for the check's message only
+    NamesOfArgs(args, nargs, arg_names, n, &names);
+    for (size_t i = 0; i < count; ++i) {
+        if (int ret = CheckOutputsApart(t, names.data(), items[i].ops)) return ret;
+    }
+    return PublishPlanOfArgs(
+        t, n, num_inputs, api, nullptr, args, nargs, arg_names,
+        [&](const aclTensor* copies, uint64_t* workspace) -> std::shared_ptr<const OpPlan> {
+            return PlanElementwiseList(copies, items, count, workspace);
+        },
+        workspaceSize, executor);
+}
+
 /// Builds the executor of an element-wise first phase and hands it out: copies of the n descriptors t[0 .. n)
 /// (the first num_inputs are inputs), named `names` in the second phase's messages under the API name `api`;
 /// unless `empty` (an operand has no elements: nothing to run, workspace 0), the plan of `ops` over the
-/// broadcast shape `shape` with `kernel`. Writes *workspaceSize (bytes) and *executor; returns 0. Throws
+/// broadcast shape `shape` with `kernel`. Writes *workspaceSize (bytes) and *executor; returns 0, or 161002
+/// (CheckOutputsApart; nothing published) for outputs that share memory. Throws
 /// std::bad_alloc like new (the operator's caller turns it into a status).
 inline int PublishElementwise(const aclTensor* const* t, int n, int num_inputs, const char* api,
                               const char* const* names, bool empty, const ElementwiseOperands& ops,
                               const BroadcastShape& shape, const ElementwiseKernel& kernel, uint64_t* workspaceSize,
                               aclOpExecutor** executor) {
+    if (int ret = CheckOutputsApart(t, names, ops)) return ret;  // several outputs: never sharing memory
     return PublishPlan(
         t, n, num_inputs, api, names,
         [&](const aclTensor* copies, uint64_t* workspace) -> std::shared_ptr<const OpPlan> {

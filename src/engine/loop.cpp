@@ -5,9 +5,10 @@
 namespace aclcpu {
 namespace engine {
 
-LoopPlan PlanLoop(const int64_t* shape, int ndim, const OperandSpec* ops, int nops) {
+LoopPlan PlanLoop(const int64_t* shape, int ndim, const OperandSpec* ops, int nops, int nouts) {
     LoopPlan p;
     p.nops = nops;
+    p.nouts = nouts;
     int64_t sh[kMaxDims];
     int64_t st[kMaxOperands][kMaxDims];
     // 1. Expand every operand to the broadcast shape, innermost dim first.
@@ -85,7 +86,7 @@ TilePlan PlanTiles(const LoopPlan& p) {
     // Staged: inputs whose inner stride spans a cache line or more per element while dim 1 steps through
     // memory more finely, with an element size the stager copies (1, 2, 4 or 8 bytes).
     int64_t bytes_per_elem = 0;  // buffer bytes per tile element, all staged operands together
-    for (int k = 1; k < p.nops; ++k) {
+    for (int k = p.nouts; k < p.nops; ++k) {
         const int64_t s0 = Abs(p.stride[k][0]), s1 = Abs(p.stride[k][1]);
         const int64_t item = static_cast<int64_t>(ItemSize(p.dtype[k]));
         if (s0 < 64 || s1 == 0 || s1 >= s0 || (item != 1 && item != 2 && item != 4 && item != 8)) continue;
@@ -101,7 +102,7 @@ TilePlan PlanTiles(const LoopPlan& p) {
     // 1024, 1.8-2.0x with 512, 2.0-2.2x with 256; tile1 from 64 to 1024 made no difference. Whole-unit
     // staging of 64 x 224 tiles with a scalar stager (the previous design) gave 2.2-2.8x.
     int64_t min_item = 8;
-    for (int k = 1; k < p.nops; ++k) {
+    for (int k = p.nouts; k < p.nops; ++k) {
         const int64_t item = static_cast<int64_t>(ItemSize(p.dtype[k]));
         if ((t.staged & (1u << k)) && item < min_item) min_item = item;
     }

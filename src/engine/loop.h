@@ -14,7 +14,11 @@
 namespace aclcpu {
 namespace engine {
 
-constexpr int kMaxOperands = 4;
+/// Inputs and outputs of one element-wise plan at most (engine/elementwise.h: ElementwiseOperands).
+constexpr int kMaxInputs = 4;
+constexpr int kMaxOutputs = 2;
+/// Operands of one loop plan at most: the outputs, then the inputs.
+constexpr int kMaxOperands = kMaxInputs + kMaxOutputs;
 
 /// One operand as the planner takes it: a view whose shape right-aligns with the broadcast shape.
 struct OperandSpec {
@@ -25,10 +29,12 @@ struct OperandSpec {
     int64_t offset;          // elements
 };
 
-/// A planned loop nest: dim 0 is innermost. Byte strides are per operand; operand 0 is the output.
+/// A planned loop nest: dim 0 is innermost. Byte strides are per operand; operands 0 .. nouts) are the
+/// outputs (operand 0 decides the dim order), the rest the inputs.
 struct LoopPlan {
     int ndim = 0;
     int nops = 0;
+    int nouts = 1;
     int64_t numel = 0;
     int64_t shape[kMaxDims] = {};
     int64_t stride[kMaxOperands][kMaxDims] = {};  // bytes
@@ -36,9 +42,10 @@ struct LoopPlan {
     aclDataType dtype[kMaxOperands] = {};
 };
 
-/// Plans `nops` operands over broadcast shape `shape[ndim]` (outermost first, ndim <= kMaxDims). Operand shapes
-/// must broadcast to it (validated by the caller). Pure; no allocation.
-LoopPlan PlanLoop(const int64_t* shape, int ndim, const OperandSpec* ops, int nops);
+/// Plans `nops` operands over broadcast shape `shape[ndim]` (outermost first, ndim <= kMaxDims), of which the
+/// first `nouts` (1 .. kMaxOutputs) are outputs (never staged by PlanTiles). Operand shapes must broadcast to
+/// it (validated by the caller). Pure; no allocation.
+LoopPlan PlanLoop(const int64_t* shape, int ndim, const OperandSpec* ops, int nops, int nouts = 1);
 
 /// Calls row(ptrs, strides, n) for consecutive rows covering linear indices [begin, end) of the plan,
 /// where ptrs[k] points at operand k's first element of the row and strides are the innermost byte strides.

@@ -264,6 +264,22 @@ void RunParts(void* ctx, int64_t begin, int64_t end) {
     for (int64_t p = begin; p < end; ++p) c->partials[p] = c->order->ReducePart(p, *c->src, scratch.get());
 }
 
+// The float32 sum of all values of `src` in `order`, its parts over the device pool (each on one thread,
+// combined in part order). Returns 0, or ACLNN_ERR_INNER when memory for the partial sums runs out.
+int ParallelSum(const ReduceOrder& order, const RowSource& src, float* total) {
+    const int64_t parts = order.Parts();
+    std::unique_ptr<float[]> partials(new (std::nothrow) float[static_cast<size_t>(parts)]);
+    if (!partials) return ACLNN_ERR_INNER;
+    PartCtx c;
+    c.order = &order;
+    c.src = &src;
+    c.partials = partials.get();
+    rt::ParallelFor(parts, 1, &RunParts, &c);
+    if (c.failed) return ACLNN_ERR_INNER;
+    *total = order.Combine(partials.get(), parts);
+    return 0;
+}
+
 constexpr int64_t kIntChunk = 4096;  // int64 values per buffer fill
 
 struct IntCtx {
@@ -272,19 +288,36 @@ struct IntCtx {
     uint64_t* partials;  // one per kGrain range
 };
 
+// The two's-complement sum of the int64 values [lo, hi) of `src`, read kIntChunk at a time.
+uint64_t IntRangeSum(const RowSource& src, int64_t lo, int64_t hi) {
+    int64_t buf[kIntChunk];
+    uint64_t acc = 0;
+    for (int64_t s = lo; s < hi; s += kIntChunk) {
+        const int64_t m = std::min(kIntChunk, hi - s);
+        src.FillBytes(s, m, buf);
+        for (int64_t i = 0; i < m; ++i) acc += static_cast<uint64_t>(buf[i]);
+    }
+    return acc;
+}
+
 void RunIntRanges(void* ctx, int64_t begin, int64_t end) {
     IntCtx* c = static_cast<IntCtx*>(ctx);
-    int64_t buf[kIntChunk];
-    for (int64_t g = begin; g < end; ++g) {
-        uint64_t acc = 0;
-        const int64_t lo = g * kGrain, hi = std::min(c->n, lo + kGrain);
-        for (int64_t s = lo; s < hi; s += kIntChunk) {
-            const int64_t m = std::min(kIntChunk, hi - s);
-            c->src->FillBytes(s, m, buf);
-            for (int64_t i = 0; i < m; ++i) acc += static_cast<uint64_t>(buf[i]);
-        }
-        c->partials[g] = acc;
-    }
+    for (int64_t g = begin; g < end; ++g) c->partials[g] = IntRangeSum(*c->src, g * kGrain, std::min(c->n, (g + 1) * kGrain));
+}
+
+// Stores a float32 sum at dst (dtype dt) as `finish` says: the mean factor (one float32 multiply), RNE to P,
+// then out's dtype.
+void StoreFinished(float total, const ReduceFinish& finish, char* dst, aclDataType dt) {
+    if (finish.mean) total = total * finish.mean_factor;
+    kern::StoreResult(dst, dt, kern::RoundToPromoted(total, finish.round_to));
+}
+
+// The float32 sum of all values of `src` in `order`, its parts one after another on this thread; `scratch`
+// holds order.ScratchFloats() floats and `partials` order.Parts().
+float SequentialSum(const ReduceOrder& order, const ValueSource& src, float* scratch, float* partials) {
+    const int64_t parts = order.Parts();
+    for (int64_t p = 0; p < parts; ++p) partials[p] = order.ReducePart(p, src, scratch);
+    return order.Combine(partials, parts);
 }
 
 class ReducePlan final : public OpPlan {
@@ -335,18 +368,9 @@ public:
             kern::StoreInt64Result(dst, out.dtype, static_cast<int64_t>(total));
             return 0;
         }
-        const int64_t parts = order_->Parts();
-        std::unique_ptr<float[]> partials(new (std::nothrow) float[static_cast<size_t>(parts)]);
-        if (!partials) return ACLNN_ERR_INNER;
-        PartCtx c;
-        c.order = order_.get();
-        c.src = &src;
-        c.partials = partials.get();
-        rt::ParallelFor(parts, 1, &RunParts, &c);
-        if (c.failed) return ACLNN_ERR_INNER;
-        float total = order_->Combine(partials.get(), parts);
-        if (finish_.mean) total = total * finish_.mean_factor;
-        kern::StoreResult(dst, out.dtype, kern::RoundToPromoted(total, finish_.round_to));
+        float total = 0.0f;
+        if (int ret = ParallelSum(*order_, src, &total)) return ret;
+        StoreFinished(total, finish_, dst, out.dtype);
         return 0;
     }
 
@@ -356,6 +380,148 @@ private:
     std::shared_ptr<const ReduceOrder> order_;
     ReduceFinish finish_;
     LoopPlan plan_;
+    kern::RowFn row_ = nullptr;
+};
+
+// ------------------------------------------------------------------ reductions over dims
+
+// The axis plan: an outer loop over the output elements (the kept dims; operand 0 = out) and a slice loop over
+// the reduced dims (operand 0 = the engine's contiguous value buffer, so the slice keeps its row-major order),
+// both with the inputs' strides on their dims.
+class AxisReducePlan;
+
+struct AxisCtx {
+    const AxisReducePlan* plan;
+    char* bases[kMaxOperands];  // outer plan: out, then the inputs
+    std::atomic<bool> failed{false};
+};
+
+class AxisReducePlan final : public OpPlan {
+public:
+    AxisReducePlan(const aclTensor* tensors, const ElementwiseOperands& ops, const BroadcastShape& shape,
+                   const ElementwiseKernel& kernel, const AxisReduce& axes, std::shared_ptr<const ReduceOrder> order,
+                   const ReduceFinish& finish)
+        : ops_(ops), kernel_(kernel), order_(std::move(order)), finish_(finish) {
+        const int nb = static_cast<int>(shape.n);
+        const int nops = ops.num_inputs + 1;
+        int64_t rshape[kMaxDims] = {}, kshape[kMaxDims] = {};
+        int64_t rstride[kMaxOperands][kMaxDims] = {}, kstride[kMaxOperands][kMaxDims] = {};
+        int nr = 0, nk = 0;
+        const aclTensor& out = tensors[ops.out];
+        for (int d = 0; d < nb; ++d) {
+            const bool reduced = (axes.reduce_dims >> d) & 1u;
+            int64_t* st = reduced ? &rstride[0][nr] : &kstride[0][nk];
+            (reduced ? rshape[nr] : kshape[nk]) = shape.d[d];
+            for (int k = 1; k < nops; ++k) {  // the input's stride on broadcast dim d (0: broadcast)
+                const aclTensor& in = tensors[ops.in[k - 1]];
+                const int od = static_cast<int>(in.view_shape.size()) - nb + d;
+                const int64_t v = od >= 0 && in.view_shape[od] != 1 ? in.strides[od] : 0;
+                (reduced ? rstride[k][nr] : kstride[k][nk]) = v;
+            }
+            if (!reduced) *st = axes.keepdim ? out.strides[d] : out.strides[nk];
+            (reduced ? nr : nk) += 1;
+        }
+        int64_t contiguous[kMaxDims] = {};  // the value buffer, row-major over the reduced dims
+        int64_t stride = 1;
+        for (int i = nr; i-- > 0;) {
+            contiguous[i] = stride;
+            stride *= rshape[i] > 0 ? rshape[i] : 1;
+        }
+        OperandSpec rspec[kMaxOperands], kspec[kMaxOperands];
+        rspec[0] = OperandSpec{finish_.value_dtype, nr, rshape, contiguous, 0};
+        kspec[0] = OperandSpec{out.dtype, nk, kshape, kstride[0], out.offset};
+        for (int k = 1; k < nops; ++k) {
+            const aclTensor& in = tensors[ops.in[k - 1]];
+            rspec[k] = OperandSpec{in.dtype, nr, rshape, rstride[k], 0};
+            kspec[k] = OperandSpec{in.dtype, nk, kshape, kstride[k], in.offset};
+        }
+        slice_ = PlanLoop(rshape, nr, rspec, nops);
+        outer_ = PlanLoop(kshape, nk, kspec, nops);
+        item_ = static_cast<int64_t>(ItemSize(finish_.value_dtype));
+        int64_t inner[kMaxOperands] = {};
+        for (int k = 0; k < nops; ++k) inner[k] = slice_.ndim > 0 ? slice_.stride[k][0] : 0;
+        inner[0] = item_;
+        row_ = kernel_.select(kernel_.params, slice_.dtype, inner, false);
+    }
+
+    bool ShortRun() const override {
+        return outer_.numel == 0 || slice_.numel <= kShortRunElements / outer_.numel;
+    }
+
+    int Execute(const LaunchRecord& launch, void* /*workspace*/, uint64_t /*workspace_size*/) const override {
+        const aclTensor* const tensors = launch.tensors.data();
+        AxisCtx c;
+        c.plan = this;
+        c.bases[0] = static_cast<char*>(tensors[ops_.out].data);
+        for (int k = 0; k < ops_.num_inputs; ++k) c.bases[k + 1] = static_cast<char*>(tensors[ops_.in[k]].data);
+        if (outer_.numel == 0) return 0;
+        // One output element holding many values: its parts over the pool (as PlanReduce does); otherwise the
+        // output elements over the pool, each summed whole on one thread. Either way the same additions.
+        if (outer_.numel == 1 && finish_.value_dtype == ACL_FLOAT && slice_.numel > kGrain) {
+            FpEnvScope fp_env;
+            char* at[kMaxOperands];
+            for (int k = 0; k < outer_.nops; ++k) at[k] = c.bases[k] + outer_.offset[k];
+            float total = 0.0f;
+            if (int ret = ParallelSum(*order_, Source(at), &total)) return ret;
+            StoreFinished(total, finish_, at[0], outer_.dtype[0]);
+            return 0;
+        }
+        const int64_t per = slice_.numel > 0 ? slice_.numel : 1;
+        rt::ParallelFor(outer_.numel, per >= kGrain ? 1 : kGrain / per, &Range, &c);
+        return c.failed ? ACLNN_ERR_INNER : 0;
+    }
+
+private:
+    // The values of the slice whose inputs start at ptrs[1 ..] (the outer plan's row pointers, element i).
+    RowSource Source(char* const* ptrs) const {
+        RowSource src;
+        src.plan = &slice_;
+        src.bases[0] = nullptr;
+        for (int k = 1; k < slice_.nops; ++k) src.bases[k] = ptrs[k];
+        src.row = row_;
+        src.params = kernel_.params;
+        src.item = item_;
+        return src;
+    }
+
+    // Output elements [begin, end) of the outer plan, each summed on this thread.
+    static void Range(void* ctx, int64_t begin, int64_t end) {
+        AxisCtx* c = static_cast<AxisCtx*>(ctx);
+        const AxisReducePlan& p = *c->plan;
+        FpEnvScope fp_env;
+        const bool floats = p.finish_.value_dtype == ACL_FLOAT && p.slice_.numel > 0;
+        std::unique_ptr<float[]> scratch, partials;
+        if (floats) {
+            scratch.reset(new (std::nothrow) float[static_cast<size_t>(p.order_->ScratchFloats())]);
+            partials.reset(new (std::nothrow) float[static_cast<size_t>(p.order_->Parts())]);
+            if (!scratch || !partials) {
+                c->failed = true;
+                return;
+            }
+        }
+        ForEachRow(p.outer_, c->bases, begin, end, [&](char* const* ptrs, const int64_t* st, int64_t n) {
+            char* at[kMaxOperands];
+            for (int64_t i = 0; i < n; ++i) {
+                for (int k = 0; k < p.outer_.nops; ++k) at[k] = ptrs[k] + i * st[k];
+                const RowSource src = p.Source(at);
+                if (p.finish_.value_dtype == ACL_INT64) {
+                    kern::StoreInt64Result(at[0], p.outer_.dtype[0],
+                                           static_cast<int64_t>(IntRangeSum(src, 0, p.slice_.numel)));
+                } else {
+                    const float total = floats ? SequentialSum(*p.order_, src, scratch.get(), partials.get()) : 0.0f;
+                    StoreFinished(total, p.finish_, at[0], p.outer_.dtype[0]);
+                }
+            }
+        });
+    }
+
+    ElementwiseOperands ops_;
+    ElementwiseKernel kernel_;
+    std::shared_ptr<const ReduceOrder> order_;
+    ReduceFinish finish_;
+    LoopPlan slice_;
+    LoopPlan outer_;
+    int64_t item_ = 4;
     kern::RowFn row_ = nullptr;
 };
 
@@ -413,6 +579,21 @@ std::shared_ptr<const OpPlan> PlanReduce(const aclTensor* tensors, const Element
                                          uint64_t* workspace_size) {
     *workspace_size = 0;
     return std::make_shared<ReducePlan>(tensors, ops, shape, kernel, std::move(order), finish);
+}
+
+bool NormalizeDim(int64_t dim, int64_t rank, int64_t* out) {
+    const int64_t r = rank > 0 ? rank : 1;
+    if (dim < -r || dim >= r) return false;
+    *out = dim < 0 ? dim + r : dim;
+    return true;
+}
+
+std::shared_ptr<const OpPlan> PlanAxisReduce(const aclTensor* tensors, const ElementwiseOperands& ops,
+                                             const BroadcastShape& shape, const ElementwiseKernel& kernel,
+                                             const AxisReduce& axes, std::shared_ptr<const ReduceOrder> order,
+                                             const ReduceFinish& finish, uint64_t* workspace_size) {
+    *workspace_size = 0;
+    return std::make_shared<AxisReducePlan>(tensors, ops, shape, kernel, axes, std::move(order), finish);
 }
 
 std::shared_ptr<const OpPlan> PlanFill(const aclTensor* tensors, int out, double value) {

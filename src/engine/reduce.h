@@ -165,6 +165,41 @@ std::shared_ptr<const OpPlan> PlanReduce(const aclTensor* tensors, const Element
                                          std::shared_ptr<const ReduceOrder> order, const ReduceFinish& finish,
                                          uint64_t* workspace_size);
 
+/// The normalised form of an operator's dim argument (PyTorch's maybe_wrap_dim): dim in [-rank, rank) becomes
+/// dim mod rank in *out (rank 0 counts as rank 1: dims -1 and 0 name the scalar's one "dim"). False (nothing
+/// written) when dim is out of range: the operator reports it with its own message.
+bool NormalizeDim(int64_t dim, int64_t rank, int64_t* out);
+
+/// The reduction of values over some dims of the broadcast shape (PyTorch's sum(dim, keepdim), CANN's
+/// aclnnReduceSum): bit d of `reduce_dims` (d < shape.n, outermost first) set for each reduced dim, already
+/// normalised and free of duplicates (NormalizeDim; the operator's own checks and messages). What an empty
+/// dim list means is the operator's choice; a mask of 0 reduces no dim (each output element is its one
+/// value, finished).
+struct AxisReduce {
+    uint32_t reduce_dims = 0;
+    /// True: tensors[ops.out] has the broadcast rank, with 1 on each reduced dim. False: the reduced dims
+    /// are removed (the kept dims in order; rank 0 when every dim is reduced).
+    bool keepdim = false;
+};
+
+/// The operator's entry point for a reduction over dims: the values `kernel`'s rows compute from the inputs
+/// (as for PlanReduce: float32 values into a contiguous buffer of the engine's, operand 0; the inputs any
+/// dtype, strides, broadcast and offset, validated and broadcastable to `shape`), summed per output element
+/// over its reduced slice and finished by `finish` into that element of tensors[ops.out] (the reduced shape
+/// of `axes`, any strides; checked by the caller, who also refuses an output that overlaps an input).
+/// Order: the R values of one slice (R = the product of the reduced dims) are taken in the row-major order of
+/// the reduced dims and summed in `order`, an order for R values (R >= 1; null when R is 0, or for INT64
+/// values): with MakeReduceTemplateOrder(R, ...), each slice is summed as the Ascend 950 reduce template sums
+/// an all-axes reduction of R elements (pattern AR(1, R)) - a stand-in for the template's tiling of pattern
+/// (A, R), which splits A across cores and is not modelled. A slice of no values sums to 0 (a mean then gets
+/// 0 * mean_factor). Every output element's sum is one fixed sequence of float32 additions: the result
+/// never depends on the thread count. INT64 values (finish.value_dtype) are summed exactly with wrap-around.
+/// *workspace_size: 0. Throws std::bad_alloc like new.
+std::shared_ptr<const OpPlan> PlanAxisReduce(const aclTensor* tensors, const ElementwiseOperands& ops,
+                                             const BroadcastShape& shape, const ElementwiseKernel& kernel,
+                                             const AxisReduce& axes, std::shared_ptr<const ReduceOrder> order,
+                                             const ReduceFinish& finish, uint64_t* workspace_size);
+
 /// A plan that writes `value` into every element of tensors[out] (any shape and strides): converted to out's
 /// dtype (floating: RNE from double; integer or bool: NaN -> 0, else truncated toward zero and wrapped;
 /// complex: (value, 0)). For the forward losses' empty inputs (mean: NaN, sum: 0). Throws std::bad_alloc.

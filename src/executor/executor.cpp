@@ -90,6 +90,8 @@ void Reset(aclOpExecutor* ex) {
     call.num_inputs = 0;
     call.op_name = "";
     call.tensor_names = nullptr;
+    call.args.clear();
+    call.names.clear();
 }
 
 // Fails with 161002 and a message for an executor pointer that is not a live handle; unlocks `lock` first.
@@ -103,24 +105,28 @@ bool IsLiveLocked(const HandleLock& lock, const aclOpExecutor* ex) {
     return HandleStateOf(lock, ex, HandleKind::kExecutor) == HandleState::kLive;
 }
 
-// Addresses a launch touches (tensor data, workspace), for pinning.
-int CollectAddrs(const LaunchRecord& rec, const void** addrs) {
+// Addresses a launch touches (tensor data, workspace), for pinning, into rec.addrs (a pooled record keeps the
+// vectors' storage: no allocation in the steady state). Throws std::bad_alloc like new.
+int CollectAddrs(LaunchRecord& rec) {
+    rec.addrs.resize(rec.tensors.size() + 1);
+    rec.blocks.resize(rec.addrs.size());
     int n = 0;
-    for (const aclTensor& t : rec.tensors) addrs[n++] = t.numel > 0 ? t.data : nullptr;
-    addrs[n++] = rec.workspace;
+    for (const aclTensor& t : rec.tensors) rec.addrs[n++] = t.numel > 0 ? t.data : nullptr;
+    rec.addrs[n++] = rec.workspace;
     return n;
 }
 
-constexpr int kMaxAddrs = 16;
+constexpr int kMaxAddrs = 16;  // byte ranges a launch reports to strict mode's stream checks (kMaxStrictAccesses)
 constexpr size_t kWorkspaceAlign = 8;  // the largest element alignment a plan stores in its workspace
 
 // The stream task of a launch: runs the plan on the record's addresses, unpins, gives the record back.
 int RunTask(void* ctx) {
     LaunchRecord* rec = static_cast<LaunchRecord*>(ctx);
     int ret = rec->plan ? rec->plan->Execute(*rec, rec->workspace, rec->workspace_size) : 0;
-    const void* addrs[kMaxAddrs];
-    int n = CollectAddrs(*rec, addrs);
-    rt::UnpinBlocks(addrs, n);
+    // The record's addresses now (strict mode's wrapper releases the pins of those it rewrote to aliases);
+    // the vectors already have this size: no allocation.
+    const int n = CollectAddrs(*rec);
+    rt::UnpinBlocks(rec->addrs.data(), n);
     ReleaseRecord(rec);
     return ret;
 }
@@ -145,6 +151,35 @@ int LaunchAccesses(const LaunchRecord& ex, rt::Access* out, int max) {
     return n;
 }
 
+// Which prototype arguments an address setter numbers: the inputs, the outputs, or all of them.
+enum class ArgKind { kInput, kOutput, kAll };
+
+// The index-th argument of `kind` of a call with prototype arguments (call.args non-empty), or nullptr;
+// *count: how many arguments of that kind there are.
+const CallArg* FindArg(const PlannedCall& call, size_t index, ArgKind kind, size_t* count) {
+    size_t seen = 0;
+    const CallArg* found = nullptr;
+    for (const CallArg& a : call.args) {
+        const bool input = a.first < call.num_inputs;
+        if ((kind == ArgKind::kInput && !input) || (kind == ArgKind::kOutput && input)) continue;
+        if (seen++ == index) found = &a;
+    }
+    *count = seen;
+    return found;
+}
+
+// Re-addresses tensor slot `slot` of a live executor's call (registry lock held) after checking the view at
+// `addr` against its block; a live `tensor` (the caller's descriptor) gets the address too.
+int SetSlotAddr(const HandleLock& lock, PlannedCall& call, size_t slot, aclTensor* tensor, void* addr, const char* api) {
+    aclTensor probe = call.tensors[slot];
+    probe.data = addr;
+    const char* name = call.tensor_names != nullptr ? call.tensor_names[slot] : api;
+    if (int ret = CheckDataAddress(probe, name)) return ret;
+    call.tensors[slot].data = addr;
+    if (tensor != nullptr && HandleStateOf(lock, tensor, HandleKind::kTensor) == HandleState::kLive) tensor->data = addr;
+    return OK;
+}
+
 int SetAddr(aclOpExecutor* executor, size_t index, aclTensor* tensor, void* addr, bool output, bool combined,
             const char* api) {
     // CANN (opbase acl_op_api.cpp aclSet*TensorAddr): a null executor is ACLNN_ERR_INNER_NULLPTR (561103).
@@ -152,6 +187,21 @@ int SetAddr(aclOpExecutor* executor, size_t index, aclTensor* tensor, void* addr
     HandleLock lock;  // the executor (and the tensor) stay live while they are updated
     if (!IsLiveLocked(lock, executor)) return FailNotLiveExecutor(lock, api, executor);
     PlannedCall& call = executor->call;
+    if (!call.args.empty()) {  // an operator with tensor-list arguments: index numbers its prototype arguments
+        const ArgKind kind = combined ? ArgKind::kAll : (output ? ArgKind::kOutput : ArgKind::kInput);
+        size_t count = 0;
+        const CallArg* arg = FindArg(call, index, kind, &count);
+        if (arg == nullptr) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "%s: index %zu is out of range; %s has %zu %s.", api, index,
+                        call.op_name, count, combined ? "tensor arguments" : (output ? "outputs" : "inputs"));
+        }
+        if (arg->list) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "%s: argument %zu of %s is a tensor list; set its elements with aclSetDynamic%sTensorAddr.",
+                        api, index, call.op_name, combined ? "" : (output ? "Output" : "Input"));
+        }
+        return SetSlotAddr(lock, call, static_cast<size_t>(arg->first), tensor, addr, api);
+    }
     const size_t nin = static_cast<size_t>(call.num_inputs);
     const size_t nout = call.tensors.size() - nin;
     size_t slot = index;
@@ -165,21 +215,14 @@ int SetAddr(aclOpExecutor* executor, size_t index, aclTensor* tensor, void* addr
         return Fail(ACLNN_ERR_PARAM_INVALID, "%s: index %zu is out of range; %s has %zu tensors.", api, index,
                     call.op_name, call.tensors.size());
     }
-    aclTensor probe = call.tensors[slot];
-    probe.data = addr;
-    const char* name = call.tensor_names != nullptr ? call.tensor_names[slot] : api;
-    if (int ret = CheckDataAddress(probe, name)) return ret;
-    call.tensors[slot].data = addr;
-    if (tensor != nullptr && HandleStateOf(lock, tensor, HandleKind::kTensor) == HandleState::kLive) tensor->data = addr;
-    return OK;
+    return SetSlotAddr(lock, call, slot, tensor, addr, api);
 }
 
 // The dynamic (tensor-list) address setters (CANN: opbase acl_op_api.cpp aclSetDynamic*TensorAddr). `kind`
 // names the numbering of irIndex: "input", "output", or "input or output" (inputs then outputs). CANN's codes
 // for nulls (561103) and relativeIndex (161002); everything is checked before anything is written.
 int SetDynamicAddr(aclOpExecutor* executor, size_t irIndex, size_t relativeIndex, aclTensorList* tensors, void* addr,
-                   const char* kind, const char* api) {
-    (void)addr;  // written only into an operator's tensor-list input, which no operator here has yet
+                   ArgKind kind, const char* api) {
     if (tensors == nullptr) return Fail(ACLNN_ERR_INNER_NULLPTR, "%s: tensors is null.", api);
     HandleLock lock;
     const HandleState list_state = HandleStateOf(lock, tensors, HandleKind::kTensorList);
@@ -204,12 +247,25 @@ int SetDynamicAddr(aclOpExecutor* executor, size_t irIndex, size_t relativeIndex
         return Fail(ACLNN_ERR_INNER_NULLPTR, "%s: executor is null.", api);
     }
     if (!IsLiveLocked(lock, executor)) return FailNotLiveExecutor(lock, api, executor);
-    // An executor records which of its tensors came from a tensor-list argument only when its operator takes
-    // one; no operator of this library does yet, so irIndex cannot name such an argument.
-    const char* op = executor->call.op_name;
-    lock.Unlock();
-    return Fail(ACLNN_ERR_PARAM_INVALID, "%s: irIndex %zu is not a dynamic (tensor-list) %s of %s, which takes none.",
-                api, irIndex, kind, op);
+    PlannedCall& call = executor->call;
+    const char* const what = kind == ArgKind::kInput ? "input" : (kind == ArgKind::kOutput ? "output" : "input or output");
+    size_t count = 0;
+    const CallArg* arg = call.args.empty() ? nullptr : FindArg(call, irIndex, kind, &count);
+    if (arg == nullptr || !arg->list) {
+        // Only an operator with tensor-list arguments records them (PlannedCall::args).
+        const char* op = call.op_name;
+        lock.Unlock();
+        return Fail(ACLNN_ERR_PARAM_INVALID, "%s: irIndex %zu is not a dynamic (tensor-list) %s of %s.", api, irIndex,
+                    what, op);
+    }
+    if (relativeIndex >= static_cast<size_t>(arg->count)) {
+        const char* op = call.op_name;
+        lock.Unlock();
+        return Fail(ACLNN_ERR_PARAM_INVALID, "%s: relativeIndex %zu is out of the %d tensors %s planned for %s %zu.",
+                    api, relativeIndex, arg->count, op, what, irIndex);
+    }
+    return SetSlotAddr(lock, call, static_cast<size_t>(arg->first) + relativeIndex, tensors->items[relativeIndex],
+                       addr, api);
 }
 
 }  // namespace
@@ -251,15 +307,19 @@ int RunExecutor(void* workspace, uint64_t workspace_size, aclOpExecutor* executo
         record.reset(AcquireRecordLocked(lock));
         record->workspace_size = call.workspace_size;
         record->num_inputs = call.num_inputs;
-        record->tensor_names = names = call.tensor_names;
+        const char* const* static_names = call.tensor_names;
         if (executor->repeatable) {
             record->tensors = call.tensors;  // reuses the pooled record's vectors
+            record->names = call.names;
             record->plan = call.plan;
         } else {
             record->tensors.swap(call.tensors);  // the handle's object keeps the record's old vectors for reuse
+            record->names.swap(call.names);
             record->plan = std::move(call.plan);
             ReleaseHandle(lock, executor, HandleKind::kExecutor);  // consumed: into the quarantine
         }
+        // Per-tensor names of list arguments live in the record from now on; static ones stay where they are.
+        record->tensor_names = names = record->names.empty() ? static_names : record->names.data();
         if (stream != nullptr) held = rt::HoldStream(lock, stream);
     }
     if (workspace_size > 0 && workspace == nullptr) {
@@ -304,9 +364,15 @@ int RunExecutor(void* workspace, uint64_t workspace_size, aclOpExecutor* executo
     // Pin every block the run touches and check each tensor's view against its block, under one registry
     // lock; when an address is in no block, the tensor-by-tensor checks find the first culprit.
     record->workspace = record->workspace_size > 0 ? workspace : nullptr;
-    const void* addrs[kMaxAddrs];
-    rt::Block blocks[kMaxAddrs];
-    const int n = CollectAddrs(*record, addrs);
+    int n = 0;
+    try {
+        n = CollectAddrs(*record);
+    } catch (const std::bad_alloc&) {
+        return Fail(ACLNN_ERR_INNER, "%s: out of host memory for the launch's %zu addresses.", api,
+                    record->tensors.size() + 1);
+    }
+    const void* const* addrs = record->addrs.data();
+    rt::Block* blocks = record->blocks.data();
     if (!rt::PinBlocks(addrs, n, blocks)) {
         for (size_t i = 0; i < record->tensors.size(); ++i) {
             const char* name = names != nullptr ? names[i] : "tensor";
@@ -396,17 +462,17 @@ aclnnStatus AclSetTensorAddr(aclOpExecutor* executor, const size_t index, aclTen
 
 aclnnStatus aclSetDynamicInputTensorAddr(aclOpExecutor* executor, size_t irIndex, const size_t relativeIndex,
                                          aclTensorList* tensors, void* addr) {
-    return SetDynamicAddr(executor, irIndex, relativeIndex, tensors, addr, "input", "aclSetDynamicInputTensorAddr");
+    return SetDynamicAddr(executor, irIndex, relativeIndex, tensors, addr, ArgKind::kInput, "aclSetDynamicInputTensorAddr");
 }
 
 aclnnStatus aclSetDynamicOutputTensorAddr(aclOpExecutor* executor, size_t irIndex, const size_t relativeIndex,
                                           aclTensorList* tensors, void* addr) {
-    return SetDynamicAddr(executor, irIndex, relativeIndex, tensors, addr, "output", "aclSetDynamicOutputTensorAddr");
+    return SetDynamicAddr(executor, irIndex, relativeIndex, tensors, addr, ArgKind::kOutput, "aclSetDynamicOutputTensorAddr");
 }
 
 aclnnStatus aclSetDynamicTensorAddr(aclOpExecutor* executor, size_t irIndex, const size_t relativeIndex,
                                     aclTensorList* tensors, void* addr) {
-    return SetDynamicAddr(executor, irIndex, relativeIndex, tensors, addr, "input or output",
+    return SetDynamicAddr(executor, irIndex, relativeIndex, tensors, addr, ArgKind::kAll,
                           "aclSetDynamicTensorAddr");
 }
 

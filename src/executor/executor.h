@@ -30,6 +30,16 @@ public:
     virtual bool ShortRun() const { return false; }
 };
 
+/// One tensor argument of an operator's prototype as a planned call holds it: PlannedCall::tensors[first ..
+/// first + count). `list`: an aclTensorList argument (its elements in list order), re-addressed with
+/// aclSetDynamic*TensorAddr (irIndex: the argument's index among the inputs, the outputs, or all of them;
+/// relativeIndex: the element); otherwise one aclTensor (aclSet*TensorAddr).
+struct CallArg {
+    int first = 0;
+    int count = 1;
+    bool list = false;
+};
+
 /// A planned operator call: what a first phase builds and what a repeatable executor keeps as the template
 /// of its launches. Holds its own copy of every descriptor (SPEC 3: the caller may destroy its aclTensors
 /// after the first phase); aclSet*TensorAddr re-addresses these copies.
@@ -39,7 +49,13 @@ struct PlannedCall {
     std::vector<aclTensor> tensors;             ///< copies of the caller's descriptors
     std::shared_ptr<const OpPlan> plan;         ///< nullptr: nothing to run (empty tensors)
     const char* op_name = "";                   ///< the second phase's API name, for messages (static text)
-    const char* const* tensor_names = nullptr;  ///< one per tensor, for messages (static text)
+    const char* const* tensor_names = nullptr;  ///< one per tensor, for messages (static text, or names.data())
+    /// The prototype's tensor arguments in order, inputs first (an operator with tensor-list arguments); empty:
+    /// every tensor is an argument of its own, as for operators without lists.
+    std::vector<CallArg> args;
+    /// Per-tensor names when they are not one static array (list arguments: the list's name for each of its
+    /// elements); tensor_names then points here. The names themselves are static text.
+    std::vector<const char*> names;
 };
 
 /// One launch of a planned call, owned by its stream task: the descriptors with the addresses of this launch
@@ -53,6 +69,9 @@ struct LaunchRecord {
     void* workspace = nullptr;                  ///< this launch's workspace (nullptr when workspace_size is 0)
     int num_inputs = 0;                         ///< tensors[0 .. num_inputs) are inputs, the rest outputs
     const char* const* tensor_names = nullptr;  ///< one per tensor, for messages (the planned call's)
+    std::vector<const char*> names;             ///< the planned call's `names` (tensor_names points here then)
+    std::vector<const void*> addrs;             ///< the addresses this launch pinned: tensors' data, workspace
+    std::vector<MemBlock> blocks;               ///< their blocks (second phase only)
 };
 
 }  // namespace aclcpu

@@ -30,8 +30,7 @@ struct Launch {
     rt::Task inner;
     const char* op;
     std::vector<Operand> operands;
-    const void* unpin[32];  // the handed-out addresses whose pins this wrapper releases
-    int n_unpin = 0;
+    std::vector<const void*> unpin;  // the handed-out addresses whose pins this wrapper releases
 };
 
 // Calls fn(begin, end) for the byte ranges (offsets from the block's base) of a view's elements, a run of
@@ -105,7 +104,7 @@ int RunStrict(void* ctx) {
             }
         }
     }
-    rt::UnpinBlocks(l->unpin, l->n_unpin);
+    rt::UnpinBlocks(l->unpin.data(), static_cast<int>(l->unpin.size()));
     delete l;
     return ret;
 }
@@ -116,14 +115,14 @@ rt::Task StrictWrapLaunch(LaunchRecord& record, const char* op_name, const void*
                           int n, rt::Task inner) {
     bool any = false;
     for (int i = 0; i < n; ++i) any = any || (addrs[i] != nullptr && blocks[i].alias != 0);
-    if (!any || n > 32) return inner;
+    if (!any) return inner;
     Launch* l = new Launch();
     l->inner = inner;
     l->op = op_name;
     const int ntensors = static_cast<int>(record.tensors.size());
     for (int i = 0; i < n; ++i) {
         if (addrs[i] == nullptr || blocks[i].alias == 0) continue;
-        l->unpin[l->n_unpin++] = addrs[i];
+        l->unpin.push_back(addrs[i]);
         if (i >= ntensors) {  // the workspace: the plan's own temporaries, written before they are read
             record.workspace = blocks[i].Accessible(record.workspace);
             continue;

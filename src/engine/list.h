@@ -1,0 +1,75 @@
+// Tensor-list plans (the foreach operators: out_i = f(a_i, b_i or scalar_i) over aclTensorList arguments): one
+// OpPlan over many element-wise sub-problems, each with its own shapes, strides, offsets and parameters (a
+// per-tensor scalar of an aclScalarList), planned once by the first phase like an element-wise call
+// (engine/elementwise.h) and run as one piece of work.
+//
+// Run: the sub-problems' elements (work units for tiled ones) are laid end to end in one index space and cut
+// into chunks of kGrain over the device pool, so that many small tensors share the pool's threads and one
+// big tensor splits across them; no allocation at run time. Aliasing per sub-problem: an output exactly on
+// its own input (in-place foreach) runs in place; an output that overlaps its inputs otherwise goes through a
+// temporary, that sub-problem on its own. When an output of one sub-problem shares memory with an operand of
+// another (or the addresses changed after planning, e.g. aclSetDynamic*TensorAddr on a repeatable executor,
+// which the plan does not re-check), the sub-problems run one after another in list order, each as one
+// element-wise call: the results are those of the calls made in sequence.
+// The implementation lives in elementwise.cpp (it shares the element-wise call's machinery).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "engine/elementwise.h"
+#include "executor/executor.h"
+
+namespace aclcpu {
+namespace engine {
+
+/// One sub-problem of a tensor-list plan: its operands (indices into the planned call's tensors, outputs then
+/// inputs as for an element-wise call), its broadcast shape (its outputs' shape) and its kernel: the operator's
+/// selector with this sub-problem's parameters (per-tensor scalars go here).
+struct ElementwiseListItem {
+    ElementwiseOperands ops;
+    BroadcastShape shape;
+    ElementwiseKernel kernel;
+};
+
+/// The operator's entry point for a tensor-list call: plans items[0 .. count) over `tensors` (the planned
+/// call's descriptor copies, validated as for PlanElementwise, item by item; an item without elements is
+/// skipped) and returns the plan for PlannedCall::plan. *workspace_size: the largest temporary one item
+/// needs with these addresses (items with temporaries run one at a time), else 0. Throws std::bad_alloc.
+std::shared_ptr<const OpPlan> PlanElementwiseList(const aclTensor* tensors, const ElementwiseListItem* items,
+                                                  size_t count, uint64_t* workspace_size);
+
+/// The plan of a tensor-list call (an OpPlan): immutable once made. Engine-internal (PlanElementwiseList).
+class ElementwiseListPlan final : public OpPlan {
+public:
+    ElementwiseListPlan(const aclTensor* tensors, const ElementwiseListItem* items, size_t count);
+
+    /// The workspace (bytes) a run with these tensors' addresses needs (see PlanElementwiseList).
+    uint64_t WorkspaceSize(const aclTensor* tensors) const;
+    /// Whether a run with these addresses runs every item in the one shared index space (true), or the items
+    /// one after another (false: addresses changed since planning, or items share memory).
+    bool Together(const aclTensor* tensors) const;
+    /// Planned (non-empty) items.
+    size_t Items() const { return calls_.size(); }
+
+    bool ShortRun() const override;
+    /// Runs every item on the launch's addresses. Returns 0 or the first failing item's status
+    /// (ElementwiseCall::Execute).
+    int Execute(const LaunchRecord& launch, void* workspace, uint64_t workspace_size) const override;
+
+private:
+    static void Range(void* ctx, int64_t begin, int64_t end);
+
+    std::vector<ElementwiseCall> calls_;
+    std::vector<int64_t> start_;       // calls_[i]'s first index in the shared space; start_[Items()] = total
+    std::vector<unsigned char> alone_;  // 1: the item needs a temporary at the planned addresses (runs alone)
+    std::vector<void*> planned_;       // every tensor's data address at planning
+    bool apart_ = true;                // at planning: no item's output shares memory with another item's operand
+    bool tiled_ = false;
+    int64_t numel_ = 0;                // elements of all items
+};
+
+}  // namespace engine
+}  // namespace aclcpu
