@@ -4,9 +4,20 @@ set(ACLCPU_ARCH_DIR "${CMAKE_SYSTEM_PROCESSOR}-linux")  # CANN's <arch>-linux (x
 set(ACLCPU_STAGE "${CMAKE_CURRENT_BINARY_DIR}/toolkit-stage")
 file(MAKE_DIRECTORY ${ACLCPU_STAGE})
 
-# bin/setenv.bash: sourced by ops-nn's quick-invocation run.sh and CI scripts
-# (`source ${ASCEND_HOME_PATH:-/usr/local/Ascend/cann}/bin/setenv.bash`).
-install(PROGRAMS ${CMAKE_CURRENT_LIST_DIR}/setenv.bash DESTINATION bin)
+# set_env.sh (CANN's environment script) and bin/setenv.bash (sourced by ops-nn's quick-invocation run.sh
+# and CI scripts: `source ${ASCEND_HOME_PATH:-/usr/local/Ascend/cann}/bin/setenv.bash`): each is its
+# template in cmake/ with cmake/locate_sourced.sh, the one rule for finding the prefix from bash, zsh and
+# POSIX sh, pasted in at the @ACLCPU_LOCATE_SOURCED@ line.
+file(READ ${CMAKE_CURRENT_LIST_DIR}/locate_sourced.sh ACLCPU_LOCATE_SOURCED)
+foreach(script IN ITEMS set_env.sh setenv.bash)
+  file(READ ${CMAKE_CURRENT_LIST_DIR}/${script} text)
+  string(REPLACE "# @ACLCPU_LOCATE_SOURCED@\n" "${ACLCPU_LOCATE_SOURCED}" text "${text}")
+  file(CONFIGURE OUTPUT ${ACLCPU_STAGE}/${script} CONTENT "${text}" @ONLY)
+endforeach()
+set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${CMAKE_CURRENT_LIST_DIR}/locate_sourced.sh
+  ${CMAKE_CURRENT_LIST_DIR}/set_env.sh ${CMAKE_CURRENT_LIST_DIR}/setenv.bash)
+install(FILES ${ACLCPU_STAGE}/set_env.sh DESTINATION .)
+install(PROGRAMS ${ACLCPU_STAGE}/setenv.bash DESTINATION bin)
 
 # <arch>-linux/include and <arch>-linux/lib64: links to include/ and lib64/. Read by ops-nn's build.sh
 # (LINUX_INCLUDE_PATH), the experimental examples' run.sh, and ops-test-kit (TTK), which finds aclnn
