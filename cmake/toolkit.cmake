@@ -60,3 +60,6 @@ add_custom_target(uninstall
   COMMAND ${CMAKE_COMMAND} -DMANIFEST=${CMAKE_CURRENT_BINARY_DIR}/install_manifest.txt
           -P ${CMAKE_CURRENT_LIST_DIR}/uninstall.cmake
   COMMENT "Removing the files listed in install_manifest.txt")
+
+# include/aclnnop/aclnn_<op>.h for CANN's operators that aclcpu lacks: an #error naming the operator.
+include(${CMAKE_CURRENT_LIST_DIR}/missing_op_headers.cmake)
