@@ -1,4 +1,4 @@
-# Install-tree pieces that CANN tooling reads, each named with its reader (README "Using it from CANN
+# Install-tree pieces that CANN tooling reads, each named with its reader (docs/toolkit.md "Using it from CANN
 # tooling"), plus find_package(aclcpu CONFIG), aclcpu.pc and the uninstall target.
 set(ACLCPU_ARCH_DIR "${CMAKE_SYSTEM_PROCESSOR}-linux")  # CANN's <arch>-linux (x86_64-linux, aarch64-linux)
 set(ACLCPU_STAGE "${CMAKE_CURRENT_BINARY_DIR}/toolkit-stage")
