@@ -1,12 +1,23 @@
-# Install-tree pieces that CANN tooling reads, each named with its reader (README "Using it from CANN
+# Install-tree pieces that CANN tooling reads, each named with its reader (docs/toolkit.md "Using it from CANN
 # tooling"), plus find_package(aclcpu CONFIG), aclcpu.pc and the uninstall target.
 set(ACLCPU_ARCH_DIR "${CMAKE_SYSTEM_PROCESSOR}-linux")  # CANN's <arch>-linux (x86_64-linux, aarch64-linux)
 set(ACLCPU_STAGE "${CMAKE_CURRENT_BINARY_DIR}/toolkit-stage")
 file(MAKE_DIRECTORY ${ACLCPU_STAGE})
 
-# bin/setenv.bash: sourced by ops-nn's quick-invocation run.sh and CI scripts
-# (`source ${ASCEND_HOME_PATH:-/usr/local/Ascend/cann}/bin/setenv.bash`).
-install(PROGRAMS ${CMAKE_CURRENT_LIST_DIR}/setenv.bash DESTINATION bin)
+# set_env.sh (CANN's environment script) and bin/setenv.bash (sourced by ops-nn's quick-invocation run.sh
+# and CI scripts: `source ${ASCEND_HOME_PATH:-/usr/local/Ascend/cann}/bin/setenv.bash`): each is its
+# template in cmake/ with cmake/locate_sourced.sh, the one rule for finding the prefix from bash, zsh and
+# POSIX sh, pasted in at the @ACLCPU_LOCATE_SOURCED@ line.
+file(READ ${CMAKE_CURRENT_LIST_DIR}/locate_sourced.sh ACLCPU_LOCATE_SOURCED)
+foreach(script IN ITEMS set_env.sh setenv.bash)
+  file(READ ${CMAKE_CURRENT_LIST_DIR}/${script} text)
+  string(REPLACE "# @ACLCPU_LOCATE_SOURCED@\n" "${ACLCPU_LOCATE_SOURCED}" text "${text}")
+  file(CONFIGURE OUTPUT ${ACLCPU_STAGE}/${script} CONTENT "${text}" @ONLY)
+endforeach()
+set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${CMAKE_CURRENT_LIST_DIR}/locate_sourced.sh
+  ${CMAKE_CURRENT_LIST_DIR}/set_env.sh ${CMAKE_CURRENT_LIST_DIR}/setenv.bash)
+install(FILES ${ACLCPU_STAGE}/set_env.sh DESTINATION .)
+install(PROGRAMS ${ACLCPU_STAGE}/setenv.bash DESTINATION bin)
 
 # <arch>-linux/include and <arch>-linux/lib64: links to include/ and lib64/. Read by ops-nn's build.sh
 # (LINUX_INCLUDE_PATH), the experimental examples' run.sh, and ops-test-kit (TTK), which finds aclnn
@@ -49,3 +60,6 @@ add_custom_target(uninstall
   COMMAND ${CMAKE_COMMAND} -DMANIFEST=${CMAKE_CURRENT_BINARY_DIR}/install_manifest.txt
           -P ${CMAKE_CURRENT_LIST_DIR}/uninstall.cmake
   COMMENT "Removing the files listed in install_manifest.txt")
+
+# include/aclnnop/aclnn_<op>.h for CANN's operators that aclcpu lacks: an #error naming the operator.
+include(${CMAKE_CURRENT_LIST_DIR}/missing_op_headers.cmake)
