@@ -43,17 +43,18 @@ struct ReluF {
     }
 };
 
-/// ReluGradElement: g * (s <= 0 ? 0 : 1); a NaN g quieted, an invalid product kReluDefaultNaN.
+/// ReluGradElement: g * (s <= 0 ? 0 : 1); where the product is a NaN, g quieted when g is a NaN, else (+-inf * 0)
+/// kReluDefaultNaN. (The NaN lanes are set explicitly: a compiler may fold g * 1 to g, keeping a signalling NaN.)
 struct ReluGradF {
     using Params = ThresholdBackwardParams;
     static constexpr int kInputs = 2;
     static HWY_INLINE VF Apply(DF df, const Params&, const VF* x) {
         const DU32 du;
         const VF g = x[0];
-        const VF m = hn::IfThenZeroElse(hn::Le(x[1], hn::Zero(df)), hn::Set(df, 1.0f));
-        const VF y = hn::Mul(g, m);
-        const VF dnan = hn::BitCast(df, hn::Set(du, kReluDefaultNaN));
-        return hn::IfThenElse(hn::IsNaN(g), QuietNaNs(df, g), hn::IfThenElse(hn::IsNaN(y), dnan, y));
+        const VF y = hn::Mul(g, hn::IfThenZeroElse(hn::Le(x[1], hn::Zero(df)), hn::Set(df, 1.0f)));
+        const VF quiet_g = hn::BitCast(df, hn::Or(hn::BitCast(du, g), hn::Set(du, 0x00400000u)));
+        const VF nan = hn::IfThenElse(hn::IsNaN(g), quiet_g, hn::BitCast(df, hn::Set(du, kReluDefaultNaN)));
+        return hn::IfThenElse(hn::IsNaN(y), nan, y);
     }
 };
 
