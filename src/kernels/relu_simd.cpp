@@ -99,15 +99,7 @@ RowFn SelectReluFusedRow(int op, aclDataType dtype, const aclDataType* dt, const
     int code = PromoteCode(dtype);
     if (code < 0) return nullptr;
     if (code == kFusedBf16) code = kFusedBf16Exact;  // every result is a BF16 value already
-    const int operands = op == kReluOp ? 2 : 3;
-    for (int k = 0; k < operands; ++k) {
-        if (dt[k] != dtype) return nullptr;
-    }
-    const int64_t item = static_cast<int64_t>(ItemSize(dtype));
-    if (st[0] != item) return nullptr;
-    for (int k = 1; k < operands; ++k) {
-        if (st[k] != item && st[k] != 0) return nullptr;
-    }
+    if (!FusedOperandsQualify(dtype, dt, st, op == kReluOp ? 2 : 3)) return nullptr;
     return HWY_DYNAMIC_DISPATCH(SelectReluFused)(op, code, nontemporal ? 1 : 0);
 }
 
