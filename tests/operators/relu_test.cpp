@@ -546,4 +546,29 @@ TEST(ReluPair, Uint8IsCopiedOrLeftAlone) {
     EXPECT_EQ(aclcpu_test::Download<uint8_t>(x.buffer.get(), 4), std::vector<uint8_t>(v, v + 4));
 }
 
+TEST(ReluPair, PartlyOverlappingOutputsSeeTheOriginalInputs) {
+    // out is self shifted by one element on the same memory: every element must come from self's values before
+    // the call (the engine computes into the workspace the first phase asks for, then copies back).
+    const int64_t n = 1000;
+    std::vector<float> v(n + 1);
+    for (int64_t i = 0; i <= n; ++i) v[i] = static_cast<float>((i * 37) % 19) - 9.0f;
+    DeviceBuffer buf((n + 1) * 4);
+    aclrtMemcpy(buf.get(), (n + 1) * 4, v.data(), (n + 1) * 4, ACL_MEMCPY_HOST_TO_DEVICE);
+    aclTensor* self = MakeTensor({n}, ACL_FLOAT, buf.get(), {1}, 0, {n + 1});
+    aclTensor* out = MakeTensor({n}, ACL_FLOAT, buf.get(), {1}, 1, {n + 1});
+    ASSERT_EQ(RunRelu(self, out), 0) << LastError();
+    std::vector<float> got = aclcpu_test::Download<float>(buf.get(), static_cast<size_t>(n + 1));
+    EXPECT_EQ(got[0], v[0]);
+    for (int64_t i = 0; i < n; ++i) ASSERT_EQ(got[i + 1], v[i] > 0 ? v[i] : 0.0f) << i;
+    // ThresholdBackward with out shifted over gradOutput
+    aclrtMemcpy(buf.get(), (n + 1) * 4, v.data(), (n + 1) * 4, ACL_MEMCPY_HOST_TO_DEVICE);
+    HostTensor s = FloatTensor({n}, std::vector<float>(v.begin() + 1, v.end()));
+    Scalar thr(0.5f);
+    ASSERT_EQ(RunTb(self, s.tensor, thr.s, out), 0) << LastError();
+    got = aclcpu_test::Download<float>(buf.get(), static_cast<size_t>(n + 1));
+    for (int64_t i = 0; i < n; ++i) ASSERT_EQ(got[i + 1], v[i + 1] <= 0.5f ? 0.0f : v[i]) << i;
+    aclDestroyTensor(self);
+    aclDestroyTensor(out);
+}
+
 }  // namespace
