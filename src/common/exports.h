@@ -29,6 +29,7 @@
 
 struct aclOpExecutor;
 struct aclTensor;
+struct aclScalar;
 
 namespace aclcpu {
 
@@ -101,6 +102,7 @@ ACLCPU_LIB_API void ParallelFor(int64_t n, int64_t grain, RangeFn fn, void* ctx)
 ACLCPU_LIB_API const char* DtypeName(aclDataType t);
 ACLCPU_LIB_API aclDataType PromoteTypes(aclDataType a, aclDataType b);
 ACLCPU_LIB_API bool CanCast(aclDataType from, aclDataType to);
+ACLCPU_LIB_API bool ScalarToFloat(const aclScalar& s, float* out);
 ACLCPU_LIB_API int FirstDeadTensor(const aclTensor* const* t, int n, HandleState* state);
 ACLCPU_LIB_API std::string ShapeString(const int64_t* dims, size_t n);
 ACLCPU_LIB_API int CheckStorageBounds(const aclTensor& t, const char* name);
@@ -146,6 +148,11 @@ ACLCPU_LIB_API RowFn SelectLossRow(const void* params, const aclDataType* dtypes
                                    bool nontemporal);
 ACLCPU_LIB_API RowFn SelectSmoothL1GradRow(const void* params, const aclDataType* dtypes, const int64_t* strides,
                                            bool nontemporal);
+// aclnnRelu / aclnnInplaceRelu and aclnnThresholdBackward (src/op/relu.cpp, threshold_backward.cpp).
+ACLCPU_LIB_API RowFn SelectReluRow(const void* params, const aclDataType* dtypes, const int64_t* strides,
+                                   bool nontemporal);
+ACLCPU_LIB_API RowFn SelectThresholdBackwardRow(const void* params, const aclDataType* dtypes,
+                                                const int64_t* strides, bool nontemporal);
 }  // namespace kern
 
 // aclnnMseLoss (src/op/mse_loss.cpp): its rows and its summation orders.

@@ -7,6 +7,7 @@
 #include <exception>
 #include <limits>
 #include <memory>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -16,6 +17,7 @@
 #include "engine/list.h"
 #include "engine/reduce.h"
 #include "executor/executor.h"
+#include "tensor/dtype.h"
 #include "tensor/tensor.h"
 
 namespace aclcpu {
@@ -50,6 +52,25 @@ inline int CheckOutputsApart(const aclTensor* const* t, const char* const* names
                 "%s and %s share memory; outputs of one call must not overlap (the bytes they share would hold "
                 "whichever value was written last).",
                 names[ops.Out(a)], names[ops.Out(b)]);
+}
+
+/// Whether `d` is one of list[0 .. n) (CANN's CheckType).
+inline bool InDtypeList(aclDataType d, const aclDataType* list, size_t n) {
+    for (size_t i = 0; i < n; ++i) {
+        if (list[i] == d) return true;
+    }
+    return false;
+}
+
+/// A dtype support list as the messages print it: CANN's names joined by ", " ("DT_FLOAT, DT_FLOAT16"), in
+/// the list's order (opbase op::ToString(std::initializer_list<DataType>); its body is not public).
+inline std::string DtypeListString(const aclDataType* list, size_t n) {
+    std::string s;
+    for (size_t i = 0; i < n; ++i) {
+        if (i > 0) s += ", ";
+        s += DtypeName(list[i]);
+    }
+    return s;
 }
 
 /// Checks that every view of t[0 .. n) lies inside its storage shape and that the output view t[out] maps no

@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "acl/acl_base.h"
+#include "tensor/dtype.h"
 
 namespace aclcpu {
 namespace kern {
@@ -50,6 +51,20 @@ inline bool QuietBf16Param(float v) {
 inline int FusedDtCode(aclDataType promote, bool bf16_quiet) {
     const int code = PromoteCode(promote);
     return code == kFusedBf16 && bf16_quiet ? kFusedBf16Quiet : code;
+}
+
+/// Whether a row of `operands` operands (output first) may take a fused body: every dtype `promote`, the
+/// output contiguous, each input contiguous or broadcast (byte stride 0).
+inline bool FusedOperandsQualify(aclDataType promote, const aclDataType* dt, const int64_t* st, int operands) {
+    for (int k = 0; k < operands; ++k) {
+        if (dt[k] != promote) return false;
+    }
+    const int64_t item = static_cast<int64_t>(ItemSize(promote));
+    if (st[0] != item) return false;
+    for (int k = 1; k < operands; ++k) {
+        if (st[k] != item && st[k] != 0) return false;
+    }
+    return true;
 }
 
 }  // namespace kern

@@ -264,14 +264,7 @@ void BlockRow(const void* params, const aclDataType* dt, char* const* ptrs, cons
 
 RowFn SelectL1SimdRow(const L1Params& p, const aclDataType* dt, const int64_t* st, bool nontemporal) {
     if (PromoteCode(p.promote) < 0) return nullptr;
-    for (int k = 0; k < 4; ++k) {
-        if (dt[k] != p.promote) return nullptr;
-    }
-    const int64_t item = static_cast<int64_t>(ItemSize(p.promote));
-    if (st[0] != item) return nullptr;
-    for (int k = 1; k < 4; ++k) {
-        if (st[k] != item && st[k] != 0) return nullptr;
-    }
+    if (!FusedOperandsQualify(p.promote, dt, st, 4)) return nullptr;
     // BF16: with r == 1 every result is a BF16 value already (+-g, +-0 or an input NaN quieted: no rounding);
     // otherwise a NaN result is an input NaN quieted or the default NaN of 0 * inf, and r (1/n) brings no
     // payload, so RNE needs no NaN test (fused_row.h).

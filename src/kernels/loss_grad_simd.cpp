@@ -303,14 +303,7 @@ RowFn SelectLossGradFusedRow(int op, aclDataType promote, const aclDataType* dt,
                              bool bf16_quiet) {
     const int code = FusedDtCode(promote, bf16_quiet);
     if (code < 0) return nullptr;
-    for (int k = 0; k < 4; ++k) {
-        if (dt[k] != promote) return nullptr;
-    }
-    const int64_t item = static_cast<int64_t>(ItemSize(promote));
-    if (st[0] != item) return nullptr;
-    for (int k = 1; k < 4; ++k) {
-        if (st[k] != item && st[k] != 0) return nullptr;
-    }
+    if (!FusedOperandsQualify(promote, dt, st, 4)) return nullptr;
     return HWY_DYNAMIC_DISPATCH(SelectLossFused)(op, code, nontemporal ? 1 : 0);
 }
 

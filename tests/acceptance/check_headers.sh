@@ -10,7 +10,9 @@ headers=(acl/acl.h acl/acl_base.h acl/acl_base_mdl.h acl/acl_rt.h aclnn/acl_meta
          aclnnop/aclnn_smooth_l1_loss.h aclnnop/level2/aclnn_smooth_l1_loss.h
          aclnnop/aclnn_mse_loss_backward.h aclnnop/level2/aclnn_mse_loss_backward.h
          aclnnop/aclnn_mse_loss.h aclnnop/level2/aclnn_mse_loss.h
-         aclnnop/aclnn_smooth_l1_loss_backward.h aclnnop/level2/aclnn_smooth_l1_loss_backward.h)
+         aclnnop/aclnn_smooth_l1_loss_backward.h aclnnop/level2/aclnn_smooth_l1_loss_backward.h
+         aclnnop/aclnn_relu.h aclnnop/level2/aclnn_relu.h
+         aclnnop/aclnn_threshold_backward.h aclnnop/level2/aclnn_threshold_backward.h)
 for h in "${headers[@]}"; do
   printf '#include "%s"\n#include "%s"\nint main(void) { return 0; }\n' "$h" "$h" > "$work/t.c"
   cp "$work/t.c" "$work/t.cpp"

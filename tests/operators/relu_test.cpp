@@ -1,0 +1,574 @@
+// aclnnRelu, aclnnInplaceRelu and aclnnThresholdBackward through the public API (docs/ops/relu.md,
+// docs/ops/threshold_backward.md): CANN's check order, codes and messages; the dtype lists per product
+// profile (integers, BF16, INT64 only for ReluGrad on the 950); the threshold's conversion and the two
+// kernels; and a seeded sweep per profile and admitted dtype compared bit for bit with the independent model
+// (tests/support/relu_reference.h) - IEEE specials (NaN with payloads, signalling NaN, +-inf, +-0,
+// subnormals), values exactly at the threshold, integer extremes - over broadcasting, strided and transposed
+// views, in place, aliased outputs and empty tensors.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "aclnnop/aclnn_relu.h"
+#include "aclnnop/aclnn_threshold_backward.h"
+#include "support/profile_scope.h"
+#include "support/relu_reference.h"
+#include "support/test_util.h"
+
+namespace {
+
+using aclcpu_test::DeviceBuffer;
+using aclcpu_test::EmptyTensor;
+using aclcpu_test::FloatTensor;
+using aclcpu_test::HostTensor;
+using aclcpu_test::LastError;
+using aclcpu_test::MakeTensor;
+using aclcpu_test::ProfileScope;
+using l1ref::Profile;
+
+constexpr int kNull = 161001;
+constexpr int kInvalid = 161002;
+
+const bool kQuietLog = [] { return setenv("ASCEND_GLOBAL_LOG_LEVEL", "4", 0) == 0; }();
+
+// ------------------------------------------------------------------ running the APIs
+
+int RunRelu(const aclTensor* self, const aclTensor* out) {
+    uint64_t ws = 0;
+    aclOpExecutor* ex = nullptr;
+    int st = aclnnReluGetWorkspaceSize(self, out, &ws, &ex);
+    if (st != 0) return st;
+    DeviceBuffer w;
+    if (ws > 0) w = DeviceBuffer(ws);
+    st = aclnnRelu(ws > 0 ? w.get() : nullptr, ws, ex, nullptr);
+    return st != 0 ? st : aclrtSynchronizeStream(nullptr);
+}
+
+int RunInplaceRelu(aclTensor* selfRef) {
+    uint64_t ws = 0;
+    aclOpExecutor* ex = nullptr;
+    int st = aclnnInplaceReluGetWorkspaceSize(selfRef, &ws, &ex);
+    if (st != 0) return st;
+    DeviceBuffer w;
+    if (ws > 0) w = DeviceBuffer(ws);
+    st = aclnnInplaceRelu(ws > 0 ? w.get() : nullptr, ws, ex, nullptr);
+    return st != 0 ? st : aclrtSynchronizeStream(nullptr);
+}
+
+int RunTb(const aclTensor* g, const aclTensor* s, const aclScalar* thr, aclTensor* out) {
+    uint64_t ws = 0;
+    aclOpExecutor* ex = nullptr;
+    int st = aclnnThresholdBackwardGetWorkspaceSize(g, s, thr, out, &ws, &ex);
+    if (st != 0) return st;
+    DeviceBuffer w;
+    if (ws > 0) w = DeviceBuffer(ws);
+    st = aclnnThresholdBackward(ws > 0 ? w.get() : nullptr, ws, ex, nullptr);
+    return st != 0 ? st : aclrtSynchronizeStream(nullptr);
+}
+
+// Expects a first phase to fail with `code` and a message containing `msg`, writing neither output.
+template <typename Call>
+void ExpectFails(Call&& call, int code, const std::string& msg) {
+    uint64_t ws = 77;
+    aclOpExecutor* ex = reinterpret_cast<aclOpExecutor*>(uintptr_t{0x40});
+    LastError();
+    EXPECT_EQ(call(&ws, &ex), code);
+    const std::string m = LastError();
+    EXPECT_NE(m.find(msg), std::string::npos) << "expected message: " << msg << "\ngot: " << m;
+    EXPECT_EQ(ws, 77u);
+    EXPECT_EQ(ex, reinterpret_cast<aclOpExecutor*>(uintptr_t{0x40}));
+}
+
+struct Scalar {
+    aclScalar* s;
+    explicit Scalar(float v) { s = aclCreateScalar(&v, ACL_FLOAT); }
+    Scalar(const void* v, aclDataType dt) { s = aclCreateScalar(const_cast<void*>(v), dt); }
+    ~Scalar() { aclDestroyScalar(s); }
+};
+
+// ------------------------------------------------------------------ check order and messages
+
+TEST(Relu, CheckOrderAndMessages) {
+    HostTensor x = FloatTensor({2, 2}, {1, -1, 2, -2}), out = EmptyTensor({2, 2}, ACL_FLOAT);
+    auto relu = [](const aclTensor* a, const aclTensor* b) {
+        return [a, b](uint64_t* ws, aclOpExecutor** ex) { return aclnnReluGetWorkspaceSize(a, b, ws, ex); };
+    };
+    ExpectFails(relu(nullptr, nullptr), kNull, "Expected a proper Tensor but got null for argument self.");
+    ExpectFails(relu(x.tensor, nullptr), kNull, "Expected a proper Tensor but got null for argument out.");
+    ExpectFails([](uint64_t* ws, aclOpExecutor** ex) { return aclnnInplaceReluGetWorkspaceSize(nullptr, ws, ex); },
+                kNull, "got null for argument self.");
+    HostTensor d = EmptyTensor({2, 2}, ACL_DOUBLE), i16 = EmptyTensor({2, 2}, ACL_INT16),
+               h = EmptyTensor({2, 2}, ACL_FLOAT16), b9 = EmptyTensor(std::vector<int64_t>(9, 1), ACL_FLOAT),
+               o3 = EmptyTensor({3}, ACL_FLOAT), d9 = EmptyTensor(std::vector<int64_t>(9, 1), ACL_DOUBLE);
+    // dtype (self's list, then out == self) before dims and shape
+    ExpectFails(relu(d9.tensor, o3.tensor), kInvalid,
+                "Self dtype DT_DOUBLE should be in dtype support list DT_FLOAT, DT_FLOAT16, DT_INT8, DT_UINT8, "
+                "DT_INT32, DT_INT64, DT_BF16.");
+    ExpectFails(relu(i16.tensor, out.tensor), kInvalid, "Self dtype DT_INT16 should be in dtype support list");
+    ExpectFails(relu(x.tensor, h.tensor), kInvalid, "Tensor self expected dtype is DT_FLOAT16 but found DT_FLOAT.");
+    ExpectFails(relu(b9.tensor, out.tensor), kInvalid, "The self tensor cannot be larger than 8 dimensions.");
+    ExpectFails(relu(x.tensor, b9.tensor), kInvalid, "The out tensor cannot be larger than 8 dimensions.");
+    ExpectFails(relu(x.tensor, o3.tensor), kInvalid,
+                "Expected tensor for self to have same size as tensor for out, but [2,2] does not equal [3].");
+    // beyond CANN, after CANN's checks
+    uint64_t ws = 0;
+    aclOpExecutor* ex = nullptr;
+    EXPECT_EQ(aclnnReluGetWorkspaceSize(x.tensor, out.tensor, nullptr, &ex), kNull);
+    EXPECT_NE(LastError().find("The workspaceSize or executor is nullptr."), std::string::npos);
+    EXPECT_EQ(aclnnReluGetWorkspaceSize(x.tensor, out.tensor, &ws, nullptr), kNull);
+    EXPECT_EQ(aclnnReluGetWorkspaceSize(nullptr, out.tensor, nullptr, nullptr), kNull);
+    EXPECT_NE(LastError().find("argument self"), std::string::npos);
+    // a view past its storage
+    DeviceBuffer buf(16);
+    aclTensor* past = MakeTensor({2, 2}, ACL_FLOAT, buf.get(), {2, 1}, 0, {3});
+    ExpectFails(relu(past, out.tensor), kInvalid, "self");
+    aclDestroyTensor(past);
+    // a destroyed descriptor
+    aclTensor* dead = MakeTensor({2, 2}, ACL_FLOAT, buf.get());
+    aclDestroyTensor(dead);
+    ExpectFails(relu(x.tensor, dead), kInvalid, "no longer a live");
+}
+
+TEST(Relu, Bf16ListPerProfile) {
+    for (Profile p : l1ref::kAllProfiles) {
+        ProfileScope scope(p);
+        ASSERT_TRUE(scope.ok()) << l1ref::ProfileKey(p);
+        HostTensor b = EmptyTensor({3}, ACL_BF16, 0), ob = EmptyTensor({3}, ACL_BF16);
+        const bool bf16 = p == Profile::kAscend950 || p == Profile::kAscend910B || p == Profile::kAscend910_93;
+        LastError();
+        EXPECT_EQ(RunRelu(b.tensor, ob.tensor), bf16 ? 0 : kInvalid) << l1ref::ProfileKey(p);
+        if (!bf16) {
+            EXPECT_NE(LastError().find("Self dtype DT_BF16 should be in dtype support list DT_FLOAT, DT_FLOAT16, "
+                                       "DT_INT8, DT_UINT8, DT_INT32, DT_INT64."),
+                      std::string::npos);
+        }
+    }
+}
+
+TEST(ThresholdBackward, CheckOrderAndMessages) {
+    HostTensor g = FloatTensor({2, 2}, {1, 1, 1, 1}), s = FloatTensor({2, 2}, {1, 2, 3, 4}),
+               out = EmptyTensor({2, 2}, ACL_FLOAT);
+    Scalar one(1.0f), zero(0.0f);
+    auto tb = [](const aclTensor* a, const aclTensor* b, const aclScalar* t, aclTensor* o) {
+        return [=](uint64_t* ws, aclOpExecutor** ex) { return aclnnThresholdBackwardGetWorkspaceSize(a, b, t, o, ws, ex); };
+    };
+    // threshold first, then out, then workspaceSize, then gradOutput and self
+    ExpectFails(tb(nullptr, nullptr, nullptr, nullptr), kNull, "argument threshold");
+    ExpectFails(tb(nullptr, nullptr, one.s, nullptr), kNull, "got null for argument out.");
+    aclOpExecutor* ex = nullptr;
+    LastError();
+    EXPECT_EQ(aclnnThresholdBackwardGetWorkspaceSize(nullptr, nullptr, one.s, out.tensor, nullptr, &ex), kNull);
+    EXPECT_NE(LastError().find("workspaceSize"), std::string::npos);
+    ExpectFails(tb(nullptr, nullptr, one.s, out.tensor), kNull, "got null for argument gradOutput.");
+    ExpectFails(tb(g.tensor, nullptr, one.s, out.tensor), kNull, "got null for argument self.");
+    // dtypes: gradOutput's, then self's list; gradOutput == self; out == self
+    HostTensor d = EmptyTensor({2, 2}, ACL_DOUBLE), h = EmptyTensor({2, 2}, ACL_FLOAT16),
+               i64 = EmptyTensor({2, 2}, ACL_INT64, 0), o64 = EmptyTensor({2, 2}, ACL_INT64);
+    ExpectFails(tb(d.tensor, d.tensor, one.s, out.tensor), kInvalid,
+                "Tensor gradOutput not implemented for DT_DOUBLE, should be in dtype support list DT_FLOAT, DT_INT32, "
+                "DT_FLOAT16, DT_INT8, DT_UINT8, DT_BF16.");
+    ExpectFails(tb(g.tensor, d.tensor, one.s, out.tensor), kInvalid, "Tensor self not implemented for DT_DOUBLE");
+    ExpectFails(tb(h.tensor, s.tensor, one.s, out.tensor), kInvalid,
+                "Tensor gradOutput expected dtype is DT_FLOAT but found DT_FLOAT16.");
+    ExpectFails(tb(g.tensor, s.tensor, one.s, h.tensor), kInvalid,
+                "Tensor out expected dtype is DT_FLOAT but found DT_FLOAT16.");
+    // INT64: only with the ReluGrad kernel (threshold within FLT_EPSILON of 0) on the 950 (the default profile)
+    ExpectFails(tb(i64.tensor, i64.tensor, one.s, o64.tensor), kInvalid,
+                "Tensor gradOutput not implemented for DT_INT64, should be in dtype support list DT_FLOAT, DT_INT32, "
+                "DT_FLOAT16, DT_INT8, DT_UINT8, DT_BF16.");
+    EXPECT_EQ(RunTb(i64.tensor, i64.tensor, zero.s, o64.tensor), 0) << LastError();
+    // dims, broadcast, out's shape
+    HostTensor f9 = EmptyTensor(std::vector<int64_t>(9, 1), ACL_FLOAT, 0), f3 = FloatTensor({3}, {1, 2, 3}),
+               o21 = EmptyTensor({2, 1}, ACL_FLOAT);
+    ExpectFails(tb(f9.tensor, s.tensor, one.s, out.tensor), kInvalid,
+                "The gradOutput tensor cannot be larger than 8 dimensions.");
+    ExpectFails(tb(g.tensor, f9.tensor, one.s, out.tensor), kInvalid,
+                "The self tensor cannot be larger than 8 dimensions.");
+    ExpectFails(tb(f3.tensor, s.tensor, one.s, out.tensor), kInvalid,
+                "The size of tensor self [2,2] must match the size of tensor gradOutput [3].");
+    ExpectFails(tb(g.tensor, s.tensor, one.s, o21.tensor), kInvalid,
+                "Shape of out should be [2,2], but current is [2,1].");
+    // beyond CANN: executor null (after CANN's checks), a destroyed scalar
+    uint64_t ws = 0;
+    EXPECT_EQ(aclnnThresholdBackwardGetWorkspaceSize(g.tensor, s.tensor, one.s, out.tensor, &ws, nullptr), kNull);
+    float v = 2.0f;
+    aclScalar* dead = aclCreateScalar(&v, ACL_FLOAT);
+    aclDestroyScalar(dead);
+    ExpectFails(tb(g.tensor, s.tensor, dead, out.tensor), kInvalid, "threshold");
+    // every list per profile: BF16 (not on 910/310P), INT64 (only 950 with threshold 0)
+    for (Profile p : l1ref::kAllProfiles) {
+        ProfileScope scope(p);
+        ASSERT_TRUE(scope.ok());
+        const bool a2 = p == Profile::kAscend950 || p == Profile::kAscend910B || p == Profile::kAscend910_93;
+        HostTensor b = EmptyTensor({2}, ACL_BF16, 0), ob = EmptyTensor({2}, ACL_BF16), l = EmptyTensor({2}, ACL_INT64, 0),
+                   ol = EmptyTensor({2}, ACL_INT64);
+        EXPECT_EQ(RunTb(b.tensor, b.tensor, one.s, ob.tensor), a2 ? 0 : kInvalid) << l1ref::ProfileKey(p);
+        EXPECT_EQ(RunTb(l.tensor, l.tensor, zero.s, ol.tensor), p == Profile::kAscend950 ? 0 : kInvalid)
+            << l1ref::ProfileKey(p);
+        if (!a2) {
+            HostTensor dd = EmptyTensor({2}, ACL_DOUBLE, 0);
+            ExpectFails(tb(dd.tensor, dd.tensor, one.s, ob.tensor), kInvalid,
+                        "should be in dtype support list DT_FLOAT, DT_INT32, DT_FLOAT16, DT_INT8, DT_UINT8.");
+        }
+    }
+}
+
+// ------------------------------------------------------------------ the threshold and the two kernels
+
+std::vector<float> RunTbFloat(const std::vector<float>& g, const std::vector<float>& s, const aclScalar* thr) {
+    const int64_t n = static_cast<int64_t>(s.size());
+    HostTensor tg = FloatTensor({n}, g), ts = FloatTensor({n}, s), out = EmptyTensor({n}, ACL_FLOAT);
+    EXPECT_EQ(RunTb(tg.tensor, ts.tensor, thr, out.tensor), 0) << LastError();
+    return aclcpu_test::Download<float>(out.buffer.get(), static_cast<size_t>(n));
+}
+
+TEST(ThresholdBackward, KernelChoiceAndThresholdConversion) {
+    // ops-nn's example: threshold 1, self {0.2, 1.2, 2.2, 3.2}, gradOutput {4.5, 4.4, 4.3, 4.2}
+    Scalar one(1.0f);
+    const std::vector<float> ex = RunTbFloat({4.5f, 4.4f, 4.3f, 4.2f}, {0.2f, 1.2f, 2.2f, 3.2f}, one.s);
+    EXPECT_EQ(ex, (std::vector<float>{0.0f, 4.4f, 4.3f, 4.2f}));
+    // |threshold| <= FLT_EPSILON runs ReluGrad, which compares with 0: self = 5e-9 keeps its gradient, and the
+    // zeros take gradOutput's sign; a threshold just above FLT_EPSILON runs ThresholdGradV2D.
+    Scalar tiny(1e-8f), eps(1.1920929e-07f), above(1.2e-07f);
+    const std::vector<float> g = {-3.0f, -3.0f, 2.0f, HUGE_VALF};
+    const std::vector<float> s = {5e-9f, -1.0f, 0.0f, -1.0f};
+    std::vector<float> r = RunTbFloat(g, s, tiny.s);
+    EXPECT_EQ(aclcpu_test::Bits(r[0]), aclcpu_test::Bits(-3.0f));
+    EXPECT_EQ(aclcpu_test::Bits(r[1]), 0x80000000u);  // -3 * 0 = -0
+    EXPECT_EQ(aclcpu_test::Bits(r[2]), 0x00000000u);  // self = 0 <= 0
+    EXPECT_EQ(aclcpu_test::Bits(r[3]), 0x7FC00000u);  // inf * 0
+    EXPECT_EQ(aclcpu_test::Bits(RunTbFloat(g, s, eps.s)[1]), 0x80000000u);
+    r = RunTbFloat(g, s, above.s);
+    EXPECT_EQ(aclcpu_test::Bits(r[0]), 0u);  // 5e-9 <= 1.2e-7: selected 0
+    EXPECT_EQ(aclcpu_test::Bits(r[1]), 0u);  // +0, not gradOutput's sign
+    EXPECT_EQ(aclcpu_test::Bits(r[3]), 0u);
+    // the scalar is converted once to float32 (RNE) from its own dtype
+    const double d = 0.1;
+    const int64_t big = (int64_t{1} << 60) + 1;
+    const int32_t i3 = 3;
+    Scalar sd(&d, ACL_DOUBLE), sbig(&big, ACL_INT64), si(&i3, ACL_INT32);
+    const float f01 = 0.1f;
+    r = RunTbFloat({1, 1, 1}, {f01, std::nextafter(f01, 1.0f), 0.1f}, sd.s);
+    EXPECT_EQ(r, (std::vector<float>{0, 1, 0}));  // (float)0.1 == 0.1f: ties select 0
+    r = RunTbFloat({1, 1}, {1.1529215e18f, std::nextafter(1.1529215e18f, HUGE_VALF)}, sbig.s);
+    EXPECT_EQ(r, (std::vector<float>{0, 1}));
+    r = RunTbFloat({7, 7, 7}, {2.0f, 3.0f, 3.5f}, si.s);
+    EXPECT_EQ(r, (std::vector<float>{0, 0, 7}));
+    // NaN threshold: never <= -> gradOutput everywhere
+    Scalar nan(NAN);
+    r = RunTbFloat({1, 2}, {-1.0f, NAN}, nan.s);
+    EXPECT_EQ(r, (std::vector<float>{1, 2}));
+}
+
+TEST(ThresholdBackward, Int32GoesThroughFloat32) {
+    const std::vector<int32_t> g = {16777217, INT32_MAX, -16777217, 5, 9};
+    const std::vector<int32_t> s = {16777218, 1 << 30, 1 << 30, 16777217, 16777216};  // 16777217 -> 2^24 <= t
+    HostTensor tg = aclcpu_test::RawTensor({5}, ACL_INT32, g.data(), 20), ts = aclcpu_test::RawTensor({5}, ACL_INT32, s.data(), 20),
+               out = EmptyTensor({5}, ACL_INT32);
+    const float t = 16777216.0f;
+    Scalar thr(t);
+    ASSERT_EQ(RunTb(tg.tensor, ts.tensor, thr.s, out.tensor), 0) << LastError();
+    EXPECT_EQ(aclcpu_test::Download<int32_t>(out.buffer.get(), 5),
+              (std::vector<int32_t>{16777216, INT32_MAX, -16777216, 0, 0}));
+    // ReluGrad (threshold 0) keeps int32 exact
+    Scalar zero(0.0f);
+    ASSERT_EQ(RunTb(tg.tensor, ts.tensor, zero.s, out.tensor), 0) << LastError();
+    EXPECT_EQ(aclcpu_test::Download<int32_t>(out.buffer.get(), 5), g);
+}
+
+// ------------------------------------------------------------------ the sweep against the model
+
+/// One operand: a view (element strides, offset) over host bytes of `storage` elements.
+struct Operand {
+    aclDataType dt = ACL_FLOAT;
+    std::vector<int64_t> shape, strides;
+    int64_t offset = 0, storage = 0;
+    std::vector<uint8_t> host;
+    DeviceBuffer dev;
+    aclTensor* t = nullptr;
+    size_t Item() const { return aclDataTypeSize(dt); }
+    uint64_t At(int64_t e) const {
+        uint64_t b = 0;
+        std::memcpy(&b, host.data() + e * Item(), Item());
+        return b;
+    }
+    void Upload() {
+        dev = DeviceBuffer(host.size());
+        aclrtMemcpy(dev.get(), host.size(), host.data(), host.size(), ACL_MEMCPY_HOST_TO_DEVICE);
+        t = MakeTensor(shape, dt, dev.get(), strides, offset, {storage});
+    }
+    std::vector<uint8_t> Download() const {
+        std::vector<uint8_t> v(host.size());
+        aclrtMemcpy(v.data(), v.size(), dev.get(), v.size(), ACL_MEMCPY_DEVICE_TO_HOST);
+        return v;
+    }
+    ~Operand() { aclDestroyTensor(t); }
+};
+
+/// Element offset of the broadcast-shape index `idx` (rank of `out_shape`) in operand o.
+int64_t ElemOf(const Operand& o, const std::vector<int64_t>& idx) {
+    int64_t e = o.offset;
+    const size_t lead = idx.size() - o.shape.size();
+    for (size_t k = 0; k < o.shape.size(); ++k) e += (o.shape[k] == 1 ? 0 : idx[lead + k]) * o.strides[k];
+    return e;
+}
+
+/// Random bits for a dtype: specials, the thresholds' values, small and extreme integers, random patterns.
+uint64_t RandomBits(std::mt19937_64& rng, aclDataType dt) {
+    static const uint32_t f32[] = {0x00000000u, 0x80000000u, 0x3F000000u, 0xC0000000u, 0x7F800000u, 0xFF800000u,
+                                   0x7FC00000u, 0xFFC00001u, 0x7F800001u, 0xFFA00000u, 0x00000001u, 0x807FFFFFu,
+                                   0x32ABCC77u, 0x3F800000u, 0xBF800000u, 0x7F7FFFFFu};
+    static const uint16_t f16[] = {0x0000, 0x8000, 0x3800, 0xC000, 0x7C00, 0xFC00, 0x7E00, 0xFE01,
+                                   0x7C01, 0xFD00, 0x0001, 0x83FF, 0x0000, 0x3C00, 0xBC00, 0x7BFF};
+    static const uint16_t bf[] = {0x0000, 0x8000, 0x3F00, 0xC000, 0x7F80, 0xFF80, 0x7FC0, 0xFFC1,
+                                  0x7F81, 0xFFA0, 0x0001, 0x807F, 0x0000, 0x3F80, 0xBF80, 0x7F7F};
+    const uint64_t r = rng();
+    const bool special = rng() % 2 == 0;
+    switch (dt) {
+        case ACL_FLOAT: return special ? f32[r % 16] : (r & 0xFFFFFFFFu);
+        case ACL_FLOAT16: return special ? f16[r % 16] : (r & 0xFFFFu);
+        case ACL_BF16: return special ? bf[r % 16] : (r & 0xFFFFu);
+        case ACL_INT8: case ACL_UINT8: return special ? (r % 5 + 0xFE) & 0xFF : (r & 0xFF);
+        case ACL_INT32: {
+            static const int32_t v[] = {0, -1, 1, INT32_MIN, INT32_MAX, 16777217, -16777217, 2};
+            return special ? static_cast<uint32_t>(v[r % 8]) : (r & 0xFFFFFFFFu);
+        }
+        default: {
+            static const int64_t v[] = {0, -1, 1, INT64_MIN, INT64_MAX, 2};
+            return special ? static_cast<uint64_t>(v[r % 6]) : r;
+        }
+    }
+}
+
+/// An operand of `shape` over `storage` elements with element strides and offset, filled with random bits.
+void Make(Operand* o, std::mt19937_64& rng, aclDataType dt, std::vector<int64_t> shape, std::vector<int64_t> strides,
+          int64_t offset, int64_t storage) {
+    o->dt = dt;
+    o->shape = std::move(shape);
+    o->strides = std::move(strides);
+    o->offset = offset;
+    o->storage = storage;
+    o->host.assign(static_cast<size_t>(storage) * o->Item(), 0);
+    for (int64_t e = 0; e < storage; ++e) {
+        const uint64_t b = RandomBits(rng, dt);
+        std::memcpy(o->host.data() + e * o->Item(), &b, o->Item());
+    }
+}
+
+std::vector<int64_t> Contig(const std::vector<int64_t>& shape) { return aclcpu_test::ContiguousStrides(shape); }
+
+/// Calls fn(idx) for every index of shape (row-major).
+template <typename Fn>
+void ForEachIndex(const std::vector<int64_t>& shape, Fn&& fn) {
+    const int64_t n = aclcpu_test::Numel(shape);
+    std::vector<int64_t> idx(shape.size(), 0);
+    for (int64_t i = 0; i < n; ++i) {
+        fn(idx);
+        for (size_t k = shape.size(); k-- > 0;) {
+            if (++idx[k] < shape[k]) break;
+            idx[k] = 0;
+        }
+    }
+}
+
+/// Compares out's downloaded storage with `want` (the expected storage bytes), reporting the first mismatch.
+bool SameBytes(const Operand& out, const std::vector<uint8_t>& want, const std::string& what) {
+    const std::vector<uint8_t> got = out.Download();
+    for (size_t e = 0; e < got.size() / out.Item(); ++e) {
+        if (std::memcmp(got.data() + e * out.Item(), want.data() + e * out.Item(), out.Item()) != 0) {
+            uint64_t g = 0, w = 0;
+            std::memcpy(&g, got.data() + e * out.Item(), out.Item());
+            std::memcpy(&w, want.data() + e * out.Item(), out.Item());
+            ADD_FAILURE() << what << ": storage element " << e << " got 0x" << std::hex << g << " want 0x" << w;
+            return false;
+        }
+    }
+    return true;
+}
+
+std::vector<aclDataType> ReluDtypes(Profile p) {
+    std::vector<aclDataType> v = {ACL_FLOAT, ACL_FLOAT16, ACL_INT8, ACL_UINT8, ACL_INT32, ACL_INT64};
+    if (p == Profile::kAscend950 || p == Profile::kAscend910B || p == Profile::kAscend910_93) v.push_back(ACL_BF16);
+    return v;
+}
+
+TEST(Relu, SweepMatchesModelOnEveryProfile) {
+    std::mt19937_64 rng(0x5e1u);
+    int checked = 0;
+    for (Profile p : l1ref::kAllProfiles) {
+        ProfileScope scope(p);
+        ASSERT_TRUE(scope.ok());
+        for (aclDataType dt : ReluDtypes(p)) {
+            const std::string what = std::string(l1ref::ProfileKey(p)) + " dtype " + std::to_string(dt);
+            // 1. contiguous, 2. strided input -> transposed output, 3. in place, 4. out on self's memory
+            for (int layout = 0; layout < 4; ++layout) {
+                const std::vector<int64_t> shape = {3, 77};
+                Operand self, out;
+                if (layout == 1) {
+                    Make(&self, rng, dt, shape, {160, 2}, 3, 3 * 160);
+                    Make(&out, rng, dt, shape, {1, 3}, 0, 3 * 77);
+                } else {
+                    Make(&self, rng, dt, shape, Contig(shape), 0, 3 * 77);
+                    Make(&out, rng, dt, shape, Contig(shape), 0, 3 * 77);
+                }
+                std::vector<uint8_t> want = out.host;
+                if (layout >= 2) want = self.host;
+                ForEachIndex(shape, [&](const std::vector<int64_t>& idx) {
+                    const uint64_t y = reluref::Relu(dt, self.At(ElemOf(self, idx)));
+                    std::memcpy(want.data() + ElemOf(layout >= 2 ? self : out, idx) * out.Item(), &y, out.Item());
+                });
+                self.Upload();
+                if (layout == 2) {
+                    ASSERT_EQ(RunInplaceRelu(self.t), 0) << what << LastError();
+                    EXPECT_TRUE(SameBytes(self, want, what + " in place"));
+                } else if (layout == 3) {
+                    aclTensor* alias = MakeTensor(shape, dt, self.dev.get());
+                    ASSERT_EQ(RunRelu(self.t, alias), 0) << what << LastError();
+                    aclDestroyTensor(alias);
+                    EXPECT_TRUE(SameBytes(self, want, what + " aliased"));
+                } else {
+                    out.Upload();
+                    ASSERT_EQ(RunRelu(self.t, out.t), 0) << what << LastError();
+                    EXPECT_TRUE(SameBytes(out, want, what + " layout " + std::to_string(layout)));
+                }
+                ++checked;
+            }
+        }
+    }
+    EXPECT_EQ(checked, 4 * (3 * 7 + 2 * 6));
+}
+
+std::vector<aclDataType> TbDtypes(Profile p, bool relu_grad) {
+    std::vector<aclDataType> v = {ACL_FLOAT, ACL_INT32, ACL_FLOAT16, ACL_INT8, ACL_UINT8};
+    if (p == Profile::kAscend950 || p == Profile::kAscend910B || p == Profile::kAscend910_93) v.push_back(ACL_BF16);
+    if (p == Profile::kAscend950 && relu_grad) v.push_back(ACL_INT64);
+    return v;
+}
+
+TEST(ThresholdBackward, SweepMatchesModelOnEveryProfile) {
+    std::mt19937_64 rng(0x7b1u);
+    const float thresholds[] = {0.0f, 0.5f, -2.0f, 1e-8f, 1.0f, HUGE_VALF};
+    int checked = 0;
+    for (Profile p : l1ref::kAllProfiles) {
+        ProfileScope scope(p);
+        ASSERT_TRUE(scope.ok());
+        for (float thr : thresholds) {
+            Scalar st(thr);
+            for (aclDataType dt : TbDtypes(p, reluref::UsesReluGrad(thr))) {
+                const std::string what = std::string(l1ref::ProfileKey(p)) + " dtype " + std::to_string(dt) +
+                                         " threshold " + std::to_string(thr);
+                // 0: g [4,1,37] x s [3,37] -> [4,3,37]; 1: g [3,37] x s [37] (self broadcast), strided g;
+                // 2: out on gradOutput's memory (in place), same shapes; 3: transposed out, s broadcast [3,1]
+                for (int layout = 0; layout < 4; ++layout) {
+                    Operand g, s, out;
+                    std::vector<int64_t> oshape;
+                    switch (layout) {
+                        case 0:
+                            oshape = {4, 3, 37};
+                            Make(&g, rng, dt, {4, 1, 37}, {37, 37, 1}, 0, 4 * 37);
+                            Make(&s, rng, dt, {3, 37}, {37, 1}, 0, 3 * 37);
+                            Make(&out, rng, dt, oshape, Contig(oshape), 0, 4 * 3 * 37);
+                            break;
+                        case 1:
+                            oshape = {3, 37};
+                            Make(&g, rng, dt, oshape, {80, 2}, 1, 3 * 80);
+                            Make(&s, rng, dt, {37}, {1}, 0, 37);
+                            Make(&out, rng, dt, oshape, Contig(oshape), 0, 3 * 37);
+                            break;
+                        case 2:
+                            oshape = {5, 41};
+                            Make(&g, rng, dt, oshape, Contig(oshape), 0, 5 * 41);
+                            Make(&s, rng, dt, oshape, Contig(oshape), 0, 5 * 41);
+                            break;
+                        default:
+                            oshape = {3, 50};
+                            Make(&g, rng, dt, oshape, Contig(oshape), 0, 3 * 50);
+                            Make(&s, rng, dt, {3, 1}, {1, 1}, 0, 3);
+                            Make(&out, rng, dt, oshape, {1, 3}, 0, 3 * 50);
+                            break;
+                    }
+                    const Operand& dst = layout == 2 ? g : out;
+                    std::vector<uint8_t> want = dst.host;
+                    ForEachIndex(oshape, [&](const std::vector<int64_t>& idx) {
+                        const uint64_t y = reluref::ThresholdBackward(dt, g.At(ElemOf(g, idx)), s.At(ElemOf(s, idx)), thr);
+                        std::memcpy(want.data() + ElemOf(dst, idx) * dst.Item(), &y, dst.Item());
+                    });
+                    g.Upload();
+                    s.Upload();
+                    if (layout == 2) {
+                        aclTensor* alias = MakeTensor(oshape, dt, g.dev.get());
+                        ASSERT_EQ(RunTb(g.t, s.t, st.s, alias), 0) << what << LastError();
+                        aclDestroyTensor(alias);
+                    } else {
+                        out.Upload();
+                        ASSERT_EQ(RunTb(g.t, s.t, st.s, out.t), 0) << what << LastError();
+                    }
+                    EXPECT_TRUE(SameBytes(dst, want, what + " layout " + std::to_string(layout)));
+                    ++checked;
+                }
+            }
+        }
+    }
+    EXPECT_GT(checked, 400);
+}
+
+// ------------------------------------------------------------------ empty tensors and UINT8 in place
+
+TEST(ReluPair, EmptyTensorsRunNothing) {
+    HostTensor e = EmptyTensor({0, 3}, ACL_FLOAT), oe = EmptyTensor({0, 3}, ACL_FLOAT);
+    uint64_t ws = 9;
+    aclOpExecutor* ex = nullptr;
+    ASSERT_EQ(aclnnReluGetWorkspaceSize(e.tensor, oe.tensor, &ws, &ex), 0);
+    EXPECT_EQ(ws, 0u);
+    EXPECT_EQ(aclnnRelu(nullptr, 0, ex, nullptr), 0);
+    // ThresholdBackward: empty gradOutput broadcast against self [1, 3] -> out [0, 3]
+    HostTensor s = FloatTensor({1, 3}, {1, 2, 3});
+    Scalar thr(1.0f);
+    ws = 9;
+    ASSERT_EQ(aclnnThresholdBackwardGetWorkspaceSize(e.tensor, s.tensor, thr.s, oe.tensor, &ws, &ex), 0);
+    EXPECT_EQ(ws, 0u);
+    EXPECT_EQ(aclnnThresholdBackward(nullptr, 0, ex, nullptr), 0);
+    EXPECT_EQ(aclrtSynchronizeStream(nullptr), 0);
+}
+
+TEST(ReluPair, Uint8IsCopiedOrLeftAlone) {
+    const uint8_t v[4] = {0, 1, 200, 255};
+    HostTensor x = aclcpu_test::RawTensor({4}, ACL_UINT8, v, 4), out = EmptyTensor({4}, ACL_UINT8);
+    ASSERT_EQ(RunRelu(x.tensor, out.tensor), 0) << LastError();
+    EXPECT_EQ(aclcpu_test::Download<uint8_t>(out.buffer.get(), 4), std::vector<uint8_t>(v, v + 4));
+    ASSERT_EQ(RunInplaceRelu(x.tensor), 0) << LastError();
+    EXPECT_EQ(aclcpu_test::Download<uint8_t>(x.buffer.get(), 4), std::vector<uint8_t>(v, v + 4));
+}
+
+TEST(ReluPair, PartlyOverlappingOutputsSeeTheOriginalInputs) {
+    // out is self shifted by one element on the same memory: every element must come from self's values before
+    // the call (the engine computes into the workspace the first phase asks for, then copies back).
+    const int64_t n = 1000;
+    std::vector<float> v(n + 1);
+    for (int64_t i = 0; i <= n; ++i) v[i] = static_cast<float>((i * 37) % 19) - 9.0f;
+    DeviceBuffer buf((n + 1) * 4);
+    aclrtMemcpy(buf.get(), (n + 1) * 4, v.data(), (n + 1) * 4, ACL_MEMCPY_HOST_TO_DEVICE);
+    aclTensor* self = MakeTensor({n}, ACL_FLOAT, buf.get(), {1}, 0, {n + 1});
+    aclTensor* out = MakeTensor({n}, ACL_FLOAT, buf.get(), {1}, 1, {n + 1});
+    ASSERT_EQ(RunRelu(self, out), 0) << LastError();
+    std::vector<float> got = aclcpu_test::Download<float>(buf.get(), static_cast<size_t>(n + 1));
+    EXPECT_EQ(got[0], v[0]);
+    for (int64_t i = 0; i < n; ++i) ASSERT_EQ(got[i + 1], v[i] > 0 ? v[i] : 0.0f) << i;
+    // ThresholdBackward with out shifted over gradOutput
+    aclrtMemcpy(buf.get(), (n + 1) * 4, v.data(), (n + 1) * 4, ACL_MEMCPY_HOST_TO_DEVICE);
+    HostTensor s = FloatTensor({n}, std::vector<float>(v.begin() + 1, v.end()));
+    Scalar thr(0.5f);
+    ASSERT_EQ(RunTb(self, s.tensor, thr.s, out), 0) << LastError();
+    got = aclcpu_test::Download<float>(buf.get(), static_cast<size_t>(n + 1));
+    for (int64_t i = 0; i < n; ++i) ASSERT_EQ(got[i + 1], v[i + 1] <= 0.5f ? 0.0f : v[i]) << i;
+    aclDestroyTensor(self);
+    aclDestroyTensor(out);
+}
+
+}  // namespace
