@@ -8,8 +8,8 @@ OPS_NN_DIR is a local checkout (or extracted archive) of the public hicann/ops-n
 it is copied or kept. Every C++ file below a folder named `examples` is compiled with
 `g++ -std=c++17 -fsyntax-only` against OUR_INCLUDE_DIR (default: include/ of this repository) and its
 aclnnop/ folder (CANN's sample builds put both on the include path), except the
-graph-engine examples (files including `ge_api.h`: the graph/model API is deliberately absent, README
-"What is deliberately absent").
+graph-engine examples (files including `ge_api.h`: the graph/model API is deliberately absent, docs/runtime.md
+"What is deliberately absent (runtime)").
 
 Operators we do not implement are set aside: for each `aclnnop/aclnn_<op>.h` that OUR_INCLUDE_DIR lacks,
 a stand-in header of that name (including only aclnn/aclnn_base.h and aclnnop/aclnn_util.h, as CANN's

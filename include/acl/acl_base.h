@@ -168,7 +168,7 @@ ACL_FUNC_VISIBILITY size_t aclDataTypeSize(aclDataType dataType);
 /**
  * Writes a log line through the runtime's logger when logLevel >= ASCEND_GLOBAL_LOG_LEVEL: to the process's
  * log file (ASCEND_PROCESS_LOG_PATH, else $HOME/ascend/log: debug/plog/plog-<pid>_<time>.log, as CANN's), or
- * to stdout when ASCEND_LOG_PRINT_TO_STDOUT=1 (README, Environment variables). fmt is printf-style; at most
+ * to stdout when ASCEND_LOG_PRINT_TO_STDOUT=1 (docs/toolkit.md, "Environment variables"). fmt is printf-style; at most
  * 1023 bytes of the formatted text are kept. Never fails.
  */
 ACL_FUNC_VISIBILITY void aclAppLog(aclLogLevel logLevel, const char* func, const char* file, uint32_t line,
@@ -183,7 +183,8 @@ ACL_FUNC_VISIBILITY void aclAppLog(aclLogLevel logLevel, const char* func, const
 ACL_FUNC_VISIBILITY const char* aclrtGetSocName(void);
 
 /* ---- Data buffers (CANN acl_base_rt.h; src/runtime/tensor_desc.cpp). A buffer records an address and a
- * byte length; nothing is allocated or checked behind them. Stale handles: the registry's rule (README). ---- */
+ * byte length; nothing is allocated or checked behind them. Stale handles: the registry's rule
+ * (docs/runtime.md, "Released handles"). ---- */
 
 /** A new buffer describing size bytes at data (any values, as CANN). NULL only when out of memory. */
 ACL_FUNC_VISIBILITY aclDataBuffer* aclCreateDataBuffer(void* data, size_t size);

@@ -5,7 +5,7 @@
  * for bad input follow ge api/acl/acl_model/types/tensor_desc_internal_om2.cpp. Implemented in
  * src/runtime/tensor_desc.cpp (libascendcl). A descriptor holds a data type, a format and a shape; it owns
  * no memory. Every call on a destroyed or never-created descriptor returns the "NULL" result below and
- * records a message (aclGetRecentErrMsg), per the handle registry's rule (README "Released handles").
+ * records a message (aclGetRecentErrMsg), per the handle registry's rule (docs/runtime.md, "Released handles").
  * Compiles as C++11 and C11.
  */
 #ifndef ACLCPU_ACL_ACL_BASE_MDL_H_

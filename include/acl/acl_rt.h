@@ -145,7 +145,7 @@ typedef enum {
 /**
  * Initialises the runtime. configPath: NULL, "" or a JSON file; the key "soc_version" (string, a CANN chip
  * name such as "Ascend910B3" or a family such as "Ascend910B") chooses the product profile, else the
- * environment variable ACLCPU_SOC_VERSION does (SPEC 2, 5.2; README lists the names).
+ * environment variable ACLCPU_SOC_VERSION does (SPEC 2, 5.2; docs/toolkit.md lists the names).
  * Returns 0; ACL_ERROR_REPEAT_INITIALIZE (100002) when already initialised; ACL_ERROR_INVALID_FILE (100003)
  * for an unreadable file; ACL_ERROR_PARSE_FILE (100006) for invalid JSON; ACL_ERROR_FILE_ATTR_INVALID
  * (100008) for an unknown "soc_version" or ACLCPU_SOC_VERSION, or an ACLCPU_NUM_THREADS that is not an
@@ -203,7 +203,7 @@ ACL_FUNC_VISIBILITY aclError aclrtGetDeviceInfo(uint32_t deviceId, aclrtDevAttr 
 
 /**
  * Writes the ACL API version this runtime follows: ACL_MAJOR_VERSION.ACL_MINOR_VERSION.ACL_PATCH_VERSION
- * (1.17.0, CANN's meaning of this call; aclcpu's own version is in README "API"). Any NULL -> 100000.
+ * (1.17.0, CANN's meaning of this call; aclcpu's own version is in docs/runtime.md). Any NULL -> 100000.
  * Deprecated in CANN (successor aclsysGetVersionStr, not provided here).
  */
 ACL_DEPRECATED_MESSAGE("aclrtGetVersion is deprecated, use aclSysGetVersion instead")
@@ -370,9 +370,9 @@ ACL_FUNC_VISIBILITY aclError aclrtEventElapsedTime(float* ms, aclrtEvent startEv
 ACL_FUNC_VISIBILITY aclError aclrtMalloc(void** devPtr, size_t size, aclrtMemMallocPolicy policy);
 
 /**
- * Frees memory from aclrtMalloc. Waits first for enqueued tasks that use the block (SPEC 2, README
- * "Runtime"). NULL -> 100000; an unknown, interior or already freed pointer -> ACL_ERROR_RT_MEMORY_FREE
- * (207002) with a message, never a crash.
+ * Frees memory from aclrtMalloc. Waits first for enqueued tasks that use the block (SPEC 2,
+ * docs/differences.md). NULL -> 100000; an unknown, interior or already freed pointer ->
+ * ACL_ERROR_RT_MEMORY_FREE (207002) with a message, never a crash.
  */
 ACL_FUNC_VISIBILITY aclError aclrtFree(void* devPtr);
 

@@ -34,7 +34,7 @@ namespace {
 // Ascend910_93, Ascend910, Ascend310P) and the two Ascend 950 lines (Ascend950PR, Ascend950DT); a family
 // stands for one representative chip, which aclrtGetSocName reports. CANN also ships a chip named plain
 // "Ascend910B" (Short_SoC_version Ascend910, training series); here that name is the Atlas A2 family, as in
-// ops-nn's per-SoC folders (README, Differences from CANN).
+// ops-nn's per-SoC folders (docs/differences.md).
 struct SocEntry {
     const char* name;  // accepted by FindSoc (case-insensitive), spelled as CANN spells it
     Soc soc;

@@ -48,7 +48,7 @@ const char* ActiveSocName();
 /// Parses a product name: a chip name from CANN's platform configs ("Ascend910B3", "Ascend910_9382",
 /// "Ascend310P1", "Ascend950DT_9591", ...) or a family ("Ascend950", "Ascend950PR", "Ascend950DT",
 /// "Ascend910B", "Ascend910_93", "Ascend910", "Ascend310P"); case-insensitive. The table in runtime.cpp
-/// is the only list (README, Environment variables).
+/// is the only list (docs/toolkit.md, "Environment variables").
 bool ParseSoc(const char* name, Soc* out);
 
 /// A chip name of a profile: the active chip when `soc` is the active profile, else the profile's

@@ -24,7 +24,7 @@
 
 namespace aclcpu {
 
-/// The kinds of finding, in README order. The numeric values are internal.
+/// The kinds of finding (docs/strict-mode.md describes each). The numeric values are internal.
 enum class StrictKind : int {
     kHostAccess,            ///< "host-access": host code read or wrote memory returned by aclrtMalloc
     kUnsynchronizedAccess,  ///< "unsynchronized-access": host use of device results before a synchronisation

@@ -1,4 +1,4 @@
-// Strict mode, synchronisation half (README "Strict mode": unsynchronized-access, race): the bookkeeping that
+// Strict mode, synchronisation half (docs/strict-mode.md: unsynchronized-access, race): the bookkeeping that
 // makes a missing synchronisation deterministic and reports it. Runtime-internal (src/runtime only).
 //
 // In strict mode no stream task runs before something synchronises with it (Stream: release_), so the effects

@@ -37,7 +37,7 @@ constexpr bool IsKnownDtype(aclDataType t) { return ItemSize(t) != 0 || t == ACL
 const char* DtypeName(aclDataType t);
 
 /// Tensor-tensor promotion (deduction table 1); ACL_DT_UNDEFINED where the table has a cross or a dtype is
-/// outside the table's 16 types (dtypes 34-41, INT4, UINT1, STRING: see README "Differences from CANN").
+/// outside the table's 16 types (dtypes 34-41, INT4, UINT1, STRING: see docs/differences.md).
 aclDataType PromoteTypes(aclDataType a, aclDataType b);
 
 /// Whether a computation result of dtype `from` may be written to an output of dtype `to`

@@ -53,7 +53,7 @@ bool IsLiveTensor(const aclTensor* t);
 int FirstDeadTensor(const aclTensor* const* t, int n, HandleState* state);
 
 
-/// Validates a tensor description (aclCreateTensor's arguments; SPEC 3 and README "Differences from CANN") and
+/// Validates a tensor description (aclCreateTensor's arguments; SPEC 3 and docs/differences.md) and
 /// writes it into t: every field but owner_list and the handle state. The dtype and format come as the ints the
 /// caller passed (RawEnum: a C caller may pass any value, which must not be loaded as the enum). Returns 0, or
 /// 161001/161002 with a message starting with `api` (t may then be partly written). Allocates only when t's

@@ -195,7 +195,7 @@ AllocCounts CountPhases(const AllocCase& c) {
 
 TEST(NoAlloc, SecondPhaseAllocatesNothing) {
     if (const char* strict = std::getenv("ACLCPU_STRICT"); strict != nullptr && std::string(strict) == "1") {
-        GTEST_SKIP() << "strict mode (ACLCPU_STRICT=1) records every task (README, Strict mode)";
+        GTEST_SKIP() << "strict mode (ACLCPU_STRICT=1) records every task (docs/strict-mode.md)";
     }
 #if !ACLCPU_COUNT_MALLOC
     GTEST_SKIP() << "malloc is owned by the sanitizer";

@@ -250,7 +250,7 @@ TEST(FirstPhase, NonBroadcastableShapes) {
 }
 
 // CANN's own sentence names the output "out" (ops-nn loss/l1_loss_grad/op_api/aclnn_l1_loss_backward.cpp,
-// CheckShape); it is kept verbatim and the README says that "out" is gradInput.
+// CheckShape); it is kept verbatim and docs/runtime.md says that "out" is gradInput.
 TEST(FirstPhase, GradInputShapeMismatch) {
     Args a;
     HostTensor o24 = EmptyTensor({2, 4}, ACL_FLOAT, kCanary);

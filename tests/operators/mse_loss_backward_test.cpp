@@ -63,7 +63,7 @@ TEST(MseLossBackward, CheckOrderAndMessages) {
     EXPECT_EQ(aclnnMseLossBackwardGetWorkspaceSize(g.tensor, s.tensor, t.tensor, 0, out.tensor, nullptr, &ex), kNull);
     EXPECT_EQ(LastError().find("The workspaceSize or executor is nullptr.") != std::string::npos, true);
     EXPECT_EQ(aclnnMseLossBackwardGetWorkspaceSize(g.tensor, s.tensor, t.tensor, 0, out.tensor, &ws, nullptr), kNull);
-    // Null tensors in argument order, named by the API (CANN prints t0..t3 here: README differences).
+    // Null tensors in argument order, named by the API (CANN prints t0..t3 here: docs/differences.md).
     ExpectFails(nullptr, nullptr, nullptr, 9, nullptr, kNull, "got null for argument gradOutput.");
     ExpectFails(g.tensor, nullptr, nullptr, 9, nullptr, kNull, "got null for argument self.");
     ExpectFails(g.tensor, s.tensor, nullptr, 9, nullptr, kNull, "got null for argument target.");

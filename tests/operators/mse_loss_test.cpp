@@ -67,7 +67,7 @@ TEST(MseLoss, CheckOrderAndMessages) {
     EXPECT_EQ(aclnnMseLossGetWorkspaceSize(s.tensor, t.tensor, 0, out.tensor, nullptr, &ex), kNull);
     EXPECT_NE(LastError().find("The workspaceSize or executor is nullptr."), std::string::npos);
     EXPECT_EQ(aclnnMseLossGetWorkspaceSize(s.tensor, t.tensor, 0, out.tensor, &ws, nullptr), kNull);
-    // Null tensors in argument order, named by the API (CANN prints t0..t2: README differences).
+    // Null tensors in argument order, named by the API (CANN prints t0..t2: docs/differences.md).
     ExpectFails(nullptr, nullptr, 9, nullptr, kNull, "Expected a proper Tensor but got null for argument self.");
     ExpectFails(s.tensor, nullptr, 9, nullptr, kNull, "got null for argument target.");
     ExpectFails(s.tensor, t.tensor, 9, nullptr, kNull, "got null for argument out.");

@@ -593,7 +593,7 @@ TEST(RuntimeStream, SynchronizeReportsNoErrorForSuccessfulWork) {
 // queued or running task it waits its turn like any other (FIFO), and its error still reaches Synchronize.
 TEST(RuntimeStream, ShortTasksRunInlineOnlyOnAnIdleStream) {
     if (const char* strict = std::getenv("ACLCPU_STRICT"); strict != nullptr && std::string(strict) == "1") {
-        GTEST_SKIP() << "strict mode (ACLCPU_STRICT=1) runs no task inline (README, Strict mode)";
+        GTEST_SKIP() << "strict mode (ACLCPU_STRICT=1) runs no task inline (docs/strict-mode.md)";
     }
     struct Flags {
         std::atomic<bool> release{false};
@@ -1141,7 +1141,7 @@ TEST(RuntimeMemory, GetMemInfo) {
 
 TEST(RuntimeMemory, FreeWaitsForPendingWorkOnTheBlock) {
     // aclrtFree of a block still used by enqueued work waits for that work instead of pulling the memory
-    // away (README "Runtime"); the work completes with correct results.
+    // away (docs/differences.md); the work completes with correct results.
     aclrtStream st = nullptr;
     ASSERT_EQ(aclrtCreateStream(&st), ACL_SUCCESS);
     const int64_t n = int64_t{1} << 20;

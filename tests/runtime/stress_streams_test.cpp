@@ -18,7 +18,7 @@
 // ACLCPU_STRESS_CALLS (calls per thread, 10000), ACLCPU_STRESS_MAX_ELEMS (1048576),
 // ACLCPU_STRESS_WATCHDOG_S (1200).
 //
-// Strict mode (ACLCPU_STRICT=1, README "Strict mode") reports the deliberate misuse above (an input freed, a
+// Strict mode (ACLCPU_STRICT=1, docs/strict-mode.md) reports the deliberate misuse above (an input freed, a
 // stream or an event destroyed while its work is pending) as unsynchronized-access, correctly. With it on, the
 // test runs a correct program instead: each of those steps is preceded by the synchronisation CANN requires,
 // and the racers push and record on the churn stream under its lock, which the churn takes to withdraw the
@@ -48,7 +48,7 @@ namespace {
 
 using aclcpu_test::LastError;
 
-// Strict mode as the runtime reads it from the environment (README "Environment variables": ACLCPU_STRICT=1).
+// Strict mode as the runtime reads it from the environment (docs/toolkit.md, "Environment variables": ACLCPU_STRICT=1).
 const bool g_strict = [] {
     const char* v = std::getenv("ACLCPU_STRICT");
     return v != nullptr && std::string(v) == "1";
