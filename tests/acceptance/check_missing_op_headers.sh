@@ -17,6 +17,10 @@ expect_error() {  # include line, -I folder, operators, file
     *"#error \"aclcpu does not implement $3 (CANN's aclnnop/$4): aclcpu implements "*aclnnL1LossBackward*) ;;
     *) cat "$work/err" >&2; fail "$1: first error is not the not-implemented message" ;;
   esac
+  # ... and the compilation stops there: the stand-in's fatal include is the only other error (no cascade of
+  # errors about the operator's undeclared types and functions).
+  grep -q 'compilation terminated' "$work/err" || { cat "$work/err" >&2; fail "$1: the compilation went on"; }
+  [ "$(grep -c 'error:' "$work/err")" -eq 2 ] || { cat "$work/err" >&2; fail "$1: more errors than the message"; }
   echo "ok: $1 -> ${first#*#error }"
 }
 expect_error aclnnop/aclnn_gelu.h "$prefix/include" aclnnGelu aclnn_gelu.h
