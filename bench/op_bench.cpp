@@ -40,12 +40,7 @@
 #include <vector>
 
 #include "acl/acl.h"
-#include "aclnnop/aclnn_l1_loss.h"
-#include "aclnnop/aclnn_l1_loss_backward.h"
-#include "aclnnop/aclnn_mse_loss_backward.h"
-#include "aclnnop/aclnn_mse_loss.h"
-#include "aclnnop/aclnn_smooth_l1_loss.h"
-#include "aclnnop/aclnn_smooth_l1_loss_backward.h"
+#include "op/operator_headers.inc"  // every operator header (generated from ops/operators.yaml)
 
 namespace {
 
@@ -152,27 +147,25 @@ std::vector<Case> Cases() {
 // (self, target, reduction -> out; l1_loss/<case>, mse_loss/<case>, smooth_l1_loss/<case>) read self and
 // target and write the
 // broadcast shape (none) or one element (mean, sum), and their mean cases are bounded by reading alone.
-enum class OpKind { kL1, kMse, kSmoothL1, kL1Fwd, kMseFwd, kSmoothL1Fwd };
-
 struct Op {
-    OpKind kind;
     const char* prefix;  // benchmark name = prefix + "/" + case name
+    bool loss;           // a forward loss: no gradOutput; mean/sum write one element
+    bool same_dtypes;    // the operator requires the inputs' dtypes to be equal (MseLossBackward)
+    // First phase (its GetWorkspaceSize) over the case's tensors; returns its status.
+    aclnnStatus (*first)(const aclTensor* g, const aclTensor* s, const aclTensor* t, int64_t reduction,
+                         aclTensor* out, uint64_t* ws, aclOpExecutor** ex);
+    aclnnStatus (*second)(void* ws, uint64_t ws_size, aclOpExecutor* ex, aclrtStream stream);
 };
 
-const float kSmoothL1Beta = 1.0f;  // PyTorch's default beta; bench/compare.py's counterparts use the same
-
+// The operators of the operator table (ops/operators.yaml: prefix, the scalar parameters at their defaults,
+// e.g. beta = 1.0 as PyTorch's and bench/compare.py's counterparts).
 std::vector<Op> Ops() {
-    return {{OpKind::kL1, "l1"},
-            {OpKind::kMse, "mse"},
-            {OpKind::kSmoothL1, "smooth_l1"},
-            {OpKind::kL1Fwd, "l1_loss"},
-            {OpKind::kMseFwd, "mse_loss"},
-            {OpKind::kSmoothL1Fwd, "smooth_l1_loss"}};
+    return {
+#include "op_bench_ops.inc"
+    };
 }
 
-bool IsForward(const Op& op) {
-    return op.kind == OpKind::kL1Fwd || op.kind == OpKind::kMseFwd || op.kind == OpKind::kSmoothL1Fwd;
-}
+bool IsForward(const Op& op) { return op.loss; }
 
 // Whether the operator accepts the case's dtypes: MseLossBackward requires gradOutput's and target's dtype to
 // equal self's (include/aclnnop/aclnn_mse_loss_backward.h, check 3); the others promote.
@@ -180,46 +173,18 @@ bool IsForward(const Op& op) {
 // scalar-gradient variant, which would repeat f32_mean).
 bool Supports(const Op& op, const Case& c) {
     if (IsForward(op)) return c.g == c.s && c.gdt == c.sdt;
-    return op.kind != OpKind::kMse || (c.gdt == c.sdt && c.tdt == c.sdt);
+    return !op.same_dtypes || (c.gdt == c.sdt && c.tdt == c.sdt);
 }
 
 // First phase of the operator (its GetWorkspaceSize); returns its status.
 aclnnStatus FirstPhase(const Op& op, const aclTensor* g, const aclTensor* s, const aclTensor* t, int64_t reduction,
                        aclTensor* out, uint64_t* ws, aclOpExecutor** ex) {
-    switch (op.kind) {
-        case OpKind::kMse:
-            return aclnnMseLossBackwardGetWorkspaceSize(g, s, t, reduction, out, ws, ex);
-        case OpKind::kSmoothL1:
-            return aclnnSmoothL1LossBackwardGetWorkspaceSize(g, s, t, reduction, kSmoothL1Beta, out, ws, ex);
-        case OpKind::kL1Fwd:
-            return aclnnL1LossGetWorkspaceSize(s, t, reduction, out, ws, ex);
-        case OpKind::kMseFwd:
-            return aclnnMseLossGetWorkspaceSize(s, t, reduction, out, ws, ex);
-        case OpKind::kSmoothL1Fwd:
-            return aclnnSmoothL1LossGetWorkspaceSize(s, t, reduction, kSmoothL1Beta, out, ws, ex);
-        case OpKind::kL1:
-        default:
-            return aclnnL1LossBackwardGetWorkspaceSize(g, s, t, reduction, out, ws, ex);
-    }
+    return op.first(g, s, t, reduction, out, ws, ex);
 }
 
 // Second phase of the operator; returns its status.
 aclnnStatus SecondPhase(const Op& op, void* ws, uint64_t ws_size, aclOpExecutor* ex, aclrtStream stream) {
-    switch (op.kind) {
-        case OpKind::kMse:
-            return aclnnMseLossBackward(ws, ws_size, ex, stream);
-        case OpKind::kSmoothL1:
-            return aclnnSmoothL1LossBackward(ws, ws_size, ex, stream);
-        case OpKind::kL1Fwd:
-            return aclnnL1Loss(ws, ws_size, ex, stream);
-        case OpKind::kMseFwd:
-            return aclnnMseLoss(ws, ws_size, ex, stream);
-        case OpKind::kSmoothL1Fwd:
-            return aclnnSmoothL1Loss(ws, ws_size, ex, stream);
-        case OpKind::kL1:
-        default:
-            return aclnnL1LossBackward(ws, ws_size, ex, stream);
-    }
+    return op.second(ws, ws_size, ex, stream);
 }
 
 // Bytes a call reads and writes: every input element once (a broadcast input only its own elements) and

@@ -185,8 +185,8 @@ def build_parser():
     p = argparse.ArgumentParser(prog="aclcpu", description="Bit-exact CPU goldens of CANN aclnn operators.")
     sub = p.add_subparsers(dest="command", required=True)
     g = sub.add_parser("golden", help="compute goldens: one call from files, or a TTK/ATK case list")
-    g.add_argument("--op", default="aclnnL1LossBackward",
-                   help="operator (aclnn API name): aclnnL1LossBackward, aclnnMseLossBackward, aclnnSmoothL1LossBackward")
+    from ._ops import OPS
+    g.add_argument("--op", default="aclnnL1LossBackward", help="operator (aclnn API name): " + ", ".join(OPS))
     g.add_argument("--inputs", help="the input tensors' files in the C API's order: gradOutput,self,target "
                                     "(.bin raw or .npy)")
     g.add_argument("--dtypes", help="their dtypes, e.g. float16,float16,float16 (bf16/fp16/fp32 accepted)")
