@@ -9,7 +9,7 @@
 #include "engine/first_phase.h"
 #include "engine/reduce.h"
 #include "kernels/loss.h"
-#include "op/op_hooks.h"
+#include "op/op_call.h"
 #include "runtime/runtime.h"
 #include "tensor/dtype.h"
 #include "tensor/tensor.h"
@@ -29,8 +29,6 @@ engine::ReduceTemplateDag LpLossDag(aclDataType p, bool mean) {
     d.post_temp_calc = (mean ? 1 : 0) + (p == ACL_FLOAT ? 0 : 1);
     return d;
 }
-
-}  // namespace
 
 // CANN's rule depends on the reduction itself: none with self not floating and target floating, mean (not
 // sum) with neither floating.
@@ -80,4 +78,8 @@ int PlanL1Loss(const OpCall& c, int64_t reduction, uint64_t* workspaceSize, aclO
     return engine::PublishForwardLoss(c.t, c.api, c.names, reduction, empty, b, loss, workspaceSize, executor);
 }
 
+}  // namespace
 }  // namespace aclcpu
+
+// The entry points and the checks of ops/operators.yaml (generated; they call the hook above).
+#include "op/l1_loss_entry.inc"

@@ -5,7 +5,7 @@
 #include "engine/elementwise.h"
 #include "engine/first_phase.h"
 #include "kernels/l1_loss_grad.h"
-#include "op/op_hooks.h"
+#include "op/op_call.h"
 #include "runtime/runtime.h"
 #include "tensor/tensor.h"
 
@@ -35,8 +35,6 @@ float MeanFactor(const ProfileRules& rules, const engine::BroadcastShape& b) {
     return static_cast<float>(1.0 / static_cast<double>(b.Numel()));
 }
 
-}  // namespace
-
 int PlanL1LossBackward(const OpCall& c, int64_t reduction, uint64_t* workspaceSize, aclOpExecutor** executor) {
     const ProfileRules rules = RulesFor(c.soc);
     const bool empty = c.t[1]->numel == 0 || c.t[0]->numel == 0 || c.t[2]->numel == 0;
@@ -48,4 +46,8 @@ int PlanL1LossBackward(const OpCall& c, int64_t reduction, uint64_t* workspaceSi
                                       engine::KernelOf(&kern::SelectL1Row, params), workspaceSize, executor);
 }
 
+}  // namespace
 }  // namespace aclcpu
+
+// The entry points and the checks of ops/operators.yaml (generated; they call the hook above).
+#include "op/l1_loss_backward_entry.inc"

@@ -15,7 +15,7 @@
 #include "engine/first_phase.h"
 #include "engine/mse_v2_order.h"
 #include "engine/reduce.h"
-#include "op/op_hooks.h"
+#include "op/op_call.h"
 #include "runtime/runtime.h"
 #include "tensor/dtype.h"
 #include "tensor/tensor.h"
@@ -58,8 +58,6 @@ std::shared_ptr<const engine::ReduceOrder> OrderFor(rt::Soc soc, const aclTensor
     return engine::MakeReduceTemplateOrder(n, p, MseLossDag(), engine::ReduceHardware{});
 }
 
-}  // namespace
-
 int PlanMseLoss(const OpCall& c, int64_t reduction, uint64_t* workspaceSize, aclOpExecutor** executor) {
     const aclTensor* self = c.t[0];
     const aclTensor* target = c.t[1];
@@ -73,4 +71,8 @@ int PlanMseLoss(const OpCall& c, int64_t reduction, uint64_t* workspaceSize, acl
     return engine::PublishForwardLoss(c.t, c.api, c.names, reduction, empty, c.b, loss, workspaceSize, executor);
 }
 
+}  // namespace
 }  // namespace aclcpu
+
+// The entry points and the checks of ops/operators.yaml (generated; they call the hook above).
+#include "op/mse_loss_entry.inc"

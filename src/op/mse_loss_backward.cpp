@@ -6,7 +6,7 @@
 #include "engine/elementwise.h"
 #include "engine/first_phase.h"
 #include "kernels/loss_grad.h"
-#include "op/op_hooks.h"
+#include "op/op_call.h"
 #include "runtime/runtime.h"
 #include "tensor/tensor.h"
 
@@ -28,8 +28,6 @@ float MeanFactor(rt::Soc soc, const aclTensor& g, const aclTensor& s, const aclT
     return static_cast<float>(2.0 / static_cast<double>(s.numel));
 }
 
-}  // namespace
-
 int PlanMseLossBackward(const OpCall& c, int64_t reduction, uint64_t* workspaceSize, aclOpExecutor** executor) {
     const aclTensor* gradOutput = c.t[0];
     const aclTensor* self = c.t[1];
@@ -43,4 +41,8 @@ int PlanMseLossBackward(const OpCall& c, int64_t reduction, uint64_t* workspaceS
                                       engine::KernelOf(&kern::SelectMseGradRow, params), workspaceSize, executor);
 }
 
+}  // namespace
 }  // namespace aclcpu
+
+// The entry points and the checks of ops/operators.yaml (generated; they call the hook above).
+#include "op/mse_loss_backward_entry.inc"

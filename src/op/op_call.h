@@ -1,8 +1,9 @@
 // What the generated first phase of an operator hands to its plan hook, and the small vocabulary its checks
 // call (header-only, compiled into the operator library). The checks themselves - their order, conditions
-// and messages - are data in ops/operators.yaml; tools/opgen/gen_ops.py writes them out as calls of these
-// helpers and of engine/first_phase.h, then calls the operator's plan hook (src/op/<op>.cpp), which builds
-// the plan from an OpCall and the operator's non-tensor parameters.
+// and messages - are data in ops/operators.yaml; tools/opgen/gen_ops.py writes them out (op/<op>_entry.inc)
+// as calls of these helpers and of engine/first_phase.h, then calls the operator's plan hook, which builds
+// the plan from an OpCall and the operator's non-tensor parameters. src/op/<op>.cpp defines the hook and
+// includes the generated file last: one translation unit per operator, inlined as a hand-written one.
 #pragma once
 
 #include <cstdint>

@@ -11,7 +11,7 @@
 #include "engine/first_phase.h"
 #include "engine/reduce.h"
 #include "kernels/loss.h"
-#include "op/op_hooks.h"
+#include "op/op_call.h"
 #include "runtime/runtime.h"
 #include "tensor/tensor.h"
 
@@ -27,8 +27,6 @@ engine::ReduceTemplateDag SmoothL1Dag(aclDataType p, bool mean) {
     d.post_temp_calc = (mean ? 1 : 0) + (p == ACL_FLOAT ? 0 : 1);
     return d;
 }
-
-}  // namespace
 
 int PlanSmoothL1Loss(const OpCall& c, int64_t reduction, float beta, uint64_t* workspaceSize,
                      aclOpExecutor** executor) {
@@ -54,4 +52,8 @@ int PlanSmoothL1Loss(const OpCall& c, int64_t reduction, float beta, uint64_t* w
     return engine::PublishForwardLoss(c.t, c.api, c.names, reduction, empty, c.b, loss, workspaceSize, executor);
 }
 
+}  // namespace
 }  // namespace aclcpu
+
+// The entry points and the checks of ops/operators.yaml (generated; they call the hook above).
+#include "op/smooth_l1_loss_entry.inc"

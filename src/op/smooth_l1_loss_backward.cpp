@@ -10,7 +10,7 @@
 #include "engine/elementwise.h"
 #include "engine/first_phase.h"
 #include "kernels/loss_grad.h"
-#include "op/op_hooks.h"
+#include "op/op_call.h"
 #include "runtime/runtime.h"
 #include "tensor/tensor.h"
 
@@ -37,8 +37,6 @@ kern::SmoothL1GradParams MakeParams(rt::Soc soc, aclDataType promote, float beta
     return p;
 }
 
-}  // namespace
-
 int PlanSmoothL1LossBackward(const OpCall& c, int64_t reduction, float beta, uint64_t* workspaceSize,
                              aclOpExecutor** executor) {
     const aclTensor* gradOut = c.t[0];
@@ -52,4 +50,8 @@ int PlanSmoothL1LossBackward(const OpCall& c, int64_t reduction, float beta, uin
                                       engine::KernelOf(&kern::SelectSmoothL1GradRow, params), workspaceSize, executor);
 }
 
+}  // namespace
 }  // namespace aclcpu
+
+// The entry points and the checks of ops/operators.yaml (generated; they call the hook above).
+#include "op/smooth_l1_loss_backward_entry.inc"

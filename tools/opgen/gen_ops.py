@@ -10,8 +10,9 @@
 Outputs (paths under <dir>):
     include/aclnnop/aclnn_<op>.h, include/aclnnop/level2/aclnn_<op>.h   the public headers (CANN's paths)
     include/aclnnop/aclnn_util.h   their export macro ACLNN_API (they include it by its bare name)
-    src/aclcpu_ops.cpp        the extern "C" two-phase entry points and each first phase's checks
-    src/op/op_hooks.h         the declarations of the operators' plan and custom check hooks
+    src/op/<op>_entry.inc     per header: the extern "C" two-phase entry points and each first phase's
+                              checks, included at the end of the operator's plan-hook file src/op/<op>.cpp
+                              (which defines the hooks; the file checks their types against the table)
     src/common/op_row_exports.h   the exported declarations of the operators' row selectors
     lists/operator_headers.txt, lists/entry_points.txt   what the header and export checks read
     python/_optable.py        the Python operator table (aclcpu._ops builds OPS from it)
@@ -170,12 +171,17 @@ class Gen:
     """Writes one operator's first phase from its checks."""
 
     def __init__(self, op):
-        self.op, self.vars, self.lines = op, Vars(), []
+        self.op, self.vars, self.lines, self.lists_made = op, Vars(), [], set()
 
     def list_fn(self, name):
+        """The product's list `name`, looked up once per first phase (a local made at its first use)."""
         if name not in self.op.lists:
             raise TableError(f"{self.op.api}: no dtype list {name}")
-        return f"{self.op.stem}_{name}(c.soc)"
+        local = f"list_{name}"
+        if local not in self.lists_made:
+            self.lists_made.add(local)
+            self.lines.append(f"    const DtypeSet& {local} = {self.op.stem}_{name}(c.soc);")
+        return local
 
     def message(self, msg, list_name=None, tensor=None, extra=None):
         """(format literal, [args]) for a table message."""
@@ -209,7 +215,7 @@ class Gen:
             elif key == "which":
                 out.append("%s"), args.append('workspaceSize == nullptr ? "workspaceSize" : "executor"')
             elif key == "list":
-                out.append("%s"), args.append(self.list_fn(list_name) + ".text")
+                out.append("%s"), args.append(f"list_{list_name}.text")
             elif key == "soc":
                 out.append("%s"), args.append("rt::SocName(c.soc)")
             elif key == "max_dims":
@@ -231,9 +237,13 @@ class Gen:
         return c_str("".join(out)), args
 
     def fail(self, cond, msg, code="ACLNN_ERR_PARAM_INVALID", **kw):
+        """`if (cond) return Fail(code, message)`, the message made in a cold out-of-line lambda, so that the
+        passing path stays as small (and as inlined) as a hand-written operator's."""
         fmt, args = self.message(msg, **kw)
         self.lines.append(f"    if ({cond}) {{")
-        self.lines.append(wrap_call("return Fail", [code, fmt] + args, ";", indent=8))
+        self.lines.append("        return [&]() __attribute__((cold, noinline)) {")
+        self.lines.append(wrap_call("return Fail", [code, fmt] + args, ";", indent=12))
+        self.lines.append("        }();")
         self.lines.append("    }")
 
     def dtype_of(self, x):
@@ -273,12 +283,11 @@ class Gen:
             p = a["param"]
             self.fail(f"{p} < 0 || {p} > 2", a["msg"])
         elif kind == "in_list":
+            lst = self.list_fn(a["list"])
             if "var" in a:
-                self.fail(f"!InDtypeSet({self.dtype_of(a['var'])}, {self.list_fn(a['list'])})", a["msg"],
-                          list_name=a["list"])
+                self.fail(f"!InDtypeSet({self.dtype_of(a['var'])}, {lst})", a["msg"], list_name=a["list"])
             for t in a.get("tensors", []):
-                self.fail(f"!InDtypeSet({t}->dtype, {self.list_fn(a['list'])})", a["msg"], list_name=a["list"],
-                          tensor=t)
+                self.fail(f"!InDtypeSet({t}->dtype, {lst})", a["msg"], list_name=a["list"], tensor=t)
         elif kind == "promote":
             x, y = a["of"]
             v = a["into"]
@@ -346,17 +355,32 @@ def dtype_set(op, name, product):
     return f"{{0x{mask:x}ull, {c_str(', '.join('DT_' + d for d in dts))}}}"
 
 
+def entry_include(header):
+    """The generated file an operator's plan-hook file includes last: aclnn_relu.h -> op/relu_entry.inc."""
+    return f"op/{header[len('aclnn_'):-len('.h')]}_entry.inc"
+
+
 def write_entry_points(ops):
-    out = [f"// {STAMP}.", "// The operators' extern \"C\" two-phase entry points and each first phase's checks, in the",
-           "// order and with the messages of the table; each first phase ends in the operator's plan hook.",
-           "#include <algorithm>", "#include <cstdint>", "", '#include "common/limits.h"', '#include "common/status.h"',
+    """The entry points of the operators declared in one header, included at the end of the operators' plan-hook
+    file (src/op/<op>.cpp), so that the checks, the hook and the engine's inline publishing compile in one
+    translation unit and inline across each other as in a hand-written operator."""
+    out = [f"// {STAMP}.", "// The extern \"C\" two-phase entry points and each first phase's checks, in the order and with",
+           "// the messages of the table; each first phase ends in the operator's plan hook (the including file's).",
+           "#include <algorithm>", "#include <cstdint>", "#include <type_traits>", "", '#include "common/limits.h"', '#include "common/status.h"',
            '#include "engine/elementwise.h"', '#include "engine/first_phase.h"', '#include "executor/executor.h"',
-           '#include "op/op_call.h"', '#include "op/op_hooks.h"', '#include "runtime/runtime.h"',
+           '#include "op/op_call.h"', '#include "runtime/runtime.h"',
            '#include "tensor/dtype.h"', '#include "tensor/tensor.h"']
     for header in by_header(ops):
         out.append(f'#include "aclnnop/{header}"')
     out += ["", "namespace aclcpu {", "namespace {", ""]
     for op in base_ops(ops):
+        hooks = [(op.d["plan"], op.hook_params() + ["uint64_t* workspaceSize", "aclOpExecutor** executor"])]
+        hooks += [(item["custom"]["hook"], op.hook_params()) for item in op.d["checks"]
+                  if isinstance(item, dict) and "custom" in item]
+        for name, params in hooks:  # the including file defines them (internal linkage), with these types
+            types = ", ".join(p.rsplit(" ", 1)[0] for p in params)
+            out.append(f"static_assert(std::is_same<decltype(&{name}), int (*)({types})>::value,")
+            out.append(f"              {c_str(name + ' (src/op/): int ' + name + '(' + ', '.join(params) + ')')});")
         n = len(op.order)
         out.append(f"// ---- {op.api} ({op.d.get('source', '')})")
         out.append(f"constexpr const char* const k{op.stem}Names[] = {{"
@@ -415,26 +439,6 @@ def write_entry_points(ops):
         out.append("}")
         out.append("")
     out.append('}  // extern "C"')
-    return "\n".join(out) + "\n"
-
-
-def write_hooks(ops):
-    out = ["// " + STAMP + ".", "// The hooks the generated first phases call: each operator's plan hook (defined in its",
-           "// src/op/ file) and the custom checks the table names. Shapes, dtypes and codes: ops/operators.yaml.",
-           "#pragma once", "", "#include <cstdint>", "", '#include "aclnn/acl_meta.h"', '#include "op/op_call.h"', "",
-           "namespace aclcpu {", ""]
-    for op in base_ops(ops):
-        out.append(f"/// {op.api}: builds the plan after the table's checks passed; writes *workspaceSize (bytes)")
-        out.append("/// and *executor and returns 0, or returns a status (nothing written). Throws std::bad_alloc.")
-        out.append(wrap_call(f"int {op.d['plan']}", op.hook_params() + ["uint64_t* workspaceSize",
-                                                                        "aclOpExecutor** executor"], ";"))
-        for item in op.d["checks"]:
-            if isinstance(item, dict) and "custom" in item:
-                out.append(f"/// {op.api}: a check of the table's order (ops/operators.yaml says why it is custom);")
-                out.append("/// returns 0 or the status, with the message.")
-                out.append(wrap_call(f"int {item['custom']['hook']}", op.hook_params(), ";"))
-        out.append("")
-    out.append("}  // namespace aclcpu")
     return "\n".join(out) + "\n"
 
 
@@ -671,8 +675,8 @@ def outputs(ops):
     for header, group in by_header(ops).items():
         files[f"include/aclnnop/{header}"] = write_header(group)
         files[f"include/aclnnop/level2/{header}"] = write_level2(group[0])
-    files["src/aclcpu_ops.cpp"] = write_entry_points(ops)
-    files["src/op/op_hooks.h"] = write_hooks(ops)
+    for header, group in by_header(ops).items():
+        files["src/" + entry_include(header)] = write_entry_points(group)
     files["src/common/op_row_exports.h"] = write_row_exports(ops)
     files["lists/operator_headers.txt"] = "".join(
         f"aclnnop/{h}\naclnnop/level2/{h}\n" for h in by_header(ops))
