@@ -320,7 +320,7 @@ def _table_function(info):
     """aclcpu.<function> of an operator the table lists without a hand-written function here: its input
     tensors by position, then (by position or name) reduction and its scalar parameters, as aclcpu.call."""
     n = len(info.tensors)
-    extra = ("reduction",) + tuple(name for name, _ in info.params)
+    extra = ("reduction",) * info.has_reduction + tuple(name for name, _ in info.params)
 
     def function(*args, out_dtype=None, soc=None, **kwargs):
         if len(args) < n or len(args) > n + len(extra):

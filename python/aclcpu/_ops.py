@@ -24,7 +24,8 @@ class OpInfo(NamedTuple):
     other kernel op names computing the same; kernel_tensors: the kernel's inputs in op-def order;
     kernel_order: for each aclnn tensor, its position among kernel_tensors; kernel_attrs: kernel attribute
     name -> parameter name; out_default: the default output dtype ("promoted" or "self"); reduces: a loss
-    whose mean/sum output is 0-d; tier: product -> fidelity tier; source: the ops-nn folder.
+    whose mean/sum output is 0-d; has_reduction: the API takes a reduction; tier: product -> fidelity tier;
+    source: the ops-nn folder.
     """
     api: str
     function: str
@@ -38,6 +39,7 @@ class OpInfo(NamedTuple):
     kernel_attrs: dict
     out_default: str = "promoted"
     reduces: bool = False
+    has_reduction: bool = True
     tier: dict = {}
     source: str = ""
 

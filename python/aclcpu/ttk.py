@@ -203,13 +203,13 @@ def _table_aclnn_golden(info):
     """The aclnn-mode golden of a table operator without a hand-written one above: the GetWorkspaceSize
     parameters (tensors, reduction, the scalar parameters, the output) by position or name, then **kwargs."""
     P = inspect.Parameter
-    names = info.tensors + ("reduction",) + tuple(n for n, _ in info.params) + (info.output,)
+    names = info.tensors + ("reduction",) * info.has_reduction + tuple(n for n, _ in info.params) + (info.output,)
     sig = inspect.Signature([P(n, P.POSITIONAL_OR_KEYWORD) for n in names] + [P("kwargs", P.VAR_KEYWORD)])
 
     def golden(*args, **kwargs):
         bound = sig.bind(*args, **kwargs).arguments
         params = {n: _scalar(bound[n]) for n, _ in info.params}
-        return _aclnn_golden(info.api, [bound[n] for n in info.tensors], bound["reduction"], params or None,
+        return _aclnn_golden(info.api, [bound[n] for n in info.tensors], bound.get("reduction", 0), params or None,
                              bound[info.output], bound.get("kwargs", {}))
 
     golden.__signature__ = sig
@@ -224,8 +224,9 @@ def _table_kernel_golden(info):
     P = inspect.Parameter
     defaults = dict(info.params)
     attrs = [P(a, P.KEYWORD_ONLY, default=defaults[p]) for a, p in info.kernel_attrs.items()]
-    sig = inspect.Signature([P(n, P.POSITIONAL_OR_KEYWORD) for n in info.kernel_tensors] + attrs +
-                            [P("reduction", P.KEYWORD_ONLY, default="mean"), P("kwargs", P.VAR_KEYWORD)])
+    reduction = [P("reduction", P.KEYWORD_ONLY, default="mean")] * info.has_reduction
+    sig = inspect.Signature([P(n, P.POSITIONAL_OR_KEYWORD) for n in info.kernel_tensors] + attrs + reduction +
+                            [P("kwargs", P.VAR_KEYWORD)])
 
     def golden(*args, **kwargs):
         b = sig.bind(*args, **kwargs)
@@ -233,7 +234,7 @@ def _table_kernel_golden(info):
         bound = b.arguments
         tensors = [bound[info.kernel_tensors[k]] for k in info.kernel_order]
         params = {p: bound[a] for a, p in info.kernel_attrs.items()}
-        return _kernel_golden(info.api, tensors, bound["reduction"], params or None, bound.get("kwargs", {}))
+        return _kernel_golden(info.api, tensors, bound.get("reduction", 0), params or None, bound.get("kwargs", {}))
 
     golden.__signature__ = sig
     golden.__name__ = golden.__qualname__ = f"{info.kernel}_golden"

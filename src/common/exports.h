@@ -31,6 +31,7 @@
 
 struct aclOpExecutor;
 struct aclTensor;
+struct aclScalar;
 
 namespace aclcpu {
 
@@ -103,6 +104,7 @@ ACLCPU_LIB_API void ParallelFor(int64_t n, int64_t grain, RangeFn fn, void* ctx)
 ACLCPU_LIB_API const char* DtypeName(aclDataType t);
 ACLCPU_LIB_API aclDataType PromoteTypes(aclDataType a, aclDataType b);
 ACLCPU_LIB_API bool CanCast(aclDataType from, aclDataType to);
+ACLCPU_LIB_API bool ScalarToFloat(const aclScalar& s, float* out);
 ACLCPU_LIB_API int FirstDeadTensor(const aclTensor* const* t, int n, HandleState* state);
 ACLCPU_LIB_API std::string ShapeString(const int64_t* dims, size_t n);
 ACLCPU_LIB_API int CheckStorageBounds(const aclTensor& t, const char* name);
@@ -138,6 +140,12 @@ ACLCPU_LIB_API std::shared_ptr<const ReduceOrder> MakeReduceTemplateOrder(int64_
 ACLCPU_LIB_API ReduceTemplateTiling TileReduceTemplate(int64_t n, aclDataType input_dtype,
                                                        const ReduceTemplateDag& dag, const ReduceHardware& hw);
 }  // namespace engine
+
+// aclnnThresholdBackward (src/op/threshold_backward.cpp, not in the operator table yet): its rows.
+namespace kern {
+ACLCPU_LIB_API RowFn SelectThresholdBackwardRow(const void* params, const aclDataType* dtypes,
+                                                const int64_t* strides, bool nontemporal);
+}  // namespace kern
 
 // aclnnMseLoss (src/op/mse_loss.cpp): its summation orders.
 namespace engine {

@@ -8,6 +8,7 @@
 #include <exception>
 #include <limits>
 #include <memory>
+#include <string>
 #include <utility>
 
 #include "aclnn/acl_meta.h"
@@ -15,6 +16,7 @@
 #include "engine/elementwise.h"
 #include "engine/reduce.h"
 #include "executor/executor.h"
+#include "tensor/dtype.h"
 #include "tensor/tensor.h"
 
 namespace aclcpu {
@@ -37,6 +39,25 @@ inline int CheckTensorArgs(const aclTensor* const* t, const char* const* names, 
                            kTensorReleasedBy);
     }
     return 0;
+}
+
+/// Whether `d` is one of list[0 .. n) (CANN's CheckType).
+inline bool InDtypeList(aclDataType d, const aclDataType* list, size_t n) {
+    for (size_t i = 0; i < n; ++i) {
+        if (list[i] == d) return true;
+    }
+    return false;
+}
+
+/// A dtype support list as the messages print it: CANN's names joined by ", " ("DT_FLOAT, DT_FLOAT16"), in
+/// the list's order (opbase op::ToString(std::initializer_list<DataType>); its body is not public).
+inline std::string DtypeListString(const aclDataType* list, size_t n) {
+    std::string s;
+    for (size_t i = 0; i < n; ++i) {
+        if (i > 0) s += ", ";
+        s += DtypeName(list[i]);
+    }
+    return s;
 }
 
 /// Checks that every view of t[0 .. n) lies inside its storage shape and that the output view t[out] maps no

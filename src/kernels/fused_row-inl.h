@@ -5,7 +5,7 @@
 //
 //   struct F {
 //       using Params = ...;                       // trivially copyable, fixed by the first phase
-//       static constexpr int kInputs = 2 or 3;    // inputs in operand order 1..kInputs
+//       static constexpr int kInputs = 1 to 4;    // inputs in operand order 1..kInputs
 //       static VF Apply(DF, const Params&, const VF* x);   // x[k]: input k + 1 widened to float32
 //   };
 //

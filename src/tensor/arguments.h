@@ -81,6 +81,12 @@ size_t ScalarItemSize(aclDataType dtype);
 /// FLOAT6_*, FLOAT4_*), which have no converter here yet.
 bool ScalarToDouble(const aclScalar& s, double* out);
 
+/// The scalar's value as float32, as opbase's aclScalar::ToFloat is modelled (its body is not public): the
+/// stored value converted once, to nearest even, from its own type (INT64/UINT64 directly, not through
+/// double; every other dtype is exact in double, so ScalarToDouble then one rounding). False like
+/// ScalarToDouble.
+bool ScalarToFloat(const aclScalar& s, float* out);
+
 /// What releases each kind, for FailNotLive messages.
 constexpr const char* kScalarReleasedBy = "destroyed by aclDestroyScalar or aclDestroyScalarList";
 constexpr const char* kArrayReleasedBy = "destroyed by its aclDestroy*Array";

@@ -5,6 +5,7 @@
 #include <cstring>
 #include <new>
 
+#include "common/exports.h"  // ScalarToFloat is called from libopapi_nn
 #include "common/half.h"
 #include "tensor/argument_handles.h"
 #include "tensor/arguments.h"
@@ -104,6 +105,21 @@ bool ScalarToDouble(const aclScalar& s, double* out) {
         default:
             return false;
     }
+}
+
+bool ScalarToFloat(const aclScalar& s, float* out) {
+    if (s.dtype == ACL_INT64) {
+        *out = static_cast<float>(Load<int64_t>(s));
+        return true;
+    }
+    if (s.dtype == ACL_UINT64) {
+        *out = static_cast<float>(Load<uint64_t>(s));
+        return true;
+    }
+    double d;
+    if (!ScalarToDouble(s, &d)) return false;
+    *out = static_cast<float>(d);
+    return true;
 }
 
 }  // namespace aclcpu

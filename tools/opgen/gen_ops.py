@@ -9,7 +9,6 @@
 
 Outputs (paths under <dir>):
     include/aclnnop/aclnn_<op>.h, include/aclnnop/level2/aclnn_<op>.h   the public headers (CANN's paths)
-    include/aclnnop/aclnn_util.h   their export macro ACLNN_API (they include it by its bare name)
     src/op/<op>_entry.inc     per header: the extern "C" two-phase entry points and each first phase's
                               checks, included at the end of the operator's plan-hook file src/op/<op>.cpp
                               (which defines the hooks; the file checks their types against the table)
@@ -85,7 +84,7 @@ class Op:
         self.kinds = {p["name"]: p["kind"] for p in self.params}
         self.lists = d.get("dtypes", {})
         self.products = table["products"]
-        if "aclnn_" + snake(self.api) + ".h" != self.header:
+        if self.base is None and "aclnn_" + snake(self.api) + ".h" != self.header:
             raise TableError(f"{self.api}: header {self.header} is not aclnn_{snake(self.api)}.h")
         for name, per in self.lists.items():
             missing = [p for p in self.products if p not in per]
@@ -97,7 +96,7 @@ class Op:
 
     def c_type(self, p):
         if p["kind"] == "aclTensor":
-            return "const aclTensor*" if p.get("role", "input") == "input" else "aclTensor*"
+            return "const aclTensor*" if p.get("role", "input") == "input" or p.get("const") else "aclTensor*"
         if p["kind"] not in C_TYPES:
             raise TableError(f"{self.api}: parameter {p['name']} has unknown kind {p['kind']}")
         return C_TYPES[p["kind"]]
@@ -356,7 +355,7 @@ def dtype_set(op, name, product):
 
 
 def entry_include(header):
-    """The generated file an operator's plan-hook file includes last: aclnn_relu.h -> op/relu_entry.inc."""
+    """The generated file an operator's plan-hook file includes last: aclnn_<op>.h -> op/<op>_entry.inc."""
     return f"op/{header[len('aclnn_'):-len('.h')]}_entry.inc"
 
 
@@ -475,7 +474,7 @@ def write_header(group):
     out += [" * Source folder: hicann/ops-nn " + op.d["source"] + "; fidelity per product: " +
             ", ".join(f"{p} {op.d['tier'][p]}" for p in op.products) + ".",
             " * Compiles as C++11 and C11.", " */", f"#ifndef {g}", f"#define {g}", "",
-            '#include "aclnn/aclnn_base.h"', '#include "aclnn_util.h"', "", "#ifdef __cplusplus", 'extern "C" {',
+            '#include "aclnn/aclnn_base.h"', '#include "aclnnop/aclnn_util.h"', "", "#ifdef __cplusplus", 'extern "C" {',
             "#endif"]
     for op in group:
         doc = op.d["doc"]
@@ -538,7 +537,7 @@ def write_optable(ops):
                    params=python_params(op), kernel=py["kernel"], kernel_aliases=tuple(py["kernel_aliases"]),
                    kernel_tensors=tuple(py["kernel_tensors"]), kernel_order=tuple(py["kernel_order"]),
                    kernel_attrs=dict(py["kernel_attrs"]), out_default=py["out_default"],
-                   reduces=op.d["shape"] == "loss",
+                   reduces=op.d["shape"] == "loss", has_reduction="reduction" in op.kinds,
                    tier={p: op.d["tier"][p] for p in op.products}, source=op.d["source"])
         out.append(f"    {row!r},")
     out.append(")")
@@ -661,17 +660,9 @@ def docs_index(ops, products):
     return "\n".join(out)
 
 
-def write_util():
-    """aclnnop/aclnn_util.h, next to the operator headers that include it by its bare name."""
-    return "\n".join([
-        f"/* {STAMP}. */", "/*", " * aclnnop/aclnn_util.h - export macro of the operator headers (CANN path and name; "
-        "hicann/opbase).", " */", "#ifndef ACLCPU_ACLNNOP_ACLNN_UTIL_H_", "#define ACLCPU_ACLNNOP_ACLNN_UTIL_H_", "",
-        '#define ACLNN_API __attribute__((visibility("default")))', "", "#endif /* ACLCPU_ACLNNOP_ACLNN_UTIL_H_ */"]) + "\n"
-
-
 def outputs(ops):
     """{relative path: text} of every output."""
-    files = {"include/aclnnop/aclnn_util.h": write_util()}
+    files = {}
     for header, group in by_header(ops).items():
         files[f"include/aclnnop/{header}"] = write_header(group)
         files[f"include/aclnnop/level2/{header}"] = write_level2(group[0])
