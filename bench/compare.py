@@ -79,7 +79,7 @@ OPS = ["l1", "mse", "smooth_l1", "l1_loss", "mse_loss", "smooth_l1_loss"]
 # jit of the
 # loss. Their base element-wise formula is that of the gradient of the same name.
 FORWARD = {"l1_loss": "l1", "mse_loss": "mse", "smooth_l1_loss": "smooth_l1"}
-SMOOTH_L1_BETA = 1.0  # bench/op_bench.cpp's kSmoothL1Beta
+SMOOTH_L1_BETA = 1.0  # op_bench's: beta's default in ops/operators.yaml
 ATEN_REDUCTION = {"none": 0, "mean": 1, "sum": 2}  # at::Reduction
 
 CONTIGUOUS_SAME_DTYPE = ["f32_none", "f32_mean", "f16_none", "f16_mean", "bf16_none", "bf16_mean", "f32_in_place"]

@@ -4,9 +4,7 @@
 // written), the faster of two counting. One case table serves every operator (Ops(): aclnnL1LossBackward as
 // l1/<case>, aclnnMseLossBackward as mse/<case>, aclnnSmoothL1LossBackward with beta = 1.0 as
 // smooth_l1/<case>); a case an operator rejects by contract (MseLossBackward: gradOutput's and target's
-// dtype must equal self's) is not registered for it. The ReLU pair runs the single-dtype element-wise cases:
-// aclnnRelu as relu/<case> (self -> out) and aclnnThresholdBackward with threshold 0 (the ReLU backward) as
-// threshold_backward/<case>, each with its own copy bound in every iteration (pair_ratio).
+// dtype must equal self's) is not registered for it.
 //  * Cases of 64 MiB and more (far beyond the caches) copy in every iteration, just before the call, with
 //    glibc memcpy and with a streaming-store copy, both split over the device's threads (ACLCPU_NUM_THREADS,
 //    default all hardware threads). Counters: copy_ns (mean copy time), pair_ratio (median over the
@@ -42,19 +40,11 @@
 #include <vector>
 
 #include "acl/acl.h"
-#include "aclnnop/aclnn_l1_loss.h"
-#include "aclnnop/aclnn_l1_loss_backward.h"
-#include "aclnnop/aclnn_mse_loss_backward.h"
-#include "aclnnop/aclnn_mse_loss.h"
-#include "aclnnop/aclnn_relu.h"
-#include "aclnnop/aclnn_smooth_l1_loss.h"
-#include "aclnnop/aclnn_smooth_l1_loss_backward.h"
-#include "aclnnop/aclnn_threshold_backward.h"
+#include "op/operator_headers.inc"  // every operator header (generated from ops/operators.yaml)
 
 namespace {
 
 aclrtStream g_stream = nullptr;
-aclScalar* g_threshold0 = nullptr;  // aclnnThresholdBackward's threshold: 0, the ReLU backward (ReluGrad)
 
 size_t ItemSize(aclDataType dt) { return dt == ACL_FLOAT ? 4 : 2; }
 
@@ -157,92 +147,44 @@ std::vector<Case> Cases() {
 // (self, target, reduction -> out; l1_loss/<case>, mse_loss/<case>, smooth_l1_loss/<case>) read self and
 // target and write the
 // broadcast shape (none) or one element (mean, sum), and their mean cases are bounded by reading alone.
-// The ReLU pair (relu/<case>: self -> out; threshold_backward/<case>: gradOutput, self, threshold 0 -> out)
-// runs the element-wise cases whose operands all have one dtype and self's shape.
-enum class OpKind { kL1, kMse, kSmoothL1, kL1Fwd, kMseFwd, kSmoothL1Fwd, kRelu, kThresholdBackward };
-
 struct Op {
-    OpKind kind;
     const char* prefix;  // benchmark name = prefix + "/" + case name
+    bool loss;           // a forward loss: no gradOutput; mean/sum write one element
+    bool same_dtypes;    // the operator requires the inputs' dtypes to be equal (MseLossBackward)
+    // First phase (its GetWorkspaceSize) over the case's tensors; returns its status.
+    aclnnStatus (*first)(const aclTensor* g, const aclTensor* s, const aclTensor* t, int64_t reduction,
+                         aclTensor* out, uint64_t* ws, aclOpExecutor** ex);
+    aclnnStatus (*second)(void* ws, uint64_t ws_size, aclOpExecutor* ex, aclrtStream stream);
 };
 
-const float kSmoothL1Beta = 1.0f;  // PyTorch's default beta; bench/compare.py's counterparts use the same
-
+// The operators of the operator table (ops/operators.yaml: prefix, the scalar parameters at their defaults,
+// e.g. beta = 1.0 as PyTorch's and bench/compare.py's counterparts).
 std::vector<Op> Ops() {
-    return {{OpKind::kL1, "l1"},
-            {OpKind::kMse, "mse"},
-            {OpKind::kSmoothL1, "smooth_l1"},
-            {OpKind::kL1Fwd, "l1_loss"},
-            {OpKind::kMseFwd, "mse_loss"},
-            {OpKind::kSmoothL1Fwd, "smooth_l1_loss"},
-            {OpKind::kRelu, "relu"},
-            {OpKind::kThresholdBackward, "threshold_backward"}};
+    return {
+#include "op_bench_ops.inc"
+    };
 }
 
-bool IsForward(const Op& op) {
-    return op.kind == OpKind::kL1Fwd || op.kind == OpKind::kMseFwd || op.kind == OpKind::kSmoothL1Fwd;
-}
-
-bool IsActivation(const Op& op) { return op.kind == OpKind::kRelu || op.kind == OpKind::kThresholdBackward; }
+bool IsForward(const Op& op) { return op.loss; }
 
 // Whether the operator accepts the case's dtypes: MseLossBackward requires gradOutput's and target's dtype to
 // equal self's (include/aclnnop/aclnn_mse_loss_backward.h, check 3); the others promote.
 // A forward loss has no gradOutput: it runs the cases whose gradOutput is just self's shape and dtype (not the
 // scalar-gradient variant, which would repeat f32_mean).
 bool Supports(const Op& op, const Case& c) {
-    if (IsActivation(op)) {
-        return c.reduction == 0 && c.g == c.s && c.t == c.s && c.gdt == c.sdt && c.tdt == c.sdt && c.odt == c.sdt &&
-               !c.transposed_self;
-    }
     if (IsForward(op)) return c.g == c.s && c.gdt == c.sdt;
-    return op.kind != OpKind::kMse || (c.gdt == c.sdt && c.tdt == c.sdt);
+    return !op.same_dtypes || (c.gdt == c.sdt && c.tdt == c.sdt);
 }
 
 // First phase of the operator (its GetWorkspaceSize); returns its status.
 aclnnStatus FirstPhase(const Op& op, const aclTensor* g, const aclTensor* s, const aclTensor* t, int64_t reduction,
                        aclTensor* out, uint64_t* ws, aclOpExecutor** ex) {
-    switch (op.kind) {
-        case OpKind::kMse:
-            return aclnnMseLossBackwardGetWorkspaceSize(g, s, t, reduction, out, ws, ex);
-        case OpKind::kSmoothL1:
-            return aclnnSmoothL1LossBackwardGetWorkspaceSize(g, s, t, reduction, kSmoothL1Beta, out, ws, ex);
-        case OpKind::kL1Fwd:
-            return aclnnL1LossGetWorkspaceSize(s, t, reduction, out, ws, ex);
-        case OpKind::kMseFwd:
-            return aclnnMseLossGetWorkspaceSize(s, t, reduction, out, ws, ex);
-        case OpKind::kSmoothL1Fwd:
-            return aclnnSmoothL1LossGetWorkspaceSize(s, t, reduction, kSmoothL1Beta, out, ws, ex);
-        case OpKind::kRelu:
-            return aclnnReluGetWorkspaceSize(s, out, ws, ex);
-        case OpKind::kThresholdBackward:
-            return aclnnThresholdBackwardGetWorkspaceSize(g, s, g_threshold0, out, ws, ex);
-        case OpKind::kL1:
-        default:
-            return aclnnL1LossBackwardGetWorkspaceSize(g, s, t, reduction, out, ws, ex);
-    }
+    return op.first(g, s, t, reduction, out, ws, ex);
 }
 
 // Second phase of the operator; returns its status.
 aclnnStatus SecondPhase(const Op& op, void* ws, uint64_t ws_size, aclOpExecutor* ex, aclrtStream stream) {
-    switch (op.kind) {
-        case OpKind::kMse:
-            return aclnnMseLossBackward(ws, ws_size, ex, stream);
-        case OpKind::kSmoothL1:
-            return aclnnSmoothL1LossBackward(ws, ws_size, ex, stream);
-        case OpKind::kL1Fwd:
-            return aclnnL1Loss(ws, ws_size, ex, stream);
-        case OpKind::kMseFwd:
-            return aclnnMseLoss(ws, ws_size, ex, stream);
-        case OpKind::kSmoothL1Fwd:
-            return aclnnSmoothL1Loss(ws, ws_size, ex, stream);
-        case OpKind::kRelu:
-            return aclnnRelu(ws, ws_size, ex, stream);
-        case OpKind::kThresholdBackward:
-            return aclnnThresholdBackward(ws, ws_size, ex, stream);
-        case OpKind::kL1:
-        default:
-            return aclnnL1LossBackward(ws, ws_size, ex, stream);
-    }
+    return op.second(ws, ws_size, ex, stream);
 }
 
 // Bytes a call reads and writes: every input element once (a broadcast input only its own elements) and
@@ -255,9 +197,6 @@ uint64_t CaseBytes(const Case& c) {
 // Bytes a call of op reads and writes: CaseBytes for the gradients; a forward loss reads self and target and
 // writes the broadcast shape (none) or one element (mean, sum).
 uint64_t OpBytes(const Op& op, const Case& c) {
-    const uint64_t self_bytes = static_cast<uint64_t>(Numel(c.s)) * ItemSize(c.sdt);
-    if (op.kind == OpKind::kRelu) return 2 * self_bytes;
-    if (op.kind == OpKind::kThresholdBackward) return 3 * self_bytes;
     if (!IsForward(op)) return CaseBytes(c);
     const uint64_t out = c.reduction == 0 ? static_cast<uint64_t>(Numel(c.s)) * ItemSize(c.odt) : ItemSize(c.odt);
     return static_cast<uint64_t>(Numel(c.s)) * ItemSize(c.sdt) + static_cast<uint64_t>(Numel(c.t)) * ItemSize(c.tdt) +
@@ -483,7 +422,7 @@ void RunOp(benchmark::State& state, const Op& op, const Case& c) {
     std::unique_ptr<ReadBound> read_bound;
     if (ReadBounded(op, c)) {
         read_bound = std::make_unique<ReadBound>(bytes);
-    } else if (forward || IsActivation(op) || bytes >= (uint64_t{64} << 20)) {
+    } else if (forward || bytes >= (uint64_t{64} << 20)) {
         bound = std::make_unique<CopyBound>(bytes);
     }
     std::vector<double> samples, copies, ratios;
@@ -584,12 +523,6 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "runtime initialisation failed\n");
         return 1;
     }
-    float zero = 0.0f;
-    g_threshold0 = aclCreateScalar(&zero, ACL_FLOAT);
-    if (g_threshold0 == nullptr) {
-        std::fprintf(stderr, "runtime initialisation failed\n");
-        return 1;
-    }
     for (const Case& c : cases) {
         for (const Op& op : Ops()) {
             if (!Supports(op, c)) continue;
@@ -614,7 +547,6 @@ int main(int argc, char** argv) {
     if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
     benchmark::RunSpecifiedBenchmarks();
     benchmark::Shutdown();
-    aclDestroyScalar(g_threshold0);
     aclrtDestroyStream(g_stream);
     aclrtResetDevice(0);
     aclFinalize();

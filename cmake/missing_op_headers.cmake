@@ -6,17 +6,24 @@
 # #error naming the operators it would declare, so that a program calling one reads "aclcpu does not
 # implement aclnnGelu (aclnnop/aclnn_gelu.h) ..." instead of a missing-file error that looks like a broken
 # include path; likewise aclnnop/level2/<file> (CANN's older layout) where include/aclnnop/level2 lacks it.
-# What is implemented is read from include/aclnnop itself: no list of operators is kept here.
+# What is implemented is read from the headers themselves: no list of operators is kept here.
 # The headers are written at configure time into ${ACLCPU_MISSING_OP_DIR} (not in the source tree) and
 # installed under include/; headers that declare no operator (helpers such as aclnn_check.h) are skipped.
-set(ACLCPU_OP_TABLE ${CMAKE_CURRENT_LIST_DIR}/cann_operator_headers.tsv)
+set(ACLCPU_CANN_HEADER_TABLE ${CMAKE_CURRENT_LIST_DIR}/cann_operator_headers.tsv)
 set(ACLCPU_MISSING_OP_DIR ${CMAKE_CURRENT_BINARY_DIR}/missing-op-headers)
-set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${ACLCPU_OP_TABLE})
-file(GLOB _have CONFIGURE_DEPENDS RELATIVE ${PROJECT_SOURCE_DIR}/include/aclnnop ${PROJECT_SOURCE_DIR}/include/aclnnop/*.h)
-file(GLOB _have_l2 CONFIGURE_DEPENDS RELATIVE ${PROJECT_SOURCE_DIR}/include/aclnnop/level2
-     ${PROJECT_SOURCE_DIR}/include/aclnnop/level2/*.h)
+set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${ACLCPU_CANN_HEADER_TABLE})
+# Implemented: the hand-written headers of include/aclnnop and the ones the operator table generates (written
+# at configure time into ${ACLCPU_GEN_DIR}/include/aclnnop, before this file is read).
+set(_have "")
+set(_have_l2 "")
+foreach(_dir IN ITEMS ${PROJECT_SOURCE_DIR}/include/aclnnop ${ACLCPU_GEN_DIR}/include/aclnnop)
+  file(GLOB _h RELATIVE ${_dir} ${_dir}/*.h)
+  file(GLOB _h2 RELATIVE ${_dir}/level2 ${_dir}/level2/*.h)
+  list(APPEND _have ${_h})
+  list(APPEND _have_l2 ${_h2})
+endforeach()
 
-file(STRINGS ${ACLCPU_OP_TABLE} _lines)
+file(STRINGS ${ACLCPU_CANN_HEADER_TABLE} _lines)
 set(_sources "")
 set(_rows "")
 set(_implemented "")
@@ -36,7 +43,7 @@ endforeach()
 list(JOIN _sources ", " _sources)
 list(JOIN _implemented ", " _implemented)
 if(NOT _rows OR NOT _implemented)
-  message(FATAL_ERROR "${ACLCPU_OP_TABLE}: no operator rows, or none for the headers of include/aclnnop")
+  message(FATAL_ERROR "${ACLCPU_CANN_HEADER_TABLE}: no operator rows, or none for the headers of include/aclnnop")
 endif()
 
 file(REMOVE_RECURSE ${ACLCPU_MISSING_OP_DIR})

@@ -61,12 +61,7 @@
 #include <vector>
 
 #include "acl/acl.h"
-#include "aclnnop/aclnn_l1_loss.h"
-#include "aclnnop/aclnn_l1_loss_backward.h"
-#include "aclnnop/aclnn_mse_loss.h"
-#include "aclnnop/aclnn_mse_loss_backward.h"
-#include "aclnnop/aclnn_smooth_l1_loss.h"
-#include "aclnnop/aclnn_smooth_l1_loss_backward.h"
+#include "op/operator_headers.inc"  // every operator header (generated from ops/operators.yaml)
 #include "support/forward_loss_reference.h"
 #include "support/l1_reference.h"
 #include "support/loss_grad_reference.h"

@@ -378,6 +378,37 @@ def call(op, tensors, reduction="mean", params=None, *, out_dtype=None, soc=None
     return _run(_INDEX[op], tuple(tensors), reduction, values, out_dtype, soc)
 
 
+def _table_function(info):
+    """aclcpu.<function> of an operator the table lists without a hand-written function here: its input
+    tensors by position, then (by position or name) reduction and its scalar parameters, as aclcpu.call."""
+    n = len(info.tensors)
+    extra = ("reduction",) * info.has_reduction + tuple(name for name, _ in info.params)
+
+    def function(*args, out_dtype=None, soc=None, **kwargs):
+        if len(args) < n or len(args) > n + len(extra):
+            raise AclnnError(161002, f"{info.function} takes {n} tensors ({', '.join(info.tensors)}) and at most "
+                                     f"{len(extra)} more arguments ({', '.join(extra)}), got {len(args)}")
+        for name, value in zip(extra, args[n:]):
+            if name in kwargs:
+                raise AclnnError(161002, f"{info.function}: {name} given twice")
+            kwargs[name] = value
+        reduction = kwargs.pop("reduction", "mean")
+        return call(info.api, args[:n], reduction, kwargs, out_dtype=out_dtype, soc=soc)
+
+    function.__name__ = function.__qualname__ = info.function
+    function.__doc__ = (f"{info.output} of {info.api}({', '.join(info.tensors + extra)}): aclcpu.call({info.api!r}, "
+                        f"...) with the tensors by position (ops/operators.yaml, {info.source}).")
+    return function
+
+
+# Every operator of the table is aclcpu.<snake_case name>: the hand-written functions above where they exist
+# (their docstrings say more), else one built from the table.
+for _info in OPS.values():
+    if _info.function not in globals():
+        globals()[_info.function] = _table_function(_info)
+        __all__.append(_info.function)
+
+
 def _atomic_write(path, write):
     """Calls write(file_object) on a temporary file beside path, then renames it over path (never a
     half-written path)."""

@@ -30,12 +30,7 @@
 #include <vector>
 
 #include "acl/acl.h"
-#include "aclnnop/aclnn_l1_loss.h"
-#include "aclnnop/aclnn_l1_loss_backward.h"
-#include "aclnnop/aclnn_mse_loss.h"
-#include "aclnnop/aclnn_mse_loss_backward.h"
-#include "aclnnop/aclnn_smooth_l1_loss.h"
-#include "aclnnop/aclnn_smooth_l1_loss_backward.h"
+#include "op/operator_headers.inc"  // every operator header (generated from ops/operators.yaml)
 #include "runtime/runtime.h"
 #include "tensor/dtype.h"
 
@@ -289,69 +284,10 @@ struct OpDef {
     bool reduces = false;         // a forward loss: the output is 0-d for mean and sum (docs/ops/l1_loss.md §3)
 };
 
-/// The operators, in the order of _core.operators() (aclcpu/__init__.py maps names to indexes from it).
+/// The operators, in the order of _core.operators() (aclcpu/__init__.py maps names to indexes from it): the
+/// rows tools/opgen/gen_ops.py writes from the operator table ops/operators.yaml.
 const OpDef kOps[] = {
-    {"aclnnL1LossBackward",
-     3,
-     {"gradOutput", "self", "target"},
-     0,
-     OutDefault::kPromoted,
-     [](aclTensor* const* in, int64_t r, const double*, aclTensor* out, uint64_t* ws, aclOpExecutor** ex) {
-         return aclnnL1LossBackwardGetWorkspaceSize(in[0], in[1], in[2], r, out, ws, ex);
-     },
-     aclnnL1LossBackward},
-    {"aclnnMseLossBackward",
-     3,
-     {"gradOutput", "self", "target"},
-     0,
-     OutDefault::kSelf,
-     [](aclTensor* const* in, int64_t r, const double*, aclTensor* out, uint64_t* ws, aclOpExecutor** ex) {
-         return aclnnMseLossBackwardGetWorkspaceSize(in[0], in[1], in[2], r, out, ws, ex);
-     },
-     aclnnMseLossBackward},
-    {"aclnnSmoothL1LossBackward",
-     3,
-     {"gradOut", "self", "target"},
-     1,
-     OutDefault::kPromoted,
-     [](aclTensor* const* in, int64_t r, const double* p, aclTensor* out, uint64_t* ws, aclOpExecutor** ex) {
-         // beta: aclcpu passes a float32 value, so the conversion is exact; other doubles round (ToFloat).
-         return aclnnSmoothL1LossBackwardGetWorkspaceSize(in[0], in[1], in[2], r, ToFloat(p[0]), out, ws, ex);
-     },
-     aclnnSmoothL1LossBackward},
-    {"aclnnL1Loss",
-     2,
-     {"self", "target"},
-     0,
-     OutDefault::kPromoted,
-     [](aclTensor* const* in, int64_t r, const double*, aclTensor* out, uint64_t* ws, aclOpExecutor** ex) {
-         return aclnnL1LossGetWorkspaceSize(in[0], in[1], r, out, ws, ex);
-     },
-     aclnnL1Loss,
-     0,
-     true},
-    {"aclnnSmoothL1Loss",
-     2,
-     {"self", "target"},
-     1,
-     OutDefault::kPromoted,
-     [](aclTensor* const* in, int64_t r, const double* p, aclTensor* out, uint64_t* ws, aclOpExecutor** ex) {
-         return aclnnSmoothL1LossGetWorkspaceSize(in[0], in[1], r, ToFloat(p[0]), out, ws, ex);
-     },
-     aclnnSmoothL1Loss,
-     0,
-     true},
-    {"aclnnMseLoss",
-     2,
-     {"self", "target"},
-     0,
-     OutDefault::kPromoted,
-     [](aclTensor* const* in, int64_t r, const double*, aclTensor* out, uint64_t* ws, aclOpExecutor** ex) {
-         return aclnnMseLossGetWorkspaceSize(in[0], in[1], r, out, ws, ex);
-     },
-     aclnnMseLoss,
-     0,
-     true},
+#include "core_op_table.inc"
 };
 constexpr int kNumOps = static_cast<int>(sizeof(kOps) / sizeof(kOps[0]));
 

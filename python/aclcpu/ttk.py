@@ -32,17 +32,28 @@ float dtypes: the goldens are the kernels' bits. When TTK loads this file as a p
 name) it also finds them in ``__spec__``; imported as ``aclcpu.ttk`` the module keeps Python's own
 ``__spec__``.
 """
+import inspect
+
 import numpy as np
 
 from aclcpu import call, soc_index, BFLOAT16, _as_array  # absolute: TTK loads this file by path
 from aclcpu._ops import OPS
 
-#: TTK's registry, from aclcpu._ops.OPS: aclnn mode ``aclnn_<function>_golden`` per operator; kernel mode
-#: ``<kernel>_golden`` for the op def's name and every alias (e.g. mse_loss_grad_v2 -> mse_loss_grad_golden,
-#: mse_loss -> mse_loss_v2_golden: the same inputs in the same order).
+
+def _camel(name):
+    """l1_loss_grad -> L1LossGrad (the spec classes' names)."""
+    return "".join(part[:1].upper() + part[1:] for part in name.split("_"))
+
+
+def _kernel_names(info):
+    return (info.kernel,) + tuple(info.kernel_aliases)
+
+
+# The registrations, from the operator table (aclcpu._ops.OPS): aclnn mode aclnn_<function>_golden, kernel
+# mode <kernel>_golden for the kernel op name and its aliases.
 __golden__ = {
     "aclnn": {api: f"aclnn_{info.function}_golden" for api, info in OPS.items()},
-    "kernel": {name: f"{info.kernel}_golden" for info in OPS.values() for name in (info.kernel,) + info.kernel_aliases},
+    "kernel": {k: f"{info.kernel}_golden" for info in OPS.values() for k in _kernel_names(info)},
 }
 
 #: Bit-exact comparison for every float dtype (ops-test-kit docs/Precision_Comparison.md §5, "binary_equal").
@@ -181,85 +192,66 @@ def mse_loss_v2_golden(input, target, *, reduction="mean", **kwargs):
     return _kernel_golden("aclnnMseLoss", (input, target), reduction, None, kwargs)
 
 
-class MseLossSpec:
-    """TTK spec of aclnnMseLoss: the golden and bit-exact tolerance."""
-    golden = staticmethod(aclnn_mse_loss_golden)
-    tolerance = TOLERANCE
+def _table_aclnn_golden(info):
+    """The aclnn-mode golden of a table operator without a hand-written one above: the GetWorkspaceSize
+    parameters (tensors, reduction, the scalar parameters, the output) by position or name, then **kwargs."""
+    P = inspect.Parameter
+    names = info.tensors + ("reduction",) * info.has_reduction + tuple(n for n, _ in info.params) + (info.output,)
+    sig = inspect.Signature([P(n, P.POSITIONAL_OR_KEYWORD) for n in names] + [P("kwargs", P.VAR_KEYWORD)])
+
+    def golden(*args, **kwargs):
+        bound = sig.bind(*args, **kwargs).arguments
+        params = {n: _scalar(bound[n]) for n, _ in info.params}
+        return _aclnn_golden(info.api, [bound[n] for n in info.tensors], bound.get("reduction", 0), params or None,
+                             bound[info.output], bound.get("kwargs", {}))
+
+    golden.__signature__ = sig
+    golden.__name__ = golden.__qualname__ = f"aclnn_{info.function}_golden"
+    golden.__doc__ = f"TTK aclnn-mode golden of {info.api} (from the operator table). Returns (golden,)."
+    return golden
 
 
-class MseLossV2Spec:
-    """TTK spec of the MSELossV2 kernel: the golden and bit-exact tolerance."""
-    golden = staticmethod(mse_loss_v2_golden)
-    tolerance = TOLERANCE
+def _table_kernel_golden(info):
+    """The kernel-mode golden of a table operator's kernel without a hand-written one above: the op def's
+    inputs by position or name, its attributes (and reduction) as keywords with their defaults."""
+    P = inspect.Parameter
+    defaults = dict(info.params)
+    attrs = [P(a, P.KEYWORD_ONLY, default=defaults[p]) for a, p in info.kernel_attrs.items()]
+    reduction = [P("reduction", P.KEYWORD_ONLY, default="mean")] * info.has_reduction
+    sig = inspect.Signature([P(n, P.POSITIONAL_OR_KEYWORD) for n in info.kernel_tensors] + attrs + reduction +
+                            [P("kwargs", P.VAR_KEYWORD)])
+
+    def golden(*args, **kwargs):
+        b = sig.bind(*args, **kwargs)
+        b.apply_defaults()
+        bound = b.arguments
+        tensors = [bound[info.kernel_tensors[k]] for k in info.kernel_order]
+        params = {p: bound[a] for a, p in info.kernel_attrs.items()}
+        return _kernel_golden(info.api, tensors, bound.get("reduction", 0), params or None, bound.get("kwargs", {}))
+
+    golden.__signature__ = sig
+    golden.__name__ = golden.__qualname__ = f"{info.kernel}_golden"
+    golden.__doc__ = f"TTK kernel-mode golden of {info.kernel} ({info.api}, from the operator table)."
+    return golden
 
 
-class L1LossBackwardSpec:
-    """TTK spec of aclnnL1LossBackward: the golden and bit-exact tolerance."""
-    golden = staticmethod(aclnn_l1_loss_backward_golden)
-    tolerance = TOLERANCE
+# Every registered name is a function: the hand-written goldens above, else one built from the table.
+for _info in OPS.values():
+    for _name, _make in ((f"aclnn_{_info.function}_golden", _table_aclnn_golden),
+                         (f"{_info.kernel}_golden", _table_kernel_golden)):
+        if _name not in globals():
+            globals()[_name] = _make(_info)
 
-
-class L1LossGradSpec:
-    """TTK spec of the l1_loss_grad kernel: the golden and bit-exact tolerance."""
-    golden = staticmethod(l1_loss_grad_golden)
-    tolerance = TOLERANCE
-
-
-class MseLossBackwardSpec:
-    """TTK spec of aclnnMseLossBackward: the golden and bit-exact tolerance."""
-    golden = staticmethod(aclnn_mse_loss_backward_golden)
-    tolerance = TOLERANCE
-
-
-class MseLossGradSpec:
-    """TTK spec of the mse_loss_grad and mse_loss_grad_v2 kernels: the golden and bit-exact tolerance."""
-    golden = staticmethod(mse_loss_grad_golden)
-    tolerance = TOLERANCE
-
-
-class SmoothL1LossBackwardSpec:
-    """TTK spec of aclnnSmoothL1LossBackward: the golden and bit-exact tolerance."""
-    golden = staticmethod(aclnn_smooth_l1_loss_backward_golden)
-    tolerance = TOLERANCE
-
-
-class SmoothL1LossGradV2Spec:
-    """TTK spec of the smooth_l1_loss_grad_v2 kernel: the golden and bit-exact tolerance."""
-    golden = staticmethod(smooth_l1_loss_grad_v2_golden)
-    tolerance = TOLERANCE
-
-
-class L1LossSpec:
-    """TTK spec of aclnnL1Loss: the golden and bit-exact tolerance."""
-    golden = staticmethod(aclnn_l1_loss_golden)
-    tolerance = TOLERANCE
-
-
-class LpLossSpec:
-    """TTK spec of the lp_loss kernel (p = 1): the golden and bit-exact tolerance."""
-    golden = staticmethod(lp_loss_golden)
-    tolerance = TOLERANCE
-
-
-class SmoothL1LossSpec:
-    """TTK spec of aclnnSmoothL1Loss: the golden and bit-exact tolerance."""
-    golden = staticmethod(aclnn_smooth_l1_loss_golden)
-    tolerance = TOLERANCE
-
-
-class SmoothL1LossV2Spec:
-    """TTK spec of the smooth_l1_loss_v2 kernel: the golden and bit-exact tolerance."""
-    golden = staticmethod(smooth_l1_loss_v2_golden)
-    tolerance = TOLERANCE
-
-
-SPECS = {"aclnnL1LossBackward": "L1LossBackwardSpec", "l1_loss_grad": "L1LossGradSpec",
-         "aclnnMseLossBackward": "MseLossBackwardSpec", "mse_loss_grad": "MseLossGradSpec",
-         "mse_loss_grad_v2": "MseLossGradSpec", "aclnnSmoothL1LossBackward": "SmoothL1LossBackwardSpec",
-         "smooth_l1_loss_grad_v2": "SmoothL1LossGradV2Spec", "aclnnL1Loss": "L1LossSpec",
-         "lp_loss": "LpLossSpec", "aclnnSmoothL1Loss": "SmoothL1LossSpec",
-         "smooth_l1_loss_v2": "SmoothL1LossV2Spec", "aclnnMseLoss": "MseLossSpec", "mse_loss_v2": "MseLossV2Spec",
-         "mse_loss": "MseLossV2Spec"}
+# TTK's spec classes (golden + bit-exact tolerance), one per aclnn operator (<Api>Spec) and per kernel op
+# name (<Kernel>Spec; aliases share their kernel's), and the registry SPECS: name -> class name.
+SPECS = {}
+for _info in OPS.values():
+    for _key, _cls, _fn in [(_info.api, _info.api[len("aclnn"):] + "Spec", f"aclnn_{_info.function}_golden")] + [
+            (k, _camel(_info.kernel) + "Spec", f"{_info.kernel}_golden") for k in _kernel_names(_info)]:
+        if _cls not in globals():
+            globals()[_cls] = type(_cls, (), {"__doc__": f"TTK spec of {_key}: the golden and bit-exact tolerance.",
+                                              "golden": staticmethod(globals()[_fn]), "tolerance": TOLERANCE})
+        SPECS[_key] = _cls
 if __name__ != "aclcpu.ttk":  # loaded by TTK from its file: TTK's spec registry
     __spec__ = SPECS  # noqa: F811
 

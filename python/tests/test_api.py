@@ -278,3 +278,38 @@ def test_torch_autograd_as_second_oracle():
             else:
                 want = want.numpy()
             assert same_bits(y, want), (tdt, red)
+
+
+def _outcome(fn, *args, **kwargs):
+    """("ok", result) or ("error", status, message) of a call."""
+    try:
+        return ("ok", fn(*args, **kwargs))
+    except aclcpu.AclnnError as e:
+        return ("error", e.status, str(e))
+
+
+def test_table_functions_match_the_hand_written_ones():
+    """aclcpu builds aclcpu.<name> from the operator table for an operator without a hand-written function;
+    built for every operator, it must give the module function's bits, status and message."""
+    from aclcpu._ops import OPS
+    rng = np.random.default_rng(7)
+    assert set(aclcpu.OPERATORS) == set(OPS)
+    for api, info in OPS.items():
+        hand = getattr(aclcpu, info.function)
+        made = aclcpu._table_function(info)
+        assert made.__name__ == info.function
+        tensors = [rng.standard_normal((2, 3)).astype(np.float32) for _ in info.tensors]
+        params = {name: 0.5 for name, _ in info.params}
+        for reduction in ("none", "mean", "sum") if info.has_reduction else (None,):
+            extra = (reduction,) if info.has_reduction else ()
+            want = hand(*tensors, *extra, **params)
+            assert same_bits(made(*tensors, *extra, **params), want)
+            if info.has_reduction:
+                assert same_bits(made(*tensors, reduction=reduction, **params), want)
+        with pytest.raises(aclcpu.AclnnError) as e:
+            made(*tensors[:-1])
+        assert e.value.status == 161002
+        for dtype in (np.int8, np.bool_):
+            bad = [t.astype(dtype) for t in tensors]
+            got, want = _outcome(made, *bad), _outcome(hand, *bad)
+            assert got[0] == want[0] and (got[1:] == want[1:] if got[0] == "error" else same_bits(got[1], want[1]))

@@ -11,8 +11,10 @@
 // includes this file (after its own header), so the definition takes the visibility; callers need only the
 // ordinary declaration (GCC does not apply -fvisibility to extern declarations).
 //
-// tests/acceptance/check_exports.py reads the names from this file: a library exporting anything that is
-// neither public C API (tests/acceptance/exported_symbols.txt) nor listed here fails the tests.
+// tests/acceptance/check_exports.py reads the names from this file and from the generated
+// common/op_row_exports.h it includes (the operators' row selectors, from ops/operators.yaml): a library
+// exporting anything that is neither public C API (tests/acceptance/exported_symbols.txt) nor listed there
+// fails the tests.
 // Adding a cross-library call: one line here (the build fails with an undefined symbol otherwise).
 #pragma once
 
@@ -139,27 +141,13 @@ ACLCPU_LIB_API ReduceTemplateTiling TileReduceTemplate(int64_t n, aclDataType in
                                                        const ReduceTemplateDag& dag, const ReduceHardware& hw);
 }  // namespace engine
 
+// aclnnThresholdBackward (src/op/threshold_backward.cpp, not in the operator table yet): its rows.
 namespace kern {
-ACLCPU_LIB_API RowFn SelectL1Row(const void* params, const aclDataType* dtypes, const int64_t* strides,
-                                 bool nontemporal);
-ACLCPU_LIB_API RowFn SelectMseGradRow(const void* params, const aclDataType* dtypes, const int64_t* strides,
-                                      bool nontemporal);
-ACLCPU_LIB_API RowFn SelectLossRow(const void* params, const aclDataType* dtypes, const int64_t* strides,
-                                   bool nontemporal);
-ACLCPU_LIB_API RowFn SelectSmoothL1GradRow(const void* params, const aclDataType* dtypes, const int64_t* strides,
-                                           bool nontemporal);
-// aclnnRelu / aclnnInplaceRelu and aclnnThresholdBackward (src/op/relu.cpp, threshold_backward.cpp).
-ACLCPU_LIB_API RowFn SelectReluRow(const void* params, const aclDataType* dtypes, const int64_t* strides,
-                                   bool nontemporal);
 ACLCPU_LIB_API RowFn SelectThresholdBackwardRow(const void* params, const aclDataType* dtypes,
                                                 const int64_t* strides, bool nontemporal);
 }  // namespace kern
 
-// aclnnMseLoss (src/op/mse_loss.cpp): its rows and its summation orders.
-namespace kern {
-ACLCPU_LIB_API RowFn SelectMseLossRow(const void* params, const aclDataType* dtypes, const int64_t* strides,
-                                      bool nontemporal);
-}  // namespace kern
+// aclnnMseLoss (src/op/mse_loss.cpp): its summation orders.
 namespace engine {
 enum class MseV2Order : int32_t;
 ACLCPU_LIB_API std::shared_ptr<const ReduceOrder> MakeMseV2Order(MseV2Order kind, int64_t n, int item_bytes,
@@ -167,3 +155,6 @@ ACLCPU_LIB_API std::shared_ptr<const ReduceOrder> MakeMseV2Order(MseV2Order kind
 }  // namespace engine
 
 }  // namespace aclcpu
+
+// The operators' row selectors (kern::Select*Row), one per operator table entry's kernel.rows (generated).
+#include "common/op_row_exports.h"

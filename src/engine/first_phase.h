@@ -1,6 +1,7 @@
 // The operator-independent end of an element-wise operator's first phase (header-only, compiled into the
 // operator library): the view checks that go beyond CANN, and building, planning and publishing the
-// executor. Each operator file keeps CANN's own checks in CANN's order before these (docs/engine.md).
+// executor. The generated first phases (ops/operators.yaml, tools/opgen/gen_ops.py) run CANN's own checks in
+// CANN's order around these; the operators' plan hooks publish with them (docs/engine.md).
 #pragma once
 
 #include <cstdint>
@@ -210,27 +211,6 @@ inline int PublishElementwise(const aclTensor* const* t, int n, int num_inputs, 
             return PlanElementwise(copies, ops, shape, kernel, workspace);
         },
         workspaceSize, executor);
-}
-
-/// The shape checks the forward losses start with, in CANN's order (ops-nn op_error_check.h OP_CHECK_MAX_DIM,
-/// OP_CHECK_BROADCAST_AND_INFER_SHAPE): `self` then `target` at most kMaxDims dims ("The %s tensor cannot be
-/// larger than %zu dimensions."), then the two broadcastable into *b ("The size of tensor self %s must match
-/// the size of tensor target %s."). Returns 0 or 161002 with the message.
-inline int CheckSelfTargetShapes(const aclTensor* self, const aclTensor* target, BroadcastShape* b) {
-    const aclTensor* const x[2] = {self, target};
-    const char* const names[2] = {"self", "target"};
-    for (int i = 0; i < 2; ++i) {
-        if (x[i]->view_shape.size() > static_cast<size_t>(kMaxDims)) {
-            return Fail(ACLNN_ERR_PARAM_INVALID, "The %s tensor cannot be larger than %d dimensions.", names[i],
-                        kMaxDims);
-        }
-    }
-    if (!Broadcast(self->view_shape.data(), self->view_shape.size(), target->view_shape.data(),
-                   target->view_shape.size(), b)) {
-        return Fail(ACLNN_ERR_PARAM_INVALID, "The size of tensor self %s must match the size of tensor target %s.",
-                    ShapeString(self->view_shape).c_str(), ShapeString(target->view_shape).c_str());
-    }
-    return 0;
 }
 
 /// What a forward loss (aclnnL1Loss, aclnnMseLoss, aclnnSmoothL1Loss) plans after its checks: the rows of the

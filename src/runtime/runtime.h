@@ -17,16 +17,9 @@ namespace rt {
 
 // ---------------------------------------------------------------- product profiles (SPEC 2, 5.2)
 
-/// The Ascend products this runtime can emulate. The operator layer maps each to its kernel arithmetic.
+/// The Ascend products this runtime can emulate. The operator layer maps each to its kernel arithmetic; the
+/// operator table (ops/operators.yaml, `products`, in this order) gives each operator's dtype lists per product.
 enum class Soc { kAscend950, kAscend910B, kAscend910_93, kAscend910, kAscend310P };
-
-/// Whether the profile's operators accept BFLOAT16: Ascend 950, Atlas A2 and A3, not Atlas training (910) and
-/// inference (310P). One rule for every operator: ops-nn's GetDtypeSupportListV2 (DAV_2201 or regbase) and
-/// L1Loss's CheckSocVersionIsSupportBf16 (SocVersion in [ASCEND910B, ASCEND910E]) select the same products
-/// (docs/ops/README.md, "Product -> dtype list selectors").
-inline bool SupportsBf16(Soc soc) {
-    return soc == Soc::kAscend950 || soc == Soc::kAscend910B || soc == Soc::kAscend910_93;
-}
 
 /// The profile in force: the calling thread's override (SetThreadSocOverride), else the "soc_version" key of
 /// aclInit's config, else ACLCPU_SOC_VERSION, else Ascend950, as resolved by the last successful aclInit.

@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
 """Every dynamic symbol a shared library defines is public C API or a declared cross-library function.
 
-    check_exports.py <exported_symbols.txt> <src/common/exports.h> <include dir> <lib.so>...
+    check_exports.py <exported_symbols.txt> <exports.h>[:<exports.h>...] <include dir>[:<include dir>...] <lib.so>...
 
 Public: the glob patterns of exported_symbols.txt. Internal: the functions declared ACLCPU_LIB_API in
-src/common/exports.h (matched by qualified name, demangled). Fails (exit 1)
+src/common/exports.h and the generated common/op_row_exports.h it includes (matched by qualified name,
+demangled). Fails (exit 1)
 listing every other symbol the libraries define (nm -D --defined-only), and every function the public
-headers declare (ACL_FUNC_VISIBILITY / ACLNN_API / RTS_API) that no library exports.
+headers declare (ACL_FUNC_VISIBILITY / ACLNN_API / RTS_API) that no library exports. The include dirs: the
+source tree's include/ and the generated operator headers (<build>/generated/include, tools/opgen/gen_ops.py).
 """
 import glob
 import os
@@ -19,7 +21,8 @@ import sys
 def main():
     patterns_file, exports_h, include_dir, libs = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
     declared = set()
-    for h in glob.glob(os.path.join(include_dir, "**", "*.h"), recursive=True):
+    headers = [h for d in include_dir.split(os.pathsep) for h in glob.glob(os.path.join(d, "**", "*.h"), recursive=True)]
+    for h in headers:
         text = re.sub(r"\s+", " ", open(h).read())
         declared.update(re.findall(r"\b(?:ACL_FUNC_VISIBILITY|ACLNN_API|RTS_API) [^;(]*?\b(\w+)\(", text))
     declared = {d for d in declared if not d.startswith("__")}  # the macros' own definitions
@@ -27,7 +30,8 @@ def main():
     # Internal functions: "ACLCPU_LIB_API <type> Name(" in exports.h, qualified with its namespaces.
     internal = set()
     ns = []
-    for line in open(exports_h):
+    lines = [line for path in exports_h.split(os.pathsep) for line in open(path)]
+    for line in lines:
         m = re.match(r"\s*namespace (\w+) \{", line)
         if m:
             ns.append(m.group(1))

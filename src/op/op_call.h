@@ -1,0 +1,45 @@
+// What the generated first phase of an operator hands to its plan hook, and the small vocabulary its checks
+// call (header-only, compiled into the operator library). The checks themselves - their order, conditions
+// and messages - are data in ops/operators.yaml; tools/opgen/gen_ops.py writes them out (op/<op>_entry.inc)
+// as calls of these helpers and of engine/first_phase.h, then calls the operator's plan hook, which builds
+// the plan from an OpCall and the operator's non-tensor parameters. src/op/<op>.cpp defines the hook and
+// includes the generated file last: one translation unit per operator, inlined as a hand-written one.
+#pragma once
+
+#include <cstdint>
+
+#include "aclnn/acl_meta.h"
+#include "engine/elementwise.h"
+#include "runtime/runtime.h"
+
+namespace aclcpu {
+
+/// A dtype support list of one product: the dtypes as a bit set (bit aclDataType) and the list as CANN's
+/// messages print it ("DT_FLOAT, DT_FLOAT16"). Written by the generator from the table's dtype_lists.
+struct DtypeSet {
+    uint64_t mask;
+    const char* text;
+};
+
+/// Whether `d` is in `set` (false for ACL_DT_UNDEFINED and for values outside the enum).
+inline bool InDtypeSet(aclDataType d, const DtypeSet& set) {
+    const int v = static_cast<int>(d);
+    return v >= 0 && v < 64 && ((set.mask >> v) & 1u) != 0;
+}
+
+/// One first phase's state after the table's checks passed: the API (second phase) name, the tensors in
+/// executor order (inputs, then outputs) with their parameter names, the active product, and what the checks
+/// computed: `promote` (the table's variable of that name; ACL_FLOAT when the operator promotes nothing) and
+/// `b` (the broadcast shape variable of that name; rank 0 when none is computed).
+struct OpCall {
+    const char* api;
+    const aclTensor* const* t;
+    const char* const* names;
+    int num_tensors;
+    int num_inputs;
+    rt::Soc soc;
+    aclDataType promote = ACL_FLOAT;
+    engine::BroadcastShape b;
+};
+
+}  // namespace aclcpu
