@@ -178,10 +178,15 @@ def _is_number(v):
     return isinstance(v, (int, float)) and not isinstance(v, bool)
 
 
+#: The largest dimension, stride or offset the C API takes (aclCreateTensor's int64_t).
+_INT64_MAX = (1 << 63) - 1
+
+
 def _int(v, what, where, minimum=0):
-    """v as an int >= minimum; a bool, float or string is refused."""
-    if not _is_int(v) or v < minimum:
-        raise CaseError(f"{where}: field {what}: expected an integer >= {minimum}, got {_short(v)}")
+    """v as an int in [minimum, 2^63 - 1] (the C API's int64_t); a bool, float or string is refused."""
+    if not _is_int(v) or v < minimum or v > _INT64_MAX:
+        raise CaseError(f"{where}: field {what}: expected an integer >= {minimum} (and below 2^63), got "
+                        f"{_short(v)}")
     return v
 
 
@@ -222,12 +227,17 @@ def _dtype(name, what, where):
         raise CaseError(f"{where}: field {what}: {e}") from None
 
 
+_FLOAT64_MAX = float(np.finfo(np.float64).max)
+
+
 def _number(v, what, where):
     """A range entry: an int or float, or ATK's strings "inf", "+inf", "-inf", "nan"."""
     if isinstance(v, str) and v.strip().lower() in ("inf", "+inf", "-inf", "nan"):
         return float(v)
     if not _is_number(v):
         raise CaseError(f"{where}: field {what}: expected a number, got {_short(v)}")
+    if _is_int(v) and abs(v) > _FLOAT64_MAX:  # float(v) would raise: no dtype holds it
+        raise CaseError(f"{where}: field {what}: {_short(v)} is beyond float64's range")
     return v
 
 
@@ -568,6 +578,8 @@ def read_atk_json(path):
         raise CaseError(f"{path}: {e}") from None
     except json.JSONDecodeError as e:
         raise CaseError(f"{path}:{e.lineno}: not JSON ({e.msg}, column {e.colno})") from None
+    except ValueError as e:  # an integer of more digits than Python converts (sys.get_int_max_str_digits)
+        raise CaseError(f"{path}: not JSON aclcpu can read ({e})") from None
     except (RecursionError, MemoryError):
         raise CaseError(f"{path}: JSON nested too deeply or too large") from None
     if not isinstance(data, list):
@@ -691,11 +703,23 @@ def over_cap(case, cap=None):
     """Why a case is not computed under the per-case memory cap (aclcpu._fs.max_case_bytes: --max-case-bytes,
     $ACLCPU_MAX_CASE_BYTES, default 4 GiB), or None when it fits."""
     cap = max_case_bytes() if cap is None else cap
+    for t in case.inputs:
+        if not _addressable(t):
+            return (f"a {t.dtype.name} view of shape {_short(t.shape)} (strides {_short(t.strides)}, offset "
+                    f"{t.offset}) spans more than 2^63 bytes, which no array can address")
     need = case_bytes(case)
     if need <= cap:
         return None
-    return (f"needs about {need / (1 << 20):.0f} MiB, over the per-case cap of {cap / (1 << 20):.0f} MiB "
+    return (f"needs about {need >> 20} MiB, over the per-case cap of {cap >> 20} MiB "
             "(--max-case-bytes or ACLCPU_MAX_CASE_BYTES)")
+
+
+def _addressable(t):
+    """True when numpy can hold input t: its storage, its view's extent (the product of its non-zero
+    dimensions: numpy counts them even in an empty view), and each stride and the offset, in bytes, below 2^63."""
+    item = t.dtype.itemsize
+    extent = _numel(d for d in t.shape if d)
+    return all(x * item <= _INT64_MAX for x in (_numel(t.storage_shape()), extent, t.offset, *t.strides))
 
 
 def _int_values(t, lo, hi, where):

@@ -1,0 +1,76 @@
+"""Hostile input at every entry point: what once escaped the checks (tracebacks, exit status 1, hangs, silent
+choices, misleading messages, lost files). Each test states the contract it holds the package to: an input is
+taken exactly or refused (AclnnError 161002 in Python; exit 2 with one line naming the file, row and field on
+the command line), nothing written or lost on refusal, exit 1 only for "compare: fail"."""
+import os
+
+import numpy as np
+import pytest
+
+import aclcpu
+from aclcpu import AclnnError, cli
+
+HEADER = "testcase_name,api_name,tensor_view_shapes,tensor_dtypes,attributes,input_data_ranges"
+
+
+def run(capsys, *args):
+    """(exit status, stdout, stderr) of the command line run in this process (an escaping exception fails)."""
+    rc = cli.main([str(a) for a in args])
+    out, err = capsys.readouterr()
+    return rc, out, err
+
+
+def refused(rc, err, *needles):
+    """Exit 2 with exactly one line on stderr holding every needle."""
+    assert rc == 2, err
+    assert err.count("\n") == 1 and "Traceback" not in err, err
+    for n in needles:
+        assert n in err, (n, err)
+
+
+def golden_list(capsys, tmp_path, rows, *extra, header=HEADER, name="c.csv"):
+    path = tmp_path / name
+    path.write_text("\n".join([header, *rows]) + "\n")
+    out = tmp_path / "out"
+    rc, so, err = run(capsys, "golden", "--ttk-csv" if name.endswith(".csv") else "--atk-json", path, "--out", out,
+                      *extra)
+    return rc, so, err, out
+
+
+# ------------------------------------------------------------------ huge numbers in case lists
+
+BIG = "1" + "0" * 400  # an integer beyond float64 and int64
+
+
+@pytest.mark.parametrize("row, field", [
+    (f'a,aclnnL1Loss,"((0,{BIG}),(1,))",,,', "tensor_view_shapes[0]"),
+    ('a,aclnnL1Loss,"((0,99999999999999999999),(1,))",,,', "tensor_view_shapes[0]"),
+    (f'a,aclnnL1Loss,"((2,),(2,))",,,"((0, {BIG}),)"', "input_data_ranges[0]"),
+    (f'a,aclnnL1Loss,"((2,),(2,))",,,"((0, 1, {BIG}),)"', "input_data_ranges[0]"),
+])
+def test_numbers_beyond_int64_or_float64_are_refused(capsys, tmp_path, row, field):
+    rc, _, err, out = golden_list(capsys, tmp_path, [row])
+    refused(rc, err, "c.csv:2", field)
+    assert not out.exists()
+
+
+def test_views_no_array_can_address_are_skipped(capsys, tmp_path):
+    rows = ['big,aclnnL1Loss,"((1099511627776,1099511627776),(1,))",,,',
+            'empty,aclnnL1Loss,"((0,1099511627776,1099511627776),(1,))",,,',
+            'ok,aclnnL1Loss,"((2,),(2,))",,,']
+    rc, so, err, out = golden_list(capsys, tmp_path, rows, "--max-case-bytes", "1e30")
+    assert rc == 0, err
+    assert "skipped big:" in err and "skipped empty:" in err and "2^63" in err
+    assert sorted(os.listdir(out)) == ["ok"]
+
+
+def test_atk_integers_python_cannot_convert_are_refused(capsys, tmp_path):
+    text = ('[{"id": 1, "name": "x", "aclnn_name": "L1Loss", "inputs": [{"name": "self", "type": "tensor", '
+            '"dtype": "fp32", "shape": [2], "range_values": [0, 1%s]}, {"name": "target", "type": "tensor", '
+            '"dtype": "fp32", "shape": [2]}, {"name": "reduction", "type": "attr", "range_values": [1]}]}]')
+    for digits, needle in ((5000, "not JSON"), (400, "range_values")):
+        path = tmp_path / "a.json"
+        path.write_text(text % ("0" * digits))
+        rc, _, err = run(capsys, "golden", "--atk-json", path, "--out", tmp_path / "out")
+        refused(rc, err, "a.json", needle)
+        assert not (tmp_path / "out").exists()
