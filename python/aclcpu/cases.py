@@ -52,6 +52,7 @@ from . import AclnnError, call, soc_index
 from ._dtypes import dtype_of, shape_token, BFLOAT16
 from ._ops import OPS
 from ._fs import umask, max_case_bytes
+from .compare import parse_name
 
 _SAFE = re.compile(r"[^A-Za-z0-9_.-]+")
 _REDUCTION_NAMES = {0: "none", 1: "mean", 2: "sum"}
@@ -155,13 +156,17 @@ def _literal(text, what, where):
     if text == "":
         return None
     try:
-        return ast.literal_eval(text)
-    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
-        pass
-    try:
-        return ast.literal_eval(_InfNan().visit(ast.parse(text, mode="eval")))
+        tree = _InfNan().visit(ast.parse(text, mode="eval"))
+        value = ast.literal_eval(tree)
     except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
         raise CaseError(f"{where}: field {what}: cannot parse {_short(text)}") from None
+    for node in ast.walk(tree):  # a dict literal keeps the last of repeated keys silently
+        if isinstance(node, ast.Dict):
+            keys = [ast.literal_eval(k) for k in node.keys if k is not None]
+            repeated = sorted({repr(k) for k in keys if keys.count(k) > 1})
+            if repeated:
+                raise CaseError(f"{where}: field {what}: key {', '.join(repeated)} given twice")
+    return value
 
 
 def _short(value, limit=60):
@@ -429,12 +434,16 @@ def _read_text(path):
 
 class _Unique:
     """Refuses a second case with the same name (TTK testcase_name, ATK id) or the same case folder (two names
-    TTK's naming rule maps to one folder): the second would overwrite the first."""
+    TTK's naming rule maps to one folder): the second would overwrite the first; and a case whose folder has a
+    manual-data file name (aclcpu.compare.parse_name), which compare would take for a data file."""
 
     def __init__(self, what):
         self.what, self.keys, self.folders = what, {}, {}
 
     def add(self, key, folder, where):
+        if parse_name(folder) is not None:  # compare would read the case folder as a data file
+            raise CaseError(f"{where}: field {self.what}: {_short(key)} has the case folder {folder!r}, a "
+                            "manual-data file name (golden_/input_/output_/scalar_<index>_...); rename the case")
         if key in self.keys:
             raise CaseError(f"{where}: field {self.what}: {_short(key)} repeats {self.keys[key]} (each case "
                             "needs its own folder)")
@@ -472,6 +481,9 @@ def read_ttk_csv(path, soc=None):
         fields = set(reader.fieldnames or ())
         if not fields:
             raise CaseError(f"{path}: empty file (no header)")
+        repeated = sorted({f for f in reader.fieldnames if reader.fieldnames.count(f) > 1})
+        if repeated:  # DictReader would keep the last column of a name silently
+            raise CaseError(f"{path}:1: column {', '.join(map(repr, repeated))} given twice in the header")
         aclnn = "api_name" in fields
         if not aclnn and "op_name" not in fields:
             raise CaseError(f"{path}:1: header has neither api_name (ACLNN) nor op_name (kernel)")

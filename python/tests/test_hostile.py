@@ -74,3 +74,26 @@ def test_atk_integers_python_cannot_convert_are_refused(capsys, tmp_path):
         rc, _, err = run(capsys, "golden", "--atk-json", path, "--out", tmp_path / "out")
         refused(rc, err, "a.json", needle)
         assert not (tmp_path / "out").exists()
+
+
+# ------------------------------------------------------------------ one meaning per field
+
+def test_a_key_given_twice_in_a_csv_literal_is_refused(capsys, tmp_path):
+    rc, _, err, out = golden_list(capsys, tmp_path, [
+        'a,aclnnL1Loss,"((2,),(2,))",,"{\'reduction\': \'none\', \'reduction\': \'sum\'}",'])
+    refused(rc, err, "c.csv:2", "attributes", "'reduction' given twice")
+    assert not out.exists()
+
+
+def test_a_column_given_twice_in_the_csv_header_is_refused(capsys, tmp_path):
+    rc, _, err, out = golden_list(capsys, tmp_path, ['a,aclnnL1Loss,"((2,),(2,))","((4,),(4,))"'],
+                                  header="testcase_name,api_name,tensor_view_shapes,tensor_view_shapes")
+    refused(rc, err, "c.csv:1", "'tensor_view_shapes' given twice")
+    assert not out.exists()
+
+
+@pytest.mark.parametrize("name", ["golden_0_float16.bin", "input_1_float32.npy", "output_0.bin"])
+def test_a_case_folder_compare_would_take_for_a_data_file_is_refused(capsys, tmp_path, name):
+    rc, _, err, out = golden_list(capsys, tmp_path, [f'{name},aclnnL1Loss,"((2,),(2,))",,,'])
+    refused(rc, err, "c.csv:2", "testcase_name", "manual-data file name")
+    assert not out.exists()
