@@ -14,6 +14,7 @@ second implementation of the arithmetic):
 Errors raise ``AclnnError`` (a ValueError) with ``.status`` and the library's message.
 """
 import atexit
+import errno
 import math
 import os
 import tempfile
@@ -380,20 +381,28 @@ def call(op, tensors, reduction="mean", params=None, *, out_dtype=None, soc=None
 
 def _atomic_write(path, write):
     """Calls write(file_object) on a temporary file beside path, then renames it over path (never a
-    half-written path)."""
+    half-written path). A file-system failure raises OSError naming path (not the temporary file): a folder
+    at path or a name ending in a separator (IsADirectoryError), a missing or read-only folder, a full disk."""
     path = os.fspath(path)
+    if path.endswith(os.sep) or os.path.isdir(path):
+        raise IsADirectoryError(errno.EISDIR, "is a folder, not a file name", path)
     folder = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(prefix="." + os.path.basename(path) + ".", dir=folder)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix="." + os.path.basename(path) + ".", dir=folder)
+    except OSError as e:
+        raise OSError(e.errno, e.strerror, path) from None
     try:
         with os.fdopen(fd, "wb") as f:
             write(f)
         os.chmod(tmp, 0o666 & ~umask())  # mkstemp makes it 0600; a written file gets the usual mode
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as e:
         try:
             os.unlink(tmp)
         except OSError:
             pass
+        if isinstance(e, OSError):
+            raise OSError(e.errno, e.strerror, path) from None
         raise
 
 

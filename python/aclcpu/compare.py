@@ -809,7 +809,11 @@ def _publish(path, payload, force):
         _atomic_write(path, write)
         return
     exists = DataError(f"{shown(path)}: exists; not overwritten (give --force to replace it)")
-    fd, staged = tempfile.mkstemp(prefix="." + os.path.basename(path) + ".", dir=os.path.dirname(os.path.abspath(path)))
+    try:
+        fd, staged = tempfile.mkstemp(prefix="." + os.path.basename(path) + ".",
+                                      dir=os.path.dirname(os.path.abspath(path)))
+    except OSError as e:  # named by the report's path, not the temporary file's
+        raise DataError(f"{shown(path)}: cannot write ({e.strerror})") from None
     os.close(fd)
     try:
         _atomic_write(staged, write)

@@ -97,3 +97,22 @@ def test_a_case_folder_compare_would_take_for_a_data_file_is_refused(capsys, tmp
     rc, _, err, out = golden_list(capsys, tmp_path, [f'{name},aclnnL1Loss,"((2,),(2,))",,,'])
     refused(rc, err, "c.csv:2", "testcase_name", "manual-data file name")
     assert not out.exists()
+
+
+# ------------------------------------------------------------------ outputs: named, kept, reported truly
+
+def _l1_inputs(tmp_path):
+    x = tmp_path / "x.bin"
+    np.arange(6, dtype=np.float16).tofile(x)
+    return ["golden", "--op", "aclnnL1Loss", "--inputs", f"{x},{x}", "--dtypes", "float16,float16", "--shapes",
+            "6,6", "--reduction", "none"]
+
+
+def test_golden_output_errors_name_the_output_not_a_temporary_file(capsys, tmp_path):
+    args = _l1_inputs(tmp_path)
+    (tmp_path / "odir").mkdir()
+    for target, needle in ((tmp_path / "odir", "is a folder"), (f"{tmp_path / 'odir'}{os.sep}", "is a folder"),
+                           (tmp_path / "nodir" / "g.bin", "No such file")):
+        rc, _, err = run(capsys, *args, "-o", target)
+        refused(rc, err, f"error: {target}: {needle}")
+    assert sorted(os.listdir(tmp_path)) == ["odir", "x.bin"]  # no temporary file left beside them
