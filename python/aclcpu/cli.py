@@ -231,7 +231,7 @@ def cmd_compare(args):
         raise BadInput(f"--standard: {e}") from None
     try:
         if args.report is not None:
-            K.check_report_path(args.report, args.force)
+            K.check_report_path(args.report, args.force, (args.actual, args.golden))
         K.check_exist(args.actual, args.golden)
         is_dir = [os.path.isdir(p) for p in (args.actual, args.golden)]
         if all(is_dir):

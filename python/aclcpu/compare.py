@@ -587,7 +587,7 @@ def _scan(root, other=None, other_what=""):
 
 
 def _same_folder(a, b):
-    """True when a and b are one folder (False when either cannot be examined)."""
+    """True when a and b are one folder or one file (False when either cannot be examined)."""
     try:
         return os.path.samefile(a, b)
     except OSError:
@@ -730,9 +730,10 @@ CSV_COLUMNS = (("status", "golden", "actual", "reason", "dtype", "shape", "eleme
                             "actual_inf_positions", "disagree_positions", "verdicts"))
 
 
-def check_report_path(path, force=False):
+def check_report_path(path, force=False, inputs=()):
     """Refuses a report path before anything is compared: DataError for another suffix than .json/.csv, a
-    missing parent folder, or an existing entry (unless force, and then only a regular file is replaced)."""
+    missing parent folder, an existing entry (unless force, and then only a regular file is replaced), or one
+    of the compared files inputs (a raw file may have any name: --force must not put the report over it)."""
     ext = os.path.splitext(os.fspath(path))[1].lower()
     if ext not in REPORT_FORMATS:
         raise DataError(f"{shown(path)}: --report must end in .json or .csv")
@@ -744,6 +745,8 @@ def check_report_path(path, force=False):
             raise DataError(f"{shown(path)}: exists; not overwritten (give --force to replace it)")
         if os.path.islink(path) or not os.path.isfile(path):
             raise DataError(f"{shown(path)}: exists and is not a regular file; not replaced")
+        if any(_same_folder(path, p) for p in inputs):
+            raise DataError(f"{shown(path)}: is one of the compared files; not replaced by the report")
 
 
 def _json_safe(x):

@@ -116,3 +116,12 @@ def test_golden_output_errors_name_the_output_not_a_temporary_file(capsys, tmp_p
         rc, _, err = run(capsys, *args, "-o", target)
         refused(rc, err, f"error: {target}: {needle}")
     assert sorted(os.listdir(tmp_path)) == ["odir", "x.bin"]  # no temporary file left beside them
+
+
+def test_report_never_replaces_a_compared_file(capsys, tmp_path):
+    g = tmp_path / "g.json"  # a raw file may have any name
+    np.arange(6, dtype=np.float16).tofile(g)
+    before = g.read_bytes()
+    rc, _, err = run(capsys, "compare", g, g, "--dtype", "float16", "--report", g, "--force")
+    refused(rc, err, "is one of the compared files")
+    assert g.read_bytes() == before
