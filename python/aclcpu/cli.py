@@ -162,10 +162,17 @@ def _golden_list(args, cap):
 
     if not args.out:
         raise BadInput("--out DIR is required with a case list")
+    source = args.ttk_csv or args.atk_json
+    if args.overwrite and os.path.isdir(args.out) and _inside(source, args.out):
+        raise BadInput(f"{args.out}: holds the case list {source}, which --overwrite would delete (write the "
+                       "dataset to another folder)")
+    patterns = [p.strip() for t in args.testcase or () for p in t.split(",")]
+    if "" in patterns:
+        raise BadInput(f"--testcase: empty pattern in {','.join(args.testcase)!r} (it would match no case)")
     try:
         check_publishable(args.out, args.overwrite)
         cases = C.read_ttk_csv(args.ttk_csv, args.soc) if args.ttk_csv else C.read_atk_json(args.atk_json)
-        cases = C.select_cases(cases, [p.strip() for t in args.testcase or () for p in t.split(",") if p.strip()])
+        cases = C.select_cases(cases, patterns)
     except (C.CaseError, PublishError) as e:
         raise BadInput(str(e)) from None
     try:
@@ -206,6 +213,12 @@ def _golden_list(args, cap):
     used = ", ".join(f"{k} {v}" for k, v in sorted(profiles.items()))
     print(f"{written} cases written to {args.out}, {len(skipped)} skipped" + (f" (profiles: {used})" if used else ""))
     return 0
+
+
+def _inside(path, folder):
+    """True when path (a file) lies in folder or below it (links resolved)."""
+    real, top = os.path.realpath(path), os.path.realpath(folder)
+    return os.path.commonpath([real, top]) == top
 
 
 def cmd_compare(args):

@@ -125,3 +125,19 @@ def test_report_never_replaces_a_compared_file(capsys, tmp_path):
     rc, _, err = run(capsys, "compare", g, g, "--dtype", "float16", "--report", g, "--force")
     refused(rc, err, "is one of the compared files")
     assert g.read_bytes() == before
+
+
+def test_overwrite_never_deletes_the_case_list_it_reads(capsys, tmp_path):
+    d = tmp_path / "d"
+    (d / "sub").mkdir(parents=True)
+    (d / "sub" / "c.csv").write_text(HEADER + '\na,aclnnL1Loss,"((2,),(2,))",,,\n')
+    rc, _, err = run(capsys, "golden", "--ttk-csv", d / "sub" / "c.csv", "--out", d, "--overwrite")
+    refused(rc, err, "holds the case list")
+    assert (d / "sub" / "c.csv").exists()
+
+
+@pytest.mark.parametrize("pattern", ["", "a,", " "])
+def test_an_empty_testcase_pattern_is_refused_not_dropped(capsys, tmp_path, pattern):
+    rc, _, err, out = golden_list(capsys, tmp_path, ['a,aclnnL1Loss,"((2,),(2,))",,,'], "-t", pattern)
+    refused(rc, err, "--testcase: empty pattern")
+    assert not out.exists()
