@@ -149,7 +149,7 @@ def _golden_call(args, cap):
     except AclnnError as e:
         raise BadInput(f"{args.op}: {e.message} (status {e.status})") from None
     _write_array(args.output, y)
-    print(f"golden: {y.dtype.name} shape {shape_token(y.shape)} -> {args.output}")
+    _say(f"golden: {y.dtype.name} shape {shape_token(y.shape)} -> {args.output}")
     return 0
 
 
@@ -207,11 +207,11 @@ def _golden_list(args, cap):
     except (C.CaseError, PublishError) as e:
         raise BadInput(str(e)) from None
     for name, why in notes:
-        print(f"note {name}: {why}", file=sys.stderr)
+        _say(f"note {name}: {why}", sys.stderr)
     for name, why in skipped:
-        print(f"skipped {name}: {why}", file=sys.stderr)
+        _say(f"skipped {name}: {why}", sys.stderr)
     used = ", ".join(f"{k} {v}" for k, v in sorted(profiles.items()))
-    print(f"{written} cases written to {args.out}, {len(skipped)} skipped" + (f" (profiles: {used})" if used else ""))
+    _say(f"{written} cases written to {args.out}, {len(skipped)} skipped" + (f" (profiles: {used})" if used else ""))
     return 0
 
 
@@ -265,13 +265,7 @@ def cmd_compare(args):
             K.write_report(args.report, rows, counts, args.standard, passed, args.force)
     except K.DataError as e:
         raise BadInput(str(e)) from None
-    out = "\n".join(text) + "\n"
-    sys.stdout.flush()
-    if hasattr(sys.stdout, "buffer"):  # names may hold bytes that are not UTF-8: never a UnicodeEncodeError
-        sys.stdout.buffer.write(out.encode("utf-8", "backslashreplace"))
-    else:
-        sys.stdout.write(out)
-    sys.stdout.flush()
+    _say("\n".join(text))
     return 0 if passed else 1
 
 
@@ -349,11 +343,34 @@ def main(argv=None):
     except RecursionError:
         return _fail(args, "input nested too deeply")
     except KeyboardInterrupt:
-        print(f"aclcpu {args.command}: interrupted; nothing published", file=sys.stderr)
+        _say(f"aclcpu {args.command}: interrupted; nothing published", sys.stderr)
         return 130
 
 
 def _fail(args, message):
     """Prints the one-line error of a bad input; returns exit status 2."""
-    print(f"aclcpu {args.command}: error: {' '.join(message.split())}", file=sys.stderr)
+    _say(f"aclcpu {args.command}: error: {' '.join(message.split())}", sys.stderr)
     return 2
+
+
+def _say(text, stream=None):
+    """Writes text and a newline to stream (default stdout); names that are not valid UTF-8 are escaped
+    (never a UnicodeEncodeError). A reader that went away (EPIPE: ``aclcpu compare ... | head -1``) is no error
+    of the input: the rest of the output is dropped and the exit status stays the command's (0 after a dataset
+    was published, 1 for a failed comparison), not 2."""
+    stream = sys.stdout if stream is None else stream
+    data = text + "\n"
+    try:
+        stream.flush()
+        if hasattr(stream, "buffer"):
+            stream.buffer.write(data.encode("utf-8", "backslashreplace"))
+        else:
+            stream.write(data)
+        stream.flush()
+    except BrokenPipeError:
+        try:  # later writes (and the interpreter's last flush) go nowhere instead of failing again
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, stream.fileno())
+            os.close(devnull)
+        except (OSError, ValueError, AttributeError):
+            pass

@@ -141,3 +141,19 @@ def test_an_empty_testcase_pattern_is_refused_not_dropped(capsys, tmp_path, patt
     rc, _, err, out = golden_list(capsys, tmp_path, ['a,aclnnL1Loss,"((2,),(2,))",,,'], "-t", pattern)
     refused(rc, err, "--testcase: empty pattern")
     assert not out.exists()
+
+
+def test_a_reader_that_went_away_does_not_turn_success_into_exit_2(tmp_path):
+    import subprocess
+    import sys
+    csv = tmp_path / "c.csv"
+    csv.write_text(HEADER + '\na,aclnnL1Loss,"((2,),(2,))",,,\n')
+    for args, want in ((["golden", "--ttk-csv", csv, "--out", tmp_path / "out"], 0),
+                       (["compare", csv, csv, "--dtype", "uint8"], 0)):
+        r, w = os.pipe()
+        os.close(r)  # the reader is gone before anything is written: every write is EPIPE
+        p = subprocess.run([sys.executable, "-m", "aclcpu", *map(str, args)], stdout=w, stderr=subprocess.PIPE,
+                           text=True)
+        os.close(w)
+        assert p.returncode == want and p.stderr == "", (args, p.returncode, p.stderr)
+    assert sorted(os.listdir(tmp_path / "out")) == ["a"]
