@@ -65,6 +65,8 @@ def soc_index(soc):
     """
     if soc is None:
         return -1
+    if not isinstance(soc, str):  # a list or dict is no name (and cannot be a cache key)
+        raise AclnnError(_UNKNOWN_SOC, f"SoC must be a name such as 'Ascend910B', got {_short_repr(soc)}")
     hit = _SOC_CACHE.get(soc)
     if hit is not None:
         return hit
@@ -85,7 +87,15 @@ def _reduction(reduction):
         return r
     if isinstance(reduction, (bool, float)) or not isinstance(reduction, (int, np.integer)):
         raise AclnnError(161002, f"Expected reduction to be 0, 1, 2 or a name, but got {reduction!r}.")
+    if not -2 ** 63 <= int(reduction) < 2 ** 63:  # the C API's int64_t cannot hold it: the library's message
+        raise AclnnError(161002, f"Expected reduction to be 0 or 1 or 2, but got {int(reduction)}.")
     return int(reduction)
+
+
+def _short_repr(value, limit=60):
+    """repr of a value for a one-line message, cut to about limit characters."""
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit] + "..."
 
 
 _INVALID = 161002  # ACLNN_ERR_PARAM_INVALID
@@ -169,13 +179,16 @@ def _from_torch(x, name):
 
 def _float32_param(name, value):
     """A scalar parameter as the float32 value the C API receives (round to nearest even; beyond float32's
-    range: +-inf), returned as a Python float. Raises AclnnError(161002) for a non-number (bool, str, None)."""
-    if isinstance(value, (bool, str, bytes)) or value is None:
-        raise AclnnError(161002, f"Expected {name} to be a real number, but got {value!r}.")
+    range, integers beyond float64's included: +-inf), returned as a Python float. Raises AclnnError(161002)
+    for a non-number (bool, str, None, an array or tensor that is not 0-d)."""
+    if isinstance(value, (bool, str, bytes)) or value is None or getattr(value, "ndim", 0) != 0:
+        raise AclnnError(161002, f"Expected {name} to be a real number, but got {_short_repr(value)}.")
     try:
         v = float(value)
+    except OverflowError:  # an int beyond float64: beyond float32 too
+        v = math.inf if value > 0 else -math.inf
     except (TypeError, ValueError):
-        raise AclnnError(161002, f"Expected {name} to be a real number, but got {value!r}.") from None
+        raise AclnnError(161002, f"Expected {name} to be a real number, but got {_short_repr(value)}.") from None
     if -_F32_MAX <= v <= _F32_MAX:  # the common case, without errstate's cost (NaN and overflow: below)
         return float(np.float32(v))
     with np.errstate(over="ignore"):
@@ -359,7 +372,7 @@ def call(op, tensors, reduction="mean", params=None, *, out_dtype=None, soc=None
 
     Returns the output array. Raises AclnnError (161002 for an unknown operator or parameter).
     """
-    info = OPS.get(op)
+    info = OPS.get(op) if isinstance(op, str) else None
     if info is None:
         raise AclnnError(161002, f"operator {op!r} is not implemented by aclcpu (known: {', '.join(OPS)})")
     if params is not None and not isinstance(params, dict):
@@ -371,7 +384,7 @@ def call(op, tensors, reduction="mean", params=None, *, out_dtype=None, soc=None
     params = dict(params or {})
     unknown = set(params) - {name for name, _ in info.params}
     if unknown:
-        raise AclnnError(161002, f"{op} has no parameter {', '.join(sorted(unknown))}")
+        raise AclnnError(161002, f"{op} has no parameter {', '.join(sorted(map(str, unknown)))}")
     values = tuple(_float32_param(name, params.get(name, default)) for name, default in info.params)
     if len(tensors) != len(info.tensors):
         raise AclnnError(161002, f"{op} takes {len(info.tensors)} tensors ({', '.join(info.tensors)}), "

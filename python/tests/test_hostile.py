@@ -157,3 +157,58 @@ def test_a_reader_that_went_away_does_not_turn_success_into_exit_2(tmp_path):
         os.close(w)
         assert p.returncode == want and p.stderr == "", (args, p.returncode, p.stderr)
     assert sorted(os.listdir(tmp_path / "out")) == ["a"]
+
+
+# ------------------------------------------------------------------ Python arguments: AclnnError, never another exception
+
+A = np.ones((2, 3), np.float32)
+
+
+@pytest.mark.parametrize("what, call_it, status", [
+    ("reduction beyond int64", lambda: aclcpu.l1_loss(A, A, 2 ** 64), 161002),
+    ("reduction numpy uint64", lambda: aclcpu.l1_loss(A, A, np.uint64(2 ** 64 - 1)), 161002),
+    ("soc a list", lambda: aclcpu.l1_loss(A, A, soc=["Ascend910B"]), 100008),
+    ("soc a dict", lambda: aclcpu.mse_loss(A, A, soc={}), 100008),
+    ("beta a 1-element array", lambda: aclcpu.smooth_l1_loss(A, A, beta=np.array([0.5])), 161002),
+    ("op a list", lambda: aclcpu.call(["aclnnL1Loss"], [A, A]), 161002),
+    ("params keys of mixed types", lambda: aclcpu.call("aclnnL1Loss", [A, A], params={1: 2, "x": 3}), 161002),
+    ("params an int key", lambda: aclcpu.call("aclnnSmoothL1Loss", [A, A], params={1: 2}), 161002),
+])
+def test_odd_python_arguments_raise_aclnn_error(what, call_it, status):
+    with pytest.raises(AclnnError) as e:
+        call_it()
+    assert e.value.status == status, what
+
+
+def test_a_beta_beyond_float64_is_infinite_as_documented():
+    g = np.full(4, 2, np.float32)
+    x = np.array([0.5, -3, 10, 0], np.float32)
+    t = np.zeros(4, np.float32)
+    for big, inf in ((10 ** 400, np.inf), (-10 ** 400, -np.inf)):
+        try:
+            want = aclcpu.smooth_l1_loss_backward(g, x, t, "none", beta=inf).tobytes()
+        except AclnnError as e:  # a negative beta: the library's refusal, the same for both
+            with pytest.raises(AclnnError) as got:
+                aclcpu.smooth_l1_loss_backward(g, x, t, "none", beta=big)
+            assert got.value.status == e.status
+            continue
+        assert aclcpu.smooth_l1_loss_backward(g, x, t, "none", beta=big).tobytes() == want
+
+
+def test_plugin_keywords_that_are_not_scalars_raise_aclnn_error():
+    import aclcpu.ttk as T
+    torch = pytest.importorskip("torch")
+    t = torch.ones(2, 3)
+    for call_it in (lambda: T.aclnn_l1_loss_backward_golden(t, t, t, np.array([1, 2]), t),
+                    lambda: T.aclnn_l1_loss_backward_golden(t, t, t, np.array([1]), t),
+                    lambda: T.aclnn_smooth_l1_loss_backward_golden(t, t, t, 1, torch.tensor([0.5, 1.0]), t),
+                    lambda: T.lp_loss_golden(A, A, p=torch.tensor([1, 1])),
+                    lambda: T.aclnn_l1_loss_backward_golden(t, t, t, 1, t, full_soc_version=["Ascend910B"]),
+                    lambda: T.l1_loss_grad_golden(A, A, A, output_dtypes=np.array(["float16", "float32"])),
+                    lambda: T.l1_loss_grad_golden(A, A, A, output_dtypes=["float16", "float32"])):
+        with pytest.raises(AclnnError):
+            call_it()
+    # a 0-d reduction is taken in kernel mode as in aclnn mode
+    assert T.l1_loss_grad_golden(A, A, A, reduction=np.array(2)).tobytes() == \
+        aclcpu.l1_loss_backward(A, A, A, "sum").tobytes()
+    assert T.l1_loss_grad_golden(A, A, A, output_dtypes=["float16"]).dtype == np.float16
