@@ -23,7 +23,7 @@ import numpy as np
 
 from ._errors import AclnnError
 from ._fs import umask
-from ._dtypes import BFLOAT16, dtype_of, dtype_name, parse_shape, shape_token
+from ._dtypes import BFLOAT16, dtype_of, dtype_name, has_acl_dtype, parse_shape, shape_token
 try:
     from . import _core
 except ImportError as e:  # the .py files were installed without the compiled module
@@ -421,8 +421,11 @@ def _atomic_write(path, write):
 
 def to_bin(array, path):
     """Writes array's elements in C order as raw bytes (exactly what numpy.tofile writes for a contiguous
-    array), atomically (temporary file, then rename). Torch tensors are accepted. Returns path."""
+    array), atomically (temporary file, then rename). Torch tensors are accepted. Returns path. Raises
+    AclnnError(161002) for what the package's array check refuses and for a dtype without an aclDataType."""
     a = np.ascontiguousarray(_as_array(array, "array"))
+    if not has_acl_dtype(a.dtype):  # the bytes of objects, strings or datetimes are no tensor data
+        raise AclnnError(_INVALID, f"array has numpy dtype {a.dtype}, which has no aclDataType.")
     _atomic_write(path, lambda f: f.write(a.tobytes()))
     return path
 

@@ -38,7 +38,7 @@ import tempfile
 
 import numpy as np
 
-from ._dtypes import BFLOAT16, dtype_of, parse_shape, shape_token
+from ._dtypes import BFLOAT16, dtype_of, has_acl_dtype, parse_shape, shape_token
 
 MERE_THRESHOLD = {"float16": 2.0 ** -10, "bfloat16": 2.0 ** -7, "float32": 2.0 ** -13}
 MIXED = {"float16": (2.0 ** -9, 2.0 ** -9, 0.1), "bfloat16": (2.0 ** -6, 2.0 ** -6, 1.0),
@@ -256,6 +256,8 @@ def _special_mismatch(a, g):
 
 def check_standard(standard):
     """Validates a standard name; returns N for "ulp:N", else None. Raises ValueError for an unknown one."""
+    if not isinstance(standard, str):
+        raise ValueError(f"unknown standard {standard!r}; use one of {', '.join(STANDARDS)}")
     if standard.startswith("ulp:"):
         try:
             ulp_n = int(standard[4:])
@@ -273,14 +275,23 @@ def compare(actual, golden, standard="binary"):
     """Compares two arrays of one dtype and shape element by element (see the module docstring).
 
     Args:
-        actual, golden: numpy arrays (same shape and dtype; complex compares its components).
+        actual, golden: numpy arrays or torch CPU tensors (same shape and dtype; complex compares its
+            components), read through the package's one array check (aclcpu._as_array: byte-swapped arrays as
+            their values, torch's negative/conjugate bits resolved, bfloat16 tensors as ml_dtypes.bfloat16;
+            masked arrays refused).
         standard: "binary", "ulp:N" (N >= 0 integer), "mere", "mixed" or "close".
     Returns:
         Report.
     Raises:
-        ValueError: different shapes or dtypes, or an unknown standard.
+        ValueError: different shapes or dtypes, a dtype without an aclDataType (objects, strings, float128...),
+            an array the check refuses (aclcpu.AclnnError), or an unknown standard.
     """
-    actual, golden = np.asarray(actual), np.asarray(golden)
+    from . import _as_array
+
+    actual, golden = _as_array(actual, "actual"), _as_array(golden, "golden")
+    for side, x in (("actual", actual), ("golden", golden)):
+        if not has_acl_dtype(x.dtype):
+            raise ValueError(f"{side}: dtype {x.dtype} has no aclDataType; it cannot be compared element by element")
     if actual.shape != golden.shape:
         raise ValueError(f"shapes differ: actual {actual.shape}, golden {golden.shape}")
     if actual.dtype != golden.dtype:
@@ -426,6 +437,8 @@ def load_array(path, dtype=None, shape=None):
             raise DataError(f"{shown(path)}: not a valid .npy file ({why})") from None
         if not isinstance(arr, np.ndarray):
             raise DataError(f"{shown(path)}: not a .npy array file")
+        if not arr.dtype.isnative:  # a byte-swapped file ('>f2'): its values in native order, as raw files hold
+            arr = arr.astype(arr.dtype.newbyteorder("="))
         if dt is not None and arr.dtype.kind == "V" and arr.dtype.itemsize == dt.itemsize and arr.dtype.names is None:
             arr = arr.view(dt)
         if dt is None and (arr.dtype.kind not in "biufc" and not (BFLOAT16 is not None and arr.dtype == BFLOAT16)):

@@ -212,3 +212,41 @@ def test_plugin_keywords_that_are_not_scalars_raise_aclnn_error():
     assert T.l1_loss_grad_golden(A, A, A, reduction=np.array(2)).tobytes() == \
         aclcpu.l1_loss_backward(A, A, A, "sum").tobytes()
     assert T.l1_loss_grad_golden(A, A, A, output_dtypes=["float16"]).dtype == np.float16
+
+
+# ------------------------------------------------------------------ compare and to_bin read arrays through the one check
+
+def test_compare_reads_byte_swapped_arrays_and_torch_views_as_their_values():
+    from aclcpu.compare import compare
+    torch = pytest.importorskip("torch")
+    g = np.array([1.0, 2.0], ">f4")
+    a = np.array([1.0, np.nextafter(np.float32(2), np.float32(3))], ">f4")
+    r = compare(a, g, "ulp:1")
+    assert r.max_ulp == 1 and r.passed and r.mismatches[0][3] == "0x40000000"
+    assert compare(torch._neg_view(torch.ones(3)), -torch.ones(3)).passed
+    assert compare(torch.ones(3, dtype=torch.bfloat16), np.ones(3, aclcpu.BFLOAT16)).passed
+    with pytest.raises(AclnnError):
+        compare(np.ma.masked_array([1.0, 5.0], [0, 1]), np.array([1.0, 2.0]))
+
+
+@pytest.mark.parametrize("make", [lambda: np.zeros(2, np.longdouble), lambda: np.array(["a", "b"]),
+                                  lambda: np.zeros(2, "M8[s]"), lambda: np.array([1, None])])
+def test_compare_and_to_bin_refuse_dtypes_without_an_acl_data_type(tmp_path, make):
+    from aclcpu.compare import compare
+    with pytest.raises(ValueError, match="aclDataType"):
+        compare(make(), make())
+    with pytest.raises(AclnnError, match="aclDataType"):
+        aclcpu.to_bin(make(), tmp_path / "x.bin")
+    assert not os.listdir(tmp_path)
+    with pytest.raises(ValueError, match="unknown standard"):
+        compare(np.ones(2), np.ones(2), None)
+
+
+def test_compare_cli_reads_byte_swapped_npy_files_as_their_values(capsys, tmp_path):
+    x = np.arange(6, dtype=np.float16)
+    x.tofile(tmp_path / "raw.bin")
+    np.save(tmp_path / "le.npy", x)
+    np.save(tmp_path / "be.npy", x.astype(">f2"))
+    for actual, golden in (("raw.bin", "be.npy"), ("le.npy", "be.npy"), ("be.npy", "le.npy"), ("be.npy", "be.npy")):
+        rc, out, err = run(capsys, "compare", tmp_path / actual, tmp_path / golden)
+        assert rc == 0 and out.endswith("binary: PASS\n"), (actual, golden, out, err)
