@@ -434,17 +434,17 @@ def from_bin(path, dtype, shape):
     """Reads a raw file written by to_bin/numpy.tofile as an array of dtype (name or numpy dtype) and shape
     (tuple, or a token such as "2x3" / "scalar").
 
-    Raises ValueError naming the file when its size is not prod(shape) * itemsize bytes (or a dimension is
-    negative).
+    Raises ValueError naming the file when it is missing, unreadable or not a regular file (a FIFO or a device
+    is never read, so it cannot hang), when its size is not prod(shape) * itemsize bytes, or when a dimension
+    is not an integer >= 0 (2.5, True and "6" are refused).
     """
+    from .compare import load_array
+
     dt = dtype_of(dtype)
     if isinstance(shape, str):
         shape = parse_shape(shape)
-    shape = tuple(int(d) for d in shape)
-    if any(d < 0 for d in shape):
-        raise ValueError(f"{path}: negative dimension in shape {shape}")
-    want = math.prod(shape) * dt.itemsize  # Python ints: a huge shape cannot wrap around to a small size
-    size = os.path.getsize(path)
-    if size != want:
-        raise ValueError(f"{path}: {size} bytes, but shape {shape_token(shape)} of {dt.name} needs {want}")
-    return np.fromfile(path, dtype=dt).reshape(shape)
+    if not isinstance(shape, (tuple, list)) or not all(
+            isinstance(d, (int, np.integer)) and not isinstance(d, (bool, np.bool_)) and d >= 0 for d in shape):
+        raise ValueError(f"{path}: shape {shape!r} is not a tuple of integers >= 0")
+    a = load_array(path, dt, tuple(int(d) for d in shape))  # the exact size check; a read-only view
+    return a.copy()

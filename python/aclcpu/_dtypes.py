@@ -65,13 +65,10 @@ def parse_shape(text):
     text = text.strip()
     if text == "scalar":
         return ()
-    try:
-        dims = tuple(int(d) for d in text.split("x"))
-    except ValueError:
-        raise ValueError(f"bad shape {text!r} (use dims joined by 'x', or 'scalar')") from None
-    if any(d < 0 for d in dims):
-        raise ValueError(f"bad shape {text!r}: negative dimension")
-    return dims
+    parts = text.split("x")
+    if not all(p.isascii() and p.isdigit() for p in parts):  # int() also takes "+3", "2_0", " 3", "３"
+        raise ValueError(f"bad shape {text!r} (use dims of the digits 0-9 joined by 'x', or 'scalar')")
+    return tuple(int(p) for p in parts)
 
 
 def shape_token(shape):

@@ -24,11 +24,12 @@ def _split(text, what, n, names):
 
 
 def _load_input(path, dtype_name, shape_text, cap):
-    """One --inputs file as an array of the given dtype and shape: a .npy file (its dtype must be that dtype,
-    in either byte order, or bfloat16 stored as V2; a same-sized shape is reshaped) or a raw .bin file of
-    exactly prod(shape) * itemsize bytes. Files over the per-case cap are refused unread. BadInput names the
-    file and what is wrong."""
-    from . import from_bin, _as_array, AclnnError
+    """One --inputs file as an array of the given dtype and shape, read by aclcpu.compare.load_array (regular
+    files only; a .npy header must describe exactly the bytes after it): a .npy file (its dtype must be that
+    dtype, in either byte order, or bfloat16 stored as V2; a same-sized shape is reshaped) or a raw .bin file
+    of exactly prod(shape) * itemsize bytes. Files over the per-case cap are refused unread. BadInput names
+    the file and what is wrong."""
+    from . import compare as K
     from ._dtypes import dtype_of, parse_shape
 
     try:
@@ -39,34 +40,23 @@ def _load_input(path, dtype_name, shape_text, cap):
         shape = parse_shape(shape_text)
     except ValueError as e:
         raise BadInput(f"{path}: --shapes: {e}") from None
-    if not os.path.isfile(path):
-        raise BadInput(f"{path}: no such file")
-    size = os.path.getsize(path)
+    try:
+        size = os.stat(path).st_size
+    except OSError:
+        size = 0  # load_array names what is wrong (missing, unreadable)
     if size > cap:
         raise BadInput(f"{path}: {size} bytes, over the per-case cap of {cap} bytes (--max-case-bytes or "
                        "ACLCPU_MAX_CASE_BYTES)")
-    if path.endswith(".npy"):
-        try:
-            arr = np.load(path, allow_pickle=False)
-        except (ValueError, OSError, EOFError, MemoryError) as e:
-            raise BadInput(f"{path}: not a .npy file numpy can read without pickle ({e})") from None
-        if arr.dtype.kind == "V" and arr.dtype.itemsize == dt.itemsize and arr.dtype.names is None:
-            arr = arr.view(dt)
-        try:
-            arr = _as_array(arr, path)  # byte-swapped files: the same values in native order
-        except AclnnError as e:
-            raise BadInput(e.message) from None
-        if arr.dtype != dt:
-            raise BadInput(f"{path}: holds {arr.dtype}, but --dtypes says {dt.name}")
-        if arr.shape != shape and arr.size == math.prod(shape):
-            arr = arr.reshape(shape)
-        if arr.shape != shape:
-            raise BadInput(f"{path}: shape {arr.shape}, but --shapes says {shape}")
-        return arr
-    try:
-        return from_bin(path, dt, shape)
-    except ValueError as e:
+    npy = path.endswith(".npy")
+    try:  # compare's reader: regular files only, .npy headers that describe exactly the bytes that follow
+        arr = K.load_array(path, dt, None if npy else shape)
+    except K.DataError as e:
         raise BadInput(str(e)) from None
+    if npy and arr.shape != shape and arr.size == math.prod(shape):
+        arr = arr.reshape(shape)
+    if arr.shape != shape:
+        raise BadInput(f"{path}: shape {arr.shape}, but --shapes says {shape}")
+    return arr
 
 
 def _cap(args):

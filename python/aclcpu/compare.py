@@ -259,10 +259,8 @@ def check_standard(standard):
     if not isinstance(standard, str):
         raise ValueError(f"unknown standard {standard!r}; use one of {', '.join(STANDARDS)}")
     if standard.startswith("ulp:"):
-        try:
-            ulp_n = int(standard[4:])
-        except ValueError:
-            ulp_n = -1
+        digits = standard[4:]
+        ulp_n = int(digits) if digits.isascii() and digits.isdigit() else -1  # int() takes "+5", " 5", "٣"
         if ulp_n < 0:
             raise ValueError(f"bad standard {standard!r}: ulp:N needs an integer N >= 0")
         return ulp_n
@@ -364,7 +362,7 @@ class DataError(ValueError):
 #: <input|scalar|golden>_<index>_<numpy dtype|none>.<bin|npy|pt>, raw goldens with __shape_<d0xd1|scalar>;
 #: output_<index>_... names the device output of golden slot <index> (the dtype and shape parts optional).
 _DATA_NAME = re.compile(r"^(golden|output|input|scalar)_(\d+)(?:_([A-Za-z0-9]+))?"
-                        r"(?:__shape_(scalar|\d+(?:x\d+)*))?\.(bin|npy|pt)$")
+                        r"(?:__shape_(scalar|\d+(?:x\d+)*))?\.(bin|npy|pt)$", re.ASCII)  # \d: 0-9 only
 
 
 class DataName:
@@ -463,14 +461,14 @@ def load_array(path, dtype=None, shape=None):
 
 def _check_npy_size(path, data):
     """DataError unless a .npy file's header describes exactly the data bytes that follow it (no short file,
-    no trailing bytes; checked before numpy allocates what the header claims). Format 3.0 headers are left to
-    numpy.load."""
+    no trailing bytes; checked before numpy allocates what the header claims), for formats 1.0, 2.0 and 3.0;
+    numpy.load refuses other versions."""
     f = io.BytesIO(data)
     try:
         version = np.lib.format.read_magic(f)
         if version == (1, 0):
             shape, _, dt = np.lib.format.read_array_header_1_0(f)
-        elif version == (2, 0):
+        elif version in ((2, 0), (3, 0)):  # 3.0 is 2.0's layout with a UTF-8 header (ASCII for our dtypes)
             shape, _, dt = np.lib.format.read_array_header_2_0(f)
         else:
             return

@@ -250,3 +250,44 @@ def test_compare_cli_reads_byte_swapped_npy_files_as_their_values(capsys, tmp_pa
     for actual, golden in (("raw.bin", "be.npy"), ("le.npy", "be.npy"), ("be.npy", "le.npy"), ("be.npy", "be.npy")):
         rc, out, err = run(capsys, "compare", tmp_path / actual, tmp_path / golden)
         assert rc == 0 and out.endswith("binary: PASS\n"), (actual, golden, out, err)
+
+
+# ------------------------------------------------------------------ files: regular ones, read exactly
+
+def _npy(path, header, data):
+    h = header.encode("latin1")
+    h += b" " * (63 - (10 + len(h)) % 64) + b"\n"
+    path.write_bytes(b"\x93NUMPY\x01\x00" + len(h).to_bytes(2, "little") + h + data)
+
+
+@pytest.mark.parametrize("shape", ["(-1,)", "(18446744073709551617,)", "(True, 6)", "(0,)"])
+def test_golden_inputs_npy_headers_are_read_exactly(capsys, tmp_path, shape):
+    x = np.arange(6, dtype=np.float16)
+    _npy(tmp_path / "x.npy", "{'descr': '<f2', 'fortran_order': False, 'shape': %s, }" % shape, x.tobytes())
+    x.tofile(tmp_path / "y.bin")
+    rc, _, err = run(capsys, "golden", "--op", "aclnnL1Loss", "--inputs",
+                     f"{tmp_path / 'x.npy'},{tmp_path / 'y.bin'}", "--dtypes", "float16,float16", "--shapes", "6,6",
+                     "-o", tmp_path / "g.bin")
+    refused(rc, err, "x.npy")
+    assert not (tmp_path / "g.bin").exists()
+
+
+def test_from_bin_takes_exact_shapes_and_regular_files_only(tmp_path):
+    p = tmp_path / "x.bin"
+    np.arange(6, dtype=np.float32).tofile(p)
+    assert aclcpu.from_bin(p, "float32", (2, 3)).flags.writeable
+    for shape in ((2.5, 3), (True, 6), 6, "2_0x3", "+2x3", "\uff12x\uff13"):
+        with pytest.raises(ValueError):
+            aclcpu.from_bin(p, "float32", shape)
+    os.mkfifo(tmp_path / "fifo")
+    for special in (tmp_path / "fifo", "/dev/zero"):  # once a hang or an endless read for shape (0,)
+        with pytest.raises(ValueError, match="not a regular file"):
+            aclcpu.from_bin(special, "float32", (0,))
+
+
+@pytest.mark.parametrize("standard", ["ulp: 5", "ulp:+5", "ulp:\u0663"])
+def test_compare_standard_and_shape_take_ascii_digits_only(capsys, tmp_path, standard):
+    p = tmp_path / "x.bin"
+    np.arange(6, dtype=np.float16).tofile(p)
+    refused(*run(capsys, "compare", p, p, "--dtype", "float16", "--standard", standard)[::2], "--standard")
+    refused(*run(capsys, "compare", p, p, "--dtype", "float16", "--shape", "\uff12x\uff13")[::2], "--shape")
