@@ -52,7 +52,7 @@ from . import AclnnError, call, soc_index
 from ._dtypes import dtype_of, shape_token, BFLOAT16
 from ._ops import OPS
 from ._fs import umask, max_case_bytes
-from .compare import parse_name
+from .compare import DataError, _read_regular, parse_name
 
 _SAFE = re.compile(r"[^A-Za-z0-9_.-]+")
 _REDUCTION_NAMES = {0: "none", 1: "mean", 2: "sum"}
@@ -417,12 +417,12 @@ def _no_manual_binaries(row, where):
 
 def _read_text(path):
     """The whole file as text (UTF-8, a BOM allowed). CaseError naming the file, line and byte of an invalid
-    UTF-8 sequence, or the OS's reason the file cannot be read."""
+    UTF-8 sequence, or why the file cannot be read: missing, unreadable, a folder, or not a regular file (a
+    FIFO without a writer would hang, a device such as /dev/zero never ends; read by compare's reader)."""
     try:
-        with open(path, "rb") as f:
-            data = f.read()
-    except OSError as e:
-        raise CaseError(f"{path}: {e.strerror}") from None
+        data = _read_regular(path)
+    except DataError as e:
+        raise CaseError(str(e)) from None
     except MemoryError:
         raise CaseError(f"{path}: too large to read into memory") from None
     try:

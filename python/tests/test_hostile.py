@@ -291,3 +291,11 @@ def test_compare_standard_and_shape_take_ascii_digits_only(capsys, tmp_path, sta
     np.arange(6, dtype=np.float16).tofile(p)
     refused(*run(capsys, "compare", p, p, "--dtype", "float16", "--standard", standard)[::2], "--standard")
     refused(*run(capsys, "compare", p, p, "--dtype", "float16", "--shape", "\uff12x\uff13")[::2], "--shape")
+
+
+def test_case_lists_that_are_not_regular_files_are_refused_unread(capsys, tmp_path):
+    os.mkfifo(tmp_path / "fifo.csv")  # no writer: reading it would block for ever
+    for opt, path in (("--ttk-csv", tmp_path / "fifo.csv"), ("--atk-json", "/dev/zero"), ("--ttk-csv", tmp_path)):
+        rc, _, err = run(capsys, "golden", opt, path, "--out", tmp_path / "out")
+        refused(rc, err, str(path))
+        assert not (tmp_path / "out").exists()
