@@ -14,6 +14,7 @@ second implementation of the arithmetic):
 Errors raise ``AclnnError`` (a ValueError) with ``.status`` and the library's message.
 """
 import atexit
+import errno
 import math
 import os
 import tempfile
@@ -22,7 +23,7 @@ import numpy as np
 
 from ._errors import AclnnError
 from ._fs import umask
-from ._dtypes import BFLOAT16, dtype_of, dtype_name, parse_shape, shape_token
+from ._dtypes import BFLOAT16, dtype_of, dtype_name, has_acl_dtype, parse_shape, shape_token
 try:
     from . import _core
 except ImportError as e:  # the .py files were installed without the compiled module
@@ -64,6 +65,8 @@ def soc_index(soc):
     """
     if soc is None:
         return -1
+    if not isinstance(soc, str):  # a list or dict is no name (and cannot be a cache key)
+        raise AclnnError(_UNKNOWN_SOC, f"SoC must be a name such as 'Ascend910B', got {_short_repr(soc)}")
     hit = _SOC_CACHE.get(soc)
     if hit is not None:
         return hit
@@ -84,7 +87,15 @@ def _reduction(reduction):
         return r
     if isinstance(reduction, (bool, float)) or not isinstance(reduction, (int, np.integer)):
         raise AclnnError(161002, f"Expected reduction to be 0, 1, 2 or a name, but got {reduction!r}.")
+    if not -2 ** 63 <= int(reduction) < 2 ** 63:  # the C API's int64_t cannot hold it: the library's message
+        raise AclnnError(161002, f"Expected reduction to be 0 or 1 or 2, but got {int(reduction)}.")
     return int(reduction)
+
+
+def _short_repr(value, limit=60):
+    """repr of a value for a one-line message, cut to about limit characters."""
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit] + "..."
 
 
 _INVALID = 161002  # ACLNN_ERR_PARAM_INVALID
@@ -168,13 +179,16 @@ def _from_torch(x, name):
 
 def _float32_param(name, value):
     """A scalar parameter as the float32 value the C API receives (round to nearest even; beyond float32's
-    range: +-inf), returned as a Python float. Raises AclnnError(161002) for a non-number (bool, str, None)."""
-    if isinstance(value, (bool, str, bytes)) or value is None:
-        raise AclnnError(161002, f"Expected {name} to be a real number, but got {value!r}.")
+    range, integers beyond float64's included: +-inf), returned as a Python float. Raises AclnnError(161002)
+    for a non-number (bool, str, None, an array or tensor that is not 0-d)."""
+    if isinstance(value, (bool, str, bytes)) or value is None or getattr(value, "ndim", 0) != 0:
+        raise AclnnError(161002, f"Expected {name} to be a real number, but got {_short_repr(value)}.")
     try:
         v = float(value)
+    except OverflowError:  # an int beyond float64: beyond float32 too
+        v = math.inf if value > 0 else -math.inf
     except (TypeError, ValueError):
-        raise AclnnError(161002, f"Expected {name} to be a real number, but got {value!r}.") from None
+        raise AclnnError(161002, f"Expected {name} to be a real number, but got {_short_repr(value)}.") from None
     if -_F32_MAX <= v <= _F32_MAX:  # the common case, without errstate's cost (NaN and overflow: below)
         return float(np.float32(v))
     with np.errstate(over="ignore"):
@@ -358,7 +372,7 @@ def call(op, tensors, reduction="mean", params=None, *, out_dtype=None, soc=None
 
     Returns the output array. Raises AclnnError (161002 for an unknown operator or parameter).
     """
-    info = OPS.get(op)
+    info = OPS.get(op) if isinstance(op, str) else None
     if info is None:
         raise AclnnError(161002, f"operator {op!r} is not implemented by aclcpu (known: {', '.join(OPS)})")
     if params is not None and not isinstance(params, dict):
@@ -370,7 +384,7 @@ def call(op, tensors, reduction="mean", params=None, *, out_dtype=None, soc=None
     params = dict(params or {})
     unknown = set(params) - {name for name, _ in info.params}
     if unknown:
-        raise AclnnError(161002, f"{op} has no parameter {', '.join(sorted(unknown))}")
+        raise AclnnError(161002, f"{op} has no parameter {', '.join(sorted(map(str, unknown)))}")
     values = tuple(_float32_param(name, params.get(name, default)) for name, default in info.params)
     if len(tensors) != len(info.tensors):
         raise AclnnError(161002, f"{op} takes {len(info.tensors)} tensors ({', '.join(info.tensors)}), "
@@ -411,27 +425,38 @@ for _info in OPS.values():
 
 def _atomic_write(path, write):
     """Calls write(file_object) on a temporary file beside path, then renames it over path (never a
-    half-written path)."""
+    half-written path). A file-system failure raises OSError naming path (not the temporary file): a folder
+    at path or a name ending in a separator (IsADirectoryError), a missing or read-only folder, a full disk."""
     path = os.fspath(path)
+    if path.endswith(os.sep) or os.path.isdir(path):
+        raise IsADirectoryError(errno.EISDIR, "is a folder, not a file name", path)
     folder = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(prefix="." + os.path.basename(path) + ".", dir=folder)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix="." + os.path.basename(path) + ".", dir=folder)
+    except OSError as e:
+        raise OSError(e.errno, e.strerror, path) from None
     try:
         with os.fdopen(fd, "wb") as f:
             write(f)
         os.chmod(tmp, 0o666 & ~umask())  # mkstemp makes it 0600; a written file gets the usual mode
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as e:
         try:
             os.unlink(tmp)
         except OSError:
             pass
+        if isinstance(e, OSError):
+            raise OSError(e.errno, e.strerror, path) from None
         raise
 
 
 def to_bin(array, path):
     """Writes array's elements in C order as raw bytes (exactly what numpy.tofile writes for a contiguous
-    array), atomically (temporary file, then rename). Torch tensors are accepted. Returns path."""
+    array), atomically (temporary file, then rename). Torch tensors are accepted. Returns path. Raises
+    AclnnError(161002) for what the package's array check refuses and for a dtype without an aclDataType."""
     a = np.ascontiguousarray(_as_array(array, "array"))
+    if not has_acl_dtype(a.dtype):  # the bytes of objects, strings or datetimes are no tensor data
+        raise AclnnError(_INVALID, f"array has numpy dtype {a.dtype}, which has no aclDataType.")
     _atomic_write(path, lambda f: f.write(a.tobytes()))
     return path
 
@@ -440,17 +465,17 @@ def from_bin(path, dtype, shape):
     """Reads a raw file written by to_bin/numpy.tofile as an array of dtype (name or numpy dtype) and shape
     (tuple, or a token such as "2x3" / "scalar").
 
-    Raises ValueError naming the file when its size is not prod(shape) * itemsize bytes (or a dimension is
-    negative).
+    Raises ValueError naming the file when it is missing, unreadable or not a regular file (a FIFO or a device
+    is never read, so it cannot hang), when its size is not prod(shape) * itemsize bytes, or when a dimension
+    is not an integer >= 0 (2.5, True and "6" are refused).
     """
+    from .compare import load_array
+
     dt = dtype_of(dtype)
     if isinstance(shape, str):
         shape = parse_shape(shape)
-    shape = tuple(int(d) for d in shape)
-    if any(d < 0 for d in shape):
-        raise ValueError(f"{path}: negative dimension in shape {shape}")
-    want = math.prod(shape) * dt.itemsize  # Python ints: a huge shape cannot wrap around to a small size
-    size = os.path.getsize(path)
-    if size != want:
-        raise ValueError(f"{path}: {size} bytes, but shape {shape_token(shape)} of {dt.name} needs {want}")
-    return np.fromfile(path, dtype=dt).reshape(shape)
+    if not isinstance(shape, (tuple, list)) or not all(
+            isinstance(d, (int, np.integer)) and not isinstance(d, (bool, np.bool_)) and d >= 0 for d in shape):
+        raise ValueError(f"{path}: shape {shape!r} is not a tuple of integers >= 0")
+    a = load_array(path, dt, tuple(int(d) for d in shape))  # the exact size check; a read-only view
+    return a.copy()

@@ -40,6 +40,21 @@ def dtype_of(name):
     raise ValueError(f"unknown dtype name {name!r}")
 
 
+#: numpy kinds and item sizes that have an aclDataType (python/aclcpu/_core.cpp AclDtypeOf, which the
+#: operators apply; to_bin and compare apply this table): FLOAT16/FLOAT/DOUBLE, INT8..INT64, UINT8..UINT64,
+#: BOOL, COMPLEX64/128; plus BFLOAT16 (ml_dtypes).
+_ACL_KINDS = {"f": (2, 4, 8), "i": (1, 2, 4, 8), "u": (1, 2, 4, 8), "b": (1,), "c": (8, 16)}
+
+
+def has_acl_dtype(dtype):
+    """True when a numpy dtype has an aclDataType (a tensor of it can be written or compared element by
+    element); False for object, strings, structured, datetimes, float128, float8 and the like."""
+    dtype = np.dtype(dtype)
+    if BFLOAT16 is not None and dtype == BFLOAT16:
+        return True
+    return dtype.fields is None and dtype.itemsize in _ACL_KINDS.get(dtype.kind, ())
+
+
 def dtype_name(dtype):
     """The canonical (numpy) name of a dtype: 'float16', 'bfloat16', ..."""
     return np.dtype(dtype).name
@@ -50,13 +65,10 @@ def parse_shape(text):
     text = text.strip()
     if text == "scalar":
         return ()
-    try:
-        dims = tuple(int(d) for d in text.split("x"))
-    except ValueError:
-        raise ValueError(f"bad shape {text!r} (use dims joined by 'x', or 'scalar')") from None
-    if any(d < 0 for d in dims):
-        raise ValueError(f"bad shape {text!r}: negative dimension")
-    return dims
+    parts = text.split("x")
+    if not all(p.isascii() and p.isdigit() for p in parts):  # int() also takes "+3", "2_0", " 3", "３"
+        raise ValueError(f"bad shape {text!r} (use dims of the digits 0-9 joined by 'x', or 'scalar')")
+    return tuple(int(p) for p in parts)
 
 
 def shape_token(shape):

@@ -52,6 +52,7 @@ from . import AclnnError, call, soc_index
 from ._dtypes import dtype_of, shape_token, BFLOAT16
 from ._ops import OPS
 from ._fs import umask, max_case_bytes
+from .compare import DataError, _read_regular, parse_name
 
 _SAFE = re.compile(r"[^A-Za-z0-9_.-]+")
 _REDUCTION_NAMES = {0: "none", 1: "mean", 2: "sum"}
@@ -155,13 +156,17 @@ def _literal(text, what, where):
     if text == "":
         return None
     try:
-        return ast.literal_eval(text)
-    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
-        pass
-    try:
-        return ast.literal_eval(_InfNan().visit(ast.parse(text, mode="eval")))
+        tree = _InfNan().visit(ast.parse(text, mode="eval"))
+        value = ast.literal_eval(tree)
     except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
         raise CaseError(f"{where}: field {what}: cannot parse {_short(text)}") from None
+    for node in ast.walk(tree):  # a dict literal keeps the last of repeated keys silently
+        if isinstance(node, ast.Dict):
+            keys = [ast.literal_eval(k) for k in node.keys if k is not None]
+            repeated = sorted({repr(k) for k in keys if keys.count(k) > 1})
+            if repeated:
+                raise CaseError(f"{where}: field {what}: key {', '.join(repeated)} given twice")
+    return value
 
 
 def _short(value, limit=60):
@@ -178,10 +183,15 @@ def _is_number(v):
     return isinstance(v, (int, float)) and not isinstance(v, bool)
 
 
+#: The largest dimension, stride or offset the C API takes (aclCreateTensor's int64_t).
+_INT64_MAX = (1 << 63) - 1
+
+
 def _int(v, what, where, minimum=0):
-    """v as an int >= minimum; a bool, float or string is refused."""
-    if not _is_int(v) or v < minimum:
-        raise CaseError(f"{where}: field {what}: expected an integer >= {minimum}, got {_short(v)}")
+    """v as an int in [minimum, 2^63 - 1] (the C API's int64_t); a bool, float or string is refused."""
+    if not _is_int(v) or v < minimum or v > _INT64_MAX:
+        raise CaseError(f"{where}: field {what}: expected an integer >= {minimum} (and below 2^63), got "
+                        f"{_short(v)}")
     return v
 
 
@@ -222,12 +232,17 @@ def _dtype(name, what, where):
         raise CaseError(f"{where}: field {what}: {e}") from None
 
 
+_FLOAT64_MAX = float(np.finfo(np.float64).max)
+
+
 def _number(v, what, where):
     """A range entry: an int or float, or ATK's strings "inf", "+inf", "-inf", "nan"."""
     if isinstance(v, str) and v.strip().lower() in ("inf", "+inf", "-inf", "nan"):
         return float(v)
     if not _is_number(v):
         raise CaseError(f"{where}: field {what}: expected a number, got {_short(v)}")
+    if _is_int(v) and abs(v) > _FLOAT64_MAX:  # float(v) would raise: no dtype holds it
+        raise CaseError(f"{where}: field {what}: {_short(v)} is beyond float64's range")
     return v
 
 
@@ -402,12 +417,12 @@ def _no_manual_binaries(row, where):
 
 def _read_text(path):
     """The whole file as text (UTF-8, a BOM allowed). CaseError naming the file, line and byte of an invalid
-    UTF-8 sequence, or the OS's reason the file cannot be read."""
+    UTF-8 sequence, or why the file cannot be read: missing, unreadable, a folder, or not a regular file (a
+    FIFO without a writer would hang, a device such as /dev/zero never ends; read by compare's reader)."""
     try:
-        with open(path, "rb") as f:
-            data = f.read()
-    except OSError as e:
-        raise CaseError(f"{path}: {e.strerror}") from None
+        data = _read_regular(path)
+    except DataError as e:
+        raise CaseError(str(e)) from None
     except MemoryError:
         raise CaseError(f"{path}: too large to read into memory") from None
     try:
@@ -419,12 +434,16 @@ def _read_text(path):
 
 class _Unique:
     """Refuses a second case with the same name (TTK testcase_name, ATK id) or the same case folder (two names
-    TTK's naming rule maps to one folder): the second would overwrite the first."""
+    TTK's naming rule maps to one folder): the second would overwrite the first; and a case whose folder has a
+    manual-data file name (aclcpu.compare.parse_name), which compare would take for a data file."""
 
     def __init__(self, what):
         self.what, self.keys, self.folders = what, {}, {}
 
     def add(self, key, folder, where):
+        if parse_name(folder) is not None:  # compare would read the case folder as a data file
+            raise CaseError(f"{where}: field {self.what}: {_short(key)} has the case folder {folder!r}, a "
+                            "manual-data file name (golden_/input_/output_/scalar_<index>_...); rename the case")
         if key in self.keys:
             raise CaseError(f"{where}: field {self.what}: {_short(key)} repeats {self.keys[key]} (each case "
                             "needs its own folder)")
@@ -462,6 +481,9 @@ def read_ttk_csv(path, soc=None):
         fields = set(reader.fieldnames or ())
         if not fields:
             raise CaseError(f"{path}: empty file (no header)")
+        repeated = sorted({f for f in reader.fieldnames if reader.fieldnames.count(f) > 1})
+        if repeated:  # DictReader would keep the last column of a name silently
+            raise CaseError(f"{path}:1: column {', '.join(map(repr, repeated))} given twice in the header")
         aclnn = "api_name" in fields
         if not aclnn and "op_name" not in fields:
             raise CaseError(f"{path}:1: header has neither api_name (ACLNN) nor op_name (kernel)")
@@ -568,6 +590,8 @@ def read_atk_json(path):
         raise CaseError(f"{path}: {e}") from None
     except json.JSONDecodeError as e:
         raise CaseError(f"{path}:{e.lineno}: not JSON ({e.msg}, column {e.colno})") from None
+    except ValueError as e:  # an integer of more digits than Python converts (sys.get_int_max_str_digits)
+        raise CaseError(f"{path}: not JSON aclcpu can read ({e})") from None
     except (RecursionError, MemoryError):
         raise CaseError(f"{path}: JSON nested too deeply or too large") from None
     if not isinstance(data, list):
@@ -691,11 +715,23 @@ def over_cap(case, cap=None):
     """Why a case is not computed under the per-case memory cap (aclcpu._fs.max_case_bytes: --max-case-bytes,
     $ACLCPU_MAX_CASE_BYTES, default 4 GiB), or None when it fits."""
     cap = max_case_bytes() if cap is None else cap
+    for t in case.inputs:
+        if not _addressable(t):
+            return (f"a {t.dtype.name} view of shape {_short(t.shape)} (strides {_short(t.strides)}, offset "
+                    f"{t.offset}) spans more than 2^63 bytes, which no array can address")
     need = case_bytes(case)
     if need <= cap:
         return None
-    return (f"needs about {need / (1 << 20):.0f} MiB, over the per-case cap of {cap / (1 << 20):.0f} MiB "
+    return (f"needs about {need >> 20} MiB, over the per-case cap of {cap >> 20} MiB "
             "(--max-case-bytes or ACLCPU_MAX_CASE_BYTES)")
+
+
+def _addressable(t):
+    """True when numpy can hold input t: its storage, its view's extent (the product of its non-zero
+    dimensions: numpy counts them even in an empty view), and each stride and the offset, in bytes, below 2^63."""
+    item = t.dtype.itemsize
+    extent = _numel(d for d in t.shape if d)
+    return all(x * item <= _INT64_MAX for x in (_numel(t.storage_shape()), extent, t.offset, *t.strides))
 
 
 def _int_values(t, lo, hi, where):

@@ -24,11 +24,12 @@ def _split(text, what, n, names):
 
 
 def _load_input(path, dtype_name, shape_text, cap):
-    """One --inputs file as an array of the given dtype and shape: a .npy file (its dtype must be that dtype,
-    in either byte order, or bfloat16 stored as V2; a same-sized shape is reshaped) or a raw .bin file of
-    exactly prod(shape) * itemsize bytes. Files over the per-case cap are refused unread. BadInput names the
-    file and what is wrong."""
-    from . import from_bin, _as_array, AclnnError
+    """One --inputs file as an array of the given dtype and shape, read by aclcpu.compare.load_array (regular
+    files only; a .npy header must describe exactly the bytes after it): a .npy file (its dtype must be that
+    dtype, in either byte order, or bfloat16 stored as V2; a same-sized shape is reshaped) or a raw .bin file
+    of exactly prod(shape) * itemsize bytes. Files over the per-case cap are refused unread. BadInput names
+    the file and what is wrong."""
+    from . import compare as K
     from ._dtypes import dtype_of, parse_shape
 
     try:
@@ -39,34 +40,23 @@ def _load_input(path, dtype_name, shape_text, cap):
         shape = parse_shape(shape_text)
     except ValueError as e:
         raise BadInput(f"{path}: --shapes: {e}") from None
-    if not os.path.isfile(path):
-        raise BadInput(f"{path}: no such file")
-    size = os.path.getsize(path)
+    try:
+        size = os.stat(path).st_size
+    except OSError:
+        size = 0  # load_array names what is wrong (missing, unreadable)
     if size > cap:
         raise BadInput(f"{path}: {size} bytes, over the per-case cap of {cap} bytes (--max-case-bytes or "
                        "ACLCPU_MAX_CASE_BYTES)")
-    if path.endswith(".npy"):
-        try:
-            arr = np.load(path, allow_pickle=False)
-        except (ValueError, OSError, EOFError, MemoryError) as e:
-            raise BadInput(f"{path}: not a .npy file numpy can read without pickle ({e})") from None
-        if arr.dtype.kind == "V" and arr.dtype.itemsize == dt.itemsize and arr.dtype.names is None:
-            arr = arr.view(dt)
-        try:
-            arr = _as_array(arr, path)  # byte-swapped files: the same values in native order
-        except AclnnError as e:
-            raise BadInput(e.message) from None
-        if arr.dtype != dt:
-            raise BadInput(f"{path}: holds {arr.dtype}, but --dtypes says {dt.name}")
-        if arr.shape != shape and arr.size == math.prod(shape):
-            arr = arr.reshape(shape)
-        if arr.shape != shape:
-            raise BadInput(f"{path}: shape {arr.shape}, but --shapes says {shape}")
-        return arr
-    try:
-        return from_bin(path, dt, shape)
-    except ValueError as e:
+    npy = path.endswith(".npy")
+    try:  # compare's reader: regular files only, .npy headers that describe exactly the bytes that follow
+        arr = K.load_array(path, dt, None if npy else shape)
+    except K.DataError as e:
         raise BadInput(str(e)) from None
+    if npy and arr.shape != shape and arr.size == math.prod(shape):
+        arr = arr.reshape(shape)
+    if arr.shape != shape:
+        raise BadInput(f"{path}: shape {arr.shape}, but --shapes says {shape}")
+    return arr
 
 
 def _cap(args):
@@ -149,7 +139,7 @@ def _golden_call(args, cap):
     except AclnnError as e:
         raise BadInput(f"{args.op}: {e.message} (status {e.status})") from None
     _write_array(args.output, y)
-    print(f"golden: {y.dtype.name} shape {shape_token(y.shape)} -> {args.output}")
+    _say(f"golden: {y.dtype.name} shape {shape_token(y.shape)} -> {args.output}")
     return 0
 
 
@@ -162,10 +152,17 @@ def _golden_list(args, cap):
 
     if not args.out:
         raise BadInput("--out DIR is required with a case list")
+    source = args.ttk_csv or args.atk_json
+    if args.overwrite and os.path.isdir(args.out) and _inside(source, args.out):
+        raise BadInput(f"{args.out}: holds the case list {source}, which --overwrite would delete (write the "
+                       "dataset to another folder)")
+    patterns = [p.strip() for t in args.testcase or () for p in t.split(",")]
+    if "" in patterns:
+        raise BadInput(f"--testcase: empty pattern in {','.join(args.testcase)!r} (it would match no case)")
     try:
         check_publishable(args.out, args.overwrite)
         cases = C.read_ttk_csv(args.ttk_csv, args.soc) if args.ttk_csv else C.read_atk_json(args.atk_json)
-        cases = C.select_cases(cases, [p.strip() for t in args.testcase or () for p in t.split(",") if p.strip()])
+        cases = C.select_cases(cases, patterns)
     except (C.CaseError, PublishError) as e:
         raise BadInput(str(e)) from None
     try:
@@ -200,12 +197,18 @@ def _golden_list(args, cap):
     except (C.CaseError, PublishError) as e:
         raise BadInput(str(e)) from None
     for name, why in notes:
-        print(f"note {name}: {why}", file=sys.stderr)
+        _say(f"note {name}: {why}", sys.stderr)
     for name, why in skipped:
-        print(f"skipped {name}: {why}", file=sys.stderr)
+        _say(f"skipped {name}: {why}", sys.stderr)
     used = ", ".join(f"{k} {v}" for k, v in sorted(profiles.items()))
-    print(f"{written} cases written to {args.out}, {len(skipped)} skipped" + (f" (profiles: {used})" if used else ""))
+    _say(f"{written} cases written to {args.out}, {len(skipped)} skipped" + (f" (profiles: {used})" if used else ""))
     return 0
+
+
+def _inside(path, folder):
+    """True when path (a file) lies in folder or below it (links resolved)."""
+    real, top = os.path.realpath(path), os.path.realpath(folder)
+    return os.path.commonpath([real, top]) == top
 
 
 def cmd_compare(args):
@@ -231,7 +234,7 @@ def cmd_compare(args):
         raise BadInput(f"--standard: {e}") from None
     try:
         if args.report is not None:
-            K.check_report_path(args.report, args.force)
+            K.check_report_path(args.report, args.force, (args.actual, args.golden))
         K.check_exist(args.actual, args.golden)
         is_dir = [os.path.isdir(p) for p in (args.actual, args.golden)]
         if all(is_dir):
@@ -252,13 +255,7 @@ def cmd_compare(args):
             K.write_report(args.report, rows, counts, args.standard, passed, args.force)
     except K.DataError as e:
         raise BadInput(str(e)) from None
-    out = "\n".join(text) + "\n"
-    sys.stdout.flush()
-    if hasattr(sys.stdout, "buffer"):  # names may hold bytes that are not UTF-8: never a UnicodeEncodeError
-        sys.stdout.buffer.write(out.encode("utf-8", "backslashreplace"))
-    else:
-        sys.stdout.write(out)
-    sys.stdout.flush()
+    _say("\n".join(text))
     return 0 if passed else 1
 
 
@@ -336,11 +333,34 @@ def main(argv=None):
     except RecursionError:
         return _fail(args, "input nested too deeply")
     except KeyboardInterrupt:
-        print(f"aclcpu {args.command}: interrupted; nothing published", file=sys.stderr)
+        _say(f"aclcpu {args.command}: interrupted; nothing published", sys.stderr)
         return 130
 
 
 def _fail(args, message):
     """Prints the one-line error of a bad input; returns exit status 2."""
-    print(f"aclcpu {args.command}: error: {' '.join(message.split())}", file=sys.stderr)
+    _say(f"aclcpu {args.command}: error: {' '.join(message.split())}", sys.stderr)
     return 2
+
+
+def _say(text, stream=None):
+    """Writes text and a newline to stream (default stdout); names that are not valid UTF-8 are escaped
+    (never a UnicodeEncodeError). A reader that went away (EPIPE: ``aclcpu compare ... | head -1``) is no error
+    of the input: the rest of the output is dropped and the exit status stays the command's (0 after a dataset
+    was published, 1 for a failed comparison), not 2."""
+    stream = sys.stdout if stream is None else stream
+    data = text + "\n"
+    try:
+        stream.flush()
+        if hasattr(stream, "buffer"):
+            stream.buffer.write(data.encode("utf-8", "backslashreplace"))
+        else:
+            stream.write(data)
+        stream.flush()
+    except BrokenPipeError:
+        try:  # later writes (and the interpreter's last flush) go nowhere instead of failing again
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, stream.fileno())
+            os.close(devnull)
+        except (OSError, ValueError, AttributeError):
+            pass

@@ -38,7 +38,7 @@ import tempfile
 
 import numpy as np
 
-from ._dtypes import BFLOAT16, dtype_of, parse_shape, shape_token
+from ._dtypes import BFLOAT16, dtype_of, has_acl_dtype, parse_shape, shape_token
 
 MERE_THRESHOLD = {"float16": 2.0 ** -10, "bfloat16": 2.0 ** -7, "float32": 2.0 ** -13}
 MIXED = {"float16": (2.0 ** -9, 2.0 ** -9, 0.1), "bfloat16": (2.0 ** -6, 2.0 ** -6, 1.0),
@@ -256,11 +256,11 @@ def _special_mismatch(a, g):
 
 def check_standard(standard):
     """Validates a standard name; returns N for "ulp:N", else None. Raises ValueError for an unknown one."""
+    if not isinstance(standard, str):
+        raise ValueError(f"unknown standard {standard!r}; use one of {', '.join(STANDARDS)}")
     if standard.startswith("ulp:"):
-        try:
-            ulp_n = int(standard[4:])
-        except ValueError:
-            ulp_n = -1
+        digits = standard[4:]
+        ulp_n = int(digits) if digits.isascii() and digits.isdigit() else -1  # int() takes "+5", " 5", "٣"
         if ulp_n < 0:
             raise ValueError(f"bad standard {standard!r}: ulp:N needs an integer N >= 0")
         return ulp_n
@@ -273,14 +273,23 @@ def compare(actual, golden, standard="binary"):
     """Compares two arrays of one dtype and shape element by element (see the module docstring).
 
     Args:
-        actual, golden: numpy arrays (same shape and dtype; complex compares its components).
+        actual, golden: numpy arrays or torch CPU tensors (same shape and dtype; complex compares its
+            components), read through the package's one array check (aclcpu._as_array: byte-swapped arrays as
+            their values, torch's negative/conjugate bits resolved, bfloat16 tensors as ml_dtypes.bfloat16;
+            masked arrays refused).
         standard: "binary", "ulp:N" (N >= 0 integer), "mere", "mixed" or "close".
     Returns:
         Report.
     Raises:
-        ValueError: different shapes or dtypes, or an unknown standard.
+        ValueError: different shapes or dtypes, a dtype without an aclDataType (objects, strings, float128...),
+            an array the check refuses (aclcpu.AclnnError), or an unknown standard.
     """
-    actual, golden = np.asarray(actual), np.asarray(golden)
+    from . import _as_array
+
+    actual, golden = _as_array(actual, "actual"), _as_array(golden, "golden")
+    for side, x in (("actual", actual), ("golden", golden)):
+        if not has_acl_dtype(x.dtype):
+            raise ValueError(f"{side}: dtype {x.dtype} has no aclDataType; it cannot be compared element by element")
     if actual.shape != golden.shape:
         raise ValueError(f"shapes differ: actual {actual.shape}, golden {golden.shape}")
     if actual.dtype != golden.dtype:
@@ -353,7 +362,7 @@ class DataError(ValueError):
 #: <input|scalar|golden>_<index>_<numpy dtype|none>.<bin|npy|pt>, raw goldens with __shape_<d0xd1|scalar>;
 #: output_<index>_... names the device output of golden slot <index> (the dtype and shape parts optional).
 _DATA_NAME = re.compile(r"^(golden|output|input|scalar)_(\d+)(?:_([A-Za-z0-9]+))?"
-                        r"(?:__shape_(scalar|\d+(?:x\d+)*))?\.(bin|npy|pt)$")
+                        r"(?:__shape_(scalar|\d+(?:x\d+)*))?\.(bin|npy|pt)$", re.ASCII)  # \d: 0-9 only
 
 
 class DataName:
@@ -426,6 +435,8 @@ def load_array(path, dtype=None, shape=None):
             raise DataError(f"{shown(path)}: not a valid .npy file ({why})") from None
         if not isinstance(arr, np.ndarray):
             raise DataError(f"{shown(path)}: not a .npy array file")
+        if not arr.dtype.isnative:  # a byte-swapped file ('>f2'): its values in native order, as raw files hold
+            arr = arr.astype(arr.dtype.newbyteorder("="))
         if dt is not None and arr.dtype.kind == "V" and arr.dtype.itemsize == dt.itemsize and arr.dtype.names is None:
             arr = arr.view(dt)
         if dt is None and (arr.dtype.kind not in "biufc" and not (BFLOAT16 is not None and arr.dtype == BFLOAT16)):
@@ -450,14 +461,14 @@ def load_array(path, dtype=None, shape=None):
 
 def _check_npy_size(path, data):
     """DataError unless a .npy file's header describes exactly the data bytes that follow it (no short file,
-    no trailing bytes; checked before numpy allocates what the header claims). Format 3.0 headers are left to
-    numpy.load."""
+    no trailing bytes; checked before numpy allocates what the header claims), for formats 1.0, 2.0 and 3.0;
+    numpy.load refuses other versions."""
     f = io.BytesIO(data)
     try:
         version = np.lib.format.read_magic(f)
         if version == (1, 0):
             shape, _, dt = np.lib.format.read_array_header_1_0(f)
-        elif version == (2, 0):
+        elif version in ((2, 0), (3, 0)):  # 3.0 is 2.0's layout with a UTF-8 header (ASCII for our dtypes)
             shape, _, dt = np.lib.format.read_array_header_2_0(f)
         else:
             return
@@ -587,7 +598,7 @@ def _scan(root, other=None, other_what=""):
 
 
 def _same_folder(a, b):
-    """True when a and b are one folder (False when either cannot be examined)."""
+    """True when a and b are one folder or one file (False when either cannot be examined)."""
     try:
         return os.path.samefile(a, b)
     except OSError:
@@ -730,9 +741,10 @@ CSV_COLUMNS = (("status", "golden", "actual", "reason", "dtype", "shape", "eleme
                             "actual_inf_positions", "disagree_positions", "verdicts"))
 
 
-def check_report_path(path, force=False):
+def check_report_path(path, force=False, inputs=()):
     """Refuses a report path before anything is compared: DataError for another suffix than .json/.csv, a
-    missing parent folder, or an existing entry (unless force, and then only a regular file is replaced)."""
+    missing parent folder, an existing entry (unless force, and then only a regular file is replaced), or one
+    of the compared files inputs (a raw file may have any name: --force must not put the report over it)."""
     ext = os.path.splitext(os.fspath(path))[1].lower()
     if ext not in REPORT_FORMATS:
         raise DataError(f"{shown(path)}: --report must end in .json or .csv")
@@ -744,6 +756,8 @@ def check_report_path(path, force=False):
             raise DataError(f"{shown(path)}: exists; not overwritten (give --force to replace it)")
         if os.path.islink(path) or not os.path.isfile(path):
             raise DataError(f"{shown(path)}: exists and is not a regular file; not replaced")
+        if any(_same_folder(path, p) for p in inputs):
+            raise DataError(f"{shown(path)}: is one of the compared files; not replaced by the report")
 
 
 def _json_safe(x):
@@ -809,7 +823,11 @@ def _publish(path, payload, force):
         _atomic_write(path, write)
         return
     exists = DataError(f"{shown(path)}: exists; not overwritten (give --force to replace it)")
-    fd, staged = tempfile.mkstemp(prefix="." + os.path.basename(path) + ".", dir=os.path.dirname(os.path.abspath(path)))
+    try:
+        fd, staged = tempfile.mkstemp(prefix="." + os.path.basename(path) + ".",
+                                      dir=os.path.dirname(os.path.abspath(path)))
+    except OSError as e:  # named by the report's path, not the temporary file's
+        raise DataError(f"{shown(path)}: cannot write ({e.strerror})") from None
     os.close(fd)
     try:
         _atomic_write(staged, write)

@@ -64,7 +64,7 @@ def _soc_from(kwargs):
     """The profile name from TTK's full_soc_version / short_soc_version keywords (None: the process's)."""
     for key in ("full_soc_version", "short_soc_version"):
         value = kwargs.get(key)
-        if value:
+        if value is not None and not (isinstance(value, str) and value == ""):
             soc_index(value)  # raises AclnnError(100008) for a SoC no profile models
             return value
     return None
@@ -79,8 +79,14 @@ def _to_torch(a):
 
 
 def _scalar(x):
-    """A Python scalar from a 0-d tensor/array (TTK may pass attributes that way) or the value itself."""
-    return x.item() if hasattr(x, "item") else x
+    """A Python scalar from a 0-d tensor/array (TTK may pass attributes that way) or the value itself. An array or
+    tensor of another shape is no scalar: AclnnError 161002."""
+    if not hasattr(x, "item"):
+        return x
+    if getattr(x, "ndim", 0) != 0:
+        from aclcpu import AclnnError
+        raise AclnnError(161002, f"expected a scalar or a 0-d tensor/array, got one of shape {tuple(x.shape)}")
+    return x.item()
 
 
 def _aclnn_golden(op, tensors, reduction, params, output, kwargs):
@@ -95,10 +101,12 @@ def _aclnn_golden(op, tensors, reduction, params, output, kwargs):
 def _kernel_golden(op, tensors, reduction, params, kwargs):
     """The kernel-mode golden of op: the output array, dtype from output_dtypes (default the operator's)."""
     out = kwargs.get("output_dtypes")
-    out_dtype = None
-    if out:
-        out_dtype = out[0] if isinstance(out, (list, tuple)) else out
-    return call(op, list(tensors), reduction, params, out_dtype=out_dtype, soc=_soc_from(kwargs))
+    if isinstance(out, (list, tuple)):  # one entry per output: these kernels have one
+        if len(out) > 1:
+            from aclcpu import AclnnError
+            raise AclnnError(161002, f"output_dtypes: {len(out)} entries, but {op}'s kernel has one output")
+        out = out[0] if out else None
+    return call(op, list(tensors), _scalar(reduction), params, out_dtype=out, soc=_soc_from(kwargs))
 
 
 def aclnn_l1_loss_backward_golden(gradOutput, self, target, reduction, gradInput, **kwargs):
