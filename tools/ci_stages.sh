@@ -46,8 +46,9 @@ export TSAN_OPTIONS="halt_on_error=1:exitcode=66:second_deadlock_stack=1"
 
 # The clang-14 ASan + UBSan tree shared by the asan and fuzz stages.
 configure_asan() {
-    CC=clang-14 CXX=clang++-14 cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DACLCPU_SANITIZE=address \
-        -DACLCPU_BUILD_FUZZ=ON -DACLCPU_BUILD_PYTHON=OFF >/dev/null
+    # The compilers as -D options: a build-asan left from a g++ build is then reconfigured for clang.
+    cmake -S . -B build-asan -DCMAKE_C_COMPILER=clang-14 -DCMAKE_CXX_COMPILER=clang++-14 \
+        -DCMAKE_BUILD_TYPE=RelWithDebInfo -DACLCPU_SANITIZE=address -DACLCPU_BUILD_FUZZ=ON -DACLCPU_BUILD_PYTHON=OFF >/dev/null
 }
 
 if want asan; then
