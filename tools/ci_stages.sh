@@ -1,39 +1,41 @@
 #!/usr/bin/env bash
 # The hardening stages of CI (issue 5), run by tools/test.sh after the Release build and its tests:
-#   1. asan  - every test binary built with AddressSanitizer + UndefinedBehaviorSanitizer (LeakSanitizer on),
-#              ctest without the "huge" (4-8 GiB tensors: ASan's shadow and slowdown make them impractical on
+#   1. asan  - every test binary built with clang-14, AddressSanitizer + UndefinedBehaviorSanitizer (LeakSanitizer
+#              on) and libFuzzer's coverage instrumentation, in build-asan, which also builds the fuzz target
+#              of stage 3 (one sanitizer build for both stages: -DACLCPU_BUILD_FUZZ=ON). The long sweeps run
+#              a fixed, seeded sample there (tests/support/sample_size.h; full in the Release stage). ctest
+#              without the "huge" (4-8 GiB tensors: ASan's shadow and slowdown make them impractical on
 #              CI machines; they run in the Release stage), "python" (CPython cannot load ASan libraries
 #              without LD_PRELOAD) and "acceptance" (compiles the seed sample against the install tree with
 #              plain g++; stage 5 runs it under valgrind instead) labels. Any report aborts the test.
-#   2. tsan  - the "concurrency"-labelled tests built with ThreadSanitizer, no suppressions. The device pool
+#   2. tsan  - the "concurrency"-labelled tests built with ThreadSanitizer, no suppressions (sampled sweeps too). The device pool
 #              runs with ACLCPU_NUM_THREADS=1 there: oneTBB (Debian's libtbb, not TSan-instrumented) would
 #              otherwise be reported for its own synchronisation; every runtime thread (streams, host
 #              threads, churn) stays instrumented.
-#   3. fuzz  - fuzz/aclnn_fuzz (clang-14, libFuzzer + ASan + UBSan) for ACLCPU_FUZZ_RUNS executions (default
-#              200000) from the committed seed corpus fuzz/corpus, ACLCPU_FUZZ_MAX_S seconds at most.
+#   3. fuzz  - build-asan/fuzz/aclnn_fuzz (clang-14, libFuzzer + ASan + UBSan): every input of the committed
+#              seed corpus fuzz/corpus is run first (always complete; the stage fails if libFuzzer did not
+#              finish it), then fuzzing for ACLCPU_FUZZ_SECONDS seconds (default 240: a fixed time, so the
+#              stage's length does not grow with the operators); ACLCPU_FUZZ_RUNS caps the executions too.
 #   4. leaks - valgrind --leak-check=full --errors-for-leak-kinds=definite on the seed sample (built against
 #              an install of the Release tree, like tests/acceptance/run_seed_sample.sh) and on misuse_test.
 # Any sanitizer report, invariant violation or definite leak fails the script (and CI).
 # Stages can be chosen locally: ACLCPU_CI_STAGES="asan tsan fuzz leaks" (default: all). Build directories:
-# build-asan, build-tsan, build-fuzz, and for stage 4 tools/test.sh's Release tree (ACLCPU_RELEASE_BUILD_DIR,
-# default build/).
+# build-asan (stages 1 and 3), build-tsan, and for stage 4 tools/test.sh's Release tree
+# (ACLCPU_RELEASE_BUILD_DIR, default build/). ACLCPU_SHARED_DIR: the shared/ folder with the seed sample
+# (default: ../shared beside the checkout). Each stage's time and the ten slowest tests of each ctest run are
+# printed at the end (tools/ci_lib.sh; under tools/test.sh, in its report).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
 jobs=$(nproc)
 stages=${ACLCPU_CI_STAGES:-"asan tsan fuzz leaks"}
 shared=${ACLCPU_SHARED_DIR:-"$root/../shared"}
-declare -a report=()
+. tools/ci_lib.sh
+ci_report_init
 # Scratch folders of the stages (distinct names: fuzz_work, leaks_work), removed at the end of their stage
 # and, should a stage fail, on exit.
 declare -a scratch=()
 trap 'rm -rf "${scratch[@]}"' EXIT
-
-stage_time() {  # name start
-    local t=$(( $(date +%s) - $2 ))
-    report+=("$(printf '%-6s %4d s' "$1" "$t")")
-    echo "=== stage $1 done in ${t} s"
-}
 
 want() { [[ " $stages " == *" $1 "* ]]; }
 
@@ -42,19 +44,23 @@ export ASAN_OPTIONS="halt_on_error=1:detect_leaks=1:allocator_may_return_null=1"
 export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1"
 export TSAN_OPTIONS="halt_on_error=1:exitcode=66:second_deadlock_stack=1"
 
+# The clang-14 ASan + UBSan tree shared by the asan and fuzz stages.
+configure_asan() {
+    # The compilers as -D options: a build-asan left from a g++ build is then reconfigured for clang.
+    cmake -S . -B build-asan -DCMAKE_C_COMPILER=clang-14 -DCMAKE_CXX_COMPILER=clang++-14 \
+        -DCMAKE_BUILD_TYPE=RelWithDebInfo -DACLCPU_SANITIZE=address -DACLCPU_BUILD_FUZZ=ON -DACLCPU_BUILD_PYTHON=OFF >/dev/null
+}
+
 if want asan; then
-    t0=$(date +%s)
-    echo "=== stage asan: ASan + UBSan build and tests (labels huge, python, acceptance excluded)"
-    cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DACLCPU_SANITIZE=address -DACLCPU_BUILD_PYTHON=OFF >/dev/null
-    cmake --build build-asan -j"$jobs"
+    echo "=== stage asan: ASan + UBSan build (tests and fuzz target) and tests (labels huge, python, acceptance excluded)"
+    configure_asan
+    ci_time "asan build" cmake --build build-asan -j"$jobs"
     # The stress test at a quarter of its calls (ASan is ~5x slower); its watchdog fails a deadlock.
-    (cd build-asan && ACLCPU_STRESS_CALLS=2500 ACLCPU_STRESS_WATCHDOG_S=900 \
-        ctest --output-on-failure -j"$jobs" -LE 'huge|python|acceptance')
-    stage_time asan "$t0"
+    ci_ctest asan build-asan env ACLCPU_STRESS_CALLS=2500 ACLCPU_STRESS_WATCHDOG_S=900 \
+        ctest --output-on-failure -j"$jobs" -LE 'huge|python|acceptance'
 fi
 
 if want tsan; then
-    t0=$(date +%s)
     echo "=== stage tsan: ThreadSanitizer build of the concurrency tests"
     cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DACLCPU_SANITIZE=thread >/dev/null
     targets=()
@@ -62,27 +68,29 @@ if want tsan; then
         [ -e "$f" ] && targets+=("$(basename "$f" .cpp)")
     done
     if [ ${#targets[@]} -gt 0 ]; then
-        cmake --build build-tsan -j"$jobs" --target "${targets[@]}"
-        (cd build-tsan && ACLCPU_NUM_THREADS=1 ACLCPU_STRESS_CALLS=2500 ACLCPU_STRESS_WATCHDOG_S=900 \
-            ctest --output-on-failure -L concurrency)
+        ci_time "tsan build" cmake --build build-tsan -j"$jobs" --target "${targets[@]}"
+        ci_ctest tsan build-tsan env ACLCPU_NUM_THREADS=1 ACLCPU_STRESS_CALLS=2500 ACLCPU_STRESS_WATCHDOG_S=900 \
+            ctest --output-on-failure -L concurrency
     fi
-    stage_time tsan "$t0"
 fi
 
 if want fuzz; then
     t0=$(date +%s)
-    runs=${ACLCPU_FUZZ_RUNS:-200000}
-    max_s=${ACLCPU_FUZZ_MAX_S:-900}
-    echo "=== stage fuzz: libFuzzer, $runs executions (at most $max_s s)"
-    CC=clang-14 CXX=clang++-14 cmake -S fuzz -B build-fuzz >/dev/null
-    cmake --build build-fuzz -j"$jobs"
+    fuzz_s=${ACLCPU_FUZZ_SECONDS:-240}
+    runs=${ACLCPU_FUZZ_RUNS:--1}  # -1: no cap on the executions
+    echo "=== stage fuzz: libFuzzer, the whole seed corpus, then $fuzz_s s of fuzzing"
+    if [ ! -x build-asan/fuzz/aclnn_fuzz ]; then  # the asan stage did not run: build only the target
+        configure_asan
+        ci_time "fuzz build" cmake --build build-asan -j"$jobs" --target aclnn_fuzz
+    fi
     fuzz_work=$(mktemp -d)
     scratch+=("$fuzz_work")
     mkdir -p "$fuzz_work/corpus" "$fuzz_work/artifacts"
     cp fuzz/corpus/* "$fuzz_work/corpus/" 2>/dev/null || true
     status=0
-    (cd "$fuzz_work" && ACLNN_FUZZ_STATS=1 TMPDIR="$fuzz_work" "$root/build-fuzz/aclnn_fuzz" -runs="$runs" \
-        -max_total_time="$max_s" -timeout=60 -rss_limit_mb=4096 -print_final_stats=1 \
+    # libFuzzer runs every corpus input before it starts fuzzing ("INITED"), whatever -max_total_time says.
+    (cd "$fuzz_work" && ACLNN_FUZZ_STATS=1 TMPDIR="$fuzz_work" "$root/build-asan/fuzz/aclnn_fuzz" -runs="$runs" \
+        -max_total_time="$fuzz_s" -timeout=60 -rss_limit_mb=4096 -print_final_stats=1 \
         -artifact_prefix="$fuzz_work/artifacts/" "$fuzz_work/corpus" > "$fuzz_work/fuzz.log" 2>&1) || status=$?
     # libFuzzer's progress lines ("#1024<TAB>NEW    cov: ...", pulse, REDUCE) are left out of the summary.
     grep -v -E '^#[0-9]+[[:space:]]+(NEW|REDUCE|pulse)|Uses: ' "$fuzz_work/fuzz.log" | tail -40
@@ -91,13 +99,15 @@ if want fuzz; then
         for a in "$fuzz_work"/artifacts/*; do [ -e "$a" ] && { echo "  $a"; base64 -w0 "$a"; echo; }; done
         exit 1
     fi
-    done_runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$fuzz_work/fuzz.log")
-    echo "fuzz: ${done_runs:-?} executions without a finding"
-    if [ -n "$done_runs" ] && [ "$done_runs" -lt "$runs" ]; then
-        echo "fuzz: NOTE - stopped by the ${max_s} s safety net before $runs executions"
+    if ! grep -q -E '^#[0-9]+[[:space:]]+INITED' "$fuzz_work/fuzz.log"; then
+        echo "fuzz: FAILED - libFuzzer stopped before it had run the whole seed corpus"
+        exit 1
     fi
+    corpus_n=$(ls fuzz/corpus | wc -l)
+    done_runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$fuzz_work/fuzz.log")
+    echo "fuzz: $corpus_n corpus inputs, then fuzzing: ${done_runs:-?} executions in all without a finding"
     rm -rf "$fuzz_work"
-    stage_time fuzz "$t0"
+    ci_record fuzz $(( $(date +%s) - t0 ))
 fi
 
 if want leaks; then
@@ -123,8 +133,7 @@ if want leaks; then
     ASCEND_GLOBAL_LOG_LEVEL=4 "${vg[@]}" "$rel/tests/misuse_test" --gtest_brief=1
     echo "leaks: misuse_test: no definite leak"
     rm -rf "$leaks_work"
-    stage_time leaks "$t0"
+    ci_record leaks $(( $(date +%s) - t0 ))
 fi
 
-echo "=== ci_stages timings"
-for line in "${report[@]}"; do echo "  $line"; done
+ci_report_print

@@ -28,7 +28,16 @@ else
   cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DACLCPU_BUILD_BENCH=ON >/dev/null
   if [ "${ACLCPU_SKIP_HUGE:-0}" = "1" ]; then exclude=(-LE huge); fi
 fi
-cmake --build build -j"$(nproc)"
-(cd build && ctest --output-on-failure -j"$(nproc)" "${exclude[@]}")
-if [ "$quick" = "1" ]; then exit 0; fi
+if [ "$quick" = "1" ]; then
+  cmake --build build -j"$(nproc)"
+  (cd build && ctest --output-on-failure -j"$(nproc)" "${exclude[@]}")
+  exit 0
+fi
+# The full run: every stage's time and the ten slowest tests of each ctest run are printed at the end
+# (tools/ci_lib.sh; tools/ci_stages.sh adds its stages to the same report).
+. tools/ci_lib.sh
+ci_report_init
+ci_time "release build" cmake --build build -j"$(nproc)"
+ci_ctest release build ctest --output-on-failure -j"$(nproc)" "${exclude[@]}"
 if [ -x tools/ci_stages.sh ]; then tools/ci_stages.sh; fi
+ci_report_print

@@ -5,7 +5,8 @@
 //   * float32 -> binary16 and -> bfloat16 (RNE) for all 2^32 float patterns on the dispatched (best) target,
 //     and a dense sweep (every rounding boundary of every exponent, subnormals, NaN payloads, plus 4M random
 //     patterns) on the others. ACLCPU_SIMD_EXHAUSTIVE=1 makes every target exhaustive (about 20 s per
-//     target on 2 cores); =0 makes all of them sweep-only (a quick run).
+//     target on 2 cores); =0 makes all of them sweep-only (a quick run). Sanitizer builds
+//     (support/sample_size.h) run the dense sweep on every target, with 2^18 instead of 4M random patterns.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -17,6 +18,7 @@
 #include <vector>
 
 #include "common/half.h"
+#include "support/sample_size.h"
 #include "support/simd_targets.h"
 #include "support/test_util.h"
 #include "kernels/simd_convert.h"
@@ -35,6 +37,7 @@ int Coverage(size_t index, int64_t target, int64_t best_emulated) {
     const char* env = std::getenv("ACLCPU_SIMD_EXHAUSTIVE");
     if (env != nullptr && std::string(env) == "1") return 2;
     if (env != nullptr && std::string(env) == "0") return 1;
+    if (aclcpu_test::SampledSweeps()) return 1;  // sanitizer builds: the 2^32 sweep runs in Release only
     (void)target;
     (void)best_emulated;
     return index == 0 ? 2 : 1;
@@ -72,7 +75,8 @@ std::vector<uint32_t> SweepPatterns() {
         }
     }
     std::mt19937 rng(12345);
-    for (int i = 0; i < (1 << 22); ++i) v.push_back(static_cast<uint32_t>(rng()));
+    const int64_t random = aclcpu_test::SweepSize(int64_t{1} << 22, int64_t{1} << 18);
+    for (int64_t i = 0; i < random; ++i) v.push_back(static_cast<uint32_t>(rng()));
     return v;
 }
 

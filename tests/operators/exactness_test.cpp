@@ -28,6 +28,7 @@
 #include "support/test_util.h"
 #include "support/l1_reference.h"
 #include "support/profile_scope.h"
+#include "support/sample_size.h"
 
 extern char** environ;
 
@@ -704,7 +705,8 @@ void RunRandomSuite(Profile prof, int64_t sweep_cases, int64_t random_cases, uin
     ASSERT_TRUE(scope.ok()) << "could not switch to profile " << R::ProfileKey(prof);
     Stats st;
     const auto t0 = std::chrono::steady_clock::now();
-    const int64_t n = sweep_cases + random_cases;
+    // Sanitizer builds: every dtype triple, but the first kSampledRandomCases random cases (support/sample_size.h).
+    const int64_t n = sweep_cases + aclcpu_test::SweepSize(random_cases, aclcpu_test::kSampledRandomCases);
     for (int64_t i = 0; i < n; ++i) {
         bool verbose;
         if (!Selected(suite, i, &verbose)) continue;
@@ -1101,7 +1103,12 @@ std::vector<Case> LargeCases(Profile prof) {
 
 void RunLargeCases(std::vector<uint64_t>* digests) {
     Stats st;
-    for (Profile prof : {Profile::kAscend950, Profile::kAscend910B, Profile::kAscend310P}) {
+    // Sanitizer builds: the Ascend950 profile's cases only (support/sample_size.h); the random suites cover
+    // every profile there.
+    const std::vector<Profile> profiles = aclcpu_test::SampledSweeps()
+        ? std::vector<Profile>{Profile::kAscend950}
+        : std::vector<Profile>{Profile::kAscend950, Profile::kAscend910B, Profile::kAscend310P};
+    for (Profile prof : profiles) {
         ProfileScope scope(prof);
         ASSERT_TRUE(scope.ok());
         const std::vector<Case> cases = LargeCases(prof);

@@ -16,6 +16,7 @@
 #include "engine/reduce.h"
 #include "support/mse_loss_reference.h"
 #include "support/profile_scope.h"
+#include "support/sample_size.h"
 #include "support/test_util.h"
 
 namespace {
@@ -420,6 +421,7 @@ void RandomSuite(Profile prof, uint64_t seed0, int cases) {
     ASSERT_TRUE(scope.ok());
     const int dts[3] = {l1ref::kF32, l1ref::kF16, l1ref::kBF16};
     const int ndt = l1ref::SupportsBF16(prof) ? 3 : 2;
+    cases = static_cast<int>(aclcpu_test::SweepSize(cases, aclcpu_test::kSampledRandomCases));  // sample_size.h
     int failures = 0;
     for (int c = 0; c < cases && failures < 5; ++c) {
         std::mt19937_64 rng(seed0 + static_cast<uint64_t>(c));

@@ -18,6 +18,7 @@
 #include "aclnnop/aclnn_l1_loss.h"
 #include "support/forward_loss_reference.h"
 #include "support/profile_scope.h"
+#include "support/sample_size.h"
 #include "support/test_util.h"
 
 namespace fwdloss_test {
@@ -286,10 +287,12 @@ inline std::string RunCase(const Case& c, FirstFn first, SecondFn second) {
     return "";
 }
 
-/// `cases` random cases in profile prof, each checked against the model.
+/// `cases` random cases in profile prof (the first kSampledRandomCases in sanitizer builds:
+/// support/sample_size.h), each checked against the model.
 inline void RunSweep(FwdOp op, Profile prof, uint64_t base_seed, int cases, FirstFn first, SecondFn second) {
     aclcpu_test::ProfileScope scope(prof);
     ASSERT_TRUE(scope.ok());
+    cases = static_cast<int>(aclcpu_test::SweepSize(cases, aclcpu_test::kSampledRandomCases));
     int failures = 0;
     for (int i = 0; i < cases && failures < 5; ++i) {
         const Case c = Generate(base_seed + static_cast<uint64_t>(i), op, prof);

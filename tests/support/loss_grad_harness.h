@@ -25,6 +25,7 @@
 #include "aclnnop/aclnn_smooth_l1_loss_backward.h"
 #include "support/loss_grad_reference.h"
 #include "support/profile_scope.h"
+#include "support/sample_size.h"
 #include "support/test_util.h"
 
 namespace lossgrad_test {
@@ -436,7 +437,9 @@ inline std::string RunCase(const Case& c, int64_t* elements = nullptr) {
 /// Outputs of 2^21+ elements (rows over the device pool and, for FLOAT outputs of 8 MiB and more, streaming
 /// stores) of operator `op`, in four profile / dtype / reduction / beta combinations.
 inline void RunLargeCases(Op op) {
-    const int64_t rows = 1031, cols = 2053;  // 2,116,643 elements: 8.07 MiB of FLOAT
+    // 2,116,643 elements: 8.07 MiB of FLOAT; sanitizer builds (support/sample_size.h) 257 rows: 527,621
+    // elements, 2 MiB of FLOAT, still many tiles and every thread.
+    const int64_t rows = aclcpu_test::SweepSize(1031, 257), cols = 2053;
     struct L {
         Profile prof;
         int in, out;
@@ -458,11 +461,13 @@ inline void RunLargeCases(Op op) {
     }
 }
 
-/// The seeded random sweep of operator `op` in profile `prof`: `cases` cases from seeds base_seed + i, each
+/// The seeded random sweep of operator `op` in profile `prof`: `cases` cases (kSampledRandomCases in sanitizer
+/// builds: support/sample_size.h) from seeds base_seed + i, each
 /// compared bit for bit (and status for status) with the reference model; prints a summary line tagged `tag`.
 inline void RunRandomSweep(Op op, const char* tag, Profile prof, uint64_t base_seed, int64_t cases) {
     ProfileScope scope(prof);
     ASSERT_TRUE(scope.ok());
+    cases = aclcpu_test::SweepSize(cases, aclcpu_test::kSampledRandomCases);  // sanitizer builds: sample_size.h
     int64_t failures = 0, elements = 0;
     for (int64_t i = 0; i < cases; ++i) {
         const Case c = Generate(SplitMix(base_seed + static_cast<uint64_t>(i)), op, prof);
