@@ -1,8 +1,7 @@
 #!/usr/bin/env bash
 # The hardening stages of CI (issue 5), run by tools/test.sh after the Release build and its tests:
-#   1. asan  - every test binary built with clang-14, AddressSanitizer + UndefinedBehaviorSanitizer (LeakSanitizer
-#              on) and libFuzzer's coverage instrumentation, in build-asan, which also builds the fuzz target
-#              of stage 3 (one sanitizer build for both stages: -DACLCPU_BUILD_FUZZ=ON). The long sweeps run
+#   1. asan  - every test binary built with AddressSanitizer + UndefinedBehaviorSanitizer (LeakSanitizer on), in
+#              build-asan. The long sweeps run
 #              a fixed, seeded sample there (tests/support/sample_size.h; full in the Release stage). ctest
 #              without the "huge" (4-8 GiB tensors: ASan's shadow and slowdown make them impractical on
 #              CI machines; they run in the Release stage), "python" (CPython cannot load ASan libraries
@@ -12,7 +11,7 @@
 #              runs with ACLCPU_NUM_THREADS=1 there: oneTBB (Debian's libtbb, not TSan-instrumented) would
 #              otherwise be reported for its own synchronisation; every runtime thread (streams, host
 #              threads, churn) stays instrumented.
-#   3. fuzz  - build-asan/fuzz/aclnn_fuzz (clang-14, libFuzzer + ASan + UBSan): every input of the committed
+#   3. fuzz  - build-fuzz/aclnn_fuzz (clang-14, libFuzzer + ASan + UBSan; fuzz/CMakeLists.txt standalone): every input of the committed
 #              seed corpus fuzz/corpus is run first (always complete; the stage fails if libFuzzer did not
 #              finish it), then fuzzing for ACLCPU_FUZZ_SECONDS seconds (default 240: a fixed time, so the
 #              stage's length does not grow with the operators); ACLCPU_FUZZ_RUNS caps the executions too.
@@ -20,7 +19,7 @@
 #              an install of the Release tree, like tests/acceptance/run_seed_sample.sh) and on misuse_test.
 # Any sanitizer report, invariant violation or definite leak fails the script (and CI).
 # Stages can be chosen locally: ACLCPU_CI_STAGES="asan tsan fuzz leaks" (default: all). Build directories:
-# build-asan (stages 1 and 3), build-tsan, and for stage 4 tools/test.sh's Release tree
+# build-asan, build-fuzz, build-tsan, and for stage 4 tools/test.sh's Release tree
 # (ACLCPU_RELEASE_BUILD_DIR, default build/). ACLCPU_SHARED_DIR: the shared/ folder with the seed sample
 # (default: ../shared beside the checkout). Each stage's time and the ten slowest tests of each ctest run are
 # printed at the end (tools/ci_lib.sh; under tools/test.sh, in its report).
@@ -44,11 +43,11 @@ export ASAN_OPTIONS="halt_on_error=1:detect_leaks=1:allocator_may_return_null=1"
 export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1"
 export TSAN_OPTIONS="halt_on_error=1:exitcode=66:second_deadlock_stack=1"
 
-# The clang-14 ASan + UBSan tree shared by the asan and fuzz stages.
+# The ASan + UBSan tree of the test suites (g++, as the Release tree). The fuzz stage builds its own clang-14
+# tree of the libraries (build-fuzz); a single clang-14 tree for both (-DACLCPU_BUILD_FUZZ=ON, fuzz/CMakeLists.txt)
+# is supported by the build but not yet what CI runs.
 configure_asan() {
-    # The compilers as -D options: a build-asan left from a g++ build is then reconfigured for clang.
-    cmake -S . -B build-asan -DCMAKE_C_COMPILER=clang-14 -DCMAKE_CXX_COMPILER=clang++-14 \
-        -DCMAKE_BUILD_TYPE=RelWithDebInfo -DACLCPU_SANITIZE=address -DACLCPU_BUILD_FUZZ=ON -DACLCPU_BUILD_PYTHON=OFF >/dev/null
+    cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DACLCPU_SANITIZE=address -DACLCPU_BUILD_PYTHON=OFF >/dev/null
 }
 
 if want asan; then
@@ -79,17 +78,15 @@ if want fuzz; then
     fuzz_s=${ACLCPU_FUZZ_SECONDS:-240}
     runs=${ACLCPU_FUZZ_RUNS:--1}  # -1: no cap on the executions
     echo "=== stage fuzz: libFuzzer, the whole seed corpus, then $fuzz_s s of fuzzing"
-    if [ ! -x build-asan/fuzz/aclnn_fuzz ]; then  # the asan stage did not run: build only the target
-        configure_asan
-        ci_time "fuzz build" cmake --build build-asan -j"$jobs" --target aclnn_fuzz
-    fi
+    CC=clang-14 CXX=clang++-14 cmake -S fuzz -B build-fuzz >/dev/null
+    ci_time "fuzz build" cmake --build build-fuzz -j"$jobs" --target aclnn_fuzz
     fuzz_work=$(mktemp -d)
     scratch+=("$fuzz_work")
     mkdir -p "$fuzz_work/corpus" "$fuzz_work/artifacts"
     cp fuzz/corpus/* "$fuzz_work/corpus/" 2>/dev/null || true
     status=0
     # libFuzzer runs every corpus input before it starts fuzzing ("INITED"), whatever -max_total_time says.
-    (cd "$fuzz_work" && ACLNN_FUZZ_STATS=1 TMPDIR="$fuzz_work" "$root/build-asan/fuzz/aclnn_fuzz" -runs="$runs" \
+    (cd "$fuzz_work" && ACLNN_FUZZ_STATS=1 TMPDIR="$fuzz_work" "$root/build-fuzz/aclnn_fuzz" -runs="$runs" \
         -max_total_time="$fuzz_s" -timeout=60 -rss_limit_mb=4096 -print_final_stats=1 \
         -artifact_prefix="$fuzz_work/artifacts/" "$fuzz_work/corpus" > "$fuzz_work/fuzz.log" 2>&1) || status=$?
     # libFuzzer's progress lines ("#1024<TAB>NEW    cov: ...", pulse, REDUCE) are left out of the summary.
