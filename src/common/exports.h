@@ -124,6 +124,8 @@ struct ElementwiseKernel;
 ACLCPU_LIB_API std::shared_ptr<const OpPlan> PlanElementwise(const aclTensor* tensors, const ElementwiseOperands& ops,
                                                              const BroadcastShape& shape,
                                                              const ElementwiseKernel& kernel, uint64_t* workspace_size);
+/// engine/elementwise.h: whether two views' byte ranges meet (the operator library's CheckOutputsApart).
+ACLCPU_LIB_API bool ViewsMeet(const aclTensor& a, const aclTensor& b);
 class ReduceOrder;
 struct ReduceTemplateDag;
 struct ReduceHardware;
