@@ -32,7 +32,9 @@ ci_time() {
 
 # ci_ctest NAME DIR COMMAND...: runs COMMAND (a ctest command line, possibly behind `env VAR=value`) in DIR,
 # its output also in DIR/ctest-ci.log; records its time as stage "NAME tests" and its ten slowest tests
-# (from ctest's "Test #n: name ... sec" lines). Returns COMMAND's status.
+# (from ctest's "Test #n: name ... sec" lines). Returns COMMAND's status. Every filter in the pipeline reads
+# its whole input (sed -n, not head): under `set -o pipefail` a reader that exits early kills the writer with
+# SIGPIPE and fails the run (status 141).
 ci_ctest() {
     local name=$1 dir=$2 t0 status=0
     shift 2
@@ -42,7 +44,7 @@ ci_ctest() {
     {
         echo "    ten slowest tests of '$name':"
         grep -E '^ *[0-9]+/[0-9]+ +Test +#[0-9]+: ' "$dir/ctest-ci.log" |
-            sed -E 's/^.*Test +#[0-9]+: ([^ ]+) .* ([0-9.]+) sec.*$/\2 \1/' | sort -rn | head -10 |
+            sed -E 's/^.*Test +#[0-9]+: ([^ ]+) .* ([0-9.]+) sec.*$/\2 \1/' | sort -rn | sed -n '1,10p' |
             awk '{ printf "      %8.2f s  %s\n", $1, $2 }'
     } >> "$ACLCPU_CI_REPORT"
     return "$status"
