@@ -143,12 +143,6 @@ ACLCPU_LIB_API ReduceTemplateTiling TileReduceTemplate(int64_t n, aclDataType in
                                                        const ReduceTemplateDag& dag, const ReduceHardware& hw);
 }  // namespace engine
 
-// aclnnThresholdBackward (src/op/threshold_backward.cpp, not in the operator table yet): its rows.
-namespace kern {
-ACLCPU_LIB_API RowFn SelectThresholdBackwardRow(const void* params, const aclDataType* dtypes,
-                                                const int64_t* strides, bool nontemporal);
-}  // namespace kern
-
 // aclnnMseLoss (src/op/mse_loss.cpp): its summation orders.
 namespace engine {
 enum class MseV2Order : int32_t;

@@ -26,19 +26,19 @@ void ReluIntRow(char* const* ptrs, const int64_t* st, int64_t n) {
 }
 
 /// float32 -> INT32 as the 950 Cast<int32, float, CAST_RINT> is modelled: an integral value (the only kind
-/// ThresholdGradV2D produces) converted, saturating at the int32 range (our choice, docs/ops/threshold_backward.md
-/// §5.2: 2^31 from an INT32_MAX gradOutput gives INT32_MAX).
+/// ThresholdGradV2D produces) converted, saturating at the int32 range (our choice, the backward's contract in
+/// docs/ops/, §5.2: 2^31 from an INT32_MAX gradOutput gives INT32_MAX).
 int32_t SaturateToInt32(float v) {
     if (v >= 2147483648.0f) return INT32_MAX;
     if (v < -2147483648.0f) return INT32_MIN;
     return static_cast<int32_t>(std::nearbyint(v));
 }
 
-/// ThresholdBackward on integer elements. ReluGrad: s <= 0 -> 0 (g * 0), else g (exact in the dtype, INT8/UINT8
+/// ReluGrad / ThresholdGradV2D on integer elements. ReluGrad: s <= 0 -> 0 (g * 0), else g (exact in the dtype, INT8/UINT8
 /// through FLOAT16). ThresholdGradV2D: the float32 compare; INT8/UINT8 are exact in float32, INT32 goes
 /// through float32 both ways (Cast<float, int32, RINT>: RNE, then the saturating conversion back).
 template <typename T>
-void ThresholdIntRow(const ThresholdBackwardParams& p, char* const* ptrs, const int64_t* st, int64_t n) {
+void ThresholdIntRow(const ThresholdGradParams& p, char* const* ptrs, const int64_t* st, int64_t n) {
     for (int64_t i = 0; i < n; ++i) {
         const T g = LoadRaw<T>(ptrs[1] + i * st[1]);
         const T s = LoadRaw<T>(ptrs[2] + i * st[2]);
@@ -72,9 +72,9 @@ void ReluRowGeneric(const void* params, const aclDataType*, char* const* ptrs, c
     }
 }
 
-void ThresholdBackwardRowGeneric(const void* params, const aclDataType*, char* const* ptrs, const int64_t* st,
+void ThresholdGradRowGeneric(const void* params, const aclDataType*, char* const* ptrs, const int64_t* st,
                                  int64_t n) {
-    const ThresholdBackwardParams& p = *static_cast<const ThresholdBackwardParams*>(params);
+    const ThresholdGradParams& p = *static_cast<const ThresholdGradParams*>(params);
     switch (p.dtype) {
         case ACL_INT8: return ThresholdIntRow<int8_t>(p, ptrs, st, n);
         case ACL_UINT8: return ThresholdIntRow<uint8_t>(p, ptrs, st, n);
@@ -99,15 +99,15 @@ RowFn SelectReluRow(const void* params, const aclDataType* dtypes, const int64_t
     return &ReluRowGeneric;
 }
 
-RowFn SelectThresholdBackwardRow(const void* params, const aclDataType* dtypes, const int64_t* strides,
+RowFn SelectThresholdGradRow(const void* params, const aclDataType* dtypes, const int64_t* strides,
                                  bool nontemporal) {
-    const ThresholdBackwardParams& p = *static_cast<const ThresholdBackwardParams*>(params);
+    const ThresholdGradParams& p = *static_cast<const ThresholdGradParams*>(params);
     if (IsFloatDtype(p.dtype)) {
         if (RowFn fast = SelectReluFusedRow(ThresholdOpCode(p.kernel), p.dtype, dtypes, strides, nontemporal)) {
             return fast;
         }
     }
-    return &ThresholdBackwardRowGeneric;
+    return &ThresholdGradRowGeneric;
 }
 
 }  // namespace kern

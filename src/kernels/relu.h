@@ -1,9 +1,9 @@
-// Row kernels of the ReLU pair: aclnnRelu / aclnnInplaceRelu (docs/ops/relu.md §5) and
-// aclnnThresholdBackward (docs/ops/threshold_backward.md §5), modelled on the Ascend 950 (arch35) kernels
+// Row kernels of the ReLU pair: the forward Relu (docs/ops/relu.md §5) and the gradient kernels ReluGrad and
+// ThresholdGradV2D (the backward's contract in docs/ops/, §5), modelled on the Ascend 950 (arch35) kernels
 // of hicann/ops-nn: activation/relu/op_kernel (Relu), activation/relu_grad/op_kernel (ReluGrad) and
 // activation/threshold_grad_v2_d/op_kernel (ThresholdGradV2D).
 //
-// Rows follow kernels/row.h. Operands: Relu 0 out, 1 self; ThresholdBackward 0 out, 1 gradOutput, 2 self.
+// Rows follow kernels/row.h. Operands: Relu 0 out, 1 self; ReluGrad and ThresholdGrad 0 out, 1 gradOutput, 2 self.
 // Every operand of a row has the one dtype the first phase admitted (CANN requires self == out, and
 // gradOutput == self == out). The selectors return a fused SIMD body (fused_row-inl.h) for FLOAT, FLOAT16
 // and BF16 rows with a contiguous output and contiguous or broadcast inputs, and the generic body
@@ -46,14 +46,14 @@ struct ReluParams {
 /// quieted; anything else x. FLOAT16 and BF16 elements are widened exactly first and narrowed exactly after.
 inline float ReluElement(float x) { return x <= 0.0f ? 0.0f : QuietNaN(x); }
 
-/// Which 950 kernel aclnnThresholdBackward launches (op_api: |threshold - 0| <= FLT_EPSILON -> ReluGrad).
+/// Which 950 gradient kernel runs (the aclnn layer's choice, op_api: |threshold - 0| <= FLT_EPSILON -> ReluGrad).
 enum class ThresholdKernel : int32_t {
     kReluGrad,          ///< ReluGrad: gradOutput * (self <= 0 ? 0 : 1) in the dtype
     kThresholdGradV2D,  ///< ThresholdGradV2D: float32 compare self <= threshold, select 0 or gradOutput
 };
 
-/// Parameters of the ThresholdBackward rows (trivially copyable; fixed by the first phase).
-struct ThresholdBackwardParams {
+/// Parameters of the ReluGrad / ThresholdGradV2D rows (trivially copyable; fixed by the first phase).
+struct ThresholdGradParams {
     aclDataType dtype;  ///< the common dtype of gradOutput, self and out
     ThresholdKernel kernel;
     float threshold;  ///< the aclScalar's ToFloat value (used by kThresholdGradV2D only)
@@ -79,15 +79,15 @@ inline float ThresholdGradElement(float g, float s, float threshold) {
     return s <= threshold ? 0.0f : QuietNaN(g);
 }
 
-/// The kernel selectors (RowSelectFn; `params` points at a ReluParams / ThresholdBackwardParams). Never nullptr.
+/// The kernel selectors (RowSelectFn; `params` points at a ReluParams / ThresholdGradParams). Never nullptr.
 RowFn SelectReluRow(const void* params, const aclDataType* dtypes, const int64_t* strides, bool nontemporal);
-RowFn SelectThresholdBackwardRow(const void* params, const aclDataType* dtypes, const int64_t* strides,
+RowFn SelectThresholdGradRow(const void* params, const aclDataType* dtypes, const int64_t* strides,
                                  bool nontemporal);
 
 /// The generic bodies (any admitted dtype, any strides): the reference the fused bodies are tested against.
 void ReluRowGeneric(const void* params, const aclDataType* dtypes, char* const* ptrs, const int64_t* strides,
                     int64_t n);
-void ThresholdBackwardRowGeneric(const void* params, const aclDataType* dtypes, char* const* ptrs,
+void ThresholdGradRowGeneric(const void* params, const aclDataType* dtypes, char* const* ptrs,
                                  const int64_t* strides, int64_t n);
 
 /// The fused bodies alone, for tests: nullptr when the row does not qualify (dtype not FLOAT/FLOAT16/BF16, an

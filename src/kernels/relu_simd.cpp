@@ -46,7 +46,7 @@ struct ReluF {
 /// ReluGradElement: g * (s <= 0 ? 0 : 1); where the product is a NaN, g quieted when g is a NaN, else (+-inf * 0)
 /// kReluDefaultNaN. (The NaN lanes are set explicitly: a compiler may fold g * 1 to g, keeping a signalling NaN.)
 struct ReluGradF {
-    using Params = ThresholdBackwardParams;
+    using Params = ThresholdGradParams;
     static constexpr int kInputs = 2;
     static HWY_INLINE VF Apply(DF df, const Params&, const VF* x) {
         const DU32 du;
@@ -60,7 +60,7 @@ struct ReluGradF {
 
 /// ThresholdGradElement: s <= threshold -> +0, else g (NaNs quieted).
 struct ThresholdGradF {
-    using Params = ThresholdBackwardParams;
+    using Params = ThresholdGradParams;
     static constexpr int kInputs = 2;
     static HWY_INLINE VF Apply(DF df, const Params& p, const VF* x) {
         return hn::IfThenZeroElse(hn::Le(x[1], hn::Set(df, p.threshold)), QuietNaNs(df, x[0]));

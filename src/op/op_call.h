@@ -6,11 +6,16 @@
 // includes the generated file last: one translation unit per operator, inlined as a hand-written one.
 #pragma once
 
+#include <cmath>
 #include <cstdint>
+#include <limits>
 
 #include "aclnn/acl_meta.h"
+#include "common/fp_env.h"
+#include "common/handle_registry.h"
 #include "engine/elementwise.h"
 #include "runtime/runtime.h"
+#include "tensor/arguments.h"
 
 namespace aclcpu {
 
@@ -26,6 +31,26 @@ inline bool InDtypeSet(aclDataType d, const DtypeSet& set) {
     const int v = static_cast<int>(d);
     return v >= 0 && v < 64 && ((set.mask >> v) & 1u) != 0;
 }
+
+/// The table's scalar_to_float check, after its parameter's null check: `s` a live aclScalar (161002 with the
+/// handle registry's message naming `name`; beyond CANN, which would read a destroyed scalar). Returns 0 or
+/// the status.
+inline int CheckScalarLive(const aclScalar* s, const char* name) {
+    const HandleState state = HandleStateOf(s, HandleKind::kScalar);
+    if (state == HandleState::kLive) return 0;
+    return FailNotLive(ACLNN_ERR_PARAM_INVALID, name, HandleKind::kScalar, s, state, kScalarReleasedBy);
+}
+
+/// aclScalar::ToFloat: the scalar's value rounded once, to nearest even, from its own dtype (ScalarToFloat),
+/// whatever rounding mode the caller's floating-point environment holds. False when the dtype has no
+/// conversion to float (the table's message follows).
+inline bool ScalarToFloatNearest(const aclScalar& s, float* value) {
+    FpEnvScope fp_env;
+    return ScalarToFloat(s, value);
+}
+
+/// CANN's IsFloatEqual(a, b) (opbase): |a - b| <= FLT_EPSILON; false when either is NaN.
+inline bool IsFloatEqual(float a, float b) { return std::fabs(a - b) <= std::numeric_limits<float>::epsilon(); }
 
 /// One first phase's state after the table's checks passed: the API (second phase) name, the tensors in
 /// executor order (inputs, then outputs) with their parameter names, the active product, and what the checks

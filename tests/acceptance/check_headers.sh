@@ -7,8 +7,7 @@ set -euo pipefail
 prefix=$1 work=$2 op_list=$3
 rm -rf "$work" && mkdir -p "$work"
 headers=(acl/acl.h acl/acl_base.h acl/acl_base_mdl.h acl/acl_rt.h aclnn/acl_meta.h aclnn/aclnn_base.h aclnnop/aclnn_util.h
-         runtime/rt.h
-         aclnnop/aclnn_threshold_backward.h aclnnop/level2/aclnn_threshold_backward.h)  # hand-written operator
+         runtime/rt.h)
 mapfile -t op_headers < "$op_list"
 [ ${#op_headers[@]} -gt 0 ] || { echo "no operator headers listed in $op_list" >&2; exit 1; }
 for h in "${headers[@]}" "${op_headers[@]}"; do

@@ -1,7 +1,7 @@
 // The fused SIMD rows of the ReLU pair (kernels/relu_simd.cpp) against the generic rows (kernels/relu.cpp),
 // byte for byte, on every Highway target this CPU supports: FLOAT, FLOAT16 and BF16; Relu, ReluGrad and
 // ThresholdGradV2D (thresholds 0.5, -2, +inf, NaN, a subnormal); plain and streaming stores; every broadcast
-// pattern of the two ThresholdBackward inputs; lengths around the vector width; misaligned output starts;
+// pattern of the two ReluGrad / ThresholdGrad inputs; lengths around the vector width; misaligned output starts;
 // in place. Values mix the IEEE specials (signed zeros, infinities, quiet and signalling NaNs with payloads,
 // subnormals, values equal to the threshold) with random ones. The generic rows themselves are checked
 // against the independent model in tests/operators/relu_test.cpp.
@@ -90,13 +90,13 @@ bool RunCase(std::mt19937& rng, const Case& c, int64_t target) {
     };
     char* pw = base(want);
     char* pg = base(got);
-    // In place: the output is the first input (Relu's self, ThresholdBackward's gradOutput).
+    // In place: the output is the first input (Relu's self, the gradient rows' gradOutput).
     if (c.in_place) {
         std::memcpy(pw, in[0].data(), static_cast<size_t>(c.n * item));
         std::memcpy(pg, in[0].data(), static_cast<size_t>(c.n * item));
     }
     const ReluParams rp{c.dt};
-    const ThresholdBackwardParams tp{c.dt, static_cast<ThresholdKernel>(c.op - 1), c.threshold};
+    const ThresholdGradParams tp{c.dt, static_cast<ThresholdKernel>(c.op - 1), c.threshold};
     const void* params = c.op == kReluOp ? static_cast<const void*>(&rp) : &tp;
     const aclDataType dts[3] = {c.dt, c.dt, c.dt};
     char* wp[3] = {pw, c.in_place ? pw : in[0].data(), in[1].data()};
@@ -104,7 +104,7 @@ bool RunCase(std::mt19937& rng, const Case& c, int64_t target) {
     if (c.op == kReluOp) {
         ReluRowGeneric(params, dts, wp, c.stride, c.n);
     } else {
-        ThresholdBackwardRowGeneric(params, dts, wp, c.stride, c.n);
+        ThresholdGradRowGeneric(params, dts, wp, c.stride, c.n);
     }
     RowFn fn = SelectReluFusedRow(c.op, c.dt, dts, c.stride, c.nt);
     if (fn == nullptr) {
@@ -137,7 +137,7 @@ TEST(ReluRows, FusedRowsMatchGenericOnEveryTarget) {
             const int64_t item = static_cast<int64_t>(ItemSize(dt));
             for (int op : {kReluOp, ThresholdOpCode(ThresholdKernel::kReluGrad),
                            ThresholdOpCode(ThresholdKernel::kThresholdGradV2D)}) {
-                const int patterns = op == kReluOp ? 1 : 3;  // ThresholdBackward: none, gradOutput, self broadcast
+                const int patterns = op == kReluOp ? 1 : 3;  // gradient rows: none, gradOutput, self broadcast
                 for (int bc = 0; bc < patterns; ++bc) {
                     for (int64_t n : {1, 5, 8, 16, 31, 33, 64, 129, 700}) {
                         for (int64_t off : {0, 1, 7}) {
@@ -173,9 +173,9 @@ TEST(ReluRows, FusedSelectionRefusesOtherRows) {
     EXPECT_EQ(SelectReluFusedRow(kReluOp, ACL_INT32, i32, contiguous, false), nullptr);
     const ReluParams rp{ACL_INT32};
     EXPECT_EQ(SelectReluRow(&rp, i32, contiguous, false), &ReluRowGeneric);
-    const ThresholdBackwardParams tp{ACL_FLOAT, ThresholdKernel::kThresholdGradV2D, 1.0f};
-    EXPECT_EQ(SelectThresholdBackwardRow(&tp, f, strided_in, false), &ThresholdBackwardRowGeneric);
-    EXPECT_NE(SelectThresholdBackwardRow(&tp, f, contiguous, false), &ThresholdBackwardRowGeneric);
+    const ThresholdGradParams tp{ACL_FLOAT, ThresholdKernel::kThresholdGradV2D, 1.0f};
+    EXPECT_EQ(SelectThresholdGradRow(&tp, f, strided_in, false), &ThresholdGradRowGeneric);
+    EXPECT_NE(SelectThresholdGradRow(&tp, f, contiguous, false), &ThresholdGradRowGeneric);
 }
 
 }  // namespace

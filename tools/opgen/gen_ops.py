@@ -41,6 +41,10 @@ C_TYPES = {"aclScalar": "const aclScalar*", "aclIntArray": "const aclIntArray*",
            "aclBoolArray": "const aclBoolArray*", "aclTensorList": "const aclTensorList*",
            "aclScalarList": "const aclScalarList*", "float": "float", "double": "double", "int64_t": "int64_t",
            "bool": "bool", "char*": "char*"}
+# The checks that make a value variable (handed to the plan hook) and its C type.
+VALUE_CHECKS = {"scalar_to_float": "float", "float_equal": "bool"}
+# Non-table parameters a not_null check may name.
+IMPLICIT_PARAMS = ("workspaceSize", "executor")
 DOC_INDEX_BEGIN = "<!-- operator index: " + STAMP + " (tools/opgen/gen_ops.py --check-docs ... --write) -->"
 DOC_INDEX_END = "<!-- end of the generated operator index -->"
 
@@ -83,6 +87,14 @@ class Op:
         self.scalars = [p for p in self.params if p["kind"] != "aclTensor"]
         self.kinds = {p["name"]: p["kind"] for p in self.params}
         self.lists = d.get("dtypes", {})
+        # The float and bool variables the checks make (scalar_to_float, float_equal), in check order: handed
+        # to the plan hook after the non-tensor parameters.
+        self.values = []
+        for item in d.get("checks", []):
+            if isinstance(item, dict):
+                (kind, a), = item.items()
+                if kind in VALUE_CHECKS:
+                    self.values.append((a["into"], VALUE_CHECKS[kind]))
         self.products = table["products"]
         if self.base is None and "aclnn_" + snake(self.api) + ".h" != self.header:
             raise TableError(f"{self.api}: header {self.header} is not aclnn_{snake(self.api)}.h")
@@ -107,6 +119,11 @@ class Op:
 
     def hook_params(self):
         return ["const OpCall& c"] + [f"{self.c_type(p)} {p['name']}" for p in self.scalars]
+
+    def plan_params(self):
+        """The plan hook's parameters: hook_params, the checks' values, workspaceSize and executor."""
+        return self.hook_params() + [f"{t} {v}" for v, t in self.values] + \
+            ["uint64_t* workspaceSize", "aclOpExecutor** executor"]
 
 
 def load(path):
@@ -159,7 +176,7 @@ class Vars:
     """The variables a first phase's checks make: dtype variables and shape variables."""
 
     def __init__(self):
-        self.dtype, self.shape = set(), set()
+        self.dtype, self.shape, self.value = set(), set(), set()
 
     @staticmethod
     def c_name(v):
@@ -170,19 +187,28 @@ class Gen:
     """Writes one operator's first phase from its checks."""
 
     def __init__(self, op):
-        self.op, self.vars, self.lines, self.lists_made = op, Vars(), [], set()
+        self.op, self.vars, self.lines, self.lists_made, self.not_null = op, Vars(), [], set(), set()
 
-    def list_fn(self, name):
-        """The product's list `name`, looked up once per first phase (a local made at its first use)."""
-        if name not in self.op.lists:
-            raise TableError(f"{self.op.api}: no dtype list {name}")
-        local = f"list_{name}"
+    def list_fn(self, spec):
+        """The product's list `spec` (a list name, or {if: <bool variable>, then: <name>, else: <name>}),
+        looked up once per first phase (a local made at its first use); returns the local's name."""
+        if isinstance(spec, dict):
+            cond, names = spec["if"], [spec["then"], spec["else"]]
+            if cond not in self.vars.value:
+                raise TableError(f"{self.op.api}: dtype list condition {cond} is not a bool variable made earlier")
+            local = f"list_{cond}_{names[0]}_{names[1]}"
+            expr = f"{cond} ? {self.op.stem}_{names[0]}(c.soc) : {self.op.stem}_{names[1]}(c.soc)"
+        else:
+            names, local, expr = [spec], f"list_{spec}", f"{self.op.stem}_{spec}(c.soc)"
+        for name in names:
+            if name not in self.op.lists:
+                raise TableError(f"{self.op.api}: no dtype list {name}")
         if local not in self.lists_made:
             self.lists_made.add(local)
-            self.lines.append(f"    const DtypeSet& {local} = {self.op.stem}_{name}(c.soc);")
+            self.lines.append(f"    const DtypeSet& {local} = {expr};")
         return local
 
-    def message(self, msg, list_name=None, tensor=None, extra=None):
+    def message(self, msg, list_local=None, tensor=None, extra=None):
         """(format literal, [args]) for a table message."""
         op, out, args = self.op, [], []
         pos = 0
@@ -199,7 +225,8 @@ class Gen:
             if field == "name":
                 out.append(base)
             elif field is not None:
-                if base not in op.kinds or op.kinds[base] != "aclTensor":
+                scalar_dtype = field == "dtype" and op.kinds.get(base) == "aclScalar"
+                if op.kinds.get(base) != "aclTensor" and not scalar_dtype:
                     raise TableError(f"{op.api}: {{{key}}}: {base} is not a tensor parameter")
                 if field == "dtype":
                     out.append("%s"), args.append(f"DtypeName({base}->dtype)")
@@ -214,7 +241,7 @@ class Gen:
             elif key == "which":
                 out.append("%s"), args.append('workspaceSize == nullptr ? "workspaceSize" : "executor"')
             elif key == "list":
-                out.append("%s"), args.append(f"list_{list_name}.text")
+                out.append("%s"), args.append(f"{list_local}.text")
             elif key == "soc":
                 out.append("%s"), args.append("rt::SocName(c.soc)")
             elif key == "max_dims":
@@ -281,12 +308,32 @@ class Gen:
         elif kind == "reduction_range":
             p = a["param"]
             self.fail(f"{p} < 0 || {p} > 2", a["msg"])
+        elif kind == "not_null":
+            p = a["param"]
+            if p not in op.kinds and p not in IMPLICIT_PARAMS:
+                raise TableError(f"{op.api}: not_null: {p} is not a parameter")
+            self.not_null.add(p)
+            self.fail(f"{p} == nullptr", a["msg"], code="ACLNN_ERR_PARAM_NULLPTR")
+        elif kind == "scalar_to_float":
+            p, v = a["param"], a["into"]
+            if op.kinds.get(p) != "aclScalar" or p not in self.not_null:
+                raise TableError(f"{op.api}: scalar_to_float: {p} is not an aclScalar parameter checked by not_null")
+            L.append(f"    if (int ret = CheckScalarLive({p}, {c_str(p)})) return ret;")
+            L.append(f"    float {v} = 0.0f;")
+            self.vars.value.add(v)
+            self.fail(f"!ScalarToFloatNearest(*{p}, &{v})", a["msg"])
+        elif kind == "float_equal":
+            v, x = a["into"], a["of"]
+            if x not in self.vars.value:
+                raise TableError(f"{op.api}: float_equal: {x} is not a float variable made earlier")
+            L.append(f"    const bool {v} = IsFloatEqual({x}, {float(a.get('value', 0))!r}f);")
+            self.vars.value.add(v)
         elif kind == "in_list":
             lst = self.list_fn(a["list"])
             if "var" in a:
-                self.fail(f"!InDtypeSet({self.dtype_of(a['var'])}, {lst})", a["msg"], list_name=a["list"])
+                self.fail(f"!InDtypeSet({self.dtype_of(a['var'])}, {lst})", a["msg"], list_local=lst)
             for t in a.get("tensors", []):
-                self.fail(f"!InDtypeSet({t}->dtype, {lst})", a["msg"], list_name=a["list"], tensor=t)
+                self.fail(f"!InDtypeSet({t}->dtype, {lst})", a["msg"], list_local=lst, tensor=t)
         elif kind == "promote":
             x, y = a["of"]
             v = a["into"]
@@ -373,7 +420,7 @@ def write_entry_points(ops):
         out.append(f'#include "aclnnop/{header}"')
     out += ["", "namespace aclcpu {", "namespace {", ""]
     for op in base_ops(ops):
-        hooks = [(op.d["plan"], op.hook_params() + ["uint64_t* workspaceSize", "aclOpExecutor** executor"])]
+        hooks = [(op.d["plan"], op.plan_params())]
         hooks += [(item["custom"]["hook"], op.hook_params()) for item in op.d["checks"]
                   if isinstance(item, dict) and "custom" in item]
         for name, params in hooks:  # the including file defines them (internal linkage), with these types
@@ -411,7 +458,7 @@ def write_entry_points(ops):
                 g.check(item)
         if not any(item == "tensors_not_null" for item in op.d["checks"]):
             raise TableError(f"{op.api}: the checks must include tensors_not_null")
-        args = ["c"] + [p["name"] for p in op.scalars] + ["workspaceSize", "executor"]
+        args = ["c"] + [p["name"] for p in op.scalars] + [v for v, _ in op.values] + ["workspaceSize", "executor"]
         g.lines.append(wrap_call(f"    return {op.d['plan']}", args, ";"))
         out += g.lines
         out.append("}")
