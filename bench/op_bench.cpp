@@ -1,10 +1,10 @@
-// Google Benchmark cases of the loss-gradient operators through the public API (first phase + second phase +
-// aclrtSynchronizeStream per iteration; the reported time is that round trip's, via manual timing), each
-// reporting the bytes it reads and writes, with their copy bound: copies of the same byte count (bytes read +
-// written), the faster of two counting. One case table serves every operator (Ops(): aclnnL1LossBackward as
-// l1/<case>, aclnnMseLossBackward as mse/<case>, aclnnSmoothL1LossBackward with beta = 1.0 as
-// smooth_l1/<case>); a case an operator rejects by contract (MseLossBackward: gradOutput's and target's
-// dtype must equal self's) is not registered for it.
+// Google Benchmark cases of the operator table's operators through the public API (first phase + second
+// phase + aclrtSynchronizeStream per iteration; the reported time is that round trip's, via manual timing),
+// each reporting the bytes it reads and writes, with their copy bound: copies of the same byte count (bytes
+// read + written), the faster of two counting. One case table serves every operator (Ops(), the table's rows:
+// e.g. aclnnL1LossBackward as l1/<case>, aclnnSmoothL1LossBackward with beta = 1.0 as smooth_l1/<case>); a
+// case an operator rejects by contract (MseLossBackward: gradOutput's and target's dtype must equal self's)
+// or does not read (Relu: gradOutput and target) is not registered for it.
 //  * Cases of 64 MiB and more (far beyond the caches) copy in every iteration, just before the call, with
 //    glibc memcpy and with a streaming-store copy, both split over the device's threads (ACLCPU_NUM_THREADS,
 //    default all hardware threads). Counters: copy_ns (mean copy time), pair_ratio (median over the
@@ -142,38 +142,64 @@ std::vector<Case> Cases() {
     };
 }
 
-// The operators under test: the name prefix of their benchmarks and their two phases. The loss gradients
-// (gradOutput, self, target, reduction -> out) share the byte traffic of a case; the forward losses
-// (self, target, reduction -> out; l1_loss/<case>, mse_loss/<case>, smooth_l1_loss/<case>) read self and
-// target and write the
-// broadcast shape (none) or one element (mean, sum), and their mean cases are bounded by reading alone.
+// Which of a case's tensors an operator reads (Op::reads).
+constexpr unsigned kReadsG = 1, kReadsS = 2, kReadsT = 4;
+
+// The operators under test: the name prefix of their benchmarks, the case tensors they read and their two
+// phases. The loss gradients (gradOutput, self, target, reduction -> out) read all three and share the byte
+// traffic of a case (copy/<case>); the forward losses (self, target, reduction -> out; l1_loss/<case>, ...)
+// write the broadcast shape (none) or one element (mean, sum), and their mean cases are bounded by reading
+// alone; element-wise operators of one or two inputs (relu/<case>: self; relu_grad/<case> and
+// threshold_grad/<case>: gradOutput, self) run the `none` cases whose other tensors equal self.
 struct Op {
     const char* prefix;  // benchmark name = prefix + "/" + case name
-    bool loss;           // a forward loss: no gradOutput; mean/sum write one element
-    bool same_dtypes;    // the operator requires the inputs' dtypes to be equal (MseLossBackward)
+    unsigned reads;      // kReadsG | kReadsS | kReadsT: the case tensors the operator takes
+    bool reduces;        // a forward loss: mean/sum write one element
+    bool has_reduction;  // takes a reduction (else only cases with reduction none)
+    bool same_dtypes;    // the operator requires its inputs' and output's dtypes to be equal (a same_dtype check)
     // First phase (its GetWorkspaceSize) over the case's tensors; returns its status.
     aclnnStatus (*first)(const aclTensor* g, const aclTensor* s, const aclTensor* t, int64_t reduction,
                          aclTensor* out, uint64_t* ws, aclOpExecutor** ex);
     aclnnStatus (*second)(void* ws, uint64_t ws_size, aclOpExecutor* ex, aclrtStream stream);
 };
 
-// The operators of the operator table (ops/operators.yaml: prefix, the scalar parameters at their defaults,
-// e.g. beta = 1.0 as PyTorch's and bench/compare.py's counterparts).
+// An aclScalar parameter of a benchmark row (FLOAT, the table's bench value), destroyed with the object: the
+// generated rows pass BenchScalar(v).get(), a temporary that outlives the first phase.
+class BenchScalar {
+public:
+    explicit BenchScalar(float v) : s_(aclCreateScalar(&v, ACL_FLOAT)) {}
+    ~BenchScalar() {
+        if (s_ != nullptr) aclDestroyScalar(s_);
+    }
+    BenchScalar(const BenchScalar&) = delete;
+    BenchScalar& operator=(const BenchScalar&) = delete;
+    const aclScalar* get() const { return s_; }
+
+private:
+    aclScalar* s_;
+};
+
+// The operators of the operator table (ops/operators.yaml: prefix, the scalar parameters at their defaults
+// or the table's bench values, e.g. beta = 1.0 as PyTorch's and bench/compare.py's counterparts).
 std::vector<Op> Ops() {
     return {
 #include "op_bench_ops.inc"
     };
 }
 
-bool IsForward(const Op& op) { return op.loss; }
+bool IsForward(const Op& op) { return op.reduces; }
 
-// Whether the operator accepts the case's dtypes: MseLossBackward requires gradOutput's and target's dtype to
-// equal self's (include/aclnnop/aclnn_mse_loss_backward.h, check 3); the others promote.
-// A forward loss has no gradOutput: it runs the cases whose gradOutput is just self's shape and dtype (not the
-// scalar-gradient variant, which would repeat f32_mean).
+// Whether the operator runs the case: a tensor it does not read must be just self's shape and dtype (a
+// forward loss has no gradOutput: not the scalar-gradient variant, which would repeat f32_mean); without a
+// reduction only the `none` cases; with a same_dtype check (MseLossBackward, the ReLU pair) every tensor it
+// reads and its output of self's dtype; the others promote.
 bool Supports(const Op& op, const Case& c) {
-    if (IsForward(op)) return c.g == c.s && c.gdt == c.sdt;
-    return !op.same_dtypes || (c.gdt == c.sdt && c.tdt == c.sdt);
+    if (!(op.reads & kReadsG) && (c.g != c.s || c.gdt != c.sdt)) return false;
+    if (!(op.reads & kReadsT) && (c.t != c.s || c.tdt != c.sdt)) return false;
+    if (!op.has_reduction && c.reduction != 0) return false;
+    if (!op.same_dtypes) return true;
+    return ((op.reads & kReadsG) == 0 || c.gdt == c.sdt) && ((op.reads & kReadsT) == 0 || c.tdt == c.sdt) &&
+           c.odt == c.sdt;
 }
 
 // First phase of the operator (its GetWorkspaceSize); returns its status.
@@ -194,14 +220,21 @@ uint64_t CaseBytes(const Case& c) {
            static_cast<uint64_t>(Numel(c.t)) * ItemSize(c.tdt) + static_cast<uint64_t>(Numel(c.s)) * ItemSize(c.odt);
 }
 
-// Bytes a call of op reads and writes: CaseBytes for the gradients; a forward loss reads self and target and
-// writes the broadcast shape (none) or one element (mean, sum).
+// Bytes a call of op reads and writes: every tensor it reads (CaseBytes for the gradients, which read all
+// three), and the broadcast shape or, for a forward loss's mean and sum, one element.
 uint64_t OpBytes(const Op& op, const Case& c) {
-    if (!IsForward(op)) return CaseBytes(c);
-    const uint64_t out = c.reduction == 0 ? static_cast<uint64_t>(Numel(c.s)) * ItemSize(c.odt) : ItemSize(c.odt);
-    return static_cast<uint64_t>(Numel(c.s)) * ItemSize(c.sdt) + static_cast<uint64_t>(Numel(c.t)) * ItemSize(c.tdt) +
-           out;
+    const uint64_t out =
+        IsForward(op) && c.reduction != 0 ? ItemSize(c.odt) : static_cast<uint64_t>(Numel(c.s)) * ItemSize(c.odt);
+    uint64_t in = 0;
+    if (op.reads & kReadsG) in += static_cast<uint64_t>(Numel(c.g)) * ItemSize(c.gdt);
+    if (op.reads & kReadsS) in += static_cast<uint64_t>(Numel(c.s)) * ItemSize(c.sdt);
+    if (op.reads & kReadsT) in += static_cast<uint64_t>(Numel(c.t)) * ItemSize(c.tdt);
+    return in + out;
 }
+
+// Whether op's bytes differ from the case's copy/<case> bound (an operator reading fewer tensors than the
+// gradients, or a forward loss): its own copy bound is then timed inside its iterations.
+bool OwnBound(const Op& op, const Case& c) { return OpBytes(op, c) != CaseBytes(c); }
 
 // Whether a call of op on c is a reduction, bounded by reading its bytes (ReadBound) rather than by copying.
 bool ReadBounded(const Op& op, const Case& c) { return IsForward(op) && c.reduction != 0; }
@@ -397,14 +430,15 @@ double Median(std::vector<double> v) {
 
 void RunOp(benchmark::State& state, const Op& op, const Case& c) {
     const bool forward = IsForward(op);
-    Tensor g = MakeTensor(forward ? std::vector<int64_t>{1} : c.g, c.gdt, {}, -1, 1);  // unused by a forward loss
+    const std::vector<int64_t> unused{1};  // a tensor the operator does not read
+    Tensor g = MakeTensor((op.reads & kReadsG) ? c.g : unused, c.gdt, {}, -1, 1);
     Tensor s;
     if (c.transposed_self) {
         s = MakeTensor(c.s, c.sdt, {1, c.s[0]}, Numel(c.s), 2);
     } else {
         s = MakeTensor(c.s, c.sdt, {}, -1, 2);
     }
-    Tensor t = MakeTensor(c.t, c.tdt, {}, -1, 3);
+    Tensor t = MakeTensor((op.reads & kReadsT) ? c.t : unused, c.tdt, {}, -1, 3);
     Tensor out;
     if (c.in_place) {
         out = s;
@@ -416,13 +450,14 @@ void RunOp(benchmark::State& state, const Op& op, const Case& c) {
     // Cases far larger than the caches time their copy bound in the same iteration, just before the call: this
     // VM's memory bandwidth drifts by +-30% over seconds to minutes, and a call and its copies run back to back
     // see the same phase, so the per-iteration ratio call / copy is what the ratio targets are judged on.
-    // A reduction's bound is reading its bytes (ReadBound). A forward loss's bounds are always timed inside its
-    // iterations (copy/<case> counts the gradients' bytes).
+    // A reduction's bound is reading its bytes (ReadBound). The bounds of an operator whose bytes are not the
+    // case's (a forward loss, an operator of one or two inputs) are always timed inside its iterations
+    // (copy/<case> counts the gradients' bytes).
     std::unique_ptr<CopyBound> bound;
     std::unique_ptr<ReadBound> read_bound;
     if (ReadBounded(op, c)) {
         read_bound = std::make_unique<ReadBound>(bytes);
-    } else if (forward || bytes >= (uint64_t{64} << 20)) {
+    } else if (OwnBound(op, c) || bytes >= (uint64_t{64} << 20)) {
         bound = std::make_unique<CopyBound>(bytes);
     }
     std::vector<double> samples, copies, ratios;

@@ -366,8 +366,11 @@ def call(op, tensors, reduction="mean", params=None, *, out_dtype=None, soc=None
         tensors: a list or tuple of its input tensors in the C API's parameter order
             (aclcpu._ops.OPS[op].tensors).
         reduction: as for l1_loss_backward.
-        params: a dict of its scalar parameters by name (e.g. {"beta": 0.5}); missing ones take their
-            defaults (OPS[op].params); unknown names raise AclnnError 161002.
+        params: a dict of its number parameters by name (e.g. {"beta": 0.5}); missing ones take their
+            defaults (OPS[op].params; a parameter without one, such as aclnnThresholdBackward's threshold, must
+            be given); unknown or missing names raise AclnnError 161002. An aclScalar parameter is passed as an
+            aclScalar of dtype DOUBLE holding the number rounded to float32 (the operator's own conversion to
+            float32 then changes nothing).
         out_dtype, soc: as for l1_loss_backward.
 
     Returns the output array. Raises AclnnError (161002 for an unknown operator or parameter).
@@ -385,6 +388,9 @@ def call(op, tensors, reduction="mean", params=None, *, out_dtype=None, soc=None
     unknown = set(params) - {name for name, _ in info.params}
     if unknown:
         raise AclnnError(161002, f"{op} has no parameter {', '.join(sorted(map(str, unknown)))}")
+    missing = [name for name, default in info.params if default is None and name not in params]
+    if missing:
+        raise AclnnError(161002, f"{op} requires parameter {', '.join(missing)} (no default)")
     values = tuple(_float32_param(name, params.get(name, default)) for name, default in info.params)
     if len(tensors) != len(info.tensors):
         raise AclnnError(161002, f"{op} takes {len(info.tensors)} tensors ({', '.join(info.tensors)}), "

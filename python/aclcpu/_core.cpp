@@ -265,6 +265,24 @@ float ToFloat(double d) {
     return static_cast<float>(d);
 }
 
+/// An operator's aclScalar parameter made of a Python number: dtype DOUBLE holding the value (as op-plugin
+/// makes one of a Python float's at::Scalar), destroyed with the object; the generated rows pass
+/// ScalarArg(p[k]).get(), a temporary that outlives the first phase, which keeps nothing of it. NULL when
+/// aclCreateScalar fails (the first phase then refuses it with 161001).
+class ScalarArg {
+public:
+    explicit ScalarArg(double v) : s_(aclCreateScalar(&v, ACL_DOUBLE)) {}
+    ~ScalarArg() {
+        if (s_ != nullptr) aclDestroyScalar(s_);
+    }
+    ScalarArg(const ScalarArg&) = delete;
+    ScalarArg& operator=(const ScalarArg&) = delete;
+    const aclScalar* get() const { return s_; }
+
+private:
+    aclScalar* s_;
+};
+
 /// How the default output dtype (out_dtype=None) is chosen.
 enum class OutDefault {
     kPromoted,  // PromoteTypes over every input (L1: SPEC 4 step 4; SmoothL1: docs/ops §2, promotion)

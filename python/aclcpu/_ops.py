@@ -19,8 +19,10 @@ class OpInfo(NamedTuple):
     """One operator: "input tensors + reduction + scalar parameters -> one output tensor".
 
     api: aclnn API name; function: the aclcpu function; tensors: the aclnn input tensor names in parameter
-    order; output: the aclnn output tensor's name; params: ((name, default), ...) scalar parameters after
-    reduction (floats, passed as float32); kernel: TTK kernel op name (op def, snake case); kernel_aliases:
+    order; output: the aclnn output tensor's name; params: ((name, default), ...) number parameters after
+    reduction (each rounded to float32 as a Python float; a float parameter is passed as that float, an
+    aclScalar one as an aclScalar of dtype DOUBLE holding it, as op-plugin passes a Python float's at::Scalar,
+    which the operator rounds to float32 again, exactly); default None: the caller must give it; kernel: TTK kernel op name (op def, snake case); kernel_aliases:
     other kernel op names computing the same; kernel_tensors: the kernel's inputs in op-def order;
     kernel_order: for each aclnn tensor, its position among kernel_tensors; kernel_attrs: kernel attribute
     name -> parameter name; out_default: the default output dtype ("promoted" or "self"); reduces: a loss

@@ -551,14 +551,19 @@ def write_level2(op):
         f"#ifndef {g}", f"#define {g}", "", f'#include "../{op.header}"', "", f"#endif /* {g} */"]) + "\n"
 
 
+PYTHON_SCALAR_KINDS = ("float", "double", "aclScalar")
+
+
 def python_unsupported(op):
-    """Why the Python bindings (inputs + reduction + float scalars -> one output) cannot call op, or None."""
+    """Why the Python bindings (inputs + reduction + number parameters -> one output) cannot call op, or None.
+    A number parameter is a float, a double or an aclScalar (made of the number with dtype DOUBLE, as
+    op-plugin passes a Python float's at::Scalar)."""
     if op.base is not None:
         return f"the in-place variant of {op.base.api}"
     if len(op.outputs) != 1:
         return f"{len(op.outputs)} outputs"
     for p in op.scalars:
-        if p["name"] != "reduction" and p["kind"] not in ("float", "double"):
+        if p["name"] != "reduction" and p["kind"] not in PYTHON_SCALAR_KINDS:
             return f"a {p['kind']} parameter ({p['name']})"
     if "python" not in op.d:
         return "no python fields in the table"
@@ -566,9 +571,10 @@ def python_unsupported(op):
 
 
 def python_params(op):
-    """The Python bindings' scalar parameters: the float/double ones after reduction, with defaults."""
-    return tuple((p["name"], float(p.get("default", 0.0))) for p in op.scalars
-                 if p["kind"] in ("float", "double"))
+    """The Python bindings' number parameters after reduction, with their defaults (None: none, the caller
+    must give it; a float or double without one defaults to 0.0)."""
+    return tuple((p["name"], float(p["default"]) if "default" in p else (None if p["kind"] == "aclScalar" else 0.0))
+                 for p in op.scalars if p["kind"] in PYTHON_SCALAR_KINDS)
 
 
 def write_optable(ops):
@@ -620,7 +626,7 @@ def write_core_table(ops):
             out.append(f"    // {op.api}: not in the Python bindings ({why})")
             continue
         ins = op.inputs
-        fparams = [p for p in op.scalars if p["kind"] in ("float", "double")]
+        fparams = [p for p in op.scalars if p["kind"] in PYTHON_SCALAR_KINDS]
         args = [f"in[{i}]" for i in range(len(ins))]
         k = 0
         for p in op.scalars:
@@ -631,6 +637,9 @@ def write_core_table(ops):
                 k += 1
             elif p["kind"] == "double":
                 args.append(f"p[{k}]")
+                k += 1
+            elif p["kind"] == "aclScalar":  # lives to the end of the call's full expression
+                args.append(f"ScalarArg(p[{k}]).get()")
                 k += 1
         args += ["out", "ws", "ex"]
         pname = " p" if fparams else ""
@@ -653,46 +662,74 @@ def write_core_table(ops):
 
 
 BENCH_TENSORS = {"gradOutput": "g", "gradOut": "g", "self": "s", "target": "t"}
+BENCH_READS = {"g": "kReadsG", "s": "kReadsS", "t": "kReadsT"}
+
+
+def bench_rows(op):
+    """op's benchmark rows: [(prefix, {parameter: value})], from `bench` (one mapping or a list of them: prefix,
+    values for parameters without a default, e.g. an aclScalar), or (None, why) when op has none."""
+    bench = op.d.get("bench", {})
+    rows = bench if isinstance(bench, list) else [bench]
+    if op.base is not None:
+        return None, f"the in-place variant of {op.base.api}"
+    if len(op.outputs) != 1:
+        return None, f"{len(op.outputs)} outputs"
+    if any(r.get("skip") for r in rows):
+        return None, "bench: {skip: true}"
+    for p in op.params:
+        if p["kind"] == "aclTensor" and p.get("role", "input") == "input" and p["name"] not in BENCH_TENSORS:
+            return None, f"no benchmark tensor for input {p['name']}"
+    out = []
+    for r in rows:
+        values = dict(r.get("values", {}))
+        for p in op.scalars:
+            if p["name"] == "reduction" or p["name"] in values:
+                continue
+            if p["kind"] in ("float", "double", "aclScalar") and "default" in p:
+                values[p["name"]] = p["default"]
+            else:
+                return None, f"a {p['kind']} parameter ({p['name']}) without a default or a bench value"
+        out.append((r.get("prefix", snake(op.api)), values))
+    return out, None
 
 
 def write_bench_rows(ops):
-    """Rows of bench/op_bench.cpp's Ops(): the benchmark name prefix, whether the operator is a loss (0-d
-    mean/sum output, no gradient input), whether it needs equal input dtypes (a same_dtype check), and its two
-    phases with the benchmark's tensors g, s, t mapped by parameter name and the scalars at their defaults."""
-    out = [f"// {STAMP}.", "// Rows of op_bench's Ops(): {prefix, loss, same_dtypes, first phase, second phase}."]
+    """Rows of bench/op_bench.cpp's Ops(): the benchmark name prefix, which of the case's tensors g (gradOutput),
+    s (self) and t (target) the operator reads, whether mean/sum write one element (a forward loss), whether it
+    takes a reduction (else it runs the `none` cases only), whether it needs one dtype for its inputs and output
+    (a same_dtype check), and its two phases with the case's tensors mapped by parameter name and the other
+    parameters at their defaults or the table's bench values (an aclScalar made of one: BenchScalar, FLOAT)."""
+    out = [f"// {STAMP}.",
+           "// Rows of op_bench's Ops(): {prefix, reads, reduces, has_reduction, same_dtypes, first phase, second phase}."]
     for op in ops:
-        bench = op.d.get("bench", {})
-        args, why = [], None
-        for p in op.params:
-            if p["kind"] == "aclTensor" and p.get("role", "input") == "input":
-                if p["name"] not in BENCH_TENSORS:
-                    why = f"no benchmark tensor for input {p['name']}"
-                args.append(BENCH_TENSORS.get(p["name"], ""))
-            elif p["kind"] == "aclTensor":
-                args.append("out")
-            elif p["name"] == "reduction":
-                args.append("reduction")
-            elif p["kind"] in ("float", "double") and "default" in p:
-                args.append(repr(float(p["default"])) + ("f" if p["kind"] == "float" else ""))
-            else:
-                why = f"a {p['kind']} parameter ({p['name']})"
-        if len(op.outputs) != 1:
-            why = f"{len(op.outputs)} outputs"
-        if op.base is not None:
-            why = f"the in-place variant of {op.base.api}"
-        if why or bench.get("skip"):
-            out.append(f"    // {op.api}: not benchmarked ({why or 'bench: {skip: true}'})")
+        rows, why = bench_rows(op)
+        if why:
+            out.append(f"    // {op.api}: not benchmarked ({why})")
             continue
+        reads = [BENCH_TENSORS[p["name"]] for p in op.params
+                 if p["kind"] == "aclTensor" and p.get("role", "input") == "input"]
         same = any(isinstance(c, dict) and "same_dtype" in c for c in op.d["checks"])
-        out.append(f"    {{{c_str(bench.get('prefix', snake(op.api)))}, {'true' if op.d['shape'] == 'loss' else 'false'}, "
-                   f"{'true' if same else 'false'},")
-        out.append("     [](const aclTensor* g, const aclTensor* s, const aclTensor* t, int64_t reduction, "
-                   "aclTensor* out, uint64_t* ws,")
-        out.append("        aclOpExecutor** ex) {")
-        out.append("         (void)g;\n         (void)s;\n         (void)t;\n         (void)reduction;")
-        out.append(wrap_call(f"         return {op.api1}", args + ["ws", "ex"], ";"))
-        out.append("     },")
-        out.append(f"     {op.api}}},")
+        for prefix, values in rows:
+            args = []
+            for p in op.params:
+                if p["kind"] == "aclTensor":
+                    args.append(BENCH_TENSORS[p["name"]] if p.get("role", "input") == "input" else "out")
+                elif p["name"] == "reduction":
+                    args.append("reduction")
+                elif p["kind"] == "aclScalar":
+                    args.append(f"BenchScalar({float(values[p['name']])!r}f).get()")
+                else:
+                    args.append(repr(float(values[p["name"]])) + ("f" if p["kind"] == "float" else ""))
+            flags = " | ".join(BENCH_READS[x] for x in reads)
+            out.append(f"    {{{c_str(prefix)}, {flags}, {'true' if op.d['shape'] == 'loss' else 'false'}, "
+                       f"{'true' if 'reduction' in op.kinds else 'false'}, {'true' if same else 'false'},")
+            out.append("     [](const aclTensor* g, const aclTensor* s, const aclTensor* t, int64_t reduction, "
+                       "aclTensor* out, uint64_t* ws,")
+            out.append("        aclOpExecutor** ex) {")
+            out.append("         (void)g;\n         (void)s;\n         (void)t;\n         (void)reduction;")
+            out.append(wrap_call(f"         return {op.api1}", args + ["ws", "ex"], ";"))
+            out.append("     },")
+            out.append(f"     {op.api}}},")
     return "\n".join(out) + "\n"
 
 
