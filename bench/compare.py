@@ -1,8 +1,11 @@
 #!/usr/bin/env python3
-"""Compares the loss-gradient operators of this project (on the CPU) with the copy bound, PyTorch eager and
-JAX/XLA: aclnnL1LossBackward (l1), aclnnMseLossBackward (mse) and aclnnSmoothL1LossBackward with beta = 1.0
-(smooth_l1), every one on the same case table (MseLossBackward without the mixed-dtype case, which it
-rejects by contract); a row is <op>/<case>.
+"""Compares the operators of this project (on the CPU) with the copy bound and, where this script has their
+counterparts, PyTorch eager and JAX/XLA: every operator op_bench benchmarks (its rows come from the operator
+table ops/operators.yaml; `op_bench --list-cases` lists them), on the same case table (each on the cases it
+accepts: MseLossBackward without the mixed-dtype case, which it rejects by contract); a row is <op>/<case>.
+Counterparts: the loss gradients aclnnL1LossBackward (l1), aclnnMseLossBackward (mse) and
+aclnnSmoothL1LossBackward with beta = 1.0 (smooth_l1) and the forward losses; the others are compared with
+the copy bound alone.
 
 One command, one run:
 
@@ -68,9 +71,9 @@ CASES = {
     "f32_65536": ((65536,), (65536,), (65536,), ("f32",) * 4, "none", False),
 }
 
-# The operators, as op_bench names them (<op>/<case>; op_bench registers a case only for the operators that
-# accept it).
-OPS = ["l1", "mse", "smooth_l1", "l1_loss", "mse_loss", "smooth_l1_loss"]
+# The operators with PyTorch and JAX counterparts below, as op_bench names them (<op>/<case>); the operator
+# list itself is op_bench's (list_ops), which registers a case only for the operators that accept it.
+COUNTERPARTS = ["l1", "mse", "smooth_l1", "l1_loss", "mse_loss", "smooth_l1_loss"]
 # The forward losses aclnnL1Loss (l1_loss), aclnnMseLoss (mse_loss) and aclnnSmoothL1Loss (smooth_l1_loss,
 # beta = 1.0): self and target
 # of the case (no gradOutput). Their ideal is the copy bound of their own bytes for "none" and, for the
@@ -106,10 +109,26 @@ def fmt_ratio(r):
 
 # ------------------------------------------------------------------ ours (Google Benchmark JSON)
 
-def run_ours(build, reps, min_time, filt, ops):
+def op_bench_exe(build):
     exe = os.path.join(build, "bench", "op_bench")
     if not os.path.exists(exe):
         sys.exit("%s not found: configure with -DACLCPU_BUILD_BENCH=ON and build" % exe)
+    return exe
+
+
+def list_ops(build):
+    """The operators op_bench benchmarks (the table's rows), in its order: the <op> of its <op>/<case> names."""
+    p = subprocess.run([op_bench_exe(build), "--list-cases"], check=True, capture_output=True, text=True)
+    ops = []
+    for line in p.stdout.splitlines():
+        op = line.split("/", 1)[0]
+        if op and op not in ops:
+            ops.append(op)
+    return ops
+
+
+def run_ours(build, reps, min_time, filt, ops):
+    exe = op_bench_exe(build)
     # Random interleaving spreads every case's repetitions (ours and the copies alike) over the whole run, so
     # the best-of times of ours and of its copy bound sample the same phases of the machine's memory bandwidth
     # (on a shared VM it moves by +-30% over minutes; run back to back, a case and its copies could see
@@ -117,8 +136,7 @@ def run_ours(build, reps, min_time, filt, ops):
     cmd = [exe, "--benchmark_format=json", "--benchmark_repetitions=%d" % reps,
            "--benchmark_min_time=%g" % min_time, "--benchmark_enable_random_interleaving=true"]
     cases = "(%s)/" % filt if filt else ""
-    # Always filtered: the operators' benchmarks and the cases' copy bounds (copy/<case>); op_bench also runs
-    # operators this script has no counterparts for (relu/<case>, threshold_backward/<case>).
+    # Always filtered: the operators' benchmarks and the cases' copy bounds (copy/<case>).
     cmd.append("--benchmark_filter=^(%s)/%s|^copy/%s" % ("|".join(ops), cases, cases))
     print("running:", " ".join(cmd), file=sys.stderr, flush=True)
     p = subprocess.run(cmd, check=True, capture_output=True, text=True)
@@ -358,8 +376,8 @@ def main():
     ap.add_argument("--reps", type=int, default=5, help="repetitions per contender (best is kept)")
     ap.add_argument("--min-time", type=float, default=0.3, help="seconds per repetition")
     ap.add_argument("--filter", default="", help="regex of case names to run (default: all)")
-    ap.add_argument("--ops", default=",".join(OPS),
-                    help="comma-separated operators to run, of %s (default: all)" % ", ".join(OPS))
+    ap.add_argument("--ops", default="",
+                    help="comma-separated operators to run, of those `op_bench --list-cases` names (default: all)")
     ap.add_argument("--no-torch", action="store_true")
     ap.add_argument("--no-jax", action="store_true")
     ap.add_argument("--markdown", help="also write the report as Markdown to this file")
@@ -369,12 +387,14 @@ def main():
 
     threads = device_threads()
     load_before = os.getloadavg()
-    ops = [o for o in args.ops.split(",") if o]
-    unknown = [o for o in ops if o not in OPS]
+    known = list_ops(args.build)
+    ops = [o for o in args.ops.split(",") if o] if args.ops else known
+    unknown = [o for o in ops if o not in known]
     if unknown or not ops:
-        sys.exit("--ops: unknown operator(s) %s (known: %s)" % (", ".join(unknown) or "none given", ", ".join(OPS)))
+        sys.exit("--ops: unknown operator(s) %s (known: %s)" % (", ".join(unknown) or "none given", ", ".join(known)))
     ours, errors, ctx = run_ours(args.build, args.reps, args.min_time, args.filter, ops)
-    names = [(op, n) for op in OPS for n in CASES if ("%s/%s" % (op, n)) in ours]
+    names = [(op, n) for op in ops for n in CASES if ("%s/%s" % (op, n)) in ours]
+    counterpart_names = [k for k in names if k[0] in COUNTERPARTS]
     if not names and not errors:
         sys.exit("no case matched --filter %r (op_bench --list-cases lists them)" % args.filter)
     missing = [o for o in ops if not any(k[0] == o for k in names) and not any(e.startswith(o + "/") for e in errors)]
@@ -382,14 +402,14 @@ def main():
         sys.exit("no case of %s ran (--filter %r; op_bench --list-cases lists them)" % (", ".join(missing), args.filter))
     notes = []
     torch_res, note = (None, "PyTorch skipped (--no-torch)") if args.no_torch else run_torch(
-        names, args.reps, args.min_time, threads)
+        counterpart_names, args.reps, args.min_time, threads)
     notes.append(note)
     # A torch column that says n/a: the reason (e.g. this torch build has no CPU kernel for the dtype).
     for key, entry in sorted((torch_res or {}).items()):
         for col in ("formula", "autograd"):
             if entry.get(col + "_error"):
                 notes.append("torch %s/%s %s: %s" % (key + (col, entry[col + "_error"])))
-    jax_res, note = (None, "JAX skipped (--no-jax)") if args.no_jax else run_jax(names, args.reps, args.min_time)
+    jax_res, note = (None, "JAX skipped (--no-jax)") if args.no_jax else run_jax(counterpart_names, args.reps, args.min_time)
     notes.append(note)
     peak, peak_note = run_peak_memory(args.build)
     load_after = os.getloadavg()
@@ -450,7 +470,7 @@ def main():
     # Issue 12: every element-wise operator <= 1.2x the copy bound and every reduction (the forward losses'
     # mean cases) <= 1.2x the read bound, on contiguous same-dtype FLOAT/FLOAT16/BF16 cases at 2^24 elements;
     # the other targets are issue 1's, for L1.
-    for op in OPS:
+    for op in ops:
         for n in CONTIGUOUS_SAME_DTYPE:
             ratio_target((op, n), 1.2)
     for n, lim in (("f32_scalar_grad_mean", 1.2), ("f32_bcast_target_4096x4096", 2.0),
