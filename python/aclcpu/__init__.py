@@ -367,10 +367,9 @@ def call(op, tensors, reduction="mean", params=None, *, out_dtype=None, soc=None
             (aclcpu._ops.OPS[op].tensors).
         reduction: as for l1_loss_backward.
         params: a dict of its number parameters by name (e.g. {"beta": 0.5}); missing ones take their
-            defaults (OPS[op].params; a parameter without one, such as aclnnThresholdBackward's threshold, must
-            be given); unknown or missing names raise AclnnError 161002. An aclScalar parameter is passed as an
-            aclScalar of dtype DOUBLE holding the number rounded to float32 (the operator's own conversion to
-            float32 then changes nothing).
+            defaults (OPS[op].params; one whose default is None must be given); unknown or missing names raise
+            AclnnError 161002. An aclScalar parameter is passed as an aclScalar of dtype DOUBLE holding the
+            number rounded to float32 (the operator's own conversion to float32 then changes nothing).
         out_dtype, soc: as for l1_loss_backward.
 
     Returns the output array. Raises AclnnError (161002 for an unknown operator or parameter).
