@@ -29,6 +29,10 @@ root=$(pwd)
 jobs=$(nproc)
 stages=${ACLCPU_CI_STAGES:-"asan tsan fuzz leaks"}
 shared=${ACLCPU_SHARED_DIR:-"$root/../shared"}
+# The sanitizer and fuzz trees compile the SIMD kernels for AVX2 and the scalar fallback only (CMake's
+# ACLCPU_SIMD_TARGETS, CMakeLists.txt says why); the Release tree keeps every target.
+# ACLCPU_CI_SIMD_TARGETS=all restores every target here too.
+simd_targets=${ACLCPU_CI_SIMD_TARGETS:-AVX2}
 . tools/ci_lib.sh
 ci_report_init
 # Scratch folders of the stages (distinct names: fuzz_work, leaks_work), removed at the end of their stage
@@ -47,7 +51,8 @@ export TSAN_OPTIONS="halt_on_error=1:exitcode=66:second_deadlock_stack=1"
 # tree of the libraries (build-fuzz); a single clang-14 tree for both (-DACLCPU_BUILD_FUZZ=ON, fuzz/CMakeLists.txt)
 # is supported by the build but not yet what CI runs.
 configure_asan() {
-    cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DACLCPU_SANITIZE=address -DACLCPU_BUILD_PYTHON=OFF >/dev/null
+    cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DACLCPU_SANITIZE=address -DACLCPU_BUILD_PYTHON=OFF \
+        -DACLCPU_SIMD_TARGETS="$simd_targets" >/dev/null
 }
 
 if want asan; then
@@ -61,7 +66,8 @@ fi
 
 if want tsan; then
     echo "=== stage tsan: ThreadSanitizer build of the concurrency tests"
-    cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DACLCPU_SANITIZE=thread >/dev/null
+    cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DACLCPU_SANITIZE=thread \
+        -DACLCPU_SIMD_TARGETS="$simd_targets" >/dev/null
     targets=()
     for f in tests/*/stress_*_test.cpp tests/*/concurrency_*_test.cpp tests/stress_*_test.cpp tests/concurrency_*_test.cpp; do
         [ -e "$f" ] && targets+=("$(basename "$f" .cpp)")
@@ -78,7 +84,7 @@ if want fuzz; then
     fuzz_s=${ACLCPU_FUZZ_SECONDS:-240}
     runs=${ACLCPU_FUZZ_RUNS:--1}  # -1: no cap on the executions
     echo "=== stage fuzz: libFuzzer, the whole seed corpus, then $fuzz_s s of fuzzing"
-    CC=clang-14 CXX=clang++-14 cmake -S fuzz -B build-fuzz >/dev/null
+    CC=clang-14 CXX=clang++-14 cmake -S fuzz -B build-fuzz -DACLCPU_SIMD_TARGETS="$simd_targets" >/dev/null
     ci_time "fuzz build" cmake --build build-fuzz -j"$jobs" --target aclnn_fuzz
     fuzz_work=$(mktemp -d)
     scratch+=("$fuzz_work")
