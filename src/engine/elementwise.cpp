@@ -66,7 +66,7 @@ std::shared_ptr<const OpPlan> PlanElementwise(const aclTensor* tensors, const El
                                               const BroadcastShape& shape, const ElementwiseKernel& kernel,
                                               uint64_t* workspace_size) {
     auto plan = std::make_shared<ElementwisePlan>(tensors, ops, shape, kernel);
-    *workspace_size = plan->WorkspaceSize(tensors);
+    *workspace_size = plan->WorkspaceSize();
     return plan;
 }
 
@@ -76,7 +76,8 @@ namespace {
 // place (a LoopPlan is a few hundred bytes: no zero-fill and copy).
 LoopPlan PlanDirect(const aclTensor* tensors, const ElementwiseOperands& ops, const BroadcastShape& shape) {
     OperandSpec specs[kMaxOperands];
-    for (int k = 0; k < ops.NumOperands(); ++k) specs[k] = SpecOf(tensors[ops.Operand(k)]);
+    for (int j = 0; j < ops.num_outputs; ++j) specs[j] = SpecOf(tensors[ops.Out(j)]);
+    for (int k = 0; k < ops.num_inputs; ++k) specs[ops.num_outputs + k] = SpecOf(tensors[ops.in[k]]);
     return PlanLoop(shape.d, static_cast<int>(shape.n), specs, ops.NumOperands(), ops.num_outputs);
 }
 
@@ -84,13 +85,26 @@ constexpr uint64_t kTempAlign = 8;  // each output's temporary starts at a multi
 
 }  // namespace
 
-bool ViewsMeet(const aclTensor& a, const aclTensor& b) {
-    if (a.data == nullptr || b.data == nullptr || a.numel == 0 || b.numel == 0) return false;
-    uintptr_t alo, ahi, blo, bhi;
-    ByteRange(a, &alo, &ahi);
-    ByteRange(b, &blo, &bhi);
-    return alo < bhi && blo < ahi;
+namespace {
+
+// A view's bytes for the meet rule (ViewsMeet): ByteRange, or the empty range [0, 0) for a view without data
+// address or elements, which meets none.
+struct ViewBytes {
+    uintptr_t lo = 0, hi = 0;
+};
+
+ViewBytes BytesOf(const aclTensor& t) {
+    ViewBytes b;
+    if (t.data != nullptr && t.numel != 0) ByteRange(t, &b.lo, &b.hi);
+    return b;
 }
+
+// Whether two views' bytes meet (an empty range meets none: lo < 0 never holds).
+bool Meet(const ViewBytes& a, const ViewBytes& b) { return a.lo < b.hi && b.lo < a.hi; }
+
+}  // namespace
+
+bool ViewsMeet(const aclTensor& a, const aclTensor& b) { return Meet(BytesOf(a), BytesOf(b)); }
 
 ElementwiseCall::ElementwiseCall(const aclTensor* tensors, const ElementwiseOperands& ops, const BroadcastShape& shape,
                                  const ElementwiseKernel& kernel)
@@ -106,13 +120,13 @@ ElementwiseCall::ElementwiseCall(const aclTensor* tensors, const ElementwiseOper
     direct_row_ = SelectRow(direct_, direct_tiles_, &nontemporal_);
     bool plain = false;
     cached_row_ = nontemporal_ ? SelectRow(direct_, direct_tiles_, &plain) : direct_row_;
+    Bases(tensors, planned_bases_);
+    planned_mask_ = TemporaryMask(tensors);
 }
 
 bool ElementwisePlan::ShortRun() const { return call_.Numel() <= kShortRunElements && !call_.Tiled(); }
 
-uint64_t ElementwiseCall::WorkspaceSize(const aclTensor* tensors) const {
-    return TemporaryBytes(TemporaryMask(tensors), nullptr);
-}
+uint64_t ElementwiseCall::WorkspaceSize() const { return TemporaryBytes(planned_mask_, nullptr); }
 
 // The bytes of the temporaries of the outputs in `mask` (bit j: output j), laid out in output order, each at
 // a multiple of kTempAlign; offsets[j] (when given): output j's offset.
@@ -129,20 +143,20 @@ uint64_t ElementwiseCall::TemporaryBytes(unsigned mask, uint64_t* offsets) const
 
 // Which outputs (bit j: output j) need a temporary: writing the output element by element could clobber an
 // input element not yet read - the byte ranges meet and the input does not map every index to exactly the
-// output's address.
+// output's address. Each operand's byte range is computed once.
 unsigned ElementwiseCall::TemporaryMask(const aclTensor* tensors) const {
+    ViewBytes in_bytes[kMaxInputs];
+    for (int k = 0; k < ops_.num_inputs; ++k) in_bytes[k] = BytesOf(tensors[ops_.in[k]]);
     unsigned mask = 0;
     for (int j = 0; j < ops_.num_outputs; ++j) {
         const aclTensor& out = tensors[ops_.Out(j)];
         if (out.data == nullptr) continue;
+        const ViewBytes ob = BytesOf(out);
         const size_t oitem = ItemSize(out.dtype);
         for (int k = 0; k < ops_.num_inputs; ++k) {
+            if (!Meet(ob, in_bytes[k])) continue;  // disjoint
             const aclTensor& in = tensors[ops_.in[k]];
-            if (!ViewsMeet(out, in)) continue;  // disjoint
-            uintptr_t olo, ohi, ilo, ihi;
-            ByteRange(out, &olo, &ohi);
-            ByteRange(in, &ilo, &ihi);
-            bool same = ItemSize(in.dtype) == oitem && ilo == olo;
+            bool same = ItemSize(in.dtype) == oitem && in_bytes[k].lo == ob.lo;
             for (size_t d = 0; same && d < nb_; ++d) {
                 if (b_[d] == 1) continue;
                 const size_t back = nb_ - 1 - d;
@@ -158,6 +172,16 @@ unsigned ElementwiseCall::TemporaryMask(const aclTensor* tensors) const {
         }
     }
     return mask;
+}
+
+// TemporaryMask with the operands' data addresses `bases` (Bases(tensors)): the mask computed at planning
+// while they are the planned ones (only addresses change after planning: aclSet*TensorAddr, strict mode's
+// aliases), else computed again.
+unsigned ElementwiseCall::MaskAt(const aclTensor* tensors, char* const* bases) const {
+    for (int k = 0; k < ops_.NumOperands(); ++k) {
+        if (bases[k] != planned_bases_[k]) return TemporaryMask(tensors);
+    }
+    return planned_mask_;
 }
 
 // The row body for a plan's innermost strides (a tiled plan's rows read staged operands contiguously).
@@ -190,7 +214,8 @@ ACLCPU_ALWAYS_INLINE void ElementwiseCall::Run(const LoopPlan& plan, const TileP
 }
 
 void ElementwiseCall::Bases(const aclTensor* tensors, char** bases) const {
-    for (int k = 0; k < ops_.NumOperands(); ++k) bases[k] = static_cast<char*>(tensors[ops_.Operand(k)].data);
+    for (int j = 0; j < ops_.num_outputs; ++j) bases[j] = static_cast<char*>(tensors[ops_.Out(j)].data);
+    for (int k = 0; k < ops_.num_inputs; ++k) bases[ops_.num_outputs + k] = static_cast<char*>(tensors[ops_.in[k]].data);
 }
 
 // Whether an output lies exactly on an input (in place; no temporary needed): its lines are in cache, just
@@ -225,7 +250,7 @@ int ElementwiseCall::Execute(const aclTensor* tensors, void* workspace, uint64_t
             return ACLNN_ERR_PARAM_INVALID;  // re-addressed since planning
         }
     }
-    const unsigned mask = TemporaryMask(tensors);
+    const unsigned mask = MaskAt(tensors, bases);
     if (mask == 0) {
         if (nontemporal_ && InPlace(bases)) {
             Run(direct_, direct_tiles_, cached_row_, false, bases);
@@ -283,7 +308,7 @@ int ElementwiseCall::Execute(const aclTensor* tensors, void* workspace, uint64_t
 std::shared_ptr<const OpPlan> PlanElementwiseList(const aclTensor* tensors, const ElementwiseListItem* items,
                                                   size_t count, uint64_t* workspace_size) {
     auto plan = std::make_shared<ElementwiseListPlan>(tensors, items, count);
-    *workspace_size = plan->WorkspaceSize(tensors);
+    *workspace_size = plan->WorkspaceSize();
     return plan;
 }
 
@@ -346,7 +371,7 @@ ElementwiseListPlan::ElementwiseListPlan(const aclTensor* tensors, const Element
     int64_t at = 0;
     for (size_t i = 0; i < calls_.size(); ++i) {
         start_[i] = at;
-        alone_[i] = calls_[i].TemporaryMask(tensors) != 0;
+        alone_[i] = calls_[i].PlannedMask() != 0;
         tiled_ = tiled_ || calls_[i].Tiled();
         numel_ += calls_[i].Numel();
         if (!alone_[i]) at += calls_[i].Units() * calls_[i].UnitElements();
@@ -369,9 +394,9 @@ bool ElementwiseListPlan::Together(const aclTensor* tensors) const {
     return true;
 }
 
-uint64_t ElementwiseListPlan::WorkspaceSize(const aclTensor* tensors) const {
+uint64_t ElementwiseListPlan::WorkspaceSize() const {
     uint64_t most = 0;
-    for (const ElementwiseCall& c : calls_) most = std::max(most, c.WorkspaceSize(tensors));
+    for (const ElementwiseCall& c : calls_) most = std::max(most, c.WorkspaceSize());
     return most;
 }
 

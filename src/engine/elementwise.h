@@ -163,10 +163,13 @@ public:
     ElementwiseCall(const aclTensor* tensors, const ElementwiseOperands& ops, const BroadcastShape& shape,
                     const ElementwiseKernel& kernel);
 
-    /// The workspace (bytes) a run with these tensors' current addresses needs (see PlanElementwise).
-    uint64_t WorkspaceSize(const aclTensor* tensors) const;
-    /// Which outputs need a temporary with these tensors' addresses (bit j: output j).
+    /// The workspace (bytes) a run with the planned tensors' addresses needs (see PlanElementwise).
+    uint64_t WorkspaceSize() const;
+    /// Which outputs need a temporary with these tensors' addresses (bit j: output j), from their byte ranges.
     unsigned TemporaryMask(const aclTensor* tensors) const;
+    /// TemporaryMask of the planned tensors (computed once, at planning; Execute reuses it while the operands'
+    /// addresses are the planned ones).
+    unsigned PlannedMask() const { return planned_mask_; }
     /// Elements of the call.
     int64_t Numel() const { return direct_.numel; }
     /// Whether the call is tiled (transposed inputs: work units of tiles, not elements).
@@ -187,6 +190,7 @@ public:
 
 private:
     uint64_t TemporaryBytes(unsigned mask, uint64_t* offsets) const;
+    unsigned MaskAt(const aclTensor* tensors, char* const* bases) const;
     bool InPlace(char* const* bases) const;
     kern::RowFn SelectRow(const LoopPlan& p, const TilePlan& tiles, bool* nontemporal) const;
     void Run(const LoopPlan& plan, const TilePlan& tiles, kern::RowFn row, bool nontemporal, char* const* bases) const;
@@ -200,13 +204,15 @@ private:
     bool nontemporal_ = false;
     kern::RowFn direct_row_ = nullptr;
     kern::RowFn cached_row_ = nullptr;  // direct_row_ with plain stores (for an output exactly on an input)
+    char* planned_bases_[kMaxOperands] = {};  // the operands' data addresses at planning (Bases)
+    unsigned planned_mask_ = 0;               // TemporaryMask at planning
 };
 
 /// The plan of one element-wise call (an OpPlan): immutable once made. Engine-internal (PlanElementwise).
 class ElementwisePlan final : public OpPlan {
 public:
-    /// The workspace (bytes) a run with these tensors' current addresses needs (see PlanElementwise).
-    uint64_t WorkspaceSize(const aclTensor* tensors) const { return call_.WorkspaceSize(tensors); }
+    /// The workspace (bytes) a run with the planned tensors' addresses needs (see PlanElementwise).
+    uint64_t WorkspaceSize() const { return call_.WorkspaceSize(); }
 
     bool ShortRun() const override;
     /// Runs the plan on the launch's addresses (ElementwiseCall::Execute's statuses).
