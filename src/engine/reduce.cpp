@@ -554,7 +554,7 @@ public:
     }
     bool ShortRun() const override { return plan_.numel <= kShortRunElements; }
     int Execute(const LaunchRecord& launch, void*, uint64_t) const override {
-        char* bases[1] = {static_cast<char*>(launch.tensors[out_].data)};
+        char* bases[kMaxOperands] = {static_cast<char*>(launch.tensors[out_].data)};  // plan_.nops = 1 used
         ForEachRow(plan_, bases, 0, plan_.numel, [&](char* const* ptrs, const int64_t* st, int64_t n) {
             for (int64_t i = 0; i < n; ++i) std::memcpy(ptrs[0] + i * st[0], bytes_, item_);
         });
