@@ -143,10 +143,8 @@ uint64_t ElementwiseCall::TemporaryBytes(unsigned mask, uint64_t* offsets) const
 
 // Which outputs (bit j: output j) need a temporary: writing the output element by element could clobber an
 // input element not yet read - the byte ranges meet and the input does not map every index to exactly the
-// output's address. Each operand's byte range is computed once.
+// output's address.
 unsigned ElementwiseCall::TemporaryMask(const aclTensor* tensors) const {
-    ViewBytes in_bytes[kMaxInputs];
-    for (int k = 0; k < ops_.num_inputs; ++k) in_bytes[k] = BytesOf(tensors[ops_.in[k]]);
     unsigned mask = 0;
     for (int j = 0; j < ops_.num_outputs; ++j) {
         const aclTensor& out = tensors[ops_.Out(j)];
@@ -154,9 +152,10 @@ unsigned ElementwiseCall::TemporaryMask(const aclTensor* tensors) const {
         const ViewBytes ob = BytesOf(out);
         const size_t oitem = ItemSize(out.dtype);
         for (int k = 0; k < ops_.num_inputs; ++k) {
-            if (!Meet(ob, in_bytes[k])) continue;  // disjoint
             const aclTensor& in = tensors[ops_.in[k]];
-            bool same = ItemSize(in.dtype) == oitem && in_bytes[k].lo == ob.lo;
+            const ViewBytes ib = BytesOf(in);
+            if (!Meet(ob, ib)) continue;  // disjoint
+            bool same = ItemSize(in.dtype) == oitem && ib.lo == ob.lo;
             for (size_t d = 0; same && d < nb_; ++d) {
                 if (b_[d] == 1) continue;
                 const size_t back = nb_ - 1 - d;
