@@ -73,11 +73,22 @@ std::shared_ptr<const OpPlan> PlanElementwise(const aclTensor* tensors, const El
 namespace {
 
 // The loop plan of the operands as they are (outputs first), returned so that the plan's member is built in
-// place (a LoopPlan is a few hundred bytes: no zero-fill and copy).
-LoopPlan PlanDirect(const aclTensor* tensors, const ElementwiseOperands& ops, const BroadcastShape& shape) {
+// place (a LoopPlan is a few hundred bytes: no zero-fill and copy); bases[k]: operand k's data address
+// (ElementwiseCall::Bases), taken in the same pass.
+LoopPlan PlanDirect(const aclTensor* tensors, const ElementwiseOperands& ops, const BroadcastShape& shape,
+                    char** bases) {
     OperandSpec specs[kMaxOperands];
-    for (int j = 0; j < ops.num_outputs; ++j) specs[j] = SpecOf(tensors[ops.Out(j)]);
-    for (int k = 0; k < ops.num_inputs; ++k) specs[ops.num_outputs + k] = SpecOf(tensors[ops.in[k]]);
+    for (int j = 0; j < ops.num_outputs; ++j) {
+        const aclTensor& t = tensors[ops.Out(j)];
+        specs[j] = SpecOf(t);
+        bases[j] = static_cast<char*>(t.data);
+    }
+    for (int k = 0; k < ops.num_inputs; ++k) {
+        const aclTensor& t = tensors[ops.in[k]];
+        specs[ops.num_outputs + k] = SpecOf(t);
+        bases[ops.num_outputs + k] = static_cast<char*>(t.data);
+    }
+    for (int k = ops.NumOperands(); k < kMaxOperands; ++k) bases[k] = nullptr;
     return PlanLoop(shape.d, static_cast<int>(shape.n), specs, ops.NumOperands(), ops.num_outputs);
 }
 
@@ -108,25 +119,24 @@ bool ViewsMeet(const aclTensor& a, const aclTensor& b) { return Meet(BytesOf(a),
 
 ElementwiseCall::ElementwiseCall(const aclTensor* tensors, const ElementwiseOperands& ops, const BroadcastShape& shape,
                                  const ElementwiseKernel& kernel)
-    : ops_(ops), kernel_(kernel), nb_(shape.n), direct_(PlanDirect(tensors, ops, shape)) {
+    : ops_(ops), kernel_(kernel), nb_(shape.n), direct_(PlanDirect(tensors, ops, shape, planned_bases_)) {
     for (size_t i = 0; i < nb_; ++i) b_[i] = shape.d[i];  // fixed arrays: no allocation beyond the plan itself
     direct_tiles_ = PlanTiles(direct_);
     // Streaming stores when the outputs are far larger than the caches (they would only evict inputs).
-    uint64_t out_bytes = 0;
-    for (int j = 0; j < ops_.num_outputs; ++j) {
-        out_bytes += static_cast<uint64_t>(direct_.numel) * ItemSize(tensors[ops_.Out(j)].dtype);
-    }
-    nontemporal_ = out_bytes >= kStreamingBytes;
+    uint64_t out_item_bytes = 0;  // one element of every output
+    for (int j = 0; j < direct_.nouts; ++j) out_item_bytes += ItemSize(direct_.dtype[j]);
+    nontemporal_ = static_cast<uint64_t>(direct_.numel) * out_item_bytes >= kStreamingBytes;
     direct_row_ = SelectRow(direct_, direct_tiles_, &nontemporal_);
     bool plain = false;
     cached_row_ = nontemporal_ ? SelectRow(direct_, direct_tiles_, &plain) : direct_row_;
-    Bases(tensors, planned_bases_);
     planned_mask_ = TemporaryMask(tensors);
 }
 
 bool ElementwisePlan::ShortRun() const { return call_.Numel() <= kShortRunElements && !call_.Tiled(); }
 
-uint64_t ElementwiseCall::WorkspaceSize() const { return TemporaryBytes(planned_mask_, nullptr); }
+uint64_t ElementwiseCall::WorkspaceSize() const {
+    return planned_mask_ == 0 ? 0 : TemporaryBytes(planned_mask_, nullptr);
+}
 
 // The bytes of the temporaries of the outputs in `mask` (bit j: output j), laid out in output order, each at
 // a multiple of kTempAlign; offsets[j] (when given): output j's offset.

@@ -199,13 +199,13 @@ private:
     ElementwiseKernel kernel_;
     int64_t b_[kMaxDims] = {};
     size_t nb_ = 0;
+    char* planned_bases_[kMaxOperands];  // the operands' data addresses at planning (Bases; set with direct_)
     LoopPlan direct_;
     TilePlan direct_tiles_;
     bool nontemporal_ = false;
     kern::RowFn direct_row_ = nullptr;
     kern::RowFn cached_row_ = nullptr;  // direct_row_ with plain stores (for an output exactly on an input)
-    char* planned_bases_[kMaxOperands] = {};  // the operands' data addresses at planning (Bases)
-    unsigned planned_mask_ = 0;               // TemporaryMask at planning
+    unsigned planned_mask_ = 0;  // TemporaryMask at planning
 };
 
 /// The plan of one element-wise call (an OpPlan): immutable once made. Engine-internal (PlanElementwise).
