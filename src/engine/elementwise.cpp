@@ -88,7 +88,6 @@ LoopPlan PlanDirect(const aclTensor* tensors, const ElementwiseOperands& ops, co
         specs[ops.num_outputs + k] = SpecOf(t);
         bases[ops.num_outputs + k] = static_cast<char*>(t.data);
     }
-    for (int k = ops.NumOperands(); k < kMaxOperands; ++k) bases[k] = nullptr;
     return PlanLoop(shape.d, static_cast<int>(shape.n), specs, ops.NumOperands(), ops.num_outputs);
 }
 

@@ -199,7 +199,9 @@ private:
     ElementwiseKernel kernel_;
     int64_t b_[kMaxDims] = {};
     size_t nb_ = 0;
-    char* planned_bases_[kMaxOperands];  // the operands' data addresses at planning (Bases; set with direct_)
+    // The operands' data addresses at planning (Bases): zeroed, then set while direct_ is planned (declared
+    // before it, so initialised first).
+    char* planned_bases_[kMaxOperands] = {};
     LoopPlan direct_;
     TilePlan direct_tiles_;
     bool nontemporal_ = false;
