@@ -38,7 +38,9 @@ struct LoopPlan {
     int nouts = 1;
     int64_t numel = 0;
     int64_t shape[kMaxDims] = {};
-    int64_t stride[kMaxOperands][kMaxDims] = {};  // bytes
+    // bytes; rows 0 .. nops) as PlanLoop sets them (0 beyond ndim), rows nops .. kMaxOperands) not set (no
+    // zero-fill of the 384-byte array for every plan; nothing reads them)
+    int64_t stride[kMaxOperands][kMaxDims];
     int64_t offset[kMaxOperands] = {};                // bytes from the operand's data pointer
     aclDataType dtype[kMaxOperands] = {};
 };
