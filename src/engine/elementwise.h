@@ -7,8 +7,9 @@
 // broadcast shape (engine/loop.h: dim order, coalescing, tiling for transposed inputs), the grain, the
 // short-run decision, the streaming-store decision and the row bodies chosen by the operator's selector.
 // Per run (Execute): the aliasing decision (an output that overlaps an input other than exactly is computed
-// into a temporary - the workspace, or memory of its own - and copied back), and the rows over the device
-// pool, each chunk under FpEnvScope. See docs/engine.md.
+// into a temporary - the workspace, or memory of its own - and copied back; the plan's own decision while the
+// operands' addresses are the planned ones), and the rows over the device pool, each chunk under FpEnvScope.
+// See docs/engine.md.
 #pragma once
 
 #include <cstddef>
