@@ -109,7 +109,6 @@ ACLCPU_LIB_API int FirstDeadTensor(const aclTensor* const* t, int n, HandleState
 ACLCPU_LIB_API std::string ShapeString(const int64_t* dims, size_t n);
 ACLCPU_LIB_API int CheckStorageBounds(const aclTensor& t, const char* name);
 ACLCPU_LIB_API bool HasInternalOverlap(const aclTensor& t);
-ACLCPU_LIB_API void ByteRange(const aclTensor& t, uintptr_t* lo, uintptr_t* hi);
 ACLCPU_LIB_API void ReleaseExecutor(aclOpExecutor* ex);
 ACLCPU_LIB_API ExecutorPtr AcquireExecutor();
 ACLCPU_LIB_API aclOpExecutor* PublishExecutor(ExecutorPtr ex);

@@ -66,17 +66,28 @@ std::shared_ptr<const OpPlan> PlanElementwise(const aclTensor* tensors, const El
                                               const BroadcastShape& shape, const ElementwiseKernel& kernel,
                                               uint64_t* workspace_size) {
     auto plan = std::make_shared<ElementwisePlan>(tensors, ops, shape, kernel);
-    *workspace_size = plan->WorkspaceSize(tensors);
+    *workspace_size = plan->WorkspaceSize();
     return plan;
 }
 
 namespace {
 
 // The loop plan of the operands as they are (outputs first), returned so that the plan's member is built in
-// place (a LoopPlan is a few hundred bytes: no zero-fill and copy).
-LoopPlan PlanDirect(const aclTensor* tensors, const ElementwiseOperands& ops, const BroadcastShape& shape) {
+// place (a LoopPlan is a few hundred bytes: no zero-fill and copy); bases[k]: operand k's data address
+// (ElementwiseCall::Bases), taken in the same pass.
+LoopPlan PlanDirect(const aclTensor* tensors, const ElementwiseOperands& ops, const BroadcastShape& shape,
+                    char** bases) {
     OperandSpec specs[kMaxOperands];
-    for (int k = 0; k < ops.NumOperands(); ++k) specs[k] = SpecOf(tensors[ops.Operand(k)]);
+    for (int j = 0; j < ops.num_outputs; ++j) {
+        const aclTensor& t = tensors[ops.Out(j)];
+        specs[j] = SpecOf(t);
+        bases[j] = static_cast<char*>(t.data);
+    }
+    for (int k = 0; k < ops.num_inputs; ++k) {
+        const aclTensor& t = tensors[ops.in[k]];
+        specs[ops.num_outputs + k] = SpecOf(t);
+        bases[ops.num_outputs + k] = static_cast<char*>(t.data);
+    }
     return PlanLoop(shape.d, static_cast<int>(shape.n), specs, ops.NumOperands(), ops.num_outputs);
 }
 
@@ -84,34 +95,46 @@ constexpr uint64_t kTempAlign = 8;  // each output's temporary starts at a multi
 
 }  // namespace
 
-bool ViewsMeet(const aclTensor& a, const aclTensor& b) {
-    if (a.data == nullptr || b.data == nullptr || a.numel == 0 || b.numel == 0) return false;
-    uintptr_t alo, ahi, blo, bhi;
-    ByteRange(a, &alo, &ahi);
-    ByteRange(b, &blo, &bhi);
-    return alo < bhi && blo < ahi;
+namespace {
+
+// A view's bytes for the meet rule (ViewsMeet): ByteRange, or the empty range [0, 0) for a view without data
+// address or elements, which meets none.
+struct ViewBytes {
+    uintptr_t lo = 0, hi = 0;
+};
+
+ViewBytes BytesOf(const aclTensor& t) {
+    ViewBytes b;
+    if (t.data != nullptr && t.numel != 0) ByteRange(t, &b.lo, &b.hi);
+    return b;
 }
+
+// Whether two views' bytes meet (an empty range meets none: lo < 0 never holds).
+bool Meet(const ViewBytes& a, const ViewBytes& b) { return a.lo < b.hi && b.lo < a.hi; }
+
+}  // namespace
+
+bool ViewsMeet(const aclTensor& a, const aclTensor& b) { return Meet(BytesOf(a), BytesOf(b)); }
 
 ElementwiseCall::ElementwiseCall(const aclTensor* tensors, const ElementwiseOperands& ops, const BroadcastShape& shape,
                                  const ElementwiseKernel& kernel)
-    : ops_(ops), kernel_(kernel), nb_(shape.n), direct_(PlanDirect(tensors, ops, shape)) {
+    : ops_(ops), kernel_(kernel), nb_(shape.n), direct_(PlanDirect(tensors, ops, shape, planned_bases_)) {
     for (size_t i = 0; i < nb_; ++i) b_[i] = shape.d[i];  // fixed arrays: no allocation beyond the plan itself
     direct_tiles_ = PlanTiles(direct_);
     // Streaming stores when the outputs are far larger than the caches (they would only evict inputs).
-    uint64_t out_bytes = 0;
-    for (int j = 0; j < ops_.num_outputs; ++j) {
-        out_bytes += static_cast<uint64_t>(direct_.numel) * ItemSize(tensors[ops_.Out(j)].dtype);
-    }
-    nontemporal_ = out_bytes >= kStreamingBytes;
+    uint64_t out_item_bytes = 0;  // one element of every output
+    for (int j = 0; j < direct_.nouts; ++j) out_item_bytes += ItemSize(direct_.dtype[j]);
+    nontemporal_ = static_cast<uint64_t>(direct_.numel) * out_item_bytes >= kStreamingBytes;
     direct_row_ = SelectRow(direct_, direct_tiles_, &nontemporal_);
     bool plain = false;
     cached_row_ = nontemporal_ ? SelectRow(direct_, direct_tiles_, &plain) : direct_row_;
+    planned_mask_ = TemporaryMask(tensors);
 }
 
 bool ElementwisePlan::ShortRun() const { return call_.Numel() <= kShortRunElements && !call_.Tiled(); }
 
-uint64_t ElementwiseCall::WorkspaceSize(const aclTensor* tensors) const {
-    return TemporaryBytes(TemporaryMask(tensors), nullptr);
+uint64_t ElementwiseCall::WorkspaceSize() const {
+    return planned_mask_ == 0 ? 0 : TemporaryBytes(planned_mask_, nullptr);
 }
 
 // The bytes of the temporaries of the outputs in `mask` (bit j: output j), laid out in output order, each at
@@ -135,14 +158,13 @@ unsigned ElementwiseCall::TemporaryMask(const aclTensor* tensors) const {
     for (int j = 0; j < ops_.num_outputs; ++j) {
         const aclTensor& out = tensors[ops_.Out(j)];
         if (out.data == nullptr) continue;
+        const ViewBytes ob = BytesOf(out);
         const size_t oitem = ItemSize(out.dtype);
         for (int k = 0; k < ops_.num_inputs; ++k) {
             const aclTensor& in = tensors[ops_.in[k]];
-            if (!ViewsMeet(out, in)) continue;  // disjoint
-            uintptr_t olo, ohi, ilo, ihi;
-            ByteRange(out, &olo, &ohi);
-            ByteRange(in, &ilo, &ihi);
-            bool same = ItemSize(in.dtype) == oitem && ilo == olo;
+            const ViewBytes ib = BytesOf(in);
+            if (!Meet(ob, ib)) continue;  // disjoint
+            bool same = ItemSize(in.dtype) == oitem && ib.lo == ob.lo;
             for (size_t d = 0; same && d < nb_; ++d) {
                 if (b_[d] == 1) continue;
                 const size_t back = nb_ - 1 - d;
@@ -158,6 +180,16 @@ unsigned ElementwiseCall::TemporaryMask(const aclTensor* tensors) const {
         }
     }
     return mask;
+}
+
+// TemporaryMask with the operands' data addresses `bases` (Bases(tensors)): the mask computed at planning
+// while they are the planned ones (only addresses change after planning: aclSet*TensorAddr, strict mode's
+// aliases), else computed again.
+unsigned ElementwiseCall::MaskAt(const aclTensor* tensors, char* const* bases) const {
+    for (int k = 0; k < ops_.NumOperands(); ++k) {
+        if (bases[k] != planned_bases_[k]) return TemporaryMask(tensors);
+    }
+    return planned_mask_;
 }
 
 // The row body for a plan's innermost strides (a tiled plan's rows read staged operands contiguously).
@@ -190,7 +222,8 @@ ACLCPU_ALWAYS_INLINE void ElementwiseCall::Run(const LoopPlan& plan, const TileP
 }
 
 void ElementwiseCall::Bases(const aclTensor* tensors, char** bases) const {
-    for (int k = 0; k < ops_.NumOperands(); ++k) bases[k] = static_cast<char*>(tensors[ops_.Operand(k)].data);
+    for (int j = 0; j < ops_.num_outputs; ++j) bases[j] = static_cast<char*>(tensors[ops_.Out(j)].data);
+    for (int k = 0; k < ops_.num_inputs; ++k) bases[ops_.num_outputs + k] = static_cast<char*>(tensors[ops_.in[k]].data);
 }
 
 // Whether an output lies exactly on an input (in place; no temporary needed): its lines are in cache, just
@@ -225,7 +258,7 @@ int ElementwiseCall::Execute(const aclTensor* tensors, void* workspace, uint64_t
             return ACLNN_ERR_PARAM_INVALID;  // re-addressed since planning
         }
     }
-    const unsigned mask = TemporaryMask(tensors);
+    const unsigned mask = MaskAt(tensors, bases);
     if (mask == 0) {
         if (nontemporal_ && InPlace(bases)) {
             Run(direct_, direct_tiles_, cached_row_, false, bases);
@@ -283,7 +316,7 @@ int ElementwiseCall::Execute(const aclTensor* tensors, void* workspace, uint64_t
 std::shared_ptr<const OpPlan> PlanElementwiseList(const aclTensor* tensors, const ElementwiseListItem* items,
                                                   size_t count, uint64_t* workspace_size) {
     auto plan = std::make_shared<ElementwiseListPlan>(tensors, items, count);
-    *workspace_size = plan->WorkspaceSize(tensors);
+    *workspace_size = plan->WorkspaceSize();
     return plan;
 }
 
@@ -346,7 +379,7 @@ ElementwiseListPlan::ElementwiseListPlan(const aclTensor* tensors, const Element
     int64_t at = 0;
     for (size_t i = 0; i < calls_.size(); ++i) {
         start_[i] = at;
-        alone_[i] = calls_[i].TemporaryMask(tensors) != 0;
+        alone_[i] = calls_[i].PlannedMask() != 0;
         tiled_ = tiled_ || calls_[i].Tiled();
         numel_ += calls_[i].Numel();
         if (!alone_[i]) at += calls_[i].Units() * calls_[i].UnitElements();
@@ -369,9 +402,9 @@ bool ElementwiseListPlan::Together(const aclTensor* tensors) const {
     return true;
 }
 
-uint64_t ElementwiseListPlan::WorkspaceSize(const aclTensor* tensors) const {
+uint64_t ElementwiseListPlan::WorkspaceSize() const {
     uint64_t most = 0;
-    for (const ElementwiseCall& c : calls_) most = std::max(most, c.WorkspaceSize(tensors));
+    for (const ElementwiseCall& c : calls_) most = std::max(most, c.WorkspaceSize());
     return most;
 }
 

@@ -7,8 +7,9 @@
 // broadcast shape (engine/loop.h: dim order, coalescing, tiling for transposed inputs), the grain, the
 // short-run decision, the streaming-store decision and the row bodies chosen by the operator's selector.
 // Per run (Execute): the aliasing decision (an output that overlaps an input other than exactly is computed
-// into a temporary - the workspace, or memory of its own - and copied back), and the rows over the device
-// pool, each chunk under FpEnvScope. See docs/engine.md.
+// into a temporary - the workspace, or memory of its own - and copied back; the plan's own decision while the
+// operands' addresses are the planned ones), and the rows over the device pool, each chunk under FpEnvScope.
+// See docs/engine.md.
 #pragma once
 
 #include <cstddef>
@@ -163,10 +164,13 @@ public:
     ElementwiseCall(const aclTensor* tensors, const ElementwiseOperands& ops, const BroadcastShape& shape,
                     const ElementwiseKernel& kernel);
 
-    /// The workspace (bytes) a run with these tensors' current addresses needs (see PlanElementwise).
-    uint64_t WorkspaceSize(const aclTensor* tensors) const;
-    /// Which outputs need a temporary with these tensors' addresses (bit j: output j).
+    /// The workspace (bytes) a run with the planned tensors' addresses needs (see PlanElementwise).
+    uint64_t WorkspaceSize() const;
+    /// Which outputs need a temporary with these tensors' addresses (bit j: output j), from their byte ranges.
     unsigned TemporaryMask(const aclTensor* tensors) const;
+    /// TemporaryMask of the planned tensors (computed once, at planning; Execute reuses it while the operands'
+    /// addresses are the planned ones).
+    unsigned PlannedMask() const { return planned_mask_; }
     /// Elements of the call.
     int64_t Numel() const { return direct_.numel; }
     /// Whether the call is tiled (transposed inputs: work units of tiles, not elements).
@@ -187,6 +191,7 @@ public:
 
 private:
     uint64_t TemporaryBytes(unsigned mask, uint64_t* offsets) const;
+    unsigned MaskAt(const aclTensor* tensors, char* const* bases) const;
     bool InPlace(char* const* bases) const;
     kern::RowFn SelectRow(const LoopPlan& p, const TilePlan& tiles, bool* nontemporal) const;
     void Run(const LoopPlan& plan, const TilePlan& tiles, kern::RowFn row, bool nontemporal, char* const* bases) const;
@@ -195,18 +200,22 @@ private:
     ElementwiseKernel kernel_;
     int64_t b_[kMaxDims] = {};
     size_t nb_ = 0;
+    // The operands' data addresses at planning (Bases): zeroed, then set while direct_ is planned (declared
+    // before it, so initialised first).
+    char* planned_bases_[kMaxOperands] = {};
     LoopPlan direct_;
     TilePlan direct_tiles_;
     bool nontemporal_ = false;
     kern::RowFn direct_row_ = nullptr;
     kern::RowFn cached_row_ = nullptr;  // direct_row_ with plain stores (for an output exactly on an input)
+    unsigned planned_mask_ = 0;  // TemporaryMask at planning
 };
 
 /// The plan of one element-wise call (an OpPlan): immutable once made. Engine-internal (PlanElementwise).
 class ElementwisePlan final : public OpPlan {
 public:
-    /// The workspace (bytes) a run with these tensors' current addresses needs (see PlanElementwise).
-    uint64_t WorkspaceSize(const aclTensor* tensors) const { return call_.WorkspaceSize(tensors); }
+    /// The workspace (bytes) a run with the planned tensors' addresses needs (see PlanElementwise).
+    uint64_t WorkspaceSize() const { return call_.WorkspaceSize(); }
 
     bool ShortRun() const override;
     /// Runs the plan on the launch's addresses (ElementwiseCall::Execute's statuses).

@@ -46,8 +46,8 @@ class ElementwiseListPlan final : public OpPlan {
 public:
     ElementwiseListPlan(const aclTensor* tensors, const ElementwiseListItem* items, size_t count);
 
-    /// The workspace (bytes) a run with these tensors' addresses needs (see PlanElementwiseList).
-    uint64_t WorkspaceSize(const aclTensor* tensors) const;
+    /// The workspace (bytes) a run with the planned tensors' addresses needs (see PlanElementwiseList).
+    uint64_t WorkspaceSize() const;
     /// Whether a run with these addresses runs every item in the one shared index space (true), or the items
     /// one after another (false: addresses changed since planning, or items share memory).
     bool Together(const aclTensor* tensors) const;

@@ -9,6 +9,9 @@ LoopPlan PlanLoop(const int64_t* shape, int ndim, const OperandSpec* ops, int no
     LoopPlan p;
     p.nops = nops;
     p.nouts = nouts;
+    for (int k = 0; k < nops; ++k) {
+        for (int d = 0; d < kMaxDims; ++d) p.stride[k][d] = 0;
+    }
     int64_t sh[kMaxDims];
     int64_t st[kMaxOperands][kMaxDims];
     // 1. Expand every operand to the broadcast shape, innermost dim first.

@@ -19,6 +19,7 @@ constexpr int kMaxInputs = 4;
 constexpr int kMaxOutputs = 2;
 /// Operands of one loop plan at most: the outputs, then the inputs.
 constexpr int kMaxOperands = kMaxInputs + kMaxOutputs;
+static_assert(kMaxOperands == 6, "ForEachRow's unroll pragma (#pragma GCC unroll 6) assumes 6 operands at most");
 
 /// One operand as the planner takes it: a view whose shape right-aligns with the broadcast shape.
 struct OperandSpec {
@@ -37,7 +38,9 @@ struct LoopPlan {
     int nouts = 1;
     int64_t numel = 0;
     int64_t shape[kMaxDims] = {};
-    int64_t stride[kMaxOperands][kMaxDims] = {};  // bytes
+    // bytes; rows 0 .. nops) as PlanLoop sets them (0 beyond ndim), rows nops .. kMaxOperands) not set (no
+    // zero-fill of the 384-byte array for every plan; nothing reads them)
+    int64_t stride[kMaxOperands][kMaxDims];
     int64_t offset[kMaxOperands] = {};                // bytes from the operand's data pointer
     aclDataType dtype[kMaxOperands] = {};
 };
@@ -59,6 +62,10 @@ void ForEachRow(const LoopPlan& p, char* const* bases, int64_t begin, int64_t en
         idx[d] = rem % p.shape[d];
         rem /= p.shape[d];
     }
+    // Unrolled over the operands (at most kMaxOperands: PlanLoop's contract, told to the compiler; GCC does
+    // not unroll this loop by itself beyond 4): for a call of a few elements this setup is much of the run.
+    if (p.nops > kMaxOperands) __builtin_unreachable();
+#pragma GCC unroll 6
     for (int k = 0; k < p.nops; ++k) {
         char* q = bases[k] + p.offset[k];
         for (int d = 0; d < p.ndim; ++d) q += idx[d] * p.stride[k][d];

@@ -266,7 +266,8 @@ void RunParts(void* ctx, int64_t begin, int64_t end) {
 
 // The float32 sum of all values of `src` in `order`, its parts over the device pool (each on one thread,
 // combined in part order). Returns 0, or ACLNN_ERR_INNER when memory for the partial sums runs out.
-int ParallelSum(const ReduceOrder& order, const RowSource& src, float* total) {
+// Inlined into its callers (as it was when each had its own copy): a call of a few elements costs what it did.
+inline __attribute__((always_inline)) int ParallelSum(const ReduceOrder& order, const RowSource& src, float* total) {
     const int64_t parts = order.Parts();
     std::unique_ptr<float[]> partials(new (std::nothrow) float[static_cast<size_t>(parts)]);
     if (!partials) return ACLNN_ERR_INNER;
@@ -307,7 +308,8 @@ void RunIntRanges(void* ctx, int64_t begin, int64_t end) {
 
 // Stores a float32 sum at dst (dtype dt) as `finish` says: the mean factor (one float32 multiply), RNE to P,
 // then out's dtype.
-void StoreFinished(float total, const ReduceFinish& finish, char* dst, aclDataType dt) {
+inline __attribute__((always_inline)) void StoreFinished(float total, const ReduceFinish& finish, char* dst,
+                                                        aclDataType dt) {
     if (finish.mean) total = total * finish.mean_factor;
     kern::StoreResult(dst, dt, kern::RoundToPromoted(total, finish.round_to));
 }
@@ -554,7 +556,7 @@ public:
     }
     bool ShortRun() const override { return plan_.numel <= kShortRunElements; }
     int Execute(const LaunchRecord& launch, void*, uint64_t) const override {
-        char* bases[1] = {static_cast<char*>(launch.tensors[out_].data)};
+        char* bases[kMaxOperands] = {static_cast<char*>(launch.tensors[out_].data)};  // plan_.nops = 1 used
         ForEachRow(plan_, bases, 0, plan_.numel, [&](char* const* ptrs, const int64_t* st, int64_t n) {
             for (int64_t i = 0; i < n; ++i) std::memcpy(ptrs[0] + i * st[0], bytes_, item_);
         });

@@ -107,13 +107,17 @@ bool IsLiveLocked(const HandleLock& lock, const aclOpExecutor* ex) {
 
 // Addresses a launch touches (tensor data, workspace), for pinning, into rec.addrs (a pooled record keeps the
 // vectors' storage: no allocation in the steady state). Throws std::bad_alloc like new.
-int CollectAddrs(LaunchRecord& rec) {
-    rec.addrs.resize(rec.tensors.size() + 1);
-    rec.blocks.resize(rec.addrs.size());
-    int n = 0;
-    for (const aclTensor& t : rec.tensors) rec.addrs[n++] = t.numel > 0 ? t.data : nullptr;
-    rec.addrs[n++] = rec.workspace;
-    return n;
+inline __attribute__((always_inline)) int CollectAddrs(LaunchRecord& rec) {
+    const size_t nt = rec.tensors.size();
+    if (rec.addrs.size() != nt + 1) {  // a pooled record mostly has the size already
+        rec.addrs.resize(nt + 1);
+        rec.blocks.resize(nt + 1);
+    }
+    const void** addrs = rec.addrs.data();
+    const aclTensor* t = rec.tensors.data();
+    for (size_t i = 0; i < nt; ++i) addrs[i] = t[i].numel > 0 ? t[i].data : nullptr;
+    addrs[nt] = rec.workspace;
+    return static_cast<int>(nt + 1);
 }
 
 constexpr int kMaxAddrs = 16;  // byte ranges a launch reports to strict mode's stream checks (kMaxStrictAccesses)

@@ -58,13 +58,6 @@ int CheckStorageBounds(const aclTensor& t, const char* name) {
     return 0;
 }
 
-void ByteRange(const aclTensor& t, uintptr_t* lo, uintptr_t* hi) {
-    const uintptr_t base = reinterpret_cast<uintptr_t>(t.data);
-    const uintptr_t item = ItemSize(t.dtype);
-    *lo = base + static_cast<uintptr_t>(t.offset) * item;
-    *hi = base + (static_cast<uintptr_t>(MaxElementIndex(t)) + 1) * item;
-}
-
 int CheckDataAddressIn(const aclTensor& t, const char* name, const MemBlock* found) {
     if (t.numel == 0) return 0;
     if (t.data == nullptr) {

@@ -13,6 +13,7 @@
 #include "common/handle_registry.h"
 #include "common/limits.h"
 #include "common/mem_block.h"
+#include "tensor/dtype.h"
 
 /// A tensor descriptor (public opaque type of acl_meta.h).
 struct aclTensor {
@@ -85,7 +86,13 @@ int CheckDataAddressIn(const aclTensor& t, const char* name, const MemBlock* blo
 /// (true) only beyond 2^22 elements. An empty view never overlaps.
 bool HasInternalOverlap(const aclTensor& t);
 
-/// Byte range [lo, hi) that a non-empty view touches (data must be set).
-void ByteRange(const aclTensor& t, uintptr_t* lo, uintptr_t* hi);
+/// Byte range [lo, hi) that a non-empty view touches (data must be set): from element `offset` to element
+/// max_index inclusive. Inline: the aliasing and overlap checks of every call use it.
+inline void ByteRange(const aclTensor& t, uintptr_t* lo, uintptr_t* hi) {
+    const uintptr_t base = reinterpret_cast<uintptr_t>(t.data);
+    const uintptr_t item = ItemSize(t.dtype);
+    *lo = base + static_cast<uintptr_t>(t.offset) * item;
+    *hi = base + (static_cast<uintptr_t>(MaxElementIndex(t)) + 1) * item;
+}
 
 }  // namespace aclcpu

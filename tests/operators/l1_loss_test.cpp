@@ -237,6 +237,56 @@ TEST(L1Loss, RepeatableExecutorAndNewAddresses) {
     EXPECT_EQ(aclDestroyAclOpExecutor(ex), 0);
 }
 
+// The aliasing decision follows the addresses of each launch: an executor planned out of place (workspace 0)
+// and re-addressed so that its output overlaps self shifted by one element computes through memory of its own,
+// and one planned that way (with a workspace) and re-addressed apart runs directly; every result equals the
+// out-of-place one.
+TEST(L1Loss, RepeatableExecutorReaddressedOntoAndOffItsInput) {
+    constexpr int64_t n = 1000;  // many rows' worth: a direct run would read elements it already overwrote
+    std::vector<float> sv(n), tv(n), want(n);
+    for (int64_t i = 0; i < n; ++i) {
+        sv[i] = static_cast<float>(i) * 0.75f - 11.0f;
+        tv[i] = static_cast<float>(i % 5);
+        want[i] = std::fabs(sv[i] - tv[i]);
+    }
+    std::vector<float> buf(sv);
+    buf.push_back(0.0f);
+    HostTensor b = FloatTensor({n + 1}, buf), t = FloatTensor({n}, tv), apart = EmptyTensor({n}, ACL_FLOAT);
+    char* const base = static_cast<char*>(b.buffer.get());
+    aclTensor* self = aclcpu_test::MakeTensor({n}, ACL_FLOAT, base, {1}, 0, {n});
+    for (int planned_apart = 1; planned_apart >= 0; --planned_apart) {
+        ASSERT_EQ(aclrtMemcpy(base, (n + 1) * 4, buf.data(), (n + 1) * 4, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
+        aclTensor* out = aclcpu_test::MakeTensor({n}, ACL_FLOAT, planned_apart ? apart.buffer.get() : base + 4, {1},
+                                                 0, {n});
+        uint64_t ws = 0;
+        aclOpExecutor* ex = nullptr;
+        ASSERT_EQ(aclnnL1LossGetWorkspaceSize(self, t.tensor, 0, out, &ws, &ex), 0) << LastError();
+        EXPECT_EQ(ws, planned_apart ? 0u : static_cast<uint64_t>(n) * 4);
+        ASSERT_EQ(aclSetAclOpExecutorRepeatable(ex), 0);
+        void* w = nullptr;
+        if (ws > 0) {
+            ASSERT_EQ(aclrtMalloc(&w, ws, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+        }
+        // As planned, then re-addressed (onto self shifted by one, or apart), then back at the planned address.
+        void* const planned = planned_apart ? apart.buffer.get() : static_cast<void*>(base + 4);
+        void* const other = planned_apart ? static_cast<void*>(base + 4) : apart.buffer.get();
+        for (void* at : {planned, other, planned}) {
+            ASSERT_EQ(aclrtMemcpy(base, (n + 1) * 4, buf.data(), (n + 1) * 4, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
+            ASSERT_EQ(aclSetOutputTensorAddr(ex, 0, nullptr, at), 0) << LastError();
+            ASSERT_EQ(aclnnL1Loss(w, ws, ex, nullptr), 0) << LastError();
+            ASSERT_EQ(aclrtSynchronizeStream(nullptr), ACL_SUCCESS);
+            const bool shifted = at == static_cast<void*>(base + 4);
+            const std::vector<float> got = shifted ? Download<float>(b.buffer.get(), n + 1)
+                                                   : Download<float>(apart.buffer.get(), n);
+            for (int64_t i = 0; i < n; ++i) ASSERT_EQ(got[i + (shifted ? 1 : 0)], want[i]) << planned_apart << " " << i;
+        }
+        EXPECT_EQ(aclDestroyAclOpExecutor(ex), 0);
+        if (w != nullptr) aclrtFree(w);
+        aclDestroyTensor(out);
+    }
+    aclDestroyTensor(self);
+}
+
 TEST(L1Loss, SecondPhaseMisuse) {
     HostTensor s = FloatTensor({3}, {1, 2, 3}), t = FloatTensor({3}, {0, 0, 0}), o = EmptyTensor({}, ACL_FLOAT);
     EXPECT_EQ(aclnnL1Loss(nullptr, 0, nullptr, nullptr), kNull);
