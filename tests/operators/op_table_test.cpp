@@ -1,0 +1,835 @@
+// The generic, table-driven operator suite: every entry of the operator table ops/operators.yaml gets every
+// test below, parameterised by the entry (test names end in the API name), from the description the
+// generator writes (tools/opgen/gen_ops.py -> <build>/generated/tests/op_infos.inc; types in
+// tests/support/op_info.h). Values come from the table: tensors and roles, the dtype lists per product (and
+// how the checks govern each input), the non-tensor parameters' defaults, the shape kind, the in-place
+// binding. No test names an operator; the hand-written suites (tests/operators/<op>_test.cpp) keep the
+// operator-specific cases and the sweeps against the reference model.
+//
+// The suites:
+//   OpTable           null tensors / workspace arguments (161001, nothing written), dtypes outside and in the
+//                     lists of every product (161002 / accepted), 9-dim inputs (161002), empty inputs, 0-d
+//                     inputs (= the 1-element result), a repeatable executor run twice and re-addressed
+//                     (= fresh calls), host memory running out in the first phase (561000, nothing leaked),
+//                     thread-count invariance (child processes with ACLCPU_NUM_THREADS = 1 and more);
+//   OpTableBroadcast  entries whose checks broadcast two or more inputs: broadcast inputs = the materialised;
+//   OpTableInplace    Inplace variants (inplace_of): the in-place result = the base's out-of-place result.
+// Shapes are small (tens of elements; the thread-count children about 10^5), so that the sanitizer builds
+// run the suite in seconds; the thread counts follow support/sample_size.h.
+#include <gtest/gtest.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <memory>
+#include <new>
+#include <string>
+#include <vector>
+
+#include "support/op_info.h"
+#include "support/profile_scope.h"
+#include "support/sample_size.h"
+#include "support/test_util.h"
+#include "tests/op_infos.inc"
+
+extern char** environ;
+
+// ---------------------------------------------------------------- host memory running out (OutOfMemory)
+// The global operator new of this binary (the libraries' allocations included): when the calling thread's
+// flag is up, the next allocation throws std::bad_alloc once; g_live counts the allocations not yet freed.
+namespace {
+thread_local bool t_fail_new = false;
+std::atomic<int> g_refused{0};
+std::atomic<long> g_live{0};
+}  // namespace
+
+void* operator new(std::size_t n) {
+    if (t_fail_new) {
+        t_fail_new = false;
+        g_refused.fetch_add(1);
+        throw std::bad_alloc();
+    }
+    if (void* p = std::malloc(n == 0 ? 1 : n)) {
+        g_live.fetch_add(1, std::memory_order_relaxed);
+        return p;
+    }
+    throw std::bad_alloc();
+}
+void operator delete(void* p) noexcept {
+    if (p != nullptr) g_live.fetch_sub(1, std::memory_order_relaxed);
+    std::free(p);
+}
+void operator delete(void* p, std::size_t) noexcept { operator delete(p); }
+
+namespace {
+
+using namespace aclcpu_test;
+using namespace aclcpu_test::opinfo;
+
+constexpr int kNullptr = ACLNN_ERR_PARAM_NULLPTR;
+constexpr int kInvalid = ACLNN_ERR_PARAM_INVALID;
+constexpr int kInner = ACLNN_ERR_INNER;
+constexpr uint8_t kCanary = 0xA5;
+aclOpExecutor* const kSentinel = reinterpret_cast<aclOpExecutor*>(uintptr_t{0x1234});
+constexpr uint64_t kWsSentinel = 77;
+
+using Shape = std::vector<int64_t>;
+using Bytes = std::vector<uint8_t>;
+
+bool IsInput(const TensorInfo& t) { return t.role != Role::kOutput; }
+bool IsOutput(const TensorInfo& t) { return t.role != Role::kInput; }
+bool InMask(uint64_t mask, aclDataType d) { return (mask >> static_cast<int>(d)) & 1u; }
+
+/// The dtypes of a mask, in kAllDtypes' order.
+std::vector<aclDataType> DtypesOf(uint64_t mask) {
+    std::vector<aclDataType> v;
+    for (aclDataType d : kAllDtypes) {
+        if (InMask(mask, d)) v.push_back(d);
+    }
+    return v;
+}
+
+/// The dtype the tests give tensors that a test does not vary: the first of the entry's accepted dtypes in the
+/// product (FLOAT on every product today), FLOAT when the entry has no list.
+aclDataType BaseDtype(const OpInfo& op, int product) {
+    const std::vector<aclDataType> v = DtypesOf(op.accept_mask[product]);
+    return v.empty() ? ACL_FLOAT : v[0];
+}
+
+/// The product the runtime runs by default (aclInit(nullptr) with ACLCPU_SOC_VERSION unset: the first).
+int ActiveProduct() { return static_cast<int>(l1ref::ProfileFromSocName(aclrtGetSocName())); }
+
+// ---------------------------------------------------------------- values
+/// Deterministic element bytes of dtype d: small values (with a few specials, +-0, +-inf, NaN, when asked) for
+/// the floating dtypes, small integers for the others.
+Bytes Fill(aclDataType d, int64_t n, uint32_t seed, bool specials) {
+    const size_t item = aclDataTypeSize(d);
+    Bytes b(static_cast<size_t>(n) * item);
+    uint32_t x = seed * 2654435761u + 12345u;
+    for (int64_t i = 0; i < n; ++i) {
+        x = x * 1664525u + 1013904223u;
+        const uint32_t r = x >> 8;
+        float v = static_cast<float>(static_cast<int>(r % 33) - 16) * 0.375f;
+        switch (specials ? r % 61 : 61) {
+            case 0: v = INFINITY; break;
+            case 1: v = -INFINITY; break;
+            case 2: v = NAN; break;
+            case 3: v = -0.0f; break;
+            default: break;
+        }
+        const int64_t iv = static_cast<int64_t>(r % 19) - 9;
+        uint8_t* p = b.data() + static_cast<size_t>(i) * item;
+        switch (d) {
+            case ACL_FLOAT: std::memcpy(p, &v, 4); break;
+            case ACL_DOUBLE: { const double dv = v; std::memcpy(p, &dv, 8); break; }
+            case ACL_FLOAT16: { const uint16_t h = aclFloatToFloat16(v); std::memcpy(p, &h, 2); break; }
+            case ACL_BF16: { const uint16_t h = static_cast<uint16_t>(Bits(v) >> 16); std::memcpy(p, &h, 2); break; }
+            case ACL_COMPLEX64: { const float c[2] = {v, 0.5f}; std::memcpy(p, c, 8); break; }
+            case ACL_COMPLEX128: { const double c[2] = {v, 0.5}; std::memcpy(p, c, 16); break; }
+            case ACL_BOOL: p[0] = static_cast<uint8_t>(r & 1u); break;
+            case ACL_UINT8: case ACL_UINT16: case ACL_UINT32: case ACL_UINT64: {
+                const uint64_t u = r % 23;
+                std::memcpy(p, &u, item);  // little-endian: the low bytes
+                break;
+            }
+            default: std::memcpy(p, &iv, item); break;  // signed integers, little-endian
+        }
+    }
+    return b;
+}
+
+/// The value of one element (floating dtypes; integers as themselves).
+double ValueOf(const uint8_t* p, aclDataType d) {
+    switch (d) {
+        case ACL_FLOAT: { float f; std::memcpy(&f, p, 4); return f; }
+        case ACL_DOUBLE: { double f; std::memcpy(&f, p, 8); return f; }
+        case ACL_FLOAT16: { uint16_t h; std::memcpy(&h, p, 2); return aclFloat16ToFloat(h); }
+        case ACL_BF16: { uint16_t h; std::memcpy(&h, p, 2); return FromBits(uint32_t{h} << 16); }
+        default: { int64_t v = 0; std::memcpy(&v, p, aclDataTypeSize(d)); return static_cast<double>(v); }
+    }
+}
+
+/// The non-tensor arguments at the table's defaults (reduction as given when >= 0), their handles owned.
+class Args {
+public:
+    Args(const OpInfo& op, int64_t reduction = -1) {
+        for (int k = 0; k < op.num_params; ++k) {
+            const ParamInfo& p = op.params[k];
+            Arg& a = a_[k];
+            a.i = p.def_i;
+            a.f = p.def_f;
+            a.str = p.def_str;
+            if (k == op.reduction && reduction >= 0) a.i = reduction;
+            switch (p.kind) {
+                case ParamKind::kScalar: a.scalar = Scalar(p.def_f, p.scalar_dtype); break;
+                case ParamKind::kIntArray: {
+                    std::vector<int64_t> v(p.def_list, p.def_list + p.def_list_len);
+                    ints_.push_back(aclCreateIntArray(v.data(), v.size()));
+                    a.ints = ints_.back();
+                    break;
+                }
+                case ParamKind::kBoolArray: {
+                    std::unique_ptr<bool[]> v(new bool[p.def_list_len + 1]);
+                    for (int j = 0; j < p.def_list_len; ++j) v[j] = p.def_list[j] != 0.0;
+                    bools_.push_back(aclCreateBoolArray(v.get(), p.def_list_len));
+                    a.bools = bools_.back();
+                    break;
+                }
+                case ParamKind::kScalarList: {
+                    std::vector<const aclScalar*> v;
+                    for (int j = 0; j < p.def_list_len; ++j) v.push_back(aclCreateScalar(Value(p.def_list[j], p.scalar_dtype).data(), p.scalar_dtype));
+                    scalar_lists_.push_back(aclCreateScalarList(v.data(), v.size()));
+                    a.scalar_list = scalar_lists_.back();
+                    break;
+                }
+                case ParamKind::kTensorList:  // no default value: an empty list
+                    tensor_lists_.push_back(aclCreateTensorList(nullptr, 0));
+                    a.tensor_list = tensor_lists_.back();
+                    break;
+                default: break;
+            }
+        }
+    }
+    ~Args() {
+        for (const aclScalar* s : scalars_) aclDestroyScalar(s);
+        for (const aclIntArray* x : ints_) aclDestroyIntArray(x);
+        for (const aclBoolArray* x : bools_) aclDestroyBoolArray(x);
+        for (const aclScalarList* x : scalar_lists_) aclDestroyScalarList(x);
+        for (const aclTensorList* x : tensor_lists_) aclDestroyTensorList(x);
+    }
+    Args(const Args&) = delete;
+    Args& operator=(const Args&) = delete;
+    const Arg* get() const { return a_; }
+
+private:
+    static Bytes Value(double v, aclDataType d) {
+        Bytes b(aclDataTypeSize(d) == 0 ? 8 : aclDataTypeSize(d));
+        switch (d) {
+            case ACL_FLOAT: { const float f = static_cast<float>(v); std::memcpy(b.data(), &f, 4); break; }
+            case ACL_DOUBLE: std::memcpy(b.data(), &v, 8); break;
+            case ACL_FLOAT16: { const uint16_t h = aclFloatToFloat16(static_cast<float>(v)); std::memcpy(b.data(), &h, 2); break; }
+            case ACL_BF16: { const uint16_t h = static_cast<uint16_t>(Bits(static_cast<float>(v)) >> 16); std::memcpy(b.data(), &h, 2); break; }
+            case ACL_BOOL: b[0] = v != 0.0; break;
+            default: { const int64_t i = static_cast<int64_t>(v); std::memcpy(b.data(), &i, b.size()); break; }
+        }
+        return b;
+    }
+    const aclScalar* Scalar(double v, aclDataType d) {
+        Bytes b = Value(v, d);
+        scalars_.push_back(aclCreateScalar(b.data(), d));
+        return scalars_.back();
+    }
+    Arg a_[kMaxParams];
+    std::vector<const aclScalar*> scalars_;
+    std::vector<const aclIntArray*> ints_;
+    std::vector<const aclBoolArray*> bools_;
+    std::vector<const aclScalarList*> scalar_lists_;
+    std::vector<const aclTensorList*> tensor_lists_;
+};
+
+// ---------------------------------------------------------------- calls
+/// One call's tensors: shapes, dtypes, the input bytes, device buffers (at least one element each, so that an
+/// empty view has bytes to keep) and descriptors, in the entry's tensor order.
+struct Call {
+    const OpInfo* op = nullptr;
+    std::vector<Shape> shapes;
+    std::vector<aclDataType> dtypes;
+    std::vector<Bytes> inputs;  // the bytes an input (or inout) tensor holds before the call
+    std::vector<DeviceBuffer> buf;
+    std::vector<aclTensor*> t;
+
+    Call() = default;
+    Call(const Call&) = delete;
+    Call& operator=(const Call&) = delete;
+    Call(Call&&) = default;
+    ~Call() {
+        for (aclTensor* x : t) aclDestroyTensor(x);
+    }
+    size_t Size(int i) const {
+        return static_cast<size_t>(std::max<int64_t>(Numel(shapes[i]), 1)) * aclDataTypeSize(dtypes[i]);
+    }
+    /// Writes the inputs' bytes and the outputs' canaries into the buffers again.
+    void Reset() {
+        for (int i = 0; i < op->num_tensors; ++i) {
+            Bytes b(Size(i), kCanary);
+            if (IsInput(op->tensors[i])) std::memcpy(b.data(), inputs[i].data(), inputs[i].size());
+            ASSERT_EQ(aclrtMemcpy(buf[i].get(), b.size(), b.data(), b.size(), ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
+        }
+    }
+    /// The bytes of tensor i's buffer (its view's elements, or the canary element of an empty view).
+    Bytes Read(int i) const { return Download<uint8_t>(buf[i].get(), Size(i)); }
+    /// The outputs' bytes (outputs and inout tensors), concatenated in tensor order.
+    Bytes Outputs() const {
+        Bytes all;
+        for (int i = 0; i < op->num_tensors; ++i) {
+            if (!IsOutput(op->tensors[i])) continue;
+            const Bytes b = Read(i);
+            all.insert(all.end(), b.begin(), b.end());
+        }
+        return all;
+    }
+    /// Whether every output still holds the canary (nothing written).
+    bool OutputsIntact() const {
+        for (int i = 0; i < op->num_tensors; ++i) {
+            if (op->tensors[i].role != Role::kOutput) continue;
+            for (uint8_t x : Read(i)) {
+                if (x != kCanary) return false;
+            }
+        }
+        return true;
+    }
+};
+
+/// The output shape of an entry for these input shapes: the broadcast shape, or 0-d for a loss that reduces.
+Shape OutShape(const OpInfo& op, const std::vector<Shape>& in, int64_t reduction) {
+    if (op.shape == ShapeKind::kLoss && reduction != 0) return {};
+    Shape b;
+    for (const Shape& s : in) {
+        std::vector<int64_t> r;
+        l1ref::BroadcastShapes(b, s, &r);
+        b = r;
+    }
+    return b;
+}
+
+/// The effective reduction of a call (the argument, or the table's default when -1; -1 without one).
+int64_t Reduction(const OpInfo& op, int64_t reduction) {
+    if (op.reduction < 0) return -1;
+    return reduction >= 0 ? reduction : op.params[op.reduction].def_i;
+}
+
+/// A call with the given input shapes and per-tensor dtypes (inputs filled from `seed`; outputs the canary;
+/// an inout tensor takes the first input shape). Storage: at least one element per tensor.
+Call MakeCall(const OpInfo& op, const std::vector<Shape>& in_shapes, const std::vector<aclDataType>& dtypes,
+              uint32_t seed, int64_t reduction = -1) {
+    Call c;
+    c.op = &op;
+    const Shape out = OutShape(op, in_shapes, Reduction(op, reduction));
+    // A reduced result of infinities or NaN is NaN or infinite whatever the other values: specials only where
+    // each output element has its own inputs.
+    const bool specials = !(op.shape == ShapeKind::kLoss && Reduction(op, reduction) != 0);
+    size_t k = 0;
+    for (int i = 0; i < op.num_tensors; ++i) {
+        const TensorInfo& ti = op.tensors[i];
+        Shape s = ti.role == Role::kOutput ? out : in_shapes[std::min(k++, in_shapes.size() - 1)];
+        c.shapes.push_back(s);
+        c.dtypes.push_back(dtypes[i]);
+        c.inputs.push_back(IsInput(ti) ? Fill(dtypes[i], Numel(s), seed * 31u + static_cast<uint32_t>(i), specials)
+                                       : Bytes());
+        c.buf.emplace_back(c.Size(i));
+        c.t.push_back(MakeTensor(s, dtypes[i], c.buf.back().get(), {}, 0,
+                                 {std::max<int64_t>(Numel(s), 1)}));
+    }
+    c.Reset();
+    return c;
+}
+
+/// Every tensor of dtype d.
+std::vector<aclDataType> AllOf(const OpInfo& op, aclDataType d) { return std::vector<aclDataType>(op.num_tensors, d); }
+
+/// The same shape for every input.
+std::vector<Shape> Same(const OpInfo& op, const Shape& s) {
+    return std::vector<Shape>(std::max(op.num_inputs, 1), s);
+}
+
+/// Runs both phases (and synchronises); returns the first non-zero status. *ws_out: the workspace size.
+int RunCall(const OpInfo& op, Call& c, const Args& args, uint64_t* ws_out = nullptr) {
+    uint64_t ws = 0;
+    aclOpExecutor* ex = nullptr;
+    int ret = op.first(c.t.data(), args.get(), &ws, &ex);
+    if (ret != 0) return ret;
+    if (ws_out != nullptr) *ws_out = ws;
+    DeviceBuffer w;
+    if (ws > 0) w = DeviceBuffer(ws);
+    ret = op.second(ws > 0 ? w.get() : nullptr, ws, ex, nullptr);
+    if (ret != 0) return ret;
+    return aclrtSynchronizeStream(nullptr);
+}
+
+/// The reductions a test runs: each of none, mean, sum (the entry's default first), or one call without.
+std::vector<int64_t> Reductions(const OpInfo& op) {
+    if (op.reduction < 0) return {-1};
+    return {0, 1, 2};
+}
+
+std::string Hex(const Bytes& b, size_t max = 48) {
+    std::string s;
+    char tmp[4];
+    for (size_t i = 0; i < b.size() && i < max; ++i) {
+        std::snprintf(tmp, sizeof tmp, "%02x", b[i]);
+        s += tmp;
+    }
+    return s;
+}
+
+class OpTable : public ::testing::TestWithParam<const OpInfo*> {
+protected:
+    const OpInfo& op() const { return *GetParam(); }
+};
+class OpTableBroadcast : public OpTable {};
+class OpTableInplace : public OpTable {};
+
+std::string TestName(const ::testing::TestParamInfo<const OpInfo*>& info) { return info.param->api; }
+
+template <typename Pred>
+std::vector<const OpInfo*> Entries(Pred pred) {
+    std::vector<const OpInfo*> v;
+    for (const OpInfo& o : kOpInfos) {
+        if (pred(o)) v.push_back(&o);
+    }
+    return v;
+}
+
+const Shape kShape = {2, 3, 5};
+
+// ---------------------------------------------------------------- null arguments
+// Each tensor null in turn: 161001, a message naming it (as the first phase names it), *workspaceSize and
+// *executor untouched, the outputs' canaries intact.
+TEST_P(OpTable, NullTensorIsRefused) {
+    const int p = ActiveProduct();
+    Call c = MakeCall(op(), Same(op(), kShape), AllOf(op(), BaseDtype(op(), p)), 1);
+    Args args(op());
+    for (int i = 0; i < op().num_tensors; ++i) {
+        SCOPED_TRACE(op().tensors[i].name);
+        std::vector<aclTensor*> t = c.t;
+        t[i] = nullptr;
+        uint64_t ws = kWsSentinel;
+        aclOpExecutor* ex = kSentinel;
+        EXPECT_EQ(op().first(t.data(), args.get(), &ws, &ex), kNullptr);
+        const std::string msg = LastError();
+        EXPECT_FALSE(msg.empty());
+        EXPECT_NE(msg.find(op().tensors[i].msg_name), std::string::npos) << msg;
+        EXPECT_EQ(ws, kWsSentinel);
+        EXPECT_EQ(ex, kSentinel);
+        EXPECT_TRUE(c.OutputsIntact());
+    }
+}
+
+// workspaceSize or executor null: 161001 with a message, the other out-parameter untouched.
+TEST_P(OpTable, NullWorkspaceArgumentsAreRefused) {
+    const int p = ActiveProduct();
+    Call c = MakeCall(op(), Same(op(), kShape), AllOf(op(), BaseDtype(op(), p)), 2);
+    Args args(op());
+    uint64_t ws = kWsSentinel;
+    aclOpExecutor* ex = kSentinel;
+    EXPECT_EQ(op().first(c.t.data(), args.get(), nullptr, &ex), kNullptr);
+    EXPECT_FALSE(LastError().empty());
+    EXPECT_EQ(ex, kSentinel);
+    EXPECT_EQ(op().first(c.t.data(), args.get(), &ws, nullptr), kNullptr);
+    EXPECT_FALSE(LastError().empty());
+    EXPECT_EQ(ws, kWsSentinel);
+    EXPECT_TRUE(c.OutputsIntact());
+}
+
+// ---------------------------------------------------------------- dtypes, in every product
+// Each input governed by a list, of every dtype outside its list in the product: 161002 with a message and
+// nothing written (kPromote inputs: the inputs of the promote group together; the other tensors keep the base
+// dtype).
+TEST_P(OpTable, DtypeOutsideTheListIsRefusedInEveryProduct) {
+    int refused = 0;
+    for (int p = 0; p < kNumProducts; ++p) {
+        ProfileScope scope(l1ref::kAllProfiles[p]);
+        ASSERT_TRUE(scope.ok()) << kProducts[p];
+        const aclDataType base = BaseDtype(op(), p);
+        Args args(op());
+        for (int i = 0; i < op().num_tensors; ++i) {
+            const TensorInfo& ti = op().tensors[i];
+            if (!IsInput(ti) || ti.mode == DtypeMode::kNone) continue;
+            for (aclDataType d : kAllDtypes) {
+                if (InMask(ti.mask[p], d)) continue;
+                SCOPED_TRACE(std::string(kProducts[p]) + " " + ti.name + " dtype " + std::to_string(d));
+                std::vector<aclDataType> dts = AllOf(op(), base);
+                dts[i] = d;
+                if (ti.mode == DtypeMode::kPromote) {
+                    for (int j = 0; j < op().num_tensors; ++j) {
+                        const TensorInfo& tj = op().tensors[j];
+                        if (IsInput(tj) && tj.mode == DtypeMode::kPromote && tj.group == ti.group) dts[j] = d;
+                    }
+                }
+                Call c = MakeCall(op(), Same(op(), kShape), dts, 3);
+                uint64_t ws = kWsSentinel;
+                aclOpExecutor* ex = kSentinel;
+                EXPECT_EQ(op().first(c.t.data(), args.get(), &ws, &ex), kInvalid);
+                EXPECT_FALSE(LastError().empty());
+                EXPECT_EQ(ex, kSentinel);
+                EXPECT_TRUE(c.OutputsIntact());
+                ++refused;
+            }
+        }
+    }
+    const bool has_list = [&] {
+        for (int i = 0; i < op().num_tensors; ++i) {
+            if (IsInput(op().tensors[i]) && op().tensors[i].mode != DtypeMode::kNone) return true;
+        }
+        return false;
+    }();
+    if (has_list) {
+        EXPECT_GT(refused, 0);
+    }
+}
+
+// Every tensor of each dtype in every list of the entry, in every product, at every reduction (an entry with a
+// custom check: at none only, its hook's rule being outside the table): accepted, and the outputs written.
+TEST_P(OpTable, EveryListedDtypeIsAcceptedInEveryProduct) {
+    for (int p = 0; p < kNumProducts; ++p) {
+        ProfileScope scope(l1ref::kAllProfiles[p]);
+        ASSERT_TRUE(scope.ok()) << kProducts[p];
+        const std::vector<aclDataType> listed = DtypesOf(op().accept_mask[p]);
+        for (aclDataType d : listed.empty() ? std::vector<aclDataType>{ACL_FLOAT} : listed) {
+            for (int64_t r : Reductions(op())) {
+                if (op().custom && r > 0) continue;
+                SCOPED_TRACE(std::string(kProducts[p]) + " dtype " + std::to_string(d) + " reduction " + std::to_string(r));
+                Args args(op(), r);
+                Call c = MakeCall(op(), Same(op(), kShape), AllOf(op(), d), 4, r);
+                ASSERT_EQ(RunCall(op(), c, args), 0) << LastError();
+                for (int i = 0; i < op().num_tensors; ++i) {
+                    if (op().tensors[i].role != Role::kOutput) continue;
+                    bool written = false;
+                    for (uint8_t x : c.Read(i)) written = written || x != kCanary;
+                    EXPECT_TRUE(written) << op().tensors[i].name << ": no byte written";
+                }
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------- shapes
+// Each input with 9 dims in turn (the others 2-d, broadcastable): 161002, nothing written.
+TEST_P(OpTable, NineDimInputIsRefused) {
+    const int p = ActiveProduct();
+    Args args(op());
+    const int n = std::max(op().num_inputs, 1);
+    for (int k = 0; k < n; ++k) {
+        SCOPED_TRACE(op().tensors[k].name);
+        std::vector<Shape> shapes(n, Shape{2, 3});
+        shapes[k] = {1, 1, 1, 1, 1, 1, 1, 2, 3};
+        if (!op().broadcasts) shapes.assign(n, shapes[k]);  // no broadcasting: every input 9-d
+        Call c = MakeCall(op(), shapes, AllOf(op(), BaseDtype(op(), p)), 5);
+        uint64_t ws = kWsSentinel;
+        aclOpExecutor* ex = kSentinel;
+        EXPECT_EQ(op().first(c.t.data(), args.get(), &ws, &ex), kInvalid);
+        EXPECT_FALSE(LastError().empty());
+        EXPECT_EQ(ex, kSentinel);
+        EXPECT_TRUE(c.OutputsIntact());
+    }
+}
+
+// Empty inputs ({2, 0, 3}): success with workspace 0; an element-wise result (or a loss at none) writes
+// nothing; a loss's mean is NaN and its sum 0 (the mean and sum of no elements).
+TEST_P(OpTable, EmptyInputSucceedsWithoutWork) {
+    const int p = ActiveProduct();
+    const aclDataType d = BaseDtype(op(), p);
+    for (int64_t r : Reductions(op())) {
+        SCOPED_TRACE(r);
+        Args args(op(), r);
+        Call c = MakeCall(op(), Same(op(), {2, 0, 3}), AllOf(op(), d), 6, r);
+        uint64_t ws = kWsSentinel;
+        ASSERT_EQ(RunCall(op(), c, args, &ws), 0) << LastError();
+        EXPECT_EQ(ws, 0u);
+        if (op().shape == ShapeKind::kLoss && r != 0) {
+            for (int i = 0; i < op().num_tensors; ++i) {
+                if (op().tensors[i].role != Role::kOutput) continue;
+                const Bytes b = c.Read(i);
+                const double v = ValueOf(b.data(), d);
+                if (r == 1) {
+                    EXPECT_TRUE(std::isnan(v)) << v;
+                }
+                if (r == 2) {
+                    EXPECT_EQ(v, 0.0);
+                }
+            }
+        } else {
+            EXPECT_TRUE(c.OutputsIntact());
+            for (int i = 0; i < op().num_tensors; ++i) {  // an inout tensor's bytes are its own
+                if (op().tensors[i].role == Role::kInout) {
+                    EXPECT_EQ(c.Read(i), Bytes(c.Size(i), kCanary));
+                }
+            }
+        }
+    }
+}
+
+// 0-d inputs (and output): the bits of the same values as 1-element tensors.
+TEST_P(OpTable, ZeroDimInputsMatchOneElement) {
+    const int p = ActiveProduct();
+    for (aclDataType d : DtypesOf(op().accept_mask[p])) {
+        for (int64_t r : Reductions(op())) {
+            if (op().custom && r > 0) continue;
+            SCOPED_TRACE(std::to_string(d) + " reduction " + std::to_string(r));
+            Args args(op(), r);
+            Call a = MakeCall(op(), Same(op(), {}), AllOf(op(), d), 7, r);
+            Call b = MakeCall(op(), Same(op(), {1}), AllOf(op(), d), 7, r);
+            ASSERT_EQ(RunCall(op(), a, args), 0) << LastError();
+            ASSERT_EQ(RunCall(op(), b, args), 0) << LastError();
+            EXPECT_EQ(Hex(a.Outputs()), Hex(b.Outputs()));
+        }
+    }
+}
+
+// Input k with dim k % 3 of {3, 4, 5} set to 1 (the last input also without its leading dim where another
+// input spans it): the bits of the
+// same values materialised to {3, 4, 5}. At none and sum (mean's factor may count one input's elements).
+TEST_P(OpTableBroadcast, BroadcastInputsMatchMaterialised) {
+    const int p = ActiveProduct();
+    const Shape full = {3, 4, 5};
+    std::vector<Shape> small(op().num_inputs, full);
+    for (int k = 0; k < op().num_inputs; ++k) small[k][k % 3] = 1;
+    for (int k = 0; k + 1 < op().num_inputs; ++k) {  // another input spans the leading dim: the last drops it
+        if (small[k][0] == full[0]) {
+            small.back().erase(small.back().begin());
+            break;
+        }
+    }
+    for (aclDataType d : DtypesOf(op().accept_mask[p])) {
+        for (int64_t r : Reductions(op())) {
+            if (r == 1 || (op().custom && r > 0)) continue;
+            SCOPED_TRACE(std::to_string(d) + " reduction " + std::to_string(r));
+            Args args(op(), r);
+            Call a = MakeCall(op(), small, AllOf(op(), d), 8, r);
+            Call b = MakeCall(op(), Same(op(), full), AllOf(op(), d), 8, r);
+            const size_t item = aclDataTypeSize(d);
+            for (int k = 0; k < op().num_inputs; ++k) {  // b's inputs: a's values at the broadcast index
+                l1ref::View v;
+                v.shape = a.shapes[k];
+                v.strides = ContiguousStrides(v.shape);
+                Bytes& dst = b.inputs[k];
+                int64_t e = 0;
+                l1ref::ForEachIndex(full, [&](const std::vector<int64_t>& idx) {
+                    const int64_t src = l1ref::BroadcastElementIndex(v, idx);
+                    std::memcpy(dst.data() + e++ * item, a.inputs[k].data() + src * item, item);
+                });
+            }
+            b.Reset();
+            ASSERT_EQ(RunCall(op(), a, args), 0) << LastError();
+            ASSERT_EQ(RunCall(op(), b, args), 0) << LastError();
+            const Bytes x = a.Outputs(), y = b.Outputs();
+            ASSERT_EQ(x.size(), y.size());
+            for (size_t e = 0; e < x.size(); e += item) {
+                ASSERT_EQ(0, std::memcmp(&x[e], &y[e], item))
+                    << "element " << e / item << ": " << ValueOf(&x[e], d) << " vs materialised " << ValueOf(&y[e], d);
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------- executors
+// A repeatable executor: run twice (inputs and canaries restored between runs), each = a fresh call; then
+// every tensor re-addressed (aclSetInputTensorAddr / aclSetOutputTensorAddr) to the buffers of another call
+// with other values: = that call's fresh result; the executor destroyed.
+TEST_P(OpTable, RepeatableExecutorMatchesFreshCalls) {
+    const int p = ActiveProduct();
+    const aclDataType d = BaseDtype(op(), p);
+    for (int64_t r : Reductions(op())) {
+        SCOPED_TRACE(r);
+        Args args(op(), r);
+        Call fresh_a = MakeCall(op(), Same(op(), kShape), AllOf(op(), d), 9, r);
+        Call fresh_b = MakeCall(op(), Same(op(), kShape), AllOf(op(), d), 10, r);
+        ASSERT_EQ(RunCall(op(), fresh_a, args), 0) << LastError();
+        ASSERT_EQ(RunCall(op(), fresh_b, args), 0) << LastError();
+        const Bytes want_a = fresh_a.Outputs(), want_b = fresh_b.Outputs();
+        ASSERT_NE(want_a, want_b) << "the two calls' values give one result";
+
+        Call a = MakeCall(op(), Same(op(), kShape), AllOf(op(), d), 9, r);
+        Call b = MakeCall(op(), Same(op(), kShape), AllOf(op(), d), 10, r);
+        uint64_t ws = 0;
+        aclOpExecutor* ex = nullptr;
+        ASSERT_EQ(op().first(a.t.data(), args.get(), &ws, &ex), 0) << LastError();
+        ASSERT_EQ(aclSetAclOpExecutorRepeatable(ex), 0) << LastError();
+        DeviceBuffer w;
+        if (ws > 0) w = DeviceBuffer(ws);
+        for (int run = 0; run < 2; ++run) {
+            a.Reset();
+            ASSERT_EQ(op().second(ws > 0 ? w.get() : nullptr, ws, ex, nullptr), 0) << LastError();
+            ASSERT_EQ(aclrtSynchronizeStream(nullptr), 0);
+            EXPECT_EQ(a.Outputs(), want_a) << "run " << run;
+        }
+        for (int i = 0; i < op().num_tensors; ++i) {
+            const TensorInfo& ti = op().tensors[i];
+            if (ti.in_index >= 0) {
+                ASSERT_EQ(aclSetInputTensorAddr(ex, ti.in_index, a.t[i], b.buf[i].get()), 0) << LastError();
+            }
+            if (ti.out_index >= 0) {
+                ASSERT_EQ(aclSetOutputTensorAddr(ex, ti.out_index, a.t[i], b.buf[i].get()), 0) << LastError();
+            }
+        }
+        ASSERT_EQ(op().second(ws > 0 ? w.get() : nullptr, ws, ex, nullptr), 0) << LastError();
+        ASSERT_EQ(aclrtSynchronizeStream(nullptr), 0);
+        EXPECT_EQ(b.Outputs(), want_b);
+        EXPECT_EQ(aclDestroyAclOpExecutor(ex), 0) << LastError();
+    }
+}
+
+// An Inplace variant: its in-place result = the base's out-of-place result for the same values, for every
+// listed dtype (a loss base: at reduction none, where the output has the input's shape).
+TEST_P(OpTableInplace, InplaceMatchesOutOfPlace) {
+    const OpInfo& base = kOpInfos[op().inplace_of];
+    const int p = ActiveProduct();
+    for (aclDataType d : DtypesOf(op().accept_mask[p])) {
+        for (int64_t r : Reductions(op())) {
+            if (base.shape == ShapeKind::kLoss && Reduction(base, r) != 0) continue;
+            SCOPED_TRACE(std::to_string(d) + " reduction " + std::to_string(r));
+            Args args(op(), r), base_args(base, r);
+            Call b = MakeCall(base, Same(base, kShape), AllOf(base, d), 11, Reduction(base, r));
+            Call c = MakeCall(op(), Same(op(), kShape), AllOf(op(), d), 12, r);
+            for (int j = base.num_tensors - 1; j >= 0; --j) {  // own tensor bind[j] holds base tensor j's values
+                if (IsInput(base.tensors[j])) c.inputs[op().bind[j]] = b.inputs[j];
+            }
+            c.Reset();
+            ASSERT_EQ(RunCall(base, b, base_args), 0) << LastError();
+            ASSERT_EQ(RunCall(op(), c, args), 0) << LastError();
+            for (int j = 0; j < base.num_tensors; ++j) {
+                if (base.tensors[j].role == Role::kOutput) {
+                    EXPECT_EQ(Hex(c.Read(op().bind[j]), 4096), Hex(b.Read(j), 4096));
+                }
+            }
+        }
+    }
+}
+
+// Host memory running out at the first phase's first allocation: 561000 with a message naming the first
+// phase and "out of host memory", *executor untouched, no allocation left behind (the live count back where
+// it was; the failing call is made once beforehand, so that lazily grown buffers (the message's) exist);
+// then the same call succeeds and runs.
+TEST_P(OpTable, HostOutOfMemoryIsAStatus) {
+    const int p = ActiveProduct();
+    Call c = MakeCall(op(), Same(op(), kShape), AllOf(op(), BaseDtype(op(), p)), 13);
+    Args args(op());
+    for (int attempt = 0; attempt < 2; ++attempt) {
+        uint64_t ws = kWsSentinel;
+        aclOpExecutor* ex = kSentinel;
+        const int refused = g_refused.load();
+        const long live = g_live.load();
+        t_fail_new = true;
+        const int st = op().first(c.t.data(), args.get(), &ws, &ex);
+        t_fail_new = false;
+        const long leaked = g_live.load() - live;
+        ASSERT_GT(g_refused.load(), refused) << "no allocation was refused";
+        EXPECT_EQ(st, kInner);
+        EXPECT_EQ(ex, kSentinel);
+        if (attempt == 1) {
+            EXPECT_EQ(leaked, 0) << "allocations left behind";
+        }
+        const std::string msg = LastError();
+        EXPECT_NE(msg.find(op().api1), std::string::npos) << msg;
+        EXPECT_NE(msg.find("out of host memory"), std::string::npos) << msg;
+    }
+    EXPECT_TRUE(c.OutputsIntact());
+    ASSERT_EQ(RunCall(op(), c, args), 0) << LastError();
+}
+
+// ---------------------------------------------------------------- thread counts
+// The child half (ThreadCount below): runs the entry named by OPTABLE_API for every listed dtype and reduction
+// on ~10^5 elements (several of the pool's chunks), broadcast inputs where the entry broadcasts, and writes
+// every output byte to OPTABLE_DUMP. Suites named *ChildProcess are left out of CTest.
+constexpr const char* kDumpVar = "ACLCPU_OPTABLE_DUMP";
+constexpr const char* kApiVar = "ACLCPU_OPTABLE_API";
+
+TEST(OpTableChildProcess, Dump) {
+    const char* path = std::getenv(kDumpVar);
+    const char* api = std::getenv(kApiVar);
+    if (path == nullptr || api == nullptr) GTEST_SKIP() << "runs only as a child of OpTable.ThreadCount";
+    const OpInfo* found = nullptr;
+    for (const OpInfo& o : kOpInfos) {
+        if (std::strcmp(o.api, api) == 0) found = &o;
+    }
+    ASSERT_NE(found, nullptr) << api;
+    const OpInfo& op = *found;
+    std::ofstream f(path, std::ios::binary);
+    const int p = ActiveProduct();
+    const Shape big = {3, 32768 + 77};
+    std::vector<std::vector<Shape>> shapes = {Same(op, big)};
+    if (op.broadcasts && op.num_inputs >= 2) {
+        std::vector<Shape> s = Same(op, big);
+        s[0] = {1, big[1]};
+        s.back() = {3, 1};
+        shapes.push_back(s);
+    }
+    for (const std::vector<Shape>& s : shapes) {
+        for (aclDataType d : DtypesOf(op.accept_mask[p])) {
+            for (int64_t r : Reductions(op)) {
+                if (op.custom && r > 0) continue;
+                Args args(op, r);
+                Call c = MakeCall(op, s, AllOf(op, d), 14, r);
+                ASSERT_EQ(RunCall(op, c, args), 0) << LastError();
+                const Bytes b = c.Outputs();
+                f.write(reinterpret_cast<const char*>(b.data()), static_cast<std::streamsize>(b.size()));
+            }
+        }
+    }
+    ASSERT_TRUE(f.good());
+}
+
+int SpawnChild(const std::vector<std::string>& extra_env) {
+    std::vector<std::string> env;
+    for (char** e = environ; *e != nullptr; ++e) {
+        const std::string kv = *e;
+        bool overridden = false;
+        for (const std::string& x : extra_env) {
+            if (kv.compare(0, x.find('=') + 1, x, 0, x.find('=') + 1) == 0) overridden = true;
+        }
+        if (!overridden) env.push_back(kv);
+    }
+    for (const std::string& x : extra_env) env.push_back(x);
+    std::vector<char*> envp;
+    for (std::string& s : env) envp.push_back(&s[0]);
+    envp.push_back(nullptr);
+    std::string exe = "/proc/self/exe", filter = "--gtest_filter=OpTableChildProcess.Dump";
+    char* argv[] = {&exe[0], &filter[0], nullptr};
+    pid_t pid = 0;
+    if (posix_spawn(&pid, "/proc/self/exe", nullptr, nullptr, argv, envp.data()) != 0) return -1;
+    int status = 0;
+    if (waitpid(pid, &status, 0) != pid) return -1;
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+// The same bits with 1 and several pool threads (ACLCPU_NUM_THREADS, read once per process: child
+// processes), in the first two products: 1, 2, 5 threads (sampled runs: 1, 3).
+TEST_P(OpTable, ThreadCountDoesNotChangeResults) {
+    const std::string dir = ::testing::TempDir();
+    for (int p = 0; p < 2; ++p) {
+        std::vector<char> reference;
+        const std::vector<int> counts = SampledSweeps() ? std::vector<int>{1, 3} : std::vector<int>{1, 2, 5};
+        for (int threads : counts) {
+            const std::string path = dir + "/aclcpu_optable_" + std::to_string(getpid()) + "_" + op().api + "_" +
+                                     kProducts[p] + "_" + std::to_string(threads) + ".bin";
+            const int rc = SpawnChild({"ACLCPU_NUM_THREADS=" + std::to_string(threads),
+                                       std::string("ACLCPU_SOC_VERSION=") + kProducts[p],
+                                       std::string(kDumpVar) + "=" + path, std::string(kApiVar) + "=" + op().api});
+            ASSERT_EQ(rc, 0) << kProducts[p] << " with " << threads << " threads: the child failed";
+            std::ifstream f(path, std::ios::binary);
+            std::vector<char> bytes((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+            std::remove(path.c_str());
+            ASSERT_GT(bytes.size(), size_t{0});
+            if (threads == 1) {
+                reference = std::move(bytes);
+                continue;
+            }
+            EXPECT_TRUE(bytes == reference) << kProducts[p] << ": " << threads << " threads differ from 1";
+        }
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(Ops, OpTable, ::testing::ValuesIn(Entries([](const OpInfo&) { return true; })), TestName);
+INSTANTIATE_TEST_SUITE_P(Ops, OpTableBroadcast,
+                         ::testing::ValuesIn(Entries([](const OpInfo& o) { return o.broadcasts && o.num_inputs >= 2; })),
+                         TestName);
+INSTANTIATE_TEST_SUITE_P(Ops, OpTableInplace, ::testing::ValuesIn(Entries([](const OpInfo& o) { return o.inplace_of >= 0; })),
+                         TestName);
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(OpTableBroadcast);
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(OpTableInplace);
+
+// The generated table holds every entry (kNumOpInfos) and its products are the reference model's.
+TEST(OpTableDescription, ProductsAndEntries) {
+    EXPECT_EQ(static_cast<int>(sizeof kOpInfos / sizeof kOpInfos[0]), kNumOpInfos);
+    for (int p = 0; p < kNumProducts; ++p) EXPECT_STREQ(kProducts[p], l1ref::ProfileKey(l1ref::kAllProfiles[p]));
+}
+
+}  // namespace
