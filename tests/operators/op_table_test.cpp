@@ -13,7 +13,9 @@
 //                     (= fresh calls), host memory running out in the first phase (561000, nothing leaked),
 //                     thread-count invariance (child processes with ACLCPU_NUM_THREADS = 1 and more);
 //   OpTableBroadcast  entries whose checks broadcast two or more inputs: broadcast inputs = the materialised;
-//   OpTableInplace    Inplace variants (inplace_of): the in-place result = the base's out-of-place result.
+//   OpTableInplace    Inplace variants (inplace_of): the in-place result = the base's out-of-place result;
+//   OpTableReference  entries naming a reference model (kernel.reference_fn, support/op_reference.h): a
+//                     seeded random sweep in every product, status and bits = the model's.
 // Shapes are small (tens of elements; the thread-count children about 10^5), so that the sanitizer builds
 // run the suite in seconds; the thread counts follow support/sample_size.h.
 #include <gtest/gtest.h>
@@ -31,10 +33,12 @@
 #include <iterator>
 #include <memory>
 #include <new>
+#include <random>
 #include <string>
 #include <vector>
 
 #include "support/op_info.h"
+#include "support/op_reference.h"
 #include "support/profile_scope.h"
 #include "support/sample_size.h"
 #include "support/test_util.h"
@@ -376,6 +380,7 @@ protected:
 };
 class OpTableBroadcast : public OpTable {};
 class OpTableInplace : public OpTable {};
+class OpTableReference : public OpTable {};
 
 std::string TestName(const ::testing::TestParamInfo<const OpInfo*>& info) { return info.param->api; }
 
@@ -725,6 +730,112 @@ TEST_P(OpTable, HostOutOfMemoryIsAStatus) {
     ASSERT_EQ(RunCall(op(), c, args), 0) << LastError();
 }
 
+// ---------------------------------------------------------------- the reference model
+// A seeded random sweep against the entry's reference model (kernel.reference_fn), in every product: shapes of
+// rank 0-4 with dims 0-4 (every 8th case 2000-6000 elements), each input the broadcast shape with some dims 1
+// or the leading dim dropped where the entry broadcasts; dtypes: one of the entry's accepted dtypes for most
+// tensors, another accepted one or (1 in 8) any dtype for some; a random reduction (1 in 16 out of range).
+// The first phase's status = the model's; on success every output element = the model's (any NaN equals any
+// NaN: l1ref::SameResult). Calls the model does not cover are skipped (counted). 200 cases a product (sampled
+// runs: support/sample_size.h kSampledRandomCases).
+TEST_P(OpTableReference, RandomSweepMatchesTheReferenceModel) {
+    const int cases = static_cast<int>(SweepSize(200, kSampledRandomCases));
+    uint64_t api_seed = 1469598103934665603ull;  // FNV-1a of the API name: each entry its own sequence
+    for (const char* c = op().api; *c; ++c) api_seed = (api_seed ^ static_cast<uint8_t>(*c)) * 1099511628211ull;
+    for (int p = 0; p < kNumProducts; ++p) {
+        ProfileScope scope(l1ref::kAllProfiles[p]);
+        ASSERT_TRUE(scope.ok()) << kProducts[p];
+        const std::vector<aclDataType> listed = DtypesOf(op().accept_mask[p]);
+        ASSERT_FALSE(listed.empty());
+        int compared = 0, not_modelled = 0, failures = 0;
+        for (int k = 0; k < cases && failures < 3; ++k) {
+            std::mt19937_64 rng(api_seed + static_cast<uint64_t>(p) * 1000003u + static_cast<uint64_t>(k));
+            Shape b;
+            if (k % 8 == 7) {
+                const int64_t n = 2000 + static_cast<int64_t>(rng() % 4000);
+                b = rng() % 2 ? Shape{n} : Shape{3, n / 3};
+            } else {
+                const int rank = static_cast<int>(rng() % 5);
+                for (int d = 0; d < rank; ++d) b.push_back(rng() % 16 == 0 ? 0 : 1 + static_cast<int64_t>(rng() % 4));
+            }
+            std::vector<Shape> in(std::max(op().num_inputs, 1), b);
+            if (op().broadcasts) {
+                for (Shape& s : in) {
+                    for (int64_t& d : s) {
+                        if (rng() % 4 == 0) d = 1;
+                    }
+                    if (!s.empty() && rng() % 4 == 0) s.erase(s.begin());
+                }
+            }
+            int64_t r = -1;
+            if (op().reduction >= 0) r = rng() % 16 == 0 ? 3 : static_cast<int64_t>(rng() % 3);
+            const aclDataType common = listed[rng() % listed.size()];
+            std::vector<aclDataType> dts(op().num_tensors, common);
+            for (aclDataType& d : dts) {
+                const uint64_t x = rng() % 8;
+                if (x == 0) d = kAllDtypes[rng() % (sizeof kAllDtypes / sizeof kAllDtypes[0])];
+                if (x == 1 || x == 2) d = listed[rng() % listed.size()];
+            }
+            const std::string what = std::string(kProducts[p]) + " case " + std::to_string(k) + " reduction " +
+                                     std::to_string(r);
+            Args args(op(), r);
+            Call call = MakeCall(op(), in, dts, static_cast<uint32_t>(rng()), r < 3 ? r : 0);
+            std::vector<l1ref::View> views(op().num_tensors);
+            std::vector<Bytes> want;
+            std::vector<uint8_t*> want_ptrs;
+            want.reserve(op().num_tensors);
+            for (int i = 0; i < op().num_tensors; ++i) {
+                l1ref::View& v = views[i];
+                v.dtype = static_cast<int>(dts[i]);
+                v.shape = call.shapes[i];
+                v.strides = ContiguousStrides(v.shape);
+                v.storage = {std::max<int64_t>(Numel(v.shape), 1)};
+                if (IsOutput(op().tensors[i])) {
+                    want.emplace_back(call.Size(i), kCanary);
+                    if (IsInput(op().tensors[i])) std::memcpy(want.back().data(), call.inputs[i].data(), call.inputs[i].size());
+                    want_ptrs.push_back(want.back().data());
+                    v.data = IsInput(op().tensors[i]) ? call.inputs[i].data() : want.back().data();
+                } else {
+                    v.data = call.inputs[i].data();
+                }
+            }
+            const int expect = op().reference_fn(l1ref::kAllProfiles[p], views.data(), args.get(), want_ptrs.data());
+            if (expect == opref::kNotModelled) {
+                ++not_modelled;
+                continue;
+            }
+            const int got = RunCall(op(), call, args);
+            if (got != expect) {
+                ADD_FAILURE() << what << ": status " << got << ", the model " << expect << " (" << LastError() << ")";
+                ++failures;
+                continue;
+            }
+            if (got != 0) {
+                ++compared;
+                continue;
+            }
+            for (int i = 0, j = 0; i < op().num_tensors; ++i) {
+                if (!IsOutput(op().tensors[i])) continue;
+                const Bytes have = call.Read(i);
+                const Bytes& exp = want[j++];
+                const size_t item = aclDataTypeSize(dts[i]);
+                for (size_t e = 0; e < have.size(); e += item) {
+                    if (!l1ref::SameResult(dts[i], &have[e], &exp[e])) {
+                        ADD_FAILURE() << what << ": " << op().tensors[i].name << " element " << e / item << " dtype "
+                                      << dts[i] << ": " << ValueOf(&have[e], dts[i]) << ", the model "
+                                      << ValueOf(&exp[e], dts[i]);
+                        ++failures;
+                        break;
+                    }
+                }
+            }
+            ++compared;
+        }
+        EXPECT_GT(compared, cases / 2) << kProducts[p] << ": " << not_modelled << " of " << cases
+                                       << " cases outside the model";
+    }
+}
+
 // ---------------------------------------------------------------- thread counts
 // The child half (ThreadCount below): runs the entry named by OPTABLE_API for every listed dtype and reduction
 // on ~10^5 elements (several of the pool's chunks), broadcast inputs where the entry broadcasts, and writes
@@ -824,7 +935,10 @@ INSTANTIATE_TEST_SUITE_P(Ops, OpTableBroadcast,
 INSTANTIATE_TEST_SUITE_P(Ops, OpTableInplace, ::testing::ValuesIn(Entries([](const OpInfo& o) { return o.inplace_of >= 0; })),
                          TestName);
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(OpTableBroadcast);
+INSTANTIATE_TEST_SUITE_P(Ops, OpTableReference,
+                         ::testing::ValuesIn(Entries([](const OpInfo& o) { return o.reference_fn != nullptr; })), TestName);
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(OpTableInplace);
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(OpTableReference);
 
 // The generated table holds every entry (kNumOpInfos) and its products are the reference model's.
 TEST(OpTableDescription, ProductsAndEntries) {

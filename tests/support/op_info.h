@@ -11,6 +11,7 @@
 
 #include "acl/acl.h"
 #include "aclnn/acl_meta.h"
+#include "support/l1_reference.h"
 
 namespace aclcpu_test {
 namespace opinfo {
@@ -61,6 +62,11 @@ using FirstPhaseFn = aclnnStatus (*)(aclTensor* const* t, const Arg* a, uint64_t
 using SecondPhaseFn = aclnnStatus (*)(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
                                       aclrtStream stream);
 
+/// An entry's reference model behind one signature (tests/support/op_reference.h describes it): the expected
+/// first-phase status (or opref::kNotModelled) and, when 0, the expected bytes written into out[j], a copy of
+/// output j's buffer. t: the tensors in executor order, data = host snapshots; a: the non-tensor arguments.
+using RefFn = int (*)(l1ref::Profile prof, const l1ref::View* t, const Arg* a, uint8_t* const* out);
+
 /// One tensor of an entry.
 struct TensorInfo {
     const char* name;      ///< the parameter's name
@@ -105,7 +111,8 @@ struct OpInfo {
     const char* out_default;  ///< the out dtype rule (python.out_default): "promoted" or "self"
     int inplace_of;    ///< index of the base entry in kOpInfos (-1: not an Inplace variant)
     const int* bind;   ///< Inplace: for each tensor of the base (executor order), the own tensor bound to it
-    const char* reference;  ///< the table's kernel.reference (the hand-written suites sweep against it)
+    const char* reference;  ///< the table's kernel.reference (the reference-model header)
+    RefFn reference_fn;     ///< the table's kernel.reference_fn (opref::<name>), nullptr when none
 };
 
 }  // namespace opinfo

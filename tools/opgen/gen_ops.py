@@ -752,10 +752,12 @@ def c_double(x):
 
 def write_op_infos(ops):
     """tests/op_infos.inc: the generic suite's description of every entry (tests/support/op_info.h OpInfo),
-    kOpInfos in the table's order, and kAllDtypes (every dtype the table may name)."""
+    kOpInfos in the table's order, and kAllDtypes (every dtype the table may name). kernel.reference_fn names
+    the entry's reference adapter (tests/support/op_reference.h opref::<name>); an Inplace variant has none
+    (the suite compares it with its base)."""
     index = {op.api: i for i, op in enumerate(ops)}
-    out = [f"// {STAMP}.", "// Included by tests/operators/op_table_test.cpp after support/op_info.h.", "#pragma once",
-           "", "#include <cmath>", ""]
+    out = [f"// {STAMP}.", "// Included by tests/operators/op_table_test.cpp.", "#pragma once",
+           "", "#include <cmath>", "", '#include "support/op_info.h"', '#include "support/op_reference.h"', ""]
     out += [f'#include "aclnnop/{h}"' for h in by_header(ops)]
     out += ["", "namespace aclcpu_test {", "namespace opinfo {", "namespace gen {", ""]
     rows = []
@@ -834,7 +836,9 @@ def write_op_infos(ops):
             "{" + ", ".join(accept) + "}",
             c_str(base.d.get("python", {}).get("out_default", "promoted")),
             str(index[op.base.api]) if op.base else "-1", f"gen::kBind{sid}" if op.base else "nullptr",
-            c_str(base.d.get("kernel", {}).get("reference", ""))]) + "},")
+            c_str(base.d.get("kernel", {}).get("reference", "")),
+            f"&opref::{op.d['kernel']['reference_fn']}"
+            if op.base is None and "reference_fn" in op.d.get("kernel", {}) else "nullptr"]) + "},")
     out += ["}  // namespace gen", "", "/// Every entry of the operator table, in its order.", "constexpr OpInfo kOpInfos[] = {"]
     out += rows
     out += ["};", f"constexpr int kNumOpInfos = {len(ops)};", "",
