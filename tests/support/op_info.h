@@ -76,6 +76,7 @@ struct TensorInfo {
     int out_index;         ///< index for aclSetOutputTensorAddr (-1: not an output of the executor)
     DtypeMode mode;
     int group;             ///< kPromote: the promote variable's number (inputs of one group move together)
+    int tie;               ///< tensors with one number are tied by same_dtype checks (they move together)
     uint64_t mask[kNumProducts];  ///< the governing dtype list per product: bit aclDataType (0 for kNone)
 };
 

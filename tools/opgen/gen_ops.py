@@ -708,6 +708,17 @@ def opinfo_dtype_rules(op):
     return rules
 
 
+def opinfo_ties(op):
+    """{tensor: number} of a base entry's tensors, one number per class of tensors that same_dtype checks tie
+    together (a dtype test moves a class together)."""
+    cls = {t: i for i, t in enumerate(op.order)}
+    for item in op.d["checks"]:
+        if isinstance(item, dict) and "same_dtype" in item:
+            a, b = cls[item["same_dtype"]["a"]], cls[item["same_dtype"]["b"]]
+            cls = {t: (min(a, b) if c in (a, b) else c) for t, c in cls.items()}
+    return cls
+
+
 def opinfo_mask(op, list_name, product):
     if list_name is None:
         return 0
@@ -766,6 +777,7 @@ def write_op_infos(ops):
         if len(op.order) > 8 or len(op.scalars) > 8:
             raise TableError(f"{op.api}: more than 8 tensors or non-tensor parameters (tests/support/op_info.h)")
         rules = opinfo_dtype_rules(base)
+        ties = opinfo_ties(base)
         pos = {name: i for i, name in enumerate(op.order)}
         call, k = [], 0
         for p in op.params:
@@ -793,7 +805,7 @@ def write_op_infos(ops):
             role = {"input": "kInput", "output": "kOutput", "inout": "kInout"}[p.get("role", "input")]
             out.append(f"    {{{c_str(name)}, Role::{role}, {c_str(names[0])}, "
                        f"{base.inputs.index(ins[0]) if ins else -1}, {base.outputs.index(outs[0]) if outs else -1}, "
-                       f"DtypeMode::{rule[0]}, {rule[2]}, {{{masks}}}}},")
+                       f"DtypeMode::{rule[0]}, {rule[2]}, {ties[names[0]]}, {{{masks}}}}},")
         out.append("};")
         if op.scalars:
             lists = []
