@@ -703,14 +703,15 @@ TEST_P(OpTableInplace, InplaceMatchesOutOfPlace) {
 }
 
 // Host memory running out at the first phase's first allocation: 561000 with a message naming the first
-// phase and "out of host memory", *executor untouched, no allocation left behind (the live count back where
-// it was; the failing call is made once beforehand, so that lazily grown buffers (the message's) exist);
-// then the same call succeeds and runs.
+// phase and "out of host memory", *executor untouched, no allocation left behind: the live count of operator
+// new is back where it was after the third and fourth attempts (the first two may each keep one: the recent
+// error messages are held in buffers that grow at first use; a leak would show at every attempt). Then the
+// same call succeeds and runs.
 TEST_P(OpTable, HostOutOfMemoryIsAStatus) {
     const int p = ActiveProduct();
     Call c = MakeCall(op(), Same(op(), kShape), AllOf(op(), BaseDtype(op(), p)), 13);
     Args args(op());
-    for (int attempt = 0; attempt < 2; ++attempt) {
+    for (int attempt = 0; attempt < 4; ++attempt) {
         uint64_t ws = kWsSentinel;
         aclOpExecutor* ex = kSentinel;
         const int refused = g_refused.load();
@@ -722,8 +723,8 @@ TEST_P(OpTable, HostOutOfMemoryIsAStatus) {
         ASSERT_GT(g_refused.load(), refused) << "no allocation was refused";
         EXPECT_EQ(st, kInner);
         EXPECT_EQ(ex, kSentinel);
-        if (attempt == 1) {
-            EXPECT_EQ(leaked, 0) << "allocations left behind";
+        if (attempt >= 2) {
+            EXPECT_EQ(leaked, 0) << "allocations left behind at attempt " << attempt;
         }
         const std::string msg = LastError();
         EXPECT_NE(msg.find(op().api1), std::string::npos) << msg;
