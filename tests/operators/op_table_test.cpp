@@ -8,12 +8,15 @@
 //
 // The suites:
 //   OpTable           null tensors / workspace arguments (161001, nothing written), dtypes outside and in the
-//                     lists of every product (161002 / accepted), 9-dim inputs (161002), empty inputs, 0-d
-//                     inputs (= the 1-element result), a repeatable executor run twice and re-addressed
-//                     (= fresh calls), host memory running out in the first phase (561000, nothing leaked),
-//                     thread-count invariance (child processes with ACLCPU_NUM_THREADS = 1 and more);
-//   OpTableBroadcast  entries whose checks broadcast two or more inputs: broadcast inputs = the materialised;
-//   OpTableInplace    Inplace variants (inplace_of): the in-place result = the base's out-of-place result;
+//                     lists (161002 / accepted), 9-dim inputs (161002), empty inputs, 0-d inputs (= the
+//                     1-element result), a repeatable executor run twice and re-addressed (= fresh calls) -
+//                     the dtype, empty, 0-d and executor tests in every product -, host memory running out
+//                     in the first phase (561000, nothing leaked), thread-count invariance (child processes
+//                     with ACLCPU_NUM_THREADS = 1 and more);
+//   OpTableBroadcast  entries whose checks broadcast two or more inputs: broadcast inputs = the materialised
+//                     (every product);
+//   OpTableInplace    Inplace variants (inplace_of): the in-place result = the base's out-of-place result
+//                     (every product);
 //   OpTableReference  entries naming a reference model (kernel.reference_fn, support/op_reference.h): a
 //                     seeded random sweep in every product, status and bits = the model's.
 // Shapes are small (tens of elements; the thread-count children about 10^5), so that the sanitizer builds
@@ -48,11 +51,16 @@ extern char** environ;
 
 // ---------------------------------------------------------------- host memory running out (OutOfMemory)
 // The global operator new of this binary (the libraries' allocations included): when the calling thread's
-// flag is up, the next allocation throws std::bad_alloc once; g_live counts the allocations not yet freed.
+// flag is up, the next allocation throws std::bad_alloc once; t_live counts the thread's allocations less
+// the thread's frees (per thread: the pool's threads free their own objects at any time).
+// The replacements pair malloc with free, which GCC's -Wmismatched-new-delete cannot see through inlining.
+#if defined(__GNUC__) && !defined(__clang__) && __GNUC__ >= 11
+#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
+#endif
 namespace {
 thread_local bool t_fail_new = false;
 std::atomic<int> g_refused{0};
-std::atomic<long> g_live{0};
+thread_local long t_live = 0;
 }  // namespace
 
 void* operator new(std::size_t n) {
@@ -62,13 +70,13 @@ void* operator new(std::size_t n) {
         throw std::bad_alloc();
     }
     if (void* p = std::malloc(n == 0 ? 1 : n)) {
-        g_live.fetch_add(1, std::memory_order_relaxed);
+        ++t_live;
         return p;
     }
     throw std::bad_alloc();
 }
 void operator delete(void* p) noexcept {
-    if (p != nullptr) g_live.fetch_sub(1, std::memory_order_relaxed);
+    if (p != nullptr) --t_live;
     std::free(p);
 }
 void operator delete(void* p, std::size_t) noexcept { operator delete(p); }
@@ -530,172 +538,192 @@ TEST_P(OpTable, NineDimInputIsRefused) {
     }
 }
 
-// Empty inputs ({2, 0, 3}): success with workspace 0; an element-wise result (or a loss at none) writes
+// Empty inputs ({2, 0, 3}), in every product: success with workspace 0; an element-wise result (or a loss at none) writes
 // nothing; a loss's mean is NaN and its sum 0 (the mean and sum of no elements).
 TEST_P(OpTable, EmptyInputSucceedsWithoutWork) {
-    const int p = ActiveProduct();
-    const aclDataType d = BaseDtype(op(), p);
-    for (int64_t r : Reductions(op())) {
-        SCOPED_TRACE(r);
-        Args args(op(), r);
-        Call c = MakeCall(op(), Same(op(), {2, 0, 3}), AllOf(op(), d), 6, r);
-        uint64_t ws = kWsSentinel;
-        ASSERT_EQ(RunCall(op(), c, args, &ws), 0) << LastError();
-        EXPECT_EQ(ws, 0u);
-        if (op().shape == ShapeKind::kLoss && r != 0) {
-            for (int i = 0; i < op().num_tensors; ++i) {
-                if (op().tensors[i].role != Role::kOutput) continue;
-                const Bytes b = c.Read(i);
-                const double v = ValueOf(b.data(), d);
-                if (r == 1) {
-                    EXPECT_TRUE(std::isnan(v)) << v;
+    for (int p = 0; p < kNumProducts; ++p) {
+        ProfileScope scope(l1ref::kAllProfiles[p]);
+        ASSERT_TRUE(scope.ok()) << kProducts[p];
+        SCOPED_TRACE(kProducts[p]);
+        const aclDataType d = BaseDtype(op(), p);
+        for (int64_t r : Reductions(op())) {
+            SCOPED_TRACE(r);
+            Args args(op(), r);
+            Call c = MakeCall(op(), Same(op(), {2, 0, 3}), AllOf(op(), d), 6, r);
+            uint64_t ws = kWsSentinel;
+            ASSERT_EQ(RunCall(op(), c, args, &ws), 0) << LastError();
+            EXPECT_EQ(ws, 0u);
+            if (op().shape == ShapeKind::kLoss && r != 0) {
+                for (int i = 0; i < op().num_tensors; ++i) {
+                    if (op().tensors[i].role != Role::kOutput) continue;
+                    const Bytes b = c.Read(i);
+                    const double v = ValueOf(b.data(), d);
+                    if (r == 1) {
+                        EXPECT_TRUE(std::isnan(v)) << v;
+                    }
+                    if (r == 2) {
+                        EXPECT_EQ(v, 0.0);
+                    }
                 }
-                if (r == 2) {
-                    EXPECT_EQ(v, 0.0);
-                }
-            }
-        } else {
-            EXPECT_TRUE(c.OutputsIntact());
-            for (int i = 0; i < op().num_tensors; ++i) {  // an inout tensor's bytes are its own
-                if (op().tensors[i].role == Role::kInout) {
-                    EXPECT_EQ(c.Read(i), Bytes(c.Size(i), kCanary));
+            } else {
+                EXPECT_TRUE(c.OutputsIntact());
+                for (int i = 0; i < op().num_tensors; ++i) {  // an inout tensor's bytes are its own
+                    if (op().tensors[i].role == Role::kInout) {
+                        EXPECT_EQ(c.Read(i), Bytes(c.Size(i), kCanary));
+                    }
                 }
             }
         }
     }
 }
 
-// 0-d inputs (and output): the bits of the same values as 1-element tensors.
+// 0-d inputs (and output), in every product and listed dtype: the bits of the same values as 1-element tensors.
 TEST_P(OpTable, ZeroDimInputsMatchOneElement) {
-    const int p = ActiveProduct();
-    for (aclDataType d : DtypesOf(op().accept_mask[p])) {
-        for (int64_t r : Reductions(op())) {
-            if (op().custom && r > 0) continue;
-            SCOPED_TRACE(std::to_string(d) + " reduction " + std::to_string(r));
-            Args args(op(), r);
-            Call a = MakeCall(op(), Same(op(), {}), AllOf(op(), d), 7, r);
-            Call b = MakeCall(op(), Same(op(), {1}), AllOf(op(), d), 7, r);
-            ASSERT_EQ(RunCall(op(), a, args), 0) << LastError();
-            ASSERT_EQ(RunCall(op(), b, args), 0) << LastError();
-            EXPECT_EQ(Hex(a.Outputs()), Hex(b.Outputs()));
+    for (int p = 0; p < kNumProducts; ++p) {
+        ProfileScope scope(l1ref::kAllProfiles[p]);
+        ASSERT_TRUE(scope.ok()) << kProducts[p];
+        SCOPED_TRACE(kProducts[p]);
+        for (aclDataType d : DtypesOf(op().accept_mask[p])) {
+            for (int64_t r : Reductions(op())) {
+                if (op().custom && r > 0) continue;
+                SCOPED_TRACE(std::to_string(d) + " reduction " + std::to_string(r));
+                Args args(op(), r);
+                Call a = MakeCall(op(), Same(op(), {}), AllOf(op(), d), 7, r);
+                Call b = MakeCall(op(), Same(op(), {1}), AllOf(op(), d), 7, r);
+                ASSERT_EQ(RunCall(op(), a, args), 0) << LastError();
+                ASSERT_EQ(RunCall(op(), b, args), 0) << LastError();
+                EXPECT_EQ(Hex(a.Outputs()), Hex(b.Outputs()));
+            }
         }
     }
 }
 
 // Input k with dim k % 3 of {3, 4, 5} set to 1 (the last input also without its leading dim where another
 // input spans it): the bits of the
-// same values materialised to {3, 4, 5}. At none and sum (mean's factor may count one input's elements).
+// same values materialised to {3, 4, 5}, in every product and listed dtype. At none and sum (mean's factor may count one input's elements).
 TEST_P(OpTableBroadcast, BroadcastInputsMatchMaterialised) {
-    const int p = ActiveProduct();
-    const Shape full = {3, 4, 5};
-    std::vector<Shape> small(op().num_inputs, full);
-    for (int k = 0; k < op().num_inputs; ++k) small[k][k % 3] = 1;
-    for (int k = 0; k + 1 < op().num_inputs; ++k) {  // another input spans the leading dim: the last drops it
-        if (small[k][0] == full[0]) {
-            small.back().erase(small.back().begin());
-            break;
-        }
-    }
-    for (aclDataType d : DtypesOf(op().accept_mask[p])) {
-        for (int64_t r : Reductions(op())) {
-            if (r == 1 || (op().custom && r > 0)) continue;
-            SCOPED_TRACE(std::to_string(d) + " reduction " + std::to_string(r));
-            Args args(op(), r);
-            Call a = MakeCall(op(), small, AllOf(op(), d), 8, r);
-            Call b = MakeCall(op(), Same(op(), full), AllOf(op(), d), 8, r);
-            const size_t item = aclDataTypeSize(d);
-            for (int k = 0; k < op().num_inputs; ++k) {  // b's inputs: a's values at the broadcast index
-                l1ref::View v;
-                v.shape = a.shapes[k];
-                v.strides = ContiguousStrides(v.shape);
-                Bytes& dst = b.inputs[k];
-                int64_t e = 0;
-                l1ref::ForEachIndex(full, [&](const std::vector<int64_t>& idx) {
-                    const int64_t src = l1ref::BroadcastElementIndex(v, idx);
-                    std::memcpy(dst.data() + e++ * item, a.inputs[k].data() + src * item, item);
-                });
+    for (int p = 0; p < kNumProducts; ++p) {
+        ProfileScope scope(l1ref::kAllProfiles[p]);
+        ASSERT_TRUE(scope.ok()) << kProducts[p];
+        SCOPED_TRACE(kProducts[p]);
+        const Shape full = {3, 4, 5};
+        std::vector<Shape> small(op().num_inputs, full);
+        for (int k = 0; k < op().num_inputs; ++k) small[k][k % 3] = 1;
+        for (int k = 0; k + 1 < op().num_inputs; ++k) {  // another input spans the leading dim: the last drops it
+            if (small[k][0] == full[0]) {
+                small.back().erase(small.back().begin());
+                break;
             }
-            b.Reset();
-            ASSERT_EQ(RunCall(op(), a, args), 0) << LastError();
-            ASSERT_EQ(RunCall(op(), b, args), 0) << LastError();
-            const Bytes x = a.Outputs(), y = b.Outputs();
-            ASSERT_EQ(x.size(), y.size());
-            for (size_t e = 0; e < x.size(); e += item) {
-                ASSERT_EQ(0, std::memcmp(&x[e], &y[e], item))
-                    << "element " << e / item << ": " << ValueOf(&x[e], d) << " vs materialised " << ValueOf(&y[e], d);
+        }
+        for (aclDataType d : DtypesOf(op().accept_mask[p])) {
+            for (int64_t r : Reductions(op())) {
+                if (r == 1 || (op().custom && r > 0)) continue;
+                SCOPED_TRACE(std::to_string(d) + " reduction " + std::to_string(r));
+                Args args(op(), r);
+                Call a = MakeCall(op(), small, AllOf(op(), d), 8, r);
+                Call b = MakeCall(op(), Same(op(), full), AllOf(op(), d), 8, r);
+                const size_t item = aclDataTypeSize(d);
+                for (int k = 0; k < op().num_inputs; ++k) {  // b's inputs: a's values at the broadcast index
+                    l1ref::View v;
+                    v.shape = a.shapes[k];
+                    v.strides = ContiguousStrides(v.shape);
+                    Bytes& dst = b.inputs[k];
+                    int64_t e = 0;
+                    l1ref::ForEachIndex(full, [&](const std::vector<int64_t>& idx) {
+                        const int64_t src = l1ref::BroadcastElementIndex(v, idx);
+                        std::memcpy(dst.data() + e++ * item, a.inputs[k].data() + src * item, item);
+                    });
+                }
+                b.Reset();
+                ASSERT_EQ(RunCall(op(), a, args), 0) << LastError();
+                ASSERT_EQ(RunCall(op(), b, args), 0) << LastError();
+                const Bytes x = a.Outputs(), y = b.Outputs();
+                ASSERT_EQ(x.size(), y.size());
+                for (size_t e = 0; e < x.size(); e += item) {
+                    ASSERT_EQ(0, std::memcmp(&x[e], &y[e], item))
+                        << "element " << e / item << ": " << ValueOf(&x[e], d) << " vs materialised " << ValueOf(&y[e], d);
+                }
             }
         }
     }
 }
 
 // ---------------------------------------------------------------- executors
-// A repeatable executor: run twice (inputs and canaries restored between runs), each = a fresh call; then
+// A repeatable executor, in every product: run twice (inputs and canaries restored between runs), each = a fresh call; then
 // every tensor re-addressed (aclSetInputTensorAddr / aclSetOutputTensorAddr) to the buffers of another call
 // with other values: = that call's fresh result; the executor destroyed.
 TEST_P(OpTable, RepeatableExecutorMatchesFreshCalls) {
-    const int p = ActiveProduct();
-    const aclDataType d = BaseDtype(op(), p);
-    for (int64_t r : Reductions(op())) {
-        SCOPED_TRACE(r);
-        Args args(op(), r);
-        Call fresh_a = MakeCall(op(), Same(op(), kShape), AllOf(op(), d), 9, r);
-        Call fresh_b = MakeCall(op(), Same(op(), kShape), AllOf(op(), d), 10, r);
-        ASSERT_EQ(RunCall(op(), fresh_a, args), 0) << LastError();
-        ASSERT_EQ(RunCall(op(), fresh_b, args), 0) << LastError();
-        const Bytes want_a = fresh_a.Outputs(), want_b = fresh_b.Outputs();
-        ASSERT_NE(want_a, want_b) << "the two calls' values give one result";
+    for (int p = 0; p < kNumProducts; ++p) {
+        ProfileScope scope(l1ref::kAllProfiles[p]);
+        ASSERT_TRUE(scope.ok()) << kProducts[p];
+        SCOPED_TRACE(kProducts[p]);
+        const aclDataType d = BaseDtype(op(), p);
+        for (int64_t r : Reductions(op())) {
+            SCOPED_TRACE(r);
+            Args args(op(), r);
+            Call fresh_a = MakeCall(op(), Same(op(), kShape), AllOf(op(), d), 9, r);
+            Call fresh_b = MakeCall(op(), Same(op(), kShape), AllOf(op(), d), 10, r);
+            ASSERT_EQ(RunCall(op(), fresh_a, args), 0) << LastError();
+            ASSERT_EQ(RunCall(op(), fresh_b, args), 0) << LastError();
+            const Bytes want_a = fresh_a.Outputs(), want_b = fresh_b.Outputs();
+            ASSERT_NE(want_a, want_b) << "the two calls' values give one result";
 
-        Call a = MakeCall(op(), Same(op(), kShape), AllOf(op(), d), 9, r);
-        Call b = MakeCall(op(), Same(op(), kShape), AllOf(op(), d), 10, r);
-        uint64_t ws = 0;
-        aclOpExecutor* ex = nullptr;
-        ASSERT_EQ(op().first(a.t.data(), args.get(), &ws, &ex), 0) << LastError();
-        ASSERT_EQ(aclSetAclOpExecutorRepeatable(ex), 0) << LastError();
-        DeviceBuffer w;
-        if (ws > 0) w = DeviceBuffer(ws);
-        for (int run = 0; run < 2; ++run) {
-            a.Reset();
+            Call a = MakeCall(op(), Same(op(), kShape), AllOf(op(), d), 9, r);
+            Call b = MakeCall(op(), Same(op(), kShape), AllOf(op(), d), 10, r);
+            uint64_t ws = 0;
+            aclOpExecutor* ex = nullptr;
+            ASSERT_EQ(op().first(a.t.data(), args.get(), &ws, &ex), 0) << LastError();
+            ASSERT_EQ(aclSetAclOpExecutorRepeatable(ex), 0) << LastError();
+            DeviceBuffer w;
+            if (ws > 0) w = DeviceBuffer(ws);
+            for (int run = 0; run < 2; ++run) {
+                a.Reset();
+                ASSERT_EQ(op().second(ws > 0 ? w.get() : nullptr, ws, ex, nullptr), 0) << LastError();
+                ASSERT_EQ(aclrtSynchronizeStream(nullptr), 0);
+                EXPECT_EQ(a.Outputs(), want_a) << "run " << run;
+            }
+            for (int i = 0; i < op().num_tensors; ++i) {
+                const TensorInfo& ti = op().tensors[i];
+                if (ti.in_index >= 0) {
+                    ASSERT_EQ(aclSetInputTensorAddr(ex, ti.in_index, a.t[i], b.buf[i].get()), 0) << LastError();
+                }
+                if (ti.out_index >= 0) {
+                    ASSERT_EQ(aclSetOutputTensorAddr(ex, ti.out_index, a.t[i], b.buf[i].get()), 0) << LastError();
+                }
+            }
             ASSERT_EQ(op().second(ws > 0 ? w.get() : nullptr, ws, ex, nullptr), 0) << LastError();
             ASSERT_EQ(aclrtSynchronizeStream(nullptr), 0);
-            EXPECT_EQ(a.Outputs(), want_a) << "run " << run;
+            EXPECT_EQ(b.Outputs(), want_b);
+            EXPECT_EQ(aclDestroyAclOpExecutor(ex), 0) << LastError();
         }
-        for (int i = 0; i < op().num_tensors; ++i) {
-            const TensorInfo& ti = op().tensors[i];
-            if (ti.in_index >= 0) {
-                ASSERT_EQ(aclSetInputTensorAddr(ex, ti.in_index, a.t[i], b.buf[i].get()), 0) << LastError();
-            }
-            if (ti.out_index >= 0) {
-                ASSERT_EQ(aclSetOutputTensorAddr(ex, ti.out_index, a.t[i], b.buf[i].get()), 0) << LastError();
-            }
-        }
-        ASSERT_EQ(op().second(ws > 0 ? w.get() : nullptr, ws, ex, nullptr), 0) << LastError();
-        ASSERT_EQ(aclrtSynchronizeStream(nullptr), 0);
-        EXPECT_EQ(b.Outputs(), want_b);
-        EXPECT_EQ(aclDestroyAclOpExecutor(ex), 0) << LastError();
     }
 }
 
-// An Inplace variant: its in-place result = the base's out-of-place result for the same values, for every
-// listed dtype (a loss base: at reduction none, where the output has the input's shape).
+// An Inplace variant: its in-place result = the base's out-of-place result for the same values, in every
+// product and listed dtype (a loss base: at reduction none, where the output has the input's shape).
 TEST_P(OpTableInplace, InplaceMatchesOutOfPlace) {
-    const OpInfo& base = kOpInfos[op().inplace_of];
-    const int p = ActiveProduct();
-    for (aclDataType d : DtypesOf(op().accept_mask[p])) {
-        for (int64_t r : Reductions(op())) {
-            if (base.shape == ShapeKind::kLoss && Reduction(base, r) != 0) continue;
-            SCOPED_TRACE(std::to_string(d) + " reduction " + std::to_string(r));
-            Args args(op(), r), base_args(base, r);
-            Call b = MakeCall(base, Same(base, kShape), AllOf(base, d), 11, Reduction(base, r));
-            Call c = MakeCall(op(), Same(op(), kShape), AllOf(op(), d), 12, r);
-            for (int j = base.num_tensors - 1; j >= 0; --j) {  // own tensor bind[j] holds base tensor j's values
-                if (IsInput(base.tensors[j])) c.inputs[op().bind[j]] = b.inputs[j];
-            }
-            c.Reset();
-            ASSERT_EQ(RunCall(base, b, base_args), 0) << LastError();
-            ASSERT_EQ(RunCall(op(), c, args), 0) << LastError();
-            for (int j = 0; j < base.num_tensors; ++j) {
-                if (base.tensors[j].role == Role::kOutput) {
-                    EXPECT_EQ(Hex(c.Read(op().bind[j]), 4096), Hex(b.Read(j), 4096));
+        const OpInfo& base = kOpInfos[op().inplace_of];
+    for (int p = 0; p < kNumProducts; ++p) {
+        ProfileScope scope(l1ref::kAllProfiles[p]);
+        ASSERT_TRUE(scope.ok()) << kProducts[p];
+        SCOPED_TRACE(kProducts[p]);
+        for (aclDataType d : DtypesOf(op().accept_mask[p])) {
+            for (int64_t r : Reductions(op())) {
+                if (base.shape == ShapeKind::kLoss && Reduction(base, r) != 0) continue;
+                SCOPED_TRACE(std::to_string(d) + " reduction " + std::to_string(r));
+                Args args(op(), r), base_args(base, r);
+                Call b = MakeCall(base, Same(base, kShape), AllOf(base, d), 11, Reduction(base, r));
+                Call c = MakeCall(op(), Same(op(), kShape), AllOf(op(), d), 12, r);
+                for (int j = base.num_tensors - 1; j >= 0; --j) {  // own tensor bind[j] holds base tensor j's values
+                    if (IsInput(base.tensors[j])) c.inputs[op().bind[j]] = b.inputs[j];
+                }
+                c.Reset();
+                ASSERT_EQ(RunCall(base, b, base_args), 0) << LastError();
+                ASSERT_EQ(RunCall(op(), c, args), 0) << LastError();
+                for (int j = 0; j < base.num_tensors; ++j) {
+                    if (base.tensors[j].role == Role::kOutput) {
+                        EXPECT_EQ(Hex(c.Read(op().bind[j]), 4096), Hex(b.Read(j), 4096));
+                    }
                 }
             }
         }
@@ -703,8 +731,8 @@ TEST_P(OpTableInplace, InplaceMatchesOutOfPlace) {
 }
 
 // Host memory running out at the first phase's first allocation: 561000 with a message naming the first
-// phase and "out of host memory", *executor untouched, no allocation left behind: the live count of operator
-// new is back where it was after the third and fourth attempts (the first two may each keep one: the recent
+// phase and "out of host memory", *executor untouched, no allocation left behind: the calling thread's live
+// count of operator new is back where it was (or below) after the third and fourth attempts (the first two may each keep one: the recent
 // error messages are held in buffers that grow at first use; a leak would show at every attempt). Then the
 // same call succeeds and runs.
 TEST_P(OpTable, HostOutOfMemoryIsAStatus) {
@@ -715,16 +743,16 @@ TEST_P(OpTable, HostOutOfMemoryIsAStatus) {
         uint64_t ws = kWsSentinel;
         aclOpExecutor* ex = kSentinel;
         const int refused = g_refused.load();
-        const long live = g_live.load();
+        const long live = t_live;
         t_fail_new = true;
         const int st = op().first(c.t.data(), args.get(), &ws, &ex);
         t_fail_new = false;
-        const long leaked = g_live.load() - live;
+        const long leaked = t_live - live;
         ASSERT_GT(g_refused.load(), refused) << "no allocation was refused";
         EXPECT_EQ(st, kInner);
         EXPECT_EQ(ex, kSentinel);
         if (attempt >= 2) {
-            EXPECT_EQ(leaked, 0) << "allocations left behind at attempt " << attempt;
+            EXPECT_LE(leaked, 0) << "allocations left behind at attempt " << attempt;
         }
         const std::string msg = LastError();
         EXPECT_NE(msg.find(op().api1), std::string::npos) << msg;
