@@ -22,8 +22,6 @@
 // Shapes are small (tens of elements; the thread-count children about 10^5), so that the sanitizer builds
 // run the suite in seconds; the thread counts follow support/sample_size.h.
 #include <gtest/gtest.h>
-#include <spawn.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -33,21 +31,19 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
-#include <iterator>
 #include <memory>
 #include <new>
 #include <random>
 #include <string>
 #include <vector>
 
+#include "support/child_process.h"
 #include "support/op_info.h"
 #include "support/op_reference.h"
 #include "support/profile_scope.h"
 #include "support/sample_size.h"
 #include "support/test_util.h"
 #include "tests/op_infos.inc"
-
-extern char** environ;
 
 // ---------------------------------------------------------------- host memory running out (OutOfMemory)
 // The global operator new of this binary (the libraries' allocations included): when the calling thread's
@@ -265,6 +261,7 @@ struct Call {
     ~Call() {
         for (aclTensor* x : t) aclDestroyTensor(x);
     }
+    /// The bytes of tensor i's buffer: its elements, at least one.
     size_t Size(int i) const {
         return static_cast<size_t>(std::max<int64_t>(Numel(shapes[i]), 1)) * aclDataTypeSize(dtypes[i]);
     }
@@ -272,7 +269,7 @@ struct Call {
     void Reset() {
         for (int i = 0; i < op->num_tensors; ++i) {
             Bytes b(Size(i), kCanary);
-            if (IsInput(op->tensors[i])) std::memcpy(b.data(), inputs[i].data(), inputs[i].size());
+            if (IsInput(op->tensors[i]) && !inputs[i].empty()) std::memcpy(b.data(), inputs[i].data(), inputs[i].size());
             ASSERT_EQ(aclrtMemcpy(buf[i].get(), b.size(), b.data(), b.size(), ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
         }
     }
@@ -824,7 +821,9 @@ TEST_P(OpTableReference, RandomSweepMatchesTheReferenceModel) {
                 v.storage = {std::max<int64_t>(Numel(v.shape), 1)};
                 if (IsOutput(op().tensors[i])) {
                     want.emplace_back(call.Size(i), kCanary);
-                    if (IsInput(op().tensors[i])) std::memcpy(want.back().data(), call.inputs[i].data(), call.inputs[i].size());
+                    if (IsInput(op().tensors[i]) && !call.inputs[i].empty()) {
+                        std::memcpy(want.back().data(), call.inputs[i].data(), call.inputs[i].size());
+                    }
                     want_ptrs.push_back(want.back().data());
                     v.data = IsInput(op().tensors[i]) ? call.inputs[i].data() : want.back().data();
                 } else {
@@ -910,29 +909,6 @@ TEST(OpTableChildProcess, Dump) {
     ASSERT_TRUE(f.good());
 }
 
-int SpawnChild(const std::vector<std::string>& extra_env) {
-    std::vector<std::string> env;
-    for (char** e = environ; *e != nullptr; ++e) {
-        const std::string kv = *e;
-        bool overridden = false;
-        for (const std::string& x : extra_env) {
-            if (kv.compare(0, x.find('=') + 1, x, 0, x.find('=') + 1) == 0) overridden = true;
-        }
-        if (!overridden) env.push_back(kv);
-    }
-    for (const std::string& x : extra_env) env.push_back(x);
-    std::vector<char*> envp;
-    for (std::string& s : env) envp.push_back(&s[0]);
-    envp.push_back(nullptr);
-    std::string exe = "/proc/self/exe", filter = "--gtest_filter=OpTableChildProcess.Dump";
-    char* argv[] = {&exe[0], &filter[0], nullptr};
-    pid_t pid = 0;
-    if (posix_spawn(&pid, "/proc/self/exe", nullptr, nullptr, argv, envp.data()) != 0) return -1;
-    int status = 0;
-    if (waitpid(pid, &status, 0) != pid) return -1;
-    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
 // The same bits with 1 and several pool threads (ACLCPU_NUM_THREADS, read once per process: child
 // processes), in the first two products: 1, 2, 5 threads (sampled runs: 1, 3).
 TEST_P(OpTable, ThreadCountDoesNotChangeResults) {
@@ -943,12 +919,11 @@ TEST_P(OpTable, ThreadCountDoesNotChangeResults) {
         for (int threads : counts) {
             const std::string path = dir + "/aclcpu_optable_" + std::to_string(getpid()) + "_" + op().api + "_" +
                                      kProducts[p] + "_" + std::to_string(threads) + ".bin";
-            const int rc = SpawnChild({"ACLCPU_NUM_THREADS=" + std::to_string(threads),
+            const int rc = SpawnSelf("OpTableChildProcess.Dump", {"ACLCPU_NUM_THREADS=" + std::to_string(threads),
                                        std::string("ACLCPU_SOC_VERSION=") + kProducts[p],
                                        std::string(kDumpVar) + "=" + path, std::string(kApiVar) + "=" + op().api});
             ASSERT_EQ(rc, 0) << kProducts[p] << " with " << threads << " threads: the child failed";
-            std::ifstream f(path, std::ios::binary);
-            std::vector<char> bytes((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+            std::vector<char> bytes = ReadFileBytes(path);
             std::remove(path.c_str());
             ASSERT_GT(bytes.size(), size_t{0});
             if (threads == 1) {
