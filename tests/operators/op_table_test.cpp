@@ -105,12 +105,16 @@ std::vector<aclDataType> DtypesOf(uint64_t mask) {
     return v;
 }
 
+/// The dtypes every list of the entry holds in the product (FLOAT alone when the entry has no list).
+std::vector<aclDataType> Listed(const OpInfo& op, int product) {
+    std::vector<aclDataType> v = DtypesOf(op.accept_mask[product]);
+    if (v.empty()) v.push_back(ACL_FLOAT);
+    return v;
+}
+
 /// The dtype the tests give tensors that a test does not vary: the first of the entry's accepted dtypes in the
 /// product (FLOAT on every product today), FLOAT when the entry has no list.
-aclDataType BaseDtype(const OpInfo& op, int product) {
-    const std::vector<aclDataType> v = DtypesOf(op.accept_mask[product]);
-    return v.empty() ? ACL_FLOAT : v[0];
-}
+aclDataType BaseDtype(const OpInfo& op, int product) { return Listed(op, product)[0]; }
 
 /// The product the runtime runs by default (aclInit(nullptr) with ACLCPU_SOC_VERSION unset: the first).
 int ActiveProduct() { return static_cast<int>(l1ref::ProfileFromSocName(aclrtGetSocName())); }
@@ -127,28 +131,66 @@ Bytes Fill(aclDataType d, int64_t n, uint32_t seed, bool specials) {
         const uint32_t r = x >> 8;
         float v = static_cast<float>(static_cast<int>(r % 33) - 16) * 0.375f;
         switch (specials ? r % 61 : 61) {
-            case 0: v = INFINITY; break;
-            case 1: v = -INFINITY; break;
-            case 2: v = NAN; break;
-            case 3: v = -0.0f; break;
-            default: break;
+            case 0:
+                v = INFINITY;
+                break;
+            case 1:
+                v = -INFINITY;
+                break;
+            case 2:
+                v = NAN;
+                break;
+            case 3:
+                v = -0.0f;
+                break;
+            default:
+                break;
         }
         const int64_t iv = static_cast<int64_t>(r % 19) - 9;
         uint8_t* p = b.data() + static_cast<size_t>(i) * item;
         switch (d) {
-            case ACL_FLOAT: std::memcpy(p, &v, 4); break;
-            case ACL_DOUBLE: { const double dv = v; std::memcpy(p, &dv, 8); break; }
-            case ACL_FLOAT16: { const uint16_t h = aclFloatToFloat16(v); std::memcpy(p, &h, 2); break; }
-            case ACL_BF16: { const uint16_t h = static_cast<uint16_t>(Bits(v) >> 16); std::memcpy(p, &h, 2); break; }
-            case ACL_COMPLEX64: { const float c[2] = {v, 0.5f}; std::memcpy(p, c, 8); break; }
-            case ACL_COMPLEX128: { const double c[2] = {v, 0.5}; std::memcpy(p, c, 16); break; }
-            case ACL_BOOL: p[0] = static_cast<uint8_t>(r & 1u); break;
-            case ACL_UINT8: case ACL_UINT16: case ACL_UINT32: case ACL_UINT64: {
+            case ACL_FLOAT:
+                std::memcpy(p, &v, 4);
+                break;
+            case ACL_DOUBLE: {
+                const double dv = v;
+                std::memcpy(p, &dv, 8);
+                break;
+            }
+            case ACL_FLOAT16: {
+                const uint16_t h = aclFloatToFloat16(v);
+                std::memcpy(p, &h, 2);
+                break;
+            }
+            case ACL_BF16: {
+                const uint16_t h = static_cast<uint16_t>(Bits(v) >> 16);
+                std::memcpy(p, &h, 2);
+                break;
+            }
+            case ACL_COMPLEX64: {
+                const float c[2] = {v, 0.5f};
+                std::memcpy(p, c, 8);
+                break;
+            }
+            case ACL_COMPLEX128: {
+                const double c[2] = {v, 0.5};
+                std::memcpy(p, c, 16);
+                break;
+            }
+            case ACL_BOOL:
+                p[0] = static_cast<uint8_t>(r & 1u);
+                break;
+            case ACL_UINT8:
+            case ACL_UINT16:
+            case ACL_UINT32:
+            case ACL_UINT64: {
                 const uint64_t u = r % 23;
                 std::memcpy(p, &u, item);  // little-endian: the low bytes
                 break;
             }
-            default: std::memcpy(p, &iv, item); break;  // signed integers, little-endian
+            default:
+                std::memcpy(p, &iv, item);
+                break;  // signed integers, little-endian
         }
     }
     return b;
@@ -157,11 +199,31 @@ Bytes Fill(aclDataType d, int64_t n, uint32_t seed, bool specials) {
 /// The value of one element (floating dtypes; integers as themselves).
 double ValueOf(const uint8_t* p, aclDataType d) {
     switch (d) {
-        case ACL_FLOAT: { float f; std::memcpy(&f, p, 4); return f; }
-        case ACL_DOUBLE: { double f; std::memcpy(&f, p, 8); return f; }
-        case ACL_FLOAT16: { uint16_t h; std::memcpy(&h, p, 2); return aclFloat16ToFloat(h); }
-        case ACL_BF16: { uint16_t h; std::memcpy(&h, p, 2); return FromBits(uint32_t{h} << 16); }
-        default: { int64_t v = 0; std::memcpy(&v, p, aclDataTypeSize(d)); return static_cast<double>(v); }
+        case ACL_FLOAT: {
+            float f;
+            std::memcpy(&f, p, 4);
+            return f;
+        }
+        case ACL_DOUBLE: {
+            double f;
+            std::memcpy(&f, p, 8);
+            return f;
+        }
+        case ACL_FLOAT16: {
+            uint16_t h;
+            std::memcpy(&h, p, 2);
+            return aclFloat16ToFloat(h);
+        }
+        case ACL_BF16: {
+            uint16_t h;
+            std::memcpy(&h, p, 2);
+            return FromBits(uint32_t{h} << 16);
+        }
+        default: {
+            int64_t v = 0;
+            std::memcpy(&v, p, aclDataTypeSize(d));
+            return static_cast<double>(v);
+        }
     }
 }
 
@@ -177,7 +239,9 @@ public:
             a.str = p.def_str;
             if (k == op.reduction && reduction >= 0) a.i = reduction;
             switch (p.kind) {
-                case ParamKind::kScalar: a.scalar = Scalar(p.def_f, p.scalar_dtype); break;
+                case ParamKind::kScalar:
+                    a.scalar = Scalar(p.def_f, p.scalar_dtype);
+                    break;
                 case ParamKind::kIntArray: {
                     std::vector<int64_t> v(p.def_list, p.def_list + p.def_list_len);
                     ints_.push_back(aclCreateIntArray(v.data(), v.size()));
@@ -193,7 +257,8 @@ public:
                 }
                 case ParamKind::kScalarList: {
                     std::vector<const aclScalar*> v;
-                    for (int j = 0; j < p.def_list_len; ++j) v.push_back(aclCreateScalar(Value(p.def_list[j], p.scalar_dtype).data(), p.scalar_dtype));
+                    for (int j = 0; j < p.def_list_len; ++j)
+                        v.push_back(aclCreateScalar(Value(p.def_list[j], p.scalar_dtype).data(), p.scalar_dtype));
                     scalar_lists_.push_back(aclCreateScalarList(v.data(), v.size()));
                     a.scalar_list = scalar_lists_.back();
                     break;
@@ -202,7 +267,8 @@ public:
                     tensor_lists_.push_back(aclCreateTensorList(nullptr, 0));
                     a.tensor_list = tensor_lists_.back();
                     break;
-                default: break;
+                default:
+                    break;
             }
         }
     }
@@ -221,12 +287,32 @@ private:
     static Bytes Value(double v, aclDataType d) {
         Bytes b(aclDataTypeSize(d) == 0 ? 8 : aclDataTypeSize(d));
         switch (d) {
-            case ACL_FLOAT: { const float f = static_cast<float>(v); std::memcpy(b.data(), &f, 4); break; }
-            case ACL_DOUBLE: std::memcpy(b.data(), &v, 8); break;
-            case ACL_FLOAT16: { const uint16_t h = aclFloatToFloat16(static_cast<float>(v)); std::memcpy(b.data(), &h, 2); break; }
-            case ACL_BF16: { const uint16_t h = static_cast<uint16_t>(Bits(static_cast<float>(v)) >> 16); std::memcpy(b.data(), &h, 2); break; }
-            case ACL_BOOL: b[0] = v != 0.0; break;
-            default: { const int64_t i = static_cast<int64_t>(v); std::memcpy(b.data(), &i, b.size()); break; }
+            case ACL_FLOAT: {
+                const float f = static_cast<float>(v);
+                std::memcpy(b.data(), &f, 4);
+                break;
+            }
+            case ACL_DOUBLE:
+                std::memcpy(b.data(), &v, 8);
+                break;
+            case ACL_FLOAT16: {
+                const uint16_t h = aclFloatToFloat16(static_cast<float>(v));
+                std::memcpy(b.data(), &h, 2);
+                break;
+            }
+            case ACL_BF16: {
+                const uint16_t h = static_cast<uint16_t>(Bits(static_cast<float>(v)) >> 16);
+                std::memcpy(b.data(), &h, 2);
+                break;
+            }
+            case ACL_BOOL:
+                b[0] = v != 0.0;
+                break;
+            default: {
+                const int64_t i = static_cast<int64_t>(v);
+                std::memcpy(b.data(), &i, b.size());
+                break;
+            }
         }
         return b;
     }
@@ -269,7 +355,8 @@ struct Call {
     void Reset() {
         for (int i = 0; i < op->num_tensors; ++i) {
             Bytes b(Size(i), kCanary);
-            if (IsInput(op->tensors[i]) && !inputs[i].empty()) std::memcpy(b.data(), inputs[i].data(), inputs[i].size());
+            if (IsInput(op->tensors[i]) && !inputs[i].empty())
+                std::memcpy(b.data(), inputs[i].data(), inputs[i].size());
             ASSERT_EQ(aclrtMemcpy(buf[i].get(), b.size(), b.data(), b.size(), ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
         }
     }
@@ -334,8 +421,7 @@ Call MakeCall(const OpInfo& op, const std::vector<Shape>& in_shapes, const std::
         c.inputs.push_back(IsInput(ti) ? Fill(dtypes[i], Numel(s), seed * 31u + static_cast<uint32_t>(i), specials)
                                        : Bytes());
         c.buf.emplace_back(c.Size(i));
-        c.t.push_back(MakeTensor(s, dtypes[i], c.buf.back().get(), {}, 0,
-                                 {std::max<int64_t>(Numel(s), 1)}));
+        c.t.push_back(MakeTensor(s, dtypes[i], c.buf.back().get(), {}, 0, {std::max<int64_t>(Numel(s), 1)}));
     }
     c.Reset();
     return c;
@@ -345,9 +431,7 @@ Call MakeCall(const OpInfo& op, const std::vector<Shape>& in_shapes, const std::
 std::vector<aclDataType> AllOf(const OpInfo& op, aclDataType d) { return std::vector<aclDataType>(op.num_tensors, d); }
 
 /// The same shape for every input.
-std::vector<Shape> Same(const OpInfo& op, const Shape& s) {
-    return std::vector<Shape>(std::max(op.num_inputs, 1), s);
-}
+std::vector<Shape> Same(const OpInfo& op, const Shape& s) { return std::vector<Shape>(std::max(op.num_inputs, 1), s); }
 
 /// Runs both phases (and synchronises); returns the first non-zero status. *ws_out: the workspace size.
 int RunCall(const OpInfo& op, Call& c, const Args& args, uint64_t* ws_out = nullptr) {
@@ -398,6 +482,18 @@ std::vector<const OpInfo*> Entries(Pred pred) {
     return v;
 }
 
+/// Runs fn(p) for every product p in its profile (ProfileScope; the runtime's default profile again after),
+/// with the product's name in the failure trace.
+template <typename Fn>
+void ForEachProduct(Fn&& fn) {
+    for (int p = 0; p < kNumProducts; ++p) {
+        ProfileScope scope(l1ref::kAllProfiles[p]);
+        ASSERT_TRUE(scope.ok()) << kProducts[p];
+        SCOPED_TRACE(kProducts[p]);
+        fn(p);
+    }
+}
+
 const Shape kShape = {2, 3, 5};
 
 // ---------------------------------------------------------------- null arguments
@@ -446,9 +542,7 @@ TEST_P(OpTable, NullWorkspaceArgumentsAreRefused) {
 // dtype.
 TEST_P(OpTable, DtypeOutsideTheListIsRefusedInEveryProduct) {
     int refused = 0;
-    for (int p = 0; p < kNumProducts; ++p) {
-        ProfileScope scope(l1ref::kAllProfiles[p]);
-        ASSERT_TRUE(scope.ok()) << kProducts[p];
+    ForEachProduct([&](int p) {
         const aclDataType base = BaseDtype(op(), p);
         Args args(op());
         for (int i = 0; i < op().num_tensors; ++i) {
@@ -477,7 +571,7 @@ TEST_P(OpTable, DtypeOutsideTheListIsRefusedInEveryProduct) {
                 ++refused;
             }
         }
-    }
+    });
     const bool has_list = [&] {
         for (int i = 0; i < op().num_tensors; ++i) {
             if (IsInput(op().tensors[i]) && op().tensors[i].mode != DtypeMode::kNone) return true;
@@ -492,14 +586,12 @@ TEST_P(OpTable, DtypeOutsideTheListIsRefusedInEveryProduct) {
 // Every tensor of each dtype in every list of the entry, in every product, at every reduction (an entry with a
 // custom check: at none only, its hook's rule being outside the table): accepted, and the outputs written.
 TEST_P(OpTable, EveryListedDtypeIsAcceptedInEveryProduct) {
-    for (int p = 0; p < kNumProducts; ++p) {
-        ProfileScope scope(l1ref::kAllProfiles[p]);
-        ASSERT_TRUE(scope.ok()) << kProducts[p];
-        const std::vector<aclDataType> listed = DtypesOf(op().accept_mask[p]);
-        for (aclDataType d : listed.empty() ? std::vector<aclDataType>{ACL_FLOAT} : listed) {
+    ForEachProduct([&](int p) {
+        for (aclDataType d : Listed(op(), p)) {
             for (int64_t r : Reductions(op())) {
                 if (op().custom && r > 0) continue;
-                SCOPED_TRACE(std::string(kProducts[p]) + " dtype " + std::to_string(d) + " reduction " + std::to_string(r));
+                SCOPED_TRACE(std::string(kProducts[p]) + " dtype " + std::to_string(d) + " reduction " +
+                             std::to_string(r));
                 Args args(op(), r);
                 Call c = MakeCall(op(), Same(op(), kShape), AllOf(op(), d), 4, r);
                 ASSERT_EQ(RunCall(op(), c, args), 0) << LastError();
@@ -511,7 +603,7 @@ TEST_P(OpTable, EveryListedDtypeIsAcceptedInEveryProduct) {
                 }
             }
         }
-    }
+    });
 }
 
 // ---------------------------------------------------------------- shapes
@@ -535,13 +627,10 @@ TEST_P(OpTable, NineDimInputIsRefused) {
     }
 }
 
-// Empty inputs ({2, 0, 3}), in every product: success with workspace 0; an element-wise result (or a loss at none) writes
-// nothing; a loss's mean is NaN and its sum 0 (the mean and sum of no elements).
+// Empty inputs ({2, 0, 3}), in every product: success with workspace 0; an element-wise result (or a loss at none)
+// writes nothing; a loss's mean is NaN and its sum 0 (the mean and sum of no elements).
 TEST_P(OpTable, EmptyInputSucceedsWithoutWork) {
-    for (int p = 0; p < kNumProducts; ++p) {
-        ProfileScope scope(l1ref::kAllProfiles[p]);
-        ASSERT_TRUE(scope.ok()) << kProducts[p];
-        SCOPED_TRACE(kProducts[p]);
+    ForEachProduct([&](int p) {
         const aclDataType d = BaseDtype(op(), p);
         for (int64_t r : Reductions(op())) {
             SCOPED_TRACE(r);
@@ -571,16 +660,13 @@ TEST_P(OpTable, EmptyInputSucceedsWithoutWork) {
                 }
             }
         }
-    }
+    });
 }
 
 // 0-d inputs (and output), in every product and listed dtype: the bits of the same values as 1-element tensors.
 TEST_P(OpTable, ZeroDimInputsMatchOneElement) {
-    for (int p = 0; p < kNumProducts; ++p) {
-        ProfileScope scope(l1ref::kAllProfiles[p]);
-        ASSERT_TRUE(scope.ok()) << kProducts[p];
-        SCOPED_TRACE(kProducts[p]);
-        for (aclDataType d : DtypesOf(op().accept_mask[p])) {
+    ForEachProduct([&](int p) {
+        for (aclDataType d : Listed(op(), p)) {
             for (int64_t r : Reductions(op())) {
                 if (op().custom && r > 0) continue;
                 SCOPED_TRACE(std::to_string(d) + " reduction " + std::to_string(r));
@@ -592,17 +678,15 @@ TEST_P(OpTable, ZeroDimInputsMatchOneElement) {
                 EXPECT_EQ(Hex(a.Outputs()), Hex(b.Outputs()));
             }
         }
-    }
+    });
 }
 
 // Input k with dim k % 3 of {3, 4, 5} set to 1 (the last input also without its leading dim where another
 // input spans it): the bits of the
-// same values materialised to {3, 4, 5}, in every product and listed dtype. At none and sum (mean's factor may count one input's elements).
+// same values materialised to {3, 4, 5}, in every product and listed dtype. At none and sum (mean's factor may count
+// one input's elements).
 TEST_P(OpTableBroadcast, BroadcastInputsMatchMaterialised) {
-    for (int p = 0; p < kNumProducts; ++p) {
-        ProfileScope scope(l1ref::kAllProfiles[p]);
-        ASSERT_TRUE(scope.ok()) << kProducts[p];
-        SCOPED_TRACE(kProducts[p]);
+    ForEachProduct([&](int p) {
         const Shape full = {3, 4, 5};
         std::vector<Shape> small(op().num_inputs, full);
         for (int k = 0; k < op().num_inputs; ++k) small[k][k % 3] = 1;
@@ -612,7 +696,7 @@ TEST_P(OpTableBroadcast, BroadcastInputsMatchMaterialised) {
                 break;
             }
         }
-        for (aclDataType d : DtypesOf(op().accept_mask[p])) {
+        for (aclDataType d : Listed(op(), p)) {
             for (int64_t r : Reductions(op())) {
                 if (r == 1 || (op().custom && r > 0)) continue;
                 SCOPED_TRACE(std::to_string(d) + " reduction " + std::to_string(r));
@@ -637,23 +721,20 @@ TEST_P(OpTableBroadcast, BroadcastInputsMatchMaterialised) {
                 const Bytes x = a.Outputs(), y = b.Outputs();
                 ASSERT_EQ(x.size(), y.size());
                 for (size_t e = 0; e < x.size(); e += item) {
-                    ASSERT_EQ(0, std::memcmp(&x[e], &y[e], item))
-                        << "element " << e / item << ": " << ValueOf(&x[e], d) << " vs materialised " << ValueOf(&y[e], d);
+                    ASSERT_EQ(0, std::memcmp(&x[e], &y[e], item)) << "element " << e / item << ": " << ValueOf(&x[e], d)
+                                                                  << " vs materialised " << ValueOf(&y[e], d);
                 }
             }
         }
-    }
+    });
 }
 
 // ---------------------------------------------------------------- executors
-// A repeatable executor, in every product: run twice (inputs and canaries restored between runs), each = a fresh call; then
-// every tensor re-addressed (aclSetInputTensorAddr / aclSetOutputTensorAddr) to the buffers of another call
-// with other values: = that call's fresh result; the executor destroyed.
+// A repeatable executor, in every product: run twice (inputs and canaries restored between runs), each = a fresh call;
+// then every tensor re-addressed (aclSetInputTensorAddr / aclSetOutputTensorAddr) to the buffers of another call with
+// other values: = that call's fresh result; the executor destroyed.
 TEST_P(OpTable, RepeatableExecutorMatchesFreshCalls) {
-    for (int p = 0; p < kNumProducts; ++p) {
-        ProfileScope scope(l1ref::kAllProfiles[p]);
-        ASSERT_TRUE(scope.ok()) << kProducts[p];
-        SCOPED_TRACE(kProducts[p]);
+    ForEachProduct([&](int p) {
         const aclDataType d = BaseDtype(op(), p);
         for (int64_t r : Reductions(op())) {
             SCOPED_TRACE(r);
@@ -693,18 +774,15 @@ TEST_P(OpTable, RepeatableExecutorMatchesFreshCalls) {
             EXPECT_EQ(b.Outputs(), want_b);
             EXPECT_EQ(aclDestroyAclOpExecutor(ex), 0) << LastError();
         }
-    }
+    });
 }
 
 // An Inplace variant: its in-place result = the base's out-of-place result for the same values, in every
 // product and listed dtype (a loss base: at reduction none, where the output has the input's shape).
 TEST_P(OpTableInplace, InplaceMatchesOutOfPlace) {
-        const OpInfo& base = kOpInfos[op().inplace_of];
-    for (int p = 0; p < kNumProducts; ++p) {
-        ProfileScope scope(l1ref::kAllProfiles[p]);
-        ASSERT_TRUE(scope.ok()) << kProducts[p];
-        SCOPED_TRACE(kProducts[p]);
-        for (aclDataType d : DtypesOf(op().accept_mask[p])) {
+    const OpInfo& base = kOpInfos[op().inplace_of];
+    ForEachProduct([&](int p) {
+        for (aclDataType d : Listed(op(), p)) {
             for (int64_t r : Reductions(op())) {
                 if (base.shape == ShapeKind::kLoss && Reduction(base, r) != 0) continue;
                 SCOPED_TRACE(std::to_string(d) + " reduction " + std::to_string(r));
@@ -724,14 +802,14 @@ TEST_P(OpTableInplace, InplaceMatchesOutOfPlace) {
                 }
             }
         }
-    }
+    });
 }
 
 // Host memory running out at the first phase's first allocation: 561000 with a message naming the first
 // phase and "out of host memory", *executor untouched, no allocation left behind: the calling thread's live
-// count of operator new is back where it was (or below) after the third and fourth attempts (the first two may each keep one: the recent
-// error messages are held in buffers that grow at first use; a leak would show at every attempt). Then the
-// same call succeeds and runs.
+// count of operator new is back where it was (or below) after the third and fourth attempts (the first two may each
+// keep one: the recent error messages are held in buffers that grow at first use; a leak would show at every attempt).
+// Then the same call succeeds and runs.
 TEST_P(OpTable, HostOutOfMemoryIsAStatus) {
     const int p = ActiveProduct();
     Call c = MakeCall(op(), Same(op(), kShape), AllOf(op(), BaseDtype(op(), p)), 13);
@@ -771,11 +849,8 @@ TEST_P(OpTableReference, RandomSweepMatchesTheReferenceModel) {
     const int cases = static_cast<int>(SweepSize(200, kSampledRandomCases));
     uint64_t api_seed = 1469598103934665603ull;  // FNV-1a of the API name: each entry its own sequence
     for (const char* c = op().api; *c; ++c) api_seed = (api_seed ^ static_cast<uint8_t>(*c)) * 1099511628211ull;
-    for (int p = 0; p < kNumProducts; ++p) {
-        ProfileScope scope(l1ref::kAllProfiles[p]);
-        ASSERT_TRUE(scope.ok()) << kProducts[p];
-        const std::vector<aclDataType> listed = DtypesOf(op().accept_mask[p]);
-        ASSERT_FALSE(listed.empty());
+    ForEachProduct([&](int p) {
+        const std::vector<aclDataType> listed = Listed(op(), p);
         int compared = 0, not_modelled = 0, failures = 0;
         for (int k = 0; k < cases && failures < 3; ++k) {
             std::mt19937_64 rng(api_seed + static_cast<uint64_t>(p) * 1000003u + static_cast<uint64_t>(k));
@@ -805,8 +880,8 @@ TEST_P(OpTableReference, RandomSweepMatchesTheReferenceModel) {
                 if (x == 0) d = kAllDtypes[rng() % (sizeof kAllDtypes / sizeof kAllDtypes[0])];
                 if (x == 1 || x == 2) d = listed[rng() % listed.size()];
             }
-            const std::string what = std::string(kProducts[p]) + " case " + std::to_string(k) + " reduction " +
-                                     std::to_string(r);
+            const std::string what =
+                std::string(kProducts[p]) + " case " + std::to_string(k) + " reduction " + std::to_string(r);
             Args args(op(), r);
             Call call = MakeCall(op(), in, dts, static_cast<uint32_t>(rng()), r < 3 ? r : 0);
             std::vector<l1ref::View> views(op().num_tensors);
@@ -864,7 +939,7 @@ TEST_P(OpTableReference, RandomSweepMatchesTheReferenceModel) {
         }
         EXPECT_GT(compared, cases / 2) << kProducts[p] << ": " << not_modelled << " of " << cases
                                        << " cases outside the model";
-    }
+    });
 }
 
 // ---------------------------------------------------------------- thread counts
@@ -895,7 +970,7 @@ TEST(OpTableChildProcess, Dump) {
         shapes.push_back(s);
     }
     for (const std::vector<Shape>& s : shapes) {
-        for (aclDataType d : DtypesOf(op.accept_mask[p])) {
+        for (aclDataType d : Listed(op, p)) {
             for (int64_t r : Reductions(op)) {
                 if (op.custom && r > 0) continue;
                 Args args(op, r);
@@ -919,9 +994,10 @@ TEST_P(OpTable, ThreadCountDoesNotChangeResults) {
         for (int threads : counts) {
             const std::string path = dir + "/aclcpu_optable_" + std::to_string(getpid()) + "_" + op().api + "_" +
                                      kProducts[p] + "_" + std::to_string(threads) + ".bin";
-            const int rc = SpawnSelf("OpTableChildProcess.Dump", {"ACLCPU_NUM_THREADS=" + std::to_string(threads),
-                                       std::string("ACLCPU_SOC_VERSION=") + kProducts[p],
-                                       std::string(kDumpVar) + "=" + path, std::string(kApiVar) + "=" + op().api});
+            const int rc = SpawnSelf(
+                "OpTableChildProcess.Dump",
+                {"ACLCPU_NUM_THREADS=" + std::to_string(threads), std::string("ACLCPU_SOC_VERSION=") + kProducts[p],
+                 std::string(kDumpVar) + "=" + path, std::string(kApiVar) + "=" + op().api});
             ASSERT_EQ(rc, 0) << kProducts[p] << " with " << threads << " threads: the child failed";
             std::vector<char> bytes = ReadFileBytes(path);
             std::remove(path.c_str());
@@ -936,14 +1012,16 @@ TEST_P(OpTable, ThreadCountDoesNotChangeResults) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Ops, OpTable, ::testing::ValuesIn(Entries([](const OpInfo&) { return true; })), TestName);
-INSTANTIATE_TEST_SUITE_P(Ops, OpTableBroadcast,
-                         ::testing::ValuesIn(Entries([](const OpInfo& o) { return o.broadcasts && o.num_inputs >= 2; })),
+INSTANTIATE_TEST_SUITE_P(Ops, OpTableBroadcast, ::testing::ValuesIn(Entries([](const OpInfo& o) {
+                             return o.broadcasts && o.num_inputs >= 2;
+                         })),
                          TestName);
-INSTANTIATE_TEST_SUITE_P(Ops, OpTableInplace, ::testing::ValuesIn(Entries([](const OpInfo& o) { return o.inplace_of >= 0; })),
-                         TestName);
+INSTANTIATE_TEST_SUITE_P(Ops, OpTableInplace,
+                         ::testing::ValuesIn(Entries([](const OpInfo& o) { return o.inplace_of >= 0; })), TestName);
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(OpTableBroadcast);
 INSTANTIATE_TEST_SUITE_P(Ops, OpTableReference,
-                         ::testing::ValuesIn(Entries([](const OpInfo& o) { return o.reference_fn != nullptr; })), TestName);
+                         ::testing::ValuesIn(Entries([](const OpInfo& o) { return o.reference_fn != nullptr; })),
+                         TestName);
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(OpTableInplace);
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(OpTableReference);
 

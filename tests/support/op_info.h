@@ -25,8 +25,19 @@ constexpr int kMaxTensors = 8;
 constexpr int kMaxParams = 8;
 
 /// A parameter's kind (the table's `kind`): every kind the table allows.
-enum class ParamKind { kTensor, kScalar, kIntArray, kBoolArray, kTensorList, kScalarList, kFloat, kDouble, kInt64,
-                       kBool, kString };
+enum class ParamKind {
+    kTensor,
+    kScalar,
+    kIntArray,
+    kBoolArray,
+    kTensorList,
+    kScalarList,
+    kFloat,
+    kDouble,
+    kInt64,
+    kBool,
+    kString
+};
 /// A tensor's role (the table's `role`): input, output, or inout (an Inplace variant's tensor).
 enum class Role { kInput, kOutput, kInout };
 /// The table's `shape`: elementwise (one output over the inputs' broadcast shape) or loss (reduction none:
@@ -69,14 +80,14 @@ using RefFn = int (*)(l1ref::Profile prof, const l1ref::View* t, const Arg* a, u
 
 /// One tensor of an entry.
 struct TensorInfo {
-    const char* name;      ///< the parameter's name
+    const char* name;  ///< the parameter's name
     Role role;
     const char* msg_name;  ///< the name the first phase's messages use (an Inplace variant: the base's)
     int in_index;          ///< index for aclSetInputTensorAddr (-1: not an input of the executor)
     int out_index;         ///< index for aclSetOutputTensorAddr (-1: not an output of the executor)
     DtypeMode mode;
-    int group;             ///< kPromote: the promote variable's number (inputs of one group move together)
-    int tie;               ///< tensors with one number are tied by same_dtype checks (they move together)
+    int group;                    ///< kPromote: the promote variable's number (inputs of one group move together)
+    int tie;                      ///< tensors with one number are tied by same_dtype checks (they move together)
     uint64_t mask[kNumProducts];  ///< the governing dtype list per product: bit aclDataType (0 for kNone)
 };
 
@@ -85,12 +96,12 @@ struct ParamInfo {
     const char* name;
     ParamKind kind;
     bool has_default;
-    int64_t def_i;            ///< int64_t (reduction: none 0, mean 1, sum 2), bool
-    double def_f;             ///< float, double, aclScalar
-    aclDataType scalar_dtype; ///< aclScalar, aclScalarList: the element dtype (the table's `dtype`, else FLOAT)
-    const double* def_list;   ///< aclIntArray, aclBoolArray, aclScalarList: the default's elements
+    int64_t def_i;             ///< int64_t (reduction: none 0, mean 1, sum 2), bool
+    double def_f;              ///< float, double, aclScalar
+    aclDataType scalar_dtype;  ///< aclScalar, aclScalarList: the element dtype (the table's `dtype`, else FLOAT)
+    const double* def_list;    ///< aclIntArray, aclBoolArray, aclScalarList: the default's elements
     int def_list_len;
-    const char* def_str;      ///< char*
+    const char* def_str;  ///< char*
 };
 
 /// One table entry.
@@ -101,17 +112,17 @@ struct OpInfo {
     SecondPhaseFn second;
     ShapeKind shape;
     int num_tensors;
-    int num_inputs;    ///< tensors[0 .. num_inputs) are inputs
+    int num_inputs;  ///< tensors[0 .. num_inputs) are inputs
     const TensorInfo* tensors;
     int num_params;
     const ParamInfo* params;
-    int reduction;     ///< index of the `reduction` parameter in params, -1 when none
-    bool broadcasts;   ///< the checks broadcast the inputs (a `broadcast` check)
-    bool custom;       ///< the checks include a custom hook (a rule outside the vocabulary)
+    int reduction;                       ///< index of the `reduction` parameter in params, -1 when none
+    bool broadcasts;                     ///< the checks broadcast the inputs (a `broadcast` check)
+    bool custom;                         ///< the checks include a custom hook (a rule outside the vocabulary)
     uint64_t accept_mask[kNumProducts];  ///< dtypes every list of the entry holds, per product
-    const char* out_default;  ///< the out dtype rule (python.out_default): "promoted" or "self"
-    int inplace_of;    ///< index of the base entry in kOpInfos (-1: not an Inplace variant)
-    const int* bind;   ///< Inplace: for each tensor of the base (executor order), the own tensor bound to it
+    const char* out_default;             ///< the out dtype rule (python.out_default): "promoted" or "self"
+    int inplace_of;                      ///< index of the base entry in kOpInfos (-1: not an Inplace variant)
+    const int* bind;        ///< Inplace: for each tensor of the base (executor order), the own tensor bound to it
     const char* reference;  ///< the table's kernel.reference (the reference-model header)
     RefFn reference_fn;     ///< the table's kernel.reference_fn (opref::<name>), nullptr when none
 };
