@@ -336,7 +336,10 @@ struct Call {
     const OpInfo* op = nullptr;
     std::vector<Shape> shapes;
     std::vector<aclDataType> dtypes;
-    std::vector<Bytes> inputs;  // the bytes an input (or inout) tensor holds before the call
+    std::vector<Shape> strides;    // element strides of each view
+    std::vector<int64_t> offsets;  // element offset of each view
+    std::vector<int64_t> storage;  // elements of each tensor's storage (1-d), at least 1
+    std::vector<Bytes> inputs;     // the storage bytes an input (or inout) tensor holds before the call
     std::vector<DeviceBuffer> buf;
     std::vector<aclTensor*> t;
 
@@ -347,10 +350,8 @@ struct Call {
     ~Call() {
         for (aclTensor* x : t) aclDestroyTensor(x);
     }
-    /// The bytes of tensor i's buffer: its elements, at least one.
-    size_t Size(int i) const {
-        return static_cast<size_t>(std::max<int64_t>(Numel(shapes[i]), 1)) * aclDataTypeSize(dtypes[i]);
-    }
+    /// The bytes of tensor i's buffer: its storage's elements.
+    size_t Size(int i) const { return static_cast<size_t>(storage[i]) * aclDataTypeSize(dtypes[i]); }
     /// Writes the inputs' bytes and the outputs' canaries into the buffers again.
     void Reset() {
         for (int i = 0; i < op->num_tensors; ++i) {
@@ -403,9 +404,11 @@ int64_t Reduction(const OpInfo& op, int64_t reduction) {
 }
 
 /// A call with the given input shapes and per-tensor dtypes (inputs filled from `seed`; outputs the canary;
-/// an inout tensor takes the first input shape). Storage: at least one element per tensor.
+/// an inout tensor takes the first input shape). Views are contiguous, or, with `views`, each input (role
+/// input) at random either contiguous or strided (every dim padded by one element) with an offset of 0-3.
+/// Storage: the view's extent, at least one element.
 Call MakeCall(const OpInfo& op, const std::vector<Shape>& in_shapes, const std::vector<aclDataType>& dtypes,
-              uint32_t seed, int64_t reduction = -1) {
+              uint32_t seed, int64_t reduction = -1, std::mt19937_64* views = nullptr) {
     Call c;
     c.op = &op;
     const Shape out = OutShape(op, in_shapes, Reduction(op, reduction));
@@ -416,12 +419,28 @@ Call MakeCall(const OpInfo& op, const std::vector<Shape>& in_shapes, const std::
     for (int i = 0; i < op.num_tensors; ++i) {
         const TensorInfo& ti = op.tensors[i];
         Shape s = ti.role == Role::kOutput ? out : in_shapes[std::min(k++, in_shapes.size() - 1)];
+        Shape st = ContiguousStrides(s);
+        int64_t offset = 0;
+        if (views != nullptr && ti.role == Role::kInput && (*views)() % 3 == 0) {
+            Shape padded = s;
+            for (int64_t& d : padded) d += 1;
+            st = ContiguousStrides(padded);
+            offset = static_cast<int64_t>((*views)() % 4);
+        }
+        int64_t extent = offset;  // the elements the view reaches
+        if (Numel(s) > 0) {
+            extent = offset + 1;
+            for (size_t d = 0; d < s.size(); ++d) extent += (s[d] - 1) * st[d];
+        }
         c.shapes.push_back(s);
         c.dtypes.push_back(dtypes[i]);
-        c.inputs.push_back(IsInput(ti) ? Fill(dtypes[i], Numel(s), seed * 31u + static_cast<uint32_t>(i), specials)
-                                       : Bytes());
+        c.strides.push_back(st);
+        c.offsets.push_back(offset);
+        c.storage.push_back(std::max<int64_t>(extent, 1));
+        c.inputs.push_back(
+            IsInput(ti) ? Fill(dtypes[i], c.storage.back(), seed * 31u + static_cast<uint32_t>(i), specials) : Bytes());
         c.buf.emplace_back(c.Size(i));
-        c.t.push_back(MakeTensor(s, dtypes[i], c.buf.back().get(), {}, 0, {std::max<int64_t>(Numel(s), 1)}));
+        c.t.push_back(MakeTensor(s, dtypes[i], c.buf.back().get(), st, offset, {c.storage.back()}));
     }
     c.Reset();
     return c;
@@ -653,9 +672,9 @@ TEST_P(OpTable, EmptyInputSucceedsWithoutWork) {
                 }
             } else {
                 EXPECT_TRUE(c.OutputsIntact());
-                for (int i = 0; i < op().num_tensors; ++i) {  // an inout tensor's bytes are its own
+                for (int i = 0; i < op().num_tensors; ++i) {  // an inout tensor keeps its bytes
                     if (op().tensors[i].role == Role::kInout) {
-                        EXPECT_EQ(c.Read(i), Bytes(c.Size(i), kCanary));
+                        EXPECT_EQ(c.Read(i), c.inputs[i]);
                     }
                 }
             }
@@ -838,13 +857,13 @@ TEST_P(OpTable, HostOutOfMemoryIsAStatus) {
 }
 
 // ---------------------------------------------------------------- the reference model
-// A seeded random sweep against the entry's reference model (kernel.reference_fn), in every product: shapes of
-// rank 0-4 with dims 0-4 (every 8th case 2000-6000 elements), each input the broadcast shape with some dims 1
-// or the leading dim dropped where the entry broadcasts; dtypes: one of the entry's accepted dtypes for most
-// tensors, another accepted one or (1 in 8) any dtype for some; a random reduction (1 in 16 out of range).
-// The first phase's status = the model's; on success every output element = the model's (any NaN equals any
-// NaN: l1ref::SameResult). Calls the model does not cover are skipped (counted). 200 cases a product (sampled
-// runs: support/sample_size.h kSampledRandomCases).
+// A seeded random sweep against the entry's reference model (kernel.reference_fn), in every product: shapes
+// of rank 0-4 with dims 0-4 (every 8th case 2000-6000 elements), each input the broadcast shape with some dims
+// 1 or the leading dim dropped where the entry broadcasts, a third of the inputs strided views with offsets;
+// dtypes: one of the entry's accepted dtypes for most tensors, another accepted one or (1 in 8) any dtype for
+// some; a random reduction (1 in 16 out of range). The first phase's status = the model's; on success every
+// output element = the model's (any NaN equals any NaN: l1ref::SameResult). Calls the model does not cover
+// are skipped (counted). 200 cases a product (sampled runs: support/sample_size.h kSampledRandomCases).
 TEST_P(OpTableReference, RandomSweepMatchesTheReferenceModel) {
     const int cases = static_cast<int>(SweepSize(200, kSampledRandomCases));
     uint64_t api_seed = 1469598103934665603ull;  // FNV-1a of the API name: each entry its own sequence
@@ -883,7 +902,7 @@ TEST_P(OpTableReference, RandomSweepMatchesTheReferenceModel) {
             const std::string what =
                 std::string(kProducts[p]) + " case " + std::to_string(k) + " reduction " + std::to_string(r);
             Args args(op(), r);
-            Call call = MakeCall(op(), in, dts, static_cast<uint32_t>(rng()), r < 3 ? r : 0);
+            Call call = MakeCall(op(), in, dts, static_cast<uint32_t>(rng()), r < 3 ? r : 0, &rng);
             std::vector<l1ref::View> views(op().num_tensors);
             std::vector<Bytes> want;
             std::vector<uint8_t*> want_ptrs;
@@ -892,8 +911,9 @@ TEST_P(OpTableReference, RandomSweepMatchesTheReferenceModel) {
                 l1ref::View& v = views[i];
                 v.dtype = static_cast<int>(dts[i]);
                 v.shape = call.shapes[i];
-                v.strides = ContiguousStrides(v.shape);
-                v.storage = {std::max<int64_t>(Numel(v.shape), 1)};
+                v.strides = call.strides[i];
+                v.offset = call.offsets[i];
+                v.storage = {call.storage[i]};
                 if (IsOutput(op().tensors[i])) {
                     want.emplace_back(call.Size(i), kCanary);
                     if (IsInput(op().tensors[i]) && !call.inputs[i].empty()) {
