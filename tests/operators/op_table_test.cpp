@@ -824,36 +824,39 @@ TEST_P(OpTableInplace, InplaceMatchesOutOfPlace) {
     });
 }
 
-// Host memory running out at the first phase's first allocation: 561000 with a message naming the first
-// phase and "out of host memory", *executor untouched, no allocation left behind: the calling thread's live
-// count of operator new is back where it was (or below) after the third and fourth attempts (the first two may each
-// keep one: the recent error messages are held in buffers that grow at first use; a leak would show at every attempt).
-// Then the same call succeeds and runs.
+// Host memory running out at the first phase's first allocation, at every reduction: 561000 with a message
+// naming the first phase and "out of host memory", *executor untouched, no allocation left behind: the
+// calling thread's live count of operator new is back where it was (or below) after the third and fourth
+// attempts (the first two may each keep one: the recent error messages are held in buffers that grow at
+// first use; a leak would show at every attempt). Then the same call succeeds and runs.
 TEST_P(OpTable, HostOutOfMemoryIsAStatus) {
     const int p = ActiveProduct();
-    Call c = MakeCall(op(), Same(op(), kShape), AllOf(op(), BaseDtype(op(), p)), 13);
-    Args args(op());
-    for (int attempt = 0; attempt < 4; ++attempt) {
-        uint64_t ws = kWsSentinel;
-        aclOpExecutor* ex = kSentinel;
-        const int refused = g_refused.load();
-        const long live = t_live;
-        t_fail_new = true;
-        const int st = op().first(c.t.data(), args.get(), &ws, &ex);
-        t_fail_new = false;
-        const long leaked = t_live - live;
-        ASSERT_GT(g_refused.load(), refused) << "no allocation was refused";
-        EXPECT_EQ(st, kInner);
-        EXPECT_EQ(ex, kSentinel);
-        if (attempt >= 2) {
-            EXPECT_LE(leaked, 0) << "allocations left behind at attempt " << attempt;
+    for (int64_t r : Reductions(op())) {
+        SCOPED_TRACE(r);
+        Call c = MakeCall(op(), Same(op(), kShape), AllOf(op(), BaseDtype(op(), p)), 13, r);
+        Args args(op(), r);
+        for (int attempt = 0; attempt < 4; ++attempt) {
+            uint64_t ws = kWsSentinel;
+            aclOpExecutor* ex = kSentinel;
+            const int refused = g_refused.load();
+            const long live = t_live;
+            t_fail_new = true;
+            const int st = op().first(c.t.data(), args.get(), &ws, &ex);
+            t_fail_new = false;
+            const long leaked = t_live - live;
+            ASSERT_GT(g_refused.load(), refused) << "no allocation was refused";
+            EXPECT_EQ(st, kInner);
+            EXPECT_EQ(ex, kSentinel);
+            if (attempt >= 2) {
+                EXPECT_LE(leaked, 0) << "allocations left behind at attempt " << attempt;
+            }
+            const std::string msg = LastError();
+            EXPECT_NE(msg.find(op().api1), std::string::npos) << msg;
+            EXPECT_NE(msg.find("out of host memory"), std::string::npos) << msg;
         }
-        const std::string msg = LastError();
-        EXPECT_NE(msg.find(op().api1), std::string::npos) << msg;
-        EXPECT_NE(msg.find("out of host memory"), std::string::npos) << msg;
+        EXPECT_TRUE(c.OutputsIntact());
+        ASSERT_EQ(RunCall(op(), c, args), 0) << LastError();
     }
-    EXPECT_TRUE(c.OutputsIntact());
-    ASSERT_EQ(RunCall(op(), c, args), 0) << LastError();
 }
 
 // ---------------------------------------------------------------- the reference model
