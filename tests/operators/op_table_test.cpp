@@ -4,7 +4,8 @@
 // tests/support/op_info.h). Values come from the table: tensors and roles, the dtype lists per product (and
 // how the checks govern each input), the non-tensor parameters' defaults, the shape kind, the in-place
 // binding. No test names an operator; the hand-written suites (tests/operators/<op>_test.cpp) keep the
-// operator-specific cases and the sweeps against the reference model.
+// operator-specific cases (messages, hand-computed values, dtype-combination tables, huge tensors, the
+// longer sweeps).
 //
 // The suites:
 //   OpTable           null tensors / workspace arguments (161001, nothing written), dtypes outside and in the
