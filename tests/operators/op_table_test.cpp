@@ -483,6 +483,20 @@ std::string Hex(const Bytes& b, size_t max = 48) {
     return s;
 }
 
+/// The first phase of c's call with tensors t refused with `code`: a message left, *workspaceSize and
+/// *executor untouched, c's outputs still the canary. Returns the message.
+std::string ExpectRefused(const OpInfo& op, const Call& c, std::vector<aclTensor*> t, const Args& args, int code) {
+    uint64_t ws = kWsSentinel;
+    aclOpExecutor* ex = kSentinel;
+    EXPECT_EQ(op.first(t.data(), args.get(), &ws, &ex), code);
+    const std::string msg = LastError();
+    EXPECT_FALSE(msg.empty());
+    EXPECT_EQ(ws, kWsSentinel);
+    EXPECT_EQ(ex, kSentinel);
+    EXPECT_TRUE(c.OutputsIntact());
+    return msg;
+}
+
 class OpTable : public ::testing::TestWithParam<const OpInfo*> {
 protected:
     const OpInfo& op() const { return *GetParam(); }
@@ -527,15 +541,8 @@ TEST_P(OpTable, NullTensorIsRefused) {
         SCOPED_TRACE(op().tensors[i].name);
         std::vector<aclTensor*> t = c.t;
         t[i] = nullptr;
-        uint64_t ws = kWsSentinel;
-        aclOpExecutor* ex = kSentinel;
-        EXPECT_EQ(op().first(t.data(), args.get(), &ws, &ex), kNullptr);
-        const std::string msg = LastError();
-        EXPECT_FALSE(msg.empty());
+        const std::string msg = ExpectRefused(op(), c, t, args, kNullptr);
         EXPECT_NE(msg.find(op().tensors[i].msg_name), std::string::npos) << msg;
-        EXPECT_EQ(ws, kWsSentinel);
-        EXPECT_EQ(ex, kSentinel);
-        EXPECT_TRUE(c.OutputsIntact());
     }
 }
 
@@ -582,12 +589,7 @@ TEST_P(OpTable, DtypeOutsideTheListIsRefusedInEveryProduct) {
                     }
                 }
                 Call c = MakeCall(op(), Same(op(), kShape), dts, 3);
-                uint64_t ws = kWsSentinel;
-                aclOpExecutor* ex = kSentinel;
-                EXPECT_EQ(op().first(c.t.data(), args.get(), &ws, &ex), kInvalid);
-                EXPECT_FALSE(LastError().empty());
-                EXPECT_EQ(ex, kSentinel);
-                EXPECT_TRUE(c.OutputsIntact());
+                ExpectRefused(op(), c, c.t, args, kInvalid);
                 ++refused;
             }
         }
@@ -638,12 +640,7 @@ TEST_P(OpTable, NineDimInputIsRefused) {
         shapes[k] = {1, 1, 1, 1, 1, 1, 1, 2, 3};
         if (!op().broadcasts) shapes.assign(n, shapes[k]);  // no broadcasting: every input 9-d
         Call c = MakeCall(op(), shapes, AllOf(op(), BaseDtype(op(), p)), 5);
-        uint64_t ws = kWsSentinel;
-        aclOpExecutor* ex = kSentinel;
-        EXPECT_EQ(op().first(c.t.data(), args.get(), &ws, &ex), kInvalid);
-        EXPECT_FALSE(LastError().empty());
-        EXPECT_EQ(ex, kSentinel);
-        EXPECT_TRUE(c.OutputsIntact());
+        ExpectRefused(op(), c, c.t, args, kInvalid);
     }
 }
 
