@@ -5,8 +5,6 @@
 // several chunks/tiles each, in FLOAT and FLOAT16 (BF16 too where listed), target contiguous, broadcast [1]
 // and strided, and dumps every result byte; the parent compares them with the one-thread run.
 #include <gtest/gtest.h>
-#include <spawn.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cstdint>
@@ -21,9 +19,8 @@
 
 #include "aclnnop/aclnn_mse_loss.h"
 #include "support/test_util.h"
+#include "support/child_process.h"
 #include "support/sample_size.h"
-
-extern char** environ;
 
 namespace {
 
@@ -95,34 +92,6 @@ TEST(MseLossThreadsChildProcess, Dump) {
     DumpAll(path, soc == nullptr || std::strcmp(soc, "Ascend310P") != 0);
 }
 
-int SpawnChild(const std::vector<std::string>& extra_env) {
-    std::vector<std::string> env;
-    for (char** e = environ; *e != nullptr; ++e) {
-        const std::string kv = *e;
-        bool overridden = false;
-        for (const std::string& x : extra_env) {
-            if (kv.compare(0, x.find('=') + 1, x, 0, x.find('=') + 1) == 0) overridden = true;
-        }
-        if (!overridden) env.push_back(kv);
-    }
-    for (const std::string& x : extra_env) env.push_back(x);
-    std::vector<char*> envp;
-    for (std::string& s : env) envp.push_back(&s[0]);
-    envp.push_back(nullptr);
-    std::string exe = "/proc/self/exe", filter = "--gtest_filter=MseLossThreadsChildProcess.Dump";
-    char* argv[] = {&exe[0], &filter[0], nullptr};
-    pid_t pid = 0;
-    if (posix_spawn(&pid, "/proc/self/exe", nullptr, nullptr, argv, envp.data()) != 0) return -1;
-    int status = 0;
-    if (waitpid(pid, &status, 0) != pid) return -1;
-    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
-std::vector<char> ReadFile(const std::string& path) {
-    std::ifstream f(path, std::ios::binary);
-    return std::vector<char>((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
-}
-
 TEST(MseLossThreads, AcrossThreadCounts) {
     const std::string dir = ::testing::TempDir();
     for (const char* soc : {"Ascend950", "Ascend910B", "Ascend310P"}) {
@@ -133,10 +102,10 @@ TEST(MseLossThreads, AcrossThreadCounts) {
         for (int threads : counts) {
             const std::string path = dir + "/aclcpu_mse_threads_" + std::to_string(getpid()) + "_" + soc + "_" +
                                      std::to_string(threads) + ".bin";
-            const int rc = SpawnChild({std::string("ACLCPU_NUM_THREADS=") + std::to_string(threads),
+            const int rc = aclcpu_test::SpawnSelf("MseLossThreadsChildProcess.Dump", {std::string("ACLCPU_NUM_THREADS=") + std::to_string(threads),
                                        std::string("ACLCPU_SOC_VERSION=") + soc, std::string(kDumpVar) + "=" + path});
             ASSERT_EQ(rc, 0) << soc << " with " << threads << " threads: child failed";
-            std::vector<char> bytes = ReadFile(path);
+            std::vector<char> bytes = aclcpu_test::ReadFileBytes(path);
             std::remove(path.c_str());
             ASSERT_EQ(bytes.size(), size_t{4} * 4 * dtypes * 3 * 2);
             if (threads == 1) {

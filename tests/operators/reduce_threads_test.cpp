@@ -5,8 +5,6 @@
 // one chunk, several chunks on several cores (groupR > 1) and several chunks per core, in FLOAT, FLOAT16 and
 // BF16, contiguous, broadcast and strided, and dumps every result byte; the parent compares them.
 #include <gtest/gtest.h>
-#include <spawn.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cstdint>
@@ -21,9 +19,8 @@
 #include "aclnnop/aclnn_l1_loss.h"
 #include "aclnnop/aclnn_smooth_l1_loss.h"
 #include "support/test_util.h"
+#include "support/child_process.h"
 #include "support/sample_size.h"
-
-extern char** environ;
 
 namespace {
 
@@ -99,34 +96,6 @@ TEST(ReduceThreadsChildProcess, Dump) {
     DumpAll(path);
 }
 
-int SpawnChild(const std::vector<std::string>& extra_env) {
-    std::vector<std::string> env;
-    for (char** e = environ; *e != nullptr; ++e) {
-        const std::string kv = *e;
-        bool overridden = false;
-        for (const std::string& x : extra_env) {
-            if (kv.compare(0, x.find('=') + 1, x, 0, x.find('=') + 1) == 0) overridden = true;
-        }
-        if (!overridden) env.push_back(kv);
-    }
-    for (const std::string& x : extra_env) env.push_back(x);
-    std::vector<char*> envp;
-    for (std::string& s : env) envp.push_back(&s[0]);
-    envp.push_back(nullptr);
-    std::string exe = "/proc/self/exe", filter = "--gtest_filter=ReduceThreadsChildProcess.Dump";
-    char* argv[] = {&exe[0], &filter[0], nullptr};
-    pid_t pid = 0;
-    if (posix_spawn(&pid, "/proc/self/exe", nullptr, nullptr, argv, envp.data()) != 0) return -1;
-    int status = 0;
-    if (waitpid(pid, &status, 0) != pid) return -1;
-    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
-std::vector<char> ReadFile(const std::string& path) {
-    std::ifstream f(path, std::ios::binary);
-    return std::vector<char>((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
-}
-
 TEST(ReduceThreads, AcrossThreadCounts) {
     const std::string dir = ::testing::TempDir();
     for (const char* soc : {"Ascend950", "Ascend910B"}) {
@@ -136,10 +105,10 @@ TEST(ReduceThreads, AcrossThreadCounts) {
         for (int threads : counts) {
             const std::string path = dir + "/aclcpu_reduce_threads_" + std::to_string(getpid()) + "_" + soc + "_" +
                                      std::to_string(threads) + ".bin";
-            const int rc = SpawnChild({std::string("ACLCPU_NUM_THREADS=") + std::to_string(threads),
+            const int rc = aclcpu_test::SpawnSelf("ReduceThreadsChildProcess.Dump", {std::string("ACLCPU_NUM_THREADS=") + std::to_string(threads),
                                        std::string("ACLCPU_SOC_VERSION=") + soc, std::string(kDumpVar) + "=" + path});
             ASSERT_EQ(rc, 0) << soc << " with " << threads << " threads: child failed";
-            std::vector<char> bytes = ReadFile(path);
+            std::vector<char> bytes = aclcpu_test::ReadFileBytes(path);
             std::remove(path.c_str());
             ASSERT_EQ(bytes.size(), size_t{4 * 3 * 3 * 2 * 2 * 4});
             if (threads == 1) {

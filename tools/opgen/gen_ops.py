@@ -18,6 +18,7 @@ Outputs (paths under <dir>):
     src/op/operator_headers.inc   #include of every operator header (the bindings, benchmark and fuzz target)
     python/core_op_table.inc  the compiled module's kOps rows
     bench/op_bench_ops.inc    op_bench's operator rows
+    tests/op_infos.inc        the generic operator suite's description of every entry (tests/support/op_info.h)
 
 The table's format and the check vocabulary are described at the top of ops/operators.yaml.
 """
@@ -745,6 +746,207 @@ def docs_index(ops, products):
     return "\n".join(out)
 
 
+# ------------------------------------------------------------------------------------------------ test table
+OPINFO_KINDS = {"aclTensor": "kTensor", "aclScalar": "kScalar", "aclIntArray": "kIntArray",
+                "aclBoolArray": "kBoolArray", "aclTensorList": "kTensorList", "aclScalarList": "kScalarList",
+                "float": "kFloat", "double": "kDouble", "int64_t": "kInt64", "bool": "kBool", "char*": "kString"}
+REDUCTION_VALUES = {"none": 0, "mean": 1, "sum": 2}
+
+
+def opinfo_dtype_rules(op):
+    """{input tensor: (mode, list name, group)} from a base entry's checks (tests/support/op_info.h DtypeMode):
+    an in_list of the tensor (direct), an in_list of a promote variable made from it (promote, the variable's
+    number as group), or a same_dtype tie to a tensor with a rule (direct, that tensor's list)."""
+    direct, var_lists, promote_of, same = {}, {}, {}, []
+    for item in op.d["checks"]:
+        if isinstance(item, str):
+            continue
+        (kind, a), = item.items()
+        if kind == "in_list":
+            if "var" in a:
+                var_lists.setdefault(a["var"], a["list"])
+            for t in a.get("tensors", []):
+                direct.setdefault(t, a["list"])
+        elif kind == "promote":
+            promote_of[a["into"]] = a["of"]
+        elif kind == "same_dtype":
+            same.append((a["a"], a["b"]))
+
+    def sources(v):
+        if v in promote_of:
+            return [t for x in promote_of[v] for t in sources(x)]
+        return [v] if op.kinds.get(v) == "aclTensor" else []
+
+    rules = {t: ("kDirect", direct[t], 0) for t in op.order if t in direct}
+    for g, (v, lst) in enumerate(var_lists.items()):
+        for t in sources(v):
+            rules.setdefault(t, ("kPromote", lst, g))
+    changed = True
+    while changed:
+        changed = False
+        for a, b in same:
+            for x, y in ((a, b), (b, a)):
+                if x in rules and y not in rules:
+                    rules[y] = ("kDirect", rules[x][1], 0)
+                    changed = True
+    return rules
+
+
+def opinfo_ties(op):
+    """{tensor: number} of a base entry's tensors, one number per class of tensors that same_dtype checks tie
+    together (a dtype test moves a class together)."""
+    cls = {t: i for i, t in enumerate(op.order)}
+    for item in op.d["checks"]:
+        if isinstance(item, dict) and "same_dtype" in item:
+            a, b = cls[item["same_dtype"]["a"]], cls[item["same_dtype"]["b"]]
+            cls = {t: (min(a, b) if c in (a, b) else c) for t, c in cls.items()}
+    return cls
+
+
+def opinfo_mask(op, list_name, product):
+    if list_name is None:
+        return 0
+    return sum(1 << DTYPE_VALUES[d] for d in op.lists[list_name][product])
+
+
+def opinfo_default(op, p):
+    """(has_default, def_i, def_f, def_list, def_str) of a non-tensor parameter's `default`."""
+    kind, d = p["kind"], p.get("default")
+    if d is None:
+        return False, 0, 0.0, [], None
+    if kind == "int64_t":
+        if isinstance(d, str):
+            if d not in REDUCTION_VALUES:
+                raise TableError(f"{op.api}: default {d!r} of {p['name']} is not none, mean or sum")
+            return True, REDUCTION_VALUES[d], 0.0, [], None
+        return True, int(d), 0.0, [], None
+    if kind == "bool":
+        return True, int(bool(d)), 0.0, [], None
+    if kind in ("float", "double", "aclScalar"):
+        return True, 0, float(d), [], None
+    if kind in ("aclIntArray", "aclBoolArray", "aclScalarList"):
+        return True, 0, 0.0, [float(x) for x in d], None
+    if kind == "char*":
+        return True, 0, 0.0, [], str(d)
+    raise TableError(f"{op.api}: parameter {p['name']} of kind {kind} cannot have a default")
+
+
+def opinfo_arg(p, k):
+    """The adapter's expression for non-tensor parameter p, the k-th."""
+    kind = p["kind"]
+    return {"int64_t": f"a[{k}].i", "bool": f"a[{k}].i != 0", "float": f"static_cast<float>(a[{k}].f)",
+            "double": f"a[{k}].f", "aclScalar": f"a[{k}].scalar", "aclIntArray": f"a[{k}].ints",
+            "aclBoolArray": f"a[{k}].bools", "aclTensorList": f"a[{k}].tensor_list",
+            "aclScalarList": f"a[{k}].scalar_list", "char*": f"const_cast<char*>(a[{k}].str)"}[kind]
+
+
+def c_double(x):
+    r = repr(float(x))
+    return {"inf": "HUGE_VAL", "-inf": "-HUGE_VAL", "nan": "NAN"}.get(r, r)
+
+
+def write_op_infos(ops):
+    """tests/op_infos.inc: the generic suite's description of every entry (tests/support/op_info.h OpInfo),
+    kOpInfos in the table's order, and kAllDtypes (every dtype the table may name). kernel.reference_fn names
+    the entry's reference adapter (tests/support/op_reference.h opref::<name>); an Inplace variant has none
+    (the suite compares it with its base)."""
+    index = {op.api: i for i, op in enumerate(ops)}
+    out = [f"// {STAMP}.", "// Included by tests/operators/op_table_test.cpp.", "#pragma once",
+           "", "#include <cmath>", "", '#include "support/op_info.h"', '#include "support/op_reference.h"', ""]
+    out += [f'#include "aclnnop/{h}"' for h in by_header(ops)]
+    out += ["", "namespace aclcpu_test {", "namespace opinfo {", "namespace gen {", ""]
+    rows = []
+    for op in ops:
+        base = op.base or op
+        if len(op.order) > 8 or len(op.scalars) > 8:
+            raise TableError(f"{op.api}: more than 8 tensors or non-tensor parameters (tests/support/op_info.h)")
+        rules = opinfo_dtype_rules(base)
+        ties = opinfo_ties(base)
+        pos = {name: i for i, name in enumerate(op.order)}
+        call, k = [], 0
+        for p in op.params:
+            if p["kind"] == "aclTensor":
+                call.append(f"t[{pos[p['name']]}]")
+            else:
+                call.append(opinfo_arg(p, k))
+                k += 1
+        sid = op.stem
+        out.append(f"inline aclnnStatus First{sid}(aclTensor* const* t, const Arg* a, uint64_t* ws, aclOpExecutor** ex) {{")
+        out.append("    (void)a;")
+        out.append(wrap_call(f"    return {op.api1}", call + ["ws", "ex"], ";"))
+        out.append("}")
+        # each own tensor: the base tensors bound to it (an Inplace variant) or itself
+        bind = op.d.get("bind", {}) if op.base else {}
+        bound = {name: [b for b in base.order if bind.get(b, b) == name] for name in op.order}
+        out.append(f"constexpr TensorInfo kTensors{sid}[] = {{")
+        for name in op.order:
+            p = next(q for q in op.params if q["name"] == name)
+            names = bound[name] or [name]
+            ins = [b for b in names if b in base.inputs]
+            outs = [b for b in names if b in base.outputs]
+            rule = next((rules[b] for b in names if b in rules), ("kNone", None, 0))
+            masks = ", ".join(f"0x{opinfo_mask(base, rule[1], pr):x}ull" for pr in op.products)
+            role = {"input": "kInput", "output": "kOutput", "inout": "kInout"}[p.get("role", "input")]
+            out.append(f"    {{{c_str(name)}, Role::{role}, {c_str(names[0])}, "
+                       f"{base.inputs.index(ins[0]) if ins else -1}, {base.outputs.index(outs[0]) if outs else -1}, "
+                       f"DtypeMode::{rule[0]}, {rule[2]}, {ties[names[0]]}, {{{masks}}}}},")
+        out.append("};")
+        if op.scalars:
+            lists = []
+            for p in op.scalars:
+                has, di, df, dl, ds = opinfo_default(op, p)
+                lname = "nullptr"
+                if dl:
+                    lname = f"kList{sid}_{p['name']}"
+                    out.append(f"constexpr double {lname}[] = {{{', '.join(c_double(x) for x in dl)}}};")
+                dt = p.get("dtype", "FLOAT")
+                if dt not in DTYPE_VALUES:
+                    raise TableError(f"{op.api}: unknown dtype {dt} of {p['name']}")
+                lists.append(f"    {{{c_str(p['name'])}, ParamKind::{OPINFO_KINDS[p['kind']]}, "
+                             f"{'true' if has else 'false'}, {di}, {c_double(df)}, "
+                             f"static_cast<aclDataType>({DTYPE_VALUES[dt]}), {lname}, {len(dl)}, "
+                             f"{c_str(ds) if ds is not None else 'nullptr'}}},")
+            out.append(f"constexpr ParamInfo kParams{sid}[] = {{")
+            out += lists
+            out.append("};")
+        if op.base:
+            out.append(f"constexpr int kBind{sid}[] = {{{', '.join(str(op.order.index(bind.get(b, b))) for b in base.order)}}};")
+        out.append("")
+        used = [l for l in base.lists if any(
+            isinstance(c, dict) and "in_list" in c and c["in_list"]["list"] == l for c in base.d["checks"])]
+        accept = []
+        for pr in base.products:
+            m = (1 << 64) - 1
+            for l in used:
+                m &= opinfo_mask(base, l, pr)
+            accept.append(f"0x{m if used else 0:x}ull")
+        red = next((i for i, p in enumerate(op.scalars) if p["name"] == "reduction"), -1)
+        checks = base.d["checks"]
+        rows.append("    {" + ", ".join([
+            c_str(op.api), c_str(op.api1), f"&gen::First{sid}", f"&{op.api}",
+            "ShapeKind::kLoss" if base.d["shape"] == "loss" else "ShapeKind::kElementwise",
+            str(len(op.order)), str(len(op.inputs)), f"gen::kTensors{sid}", str(len(op.scalars)),
+            f"gen::kParams{sid}" if op.scalars else "nullptr", str(red),
+            "true" if any(isinstance(c, dict) and "broadcast" in c for c in checks) else "false",
+            "true" if any(isinstance(c, dict) and "custom" in c for c in checks) else "false",
+            "{" + ", ".join(accept) + "}",
+            c_str(base.d.get("python", {}).get("out_default", "promoted")),
+            str(index[op.base.api]) if op.base else "-1", f"gen::kBind{sid}" if op.base else "nullptr",
+            c_str(base.d.get("kernel", {}).get("reference", "")),
+            f"&opref::{op.d['kernel']['reference_fn']}"
+            if op.base is None and "reference_fn" in op.d.get("kernel", {}) else "nullptr"]) + "},")
+    out += ["}  // namespace gen", "", "/// Every entry of the operator table, in its order.", "constexpr OpInfo kOpInfos[] = {"]
+    out += rows
+    out += ["};", f"constexpr int kNumOpInfos = {len(ops)};", "",
+            "/// Every dtype the table may name (tools/opgen/gen_ops.py DTYPE_VALUES).",
+            "constexpr aclDataType kAllDtypes[] = {" +
+            ", ".join(f"static_cast<aclDataType>({v})" for v in DTYPE_VALUES.values()) + "};",
+            "/// The table's products, in its order.",
+            "constexpr const char* kProducts[] = {" + ", ".join(c_str(p) for p in ops[0].products) + "};",
+            "", "}  // namespace opinfo", "}  // namespace aclcpu_test"]
+    return "\n".join(out) + "\n"
+
+
 def outputs(ops):
     """{relative path: text} of every output."""
     files = {}
@@ -761,6 +963,7 @@ def outputs(ops):
     files["src/op/operator_headers.inc"] = write_core_headers(ops)
     files["python/core_op_table.inc"] = write_core_table(ops)
     files["bench/op_bench_ops.inc"] = write_bench_rows(ops)
+    files["tests/op_infos.inc"] = write_op_infos(ops)
     return files
 
 
