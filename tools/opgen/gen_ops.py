@@ -803,15 +803,46 @@ def opinfo_ties(op):
     return cls
 
 
+def opinfo_values(op):
+    """{variable: value} of the float and bool variables a base entry's checks make (scalar_to_float,
+    float_equal), evaluated at the values the table-driven suite passes (each parameter's `default`, else its
+    `sample`), as the generated first phase computes them: the scalar rounded to float32, then
+    IsFloatEqual's |x - value| <= FLT_EPSILON."""
+    import struct
+    values, given = {}, {}
+    for p in op.params:
+        if p["kind"] != "aclTensor":
+            given[p["name"]] = p.get("default", p.get("sample"))
+    for item in op.d["checks"]:
+        if not isinstance(item, dict):
+            continue
+        (kind, a), = item.items()
+        if kind == "scalar_to_float":
+            v = given.get(a["param"])
+            if v is None:
+                raise TableError(f"{op.api}: {a['param']} needs a default or a sample for the table-driven suite")
+            values[a["into"]] = struct.unpack("f", struct.pack("f", float(v)))[0]
+        elif kind == "float_equal":
+            values[a["into"]] = abs(values[a["of"]] - float(a["value"])) <= 2.0 ** -23
+    return values
+
+
+def opinfo_list(op, spec):
+    """The list name a check's `list` spec names at the suite's values (a conditional list resolved)."""
+    if isinstance(spec, dict):
+        return spec["then"] if opinfo_values(op)[spec["if"]] else spec["else"]
+    return spec
+
+
 def opinfo_mask(op, list_name, product):
     if list_name is None:
         return 0
-    return sum(1 << DTYPE_VALUES[d] for d in op.lists[list_name][product])
+    return sum(1 << DTYPE_VALUES[d] for d in op.lists[opinfo_list(op, list_name)][product])
 
 
 def opinfo_default(op, p):
     """(has_default, def_i, def_f, def_list, def_str) of a non-tensor parameter's `default`."""
-    kind, d = p["kind"], p.get("default")
+    kind, d = p["kind"], p.get("default", p.get("sample"))
     if d is None:
         return False, 0, 0.0, [], None
     if kind == "int64_t":
@@ -913,7 +944,8 @@ def write_op_infos(ops):
             out.append(f"constexpr int kBind{sid}[] = {{{', '.join(str(op.order.index(bind.get(b, b))) for b in base.order)}}};")
         out.append("")
         used = [l for l in base.lists if any(
-            isinstance(c, dict) and "in_list" in c and c["in_list"]["list"] == l for c in base.d["checks"])]
+            isinstance(c, dict) and "in_list" in c and opinfo_list(base, c["in_list"]["list"]) == l
+            for c in base.d["checks"])]
         accept = []
         for pr in base.products:
             m = (1 << 64) - 1
