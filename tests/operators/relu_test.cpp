@@ -1,5 +1,6 @@
-// aclnnRelu, aclnnInplaceRelu and aclnnThresholdBackward through the public API (docs/ops/relu.md,
-// docs/ops/threshold_backward.md): CANN's check order, codes and messages; the dtype lists per product
+// aclnnRelu, aclnnInplaceRelu, aclnnThresholdBackward, aclnnLeakyRelu, aclnnInplaceLeakyRelu and
+// aclnnLeakyReluBackward through the public API (docs/ops/relu.md, threshold_backward.md, leaky_relu.md,
+// leaky_relu_backward.md): CANN's check order, codes and messages; the dtype lists per product
 // profile (integers, BF16, INT64 only for ReluGrad on the 950); the threshold's conversion and the two
 // kernels; and a seeded sweep per profile and admitted dtype compared bit for bit with the independent model
 // (tests/support/relu_reference.h) - IEEE specials (NaN with payloads, signalling NaN, +-inf, +-0,
@@ -15,8 +16,11 @@
 #include <string>
 #include <vector>
 
+#include "aclnnop/aclnn_leaky_relu.h"
+#include "aclnnop/aclnn_leaky_relu_backward.h"
 #include "aclnnop/aclnn_relu.h"
 #include "aclnnop/aclnn_threshold_backward.h"
+#include "support/leaky_relu_reference.h"
 #include "support/profile_scope.h"
 #include "support/relu_reference.h"
 #include "support/test_util.h"
@@ -569,6 +573,367 @@ TEST(ReluPair, PartlyOverlappingOutputsSeeTheOriginalInputs) {
     for (int64_t i = 0; i < n; ++i) ASSERT_EQ(got[i + 1], v[i + 1] <= 0.5f ? 0.0f : v[i]) << i;
     aclDestroyTensor(self);
     aclDestroyTensor(out);
+}
+
+// ------------------------------------------------------------------ LeakyRelu and LeakyReluBackward
+
+int RunLeaky(const aclTensor* self, const aclScalar* slope, aclTensor* out) {
+    uint64_t ws = 0;
+    aclOpExecutor* ex = nullptr;
+    int st = aclnnLeakyReluGetWorkspaceSize(self, slope, out, &ws, &ex);
+    if (st != 0) return st;
+    DeviceBuffer w;
+    if (ws > 0) w = DeviceBuffer(ws);
+    st = aclnnLeakyRelu(ws > 0 ? w.get() : nullptr, ws, ex, nullptr);
+    return st != 0 ? st : aclrtSynchronizeStream(nullptr);
+}
+
+int RunInplaceLeaky(aclTensor* selfRef, const aclScalar* slope) {
+    uint64_t ws = 0;
+    aclOpExecutor* ex = nullptr;
+    int st = aclnnInplaceLeakyReluGetWorkspaceSize(selfRef, slope, &ws, &ex);
+    if (st != 0) return st;
+    DeviceBuffer w;
+    if (ws > 0) w = DeviceBuffer(ws);
+    st = aclnnInplaceLeakyRelu(ws > 0 ? w.get() : nullptr, ws, ex, nullptr);
+    return st != 0 ? st : aclrtSynchronizeStream(nullptr);
+}
+
+int RunLeakyGrad(const aclTensor* g, const aclTensor* s, const aclScalar* slope, bool self_is_result, aclTensor* out) {
+    uint64_t ws = 0;
+    aclOpExecutor* ex = nullptr;
+    int st = aclnnLeakyReluBackwardGetWorkspaceSize(g, s, slope, self_is_result, out, &ws, &ex);
+    if (st != 0) return st;
+    DeviceBuffer w;
+    if (ws > 0) w = DeviceBuffer(ws);
+    st = aclnnLeakyReluBackward(ws > 0 ? w.get() : nullptr, ws, ex, nullptr);
+    return st != 0 ? st : aclrtSynchronizeStream(nullptr);
+}
+
+TEST(LeakyRelu, CheckOrderAndMessages) {
+    HostTensor x = FloatTensor({2, 2}, {1, -1, 2, -2}), out = EmptyTensor({2, 2}, ACL_FLOAT);
+    Scalar slope(0.1f);
+    auto lr = [](const aclTensor* a, const aclScalar* s, aclTensor* b) {
+        return [=](uint64_t* ws, aclOpExecutor** ex) { return aclnnLeakyReluGetWorkspaceSize(a, s, b, ws, ex); };
+    };
+    // self, negativeSlope, out
+    ExpectFails(lr(nullptr, nullptr, nullptr), kNull, "Expected a proper Tensor but got null for argument self.");
+    ExpectFails(lr(x.tensor, nullptr, nullptr), kNull,
+                "Expected a value of type number for argument negativeSlope but instead found type null.");
+    ExpectFails(lr(x.tensor, slope.s, nullptr), kNull, "Expected a proper Tensor but got null for argument out.");
+    ExpectFails([](uint64_t* ws, aclOpExecutor** ex) { return aclnnInplaceLeakyReluGetWorkspaceSize(nullptr, nullptr, ws, ex); },
+                kNull, "got null for argument self.");
+    // self's list, then CanCast(self, out): a FLOAT16 or DOUBLE out of a FLOAT self is accepted, an integer not
+    HostTensor i32 = EmptyTensor({2, 2}, ACL_INT32, 0), i9 = EmptyTensor(std::vector<int64_t>(9, 1), ACL_INT32, 0),
+               oi = EmptyTensor({2, 2}, ACL_INT32), f9 = EmptyTensor(std::vector<int64_t>(9, 1), ACL_FLOAT, 0),
+               o3 = EmptyTensor({3}, ACL_FLOAT), o9 = EmptyTensor(std::vector<int64_t>(9, 1), ACL_FLOAT);
+    ExpectFails(lr(i9.tensor, slope.s, o3.tensor), kInvalid,
+                "Tensor self not implemented for DT_INT32, should be in dtype support list DT_FLOAT, DT_FLOAT16, "
+                "DT_DOUBLE, DT_BF16.");
+    ExpectFails(lr(x.tensor, slope.s, oi.tensor), kInvalid,
+                "Result type DT_FLOAT can't be cast to the desired output type DT_INT32.");
+    ExpectFails(lr(f9.tensor, slope.s, o3.tensor), kInvalid, "The self tensor cannot be larger than 8 dimensions.");
+    // out's rank is not checked by CANN: only its shape
+    ExpectFails(lr(x.tensor, slope.s, o9.tensor), kInvalid,
+                "Expected tensor for out to have same size as tensor for self, but [1,1,1,1,1,1,1,1,1] does not equal "
+                "[2,2].");
+    ExpectFails(lr(x.tensor, slope.s, o3.tensor), kInvalid,
+                "Expected tensor for out to have same size as tensor for self, but [3] does not equal [2,2].");
+    // beyond CANN: workspaceSize / executor, a destroyed scalar, a scalar without a float conversion, views
+    aclOpExecutor* ex = nullptr;
+    uint64_t ws = 0;
+    EXPECT_EQ(aclnnLeakyReluGetWorkspaceSize(x.tensor, slope.s, out.tensor, nullptr, &ex), kNull);
+    EXPECT_EQ(aclnnLeakyReluGetWorkspaceSize(x.tensor, slope.s, out.tensor, &ws, nullptr), kNull);
+    EXPECT_NE(LastError().find("The workspaceSize or executor is nullptr."), std::string::npos);
+    float v = 2.0f;
+    aclScalar* dead = aclCreateScalar(&v, ACL_FLOAT);
+    aclDestroyScalar(dead);
+    ExpectFails(lr(x.tensor, dead, out.tensor), kInvalid, "negativeSlope");
+    DeviceBuffer buf(16);
+    aclTensor* past = MakeTensor({2, 2}, ACL_FLOAT, buf.get(), {2, 1}, 0, {3});
+    ExpectFails(lr(past, slope.s, out.tensor), kInvalid, "self");
+    aclDestroyTensor(past);
+    // BF16 on the 950 and A2/A3 only
+    for (Profile p : l1ref::kAllProfiles) {
+        ProfileScope scope(p);
+        ASSERT_TRUE(scope.ok());
+        const bool a2 = p == Profile::kAscend950 || p == Profile::kAscend910B || p == Profile::kAscend910_93;
+        HostTensor b = EmptyTensor({2}, ACL_BF16, 0), ob = EmptyTensor({2}, ACL_BF16);
+        EXPECT_EQ(RunLeaky(b.tensor, slope.s, ob.tensor), a2 ? 0 : kInvalid) << l1ref::ProfileKey(p);
+        if (!a2) {
+            EXPECT_NE(LastError().find("should be in dtype support list DT_FLOAT, DT_FLOAT16, DT_DOUBLE."),
+                      std::string::npos);
+        }
+    }
+}
+
+TEST(LeakyReluBackward, CheckOrderAndMessages) {
+    HostTensor g = FloatTensor({2, 2}, {1, 1, 1, 1}), s = FloatTensor({2, 2}, {1, -2, 3, -4}),
+               out = EmptyTensor({2, 2}, ACL_FLOAT);
+    Scalar slope(0.1f), neg(-0.5f);
+    auto lg = [](const aclTensor* a, const aclTensor* b, const aclScalar* sl, bool r, aclTensor* o) {
+        return [=](uint64_t* ws, aclOpExecutor** ex) {
+            return aclnnLeakyReluBackwardGetWorkspaceSize(a, b, sl, r, o, ws, ex);
+        };
+    };
+    ExpectFails(lg(nullptr, nullptr, nullptr, false, nullptr), kNull, "got null for argument gradOutput.");
+    ExpectFails(lg(g.tensor, nullptr, nullptr, false, nullptr), kNull, "got null for argument self.");
+    ExpectFails(lg(g.tensor, s.tensor, nullptr, false, nullptr), kNull,
+                "Expected a value of type number for argument negativeSlope but instead found type null.");
+    ExpectFails(lg(g.tensor, s.tensor, slope.s, false, nullptr), kNull, "got null for argument out.");
+    // gradOutput's, self's, then the scalar's list (integers and BOOL admitted; COMPLEX64 not)
+    HostTensor i32 = EmptyTensor({2, 2}, ACL_INT32, 0), oi = EmptyTensor({2, 2}, ACL_INT32),
+               h = FloatTensor({2, 2}, {1, 1, 1, 1});
+    ExpectFails(lg(i32.tensor, s.tensor, slope.s, false, out.tensor), kInvalid,
+                "Tensor gradOutput not implemented for DT_INT32, should be in dtype support list DT_FLOAT, DT_FLOAT16, "
+                "DT_DOUBLE, DT_BF16.");
+    ExpectFails(lg(g.tensor, i32.tensor, slope.s, false, out.tensor), kInvalid,
+                "Tensor self not implemented for DT_INT32");
+    const float cplx[2] = {0.5f, 0.0f};
+    Scalar sc(cplx, ACL_COMPLEX64);
+    ExpectFails(lg(g.tensor, s.tensor, sc.s, false, out.tensor), kInvalid,
+                "Tensor negativeSlope not implemented for DT_COMPLEX64, should be in dtype support list DT_FLOAT, "
+                "DT_FLOAT16, DT_DOUBLE, DT_INT32, DT_INT64, DT_INT8, DT_UINT8, DT_BOOL, DT_INT16, DT_BF16.");
+    const int64_t two = 2;
+    Scalar si(&two, ACL_INT64);
+    // shapes: dims, broadcast, out's shape - before selfIsResult and the cast to out
+    HostTensor f9 = EmptyTensor(std::vector<int64_t>(9, 1), ACL_FLOAT, 0), f3 = FloatTensor({3}, {1, 2, 3}),
+               o21 = EmptyTensor({2, 1}, ACL_FLOAT);
+    ExpectFails(lg(f9.tensor, s.tensor, slope.s, false, out.tensor), kInvalid,
+                "The gradOutput tensor cannot be larger than 8 dimensions.");
+    ExpectFails(lg(g.tensor, f9.tensor, slope.s, false, out.tensor), kInvalid,
+                "The self tensor cannot be larger than 8 dimensions.");
+    ExpectFails(lg(f3.tensor, s.tensor, slope.s, false, out.tensor), kInvalid,
+                "The size of tensor gradOutput [3] must match the size of tensor self [2,2].");
+    ExpectFails(lg(g.tensor, s.tensor, neg.s, true, o21.tensor), kInvalid,
+                "Shape of out should be [2,2], but current is [2,1].");
+    ExpectFails(lg(g.tensor, s.tensor, neg.s, true, oi.tensor), kInvalid,
+                "In-place leakyRelu backward calculation is triggered with a negativeSlope which is not supported, "
+                "while negativeSlope: [-5.000000e-01], selfIsResult: [1].");
+    ExpectFails(lg(g.tensor, s.tensor, neg.s, false, oi.tensor), kInvalid,
+                "Result type DT_FLOAT can't be cast to the desired output type DT_INT32.");
+    EXPECT_EQ(RunLeakyGrad(g.tensor, s.tensor, neg.s, false, out.tensor), 0) << LastError();
+    EXPECT_EQ(RunLeakyGrad(g.tensor, s.tensor, slope.s, true, out.tensor), 0) << LastError();
+    EXPECT_EQ(RunLeakyGrad(g.tensor, s.tensor, si.s, false, out.tensor), 0) << LastError();  // an INT64 slope
+    EXPECT_EQ(aclcpu_test::Download<float>(out.buffer.get(), 4), (std::vector<float>{1, 2, 1, 2}));
+    (void)h;
+    // beyond CANN
+    uint64_t ws = 0;
+    EXPECT_EQ(aclnnLeakyReluBackwardGetWorkspaceSize(g.tensor, s.tensor, slope.s, false, out.tensor, &ws, nullptr),
+              kNull);
+    EXPECT_NE(LastError().find("The workspaceSize or executor is nullptr."), std::string::npos);
+    for (Profile p : l1ref::kAllProfiles) {
+        ProfileScope scope(p);
+        ASSERT_TRUE(scope.ok());
+        const bool a2 = p == Profile::kAscend950 || p == Profile::kAscend910B || p == Profile::kAscend910_93;
+        HostTensor b = EmptyTensor({2}, ACL_BF16, 0), ob = EmptyTensor({2}, ACL_BF16);
+        EXPECT_EQ(RunLeakyGrad(b.tensor, b.tensor, slope.s, false, ob.tensor), a2 ? 0 : kInvalid) << l1ref::ProfileKey(p);
+    }
+}
+
+uint32_t F32Bits(float f) { return aclcpu_test::Bits(f); }
+
+TEST(LeakyRelu, SpecialsSlopeConversionAndCasts) {
+    // FLOAT: the negative branch is one float32 product; NaNs keep sign and payload (quieted); -0 * s = -0;
+    // -inf * 0 is the default NaN; subnormal products round (RNE) or flush to a signed zero only by rounding.
+    const float sub = 1.0e-45f;  // the smallest subnormal
+    const std::vector<float> xs = {2.0f, -2.0f, -0.0f, 0.0f, -HUGE_VALF, HUGE_VALF, sub, -sub, -3.0e-39f,
+                                   aclcpu_test::FromBits(0xFFA00001u), aclcpu_test::FromBits(0x7FC00005u)};
+    const int64_t n = static_cast<int64_t>(xs.size());
+    auto run = [&](const aclScalar* sl) {
+        HostTensor x = FloatTensor({n}, xs), out = EmptyTensor({n}, ACL_FLOAT);
+        EXPECT_EQ(RunLeaky(x.tensor, sl, out.tensor), 0) << LastError();
+        return aclcpu_test::Download<float>(out.buffer.get(), static_cast<size_t>(n));
+    };
+    Scalar s01(0.01f), zero(0.0f), half(0.5f);
+    std::vector<float> r = run(s01.s);
+    EXPECT_EQ(r[0], 2.0f);
+    EXPECT_EQ(F32Bits(r[1]), F32Bits(-2.0f * 0.01f));
+    EXPECT_EQ(F32Bits(r[2]), 0x80000000u);
+    EXPECT_EQ(F32Bits(r[3]), 0x00000000u);
+    EXPECT_EQ(r[4], -HUGE_VALF);
+    EXPECT_EQ(r[5], HUGE_VALF);
+    EXPECT_EQ(F32Bits(r[6]), 1u);             // x > 0: selected
+    EXPECT_EQ(F32Bits(r[7]), 0x80000000u);    // -2^-149 * 0.01 rounds to -0
+    EXPECT_EQ(F32Bits(r[9]), 0xFFE00001u);    // signalling NaN: quieted, sign and payload kept
+    EXPECT_EQ(F32Bits(r[10]), 0x7FC00005u);
+    r = run(zero.s);
+    EXPECT_EQ(F32Bits(r[1]), 0x80000000u);    // -2 * 0 = -0
+    EXPECT_EQ(F32Bits(r[4]), 0x7FC00000u);    // -inf * 0: the default NaN
+    r = run(half.s);
+    EXPECT_EQ(F32Bits(r[7]), 0x80000000u);    // -2^-149 * 0.5: the tie rounds to even (-0)
+    EXPECT_EQ(F32Bits(r[8]), F32Bits(-3.0e-39f * 0.5f));
+    // the slope: ToFloat once (RNE) from its dtype; DOUBLE 0.1 -> 0.1f
+    const double d01 = 0.1;
+    Scalar sd(&d01, ACL_DOUBLE);
+    r = run(sd.s);
+    EXPECT_EQ(F32Bits(r[1]), F32Bits(-2.0f * 0.1f));
+    // FLOAT16: widened, product in float32 (exact here), narrowed once (RNE); slope 0.75 makes ties
+    Scalar q3(0.75f);
+    const uint16_t hx[] = {0xBC01, 0xBC03, 0xFC00, 0x8003, 0x7E01, 0x3C00};
+    HostTensor th = aclcpu_test::RawTensor({6}, ACL_FLOAT16, hx, sizeof hx), oh = EmptyTensor({6}, ACL_FLOAT16);
+    ASSERT_EQ(RunLeaky(th.tensor, q3.s, oh.tensor), 0) << LastError();
+    const std::vector<uint16_t> gh = aclcpu_test::Download<uint16_t>(oh.buffer.get(), 6);
+    EXPECT_EQ(gh[0], 0xBA02);  // -(1 + 2^-10) * 0.75 = -(0.75 + 1.5 ulp): the tie to even
+    EXPECT_EQ(gh[1], 0xBA04);  // -(1 + 3 * 2^-10) * 0.75 = -(0.75 + 4.5 ulp): the tie to even
+    EXPECT_EQ(gh[2], 0xFC00);  // -inf * 0.75
+    EXPECT_EQ(gh[3], 0x8002);  // -3 * 2^-24 * 0.75 = -2.25 * 2^-24: a subnormal, rounded
+    EXPECT_EQ(gh[4], 0x7E01);  // a quiet NaN through the multiply branch
+    EXPECT_EQ(gh[5], 0x3C00);
+    // out of another dtype: the result in self's dtype, then cast (FLOAT16 self -> FLOAT out is exact;
+    // FLOAT self -> FLOAT16 out rounds once more)
+    HostTensor of = EmptyTensor({6}, ACL_FLOAT);
+    ASSERT_EQ(RunLeaky(th.tensor, q3.s, of.tensor), 0) << LastError();
+    EXPECT_EQ(aclcpu_test::Download<float>(of.buffer.get(), 1)[0], -0.7509765625f);
+    HostTensor xf = FloatTensor({1}, {-1.00048828125f}), o16 = EmptyTensor({1}, ACL_FLOAT16);
+    ASSERT_EQ(RunLeaky(xf.tensor, half.s, o16.tensor), 0) << LastError();
+    EXPECT_EQ(aclcpu_test::Download<uint16_t>(o16.buffer.get(), 1)[0], 0xB800);  // -0.500244140625 -> tie -> even
+    // DOUBLE (AICPU): the product in double with the float32 slope
+    const double dx[] = {-3.0, 5.0, -0.0, -HUGE_VAL};
+    HostTensor td = aclcpu_test::RawTensor({4}, ACL_DOUBLE, dx, sizeof dx), od = EmptyTensor({4}, ACL_DOUBLE);
+    ASSERT_EQ(RunLeaky(td.tensor, s01.s, od.tensor), 0) << LastError();
+    const std::vector<double> gd = aclcpu_test::Download<double>(od.buffer.get(), 4);
+    EXPECT_EQ(gd[0], -3.0 * static_cast<double>(0.01f));
+    EXPECT_EQ(gd[1], 5.0);
+    EXPECT_TRUE(std::signbit(gd[2]) && gd[2] == 0.0);
+    EXPECT_EQ(gd[3], -HUGE_VAL);
+    // in place
+    HostTensor ip = FloatTensor({3}, {-4.0f, 4.0f, -1.0f});
+    ASSERT_EQ(RunInplaceLeaky(ip.tensor, half.s), 0) << LastError();
+    EXPECT_EQ(aclcpu_test::Download<float>(ip.buffer.get(), 3), (std::vector<float>{-2.0f, 4.0f, -0.5f}));
+    // empty self: nothing runs
+    HostTensor e = EmptyTensor({0, 2}, ACL_FLOAT), oe = EmptyTensor({0, 2}, ACL_FLOAT);
+    EXPECT_EQ(RunLeaky(e.tensor, half.s, oe.tensor), 0) << LastError();
+}
+
+TEST(LeakyReluBackward, SpecialsAndPromotion) {
+    // self > 0 (ordered) selects gradOutput; self <= 0, -0 and NaN multiply it by the slope
+    const std::vector<float> g = {3.0f, 3.0f, 3.0f, 3.0f, -HUGE_VALF, aclcpu_test::FromBits(0xFF800001u)};
+    const std::vector<float> s = {1.0f, 0.0f, -0.0f, NAN, -1.0f, 2.0f};
+    HostTensor tg = FloatTensor({6}, g), ts = FloatTensor({6}, s), out = EmptyTensor({6}, ACL_FLOAT);
+    Scalar zero(0.0f), q(0.25f);
+    ASSERT_EQ(RunLeakyGrad(tg.tensor, ts.tensor, q.s, false, out.tensor), 0) << LastError();
+    std::vector<float> r = aclcpu_test::Download<float>(out.buffer.get(), 6);
+    EXPECT_EQ(r[0], 3.0f);
+    EXPECT_EQ(r[1], 0.75f);
+    EXPECT_EQ(r[2], 0.75f);
+    EXPECT_EQ(r[3], 0.75f);
+    EXPECT_EQ(r[4], -HUGE_VALF);
+    EXPECT_EQ(F32Bits(r[5]), 0xFFC00001u);
+    ASSERT_EQ(RunLeakyGrad(tg.tensor, ts.tensor, zero.s, false, out.tensor), 0) << LastError();
+    r = aclcpu_test::Download<float>(out.buffer.get(), 6);
+    EXPECT_EQ(F32Bits(r[4]), 0x7FC00000u);  // -inf * 0
+    // broadcasting and promotion: FLOAT16 gradOutput [2,1] with FLOAT self [3] -> FLOAT [2,3]; BF16 x FLOAT16 ->
+    // FLOAT; DOUBLE x FLOAT -> DOUBLE
+    const uint16_t gh[] = {0x3C00, 0xC000};  // 1, -2
+    HostTensor th = aclcpu_test::RawTensor({2, 1}, ACL_FLOAT16, gh, sizeof gh), sf = FloatTensor({3}, {1.0f, -1.0f, 0.0f}),
+               o23 = EmptyTensor({2, 3}, ACL_FLOAT);
+    ASSERT_EQ(RunLeakyGrad(th.tensor, sf.tensor, q.s, false, o23.tensor), 0) << LastError();
+    EXPECT_EQ(aclcpu_test::Download<float>(o23.buffer.get(), 6),
+              (std::vector<float>{1.0f, 0.25f, 0.25f, -2.0f, -0.5f, -0.5f}));
+    const uint16_t bh[] = {0x3F80, 0xC040};  // 1, -3 (BF16)
+    HostTensor tb = aclcpu_test::RawTensor({2}, ACL_BF16, bh, sizeof bh), sh = aclcpu_test::RawTensor({2}, ACL_FLOAT16, gh, 4),
+               o2 = EmptyTensor({2}, ACL_FLOAT);
+    ASSERT_EQ(RunLeakyGrad(tb.tensor, sh.tensor, q.s, false, o2.tensor), 0) << LastError();
+    EXPECT_EQ(aclcpu_test::Download<float>(o2.buffer.get(), 2), (std::vector<float>{1.0f, -0.75f}));
+    const double dg[] = {1.0 + 1e-12, -1.0};
+    HostTensor tdg = aclcpu_test::RawTensor({2}, ACL_DOUBLE, dg, sizeof dg), sfs = FloatTensor({2}, {-1.0f, 1.0f}),
+               od = EmptyTensor({2}, ACL_DOUBLE);
+    ASSERT_EQ(RunLeakyGrad(tdg.tensor, sfs.tensor, q.s, false, od.tensor), 0) << LastError();
+    EXPECT_EQ(aclcpu_test::Download<double>(od.buffer.get(), 2), (std::vector<double>{(1.0 + 1e-12) * 0.25, -1.0}));
+    // empty
+    HostTensor e = EmptyTensor({0, 3}, ACL_FLOAT), s13 = FloatTensor({1, 3}, {1, 2, 3}), oe = EmptyTensor({0, 3}, ACL_FLOAT);
+    EXPECT_EQ(RunLeakyGrad(e.tensor, s13.tensor, q.s, false, oe.tensor), 0) << LastError();
+}
+
+std::vector<aclDataType> LeakyDtypes(Profile p) {
+    std::vector<aclDataType> v = {ACL_FLOAT, ACL_FLOAT16, ACL_DOUBLE};
+    if (p == Profile::kAscend950 || p == Profile::kAscend910B || p == Profile::kAscend910_93) v.push_back(ACL_BF16);
+    return v;
+}
+
+TEST(LeakyReluPair, SweepMatchesModelOnEveryProfile) {
+    std::mt19937_64 rng(0x1eau);
+    const float slopes[] = {0.01f, 0.5f, 0.0f, -1.5f, 3.0e-39f, HUGE_VALF, NAN, 1e30f};
+    int checked = 0;
+    for (Profile p : l1ref::kAllProfiles) {
+        ProfileScope scope(p);
+        ASSERT_TRUE(scope.ok());
+        for (float slope : slopes) {
+            Scalar sl(slope);
+            for (aclDataType dt : LeakyDtypes(p)) {
+                const std::string what = std::string(l1ref::ProfileKey(p)) + " dtype " + std::to_string(dt) +
+                                         " slope " + std::to_string(slope);
+                // forward: 0 contiguous, 1 strided -> transposed out, 2 in place
+                for (int layout = 0; layout < 3; ++layout) {
+                    const std::vector<int64_t> shape = {3, 45};
+                    Operand self, out;
+                    if (layout == 1) {
+                        Make(&self, rng, dt, shape, {100, 2}, 1, 3 * 100);
+                        Make(&out, rng, dt, shape, {1, 3}, 0, 3 * 45);
+                    } else {
+                        Make(&self, rng, dt, shape, Contig(shape), 0, 3 * 45);
+                        Make(&out, rng, dt, shape, Contig(shape), 0, 3 * 45);
+                    }
+                    std::vector<uint8_t> want = layout == 2 ? self.host : out.host;
+                    ForEachIndex(shape, [&](const std::vector<int64_t>& idx) {
+                        const uint64_t x = self.At(ElemOf(self, idx));
+                        const uint64_t y = leakyref::LeakyRelu(dt, x, x, slope);
+                        std::memcpy(want.data() + ElemOf(layout == 2 ? self : out, idx) * out.Item(), &y, out.Item());
+                    });
+                    self.Upload();
+                    if (layout == 2) {
+                        ASSERT_EQ(RunInplaceLeaky(self.t, sl.s), 0) << what << LastError();
+                        EXPECT_TRUE(SameBytes(self, want, what + " in place"));
+                    } else {
+                        out.Upload();
+                        ASSERT_EQ(RunLeaky(self.t, sl.s, out.t), 0) << what << LastError();
+                        EXPECT_TRUE(SameBytes(out, want, what + " forward layout " + std::to_string(layout)));
+                    }
+                    ++checked;
+                }
+                // backward: 0 g [4,1,37] x s [3,37]; 1 strided g, s broadcast [37]; 2 out on gradOutput's memory
+                for (int layout = 0; layout < 3; ++layout) {
+                    Operand g, s, out;
+                    std::vector<int64_t> oshape;
+                    if (layout == 0) {
+                        oshape = {4, 3, 37};
+                        Make(&g, rng, dt, {4, 1, 37}, {37, 37, 1}, 0, 4 * 37);
+                        Make(&s, rng, dt, {3, 37}, {37, 1}, 0, 3 * 37);
+                        Make(&out, rng, dt, oshape, Contig(oshape), 0, 4 * 3 * 37);
+                    } else if (layout == 1) {
+                        oshape = {3, 37};
+                        Make(&g, rng, dt, oshape, {80, 2}, 1, 3 * 80);
+                        Make(&s, rng, dt, {37}, {1}, 0, 37);
+                        Make(&out, rng, dt, oshape, Contig(oshape), 0, 3 * 37);
+                    } else {
+                        oshape = {5, 41};
+                        Make(&g, rng, dt, oshape, Contig(oshape), 0, 5 * 41);
+                        Make(&s, rng, dt, oshape, Contig(oshape), 0, 5 * 41);
+                    }
+                    const Operand& dst = layout == 2 ? g : out;
+                    std::vector<uint8_t> want = dst.host;
+                    ForEachIndex(oshape, [&](const std::vector<int64_t>& idx) {
+                        const uint64_t y = leakyref::LeakyRelu(dt, g.At(ElemOf(g, idx)), s.At(ElemOf(s, idx)), slope);
+                        std::memcpy(want.data() + ElemOf(dst, idx) * dst.Item(), &y, dst.Item());
+                    });
+                    g.Upload();
+                    s.Upload();
+                    if (layout == 2) {
+                        aclTensor* alias = MakeTensor(oshape, dt, g.dev.get());
+                        ASSERT_EQ(RunLeakyGrad(g.t, s.t, sl.s, false, alias), 0) << what << LastError();
+                        aclDestroyTensor(alias);
+                    } else {
+                        out.Upload();
+                        ASSERT_EQ(RunLeakyGrad(g.t, s.t, sl.s, false, out.t), 0) << what << LastError();
+                    }
+                    EXPECT_TRUE(SameBytes(dst, want, what + " backward layout " + std::to_string(layout)));
+                    ++checked;
+                }
+            }
+        }
+    }
+    EXPECT_EQ(checked, 8 * 6 * (3 * 4 + 2 * 3));
 }
 
 }  // namespace
