@@ -2,7 +2,7 @@
 // (kernels/leaky_relu_simd.cpp) against their generic rows (kernels/relu.cpp, leaky_relu.cpp), byte for
 // byte, on every Highway target this CPU supports: FLOAT, FLOAT16 and BF16; Relu, ReluGrad and
 // ThresholdGradV2D (thresholds 0.5, -2, +inf, NaN, a subnormal); LeakyRelu and LeakyReluGrad (slopes 0.01,
-// 0, -1.5, +inf, NaN, a subnormal, 1e30); plain and streaming stores; every broadcast
+// 0, -1.5, +inf, NaN, a subnormal, 1e30); Threshold (the same thresholds, values -1 and NaN); plain and streaming stores; every broadcast
 // pattern of the two ReluGrad / ThresholdGrad inputs; lengths around the vector width; misaligned output starts;
 // in place. Values mix the IEEE specials (signed zeros, infinities, quiet and signalling NaNs with payloads,
 // subnormals, values equal to the threshold) with random ones. The generic rows themselves are checked
@@ -17,8 +17,10 @@
 #include <string>
 #include <vector>
 
+#include "kernels/convert.h"
 #include "kernels/leaky_relu.h"
 #include "kernels/relu.h"
+#include "kernels/threshold.h"
 #include "kernels/simd_convert.h"
 #include "support/simd_targets.h"
 #include "tensor/dtype.h"
@@ -55,6 +57,10 @@ void Fill(std::mt19937& rng, aclDataType dt, char* p, int64_t n) {
 
 constexpr int kLeakyOp = 10;      // LeakyRelu (one input)
 constexpr int kLeakyGradOp = 11;  // LeakyReluGrad (gradOutput, self)
+constexpr int kThresholdOp = 12;  // Threshold (one input; value -1, or NaN for a negative threshold)
+
+/// v rounded to dt (FLOAT16 / BF16 RNE), as float32: a threshold the first phase would have converted.
+float RoundToDtype(aclDataType dt, float v) { return RoundToPromoted(v, dt); }
 
 struct Case {
     int op;  // kReluOp, ThresholdOpCode, kLeakyOp or kLeakyGradOp
@@ -74,7 +80,8 @@ std::string Describe(const Case& c, int64_t target) {
 
 bool RunCase(std::mt19937& rng, const Case& c, int64_t target) {
     const bool leaky = c.op == kLeakyOp || c.op == kLeakyGradOp;
-    const int inputs = c.op == kReluOp || c.op == kLeakyOp ? 1 : 2;
+    const bool thr_op = c.op == kThresholdOp;
+    const int inputs = c.op == kReluOp || c.op == kLeakyOp || thr_op ? 1 : 2;
     const int64_t item = static_cast<int64_t>(ItemSize(c.dt));
     std::vector<std::vector<char>> in(2);
     for (int k = 0; k < inputs; ++k) {
@@ -105,18 +112,29 @@ bool RunCase(std::mt19937& rng, const Case& c, int64_t target) {
     const ReluParams rp{c.dt};
     const ThresholdGradParams tp{c.dt, static_cast<ThresholdKernel>(leaky ? 0 : c.op - 1), c.threshold};
     const LeakyReluParams lp{c.dt, inputs, c.threshold};  // the slope
-    const void* params = leaky ? static_cast<const void*>(&lp) : c.op == kReluOp ? static_cast<const void*>(&rp) : &tp;
+    ThresholdParams hp{};
+    hp.dtype = c.dt;
+    hp.thr_f = RoundToDtype(c.dt, c.threshold);
+    hp.val_f = c.threshold < 0 ? QuietNaN(NAN) : -1.0f;
+    const void* params = thr_op ? static_cast<const void*>(&hp)
+                         : leaky ? static_cast<const void*>(&lp)
+                         : c.op == kReluOp ? static_cast<const void*>(&rp)
+                                           : static_cast<const void*>(&tp);
     const aclDataType dts[3] = {c.dt, c.dt, c.dt};
     char* wp[3] = {pw, c.in_place ? pw : in[0].data(), in[1].data()};
     char* gp[3] = {pg, c.in_place ? pg : in[0].data(), in[1].data()};
-    if (leaky) {
+    if (thr_op) {
+        ThresholdRowGeneric(params, dts, wp, c.stride, c.n);
+    } else if (leaky) {
         LeakyReluRowGeneric(params, dts, wp, c.stride, c.n);
     } else if (c.op == kReluOp) {
         ReluRowGeneric(params, dts, wp, c.stride, c.n);
     } else {
         ThresholdGradRowGeneric(params, dts, wp, c.stride, c.n);
     }
-    RowFn fn = leaky ? SelectLeakyReluFusedRow(lp, dts, c.stride, c.nt) : SelectReluFusedRow(c.op, c.dt, dts, c.stride, c.nt);
+    RowFn fn = thr_op  ? SelectThresholdFusedRow(hp, dts, c.stride, c.nt)
+               : leaky ? SelectLeakyReluFusedRow(lp, dts, c.stride, c.nt)
+                       : SelectReluFusedRow(c.op, c.dt, dts, c.stride, c.nt);
     if (fn == nullptr) {
         ADD_FAILURE() << Describe(c, target) << ": no fused row";
         return false;
@@ -147,15 +165,17 @@ TEST(ReluRows, FusedRowsMatchGenericOnEveryTarget) {
         for (aclDataType dt : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {
             const int64_t item = static_cast<int64_t>(ItemSize(dt));
             for (int op : {kReluOp, ThresholdOpCode(ThresholdKernel::kReluGrad),
-                           ThresholdOpCode(ThresholdKernel::kThresholdGradV2D), kLeakyOp, kLeakyGradOp}) {
-                const bool one_input = op == kReluOp || op == kLeakyOp;
+                           ThresholdOpCode(ThresholdKernel::kThresholdGradV2D), kLeakyOp, kLeakyGradOp,
+                           kThresholdOp}) {
+                const bool one_input = op == kReluOp || op == kLeakyOp || op == kThresholdOp;
                 const int patterns = one_input ? 1 : 3;  // gradient rows: none, gradOutput, self broadcast
                 for (int bc = 0; bc < patterns; ++bc) {
                     for (int64_t n : {1, 5, 8, 16, 31, 33, 64, 129, 700}) {
                         for (int64_t off : {0, 1, 7}) {
                             for (int nt = 0; nt < 2; ++nt) {
                                 for (int ip = 0; ip < 2; ++ip) {
-                                    const float t = op >= kLeakyOp ? slopes[rng() % 7] : thresholds[rng() % 5];
+                                    const bool slope = op == kLeakyOp || op == kLeakyGradOp;
+                                    const float t = slope ? slopes[rng() % 7] : thresholds[rng() % 5];
                                     Case c{op, dt, t, {item, item, item}, n, off, nt != 0, ip != 0};
                                     if (one_input) c.stride[2] = 0;
                                     if (bc == 1) c.stride[1] = 0;

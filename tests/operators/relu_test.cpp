@@ -1,6 +1,6 @@
 // aclnnRelu, aclnnInplaceRelu, aclnnThresholdBackward, aclnnLeakyRelu, aclnnInplaceLeakyRelu and
-// aclnnLeakyReluBackward through the public API (docs/ops/relu.md, threshold_backward.md, leaky_relu.md,
-// leaky_relu_backward.md): CANN's check order, codes and messages; the dtype lists per product
+// aclnnLeakyReluBackward, aclnnThreshold and aclnnInplaceThreshold through the public API (docs/ops/relu.md,
+// threshold_backward.md, leaky_relu.md, leaky_relu_backward.md, threshold.md): CANN's check order, codes and messages; the dtype lists per product
 // profile (integers, BF16, INT64 only for ReluGrad on the 950); the threshold's conversion and the two
 // kernels; and a seeded sweep per profile and admitted dtype compared bit for bit with the independent model
 // (tests/support/relu_reference.h) - IEEE specials (NaN with payloads, signalling NaN, +-inf, +-0,
@@ -19,6 +19,7 @@
 #include "aclnnop/aclnn_leaky_relu.h"
 #include "aclnnop/aclnn_leaky_relu_backward.h"
 #include "aclnnop/aclnn_relu.h"
+#include "aclnnop/aclnn_threshold.h"
 #include "aclnnop/aclnn_threshold_backward.h"
 #include "support/leaky_relu_reference.h"
 #include "support/profile_scope.h"
@@ -934,6 +935,236 @@ TEST(LeakyReluPair, SweepMatchesModelOnEveryProfile) {
         }
     }
     EXPECT_EQ(checked, 8 * 6 * (3 * 4 + 2 * 3));
+}
+
+// ------------------------------------------------------------------ Threshold
+
+int RunThreshold(const aclTensor* self, const aclScalar* thr, const aclScalar* val, aclTensor* out) {
+    uint64_t ws = 0;
+    aclOpExecutor* ex = nullptr;
+    int st = aclnnThresholdGetWorkspaceSize(self, thr, val, out, &ws, &ex);
+    if (st != 0) return st;
+    DeviceBuffer w;
+    if (ws > 0) w = DeviceBuffer(ws);
+    st = aclnnThreshold(ws > 0 ? w.get() : nullptr, ws, ex, nullptr);
+    return st != 0 ? st : aclrtSynchronizeStream(nullptr);
+}
+
+int RunInplaceThreshold(aclTensor* selfRef, const aclScalar* thr, const aclScalar* val) {
+    uint64_t ws = 0;
+    aclOpExecutor* ex = nullptr;
+    int st = aclnnInplaceThresholdGetWorkspaceSize(selfRef, thr, val, &ws, &ex);
+    if (st != 0) return st;
+    DeviceBuffer w;
+    if (ws > 0) w = DeviceBuffer(ws);
+    st = aclnnInplaceThreshold(ws > 0 ? w.get() : nullptr, ws, ex, nullptr);
+    return st != 0 ? st : aclrtSynchronizeStream(nullptr);
+}
+
+TEST(Threshold, CheckOrderAndMessages) {
+    HostTensor x = FloatTensor({2, 2}, {1, -1, 2, -2}), out = EmptyTensor({2, 2}, ACL_FLOAT);
+    Scalar t(0.5f), v(-7.0f);
+    auto th = [](const aclTensor* a, const aclScalar* tt, const aclScalar* vv, aclTensor* b) {
+        return [=](uint64_t* ws, aclOpExecutor** ex) { return aclnnThresholdGetWorkspaceSize(a, tt, vv, b, ws, ex); };
+    };
+    // workspaceSize / executor first (OP_CHECK_COMM_INPUT), then self, out, threshold, value
+    aclOpExecutor* ex = nullptr;
+    EXPECT_EQ(aclnnThresholdGetWorkspaceSize(nullptr, nullptr, nullptr, nullptr, nullptr, &ex), kNull);
+    EXPECT_NE(LastError().find("The workspaceSize or executor is nullptr."), std::string::npos);
+    EXPECT_EQ(aclnnInplaceThresholdGetWorkspaceSize(nullptr, nullptr, nullptr, nullptr, &ex), kNull);
+    EXPECT_NE(LastError().find("The workspaceSize or executor is nullptr."), std::string::npos);
+    ExpectFails(th(nullptr, nullptr, nullptr, nullptr), kNull, "Expected a proper Tensor but got null for argument self.");
+    ExpectFails(th(x.tensor, nullptr, nullptr, nullptr), kNull, "Expected a proper Tensor but got null for argument out.");
+    ExpectFails(th(x.tensor, nullptr, nullptr, out.tensor), kNull,
+                "Expected a value of type number for argument threshold but instead found type null.");
+    ExpectFails(th(x.tensor, t.s, nullptr, out.tensor), kNull,
+                "Expected a value of type number for argument value but instead found type null.");
+    // the list, then (not on the 950) CanCast(self, out), dims, shape
+    HostTensor d = EmptyTensor({2, 2}, ACL_DOUBLE, 0), oi = EmptyTensor({2, 2}, ACL_INT32),
+               f9 = EmptyTensor(std::vector<int64_t>(9, 1), ACL_FLOAT, 0), o3 = EmptyTensor({3}, ACL_FLOAT);
+    ExpectFails(th(d.tensor, t.s, v.s, out.tensor), kInvalid,
+                "Tensor self not implemented for DT_DOUBLE, should be in dtype support list DT_FLOAT, DT_INT32, "
+                "DT_FLOAT16, DT_INT8, DT_UINT8, DT_INT16, DT_INT64, DT_BF16.");
+    ExpectFails(th(f9.tensor, t.s, v.s, o3.tensor), kInvalid, "The self tensor cannot be larger than 8 dimensions.");
+    ExpectFails(th(x.tensor, t.s, v.s, o3.tensor), kInvalid,
+                "Expected tensor for self to have same size as tensor for out, but [2,2] does not equal [3].");
+    // on the 950 a FLOAT self casts to an INT32 out (truncation toward zero, our model); before it, refused
+    ASSERT_EQ(RunThreshold(x.tensor, t.s, v.s, oi.tensor), 0) << LastError();
+    EXPECT_EQ(aclcpu_test::Download<int32_t>(oi.buffer.get(), 4), (std::vector<int32_t>{1, -7, 2, -7}));
+    {
+        ProfileScope scope(Profile::kAscend910B);
+        ASSERT_TRUE(scope.ok());
+        ExpectFails(th(x.tensor, t.s, v.s, oi.tensor), kInvalid,
+                    "Result type DT_FLOAT can't be cast to the desired output type DT_INT32.");
+        HostTensor b = EmptyTensor({2}, ACL_BF16, 0), ob = EmptyTensor({2}, ACL_BF16);
+        EXPECT_EQ(RunThreshold(b.tensor, t.s, v.s, ob.tensor), 0) << LastError();
+    }
+    {
+        ProfileScope scope(Profile::kAscend910);
+        ASSERT_TRUE(scope.ok());
+        HostTensor b = EmptyTensor({2}, ACL_BF16, 0), ob = EmptyTensor({2}, ACL_BF16);
+        ExpectFails(th(b.tensor, t.s, v.s, ob.tensor), kInvalid,
+                    "Tensor self not implemented for DT_BF16, should be in dtype support list DT_FLOAT, DT_INT32, "
+                    "DT_FLOAT16, DT_INT8, DT_UINT8, DT_INT16, DT_INT64.");
+    }
+    // beyond CANN: a destroyed scalar, views
+    float fv = 2.0f;
+    aclScalar* dead = aclCreateScalar(&fv, ACL_FLOAT);
+    aclDestroyScalar(dead);
+    ExpectFails(th(x.tensor, t.s, dead, out.tensor), kInvalid, "value");
+    DeviceBuffer buf(16);
+    aclTensor* past = MakeTensor({2, 2}, ACL_FLOAT, buf.get(), {2, 1}, 0, {3});
+    ExpectFails(th(past, t.s, v.s, out.tensor), kInvalid, "self");
+    aclDestroyTensor(past);
+}
+
+TEST(Threshold, SpecialsConversionsAndIntegers) {
+    // FLOAT: x <= threshold selects value (x == threshold included; -0 <= 0); NaN x stays (quieted); NaN
+    // threshold selects self everywhere
+    const std::vector<float> xs = {0.5f, std::nextafter(0.5f, 1.0f), -0.0f, 0.0f, -HUGE_VALF, HUGE_VALF,
+                                   aclcpu_test::FromBits(0x7FA00001u), 1e-45f};
+    const int64_t n = static_cast<int64_t>(xs.size());
+    Scalar half(0.5f), zero(0.0f), v9(9.0f), nan(NAN);
+    HostTensor x = FloatTensor({n}, xs), out = EmptyTensor({n}, ACL_FLOAT);
+    ASSERT_EQ(RunThreshold(x.tensor, half.s, v9.s, out.tensor), 0) << LastError();
+    std::vector<float> r = aclcpu_test::Download<float>(out.buffer.get(), static_cast<size_t>(n));
+    EXPECT_EQ(r[0], 9.0f);
+    EXPECT_EQ(r[1], xs[1]);
+    EXPECT_EQ(r[2], 9.0f);
+    EXPECT_EQ(r[4], 9.0f);
+    EXPECT_EQ(r[5], HUGE_VALF);
+    EXPECT_EQ(aclcpu_test::Bits(r[6]), 0x7FE00001u);
+    EXPECT_EQ(r[7], 9.0f);
+    ASSERT_EQ(RunThreshold(x.tensor, zero.s, v9.s, out.tensor), 0) << LastError();
+    r = aclcpu_test::Download<float>(out.buffer.get(), static_cast<size_t>(n));
+    EXPECT_EQ(r[2], 9.0f);  // -0 <= 0
+    EXPECT_EQ(r[3], 9.0f);
+    EXPECT_EQ(r[7], 1e-45f);  // the smallest subnormal > 0
+    ASSERT_EQ(RunThreshold(x.tensor, nan.s, v9.s, out.tensor), 0) << LastError();
+    r = aclcpu_test::Download<float>(out.buffer.get(), static_cast<size_t>(n));
+    EXPECT_EQ(r[0], 0.5f);
+    EXPECT_EQ(r[4], -HUGE_VALF);
+    // FLOAT16: threshold and value rounded to half first: 0.1 -> 0x2E66 (0.0999755859375), value 1/3 -> 0x3555
+    const double d01 = 0.1, third = 1.0 / 3.0;
+    Scalar t01(&d01, ACL_DOUBLE), vthird(&third, ACL_DOUBLE);
+    const uint16_t hx[] = {0x2E66, 0x2E67, 0x2E65, 0xFE01};
+    HostTensor th = aclcpu_test::RawTensor({4}, ACL_FLOAT16, hx, sizeof hx), oh = EmptyTensor({4}, ACL_FLOAT16);
+    ASSERT_EQ(RunThreshold(th.tensor, t01.s, vthird.s, oh.tensor), 0) << LastError();
+    EXPECT_EQ(aclcpu_test::Download<uint16_t>(oh.buffer.get(), 4), (std::vector<uint16_t>{0x3555, 0x2E67, 0x3555, 0xFE01}));
+    // the result in self's dtype, then cast: FLOAT16 -> FLOAT exact
+    HostTensor of = EmptyTensor({4}, ACL_FLOAT);
+    ASSERT_EQ(RunThreshold(th.tensor, t01.s, vthird.s, of.tensor), 0) << LastError();
+    EXPECT_EQ(aclcpu_test::Download<float>(of.buffer.get(), 1)[0], 0.333251953125f);
+    // integers: the compare in the dtype; a fractional threshold truncates toward zero (2.7 -> 2, -2.7 -> -2)
+    const int32_t iv[] = {2, 3, -2, -3, INT32_MIN, INT32_MAX};
+    const double t27 = 2.7, tm27 = -2.7;
+    const int64_t big = (int64_t{1} << 40) + 5;  // wraps to 5 in INT32
+    Scalar s27(&t27, ACL_DOUBLE), sm27(&tm27, ACL_DOUBLE), sbig(&big, ACL_INT64), vm1(-1.0f);
+    HostTensor ti = aclcpu_test::RawTensor({6}, ACL_INT32, iv, sizeof iv), oi = EmptyTensor({6}, ACL_INT32);
+    ASSERT_EQ(RunThreshold(ti.tensor, s27.s, vm1.s, oi.tensor), 0) << LastError();
+    EXPECT_EQ(aclcpu_test::Download<int32_t>(oi.buffer.get(), 6), (std::vector<int32_t>{-1, 3, -1, -1, -1, INT32_MAX}));
+    ASSERT_EQ(RunThreshold(ti.tensor, sm27.s, sbig.s, oi.tensor), 0) << LastError();
+    EXPECT_EQ(aclcpu_test::Download<int32_t>(oi.buffer.get(), 6), (std::vector<int32_t>{2, 3, 5, 5, 5, INT32_MAX}));
+    // INT16: native on the 950 (value 40000 wraps to -25536 there); converted to INT32 before it (the result's
+    // cast back wraps the same way): the same bytes either way, the threshold 40000 differs
+    const int16_t sv[] = {100, -100, 32767};
+    const int32_t t40k = 40000;
+    Scalar s40k(&t40k, ACL_INT32);
+    for (Profile p : {Profile::kAscend950, Profile::kAscend910B}) {
+        ProfileScope scope(p);
+        ASSERT_TRUE(scope.ok());
+        HostTensor ts = aclcpu_test::RawTensor({3}, ACL_INT16, sv, sizeof sv), os = EmptyTensor({3}, ACL_INT16);
+        ASSERT_EQ(RunThreshold(ts.tensor, s40k.s, s40k.s, os.tensor), 0) << LastError();
+        const std::vector<int16_t> got = aclcpu_test::Download<int16_t>(os.buffer.get(), 3);
+        if (p == Profile::kAscend950) {  // threshold -25536: nothing is <= it
+            EXPECT_EQ(got, (std::vector<int16_t>{100, -100, 32767}));
+        } else {  // threshold 40000 in INT32: everything is <= it; value 40000 wraps on the cast back
+            EXPECT_EQ(got, (std::vector<int16_t>{-25536, -25536, -25536}));
+        }
+    }
+    // UINT8 and INT64
+    const uint8_t u8[] = {0, 5, 200, 255};
+    const int64_t i64[] = {INT64_MIN, -1, 0, INT64_MAX};
+    Scalar s5(5.0f), s0(0.0f), v7(7.0f);
+    HostTensor tu = aclcpu_test::RawTensor({4}, ACL_UINT8, u8, 4), ou = EmptyTensor({4}, ACL_UINT8);
+    ASSERT_EQ(RunThreshold(tu.tensor, s5.s, v7.s, ou.tensor), 0) << LastError();
+    EXPECT_EQ(aclcpu_test::Download<uint8_t>(ou.buffer.get(), 4), (std::vector<uint8_t>{7, 7, 200, 255}));
+    HostTensor tl = aclcpu_test::RawTensor({4}, ACL_INT64, i64, sizeof i64);
+    ASSERT_EQ(RunInplaceThreshold(tl.tensor, s0.s, v7.s), 0) << LastError();
+    EXPECT_EQ(aclcpu_test::Download<int64_t>(tl.buffer.get(), 4), (std::vector<int64_t>{7, 7, 7, INT64_MAX}));
+    // in place, float; empty
+    HostTensor ip = FloatTensor({3}, {-4.0f, 4.0f, 0.5f});
+    ASSERT_EQ(RunInplaceThreshold(ip.tensor, half.s, v9.s), 0) << LastError();
+    EXPECT_EQ(aclcpu_test::Download<float>(ip.buffer.get(), 3), (std::vector<float>{9.0f, 4.0f, 9.0f}));
+    HostTensor e = EmptyTensor({0, 2}, ACL_FLOAT), oe = EmptyTensor({0, 2}, ACL_FLOAT);
+    EXPECT_EQ(RunThreshold(e.tensor, half.s, v9.s, oe.tensor), 0) << LastError();
+}
+
+/// threshold / value as an element of dt for the sweep (the scalars are FLOAT and exactly representable).
+uint64_t ElementOf(aclDataType dt, float v) {
+    switch (dt) {
+        case ACL_FLOAT: return aclcpu_test::Bits(v);
+        case ACL_FLOAT16: { reluref::FloatFormat f{}; reluref::FormatOf(dt, &f); return leakyref::Encode(f, v); }
+        case ACL_BF16: return aclcpu_test::Bits(v) >> 16;
+        case ACL_INT8: return reluref::Bits(static_cast<int8_t>(v));
+        case ACL_UINT8: return reluref::Bits(static_cast<uint8_t>(v));
+        case ACL_INT16: return reluref::Bits(static_cast<int16_t>(v));
+        case ACL_INT32: return reluref::Bits(static_cast<int32_t>(v));
+        default: return reluref::Bits(static_cast<int64_t>(v));
+    }
+}
+
+std::vector<aclDataType> ThresholdDtypes(Profile p) {
+    std::vector<aclDataType> v = {ACL_FLOAT, ACL_INT32, ACL_FLOAT16, ACL_INT8, ACL_UINT8, ACL_INT16, ACL_INT64};
+    if (p == Profile::kAscend950 || p == Profile::kAscend910B || p == Profile::kAscend910_93) v.push_back(ACL_BF16);
+    return v;
+}
+
+TEST(Threshold, SweepMatchesModelOnEveryProfile) {
+    std::mt19937_64 rng(0x7e5u);
+    const float pairs[][2] = {{0.5f, -1.0f}, {0.0f, 0.0f}, {-2.0f, 3.0f}, {1.0f, 1.0f}, {100.0f, 0.0f}};
+    int checked = 0;
+    for (Profile p : l1ref::kAllProfiles) {
+        ProfileScope scope(p);
+        ASSERT_TRUE(scope.ok());
+        for (const auto& tv : pairs) {
+            Scalar st(tv[0]), sv(tv[1]);
+            for (aclDataType dt : ThresholdDtypes(p)) {
+                const bool is_unsigned = dt == ACL_UINT8;
+                if (is_unsigned && (tv[0] < 0 || tv[1] < 0)) continue;  // the sweep keeps to exact conversions
+                const uint64_t tb = ElementOf(dt, tv[0]), vb = ElementOf(dt, tv[1]);
+                const std::string what = std::string(l1ref::ProfileKey(p)) + " dtype " + std::to_string(dt) +
+                                         " threshold " + std::to_string(tv[0]);
+                for (int layout = 0; layout < 3; ++layout) {  // contiguous; strided -> transposed; in place
+                    const std::vector<int64_t> shape = {3, 45};
+                    Operand self, out;
+                    if (layout == 1) {
+                        Make(&self, rng, dt, shape, {100, 2}, 1, 3 * 100);
+                        Make(&out, rng, dt, shape, {1, 3}, 0, 3 * 45);
+                    } else {
+                        Make(&self, rng, dt, shape, Contig(shape), 0, 3 * 45);
+                        Make(&out, rng, dt, shape, Contig(shape), 0, 3 * 45);
+                    }
+                    std::vector<uint8_t> want = layout == 2 ? self.host : out.host;
+                    ForEachIndex(shape, [&](const std::vector<int64_t>& idx) {
+                        const uint64_t y = leakyref::Threshold(dt, self.At(ElemOf(self, idx)), tb, vb);
+                        std::memcpy(want.data() + ElemOf(layout == 2 ? self : out, idx) * out.Item(), &y, out.Item());
+                    });
+                    self.Upload();
+                    if (layout == 2) {
+                        ASSERT_EQ(RunInplaceThreshold(self.t, st.s, sv.s), 0) << what << LastError();
+                        EXPECT_TRUE(SameBytes(self, want, what + " in place"));
+                    } else {
+                        out.Upload();
+                        ASSERT_EQ(RunThreshold(self.t, st.s, sv.s, out.t), 0) << what << LastError();
+                        EXPECT_TRUE(SameBytes(out, want, what + " layout " + std::to_string(layout)));
+                    }
+                    ++checked;
+                }
+            }
+        }
+    }
+    EXPECT_GT(checked, 400);
 }
 
 }  // namespace

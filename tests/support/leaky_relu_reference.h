@@ -1,5 +1,5 @@
-// Independent model of the LeakyRelu pair (docs/ops/leaky_relu.md §5, docs/ops/leaky_relu_backward.md §5) for
-// the tests: it shares no code with src/ and works on the elements' bit patterns (reluref's formats), rounding
+// Independent model of the LeakyRelu pair (docs/ops/leaky_relu.md §5, docs/ops/leaky_relu_backward.md §5) and
+// of Threshold (docs/ops/threshold.md §5) for the tests: it shares no code with src/ and works on the elements' bit patterns (reluref's formats), rounding
 // with its own encoder, so that it checks the rows' widening, arithmetic and narrowing rather than repeating
 // them. Elements are passed as raw bits in a uint64_t (the low ItemSize bytes).
 #pragma once
@@ -75,6 +75,28 @@ inline uint64_t LeakyRelu(aclDataType dt, uint64_t a, uint64_t x, float slope) {
     FloatFormat f{};
     if (!reluref::FormatOf(dt, &f)) return 0;  // not a dtype of the pair
     return Formula(f, static_cast<uint32_t>(a), static_cast<uint32_t>(x), slope);
+}
+
+/// Threshold of one element of dtype dt: x <= thr ? val : x, with thr and val given as elements of dt (their
+/// conversion is the test's); a NaN x passes through quieted; integers compared as signed (UINT8 unsigned).
+inline uint64_t Threshold(aclDataType dt, uint64_t x, uint64_t thr, uint64_t val) {
+    FloatFormat f{};
+    if (reluref::FormatOf(dt, &f)) {
+        const uint32_t u = static_cast<uint32_t>(x);
+        if (reluref::IsNaN(f, u)) return reluref::PassThrough(f, u);
+        const uint32_t t = static_cast<uint32_t>(thr);
+        if (reluref::IsNaN(f, t)) return x;
+        return reluref::Value(f, u) <= reluref::Value(f, t) ? val : x;
+    }
+    int64_t xv, tv;
+    switch (dt) {
+        case ACL_INT8: xv = reluref::As<int8_t>(x); tv = reluref::As<int8_t>(thr); break;
+        case ACL_UINT8: xv = reluref::As<uint8_t>(x); tv = reluref::As<uint8_t>(thr); break;
+        case ACL_INT16: xv = reluref::As<int16_t>(x); tv = reluref::As<int16_t>(thr); break;
+        case ACL_INT32: xv = reluref::As<int32_t>(x); tv = reluref::As<int32_t>(thr); break;
+        default: xv = reluref::As<int64_t>(x); tv = reluref::As<int64_t>(thr); break;
+    }
+    return xv <= tv ? val : x;
 }
 
 }  // namespace leakyref

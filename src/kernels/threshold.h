@@ -1,0 +1,56 @@
+// Row kernels of aclnnThreshold (docs/ops/threshold.md §5), modelled on the Ascend 950 (arch35) kernel of
+// hicann/ops-nn activation/threshold_v2 (ThresholdDag / ThresholdCastDag):
+//
+//   y = x <= threshold ? value : x       (threshold and value already in self's dtype)
+//
+// a compare and a select in self's dtype (BF16 through float32, exact); no arithmetic, so every result is an
+// input element or the converted value. The result is then converted to out's dtype (CANN's Cast).
+//
+// Rows follow kernels/row.h. Operands: 0 out, 1 self. The selector returns a fused SIMD body (fused_row-inl.h)
+// for FLOAT, FLOAT16 and BF16 rows with out of self's dtype, a contiguous output and a contiguous input, and
+// the generic body otherwise (any stride, integers, a cast output). Both are bit-exact to the scalar
+// definitions below (tests/kernels/relu_rows_test.cpp).
+//
+// NaN rule (our choice, docs/ops/threshold.md §5.3, the ReLU family's): a NaN self is never <= threshold and
+// comes out with its quiet bit set (sign and payload kept); a NaN threshold selects self everywhere.
+#pragma once
+
+#include <cstdint>
+
+#include "acl/acl_base.h"
+#include "kernels/relu.h"
+#include "kernels/row.h"
+
+namespace aclcpu {
+namespace kern {
+
+/// Parameters of the Threshold rows (trivially copyable; fixed by the first phase).
+struct ThresholdParams {
+    aclDataType dtype;  ///< the compute dtype (self's; INT32 for an INT16 self on the products before the 950)
+    float thr_f;        ///< FLOAT/FLOAT16/BF16: threshold in the dtype, as float32
+    float val_f;        ///< FLOAT/FLOAT16/BF16: value in the dtype, as float32 (a NaN quieted)
+    int64_t thr_i;      ///< integer dtypes: threshold in the dtype
+    int64_t val_i;      ///< integer dtypes: value in the dtype
+};
+
+/// The formula on float elements: x <= thr (ordered) -> val, else x (a NaN quieted).
+inline float ThresholdElement(float x, float thr, float val) { return x <= thr ? val : QuietNaN(x); }
+
+/// A float32 value (of self's float dtype) to an element of out's dtype, as CANN's Cast is modelled: floating
+/// and complex through StoreResult (RNE); integers truncated toward zero, saturating at the dtype's range,
+/// NaN -> 0; BOOL: v != 0 (our choice for the casts the 950 admits without CanCast, docs/ops/threshold.md §5.2).
+void StoreFloatAsAny(char* p, aclDataType dt, float v);
+
+/// The kernel selector (RowSelectFn; `params` points at a ThresholdParams). Never nullptr.
+RowFn SelectThresholdRow(const void* params, const aclDataType* dtypes, const int64_t* strides, bool nontemporal);
+
+/// The generic body (any admitted dtypes, any strides): the reference the fused bodies are tested against.
+void ThresholdRowGeneric(const void* params, const aclDataType* dtypes, char* const* ptrs, const int64_t* strides,
+                         int64_t n);
+
+/// The fused body alone, for tests: nullptr when the row does not qualify.
+RowFn SelectThresholdFusedRow(const ThresholdParams& p, const aclDataType* dtypes, const int64_t* strides,
+                              bool nontemporal);
+
+}  // namespace kern
+}  // namespace aclcpu

@@ -1,0 +1,70 @@
+// Fused SIMD body of aclnnThreshold (kernels/threshold.h): the formula ThresholdF (x <= threshold ? value : x)
+// in fused_row-inl.h's driver, for FLOAT, FLOAT16 and BF16 rows. Every result is an input element (a NaN
+// quieted) or the value, already in the dtype: BF16 rows store the upper halves as they are
+// (kFusedBf16Exact). Compiled once per Highway target by foreach_target; the HWY_ONCE part holds the
+// target-independent selection.
+#ifndef ACLCPU_THRESHOLD_SIMD_COMMON
+#define ACLCPU_THRESHOLD_SIMD_COMMON
+
+#include "kernels/fused_row.h"
+#include "kernels/simd_convert.h"
+#include "kernels/threshold.h"
+#include "tensor/dtype.h"
+
+#endif  // ACLCPU_THRESHOLD_SIMD_COMMON
+
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "kernels/threshold_simd.cpp"
+#include <hwy/foreach_target.h>  // IWYU pragma: keep
+// foreach_target re-includes this file once per target; highway.h must follow it.
+#include <hwy/highway.h>
+
+#include "kernels/simd_convert-inl.h"  // the conversions, once per target
+#include "kernels/fused_row-inl.h"     // the fused row driver, once per target
+
+HWY_BEFORE_NAMESPACE();
+namespace aclcpu {
+namespace kern {
+namespace HWY_NAMESPACE {
+
+/// ThresholdElement on lanes: x <= thr -> val, else x (NaN lanes quieted).
+struct ThresholdF {
+    using Params = ThresholdParams;
+    static constexpr int kInputs = 1;
+    static HWY_INLINE VF Apply(DF df, const Params& p, const VF* x) {
+        const DU32 du;
+        const VF quiet = hn::BitCast(df, hn::Or(hn::BitCast(du, x[0]), hn::Set(du, 0x00400000u)));
+        const VF pass = hn::IfThenElse(hn::IsNaN(x[0]), quiet, x[0]);
+        return hn::IfThenElse(hn::Le(x[0], hn::Set(df, p.thr_f)), hn::Set(df, p.val_f), pass);
+    }
+};
+
+/// This target's fused body for dtype code `dt` (nullptr when a step is wider than the stack buffers).
+RowFn SelectThresholdFused(int dt, int nt) {
+    if (!FusedRowFits()) return nullptr;
+    return PickFusedRow<ThresholdF>(dt, nt != 0);
+}
+
+// NOLINTNEXTLINE(google-readability-namespace-comments)
+}  // namespace HWY_NAMESPACE
+}  // namespace kern
+}  // namespace aclcpu
+HWY_AFTER_NAMESPACE();
+
+#if HWY_ONCE
+namespace aclcpu {
+namespace kern {
+
+HWY_EXPORT(SelectThresholdFused);
+
+RowFn SelectThresholdFusedRow(const ThresholdParams& p, const aclDataType* dt, const int64_t* st, bool nontemporal) {
+    int code = PromoteCode(p.dtype);
+    if (code < 0) return nullptr;
+    if (code == kFusedBf16) code = kFusedBf16Exact;  // every result is a BF16 value already
+    if (!FusedOperandsQualify(p.dtype, dt, st, 2)) return nullptr;
+    return HWY_DYNAMIC_DISPATCH(SelectThresholdFused)(code, nontemporal ? 1 : 0);
+}
+
+}  // namespace kern
+}  // namespace aclcpu
+#endif  // HWY_ONCE
