@@ -1,10 +1,12 @@
-// Row kernels of aclnnThreshold (docs/ops/threshold.md §5), modelled on the Ascend 950 (arch35) kernel of
-// hicann/ops-nn activation/threshold_v2 (ThresholdDag / ThresholdCastDag):
+// Row kernels of aclnnThreshold (docs/ops/threshold.md §5) and aclnnHardshrink (docs/ops/hardshrink.md §5),
+// modelled on the Ascend 950 (arch35) kernels of hicann/ops-nn activation/threshold_v2 (ThresholdDag /
+// ThresholdCastDag) and activation/hard_shrink (HardShrink):
 //
-//   y = x <= threshold ? value : x       (threshold and value already in self's dtype)
+//   Threshold:  y = x <= threshold ? value : x     (threshold and value already in self's dtype)
+//   Hardshrink: y = |x| <= lambd ? +0 : x          (lambd = max(ToFloat, 0), in float32)
 //
-// a compare and a select in self's dtype (BF16 through float32, exact); no arithmetic, so every result is an
-// input element or the converted value. The result is then converted to out's dtype (CANN's Cast).
+// a compare and a select in self's dtype or float32 (16-bit dtypes widened exactly); no arithmetic, so every
+// result is an input element or a constant. The result is then converted to out's dtype (CANN's Cast).
 //
 // Rows follow kernels/row.h. Operands: 0 out, 1 self. The selector returns a fused SIMD body (fused_row-inl.h)
 // for FLOAT, FLOAT16 and BF16 rows with out of self's dtype, a contiguous output and a contiguous input, and
@@ -24,9 +26,16 @@
 namespace aclcpu {
 namespace kern {
 
-/// Parameters of the Threshold rows (trivially copyable; fixed by the first phase).
+/// Which selection the rows make.
+enum class SelectKind : int32_t {
+    kThreshold,   ///< x <= thr ? val : x
+    kHardShrink,  ///< |x| <= thr ? val : x (val = +0; FLOAT, FLOAT16, BF16 only)
+};
+
+/// Parameters of the Threshold / Hardshrink rows (trivially copyable; fixed by the first phase).
 struct ThresholdParams {
     aclDataType dtype;  ///< the compute dtype (self's; INT32 for an INT16 self on the products before the 950)
+    SelectKind kind;
     float thr_f;        ///< FLOAT/FLOAT16/BF16: threshold in the dtype, as float32
     float val_f;        ///< FLOAT/FLOAT16/BF16: value in the dtype, as float32 (a NaN quieted)
     int64_t thr_i;      ///< integer dtypes: threshold in the dtype
@@ -35,6 +44,11 @@ struct ThresholdParams {
 
 /// The formula on float elements: x <= thr (ordered) -> val, else x (a NaN quieted).
 inline float ThresholdElement(float x, float thr, float val) { return x <= thr ? val : QuietNaN(x); }
+
+/// Hardshrink on float elements: |x| <= lambd (ordered) -> val (+0), else x (a NaN quieted).
+inline float HardShrinkElement(float x, float lambd, float val) {
+    return (x < 0.0f ? -x : x) <= lambd ? val : QuietNaN(x);
+}
 
 /// A float32 value (of self's float dtype) to an element of out's dtype, as CANN's Cast is modelled: floating
 /// and complex through StoreResult (RNE); integers truncated toward zero, saturating at the dtype's range,

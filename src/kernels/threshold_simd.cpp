@@ -1,5 +1,5 @@
-// Fused SIMD body of aclnnThreshold (kernels/threshold.h): the formula ThresholdF (x <= threshold ? value : x)
-// in fused_row-inl.h's driver, for FLOAT, FLOAT16 and BF16 rows. Every result is an input element (a NaN
+// Fused SIMD bodies of aclnnThreshold and aclnnHardshrink (kernels/threshold.h): the formulas ThresholdF
+// (x <= threshold ? value : x) and HardShrinkF (|x| <= lambd ? +0 : x) in fused_row-inl.h's driver, for FLOAT, FLOAT16 and BF16 rows. Every result is an input element (a NaN
 // quieted) or the value, already in the dtype: BF16 rows store the upper halves as they are
 // (kFusedBf16Exact). Compiled once per Highway target by foreach_target; the HWY_ONCE part holds the
 // target-independent selection.
@@ -39,9 +39,23 @@ struct ThresholdF {
     }
 };
 
-/// This target's fused body for dtype code `dt` (nullptr when a step is wider than the stack buffers).
-RowFn SelectThresholdFused(int dt, int nt) {
+/// HardShrinkElement on lanes: |x| <= lambd -> val, else x (NaN lanes quieted).
+struct HardShrinkF {
+    using Params = ThresholdParams;
+    static constexpr int kInputs = 1;
+    static HWY_INLINE VF Apply(DF df, const Params& p, const VF* x) {
+        const DU32 du;
+        const VF quiet = hn::BitCast(df, hn::Or(hn::BitCast(du, x[0]), hn::Set(du, 0x00400000u)));
+        const VF pass = hn::IfThenElse(hn::IsNaN(x[0]), quiet, x[0]);
+        return hn::IfThenElse(hn::Le(hn::Abs(x[0]), hn::Set(df, p.thr_f)), hn::Set(df, p.val_f), pass);
+    }
+};
+
+/// This target's fused body for `kind` and dtype code `dt` (nullptr when a step is wider than the stack
+/// buffers).
+RowFn SelectThresholdFused(int kind, int dt, int nt) {
     if (!FusedRowFits()) return nullptr;
+    if (kind == static_cast<int>(SelectKind::kHardShrink)) return PickFusedRow<HardShrinkF>(dt, nt != 0);
     return PickFusedRow<ThresholdF>(dt, nt != 0);
 }
 
@@ -62,7 +76,7 @@ RowFn SelectThresholdFusedRow(const ThresholdParams& p, const aclDataType* dt, c
     if (code < 0) return nullptr;
     if (code == kFusedBf16) code = kFusedBf16Exact;  // every result is a BF16 value already
     if (!FusedOperandsQualify(p.dtype, dt, st, 2)) return nullptr;
-    return HWY_DYNAMIC_DISPATCH(SelectThresholdFused)(code, nontemporal ? 1 : 0);
+    return HWY_DYNAMIC_DISPATCH(SelectThresholdFused)(static_cast<int>(p.kind), code, nontemporal ? 1 : 0);
 }
 
 }  // namespace kern

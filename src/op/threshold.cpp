@@ -69,6 +69,7 @@ int PlanThreshold(const OpCall& c, const aclScalar* threshold, const aclScalar* 
     const aclTensor* self = c.t[0];
     kern::ThresholdParams params{};
     params.dtype = self->dtype;
+    params.kind = kern::SelectKind::kThreshold;
     if (self->dtype == ACL_INT16 && c.soc != rt::Soc::kAscend950) params.dtype = ACL_INT32;
     switch (params.dtype) {
         case ACL_FLOAT: case ACL_FLOAT16: case ACL_BF16:

@@ -1,6 +1,6 @@
 // aclnnRelu, aclnnInplaceRelu, aclnnThresholdBackward, aclnnLeakyRelu, aclnnInplaceLeakyRelu and
-// aclnnLeakyReluBackward, aclnnThreshold and aclnnInplaceThreshold through the public API (docs/ops/relu.md,
-// threshold_backward.md, leaky_relu.md, leaky_relu_backward.md, threshold.md): CANN's check order, codes and messages; the dtype lists per product
+// aclnnLeakyReluBackward, aclnnThreshold, aclnnInplaceThreshold and aclnnHardshrink through the public API
+// (docs/ops/relu.md, threshold_backward.md, leaky_relu.md, leaky_relu_backward.md, threshold.md, hardshrink.md): CANN's check order, codes and messages; the dtype lists per product
 // profile (integers, BF16, INT64 only for ReluGrad on the 950); the threshold's conversion and the two
 // kernels; and a seeded sweep per profile and admitted dtype compared bit for bit with the independent model
 // (tests/support/relu_reference.h) - IEEE specials (NaN with payloads, signalling NaN, +-inf, +-0,
@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "aclnnop/aclnn_hardshrink.h"
 #include "aclnnop/aclnn_leaky_relu.h"
 #include "aclnnop/aclnn_leaky_relu_backward.h"
 #include "aclnnop/aclnn_relu.h"
@@ -1165,6 +1166,146 @@ TEST(Threshold, SweepMatchesModelOnEveryProfile) {
         }
     }
     EXPECT_GT(checked, 400);
+}
+
+// ------------------------------------------------------------------ Hardshrink
+
+int RunHardshrink(const aclTensor* self, const aclScalar* lambd, aclTensor* out) {
+    uint64_t ws = 0;
+    aclOpExecutor* ex = nullptr;
+    int st = aclnnHardshrinkGetWorkspaceSize(self, lambd, out, &ws, &ex);
+    if (st != 0) return st;
+    DeviceBuffer w;
+    if (ws > 0) w = DeviceBuffer(ws);
+    st = aclnnHardshrink(ws > 0 ? w.get() : nullptr, ws, ex, nullptr);
+    return st != 0 ? st : aclrtSynchronizeStream(nullptr);
+}
+
+TEST(Hardshrink, CheckOrderAndMessages) {
+    HostTensor x = FloatTensor({2, 2}, {1, -1, 2, -2}), out = EmptyTensor({2, 2}, ACL_FLOAT);
+    Scalar l(0.5f);
+    auto hs = [](const aclTensor* a, const aclScalar* ll, aclTensor* b) {
+        return [=](uint64_t* ws, aclOpExecutor** ex) { return aclnnHardshrinkGetWorkspaceSize(a, ll, b, ws, ex); };
+    };
+    aclOpExecutor* ex = nullptr;
+    EXPECT_EQ(aclnnHardshrinkGetWorkspaceSize(nullptr, nullptr, nullptr, nullptr, &ex), kNull);
+    EXPECT_NE(LastError().find("The workspaceSize or executor is nullptr."), std::string::npos);
+    ExpectFails(hs(nullptr, nullptr, nullptr), kNull, "Expected a proper Tensor but got null for argument self.");
+    ExpectFails(hs(x.tensor, nullptr, nullptr), kNull,
+                "Expected a value of type number for argument lambd but instead found type null.");
+    ExpectFails(hs(x.tensor, l.s, nullptr), kNull, "Expected a proper Tensor but got null for argument out.");
+    HostTensor d = EmptyTensor({2, 2}, ACL_DOUBLE, 0), od = EmptyTensor({2, 2}, ACL_DOUBLE),
+               f9 = EmptyTensor(std::vector<int64_t>(9, 1), ACL_FLOAT, 0), o9 = EmptyTensor(std::vector<int64_t>(9, 1), ACL_FLOAT),
+               o3 = EmptyTensor({3}, ACL_FLOAT);
+    ExpectFails(hs(d.tensor, l.s, o3.tensor), kInvalid,
+                "Tensor self not implemented for DT_DOUBLE, should be in dtype support list DT_FLOAT, DT_FLOAT16, DT_BF16.");
+    ExpectFails(hs(x.tensor, l.s, od.tensor), kInvalid, "Tensor out not implemented for DT_DOUBLE");
+    // the shape before the rank
+    ExpectFails(hs(f9.tensor, l.s, o3.tensor), kInvalid,
+                "Expected tensor for self to have same size as tensor for out, but [1,1,1,1,1,1,1,1,1] does not equal [3].");
+    ExpectFails(hs(f9.tensor, l.s, o9.tensor), kInvalid, "The self tensor cannot be larger than 8 dimensions.");
+    for (Profile p : l1ref::kAllProfiles) {
+        ProfileScope scope(p);
+        ASSERT_TRUE(scope.ok());
+        const bool bf16 = p != Profile::kAscend910 && p != Profile::kAscend310P;
+        HostTensor b = EmptyTensor({2}, ACL_BF16, 0), ob = EmptyTensor({2}, ACL_BF16);
+        EXPECT_EQ(RunHardshrink(b.tensor, l.s, ob.tensor), bf16 ? 0 : kInvalid) << l1ref::ProfileKey(p);
+    }
+    float fv = 1.0f;
+    aclScalar* dead = aclCreateScalar(&fv, ACL_FLOAT);
+    aclDestroyScalar(dead);
+    ExpectFails(hs(x.tensor, dead, out.tensor), kInvalid, "lambd");
+}
+
+TEST(Hardshrink, SpecialsLambdAndCasts) {
+    // |x| <= lambd -> +0 (the edges included, -0 -> +0); NaN and +-inf pass (NaN quieted)
+    const std::vector<float> xs = {0.5f, -0.5f, std::nextafter(0.5f, 1.0f), -std::nextafter(0.5f, 1.0f), -0.0f,
+                                   HUGE_VALF, -HUGE_VALF, aclcpu_test::FromBits(0xFF800002u), -1e-45f};
+    const int64_t n = static_cast<int64_t>(xs.size());
+    HostTensor x = FloatTensor({n}, xs), out = EmptyTensor({n}, ACL_FLOAT);
+    Scalar l(0.5f), neg(-3.0f), nan(NAN), inf(HUGE_VALF);
+    ASSERT_EQ(RunHardshrink(x.tensor, l.s, out.tensor), 0) << LastError();
+    std::vector<float> r = aclcpu_test::Download<float>(out.buffer.get(), static_cast<size_t>(n));
+    EXPECT_EQ(aclcpu_test::Bits(r[0]), 0u);
+    EXPECT_EQ(aclcpu_test::Bits(r[1]), 0u);  // +0, not -0
+    EXPECT_EQ(r[2], xs[2]);
+    EXPECT_EQ(r[3], xs[3]);
+    EXPECT_EQ(aclcpu_test::Bits(r[4]), 0u);
+    EXPECT_EQ(r[5], HUGE_VALF);
+    EXPECT_EQ(r[6], -HUGE_VALF);
+    EXPECT_EQ(aclcpu_test::Bits(r[7]), 0xFFC00002u);
+    EXPECT_EQ(aclcpu_test::Bits(r[8]), 0u);
+    // a negative lambd counts as 0: only +-0 become +0
+    ASSERT_EQ(RunHardshrink(x.tensor, neg.s, out.tensor), 0) << LastError();
+    r = aclcpu_test::Download<float>(out.buffer.get(), static_cast<size_t>(n));
+    EXPECT_EQ(r[0], 0.5f);
+    EXPECT_EQ(aclcpu_test::Bits(r[4]), 0u);
+    EXPECT_EQ(aclcpu_test::Bits(r[8]), aclcpu_test::Bits(-1e-45f));
+    // a NaN lambd keeps every element; +inf zeroes every non-NaN one
+    ASSERT_EQ(RunHardshrink(x.tensor, nan.s, out.tensor), 0) << LastError();
+    EXPECT_EQ(aclcpu_test::Download<float>(out.buffer.get(), 1)[0], 0.5f);
+    ASSERT_EQ(RunHardshrink(x.tensor, inf.s, out.tensor), 0) << LastError();
+    r = aclcpu_test::Download<float>(out.buffer.get(), static_cast<size_t>(n));
+    EXPECT_EQ(aclcpu_test::Bits(r[6]), 0u);
+    EXPECT_EQ(aclcpu_test::Bits(r[7]), 0xFFC00002u);
+    // FLOAT16 compared in float32 with the float32 lambd (not rounded to half): 0.1f lies between two halves
+    const uint16_t hx[] = {0x2E66, 0x2E67, 0xAE67};  // 0.0999755859375 <= 0.1f; 0.10003662109375 > 0.1f
+    Scalar l01(0.1f);
+    HostTensor th = aclcpu_test::RawTensor({3}, ACL_FLOAT16, hx, sizeof hx), oh = EmptyTensor({3}, ACL_FLOAT16),
+               of = EmptyTensor({3}, ACL_FLOAT);
+    ASSERT_EQ(RunHardshrink(th.tensor, l01.s, oh.tensor), 0) << LastError();
+    EXPECT_EQ(aclcpu_test::Download<uint16_t>(oh.buffer.get(), 3), (std::vector<uint16_t>{0, 0x2E67, 0xAE67}));
+    ASSERT_EQ(RunHardshrink(th.tensor, l01.s, of.tensor), 0) << LastError();  // cast to a FLOAT out: exact
+    EXPECT_EQ(aclcpu_test::Download<float>(of.buffer.get(), 3)[1], 0.10003662109375f);
+    HostTensor e = EmptyTensor({0, 2}, ACL_FLOAT), oe = EmptyTensor({0, 2}, ACL_FLOAT);
+    EXPECT_EQ(RunHardshrink(e.tensor, l.s, oe.tensor), 0) << LastError();
+}
+
+TEST(Hardshrink, SweepMatchesModelOnEveryProfile) {
+    std::mt19937_64 rng(0x45u);
+    const float lambds[] = {0.5f, 0.0f, 1.0f, 2.0f, HUGE_VALF};
+    int checked = 0;
+    for (Profile p : l1ref::kAllProfiles) {
+        ProfileScope scope(p);
+        ASSERT_TRUE(scope.ok());
+        const bool bf16 = p != Profile::kAscend910 && p != Profile::kAscend310P;
+        for (float lambd : lambds) {
+            Scalar sl(lambd);
+            for (aclDataType dt : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {
+                if (dt == ACL_BF16 && !bf16) continue;
+                const std::string what = std::string(l1ref::ProfileKey(p)) + " dtype " + std::to_string(dt);
+                for (int layout = 0; layout < 3; ++layout) {  // contiguous; strided -> transposed; aliased in place
+                    const std::vector<int64_t> shape = {3, 45};
+                    Operand self, out;
+                    if (layout == 1) {
+                        Make(&self, rng, dt, shape, {100, 2}, 1, 3 * 100);
+                        Make(&out, rng, dt, shape, {1, 3}, 0, 3 * 45);
+                    } else {
+                        Make(&self, rng, dt, shape, Contig(shape), 0, 3 * 45);
+                        Make(&out, rng, dt, shape, Contig(shape), 0, 3 * 45);
+                    }
+                    std::vector<uint8_t> want = layout == 2 ? self.host : out.host;
+                    ForEachIndex(shape, [&](const std::vector<int64_t>& idx) {
+                        const uint64_t y = leakyref::Hardshrink(dt, self.At(ElemOf(self, idx)), lambd);
+                        std::memcpy(want.data() + ElemOf(layout == 2 ? self : out, idx) * out.Item(), &y, out.Item());
+                    });
+                    self.Upload();
+                    if (layout == 2) {
+                        aclTensor* alias = MakeTensor(shape, dt, self.dev.get());
+                        ASSERT_EQ(RunHardshrink(self.t, sl.s, alias), 0) << what << LastError();
+                        aclDestroyTensor(alias);
+                        EXPECT_TRUE(SameBytes(self, want, what + " in place"));
+                    } else {
+                        out.Upload();
+                        ASSERT_EQ(RunHardshrink(self.t, sl.s, out.t), 0) << what << LastError();
+                        EXPECT_TRUE(SameBytes(out, want, what + " layout " + std::to_string(layout)));
+                    }
+                    ++checked;
+                }
+            }
+        }
+    }
+    EXPECT_EQ(checked, 3 * 5 * (3 * 3 + 2 * 2));
 }
 
 }  // namespace

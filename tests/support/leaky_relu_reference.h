@@ -1,5 +1,5 @@
 // Independent model of the LeakyRelu pair (docs/ops/leaky_relu.md §5, docs/ops/leaky_relu_backward.md §5) and
-// of Threshold (docs/ops/threshold.md §5) for the tests: it shares no code with src/ and works on the elements' bit patterns (reluref's formats), rounding
+// of Threshold and Hardshrink (docs/ops/threshold.md §5, hardshrink.md §5) for the tests: it shares no code with src/ and works on the elements' bit patterns (reluref's formats), rounding
 // with its own encoder, so that it checks the rows' widening, arithmetic and narrowing rather than repeating
 // them. Elements are passed as raw bits in a uint64_t (the low ItemSize bytes).
 #pragma once
@@ -97,6 +97,16 @@ inline uint64_t Threshold(aclDataType dt, uint64_t x, uint64_t thr, uint64_t val
         default: xv = reluref::As<int64_t>(x); tv = reluref::As<int64_t>(thr); break;
     }
     return xv <= tv ? val : x;
+}
+
+/// Hardshrink of one element of a float dtype dt for the float32 lambd (>= 0 or NaN): |x| <= lambd -> +0, else
+/// x (a NaN quieted).
+inline uint64_t Hardshrink(aclDataType dt, uint64_t x, float lambd) {
+    FloatFormat f{};
+    if (!reluref::FormatOf(dt, &f)) return 0;
+    const uint32_t u = static_cast<uint32_t>(x);
+    if (reluref::IsNaN(f, u)) return reluref::PassThrough(f, u);
+    return std::fabs(reluref::Value(f, u)) <= static_cast<double>(lambd) ? 0 : x;
 }
 
 }  // namespace leakyref
