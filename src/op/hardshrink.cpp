@@ -20,9 +20,7 @@ int PlanHardshrink(const OpCall& c, const aclScalar* /*lambd: converted into lam
     params.kind = kern::SelectKind::kHardShrink;
     params.thr_f = lambd_f < 0.0f ? 0.0f : lambd_f;
     params.val_f = 0.0f;
-    engine::BroadcastShape b;
-    b.n = self->view_shape.size();
-    for (size_t i = 0; i < b.n; ++i) b.d[i] = self->view_shape[i];
+    const engine::BroadcastShape b = ViewShapeOf(self);
     const engine::ElementwiseOperands ops{1, 1, {0}};  // out = tensor 1; the row's input self
     return engine::PublishElementwise(c.t, 2, 1, c.api, c.names, self->numel == 0, ops, b,
                                       engine::KernelOf(&kern::SelectThresholdRow, params), workspaceSize, executor);

@@ -15,9 +15,7 @@ namespace {
 int PlanLeakyRelu(const OpCall& c, const aclScalar* /*negativeSlope: converted into slope*/, float slope,
                   uint64_t* workspaceSize, aclOpExecutor** executor) {
     const aclTensor* self = c.t[0];
-    engine::BroadcastShape b;
-    b.n = self->view_shape.size();
-    for (size_t i = 0; i < b.n; ++i) b.d[i] = self->view_shape[i];
+    const engine::BroadcastShape b = ViewShapeOf(self);
     const engine::ElementwiseOperands ops{1, 1, {0}};  // out = tensor 1; the rows' input self
     const kern::LeakyReluParams params{self->dtype, 1, slope};
     return engine::PublishElementwise(c.t, 2, 1, c.api, c.names, self->numel == 0, ops, b,

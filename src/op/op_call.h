@@ -16,6 +16,7 @@
 #include "engine/elementwise.h"
 #include "runtime/runtime.h"
 #include "tensor/arguments.h"
+#include "tensor/tensor.h"
 
 namespace aclcpu {
 
@@ -51,6 +52,14 @@ inline bool ScalarToFloatNearest(const aclScalar& s, float* value) {
 
 /// CANN's IsFloatEqual(a, b) (opbase): |a - b| <= FLT_EPSILON; false when either is NaN.
 inline bool IsFloatEqual(float a, float b) { return std::fabs(a - b) <= std::numeric_limits<float>::epsilon(); }
+
+/// A tensor's view shape as the engine's shape (an operator without broadcasting: the output's shape is self's).
+inline engine::BroadcastShape ViewShapeOf(const aclTensor* t) {
+    engine::BroadcastShape b;
+    b.n = t->view_shape.size();
+    for (size_t i = 0; i < b.n; ++i) b.d[i] = t->view_shape[i];
+    return b;
+}
 
 /// One first phase's state after the table's checks passed: the API (second phase) name, the tensors in
 /// executor order (inputs, then outputs) with their parameter names, the active product, and what the checks

@@ -83,9 +83,7 @@ int PlanThreshold(const OpCall& c, const aclScalar* threshold, const aclScalar* 
             params.val_i = ScalarAsInt(*value, bits, is_unsigned);
         }
     }
-    engine::BroadcastShape b;
-    b.n = self->view_shape.size();
-    for (size_t i = 0; i < b.n; ++i) b.d[i] = self->view_shape[i];
+    const engine::BroadcastShape b = ViewShapeOf(self);
     const engine::ElementwiseOperands ops{1, 1, {0}};  // out = tensor 1; the row's input self
     return engine::PublishElementwise(c.t, 2, 1, c.api, c.names, self->numel == 0, ops, b,
                                       engine::KernelOf(&kern::SelectThresholdRow, params), workspaceSize, executor);

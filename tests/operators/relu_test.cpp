@@ -45,37 +45,30 @@ const bool kQuietLog = [] { return setenv("ASCEND_GLOBAL_LOG_LEVEL", "4", 0) == 
 
 // ------------------------------------------------------------------ running the APIs
 
-int RunRelu(const aclTensor* self, const aclTensor* out) {
+/// Runs a first phase (first(&ws, &ex)), then the second (second(workspace, ws, ex, stream)) with a workspace of
+/// the size asked for, and synchronises the stream; returns the first non-zero status (or 0).
+template <typename First, typename Second>
+int RunPhases(First&& first, Second second) {
     uint64_t ws = 0;
     aclOpExecutor* ex = nullptr;
-    int st = aclnnReluGetWorkspaceSize(self, out, &ws, &ex);
+    int st = first(&ws, &ex);
     if (st != 0) return st;
     DeviceBuffer w;
     if (ws > 0) w = DeviceBuffer(ws);
-    st = aclnnRelu(ws > 0 ? w.get() : nullptr, ws, ex, nullptr);
+    st = second(ws > 0 ? w.get() : nullptr, ws, ex, nullptr);
     return st != 0 ? st : aclrtSynchronizeStream(nullptr);
+}
+
+int RunRelu(const aclTensor* self, const aclTensor* out) {
+    return RunPhases([&](uint64_t* ws, aclOpExecutor** ex) { return aclnnReluGetWorkspaceSize(self, out, ws, ex); }, aclnnRelu);
 }
 
 int RunInplaceRelu(aclTensor* selfRef) {
-    uint64_t ws = 0;
-    aclOpExecutor* ex = nullptr;
-    int st = aclnnInplaceReluGetWorkspaceSize(selfRef, &ws, &ex);
-    if (st != 0) return st;
-    DeviceBuffer w;
-    if (ws > 0) w = DeviceBuffer(ws);
-    st = aclnnInplaceRelu(ws > 0 ? w.get() : nullptr, ws, ex, nullptr);
-    return st != 0 ? st : aclrtSynchronizeStream(nullptr);
+    return RunPhases([&](uint64_t* ws, aclOpExecutor** ex) { return aclnnInplaceReluGetWorkspaceSize(selfRef, ws, ex); }, aclnnInplaceRelu);
 }
 
 int RunTb(const aclTensor* g, const aclTensor* s, const aclScalar* thr, aclTensor* out) {
-    uint64_t ws = 0;
-    aclOpExecutor* ex = nullptr;
-    int st = aclnnThresholdBackwardGetWorkspaceSize(g, s, thr, out, &ws, &ex);
-    if (st != 0) return st;
-    DeviceBuffer w;
-    if (ws > 0) w = DeviceBuffer(ws);
-    st = aclnnThresholdBackward(ws > 0 ? w.get() : nullptr, ws, ex, nullptr);
-    return st != 0 ? st : aclrtSynchronizeStream(nullptr);
+    return RunPhases([&](uint64_t* ws, aclOpExecutor** ex) { return aclnnThresholdBackwardGetWorkspaceSize(g, s, thr, out, ws, ex); }, aclnnThresholdBackward);
 }
 
 // Expects a first phase to fail with `code` and a message containing `msg`, writing neither output.
@@ -398,6 +391,40 @@ bool SameBytes(const Operand& out, const std::vector<uint8_t>& want, const std::
     return true;
 }
 
+/// The one-input sweep of the piecewise-linear family (LeakyRelu, Threshold, Hardshrink): self [3, 45] of dtype
+/// dt, 0 contiguous, 1 strided self into a transposed out, 2 in place; model(x bits) -> y bits; run(self, out)
+/// the out-of-place call, run_inplace(self) the in-place one. Adds the layouts checked to *checked.
+template <typename Model, typename Run, typename RunInplace>
+void SweepUnary(std::mt19937_64& rng, aclDataType dt, const std::string& what, Model&& model, Run&& run,
+                RunInplace&& run_inplace, int* checked) {
+    for (int layout = 0; layout < 3; ++layout) {
+        const std::vector<int64_t> shape = {3, 45};
+        Operand self, out;
+        if (layout == 1) {
+            Make(&self, rng, dt, shape, {100, 2}, 1, 3 * 100);
+            Make(&out, rng, dt, shape, {1, 3}, 0, 3 * 45);
+        } else {
+            Make(&self, rng, dt, shape, Contig(shape), 0, 3 * 45);
+            Make(&out, rng, dt, shape, Contig(shape), 0, 3 * 45);
+        }
+        std::vector<uint8_t> want = layout == 2 ? self.host : out.host;
+        ForEachIndex(shape, [&](const std::vector<int64_t>& idx) {
+            const uint64_t y = model(self.At(ElemOf(self, idx)));
+            std::memcpy(want.data() + ElemOf(layout == 2 ? self : out, idx) * out.Item(), &y, out.Item());
+        });
+        self.Upload();
+        if (layout == 2) {
+            ASSERT_EQ(run_inplace(self), 0) << what << LastError();
+            EXPECT_TRUE(SameBytes(self, want, what + " in place"));
+        } else {
+            out.Upload();
+            ASSERT_EQ(run(self.t, out.t), 0) << what << LastError();
+            EXPECT_TRUE(SameBytes(out, want, what + " layout " + std::to_string(layout)));
+        }
+        ++*checked;
+    }
+}
+
 std::vector<aclDataType> ReluDtypes(Profile p) {
     std::vector<aclDataType> v = {ACL_FLOAT, ACL_FLOAT16, ACL_INT8, ACL_UINT8, ACL_INT32, ACL_INT64};
     if (p == Profile::kAscend950 || p == Profile::kAscend910B || p == Profile::kAscend910_93) v.push_back(ACL_BF16);
@@ -580,36 +607,15 @@ TEST(ReluPair, PartlyOverlappingOutputsSeeTheOriginalInputs) {
 // ------------------------------------------------------------------ LeakyRelu and LeakyReluBackward
 
 int RunLeaky(const aclTensor* self, const aclScalar* slope, aclTensor* out) {
-    uint64_t ws = 0;
-    aclOpExecutor* ex = nullptr;
-    int st = aclnnLeakyReluGetWorkspaceSize(self, slope, out, &ws, &ex);
-    if (st != 0) return st;
-    DeviceBuffer w;
-    if (ws > 0) w = DeviceBuffer(ws);
-    st = aclnnLeakyRelu(ws > 0 ? w.get() : nullptr, ws, ex, nullptr);
-    return st != 0 ? st : aclrtSynchronizeStream(nullptr);
+    return RunPhases([&](uint64_t* ws, aclOpExecutor** ex) { return aclnnLeakyReluGetWorkspaceSize(self, slope, out, ws, ex); }, aclnnLeakyRelu);
 }
 
 int RunInplaceLeaky(aclTensor* selfRef, const aclScalar* slope) {
-    uint64_t ws = 0;
-    aclOpExecutor* ex = nullptr;
-    int st = aclnnInplaceLeakyReluGetWorkspaceSize(selfRef, slope, &ws, &ex);
-    if (st != 0) return st;
-    DeviceBuffer w;
-    if (ws > 0) w = DeviceBuffer(ws);
-    st = aclnnInplaceLeakyRelu(ws > 0 ? w.get() : nullptr, ws, ex, nullptr);
-    return st != 0 ? st : aclrtSynchronizeStream(nullptr);
+    return RunPhases([&](uint64_t* ws, aclOpExecutor** ex) { return aclnnInplaceLeakyReluGetWorkspaceSize(selfRef, slope, ws, ex); }, aclnnInplaceLeakyRelu);
 }
 
 int RunLeakyGrad(const aclTensor* g, const aclTensor* s, const aclScalar* slope, bool self_is_result, aclTensor* out) {
-    uint64_t ws = 0;
-    aclOpExecutor* ex = nullptr;
-    int st = aclnnLeakyReluBackwardGetWorkspaceSize(g, s, slope, self_is_result, out, &ws, &ex);
-    if (st != 0) return st;
-    DeviceBuffer w;
-    if (ws > 0) w = DeviceBuffer(ws);
-    st = aclnnLeakyReluBackward(ws > 0 ? w.get() : nullptr, ws, ex, nullptr);
-    return st != 0 ? st : aclrtSynchronizeStream(nullptr);
+    return RunPhases([&](uint64_t* ws, aclOpExecutor** ex) { return aclnnLeakyReluBackwardGetWorkspaceSize(g, s, slope, self_is_result, out, ws, ex); }, aclnnLeakyReluBackward);
 }
 
 TEST(LeakyRelu, CheckOrderAndMessages) {
@@ -866,34 +872,11 @@ TEST(LeakyReluPair, SweepMatchesModelOnEveryProfile) {
             for (aclDataType dt : LeakyDtypes(p)) {
                 const std::string what = std::string(l1ref::ProfileKey(p)) + " dtype " + std::to_string(dt) +
                                          " slope " + std::to_string(slope);
-                // forward: 0 contiguous, 1 strided -> transposed out, 2 in place
-                for (int layout = 0; layout < 3; ++layout) {
-                    const std::vector<int64_t> shape = {3, 45};
-                    Operand self, out;
-                    if (layout == 1) {
-                        Make(&self, rng, dt, shape, {100, 2}, 1, 3 * 100);
-                        Make(&out, rng, dt, shape, {1, 3}, 0, 3 * 45);
-                    } else {
-                        Make(&self, rng, dt, shape, Contig(shape), 0, 3 * 45);
-                        Make(&out, rng, dt, shape, Contig(shape), 0, 3 * 45);
-                    }
-                    std::vector<uint8_t> want = layout == 2 ? self.host : out.host;
-                    ForEachIndex(shape, [&](const std::vector<int64_t>& idx) {
-                        const uint64_t x = self.At(ElemOf(self, idx));
-                        const uint64_t y = leakyref::LeakyRelu(dt, x, x, slope);
-                        std::memcpy(want.data() + ElemOf(layout == 2 ? self : out, idx) * out.Item(), &y, out.Item());
-                    });
-                    self.Upload();
-                    if (layout == 2) {
-                        ASSERT_EQ(RunInplaceLeaky(self.t, sl.s), 0) << what << LastError();
-                        EXPECT_TRUE(SameBytes(self, want, what + " in place"));
-                    } else {
-                        out.Upload();
-                        ASSERT_EQ(RunLeaky(self.t, sl.s, out.t), 0) << what << LastError();
-                        EXPECT_TRUE(SameBytes(out, want, what + " forward layout " + std::to_string(layout)));
-                    }
-                    ++checked;
-                }
+                SweepUnary(
+                    rng, dt, what + " forward",
+                    [&](uint64_t x) { return leakyref::LeakyRelu(dt, x, x, slope); },
+                    [&](const aclTensor* a, aclTensor* b) { return RunLeaky(a, sl.s, b); },
+                    [&](Operand& o) { return RunInplaceLeaky(o.t, sl.s); }, &checked);
                 // backward: 0 g [4,1,37] x s [3,37]; 1 strided g, s broadcast [37]; 2 out on gradOutput's memory
                 for (int layout = 0; layout < 3; ++layout) {
                     Operand g, s, out;
@@ -941,25 +924,11 @@ TEST(LeakyReluPair, SweepMatchesModelOnEveryProfile) {
 // ------------------------------------------------------------------ Threshold
 
 int RunThreshold(const aclTensor* self, const aclScalar* thr, const aclScalar* val, aclTensor* out) {
-    uint64_t ws = 0;
-    aclOpExecutor* ex = nullptr;
-    int st = aclnnThresholdGetWorkspaceSize(self, thr, val, out, &ws, &ex);
-    if (st != 0) return st;
-    DeviceBuffer w;
-    if (ws > 0) w = DeviceBuffer(ws);
-    st = aclnnThreshold(ws > 0 ? w.get() : nullptr, ws, ex, nullptr);
-    return st != 0 ? st : aclrtSynchronizeStream(nullptr);
+    return RunPhases([&](uint64_t* ws, aclOpExecutor** ex) { return aclnnThresholdGetWorkspaceSize(self, thr, val, out, ws, ex); }, aclnnThreshold);
 }
 
 int RunInplaceThreshold(aclTensor* selfRef, const aclScalar* thr, const aclScalar* val) {
-    uint64_t ws = 0;
-    aclOpExecutor* ex = nullptr;
-    int st = aclnnInplaceThresholdGetWorkspaceSize(selfRef, thr, val, &ws, &ex);
-    if (st != 0) return st;
-    DeviceBuffer w;
-    if (ws > 0) w = DeviceBuffer(ws);
-    st = aclnnInplaceThreshold(ws > 0 ? w.get() : nullptr, ws, ex, nullptr);
-    return st != 0 ? st : aclrtSynchronizeStream(nullptr);
+    return RunPhases([&](uint64_t* ws, aclOpExecutor** ex) { return aclnnInplaceThresholdGetWorkspaceSize(selfRef, thr, val, ws, ex); }, aclnnInplaceThreshold);
 }
 
 TEST(Threshold, CheckOrderAndMessages) {
@@ -1136,32 +1105,10 @@ TEST(Threshold, SweepMatchesModelOnEveryProfile) {
                 const uint64_t tb = ElementOf(dt, tv[0]), vb = ElementOf(dt, tv[1]);
                 const std::string what = std::string(l1ref::ProfileKey(p)) + " dtype " + std::to_string(dt) +
                                          " threshold " + std::to_string(tv[0]);
-                for (int layout = 0; layout < 3; ++layout) {  // contiguous; strided -> transposed; in place
-                    const std::vector<int64_t> shape = {3, 45};
-                    Operand self, out;
-                    if (layout == 1) {
-                        Make(&self, rng, dt, shape, {100, 2}, 1, 3 * 100);
-                        Make(&out, rng, dt, shape, {1, 3}, 0, 3 * 45);
-                    } else {
-                        Make(&self, rng, dt, shape, Contig(shape), 0, 3 * 45);
-                        Make(&out, rng, dt, shape, Contig(shape), 0, 3 * 45);
-                    }
-                    std::vector<uint8_t> want = layout == 2 ? self.host : out.host;
-                    ForEachIndex(shape, [&](const std::vector<int64_t>& idx) {
-                        const uint64_t y = leakyref::Threshold(dt, self.At(ElemOf(self, idx)), tb, vb);
-                        std::memcpy(want.data() + ElemOf(layout == 2 ? self : out, idx) * out.Item(), &y, out.Item());
-                    });
-                    self.Upload();
-                    if (layout == 2) {
-                        ASSERT_EQ(RunInplaceThreshold(self.t, st.s, sv.s), 0) << what << LastError();
-                        EXPECT_TRUE(SameBytes(self, want, what + " in place"));
-                    } else {
-                        out.Upload();
-                        ASSERT_EQ(RunThreshold(self.t, st.s, sv.s, out.t), 0) << what << LastError();
-                        EXPECT_TRUE(SameBytes(out, want, what + " layout " + std::to_string(layout)));
-                    }
-                    ++checked;
-                }
+                SweepUnary(
+                    rng, dt, what, [&](uint64_t x) { return leakyref::Threshold(dt, x, tb, vb); },
+                    [&](const aclTensor* a, aclTensor* b) { return RunThreshold(a, st.s, sv.s, b); },
+                    [&](Operand& o) { return RunInplaceThreshold(o.t, st.s, sv.s); }, &checked);
             }
         }
     }
@@ -1171,14 +1118,7 @@ TEST(Threshold, SweepMatchesModelOnEveryProfile) {
 // ------------------------------------------------------------------ Hardshrink
 
 int RunHardshrink(const aclTensor* self, const aclScalar* lambd, aclTensor* out) {
-    uint64_t ws = 0;
-    aclOpExecutor* ex = nullptr;
-    int st = aclnnHardshrinkGetWorkspaceSize(self, lambd, out, &ws, &ex);
-    if (st != 0) return st;
-    DeviceBuffer w;
-    if (ws > 0) w = DeviceBuffer(ws);
-    st = aclnnHardshrink(ws > 0 ? w.get() : nullptr, ws, ex, nullptr);
-    return st != 0 ? st : aclrtSynchronizeStream(nullptr);
+    return RunPhases([&](uint64_t* ws, aclOpExecutor** ex) { return aclnnHardshrinkGetWorkspaceSize(self, lambd, out, ws, ex); }, aclnnHardshrink);
 }
 
 TEST(Hardshrink, CheckOrderAndMessages) {
@@ -1274,34 +1214,16 @@ TEST(Hardshrink, SweepMatchesModelOnEveryProfile) {
             for (aclDataType dt : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {
                 if (dt == ACL_BF16 && !bf16) continue;
                 const std::string what = std::string(l1ref::ProfileKey(p)) + " dtype " + std::to_string(dt);
-                for (int layout = 0; layout < 3; ++layout) {  // contiguous; strided -> transposed; aliased in place
-                    const std::vector<int64_t> shape = {3, 45};
-                    Operand self, out;
-                    if (layout == 1) {
-                        Make(&self, rng, dt, shape, {100, 2}, 1, 3 * 100);
-                        Make(&out, rng, dt, shape, {1, 3}, 0, 3 * 45);
-                    } else {
-                        Make(&self, rng, dt, shape, Contig(shape), 0, 3 * 45);
-                        Make(&out, rng, dt, shape, Contig(shape), 0, 3 * 45);
-                    }
-                    std::vector<uint8_t> want = layout == 2 ? self.host : out.host;
-                    ForEachIndex(shape, [&](const std::vector<int64_t>& idx) {
-                        const uint64_t y = leakyref::Hardshrink(dt, self.At(ElemOf(self, idx)), lambd);
-                        std::memcpy(want.data() + ElemOf(layout == 2 ? self : out, idx) * out.Item(), &y, out.Item());
-                    });
-                    self.Upload();
-                    if (layout == 2) {
-                        aclTensor* alias = MakeTensor(shape, dt, self.dev.get());
-                        ASSERT_EQ(RunHardshrink(self.t, sl.s, alias), 0) << what << LastError();
+                SweepUnary(
+                    rng, dt, what, [&](uint64_t x) { return leakyref::Hardshrink(dt, x, lambd); },
+                    [&](const aclTensor* a, aclTensor* b) { return RunHardshrink(a, sl.s, b); },
+                    [&](Operand& o) {  // out aliasing self (Hardshrink has no in-place variant)
+                        aclTensor* alias = MakeTensor(o.shape, o.dt, o.dev.get());
+                        const int st = RunHardshrink(o.t, sl.s, alias);
                         aclDestroyTensor(alias);
-                        EXPECT_TRUE(SameBytes(self, want, what + " in place"));
-                    } else {
-                        out.Upload();
-                        ASSERT_EQ(RunHardshrink(self.t, sl.s, out.t), 0) << what << LastError();
-                        EXPECT_TRUE(SameBytes(out, want, what + " layout " + std::to_string(layout)));
-                    }
-                    ++checked;
-                }
+                        return st;
+                    },
+                    &checked);
             }
         }
     }
