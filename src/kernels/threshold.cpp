@@ -1,4 +1,4 @@
-// Generic row and selector of aclnnThreshold and aclnnHardshrink (kernels/threshold.h): float dtypes through convert.h's loads and
+// Generic row and selector of aclnnThreshold, aclnnHardshrink and aclnnSoftshrink (kernels/threshold.h): float dtypes through convert.h's loads and
 // stores, integers in int64 with StoreInt64Result's casts.
 #include "kernels/threshold.h"
 
@@ -55,10 +55,14 @@ void StoreFloatAsAny(char* p, aclDataType dt, float v) {
 void ThresholdRowGeneric(const void* params, const aclDataType* dt, char* const* ptrs, const int64_t* st, int64_t n) {
     const ThresholdParams& p = *static_cast<const ThresholdParams*>(params);
     if (IsFloatDtype(p.dtype)) {
-        const bool hard = p.kind == SelectKind::kHardShrink;
         for (int64_t i = 0; i < n; ++i) {
             const float x = LoadPromoted(ptrs[1] + i * st[1], dt[1], p.dtype);
-            const float y = hard ? HardShrinkElement(x, p.thr_f, p.val_f) : ThresholdElement(x, p.thr_f, p.val_f);
+            float y;
+            switch (p.kind) {
+                case SelectKind::kHardShrink: y = HardShrinkElement(x, p.thr_f, p.val_f); break;
+                case SelectKind::kSoftShrink: y = RoundToPromoted(SoftShrinkElement(x, p.thr_f), p.dtype); break;
+                default: y = ThresholdElement(x, p.thr_f, p.val_f); break;
+            }
             StoreFloatAsAny(ptrs[0] + i * st[0], dt[0], y);
         }
         return;

@@ -4,9 +4,11 @@
 //
 //   Threshold:  y = x <= threshold ? value : x     (threshold and value already in self's dtype)
 //   Hardshrink: y = |x| <= lambd ? +0 : x          (lambd = max(ToFloat, 0), in float32)
+//   Softshrink: y = x < -lambd ? x + lambd : (x > lambd ? x - lambd : +0)   (activation/softshrink, float32)
 //
-// a compare and a select in self's dtype or float32 (16-bit dtypes widened exactly); no arithmetic, so every
-// result is an input element or a constant. The result is then converted to out's dtype (CANN's Cast).
+// compares and selects in self's dtype or float32 (16-bit dtypes widened exactly); Threshold and Hardshrink
+// have no arithmetic (every result is an input element or a constant), Softshrink one correctly rounded add or
+// subtract, rounded once (RNE) to self's dtype. The result is then converted to out's dtype (CANN's Cast).
 //
 // Rows follow kernels/row.h. Operands: 0 out, 1 self. The selector returns a fused SIMD body (fused_row-inl.h)
 // for FLOAT, FLOAT16 and BF16 rows with out of self's dtype, a contiguous output and a contiguous input, and
@@ -30,6 +32,7 @@ namespace kern {
 enum class SelectKind : int32_t {
     kThreshold,   ///< x <= thr ? val : x
     kHardShrink,  ///< |x| <= thr ? val : x (val = +0; FLOAT, FLOAT16, BF16 only)
+    kSoftShrink,  ///< x < -thr ? x + thr : x > thr ? x - thr : +0 (FLOAT, FLOAT16, BF16 only)
 };
 
 /// Parameters of the Threshold / Hardshrink rows (trivially copyable; fixed by the first phase).
@@ -48,6 +51,14 @@ inline float ThresholdElement(float x, float thr, float val) { return x <= thr ?
 /// Hardshrink on float elements: |x| <= lambd (ordered) -> val (+0), else x (a NaN quieted).
 inline float HardShrinkElement(float x, float lambd, float val) {
     return (x < 0.0f ? -x : x) <= lambd ? val : QuietNaN(x);
+}
+
+/// Softshrink on float elements (the 950 kernel's two compare/select steps): x > lambd -> x - lambd, then
+/// x < -lambd -> x + lambd, otherwise +0; a NaN x (or a NaN lambd) fails both compares and gives +0.
+inline float SoftShrinkElement(float x, float lambd) {
+    float y = x > lambd ? x - lambd : 0.0f;
+    if (x < -lambd) y = x + lambd;
+    return y;
 }
 
 /// A float32 value (of self's float dtype) to an element of out's dtype, as CANN's Cast is modelled: floating

@@ -1,5 +1,6 @@
-// Fused SIMD bodies of aclnnThreshold and aclnnHardshrink (kernels/threshold.h): the formulas ThresholdF
-// (x <= threshold ? value : x) and HardShrinkF (|x| <= lambd ? +0 : x) in fused_row-inl.h's driver, for FLOAT, FLOAT16 and BF16 rows. Every result is an input element (a NaN
+// Fused SIMD bodies of aclnnThreshold, aclnnHardshrink and aclnnSoftshrink (kernels/threshold.h): the formulas
+// ThresholdF (x <= threshold ? value : x), HardShrinkF (|x| <= lambd ? +0 : x) and SoftShrinkF (Softshrink's
+// two selects; its BF16 rows round, kFusedBf16) in fused_row-inl.h's driver, for FLOAT, FLOAT16 and BF16 rows. Every result is an input element (a NaN
 // quieted) or the value, already in the dtype: BF16 rows store the upper halves as they are
 // (kFusedBf16Exact). Compiled once per Highway target by foreach_target; the HWY_ONCE part holds the
 // target-independent selection.
@@ -51,11 +52,25 @@ struct HardShrinkF {
     }
 };
 
+/// SoftShrinkElement on lanes (a NaN lane fails both compares: +0).
+struct SoftShrinkF {
+    using Params = ThresholdParams;
+    static constexpr int kInputs = 1;
+    static HWY_INLINE VF Apply(DF df, const Params& p, const VF* x) {
+        const VF l = hn::Set(df, p.thr_f);
+        const VF sub = hn::Sub(x[0], l);
+        const VF add = hn::Add(x[0], l);
+        const VF y = hn::IfThenElseZero(hn::Gt(x[0], l), sub);
+        return hn::IfThenElse(hn::Lt(x[0], hn::Neg(l)), add, y);
+    }
+};
+
 /// This target's fused body for `kind` and dtype code `dt` (nullptr when a step is wider than the stack
 /// buffers).
 RowFn SelectThresholdFused(int kind, int dt, int nt) {
     if (!FusedRowFits()) return nullptr;
     if (kind == static_cast<int>(SelectKind::kHardShrink)) return PickFusedRow<HardShrinkF>(dt, nt != 0);
+    if (kind == static_cast<int>(SelectKind::kSoftShrink)) return PickFusedRow<SoftShrinkF>(dt, nt != 0);
     return PickFusedRow<ThresholdF>(dt, nt != 0);
 }
 
@@ -74,7 +89,8 @@ HWY_EXPORT(SelectThresholdFused);
 RowFn SelectThresholdFusedRow(const ThresholdParams& p, const aclDataType* dt, const int64_t* st, bool nontemporal) {
     int code = PromoteCode(p.dtype);
     if (code < 0) return nullptr;
-    if (code == kFusedBf16) code = kFusedBf16Exact;  // every result is a BF16 value already
+    // Threshold / Hardshrink: every result is a BF16 value already; Softshrink's sums are rounded
+    if (code == kFusedBf16 && p.kind != SelectKind::kSoftShrink) code = kFusedBf16Exact;
     if (!FusedOperandsQualify(p.dtype, dt, st, 2)) return nullptr;
     return HWY_DYNAMIC_DISPATCH(SelectThresholdFused)(static_cast<int>(p.kind), code, nontemporal ? 1 : 0);
 }

@@ -1,6 +1,7 @@
 // aclnnRelu, aclnnInplaceRelu, aclnnThresholdBackward, aclnnLeakyRelu, aclnnInplaceLeakyRelu and
-// aclnnLeakyReluBackward, aclnnThreshold, aclnnInplaceThreshold and aclnnHardshrink through the public API
-// (docs/ops/relu.md, threshold_backward.md, leaky_relu.md, leaky_relu_backward.md, threshold.md, hardshrink.md): CANN's check order, codes and messages; the dtype lists per product
+// aclnnLeakyReluBackward, aclnnThreshold, aclnnInplaceThreshold, aclnnHardshrink and aclnnSoftshrink through the
+// public API (docs/ops/relu.md, threshold_backward.md, leaky_relu.md, leaky_relu_backward.md, threshold.md,
+// hardshrink.md, softshrink.md): CANN's check order, codes and messages; the dtype lists per product
 // profile (integers, BF16, INT64 only for ReluGrad on the 950); the threshold's conversion and the two
 // kernels; and a seeded sweep per profile and admitted dtype compared bit for bit with the independent model
 // (tests/support/relu_reference.h) - IEEE specials (NaN with payloads, signalling NaN, +-inf, +-0,
@@ -20,6 +21,7 @@
 #include "aclnnop/aclnn_leaky_relu.h"
 #include "aclnnop/aclnn_leaky_relu_backward.h"
 #include "aclnnop/aclnn_relu.h"
+#include "aclnnop/aclnn_softshrink.h"
 #include "aclnnop/aclnn_threshold.h"
 #include "aclnnop/aclnn_threshold_backward.h"
 #include "support/leaky_relu_reference.h"
@@ -1228,6 +1230,133 @@ TEST(Hardshrink, SweepMatchesModelOnEveryProfile) {
         }
     }
     EXPECT_EQ(checked, 3 * 5 * (3 * 3 + 2 * 2));
+}
+
+// ------------------------------------------------------------------ Softshrink
+
+int RunSoftshrink(const aclTensor* self, const aclScalar* lambd, aclTensor* out) {
+    return RunPhases([&](uint64_t* ws, aclOpExecutor** ex) { return aclnnSoftshrinkGetWorkspaceSize(self, lambd, out, ws, ex); },
+                     aclnnSoftshrink);
+}
+
+TEST(Softshrink, CheckOrderAndMessages) {
+    HostTensor x = FloatTensor({2, 2}, {1, -1, 2, -2}), out = EmptyTensor({2, 2}, ACL_FLOAT);
+    Scalar l(0.5f), neg(-0.25f), nan(NAN);
+    auto ss = [](const aclTensor* a, const aclScalar* ll, aclTensor* b) {
+        return [=](uint64_t* ws, aclOpExecutor** ex) { return aclnnSoftshrinkGetWorkspaceSize(a, ll, b, ws, ex); };
+    };
+    aclOpExecutor* ex = nullptr;
+    EXPECT_EQ(aclnnSoftshrinkGetWorkspaceSize(nullptr, nullptr, nullptr, nullptr, &ex), kNull);
+    EXPECT_NE(LastError().find("The workspaceSize or executor is nullptr."), std::string::npos);
+    ExpectFails(ss(nullptr, nullptr, nullptr), kNull, "Expected a proper Tensor but got null for argument self.");
+    ExpectFails(ss(x.tensor, nullptr, nullptr), kNull,
+                "Expected a value of type number for argument lambd but instead found type null.");
+    ExpectFails(ss(x.tensor, l.s, nullptr), kNull, "Expected a proper Tensor but got null for argument out.");
+    HostTensor d = EmptyTensor({2, 2}, ACL_DOUBLE, 0), od = EmptyTensor({2, 2}, ACL_DOUBLE),
+               f9 = EmptyTensor(std::vector<int64_t>(9, 1), ACL_FLOAT, 0), o9 = EmptyTensor(std::vector<int64_t>(9, 1), ACL_FLOAT),
+               o3 = EmptyTensor({3}, ACL_FLOAT);
+    ExpectFails(ss(d.tensor, neg.s, o3.tensor), kInvalid,
+                "Tensor self not implemented for DT_DOUBLE, should be in dtype support list DT_FLOAT, DT_FLOAT16, DT_BF16.");
+    ExpectFails(ss(x.tensor, neg.s, od.tensor), kInvalid, "Tensor out not implemented for DT_DOUBLE");
+    ExpectFails(ss(f9.tensor, neg.s, o3.tensor), kInvalid,
+                "Expected tensor for self to have same size as tensor for out, but [1,1,1,1,1,1,1,1,1] does not equal [3].");
+    ExpectFails(ss(f9.tensor, neg.s, o9.tensor), kInvalid, "The self tensor cannot be larger than 8 dimensions.");
+    ExpectFails(ss(x.tensor, neg.s, out.tensor), kInvalid, "lambd should be greater or equal to 0, but found to be [-0.250000].");
+    EXPECT_EQ(RunSoftshrink(x.tensor, nan.s, out.tensor), 0) << LastError();  // NaN is not < 0
+    EXPECT_EQ(aclcpu_test::Download<float>(out.buffer.get(), 4), (std::vector<float>{0, 0, 0, 0}));
+    // BF16: refused by product before the lists, naming the product
+    for (Profile p : l1ref::kAllProfiles) {
+        ProfileScope scope(p);
+        ASSERT_TRUE(scope.ok());
+        const bool bf16 = p != Profile::kAscend910 && p != Profile::kAscend310P;
+        HostTensor b = EmptyTensor({2}, ACL_BF16, 0), ob = EmptyTensor({2}, ACL_FLOAT), dd = EmptyTensor({2}, ACL_DOUBLE, 0);
+        EXPECT_EQ(RunSoftshrink(b.tensor, l.s, ob.tensor), bf16 ? 0 : kInvalid) << l1ref::ProfileKey(p);
+        if (!bf16) {
+            const std::string m = LastError();
+            EXPECT_NE(m.find("bfloat16 dtype is unsupported by the current SOC version ["), std::string::npos) << m;
+            EXPECT_NE(m.find("], self dtype is DT_BF16 and out dtype is DT_FLOAT"), std::string::npos) << m;
+            ExpectFails(ss(dd.tensor, l.s, ob.tensor), kInvalid, "Tensor self not implemented for DT_DOUBLE");
+        }
+    }
+}
+
+TEST(Softshrink, SpecialsAndRounding) {
+    const float sub = 1e-45f;
+    const std::vector<float> xs = {0.5f, -0.5f, 0.75f, -0.75f, -0.0f, HUGE_VALF, -HUGE_VALF, NAN,
+                                   aclcpu_test::FromBits(0xFF800001u), std::nextafter(0.5f, 1.0f), 1e30f};
+    const int64_t n = static_cast<int64_t>(xs.size());
+    HostTensor x = FloatTensor({n}, xs), out = EmptyTensor({n}, ACL_FLOAT);
+    Scalar l(0.5f), zero(0.0f), inf(HUGE_VALF), ls(sub);
+    ASSERT_EQ(RunSoftshrink(x.tensor, l.s, out.tensor), 0) << LastError();
+    std::vector<float> r = aclcpu_test::Download<float>(out.buffer.get(), static_cast<size_t>(n));
+    EXPECT_EQ(aclcpu_test::Bits(r[0]), 0u);  // the edges: +0
+    EXPECT_EQ(aclcpu_test::Bits(r[1]), 0u);
+    EXPECT_EQ(r[2], 0.25f);
+    EXPECT_EQ(r[3], -0.25f);
+    EXPECT_EQ(aclcpu_test::Bits(r[4]), 0u);
+    EXPECT_EQ(r[5], HUGE_VALF);
+    EXPECT_EQ(r[6], -HUGE_VALF);
+    EXPECT_EQ(aclcpu_test::Bits(r[7]), 0u);  // NaN fails both compares: +0 (the kernel's selects)
+    EXPECT_EQ(aclcpu_test::Bits(r[8]), 0u);
+    EXPECT_EQ(r[9], std::nextafter(0.5f, 1.0f) - 0.5f);
+    EXPECT_EQ(r[10], 1e30f);  // 1e30 - 0.5 rounds to 1e30
+    ASSERT_EQ(RunSoftshrink(x.tensor, zero.s, out.tensor), 0) << LastError();
+    r = aclcpu_test::Download<float>(out.buffer.get(), static_cast<size_t>(n));
+    EXPECT_EQ(r[0], 0.5f);
+    EXPECT_EQ(aclcpu_test::Bits(r[4]), 0u);  // -0: neither > 0 nor < -0
+    ASSERT_EQ(RunSoftshrink(x.tensor, inf.s, out.tensor), 0) << LastError();
+    r = aclcpu_test::Download<float>(out.buffer.get(), static_cast<size_t>(n));
+    EXPECT_EQ(aclcpu_test::Bits(r[5]), 0u);  // inf > inf is false
+    // subnormal lambd: 2^-148 - 2^-149 (3e-45f is 2^-148)
+    HostTensor xs2 = FloatTensor({2}, {3e-45f, -3e-45f}), o2 = EmptyTensor({2}, ACL_FLOAT);
+    ASSERT_EQ(RunSoftshrink(xs2.tensor, ls.s, o2.tensor), 0) << LastError();
+    EXPECT_EQ(aclcpu_test::Download<float>(o2.buffer.get(), 2), (std::vector<float>{sub, -sub}));
+    // FLOAT16: the float32 result rounded once (RNE): 1 + 2^-10 - 2^-12 = 1.000732421875 is between 1 + 2^-10 and
+    // 1 + 2^-9 ... lambd 2^-12 makes a tie to even
+    const float l12 = 1.0f / 4096.0f;
+    Scalar sl12(l12);
+    const uint16_t hx[] = {0x3C01, 0x3C02, 0xBC01};  // 1 + 2^-10, 1 + 2^-9, -(1 + 2^-10)
+    HostTensor th = aclcpu_test::RawTensor({3}, ACL_FLOAT16, hx, sizeof hx), oh = EmptyTensor({3}, ACL_FLOAT16),
+               of = EmptyTensor({3}, ACL_FLOAT);
+    ASSERT_EQ(RunSoftshrink(th.tensor, sl12.s, oh.tensor), 0) << LastError();
+    // 1 + 2^-10 - 2^-12 = 1 + 3 * 2^-12: nearest halves 1 + 2^-10 (0x3C01) at distance 2^-12, 1 (0x3C00) at 3 * 2^-12
+    // 1 + 2^-9 - 2^-12 = 1 + 7 * 2^-12: between 0x3C01 (4) and 0x3C02 (8): nearer 0x3C02; tie-free
+    EXPECT_EQ(aclcpu_test::Download<uint16_t>(oh.buffer.get(), 3), (std::vector<uint16_t>{0x3C01, 0x3C02, 0xBC01}));
+    const float l11 = 1.0f / 2048.0f;  // 1 + 2^-10 - 2^-11 = 1 + 2^-11: a tie between 0x3C00 and 0x3C01 -> 0x3C00
+    Scalar sl11(l11);
+    ASSERT_EQ(RunSoftshrink(th.tensor, sl11.s, oh.tensor), 0) << LastError();
+    EXPECT_EQ(aclcpu_test::Download<uint16_t>(oh.buffer.get(), 3), (std::vector<uint16_t>{0x3C00, 0x3C02, 0xBC00}));
+    ASSERT_EQ(RunSoftshrink(th.tensor, sl11.s, of.tensor), 0) << LastError();  // cast to FLOAT after rounding
+    EXPECT_EQ(aclcpu_test::Download<float>(of.buffer.get(), 1)[0], 1.0f);
+}
+
+TEST(Softshrink, SweepMatchesModelOnEveryProfile) {
+    std::mt19937_64 rng(0x55u);
+    const float lambds[] = {0.5f, 0.0f, 1e-40f, 2.0f, HUGE_VALF, NAN, 3.3f};
+    int checked = 0;
+    for (Profile p : l1ref::kAllProfiles) {
+        ProfileScope scope(p);
+        ASSERT_TRUE(scope.ok());
+        const bool bf16 = p != Profile::kAscend910 && p != Profile::kAscend310P;
+        for (float lambd : lambds) {
+            Scalar sl(lambd);
+            for (aclDataType dt : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {
+                if (dt == ACL_BF16 && !bf16) continue;
+                SweepUnary(
+                    rng, dt, std::string(l1ref::ProfileKey(p)) + " dtype " + std::to_string(dt),
+                    [&](uint64_t xb) { return leakyref::Softshrink(dt, xb, lambd); },
+                    [&](const aclTensor* a, aclTensor* b) { return RunSoftshrink(a, sl.s, b); },
+                    [&](Operand& o) {
+                        aclTensor* alias = MakeTensor(o.shape, o.dt, o.dev.get());
+                        const int st = RunSoftshrink(o.t, sl.s, alias);
+                        aclDestroyTensor(alias);
+                        return st;
+                    },
+                    &checked);
+            }
+        }
+    }
+    EXPECT_EQ(checked, 3 * 7 * (3 * 3 + 2 * 2));
 }
 
 }  // namespace

@@ -1,5 +1,5 @@
 // Independent model of the LeakyRelu pair (docs/ops/leaky_relu.md §5, docs/ops/leaky_relu_backward.md §5) and
-// of Threshold and Hardshrink (docs/ops/threshold.md §5, hardshrink.md §5) for the tests: it shares no code with src/ and works on the elements' bit patterns (reluref's formats), rounding
+// of Threshold, Hardshrink and Softshrink (docs/ops/threshold.md, hardshrink.md, softshrink.md) for the tests: it shares no code with src/ and works on the elements' bit patterns (reluref's formats), rounding
 // with its own encoder, so that it checks the rows' widening, arithmetic and narrowing rather than repeating
 // them. Elements are passed as raw bits in a uint64_t (the low ItemSize bytes).
 #pragma once
@@ -107,6 +107,26 @@ inline uint64_t Hardshrink(aclDataType dt, uint64_t x, float lambd) {
     const uint32_t u = static_cast<uint32_t>(x);
     if (reluref::IsNaN(f, u)) return reluref::PassThrough(f, u);
     return std::fabs(reluref::Value(f, u)) <= static_cast<double>(lambd) ? 0 : x;
+}
+
+/// Softshrink of one element of a float dtype dt for the float32 lambd: x > lambd -> x - lambd; x < -lambd ->
+/// x + lambd; else (a NaN x or lambd included) +0. The sum is formed in double and rounded to float32 (innocuous
+/// double rounding: 53 >= 2 * 24 + 2 bits), then rounded (RNE) to dt by the model's encoder.
+inline uint64_t Softshrink(aclDataType dt, uint64_t x, float lambd) {
+    FloatFormat f{};
+    if (!reluref::FormatOf(dt, &f)) return 0;
+    const uint32_t u = static_cast<uint32_t>(x);
+    if (reluref::IsNaN(f, u) || std::isnan(lambd)) return 0;
+    const double xv = reluref::Value(f, u), l = lambd;
+    double r;
+    if (xv > l) {
+        r = std::isinf(xv) ? xv : static_cast<float>(xv - l);
+    } else if (xv < -l) {
+        r = std::isinf(xv) ? xv : static_cast<float>(xv + l);
+    } else {
+        return 0;
+    }
+    return Encode(f, r);
 }
 
 }  // namespace leakyref
