@@ -28,15 +28,18 @@ namespace aclcpu {
 namespace kern {
 namespace HWY_NAMESPACE {
 
+/// QuietNaN on lanes: NaN lanes get the quiet bit, the others are unchanged.
+HWY_INLINE VF QuietLanes(DF df, VF x) {
+    const DU32 du;
+    return hn::IfThenElse(hn::IsNaN(x), hn::BitCast(df, hn::Or(hn::BitCast(du, x), hn::Set(du, 0x00400000u))), x);
+}
+
 /// ThresholdElement on lanes: x <= thr -> val, else x (NaN lanes quieted).
 struct ThresholdF {
     using Params = ThresholdParams;
     static constexpr int kInputs = 1;
     static HWY_INLINE VF Apply(DF df, const Params& p, const VF* x) {
-        const DU32 du;
-        const VF quiet = hn::BitCast(df, hn::Or(hn::BitCast(du, x[0]), hn::Set(du, 0x00400000u)));
-        const VF pass = hn::IfThenElse(hn::IsNaN(x[0]), quiet, x[0]);
-        return hn::IfThenElse(hn::Le(x[0], hn::Set(df, p.thr_f)), hn::Set(df, p.val_f), pass);
+        return hn::IfThenElse(hn::Le(x[0], hn::Set(df, p.thr_f)), hn::Set(df, p.val_f), QuietLanes(df, x[0]));
     }
 };
 
@@ -45,10 +48,7 @@ struct HardShrinkF {
     using Params = ThresholdParams;
     static constexpr int kInputs = 1;
     static HWY_INLINE VF Apply(DF df, const Params& p, const VF* x) {
-        const DU32 du;
-        const VF quiet = hn::BitCast(df, hn::Or(hn::BitCast(du, x[0]), hn::Set(du, 0x00400000u)));
-        const VF pass = hn::IfThenElse(hn::IsNaN(x[0]), quiet, x[0]);
-        return hn::IfThenElse(hn::Le(hn::Abs(x[0]), hn::Set(df, p.thr_f)), hn::Set(df, p.val_f), pass);
+        return hn::IfThenElse(hn::Le(hn::Abs(x[0]), hn::Set(df, p.thr_f)), hn::Set(df, p.val_f), QuietLanes(df, x[0]));
     }
 };
 

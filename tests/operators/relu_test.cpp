@@ -1119,6 +1119,33 @@ TEST(Threshold, SweepMatchesModelOnEveryProfile) {
 
 // ------------------------------------------------------------------ Hardshrink
 
+using ShrinkFirstPhase = aclnnStatus (*)(const aclTensor*, const aclScalar*, aclTensor*, uint64_t*, aclOpExecutor**);
+
+/// The checks Hardshrink and Softshrink share, in CANN's order: workspaceSize / executor first; self, lambd, out
+/// null; self's, then out's list; the shape before the rank. `lambd` is a scalar both accept.
+void ExpectShrinkChecks(ShrinkFirstPhase first, const aclScalar* lambd) {
+    HostTensor x = FloatTensor({2, 2}, {1, -1, 2, -2});
+    auto call = [first](const aclTensor* a, const aclScalar* ll, aclTensor* b) {
+        return [=](uint64_t* ws, aclOpExecutor** ex) { return first(a, ll, b, ws, ex); };
+    };
+    aclOpExecutor* ex = nullptr;
+    EXPECT_EQ(first(nullptr, nullptr, nullptr, nullptr, &ex), kNull);
+    EXPECT_NE(LastError().find("The workspaceSize or executor is nullptr."), std::string::npos);
+    ExpectFails(call(nullptr, nullptr, nullptr), kNull, "Expected a proper Tensor but got null for argument self.");
+    ExpectFails(call(x.tensor, nullptr, nullptr), kNull,
+                "Expected a value of type number for argument lambd but instead found type null.");
+    ExpectFails(call(x.tensor, lambd, nullptr), kNull, "Expected a proper Tensor but got null for argument out.");
+    HostTensor d = EmptyTensor({2, 2}, ACL_DOUBLE, 0), od = EmptyTensor({2, 2}, ACL_DOUBLE),
+               f9 = EmptyTensor(std::vector<int64_t>(9, 1), ACL_FLOAT, 0), o9 = EmptyTensor(std::vector<int64_t>(9, 1), ACL_FLOAT),
+               o3 = EmptyTensor({3}, ACL_FLOAT);
+    ExpectFails(call(d.tensor, lambd, o3.tensor), kInvalid,
+                "Tensor self not implemented for DT_DOUBLE, should be in dtype support list DT_FLOAT, DT_FLOAT16, DT_BF16.");
+    ExpectFails(call(x.tensor, lambd, od.tensor), kInvalid, "Tensor out not implemented for DT_DOUBLE");
+    ExpectFails(call(f9.tensor, lambd, o3.tensor), kInvalid,
+                "Expected tensor for self to have same size as tensor for out, but [1,1,1,1,1,1,1,1,1] does not equal [3].");
+    ExpectFails(call(f9.tensor, lambd, o9.tensor), kInvalid, "The self tensor cannot be larger than 8 dimensions.");
+}
+
 int RunHardshrink(const aclTensor* self, const aclScalar* lambd, aclTensor* out) {
     return RunPhases([&](uint64_t* ws, aclOpExecutor** ex) { return aclnnHardshrinkGetWorkspaceSize(self, lambd, out, ws, ex); }, aclnnHardshrink);
 }
@@ -1129,23 +1156,7 @@ TEST(Hardshrink, CheckOrderAndMessages) {
     auto hs = [](const aclTensor* a, const aclScalar* ll, aclTensor* b) {
         return [=](uint64_t* ws, aclOpExecutor** ex) { return aclnnHardshrinkGetWorkspaceSize(a, ll, b, ws, ex); };
     };
-    aclOpExecutor* ex = nullptr;
-    EXPECT_EQ(aclnnHardshrinkGetWorkspaceSize(nullptr, nullptr, nullptr, nullptr, &ex), kNull);
-    EXPECT_NE(LastError().find("The workspaceSize or executor is nullptr."), std::string::npos);
-    ExpectFails(hs(nullptr, nullptr, nullptr), kNull, "Expected a proper Tensor but got null for argument self.");
-    ExpectFails(hs(x.tensor, nullptr, nullptr), kNull,
-                "Expected a value of type number for argument lambd but instead found type null.");
-    ExpectFails(hs(x.tensor, l.s, nullptr), kNull, "Expected a proper Tensor but got null for argument out.");
-    HostTensor d = EmptyTensor({2, 2}, ACL_DOUBLE, 0), od = EmptyTensor({2, 2}, ACL_DOUBLE),
-               f9 = EmptyTensor(std::vector<int64_t>(9, 1), ACL_FLOAT, 0), o9 = EmptyTensor(std::vector<int64_t>(9, 1), ACL_FLOAT),
-               o3 = EmptyTensor({3}, ACL_FLOAT);
-    ExpectFails(hs(d.tensor, l.s, o3.tensor), kInvalid,
-                "Tensor self not implemented for DT_DOUBLE, should be in dtype support list DT_FLOAT, DT_FLOAT16, DT_BF16.");
-    ExpectFails(hs(x.tensor, l.s, od.tensor), kInvalid, "Tensor out not implemented for DT_DOUBLE");
-    // the shape before the rank
-    ExpectFails(hs(f9.tensor, l.s, o3.tensor), kInvalid,
-                "Expected tensor for self to have same size as tensor for out, but [1,1,1,1,1,1,1,1,1] does not equal [3].");
-    ExpectFails(hs(f9.tensor, l.s, o9.tensor), kInvalid, "The self tensor cannot be larger than 8 dimensions.");
+    ExpectShrinkChecks(&aclnnHardshrinkGetWorkspaceSize, l.s);
     for (Profile p : l1ref::kAllProfiles) {
         ProfileScope scope(p);
         ASSERT_TRUE(scope.ok());
@@ -1245,22 +1256,7 @@ TEST(Softshrink, CheckOrderAndMessages) {
     auto ss = [](const aclTensor* a, const aclScalar* ll, aclTensor* b) {
         return [=](uint64_t* ws, aclOpExecutor** ex) { return aclnnSoftshrinkGetWorkspaceSize(a, ll, b, ws, ex); };
     };
-    aclOpExecutor* ex = nullptr;
-    EXPECT_EQ(aclnnSoftshrinkGetWorkspaceSize(nullptr, nullptr, nullptr, nullptr, &ex), kNull);
-    EXPECT_NE(LastError().find("The workspaceSize or executor is nullptr."), std::string::npos);
-    ExpectFails(ss(nullptr, nullptr, nullptr), kNull, "Expected a proper Tensor but got null for argument self.");
-    ExpectFails(ss(x.tensor, nullptr, nullptr), kNull,
-                "Expected a value of type number for argument lambd but instead found type null.");
-    ExpectFails(ss(x.tensor, l.s, nullptr), kNull, "Expected a proper Tensor but got null for argument out.");
-    HostTensor d = EmptyTensor({2, 2}, ACL_DOUBLE, 0), od = EmptyTensor({2, 2}, ACL_DOUBLE),
-               f9 = EmptyTensor(std::vector<int64_t>(9, 1), ACL_FLOAT, 0), o9 = EmptyTensor(std::vector<int64_t>(9, 1), ACL_FLOAT),
-               o3 = EmptyTensor({3}, ACL_FLOAT);
-    ExpectFails(ss(d.tensor, neg.s, o3.tensor), kInvalid,
-                "Tensor self not implemented for DT_DOUBLE, should be in dtype support list DT_FLOAT, DT_FLOAT16, DT_BF16.");
-    ExpectFails(ss(x.tensor, neg.s, od.tensor), kInvalid, "Tensor out not implemented for DT_DOUBLE");
-    ExpectFails(ss(f9.tensor, neg.s, o3.tensor), kInvalid,
-                "Expected tensor for self to have same size as tensor for out, but [1,1,1,1,1,1,1,1,1] does not equal [3].");
-    ExpectFails(ss(f9.tensor, neg.s, o9.tensor), kInvalid, "The self tensor cannot be larger than 8 dimensions.");
+    ExpectShrinkChecks(&aclnnSoftshrinkGetWorkspaceSize, neg.s);  // lambd is checked after the shapes
     ExpectFails(ss(x.tensor, neg.s, out.tensor), kInvalid, "lambd should be greater or equal to 0, but found to be [-0.250000].");
     EXPECT_EQ(RunSoftshrink(x.tensor, nan.s, out.tensor), 0) << LastError();  // NaN is not < 0
     EXPECT_EQ(aclcpu_test::Download<float>(out.buffer.get(), 4), (std::vector<float>{0, 0, 0, 0}));
