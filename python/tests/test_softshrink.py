@@ -41,3 +41,20 @@ def test_refusals():
     with pytest.raises(aclcpu.AclnnError) as e:
         aclcpu.softshrink(x.astype(np.float64), 0.5)
     assert e.value.status == 161002 and "Tensor self not implemented for DT_DOUBLE" in e.value.message
+
+
+@pytest.mark.parametrize("soc", ["Ascend950", "Ascend910"])
+@pytest.mark.parametrize("lambd", [0.5, 0.0, 1.75])
+def test_backward_matches_torch_where_self_is_not_nan(soc, lambd):
+    """torch's softshrink gradient: gradOutput where |self| > lambd, else 0 (a selection, float32 compare); CANN's
+    kernel also keeps gradOutput where self is NaN (PyTorch gives 0 there): checked against the contract."""
+    x = _inputs(seed=17)
+    g = np.random.default_rng(2).standard_normal(x.size).astype(np.float32)
+    xt = torch.from_numpy(x).requires_grad_(True)
+    torch.nn.functional.softshrink(xt, lambd).backward(torch.from_numpy(g))
+    want = xt.grad.numpy()
+    got = aclcpu.softshrink_backward(g, x, lambd, soc=soc)
+    nan = np.isnan(x)
+    assert same_bits(got[~nan], want[~nan])
+    assert same_bits(got[nan], g[nan])
+    assert not np.signbit(got[got == 0]).any()

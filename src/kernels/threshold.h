@@ -5,12 +5,13 @@
 //   Threshold:  y = x <= threshold ? value : x     (threshold and value already in self's dtype)
 //   Hardshrink: y = |x| <= lambd ? +0 : x          (lambd = max(ToFloat, 0), in float32)
 //   Softshrink: y = x < -lambd ? x + lambd : (x > lambd ? x - lambd : +0)   (activation/softshrink, float32)
+//   SoftshrinkBackward: y = (|x| > lambd || x is NaN) ? g : +0   (activation/soft_shrink_grad; g = gradOutput)
 //
 // compares and selects in self's dtype or float32 (16-bit dtypes widened exactly); Threshold and Hardshrink
 // have no arithmetic (every result is an input element or a constant), Softshrink one correctly rounded add or
 // subtract, rounded once (RNE) to self's dtype. The result is then converted to out's dtype (CANN's Cast).
 //
-// Rows follow kernels/row.h. Operands: 0 out, 1 self. The selector returns a fused SIMD body (fused_row-inl.h)
+// Rows follow kernels/row.h. Operands: 0 out, 1 self (SoftshrinkBackward: 1 gradOutput, 2 self). The selector returns a fused SIMD body (fused_row-inl.h)
 // for FLOAT, FLOAT16 and BF16 rows with out of self's dtype, a contiguous output and a contiguous input, and
 // the generic body otherwise (any stride, integers, a cast output). Both are bit-exact to the scalar
 // definitions below (tests/kernels/relu_rows_test.cpp).
@@ -33,7 +34,11 @@ enum class SelectKind : int32_t {
     kThreshold,   ///< x <= thr ? val : x
     kHardShrink,  ///< |x| <= thr ? val : x (val = +0; FLOAT, FLOAT16, BF16 only)
     kSoftShrink,  ///< x < -thr ? x + thr : x > thr ? x - thr : +0 (FLOAT, FLOAT16, BF16 only)
+    kSoftShrinkGrad,  ///< two inputs g, x: (|x| > thr || x NaN) ? g : +0 (FLOAT, FLOAT16, BF16 only)
 };
+
+/// The number of inputs of a kind's rows.
+inline int SelectInputs(SelectKind k) { return k == SelectKind::kSoftShrinkGrad ? 2 : 1; }
 
 /// Parameters of the Threshold / Hardshrink rows (trivially copyable; fixed by the first phase).
 struct ThresholdParams {
@@ -59,6 +64,11 @@ inline float SoftShrinkElement(float x, float lambd) {
     float y = x > lambd ? x - lambd : 0.0f;
     if (x < -lambd) y = x + lambd;
     return y;
+}
+
+/// SoftshrinkBackward on float elements: |x| > lambd (ordered) or a NaN x -> g (a NaN quieted), else +0.
+inline float SoftShrinkGradElement(float g, float x, float lambd) {
+    return ((x < 0.0f ? -x : x) > lambd || x != x) ? QuietNaN(g) : 0.0f;
 }
 
 /// A float32 value (of self's float dtype) to an element of out's dtype, as CANN's Cast is modelled: floating

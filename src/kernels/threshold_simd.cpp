@@ -1,6 +1,7 @@
 // Fused SIMD bodies of aclnnThreshold, aclnnHardshrink and aclnnSoftshrink (kernels/threshold.h): the formulas
 // ThresholdF (x <= threshold ? value : x), HardShrinkF (|x| <= lambd ? +0 : x) and SoftShrinkF (Softshrink's
-// two selects; its BF16 rows round, kFusedBf16) in fused_row-inl.h's driver, for FLOAT, FLOAT16 and BF16 rows. Every result is an input element (a NaN
+// two selects; its BF16 rows round, kFusedBf16) and SoftShrinkGradF (gradOutput, self) in fused_row-inl.h's
+// driver, for FLOAT, FLOAT16 and BF16 rows. Every result is an input element (a NaN
 // quieted) or the value, already in the dtype: BF16 rows store the upper halves as they are
 // (kFusedBf16Exact). Compiled once per Highway target by foreach_target; the HWY_ONCE part holds the
 // target-independent selection.
@@ -65,12 +66,23 @@ struct SoftShrinkF {
     }
 };
 
+/// SoftShrinkGradElement on lanes: x[0] = g, x[1] = self.
+struct SoftShrinkGradF {
+    using Params = ThresholdParams;
+    static constexpr int kInputs = 2;
+    static HWY_INLINE VF Apply(DF df, const Params& p, const VF* x) {
+        const auto keep = hn::Or(hn::Gt(hn::Abs(x[1]), hn::Set(df, p.thr_f)), hn::IsNaN(x[1]));
+        return hn::IfThenElseZero(keep, QuietLanes(df, x[0]));
+    }
+};
+
 /// This target's fused body for `kind` and dtype code `dt` (nullptr when a step is wider than the stack
 /// buffers).
 RowFn SelectThresholdFused(int kind, int dt, int nt) {
     if (!FusedRowFits()) return nullptr;
     if (kind == static_cast<int>(SelectKind::kHardShrink)) return PickFusedRow<HardShrinkF>(dt, nt != 0);
     if (kind == static_cast<int>(SelectKind::kSoftShrink)) return PickFusedRow<SoftShrinkF>(dt, nt != 0);
+    if (kind == static_cast<int>(SelectKind::kSoftShrinkGrad)) return PickFusedRow<SoftShrinkGradF>(dt, nt != 0);
     return PickFusedRow<ThresholdF>(dt, nt != 0);
 }
 
@@ -91,7 +103,7 @@ RowFn SelectThresholdFusedRow(const ThresholdParams& p, const aclDataType* dt, c
     if (code < 0) return nullptr;
     // Threshold / Hardshrink: every result is a BF16 value already; Softshrink's sums are rounded
     if (code == kFusedBf16 && p.kind != SelectKind::kSoftShrink) code = kFusedBf16Exact;
-    if (!FusedOperandsQualify(p.dtype, dt, st, 2)) return nullptr;
+    if (!FusedOperandsQualify(p.dtype, dt, st, 1 + SelectInputs(p.kind))) return nullptr;
     return HWY_DYNAMIC_DISPATCH(SelectThresholdFused)(static_cast<int>(p.kind), code, nontemporal ? 1 : 0);
 }
 

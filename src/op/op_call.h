@@ -13,6 +13,7 @@
 #include "aclnn/acl_meta.h"
 #include "common/fp_env.h"
 #include "common/handle_registry.h"
+#include "common/status.h"
 #include "engine/elementwise.h"
 #include "runtime/runtime.h"
 #include "tensor/arguments.h"
@@ -48,6 +49,15 @@ inline int CheckScalarLive(const aclScalar* s, const char* name) {
 inline bool ScalarToFloatNearest(const aclScalar& s, float* value) {
     FpEnvScope fp_env;
     return ScalarToFloat(s, value);
+}
+
+/// The shrink operators' lambd rule (ops-nn Softshrink, SoftshrinkBackward): ToFloat(lambd) < 0 -> 161002 with
+/// CANN's message (printed with %f); a NaN passes. Returns 0 or the status.
+inline int CheckLambdNotNegative(const aclScalar* lambd) {
+    float v = 0.0f;
+    if (!ScalarToFloatNearest(*lambd, &v) || !(v < 0.0f)) return 0;
+    return Fail(ACLNN_ERR_PARAM_INVALID, "lambd should be greater or equal to 0, but found to be [%f].",
+                static_cast<double>(v));
 }
 
 /// CANN's IsFloatEqual(a, b) (opbase): |a - b| <= FLT_EPSILON; false when either is NaN.

@@ -23,13 +23,8 @@ int CheckSoftshrinkBf16(const OpCall& c, const aclScalar*) {
                 rt::SocName(c.soc), DtypeName(self->dtype), DtypeName(out->dtype));
 }
 
-// CANN's lambd rule, after the shapes: ToFloat(lambd) < 0 refused (a NaN passes), printed with %f.
-int CheckSoftshrinkLambd(const OpCall&, const aclScalar* lambd) {
-    float v = 0.0f;
-    if (!ScalarToFloatNearest(*lambd, &v) || !(v < 0.0f)) return 0;
-    return Fail(ACLNN_ERR_PARAM_INVALID, "lambd should be greater or equal to 0, but found to be [%f].",
-                static_cast<double>(v));
-}
+// CANN's lambd rule, after the shapes (op_call.h).
+int CheckSoftshrinkLambd(const OpCall&, const aclScalar* lambd) { return CheckLambdNotNegative(lambd); }
 
 // The kernel in float32 with lambd's ToFloat value, rounded to self's dtype; the row converts to out's dtype.
 // Empty self: nothing runs, workspace 0.

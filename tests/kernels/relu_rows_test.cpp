@@ -2,7 +2,7 @@
 // (kernels/leaky_relu_simd.cpp) against their generic rows (kernels/relu.cpp, leaky_relu.cpp), byte for
 // byte, on every Highway target this CPU supports: FLOAT, FLOAT16 and BF16; Relu, ReluGrad and
 // ThresholdGradV2D (thresholds 0.5, -2, +inf, NaN, a subnormal); LeakyRelu and LeakyReluGrad (slopes 0.01,
-// 0, -1.5, +inf, NaN, a subnormal, 1e30); Threshold (the same thresholds, values -1 and NaN); Hardshrink and Softshrink (lambd |threshold|); plain and streaming stores; every broadcast
+// 0, -1.5, +inf, NaN, a subnormal, 1e30); Threshold (the same thresholds, values -1 and NaN); Hardshrink, Softshrink and SoftshrinkBackward (lambd |threshold|); plain and streaming stores; every broadcast
 // pattern of the two ReluGrad / ThresholdGrad inputs; lengths around the vector width; misaligned output starts;
 // in place. Values mix the IEEE specials (signed zeros, infinities, quiet and signalling NaNs with payloads,
 // subnormals, values equal to the threshold) with random ones. The generic rows themselves are checked
@@ -60,6 +60,7 @@ constexpr int kLeakyGradOp = 11;  // LeakyReluGrad (gradOutput, self)
 constexpr int kThresholdOp = 12;  // Threshold (one input; value -1, or NaN for a negative threshold)
 constexpr int kHardShrinkOp = 13; // Hardshrink (one input; lambd = |threshold|, value +0)
 constexpr int kSoftShrinkOp = 14; // Softshrink (one input; lambd = |threshold|)
+constexpr int kSoftShrinkGradOp = 15;  // SoftshrinkBackward (gradOutput, self; lambd = |threshold|)
 
 /// v rounded to dt (FLOAT16 / BF16 RNE), as float32: a threshold the first phase would have converted.
 float RoundToDtype(aclDataType dt, float v) { return RoundToPromoted(v, dt); }
@@ -83,7 +84,7 @@ std::string Describe(const Case& c, int64_t target) {
 bool RunCase(std::mt19937& rng, const Case& c, int64_t target) {
     const bool leaky = c.op == kLeakyOp || c.op == kLeakyGradOp;
     const bool thr_op = c.op >= kThresholdOp;
-    const int inputs = c.op == kReluOp || c.op == kLeakyOp || thr_op ? 1 : 2;
+    const int inputs = c.op == kReluOp || c.op == kLeakyOp || (thr_op && c.op != kSoftShrinkGradOp) ? 1 : 2;
     const int64_t item = static_cast<int64_t>(ItemSize(c.dt));
     std::vector<std::vector<char>> in(2);
     for (int k = 0; k < inputs; ++k) {
@@ -118,7 +119,8 @@ bool RunCase(std::mt19937& rng, const Case& c, int64_t target) {
     hp.dtype = c.dt;
     hp.kind = c.op == kThresholdOp    ? SelectKind::kThreshold
               : c.op == kHardShrinkOp ? SelectKind::kHardShrink
-                                      : SelectKind::kSoftShrink;
+              : c.op == kSoftShrinkOp ? SelectKind::kSoftShrink
+                                      : SelectKind::kSoftShrinkGrad;
     hp.thr_f = RoundToDtype(c.dt, c.threshold);
     hp.val_f = c.threshold < 0 ? QuietNaN(NAN) : -1.0f;
     if (c.op >= kHardShrinkOp) {  // lambd is a float32 >= 0 (or NaN), never rounded to the dtype
@@ -175,8 +177,9 @@ TEST(ReluRows, FusedRowsMatchGenericOnEveryTarget) {
             const int64_t item = static_cast<int64_t>(ItemSize(dt));
             for (int op : {kReluOp, ThresholdOpCode(ThresholdKernel::kReluGrad),
                            ThresholdOpCode(ThresholdKernel::kThresholdGradV2D), kLeakyOp, kLeakyGradOp,
-                           kThresholdOp, kHardShrinkOp, kSoftShrinkOp}) {
-                const bool one_input = op == kReluOp || op == kLeakyOp || op >= kThresholdOp;
+                           kThresholdOp, kHardShrinkOp, kSoftShrinkOp, kSoftShrinkGradOp}) {
+                const bool one_input =
+                    op == kReluOp || op == kLeakyOp || (op >= kThresholdOp && op != kSoftShrinkGradOp);
                 const int patterns = one_input ? 1 : 3;  // gradient rows: none, gradOutput, self broadcast
                 for (int bc = 0; bc < patterns; ++bc) {
                     for (int64_t n : {1, 5, 8, 16, 31, 33, 64, 129, 700}) {

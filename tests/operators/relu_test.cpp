@@ -1,7 +1,7 @@
 // aclnnRelu, aclnnInplaceRelu, aclnnThresholdBackward, aclnnLeakyRelu, aclnnInplaceLeakyRelu and
-// aclnnLeakyReluBackward, aclnnThreshold, aclnnInplaceThreshold, aclnnHardshrink and aclnnSoftshrink through the
-// public API (docs/ops/relu.md, threshold_backward.md, leaky_relu.md, leaky_relu_backward.md, threshold.md,
-// hardshrink.md, softshrink.md): CANN's check order, codes and messages; the dtype lists per product
+// aclnnLeakyReluBackward, aclnnThreshold, aclnnInplaceThreshold, aclnnHardshrink, aclnnSoftshrink and
+// aclnnSoftshrinkBackward through the public API (docs/ops/relu.md, threshold_backward.md, leaky_relu.md,
+// leaky_relu_backward.md, threshold.md, hardshrink.md, softshrink.md, softshrink_backward.md): CANN's check order, codes and messages; the dtype lists per product
 // profile (integers, BF16, INT64 only for ReluGrad on the 950); the threshold's conversion and the two
 // kernels; and a seeded sweep per profile and admitted dtype compared bit for bit with the independent model
 // (tests/support/relu_reference.h) - IEEE specials (NaN with payloads, signalling NaN, +-inf, +-0,
@@ -22,6 +22,7 @@
 #include "aclnnop/aclnn_leaky_relu_backward.h"
 #include "aclnnop/aclnn_relu.h"
 #include "aclnnop/aclnn_softshrink.h"
+#include "aclnnop/aclnn_softshrink_backward.h"
 #include "aclnnop/aclnn_threshold.h"
 #include "aclnnop/aclnn_threshold_backward.h"
 #include "support/leaky_relu_reference.h"
@@ -1353,6 +1354,146 @@ TEST(Softshrink, SweepMatchesModelOnEveryProfile) {
         }
     }
     EXPECT_EQ(checked, 3 * 7 * (3 * 3 + 2 * 2));
+}
+
+// ------------------------------------------------------------------ SoftshrinkBackward
+
+int RunSsb(const aclTensor* g, const aclTensor* s, const aclScalar* lambd, aclTensor* out) {
+    return RunPhases(
+        [&](uint64_t* ws, aclOpExecutor** ex) { return aclnnSoftshrinkBackwardGetWorkspaceSize(g, s, lambd, out, ws, ex); },
+        aclnnSoftshrinkBackward);
+}
+
+TEST(SoftshrinkBackward, CheckOrderAndMessages) {
+    HostTensor g = FloatTensor({2, 2}, {1, 2, 3, 4}), s = FloatTensor({2, 2}, {1, -0.25f, 0.5f, -2}),
+               out = EmptyTensor({2, 2}, ACL_FLOAT);
+    Scalar l(0.5f), neg(-1.0f);
+    auto sb = [](const aclTensor* a, const aclTensor* b, const aclScalar* ll, aclTensor* o) {
+        return [=](uint64_t* ws, aclOpExecutor** ex) { return aclnnSoftshrinkBackwardGetWorkspaceSize(a, b, ll, o, ws, ex); };
+    };
+    aclOpExecutor* ex = nullptr;
+    EXPECT_EQ(aclnnSoftshrinkBackwardGetWorkspaceSize(nullptr, nullptr, nullptr, nullptr, nullptr, &ex), kNull);
+    EXPECT_NE(LastError().find("The workspaceSize or executor is nullptr."), std::string::npos);
+    ExpectFails(sb(nullptr, nullptr, nullptr, nullptr), kNull, "got null for argument gradOutput.");
+    ExpectFails(sb(g.tensor, nullptr, nullptr, nullptr), kNull, "got null for argument self.");
+    ExpectFails(sb(g.tensor, s.tensor, nullptr, nullptr), kNull,
+                "Expected a value of type number for argument lambd but instead found type null.");
+    ExpectFails(sb(g.tensor, s.tensor, l.s, nullptr), kNull, "got null for argument gradInput.");
+    HostTensor d = EmptyTensor({2, 2}, ACL_DOUBLE, 0), od = EmptyTensor({2, 2}, ACL_DOUBLE),
+               f9 = EmptyTensor(std::vector<int64_t>(9, 1), ACL_FLOAT, 0), f3 = FloatTensor({3}, {1, 2, 3}),
+               o21 = EmptyTensor({2, 1}, ACL_FLOAT);
+    ExpectFails(sb(d.tensor, s.tensor, neg.s, out.tensor), kInvalid,
+                "Tensor gradOutput not implemented for DT_DOUBLE, should be in dtype support list DT_FLOAT, DT_FLOAT16, DT_BF16.");
+    ExpectFails(sb(g.tensor, d.tensor, neg.s, out.tensor), kInvalid, "Tensor self not implemented for DT_DOUBLE");
+    ExpectFails(sb(g.tensor, s.tensor, neg.s, od.tensor), kInvalid, "Tensor gradInput not implemented for DT_DOUBLE");
+    ExpectFails(sb(f9.tensor, s.tensor, neg.s, out.tensor), kInvalid, "The gradOutput tensor cannot be larger than 8 dimensions.");
+    ExpectFails(sb(g.tensor, f9.tensor, neg.s, out.tensor), kInvalid, "The self tensor cannot be larger than 8 dimensions.");
+    ExpectFails(sb(f3.tensor, s.tensor, neg.s, out.tensor), kInvalid,
+                "The size of tensor gradOutput [3] must match the size of tensor self [2,2].");
+    ExpectFails(sb(g.tensor, s.tensor, neg.s, o21.tensor), kInvalid,
+                "Expected tensor for gradInput to have same size as [2,2], but got [2,1].");
+    ExpectFails(sb(g.tensor, s.tensor, neg.s, out.tensor), kInvalid,
+                "lambd should be greater or equal to 0, but found to be [-1.000000].");
+    ASSERT_EQ(RunSsb(g.tensor, s.tensor, l.s, out.tensor), 0) << LastError();
+    EXPECT_EQ(aclcpu_test::Download<float>(out.buffer.get(), 4), (std::vector<float>{1, 0, 0, 4}));
+    for (Profile p : l1ref::kAllProfiles) {
+        ProfileScope scope(p);
+        ASSERT_TRUE(scope.ok());
+        const bool bf16 = p != Profile::kAscend910 && p != Profile::kAscend310P;
+        HostTensor b = EmptyTensor({2}, ACL_BF16, 0), ob = EmptyTensor({2}, ACL_BF16);
+        EXPECT_EQ(RunSsb(b.tensor, b.tensor, l.s, ob.tensor), bf16 ? 0 : kInvalid) << l1ref::ProfileKey(p);
+    }
+}
+
+TEST(SoftshrinkBackward, SpecialsMixedDtypesAndBroadcasting) {
+    // |self| > lambd keeps gradOutput (a NaN quieted); the edges and -0 give +0; a NaN self keeps gradOutput
+    const std::vector<float> g = {-3.0f, -3.0f, -3.0f, -3.0f, -3.0f, aclcpu_test::FromBits(0xFF800003u), HUGE_VALF};
+    const std::vector<float> x = {0.5f, -0.5f, -0.0f, NAN, 0.75f, 2.0f, -HUGE_VALF};
+    HostTensor tg = FloatTensor({7}, g), tx = FloatTensor({7}, x), out = EmptyTensor({7}, ACL_FLOAT);
+    Scalar l(0.5f), nan(NAN), inf(HUGE_VALF);
+    ASSERT_EQ(RunSsb(tg.tensor, tx.tensor, l.s, out.tensor), 0) << LastError();
+    std::vector<float> r = aclcpu_test::Download<float>(out.buffer.get(), 7);
+    EXPECT_EQ(aclcpu_test::Bits(r[0]), 0u);
+    EXPECT_EQ(aclcpu_test::Bits(r[1]), 0u);
+    EXPECT_EQ(aclcpu_test::Bits(r[2]), 0u);
+    EXPECT_EQ(r[3], -3.0f);
+    EXPECT_EQ(r[4], -3.0f);
+    EXPECT_EQ(aclcpu_test::Bits(r[5]), 0xFFC00003u);
+    EXPECT_EQ(r[6], HUGE_VALF);
+    ASSERT_EQ(RunSsb(tg.tensor, tx.tensor, nan.s, out.tensor), 0) << LastError();  // nothing is > NaN
+    r = aclcpu_test::Download<float>(out.buffer.get(), 7);
+    EXPECT_EQ(aclcpu_test::Bits(r[4]), 0u);
+    EXPECT_EQ(r[3], -3.0f);  // a NaN self still keeps gradOutput
+    ASSERT_EQ(RunSsb(tg.tensor, tx.tensor, inf.s, out.tensor), 0) << LastError();
+    EXPECT_EQ(aclcpu_test::Bits(aclcpu_test::Download<float>(out.buffer.get(), 7)[6]), 0u);  // inf > inf is false
+    // mixed dtypes: both to FLOAT (FLOAT16 gradOutput [2,1] x BF16 self [3] -> [2,3] FLOAT)
+    const uint16_t gh[] = {0x3C00, 0xC000};     // 1, -2
+    const uint16_t xb[] = {0x3F80, 0x3E80, 0xBF00};  // 1, 0.25, -0.5
+    HostTensor th = aclcpu_test::RawTensor({2, 1}, ACL_FLOAT16, gh, sizeof gh), txb = aclcpu_test::RawTensor({3}, ACL_BF16, xb, sizeof xb),
+               o23 = EmptyTensor({2, 3}, ACL_FLOAT);
+    Scalar l3(0.3f);
+    ASSERT_EQ(RunSsb(th.tensor, txb.tensor, l3.s, o23.tensor), 0) << LastError();
+    EXPECT_EQ(aclcpu_test::Download<float>(o23.buffer.get(), 6), (std::vector<float>{1, 0, 1, -2, 0, -2}));
+    // empty gradOutput: nothing runs
+    HostTensor e = EmptyTensor({0, 3}, ACL_FLOAT), s13 = FloatTensor({1, 3}, {1, 2, 3}), oe = EmptyTensor({0, 3}, ACL_FLOAT);
+    EXPECT_EQ(RunSsb(e.tensor, s13.tensor, l.s, oe.tensor), 0) << LastError();
+}
+
+TEST(SoftshrinkBackward, SweepMatchesModelOnEveryProfile) {
+    std::mt19937_64 rng(0x5bu);
+    const float lambds[] = {0.5f, 0.0f, 1e-40f, 2.0f, HUGE_VALF, NAN};
+    int checked = 0;
+    for (Profile p : l1ref::kAllProfiles) {
+        ProfileScope scope(p);
+        ASSERT_TRUE(scope.ok());
+        const bool bf16 = p != Profile::kAscend910 && p != Profile::kAscend310P;
+        for (float lambd : lambds) {
+            Scalar sl(lambd);
+            for (aclDataType dt : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {
+                if (dt == ACL_BF16 && !bf16) continue;
+                const std::string what = std::string(l1ref::ProfileKey(p)) + " dtype " + std::to_string(dt);
+                // 0: g [4,1,37] x s [3,37]; 1: strided g, s broadcast [37]; 2: out on gradOutput's memory
+                for (int layout = 0; layout < 3; ++layout) {
+                    Operand g, s, out;
+                    std::vector<int64_t> oshape;
+                    if (layout == 0) {
+                        oshape = {4, 3, 37};
+                        Make(&g, rng, dt, {4, 1, 37}, {37, 37, 1}, 0, 4 * 37);
+                        Make(&s, rng, dt, {3, 37}, {37, 1}, 0, 3 * 37);
+                        Make(&out, rng, dt, oshape, Contig(oshape), 0, 4 * 3 * 37);
+                    } else if (layout == 1) {
+                        oshape = {3, 37};
+                        Make(&g, rng, dt, oshape, {80, 2}, 1, 3 * 80);
+                        Make(&s, rng, dt, {37}, {1}, 0, 37);
+                        Make(&out, rng, dt, oshape, Contig(oshape), 0, 3 * 37);
+                    } else {
+                        oshape = {5, 41};
+                        Make(&g, rng, dt, oshape, Contig(oshape), 0, 5 * 41);
+                        Make(&s, rng, dt, oshape, Contig(oshape), 0, 5 * 41);
+                    }
+                    const Operand& dst = layout == 2 ? g : out;
+                    std::vector<uint8_t> want = dst.host;
+                    ForEachIndex(oshape, [&](const std::vector<int64_t>& idx) {
+                        const uint64_t y = leakyref::SoftshrinkBackward(dt, g.At(ElemOf(g, idx)), s.At(ElemOf(s, idx)), lambd);
+                        std::memcpy(want.data() + ElemOf(dst, idx) * dst.Item(), &y, dst.Item());
+                    });
+                    g.Upload();
+                    s.Upload();
+                    if (layout == 2) {
+                        aclTensor* alias = MakeTensor(oshape, dt, g.dev.get());
+                        ASSERT_EQ(RunSsb(g.t, s.t, sl.s, alias), 0) << what << LastError();
+                        aclDestroyTensor(alias);
+                    } else {
+                        out.Upload();
+                        ASSERT_EQ(RunSsb(g.t, s.t, sl.s, out.t), 0) << what << LastError();
+                    }
+                    EXPECT_TRUE(SameBytes(dst, want, what + " layout " + std::to_string(layout)));
+                    ++checked;
+                }
+            }
+        }
+    }
+    EXPECT_EQ(checked, 6 * 3 * (3 * 3 + 2 * 2));
 }
 
 }  // namespace

@@ -1,5 +1,6 @@
 // Independent model of the LeakyRelu pair (docs/ops/leaky_relu.md §5, docs/ops/leaky_relu_backward.md §5) and
-// of Threshold, Hardshrink and Softshrink (docs/ops/threshold.md, hardshrink.md, softshrink.md) for the tests: it shares no code with src/ and works on the elements' bit patterns (reluref's formats), rounding
+// of Threshold, Hardshrink, Softshrink and SoftshrinkBackward (docs/ops/threshold.md, hardshrink.md,
+// softshrink.md, softshrink_backward.md) for the tests: it shares no code with src/ and works on the elements' bit patterns (reluref's formats), rounding
 // with its own encoder, so that it checks the rows' widening, arithmetic and narrowing rather than repeating
 // them. Elements are passed as raw bits in a uint64_t (the low ItemSize bytes).
 #pragma once
@@ -127,6 +128,16 @@ inline uint64_t Softshrink(aclDataType dt, uint64_t x, float lambd) {
         return 0;
     }
     return Encode(f, r);
+}
+
+/// SoftshrinkBackward of one element pair of one float dtype dt (g = gradOutput, x = self) for the float32
+/// lambd: |x| > lambd or a NaN x -> g (a NaN quieted); else +0.
+inline uint64_t SoftshrinkBackward(aclDataType dt, uint64_t g, uint64_t x, float lambd) {
+    FloatFormat f{};
+    if (!reluref::FormatOf(dt, &f)) return 0;
+    const uint32_t u = static_cast<uint32_t>(x);
+    const bool keep = reluref::IsNaN(f, u) || std::fabs(reluref::Value(f, u)) > static_cast<double>(lambd);
+    return keep ? reluref::PassThrough(f, static_cast<uint32_t>(g)) : 0;
 }
 
 }  // namespace leakyref
