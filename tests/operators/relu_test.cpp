@@ -428,6 +428,51 @@ void SweepUnary(std::mt19937_64& rng, aclDataType dt, const std::string& what, M
     }
 }
 
+/// The two-input sweep of the family's gradients (LeakyReluBackward, SoftshrinkBackward) for dtype dt:
+/// 0 gradOutput [4,1,37] x self [3,37] -> [4,3,37]; 1 strided gradOutput [3,37], self broadcast [37];
+/// 2 out on gradOutput's memory; model(g bits, s bits) -> y bits, run(g, s, out) the call.
+template <typename Model, typename Run>
+void SweepBinary(std::mt19937_64& rng, aclDataType dt, const std::string& what, Model&& model, Run&& run,
+                 int* checked) {
+    for (int layout = 0; layout < 3; ++layout) {
+        Operand g, s, out;
+        std::vector<int64_t> oshape;
+        if (layout == 0) {
+            oshape = {4, 3, 37};
+            Make(&g, rng, dt, {4, 1, 37}, {37, 37, 1}, 0, 4 * 37);
+            Make(&s, rng, dt, {3, 37}, {37, 1}, 0, 3 * 37);
+            Make(&out, rng, dt, oshape, Contig(oshape), 0, 4 * 3 * 37);
+        } else if (layout == 1) {
+            oshape = {3, 37};
+            Make(&g, rng, dt, oshape, {80, 2}, 1, 3 * 80);
+            Make(&s, rng, dt, {37}, {1}, 0, 37);
+            Make(&out, rng, dt, oshape, Contig(oshape), 0, 3 * 37);
+        } else {
+            oshape = {5, 41};
+            Make(&g, rng, dt, oshape, Contig(oshape), 0, 5 * 41);
+            Make(&s, rng, dt, oshape, Contig(oshape), 0, 5 * 41);
+        }
+        const Operand& dst = layout == 2 ? g : out;
+        std::vector<uint8_t> want = dst.host;
+        ForEachIndex(oshape, [&](const std::vector<int64_t>& idx) {
+            const uint64_t y = model(g.At(ElemOf(g, idx)), s.At(ElemOf(s, idx)));
+            std::memcpy(want.data() + ElemOf(dst, idx) * dst.Item(), &y, dst.Item());
+        });
+        g.Upload();
+        s.Upload();
+        if (layout == 2) {
+            aclTensor* alias = MakeTensor(oshape, dt, g.dev.get());
+            ASSERT_EQ(run(g.t, s.t, alias), 0) << what << LastError();
+            aclDestroyTensor(alias);
+        } else {
+            out.Upload();
+            ASSERT_EQ(run(g.t, s.t, out.t), 0) << what << LastError();
+        }
+        EXPECT_TRUE(SameBytes(dst, want, what + " layout " + std::to_string(layout)));
+        ++*checked;
+    }
+}
+
 std::vector<aclDataType> ReluDtypes(Profile p) {
     std::vector<aclDataType> v = {ACL_FLOAT, ACL_FLOAT16, ACL_INT8, ACL_UINT8, ACL_INT32, ACL_INT64};
     if (p == Profile::kAscend950 || p == Profile::kAscend910B || p == Profile::kAscend910_93) v.push_back(ACL_BF16);
@@ -880,44 +925,11 @@ TEST(LeakyReluPair, SweepMatchesModelOnEveryProfile) {
                     [&](uint64_t x) { return leakyref::LeakyRelu(dt, x, x, slope); },
                     [&](const aclTensor* a, aclTensor* b) { return RunLeaky(a, sl.s, b); },
                     [&](Operand& o) { return RunInplaceLeaky(o.t, sl.s); }, &checked);
-                // backward: 0 g [4,1,37] x s [3,37]; 1 strided g, s broadcast [37]; 2 out on gradOutput's memory
-                for (int layout = 0; layout < 3; ++layout) {
-                    Operand g, s, out;
-                    std::vector<int64_t> oshape;
-                    if (layout == 0) {
-                        oshape = {4, 3, 37};
-                        Make(&g, rng, dt, {4, 1, 37}, {37, 37, 1}, 0, 4 * 37);
-                        Make(&s, rng, dt, {3, 37}, {37, 1}, 0, 3 * 37);
-                        Make(&out, rng, dt, oshape, Contig(oshape), 0, 4 * 3 * 37);
-                    } else if (layout == 1) {
-                        oshape = {3, 37};
-                        Make(&g, rng, dt, oshape, {80, 2}, 1, 3 * 80);
-                        Make(&s, rng, dt, {37}, {1}, 0, 37);
-                        Make(&out, rng, dt, oshape, Contig(oshape), 0, 3 * 37);
-                    } else {
-                        oshape = {5, 41};
-                        Make(&g, rng, dt, oshape, Contig(oshape), 0, 5 * 41);
-                        Make(&s, rng, dt, oshape, Contig(oshape), 0, 5 * 41);
-                    }
-                    const Operand& dst = layout == 2 ? g : out;
-                    std::vector<uint8_t> want = dst.host;
-                    ForEachIndex(oshape, [&](const std::vector<int64_t>& idx) {
-                        const uint64_t y = leakyref::LeakyRelu(dt, g.At(ElemOf(g, idx)), s.At(ElemOf(s, idx)), slope);
-                        std::memcpy(want.data() + ElemOf(dst, idx) * dst.Item(), &y, dst.Item());
-                    });
-                    g.Upload();
-                    s.Upload();
-                    if (layout == 2) {
-                        aclTensor* alias = MakeTensor(oshape, dt, g.dev.get());
-                        ASSERT_EQ(RunLeakyGrad(g.t, s.t, sl.s, false, alias), 0) << what << LastError();
-                        aclDestroyTensor(alias);
-                    } else {
-                        out.Upload();
-                        ASSERT_EQ(RunLeakyGrad(g.t, s.t, sl.s, false, out.t), 0) << what << LastError();
-                    }
-                    EXPECT_TRUE(SameBytes(dst, want, what + " backward layout " + std::to_string(layout)));
-                    ++checked;
-                }
+                SweepBinary(
+                    rng, dt, what + " backward",
+                    [&](uint64_t gb, uint64_t sb) { return leakyref::LeakyRelu(dt, gb, sb, slope); },
+                    [&](const aclTensor* a, const aclTensor* b, aclTensor* o) { return RunLeakyGrad(a, b, sl.s, false, o); },
+                    &checked);
             }
         }
     }
@@ -1452,44 +1464,9 @@ TEST(SoftshrinkBackward, SweepMatchesModelOnEveryProfile) {
             for (aclDataType dt : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {
                 if (dt == ACL_BF16 && !bf16) continue;
                 const std::string what = std::string(l1ref::ProfileKey(p)) + " dtype " + std::to_string(dt);
-                // 0: g [4,1,37] x s [3,37]; 1: strided g, s broadcast [37]; 2: out on gradOutput's memory
-                for (int layout = 0; layout < 3; ++layout) {
-                    Operand g, s, out;
-                    std::vector<int64_t> oshape;
-                    if (layout == 0) {
-                        oshape = {4, 3, 37};
-                        Make(&g, rng, dt, {4, 1, 37}, {37, 37, 1}, 0, 4 * 37);
-                        Make(&s, rng, dt, {3, 37}, {37, 1}, 0, 3 * 37);
-                        Make(&out, rng, dt, oshape, Contig(oshape), 0, 4 * 3 * 37);
-                    } else if (layout == 1) {
-                        oshape = {3, 37};
-                        Make(&g, rng, dt, oshape, {80, 2}, 1, 3 * 80);
-                        Make(&s, rng, dt, {37}, {1}, 0, 37);
-                        Make(&out, rng, dt, oshape, Contig(oshape), 0, 3 * 37);
-                    } else {
-                        oshape = {5, 41};
-                        Make(&g, rng, dt, oshape, Contig(oshape), 0, 5 * 41);
-                        Make(&s, rng, dt, oshape, Contig(oshape), 0, 5 * 41);
-                    }
-                    const Operand& dst = layout == 2 ? g : out;
-                    std::vector<uint8_t> want = dst.host;
-                    ForEachIndex(oshape, [&](const std::vector<int64_t>& idx) {
-                        const uint64_t y = leakyref::SoftshrinkBackward(dt, g.At(ElemOf(g, idx)), s.At(ElemOf(s, idx)), lambd);
-                        std::memcpy(want.data() + ElemOf(dst, idx) * dst.Item(), &y, dst.Item());
-                    });
-                    g.Upload();
-                    s.Upload();
-                    if (layout == 2) {
-                        aclTensor* alias = MakeTensor(oshape, dt, g.dev.get());
-                        ASSERT_EQ(RunSsb(g.t, s.t, sl.s, alias), 0) << what << LastError();
-                        aclDestroyTensor(alias);
-                    } else {
-                        out.Upload();
-                        ASSERT_EQ(RunSsb(g.t, s.t, sl.s, out.t), 0) << what << LastError();
-                    }
-                    EXPECT_TRUE(SameBytes(dst, want, what + " layout " + std::to_string(layout)));
-                    ++checked;
-                }
+                SweepBinary(
+                    rng, dt, what, [&](uint64_t gb, uint64_t sb) { return leakyref::SoftshrinkBackward(dt, gb, sb, lambd); },
+                    [&](const aclTensor* a, const aclTensor* b, aclTensor* o) { return RunSsb(a, b, sl.s, o); }, &checked);
             }
         }
     }
