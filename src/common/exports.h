@@ -105,6 +105,7 @@ ACLCPU_LIB_API const char* DtypeName(aclDataType t);
 ACLCPU_LIB_API aclDataType PromoteTypes(aclDataType a, aclDataType b);
 ACLCPU_LIB_API bool CanCast(aclDataType from, aclDataType to);
 ACLCPU_LIB_API bool ScalarToFloat(const aclScalar& s, float* out);
+ACLCPU_LIB_API bool ScalarToDouble(const aclScalar& s, double* out);
 ACLCPU_LIB_API int FirstDeadTensor(const aclTensor* const* t, int n, HandleState* state);
 ACLCPU_LIB_API std::string ShapeString(const int64_t* dims, size_t n);
 ACLCPU_LIB_API int CheckStorageBounds(const aclTensor& t, const char* name);

@@ -13,9 +13,11 @@
 #include "aclnn/acl_meta.h"
 #include "common/fp_env.h"
 #include "common/handle_registry.h"
+#include "common/status.h"
 #include "engine/elementwise.h"
 #include "runtime/runtime.h"
 #include "tensor/arguments.h"
+#include "tensor/tensor.h"
 
 namespace aclcpu {
 
@@ -49,8 +51,25 @@ inline bool ScalarToFloatNearest(const aclScalar& s, float* value) {
     return ScalarToFloat(s, value);
 }
 
+/// The shrink operators' lambd rule (ops-nn Softshrink, SoftshrinkBackward): ToFloat(lambd) < 0 -> 161002 with
+/// CANN's message (printed with %f); a NaN passes. Returns 0 or the status.
+inline int CheckLambdNotNegative(const aclScalar* lambd) {
+    float v = 0.0f;
+    if (!ScalarToFloatNearest(*lambd, &v) || !(v < 0.0f)) return 0;
+    return Fail(ACLNN_ERR_PARAM_INVALID, "lambd should be greater or equal to 0, but found to be [%f].",
+                static_cast<double>(v));
+}
+
 /// CANN's IsFloatEqual(a, b) (opbase): |a - b| <= FLT_EPSILON; false when either is NaN.
 inline bool IsFloatEqual(float a, float b) { return std::fabs(a - b) <= std::numeric_limits<float>::epsilon(); }
+
+/// A tensor's view shape as the engine's shape (an operator without broadcasting: the output's shape is self's).
+inline engine::BroadcastShape ViewShapeOf(const aclTensor* t) {
+    engine::BroadcastShape b;
+    b.n = t->view_shape.size();
+    for (size_t i = 0; i < b.n; ++i) b.d[i] = t->view_shape[i];
+    return b;
+}
 
 /// One first phase's state after the table's checks passed: the API (second phase) name, the tensors in
 /// executor order (inputs, then outputs) with their parameter names, the active product, and what the checks

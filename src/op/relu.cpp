@@ -16,9 +16,7 @@ int PlanRelu(const OpCall& c, uint64_t* workspaceSize, aclOpExecutor** executor)
     const aclTensor* self = c.t[0];
     const aclTensor* out = c.t[1];
     const bool nothing = self->numel == 0 || (self == out && self->dtype == ACL_UINT8);
-    engine::BroadcastShape b;
-    b.n = self->view_shape.size();
-    for (size_t i = 0; i < b.n; ++i) b.d[i] = self->view_shape[i];
+    const engine::BroadcastShape b = ViewShapeOf(self);
     const engine::ElementwiseOperands ops{1, 1, {0}};  // out = tensor 1; the rows' input self
     const kern::ReluParams params{self->dtype};
     return engine::PublishElementwise(c.t, 2, 1, c.api, c.names, nothing, ops, b,

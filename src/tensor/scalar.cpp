@@ -5,7 +5,7 @@
 #include <cstring>
 #include <new>
 
-#include "common/exports.h"  // ScalarToFloat is called from libopapi_nn
+#include "common/exports.h"  // ScalarToFloat and ScalarToDouble are called from libopapi_nn
 #include "common/half.h"
 #include "tensor/argument_handles.h"
 #include "tensor/arguments.h"

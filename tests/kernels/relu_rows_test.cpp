@@ -1,6 +1,8 @@
-// The fused SIMD rows of the ReLU pair (kernels/relu_simd.cpp) against the generic rows (kernels/relu.cpp),
-// byte for byte, on every Highway target this CPU supports: FLOAT, FLOAT16 and BF16; Relu, ReluGrad and
-// ThresholdGradV2D (thresholds 0.5, -2, +inf, NaN, a subnormal); plain and streaming stores; every broadcast
+// The fused SIMD rows of the ReLU pair (kernels/relu_simd.cpp) and of the LeakyRelu pair
+// (kernels/leaky_relu_simd.cpp) against their generic rows (kernels/relu.cpp, leaky_relu.cpp), byte for
+// byte, on every Highway target this CPU supports: FLOAT, FLOAT16 and BF16; Relu, ReluGrad and
+// ThresholdGradV2D (thresholds 0.5, -2, +inf, NaN, a subnormal); LeakyRelu and LeakyReluGrad (slopes 0.01,
+// 0, -1.5, +inf, NaN, a subnormal, 1e30); Threshold (the same thresholds, values -1 and NaN); Hardshrink, Softshrink and SoftshrinkBackward (lambd |threshold|); plain and streaming stores; every broadcast
 // pattern of the two ReluGrad / ThresholdGrad inputs; lengths around the vector width; misaligned output starts;
 // in place. Values mix the IEEE specials (signed zeros, infinities, quiet and signalling NaNs with payloads,
 // subnormals, values equal to the threshold) with random ones. The generic rows themselves are checked
@@ -15,7 +17,10 @@
 #include <string>
 #include <vector>
 
+#include "kernels/convert.h"
+#include "kernels/leaky_relu.h"
 #include "kernels/relu.h"
+#include "kernels/threshold.h"
 #include "kernels/simd_convert.h"
 #include "support/simd_targets.h"
 #include "tensor/dtype.h"
@@ -50,8 +55,18 @@ void Fill(std::mt19937& rng, aclDataType dt, char* p, int64_t n) {
     }
 }
 
+constexpr int kLeakyOp = 10;      // LeakyRelu (one input)
+constexpr int kLeakyGradOp = 11;  // LeakyReluGrad (gradOutput, self)
+constexpr int kThresholdOp = 12;  // Threshold (one input; value -1, or NaN for a negative threshold)
+constexpr int kHardShrinkOp = 13; // Hardshrink (one input; lambd = |threshold|, value +0)
+constexpr int kSoftShrinkOp = 14; // Softshrink (one input; lambd = |threshold|)
+constexpr int kSoftShrinkGradOp = 15;  // SoftshrinkBackward (gradOutput, self; lambd = |threshold|)
+
+/// v rounded to dt (FLOAT16 / BF16 RNE), as float32: a threshold the first phase would have converted.
+float RoundToDtype(aclDataType dt, float v) { return RoundToPromoted(v, dt); }
+
 struct Case {
-    int op;  // kReluOp or ThresholdOpCode
+    int op;  // kReluOp, ThresholdOpCode, kLeakyOp or kLeakyGradOp
     aclDataType dt;
     float threshold;
     int64_t stride[3];  // out, first input, second input (bytes)
@@ -67,7 +82,9 @@ std::string Describe(const Case& c, int64_t target) {
 }
 
 bool RunCase(std::mt19937& rng, const Case& c, int64_t target) {
-    const int inputs = c.op == kReluOp ? 1 : 2;
+    const bool leaky = c.op == kLeakyOp || c.op == kLeakyGradOp;
+    const bool thr_op = c.op >= kThresholdOp;
+    const int inputs = c.op == kReluOp || c.op == kLeakyOp || (thr_op && c.op != kSoftShrinkGradOp) ? 1 : 2;
     const int64_t item = static_cast<int64_t>(ItemSize(c.dt));
     std::vector<std::vector<char>> in(2);
     for (int k = 0; k < inputs; ++k) {
@@ -96,17 +113,39 @@ bool RunCase(std::mt19937& rng, const Case& c, int64_t target) {
         std::memcpy(pg, in[0].data(), static_cast<size_t>(c.n * item));
     }
     const ReluParams rp{c.dt};
-    const ThresholdGradParams tp{c.dt, static_cast<ThresholdKernel>(c.op - 1), c.threshold};
-    const void* params = c.op == kReluOp ? static_cast<const void*>(&rp) : &tp;
+    const ThresholdGradParams tp{c.dt, static_cast<ThresholdKernel>(leaky ? 0 : c.op - 1), c.threshold};
+    const LeakyReluParams lp{c.dt, inputs, c.threshold};  // the slope
+    ThresholdParams hp{};
+    hp.dtype = c.dt;
+    hp.kind = c.op == kThresholdOp    ? SelectKind::kThreshold
+              : c.op == kHardShrinkOp ? SelectKind::kHardShrink
+              : c.op == kSoftShrinkOp ? SelectKind::kSoftShrink
+                                      : SelectKind::kSoftShrinkGrad;
+    hp.thr_f = RoundToDtype(c.dt, c.threshold);
+    hp.val_f = c.threshold < 0 ? QuietNaN(NAN) : -1.0f;
+    if (c.op >= kHardShrinkOp) {  // lambd is a float32 >= 0 (or NaN), never rounded to the dtype
+        hp.thr_f = std::fabs(c.threshold);
+        hp.val_f = 0.0f;
+    }
+    const void* params = thr_op ? static_cast<const void*>(&hp)
+                         : leaky ? static_cast<const void*>(&lp)
+                         : c.op == kReluOp ? static_cast<const void*>(&rp)
+                                           : static_cast<const void*>(&tp);
     const aclDataType dts[3] = {c.dt, c.dt, c.dt};
     char* wp[3] = {pw, c.in_place ? pw : in[0].data(), in[1].data()};
     char* gp[3] = {pg, c.in_place ? pg : in[0].data(), in[1].data()};
-    if (c.op == kReluOp) {
+    if (thr_op) {
+        ThresholdRowGeneric(params, dts, wp, c.stride, c.n);
+    } else if (leaky) {
+        LeakyReluRowGeneric(params, dts, wp, c.stride, c.n);
+    } else if (c.op == kReluOp) {
         ReluRowGeneric(params, dts, wp, c.stride, c.n);
     } else {
         ThresholdGradRowGeneric(params, dts, wp, c.stride, c.n);
     }
-    RowFn fn = SelectReluFusedRow(c.op, c.dt, dts, c.stride, c.nt);
+    RowFn fn = thr_op  ? SelectThresholdFusedRow(hp, dts, c.stride, c.nt)
+               : leaky ? SelectLeakyReluFusedRow(lp, dts, c.stride, c.nt)
+                       : SelectReluFusedRow(c.op, c.dt, dts, c.stride, c.nt);
     if (fn == nullptr) {
         ADD_FAILURE() << Describe(c, target) << ": no fused row";
         return false;
@@ -130,21 +169,27 @@ TEST(ReluRows, FusedRowsMatchGenericOnEveryTarget) {
     SimdTargetGuard guard;
     std::mt19937 rng(950);
     const float thresholds[] = {0.5f, -2.0f, HUGE_VALF, NAN, 1e-40f};
+    const float slopes[] = {0.01f, 0.0f, -1.5f, HUGE_VALF, NAN, 1e-40f, 1e30f};
     int failures = 0, cases = 0;
     for (int64_t target : SimdTargets()) {
         simd::ForceTarget(target);
         for (aclDataType dt : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {
             const int64_t item = static_cast<int64_t>(ItemSize(dt));
             for (int op : {kReluOp, ThresholdOpCode(ThresholdKernel::kReluGrad),
-                           ThresholdOpCode(ThresholdKernel::kThresholdGradV2D)}) {
-                const int patterns = op == kReluOp ? 1 : 3;  // gradient rows: none, gradOutput, self broadcast
+                           ThresholdOpCode(ThresholdKernel::kThresholdGradV2D), kLeakyOp, kLeakyGradOp,
+                           kThresholdOp, kHardShrinkOp, kSoftShrinkOp, kSoftShrinkGradOp}) {
+                const bool one_input =
+                    op == kReluOp || op == kLeakyOp || (op >= kThresholdOp && op != kSoftShrinkGradOp);
+                const int patterns = one_input ? 1 : 3;  // gradient rows: none, gradOutput, self broadcast
                 for (int bc = 0; bc < patterns; ++bc) {
                     for (int64_t n : {1, 5, 8, 16, 31, 33, 64, 129, 700}) {
                         for (int64_t off : {0, 1, 7}) {
                             for (int nt = 0; nt < 2; ++nt) {
                                 for (int ip = 0; ip < 2; ++ip) {
-                                    Case c{op, dt, thresholds[rng() % 5], {item, item, item}, n, off, nt != 0, ip != 0};
-                                    if (op == kReluOp) c.stride[2] = 0;
+                                    const bool slope = op == kLeakyOp || op == kLeakyGradOp;
+                                    const float t = slope ? slopes[rng() % 7] : thresholds[rng() % 5];
+                                    Case c{op, dt, t, {item, item, item}, n, off, nt != 0, ip != 0};
+                                    if (one_input) c.stride[2] = 0;
                                     if (bc == 1) c.stride[1] = 0;
                                     if (bc == 2) c.stride[2] = 0;
                                     if (c.in_place && c.stride[1] == 0) continue;
@@ -176,6 +221,16 @@ TEST(ReluRows, FusedSelectionRefusesOtherRows) {
     const ThresholdGradParams tp{ACL_FLOAT, ThresholdKernel::kThresholdGradV2D, 1.0f};
     EXPECT_EQ(SelectThresholdGradRow(&tp, f, strided_in, false), &ThresholdGradRowGeneric);
     EXPECT_NE(SelectThresholdGradRow(&tp, f, contiguous, false), &ThresholdGradRowGeneric);
+    // LeakyRelu: fused only when every operand has the promote type (a cast output takes the generic row)
+    const LeakyReluParams lp{ACL_FLOAT, 1, 0.01f};
+    const aclDataType to_half[2] = {ACL_FLOAT16, ACL_FLOAT};
+    EXPECT_NE(SelectLeakyReluRow(&lp, f, contiguous, false), &LeakyReluRowGeneric);
+    EXPECT_EQ(SelectLeakyReluRow(&lp, to_half, contiguous, false), &LeakyReluRowGeneric);
+    EXPECT_EQ(SelectLeakyReluRow(&lp, f, strided_out, false), &LeakyReluRowGeneric);
+    const LeakyReluParams ld{ACL_DOUBLE, 2, 0.01f};
+    const aclDataType d3[3] = {ACL_DOUBLE, ACL_DOUBLE, ACL_DOUBLE};
+    const int64_t contiguous8[3] = {8, 8, 8};
+    EXPECT_EQ(SelectLeakyReluRow(&ld, d3, contiguous8, false), &LeakyReluRowGeneric);
 }
 
 }  // namespace

@@ -335,6 +335,10 @@ class Gen:
                 self.fail(f"!InDtypeSet({self.dtype_of(a['var'])}, {lst})", a["msg"], list_local=lst)
             for t in a.get("tensors", []):
                 self.fail(f"!InDtypeSet({t}->dtype, {lst})", a["msg"], list_local=lst, tensor=t)
+            for t in a.get("scalars", []):
+                if op.kinds.get(t) != "aclScalar" or t not in self.not_null:
+                    raise TableError(f"{op.api}: in_list: {t} is not an aclScalar parameter checked by not_null")
+                self.fail(f"!InDtypeSet({t}->dtype, {lst})", a["msg"], list_local=lst, tensor=t)
         elif kind == "promote":
             x, y = a["of"]
             v = a["into"]

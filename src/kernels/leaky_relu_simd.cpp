@@ -1,0 +1,81 @@
+// Fused SIMD bodies of the LeakyRelu pair (kernels/leaky_relu.h): the formulas LeakyReluF (one input: a = x =
+// self) and LeakyReluGradF (a = gradOutput, x = self) in fused_row-inl.h's driver, for FLOAT, FLOAT16 and BF16
+// rows. Products are rounded results (BF16 rows narrow with RNE and the NaN test, kFusedBf16). Compiled once
+// per Highway target by foreach_target; the HWY_ONCE part holds the target-independent selection.
+#ifndef ACLCPU_LEAKY_RELU_SIMD_COMMON
+#define ACLCPU_LEAKY_RELU_SIMD_COMMON
+
+#include "kernels/fused_row.h"
+#include "kernels/leaky_relu.h"
+#include "kernels/simd_convert.h"
+#include "tensor/dtype.h"
+
+#endif  // ACLCPU_LEAKY_RELU_SIMD_COMMON
+
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "kernels/leaky_relu_simd.cpp"
+#include <hwy/foreach_target.h>  // IWYU pragma: keep
+// foreach_target re-includes this file once per target; highway.h must follow it.
+#include <hwy/highway.h>
+
+#include "kernels/simd_convert-inl.h"  // the conversions, once per target
+#include "kernels/fused_row-inl.h"     // the fused row driver, once per target
+
+HWY_BEFORE_NAMESPACE();
+namespace aclcpu {
+namespace kern {
+namespace HWY_NAMESPACE {
+
+/// LeakyReluElement on lanes: x > 0 -> a, else a * slope; a NaN a quieted, another NaN product the default
+/// NaN. (The NaN lanes are set explicitly: the product of a signalling NaN need not come out quiet everywhere.)
+HWY_INLINE VF LeakyLanes(DF df, VF a, VF x, float slope) {
+    const DU32 du;
+    const VF quiet_a = hn::BitCast(df, hn::Or(hn::BitCast(du, a), hn::Set(du, 0x00400000u)));
+    const VF y = hn::Mul(a, hn::Set(df, slope));
+    const auto a_nan = hn::IsNaN(a);
+    const VF nan = hn::IfThenElse(a_nan, quiet_a, hn::BitCast(df, hn::Set(du, kReluDefaultNaN)));
+    const VF neg = hn::IfThenElse(hn::IsNaN(y), nan, y);
+    return hn::IfThenElse(hn::Gt(x, hn::Zero(df)), hn::IfThenElse(a_nan, quiet_a, a), neg);
+}
+
+struct LeakyReluF {
+    using Params = LeakyReluParams;
+    static constexpr int kInputs = 1;
+    static HWY_INLINE VF Apply(DF df, const Params& p, const VF* x) { return LeakyLanes(df, x[0], x[0], p.slope); }
+};
+
+struct LeakyReluGradF {
+    using Params = LeakyReluParams;
+    static constexpr int kInputs = 2;
+    static HWY_INLINE VF Apply(DF df, const Params& p, const VF* x) { return LeakyLanes(df, x[0], x[1], p.slope); }
+};
+
+/// This target's fused body for `inputs` (1 or 2) and dtype code `dt` (nullptr when a step is wider than the
+/// stack buffers, which no x86 target is).
+RowFn SelectLeakyReluFused(int inputs, int dt, int nt) {
+    if (!FusedRowFits()) return nullptr;
+    return inputs == 1 ? PickFusedRow<LeakyReluF>(dt, nt != 0) : PickFusedRow<LeakyReluGradF>(dt, nt != 0);
+}
+
+// NOLINTNEXTLINE(google-readability-namespace-comments)
+}  // namespace HWY_NAMESPACE
+}  // namespace kern
+}  // namespace aclcpu
+HWY_AFTER_NAMESPACE();
+
+#if HWY_ONCE
+namespace aclcpu {
+namespace kern {
+
+HWY_EXPORT(SelectLeakyReluFused);
+
+RowFn SelectLeakyReluFusedRow(const LeakyReluParams& p, const aclDataType* dt, const int64_t* st, bool nontemporal) {
+    const int code = PromoteCode(p.promote);
+    if (code < 0 || (p.inputs != 1 && p.inputs != 2)) return nullptr;
+    if (!FusedOperandsQualify(p.promote, dt, st, p.inputs + 1)) return nullptr;
+    return HWY_DYNAMIC_DISPATCH(SelectLeakyReluFused)(p.inputs, code, nontemporal ? 1 : 0);
+}
+
+}  // namespace kern
+}  // namespace aclcpu
+#endif  // HWY_ONCE

@@ -1,0 +1,112 @@
+// Fused SIMD bodies of aclnnThreshold, aclnnHardshrink and aclnnSoftshrink (kernels/threshold.h): the formulas
+// ThresholdF (x <= threshold ? value : x), HardShrinkF (|x| <= lambd ? +0 : x) and SoftShrinkF (Softshrink's
+// two selects; its BF16 rows round, kFusedBf16) and SoftShrinkGradF (gradOutput, self) in fused_row-inl.h's
+// driver, for FLOAT, FLOAT16 and BF16 rows. Every result is an input element (a NaN
+// quieted) or the value, already in the dtype: BF16 rows store the upper halves as they are
+// (kFusedBf16Exact). Compiled once per Highway target by foreach_target; the HWY_ONCE part holds the
+// target-independent selection.
+#ifndef ACLCPU_THRESHOLD_SIMD_COMMON
+#define ACLCPU_THRESHOLD_SIMD_COMMON
+
+#include "kernels/fused_row.h"
+#include "kernels/simd_convert.h"
+#include "kernels/threshold.h"
+#include "tensor/dtype.h"
+
+#endif  // ACLCPU_THRESHOLD_SIMD_COMMON
+
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "kernels/threshold_simd.cpp"
+#include <hwy/foreach_target.h>  // IWYU pragma: keep
+// foreach_target re-includes this file once per target; highway.h must follow it.
+#include <hwy/highway.h>
+
+#include "kernels/simd_convert-inl.h"  // the conversions, once per target
+#include "kernels/fused_row-inl.h"     // the fused row driver, once per target
+
+HWY_BEFORE_NAMESPACE();
+namespace aclcpu {
+namespace kern {
+namespace HWY_NAMESPACE {
+
+/// QuietNaN on lanes: NaN lanes get the quiet bit, the others are unchanged.
+HWY_INLINE VF QuietLanes(DF df, VF x) {
+    const DU32 du;
+    return hn::IfThenElse(hn::IsNaN(x), hn::BitCast(df, hn::Or(hn::BitCast(du, x), hn::Set(du, 0x00400000u))), x);
+}
+
+/// ThresholdElement on lanes: x <= thr -> val, else x (NaN lanes quieted).
+struct ThresholdF {
+    using Params = ThresholdParams;
+    static constexpr int kInputs = 1;
+    static HWY_INLINE VF Apply(DF df, const Params& p, const VF* x) {
+        return hn::IfThenElse(hn::Le(x[0], hn::Set(df, p.thr_f)), hn::Set(df, p.val_f), QuietLanes(df, x[0]));
+    }
+};
+
+/// HardShrinkElement on lanes: |x| <= lambd -> val, else x (NaN lanes quieted).
+struct HardShrinkF {
+    using Params = ThresholdParams;
+    static constexpr int kInputs = 1;
+    static HWY_INLINE VF Apply(DF df, const Params& p, const VF* x) {
+        return hn::IfThenElse(hn::Le(hn::Abs(x[0]), hn::Set(df, p.thr_f)), hn::Set(df, p.val_f), QuietLanes(df, x[0]));
+    }
+};
+
+/// SoftShrinkElement on lanes (a NaN lane fails both compares: +0).
+struct SoftShrinkF {
+    using Params = ThresholdParams;
+    static constexpr int kInputs = 1;
+    static HWY_INLINE VF Apply(DF df, const Params& p, const VF* x) {
+        const VF l = hn::Set(df, p.thr_f);
+        const VF sub = hn::Sub(x[0], l);
+        const VF add = hn::Add(x[0], l);
+        const VF y = hn::IfThenElseZero(hn::Gt(x[0], l), sub);
+        return hn::IfThenElse(hn::Lt(x[0], hn::Neg(l)), add, y);
+    }
+};
+
+/// SoftShrinkGradElement on lanes: x[0] = g, x[1] = self.
+struct SoftShrinkGradF {
+    using Params = ThresholdParams;
+    static constexpr int kInputs = 2;
+    static HWY_INLINE VF Apply(DF df, const Params& p, const VF* x) {
+        const auto keep = hn::Or(hn::Gt(hn::Abs(x[1]), hn::Set(df, p.thr_f)), hn::IsNaN(x[1]));
+        return hn::IfThenElseZero(keep, QuietLanes(df, x[0]));
+    }
+};
+
+/// This target's fused body for `kind` and dtype code `dt` (nullptr when a step is wider than the stack
+/// buffers).
+RowFn SelectThresholdFused(int kind, int dt, int nt) {
+    if (!FusedRowFits()) return nullptr;
+    if (kind == static_cast<int>(SelectKind::kHardShrink)) return PickFusedRow<HardShrinkF>(dt, nt != 0);
+    if (kind == static_cast<int>(SelectKind::kSoftShrink)) return PickFusedRow<SoftShrinkF>(dt, nt != 0);
+    if (kind == static_cast<int>(SelectKind::kSoftShrinkGrad)) return PickFusedRow<SoftShrinkGradF>(dt, nt != 0);
+    return PickFusedRow<ThresholdF>(dt, nt != 0);
+}
+
+// NOLINTNEXTLINE(google-readability-namespace-comments)
+}  // namespace HWY_NAMESPACE
+}  // namespace kern
+}  // namespace aclcpu
+HWY_AFTER_NAMESPACE();
+
+#if HWY_ONCE
+namespace aclcpu {
+namespace kern {
+
+HWY_EXPORT(SelectThresholdFused);
+
+RowFn SelectThresholdFusedRow(const ThresholdParams& p, const aclDataType* dt, const int64_t* st, bool nontemporal) {
+    int code = PromoteCode(p.dtype);
+    if (code < 0) return nullptr;
+    // Threshold / Hardshrink: every result is a BF16 value already; Softshrink's sums are rounded
+    if (code == kFusedBf16 && p.kind != SelectKind::kSoftShrink) code = kFusedBf16Exact;
+    if (!FusedOperandsQualify(p.dtype, dt, st, 1 + SelectInputs(p.kind))) return nullptr;
+    return HWY_DYNAMIC_DISPATCH(SelectThresholdFused)(static_cast<int>(p.kind), code, nontemporal ? 1 : 0);
+}
+
+}  // namespace kern
+}  // namespace aclcpu
+#endif  // HWY_ONCE
