@@ -389,6 +389,16 @@ class Gen:
             p = a["param"]
             lit = repr(float(a["min"])) + ("f" if op.kinds[p] == "float" else "")
             self.fail(f"!({p} >= {lit})", a["msg"])
+        elif kind == "refuse_dtype":
+            dt = a["dtype"]
+            if dt not in DTYPE_VALUES:
+                raise TableError(f"{op.api}: refuse_dtype: unknown dtype {dt}")
+            for pr in a["products"]:
+                if pr not in SOC_ENUM:
+                    raise TableError(f"{op.api}: refuse_dtype: unknown product {pr}")
+            socs = " || ".join(f"c.soc == rt::Soc::{SOC_ENUM[pr]}" for pr in a["products"])
+            has = " || ".join(f"{t}->dtype == static_cast<aclDataType>({DTYPE_VALUES[dt]})" for t in a["tensors"])
+            self.fail(f"({socs}) && ({has})", a["msg"])
         elif kind == "custom":
             args = ", ".join(["c"] + [p["name"] for p in op.scalars])
             L.append(f"    if (int ret = {a['hook']}({args})) return ret;")
@@ -838,10 +848,20 @@ def opinfo_list(op, spec):
     return spec
 
 
+def opinfo_refused(op, product):
+    """The dtype bits a base entry's refuse_dtype checks refuse on this product (whichever tensor has them)."""
+    m = 0
+    for item in op.d["checks"]:
+        if isinstance(item, dict) and "refuse_dtype" in item and product in item["refuse_dtype"]["products"]:
+            m |= 1 << DTYPE_VALUES[item["refuse_dtype"]["dtype"]]
+    return m
+
+
 def opinfo_mask(op, list_name, product):
     if list_name is None:
         return 0
-    return sum(1 << DTYPE_VALUES[d] for d in op.lists[opinfo_list(op, list_name)][product])
+    m = sum(1 << DTYPE_VALUES[d] for d in op.lists[opinfo_list(op, list_name)][product])
+    return m & ~opinfo_refused(op, product)
 
 
 def opinfo_default(op, p):
