@@ -27,13 +27,6 @@ namespace aclcpu {
 namespace kern {
 namespace HWY_NAMESPACE {
 
-/// QuietNaN: NaN lanes get the quiet bit, the others are unchanged.
-HWY_INLINE VF QuietNaNs(DF df, VF x) {
-    const DU32 du;
-    const VF quieted = hn::BitCast(df, hn::Or(hn::BitCast(du, x), hn::Set(du, 0x00400000u)));
-    return hn::IfThenElse(hn::IsNaN(x), quieted, x);
-}
-
 /// ReluElement: x <= 0 -> +0, else x (NaNs quieted).
 struct ReluF {
     using Params = ReluParams;

@@ -54,6 +54,14 @@ using VU16 = hn::Vec<DU16>;
 #define ACLCPU_STREAM_OK 1
 #endif
 
+/// float32 lanes with every NaN quieted (the quiet bit set, sign and payload kept), the others unchanged: what
+/// a vector select or multiply passes on for a NaN element (the activation rows).
+HWY_INLINE VF QuietNaNs(DF df, VF x) {
+    const DU32 du;
+    const VF quieted = hn::BitCast(df, hn::Or(hn::BitCast(du, x), hn::Set(du, 0x00400000u)));
+    return hn::IfThenElse(hn::IsNaN(x), quieted, x);
+}
+
 // ------------------------------------------------------------------ conversions (bit-exact to half.h)
 
 /// binary16 bits (zero-extended lanes) -> float32, exact. NaN payloads: F16C quiets a signalling NaN, the

@@ -29,18 +29,12 @@ namespace aclcpu {
 namespace kern {
 namespace HWY_NAMESPACE {
 
-/// QuietNaN on lanes: NaN lanes get the quiet bit, the others are unchanged.
-HWY_INLINE VF QuietLanes(DF df, VF x) {
-    const DU32 du;
-    return hn::IfThenElse(hn::IsNaN(x), hn::BitCast(df, hn::Or(hn::BitCast(du, x), hn::Set(du, 0x00400000u))), x);
-}
-
 /// ThresholdElement on lanes: x <= thr -> val, else x (NaN lanes quieted).
 struct ThresholdF {
     using Params = ThresholdParams;
     static constexpr int kInputs = 1;
     static HWY_INLINE VF Apply(DF df, const Params& p, const VF* x) {
-        return hn::IfThenElse(hn::Le(x[0], hn::Set(df, p.thr_f)), hn::Set(df, p.val_f), QuietLanes(df, x[0]));
+        return hn::IfThenElse(hn::Le(x[0], hn::Set(df, p.thr_f)), hn::Set(df, p.val_f), QuietNaNs(df, x[0]));
     }
 };
 
@@ -49,7 +43,7 @@ struct HardShrinkF {
     using Params = ThresholdParams;
     static constexpr int kInputs = 1;
     static HWY_INLINE VF Apply(DF df, const Params& p, const VF* x) {
-        return hn::IfThenElse(hn::Le(hn::Abs(x[0]), hn::Set(df, p.thr_f)), hn::Set(df, p.val_f), QuietLanes(df, x[0]));
+        return hn::IfThenElse(hn::Le(hn::Abs(x[0]), hn::Set(df, p.thr_f)), hn::Set(df, p.val_f), QuietNaNs(df, x[0]));
     }
 };
 
@@ -72,7 +66,7 @@ struct SoftShrinkGradF {
     static constexpr int kInputs = 2;
     static HWY_INLINE VF Apply(DF df, const Params& p, const VF* x) {
         const auto keep = hn::Or(hn::Gt(hn::Abs(x[1]), hn::Set(df, p.thr_f)), hn::IsNaN(x[1]));
-        return hn::IfThenElseZero(keep, QuietLanes(df, x[0]));
+        return hn::IfThenElseZero(keep, QuietNaNs(df, x[0]));
     }
 };
 
