@@ -1440,11 +1440,15 @@ bool ScalarModelValue(int dt, const unsigned char* b, double* v) {
     }
 }
 
-// The bytes of value v as a scalar of dtype dt (integers: v truncated, 0 when out of range).
+// The bytes of value v as a scalar of dtype dt (the narrower floating dtypes: v rounded to float first;
+// integers: v truncated, 0 when out of range).
 void EncodeScalar(int dt, double v, unsigned char* b) {
     switch (dt) {
-        case kF32: case kF16: case kBF16: case kF64: case kC64: case kC128:
-            WriteValue(b, dt, v);
+        case kF64: case kC128:
+            std::memcpy(b, &v, 8);
+            return;
+        case kF32: case kF16: case kBF16: case kC64:
+            WriteValue(b, dt, static_cast<float>(v));
             return;
         case kBool: b[0] = v != 0.0; return;
         default: {
