@@ -1,7 +1,8 @@
 // libFuzzer target: drives the public API of aclnnL1LossBackward, aclnnMseLossBackward and
 // aclnnSmoothL1LossBackward, and of the forward losses aclnnL1Loss, aclnnMseLoss and aclnnSmoothL1Loss (and the
 // runtime calls around them) with descriptors decoded from the input bytes, and checks every outcome against
-// independent models.
+// independent models; and every other entry of the operator table (ops/operators.yaml, through the generated
+// descriptions kOpInfos of tests/op_infos.inc) against the entry's reference model (tests/support/op_reference.h).
 //
 // What an input decodes to (FuzzedDataProvider, so every byte string is a valid input):
 //   - the operator, from the spare high nibble of the input's last byte (FuzzedDataProvider reads integers
@@ -10,9 +11,11 @@
 //     before the selector existed) -> L1, so the older corpus keeps what it covered. The forward losses take
 //     last bytes that no input of the corpus committed before them ends with (low nibble 4..7 - the profile
 //     switch only tests the low nibble for 15 - and high nibble 0, 1, 5, 6, 8, 10, 12, 14 or 15: 36 of the 256
-//     values), (high + low) % 3 picking L1Loss / MseLoss / SmoothL1Loss. A forward call passes self, target
-//     and out = the 2nd, 3rd and 4th descriptor (the first is decoded and created, but not passed); out's
-//     shape is the broadcast shape, [], [1] or [1, 1]. SmoothL1 (both directions) also decodes
+//     values), (high + low) % 3 picking L1Loss / MseLoss / SmoothL1Loss. The operator-table path takes last
+//     bytes that no input of the corpus committed before it ends with either (low nibble 0, 1, 2 or 15 - the
+//     last one switching the profile - and high nibble 1, 5, 6, 7, 8, 12 or 14: 28 values). A forward call
+//     passes self, target and out = the 2nd, 3rd and 4th descriptor (the first is decoded and created, but
+//     not passed); out's shape is the broadcast shape, [], [1] or [1, 1]. SmoothL1 (both directions) also decodes
 //     beta (right before the first phase): 1, 0, -0, subnormals, 1e-6 and just below, negative, NaN, inf,
 //     FLT_MAX or 32 raw bits;
 //   - a product profile (switching profile = aclFinalize + aclInit with a JSON config: exercises both);
@@ -28,6 +31,16 @@
 //     null/short/unregistered/misaligned workspace, destroyed or bogus stream, bogus executor, destroying
 //     the tensors or the executor before the run, aclrtFree of the workspace while the run is pending;
 //   - a few aclrtMemcpy/aclrtMemset calls with arbitrary arguments, and one through a just-freed block;
+//   - on the operator-table path, after the blocks and the copies: the entry (one of the kOpInfos entries
+//     whose second phase is none of the six above: aclnnRelu, aclnnInplaceRelu, aclnnThresholdBackward, ...,
+//     so a new table entry is fuzzed without fuzz code), then its tensors in executor order with the decoders
+//     above (the same shape family: outputs the family's shape - a loss's also [] or one element -, inputs
+//     broadcast from it where the entry broadcasts, else the family's shape 7 times in 8; the base dtype 3
+//     times in 4 one the entry accepts in the profile), its non-tensor arguments (reduction as above;
+//     aclScalar: the table's default, a fuzzed dtype - every real and complex one, and two without a scalar
+//     form - holding a special value or raw bits, or null; the others at the table's default or sample),
+//     null workspaceSize/executor, a second-phase scenario (plain, null or short workspace, null executor,
+//     the default stream) and a launch through the consumed executor;
 //   - calls through released handles of every kind (tensors, executors, streams, events, memory blocks,
 //     scalars, int arrays, tensor lists, contexts, tensor descriptors, data buffers),
 //     released by this input or earlier ones (some old enough for their address to hold a new object), next
@@ -47,7 +60,16 @@
 //     payloads may differ: README "Differences from CANN"), computed from a snapshot of the inputs
 //     (out-of-place semantics even when gradInput aliases an input); forward losses: exactly the out
 //     elements change (one for mean/sum), each equal to tests/support/forward_loss_reference.h (L1,
-//     SmoothL1) or mse_loss_reference.h (MSE; the reduce template of forward_loss_reference.h for MseLoss).
+//     SmoothL1) or mse_loss_reference.h (MSE; the reduce template of forward_loss_reference.h for MseLoss);
+//   - operator-table entries: a first phase with a null or released tensor, a null workspaceSize/executor, a
+//     view outside its storage or an output mapping two indices to one element is refused (SPEC 3, 4.6);
+//     where none of these holds, every aclScalar argument's value is one a double holds (Arg.f: the real
+//     dtypes, 64-bit integers up to 2^53; not complex, not null), the outputs share no byte, the tensors
+//     have at most 2^16 elements (1 MiB a view) and the reference does not decline (kNotModelled), the
+//     status is the reference's; the second phase's status follows SPEC 6 as above; an accepted launch whose
+//     views all lie in A or O and whose outputs share no byte with another tensor changes exactly the output
+//     elements, each equal to the reference's bits (NaN payloads as above). Entries without a reference get
+//     the refusal, message, out-parameter and untouched-memory checks only.
 #include <fuzzer/FuzzedDataProvider.h>
 #include <unistd.h>
 
@@ -66,6 +88,8 @@
 #include "support/l1_reference.h"
 #include "support/loss_grad_reference.h"
 #include "support/mse_loss_reference.h"
+#include "support/op_reference.h"
+#include "tests/op_infos.inc"  // kOpInfos: every operator-table entry (generated from ops/operators.yaml)
 
 using namespace l1ref;
 
@@ -78,6 +102,7 @@ int FuzzGetFormat(const aclTensor* t, int* format);
 int FuzzGetDataType(const aclTensor* t, int* dtype);
 size_t FuzzDataTypeSize(int dtype);
 aclError FuzzMemcpy(void* dst, size_t destMax, const void* src, size_t count, int kind);
+aclScalar* FuzzCreateScalar(void* value, int dataType);
 }
 
 namespace {
@@ -102,14 +127,17 @@ std::string g_case;  // the decoded case, printed when an invariant fails
 aclrtStream g_stream = nullptr;
 
 // The operator an input drives (see the header).
-enum FuzzOp { kOpL1, kOpMse, kOpSmoothL1, kOpL1Fwd, kOpMseFwd, kOpSmoothL1Fwd, kNumOps };
-const char* const kOpNames[kNumOps] = {"L1", "MSE", "SmoothL1", "L1Loss", "MseLoss", "SmoothL1Loss"};
+// kOpTable: an operator-table entry the hand-written models above do not cover (see the header).
+enum FuzzOp { kOpL1, kOpMse, kOpSmoothL1, kOpL1Fwd, kOpMseFwd, kOpSmoothL1Fwd, kOpTable, kNumOps };
+const char* const kOpNames[kNumOps] = {"L1", "MSE", "SmoothL1", "L1Loss", "MseLoss", "SmoothL1Loss", "table"};
 FuzzOp g_op = kOpL1;
 
-bool IsForward(FuzzOp op) { return op >= kOpL1Fwd; }
+bool IsForward(FuzzOp op) { return op >= kOpL1Fwd && op <= kOpSmoothL1Fwd; }
 
 FuzzOp OpFromSpareBits(unsigned char last_byte) {
     const int hi = last_byte >> 4, lo = last_byte & 15;
+    // Table entries: last bytes absent from the corpus committed before them (see the header).
+    if ((lo <= 2 || lo == 15) && (hi == 1 || (hi >= 5 && hi <= 8) || hi == 12 || hi == 14)) return kOpTable;
     // Forward losses: last bytes absent from the corpus committed before them (see the header).
     if (lo >= 4 && lo <= 7 && (hi <= 1 || hi == 5 || hi == 6 || hi == 8 || hi == 10 || hi == 12 || hi >= 14)) {
         static const FuzzOp fwd[3] = {kOpL1Fwd, kOpMseFwd, kOpSmoothL1Fwd};
@@ -380,7 +408,7 @@ int AddressStatus(const Memory& m, const Desc& d, const unsigned char* data) {
     if (data == nullptr) return ACLNN_ERR_PARAM_NULLPTR;
     const Block* b = BlockOf(m, data);
     if (b == nullptr) return ACLNN_ERR_PARAM_INVALID;
-    const size_t align = std::min<size_t>(d.item, 8);
+    const size_t align = std::max<size_t>(std::min<size_t>(d.item, 8), 1);  // ACL_STRING: no element size
     if (reinterpret_cast<uintptr_t>(data) % align != 0) return ACLNN_ERR_PARAM_INVALID;
     const unsigned long long lo = static_cast<unsigned long long>(d.offset) * d.item;
     const unsigned long long hi = (static_cast<unsigned long long>(d.last) + 1) * d.item;
@@ -391,13 +419,20 @@ int AddressStatus(const Memory& m, const Desc& d, const unsigned char* data) {
 
 // Whether n workspace bytes at w share a byte with a non-empty tensor's view [data + offset, data + last + 1)
 // (in bytes, with the address arithmetic of the library: modulo 2^64).
-bool WorkspaceOverlaps(const Desc* d, unsigned char* const* data, const void* w, uint64_t n) {
+// The bytes [*lo, *hi) a non-empty view at data spans (modulo 2^64, as the library computes them).
+void ViewBytes(const Desc& d, const unsigned char* data, uintptr_t* lo, uintptr_t* hi) {
+    const uintptr_t base = reinterpret_cast<uintptr_t>(data);
+    *lo = base + static_cast<uintptr_t>(d.offset) * d.item;
+    *hi = base + (static_cast<uintptr_t>(d.last) + 1) * d.item;
+}
+
+// Whether n workspace bytes at w share a byte with a non-empty view of the tensors [first, last) of d.
+bool WorkspaceOverlaps(const Desc* d, unsigned char* const* data, int first, int last, const void* w, uint64_t n) {
     const uintptr_t wlo = reinterpret_cast<uintptr_t>(w), whi = wlo + n;
-    for (int k = IsForward(g_op) ? 1 : 0; k < 4; ++k) {  // a forward call does not pass d[0]
+    for (int k = first; k < last; ++k) {
         if (d[k].numel == 0 || data[k] == nullptr) continue;
-        const uintptr_t base = reinterpret_cast<uintptr_t>(data[k]);
-        const uintptr_t lo = base + static_cast<uintptr_t>(d[k].offset) * d[k].item;
-        const uintptr_t hi = base + (static_cast<uintptr_t>(d[k].last) + 1) * d[k].item;
+        uintptr_t lo, hi;
+        ViewBytes(d[k], data[k], &lo, &hi);
         if (lo < whi && wlo < hi) return true;
     }
     return false;
@@ -421,11 +456,12 @@ void ExpectRejected(int ret, const Memory& m, const char* what, const char* expe
 struct Expected {
     std::vector<unsigned char> a, o;
     std::vector<unsigned char*> out_elems;  // address of every gradInput element written
+    std::vector<const Desc*> out_descs;     // the output of each element (empty: all of one output)
 };
 
 Expected Reference(const Memory& m, const Desc* d, unsigned char* const* data, const std::vector<int64_t>& b,
                    int64_t reduction) {
-    Expected e{m.snap_a, m.snap_o, {}};
+    Expected e{m.snap_a, m.snap_o, {}, {}};
     const Profile prof = kAllProfiles[g_profile];
     const int p = PromoteFor(prof, d[0].dtype, d[1].dtype, d[2].dtype, d[3].dtype);
     const float r = reduction == 1 ? MeanFactor(prof, b) : 1.0f;
@@ -464,7 +500,7 @@ Expected Reference(const Memory& m, const Desc* d, unsigned char* const* data, c
 // and arithmetic over views of the snapshot (each non-empty view lies inside A or O: the address check passed).
 // The model's own first-phase verdict must agree with this fuzzer's (it sees the small views the launch ran).
 Expected ReferenceLoss(const Memory& m, const Desc* d, unsigned char* const* data, int64_t reduction, float beta) {
-    Expected e{m.snap_a, m.snap_o, {}};
+    Expected e{m.snap_a, m.snap_o, {}, {}};
     const Profile prof = kAllProfiles[g_profile];
     View v[4];
     for (int k = 0; k < 4; ++k) {
@@ -548,7 +584,7 @@ void ComputeMse(Profile prof, const fwdref::Decision& fd, int64_t reduction, con
 // The reference of an accepted forward launch (g_op a forward loss): self, target, out = d[1], d[2], d[3].
 // For L1Loss and SmoothL1Loss the model's own first-phase verdict (fwdref::Decide) must agree with this fuzzer's.
 Expected ReferenceForward(const Memory& m, const Desc* d, unsigned char* const* data, int64_t reduction, float beta) {
-    Expected e{m.snap_a, m.snap_o, {}};
+    Expected e{m.snap_a, m.snap_o, {}, {}};
     const Profile prof = kAllProfiles[g_profile];
     View v[4];
     for (int k = 1; k < 4; ++k) {
@@ -603,29 +639,38 @@ struct Scratch {
 // may lie in A or O, outside every view: scenario 20).
 void CompareImage(const unsigned char* got, const unsigned char* want, size_t n, const unsigned char* base,
                   const Desc& out, const std::vector<unsigned char*>& out_elems, const Scratch& ws,
-                  const char* which) {
+                  const char* which, const std::vector<const Desc*>& out_descs) {
     std::vector<int64_t> start(n, -1);  // byte -> first byte of the gradInput element covering it
-    for (unsigned char* p : out_elems) {
+    std::vector<const Desc*> owner(out_descs.empty() ? 0 : n);  // byte -> its element's output
+    for (size_t e = 0; e < out_elems.size(); ++e) {
+        unsigned char* p = out_elems[e];
         if (p < base || p >= base + n) continue;
+        const Desc& od = out_descs.empty() ? out : *out_descs[e];
         const size_t s = static_cast<size_t>(p - base);
-        for (size_t j = 0; j < out.item && s + j < n; ++j) start[s + j] = static_cast<int64_t>(s);
+        for (size_t j = 0; j < od.item && s + j < n; ++j) {
+            start[s + j] = static_cast<int64_t>(s);
+            if (!owner.empty()) owner[s + j] = &od;
+        }
     }
     for (size_t i = 0; i < n; ++i) {
         if (got[i] == want[i]) continue;
         const int64_t s = start[i];
         if (s < 0 && ws.Holds(base + i)) continue;
-        const bool ok = s >= 0 && static_cast<size_t>(s) + out.item <= n && SameResult(out.dtype, got + s, want + s);
+        const Desc& od = s >= 0 && !owner.empty() ? *owner[i] : out;
+        const bool ok = s >= 0 && static_cast<size_t>(s) + od.item <= n && SameResult(od.dtype, got + s, want + s);
         CHECK(ok, "block %s byte %zu: got 0x%02x, want 0x%02x (gradInput dtype %d, %s)", which, i, got[i], want[i],
-              out.dtype, s >= 0 ? "inside a gradInput element" : "outside gradInput: a stray write");
+              od.dtype, s >= 0 ? "inside a gradInput element" : "outside gradInput: a stray write");
     }
 }
 
 void CheckResult(const Memory& m, const Expected& e, const Desc& out, const Scratch& ws) {
-    CompareImage(m.a.p, e.a.data(), m.a.size, m.a.p, out, e.out_elems, ws, "A");
-    CompareImage(m.o.p, e.o.data(), m.o.size, m.o.p, out, e.out_elems, ws, "O");
+    CompareImage(m.a.p, e.a.data(), m.a.size, m.a.p, out, e.out_elems, ws, "A", e.out_descs);
+    CompareImage(m.o.p, e.o.data(), m.o.size, m.o.p, out, e.out_elems, ws, "O", e.out_descs);
 }
 
-unsigned char* PickData(FuzzedDataProvider& in, Memory& m, const Desc& d, Desc* prev, int k) {
+// The data address of tensor k (prev: the tensors before it; out: an output, placed in A rather than O when
+// the plain layout puts the inputs in A).
+unsigned char* PickData(FuzzedDataProvider& in, Memory& m, const Desc& d, Desc* prev, int k, bool out) {
     const int kind = in.ConsumeIntegralInRange<int>(0, 15);
     const size_t item = std::max<size_t>(d.item, 1);
     const unsigned long long extent =
@@ -638,7 +683,7 @@ unsigned char* PickData(FuzzedDataProvider& in, Memory& m, const Desc& d, Desc* 
     };
     switch (kind) {
         case 1: case 2: case 3: return aligned_in(m.a);
-        case 4: case 5: case 6: return k == 3 ? aligned_in(m.a) : aligned_in(m.o);
+        case 4: case 5: case 6: return out ? aligned_in(m.a) : aligned_in(m.o);
         case 7: case 8: case 9: {  // alias an earlier tensor's data (in-place / partial overlap)
             if (k == 0) return aligned_in(m.a);
             unsigned char* base = prev[in.ConsumeIntegralInRange<int>(0, k - 1)].data;
@@ -650,22 +695,24 @@ unsigned char* PickData(FuzzedDataProvider& in, Memory& m, const Desc& d, Desc* 
         case 11: return m.a.p + m.a.size - in.ConsumeIntegralInRange<size_t>(0, 16);  // at/near the end
         case 12: return g_host + in.ConsumeIntegralInRange<size_t>(0, 64) * 8;      // unregistered memory
         case 13: return nullptr;
-        default: return k == 3 ? aligned_in(m.o) : aligned_in(m.a);  // 0, 14, 15: the plain layout
+        default: return out ? aligned_in(m.o) : aligned_in(m.a);  // 0, 14, 15: the plain layout
     }
 }
 
-void DecodeShapes(FuzzedDataProvider& in, Desc* d) {
+// The view shapes of n tensors (out[k]: tensor k is an output; loss_out: outputs of a loss, which may be 0-d or
+// one element; broadcasts: the inputs may broadcast, else they take the family's shape 7 times in 8).
+void DecodeShapes(FuzzedDataProvider& in, Desc* d, int n, const bool* out, bool loss_out, bool broadcasts) {
     // A broadcast-compatible family most of the time; arbitrary ranks and dims otherwise.
     const bool family = in.ConsumeIntegralInRange<int>(0, 9) < 8;
     const int rank = in.ConsumeIntegralInRange<int>(0, in.ConsumeBool() ? 4 : 10);
     std::vector<int64_t> b(rank);
     for (auto& v : b) v = PickDim(in);
-    for (int k = 0; k < 4; ++k) {
+    for (int k = 0; k < n; ++k) {
         if (family) {
-            if (k == 3 && IsForward(g_op)) {  // out: b for none, [] (L1, MSE) or one element (SmoothL1) otherwise
+            if (out[k] && loss_out) {  // out: b for none, [] (L1, MSE) or one element (SmoothL1) otherwise
                 const int mode = in.ConsumeIntegralInRange<int>(0, 7);
                 d[k].dims = mode < 4 ? b : mode < 6 ? std::vector<int64_t>{} : std::vector<int64_t>(mode - 5, 1);
-            } else if (k == 3) {
+            } else if (out[k] || (!broadcasts && !OneIn(in, 8))) {
                 d[k].dims = b;
             } else {
                 const int r = in.ConsumeIntegralInRange<int>(0, rank);
@@ -1234,55 +1281,31 @@ int ForwardChecks(Profile prof, const Desc* d, int64_t reduction, float beta, st
     return 0;
 }
 
-void OneInput(FuzzedDataProvider& in) {
-    // ---- profile (switching re-initialises the runtime: aclFinalize destroys g_stream and all memory)
-    if (OneIn(in, 16)) {
-        const int prof = in.ConsumeIntegralInRange<int>(0, kNumProfiles - 1);
-        if (prof != g_profile) {
-            g_grave.Add(kGStream, g_stream);  // aclFinalize releases it
-            CHECK(aclFinalize() == ACL_SUCCESS, "aclFinalize");
-            CHECK(aclrtCreateStream(&g_stream) == ACL_ERROR_UNINITIALIZE, "stream after finalize");
-            InitRuntime(prof);
-        }
+// Decodes tensor k of d (shared by both paths): layout, storage, data address (out: an output) and whether it
+// is passed null or destroyed before the call. Returns whether aclCreateTensor must accept it.
+bool DecodeTensor(FuzzedDataProvider& in, Memory& m, Desc* d, int k, int base_dtype, bool out) {
+    DecodeLayout(in, d[k], base_dtype);
+    Desc probe = d[k];
+    probe.storage.clear();
+    const bool layout_ok = ModelCreate(probe);  // strides/extent with an empty storage: for PickData
+    if (layout_ok) {
+        d[k].strides = probe.strides;
+        d[k].numel = probe.numel;
+        d[k].last = probe.last;
+        d[k].item = probe.item;
     }
-    // ---- memory
-    Memory m;
-    m.a.size = in.ConsumeIntegralInRange<size_t>(64, 4096);
-    m.o.size = in.ConsumeIntegralInRange<size_t>(64, 4096);
-    CHECK(aclrtMalloc(reinterpret_cast<void**>(&m.a.p), m.a.size, ACL_MEM_MALLOC_HUGE_FIRST) == 0, "malloc A");
-    CHECK(aclrtMalloc(reinterpret_cast<void**>(&m.o.p), m.o.size, ACL_MEM_MALLOC_NORMAL_ONLY) == 0, "malloc O");
-    {
-        const std::vector<unsigned char> pattern = in.ConsumeBytes<unsigned char>(in.ConsumeIntegralInRange<size_t>(0, 64));
-        for (size_t i = 0; i < m.a.size; ++i) {
-            m.a.p[i] = pattern.empty() ? static_cast<unsigned char>(i * 37 + 11) : pattern[i % pattern.size()] ^ static_cast<unsigned char>(i / pattern.size());
-        }
-        std::memset(m.o.p, 0xA5, m.o.size);  // canary
-    }
-    FuzzCopies(in, m);
+    DecodeStorage(in, d[k]);
+    const bool must_create = ModelCreate(d[k]);
+    d[k].data = PickData(in, m, d[k], d, k, out);
+    d[k].pass_null = OneIn(in, 41);
+    d[k].destroy_before = OneIn(in, 41);
+    return must_create;
+}
 
-    // ---- descriptors
-    Desc d[4];
-    DecodeShapes(in, d);
-    const int base_dtype = PickDtype(in);
-    bool must_create[4];
-    for (int k = 0; k < 4; ++k) {
-        DecodeLayout(in, d[k], base_dtype);
-        Desc probe = d[k];
-        probe.storage.clear();
-        const bool layout_ok = ModelCreate(probe);  // strides/extent with an empty storage: for PickData
-        if (layout_ok) {
-            d[k].strides = probe.strides;
-            d[k].numel = probe.numel;
-            d[k].last = probe.last;
-            d[k].item = probe.item;
-        }
-        DecodeStorage(in, d[k]);
-        must_create[k] = ModelCreate(d[k]);
-        d[k].data = PickData(in, m, d[k], d, k);
-        d[k].pass_null = OneIn(in, 41);
-        d[k].destroy_before = OneIn(in, 41);
-    }
-    for (int k = 0; k < 4; ++k) {
+// Creates the n tensors of d (aclCreateTensor's verdict = must_create[k]; the getters round-trip) and
+// describes the case in g_case (names: the tensors' parameter names).
+void CreateTensors(const Memory& m, Desc* d, int n, const bool* must_create, const char* const* names) {
+    for (int k = 0; k < n; ++k) {
         Desc& t = d[k];
         t.t = FuzzCreateTensor(t.dims.data(), t.dims.size(), t.dtype, t.null_strides ? nullptr : t.strides_in.data(),
                                t.offset, t.format, t.storage.data(), t.storage.size(), t.data);
@@ -1313,7 +1336,6 @@ void OneInput(FuzzedDataProvider& in) {
         }
     }
     {
-        static const char* const names[4] = {"gradOutput", "self", "target", "gradInput"};
         auto vec = [](const std::vector<int64_t>& v) {
             std::string r = "[";
             for (size_t i = 0; i < v.size(); ++i) r += (i ? "," : "") + std::to_string(v[i]);
@@ -1323,7 +1345,7 @@ void OneInput(FuzzedDataProvider& in) {
                  ", A = " + std::to_string(m.a.size) + " bytes at " +
                  std::to_string(reinterpret_cast<uintptr_t>(m.a.p)) + ", O = " + std::to_string(m.o.size) +
                  " bytes at " + std::to_string(reinterpret_cast<uintptr_t>(m.o.p)) + "\n";
-        for (int k = 0; k < 4; ++k) {
+        for (int k = 0; k < n; ++k) {
             const Desc& t = d[k];
             const unsigned char* base = t.data;
             std::string where = base == nullptr ? "null"
@@ -1338,8 +1360,12 @@ void OneInput(FuzzedDataProvider& in) {
         }
     }
     if (std::getenv("ACLNN_FUZZ_PRINT") != nullptr) std::fprintf(stderr, "%s", g_case.c_str());
-    const aclTensor* dead[4] = {};
-    for (int k = 0; k < 4; ++k) {
+}
+
+// Destroys the tensors decoded to be destroyed before the call (dead[k]: the released handle passed instead)
+// and, every other input, passes a handle released by an earlier input instead.
+void ReleaseBefore(Desc* d, int n, const aclTensor** dead) {
+    for (int k = 0; k < n; ++k) {
         if (d[k].destroy_before && d[k].created) {
             CHECK(aclDestroyTensor(d[k].t) == 0, "aclDestroyTensor");
             dead[k] = d[k].t;
@@ -1349,13 +1375,534 @@ void OneInput(FuzzedDataProvider& in) {
     }
     // Every other input passes a tensor released by an earlier input instead (any age), unless its address
     // now holds one of this input's live tensors.
-    for (int k = 0; k < 4; ++k) {
+    for (int k = 0; k < n; ++k) {
         void* old = (g_stats.inputs & 1) != 0 && dead[k] != nullptr ? g_grave.Pick(kGTensor, g_stats.inputs / 2 + k)
                                                                     : nullptr;
         bool live = old == nullptr;
-        for (int j = 0; j < 4; ++j) live = live || (d[j].created && d[j].t == old);
+        for (int j = 0; j < n; ++j) live = live || (d[j].created && d[j].t == old);
         if (!live) dead[k] = static_cast<const aclTensor*>(old);
     }
+}
+
+// ---------------------------------------------------------------- operator-table entries (kOpTable)
+// Every entry of kOpInfos (tools/opgen/gen_ops.py's description of ops/operators.yaml) that the hand-written
+// models above do not cover, driven through its uniform adapters and checked against its reference model
+// (tests/support/op_reference.h) where the call lies inside what the model covers.
+using aclcpu_test::opinfo::Arg;
+using aclcpu_test::opinfo::kOpInfos;
+using aclcpu_test::opinfo::OpInfo;
+using aclcpu_test::opinfo::ParamInfo;
+using aclcpu_test::opinfo::ParamKind;
+using aclcpu_test::opinfo::Role;
+
+constexpr size_t kNumTableEntries = sizeof kOpInfos / sizeof kOpInfos[0];
+constexpr int kMaxT = aclcpu_test::opinfo::kMaxTensors;
+constexpr int kMaxP = aclcpu_test::opinfo::kMaxParams;
+
+// Per-entry counters (printed at exit): first phases, accepted, checked against the reference's status,
+// launches, launches whose bits were checked, elements checked.
+struct TableStats {
+    long inputs = 0, first_ok = 0, status_checked = 0, runs_ok = 0, bits_checked = 0, elements = 0;
+} g_table_stats[kNumTableEntries];
+
+// The kOpInfos indices of the entries the table path drives: those whose second phase is none of the
+// operators the hand-written path calls (never destroyed: the statistics at exit read it).
+const std::vector<size_t>& TableEntries() {
+    static const std::vector<size_t>* const entries = [] {
+        const aclcpu_test::opinfo::SecondPhaseFn hand[] = {
+            &aclnnL1LossBackward, &aclnnMseLossBackward, &aclnnSmoothL1LossBackward,
+            &aclnnL1Loss,         &aclnnMseLoss,         &aclnnSmoothL1Loss};
+        auto* v = new std::vector<size_t>;
+        for (size_t i = 0; i < kNumTableEntries; ++i) {
+            if (std::find(std::begin(hand), std::end(hand), kOpInfos[i].second) == std::end(hand)) v->push_back(i);
+        }
+        return v;
+    }();
+    return *entries;
+}
+
+// An aclScalar argument's value as the reference models it (Arg.f): exact for the real dtypes whose values
+// a double holds (64-bit integers up to 2^53); false for the others (complex, wider integers, no value).
+bool ScalarModelValue(int dt, const unsigned char* b, double* v) {
+    switch (dt) {
+        case kF64: std::memcpy(v, b, 8); return true;
+        case kF32: case kF16: case kBF16: case kS8: case kU8: case kS16: case kU16: case kS32: case kU32:
+        case kBool:
+            *v = static_cast<double>(ReadValue(b, dt));
+            return true;
+        case kS64: case kU64: {
+            const long double x = ReadValue(b, dt);
+            if (std::fabs(x) > 9007199254740992.0L) return false;
+            *v = static_cast<double>(x);
+            return true;
+        }
+        default: return false;
+    }
+}
+
+// The bytes of value v as a scalar of dtype dt (the narrower floating dtypes: v rounded to float first;
+// integers: v truncated, 0 when out of range).
+void EncodeScalar(int dt, double v, unsigned char* b) {
+    switch (dt) {
+        case kF64: case kC128:
+            std::memcpy(b, &v, 8);
+            return;
+        case kF32: case kF16: case kBF16: case kC64:
+            WriteValue(b, dt, static_cast<float>(v));
+            return;
+        case kBool: b[0] = v != 0.0; return;
+        default: {
+            const int64_t i = std::isfinite(v) && std::fabs(v) < 9.0e18 ? static_cast<int64_t>(v) : 0;
+            std::memcpy(b, &i, std::max<size_t>(DtSize(dt), 1));
+            return;
+        }
+    }
+}
+
+// A decoded aclScalar argument: the handle (null: passed null) and whether the reference can predict the call.
+struct ScalarChoice {
+    aclScalar* s = nullptr;
+    bool modelled = false;
+    double value = 0.0;
+    std::string text;
+};
+
+// An aclScalar parameter: the table's default (or sample) in its dtype 3 times in 8; 4 in 8 a fuzzed dtype
+// (every real and complex one, and two without a scalar form) holding a special value (zero, +-FLT_EPSILON
+// and around it, the float and half limits, infinities, NaN) or raw bits; 1 in 8 null.
+ScalarChoice DecodeScalar(FuzzedDataProvider& in, const ParamInfo& p) {
+    static const int dtypes[] = {kF32, kF16, kBF16, kF64, kS8, kU8, kS16, kU16, kS32, kU32, kS64, kU64, kBool,
+                                 kC64, kC128, kString, 1000};
+    static const double specials[] = {0.0, -0.0, 1.0, -1.0, 0.5, 2.0, -3.0, 1.1920928955078125e-07,
+                                      -1.1920928955078125e-07, 5.9604644775390625e-08, 1.8e-07, 1e-30, 100.0,
+                                      65504.0, 70000.0, 3.4028234663852886e38, 1e39, -1e300,
+                                      std::numeric_limits<double>::quiet_NaN(),
+                                      std::numeric_limits<double>::infinity(),
+                                      -std::numeric_limits<double>::infinity(), 5e-324};
+    ScalarChoice c;
+    const int mode = in.ConsumeIntegralInRange<int>(0, 7);
+    if (mode == 7) {
+        c.text = "null";
+        return c;
+    }
+    int dt = p.scalar_dtype;
+    alignas(16) unsigned char bytes[16] = {};
+    if (mode < 3) {
+        EncodeScalar(dt, p.def_f, bytes);
+    } else {
+        dt = dtypes[in.ConsumeIntegralInRange<size_t>(0, sizeof dtypes / sizeof dtypes[0] - 1)];
+        if (OneIn(in, 3)) {
+            const uint64_t lo = in.ConsumeIntegral<uint64_t>(), hi = in.ConsumeIntegral<uint64_t>();
+            std::memcpy(bytes, &lo, 8);
+            std::memcpy(bytes + 8, &hi, 8);
+        } else {
+            EncodeScalar(dt, specials[in.ConsumeIntegralInRange<size_t>(0, sizeof specials / sizeof specials[0] - 1)],
+                         bytes);
+        }
+    }
+    c.s = FuzzCreateScalar(bytes, dt);
+    if (c.s == nullptr) {
+        const char* msg = aclGetRecentErrMsg();
+        CHECK(msg != nullptr && msg[0] != '\0', "aclCreateScalar(dtype %d) failed without a message", dt);
+    }
+    c.modelled = c.s != nullptr && ScalarModelValue(dt, bytes, &c.value);
+    char text[96];
+    uint64_t raw;
+    std::memcpy(&raw, bytes, 8);
+    std::snprintf(text, sizeof text, "scalar dtype %d bits 0x%016llx (%s%a)", dt, static_cast<unsigned long long>(raw),
+                  c.s == nullptr ? "not created, " : c.modelled ? "" : "not modelled, ", c.value);
+    c.text = text;
+    return c;
+}
+
+// The non-tensor arguments of an entry and the handles they own.
+struct TableArgs {
+    Arg a[kMaxP];
+    bool modelled = true;  // the reference can predict the call from a[]
+    std::vector<aclScalar*> scalars;
+    std::vector<aclIntArray*> ints;
+    std::vector<aclBoolArray*> bools;
+    std::vector<aclScalarList*> scalar_lists;
+    std::vector<aclTensorList*> tensor_lists;
+    std::string text;
+    ~TableArgs() {
+        for (aclScalar* s : scalars) aclDestroyScalar(s);
+        for (aclIntArray* x : ints) aclDestroyIntArray(x);
+        for (aclBoolArray* x : bools) aclDestroyBoolArray(x);
+        for (aclScalarList* x : scalar_lists) aclDestroyScalarList(x);
+        for (aclTensorList* x : tensor_lists) aclDestroyTensorList(x);
+    }
+};
+
+// Decodes the entry's non-tensor arguments: reduction as the hand-written path decodes it, aclScalar
+// parameters with DecodeScalar, the others at the table's default (or sample), as the table-driven suite
+// passes them.
+void DecodeArgs(FuzzedDataProvider& in, const OpInfo& op, TableArgs& ta) {
+    static const int64_t reductions[] = {0, 1, 2, 0, 1, 2, 0, 1, 2, -1, 3, INT64_MIN, INT64_MAX};
+    for (int k = 0; k < op.num_params; ++k) {
+        const ParamInfo& p = op.params[k];
+        Arg& a = ta.a[k];
+        a.i = p.def_i;
+        a.f = p.def_f;
+        a.str = p.def_str;
+        ta.modelled = ta.modelled && p.has_default;
+        std::string text = std::string(p.name) + " ";
+        switch (p.kind) {
+            case ParamKind::kInt64:
+                if (k == op.reduction) a.i = reductions[in.ConsumeIntegralInRange<size_t>(0, 12)];
+                text += std::to_string(a.i);
+                break;
+            case ParamKind::kScalar: {
+                ScalarChoice c = DecodeScalar(in, p);
+                if (c.s != nullptr) ta.scalars.push_back(c.s);
+                a.scalar = c.s;
+                a.f = c.value;
+                ta.modelled = ta.modelled && c.modelled;
+                text += c.text;
+                break;
+            }
+            case ParamKind::kIntArray: {
+                std::vector<int64_t> v(p.def_list, p.def_list + p.def_list_len);
+                ta.ints.push_back(aclCreateIntArray(v.data(), v.size()));
+                a.ints = ta.ints.back();
+                break;
+            }
+            case ParamKind::kBoolArray: {
+                std::vector<char> v(p.def_list_len + 1);
+                for (int j = 0; j < p.def_list_len; ++j) v[j] = p.def_list[j] != 0.0;
+                ta.bools.push_back(aclCreateBoolArray(reinterpret_cast<const bool*>(v.data()), p.def_list_len));
+                a.bools = ta.bools.back();
+                break;
+            }
+            case ParamKind::kScalarList: {
+                std::vector<const aclScalar*> v;
+                for (int j = 0; j < p.def_list_len; ++j) {
+                    alignas(16) unsigned char b[16] = {};
+                    EncodeScalar(p.scalar_dtype, p.def_list[j], b);
+                    ta.scalars.push_back(FuzzCreateScalar(b, p.scalar_dtype));
+                    v.push_back(ta.scalars.back());
+                }
+                ta.scalar_lists.push_back(aclCreateScalarList(v.data(), v.size()));
+                a.scalar_list = ta.scalar_lists.back();
+                break;
+            }
+            case ParamKind::kTensorList:  // no default value: an empty list
+                ta.tensor_lists.push_back(aclCreateTensorList(nullptr, 0));
+                a.tensor_list = ta.tensor_lists.back();
+                break;
+            default:
+                text += p.kind == ParamKind::kFloat || p.kind == ParamKind::kDouble ? std::to_string(a.f)
+                                                                                  : std::to_string(a.i);
+                break;
+        }
+        ta.text += (k ? ", " : "") + text;
+    }
+}
+
+// The element count of the inputs' broadcast shape (false: they do not broadcast, or it overflows).
+bool InputsBroadcastNumel(const OpInfo& op, const Desc* d, int64_t* numel) {
+    std::vector<int64_t> b;
+    for (int k = 0; k < op.num_tensors; ++k) {
+        if (op.tensors[k].role == Role::kOutput) continue;
+        std::vector<int64_t> r;
+        if (!BroadcastShapes(b, d[k].dims, &r)) return false;
+        b = r;
+    }
+    return CountOk(b, numel);
+}
+
+// One input of the table path (after the profile, the blocks and the copies: see the header).
+void OneTableInput(FuzzedDataProvider& in, Memory& m) {
+    const std::vector<size_t>& entries = TableEntries();
+    const size_t index = entries.empty() ? 0 : entries[in.ConsumeIntegralInRange<size_t>(0, entries.size() - 1)];
+    if (entries.empty()) {
+        FreeBlock(m.a);
+        FreeBlock(m.o);
+        return;
+    }
+    const OpInfo& op = kOpInfos[index];
+    TableStats& ts = g_table_stats[index];
+    const int n = op.num_tensors;
+    bool out[kMaxT], must_create[kMaxT];
+    const char* names[kMaxT];
+    for (int k = 0; k < n; ++k) {
+        out[k] = op.tensors[k].role != Role::kInput;
+        names[k] = op.tensors[k].name;
+    }
+    // ---- descriptors: the hand-written path's decoders; the base dtype mostly one the entry accepts
+    Desc d[kMaxT];
+    DecodeShapes(in, d, n, out, op.shape == aclcpu_test::opinfo::ShapeKind::kLoss, op.broadcasts);
+    std::vector<int> listed;
+    for (int dt = 0; dt < 64; ++dt) {
+        if ((op.accept_mask[g_profile] >> dt) & 1u) listed.push_back(dt);
+    }
+    const int base_dtype = listed.empty() || OneIn(in, 4)
+                               ? PickDtype(in)
+                               : listed[in.ConsumeIntegralInRange<size_t>(0, listed.size() - 1)];
+    for (int k = 0; k < n; ++k) must_create[k] = DecodeTensor(in, m, d, k, base_dtype, out[k]);
+    CreateTensors(m, d, n, must_create, names);
+    const aclTensor* dead[kMaxT] = {};
+    ReleaseBefore(d, n, dead);
+    TableArgs ta;
+    DecodeArgs(in, op, ta);
+    const bool null_ws = OneIn(in, 51);
+    const bool null_ex = OneIn(in, 51);
+    g_case += "    operator " + std::string(op.api) + " (" + ta.text + ")" + (null_ws ? ", workspaceSize null" : "") +
+              (null_ex ? ", executor null" : "") + "\n";
+    auto cleanup = [&]() {
+        for (int k = 0; k < n; ++k) {
+            if (d[k].created) {
+                CHECK(aclDestroyTensor(d[k].t) == 0, "aclDestroyTensor");
+                g_grave.Add(kGTensor, d[k].t);
+            }
+        }
+        for (int k = 0; k < n; ++k) {
+            if (dead[k] != nullptr) CHECK(aclDestroyTensor(dead[k]) == ACLNN_ERR_PARAM_INVALID, "double destroy");
+        }
+        (void)aclGetRecentErrMsg();
+        FreeBlock(m.ws);
+        FreeBlock(m.a);
+        FreeBlock(m.o);
+    };
+    for (int k = 0; k < n; ++k) {  // as the hand-written path: outputs whose overlap test would take seconds
+        if (out[k] && d[k].created && d[k].numel > kMaxExactOverlap && !SufficientlyDisjoint(d[k])) {
+            cleanup();
+            return;
+        }
+    }
+    // ---- what the call must give: a refusal for a null or released tensor, a null out-parameter, a view
+    // outside its storage or an output mapping two indices to one element (SPEC 3, 4.6); the reference's
+    // status where the call lies inside what it models (no such argument, the scalars' values modelled,
+    // at most 2^16 elements a tensor and 1 MiB a view, the reference not declining)
+    bool must_reject = null_ws || null_ex, small = true, addresses_ok = true;
+    for (int k = 0; k < n; ++k) {
+        const Desc& t = d[k];
+        if (t.pass_null || !t.created || dead[k] != nullptr) {
+            must_reject = true;
+            continue;
+        }
+        int64_t sc = 0;
+        CountOk(t.storage, &sc);
+        if (t.numel > 0 && t.last >= sc) must_reject = true;
+        if (out[k] && MayOverlap(t)) must_reject = true;
+        if (t.item == 0) {  // ACL_STRING: no element size (every list refuses it)
+            small = addresses_ok = false;
+            continue;
+        }
+        if (t.numel > (int64_t{1} << 16) || (t.numel > 0 && (t.last + 1) > (int64_t{1} << 20) / int64_t(t.item))) {
+            small = false;
+        }
+        if (AddressStatus(m, t, t.data) != 0) addresses_ok = false;
+    }
+    // Several outputs sharing a byte are refused (CheckOutputsApart): outside the reference's model.
+    bool outputs_apart = true;
+    for (int k = 0; k < n; ++k) {
+        for (int j = k + 1; j < n; ++j) {
+            if (!out[k] || !out[j] || d[k].numel == 0 || d[j].numel == 0) continue;
+            uintptr_t lo, hi, lo2, hi2;
+            ViewBytes(d[k], d[k].data, &lo, &hi);
+            ViewBytes(d[j], d[j].data, &lo2, &hi2);
+            if (lo < hi2 && lo2 < hi) outputs_apart = false;
+        }
+    }
+    int64_t b_numel = 0;
+    const bool b_small = InputsBroadcastNumel(op, d, &b_numel) && b_numel <= (int64_t{1} << 16);
+    m.Snapshot();
+    // The reference's views: host copies of each view's bytes (the snapshot where the view lies in a block,
+    // zeros elsewhere: the verdict does not read them), outputs into images of their bytes.
+    std::vector<std::vector<uint8_t>> host(n), image(n);
+    int ref = opref::kNotModelled;
+    if (op.reference_fn != nullptr && !must_reject && ta.modelled && small && b_small &&
+        outputs_apart) {
+        View v[kMaxT];
+        uint8_t* outs[kMaxT];
+        int nout = 0;
+        for (int k = 0; k < n; ++k) {
+            const Desc& t = d[k];
+            const size_t ext = t.numel > 0 ? static_cast<size_t>(t.last + 1) * t.item : 0;
+            host[k].assign(std::max<size_t>(ext, 16), 0);
+            if (ext > 0 && AddressStatus(m, t, t.data) == 0) std::memcpy(host[k].data(), m.SnapAt(t.data), ext);
+            v[k].dtype = t.dtype;
+            v[k].shape = t.dims;
+            v[k].strides = t.strides;
+            v[k].offset = t.offset;
+            v[k].storage = t.storage;
+            v[k].data = host[k].data();
+            if (out[k]) {
+                image[k] = host[k];
+                outs[nout++] = image[k].data();
+                if (op.tensors[k].role == Role::kOutput) v[k].data = image[k].data();
+            }
+        }
+        ref = op.reference_fn(kAllProfiles[g_profile], v, ta.a, outs);
+    }
+    // ---- first phase
+    uint64_t ws = 0xDEADBEEFull;
+    aclOpExecutor* ex = reinterpret_cast<aclOpExecutor*>(uintptr_t{0x1});
+    aclTensor* args[kMaxT];
+    for (int k = 0; k < n; ++k) {
+        args[k] = d[k].pass_null ? nullptr : const_cast<aclTensor*>(dead[k] != nullptr ? dead[k] : d[k].t);
+    }
+    ++g_stats.op_inputs[kOpTable];
+    ++ts.inputs;
+    const int ret1 = op.first(args, ta.a, null_ws ? nullptr : &ws, null_ex ? nullptr : &ex);
+    // (aclGetRecentErrMsg clears the message: read only when failing, ExpectRejected reads it below)
+    CHECK(ref == opref::kNotModelled || ret1 == ref, "%s first phase returned %d, the reference %d (%s)", op.api1,
+          ret1, ref, ret1 != 0 ? aclGetRecentErrMsg() : "");
+    CHECK(!must_reject || ret1 != 0, "%s first phase accepted a call it must refuse", op.api1);
+    if (ref != opref::kNotModelled) ++ts.status_checked;
+    ++(ret1 == 0 ? g_stats.first_ok : g_stats.first_rejected);
+    if (ret1 != 0) {
+        ExpectRejected(ret1, m, "first phase");
+        CHECK(ws == 0xDEADBEEFull && ex == reinterpret_cast<aclOpExecutor*>(uintptr_t{0x1}),
+              "a failed first phase wrote an out-parameter");
+        cleanup();
+        return;
+    }
+    ++g_stats.op_first_ok[kOpTable];
+    ++ts.first_ok;
+    CHECK(ex != nullptr && ex != reinterpret_cast<aclOpExecutor*>(uintptr_t{0x1}), "no executor");
+    if (!InputsBroadcastNumel(op, d, &b_numel) || b_numel > kMaxForwardReduce || ws > (1u << 20)) {
+        CHECK(aclDestroyAclOpExecutor(ex) == 0, "destroy an unrun executor");  // planned, not run: keeps it fast
+        g_grave.Add(kGExecutor, ex);
+        cleanup();
+        return;
+    }
+    // ---- second phase: a plain launch, or one with a null / short workspace, a null executor, or the
+    // default stream; then, 1 in 3, a launch through the consumed executor
+    unsigned char* data[kMaxT];
+    for (int k = 0; k < n; ++k) data[k] = d[k].data;
+    if (ws > 0) {
+        m.ws.size = static_cast<size_t>(ws) + (OneIn(in, 3) ? in.ConsumeIntegralInRange<size_t>(1, 64) : 0);
+        CHECK(aclrtMalloc(reinterpret_cast<void**>(&m.ws.p), m.ws.size, ACL_MEM_MALLOC_HUGE_FIRST) == 0, "ws");
+    }
+    // The bits are the reference's where every view lies in a block and no output's bytes meet another
+    // tensor's (the reference computes from copies).
+    bool bits = ref == 0 && addresses_ok;
+    for (int k = 0; k < n && bits; ++k) {
+        if (!out[k] || d[k].numel == 0) continue;
+        uintptr_t lo, hi;
+        ViewBytes(d[k], data[k], &lo, &hi);
+        for (int j = 0; j < n; ++j) {
+            if (j == k || d[j].numel == 0) continue;
+            uintptr_t lo2, hi2;
+            ViewBytes(d[j], data[j], &lo2, &hi2);
+            if (lo < hi2 && lo2 < hi) bits = false;
+        }
+    }
+    const int sc = in.ConsumeIntegralInRange<int>(0, 9);
+    void* wsp = m.ws.p;
+    uint64_t wss = ws;
+    aclOpExecutor* exe = ex;
+    aclrtStream stream = g_stream;
+    switch (sc) {
+        case 6: wsp = nullptr; break;
+        case 7: if (wss > 0) wss -= 1; break;
+        case 8: exe = nullptr; break;
+        case 9: stream = nullptr; break;
+        default: break;
+    }
+    int want2 = 0;
+    if (exe == nullptr) want2 = ACLNN_ERR_PARAM_NULLPTR;
+    else if (wss > 0 && wsp == nullptr) want2 = ACLNN_ERR_PARAM_NULLPTR;
+    else if (wss < ws) want2 = ACLNN_ERR_PARAM_INVALID;
+    else if (ws > 0 && WorkspaceOverlaps(d, data, 0, n, wsp, ws)) want2 = ACLNN_ERR_PARAM_INVALID;
+    for (int k = 0; k < n && want2 == 0; ++k) want2 = AddressStatus(m, d[k], data[k]);
+    m.Snapshot();
+    const int ret2 = op.second(wsp, wss, exe, stream);
+    CHECK(ret2 == want2, "%s second phase (scenario %d, ws %llu) returned %d, model %d: %s", op.api, sc,
+          static_cast<unsigned long long>(ws), ret2, want2, ret2 != 0 ? aclGetRecentErrMsg() : "");
+    ++(ret2 == 0 ? g_stats.runs_ok : g_stats.runs_rejected);
+    if (ret2 != 0) {
+        ExpectRejected(ret2, m, "second phase");
+    } else {
+        ++g_stats.op_runs_ok[kOpTable];
+        ++ts.runs_ok;
+        CHECK(aclrtSynchronizeStream(stream) == ACL_SUCCESS, "sync: %s", aclGetRecentErrMsg());
+        if (bits) {
+            Expected e{m.snap_a, m.snap_o, {}, {}};
+            int first_out = -1;
+            for (int k = 0; k < n; ++k) {
+                if (!out[k] || d[k].numel == 0) continue;
+                if (first_out < 0) first_out = k;
+                unsigned char* dst = data[k];
+                unsigned char* img = (dst >= m.a.p && dst < m.a.p + m.a.size) ? e.a.data() + (dst - m.a.p)
+                                                                                : e.o.data() + (dst - m.o.p);
+                std::memcpy(img, image[k].data(), static_cast<size_t>(d[k].last + 1) * d[k].item);
+                View v;
+                v.shape = d[k].dims;
+                v.strides = d[k].strides;
+                v.offset = d[k].offset;
+                ForEachIndex(d[k].dims, [&](const std::vector<int64_t>& idx) {
+                    e.out_elems.push_back(dst + ElementIndex(v, idx) * static_cast<int64_t>(d[k].item));
+                    e.out_descs.push_back(&d[k]);
+                });
+            }
+            CheckResult(m, e, d[first_out < 0 ? n - 1 : first_out],
+                        Scratch{static_cast<const unsigned char*>(wsp), ws});
+            ++ts.bits_checked;
+            ts.elements += static_cast<long>(e.out_elems.size());
+            g_stats.op_elements[kOpTable] += static_cast<long>(e.out_elems.size());
+            g_stats.elements_checked += static_cast<long>(e.out_elems.size());
+        }
+    }
+    bool live = exe != ex;  // a plain executor is consumed by any launch that names it (SPEC 6)
+    if (!live && OneIn(in, 3)) {
+        m.Snapshot();
+        const int ret = op.second(wsp, wss, ex, g_stream);
+        CHECK(ret == ACLNN_ERR_PARAM_INVALID, "%s through a consumed executor returned %d", op.api, ret);
+        ExpectRejected(ret, m, "second phase (consumed executor)");
+    }
+    CHECK(aclDestroyAclOpExecutor(ex) == (live ? 0 : ACLNN_ERR_PARAM_INVALID), "destroy the executor (live %d)", live);
+    (void)aclGetRecentErrMsg();
+    CHECK(aclrtSynchronizeStream(g_stream) == 0, "sync");
+    g_grave.Add(kGExecutor, ex);
+    cleanup();
+}
+
+void OneInput(FuzzedDataProvider& in) {
+    // ---- profile (switching re-initialises the runtime: aclFinalize destroys g_stream and all memory)
+    if (OneIn(in, 16)) {
+        const int prof = in.ConsumeIntegralInRange<int>(0, kNumProfiles - 1);
+        if (prof != g_profile) {
+            g_grave.Add(kGStream, g_stream);  // aclFinalize releases it
+            CHECK(aclFinalize() == ACL_SUCCESS, "aclFinalize");
+            CHECK(aclrtCreateStream(&g_stream) == ACL_ERROR_UNINITIALIZE, "stream after finalize");
+            InitRuntime(prof);
+        }
+    }
+    // ---- memory
+    Memory m;
+    m.a.size = in.ConsumeIntegralInRange<size_t>(64, 4096);
+    m.o.size = in.ConsumeIntegralInRange<size_t>(64, 4096);
+    CHECK(aclrtMalloc(reinterpret_cast<void**>(&m.a.p), m.a.size, ACL_MEM_MALLOC_HUGE_FIRST) == 0, "malloc A");
+    CHECK(aclrtMalloc(reinterpret_cast<void**>(&m.o.p), m.o.size, ACL_MEM_MALLOC_NORMAL_ONLY) == 0, "malloc O");
+    {
+        const std::vector<unsigned char> pattern = in.ConsumeBytes<unsigned char>(in.ConsumeIntegralInRange<size_t>(0, 64));
+        for (size_t i = 0; i < m.a.size; ++i) {
+            m.a.p[i] = pattern.empty() ? static_cast<unsigned char>(i * 37 + 11) : pattern[i % pattern.size()] ^ static_cast<unsigned char>(i / pattern.size());
+        }
+        std::memset(m.o.p, 0xA5, m.o.size);  // canary
+    }
+    FuzzCopies(in, m);
+    if (g_op == kOpTable) {
+        OneTableInput(in, m);
+        FuzzStaleCopies(in);
+        FuzzStaleHandles(in);
+        return;
+    }
+
+    // ---- descriptors
+    Desc d[4];
+    static const bool kOutputs[4] = {false, false, false, true};
+    DecodeShapes(in, d, 4, kOutputs, IsForward(g_op), true);
+    const int base_dtype = PickDtype(in);
+    bool must_create[4];
+    for (int k = 0; k < 4; ++k) must_create[k] = DecodeTensor(in, m, d, k, base_dtype, k == 3);
+    static const char* const kNames[4] = {"gradOutput", "self", "target", "gradInput"};
+    CreateTensors(m, d, 4, must_create, kNames);
+    const aclTensor* dead[4] = {};
+    ReleaseBefore(d, 4, dead);
     const int64_t reductions[] = {0, 1, 2, 0, 1, 2, 0, 1, 2, -1, 3, INT64_MIN, INT64_MAX};
     const int64_t reduction = reductions[in.ConsumeIntegralInRange<size_t>(0, 12)];
     const bool null_ws = OneIn(in, 51);
@@ -1493,7 +2040,7 @@ void OneInput(FuzzedDataProvider& in) {
                 // Forward: inputs self, target (slots 1, 2), output out (slot 3); backward: slots 0-2 and 3.
                 const size_t slot = api == 0 ? index + first_arg : (api == 1 ? index + 3 : index + first_arg);
                 const size_t limit = api == 0 ? 3 - first_arg : (api == 1 ? 1 : 4 - first_arg);
-                unsigned char* addr = index < limit && slot < 4 ? PickData(in, m, d[slot], d, static_cast<int>(slot))
+                unsigned char* addr = index < limit && slot < 4 ? PickData(in, m, d[slot], d, static_cast<int>(slot), slot == 3)
                                                                 : m.a.p;
                 int want = 0;
                 if (index >= limit) want = ACLNN_ERR_PARAM_INVALID;
@@ -1555,7 +2102,7 @@ void OneInput(FuzzedDataProvider& in) {
                 const Block* wb = BlockOf(m, static_cast<unsigned char*>(wsp));
                 if (wb == nullptr || static_cast<unsigned char*>(wsp) + ws > wb->p + wb->size) want2 = ACLNN_ERR_PARAM_INVALID;
                 else if (reinterpret_cast<uintptr_t>(wsp) % 8 != 0) want2 = ACLNN_ERR_PARAM_INVALID;
-                else if (WorkspaceOverlaps(d, data, wsp, ws)) want2 = ACLNN_ERR_PARAM_INVALID;
+                else if (WorkspaceOverlaps(d, data, first_arg, 4, wsp, ws)) want2 = ACLNN_ERR_PARAM_INVALID;
             }
             if (want2 == 0 && stream != nullptr && stream != g_stream) want2 = ACLNN_ERR_RUNTIME_ERROR;
             for (int k = first_arg; k < 4 && want2 == 0; ++k) want2 = AddressStatus(m, d[k], data[k]);
@@ -1658,6 +2205,14 @@ extern "C" int LLVMFuzzerInitialize(int*, char***) {
                 std::fprintf(stderr, "aclnn_fuzz stats: %s: first phases %ld, accepted %ld; launches ok %ld; result "
                                      "elements checked %ld\n",
                              kOpNames[op], s.op_inputs[op], s.op_first_ok[op], s.op_runs_ok[op], s.op_elements[op]);
+            }
+            for (size_t i : TableEntries()) {
+                const TableStats& t = g_table_stats[i];
+                std::fprintf(stderr, "aclnn_fuzz stats: table %s: first phases %ld (status = the reference's %ld), "
+                                     "accepted %ld; launches ok %ld (bits = the reference's %ld); result elements "
+                                     "checked %ld\n",
+                             kOpInfos[i].api, t.inputs, t.status_checked, t.first_ok, t.runs_ok, t.bits_checked,
+                             t.elements);
             }
             std::fprintf(stderr, "aclnn_fuzz stats: calls through released handles %ld, released addresses found live "
                                  "again (reused after the quarantine) %ld\n",

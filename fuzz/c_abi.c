@@ -30,3 +30,5 @@ size_t FuzzDataTypeSize(int dtype) { return aclDataTypeSize((aclDataType)dtype);
 aclError FuzzMemcpy(void* dst, size_t destMax, const void* src, size_t count, int kind) {
     return aclrtMemcpy(dst, destMax, src, count, (aclrtMemcpyKind)kind);
 }
+
+aclScalar* FuzzCreateScalar(void* value, int dataType) { return aclCreateScalar(value, (aclDataType)dataType); }
