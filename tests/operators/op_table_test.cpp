@@ -19,7 +19,14 @@
 //   OpTableInplace    Inplace variants (inplace_of): the in-place result = the base's out-of-place result
 //                     (every product);
 //   OpTableReference  entries naming a reference model (kernel.reference_fn, support/op_reference.h): a
-//                     seeded random sweep in every product, status and bits = the model's.
+//                     seeded random sweep in every product, status and bits = the model's;
+//   OpTable.SimdTargets...  on every Highway target this binary was compiled for and the CPU runs, the result
+//                     of contiguous operands (the fused SIMD rows) = the result of the same values as strided
+//                     views on Highway's portable fallback (the rows a selector picks for strided operands:
+//                     the scalar generic rows, or the block rows), byte for byte, in every product;
+//   OpTableHuge       one entry per row selector (kernel.rows): an output of more than 2^31 elements, row for
+//                     row = a small call's on the same periodic values (ctest label "huge": the test
+//                     op_table_test.OpTableHuge, left out of the other runs).
 // Shapes are small (tens of elements; the thread-count children about 10^5), so that the sanitizer builds
 // run the suite in seconds; the thread counts follow support/sample_size.h.
 #include <gtest/gtest.h>
@@ -38,11 +45,13 @@
 #include <string>
 #include <vector>
 
+#include "kernels/simd_convert.h"
 #include "support/child_process.h"
 #include "support/op_info.h"
 #include "support/op_reference.h"
 #include "support/profile_scope.h"
 #include "support/sample_size.h"
+#include "support/simd_targets.h"
 #include "support/test_util.h"
 #include "tests/op_infos.inc"
 
@@ -504,6 +513,7 @@ protected:
 class OpTableBroadcast : public OpTable {};
 class OpTableInplace : public OpTable {};
 class OpTableReference : public OpTable {};
+class OpTableHuge : public OpTable {};
 
 std::string TestName(const ::testing::TestParamInfo<const OpInfo*>& info) { return info.param->api; }
 
@@ -1032,6 +1042,169 @@ TEST_P(OpTable, ThreadCountDoesNotChangeResults) {
     }
 }
 
+// ---------------------------------------------------------------- SIMD targets against the strided rows
+/// A call holding c's values with every input (role input) a strided view of a 1-d storage (every element at
+/// 2i + 1; the gaps hold a NaN-like pattern), the outputs and inout tensors as in c. c's tensors must be 1-d
+/// or 0-d.
+Call StridedLike(const Call& c) {
+    Call s;
+    s.op = c.op;
+    for (int i = 0; i < c.op->num_tensors; ++i) {
+        const Shape& shape = c.shapes[i];
+        const size_t item = aclDataTypeSize(c.dtypes[i]);
+        const bool strided = c.op->tensors[i].role == Role::kInput && shape.size() == 1;
+        const int64_t n = Numel(shape);
+        s.shapes.push_back(shape);
+        s.dtypes.push_back(c.dtypes[i]);
+        s.strides.push_back(strided ? Shape{2} : c.strides[i]);
+        s.offsets.push_back(strided ? 1 : c.offsets[i]);
+        s.storage.push_back(strided ? 2 * n + 1 : c.storage[i]);
+        Bytes in;
+        if (IsInput(c.op->tensors[i])) {
+            in = c.inputs[i];
+            if (strided) {
+                in.assign(static_cast<size_t>(2 * n + 1) * item, 0xFF);
+                for (int64_t e = 0; e < n; ++e)
+                    std::memcpy(&in[static_cast<size_t>(2 * e + 1) * item], &c.inputs[i][static_cast<size_t>(e) * item],
+                                item);
+            }
+        }
+        s.inputs.push_back(std::move(in));
+        s.buf.emplace_back(s.Size(i));
+        s.t.push_back(MakeTensor(shape, s.dtypes[i], s.buf.back().get(), s.strides.back(), s.offsets.back(),
+                                 {s.storage.back()}));
+    }
+    s.Reset();
+    return s;
+}
+
+/// The first byte offset at which a and b differ (a.size() when equal).
+size_t FirstDifference(const Bytes& a, const Bytes& b) {
+    size_t i = 0;
+    while (i < a.size() && i < b.size() && a[i] == b[i]) ++i;
+    return a.size() == b.size() && i == a.size() ? a.size() : i;
+}
+
+// Every listed dtype (all tensors of it) and reduction, 1037 elements (several vectors of every width and a
+// tail) holding the IEEE specials among small values; the strided call on the last target (Highway's
+// portable fallback) is the reference.
+TEST_P(OpTable, SimdTargetsMatchTheStridedRows) {
+    namespace simd = aclcpu::kern::simd;
+    const std::vector<int64_t>& targets = SimdTargets();
+    ASSERT_FALSE(targets.empty());
+    SimdTargetGuard restore;
+    const Shape n = {1037};
+    int compared = 0;
+    ForEachProduct([&](int p) {
+        for (aclDataType d : Listed(op(), p)) {
+            for (int64_t r : Reductions(op())) {
+                if (op().custom && r > 0) continue;
+                Args args(op(), r);
+                const uint32_t seed = 101u + static_cast<uint32_t>(d) * 7u + static_cast<uint32_t>(r + 1);
+                simd::ForceTarget(targets.back());
+                Call base = MakeCall(op(), Same(op(), n), AllOf(op(), d), seed, r);
+                Call strided = StridedLike(base);
+                ASSERT_EQ(RunCall(op(), strided, args), 0) << "dtype " << d << ": " << LastError();
+                const Bytes want = strided.Outputs();
+                for (int64_t t : targets) {
+                    simd::ForceTarget(t);
+                    base.Reset();
+                    ASSERT_EQ(RunCall(op(), base, args), 0) << simd::TargetName(t) << ": " << LastError();
+                    const Bytes got = base.Outputs();
+                    const size_t at = FirstDifference(got, want);
+                    EXPECT_EQ(at, got.size()) << simd::TargetName(t) << ", dtype " << d << ", reduction " << r
+                                              << ": the contiguous result differs from the strided one at byte "
+                                              << at << " (" << Hex(Bytes(got.begin() + std::min(at, got.size()),
+                                                                         got.end()), 8)
+                                              << " vs " << Hex(Bytes(want.begin() + std::min(at, want.size()),
+                                                                      want.end()), 8) << ")";
+                    ++compared;
+                }
+            }
+        }
+    });
+    EXPECT_GT(compared, 0);
+}
+
+// ---------------------------------------------------------------- more than 2^31 elements
+// An output of kHugeRows x kHugeCols = 2^31 + 229,379 elements in FLOAT16, or the entry's narrowest accepted
+// dtype where it takes no FLOAT16 (on the runtime's default product): inputs of the same shape whose rows repeat with period kHugePeriod, or, where
+// the entry broadcasts, [rows, 1] and [1, cols] (a few hundred KiB); the outputs row for row = a small call's
+// on kHugePeriod rows of the same values. A loss runs with reduction none (its reductions past 2^31 are the
+// huge_*_loss tests'). One entry per row selector: the engine's indices, chunks and the rows' pointer
+// arithmetic are what a 32-bit wrap would break, and they are shared by the entries of one selector.
+constexpr int64_t kHugeRows = 65537, kHugeCols = 32771, kHugePeriod = 7;
+
+TEST_P(OpTableHuge, MoreThan2To31ElementsMatchASmallCall) {
+    // FLOAT16 where listed (the SIMD rows, at 2 bytes an element), else the narrowest listed dtype.
+    const int p = ActiveProduct();
+    aclDataType d = BaseDtype(op(), p);
+    for (aclDataType x : Listed(op(), p)) {
+        if (aclDataTypeSize(x) < aclDataTypeSize(d) && d != ACL_FLOAT16) d = x;
+    }
+    const int64_t r = op().reduction >= 0 ? 0 : -1;
+    Args args(op(), r);
+    const bool bcast = op().broadcasts && op().num_inputs >= 2;
+    auto shapes = [&](int64_t rows) {
+        std::vector<Shape> in = Same(op(), {rows, kHugeCols});
+        if (bcast) {
+            for (size_t k = 0; k < in.size(); ++k) in[k] = k % 2 == 0 ? Shape{rows, 1} : Shape{1, kHugeCols};
+        }
+        return in;
+    };
+    Call small = MakeCall(op(), shapes(kHugePeriod), AllOf(op(), d), 23, r);
+    ASSERT_EQ(RunCall(op(), small, args), 0) << LastError();
+    const size_t item = aclDataTypeSize(d);
+    // The huge call: its input rows repeat the small call's inputs (rows i and i % kHugePeriod equal).
+    Call c;
+    c.op = &op();
+    const std::vector<Shape> in = shapes(kHugeRows);
+    for (int i = 0, k = 0; i < op().num_tensors; ++i) {
+        const bool input = op().tensors[i].role != Role::kOutput;
+        const Shape s = input ? in[static_cast<size_t>(std::min(k++, static_cast<int>(in.size()) - 1))]
+                              : Shape{kHugeRows, kHugeCols};
+        c.shapes.push_back(s);
+        c.dtypes.push_back(d);
+        c.strides.push_back(ContiguousStrides(s));
+        c.offsets.push_back(0);
+        c.storage.push_back(Numel(s));
+        c.inputs.emplace_back();
+        c.buf.emplace_back(c.Size(i));
+        ASSERT_NE(c.buf.back().get(), nullptr) << "aclrtMalloc of " << c.Size(i) << " bytes";
+        if (input) {
+            const Bytes& block = small.inputs[i];  // the small input's storage: kHugePeriod rows, or one row
+            const size_t total = c.Size(i);
+            char* dst = static_cast<char*>(c.buf.back().get());
+            for (size_t off = 0; off < total; off += block.size()) {
+                const size_t len = std::min(block.size(), total - off);
+                ASSERT_EQ(aclrtMemcpy(dst + off, len, block.data(), len, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
+            }
+        }
+        c.t.push_back(MakeTensor(s, d, c.buf.back().get(), c.strides.back(), 0, {c.storage.back()}));
+    }
+    ASSERT_GT(Numel(c.shapes.back()), int64_t{1} << 31);
+    ASSERT_EQ(RunCall(op(), c, args), 0) << LastError();
+    for (int i = 0; i < op().num_tensors; ++i) {
+        if (!IsOutput(op().tensors[i])) continue;
+        const Bytes want = small.Read(i);  // kHugePeriod rows
+        const size_t row = static_cast<size_t>(kHugeCols) * item;
+        Bytes got(want.size());
+        const char* src = static_cast<const char*>(c.buf[i].get());
+        int bad = 0;
+        for (int64_t r0 = 0; r0 < kHugeRows && bad < 3; r0 += kHugePeriod) {
+            const int64_t rows = std::min(kHugePeriod, kHugeRows - r0);
+            const size_t len = static_cast<size_t>(rows) * row;
+            ASSERT_EQ(aclrtMemcpy(got.data(), len, src + static_cast<size_t>(r0) * row, len, ACL_MEMCPY_DEVICE_TO_HOST),
+                      ACL_SUCCESS);
+            if (std::memcmp(got.data(), want.data(), len) != 0) {
+                ADD_FAILURE() << op().tensors[i].name << " (dtype " << d << "): rows " << r0 << "-" << r0 + rows - 1
+                              << " differ from the small call's";
+                ++bad;
+            }
+        }
+    }
+}
+
 INSTANTIATE_TEST_SUITE_P(Ops, OpTable, ::testing::ValuesIn(Entries([](const OpInfo&) { return true; })), TestName);
 INSTANTIATE_TEST_SUITE_P(Ops, OpTableBroadcast, ::testing::ValuesIn(Entries([](const OpInfo& o) {
                              return o.broadcasts && o.num_inputs >= 2;
@@ -1045,6 +1218,16 @@ INSTANTIATE_TEST_SUITE_P(Ops, OpTableReference,
                          TestName);
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(OpTableInplace);
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(OpTableReference);
+INSTANTIATE_TEST_SUITE_P(Ops, OpTableHuge, ::testing::ValuesIn(Entries([](const OpInfo& o) {
+                             if (o.inplace_of >= 0 || o.rows[0] == '\0') return false;
+                             for (const OpInfo& e : kOpInfos) {  // the first entry of its row selector
+                                 if (&e == &o) return true;
+                                 if (e.inplace_of < 0 && std::strcmp(e.rows, o.rows) == 0) return false;
+                             }
+                             return false;
+                         })),
+                         TestName);
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(OpTableHuge);
 
 // The generated table holds every entry (kNumOpInfos) and its products are the reference model's.
 TEST(OpTableDescription, ProductsAndEntries) {

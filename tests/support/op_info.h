@@ -125,6 +125,7 @@ struct OpInfo {
     const int* bind;        ///< Inplace: for each tensor of the base (executor order), the own tensor bound to it
     const char* reference;  ///< the table's kernel.reference (the reference-model header)
     RefFn reference_fn;     ///< the table's kernel.reference_fn (opref::<name>), nullptr when none
+    const char* rows;       ///< the table's kernel.rows (the row selector; an Inplace variant: its base's)
 };
 
 }  // namespace opinfo

@@ -990,7 +990,8 @@ def write_op_infos(ops):
             str(index[op.base.api]) if op.base else "-1", f"gen::kBind{sid}" if op.base else "nullptr",
             c_str(base.d.get("kernel", {}).get("reference", "")),
             f"&opref::{op.d['kernel']['reference_fn']}"
-            if op.base is None and "reference_fn" in op.d.get("kernel", {}) else "nullptr"]) + "},")
+            if op.base is None and "reference_fn" in op.d.get("kernel", {}) else "nullptr",
+            c_str(base.d.get("kernel", {}).get("rows", ""))]) + "},")
     out += ["}  // namespace gen", "", "/// Every entry of the operator table, in its order.", "constexpr OpInfo kOpInfos[] = {"]
     out += rows
     out += ["};", f"constexpr int kNumOpInfos = {len(ops)};", "",
