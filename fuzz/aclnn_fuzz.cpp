@@ -32,8 +32,8 @@
 //     the tensors or the executor before the run, aclrtFree of the workspace while the run is pending;
 //   - a few aclrtMemcpy/aclrtMemset calls with arbitrary arguments, and one through a just-freed block;
 //   - on the operator-table path, after the blocks and the copies: the entry (one of the kOpInfos entries
-//     whose second phase is none of the six above: aclnnRelu, aclnnInplaceRelu, aclnnThresholdBackward, ...,
-//     so a new table entry is fuzzed without fuzz code), then its tensors in executor order with the decoders
+//     whose second phase is none of the six above: the activations and every later entry, so a new table
+//     entry is fuzzed without fuzz code), then its tensors in executor order with the decoders
 //     above (the same shape family: outputs the family's shape - a loss's also [] or one element -, inputs
 //     broadcast from it where the entry broadcasts, else the family's shape 7 times in 8; the base dtype 3
 //     times in 4 one the entry accepts in the profile), its non-tensor arguments (reduction as above;

@@ -9,7 +9,8 @@
 // tensor's data address); a: its non-tensor arguments in parameter order; out[j]: a copy of output j's
 // buffer, into which the expected result is written (elements the call leaves alone keep their bytes).
 // Returns the expected status of the first phase (0, 161001, 161002), or kNotModelled for a call the model
-// does not cover (the sweep skips it and counts it).
+// does not cover (the sweep skips it and counts it). The losses' adapters are below; an operator family whose
+// model lives in one header defines its adapters at that header's end (relu_reference.h), included here.
 #pragma once
 
 #include <cmath>
@@ -110,60 +111,6 @@ inline int MseLoss(Profile prof, const View* t, const Arg* a, uint8_t* const* ou
     if (red != 0) {
         l1ref::WriteValue(out[0] + o.offset * osz, o.dtype, l1ref::RoundTo(mseref::Sum(prof, q, p, red == 1), fp));
     }
-    return 0;
-}
-
-/// aclnnRelu (relu_reference.h): self, out. The first phase as docs/ops/relu.md: self's dtype in FLOAT,
-/// FLOAT16, INT8, UINT8, INT32, INT64 (and BFLOAT16 where supported), out's dtype self's, at most 8 dims,
-/// out's shape self's; then reluref::Relu per element.
-inline int Relu(Profile prof, const View* t, const Arg* a, uint8_t* const* out) {
-    (void)a;
-    const View &self = t[0], &o = t[1];
-    if (self.null || o.null) return l1ref::kNullptr;
-    const int d = self.dtype;
-    const bool listed = d == l1ref::kF32 || d == l1ref::kF16 || d == l1ref::kS8 || d == l1ref::kU8 ||
-                        d == l1ref::kS32 || d == l1ref::kS64 || (d == l1ref::kBF16 && l1ref::SupportsBF16(prof));
-    if (!listed || o.dtype != d) return l1ref::kInvalid;
-    if (self.shape.size() > 8 || o.shape.size() > 8 || self.shape != o.shape) return l1ref::kInvalid;
-    const size_t sz = l1ref::DtSize(d);
-    l1ref::ForEachIndex(self.shape, [&](const std::vector<int64_t>& idx) {
-        uint64_t x = 0;
-        std::memcpy(&x, self.data + l1ref::ElementIndex(self, idx) * sz, sz);
-        const uint64_t y = reluref::Relu(static_cast<aclDataType>(d), x);
-        std::memcpy(out[0] + l1ref::ElementIndex(o, idx) * sz, &y, sz);
-    });
-    return 0;
-}
-
-/// aclnnThresholdBackward (relu_reference.h): gradOutput, self, out; threshold (an aclScalar, here of the
-/// suite's value a[0].f). The first phase as docs/ops/threshold_backward.md: gradOutput's, then self's dtype in
-/// FLOAT, INT32, FLOAT16, INT8, UINT8 (and BFLOAT16 where supported; and INT64 on Ascend 950 when the ReluGrad
-/// kernel runs, |threshold| <= FLT_EPSILON), gradOutput's and out's dtype self's, at most 8 dims each, self and
-/// gradOutput broadcastable to out's shape; then reluref::ThresholdBackward per element.
-inline int ThresholdBackward(Profile prof, const View* t, const Arg* a, uint8_t* const* out) {
-    const View &g = t[0], &self = t[1], &o = t[2];
-    if (g.null || self.null || o.null) return l1ref::kNullptr;
-    const float thr = static_cast<float>(a[0].f);
-    const bool relu_grad = reluref::UsesReluGrad(thr);
-    auto listed = [&](int d) {
-        return d == l1ref::kF32 || d == l1ref::kS32 || d == l1ref::kF16 || d == l1ref::kS8 || d == l1ref::kU8 ||
-               (d == l1ref::kBF16 && l1ref::SupportsBF16(prof)) ||
-               (d == l1ref::kS64 && relu_grad && prof == Profile::kAscend950);
-    };
-    if (!listed(g.dtype) || !listed(self.dtype)) return l1ref::kInvalid;
-    if (g.dtype != self.dtype || o.dtype != self.dtype) return l1ref::kInvalid;
-    if (g.shape.size() > 8 || self.shape.size() > 8) return l1ref::kInvalid;
-    std::vector<int64_t> b;
-    if (!l1ref::BroadcastShapes(self.shape, g.shape, &b) || o.shape != b) return l1ref::kInvalid;
-    if (l1ref::NumelOf(self.shape) == 0 || l1ref::NumelOf(g.shape) == 0) return 0;
-    const size_t sz = l1ref::DtSize(self.dtype);
-    l1ref::ForEachIndex(b, [&](const std::vector<int64_t>& idx) {
-        uint64_t gv = 0, sv = 0;
-        std::memcpy(&gv, g.data + l1ref::BroadcastElementIndex(g, idx) * sz, sz);
-        std::memcpy(&sv, self.data + l1ref::BroadcastElementIndex(self, idx) * sz, sz);
-        const uint64_t y = reluref::ThresholdBackward(static_cast<aclDataType>(self.dtype), gv, sv, thr);
-        std::memcpy(out[0] + l1ref::ElementIndex(o, idx) * sz, &y, sz);
-    });
     return 0;
 }
 
