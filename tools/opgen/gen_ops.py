@@ -4,7 +4,7 @@
     gen_ops.py --table ops/operators.yaml --out <dir>       writes every output under <dir> (unchanged files
                                                             are not rewritten, so nothing rebuilds needlessly)
     gen_ops.py --table ops/operators.yaml --list-outputs    prints the outputs' paths relative to <dir>
-    gen_ops.py --table ops/operators.yaml --check-docs docs/ops/README.md [--write]
+    gen_ops.py --table ops/operators.yaml --check-docs docs/ops/README.md|README.md [--write]
                                                             compares (or rewrites) the operator index there
 
 Outputs (paths under <dir>):
@@ -48,6 +48,14 @@ VALUE_CHECKS = {"scalar_to_float": "float", "float_equal": "bool"}
 IMPLICIT_PARAMS = ("workspaceSize", "executor")
 DOC_INDEX_BEGIN = "<!-- operator index: " + STAMP + " (tools/opgen/gen_ops.py --check-docs ... --write) -->"
 DOC_INDEX_END = "<!-- end of the generated operator index -->"
+README_TABLE_BEGIN = ("<!-- operator tiers: " + STAMP +
+                      " (tools/opgen/gen_ops.py --check-docs README.md --write) -->")
+README_TABLE_END = "<!-- end of the generated operator tiers -->"
+# The README's columns: (heading, the product whose tier and note the column shows, products that must agree).
+README_COLUMNS = (("Ascend 950", "Ascend950", ()),
+                  ("Atlas A2 / A3 (`Ascend910B`, `Ascend910_93`)", "Ascend910B", ("Ascend910_93",)),
+                  ("training (`Ascend910`)", "Ascend910", ()),
+                  ("inference (`Ascend310P`)", "Ascend310P", ()))
 
 
 class TableError(Exception):
@@ -103,6 +111,9 @@ class Op:
             missing = [p for p in self.products if p not in per]
             if missing:
                 raise TableError(f"{self.api}: dtype list {name} lacks {', '.join(missing)}")
+        for key in d.get("tier_notes", {}):
+            if key not in self.products and key != "rest":
+                raise TableError(f"{self.api}: tier_notes names {key}, neither a product nor rest")
         for p in self.products:
             if p not in d.get("tier", {}):
                 raise TableError(f"{self.api}: no tier for {p}")
@@ -760,6 +771,34 @@ def docs_index(ops, products):
     return "\n".join(out)
 
 
+def readme_table(ops):
+    """The README's operator table: one row per entry with its Inplace variants (inplace_of) beside it, the
+    contract docs/ops/<header stem>.md linked, per product column its tier and the entry's tier_notes for that product ("same" where the
+    cell equals the one to its left)."""
+    out = [README_TABLE_BEGIN, "",
+           "| operator (contract) | " + " | ".join(c[0] for c in README_COLUMNS) + " |",
+           "|---" * (len(README_COLUMNS) + 1) + "|"]
+    for op in ops:
+        if op.base is not None:
+            continue
+        names = [op.api] + [o.api for o in ops if o.base is op]
+        given = op.d.get("tier_notes", {})
+        notes = {p: given[p] if p in given else given["rest"] for p in op.products if p in given or "rest" in given}
+        cells = []
+        for _, product, agree in README_COLUMNS:
+            for other in agree:
+                if op.d["tier"][other] != op.d["tier"][product] or notes.get(other) != notes.get(product):
+                    raise TableError(f"{op.api}: tier or tier_notes of {other} differ from {product}'s, which "
+                                     f"share a README column")
+            cell = op.d["tier"][product] + notes.get(product, "")
+            cells.append("same" if cells and cell == last else cell)
+            last = cell
+        link = ", ".join(f"`{n}`" for n in names)
+        out.append(f"| [{link}](docs/ops/{op.header[len('aclnn_'):-2]}.md) | " + " | ".join(cells) + " |")
+    out += ["", README_TABLE_END]
+    return "\n".join(out)
+
+
 # ------------------------------------------------------------------------------------------------ test table
 OPINFO_KINDS = {"aclTensor": "kTensor", "aclScalar": "kScalar", "aclIntArray": "kIntArray",
                 "aclBoolArray": "kBoolArray", "aclTensorList": "kTensorList", "aclScalarList": "kScalarList",
@@ -1025,22 +1064,34 @@ def outputs(ops):
 
 
 def check_docs(ops, table, path, write):
+    """Compares (or with write, rewrites) each generated block the document holds - the operator index
+    (docs/ops/README.md) and the operator tiers (README.md) - with the table's. 0: equal (or written); 1: a
+    block differs, or the document holds none."""
     with open(path, encoding="utf-8") as f:
         text = f.read()
-    want = docs_index(ops, table["products"])
-    if DOC_INDEX_BEGIN not in text or DOC_INDEX_END not in text:
-        print(f"{path}: no generated operator index (markers {DOC_INDEX_BEGIN!r} ... {DOC_INDEX_END!r})",
-              file=sys.stderr)
+    blocks = [(DOC_INDEX_BEGIN, DOC_INDEX_END, "operator index", lambda: docs_index(ops, table["products"])),
+              (README_TABLE_BEGIN, README_TABLE_END, "operator tiers", lambda: readme_table(ops))]
+    found, differ, new = False, [], text
+    for begin, end, what, make in blocks:
+        if begin not in new or end not in new:
+            continue
+        found = True
+        a = new.index(begin)
+        b = new.index(end) + len(end)
+        want = make()
+        if new[a:b] != want:
+            differ.append(what)
+            new = new[:a] + want + new[b:]
+    if not found:
+        print(f"{path}: no generated block (markers {DOC_INDEX_BEGIN!r} or {README_TABLE_BEGIN!r})", file=sys.stderr)
         return 1
-    a = text.index(DOC_INDEX_BEGIN)
-    b = text.index(DOC_INDEX_END) + len(DOC_INDEX_END)
-    if text[a:b] == want:
+    if not differ:
         return 0
     if write:
         with open(path, "w", encoding="utf-8") as f:
-            f.write(text[:a] + want + text[b:])
+            f.write(new)
         return 0
-    print(f"{path}: the operator index differs from {TABLE}; run {GENERATOR} --table {TABLE} --check-docs "
+    print(f"{path}: the {' and '.join(differ)} differ from {TABLE}; run {GENERATOR} --table {TABLE} --check-docs "
           f"{path} --write", file=sys.stderr)
     return 1
 
