@@ -15,6 +15,7 @@
 #include "common/handle_registry.h"
 #include "common/status.h"
 #include "engine/elementwise.h"
+#include "kernels/convert.h"
 #include "runtime/runtime.h"
 #include "tensor/arguments.h"
 #include "tensor/tensor.h"
@@ -58,6 +59,40 @@ inline int CheckLambdNotNegative(const aclScalar* lambd) {
     if (!ScalarToFloatNearest(*lambd, &v) || !(v < 0.0f)) return 0;
     return Fail(ACLNN_ERR_PARAM_INVALID, "lambd should be greater or equal to 0, but found to be [%f].",
                 static_cast<double>(v));
+}
+
+/// The scalar as an integer of `bits` bits (ConvertToTensor to an integer dtype, as modelled: an integer or
+/// BOOL scalar's value, a floating one's truncated toward zero and saturated at the int64 range, NaN 0; then
+/// wrapped to the width, two's complement; docs/ops/threshold.md §5.1; Threshold and Hardtanh).
+inline int64_t ScalarAsInt(const aclScalar& s, int bits, bool is_unsigned) {
+    int64_t v = 0;
+    switch (s.dtype) {
+        case ACL_INT8: case ACL_UINT8: case ACL_INT16: case ACL_UINT16: case ACL_INT32: case ACL_UINT32:
+        case ACL_INT64: case ACL_UINT64: case ACL_BOOL: {
+            aclDataType dt = s.dtype;
+            v = kern::LoadInt64(reinterpret_cast<const char*>(s.bits), dt);
+            break;
+        }
+        default: {
+            double d = 0.0;
+            ScalarToDouble(s, &d);  // every dtype the first phase let through converts
+            if (d != d) d = 0.0;
+            d = std::trunc(d);
+            if (d >= 9223372036854775808.0) {
+                v = INT64_MAX;
+            } else if (d < -9223372036854775808.0) {
+                v = INT64_MIN;
+            } else {
+                v = static_cast<int64_t>(d);
+            }
+        }
+    }
+    if (bits == 64) return v;
+    const uint64_t mask = (uint64_t{1} << bits) - 1;
+    const uint64_t u = static_cast<uint64_t>(v) & mask;
+    if (is_unsigned) return static_cast<int64_t>(u);
+    const uint64_t sign = uint64_t{1} << (bits - 1);
+    return static_cast<int64_t>((u ^ sign) - sign);
 }
 
 /// CANN's IsFloatEqual(a, b) (opbase): |a - b| <= FLT_EPSILON; false when either is NaN.

@@ -61,6 +61,7 @@ constexpr int kThresholdOp = 12;  // Threshold (one input; value -1, or NaN for 
 constexpr int kHardShrinkOp = 13; // Hardshrink (one input; lambd = |threshold|, value +0)
 constexpr int kSoftShrinkOp = 14; // Softshrink (one input; lambd = |threshold|)
 constexpr int kSoftShrinkGradOp = 15;  // SoftshrinkBackward (gradOutput, self; lambd = |threshold|)
+constexpr int kHardtanhOp = 16;  // Hardtanh (one input; min = -|threshold|, max = |threshold|, in the dtype)
 
 /// v rounded to dt (FLOAT16 / BF16 RNE), as float32: a threshold the first phase would have converted.
 float RoundToDtype(aclDataType dt, float v) { return RoundToPromoted(v, dt); }
@@ -120,12 +121,17 @@ bool RunCase(std::mt19937& rng, const Case& c, int64_t target) {
     hp.kind = c.op == kThresholdOp    ? SelectKind::kThreshold
               : c.op == kHardShrinkOp ? SelectKind::kHardShrink
               : c.op == kSoftShrinkOp ? SelectKind::kSoftShrink
+              : c.op == kHardtanhOp   ? SelectKind::kHardtanh
                                       : SelectKind::kSoftShrinkGrad;
     hp.thr_f = RoundToDtype(c.dt, c.threshold);
     hp.val_f = c.threshold < 0 ? QuietNaN(NAN) : -1.0f;
     if (c.op >= kHardShrinkOp) {  // lambd is a float32 >= 0 (or NaN), never rounded to the dtype
         hp.thr_f = std::fabs(c.threshold);
         hp.val_f = 0.0f;
+    }
+    if (c.op == kHardtanhOp) {  // signed zeros (1e-40 in the 16-bit dtypes), NaN and infinite bounds
+        hp.thr_f = RoundToDtype(c.dt, -std::fabs(c.threshold));
+        hp.val_f = RoundToDtype(c.dt, std::fabs(c.threshold));
     }
     const void* params = thr_op ? static_cast<const void*>(&hp)
                          : leaky ? static_cast<const void*>(&lp)
@@ -177,7 +183,7 @@ TEST(ReluRows, FusedRowsMatchGenericOnEveryTarget) {
             const int64_t item = static_cast<int64_t>(ItemSize(dt));
             for (int op : {kReluOp, ThresholdOpCode(ThresholdKernel::kReluGrad),
                            ThresholdOpCode(ThresholdKernel::kThresholdGradV2D), kLeakyOp, kLeakyGradOp,
-                           kThresholdOp, kHardShrinkOp, kSoftShrinkOp, kSoftShrinkGradOp}) {
+                           kThresholdOp, kHardShrinkOp, kSoftShrinkOp, kSoftShrinkGradOp, kHardtanhOp}) {
                 const bool one_input =
                     op == kReluOp || op == kLeakyOp || (op >= kThresholdOp && op != kSoftShrinkGradOp);
                 const int patterns = one_input ? 1 : 3;  // gradient rows: none, gradOutput, self broadcast
