@@ -73,3 +73,41 @@ def test_integers_and_refusals():
     with pytest.raises(aclcpu.AclnnError) as e:
         aclcpu.hardtanh(np.zeros(3, np.bool_), -1.0, 1.0)
     assert e.value.status == 161002 and "Tensor self not implemented for DT_BOOL" in e.value.message
+
+
+def _grad_inputs(n=3000, seed=23):
+    rng = np.random.default_rng(seed)
+    g = (rng.standard_normal(n) * 4).astype(np.float32)
+    x = (rng.standard_normal(n) * 1.5).astype(np.float32)
+    x[:12] = [1.0, -1.0, -0.0, 0.0, np.inf, -np.inf, np.nan, 0.5, -0.5, 0.25, np.nextafter(np.float32(1), 0), -2.5]
+    g[:4] = [-0.0, np.nan, np.inf, 1e-45]
+    return g, x
+
+
+@pytest.mark.parametrize("soc", ["Ascend950", "Ascend910B", "Ascend910"])
+@pytest.mark.parametrize("bounds", [(-1.0, 1.0), (-0.5, 0.25), (0.0, 0.0), (-np.inf, np.inf), (1.0, -1.0), (0.1, 0.3)])
+def test_backward_matches_torch(soc, bounds):
+    """aclcpu.hardtanh_backward against torch's hardtanh_backward (min < x < max ? grad : 0): the same selection in
+    float32 with the float32 bounds (FLOAT16 through float32, exact: a selection), except for a NaN self, which
+    the 950's x != x mask keeps (gradOutput) where PyTorch gives 0: checked against the contract."""
+    lo, hi = bounds
+    g, x = _grad_inputs()
+    for dt in (np.float32, np.float16):
+        gd, xd = g.astype(dt), x.astype(dt)
+        want = torch.ops.aten.hardtanh_backward(torch.from_numpy(gd).float(), torch.from_numpy(xd).float(),
+                                                float(np.float32(lo)), float(np.float32(hi))).numpy().astype(dt)
+        got = aclcpu.hardtanh_backward(gd, xd, lo, hi, soc=soc)
+        nan_self = np.isnan(xd)
+        assert same_bits(got[~nan_self], want[~nan_self]), dt
+        assert same_bits(got[nan_self], gd[nan_self]), dt
+        assert same_bits(aclcpu.call("aclnnHardtanhBackward", [gd, xd], params={"min": lo, "max": hi}, soc=soc), got)
+
+
+def test_backward_refusals():
+    g = np.zeros(3, np.float32)
+    with pytest.raises(aclcpu.AclnnError) as e:
+        aclcpu.hardtanh_backward(g.astype(np.float16), g, -1.0, 1.0)
+    assert e.value.status == 161002 and "Tensor gradOutput expected dtype is DT_FLOAT but found DT_FLOAT16" in e.value.message
+    with pytest.raises(aclcpu.AclnnError) as e:
+        aclcpu.hardtanh_backward(g, np.zeros(4, np.float32), -1.0, 1.0)
+    assert e.value.status == 161002 and "Expected tensor for gradOutput to have same size as tensor for self" in e.value.message

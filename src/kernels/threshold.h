@@ -8,6 +8,7 @@
 //   SoftshrinkBackward: y = (|x| > lambd || x is NaN) ? g : +0   (activation/soft_shrink_grad; g = gradOutput)
 //   Hardtanh:   y = Min(Max(x, min), max)      (hicann/ops-math conversion/clip_by_value_v2; min, max in self's
 //               dtype; DOUBLE and the small integers the AiCpu kernel's std::min(std::max(...)))
+//   HardtanhBackward: y = (min < x < max || x is NaN) ? g : +0   (ops-nn activation/hardtanh_grad, float32)
 //
 // compares and selects in self's dtype or float32 (16-bit dtypes widened exactly); Threshold and Hardshrink
 // have no arithmetic (every result is an input element or a constant), Softshrink one correctly rounded add or
@@ -40,10 +41,13 @@ enum class SelectKind : int32_t {
     kSoftShrink,  ///< x < -thr ? x + thr : x > thr ? x - thr : +0 (FLOAT, FLOAT16, BF16 only)
     kSoftShrinkGrad,  ///< two inputs g, x: (|x| > thr || x NaN) ? g : +0 (FLOAT, FLOAT16, BF16 only)
     kHardtanh,        ///< Min(Max(x, thr), val): thr = min, val = max (floats, DOUBLE, integers)
+    kHardtanhGrad,    ///< two inputs g, x: (thr < x < val || x NaN) ? g : +0 (FLOAT, FLOAT16, BF16 only)
 };
 
 /// The number of inputs of a kind's rows.
-inline int SelectInputs(SelectKind k) { return k == SelectKind::kSoftShrinkGrad ? 2 : 1; }
+inline int SelectInputs(SelectKind k) {
+    return k == SelectKind::kSoftShrinkGrad || k == SelectKind::kHardtanhGrad ? 2 : 1;
+}
 
 /// Parameters of the Threshold / Hardshrink rows (trivially copyable; fixed by the first phase).
 struct ThresholdParams {
@@ -122,6 +126,12 @@ inline double HardtanhDoubleElement(double x, double mn, double mx) {
 inline int64_t HardtanhIntElement(int64_t x, int64_t mn, int64_t mx) {
     const int64_t t = x < mn ? mn : x;
     return mx < t ? mx : t;
+}
+
+/// HardtanhBackward on float elements (the 950 HardtanhGradDag: x > min and x < max, or x != x, selects g):
+/// strict at both bounds; a NaN g quieted (the family's rule), else +0.
+inline float HardtanhGradElement(float g, float x, float mn, float mx) {
+    return ((x > mn && x < mx) || x != x) ? QuietNaN(g) : 0.0f;
 }
 
 /// A float32 value (of self's float dtype) to an element of out's dtype, as CANN's Cast is modelled: floating

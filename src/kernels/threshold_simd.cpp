@@ -1,8 +1,8 @@
 // Fused SIMD bodies of aclnnThreshold, aclnnHardshrink, aclnnSoftshrink, aclnnSoftshrinkBackward and
 // aclnnHardtanh (kernels/threshold.h): the formulas
 // ThresholdF (x <= threshold ? value : x), HardShrinkF (|x| <= lambd ? +0 : x) and SoftShrinkF (Softshrink's
-// two selects; its BF16 rows round, kFusedBf16), SoftShrinkGradF (gradOutput, self) and HardtanhF (Max, then
-// Min) in fused_row-inl.h's
+// two selects; its BF16 rows round, kFusedBf16), SoftShrinkGradF (gradOutput, self), HardtanhF (Max, then
+// Min) and HardtanhGradF (gradOutput, self) in fused_row-inl.h's
 // driver, for FLOAT, FLOAT16 and BF16 rows. Every result is an input element (a NaN
 // quieted) or the value, already in the dtype: BF16 rows store the upper halves as they are
 // (kFusedBf16Exact). Compiled once per Highway target by foreach_target; the HWY_ONCE part holds the
@@ -95,6 +95,16 @@ struct HardtanhF {
     }
 };
 
+/// HardtanhGradElement on lanes: x[0] = g, x[1] = self; min < self < max or a NaN self keeps g.
+struct HardtanhGradF {
+    using Params = ThresholdParams;
+    static constexpr int kInputs = 2;
+    static HWY_INLINE VF Apply(DF df, const Params& p, const VF* x) {
+        const auto inside = hn::And(hn::Gt(x[1], hn::Set(df, p.thr_f)), hn::Lt(x[1], hn::Set(df, p.val_f)));
+        return hn::IfThenElseZero(hn::Or(inside, hn::IsNaN(x[1])), QuietNaNs(df, x[0]));
+    }
+};
+
 /// This target's fused body for `kind` and dtype code `dt` (nullptr when a step is wider than the stack
 /// buffers).
 RowFn SelectThresholdFused(int kind, int dt, int nt) {
@@ -103,6 +113,7 @@ RowFn SelectThresholdFused(int kind, int dt, int nt) {
     if (kind == static_cast<int>(SelectKind::kSoftShrink)) return PickFusedRow<SoftShrinkF>(dt, nt != 0);
     if (kind == static_cast<int>(SelectKind::kSoftShrinkGrad)) return PickFusedRow<SoftShrinkGradF>(dt, nt != 0);
     if (kind == static_cast<int>(SelectKind::kHardtanh)) return PickFusedRow<HardtanhF>(dt, nt != 0);
+    if (kind == static_cast<int>(SelectKind::kHardtanhGrad)) return PickFusedRow<HardtanhGradF>(dt, nt != 0);
     return PickFusedRow<ThresholdF>(dt, nt != 0);
 }
 

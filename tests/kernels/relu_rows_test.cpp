@@ -62,6 +62,7 @@ constexpr int kHardShrinkOp = 13; // Hardshrink (one input; lambd = |threshold|,
 constexpr int kSoftShrinkOp = 14; // Softshrink (one input; lambd = |threshold|)
 constexpr int kSoftShrinkGradOp = 15;  // SoftshrinkBackward (gradOutput, self; lambd = |threshold|)
 constexpr int kHardtanhOp = 16;  // Hardtanh (one input; min = -|threshold|, max = |threshold|, in the dtype)
+constexpr int kHardtanhGradOp = 17;  // HardtanhBackward (gradOutput, self; min = -|threshold|, max = |threshold|)
 
 /// v rounded to dt (FLOAT16 / BF16 RNE), as float32: a threshold the first phase would have converted.
 float RoundToDtype(aclDataType dt, float v) { return RoundToPromoted(v, dt); }
@@ -85,7 +86,7 @@ std::string Describe(const Case& c, int64_t target) {
 bool RunCase(std::mt19937& rng, const Case& c, int64_t target) {
     const bool leaky = c.op == kLeakyOp || c.op == kLeakyGradOp;
     const bool thr_op = c.op >= kThresholdOp;
-    const int inputs = c.op == kReluOp || c.op == kLeakyOp || (thr_op && c.op != kSoftShrinkGradOp) ? 1 : 2;
+    const int inputs = c.op == kReluOp || c.op == kLeakyOp || (thr_op && c.op != kSoftShrinkGradOp && c.op != kHardtanhGradOp) ? 1 : 2;
     const int64_t item = static_cast<int64_t>(ItemSize(c.dt));
     std::vector<std::vector<char>> in(2);
     for (int k = 0; k < inputs; ++k) {
@@ -122,6 +123,7 @@ bool RunCase(std::mt19937& rng, const Case& c, int64_t target) {
               : c.op == kHardShrinkOp ? SelectKind::kHardShrink
               : c.op == kSoftShrinkOp ? SelectKind::kSoftShrink
               : c.op == kHardtanhOp   ? SelectKind::kHardtanh
+              : c.op == kHardtanhGradOp ? SelectKind::kHardtanhGrad
                                       : SelectKind::kSoftShrinkGrad;
     hp.thr_f = RoundToDtype(c.dt, c.threshold);
     hp.val_f = c.threshold < 0 ? QuietNaN(NAN) : -1.0f;
@@ -132,6 +134,10 @@ bool RunCase(std::mt19937& rng, const Case& c, int64_t target) {
     if (c.op == kHardtanhOp) {  // signed zeros (1e-40 in the 16-bit dtypes), NaN and infinite bounds
         hp.thr_f = RoundToDtype(c.dt, -std::fabs(c.threshold));
         hp.val_f = RoundToDtype(c.dt, std::fabs(c.threshold));
+    }
+    if (c.op == kHardtanhGradOp) {  // float32 bounds, not rounded to the dtype
+        hp.thr_f = -std::fabs(c.threshold);
+        hp.val_f = std::fabs(c.threshold);
     }
     const void* params = thr_op ? static_cast<const void*>(&hp)
                          : leaky ? static_cast<const void*>(&lp)
@@ -183,9 +189,9 @@ TEST(ReluRows, FusedRowsMatchGenericOnEveryTarget) {
             const int64_t item = static_cast<int64_t>(ItemSize(dt));
             for (int op : {kReluOp, ThresholdOpCode(ThresholdKernel::kReluGrad),
                            ThresholdOpCode(ThresholdKernel::kThresholdGradV2D), kLeakyOp, kLeakyGradOp,
-                           kThresholdOp, kHardShrinkOp, kSoftShrinkOp, kSoftShrinkGradOp, kHardtanhOp}) {
+                           kThresholdOp, kHardShrinkOp, kSoftShrinkOp, kSoftShrinkGradOp, kHardtanhOp, kHardtanhGradOp}) {
                 const bool one_input =
-                    op == kReluOp || op == kLeakyOp || (op >= kThresholdOp && op != kSoftShrinkGradOp);
+                    op == kReluOp || op == kLeakyOp || (op >= kThresholdOp && op != kSoftShrinkGradOp && op != kHardtanhGradOp);
                 const int patterns = one_input ? 1 : 3;  // gradient rows: none, gradOutput, self broadcast
                 for (int bc = 0; bc < patterns; ++bc) {
                     for (int64_t n : {1, 5, 8, 16, 31, 33, 64, 129, 700}) {

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "aclnnop/aclnn_hardtanh.h"
+#include "aclnnop/aclnn_hardtanh_backward.h"
 #include "support/leaky_relu_reference.h"
 #include "support/profile_scope.h"
 #include "support/test_util.h"
@@ -345,6 +346,176 @@ TEST(Hardtanh, SweepMatchesModelOnEveryProfile) {
         }
     }
     EXPECT_EQ(checked, 7 * 3 * (3 * 3 + 2 * 2));
+}
+
+// ------------------------------------------------------------------ HardtanhBackward
+
+int RunHtb(const aclTensor* g, const aclTensor* self, const aclScalar* lo, const aclScalar* hi, aclTensor* out) {
+    return RunPhases([&](uint64_t* ws, aclOpExecutor** ex) { return aclnnHardtanhBackwardGetWorkspaceSize(g, self, lo, hi, out, ws, ex); },
+                     aclnnHardtanhBackward);
+}
+
+TEST(HardtanhBackward, CheckOrderAndMessages) {
+    HostTensor g = FloatTensor({2, 2}, {1, 2, 3, 4}), x = FloatTensor({2, 2}, {0, 2, -2, 0.5f}),
+               out = EmptyTensor({2, 2}, ACL_FLOAT);
+    Scalar lo(-1.0f), hi(1.0f);
+    auto htb = [](const aclTensor* a, const aclTensor* b, const aclScalar* l, const aclScalar* h, aclTensor* o) {
+        return [=](uint64_t* ws, aclOpExecutor** ex) { return aclnnHardtanhBackwardGetWorkspaceSize(a, b, l, h, o, ws, ex); };
+    };
+    // OP_CHECK_COMM_INPUT first
+    aclOpExecutor* ex = nullptr;
+    EXPECT_EQ(aclnnHardtanhBackwardGetWorkspaceSize(nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, &ex), kNull);
+    EXPECT_NE(LastError().find("The workspaceSize or executor is nullptr."), std::string::npos);
+    // self, gradOutput, out, min, max
+    ExpectFails(htb(nullptr, nullptr, nullptr, nullptr, nullptr), kNull, "Expected a proper Tensor but got null for argument self.");
+    ExpectFails(htb(nullptr, x.tensor, nullptr, nullptr, nullptr), kNull, "got null for argument gradOutput.");
+    ExpectFails(htb(g.tensor, x.tensor, nullptr, nullptr, nullptr), kNull, "got null for argument out.");
+    ExpectFails(htb(g.tensor, x.tensor, nullptr, nullptr, out.tensor), kNull,
+                "Expected a value of type number for argument min but instead found type null.");
+    ExpectFails(htb(g.tensor, x.tensor, lo.s, nullptr, out.tensor), kNull,
+                "Expected a value of type number for argument max but instead found type null.");
+    // gradOutput's, self's, out's list; then gradOutput == self's dtype
+    HostTensor d = EmptyTensor({2, 2}, ACL_DOUBLE, 0), h = EmptyTensor({2, 2}, ACL_FLOAT16, 0),
+               f9 = EmptyTensor(std::vector<int64_t>(9, 1), ACL_FLOAT, 0), o3 = EmptyTensor({3}, ACL_FLOAT),
+               x3 = EmptyTensor({3}, ACL_FLOAT, 0);
+    ExpectFails(htb(d.tensor, d.tensor, lo.s, hi.s, d.tensor), kInvalid,
+                "Tensor gradOutput not implemented for DT_DOUBLE, should be in dtype support list DT_FLOAT, DT_FLOAT16, DT_BF16.");
+    ExpectFails(htb(g.tensor, d.tensor, lo.s, hi.s, d.tensor), kInvalid, "Tensor self not implemented for DT_DOUBLE");
+    ExpectFails(htb(h.tensor, x.tensor, lo.s, hi.s, d.tensor), kInvalid, "Tensor out not implemented for DT_DOUBLE");
+    ExpectFails(htb(h.tensor, x.tensor, lo.s, hi.s, o3.tensor), kInvalid,
+                "Tensor gradOutput expected dtype is DT_FLOAT but found DT_FLOAT16.");
+    // dims (gradOutput, self), then gradOutput's shape self's; out is not CANN's to check
+    ExpectFails(htb(f9.tensor, x3.tensor, lo.s, hi.s, o3.tensor), kInvalid, "The gradOutput tensor cannot be larger than 8 dimensions.");
+    ExpectFails(htb(x3.tensor, f9.tensor, lo.s, hi.s, o3.tensor), kInvalid, "The self tensor cannot be larger than 8 dimensions.");
+    ExpectFails(htb(g.tensor, x3.tensor, lo.s, hi.s, o3.tensor), kInvalid,
+                "Expected tensor for gradOutput to have same size as tensor for self, but [2,2] does not equal [3].");
+    // beyond CANN: out's dtype and shape self's (the kernel's tiling would refuse them)
+    HostTensor oh = EmptyTensor({2, 2}, ACL_FLOAT16);
+    ExpectFails(htb(g.tensor, x.tensor, lo.s, hi.s, oh.tensor), kInvalid, "Tensor out expected dtype is DT_FLOAT but found DT_FLOAT16.");
+    ExpectFails(htb(g.tensor, x.tensor, lo.s, hi.s, o3.tensor), kInvalid,
+                "Expected tensor for out to have same size as tensor for self, but [3] does not equal [2,2].");
+    // no min <= max check: min > max zeroes every non-NaN element
+    ASSERT_EQ(RunHtb(g.tensor, x.tensor, hi.s, lo.s, out.tensor), 0) << LastError();
+    EXPECT_EQ(Download<float>(out.buffer.get(), 4), (std::vector<float>{0, 0, 0, 0}));
+    // BF16 per profile; an empty self
+    for (Profile p : l1ref::kAllProfiles) {
+        ProfileScope scope(p);
+        ASSERT_TRUE(scope.ok());
+        const bool bf16 = p != Profile::kAscend910 && p != Profile::kAscend310P;
+        HostTensor b = EmptyTensor({2}, ACL_BF16, 0), gb = EmptyTensor({2}, ACL_BF16, 0), ob = EmptyTensor({2}, ACL_BF16);
+        EXPECT_EQ(RunHtb(gb.tensor, b.tensor, lo.s, hi.s, ob.tensor), bf16 ? 0 : kInvalid) << l1ref::ProfileKey(p);
+    }
+    HostTensor e = EmptyTensor({0, 2}, ACL_FLOAT), ge = EmptyTensor({0, 2}, ACL_FLOAT), oe = EmptyTensor({0, 2}, ACL_FLOAT);
+    EXPECT_EQ(RunHtb(ge.tensor, e.tensor, lo.s, hi.s, oe.tensor), 0) << LastError();
+    float fv = 1.0f;
+    aclScalar* dead = aclCreateScalar(&fv, ACL_FLOAT);
+    aclDestroyScalar(dead);
+    ExpectFails(htb(g.tensor, x.tensor, lo.s, dead, out.tensor), kInvalid, "max");
+}
+
+TEST(HardtanhBackward, StrictBoundsNaNAndFloat32Bounds) {
+    // strict at both bounds: self == min or max -> +0; a NaN self keeps gradOutput; +-inf outside
+    const std::vector<float> xs = {-1.0f, 1.0f, std::nextafter(-1.0f, 0.0f), std::nextafter(1.0f, 0.0f), 0.0f, -0.0f,
+                                   NAN, HUGE_VALF, -HUGE_VALF, -3.0f};
+    const int64_t n = static_cast<int64_t>(xs.size());
+    std::vector<float> gs(static_cast<size_t>(n), -2.5f);
+    gs[4] = -0.0f;
+    gs[6] = F(0xFF800007u);  // a signalling NaN gradient: passed quiet
+    HostTensor g = FloatTensor({n}, gs), x = FloatTensor({n}, xs), out = EmptyTensor({n}, ACL_FLOAT);
+    Scalar lo(-1.0f), hi(1.0f), nan(NAN), ninf(-HUGE_VALF), pinf(HUGE_VALF);
+    ASSERT_EQ(RunHtb(g.tensor, x.tensor, lo.s, hi.s, out.tensor), 0) << LastError();
+    std::vector<float> r = Download<float>(out.buffer.get(), static_cast<size_t>(n));
+    const std::vector<uint32_t> want = {0, 0, Bits(-2.5f), Bits(-2.5f), 0x80000000u, Bits(-2.5f), 0xFFC00007u, 0, 0, 0};
+    for (int64_t i = 0; i < n; ++i) EXPECT_EQ(Bits(r[i]), want[i]) << i;
+    // NaN bounds: only NaN selves keep gradOutput; infinite bounds: every finite self
+    ASSERT_EQ(RunHtb(g.tensor, x.tensor, nan.s, hi.s, out.tensor), 0) << LastError();
+    r = Download<float>(out.buffer.get(), static_cast<size_t>(n));
+    EXPECT_EQ(Bits(r[3]), 0u);
+    EXPECT_EQ(Bits(r[6]), 0xFFC00007u);
+    ASSERT_EQ(RunHtb(g.tensor, x.tensor, ninf.s, pinf.s, out.tensor), 0) << LastError();
+    r = Download<float>(out.buffer.get(), static_cast<size_t>(n));
+    EXPECT_EQ(r[9], -2.5f);
+    EXPECT_EQ(Bits(r[7]), 0u);
+    // FLOAT16 compared with the float32 bound (not rounded to half): 0.1f lies between 0x2E66 and 0x2E67
+    const uint16_t hx[] = {0x2E66, 0x2E67, 0xAE66, 0xAE67}, hg[] = {0x3C00, 0x3C00, 0x3C00, 0x3C00};
+    Scalar l01(-0.1f), h01(0.1f);
+    HostTensor th = RawTensor({4}, ACL_FLOAT16, hx, sizeof hx), tg = RawTensor({4}, ACL_FLOAT16, hg, sizeof hg),
+               oh = EmptyTensor({4}, ACL_FLOAT16);
+    ASSERT_EQ(RunHtb(tg.tensor, th.tensor, l01.s, h01.s, oh.tensor), 0) << LastError();
+    EXPECT_EQ(Download<uint16_t>(oh.buffer.get(), 4), (std::vector<uint16_t>{0x3C00, 0, 0x3C00, 0}));
+    // a DOUBLE bound is rounded to float32 once (ToFloat): 1 + 2^-30 -> 1.0f, so self = 1 is at the bound
+    const double d1 = 1.0 + std::ldexp(1.0, -30);
+    Scalar sd(&d1, ACL_DOUBLE);
+    HostTensor one = FloatTensor({1}, {1.0f}), g1 = FloatTensor({1}, {7.0f}), o1 = EmptyTensor({1}, ACL_FLOAT);
+    ASSERT_EQ(RunHtb(g1.tensor, one.tensor, lo.s, sd.s, o1.tensor), 0) << LastError();
+    EXPECT_EQ(Bits(Download<float>(o1.buffer.get(), 1)[0]), 0u);
+}
+
+TEST(HardtanhBackward, SweepViewsAndAliasesMatchModel) {
+    std::mt19937_64 rng(0x485442u);
+    const float bounds[][2] = {{-1.0f, 1.0f}, {0.0f, 0.0f}, {-0.3f, 0.7f}, {-HUGE_VALF, HUGE_VALF}, {NAN, 1.0f},
+                               {1.0f, -1.0f}};
+    int checked = 0;
+    for (Profile p : l1ref::kAllProfiles) {
+        ProfileScope scope(p);
+        ASSERT_TRUE(scope.ok());
+        const bool bf16 = p != Profile::kAscend910 && p != Profile::kAscend310P;
+        for (const auto& bd : bounds) {
+            Scalar lo(bd[0]), hi(bd[1]);
+            for (aclDataType dt : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {
+                if (dt == ACL_BF16 && !bf16) continue;
+                reluref::FloatFormat f{};
+                reluref::FormatOf(dt, &f);
+                auto enc = [&](float v) -> uint64_t {
+                    if (dt == ACL_FLOAT) return Bits(v);
+                    return std::isnan(v) ? f.dnan : leakyref::Encode(f, v);
+                };
+                const std::vector<uint64_t> specials = {enc(bd[0]), enc(bd[1]), enc(-bd[0]), 0, f.sign, f.exp_mask,
+                                                        f.exp_mask | f.sign, f.exp_mask | 1, f.exp_mask | f.quiet | 3, 1};
+                const size_t sz = dt == ACL_FLOAT ? 4 : 2;
+                const int64_t rows = 6, cols = 37;
+                const size_t count = static_cast<size_t>(rows * cols);
+                std::vector<uint8_t> gb(count * sz), xb(count * sz);
+                for (size_t i = 0; i < count * sz; i += sz) {
+                    const uint64_t a = RandomFloatBits(rng, dt, specials), b = RandomFloatBits(rng, dt, specials);
+                    std::memcpy(&gb[i], &a, sz);
+                    std::memcpy(&xb[i], &b, sz);
+                }
+                const std::string what = std::string(l1ref::ProfileKey(p)) + " dtype " + std::to_string(dt);
+                for (int mode = 0; mode < 3; ++mode) {  // contiguous; transposed views; out aliasing gradOutput
+                    HostTensor g = RawTensor({rows, cols}, dt, gb.data(), gb.size());
+                    HostTensor x = RawTensor({rows, cols}, dt, xb.data(), xb.size());
+                    HostTensor o = EmptyTensor({rows, cols}, dt);
+                    aclTensor* gv = g.tensor;
+                    aclTensor* xv = x.tensor;
+                    aclTensor* ov = o.tensor;
+                    if (mode == 1) {
+                        gv = MakeTensor({cols, rows}, dt, g.buffer.get(), {1, cols}, 0, {rows * cols});
+                        xv = MakeTensor({cols, rows}, dt, x.buffer.get(), {1, cols}, 0, {rows * cols});
+                        ov = MakeTensor({cols, rows}, dt, o.buffer.get(), {1, cols}, 0, {rows * cols});
+                    }
+                    if (mode == 2) ov = MakeTensor({rows, cols}, dt, g.buffer.get());
+                    ASSERT_EQ(RunHtb(gv, xv, lo.s, hi.s, ov), 0) << what << " " << LastError();
+                    const std::vector<uint8_t> got = Download<uint8_t>(mode == 2 ? g.buffer.get() : o.buffer.get(), count * sz);
+                    for (size_t i = 0; i < count * sz; i += sz) {
+                        uint64_t a = 0, b = 0, y = 0;
+                        std::memcpy(&a, &gb[i], sz);
+                        std::memcpy(&b, &xb[i], sz);
+                        std::memcpy(&y, &got[i], sz);
+                        ASSERT_EQ(y, leakyref::HardtanhBackward(dt, a, b, bd[0], bd[1]))
+                            << what << " mode " << mode << " element " << i / sz;
+                    }
+                    if (mode == 1) {
+                        aclDestroyTensor(gv);
+                        aclDestroyTensor(xv);
+                    }
+                    if (mode != 0) aclDestroyTensor(ov);
+                    ++checked;
+                }
+            }
+        }
+    }
+    EXPECT_EQ(checked, 6 * 3 * (3 * 3 + 2 * 2));
 }
 
 }  // namespace

@@ -1,6 +1,6 @@
 // Independent model of the LeakyRelu pair (docs/ops/leaky_relu.md §5, docs/ops/leaky_relu_backward.md §5) and
-// of Threshold, Hardshrink, Softshrink, SoftshrinkBackward and Hardtanh (docs/ops/threshold.md, hardshrink.md,
-// softshrink.md, softshrink_backward.md, hardtanh.md) for the tests: it shares no code with src/ and works on the elements' bit patterns (reluref's formats), rounding
+// of Threshold, Hardshrink, Softshrink, SoftshrinkBackward, Hardtanh and HardtanhBackward (docs/ops/threshold.md,
+// hardshrink.md, softshrink.md, softshrink_backward.md, hardtanh.md, hardtanh_backward.md) for the tests: it shares no code with src/ and works on the elements' bit patterns (reluref's formats), rounding
 // with its own encoder, so that it checks the rows' widening, arithmetic and narrowing rather than repeating
 // them. Elements are passed as raw bits in a uint64_t (the low ItemSize bytes).
 #pragma once
@@ -177,6 +177,20 @@ inline double HardtanhDouble(double x, double mn, double mx) {
     return y;
 }
 
+/// HardtanhBackward of one element pair of a float dtype dt (g = gradOutput, x = self) for the float32 bounds:
+/// a NaN x, or x strictly between mn and mx, -> g (a NaN quieted); else +0.
+inline uint64_t HardtanhBackward(aclDataType dt, uint64_t g, uint64_t x, float mn, float mx) {
+    FloatFormat f{};
+    if (!reluref::FormatOf(dt, &f)) return 0;
+    const uint32_t u = static_cast<uint32_t>(x);
+    bool keep = reluref::IsNaN(f, u);
+    if (!keep) {
+        const double v = reluref::Value(f, u);
+        keep = static_cast<double>(mn) < v && v < static_cast<double>(mx);
+    }
+    return keep ? reluref::PassThrough(f, static_cast<uint32_t>(g)) : 0;
+}
+
 }  // namespace leakyref
 
 // ------------------------------------------------------------------ the table-driven suite's adapters
@@ -259,6 +273,32 @@ inline int Hardtanh(Profile prof, const View* t, const Arg* a, uint8_t* const* o
             if (y > hi) y = hi;
             std::memcpy(dst, &y, sz);  // little-endian: the low bytes
         }
+    });
+    return 0;
+}
+
+/// aclnnHardtanhBackward (leaky_relu_reference.h): gradOutput, self, out; min, max (aclScalars of dtype FLOAT
+/// holding a[0].f, a[1].f). The first phase as docs/ops/hardtanh_backward.md: gradOutput's, self's, out's
+/// dtype in FLOAT, FLOAT16 (and BFLOAT16 where supported), gradOutput's dtype self's, at most 8 dims,
+/// gradOutput's shape self's; out's dtype and shape self's (beyond CANN); then leakyref::HardtanhBackward.
+inline int HardtanhBackward(Profile prof, const View* t, const Arg* a, uint8_t* const* out) {
+    const View &g = t[0], &self = t[1], &o = t[2];
+    if (g.null || self.null || o.null) return l1ref::kNullptr;
+    auto listed = [&](int d) {
+        return d == l1ref::kF32 || d == l1ref::kF16 || (d == l1ref::kBF16 && l1ref::SupportsBF16(prof));
+    };
+    if (!listed(g.dtype) || !listed(self.dtype) || !listed(o.dtype) || g.dtype != self.dtype) return l1ref::kInvalid;
+    if (g.shape.size() > 8 || self.shape.size() > 8 || g.shape != self.shape) return l1ref::kInvalid;
+    if (o.dtype != self.dtype || o.shape != self.shape) return l1ref::kInvalid;
+    if (l1ref::NumelOf(self.shape) == 0) return 0;
+    const float mn = static_cast<float>(a[0].f), mx = static_cast<float>(a[1].f);
+    const size_t sz = l1ref::DtSize(self.dtype);
+    l1ref::ForEachIndex(self.shape, [&](const std::vector<int64_t>& idx) {
+        uint64_t gv = 0, sv = 0;
+        std::memcpy(&gv, g.data + l1ref::ElementIndex(g, idx) * sz, sz);
+        std::memcpy(&sv, self.data + l1ref::ElementIndex(self, idx) * sz, sz);
+        const uint64_t y = leakyref::HardtanhBackward(static_cast<aclDataType>(self.dtype), gv, sv, mn, mx);
+        std::memcpy(out[0] + l1ref::ElementIndex(o, idx) * sz, &y, sz);
     });
     return 0;
 }
