@@ -111,3 +111,43 @@ def test_backward_refusals():
     with pytest.raises(aclcpu.AclnnError) as e:
         aclcpu.hardtanh_backward(g, np.zeros(4, np.float32), -1.0, 1.0)
     assert e.value.status == 161002 and "Expected tensor for gradOutput to have same size as tensor for self" in e.value.message
+
+
+@pytest.mark.parametrize("soc", ["Ascend950", "Ascend910B", "Ascend910"])
+@pytest.mark.parametrize("lambd", [0.5, 0.0, 0.1, 1.75, 1e-40, -1.0])
+def test_hardshrink_backward_matches_torch(soc, lambd):
+    """aclcpu.hardshrink_backward against torch's hardshrink_backward (-lambd <= x <= lambd ? 0 : grad): the same
+    selection in float32 with the float32 lambd (a negative lambd counted as 0, CANN's rule); FLOAT16 (promote
+    FLOAT16) through float32 with lambd rounded to half, as the 950's half compare takes it; a FLOAT16 gradOutput
+    with a FLOAT self promotes to FLOAT. Broadcasting [n] against [3, 1]. A NaN self: the 950's |x| <= lambd fails
+    and keeps gradOutput where PyTorch gives 0: compared with the contract."""
+    g, x = _grad_inputs(n=600)
+    lam = max(lambd, 0.0)
+    x3 = x[:3].reshape(3, 1)
+
+    def torch_grad(gg, xx, lv):
+        gt, xt = torch.broadcast_tensors(torch.from_numpy(gg).float(), torch.from_numpy(xx).float())
+        want = torch.ops.aten.hardshrink_backward(gt.contiguous(), xt.contiguous(), lv).numpy()
+        nan_self = np.isnan(xt.numpy())
+        want[nan_self] = gt.numpy()[nan_self]  # the contract: a NaN self keeps gradOutput
+        return want
+
+    want = torch_grad(g, x, float(np.float32(lam)))
+    got = aclcpu.hardshrink_backward(g, x, lambd, soc=soc)
+    assert same_bits(got, want)
+    assert same_bits(aclcpu.call("aclnnHardshrinkBackward", [g, x], params={"lambd": lambd}, soc=soc), got)
+    assert same_bits(aclcpu.hardshrink_backward(g, x3, lambd, soc=soc), torch_grad(g, x3, float(np.float32(lam))))
+    gh, xh = g.astype(np.float16), x.astype(np.float16)
+    want_h = torch_grad(gh, xh, float(np.float16(np.float32(lam)))).astype(np.float16)
+    assert same_bits(aclcpu.hardshrink_backward(gh, xh, lambd, soc=soc), want_h)
+    assert same_bits(aclcpu.hardshrink_backward(gh, x, lambd, soc=soc), torch_grad(gh, x, float(np.float32(lam))))
+
+
+def test_hardshrink_backward_refusals():
+    with pytest.raises(aclcpu.AclnnError) as e:
+        aclcpu.hardshrink_backward(np.zeros(2, np.float32), np.zeros(3, np.float32), 0.5)
+    assert e.value.status == 161002 and "The size of tensor gradOutput [2] must match the size of tensor self [3]." \
+        in e.value.message
+    with pytest.raises(aclcpu.AclnnError) as e:
+        aclcpu.hardshrink_backward(np.zeros(2, np.float64), np.zeros(2, np.float32), 0.5)
+    assert e.value.status == 161002 and "Tensor gradOutput not implemented for DT_DOUBLE" in e.value.message

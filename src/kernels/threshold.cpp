@@ -1,6 +1,6 @@
 // Generic row and selector of aclnnThreshold, aclnnHardshrink, aclnnSoftshrink, aclnnSoftshrinkBackward,
-// aclnnHardtanh and aclnnHardtanhBackward (kernels/threshold.h): float dtypes through convert.h's loads and
-// stores, integers in int64 with StoreInt64Result's casts.
+// aclnnHardtanh, aclnnHardtanhBackward and aclnnHardshrinkBackward (kernels/threshold.h): float dtypes through
+// convert.h's loads and stores, integers in int64 with StoreInt64Result's casts.
 #include "kernels/threshold.h"
 
 #include <cmath>
@@ -57,11 +57,12 @@ void ThresholdRowGeneric(const void* params, const aclDataType* dt, char* const*
     const ThresholdParams& p = *static_cast<const ThresholdParams*>(params);
     if (IsFloatDtype(p.dtype)) {
         if (SelectInputs(p.kind) == 2) {
-            const bool htg = p.kind == SelectKind::kHardtanhGrad;
             for (int64_t i = 0; i < n; ++i) {
                 const float g = LoadPromoted(ptrs[1] + i * st[1], dt[1], p.dtype);
                 const float x = LoadPromoted(ptrs[2] + i * st[2], dt[2], p.dtype);
-                const float y = htg ? HardtanhGradElement(g, x, p.thr_f, p.val_f) : SoftShrinkGradElement(g, x, p.thr_f);
+                const float y = p.kind == SelectKind::kHardtanhGrad     ? HardtanhGradElement(g, x, p.thr_f, p.val_f)
+                                : p.kind == SelectKind::kHardShrinkGrad ? HardShrinkGradElement(g, x, p.thr_f)
+                                                                        : SoftShrinkGradElement(g, x, p.thr_f);
                 StoreFloatAsAny(ptrs[0] + i * st[0], dt[0], y);
             }
             return;

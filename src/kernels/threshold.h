@@ -9,6 +9,7 @@
 //   Hardtanh:   y = Min(Max(x, min), max)      (hicann/ops-math conversion/clip_by_value_v2; min, max in self's
 //               dtype; DOUBLE and the small integers the AiCpu kernel's std::min(std::max(...)))
 //   HardtanhBackward: y = (min < x < max || x is NaN) ? g : +0   (ops-nn activation/hardtanh_grad, float32)
+//   HardshrinkBackward: y = |x| <= lambd ? +0 : g   (ops-nn activation/hard_shrink_grad; lambd in the dtype)
 //
 // compares and selects in self's dtype or float32 (16-bit dtypes widened exactly); Threshold and Hardshrink
 // have no arithmetic (every result is an input element or a constant), Softshrink one correctly rounded add or
@@ -42,11 +43,14 @@ enum class SelectKind : int32_t {
     kSoftShrinkGrad,  ///< two inputs g, x: (|x| > thr || x NaN) ? g : +0 (FLOAT, FLOAT16, BF16 only)
     kHardtanh,        ///< Min(Max(x, thr), val): thr = min, val = max (floats, DOUBLE, integers)
     kHardtanhGrad,    ///< two inputs g, x: (thr < x < val || x NaN) ? g : +0 (FLOAT, FLOAT16, BF16 only)
+    kHardShrinkGrad,  ///< two inputs g, x: |x| <= thr ? +0 : g (FLOAT, FLOAT16, BF16 only)
 };
 
 /// The number of inputs of a kind's rows.
 inline int SelectInputs(SelectKind k) {
-    return k == SelectKind::kSoftShrinkGrad || k == SelectKind::kHardtanhGrad ? 2 : 1;
+    return k == SelectKind::kSoftShrinkGrad || k == SelectKind::kHardtanhGrad || k == SelectKind::kHardShrinkGrad
+               ? 2
+               : 1;
 }
 
 /// Parameters of the Threshold / Hardshrink rows (trivially copyable; fixed by the first phase).
@@ -132,6 +136,12 @@ inline int64_t HardtanhIntElement(int64_t x, int64_t mn, int64_t mx) {
 /// strict at both bounds; a NaN g quieted (the family's rule), else +0.
 inline float HardtanhGradElement(float g, float x, float mn, float mx) {
     return ((x > mn && x < mx) || x != x) ? QuietNaN(g) : 0.0f;
+}
+
+/// HardshrinkBackward on float elements (the 950 HardShrinkGrad: Compares LE on |x|, Select): |x| <= lambd
+/// (ordered) -> +0; else g (a NaN x included; a NaN g quieted, the family's rule).
+inline float HardShrinkGradElement(float g, float x, float lambd) {
+    return (x < 0.0f ? -x : x) <= lambd ? 0.0f : QuietNaN(g);
 }
 
 /// A float32 value (of self's float dtype) to an element of out's dtype, as CANN's Cast is modelled: floating

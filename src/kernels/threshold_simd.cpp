@@ -1,8 +1,8 @@
-// Fused SIMD bodies of aclnnThreshold, aclnnHardshrink, aclnnSoftshrink, aclnnSoftshrinkBackward and
-// aclnnHardtanh (kernels/threshold.h): the formulas
+// Fused SIMD bodies of aclnnThreshold, aclnnHardshrink, aclnnSoftshrink, aclnnSoftshrinkBackward, aclnnHardtanh,
+// aclnnHardtanhBackward and aclnnHardshrinkBackward (kernels/threshold.h): the formulas
 // ThresholdF (x <= threshold ? value : x), HardShrinkF (|x| <= lambd ? +0 : x) and SoftShrinkF (Softshrink's
 // two selects; its BF16 rows round, kFusedBf16), SoftShrinkGradF (gradOutput, self), HardtanhF (Max, then
-// Min) and HardtanhGradF (gradOutput, self) in fused_row-inl.h's
+// Min), HardtanhGradF and HardShrinkGradF (gradOutput, self) in fused_row-inl.h's
 // driver, for FLOAT, FLOAT16 and BF16 rows. Every result is an input element (a NaN
 // quieted) or the value, already in the dtype: BF16 rows store the upper halves as they are
 // (kFusedBf16Exact). Compiled once per Highway target by foreach_target; the HWY_ONCE part holds the
@@ -105,6 +105,15 @@ struct HardtanhGradF {
     }
 };
 
+/// HardShrinkGradElement on lanes: x[0] = g, x[1] = self; |self| <= lambd -> +0.
+struct HardShrinkGradF {
+    using Params = ThresholdParams;
+    static constexpr int kInputs = 2;
+    static HWY_INLINE VF Apply(DF df, const Params& p, const VF* x) {
+        return hn::IfThenZeroElse(hn::Le(hn::Abs(x[1]), hn::Set(df, p.thr_f)), QuietNaNs(df, x[0]));
+    }
+};
+
 /// This target's fused body for `kind` and dtype code `dt` (nullptr when a step is wider than the stack
 /// buffers).
 RowFn SelectThresholdFused(int kind, int dt, int nt) {
@@ -114,6 +123,7 @@ RowFn SelectThresholdFused(int kind, int dt, int nt) {
     if (kind == static_cast<int>(SelectKind::kSoftShrinkGrad)) return PickFusedRow<SoftShrinkGradF>(dt, nt != 0);
     if (kind == static_cast<int>(SelectKind::kHardtanh)) return PickFusedRow<HardtanhF>(dt, nt != 0);
     if (kind == static_cast<int>(SelectKind::kHardtanhGrad)) return PickFusedRow<HardtanhGradF>(dt, nt != 0);
+    if (kind == static_cast<int>(SelectKind::kHardShrinkGrad)) return PickFusedRow<HardShrinkGradF>(dt, nt != 0);
     return PickFusedRow<ThresholdF>(dt, nt != 0);
 }
 

@@ -15,6 +15,7 @@
 #include "common/handle_registry.h"
 #include "common/status.h"
 #include "engine/elementwise.h"
+#include "engine/first_phase.h"
 #include "kernels/convert.h"
 #include "runtime/runtime.h"
 #include "tensor/arguments.h"
@@ -120,5 +121,17 @@ struct OpCall {
     aclDataType promote = ACL_FLOAT;
     engine::BroadcastShape b;
 };
+
+/// The table's empty_return check: the first phase ends here with success (an executor that runs nothing,
+/// workspace 0), the checks after it and the plan hook skipped (CANN's early return on an empty tensor).
+inline int PublishNothing(const OpCall& c, uint64_t* workspaceSize, aclOpExecutor** executor) {
+    return engine::PublishPlan(
+        c.t, c.num_tensors, c.num_inputs, c.api, c.names,
+        [](const aclTensor*, uint64_t* workspace) -> std::shared_ptr<const OpPlan> {
+            *workspace = 0;
+            return nullptr;
+        },
+        workspaceSize, executor);
+}
 
 }  // namespace aclcpu

@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "aclnnop/aclnn_hardshrink_backward.h"
 #include "aclnnop/aclnn_hardtanh.h"
 #include "aclnnop/aclnn_hardtanh_backward.h"
 #include "support/leaky_relu_reference.h"
@@ -516,6 +517,176 @@ TEST(HardtanhBackward, SweepViewsAndAliasesMatchModel) {
         }
     }
     EXPECT_EQ(checked, 6 * 3 * (3 * 3 + 2 * 2));
+}
+
+// ------------------------------------------------------------------ HardshrinkBackward
+
+int RunHsb(const aclTensor* g, const aclTensor* self, const aclScalar* lambd, aclTensor* out) {
+    return RunPhases([&](uint64_t* ws, aclOpExecutor** ex) { return aclnnHardshrinkBackwardGetWorkspaceSize(g, self, lambd, out, ws, ex); },
+                     aclnnHardshrinkBackward);
+}
+
+TEST(HardshrinkBackward, CheckOrderMessagesAndEmptyEarlyReturn) {
+    HostTensor g = FloatTensor({2, 2}, {1, 2, 3, 4}), x = FloatTensor({2, 2}, {0, 2, -2, 0.5f}),
+               out = EmptyTensor({2, 2}, ACL_FLOAT);
+    Scalar l(0.5f);
+    auto hsb = [](const aclTensor* a, const aclTensor* b, const aclScalar* ll, aclTensor* o) {
+        return [=](uint64_t* ws, aclOpExecutor** ex) { return aclnnHardshrinkBackwardGetWorkspaceSize(a, b, ll, o, ws, ex); };
+    };
+    aclOpExecutor* ex = nullptr;
+    EXPECT_EQ(aclnnHardshrinkBackwardGetWorkspaceSize(nullptr, nullptr, nullptr, nullptr, nullptr, &ex), kNull);
+    EXPECT_NE(LastError().find("The workspaceSize or executor is nullptr."), std::string::npos);
+    ExpectFails(hsb(nullptr, nullptr, nullptr, nullptr), kNull, "got null for argument gradOutput.");
+    ExpectFails(hsb(g.tensor, nullptr, nullptr, nullptr), kNull, "got null for argument self.");
+    ExpectFails(hsb(g.tensor, x.tensor, nullptr, nullptr), kNull,
+                "Expected a value of type number for argument lambd but instead found type null.");
+    ExpectFails(hsb(g.tensor, x.tensor, l.s, nullptr), kNull, "got null for argument gradInput.");
+    HostTensor d = EmptyTensor({2, 2}, ACL_DOUBLE, 0), h = EmptyTensor({2, 2}, ACL_FLOAT16, 0),
+               b = EmptyTensor({2, 2}, ACL_BF16, 0), f9 = EmptyTensor(std::vector<int64_t>(9, 1), ACL_FLOAT, 0),
+               o3 = EmptyTensor({3}, ACL_FLOAT), x3 = EmptyTensor({3}, ACL_FLOAT, 0);
+    ExpectFails(hsb(d.tensor, x.tensor, l.s, out.tensor), kInvalid,
+                "Tensor gradOutput not implemented for DT_DOUBLE, should be in dtype support list DT_BF16, DT_FLOAT, DT_FLOAT16.");
+    ExpectFails(hsb(g.tensor, d.tensor, l.s, out.tensor), kInvalid, "Tensor self not implemented for DT_DOUBLE");
+    ExpectFails(hsb(g.tensor, x.tensor, l.s, d.tensor), kInvalid, "Tensor gradInput not implemented for DT_DOUBLE");
+    ExpectFails(hsb(f9.tensor, x.tensor, l.s, out.tensor), kInvalid, "The gradOutput tensor cannot be larger than 8 dimensions.");
+    ExpectFails(hsb(g.tensor, x.tensor, l.s, f9.tensor), kInvalid, "The gradInput tensor cannot be larger than 8 dimensions.");
+    // promotion: FLOAT16 x BF16 -> FLOAT, castable to every listed gradInput dtype; no dtype equality required
+    HostTensor oh = EmptyTensor({2, 2}, ACL_FLOAT16);
+    EXPECT_EQ(RunHsb(h.tensor, b.tensor, l.s, oh.tensor), 0) << LastError();
+    // the shapes after the empty early return
+    ExpectFails(hsb(g.tensor, x3.tensor, l.s, out.tensor), kInvalid,
+                "The size of tensor gradOutput [2,2] must match the size of tensor self [3].");
+    ExpectFails(hsb(g.tensor, x.tensor, l.s, o3.tensor), kInvalid,
+                "Expected tensor for gradInput to have same size as [2,2], but got [3].");
+    // an empty gradOutput or self: success before any shape check (not broadcastable, gradInput's shape anything)
+    HostTensor e = EmptyTensor({0, 3}, ACL_FLOAT), e2 = EmptyTensor({4, 0}, ACL_FLOAT);
+    HostTensor canary = EmptyTensor({5}, ACL_FLOAT, 0x5A);
+    EXPECT_EQ(RunHsb(e.tensor, x.tensor, l.s, canary.tensor), 0) << LastError();
+    EXPECT_EQ(RunHsb(g.tensor, e2.tensor, l.s, o3.tensor), 0) << LastError();
+    const std::vector<uint8_t> c = Download<uint8_t>(canary.buffer.get(), 20);
+    for (uint8_t v : c) EXPECT_EQ(v, 0x5A);
+    // ... but not before the dtype and rank checks
+    ExpectFails(hsb(e.tensor, d.tensor, l.s, out.tensor), kInvalid, "Tensor self not implemented for DT_DOUBLE");
+    // BF16 per profile (the promote message prints CANN's list order)
+    for (Profile p : l1ref::kAllProfiles) {
+        ProfileScope scope(p);
+        ASSERT_TRUE(scope.ok());
+        const bool bf16 = p != Profile::kAscend910 && p != Profile::kAscend310P;
+        HostTensor bb = EmptyTensor({2, 2}, ACL_BF16, 0), ob = EmptyTensor({2, 2}, ACL_BF16);
+        EXPECT_EQ(RunHsb(bb.tensor, bb.tensor, l.s, ob.tensor), bf16 ? 0 : kInvalid) << l1ref::ProfileKey(p);
+        if (!bf16) EXPECT_NE(LastError().find("should be in dtype support list DT_FLOAT, DT_FLOAT16."), std::string::npos);
+    }
+}
+
+TEST(HardshrinkBackward, EdgesLambdHalfRoundingAndCasts) {
+    // |x| <= lambd -> +0 (edges included, the sign of g dropped); NaN x keeps g (quiet); a negative lambd is 0
+    const std::vector<float> xs = {0.5f, -0.5f, std::nextafter(0.5f, 1.0f), -0.0f, 0.0f, NAN, HUGE_VALF, -1e-45f};
+    const int64_t n = static_cast<int64_t>(xs.size());
+    std::vector<float> gs(static_cast<size_t>(n), -3.0f);
+    gs[5] = F(0x7F800009u);
+    HostTensor g = FloatTensor({n}, gs), x = FloatTensor({n}, xs), out = EmptyTensor({n}, ACL_FLOAT);
+    Scalar l(0.5f), neg(-2.0f), nan(NAN);
+    ASSERT_EQ(RunHsb(g.tensor, x.tensor, l.s, out.tensor), 0) << LastError();
+    std::vector<float> r = Download<float>(out.buffer.get(), static_cast<size_t>(n));
+    const std::vector<uint32_t> want = {0, 0, Bits(-3.0f), 0, 0, 0x7FC00009u, Bits(-3.0f), 0};
+    for (int64_t i = 0; i < n; ++i) EXPECT_EQ(Bits(r[i]), want[i]) << i;
+    ASSERT_EQ(RunHsb(g.tensor, x.tensor, neg.s, out.tensor), 0) << LastError();
+    r = Download<float>(out.buffer.get(), static_cast<size_t>(n));
+    EXPECT_EQ(Bits(r[3]), 0u);
+    EXPECT_EQ(r[7], -3.0f);  // |-1e-45| > 0
+    ASSERT_EQ(RunHsb(g.tensor, x.tensor, nan.s, out.tensor), 0) << LastError();
+    EXPECT_EQ(Download<float>(out.buffer.get(), 1)[0], -3.0f);
+    // FLOAT16 (promote FLOAT16): |x| compared with lambd rounded to half: 0.1f -> 0x2E66, so 0x2E66 is inside
+    // and 0x2E67 outside; 1e5 -> +inf: every non-NaN element +0
+    const uint16_t hx[] = {0x2E66, 0x2E67, 0xAE66, 0x7C00, 0x7E00}, hg[] = {0x4000, 0x4000, 0x4000, 0x4000, 0x4000};
+    Scalar l01(0.1f), big(1e5f);
+    HostTensor th = RawTensor({5}, ACL_FLOAT16, hx, sizeof hx), tg = RawTensor({5}, ACL_FLOAT16, hg, sizeof hg),
+               oh = EmptyTensor({5}, ACL_FLOAT16);
+    ASSERT_EQ(RunHsb(tg.tensor, th.tensor, l01.s, oh.tensor), 0) << LastError();
+    EXPECT_EQ(Download<uint16_t>(oh.buffer.get(), 5), (std::vector<uint16_t>{0, 0x4000, 0, 0x4000, 0x4000}));
+    ASSERT_EQ(RunHsb(tg.tensor, th.tensor, big.s, oh.tensor), 0) << LastError();
+    EXPECT_EQ(Download<uint16_t>(oh.buffer.get(), 5), (std::vector<uint16_t>{0, 0, 0, 0, 0x4000}));
+    // a FLOAT self promotes to FLOAT: the float32 lambd, 0x2E66 (0.0999755859375 <= 0.1f) inside, 0x2E67 outside
+    const float fx[] = {0.0999755859375f, 0.10003662109375f};
+    HostTensor tf = RawTensor({2}, ACL_FLOAT, fx, sizeof fx), tg2 = RawTensor({2}, ACL_FLOAT16, hg, 4),
+               of16 = EmptyTensor({2}, ACL_FLOAT16);
+    ASSERT_EQ(RunHsb(tg2.tensor, tf.tensor, l01.s, of16.tensor), 0) << LastError();
+    EXPECT_EQ(Download<uint16_t>(of16.buffer.get(), 2), (std::vector<uint16_t>{0, 0x4000}));
+    // the promoted FLOAT result cast to a FLOAT16 gradInput (RNE): 1 + 2^-11 (a tie) -> 1.0, 1 + 3 * 2^-11 -> 1 + 2^-9
+    const float fg[] = {1.0f + 0x1p-11f, 1.0f + 3 * 0x1p-11f}, fs[] = {2.0f, 2.0f};
+    HostTensor tgf = RawTensor({2}, ACL_FLOAT, fg, sizeof fg), tsf = RawTensor({2}, ACL_FLOAT, fs, sizeof fs);
+    ASSERT_EQ(RunHsb(tgf.tensor, tsf.tensor, l.s, of16.tensor), 0) << LastError();
+    EXPECT_EQ(Download<uint16_t>(of16.buffer.get(), 2), (std::vector<uint16_t>{0x3C00, 0x3C02}));
+}
+
+TEST(HardshrinkBackward, SweepBroadcastViewsAndMixedDtypesMatchModel) {
+    std::mt19937_64 rng(0x485342u);
+    const float lambds[] = {0.5f, 0.0f, 0.1f, HUGE_VALF, NAN, -1.0f};
+    const aclDataType dts[] = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16};
+    int checked = 0;
+    for (Profile p : l1ref::kAllProfiles) {
+        ProfileScope scope(p);
+        ASSERT_TRUE(scope.ok());
+        const bool bf16 = p != Profile::kAscend910 && p != Profile::kAscend310P;
+        for (float lambd : lambds) {
+            Scalar sl(lambd);
+            for (int k = 0; k < 12; ++k) {
+                const aclDataType dg = dts[rng() % 3], ds = dts[rng() % 3], dout = dts[rng() % 3];
+                if (!bf16 && (dg == ACL_BF16 || ds == ACL_BF16 || dout == ACL_BF16)) continue;
+                // gradOutput [5, 1, 7] against self [3, 1] or [3, 7]: broadcast [5, 3, 7]
+                const std::vector<int64_t> gshape = {5, 1, 7}, sshape = k % 2 ? std::vector<int64_t>{3, 1}
+                                                                              : std::vector<int64_t>{3, 7};
+                auto fill = [&](aclDataType dt, int64_t count) {
+                    reluref::FloatFormat f{};
+                    reluref::FormatOf(dt, &f);
+                    const float ln = std::isnan(lambd) ? 0.5f : lambd;
+                    const std::vector<uint64_t> specials = {dt == ACL_FLOAT ? Bits(ln) : leakyref::Encode(f, ln), 0, f.sign,
+                                                            f.exp_mask, f.exp_mask | f.sign, f.exp_mask | 1, 1};
+                    const size_t sz = dt == ACL_FLOAT ? 4 : 2;
+                    std::vector<uint8_t> v(static_cast<size_t>(count) * sz);
+                    for (size_t i = 0; i < v.size(); i += sz) {
+                        const uint64_t u = RandomFloatBits(rng, dt, specials);
+                        std::memcpy(&v[i], &u, sz);
+                    }
+                    return v;
+                };
+                const std::vector<uint8_t> gb = fill(dg, 35), sb = fill(ds, sshape[0] * sshape[1]);
+                HostTensor gt = RawTensor(gshape, dg, gb.data(), gb.size()), st = RawTensor(sshape, ds, sb.data(), sb.size());
+                HostTensor ot = EmptyTensor({5, 3, 7}, dout);
+                // every third case a transposed view of gradInput over the same buffer ([5, 7, 3] storage)
+                aclTensor* ov = ot.tensor;
+                const bool strided = k % 3 == 0;
+                if (strided) ov = MakeTensor({5, 3, 7}, dout, ot.buffer.get(), {21, 1, 3}, 0, {105});
+                const std::string what = std::string(l1ref::ProfileKey(p)) + " lambd " + std::to_string(lambd) +
+                                         " case " + std::to_string(k);
+                ASSERT_EQ(RunHsb(gt.tensor, st.tensor, sl.s, ov), 0) << what << " " << LastError();
+                const size_t osz = dout == ACL_FLOAT ? 4 : 2;
+                const std::vector<uint8_t> got = Download<uint8_t>(ot.buffer.get(), 105 * osz);
+                const int pr = l1ref::Promote(static_cast<int>(dg), static_cast<int>(ds));
+                const float lf = lambd < 0.0f ? 0.0f : lambd;
+                const long double le = pr == l1ref::kF16 ? l1ref::RoundTo(lf, l1ref::FormatOf(l1ref::kF16)) : lf;
+                for (int64_t i = 0; i < 5; ++i) {
+                    for (int64_t j = 0; j < 3; ++j) {
+                        for (int64_t m = 0; m < 7; ++m) {
+                            const size_t gi = static_cast<size_t>(i * 7 + m) * (dg == ACL_FLOAT ? 4 : 2);
+                            const size_t si = static_cast<size_t>(sshape[1] == 1 ? j : j * 7 + m) * (ds == ACL_FLOAT ? 4 : 2);
+                            const long double y = leakyref::HardshrinkBackward(l1ref::ReadValue(&gb[gi], static_cast<int>(dg)),
+                                                                               l1ref::ReadValue(&sb[si], static_cast<int>(ds)), le);
+                            uint8_t want[4] = {0, 0, 0, 0};
+                            l1ref::WriteValue(want, static_cast<int>(dout), y);
+                            const int64_t oi = strided ? i * 21 + j + m * 3 : (i * 3 + j) * 7 + m;
+                            const uint8_t* have = &got[static_cast<size_t>(oi) * osz];
+                            ASSERT_TRUE(l1ref::SameResult(static_cast<int>(dout), have, want))
+                                << what << " at " << i << "," << j << "," << m;
+                        }
+                    }
+                }
+                if (strided) aclDestroyTensor(ov);
+                ++checked;
+            }
+        }
+    }
+    EXPECT_GT(checked, 200);
 }
 
 }  // namespace

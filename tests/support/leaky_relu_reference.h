@@ -1,6 +1,7 @@
 // Independent model of the LeakyRelu pair (docs/ops/leaky_relu.md §5, docs/ops/leaky_relu_backward.md §5) and
-// of Threshold, Hardshrink, Softshrink, SoftshrinkBackward, Hardtanh and HardtanhBackward (docs/ops/threshold.md,
-// hardshrink.md, softshrink.md, softshrink_backward.md, hardtanh.md, hardtanh_backward.md) for the tests: it shares no code with src/ and works on the elements' bit patterns (reluref's formats), rounding
+// of Threshold, Hardshrink, Softshrink, SoftshrinkBackward, Hardtanh, HardtanhBackward and HardshrinkBackward
+// (docs/ops/threshold.md, hardshrink.md, softshrink.md, softshrink_backward.md, hardtanh.md, hardtanh_backward.md,
+// hardshrink_backward.md) for the tests: it shares no code with src/ and works on the elements' bit patterns (reluref's formats), rounding
 // with its own encoder, so that it checks the rows' widening, arithmetic and narrowing rather than repeating
 // them. Elements are passed as raw bits in a uint64_t (the low ItemSize bytes).
 #pragma once
@@ -191,6 +192,13 @@ inline uint64_t HardtanhBackward(aclDataType dt, uint64_t g, uint64_t x, float m
     return keep ? reluref::PassThrough(f, static_cast<uint32_t>(g)) : 0;
 }
 
+/// HardshrinkBackward of one element pair given by value (g = gradOutput, x = self, both in the promoted dtype)
+/// for the effective lambd (>= 0 or NaN; already in the compare's precision): |x| <= lambd -> +0; else g (a NaN
+/// x included).
+inline long double HardshrinkBackward(long double g, long double x, long double lambd) {
+    return std::fabs(x) <= lambd ? 0.0L : g;
+}
+
 }  // namespace leakyref
 
 // ------------------------------------------------------------------ the table-driven suite's adapters
@@ -299,6 +307,38 @@ inline int HardtanhBackward(Profile prof, const View* t, const Arg* a, uint8_t* 
         std::memcpy(&sv, self.data + l1ref::ElementIndex(self, idx) * sz, sz);
         const uint64_t y = leakyref::HardtanhBackward(static_cast<aclDataType>(self.dtype), gv, sv, mn, mx);
         std::memcpy(out[0] + l1ref::ElementIndex(o, idx) * sz, &y, sz);
+    });
+    return 0;
+}
+
+/// aclnnHardshrinkBackward (leaky_relu_reference.h): gradOutput, self, gradInput; lambd (an aclScalar of dtype
+/// FLOAT holding a[0].f). The first phase as docs/ops/hardshrink_backward.md: the three dtypes in BFLOAT16 (where
+/// supported), FLOAT, FLOAT16; at most 8 dims each; an empty gradOutput or self: success, nothing written (before
+/// any shape check); gradOutput and self broadcastable, gradInput's shape the broadcast shape. Then per element
+/// in the promoted dtype P: lambd = max(lambd, 0) (rounded to half when P is FLOAT16), leakyref::HardshrinkBackward,
+/// the result rounded to gradInput's dtype.
+inline int HardshrinkBackward(Profile prof, const View* t, const Arg* a, uint8_t* const* out) {
+    const View &g = t[0], &self = t[1], &o = t[2];
+    if (g.null || self.null || o.null) return l1ref::kNullptr;
+    auto listed = [&](int d) {
+        return d == l1ref::kF32 || d == l1ref::kF16 || (d == l1ref::kBF16 && l1ref::SupportsBF16(prof));
+    };
+    if (!listed(g.dtype) || !listed(self.dtype) || !listed(o.dtype)) return l1ref::kInvalid;
+    if (g.shape.size() > 8 || self.shape.size() > 8 || o.shape.size() > 8) return l1ref::kInvalid;
+    if (l1ref::NumelOf(g.shape) == 0 || l1ref::NumelOf(self.shape) == 0) return 0;
+    std::vector<int64_t> b;
+    if (!l1ref::BroadcastShapes(g.shape, self.shape, &b) || o.shape != b) return l1ref::kInvalid;
+    const int p = l1ref::Promote(g.dtype, self.dtype);
+    float lf = static_cast<float>(a[0].f);
+    if (lf < 0.0f) lf = 0.0f;
+    const long double lambd = p == l1ref::kF16 ? l1ref::RoundTo(lf, l1ref::FormatOf(l1ref::kF16)) : lf;
+    const size_t osz = l1ref::DtSize(o.dtype);
+    l1ref::ForEachIndex(b, [&](const std::vector<int64_t>& idx) {
+        auto value = [&](const View& v) {
+            return l1ref::ReadValue(v.data + l1ref::BroadcastElementIndex(v, idx) * l1ref::DtSize(v.dtype), v.dtype);
+        };
+        const long double y = leakyref::HardshrinkBackward(value(g), value(self), lambd);
+        l1ref::WriteValue(out[0] + l1ref::ElementIndex(o, idx) * osz, o.dtype, y);
     });
     return 0;
 }
