@@ -1,6 +1,6 @@
-// Generic row and selector of aclnnThreshold, aclnnHardshrink, aclnnSoftshrink and aclnnSoftshrinkBackward
-// (kernels/threshold.h): float dtypes through convert.h's loads and
-// stores, integers in int64 with StoreInt64Result's casts.
+// Generic row and selector of aclnnThreshold, aclnnHardshrink, aclnnSoftshrink, aclnnSoftshrinkBackward,
+// aclnnHardtanh, aclnnHardtanhBackward and aclnnHardshrinkBackward (kernels/threshold.h): float dtypes through
+// convert.h's loads and stores, integers in int64 with StoreInt64Result's casts.
 #include "kernels/threshold.h"
 
 #include <cmath>
@@ -56,11 +56,14 @@ void StoreFloatAsAny(char* p, aclDataType dt, float v) {
 void ThresholdRowGeneric(const void* params, const aclDataType* dt, char* const* ptrs, const int64_t* st, int64_t n) {
     const ThresholdParams& p = *static_cast<const ThresholdParams*>(params);
     if (IsFloatDtype(p.dtype)) {
-        if (p.kind == SelectKind::kSoftShrinkGrad) {
+        if (SelectInputs(p.kind) == 2) {
             for (int64_t i = 0; i < n; ++i) {
                 const float g = LoadPromoted(ptrs[1] + i * st[1], dt[1], p.dtype);
                 const float x = LoadPromoted(ptrs[2] + i * st[2], dt[2], p.dtype);
-                StoreFloatAsAny(ptrs[0] + i * st[0], dt[0], SoftShrinkGradElement(g, x, p.thr_f));
+                const float y = p.kind == SelectKind::kHardtanhGrad     ? HardtanhGradElement(g, x, p.thr_f, p.val_f)
+                                : p.kind == SelectKind::kHardShrinkGrad ? HardShrinkGradElement(g, x, p.thr_f)
+                                                                        : SoftShrinkGradElement(g, x, p.thr_f);
+                StoreFloatAsAny(ptrs[0] + i * st[0], dt[0], y);
             }
             return;
         }
@@ -70,9 +73,26 @@ void ThresholdRowGeneric(const void* params, const aclDataType* dt, char* const*
             switch (p.kind) {
                 case SelectKind::kHardShrink: y = HardShrinkElement(x, p.thr_f, p.val_f); break;
                 case SelectKind::kSoftShrink: y = RoundToPromoted(SoftShrinkElement(x, p.thr_f), p.dtype); break;
+                case SelectKind::kHardtanh: y = HardtanhElement(x, p.thr_f, p.val_f); break;
                 default: y = ThresholdElement(x, p.thr_f, p.val_f); break;
             }
             StoreFloatAsAny(ptrs[0] + i * st[0], dt[0], y);
+        }
+        return;
+    }
+    if (p.kind == SelectKind::kHardtanh && p.dtype == ACL_DOUBLE) {  // out has self's dtype (the op_api's check)
+        for (int64_t i = 0; i < n; ++i) {
+            double x;
+            std::memcpy(&x, ptrs[1] + i * st[1], 8);
+            const double y = HardtanhDoubleElement(x, p.thr_d, p.val_d);
+            std::memcpy(ptrs[0] + i * st[0], &y, 8);
+        }
+        return;
+    }
+    if (p.kind == SelectKind::kHardtanh) {
+        for (int64_t i = 0; i < n; ++i) {
+            const int64_t x = LoadInt64(ptrs[1] + i * st[1], dt[1]);
+            StoreInt64Result(ptrs[0] + i * st[0], dt[0], HardtanhIntElement(x, p.thr_i, p.val_i));
         }
         return;
     }

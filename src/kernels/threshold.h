@@ -6,6 +6,10 @@
 //   Hardshrink: y = |x| <= lambd ? +0 : x          (lambd = max(ToFloat, 0), in float32)
 //   Softshrink: y = x < -lambd ? x + lambd : (x > lambd ? x - lambd : +0)   (activation/softshrink, float32)
 //   SoftshrinkBackward: y = (|x| > lambd || x is NaN) ? g : +0   (activation/soft_shrink_grad; g = gradOutput)
+//   Hardtanh:   y = Min(Max(x, min), max)      (hicann/ops-math conversion/clip_by_value_v2; min, max in self's
+//               dtype; DOUBLE and the small integers the AiCpu kernel's std::min(std::max(...)))
+//   HardtanhBackward: y = (min < x < max || x is NaN) ? g : +0   (ops-nn activation/hardtanh_grad, float32)
+//   HardshrinkBackward: y = |x| <= lambd ? +0 : g   (ops-nn activation/hard_shrink_grad; lambd in the dtype)
 //
 // compares and selects in self's dtype or float32 (16-bit dtypes widened exactly); Threshold and Hardshrink
 // have no arithmetic (every result is an input element or a constant), Softshrink one correctly rounded add or
@@ -21,6 +25,8 @@
 #pragma once
 
 #include <cstdint>
+#include <cstring>
+#include <limits>
 
 #include "acl/acl_base.h"
 #include "kernels/relu.h"
@@ -35,10 +41,17 @@ enum class SelectKind : int32_t {
     kHardShrink,  ///< |x| <= thr ? val : x (val = +0; FLOAT, FLOAT16, BF16 only)
     kSoftShrink,  ///< x < -thr ? x + thr : x > thr ? x - thr : +0 (FLOAT, FLOAT16, BF16 only)
     kSoftShrinkGrad,  ///< two inputs g, x: (|x| > thr || x NaN) ? g : +0 (FLOAT, FLOAT16, BF16 only)
+    kHardtanh,        ///< Min(Max(x, thr), val): thr = min, val = max (floats, DOUBLE, integers)
+    kHardtanhGrad,    ///< two inputs g, x: (thr < x < val || x NaN) ? g : +0 (FLOAT, FLOAT16, BF16 only)
+    kHardShrinkGrad,  ///< two inputs g, x: |x| <= thr ? +0 : g (FLOAT, FLOAT16, BF16 only)
 };
 
 /// The number of inputs of a kind's rows.
-inline int SelectInputs(SelectKind k) { return k == SelectKind::kSoftShrinkGrad ? 2 : 1; }
+inline int SelectInputs(SelectKind k) {
+    return k == SelectKind::kSoftShrinkGrad || k == SelectKind::kHardtanhGrad || k == SelectKind::kHardShrinkGrad
+               ? 2
+               : 1;
+}
 
 /// Parameters of the Threshold / Hardshrink rows (trivially copyable; fixed by the first phase).
 struct ThresholdParams {
@@ -48,6 +61,8 @@ struct ThresholdParams {
     float val_f;        ///< FLOAT/FLOAT16/BF16: value in the dtype, as float32 (a NaN quieted)
     int64_t thr_i;      ///< integer dtypes: threshold in the dtype
     int64_t val_i;      ///< integer dtypes: value in the dtype
+    double thr_d;       ///< DOUBLE (Hardtanh only): min in the dtype
+    double val_d;       ///< DOUBLE (Hardtanh only): max in the dtype
 };
 
 /// The formula on float elements: x <= thr (ordered) -> val, else x (a NaN quieted).
@@ -69,6 +84,64 @@ inline float SoftShrinkElement(float x, float lambd) {
 /// SoftshrinkBackward on float elements: |x| > lambd (ordered) or a NaN x -> g (a NaN quieted), else +0.
 inline float SoftShrinkGradElement(float g, float x, float lambd) {
     return ((x < 0.0f ? -x : x) > lambd || x != x) ? QuietNaN(g) : 0.0f;
+}
+
+/// The vector unit's Max on float elements, as modelled (docs/ops/hardtanh.md §5): a NaN operand gives that
+/// NaN quieted (a's first); otherwise the larger, with +0 above -0 (Max(-0, +0) = +0).
+inline float VecMax(float a, float b) {
+    if (a != a || b != b) return QuietNaN(a != a ? a : b);
+    if (a == b) {  // equal values; for zeros the +0 wins: the sign bits ANDed
+        uint32_t ua, ub;
+        std::memcpy(&ua, &a, 4);
+        std::memcpy(&ub, &b, 4);
+        ua &= ub;
+        std::memcpy(&a, &ua, 4);
+        return a;
+    }
+    return a > b ? a : b;
+}
+
+/// The vector unit's Min, as VecMax: a NaN operand's NaN quieted (a's first); Min(-0, +0) = -0.
+inline float VecMin(float a, float b) {
+    if (a != a || b != b) return QuietNaN(a != a ? a : b);
+    if (a == b) {  // the -0 wins: the sign bits ORed
+        uint32_t ua, ub;
+        std::memcpy(&ua, &a, 4);
+        std::memcpy(&ub, &b, 4);
+        ua |= ub;
+        std::memcpy(&a, &ua, 4);
+        return a;
+    }
+    return a < b ? a : b;
+}
+
+/// Hardtanh on float elements (the 950 ClipByValueV2 kernel: Max with min, then Min with max).
+inline float HardtanhElement(float x, float mn, float mx) { return VecMin(VecMax(x, mn), mx); }
+
+/// Hardtanh on DOUBLE elements (the AiCpu ClipByValueV2 kernel): any NaN operand gives the positive quiet NaN;
+/// otherwise std::min(std::max(x, mn), mx), which keeps its first operand on ties (so a zero keeps x's sign).
+inline double HardtanhDoubleElement(double x, double mn, double mx) {
+    if (x != x || mn != mn || mx != mx) return std::numeric_limits<double>::quiet_NaN();
+    const double t = x < mn ? mn : x;
+    return mx < t ? mx : t;
+}
+
+/// Hardtanh on integer elements: Max with min, then Min with max (both kernels).
+inline int64_t HardtanhIntElement(int64_t x, int64_t mn, int64_t mx) {
+    const int64_t t = x < mn ? mn : x;
+    return mx < t ? mx : t;
+}
+
+/// HardtanhBackward on float elements (the 950 HardtanhGradDag: x > min and x < max, or x != x, selects g):
+/// strict at both bounds; a NaN g quieted (the family's rule), else +0.
+inline float HardtanhGradElement(float g, float x, float mn, float mx) {
+    return ((x > mn && x < mx) || x != x) ? QuietNaN(g) : 0.0f;
+}
+
+/// HardshrinkBackward on float elements (the 950 HardShrinkGrad: Compares LE on |x|, Select): |x| <= lambd
+/// (ordered) -> +0; else g (a NaN x included; a NaN g quieted, the family's rule).
+inline float HardShrinkGradElement(float g, float x, float lambd) {
+    return (x < 0.0f ? -x : x) <= lambd ? 0.0f : QuietNaN(g);
 }
 
 /// A float32 value (of self's float dtype) to an element of out's dtype, as CANN's Cast is modelled: floating

@@ -1,6 +1,8 @@
-// Fused SIMD bodies of aclnnThreshold, aclnnHardshrink and aclnnSoftshrink (kernels/threshold.h): the formulas
+// Fused SIMD bodies of aclnnThreshold, aclnnHardshrink, aclnnSoftshrink, aclnnSoftshrinkBackward, aclnnHardtanh,
+// aclnnHardtanhBackward and aclnnHardshrinkBackward (kernels/threshold.h): the formulas
 // ThresholdF (x <= threshold ? value : x), HardShrinkF (|x| <= lambd ? +0 : x) and SoftShrinkF (Softshrink's
-// two selects; its BF16 rows round, kFusedBf16) and SoftShrinkGradF (gradOutput, self) in fused_row-inl.h's
+// two selects; its BF16 rows round, kFusedBf16), SoftShrinkGradF (gradOutput, self), HardtanhF (Max, then
+// Min), HardtanhGradF and HardShrinkGradF (gradOutput, self) in fused_row-inl.h's
 // driver, for FLOAT, FLOAT16 and BF16 rows. Every result is an input element (a NaN
 // quieted) or the value, already in the dtype: BF16 rows store the upper halves as they are
 // (kFusedBf16Exact). Compiled once per Highway target by foreach_target; the HWY_ONCE part holds the
@@ -70,6 +72,48 @@ struct SoftShrinkGradF {
     }
 };
 
+/// VecMax / VecMin on lanes (kernels/threshold.h): a NaN lane of a gives it quieted, else a NaN of b quieted;
+/// equal lanes the sign bits ANDed (Max: +0 over -0) or ORed (Min: -0 over +0); else the larger / smaller.
+template <bool kMax>
+HWY_INLINE VF VecMaxMin(DF df, VF a, VF b) {
+    const DU32 du;
+    VF r = kMax ? hn::IfThenElse(hn::Gt(a, b), a, b) : hn::IfThenElse(hn::Lt(a, b), a, b);
+    const VF tie = kMax ? hn::BitCast(df, hn::And(hn::BitCast(du, a), hn::BitCast(du, b)))
+                        : hn::BitCast(df, hn::Or(hn::BitCast(du, a), hn::BitCast(du, b)));
+    r = hn::IfThenElse(hn::Eq(a, b), tie, r);
+    r = hn::IfThenElse(hn::IsNaN(b), QuietNaNs(df, b), r);
+    return hn::IfThenElse(hn::IsNaN(a), QuietNaNs(df, a), r);
+}
+
+/// HardtanhElement on lanes: Min(Max(x, min), max).
+struct HardtanhF {
+    using Params = ThresholdParams;
+    static constexpr int kInputs = 1;
+    static HWY_INLINE VF Apply(DF df, const Params& p, const VF* x) {
+        const VF t = VecMaxMin<true>(df, x[0], hn::Set(df, p.thr_f));
+        return VecMaxMin<false>(df, t, hn::Set(df, p.val_f));
+    }
+};
+
+/// HardtanhGradElement on lanes: x[0] = g, x[1] = self; min < self < max or a NaN self keeps g.
+struct HardtanhGradF {
+    using Params = ThresholdParams;
+    static constexpr int kInputs = 2;
+    static HWY_INLINE VF Apply(DF df, const Params& p, const VF* x) {
+        const auto inside = hn::And(hn::Gt(x[1], hn::Set(df, p.thr_f)), hn::Lt(x[1], hn::Set(df, p.val_f)));
+        return hn::IfThenElseZero(hn::Or(inside, hn::IsNaN(x[1])), QuietNaNs(df, x[0]));
+    }
+};
+
+/// HardShrinkGradElement on lanes: x[0] = g, x[1] = self; |self| <= lambd -> +0.
+struct HardShrinkGradF {
+    using Params = ThresholdParams;
+    static constexpr int kInputs = 2;
+    static HWY_INLINE VF Apply(DF df, const Params& p, const VF* x) {
+        return hn::IfThenZeroElse(hn::Le(hn::Abs(x[1]), hn::Set(df, p.thr_f)), QuietNaNs(df, x[0]));
+    }
+};
+
 /// This target's fused body for `kind` and dtype code `dt` (nullptr when a step is wider than the stack
 /// buffers).
 RowFn SelectThresholdFused(int kind, int dt, int nt) {
@@ -77,6 +121,9 @@ RowFn SelectThresholdFused(int kind, int dt, int nt) {
     if (kind == static_cast<int>(SelectKind::kHardShrink)) return PickFusedRow<HardShrinkF>(dt, nt != 0);
     if (kind == static_cast<int>(SelectKind::kSoftShrink)) return PickFusedRow<SoftShrinkF>(dt, nt != 0);
     if (kind == static_cast<int>(SelectKind::kSoftShrinkGrad)) return PickFusedRow<SoftShrinkGradF>(dt, nt != 0);
+    if (kind == static_cast<int>(SelectKind::kHardtanh)) return PickFusedRow<HardtanhF>(dt, nt != 0);
+    if (kind == static_cast<int>(SelectKind::kHardtanhGrad)) return PickFusedRow<HardtanhGradF>(dt, nt != 0);
+    if (kind == static_cast<int>(SelectKind::kHardShrinkGrad)) return PickFusedRow<HardShrinkGradF>(dt, nt != 0);
     return PickFusedRow<ThresholdF>(dt, nt != 0);
 }
 
@@ -95,7 +142,7 @@ HWY_EXPORT(SelectThresholdFused);
 RowFn SelectThresholdFusedRow(const ThresholdParams& p, const aclDataType* dt, const int64_t* st, bool nontemporal) {
     int code = PromoteCode(p.dtype);
     if (code < 0) return nullptr;
-    // Threshold / Hardshrink: every result is a BF16 value already; Softshrink's sums are rounded
+    // Threshold / Hardshrink / Hardtanh: every result is a BF16 value already; Softshrink's sums are rounded
     if (code == kFusedBf16 && p.kind != SelectKind::kSoftShrink) code = kFusedBf16Exact;
     if (!FusedOperandsQualify(p.dtype, dt, st, 1 + SelectInputs(p.kind))) return nullptr;
     return HWY_DYNAMIC_DISPATCH(SelectThresholdFused)(static_cast<int>(p.kind), code, nontemporal ? 1 : 0);

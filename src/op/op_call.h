@@ -15,6 +15,8 @@
 #include "common/handle_registry.h"
 #include "common/status.h"
 #include "engine/elementwise.h"
+#include "engine/first_phase.h"
+#include "kernels/convert.h"
 #include "runtime/runtime.h"
 #include "tensor/arguments.h"
 #include "tensor/tensor.h"
@@ -60,6 +62,40 @@ inline int CheckLambdNotNegative(const aclScalar* lambd) {
                 static_cast<double>(v));
 }
 
+/// The scalar as an integer of `bits` bits (ConvertToTensor to an integer dtype, as modelled: an integer or
+/// BOOL scalar's value, a floating one's truncated toward zero and saturated at the int64 range, NaN 0; then
+/// wrapped to the width, two's complement; docs/ops/threshold.md §5.1; Threshold and Hardtanh).
+inline int64_t ScalarAsInt(const aclScalar& s, int bits, bool is_unsigned) {
+    int64_t v = 0;
+    switch (s.dtype) {
+        case ACL_INT8: case ACL_UINT8: case ACL_INT16: case ACL_UINT16: case ACL_INT32: case ACL_UINT32:
+        case ACL_INT64: case ACL_UINT64: case ACL_BOOL: {
+            aclDataType dt = s.dtype;
+            v = kern::LoadInt64(reinterpret_cast<const char*>(s.bits), dt);
+            break;
+        }
+        default: {
+            double d = 0.0;
+            ScalarToDouble(s, &d);  // every dtype the first phase let through converts
+            if (d != d) d = 0.0;
+            d = std::trunc(d);
+            if (d >= 9223372036854775808.0) {
+                v = INT64_MAX;
+            } else if (d < -9223372036854775808.0) {
+                v = INT64_MIN;
+            } else {
+                v = static_cast<int64_t>(d);
+            }
+        }
+    }
+    if (bits == 64) return v;
+    const uint64_t mask = (uint64_t{1} << bits) - 1;
+    const uint64_t u = static_cast<uint64_t>(v) & mask;
+    if (is_unsigned) return static_cast<int64_t>(u);
+    const uint64_t sign = uint64_t{1} << (bits - 1);
+    return static_cast<int64_t>((u ^ sign) - sign);
+}
+
 /// CANN's IsFloatEqual(a, b) (opbase): |a - b| <= FLT_EPSILON; false when either is NaN.
 inline bool IsFloatEqual(float a, float b) { return std::fabs(a - b) <= std::numeric_limits<float>::epsilon(); }
 
@@ -85,5 +121,17 @@ struct OpCall {
     aclDataType promote = ACL_FLOAT;
     engine::BroadcastShape b;
 };
+
+/// The table's empty_return check: the first phase ends here with success (an executor that runs nothing,
+/// workspace 0), the checks after it and the plan hook skipped (CANN's early return on an empty tensor).
+inline int PublishNothing(const OpCall& c, uint64_t* workspaceSize, aclOpExecutor** executor) {
+    return engine::PublishPlan(
+        c.t, c.num_tensors, c.num_inputs, c.api, c.names,
+        [](const aclTensor*, uint64_t* workspace) -> std::shared_ptr<const OpPlan> {
+            *workspace = 0;
+            return nullptr;
+        },
+        workspaceSize, executor);
+}
 
 }  // namespace aclcpu

@@ -27,40 +27,6 @@ int CheckThresholdCast(const OpCall& c, const aclScalar*, const aclScalar*) {
                 DtypeName(self->dtype), DtypeName(out->dtype));
 }
 
-/// The scalar as an integer of `bits` bits (ConvertToTensor to an integer dtype, as modelled: an integer or
-/// BOOL scalar's value, a floating one's truncated toward zero and saturated at the int64 range, NaN 0; then
-/// wrapped to the width, two's complement; docs/ops/threshold.md §5.1).
-int64_t ScalarAsInt(const aclScalar& s, int bits, bool is_unsigned) {
-    int64_t v = 0;
-    switch (s.dtype) {
-        case ACL_INT8: case ACL_UINT8: case ACL_INT16: case ACL_UINT16: case ACL_INT32: case ACL_UINT32:
-        case ACL_INT64: case ACL_UINT64: case ACL_BOOL: {
-            aclDataType dt = s.dtype;
-            v = kern::LoadInt64(reinterpret_cast<const char*>(s.bits), dt);
-            break;
-        }
-        default: {
-            double d = 0.0;
-            ScalarToDouble(s, &d);  // every dtype the first phase let through converts
-            if (d != d) d = 0.0;
-            d = std::trunc(d);
-            if (d >= 9223372036854775808.0) {
-                v = INT64_MAX;
-            } else if (d < -9223372036854775808.0) {
-                v = INT64_MIN;
-            } else {
-                v = static_cast<int64_t>(d);
-            }
-        }
-    }
-    if (bits == 64) return v;
-    const uint64_t mask = (uint64_t{1} << bits) - 1;
-    const uint64_t u = static_cast<uint64_t>(v) & mask;
-    if (is_unsigned) return static_cast<int64_t>(u);
-    const uint64_t sign = uint64_t{1} << (bits - 1);
-    return static_cast<int64_t>((u ^ sign) - sign);
-}
-
 // threshold and value converted to the compute dtype (ConvertToTensor(scalar, self's dtype); an INT16 self is
 // cast to INT32 first on the products before the 950): float dtypes from the ToFloat values rounded once more
 // (RNE) to FLOAT16/BF16; integers by ScalarAsInt. Empty self: nothing runs, workspace 0.

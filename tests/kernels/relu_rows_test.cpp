@@ -61,6 +61,12 @@ constexpr int kThresholdOp = 12;  // Threshold (one input; value -1, or NaN for 
 constexpr int kHardShrinkOp = 13; // Hardshrink (one input; lambd = |threshold|, value +0)
 constexpr int kSoftShrinkOp = 14; // Softshrink (one input; lambd = |threshold|)
 constexpr int kSoftShrinkGradOp = 15;  // SoftshrinkBackward (gradOutput, self; lambd = |threshold|)
+constexpr int kHardtanhOp = 16;  // Hardtanh (one input; min = -|threshold|, max = |threshold|, in the dtype)
+constexpr int kHardtanhGradOp = 17;  // HardtanhBackward (gradOutput, self; min = -|threshold|, max = |threshold|)
+constexpr int kHardShrinkGradOp = 18;  // HardshrinkBackward (gradOutput, self; lambd = |threshold|)
+
+/// Whether a Threshold-row op takes two inputs (gradOutput, self).
+bool TwoInputThresholdOp(int op) { return op == kSoftShrinkGradOp || op == kHardtanhGradOp || op == kHardShrinkGradOp; }
 
 /// v rounded to dt (FLOAT16 / BF16 RNE), as float32: a threshold the first phase would have converted.
 float RoundToDtype(aclDataType dt, float v) { return RoundToPromoted(v, dt); }
@@ -84,7 +90,7 @@ std::string Describe(const Case& c, int64_t target) {
 bool RunCase(std::mt19937& rng, const Case& c, int64_t target) {
     const bool leaky = c.op == kLeakyOp || c.op == kLeakyGradOp;
     const bool thr_op = c.op >= kThresholdOp;
-    const int inputs = c.op == kReluOp || c.op == kLeakyOp || (thr_op && c.op != kSoftShrinkGradOp) ? 1 : 2;
+    const int inputs = c.op == kReluOp || c.op == kLeakyOp || (thr_op && !TwoInputThresholdOp(c.op)) ? 1 : 2;
     const int64_t item = static_cast<int64_t>(ItemSize(c.dt));
     std::vector<std::vector<char>> in(2);
     for (int k = 0; k < inputs; ++k) {
@@ -120,12 +126,23 @@ bool RunCase(std::mt19937& rng, const Case& c, int64_t target) {
     hp.kind = c.op == kThresholdOp    ? SelectKind::kThreshold
               : c.op == kHardShrinkOp ? SelectKind::kHardShrink
               : c.op == kSoftShrinkOp ? SelectKind::kSoftShrink
+              : c.op == kHardtanhOp   ? SelectKind::kHardtanh
+              : c.op == kHardtanhGradOp ? SelectKind::kHardtanhGrad
+              : c.op == kHardShrinkGradOp ? SelectKind::kHardShrinkGrad
                                       : SelectKind::kSoftShrinkGrad;
     hp.thr_f = RoundToDtype(c.dt, c.threshold);
     hp.val_f = c.threshold < 0 ? QuietNaN(NAN) : -1.0f;
     if (c.op >= kHardShrinkOp) {  // lambd is a float32 >= 0 (or NaN), never rounded to the dtype
         hp.thr_f = std::fabs(c.threshold);
         hp.val_f = 0.0f;
+    }
+    if (c.op == kHardtanhOp) {  // signed zeros (1e-40 in the 16-bit dtypes), NaN and infinite bounds
+        hp.thr_f = RoundToDtype(c.dt, -std::fabs(c.threshold));
+        hp.val_f = RoundToDtype(c.dt, std::fabs(c.threshold));
+    }
+    if (c.op == kHardtanhGradOp) {  // float32 bounds, not rounded to the dtype
+        hp.thr_f = -std::fabs(c.threshold);
+        hp.val_f = std::fabs(c.threshold);
     }
     const void* params = thr_op ? static_cast<const void*>(&hp)
                          : leaky ? static_cast<const void*>(&lp)
@@ -177,9 +194,10 @@ TEST(ReluRows, FusedRowsMatchGenericOnEveryTarget) {
             const int64_t item = static_cast<int64_t>(ItemSize(dt));
             for (int op : {kReluOp, ThresholdOpCode(ThresholdKernel::kReluGrad),
                            ThresholdOpCode(ThresholdKernel::kThresholdGradV2D), kLeakyOp, kLeakyGradOp,
-                           kThresholdOp, kHardShrinkOp, kSoftShrinkOp, kSoftShrinkGradOp}) {
+                           kThresholdOp, kHardShrinkOp, kSoftShrinkOp, kSoftShrinkGradOp, kHardtanhOp, kHardtanhGradOp,
+                           kHardShrinkGradOp}) {
                 const bool one_input =
-                    op == kReluOp || op == kLeakyOp || (op >= kThresholdOp && op != kSoftShrinkGradOp);
+                    op == kReluOp || op == kLeakyOp || (op >= kThresholdOp && !TwoInputThresholdOp(op));
                 const int patterns = one_input ? 1 : 3;  // gradient rows: none, gradOutput, self broadcast
                 for (int bc = 0; bc < patterns; ++bc) {
                     for (int64_t n : {1, 5, 8, 16, 31, 33, 64, 129, 700}) {

@@ -1,6 +1,7 @@
 // Independent model of the LeakyRelu pair (docs/ops/leaky_relu.md §5, docs/ops/leaky_relu_backward.md §5) and
-// of Threshold, Hardshrink, Softshrink and SoftshrinkBackward (docs/ops/threshold.md, hardshrink.md,
-// softshrink.md, softshrink_backward.md) for the tests: it shares no code with src/ and works on the elements' bit patterns (reluref's formats), rounding
+// of Threshold, Hardshrink, Softshrink, SoftshrinkBackward, Hardtanh, HardtanhBackward and HardshrinkBackward
+// (docs/ops/threshold.md, hardshrink.md, softshrink.md, softshrink_backward.md, hardtanh.md, hardtanh_backward.md,
+// hardshrink_backward.md) for the tests: it shares no code with src/ and works on the elements' bit patterns (reluref's formats), rounding
 // with its own encoder, so that it checks the rows' widening, arithmetic and narrowing rather than repeating
 // them. Elements are passed as raw bits in a uint64_t (the low ItemSize bytes).
 #pragma once
@@ -8,6 +9,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <vector>
 
 #include "support/relu_reference.h"
 
@@ -140,4 +142,205 @@ inline uint64_t SoftshrinkBackward(aclDataType dt, uint64_t g, uint64_t x, float
     return keep ? reluref::PassThrough(f, static_cast<uint32_t>(g)) : 0;
 }
 
+/// One step of Hardtanh's vector Max (larger = true) or Min on bit patterns of format f: a NaN operand's NaN
+/// quieted (u's before v's); the larger / smaller value; equal values: for Max a zero is -0 only when both are,
+/// for Min -0 when either is (a nonzero tie has one bit pattern).
+inline uint32_t HardtanhStep(const FloatFormat& f, uint32_t u, uint32_t v, bool larger) {
+    if (reluref::IsNaN(f, u)) return u | f.quiet;
+    if (reluref::IsNaN(f, v)) return v | f.quiet;
+    const double a = reluref::Value(f, u), b = reluref::Value(f, v);
+    if (a != b) return (a > b) == larger ? u : v;
+    const bool neg_u = (u & f.sign) != 0, neg_v = (v & f.sign) != 0;
+    return (larger ? (neg_u && neg_v) : (neg_u || neg_v)) ? (u | f.sign) : (u & ~f.sign);
+}
+
+/// Hardtanh of one element of a float dtype dt (FLOAT, FLOAT16, BF16) for bounds mn, mx already in dt (bits):
+/// the 950 kernel's Max with mn, then Min with mx.
+inline uint64_t Hardtanh(aclDataType dt, uint64_t x, uint64_t mn, uint64_t mx) {
+    FloatFormat f{};
+    if (!reluref::FormatOf(dt, &f)) return 0;
+    const uint32_t t = HardtanhStep(f, static_cast<uint32_t>(x), static_cast<uint32_t>(mn), true);
+    return HardtanhStep(f, t, static_cast<uint32_t>(mx), false);
+}
+
+/// Hardtanh of a DOUBLE element (the AiCpu kernel): a NaN among x, mn, mx gives +qNaN (0x7FF8...); else x
+/// raised to mn where it is below, then lowered to mx where it is above; a tie keeps x (a zero keeps its sign).
+inline double HardtanhDouble(double x, double mn, double mx) {
+    if (std::isnan(x) || std::isnan(mn) || std::isnan(mx)) {
+        const uint64_t q = 0x7FF8000000000000ull;
+        double d;
+        std::memcpy(&d, &q, 8);
+        return d;
+    }
+    double y = x;
+    if (mn > y) y = mn;
+    if (y > mx) y = mx;
+    return y;
+}
+
+/// HardtanhBackward of one element pair of a float dtype dt (g = gradOutput, x = self) for the float32 bounds:
+/// a NaN x, or x strictly between mn and mx, -> g (a NaN quieted); else +0.
+inline uint64_t HardtanhBackward(aclDataType dt, uint64_t g, uint64_t x, float mn, float mx) {
+    FloatFormat f{};
+    if (!reluref::FormatOf(dt, &f)) return 0;
+    const uint32_t u = static_cast<uint32_t>(x);
+    bool keep = reluref::IsNaN(f, u);
+    if (!keep) {
+        const double v = reluref::Value(f, u);
+        keep = static_cast<double>(mn) < v && v < static_cast<double>(mx);
+    }
+    return keep ? reluref::PassThrough(f, static_cast<uint32_t>(g)) : 0;
+}
+
+/// HardshrinkBackward of one element pair given by value (g = gradOutput, x = self, both in the promoted dtype)
+/// for the effective lambd (>= 0 or NaN; already in the compare's precision): |x| <= lambd -> +0; else g (a NaN
+/// x included).
+inline long double HardshrinkBackward(long double g, long double x, long double lambd) {
+    return std::fabs(x) <= lambd ? 0.0L : g;
+}
+
 }  // namespace leakyref
+
+// ------------------------------------------------------------------ the table-driven suite's adapters
+// (support/op_reference.h: the uniform signature of kernel.reference_fn)
+
+namespace opref {
+
+using aclcpu_test::opinfo::Arg;
+using l1ref::Profile;
+using l1ref::View;
+
+/// aclnnHardtanh (leaky_relu_reference.h): self, out; clipValueMin, clipValueMax (aclScalars of dtype FLOAT
+/// holding a[0].f, a[1].f). The first phase as docs/ops/hardtanh.md: self's dtype in FLOAT16, FLOAT, INT32,
+/// INT64, INT16, INT8, UINT8, DOUBLE (and BFLOAT16 where supported), out's dtype self's, at most 8 dims, out's
+/// shape self's, min <= max (as double; NaN passes); then per element in self's dtype: the bounds rounded to
+/// it (16-bit floats: RNE from float32; integers: truncated, wrapped), leakyref::Hardtanh / HardtanhDouble, or
+/// an integer clamp (Max with min, then Min with max).
+inline int Hardtanh(Profile prof, const View* t, const Arg* a, uint8_t* const* out) {
+    const View &self = t[0], &o = t[1];
+    if (self.null || o.null) return l1ref::kNullptr;
+    const int d = self.dtype;
+    const bool listed = d == l1ref::kF16 || d == l1ref::kF32 || d == l1ref::kS32 || d == l1ref::kS64 ||
+                        d == l1ref::kS16 || d == l1ref::kS8 || d == l1ref::kU8 || d == l1ref::kF64 ||
+                        (d == l1ref::kBF16 && l1ref::SupportsBF16(prof));
+    if (!listed || o.dtype != d) return l1ref::kInvalid;
+    if (self.shape.size() > 8 || self.shape != o.shape) return l1ref::kInvalid;
+    const float mn = static_cast<float>(a[0].f), mx = static_cast<float>(a[1].f);
+    if (static_cast<double>(mn) > static_cast<double>(mx)) return l1ref::kInvalid;
+    const size_t sz = l1ref::DtSize(d);
+    auto as_int = [&](float v) {  // truncated toward zero (NaN 0), then the low bits of the width
+        const double tv = std::isnan(v) ? 0.0 : std::trunc(static_cast<double>(v));
+        const int64_t w = tv >= 9223372036854775808.0 ? INT64_MAX
+                          : tv < -9223372036854775808.0 ? INT64_MIN : static_cast<int64_t>(tv);
+        switch (d) {
+            case l1ref::kS8: return static_cast<int64_t>(static_cast<int8_t>(w));
+            case l1ref::kU8: return static_cast<int64_t>(static_cast<uint8_t>(w));
+            case l1ref::kS16: return static_cast<int64_t>(static_cast<int16_t>(w));
+            case l1ref::kS32: return static_cast<int64_t>(static_cast<int32_t>(w));
+            default: return w;
+        }
+    };
+    uint64_t mn_bits = 0, mx_bits = 0;
+    reluref::FloatFormat f{};
+    const bool is_float = reluref::FormatOf(static_cast<aclDataType>(d), &f);
+    if (is_float) {
+        auto enc = [&](float v) -> uint64_t {
+            uint32_t b32;
+            std::memcpy(&b32, &v, 4);
+            if (d == l1ref::kF32) return b32;
+            if (std::isnan(v)) return f.dnan;  // any NaN bound: the result is a NaN either way
+            return leakyref::Encode(f, static_cast<double>(v));
+        };
+        mn_bits = enc(mn);
+        mx_bits = enc(mx);
+    }
+    l1ref::ForEachIndex(self.shape, [&](const std::vector<int64_t>& idx) {
+        const uint8_t* src = self.data + l1ref::ElementIndex(self, idx) * sz;
+        uint8_t* dst = out[0] + l1ref::ElementIndex(o, idx) * sz;
+        if (is_float) {
+            uint64_t x = 0;
+            std::memcpy(&x, src, sz);
+            const uint64_t y = leakyref::Hardtanh(static_cast<aclDataType>(d), x, mn_bits, mx_bits);
+            std::memcpy(dst, &y, sz);
+        } else if (d == l1ref::kF64) {
+            double x;
+            std::memcpy(&x, src, 8);
+            const double y = leakyref::HardtanhDouble(x, mn, mx);
+            std::memcpy(dst, &y, 8);
+        } else {
+            int64_t x = 0;
+            switch (d) {
+                case l1ref::kS8: { int8_t v; std::memcpy(&v, src, 1); x = v; break; }
+                case l1ref::kU8: { uint8_t v; std::memcpy(&v, src, 1); x = v; break; }
+                case l1ref::kS16: { int16_t v; std::memcpy(&v, src, 2); x = v; break; }
+                case l1ref::kS32: { int32_t v; std::memcpy(&v, src, 4); x = v; break; }
+                default: std::memcpy(&x, src, 8);
+            }
+            const int64_t lo = as_int(mn), hi = as_int(mx);
+            int64_t y = x < lo ? lo : x;
+            if (y > hi) y = hi;
+            std::memcpy(dst, &y, sz);  // little-endian: the low bytes
+        }
+    });
+    return 0;
+}
+
+/// aclnnHardtanhBackward (leaky_relu_reference.h): gradOutput, self, out; min, max (aclScalars of dtype FLOAT
+/// holding a[0].f, a[1].f). The first phase as docs/ops/hardtanh_backward.md: gradOutput's, self's, out's
+/// dtype in FLOAT, FLOAT16 (and BFLOAT16 where supported), gradOutput's dtype self's, at most 8 dims,
+/// gradOutput's shape self's; out's dtype and shape self's (beyond CANN); then leakyref::HardtanhBackward.
+inline int HardtanhBackward(Profile prof, const View* t, const Arg* a, uint8_t* const* out) {
+    const View &g = t[0], &self = t[1], &o = t[2];
+    if (g.null || self.null || o.null) return l1ref::kNullptr;
+    auto listed = [&](int d) {
+        return d == l1ref::kF32 || d == l1ref::kF16 || (d == l1ref::kBF16 && l1ref::SupportsBF16(prof));
+    };
+    if (!listed(g.dtype) || !listed(self.dtype) || !listed(o.dtype) || g.dtype != self.dtype) return l1ref::kInvalid;
+    if (g.shape.size() > 8 || self.shape.size() > 8 || g.shape != self.shape) return l1ref::kInvalid;
+    if (o.dtype != self.dtype || o.shape != self.shape) return l1ref::kInvalid;
+    if (l1ref::NumelOf(self.shape) == 0) return 0;
+    const float mn = static_cast<float>(a[0].f), mx = static_cast<float>(a[1].f);
+    const size_t sz = l1ref::DtSize(self.dtype);
+    l1ref::ForEachIndex(self.shape, [&](const std::vector<int64_t>& idx) {
+        uint64_t gv = 0, sv = 0;
+        std::memcpy(&gv, g.data + l1ref::ElementIndex(g, idx) * sz, sz);
+        std::memcpy(&sv, self.data + l1ref::ElementIndex(self, idx) * sz, sz);
+        const uint64_t y = leakyref::HardtanhBackward(static_cast<aclDataType>(self.dtype), gv, sv, mn, mx);
+        std::memcpy(out[0] + l1ref::ElementIndex(o, idx) * sz, &y, sz);
+    });
+    return 0;
+}
+
+/// aclnnHardshrinkBackward (leaky_relu_reference.h): gradOutput, self, gradInput; lambd (an aclScalar of dtype
+/// FLOAT holding a[0].f). The first phase as docs/ops/hardshrink_backward.md: the three dtypes in BFLOAT16 (where
+/// supported), FLOAT, FLOAT16; at most 8 dims each; an empty gradOutput or self: success, nothing written (before
+/// any shape check); gradOutput and self broadcastable, gradInput's shape the broadcast shape. Then per element
+/// in the promoted dtype P: lambd = max(lambd, 0) (rounded to half when P is FLOAT16), leakyref::HardshrinkBackward,
+/// the result rounded to gradInput's dtype.
+inline int HardshrinkBackward(Profile prof, const View* t, const Arg* a, uint8_t* const* out) {
+    const View &g = t[0], &self = t[1], &o = t[2];
+    if (g.null || self.null || o.null) return l1ref::kNullptr;
+    auto listed = [&](int d) {
+        return d == l1ref::kF32 || d == l1ref::kF16 || (d == l1ref::kBF16 && l1ref::SupportsBF16(prof));
+    };
+    if (!listed(g.dtype) || !listed(self.dtype) || !listed(o.dtype)) return l1ref::kInvalid;
+    if (g.shape.size() > 8 || self.shape.size() > 8 || o.shape.size() > 8) return l1ref::kInvalid;
+    if (l1ref::NumelOf(g.shape) == 0 || l1ref::NumelOf(self.shape) == 0) return 0;
+    std::vector<int64_t> b;
+    if (!l1ref::BroadcastShapes(g.shape, self.shape, &b) || o.shape != b) return l1ref::kInvalid;
+    const int p = l1ref::Promote(g.dtype, self.dtype);
+    float lf = static_cast<float>(a[0].f);
+    if (lf < 0.0f) lf = 0.0f;
+    const long double lambd = p == l1ref::kF16 ? l1ref::RoundTo(lf, l1ref::FormatOf(l1ref::kF16)) : lf;
+    const size_t osz = l1ref::DtSize(o.dtype);
+    l1ref::ForEachIndex(b, [&](const std::vector<int64_t>& idx) {
+        auto value = [&](const View& v) {
+            return l1ref::ReadValue(v.data + l1ref::BroadcastElementIndex(v, idx) * l1ref::DtSize(v.dtype), v.dtype);
+        };
+        const long double y = leakyref::HardshrinkBackward(value(g), value(self), lambd);
+        l1ref::WriteValue(out[0] + l1ref::ElementIndex(o, idx) * osz, o.dtype, y);
+    });
+    return 0;
+}
+
+}  // namespace opref

@@ -10,7 +10,7 @@
 // buffer, into which the expected result is written (elements the call leaves alone keep their bytes).
 // Returns the expected status of the first phase (0, 161001, 161002), or kNotModelled for a call the model
 // does not cover (the sweep skips it and counts it). The losses' adapters are below; an operator family whose
-// model lives in one header defines its adapters at that header's end (relu_reference.h), included here.
+// model lives in one header defines its adapters at that header's end (relu_reference.h, leaky_relu_reference.h), included here.
 #pragma once
 
 #include <cmath>
@@ -20,6 +20,7 @@
 
 #include "support/forward_loss_reference.h"
 #include "support/l1_reference.h"
+#include "support/leaky_relu_reference.h"
 #include "support/loss_grad_reference.h"
 #include "support/mse_loss_reference.h"
 #include "support/op_info.h"

@@ -200,6 +200,7 @@ class Gen:
 
     def __init__(self, op):
         self.op, self.vars, self.lines, self.lists_made, self.not_null = op, Vars(), [], set(), set()
+        self.done = set()  # the check kinds written so far
 
     def list_fn(self, spec):
         """The product's list `spec` (a list name, or {if: <bool variable>, then: <name>, else: <name>}),
@@ -313,6 +314,7 @@ class Gen:
         else:
             (kind, a), = item.items()
         op, L = self.op, self.lines
+        self.done.add(kind)
         if kind == "workspace_args":
             self.fail("workspaceSize == nullptr || executor == nullptr", a["msg"], code="ACLNN_ERR_PARAM_NULLPTR")
         elif kind == "tensors_not_null":
@@ -410,6 +412,11 @@ class Gen:
             socs = " || ".join(f"c.soc == rt::Soc::{SOC_ENUM[pr]}" for pr in a["products"])
             has = " || ".join(f"{t}->dtype == static_cast<aclDataType>({DTYPE_VALUES[dt]})" for t in a["tensors"])
             self.fail(f"({socs}) && ({has})", a["msg"])
+        elif kind == "empty_return":
+            if "tensors_not_null" not in self.done:
+                raise TableError(f"{op.api}: empty_return before tensors_not_null")
+            cond = " || ".join(f"{t}->numel == 0" for t in a["tensors"])
+            L.append(f"    if ({cond}) return PublishNothing(c, workspaceSize, executor);")
         elif kind == "custom":
             args = ", ".join(["c"] + [p["name"] for p in op.scalars])
             L.append(f"    if (int ret = {a['hook']}({args})) return ret;")
