@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "support/forward_loss_reference.h"
+#include "support/hard_swish_reference.h"
 #include "support/l1_reference.h"
 #include "support/loss_grad_reference.h"
 #include "support/mse_loss_reference.h"
@@ -163,6 +164,33 @@ inline int ThresholdBackward(Profile prof, const View* t, const Arg* a, uint8_t*
         std::memcpy(&sv, self.data + l1ref::BroadcastElementIndex(self, idx) * sz, sz);
         const uint64_t y = reluref::ThresholdBackward(static_cast<aclDataType>(self.dtype), gv, sv, thr);
         std::memcpy(out[0] + l1ref::ElementIndex(o, idx) * sz, &y, sz);
+    });
+    return 0;
+}
+
+/// The float dtypes of the hard activations' lists: FLOAT, FLOAT16 and, where supported, BFLOAT16.
+inline bool HardListed(Profile prof, int d) {
+    return d == l1ref::kF32 || d == l1ref::kF16 || (d == l1ref::kBF16 && l1ref::SupportsBF16(prof));
+}
+
+/// aclnnHardswish (hard_swish_reference.h): self, out. The first phase as docs/ops/hardswish.md §4: self's, then
+/// out's dtype listed, self castable to out (float to float), out's shape self's, at most 8 dims (beyond CANN);
+/// then hardref::Hardswish per element in self's format, converted to out's.
+inline int Hardswish(Profile prof, const View* t, const Arg* a, uint8_t* const* out) {
+    (void)a;
+    const View &self = t[0], &o = t[1];
+    if (self.null || o.null) return l1ref::kNullptr;
+    if (!HardListed(prof, self.dtype) || !HardListed(prof, o.dtype)) return l1ref::kInvalid;
+    if (!l1ref::Castable(self.dtype, o.dtype) || self.shape != o.shape || self.shape.size() > 8) return l1ref::kInvalid;
+    reluref::FloatFormat fs{}, fo{};
+    reluref::FormatOf(static_cast<aclDataType>(self.dtype), &fs);
+    reluref::FormatOf(static_cast<aclDataType>(o.dtype), &fo);
+    const size_t ss = l1ref::DtSize(self.dtype), so = l1ref::DtSize(o.dtype);
+    l1ref::ForEachIndex(self.shape, [&](const std::vector<int64_t>& idx) {
+        uint32_t x = 0;
+        std::memcpy(&x, self.data + l1ref::ElementIndex(self, idx) * ss, ss);
+        const uint32_t y = hardref::Convert(fs, hardref::Hardswish(fs, x), fo);
+        std::memcpy(out[0] + l1ref::ElementIndex(o, idx) * so, &y, so);
     });
     return 0;
 }

@@ -1,0 +1,93 @@
+"""aclcpu.hardswish and aclcpu.call("aclnnHardswish", ...) (and the other hard activations below) against
+a float32 numpy model of the Ascend 950 kernels (docs/ops/hardswish.md §3: the float32 steps in the kernel's
+order, the float32 constant 1/6, CAST_ROUND ties away from zero for the 16-bit dtypes) bit for bit, and against
+PyTorch's CPU torch.nn.functional.hardswish only where the two formulas provably give the same bits (x <= -3
+finite, +-0, +inf, NaN): elsewhere the kernel multiplies by the rounded 1/6 where torch divides by 6."""
+import numpy as np
+import pytest
+
+import aclcpu
+from conftest import same_bits
+
+torch = pytest.importorskip("torch")
+
+F = np.float32
+SIXTH = F(1.0) / F(6.0)  # 0x3E2AAAAB
+SPECIALS = np.array([0.0, -0.0, 3.0, -3.0, 6.0, -6.0, 1.5, -1.5, np.inf, -np.inf, np.nan, 1e-45, -1e-45,
+                     3.4e38, -3.4e38, -1e30, 2.0**-24, -(2.0**-24)], np.float32)
+
+
+def _inputs(dtype, n=20000, seed=5):
+    """FLOAT: specials, values near the bounds, random bit patterns; FLOAT16 / BF16: every bit pattern."""
+    if dtype == np.float16:
+        return np.arange(65536, dtype=np.uint32).astype(np.uint16).view(np.float16)
+    if dtype is aclcpu.BFLOAT16:
+        return np.arange(65536, dtype=np.uint32).astype(np.uint16).view(aclcpu.BFLOAT16)
+    rng = np.random.default_rng(seed)
+    near = (rng.uniform(-8, 8, n)).astype(np.float32)
+    bits = rng.integers(0, 2**32, n, dtype=np.uint64).astype(np.uint32).view(np.float32)
+    return np.concatenate([SPECIALS, near, bits])
+
+
+def _round_away(y, dtype):
+    """float32 y narrowed to dtype with ties away from zero (AscendC CAST_ROUND); NaN stays NaN."""
+    if dtype == np.float32:
+        return y
+    with np.errstate(all="ignore"):
+        if dtype is aclcpu.BFLOAT16:
+            b = y.view(np.uint32)
+            r = ((b + np.uint32(0x8000)) >> np.uint32(16)).astype(np.uint16).view(aclcpu.BFLOAT16)
+            return np.where(np.isnan(y), y.astype(aclcpu.BFLOAT16), r)
+        r = y.astype(np.float16)  # RNE
+        yd, rd = y.astype(np.float64), r.astype(np.float64)
+        other = np.nextafter(r, np.where(yd < rd, np.float16(-np.inf), np.float16(np.inf)))
+        tie = (np.abs(yd - rd) == np.abs(other.astype(np.float64) - yd)) & (np.abs(rd) < np.abs(yd))
+        return np.where(tie, other, r)
+
+
+def _kind(x):
+    """np.float32, np.float16 or aclcpu.BFLOAT16: the dtype _round_away narrows to."""
+    return aclcpu.BFLOAT16 if x.dtype == aclcpu.BFLOAT16 else x.dtype.type
+
+
+def model_hardswish(x):
+    """The 950 kernel: t = Max(Min(x + 3, 6), 0); y = (Max(x, -3) * t) * (1/6) in float32; CAST_ROUND."""
+    xf = x.astype(np.float32)
+    with np.errstate(all="ignore"):
+        t = np.maximum(np.minimum(xf + F(3), F(6)), F(0))
+        y = (np.maximum(xf, F(-3)) * t) * SIXTH
+    return _round_away(np.where(np.isnan(xf), xf, y).astype(np.float32), _kind(x))
+
+
+DTYPES = [np.float32, np.float16] + ([aclcpu.BFLOAT16] if aclcpu.BFLOAT16 is not None else [])
+
+
+@pytest.mark.parametrize("soc", ["Ascend950", "Ascend910B"])
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_hardswish_matches_the_kernel_model(soc, dtype):
+    x = _inputs(dtype).astype(dtype)
+    got = aclcpu.hardswish(x, soc=soc)
+    assert got.dtype == x.dtype
+    assert same_bits(got, model_hardswish(x))
+    assert same_bits(aclcpu.call("aclnnHardswish", [x], soc=soc), got)
+
+
+def test_hardswish_matches_torch_where_the_formulas_agree():
+    x = _inputs(np.float32)
+    want = torch.nn.functional.hardswish(torch.from_numpy(x)).numpy()
+    got = aclcpu.hardswish(x)
+    agree = (np.isfinite(x) & (x <= -3)) | (x == 0) | (x == np.inf) | np.isnan(x)
+    assert agree.sum() > 1000
+    assert same_bits(got[agree], want[agree])
+    # elsewhere within one float32 ulp of torch (the multiply by the rounded 1/6), and different at some points
+    rest = ~agree & np.isfinite(want)
+    assert (np.abs(got[rest].astype(np.float64) - want[rest]) <= np.spacing(np.abs(want[rest])) * 1.0001).all()
+    assert (got[rest] != want[rest]).any()
+    # -inf: the kernel's Max(x, -3) gives -0 where torch's -inf * 0 is NaN
+    assert np.isnan(want[x == -np.inf]).all() and same_bits(got[x == -np.inf], np.array([-0.0], np.float32))
+
+
+def test_hardswish_sixteen_bit_ties_round_away():
+    x = np.array([2.0**-24, -(2.0**-24)], np.float16)  # x * 3 * (1/6) = 2^-25: halfway between 0 and 2^-24
+    assert same_bits(aclcpu.hardswish(x), x)
+    assert same_bits(aclcpu.call("aclnnHardswish", [x], out_dtype=np.float32), x.astype(np.float32))

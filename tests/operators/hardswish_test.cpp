@@ -1,0 +1,268 @@
+// aclnnHardswish, aclnnInplaceHardswish, aclnnHardsigmoid, aclnnInplaceHardsigmoid, aclnnHardswishBackward and
+// aclnnHardsigmoidBackward through the public API (docs/ops/hardswish.md, hardsigmoid.md, hardswish_backward.md,
+// hardsigmoid_backward.md): CANN's check order, codes and messages; the dtype lists per product profile; the
+// points where the kernels differ from PyTorch's formula (the float32 1/6 multiplied where torch divides by 6,
+// -inf, the CAST_ROUND ties of the 16-bit dtypes, the gradients' bounds -3 and 3); and sweeps compared bit for bit
+// with the independent model (tests/support/hard_swish_reference.h): every FLOAT16 and BF16 bit pattern, random
+// FLOAT bit patterns with the IEEE specials, into contiguous outputs (the fused SIMD rows) and strided ones (the
+// generic rows), in place and out of another dtype.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "aclnnop/aclnn_hardswish.h"
+#include "support/hard_swish_reference.h"
+#include "support/profile_scope.h"
+#include "support/test_util.h"
+
+namespace {
+
+using aclcpu_test::DeviceBuffer;
+using aclcpu_test::EmptyTensor;
+using aclcpu_test::FloatTensor;
+using aclcpu_test::HostTensor;
+using aclcpu_test::LastError;
+using aclcpu_test::MakeTensor;
+using aclcpu_test::ProfileScope;
+using l1ref::Profile;
+
+constexpr int kNull = 161001;
+constexpr int kInvalid = 161002;
+
+const bool kQuietLog = [] { return setenv("ASCEND_GLOBAL_LOG_LEVEL", "4", 0) == 0; }();
+
+/// Both phases (first(&ws, &ex), then second(workspace, ws, ex, stream)) and a synchronise; the first non-zero
+/// status or 0.
+template <typename First, typename Second>
+int RunPhases(First&& first, Second second) {
+    uint64_t ws = 0;
+    aclOpExecutor* ex = nullptr;
+    int st = first(&ws, &ex);
+    if (st != 0) return st;
+    DeviceBuffer w;
+    if (ws > 0) w = DeviceBuffer(ws);
+    st = second(ws > 0 ? w.get() : nullptr, ws, ex, nullptr);
+    return st != 0 ? st : aclrtSynchronizeStream(nullptr);
+}
+
+/// A first phase fails with `code` and a message containing `msg`, writing neither output.
+template <typename Call>
+void ExpectFails(Call&& call, int code, const std::string& msg) {
+    uint64_t ws = 77;
+    aclOpExecutor* ex = reinterpret_cast<aclOpExecutor*>(uintptr_t{0x40});
+    LastError();
+    EXPECT_EQ(call(&ws, &ex), code);
+    const std::string m = LastError();
+    EXPECT_NE(m.find(msg), std::string::npos) << "expected message: " << msg << "\ngot: " << m;
+    EXPECT_EQ(ws, 77u);
+    EXPECT_EQ(ex, reinterpret_cast<aclOpExecutor*>(uintptr_t{0x40}));
+}
+
+reluref::FloatFormat FormatOf(aclDataType dt) {
+    reluref::FloatFormat f{};
+    reluref::FormatOf(dt, &f);
+    return f;
+}
+
+size_t ItemOf(aclDataType dt) { return dt == ACL_FLOAT ? 4 : 2; }
+
+/// Sweep inputs of dtype dt: every bit pattern of a 16-bit dtype; for FLOAT random bit patterns, values near the
+/// kernels' bounds and the IEEE specials.
+std::vector<uint32_t> SweepBits(aclDataType dt, uint64_t seed) {
+    std::vector<uint32_t> v;
+    if (dt != ACL_FLOAT) {
+        for (uint32_t u = 0; u < 65536; ++u) v.push_back(u);
+        return v;
+    }
+    const float edges[] = {-3.0f, 3.0f, -6.0f, 6.0f, 0.0f, -0.0f, 1.5f, -1.5f, HUGE_VALF, -HUGE_VALF, 1e-45f,
+                           -1e-45f, 3.4e38f, -3.4e38f, 0.5f, -0.5f};
+    for (float e : edges) {
+        v.push_back(aclcpu_test::Bits(e));
+        v.push_back(aclcpu_test::Bits(std::nextafter(e, HUGE_VALF)));
+        v.push_back(aclcpu_test::Bits(std::nextafter(e, -HUGE_VALF)));
+    }
+    for (uint32_t nan : {0x7F800001u, 0xFFC00123u, 0x7FA00000u, 0x7FC00000u}) v.push_back(nan);
+    std::mt19937_64 rng(seed);
+    std::uniform_real_distribution<float> near(-8.0f, 8.0f);
+    while (v.size() < 60000) {
+        v.push_back(v.size() % 2 ? static_cast<uint32_t>(rng()) : aclcpu_test::Bits(near(rng)));
+    }
+    return v;
+}
+
+/// Element bits as the raw bytes of a dtype-dt array.
+std::vector<uint8_t> Pack(aclDataType dt, const std::vector<uint32_t>& bits) {
+    const size_t item = ItemOf(dt);
+    std::vector<uint8_t> b(bits.size() * item);
+    for (size_t i = 0; i < bits.size(); ++i) std::memcpy(b.data() + i * item, &bits[i], item);
+    return b;
+}
+
+uint32_t ElementAt(const std::vector<uint8_t>& bytes, size_t item, size_t i) {
+    uint32_t u = 0;
+    std::memcpy(&u, bytes.data() + i * item, item);
+    return u;
+}
+
+/// Runs a one-input operator over `xs` (dtype dt) into out of dtype odt in three layouts - contiguous (the
+/// fused rows when odt == dt), every second element of a strided out (the generic rows), in place (odt == dt)
+/// - and compares each element with model(x bits) (bits of odt). run(self, out) is the out-of-place call,
+/// run_inplace(self) the in-place one.
+template <typename Model, typename Run, typename RunInplace>
+void CheckUnary(aclDataType dt, aclDataType odt, const std::vector<uint32_t>& xs, Model&& model, Run&& run,
+                RunInplace&& run_inplace, const std::string& what) {
+    const int64_t n = static_cast<int64_t>(xs.size());
+    const std::vector<uint8_t> in = Pack(dt, xs);
+    const size_t oi = ItemOf(odt);
+    for (int layout = 0; layout < 3; ++layout) {
+        if (layout == 2 && odt != dt) continue;
+        HostTensor x = aclcpu_test::RawTensor({n}, dt, in.data(), in.size());
+        DeviceBuffer ob(static_cast<size_t>(2 * n) * oi);
+        aclTensor* out = layout == 1 ? MakeTensor({n}, odt, ob.get(), {2}) : MakeTensor({n}, odt, ob.get());
+        int st;
+        if (layout == 2) {
+            st = run_inplace(x.tensor);
+        } else {
+            st = run(x.tensor, out);
+        }
+        ASSERT_EQ(st, 0) << what << " layout " << layout << ": " << LastError();
+        const std::vector<uint8_t> got =
+            aclcpu_test::Download<uint8_t>(layout == 2 ? x.buffer.get() : ob.get(),
+                                           static_cast<size_t>(layout == 1 ? 2 * n : n) * oi);
+        int bad = 0;
+        for (int64_t i = 0; i < n && bad < 5; ++i) {
+            const uint32_t g = ElementAt(got, oi, static_cast<size_t>(layout == 1 ? 2 * i : i));
+            const uint32_t w = model(xs[static_cast<size_t>(i)]);
+            if (g != w) {
+                ++bad;
+                ADD_FAILURE() << what << " layout " << layout << ": x 0x" << std::hex << xs[static_cast<size_t>(i)]
+                              << " got 0x" << g << " want 0x" << w;
+            }
+        }
+        aclDestroyTensor(out);
+    }
+}
+
+// ------------------------------------------------------------------ Hardswish
+
+int RunHardswish(const aclTensor* self, const aclTensor* out) {
+    return RunPhases([&](uint64_t* ws, aclOpExecutor** ex) { return aclnnHardswishGetWorkspaceSize(self, out, ws, ex); },
+                     aclnnHardswish);
+}
+
+int RunInplaceHardswish(const aclTensor* self) {
+    return RunPhases([&](uint64_t* ws, aclOpExecutor** ex) { return aclnnInplaceHardswishGetWorkspaceSize(self, ws, ex); },
+                     aclnnInplaceHardswish);
+}
+
+TEST(Hardswish, CheckOrderAndMessages) {
+    HostTensor x = FloatTensor({2, 2}, {1, -1, 2, -2}), out = EmptyTensor({2, 2}, ACL_FLOAT);
+    auto call = [](const aclTensor* a, const aclTensor* b) {
+        return [a, b](uint64_t* ws, aclOpExecutor** ex) { return aclnnHardswishGetWorkspaceSize(a, b, ws, ex); };
+    };
+    aclOpExecutor* ex = nullptr;
+    EXPECT_EQ(aclnnHardswishGetWorkspaceSize(nullptr, nullptr, nullptr, &ex), kNull);  // before the tensors
+    EXPECT_NE(LastError().find("The workspaceSize or executor is nullptr."), std::string::npos);
+    ExpectFails(call(nullptr, out.tensor), kNull, "Expected a proper Tensor but got null for argument self.");
+    ExpectFails(call(x.tensor, nullptr), kNull, "Expected a proper Tensor but got null for argument out.");
+    ExpectFails([](uint64_t* ws, aclOpExecutor** e) { return aclnnInplaceHardswishGetWorkspaceSize(nullptr, ws, e); },
+                kNull, "Expected a proper Tensor but got null for argument self.");
+    HostTensor d9 = EmptyTensor(std::vector<int64_t>(9, 1), ACL_DOUBLE), o3 = EmptyTensor({3}, ACL_FLOAT),
+               od = EmptyTensor({2, 2}, ACL_DOUBLE), f9 = EmptyTensor(std::vector<int64_t>(9, 1), ACL_FLOAT, 0),
+               o9 = EmptyTensor(std::vector<int64_t>(9, 1), ACL_FLOAT), h = EmptyTensor({2, 2}, ACL_FLOAT16),
+               i32 = EmptyTensor({2, 2}, ACL_INT32, 0);
+    // self's list, then out's, then the shape; CANN checks no rank (beyond CANN: 8 dims, after the shape)
+    ExpectFails(call(d9.tensor, o3.tensor), kInvalid,
+                "Tensor self not implemented for DT_DOUBLE, should be in dtype support list DT_FLOAT, DT_FLOAT16, DT_BF16.");
+    ExpectFails(call(i32.tensor, out.tensor), kInvalid, "Tensor self not implemented for DT_INT32");
+    ExpectFails(call(x.tensor, od.tensor), kInvalid, "Tensor out not implemented for DT_DOUBLE");
+    ExpectFails(call(f9.tensor, o3.tensor), kInvalid,
+                "Expected tensor for self to have same size as tensor for out, but [1,1,1,1,1,1,1,1,1] does not equal [3].");
+    ExpectFails(call(f9.tensor, o9.tensor), kInvalid, "The self tensor cannot be larger than 8 dimensions.");
+    EXPECT_EQ(RunHardswish(x.tensor, h.tensor), 0) << LastError();  // FLOAT to FLOAT16: castable
+    for (Profile p : l1ref::kAllProfiles) {
+        ProfileScope scope(p);
+        ASSERT_TRUE(scope.ok());
+        const bool bf16 = l1ref::SupportsBF16(p);
+        HostTensor b = EmptyTensor({2}, ACL_BF16, 0), ob = EmptyTensor({2}, ACL_BF16), of = EmptyTensor({2}, ACL_FLOAT);
+        HostTensor f = EmptyTensor({2}, ACL_FLOAT, 0);
+        EXPECT_EQ(RunHardswish(b.tensor, ob.tensor), bf16 ? 0 : kInvalid) << l1ref::ProfileKey(p);
+        EXPECT_EQ(RunHardswish(f.tensor, ob.tensor), bf16 ? 0 : kInvalid) << l1ref::ProfileKey(p);
+        EXPECT_EQ(RunHardswish(f.tensor, of.tensor), 0) << l1ref::ProfileKey(p);
+    }
+    HostTensor e = EmptyTensor({0, 3}, ACL_FLOAT), oe = EmptyTensor({0, 3}, ACL_FLOAT);
+    uint64_t ws = 1;
+    EXPECT_EQ(aclnnHardswishGetWorkspaceSize(e.tensor, oe.tensor, &ws, &ex), 0);
+    EXPECT_EQ(ws, 0u);
+    EXPECT_EQ(aclnnHardswish(nullptr, 0, ex, nullptr), 0);
+}
+
+TEST(Hardswish, WhereTheKernelDiffersFromTorch) {
+    // x, then the 950's bits; torch's x * clamp(x + 3, 0, 6) / 6 in float32 differs at each of the first five
+    const float x0 = 0.11368897f;  // (x * t) * (1/6) one ulp above (x * t) / 6
+    const std::vector<float> xs = {x0, 3.2864726f, -HUGE_VALF, -1e30f, -3.0f, -0.0f, HUGE_VALF, 3.0f, 6.0f, -2.0f};
+    const int64_t n = static_cast<int64_t>(xs.size());
+    HostTensor x = FloatTensor({n}, xs), out = EmptyTensor({n}, ACL_FLOAT);
+    ASSERT_EQ(RunHardswish(x.tensor, out.tensor), 0) << LastError();
+    const std::vector<float> r = aclcpu_test::Download<float>(out.buffer.get(), static_cast<size_t>(n));
+    const float sixth = 1.0f / 6.0f;
+    volatile float six = 6.0f;  // torch's division, kept from constant folding
+    const float t0 = x0 + 3.0f;
+    EXPECT_EQ(r[0], (x0 * t0) * sixth);
+    EXPECT_NE(r[0], (x0 * t0) / six);
+    EXPECT_EQ(aclcpu_test::Bits(r[1]), aclcpu_test::Bits(3.2864728f));  // torch: x itself (x * 6 / 6)
+    EXPECT_EQ(aclcpu_test::Bits(r[2]), 0x80000000u);  // -inf: Max(x, -3) * 0 = -0 (torch: NaN)
+    EXPECT_EQ(aclcpu_test::Bits(r[3]), 0x80000000u);
+    EXPECT_EQ(aclcpu_test::Bits(r[4]), 0x80000000u);  // -3 * +0
+    EXPECT_EQ(aclcpu_test::Bits(r[5]), 0x80000000u);  // -0 * 3
+    EXPECT_EQ(r[6], HUGE_VALF);
+    EXPECT_EQ(r[7], 3.0f);
+    EXPECT_EQ(r[8], 6.0f);
+    EXPECT_EQ(r[9], (-2.0f * 1.0f) * sixth);
+}
+
+TEST(Hardswish, SixteenBitTiesRoundAwayFromZero) {
+    // FLOAT16 0x0001 (2^-24): x * 3 * (1/6) is 2^-25 in float32, a tie between +0 and 2^-24: CAST_ROUND gives
+    // 2^-24 (RNE would give +0), -2^-24 gives -2^-24
+    const uint16_t hx[] = {0x0001, 0x8001};
+    HostTensor th = aclcpu_test::RawTensor({2}, ACL_FLOAT16, hx, sizeof hx), oh = EmptyTensor({2}, ACL_FLOAT16),
+               of = EmptyTensor({2}, ACL_FLOAT);
+    ASSERT_EQ(RunHardswish(th.tensor, oh.tensor), 0) << LastError();
+    EXPECT_EQ(aclcpu_test::Download<uint16_t>(oh.buffer.get(), 2), (std::vector<uint16_t>{0x0001, 0x8001}));
+    // into a FLOAT out the result is still rounded to self's dtype first (the kernel runs in FLOAT16)
+    ASSERT_EQ(RunHardswish(th.tensor, of.tensor), 0) << LastError();
+    EXPECT_EQ(aclcpu_test::Download<float>(of.buffer.get(), 2), (std::vector<float>{0x1p-24f, -0x1p-24f}));
+    // a NaN keeps its sign and payload, quieted
+    const uint32_t nan[] = {0x7F800001u, 0xFFA00005u};
+    HostTensor tn = aclcpu_test::RawTensor({2}, ACL_FLOAT, nan, sizeof nan), on = EmptyTensor({2}, ACL_FLOAT);
+    ASSERT_EQ(RunInplaceHardswish(tn.tensor), 0) << LastError();
+    EXPECT_EQ(aclcpu_test::Download<uint32_t>(tn.buffer.get(), 2), (std::vector<uint32_t>{0x7FC00001u, 0xFFE00005u}));
+}
+
+TEST(Hardswish, SweepMatchesModel) {
+    for (Profile p : {Profile::kAscend950, Profile::kAscend910}) {
+        ProfileScope scope(p);
+        ASSERT_TRUE(scope.ok());
+        for (aclDataType dt : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {
+            if (dt == ACL_BF16 && !l1ref::SupportsBF16(p)) continue;
+            const reluref::FloatFormat f = FormatOf(dt);
+            std::vector<aclDataType> odts = {dt};
+            if (dt != ACL_FLOAT16) odts.push_back(ACL_FLOAT16);  // the kernel's result cast to another dtype
+            for (aclDataType odt : odts) {
+                const reluref::FloatFormat fo = FormatOf(odt);
+                CheckUnary(
+                    dt, odt, SweepBits(dt, 7), [&](uint32_t x) { return hardref::Convert(f, hardref::Hardswish(f, x), fo); },
+                    RunHardswish, RunInplaceHardswish,
+                    std::string(l1ref::ProfileKey(p)) + " " + std::to_string(dt) + "->" + std::to_string(odt));
+            }
+        }
+    }
+}
+
+}  // namespace
