@@ -91,3 +91,37 @@ def test_hardswish_sixteen_bit_ties_round_away():
     x = np.array([2.0**-24, -(2.0**-24)], np.float16)  # x * 3 * (1/6) = 2^-25: halfway between 0 and 2^-24
     assert same_bits(aclcpu.hardswish(x), x)
     assert same_bits(aclcpu.call("aclnnHardswish", [x], out_dtype=np.float32), x.astype(np.float32))
+
+
+# ---------------------------------------------------------------------------------------------- Hardsigmoid
+
+def model_hardsigmoid(x):
+    """The 950 kernel: x * (1/6) + 0.5 in float32; FLOAT clamps; FLOAT16 narrows RNE, BF16 ties away, then clamp."""
+    xf = x.astype(np.float32)
+    with np.errstate(all="ignore"):
+        y = xf * SIXTH + F(0.5)
+    kind = _kind(x)
+    n = y.astype(kind) if kind == np.float16 else _round_away(y, kind)
+    c = np.maximum(np.minimum(n.astype(np.float32), F(1)), F(0))
+    return np.where(np.isnan(xf), xf, c).astype(x.dtype)
+
+
+@pytest.mark.parametrize("soc", ["Ascend950", "Ascend910B"])
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_hardsigmoid_matches_the_kernel_model(soc, dtype):
+    x = _inputs(dtype).astype(dtype)
+    got = aclcpu.hardsigmoid(x, soc=soc)
+    assert same_bits(got, model_hardsigmoid(x))
+
+
+def test_hardsigmoid_int32_and_torch_where_the_formulas_agree():
+    i = np.array([-5, 2, 3, 100, -2**31, 2**31 - 1], np.int32)
+    assert (aclcpu.hardsigmoid(i) == [0, 0, 1, 1, 0, 1]).all()
+    x = _inputs(np.float32)
+    got = aclcpu.hardsigmoid(x)
+    want = torch.nn.functional.hardsigmoid(torch.from_numpy(x)).numpy()
+    agree = (x <= -3) | (x >= 3) | np.isnan(x)  # the clamps: 0 and 1 (NaN stays NaN)
+    assert same_bits(got[agree], want[agree])
+    rest = ~agree
+    assert (np.abs(got[rest].astype(np.float64) - want[rest]) <= 2 * np.spacing(np.float32(1))).all()
+    assert (got[rest] != want[rest]).any()  # x * (1/6) + 0.5 is not (x + 3) / 6

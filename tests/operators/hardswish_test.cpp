@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "aclnnop/aclnn_hardsigmoid.h"
 #include "aclnnop/aclnn_hardswish.h"
 #include "support/hard_swish_reference.h"
 #include "support/profile_scope.h"
@@ -262,6 +263,116 @@ TEST(Hardswish, SweepMatchesModel) {
                     std::string(l1ref::ProfileKey(p)) + " " + std::to_string(dt) + "->" + std::to_string(odt));
             }
         }
+    }
+}
+
+// ------------------------------------------------------------------ Hardsigmoid
+
+int RunHardsigmoid(const aclTensor* self, aclTensor* out) {
+    return RunPhases([&](uint64_t* ws, aclOpExecutor** ex) { return aclnnHardsigmoidGetWorkspaceSize(self, out, ws, ex); },
+                     aclnnHardsigmoid);
+}
+
+int RunInplaceHardsigmoid(const aclTensor* self) {
+    return RunPhases([&](uint64_t* ws, aclOpExecutor** ex) { return aclnnInplaceHardsigmoidGetWorkspaceSize(self, ws, ex); },
+                     aclnnInplaceHardsigmoid);
+}
+
+TEST(Hardsigmoid, CheckOrderAndMessages) {
+    HostTensor x = FloatTensor({2, 2}, {1, -1, 2, -2}), out = EmptyTensor({2, 2}, ACL_FLOAT);
+    auto call = [](const aclTensor* a, aclTensor* b) {
+        return [a, b](uint64_t* ws, aclOpExecutor** ex) { return aclnnHardsigmoidGetWorkspaceSize(a, b, ws, ex); };
+    };
+    aclOpExecutor* ex = nullptr;
+    EXPECT_EQ(aclnnHardsigmoidGetWorkspaceSize(x.tensor, out.tensor, nullptr, &ex), kNull);
+    EXPECT_NE(LastError().find("The workspaceSize or executor is nullptr."), std::string::npos);
+    ExpectFails(call(nullptr, out.tensor), kNull, "Expected a proper Tensor but got null for argument self.");
+    ExpectFails(call(x.tensor, nullptr), kNull, "Expected a proper Tensor but got null for argument out.");
+    HostTensor d9 = EmptyTensor(std::vector<int64_t>(9, 1), ACL_DOUBLE), o3 = EmptyTensor({3}, ACL_FLOAT16),
+               f9 = EmptyTensor(std::vector<int64_t>(9, 1), ACL_FLOAT, 0), o9 = EmptyTensor(std::vector<int64_t>(9, 1), ACL_FLOAT),
+               od = EmptyTensor({2, 2}, ACL_DOUBLE), h = EmptyTensor({2, 2}, ACL_FLOAT16);
+    // self's list (out's dtype is only compared with self's, last), the rank, the shape, the dtypes
+    ExpectFails(call(d9.tensor, o3.tensor), kInvalid,
+                "Tensor self not implemented for DT_DOUBLE, should be in dtype support list DT_FLOAT, DT_FLOAT16, DT_INT32, DT_BF16.");
+    ExpectFails(call(f9.tensor, o3.tensor), kInvalid, "The self tensor cannot be larger than 8 dimensions.");
+    ExpectFails(call(x.tensor, o3.tensor), kInvalid,
+                "Expected tensor for self to have same size as tensor for out, but [2,2] does not equal [3].");
+    ExpectFails(call(x.tensor, od.tensor), kInvalid,
+                "Parameters self, out of aclnnHardsigmoid have incorrect dtypes DT_FLOAT, DT_DOUBLE. Reason: the dtype "
+                "of self and out must be the same.");
+    ExpectFails(call(x.tensor, h.tensor), kInvalid, "incorrect dtypes DT_FLOAT, DT_FLOAT16.");
+    (void)o9;
+    for (Profile p : l1ref::kAllProfiles) {
+        ProfileScope scope(p);
+        ASSERT_TRUE(scope.ok());
+        HostTensor b = EmptyTensor({2}, ACL_BF16, 0), ob = EmptyTensor({2}, ACL_BF16);
+        EXPECT_EQ(RunHardsigmoid(b.tensor, ob.tensor), l1ref::SupportsBF16(p) ? 0 : kInvalid) << l1ref::ProfileKey(p);
+        if (!l1ref::SupportsBF16(p)) {
+            ExpectFails(call(d9.tensor, o3.tensor), kInvalid, "should be in dtype support list DT_FLOAT, DT_FLOAT16, DT_INT32.");
+        }
+    }
+}
+
+TEST(Hardsigmoid, WhereTheKernelDiffersFromTorch) {
+    // x * (1/6) + 0.5 (two roundings, the float32 1/6) where torch computes clamp(x + 3, 0, 6) / 6
+    const float below3 = std::nextafter(3.0f, 0.0f);  // 2.9999998 * (1/6) + 0.5 rounds to 1
+    const std::vector<float> xs = {-2.1350424f, below3, -3.0f, 3.0f, -HUGE_VALF, HUGE_VALF, -0.0f, 2.6918967f};
+    const int64_t n = static_cast<int64_t>(xs.size());
+    HostTensor x = FloatTensor({n}, xs), out = EmptyTensor({n}, ACL_FLOAT);
+    ASSERT_EQ(RunHardsigmoid(x.tensor, out.tensor), 0) << LastError();
+    const std::vector<float> r = aclcpu_test::Download<float>(out.buffer.get(), static_cast<size_t>(n));
+    volatile float six = 6.0f;
+    const float sixth = 1.0f / 6.0f;
+    EXPECT_EQ(r[0], xs[0] * sixth + 0.5f);
+    EXPECT_NE(r[0], (xs[0] + 3.0f) / six);
+    EXPECT_EQ(r[1], 1.0f);
+    EXPECT_EQ(aclcpu_test::Bits(r[2]), 0u);  // -3 * (1/6) = -0.5 exactly after rounding: +0
+    EXPECT_EQ(r[3], 1.0f);
+    EXPECT_EQ(aclcpu_test::Bits(r[4]), 0u);
+    EXPECT_EQ(r[5], 1.0f);
+    EXPECT_EQ(r[6], 0.5f);
+    EXPECT_EQ(r[7], xs[7] * sixth + 0.5f);
+    EXPECT_NE(r[7], (xs[7] + 3.0f) / six);
+    // INT32: RINT in, CAST_TRUNC out: 0 below 3, 1 from 3 on
+    const int32_t iv[] = {-5, 2, 3, 100, INT32_MIN, INT32_MAX};
+    HostTensor ti = aclcpu_test::RawTensor({6}, ACL_INT32, iv, sizeof iv);
+    ASSERT_EQ(RunInplaceHardsigmoid(ti.tensor), 0) << LastError();
+    EXPECT_EQ(aclcpu_test::Download<int32_t>(ti.buffer.get(), 6), (std::vector<int32_t>{0, 0, 1, 1, 0, 1}));
+}
+
+TEST(Hardsigmoid, SixteenBitRounding) {
+    // BF16 0x3C40 (0.01171875): x * (1/6) + 0.5 = 0.501953125, a tie between 0x3F00 and 0x3F01: CAST_ROUND
+    // gives 0x3F01; FLOAT16 0x1600 (0.00146484375): 0.500244140625, a tie between 0x3800 and 0x3801: CAST_RINT
+    // gives the even 0x3800 (the negated inputs give 0.498046875 and 0.499755859375, exact in the dtypes)
+    const uint16_t b[] = {0x3C40, 0xBC40}, h[] = {0x1600, 0x9600};
+    HostTensor tb = aclcpu_test::RawTensor({2}, ACL_BF16, b, sizeof b), ob = EmptyTensor({2}, ACL_BF16);
+    HostTensor th = aclcpu_test::RawTensor({2}, ACL_FLOAT16, h, sizeof h), oh = EmptyTensor({2}, ACL_FLOAT16);
+    ASSERT_EQ(RunHardsigmoid(tb.tensor, ob.tensor), 0) << LastError();
+    ASSERT_EQ(RunHardsigmoid(th.tensor, oh.tensor), 0) << LastError();
+    EXPECT_EQ(aclcpu_test::Download<uint16_t>(ob.buffer.get(), 2), (std::vector<uint16_t>{0x3F01, 0x3EFF}));
+    EXPECT_EQ(aclcpu_test::Download<uint16_t>(oh.buffer.get(), 2), (std::vector<uint16_t>{0x3800, 0x37FF}));
+}
+
+TEST(Hardsigmoid, SweepMatchesModel) {
+    for (Profile p : {Profile::kAscend950, Profile::kAscend910}) {
+        ProfileScope scope(p);
+        ASSERT_TRUE(scope.ok());
+        for (aclDataType dt : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {
+            if (dt == ACL_BF16 && !l1ref::SupportsBF16(p)) continue;
+            const reluref::FloatFormat f = FormatOf(dt);
+            CheckUnary(
+                dt, dt, SweepBits(dt, 9), [&](uint32_t x) { return hardref::Hardsigmoid(f, x); },
+                [](const aclTensor* a, aclTensor* o) { return RunHardsigmoid(a, o); }, RunInplaceHardsigmoid,
+                std::string(l1ref::ProfileKey(p)) + " " + std::to_string(dt));
+        }
+        std::mt19937_64 rng(3);
+        std::vector<int32_t> iv = {-4, -3, -2, 2, 3, 4, 0, 16777217, -16777217};
+        while (iv.size() < 5000) iv.push_back(static_cast<int32_t>(rng() % 20) - 10 + (rng() % 3 == 0 ? static_cast<int32_t>(rng()) : 0));
+        const int64_t n = static_cast<int64_t>(iv.size());
+        HostTensor ti = aclcpu_test::RawTensor({n}, ACL_INT32, iv.data(), iv.size() * 4), oi = EmptyTensor({n}, ACL_INT32);
+        ASSERT_EQ(RunHardsigmoid(ti.tensor, oi.tensor), 0) << LastError();
+        const std::vector<int32_t> got = aclcpu_test::Download<int32_t>(oi.buffer.get(), iv.size());
+        for (size_t i = 0; i < iv.size(); ++i) ASSERT_EQ(got[i], hardref::HardsigmoidInt32(iv[i])) << iv[i];
     }
 }
 

@@ -195,4 +195,33 @@ inline int Hardswish(Profile prof, const View* t, const Arg* a, uint8_t* const* 
     return 0;
 }
 
+/// aclnnHardsigmoid (hard_swish_reference.h): self, out. The first phase as docs/ops/hardsigmoid.md §2: self's
+/// dtype in FLOAT, FLOAT16, INT32 (and BFLOAT16 where supported), at most 8 dims, out's shape self's, out's dtype
+/// self's; then hardref::Hardsigmoid (HardsigmoidInt32) per element.
+inline int Hardsigmoid(Profile prof, const View* t, const Arg* a, uint8_t* const* out) {
+    (void)a;
+    const View &self = t[0], &o = t[1];
+    if (self.null || o.null) return l1ref::kNullptr;
+    if (!HardListed(prof, self.dtype) && self.dtype != l1ref::kS32) return l1ref::kInvalid;
+    if (self.shape.size() > 8 || self.shape != o.shape || o.dtype != self.dtype) return l1ref::kInvalid;
+    reluref::FloatFormat f{};
+    const bool is_float = reluref::FormatOf(static_cast<aclDataType>(self.dtype), &f);
+    const size_t sz = l1ref::DtSize(self.dtype);
+    l1ref::ForEachIndex(self.shape, [&](const std::vector<int64_t>& idx) {
+        uint32_t x = 0;
+        std::memcpy(&x, self.data + l1ref::ElementIndex(self, idx) * sz, sz);
+        uint32_t y;
+        if (is_float) {
+            y = hardref::Hardsigmoid(f, x);
+        } else {
+            int32_t xi;
+            std::memcpy(&xi, &x, 4);
+            const int32_t yi = hardref::HardsigmoidInt32(xi);
+            std::memcpy(&y, &yi, 4);
+        }
+        std::memcpy(out[0] + l1ref::ElementIndex(o, idx) * sz, &y, sz);
+    });
+    return 0;
+}
+
 }  // namespace opref
