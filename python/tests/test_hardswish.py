@@ -125,3 +125,69 @@ def test_hardsigmoid_int32_and_torch_where_the_formulas_agree():
     rest = ~agree
     assert (np.abs(got[rest].astype(np.float64) - want[rest]) <= 2 * np.spacing(np.float32(1))).all()
     assert (got[rest] != want[rest]).any()  # x * (1/6) + 0.5 is not (x + 3) / 6
+
+
+# -------------------------------------------------------------------------------------------- the gradients
+
+def model_hardswish_backward(g, x):
+    """d = x * (1/3) + 0.5; +0 unless x >= -3; 1 unless x <= 3 (NaN: 1); g * d in float32 (+-inf * 0: NaN); RNE."""
+    gf, xf = g.astype(np.float32), x.astype(np.float32)
+    with np.errstate(all="ignore"):
+        d = xf * (F(1) / F(3)) + F(0.5)
+        d = np.where(xf >= -3, d, F(0))
+        d = np.where(xf <= 3, d, F(1))
+        y = gf * d
+    return y.astype(g.dtype)
+
+
+def model_hardsigmoid_backward(g, x):
+    """t = x * (1/6) + 0.5; g * (1/6) where 0 < t < 1, else +0, in the promoted type; FLOAT16 RNE, BF16 away."""
+    gf, xf = g.astype(np.float32), x.astype(np.float32)
+    with np.errstate(all="ignore"):
+        t = xf * SIXTH + F(0.5)
+        y = np.where((t > 0) & (t < 1), gf * SIXTH, F(0)).astype(np.float32)
+    kind = _kind(g)
+    return y.astype(kind) if kind in (np.float32, np.float16) else _round_away(y, kind)
+
+
+def _grads(dtype, n, seed=3):
+    rng = np.random.default_rng(seed)
+    g = (rng.standard_normal(n) * 10.0 ** rng.integers(-3, 4, n)).astype(np.float32)
+    g[::97] = np.inf
+    g[1::97] = np.nan
+    g[2::97] = -0.0
+    return g.astype(dtype)
+
+
+@pytest.mark.parametrize("soc", ["Ascend950", "Ascend910B"])
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_gradients_match_the_kernel_model(soc, dtype):
+    x = _inputs(dtype).astype(dtype)
+    g = _grads(dtype, x.size)
+    assert same_bits(aclcpu.hardswish_backward(g, x, soc=soc), model_hardswish_backward(g, x))
+    assert same_bits(aclcpu.hardsigmoid_backward(g, x, soc=soc), model_hardsigmoid_backward(g, x))
+
+
+def test_gradients_match_torch_where_the_formulas_agree():
+    x = _inputs(np.float32)
+    g = _grads(np.float32, x.size)
+    fin = np.isfinite(g)
+    xt = torch.from_numpy(x)
+    want_sw = torch.ops.aten.hardswish_backward(torch.from_numpy(g), xt).numpy()
+    got_sw = aclcpu.hardswish_backward(g, x)
+    # above 3 both select gradOutput; below -3 both give 0 for a positive finite gradOutput (the kernel's
+    # g * +0 is -0 for a negative one, torch's constant +0)
+    agree = (x > 3) | ((x < -3) & fin & (g > 0))
+    assert same_bits(got_sw[agree], want_sw[agree])
+    want_sg = torch.ops.aten.hardsigmoid_backward(torch.from_numpy(g), xt).numpy()
+    got_sg = aclcpu.hardsigmoid_backward(g, x)
+    # torch: g * (1/6) where -3 < x < 3, else 0; the kernel compares t = x * (1/6) + 0.5 instead, which rounds
+    # to 0 or 1 just inside the bounds (x = nextafter(3, 0) gives +0)
+    with np.errstate(all="ignore"):
+        t = x * SIXTH + F(0.5)
+    same_band = ((x > -3) & (x < 3)) == ((t > 0) & (t < 1))
+    agree = same_band & ~np.isnan(x) & ~np.isnan(g)
+    assert same_bits(got_sg[agree], want_sg[agree])
+    edge = np.array([np.nextafter(F(3), F(0))], np.float32)
+    assert aclcpu.hardsigmoid_backward(np.ones(1, np.float32), edge)[0] == 0
+    assert torch.ops.aten.hardsigmoid_backward(torch.ones(1), torch.from_numpy(edge))[0] > 0

@@ -224,4 +224,89 @@ inline int Hardsigmoid(Profile prof, const View* t, const Arg* a, uint8_t* const
     return 0;
 }
 
+/// Writes a value of format fp (bits u) to an element of out's dtype od at p as CANN's Cast: the float formats
+/// through hardref::Convert; DOUBLE and the complex dtypes exactly (COMPLEX: (v, 0)). False for another dtype.
+inline bool StoreHard(const reluref::FloatFormat& fp, uint32_t u, int od, uint8_t* p) {
+    reluref::FloatFormat fo{};
+    if (reluref::FormatOf(static_cast<aclDataType>(od), &fo)) {
+        const uint32_t y = hardref::Convert(fp, u, fo);
+        std::memcpy(p, &y, l1ref::DtSize(od));
+        return true;
+    }
+    double v;
+    if (reluref::IsNaN(fp, u)) {  // widened: the quiet NaN of the value's sign and payload
+        const uint32_t y32 = hardref::Convert(fp, u, hardref::F32());
+        float f;
+        std::memcpy(&f, &y32, 4);
+        v = f;
+    } else {
+        v = reluref::Value(fp, u);
+    }
+    if (od == l1ref::kF64) {
+        std::memcpy(p, &v, 8);
+    } else if (od == l1ref::kC64) {
+        const float c[2] = {static_cast<float>(v), 0.0f};
+        std::memcpy(p, c, 8);
+    } else if (od == l1ref::kC128) {
+        const double c[2] = {v, 0.0};
+        std::memcpy(p, c, 16);
+    } else {
+        return false;
+    }
+    return true;
+}
+
+/// The two gradients (hard_swish_reference.h): gradOutput, self, out. `promote_any`: HardsigmoidBackward's
+/// first phase (docs/ops/hardsigmoid_backward.md §2: gradOutput's, then self's dtype listed (BF16 where
+/// supported), PromoteType castable to out, at most 8 dims each of the three, self's shape gradOutput's and
+/// out's), else HardswishBackward's (docs/ops/hardswish_backward.md §2: self's, then gradOutput's dtype listed,
+/// gradOutput's and out's dtype self's, at most 8 dims each of gradOutput and self, the shapes equal); then
+/// `element` per element pair in the promote type's format, converted to out's dtype.
+template <typename Element>
+inline int HardGrad(Profile prof, const View* t, uint8_t* const* out, bool promote_any, Element&& element) {
+    const View &g = t[0], &self = t[1], &o = t[2];
+    if (g.null || self.null || o.null) return l1ref::kNullptr;
+    if (!HardListed(prof, g.dtype) || !HardListed(prof, self.dtype)) return l1ref::kInvalid;
+    int p = self.dtype;
+    if (promote_any) {
+        p = l1ref::Promote(g.dtype, self.dtype);
+        if (p < 0 || !l1ref::Castable(p, o.dtype)) return l1ref::kInvalid;
+        if (g.shape.size() > 8 || self.shape.size() > 8 || o.shape.size() > 8) return l1ref::kInvalid;
+    } else {
+        if (g.dtype != self.dtype || o.dtype != self.dtype) return l1ref::kInvalid;
+        if (g.shape.size() > 8 || self.shape.size() > 8) return l1ref::kInvalid;
+    }
+    if (self.shape != g.shape || self.shape != o.shape) return l1ref::kInvalid;
+    reluref::FloatFormat fg{}, fs{}, fp{};
+    reluref::FormatOf(static_cast<aclDataType>(g.dtype), &fg);
+    reluref::FormatOf(static_cast<aclDataType>(self.dtype), &fs);
+    reluref::FormatOf(static_cast<aclDataType>(p), &fp);
+    const size_t sg = l1ref::DtSize(g.dtype), ss = l1ref::DtSize(self.dtype), so = l1ref::DtSize(o.dtype);
+    bool stored = true;
+    l1ref::ForEachIndex(self.shape, [&](const std::vector<int64_t>& idx) {
+        uint32_t gv = 0, xv = 0;
+        std::memcpy(&gv, g.data + l1ref::ElementIndex(g, idx) * sg, sg);
+        std::memcpy(&xv, self.data + l1ref::ElementIndex(self, idx) * ss, ss);
+        const uint32_t y = element(fp, hardref::Convert(fg, gv, fp), hardref::Convert(fs, xv, fp));
+        stored = StoreHard(fp, y, o.dtype, out[0] + l1ref::ElementIndex(o, idx) * so) && stored;
+    });
+    return stored ? 0 : kNotModelled;
+}
+
+/// aclnnHardswishBackward: HardGrad with hardref::HardswishBackward.
+inline int HardswishBackward(Profile prof, const View* t, const Arg* a, uint8_t* const* out) {
+    (void)a;
+    return HardGrad(prof, t, out, false, [](const reluref::FloatFormat& f, uint32_t g, uint32_t x) {
+        return hardref::HardswishBackward(f, g, x);
+    });
+}
+
+/// aclnnHardsigmoidBackward: HardGrad with hardref::HardsigmoidBackward.
+inline int HardsigmoidBackward(Profile prof, const View* t, const Arg* a, uint8_t* const* out) {
+    (void)a;
+    return HardGrad(prof, t, out, true, [](const reluref::FloatFormat& f, uint32_t g, uint32_t x) {
+        return hardref::HardsigmoidBackward(f, g, x);
+    });
+}
+
 }  // namespace opref
