@@ -129,13 +129,14 @@ def test_hardsigmoid_int32_and_torch_where_the_formulas_agree():
 
 # -------------------------------------------------------------------------------------------- the gradients
 
-def model_hardswish_backward(g, x):
-    """d = x * (1/3) + 0.5; +0 unless x >= -3; 1 unless x <= 3 (NaN: 1); g * d in float32 (+-inf * 0: NaN); RNE."""
+def model_hardswish_backward(g, x, strict=False):
+    """d = x * (1/3) + 0.5; +0 unless x >= -3; 1 unless x <= 3 (NaN: 1); g * d in float32 (+-inf * 0: NaN); RNE.
+    strict: HardswishBackwardV2's x > -3 and x < 3."""
     gf, xf = g.astype(np.float32), x.astype(np.float32)
     with np.errstate(all="ignore"):
         d = xf * (F(1) / F(3)) + F(0.5)
-        d = np.where(xf >= -3, d, F(0))
-        d = np.where(xf <= 3, d, F(1))
+        d = np.where((xf > -3) if strict else (xf >= -3), d, F(0))
+        d = np.where((xf < 3) if strict else (xf <= 3), d, F(1))
         y = gf * d
     return y.astype(g.dtype)
 
@@ -165,6 +166,7 @@ def test_gradients_match_the_kernel_model(soc, dtype):
     x = _inputs(dtype).astype(dtype)
     g = _grads(dtype, x.size)
     assert same_bits(aclcpu.hardswish_backward(g, x, soc=soc), model_hardswish_backward(g, x))
+    assert same_bits(aclcpu.hardswish_backward_v2(g, x, soc=soc), model_hardswish_backward(g, x, strict=True))
     assert same_bits(aclcpu.hardsigmoid_backward(g, x, soc=soc), model_hardsigmoid_backward(g, x))
 
 

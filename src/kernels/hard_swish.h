@@ -5,13 +5,14 @@
 //   HardSwish:       t = Max(Min(x + 3, 6), 0);  y = (Max(x, -3) * t) * (1/6)
 //   HardSigmoid:     y = Max(Min(x * (1/6) + 0.5, 1), 0)
 //   HardSwishGrad:   d = x * (1/3) + 0.5;  d = x >= -3 ? d : 0;  d = x <= 3 ? d : 1;  y = g * d
+//   HardSwishGradV2: the same with strict compares x > -3, x < 3 (activation/hard_swish_grad_v2)
 //   HardSigmoidGrad: t = x * (1/6) + 0.5;  r = g * (1/6);  r = t > 0 ? r : 0;  r = t < 1 ? r : 0
 //
 // every step one float32 operation, correctly rounded (1/6 and 1/3 the host-rounded float32 constants
 // 0x3E2AAAAB and 0x3EAAAAAB; no fused multiply-add), FLOAT16 and BF16 operands widened exactly first. The
 // result is then narrowed to the compute dtype P as each kernel's Cast does: CAST_ROUND (nearest, ties away
 // from zero) for HardSwish, for HardSigmoid's and HardSigmoidGrad's BF16; CAST_RINT (ties to even) for
-// HardSigmoid's and HardSigmoidGrad's FLOAT16 and both of HardSwishGrad's. HardSigmoid's INT32 rows convert x
+// HardSigmoid's and HardSigmoidGrad's FLOAT16 and both of HardSwishGrad's and HardSwishGradV2's. HardSigmoid's INT32 rows convert x
 // with RINT and the clamped result back with CAST_TRUNC (0 or 1). The value in P is then converted to out's
 // dtype (CANN's Cast, RNE; StoreResult).
 //
@@ -50,14 +51,17 @@ enum class HardKind : int32_t {
     kHardSigmoid,      ///< one input x (INT32 too)
     kHardSwishGrad,    ///< two inputs g, x
     kHardSigmoidGrad,  ///< two inputs g, x
+    kHardSwishGradV2,  ///< two inputs g, x (strict bounds)
 };
 
 /// The number of inputs of a kind's rows.
-inline int HardInputs(HardKind k) { return k == HardKind::kHardSwishGrad || k == HardKind::kHardSigmoidGrad ? 2 : 1; }
+inline int HardInputs(HardKind k) {
+    return k == HardKind::kHardSwish || k == HardKind::kHardSigmoid ? 1 : 2;
+}
 
 /// Whether the kind's narrowing to the 16-bit P is CAST_ROUND (ties away from zero) rather than CAST_RINT.
 inline bool HardRoundsAway(HardKind k, aclDataType p) {
-    return k == HardKind::kHardSwish || (p == ACL_BF16 && k != HardKind::kHardSwishGrad);
+    return k == HardKind::kHardSwish || (p == ACL_BF16 && (k == HardKind::kHardSigmoid || k == HardKind::kHardSigmoidGrad));
 }
 
 /// Parameters of the rows (trivially copyable; fixed by the first phase).
@@ -110,6 +114,17 @@ inline float HardSwishGradElement(float g, float x) {
     return y != y ? HardDefaultNaN() : y;
 }
 
+/// HardSwishGradV2 on float32 g, x: as HardSwishGradElement with the strict bounds d = x < 3 ? (x > -3 ?
+/// x * (1/3) + 0.5 : +0) : 1 (x = -3 gives +0, x = 3 gives g).
+inline float HardSwishGradV2Element(float g, float x) {
+    float d = x * kHardThird + 0.5f;
+    d = x > -3.0f ? d : 0.0f;
+    d = x < 3.0f ? d : 1.0f;
+    if (g != g) return QuietNaN(g);
+    const float y = g * d;
+    return y != y ? HardDefaultNaN() : y;
+}
+
 /// HardSigmoidGrad on float32 g, x: t = x * (1/6) + 0.5; 0 < t < 1 (ordered) -> g * (1/6) (a NaN g quieted),
 /// else +0.
 inline float HardSigmoidGradElement(float g, float x) {
@@ -125,6 +140,7 @@ inline float HardElement(HardKind k, float a, float x) {
         case HardKind::kHardSigmoid: return HardSigmoidElement(a);
         case HardKind::kHardSwishGrad: return HardSwishGradElement(a, x);
         case HardKind::kHardSigmoidGrad: return HardSigmoidGradElement(a, x);
+        case HardKind::kHardSwishGradV2: return HardSwishGradV2Element(a, x);
     }
     return 0.0f;
 }

@@ -1,9 +1,9 @@
 // Fused SIMD bodies of the hard activations (kernels/hard_swish.h): HardSwishF, HardSigmoidF (one input) and
-// HardSwishGradF, HardSigmoidGradF (gradOutput, self) in fused_row-inl.h's driver, for FLOAT, FLOAT16 and BF16
-// rows. A kind that narrows with CAST_ROUND rounds its float32 result to the 16-bit grid with ties away from
-// zero here (RoundAwayLanes), so that the driver's RNE narrowing is exact on it; the CAST_RINT kinds leave the
-// narrowing to the driver. Compiled once per Highway target by foreach_target; the HWY_ONCE part holds the
-// target-independent selection.
+// HardSwishGradF, HardSwishGradV2F, HardSigmoidGradF (gradOutput, self) in fused_row-inl.h's driver, for
+// FLOAT, FLOAT16 and BF16 rows. A kind that narrows with CAST_ROUND rounds its float32 result to the 16-bit grid
+// with ties away from zero here (RoundAwayLanes), so that the driver's RNE narrowing is exact on it; the CAST_RINT
+// kinds leave the narrowing to the driver. Compiled once per Highway target by foreach_target; the HWY_ONCE part
+// holds the target-independent selection.
 #ifndef ACLCPU_HARD_SWISH_SIMD_COMMON
 #define ACLCPU_HARD_SWISH_SIMD_COMMON
 
@@ -86,19 +86,34 @@ struct HardSigmoidF {
     }
 };
 
-/// HardSwishGradElement on lanes: x[0] = g, x[1] = self.
+/// HardSwishGradElement (kStrict: HardSwishGradV2Element) on lanes: x[0] = g, x[1] = self.
+template <bool kStrict>
+HWY_INLINE VF HardSwishGradLanes(DF df, const VF* x) {
+    const DU32 du;
+    const VF lo = hn::Set(df, -3.0f), hi = hn::Set(df, 3.0f);
+    VF d = hn::Add(hn::Mul(x[1], hn::Set(df, kHardThird)), hn::Set(df, 0.5f));
+    d = hn::IfThenElseZero(kStrict ? hn::Gt(x[1], lo) : hn::Ge(x[1], lo), d);
+    d = hn::IfThenElse(kStrict ? hn::Lt(x[1], hi) : hn::Le(x[1], hi), d, hn::Set(df, 1.0f));
+    const VF y = hn::Mul(x[0], d);
+    const VF nan = hn::IfThenElse(hn::IsNaN(x[0]), QuietNaNs(df, x[0]), hn::BitCast(df, hn::Set(du, kReluDefaultNaN)));
+    return hn::IfThenElse(hn::IsNaN(y), nan, y);
+}
+
 template <int kR>
 struct HardSwishGradF {
     using Params = HardParams;
     static constexpr int kInputs = 2;
     static HWY_INLINE VF Apply(DF df, const Params&, const VF* x) {
-        const DU32 du;
-        VF d = hn::Add(hn::Mul(x[1], hn::Set(df, kHardThird)), hn::Set(df, 0.5f));
-        d = hn::IfThenElseZero(hn::Ge(x[1], hn::Set(df, -3.0f)), d);
-        d = hn::IfThenElse(hn::Le(x[1], hn::Set(df, 3.0f)), d, hn::Set(df, 1.0f));
-        const VF y = hn::Mul(x[0], d);
-        const VF nan = hn::IfThenElse(hn::IsNaN(x[0]), QuietNaNs(df, x[0]), hn::BitCast(df, hn::Set(du, kReluDefaultNaN)));
-        return RoundAwayLanes<kR>(df, hn::IfThenElse(hn::IsNaN(y), nan, y));
+        return RoundAwayLanes<kR>(df, HardSwishGradLanes<false>(df, x));
+    }
+};
+
+template <int kR>
+struct HardSwishGradV2F {
+    using Params = HardParams;
+    static constexpr int kInputs = 2;
+    static HWY_INLINE VF Apply(DF df, const Params&, const VF* x) {
+        return RoundAwayLanes<kR>(df, HardSwishGradLanes<true>(df, x));
     }
 };
 
@@ -131,6 +146,7 @@ RowFn SelectHardFused(int kind, int round, int dt, int nt) {
         case HardKind::kHardSigmoid: return PickHard<HardSigmoidF>(round, dt, nt != 0);
         case HardKind::kHardSwishGrad: return PickHard<HardSwishGradF>(round, dt, nt != 0);
         case HardKind::kHardSigmoidGrad: return PickHard<HardSigmoidGradF>(round, dt, nt != 0);
+        case HardKind::kHardSwishGradV2: return PickHard<HardSwishGradV2F>(round, dt, nt != 0);
     }
     return nullptr;
 }

@@ -1,6 +1,6 @@
-// aclnnHardswish, aclnnInplaceHardswish, aclnnHardsigmoid, aclnnInplaceHardsigmoid, aclnnHardswishBackward and
-// aclnnHardsigmoidBackward through the public API (docs/ops/hardswish.md, hardsigmoid.md, hardswish_backward.md,
-// hardsigmoid_backward.md): CANN's check order, codes and messages; the dtype lists per product profile; the
+// aclnnHardswish, aclnnInplaceHardswish, aclnnHardsigmoid, aclnnInplaceHardsigmoid, aclnnHardswishBackward,
+// aclnnHardswishBackwardV2 and aclnnHardsigmoidBackward through the public API (docs/ops/hardswish.md,
+// hardsigmoid.md, hardswish_backward.md, hardswish_backward_v2.md, hardsigmoid_backward.md): CANN's check order, codes and messages; the dtype lists per product profile; the
 // points where the kernels differ from PyTorch's formula (the float32 1/6 multiplied where torch divides by 6,
 // -inf, the CAST_ROUND ties of the 16-bit dtypes, the gradients' bounds -3 and 3); and sweeps compared bit for bit
 // with the independent model (tests/support/hard_swish_reference.h): every FLOAT16 and BF16 bit pattern, random
@@ -21,6 +21,7 @@
 #include "aclnnop/aclnn_hardsigmoid_backward.h"
 #include "aclnnop/aclnn_hardswish.h"
 #include "aclnnop/aclnn_hardswish_backward.h"
+#include "aclnnop/aclnn_hardswish_backward_v2.h"
 #include "kernels/hard_swish.h"
 #include "kernels/simd_convert.h"
 #include "support/hard_swish_reference.h"
@@ -509,6 +510,56 @@ TEST(HardswishBackward, SweepMatchesModel) {
     }
 }
 
+// ------------------------------------------------------------------ HardswishBackwardV2
+
+int RunHardswishBackwardV2(const aclTensor* g, const aclTensor* x, aclTensor* out) {
+    return RunPhases(
+        [&](uint64_t* ws, aclOpExecutor** ex) { return aclnnHardswishBackwardV2GetWorkspaceSize(g, x, out, ws, ex); },
+        aclnnHardswishBackwardV2);
+}
+
+TEST(HardswishBackwardV2, CheckOrderAndStrictBounds) {
+    HostTensor g = FloatTensor({2, 2}, {1, -1, 2, -2}), x = FloatTensor({2, 2}, {1, 2, 3, 4}),
+               out = EmptyTensor({2, 2}, ACL_FLOAT);
+    auto call = [](const aclTensor* a, const aclTensor* b, aclTensor* c) {
+        return [=](uint64_t* ws, aclOpExecutor** ex) { return aclnnHardswishBackwardV2GetWorkspaceSize(a, b, c, ws, ex); };
+    };
+    ExpectFails(call(g.tensor, nullptr, out.tensor), kNull, "Expected a proper Tensor but got null for argument self.");
+    HostTensor d = EmptyTensor({2, 2}, ACL_DOUBLE, 0), h = EmptyTensor({2, 2}, ACL_FLOAT16, 0), f3 = EmptyTensor({3}, ACL_FLOAT, 0);
+    // gradOutput's list before self's (V1 checks self's first)
+    ExpectFails(call(d.tensor, d.tensor, out.tensor), kInvalid,
+                "Tensor gradOutput not implemented for DT_DOUBLE, should be in dtype support list DT_FLOAT, DT_FLOAT16, DT_BF16.");
+    ExpectFails(call(h.tensor, x.tensor, out.tensor), kInvalid, "Tensor gradOutput expected dtype is DT_FLOAT but found DT_FLOAT16.");
+    ExpectFails(call(g.tensor, x.tensor, f3.tensor), kInvalid,
+                "Expected tensor for out to have same size as tensor for self, but [3] does not equal [2,2].");
+    // -3 and 3 are outside the linear part: +0 and gradOutput (V1: g * -0.5 and g * 1.5)
+    const std::vector<float> xs = {-3.0f, 3.0f, std::nextafter(-3.0f, 0.0f), std::nextafter(3.0f, 0.0f), NAN};
+    const int64_t n = static_cast<int64_t>(xs.size());
+    HostTensor gg = FloatTensor({n}, std::vector<float>(xs.size(), 2.0f)), xx = FloatTensor({n}, xs),
+               o = EmptyTensor({n}, ACL_FLOAT);
+    ASSERT_EQ(RunHardswishBackwardV2(gg.tensor, xx.tensor, o.tensor), 0) << LastError();
+    const std::vector<float> r = aclcpu_test::Download<float>(o.buffer.get(), static_cast<size_t>(n));
+    const float third = 1.0f / 3.0f;
+    EXPECT_EQ(aclcpu_test::Bits(r[0]), 0u);
+    EXPECT_EQ(r[1], 2.0f);
+    EXPECT_EQ(r[2], 2.0f * (xs[2] * third + 0.5f));
+    EXPECT_EQ(r[3], 2.0f * (xs[3] * third + 0.5f));
+    EXPECT_EQ(r[4], 2.0f);
+    for (Profile p : {Profile::kAscend950, Profile::kAscend910B, Profile::kAscend910}) {
+        ProfileScope scope(p);
+        ASSERT_TRUE(scope.ok());
+        for (aclDataType dt : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {
+            if (dt == ACL_BF16 && !l1ref::SupportsBF16(p)) continue;
+            const reluref::FloatFormat f = FormatOf(dt);
+            const std::vector<uint32_t> bits = SweepBits(dt, 17);
+            CheckBinary(
+                dt, dt, dt, GradBits(dt, bits.size(), 18), bits,
+                [&](uint32_t gb, uint32_t xb) { return hardref::HardswishBackward(f, gb, xb, /*strict=*/true); },
+                RunHardswishBackwardV2, std::string(l1ref::ProfileKey(p)) + " " + std::to_string(dt));
+        }
+    }
+}
+
 // ------------------------------------------------------------------ HardsigmoidBackward
 
 int RunHardsigmoidBackward(const aclTensor* g, const aclTensor* x, aclTensor* out) {
@@ -613,7 +664,8 @@ TEST(HardRows, FusedMatchesGenericOnEveryTarget) {
             const int64_t item = static_cast<int64_t>(aclcpu::ItemSize(dt));
             const std::vector<uint32_t> pool = SweepBits(dt, 21);
             for (kern::HardKind kind : {kern::HardKind::kHardSwish, kern::HardKind::kHardSigmoid,
-                                        kern::HardKind::kHardSwishGrad, kern::HardKind::kHardSigmoidGrad}) {
+                                        kern::HardKind::kHardSwishGrad, kern::HardKind::kHardSigmoidGrad,
+                                        kern::HardKind::kHardSwishGradV2}) {
                 const kern::HardParams params{dt, kind};
                 const int ops = 1 + kern::HardInputs(kind);
                 for (int64_t n : {1, 7, 64, 131, 1000}) {
@@ -646,7 +698,7 @@ TEST(HardRows, FusedMatchesGenericOnEveryTarget) {
             }
         }
     }
-    EXPECT_EQ(cases, static_cast<int>(aclcpu_test::SimdTargets().size()) * 3 * 4 * 5 * 4);
+    EXPECT_EQ(cases, static_cast<int>(aclcpu_test::SimdTargets().size()) * 3 * 5 * 5 * 4);
 }
 
 }  // namespace

@@ -72,12 +72,13 @@ inline int32_t HardsigmoidInt32(int32_t x) {
 
 /// HardswishBackward of one element pair of format f (g = gradOutput, u = self): d = x * (1/3) + 0.5, +0 unless
 /// x >= -3, 1 unless x <= 3 (a NaN x: 1); g * d in float32 (a NaN g quiet, +-inf * 0 the default NaN), RNE.
-inline uint32_t HardswishBackward(const FloatFormat& f, uint32_t g, uint32_t u) {
+/// `strict`: HardswishBackwardV2's bounds, +0 unless x > -3, 1 unless x < 3.
+inline uint32_t HardswishBackward(const FloatFormat& f, uint32_t g, uint32_t u, bool strict = false) {
     const bool xnan = reluref::IsNaN(f, u);
     const double x = xnan ? 0.0 : reluref::Value(f, u);
     double d = xnan ? 0.0 : F(F(x * Third()) + 0.5);
-    if (xnan || !(x >= -3.0)) d = 0.0;
-    if (xnan || !(x <= 3.0)) d = 1.0;
+    if (xnan || !(strict ? x > -3.0 : x >= -3.0)) d = 0.0;
+    if (xnan || !(strict ? x < 3.0 : x <= 3.0)) d = 1.0;
     if (reluref::IsNaN(f, g)) return reluref::PassThrough(f, g);
     const double gv = reluref::Value(f, g);
     if (std::isinf(gv) && d == 0.0) return f.dnan;

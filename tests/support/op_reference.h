@@ -309,4 +309,13 @@ inline int HardsigmoidBackward(Profile prof, const View* t, const Arg* a, uint8_
     });
 }
 
+/// aclnnHardswishBackwardV2: HardGrad with hardref::HardswishBackward's strict bounds (its lists are checked
+/// gradOutput first; the verdict is the same).
+inline int HardswishBackwardV2(Profile prof, const View* t, const Arg* a, uint8_t* const* out) {
+    (void)a;
+    return HardGrad(prof, t, out, false, [](const reluref::FloatFormat& f, uint32_t g, uint32_t x) {
+        return hardref::HardswishBackward(f, g, x, /*strict=*/true);
+    });
+}
+
 }  // namespace opref
