@@ -19,7 +19,7 @@ inline uint16_t FloatToHalfRoundAway(float f) {
     const uint32_t u = FloatBits(f);
     const uint16_t sign = static_cast<uint16_t>((u >> 16) & 0x8000u);
     const uint32_t abs = u & 0x7FFFFFFFu;
-    if (abs >= 0x7F800000u) return FloatToHalf(f);                          // inf or NaN
+    if (abs >= 0x7F800000u) return FloatToHalf(f);                         // inf or NaN
     if (abs >= 0x477FF000u) return static_cast<uint16_t>(sign | 0x7C00u);  // rounds to >= 65536 -> inf
     if (abs >= 0x38800000u) return static_cast<uint16_t>(sign | ((abs + 0x1000u - 0x38000000u) >> 13));
     const uint32_t exp = abs >> 23;
@@ -43,9 +43,12 @@ inline uint16_t FloatToBf16RoundAway(float f) {
 float NarrowToP(float v, aclDataType p, bool away) {
     if (!away) return RoundToPromoted(v, p);
     switch (p) {
-        case ACL_FLOAT16: return HalfToFloat(FloatToHalfRoundAway(v));
-        case ACL_BF16: return Bf16ToFloat(FloatToBf16RoundAway(v));
-        default: return v;
+        case ACL_FLOAT16:
+            return HalfToFloat(FloatToHalfRoundAway(v));
+        case ACL_BF16:
+            return Bf16ToFloat(FloatToBf16RoundAway(v));
+        default:
+            return v;
     }
 }
 

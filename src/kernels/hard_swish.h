@@ -1,6 +1,7 @@
-// Row kernels of the hard activations: Hardswish (docs/ops/hardswish.md §5), Hardsigmoid (hardsigmoid.md §5)
-// and their gradients (hardswish_backward.md, hardsigmoid_backward.md), modelled on the Ascend 950 (arch35)
-// kernels of hicann/ops-nn activation/hard_swish, hard_sigmoid, hard_swish_grad and hard_sigmoid_grad:
+// Row kernels of the hard activations: Hardswish (docs/ops/hardswish.md §3), Hardsigmoid (hardsigmoid.md §3)
+// and their gradients (hardswish_backward.md, hardswish_backward_v2.md, hardsigmoid_backward.md §3), modelled on
+// the Ascend 950 (arch35) kernels of hicann/ops-nn activation/hard_swish, hard_sigmoid, hard_swish_grad,
+// hard_swish_grad_v2 and hard_sigmoid_grad:
 //
 //   HardSwish:       t = Max(Min(x + 3, 6), 0);  y = (Max(x, -3) * t) * (1/6)
 //   HardSigmoid:     y = Max(Min(x * (1/6) + 0.5, 1), 0)
@@ -12,13 +13,13 @@
 // 0x3E2AAAAB and 0x3EAAAAAB; no fused multiply-add), FLOAT16 and BF16 operands widened exactly first. The
 // result is then narrowed to the compute dtype P as each kernel's Cast does: CAST_ROUND (nearest, ties away
 // from zero) for HardSwish, for HardSigmoid's and HardSigmoidGrad's BF16; CAST_RINT (ties to even) for
-// HardSigmoid's and HardSigmoidGrad's FLOAT16 and both of HardSwishGrad's and HardSwishGradV2's. HardSigmoid's INT32 rows convert x
-// with RINT and the clamped result back with CAST_TRUNC (0 or 1). The value in P is then converted to out's
-// dtype (CANN's Cast, RNE; StoreResult).
+// HardSigmoid's and HardSigmoidGrad's FLOAT16 and both of HardSwishGrad's and HardSwishGradV2's. HardSigmoid's INT32
+// rows convert x with RINT and the clamped result back with CAST_TRUNC (0 or 1). The value in P is then converted to
+// out's dtype (CANN's Cast, RNE; StoreResult).
 //
-// Max/Min: IEEE maxNum/minNum order with Max(-0, +0) = +0, Min(-0, +0) = -0; no operand pair of the four
+// Max/Min: IEEE maxNum/minNum order with Max(-0, +0) = +0, Min(-0, +0) = -0; no operand pair of the
 // formulas is ever a pair of zeros (x + 3 and x * (1/6) + 0.5 are never -0), so the rule does not show.
-// NaN rule (the sources are silent; our choice, the ReLU family's, docs/ops/hardswish.md §5.3): a NaN x in
+// NaN rule (the sources are silent; our choice, the ReLU family's, docs/ops/hardswish.md §3.3): a NaN x in
 // HardSwish and HardSigmoid comes out quiet with its sign and payload; in the gradients a NaN x fails every
 // compare (HardSwishGrad: d = 1, y = g; HardSigmoidGrad: +0), a NaN g comes out quiet where it is multiplied,
 // and an invalid product (g = +-inf times d = 0, HardSwishGrad) gives kReluDefaultNaN.
@@ -55,13 +56,12 @@ enum class HardKind : int32_t {
 };
 
 /// The number of inputs of a kind's rows.
-inline int HardInputs(HardKind k) {
-    return k == HardKind::kHardSwish || k == HardKind::kHardSigmoid ? 1 : 2;
-}
+inline int HardInputs(HardKind k) { return k == HardKind::kHardSwish || k == HardKind::kHardSigmoid ? 1 : 2; }
 
 /// Whether the kind's narrowing to the 16-bit P is CAST_ROUND (ties away from zero) rather than CAST_RINT.
 inline bool HardRoundsAway(HardKind k, aclDataType p) {
-    return k == HardKind::kHardSwish || (p == ACL_BF16 && (k == HardKind::kHardSigmoid || k == HardKind::kHardSigmoidGrad));
+    return k == HardKind::kHardSwish ||
+           (p == ACL_BF16 && (k == HardKind::kHardSigmoid || k == HardKind::kHardSigmoidGrad));
 }
 
 /// Parameters of the rows (trivially copyable; fixed by the first phase).
@@ -136,11 +136,16 @@ inline float HardSigmoidGradElement(float g, float x) {
 /// The kind's formula on float32 operands (a = x for one input; a = g, x = x for two).
 inline float HardElement(HardKind k, float a, float x) {
     switch (k) {
-        case HardKind::kHardSwish: return HardSwishElement(a);
-        case HardKind::kHardSigmoid: return HardSigmoidElement(a);
-        case HardKind::kHardSwishGrad: return HardSwishGradElement(a, x);
-        case HardKind::kHardSigmoidGrad: return HardSigmoidGradElement(a, x);
-        case HardKind::kHardSwishGradV2: return HardSwishGradV2Element(a, x);
+        case HardKind::kHardSwish:
+            return HardSwishElement(a);
+        case HardKind::kHardSigmoid:
+            return HardSigmoidElement(a);
+        case HardKind::kHardSwishGrad:
+            return HardSwishGradElement(a, x);
+        case HardKind::kHardSigmoidGrad:
+            return HardSigmoidGradElement(a, x);
+        case HardKind::kHardSwishGradV2:
+            return HardSwishGradV2Element(a, x);
     }
     return 0.0f;
 }

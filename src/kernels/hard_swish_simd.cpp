@@ -50,8 +50,8 @@ HWY_INLINE VF RoundAwayLanes(DF df, VF v) {
     } else {
         const VF a = hn::Abs(v);
         // binary16 normals (|v| >= 2^-14): the same at bit 13; >= 65520 becomes >= 65536 (inf when narrowed)
-        const VF normal = hn::BitCast(
-            df, hn::And(hn::Add(hn::BitCast(du, a), hn::Set(du, 0x1000u)), hn::Set(du, ~0x1FFFu)));
+        const VF normal =
+            hn::BitCast(df, hn::And(hn::Add(hn::BitCast(du, a), hn::Set(du, 0x1000u)), hn::Set(du, ~0x1FFFu)));
         // subnormals: multiples of 2^-24; k = trunc(a * 2^24) + (frac >= 0.5), all exact
         const VF s = hn::Mul(a, hn::Set(df, 16777216.0f));
         const VF k = hn::Trunc(s);
@@ -142,11 +142,16 @@ RowFn PickHard(int round, int dt, bool nt) {
 RowFn SelectHardFused(int kind, int round, int dt, int nt) {
     if (!FusedRowFits()) return nullptr;
     switch (static_cast<HardKind>(kind)) {
-        case HardKind::kHardSwish: return PickHard<HardSwishF>(round, dt, nt != 0);
-        case HardKind::kHardSigmoid: return PickHard<HardSigmoidF>(round, dt, nt != 0);
-        case HardKind::kHardSwishGrad: return PickHard<HardSwishGradF>(round, dt, nt != 0);
-        case HardKind::kHardSigmoidGrad: return PickHard<HardSigmoidGradF>(round, dt, nt != 0);
-        case HardKind::kHardSwishGradV2: return PickHard<HardSwishGradV2F>(round, dt, nt != 0);
+        case HardKind::kHardSwish:
+            return PickHard<HardSwishF>(round, dt, nt != 0);
+        case HardKind::kHardSigmoid:
+            return PickHard<HardSigmoidF>(round, dt, nt != 0);
+        case HardKind::kHardSwishGrad:
+            return PickHard<HardSwishGradF>(round, dt, nt != 0);
+        case HardKind::kHardSigmoidGrad:
+            return PickHard<HardSigmoidGradF>(round, dt, nt != 0);
+        case HardKind::kHardSwishGradV2:
+            return PickHard<HardSwishGradV2F>(round, dt, nt != 0);
     }
     return nullptr;
 }

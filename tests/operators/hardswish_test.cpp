@@ -1,12 +1,12 @@
 // aclnnHardswish, aclnnInplaceHardswish, aclnnHardsigmoid, aclnnInplaceHardsigmoid, aclnnHardswishBackward,
 // aclnnHardswishBackwardV2 and aclnnHardsigmoidBackward through the public API (docs/ops/hardswish.md,
-// hardsigmoid.md, hardswish_backward.md, hardswish_backward_v2.md, hardsigmoid_backward.md): CANN's check order, codes and messages; the dtype lists per product profile; the
-// points where the kernels differ from PyTorch's formula (the float32 1/6 multiplied where torch divides by 6,
-// -inf, the CAST_ROUND ties of the 16-bit dtypes, the gradients' bounds -3 and 3); and sweeps compared bit for bit
-// with the independent model (tests/support/hard_swish_reference.h): every FLOAT16 and BF16 bit pattern, random
-// FLOAT bit patterns with the IEEE specials, into contiguous outputs (the fused SIMD rows) and strided ones (the
-// generic rows), in place and out of another dtype; and the fused SIMD rows against the generic rows on every
-// Highway target this CPU runs (white-box: kernels/hard_swish.h).
+// hardsigmoid.md, hardswish_backward.md, hardswish_backward_v2.md, hardsigmoid_backward.md): CANN's check order, codes
+// and messages; the dtype lists per product profile; the points where the kernels differ from PyTorch's formula (the
+// float32 1/6 multiplied where torch divides by 6, -inf, the CAST_ROUND ties of the 16-bit dtypes, the gradients'
+// bounds -3 and 3); and sweeps compared bit for bit with the independent model (tests/support/hard_swish_reference.h):
+// every FLOAT16 and BF16 bit pattern, random FLOAT bit patterns with the IEEE specials, into contiguous outputs (the
+// fused SIMD rows) and strided ones (the generic rows), in place and out of another dtype; and the fused SIMD rows
+// against the generic rows on every Highway target this CPU runs (white-box: kernels/hard_swish.h).
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -90,8 +90,8 @@ std::vector<uint32_t> SweepBits(aclDataType dt, uint64_t seed) {
         for (uint32_t u = 0; u < 65536; ++u) v.push_back(u);
         return v;
     }
-    const float edges[] = {-3.0f, 3.0f, -6.0f, 6.0f, 0.0f, -0.0f, 1.5f, -1.5f, HUGE_VALF, -HUGE_VALF, 1e-45f,
-                           -1e-45f, 3.4e38f, -3.4e38f, 0.5f, -0.5f};
+    const float edges[] = {-3.0f,     3.0f,       -6.0f,  6.0f,    0.0f,    -0.0f,    1.5f, -1.5f,
+                           HUGE_VALF, -HUGE_VALF, 1e-45f, -1e-45f, 3.4e38f, -3.4e38f, 0.5f, -0.5f};
     for (float e : edges) {
         v.push_back(aclcpu_test::Bits(e));
         v.push_back(aclcpu_test::Bits(std::nextafter(e, HUGE_VALF)));
@@ -142,9 +142,8 @@ void CheckUnary(aclDataType dt, aclDataType odt, const std::vector<uint32_t>& xs
             st = run(x.tensor, out);
         }
         ASSERT_EQ(st, 0) << what << " layout " << layout << ": " << LastError();
-        const std::vector<uint8_t> got =
-            aclcpu_test::Download<uint8_t>(layout == 2 ? x.buffer.get() : ob.get(),
-                                           static_cast<size_t>(layout == 1 ? 2 * n : n) * oi);
+        const std::vector<uint8_t> got = aclcpu_test::Download<uint8_t>(
+            layout == 2 ? x.buffer.get() : ob.get(), static_cast<size_t>(layout == 1 ? 2 * n : n) * oi);
         int bad = 0;
         for (int64_t i = 0; i < n && bad < 5; ++i) {
             const uint32_t g = ElementAt(got, oi, static_cast<size_t>(layout == 1 ? 2 * i : i));
@@ -197,8 +196,8 @@ void CheckBinary(aclDataType gdt, aclDataType xdt, aclDataType odt, const std::v
 std::vector<uint32_t> GradBits(aclDataType dt, size_t n, uint64_t seed) {
     std::mt19937_64 rng(seed);
     const reluref::FloatFormat f = FormatOf(dt);
-    const uint32_t specials[] = {0u, f.sign, f.exp_mask, f.sign | f.exp_mask, f.exp_mask | f.quiet | 3u,
-                                 f.exp_mask | 1u, 1u};
+    const uint32_t specials[] = {
+        0u, f.sign, f.exp_mask, f.sign | f.exp_mask, f.exp_mask | f.quiet | 3u, f.exp_mask | 1u, 1u};
     std::vector<uint32_t> v(n);
     const uint32_t mask = dt == ACL_FLOAT ? 0xFFFFFFFFu : 0xFFFFu;
     for (size_t i = 0; i < n; ++i) {
@@ -210,13 +209,15 @@ std::vector<uint32_t> GradBits(aclDataType dt, size_t n, uint64_t seed) {
 // ------------------------------------------------------------------ Hardswish
 
 int RunHardswish(const aclTensor* self, const aclTensor* out) {
-    return RunPhases([&](uint64_t* ws, aclOpExecutor** ex) { return aclnnHardswishGetWorkspaceSize(self, out, ws, ex); },
-                     aclnnHardswish);
+    return RunPhases(
+        [&](uint64_t* ws, aclOpExecutor** ex) { return aclnnHardswishGetWorkspaceSize(self, out, ws, ex); },
+        aclnnHardswish);
 }
 
 int RunInplaceHardswish(const aclTensor* self) {
-    return RunPhases([&](uint64_t* ws, aclOpExecutor** ex) { return aclnnInplaceHardswishGetWorkspaceSize(self, ws, ex); },
-                     aclnnInplaceHardswish);
+    return RunPhases(
+        [&](uint64_t* ws, aclOpExecutor** ex) { return aclnnInplaceHardswishGetWorkspaceSize(self, ws, ex); },
+        aclnnInplaceHardswish);
 }
 
 TEST(Hardswish, CheckOrderAndMessages) {
@@ -236,12 +237,14 @@ TEST(Hardswish, CheckOrderAndMessages) {
                o9 = EmptyTensor(std::vector<int64_t>(9, 1), ACL_FLOAT), h = EmptyTensor({2, 2}, ACL_FLOAT16),
                i32 = EmptyTensor({2, 2}, ACL_INT32, 0);
     // self's list, then out's, then the shape; CANN checks no rank (beyond CANN: 8 dims, after the shape)
-    ExpectFails(call(d9.tensor, o3.tensor), kInvalid,
-                "Tensor self not implemented for DT_DOUBLE, should be in dtype support list DT_FLOAT, DT_FLOAT16, DT_BF16.");
+    ExpectFails(
+        call(d9.tensor, o3.tensor), kInvalid,
+        "Tensor self not implemented for DT_DOUBLE, should be in dtype support list DT_FLOAT, DT_FLOAT16, DT_BF16.");
     ExpectFails(call(i32.tensor, out.tensor), kInvalid, "Tensor self not implemented for DT_INT32");
     ExpectFails(call(x.tensor, od.tensor), kInvalid, "Tensor out not implemented for DT_DOUBLE");
-    ExpectFails(call(f9.tensor, o3.tensor), kInvalid,
-                "Expected tensor for self to have same size as tensor for out, but [1,1,1,1,1,1,1,1,1] does not equal [3].");
+    ExpectFails(
+        call(f9.tensor, o3.tensor), kInvalid,
+        "Expected tensor for self to have same size as tensor for out, but [1,1,1,1,1,1,1,1,1] does not equal [3].");
     ExpectFails(call(f9.tensor, o9.tensor), kInvalid, "The self tensor cannot be larger than 8 dimensions.");
     EXPECT_EQ(RunHardswish(x.tensor, h.tensor), 0) << LastError();  // FLOAT to FLOAT16: castable
     for (Profile p : l1ref::kAllProfiles) {
@@ -275,7 +278,7 @@ TEST(Hardswish, WhereTheKernelDiffersFromTorch) {
     EXPECT_EQ(r[0], (x0 * t0) * sixth);
     EXPECT_NE(r[0], (x0 * t0) / six);
     EXPECT_EQ(aclcpu_test::Bits(r[1]), aclcpu_test::Bits(3.2864728f));  // torch: x itself (x * 6 / 6)
-    EXPECT_EQ(aclcpu_test::Bits(r[2]), 0x80000000u);  // -inf: Max(x, -3) * 0 = -0 (torch: NaN)
+    EXPECT_EQ(aclcpu_test::Bits(r[2]), 0x80000000u);                    // -inf: Max(x, -3) * 0 = -0 (torch: NaN)
     EXPECT_EQ(aclcpu_test::Bits(r[3]), 0x80000000u);
     EXPECT_EQ(aclcpu_test::Bits(r[4]), 0x80000000u);  // -3 * +0
     EXPECT_EQ(aclcpu_test::Bits(r[5]), 0x80000000u);  // -0 * 3
@@ -315,8 +318,9 @@ TEST(Hardswish, SweepMatchesModel) {
             for (aclDataType odt : odts) {
                 const reluref::FloatFormat fo = FormatOf(odt);
                 CheckUnary(
-                    dt, odt, SweepBits(dt, 7), [&](uint32_t x) { return hardref::Convert(f, hardref::Hardswish(f, x), fo); },
-                    RunHardswish, RunInplaceHardswish,
+                    dt, odt, SweepBits(dt, 7),
+                    [&](uint32_t x) { return hardref::Convert(f, hardref::Hardswish(f, x), fo); }, RunHardswish,
+                    RunInplaceHardswish,
                     std::string(l1ref::ProfileKey(p)) + " " + std::to_string(dt) + "->" + std::to_string(odt));
             }
         }
@@ -326,13 +330,15 @@ TEST(Hardswish, SweepMatchesModel) {
 // ------------------------------------------------------------------ Hardsigmoid
 
 int RunHardsigmoid(const aclTensor* self, aclTensor* out) {
-    return RunPhases([&](uint64_t* ws, aclOpExecutor** ex) { return aclnnHardsigmoidGetWorkspaceSize(self, out, ws, ex); },
-                     aclnnHardsigmoid);
+    return RunPhases(
+        [&](uint64_t* ws, aclOpExecutor** ex) { return aclnnHardsigmoidGetWorkspaceSize(self, out, ws, ex); },
+        aclnnHardsigmoid);
 }
 
 int RunInplaceHardsigmoid(const aclTensor* self) {
-    return RunPhases([&](uint64_t* ws, aclOpExecutor** ex) { return aclnnInplaceHardsigmoidGetWorkspaceSize(self, ws, ex); },
-                     aclnnInplaceHardsigmoid);
+    return RunPhases(
+        [&](uint64_t* ws, aclOpExecutor** ex) { return aclnnInplaceHardsigmoidGetWorkspaceSize(self, ws, ex); },
+        aclnnInplaceHardsigmoid);
 }
 
 TEST(Hardsigmoid, CheckOrderAndMessages) {
@@ -346,11 +352,13 @@ TEST(Hardsigmoid, CheckOrderAndMessages) {
     ExpectFails(call(nullptr, out.tensor), kNull, "Expected a proper Tensor but got null for argument self.");
     ExpectFails(call(x.tensor, nullptr), kNull, "Expected a proper Tensor but got null for argument out.");
     HostTensor d9 = EmptyTensor(std::vector<int64_t>(9, 1), ACL_DOUBLE), o3 = EmptyTensor({3}, ACL_FLOAT16),
-               f9 = EmptyTensor(std::vector<int64_t>(9, 1), ACL_FLOAT, 0), o9 = EmptyTensor(std::vector<int64_t>(9, 1), ACL_FLOAT),
-               od = EmptyTensor({2, 2}, ACL_DOUBLE), h = EmptyTensor({2, 2}, ACL_FLOAT16);
+               f9 = EmptyTensor(std::vector<int64_t>(9, 1), ACL_FLOAT, 0),
+               o9 = EmptyTensor(std::vector<int64_t>(9, 1), ACL_FLOAT), od = EmptyTensor({2, 2}, ACL_DOUBLE),
+               h = EmptyTensor({2, 2}, ACL_FLOAT16);
     // self's list (out's dtype is only compared with self's, last), the rank, the shape, the dtypes
     ExpectFails(call(d9.tensor, o3.tensor), kInvalid,
-                "Tensor self not implemented for DT_DOUBLE, should be in dtype support list DT_FLOAT, DT_FLOAT16, DT_INT32, DT_BF16.");
+                "Tensor self not implemented for DT_DOUBLE, should be in dtype support list DT_FLOAT, DT_FLOAT16, "
+                "DT_INT32, DT_BF16.");
     ExpectFails(call(f9.tensor, o3.tensor), kInvalid, "The self tensor cannot be larger than 8 dimensions.");
     ExpectFails(call(x.tensor, o3.tensor), kInvalid,
                 "Expected tensor for self to have same size as tensor for out, but [2,2] does not equal [3].");
@@ -365,7 +373,8 @@ TEST(Hardsigmoid, CheckOrderAndMessages) {
         HostTensor b = EmptyTensor({2}, ACL_BF16, 0), ob = EmptyTensor({2}, ACL_BF16);
         EXPECT_EQ(RunHardsigmoid(b.tensor, ob.tensor), l1ref::SupportsBF16(p) ? 0 : kInvalid) << l1ref::ProfileKey(p);
         if (!l1ref::SupportsBF16(p)) {
-            ExpectFails(call(d9.tensor, o3.tensor), kInvalid, "should be in dtype support list DT_FLOAT, DT_FLOAT16, DT_INT32.");
+            ExpectFails(call(d9.tensor, o3.tensor), kInvalid,
+                        "should be in dtype support list DT_FLOAT, DT_FLOAT16, DT_INT32.");
         }
     }
 }
@@ -424,9 +433,11 @@ TEST(Hardsigmoid, SweepMatchesModel) {
         }
         std::mt19937_64 rng(3);
         std::vector<int32_t> iv = {-4, -3, -2, 2, 3, 4, 0, 16777217, -16777217};
-        while (iv.size() < 5000) iv.push_back(static_cast<int32_t>(rng() % 20) - 10 + (rng() % 3 == 0 ? static_cast<int32_t>(rng()) : 0));
+        while (iv.size() < 5000)
+            iv.push_back(static_cast<int32_t>(rng() % 20) - 10 + (rng() % 3 == 0 ? static_cast<int32_t>(rng()) : 0));
         const int64_t n = static_cast<int64_t>(iv.size());
-        HostTensor ti = aclcpu_test::RawTensor({n}, ACL_INT32, iv.data(), iv.size() * 4), oi = EmptyTensor({n}, ACL_INT32);
+        HostTensor ti = aclcpu_test::RawTensor({n}, ACL_INT32, iv.data(), iv.size() * 4),
+                   oi = EmptyTensor({n}, ACL_INT32);
         ASSERT_EQ(RunHardsigmoid(ti.tensor, oi.tensor), 0) << LastError();
         const std::vector<int32_t> got = aclcpu_test::Download<int32_t>(oi.buffer.get(), iv.size());
         for (size_t i = 0; i < iv.size(); ++i) ASSERT_EQ(got[i], hardref::HardsigmoidInt32(iv[i])) << iv[i];
@@ -445,23 +456,29 @@ TEST(HardswishBackward, CheckOrderAndMessages) {
     HostTensor g = FloatTensor({2, 2}, {1, -1, 2, -2}), x = FloatTensor({2, 2}, {1, 2, 3, 4}),
                out = EmptyTensor({2, 2}, ACL_FLOAT);
     auto call = [](const aclTensor* a, const aclTensor* b, aclTensor* c) {
-        return [=](uint64_t* ws, aclOpExecutor** ex) { return aclnnHardswishBackwardGetWorkspaceSize(a, b, c, ws, ex); };
+        return
+            [=](uint64_t* ws, aclOpExecutor** ex) { return aclnnHardswishBackwardGetWorkspaceSize(a, b, c, ws, ex); };
     };
     aclOpExecutor* ex = nullptr;
     EXPECT_EQ(aclnnHardswishBackwardGetWorkspaceSize(nullptr, nullptr, nullptr, nullptr, &ex), kNull);
     EXPECT_NE(LastError().find("The workspaceSize or executor is nullptr."), std::string::npos);
-    ExpectFails(call(nullptr, x.tensor, out.tensor), kNull, "Expected a proper Tensor but got null for argument gradOutput.");
+    ExpectFails(call(nullptr, x.tensor, out.tensor), kNull,
+                "Expected a proper Tensor but got null for argument gradOutput.");
     ExpectFails(call(g.tensor, nullptr, out.tensor), kNull, "Expected a proper Tensor but got null for argument self.");
     ExpectFails(call(g.tensor, x.tensor, nullptr), kNull, "Expected a proper Tensor but got null for argument out.");
     HostTensor d = EmptyTensor({2, 2}, ACL_DOUBLE, 0), h = EmptyTensor({2, 2}, ACL_FLOAT16, 0),
                f9 = EmptyTensor(std::vector<int64_t>(9, 1), ACL_FLOAT, 0), f3 = EmptyTensor({3}, ACL_FLOAT, 0);
     // self's list before gradOutput's; gradOutput's, then out's dtype against self's; ranks; the two shapes
-    ExpectFails(call(d.tensor, d.tensor, out.tensor), kInvalid,
-                "Tensor self not implemented for DT_DOUBLE, should be in dtype support list DT_FLOAT, DT_FLOAT16, DT_BF16.");
+    ExpectFails(
+        call(d.tensor, d.tensor, out.tensor), kInvalid,
+        "Tensor self not implemented for DT_DOUBLE, should be in dtype support list DT_FLOAT, DT_FLOAT16, DT_BF16.");
     ExpectFails(call(d.tensor, x.tensor, out.tensor), kInvalid, "Tensor gradOutput not implemented for DT_DOUBLE");
-    ExpectFails(call(h.tensor, x.tensor, h.tensor), kInvalid, "Tensor gradOutput expected dtype is DT_FLOAT but found DT_FLOAT16.");
-    ExpectFails(call(g.tensor, x.tensor, h.tensor), kInvalid, "Tensor out expected dtype is DT_FLOAT but found DT_FLOAT16.");
-    ExpectFails(call(f9.tensor, f3.tensor, f3.tensor), kInvalid, "The gradOutput tensor cannot be larger than 8 dimensions.");
+    ExpectFails(call(h.tensor, x.tensor, h.tensor), kInvalid,
+                "Tensor gradOutput expected dtype is DT_FLOAT but found DT_FLOAT16.");
+    ExpectFails(call(g.tensor, x.tensor, h.tensor), kInvalid,
+                "Tensor out expected dtype is DT_FLOAT but found DT_FLOAT16.");
+    ExpectFails(call(f9.tensor, f3.tensor, f3.tensor), kInvalid,
+                "The gradOutput tensor cannot be larger than 8 dimensions.");
     ExpectFails(call(f3.tensor, f9.tensor, f3.tensor), kInvalid, "The self tensor cannot be larger than 8 dimensions.");
     ExpectFails(call(f3.tensor, x.tensor, out.tensor), kInvalid,
                 "Expected tensor for gradOutput to have same size as tensor for self, but [3] does not equal [2,2].");
@@ -483,7 +500,7 @@ TEST(HardswishBackward, BoundsAndWhereTheKernelDiffersFromTorch) {
     EXPECT_EQ(aclcpu_test::Bits(r[1]), 0u);
     EXPECT_EQ(r[2], 3.0f);  // 2 * 1.5
     EXPECT_EQ(r[3], 2.0f);
-    EXPECT_EQ(r[4], 2.0f);  // a NaN self selects gradOutput (torch's scalar path too)
+    EXPECT_EQ(r[4], 2.0f);                            // a NaN self selects gradOutput (torch's scalar path too)
     EXPECT_EQ(aclcpu_test::Bits(r[5]), 0x80000000u);  // -1 * +0 = -0 (torch returns +0 below -3)
     EXPECT_EQ(aclcpu_test::Bits(r[6]), 0x7FC00000u);  // inf * 0: the default NaN (torch: 0)
     EXPECT_EQ(aclcpu_test::Bits(r[7]), 0x7FC00000u);  // -1.5 * (1/3) + 0.5 rounds to 0: inf * 0 again
@@ -522,14 +539,18 @@ TEST(HardswishBackwardV2, CheckOrderAndStrictBounds) {
     HostTensor g = FloatTensor({2, 2}, {1, -1, 2, -2}), x = FloatTensor({2, 2}, {1, 2, 3, 4}),
                out = EmptyTensor({2, 2}, ACL_FLOAT);
     auto call = [](const aclTensor* a, const aclTensor* b, aclTensor* c) {
-        return [=](uint64_t* ws, aclOpExecutor** ex) { return aclnnHardswishBackwardV2GetWorkspaceSize(a, b, c, ws, ex); };
+        return
+            [=](uint64_t* ws, aclOpExecutor** ex) { return aclnnHardswishBackwardV2GetWorkspaceSize(a, b, c, ws, ex); };
     };
     ExpectFails(call(g.tensor, nullptr, out.tensor), kNull, "Expected a proper Tensor but got null for argument self.");
-    HostTensor d = EmptyTensor({2, 2}, ACL_DOUBLE, 0), h = EmptyTensor({2, 2}, ACL_FLOAT16, 0), f3 = EmptyTensor({3}, ACL_FLOAT, 0);
+    HostTensor d = EmptyTensor({2, 2}, ACL_DOUBLE, 0), h = EmptyTensor({2, 2}, ACL_FLOAT16, 0),
+               f3 = EmptyTensor({3}, ACL_FLOAT, 0);
     // gradOutput's list before self's (V1 checks self's first)
     ExpectFails(call(d.tensor, d.tensor, out.tensor), kInvalid,
-                "Tensor gradOutput not implemented for DT_DOUBLE, should be in dtype support list DT_FLOAT, DT_FLOAT16, DT_BF16.");
-    ExpectFails(call(h.tensor, x.tensor, out.tensor), kInvalid, "Tensor gradOutput expected dtype is DT_FLOAT but found DT_FLOAT16.");
+                "Tensor gradOutput not implemented for DT_DOUBLE, should be in dtype support list DT_FLOAT, "
+                "DT_FLOAT16, DT_BF16.");
+    ExpectFails(call(h.tensor, x.tensor, out.tensor), kInvalid,
+                "Tensor gradOutput expected dtype is DT_FLOAT but found DT_FLOAT16.");
     ExpectFails(call(g.tensor, x.tensor, f3.tensor), kInvalid,
                 "Expected tensor for out to have same size as tensor for self, but [3] does not equal [2,2].");
     // -3 and 3 are outside the linear part: +0 and gradOutput (V1: g * -0.5 and g * 1.5)
@@ -572,11 +593,13 @@ TEST(HardsigmoidBackward, CheckOrderAndMessages) {
     HostTensor g = FloatTensor({2, 2}, {1, -1, 2, -2}), x = FloatTensor({2, 2}, {1, 2, 3, 4}),
                out = EmptyTensor({2, 2}, ACL_FLOAT);
     auto call = [](const aclTensor* a, const aclTensor* b, aclTensor* c) {
-        return [=](uint64_t* ws, aclOpExecutor** ex) { return aclnnHardsigmoidBackwardGetWorkspaceSize(a, b, c, ws, ex); };
+        return
+            [=](uint64_t* ws, aclOpExecutor** ex) { return aclnnHardsigmoidBackwardGetWorkspaceSize(a, b, c, ws, ex); };
     };
     aclOpExecutor* ex = nullptr;
     EXPECT_EQ(aclnnHardsigmoidBackwardGetWorkspaceSize(g.tensor, x.tensor, out.tensor, nullptr, &ex), kNull);
-    ExpectFails(call(nullptr, x.tensor, out.tensor), kNull, "Expected a proper Tensor but got null for argument gradOutput.");
+    ExpectFails(call(nullptr, x.tensor, out.tensor), kNull,
+                "Expected a proper Tensor but got null for argument gradOutput.");
     ExpectFails(call(g.tensor, nullptr, out.tensor), kNull, "Expected a proper Tensor but got null for argument self.");
     ExpectFails(call(g.tensor, x.tensor, nullptr), kNull, "Expected a proper Tensor but got null for argument out.");
     HostTensor d = EmptyTensor({2, 2}, ACL_DOUBLE, 0), i32 = EmptyTensor({2, 2}, ACL_INT32),
@@ -584,11 +607,13 @@ TEST(HardsigmoidBackward, CheckOrderAndMessages) {
                h = FloatTensor({2, 2}, {0, 0, 0, 0}), b = EmptyTensor({2, 2}, ACL_BF16, 0);
     // gradOutput's list before self's (CANN's order: FLOAT, BF16, FLOAT16); the promoted dtype castable to out
     ExpectFails(call(d.tensor, d.tensor, out.tensor), kInvalid,
-                "Tensor gradOutput not implemented for DT_DOUBLE, should be in dtype support list DT_FLOAT, DT_BF16, DT_FLOAT16.");
+                "Tensor gradOutput not implemented for DT_DOUBLE, should be in dtype support list DT_FLOAT, DT_BF16, "
+                "DT_FLOAT16.");
     ExpectFails(call(g.tensor, d.tensor, out.tensor), kInvalid, "Tensor self not implemented for DT_DOUBLE");
     ExpectFails(call(g.tensor, x.tensor, i32.tensor), kInvalid,
                 "Result type DT_FLOAT can't be cast to the desired output type DT_INT32.");
-    ExpectFails(call(f9.tensor, f3.tensor, f3.tensor), kInvalid, "The gradOutput tensor cannot be larger than 8 dimensions.");
+    ExpectFails(call(f9.tensor, f3.tensor, f3.tensor), kInvalid,
+                "The gradOutput tensor cannot be larger than 8 dimensions.");
     ExpectFails(call(f3.tensor, f3.tensor, f9.tensor), kInvalid, "The out tensor cannot be larger than 8 dimensions.");
     ExpectFails(call(f3.tensor, x.tensor, out.tensor), kInvalid,
                 "Expected tensor for self to have same size as tensor for gradOutput, but [2,2] does not equal [3].");
@@ -613,12 +638,12 @@ TEST(HardsigmoidBackward, StrictBoundsAndWhereTheKernelDiffersFromTorch) {
     const float sixth = 1.0f / 6.0f;
     volatile float six = 6.0f;
     EXPECT_EQ(aclcpu_test::Bits(r[0]), 0u);
-    EXPECT_EQ(r[1], 6.0f * sixth);          // t = 2.98e-08 > 0
+    EXPECT_EQ(r[1], 6.0f * sixth);  // t = 2.98e-08 > 0
     EXPECT_EQ(aclcpu_test::Bits(r[2]), 0u);
     EXPECT_EQ(aclcpu_test::Bits(r[3]), 0u);  // t rounds to 1: +0 where torch (x < 3) gives g / 6
     EXPECT_EQ(aclcpu_test::Bits(r[4]), 0u);  // a NaN self: +0
     EXPECT_EQ(r[5], -7.0f * sixth);
-    EXPECT_NE(r[5], -7.0f / six);            // torch divides by 6
+    EXPECT_NE(r[5], -7.0f / six);                     // torch divides by 6
     EXPECT_EQ(aclcpu_test::Bits(r[6]), 0x7FE00001u);  // a NaN gradOutput inside the band, quieted
     EXPECT_EQ(r[7], -HUGE_VALF);
 }
@@ -643,7 +668,8 @@ TEST(HardsigmoidBackward, SweepMatchesModel) {
         CheckBinary(
             ACL_FLOAT16, ACL_BF16, ACL_FLOAT16, GradBits(ACL_FLOAT16, xs.size(), 16), xs,
             [&](uint32_t g, uint32_t x) {
-                const uint32_t y = hardref::HardsigmoidBackward(f32, hardref::Convert(f16, g, f32), hardref::Convert(fb, x, f32));
+                const uint32_t y =
+                    hardref::HardsigmoidBackward(f32, hardref::Convert(f16, g, f32), hardref::Convert(fb, x, f32));
                 return hardref::Convert(f32, y, f16);
             },
             RunHardsigmoidBackward, "mixed");
@@ -663,18 +689,20 @@ TEST(HardRows, FusedMatchesGenericOnEveryTarget) {
         for (aclDataType dt : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {
             const int64_t item = static_cast<int64_t>(aclcpu::ItemSize(dt));
             const std::vector<uint32_t> pool = SweepBits(dt, 21);
-            for (kern::HardKind kind : {kern::HardKind::kHardSwish, kern::HardKind::kHardSigmoid,
-                                        kern::HardKind::kHardSwishGrad, kern::HardKind::kHardSigmoidGrad,
-                                        kern::HardKind::kHardSwishGradV2}) {
+            for (kern::HardKind kind :
+                 {kern::HardKind::kHardSwish, kern::HardKind::kHardSigmoid, kern::HardKind::kHardSwishGrad,
+                  kern::HardKind::kHardSigmoidGrad, kern::HardKind::kHardSwishGradV2}) {
                 const kern::HardParams params{dt, kind};
                 const int ops = 1 + kern::HardInputs(kind);
                 for (int64_t n : {1, 7, 64, 131, 1000}) {
                     for (int pattern = 0; pattern < 4; ++pattern) {  // bit 0: input 2 broadcast; bit 1: streaming
                         const int64_t off = pattern == 3 ? 1 : 0;
-                        std::vector<std::vector<uint8_t>> in(2, std::vector<uint8_t>(static_cast<size_t>((n + 1) * item)));
+                        std::vector<std::vector<uint8_t>> in(2,
+                                                             std::vector<uint8_t>(static_cast<size_t>((n + 1) * item)));
                         for (auto& v : in) {
                             for (int64_t i = 0; i <= n; ++i) {
-                                const uint32_t u = rng() % 3 == 0 ? static_cast<uint32_t>(rng()) : pool[rng() % pool.size()];
+                                const uint32_t u =
+                                    rng() % 3 == 0 ? static_cast<uint32_t>(rng()) : pool[rng() % pool.size()];
                                 std::memcpy(v.data() + i * item, &u, static_cast<size_t>(item));
                             }
                         }

@@ -1,5 +1,5 @@
 // Independent model of the hard activations (docs/ops/hardswish.md, hardsigmoid.md, hardswish_backward.md,
-// hardsigmoid_backward.md §5) for the tests: it shares no code with src/ and works on the elements' bit
+// hardsigmoid_backward.md §3) for the tests: it shares no code with src/ and works on the elements' bit
 // patterns (reluref's formats), each float32 step formed exactly in double and rounded once to float32, the
 // narrowing to the 16-bit dtypes by leakyref's encoder (RNE, or ties away from zero for CAST_ROUND), written
 // in the kernels' own order (Hardsigmoid's 16-bit rows narrow before they clamp, as the 950 kernel does).
@@ -37,8 +37,8 @@ inline FloatFormat F32() {
 inline uint32_t Convert(const FloatFormat& from, uint32_t u, const FloatFormat& to) {
     if (reluref::IsNaN(from, u)) {
         const uint32_t m = u & from.man_mask;
-        const uint32_t pm = to.man_bits >= from.man_bits ? m << (to.man_bits - from.man_bits)
-                                                          : m >> (from.man_bits - to.man_bits);
+        const uint32_t pm =
+            to.man_bits >= from.man_bits ? m << (to.man_bits - from.man_bits) : m >> (from.man_bits - to.man_bits);
         return ((u & from.sign) ? to.sign : 0) | to.exp_mask | to.quiet | (pm & to.man_mask);
     }
     return leakyref::Encode(to, reluref::Value(from, u));

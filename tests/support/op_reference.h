@@ -173,7 +173,7 @@ inline bool HardListed(Profile prof, int d) {
     return d == l1ref::kF32 || d == l1ref::kF16 || (d == l1ref::kBF16 && l1ref::SupportsBF16(prof));
 }
 
-/// aclnnHardswish (hard_swish_reference.h): self, out. The first phase as docs/ops/hardswish.md §4: self's, then
+/// aclnnHardswish (hard_swish_reference.h): self, out. The first phase as docs/ops/hardswish.md §2: self's, then
 /// out's dtype listed, self castable to out (float to float), out's shape self's, at most 8 dims (beyond CANN);
 /// then hardref::Hardswish per element in self's format, converted to out's.
 inline int Hardswish(Profile prof, const View* t, const Arg* a, uint8_t* const* out) {
