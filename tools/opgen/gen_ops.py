@@ -489,7 +489,8 @@ def write_entry_points(ops):
             for p in base.params:
                 name = bind.get(p["name"], p["name"])
                 # a const variant tensor bound to a non-const base output: CANN's const_cast (InplaceHardswish)
-                if p["kind"] == "aclTensor" and name in own and op.c_type(own[name]) != base.c_type(p):
+                if (p["kind"] == "aclTensor" and name in own and op.c_type(own[name]) == "const aclTensor*"
+                        and base.c_type(p) == "aclTensor*"):
                     name = f"const_cast<aclTensor*>({name})"
                 args.append(name)
         else:
