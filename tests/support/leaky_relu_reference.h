@@ -17,9 +17,9 @@ namespace leakyref {
 
 using reluref::FloatFormat;
 
-/// The bits of the value v (not a NaN) rounded once to nearest even in format f: subnormals kept, overflow to
-/// +-inf, the sign of a zero kept.
-inline uint32_t Encode(const FloatFormat& f, double v) {
+/// The bits of the value v (not a NaN) rounded once to nearest even in format f (`away`: ties away from zero
+/// instead): subnormals kept, overflow to +-inf, the sign of a zero kept.
+inline uint32_t Encode(const FloatFormat& f, double v, bool away = false) {
     const uint32_t sign = std::signbit(v) ? f.sign : 0;
     const double m = std::fabs(v);
     const int emax = f.bias;                   // largest unbiased exponent
@@ -29,7 +29,7 @@ inline uint32_t Encode(const FloatFormat& f, double v) {
     int e = std::ilogb(m);
     if (e < emin) e = emin;                    // subnormal range: the quantum of the smallest normals
     const double q = std::ldexp(1.0, e - f.man_bits);
-    double k = std::nearbyint(m / q);          // m / q is exact (a power-of-two scaling); RNE
+    double k = away ? std::round(m / q) : std::nearbyint(m / q);  // m / q exact (a power-of-two scaling)
     if (k >= std::ldexp(1.0, f.man_bits + 1)) {  // carried into the next binade
         k /= 2;
         ++e;

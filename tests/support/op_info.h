@@ -130,3 +130,8 @@ struct OpInfo {
 
 }  // namespace opinfo
 }  // namespace aclcpu_test
+
+namespace opref {
+/// A reference function's (RefFn's) verdict for a call outside what the operator's model covers.
+constexpr int kNotModelled = -1;
+}  // namespace opref

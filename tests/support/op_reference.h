@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "support/forward_loss_reference.h"
+#include "support/hard_swish_reference.h"
 #include "support/l1_reference.h"
 #include "support/leaky_relu_reference.h"
 #include "support/loss_grad_reference.h"
@@ -32,8 +33,6 @@ using aclcpu_test::opinfo::Arg;
 using l1ref::Profile;
 using l1ref::View;
 
-/// A call outside what the operator's model covers.
-constexpr int kNotModelled = -1;
 
 /// aclnnL1LossBackward (l1_reference.h): gradOutput, self, target, gradInput; reduction.
 inline int L1LossBackward(Profile prof, const View* t, const Arg* a, uint8_t* const* out) {

@@ -502,7 +502,15 @@ def write_entry_points(ops):
         base = op.base or op
         if op.base:  # the base's parameters, bound to the variant's (bind: {base name: variant name})
             bind = op.d["bind"]
-            args = [bind.get(p["name"], p["name"]) for p in base.params]
+            own = {p["name"]: p for p in op.params}
+            args = []
+            for p in base.params:
+                name = bind.get(p["name"], p["name"])
+                # a const variant tensor bound to a non-const base output: CANN's const_cast (InplaceHardswish)
+                if (p["kind"] == "aclTensor" and name in own and op.c_type(own[name]) == "const aclTensor*"
+                        and base.c_type(p) == "aclTensor*"):
+                    name = f"const_cast<aclTensor*>({name})"
+                args.append(name)
         else:
             args = [p["name"] for p in op.params]
         call = wrap_call(f"return FirstPhase{base.stem}", args + ["workspaceSize", "executor", c_str(op.api)],
