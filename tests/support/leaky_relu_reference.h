@@ -343,4 +343,124 @@ inline int HardshrinkBackward(Profile prof, const View* t, const Arg* a, uint8_t
     return 0;
 }
 
+/// One element of dtype `from` at src converted to dtype `to` at dst: its bytes when the dtypes are equal, else
+/// its exact value rounded once to nearest even (l1ref::WriteValue; a NaN stays a NaN).
+inline void ConvertElement(int from, const uint8_t* src, int to, uint8_t* dst) {
+    if (from == to) {
+        std::memcpy(dst, src, l1ref::DtSize(from));
+    } else if (from == l1ref::kF64) {
+        double v;
+        std::memcpy(&v, src, 8);
+        l1ref::WriteValue(dst, to, v);
+    } else {
+        l1ref::WriteValue(dst, to, l1ref::ReadValue(src, from));
+    }
+}
+
+/// FLOAT, FLOAT16 and, where the product supports it, BFLOAT16: the shrink operators' lists.
+inline bool ShrinkListed(Profile prof, int d) {
+    return d == l1ref::kF32 || d == l1ref::kF16 || (d == l1ref::kBF16 && l1ref::SupportsBF16(prof));
+}
+
+/// A one-input shrink adapter: self, out; lambd (a[0].f). The first phase: self's, then out's dtype listed,
+/// out's shape self's, at most 8 dims, then `lambd_ok`; per element element(self's dtype, bits, lambd) in
+/// self's dtype, converted to out's.
+template <typename LambdOk, typename Element>
+int ShrinkForward(Profile prof, const View* t, const Arg* a, uint8_t* const* out, LambdOk&& lambd_ok,
+                  Element&& element) {
+    const View &self = t[0], &o = t[1];
+    if (self.null || o.null) return l1ref::kNullptr;
+    if (!ShrinkListed(prof, self.dtype) || !ShrinkListed(prof, o.dtype)) return l1ref::kInvalid;
+    if (self.shape != o.shape || self.shape.size() > 8) return l1ref::kInvalid;
+    const float lambd = static_cast<float>(a[0].f);
+    if (!lambd_ok(lambd)) return l1ref::kInvalid;
+    const size_t sz = l1ref::DtSize(self.dtype), osz = l1ref::DtSize(o.dtype);
+    l1ref::ForEachIndex(self.shape, [&](const std::vector<int64_t>& idx) {
+        uint64_t x = 0;
+        std::memcpy(&x, self.data + l1ref::ElementIndex(self, idx) * sz, sz);
+        const uint64_t y = element(static_cast<aclDataType>(self.dtype), x, lambd);
+        uint8_t yb[8];
+        std::memcpy(yb, &y, sz);
+        ConvertElement(self.dtype, yb, o.dtype, out[0] + l1ref::ElementIndex(o, idx) * osz);
+    });
+    return 0;
+}
+
+/// aclnnHardshrink (leaky_relu_reference.h): self, out; lambd (an aclScalar holding a[0].f). The first phase
+/// as docs/ops/hardshrink.md; lambd = max(lambd, 0); then leakyref::Hardshrink in self's dtype, converted to
+/// out's.
+inline int Hardshrink(Profile prof, const View* t, const Arg* a, uint8_t* const* out) {
+    return ShrinkForward(prof, t, a, out, [](float) { return true; }, [](aclDataType dt, uint64_t x, float l) {
+        return leakyref::Hardshrink(dt, x, l < 0.0f ? 0.0f : l);
+    });
+}
+
+/// aclnnSoftshrink (leaky_relu_reference.h): self, out; lambd (a[0].f). The first phase as
+/// docs/ops/softshrink.md (BFLOAT16 refused where the product lacks it; lambd < 0 refused, a NaN accepted);
+/// then leakyref::Softshrink in self's dtype, converted to out's.
+inline int Softshrink(Profile prof, const View* t, const Arg* a, uint8_t* const* out) {
+    return ShrinkForward(prof, t, a, out, [](float l) { return !(l < 0.0f); }, [](aclDataType dt, uint64_t x, float l) {
+        return leakyref::Softshrink(dt, x, l);
+    });
+}
+
+/// aclnnSoftshrinkBackward (leaky_relu_reference.h): gradOutput, self, gradInput; lambd (a[0].f). The first
+/// phase as docs/ops/softshrink_backward.md: the three dtypes listed, at most 8 dims each, gradOutput and self
+/// broadcastable to gradInput's shape, lambd >= 0 (or NaN); per element leakyref::SoftshrinkBackward in the
+/// inputs' dtype (both FLOAT when they differ), converted to gradInput's.
+inline int SoftshrinkBackward(Profile prof, const View* t, const Arg* a, uint8_t* const* out) {
+    const View &g = t[0], &self = t[1], &o = t[2];
+    if (g.null || self.null || o.null) return l1ref::kNullptr;
+    for (int d : {g.dtype, self.dtype, o.dtype}) {
+        if (!ShrinkListed(prof, d)) return l1ref::kInvalid;
+    }
+    if (g.shape.size() > 8 || self.shape.size() > 8) return l1ref::kInvalid;
+    std::vector<int64_t> b;
+    if (!l1ref::BroadcastShapes(g.shape, self.shape, &b) || o.shape != b) return l1ref::kInvalid;
+    const float lambd = static_cast<float>(a[0].f);
+    if (lambd < 0.0f) return l1ref::kInvalid;
+    const int cd = g.dtype == self.dtype ? g.dtype : l1ref::kF32;  // the compute dtype
+    const size_t csz = l1ref::DtSize(cd), osz = l1ref::DtSize(o.dtype);
+    l1ref::ForEachIndex(b, [&](const std::vector<int64_t>& idx) {
+        uint8_t gb[8] = {}, xb[8] = {}, yb[8] = {};
+        ConvertElement(g.dtype, g.data + l1ref::BroadcastElementIndex(g, idx) * l1ref::DtSize(g.dtype), cd, gb);
+        ConvertElement(self.dtype, self.data + l1ref::BroadcastElementIndex(self, idx) * l1ref::DtSize(self.dtype),
+                       cd, xb);
+        uint64_t gv = 0, xv = 0;
+        std::memcpy(&gv, gb, csz);
+        std::memcpy(&xv, xb, csz);
+        const uint64_t y = leakyref::SoftshrinkBackward(static_cast<aclDataType>(cd), gv, xv, lambd);
+        std::memcpy(yb, &y, csz);
+        ConvertElement(cd, yb, o.dtype, out[0] + l1ref::ElementIndex(o, idx) * osz);
+    });
+    return 0;
+}
+
+/// aclnnLeakyRelu (leaky_relu_reference.h): self, out; negativeSlope (a[0].f). The first phase as
+/// docs/ops/leaky_relu.md: self's dtype in FLOAT, FLOAT16, DOUBLE (and BFLOAT16 where supported), self castable
+/// to out (a floating self casts to a floating or complex out; complex outs are not modelled here), at most 8
+/// dims, out's shape self's; then leakyref::LeakyRelu in self's dtype, converted to out's.
+inline int LeakyRelu(Profile prof, const View* t, const Arg* a, uint8_t* const* out) {
+    const View &self = t[0], &o = t[1];
+    if (self.null || o.null) return l1ref::kNullptr;
+    const int d = self.dtype;
+    if (!(ShrinkListed(prof, d) || d == l1ref::kF64)) return l1ref::kInvalid;
+    const bool out_float = o.dtype == l1ref::kF32 || o.dtype == l1ref::kF16 || o.dtype == l1ref::kBF16 ||
+                           o.dtype == l1ref::kF64;
+    if (o.dtype == l1ref::kC64 || o.dtype == l1ref::kC128) return opref::kNotModelled;
+    if (!out_float) return l1ref::kInvalid;
+    if (self.shape.size() > 8 || self.shape != o.shape) return l1ref::kInvalid;
+    const float slope = static_cast<float>(a[0].f);
+    const size_t sz = l1ref::DtSize(d), osz = l1ref::DtSize(o.dtype);
+    l1ref::ForEachIndex(self.shape, [&](const std::vector<int64_t>& idx) {
+        uint64_t x = 0;
+        std::memcpy(&x, self.data + l1ref::ElementIndex(self, idx) * sz, sz);
+        const uint64_t y = leakyref::LeakyRelu(static_cast<aclDataType>(d), x, x, slope);
+        uint8_t yb[8];
+        std::memcpy(yb, &y, sz);
+        ConvertElement(d, yb, o.dtype, out[0] + l1ref::ElementIndex(o, idx) * osz);
+    });
+    return 0;
+}
+
 }  // namespace opref
