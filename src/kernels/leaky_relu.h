@@ -8,7 +8,11 @@
 // the kernels' Cast CAST_RINT), and in double for DOUBLE (AICPU on every product; docs/ops/leaky_relu.md §5.2).
 // The compare, the select and the one multiplication are each exact or correctly rounded (0 ULP).
 //
-// Rows follow kernels/row.h. Operands: forward 0 out, 1 self; gradient 0 out, 1 gradOutput, 2 self. The
+// aclnnPrelu (activation/p_relu, docs/ops/prelu.md) is the forward with a per-element slope: a third operand
+// (`LeakyReluParams::weight`), its arch35 kernel computing the same compare/multiply/select in P.
+//
+// Rows follow kernels/row.h. Operands: forward 0 out, 1 self; gradient 0 out, 1 gradOutput, 2 self; with
+// weight, the slope operand follows (forward 2, gradient 3). The
 // inputs are read in their own dtypes and converted to the promote type P (`promote`; CANN's Cast, exact
 // here: P is the wider type), the result rounded to P and then converted to out's dtype (CANN's Cast to out).
 // The selectors return a fused SIMD body (fused_row-inl.h) for FLOAT, FLOAT16 and BF16 rows whose operands
@@ -38,7 +42,10 @@ constexpr uint64_t kLeakyDefaultNaN64 = 0x7FF8000000000000ull;
 struct LeakyReluParams {
     aclDataType promote;  ///< the compute dtype P: self's (forward) or PromoteType(gradOutput, self)
     int32_t inputs;       ///< 1: forward (a = x = operand 1); 2: gradient (a = operand 1, x = operand 2)
-    float slope;          ///< negativeSlope's ToFloat value (the kernels' float attribute)
+    float slope;          ///< negativeSlope's ToFloat value (the kernels' float attribute); unused with weight
+    /// Prelu (docs/ops/prelu.md): the slope is an element of the operand after a and x (operand inputs + 1,
+    /// aclnnPrelu's weight broadcast over self's channel dim), read in P like them, instead of `slope`.
+    bool weight = false;
 };
 
 /// The formula on float elements: x > 0 (ordered) -> a (a NaN quieted); else a * slope, where a NaN a comes

@@ -2,7 +2,8 @@
 // (kernels/leaky_relu_simd.cpp) against their generic rows (kernels/relu.cpp, leaky_relu.cpp), byte for
 // byte, on every Highway target this CPU supports: FLOAT, FLOAT16 and BF16; Relu, ReluGrad and
 // ThresholdGradV2D (thresholds 0.5, -2, +inf, NaN, a subnormal); LeakyRelu and LeakyReluGrad (slopes 0.01,
-// 0, -1.5, +inf, NaN, a subnormal, 1e30); Threshold (the same thresholds, values -1 and NaN); Hardshrink, Softshrink and SoftshrinkBackward (lambd |threshold|); plain and streaming stores; every broadcast
+// 0, -1.5, +inf, NaN, a subnormal, 1e30); Threshold (the same thresholds, values -1 and NaN); Hardshrink, Softshrink and SoftshrinkBackward (lambd |threshold|); Prelu (a random weight
+// operand, contiguous or broadcast); plain and streaming stores; every broadcast
 // pattern of the two ReluGrad / ThresholdGrad inputs; lengths around the vector width; misaligned output starts;
 // in place. Values mix the IEEE specials (signed zeros, infinities, quiet and signalling NaNs with payloads,
 // subnormals, values equal to the threshold) with random ones. The generic rows themselves are checked
@@ -61,6 +62,7 @@ constexpr int kThresholdOp = 12;  // Threshold (one input; value -1, or NaN for 
 constexpr int kHardShrinkOp = 13; // Hardshrink (one input; lambd = |threshold|, value +0)
 constexpr int kSoftShrinkOp = 14; // Softshrink (one input; lambd = |threshold|)
 constexpr int kSoftShrinkGradOp = 15;  // SoftshrinkBackward (gradOutput, self; lambd = |threshold|)
+constexpr int kPreluOp = 16;      // Prelu (self, weight: the LeakyRelu rows with a slope operand)
 
 /// v rounded to dt (FLOAT16 / BF16 RNE), as float32: a threshold the first phase would have converted.
 float RoundToDtype(aclDataType dt, float v) { return RoundToPromoted(v, dt); }
@@ -82,8 +84,8 @@ std::string Describe(const Case& c, int64_t target) {
 }
 
 bool RunCase(std::mt19937& rng, const Case& c, int64_t target) {
-    const bool leaky = c.op == kLeakyOp || c.op == kLeakyGradOp;
-    const bool thr_op = c.op >= kThresholdOp;
+    const bool leaky = c.op == kLeakyOp || c.op == kLeakyGradOp || c.op == kPreluOp;
+    const bool thr_op = c.op >= kThresholdOp && c.op != kPreluOp;
     const int inputs = c.op == kReluOp || c.op == kLeakyOp || (thr_op && c.op != kSoftShrinkGradOp) ? 1 : 2;
     const int64_t item = static_cast<int64_t>(ItemSize(c.dt));
     std::vector<std::vector<char>> in(2);
@@ -114,7 +116,7 @@ bool RunCase(std::mt19937& rng, const Case& c, int64_t target) {
     }
     const ReluParams rp{c.dt};
     const ThresholdGradParams tp{c.dt, static_cast<ThresholdKernel>(leaky ? 0 : c.op - 1), c.threshold};
-    const LeakyReluParams lp{c.dt, inputs, c.threshold};  // the slope
+    const LeakyReluParams lp{c.dt, c.op == kPreluOp ? 1 : inputs, c.threshold, c.op == kPreluOp};  // the slope
     ThresholdParams hp{};
     hp.dtype = c.dt;
     hp.kind = c.op == kThresholdOp    ? SelectKind::kThreshold
@@ -177,9 +179,10 @@ TEST(ReluRows, FusedRowsMatchGenericOnEveryTarget) {
             const int64_t item = static_cast<int64_t>(ItemSize(dt));
             for (int op : {kReluOp, ThresholdOpCode(ThresholdKernel::kReluGrad),
                            ThresholdOpCode(ThresholdKernel::kThresholdGradV2D), kLeakyOp, kLeakyGradOp,
-                           kThresholdOp, kHardShrinkOp, kSoftShrinkOp, kSoftShrinkGradOp}) {
+                           kThresholdOp, kHardShrinkOp, kSoftShrinkOp, kSoftShrinkGradOp, kPreluOp}) {
                 const bool one_input =
-                    op == kReluOp || op == kLeakyOp || (op >= kThresholdOp && op != kSoftShrinkGradOp);
+                    op == kReluOp || op == kLeakyOp ||
+                    (op >= kThresholdOp && op != kSoftShrinkGradOp && op != kPreluOp);
                 const int patterns = one_input ? 1 : 3;  // gradient rows: none, gradOutput, self broadcast
                 for (int bc = 0; bc < patterns; ++bc) {
                     for (int64_t n : {1, 5, 8, 16, 31, 33, 64, 129, 700}) {

@@ -395,9 +395,26 @@ struct Call {
     }
 };
 
-/// The output shape of an entry for these input shapes: the broadcast shape, or 0-d for a loss that reduces.
+/// Whether tensor i of a `channel` entry holds one element per channel (aclnnPrelu's weight).
+bool IsChannelTensor(const OpInfo& op, int i) {
+    return op.shape == ShapeKind::kChannel && std::strcmp(op.tensors[i].name, "weight") == 0;
+}
+
+/// A `channel` entry's weight for the first input's shape `self` and the shape `given` the test asked for: of
+/// given's rank, every dim 1 except the last, which is self's channel count (dim 1; 1 for a 0-d or 1-d self).
+/// A 0-d weight holds one element. So a given 9-d shape stays 9-d, and {2, 0, 3} empties the weight with self.
+Shape ChannelShape(const Shape& self, const Shape& given) {
+    if (given.empty()) return {};
+    Shape w(given.size(), 1);
+    w.back() = self.size() <= 1 ? 1 : self[1];
+    return w;
+}
+
+/// The output shape of an entry for these input shapes: the broadcast shape, or 0-d for a loss that reduces
+/// (a `channel` entry: the first input's shape).
 Shape OutShape(const OpInfo& op, const std::vector<Shape>& in, int64_t reduction) {
     if (op.shape == ShapeKind::kLoss && reduction != 0) return {};
+    if (op.shape == ShapeKind::kChannel) return in[0];
     Shape b;
     for (const Shape& s : in) {
         std::vector<int64_t> r;
@@ -429,6 +446,7 @@ Call MakeCall(const OpInfo& op, const std::vector<Shape>& in_shapes, const std::
     for (int i = 0; i < op.num_tensors; ++i) {
         const TensorInfo& ti = op.tensors[i];
         Shape s = ti.role == Role::kOutput ? out : in_shapes[std::min(k++, in_shapes.size() - 1)];
+        if (IsChannelTensor(op, i)) s = ChannelShape(in_shapes[0], s);
         Shape st = ContiguousStrides(s);
         int64_t offset = 0;
         if (views != nullptr && ti.role == Role::kInput && (*views)() % 3 == 0) {
