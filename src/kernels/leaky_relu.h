@@ -46,6 +46,10 @@ struct LeakyReluParams {
     /// Prelu (docs/ops/prelu.md): the slope is an element of the operand after a and x (operand inputs + 1,
     /// aclnnPrelu's weight broadcast over self's channel dim), read in P like them, instead of `slope`.
     bool weight = false;
+    /// aclnnPreluBackward's update values (docs/ops/prelu_backward.md §5): operand 0 a float32 value buffer
+    /// (the engine's reduction), a = gradOutput (operand 1), x = self (operand 2); the value is x > 0 ? +0 :
+    /// x * a rounded to P (the kernel's PReluGradDa in P), widened exactly. `inputs` 2, `weight` false.
+    bool update = false;
 };
 
 /// The formula on float elements: x > 0 (ordered) -> a (a NaN quieted); else a * slope, where a NaN a comes
@@ -76,6 +80,22 @@ inline double LeakyReluElement64(double a, double x, double slope) {
     if (y != y) {
         double d;
         std::memcpy(&d, &kLeakyDefaultNaN64, 8);
+        return d;
+    }
+    return y;
+}
+
+/// PreluBackward's update value (LeakyReluParams::update) on float elements of P: x > 0 (ordered) -> +0;
+/// else the product x * g, rounded to P by the caller. A NaN x or g comes out as a NaN (quieted), an invalid
+/// product (inf * 0) as kReluDefaultNaN; the reduction turns either into a NaN sum.
+inline float PreluUpdateElement(float g, float x) {
+    if (x > 0.0f) return 0.0f;
+    if (x != x) return QuietNaN(x);
+    if (g != g) return QuietNaN(g);
+    const float y = x * g;
+    if (y != y) {
+        float d;
+        std::memcpy(&d, &kReluDefaultNaN, 4);
         return d;
     }
     return y;

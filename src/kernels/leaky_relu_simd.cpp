@@ -1,5 +1,6 @@
 // Fused SIMD bodies of the LeakyRelu pair (kernels/leaky_relu.h): the formulas LeakyReluF (one input: a = x =
-// self), LeakyReluGradF (a = gradOutput, x = self) and PreluF (a = x = self, the slope a weight operand) in
+// self), LeakyReluGradF (a = gradOutput, x = self), PreluF (a = x = self, the slope a weight operand) and
+// PreluGradF (a = gradOutput, x = self, the slope a weight operand) in
 // fused_row-inl.h's driver, for FLOAT, FLOAT16 and BF16
 // rows. Products are rounded results (BF16 rows narrow with RNE and the NaN test, kFusedBf16). Compiled once
 // per Highway target by foreach_target; the HWY_ONCE part holds the target-independent selection.
@@ -62,11 +63,20 @@ struct LeakyReluGradF {
     }
 };
 
-/// This target's fused body for `inputs` (1 or 2; 3: Prelu's self and weight) and dtype code `dt` (nullptr when
+/// PreluBackward's gradInput: x[0] gradOutput, x[1] self, x[2] the weight element.
+struct PreluGradF {
+    using Params = LeakyReluParams;
+    static constexpr int kInputs = 3;
+    static HWY_INLINE VF Apply(DF df, const Params&, const VF* x) { return LeakyLanes(df, x[0], x[1], x[2]); }
+};
+
+/// This target's fused body for `inputs` (1 or 2; 3: Prelu's self and weight; 4: its gradient's gradOutput,
+/// self and weight) and dtype code `dt` (nullptr when
 /// a step is wider than the stack buffers, which no x86 target is).
 RowFn SelectLeakyReluFused(int inputs, int dt, int nt) {
     if (!FusedRowFits()) return nullptr;
     if (inputs == 3) return PickFusedRow<PreluF>(dt, nt != 0);
+    if (inputs == 4) return PickFusedRow<PreluGradF>(dt, nt != 0);
     return inputs == 1 ? PickFusedRow<LeakyReluF>(dt, nt != 0) : PickFusedRow<LeakyReluGradF>(dt, nt != 0);
 }
 
@@ -85,10 +95,11 @@ HWY_EXPORT(SelectLeakyReluFused);
 RowFn SelectLeakyReluFusedRow(const LeakyReluParams& p, const aclDataType* dt, const int64_t* st, bool nontemporal) {
     const int code = PromoteCode(p.promote);
     if (code < 0 || (p.inputs != 1 && p.inputs != 2)) return nullptr;
-    if (p.weight && p.inputs != 1) return nullptr;  // no fused body for a gradient with a slope operand
+    if (p.update) return nullptr;  // float32 values for a reduction: the generic row
     const int operands = p.inputs + 1 + (p.weight ? 1 : 0);
     if (!FusedOperandsQualify(p.promote, dt, st, operands)) return nullptr;
-    return HWY_DYNAMIC_DISPATCH(SelectLeakyReluFused)(p.weight ? 3 : p.inputs, code, nontemporal ? 1 : 0);
+    const int kind = p.weight ? p.inputs + 2 : p.inputs;  // 3: PreluF, 4: PreluGradF
+    return HWY_DYNAMIC_DISPATCH(SelectLeakyReluFused)(kind, code, nontemporal ? 1 : 0);
 }
 
 }  // namespace kern

@@ -1,9 +1,11 @@
-// aclnnPrelu through the public API (docs/ops/prelu.md): CANN's check order, codes and messages (the weight
-// size rule with its counts, the dtype lists per product), the arch35 arithmetic on IEEE specials (NaN with
-// payloads, signalling NaN, +-inf, +-0, subnormals, 16-bit ties), promotion and the cast to out, and the
-// weight's channel broadcast over every layout the plan hook distinguishes (one element, 0-d, a channel
-// vector of any rank, strided, a weight view no single stride walks, a strided self, out on self), each
-// compared bit for bit with the independent model (tests/support/prelu_reference.h) on every profile.
+// aclnnPrelu and aclnnPreluBackward through the public API (docs/ops/prelu.md, prelu_backward.md): CANN's
+// check order, codes and messages (the weight size rules with their counts and shapes, the dtype lists per
+// product), the arch35 arithmetic on IEEE specials (NaN with payloads, signalling NaN, +-inf, +-0,
+// subnormals, 16-bit ties), promotion and the cast to out, the weight's channel broadcast over every layout
+// the plan hooks distinguish (one element, 0-d, a channel vector of any rank, strided, a weight view no single
+// stride walks, a strided self, out on self, a broadcast gradOutput, gradInput on its inputs) and gradWeight's
+// per-channel sums (slices over several chunks and cores), each compared bit for bit with the independent
+// model (tests/support/prelu_reference.h) on every profile.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -16,6 +18,7 @@
 #include <vector>
 
 #include "aclnnop/aclnn_prelu.h"
+#include "aclnnop/aclnn_prelu_backward.h"
 #include "support/l1_reference.h"
 #include "support/prelu_reference.h"
 #include "support/profile_scope.h"
@@ -222,14 +225,18 @@ struct Spec {
         : shape(std::move(sh)), strides(std::move(st)), offset(off), storage(sto) {}
 };
 
-/// Random element bytes of dtype dt (FLOAT, FLOAT16, BF16): mostly values in [-4, 4], some specials.
-std::vector<uint8_t> RandomBytes(aclDataType dt, int64_t n, std::mt19937_64& rng) {
+/// Random element bytes of dtype dt (FLOAT, FLOAT16, BF16): mostly values of magnitude 2^-22 .. 2^2 (sums of
+/// them depend on the order of the additions), some specials (1 in `special_rate`; 0: none).
+std::vector<uint8_t> RandomBytes(aclDataType dt, int64_t n, std::mt19937_64& rng, int special_rate = 10) {
     const size_t item = aclDataTypeSize(dt);
     std::vector<uint8_t> b(static_cast<size_t>(n) * item);
     const float specials[] = {0.0f, -0.0f, HUGE_VALF, -HUGE_VALF, NAN, 1.0e-40f, -1.0e-40f, 65504.0f, -7.0e4f};
     for (int64_t i = 0; i < n; ++i) {
-        float v = std::ldexp(static_cast<float>(static_cast<int64_t>(rng() % 2001) - 1000), -8);
-        if (rng() % 10 == 0) v = specials[rng() % (sizeof specials / sizeof specials[0])];
+        float v = std::ldexp(static_cast<float>(static_cast<int64_t>(rng() % 2001) - 1000),
+                             -8 - static_cast<int>(rng() % 24));
+        if (special_rate > 0 && rng() % static_cast<uint64_t>(special_rate) == 0) {
+            v = specials[rng() % (sizeof specials / sizeof specials[0])];
+        }
         uint8_t* p = b.data() + static_cast<size_t>(i) * item;
         if (dt == ACL_FLOAT) {
             std::memcpy(p, &v, 4);
@@ -347,6 +354,243 @@ TEST(Prelu, EmptyAndTooManyRuns) {
     HostTensor wc = FloatTensor({2, 3}, {1, 2, 3, 4, 5, 6});
     EXPECT_EQ(RunPrelu(x8.tensor, wc.tensor, o8.tensor), 0) << LastError();
     aclDestroyTensor(wt);
+}
+
+// ------------------------------------------------------------------ PreluBackward
+
+int RunPreluBackward(const aclTensor* g, const aclTensor* self, const aclTensor* weight, aclTensor* gi,
+                     aclTensor* gw) {
+    uint64_t ws = 0;
+    aclOpExecutor* ex = nullptr;
+    int st = aclnnPreluBackwardGetWorkspaceSize(g, self, weight, gi, gw, &ws, &ex);
+    if (st != 0) return st;
+    DeviceBuffer w;
+    if (ws > 0) w = DeviceBuffer(ws);
+    st = aclnnPreluBackward(ws > 0 ? w.get() : nullptr, ws, ex, nullptr);
+    return st != 0 ? st : aclrtSynchronizeStream(nullptr);
+}
+
+void ExpectBackwardFails(const aclTensor* g, const aclTensor* self, const aclTensor* weight, aclTensor* gi,
+                         aclTensor* gw, int code, const std::string& msg) {
+    uint64_t ws = 77;
+    aclOpExecutor* ex = reinterpret_cast<aclOpExecutor*>(uintptr_t{0x40});
+    LastError();
+    EXPECT_EQ(aclnnPreluBackwardGetWorkspaceSize(g, self, weight, gi, gw, &ws, &ex), code);
+    const std::string m = LastError();
+    EXPECT_NE(m.find(msg), std::string::npos) << "expected message: " << msg << "\ngot: " << m;
+    EXPECT_EQ(ws, 77u);
+    EXPECT_EQ(ex, reinterpret_cast<aclOpExecutor*>(uintptr_t{0x40}));
+}
+
+TEST(PreluBackward, CheckOrderAndMessages) {
+    HostTensor g = FloatTensor({2, 3}, {1, 1, 1, 1, 1, 1}), x = FloatTensor({2, 3}, {1, -1, 2, -2, 3, -3}),
+               w = FloatTensor({3}, {0.5f, 1, 2}), gi = EmptyTensor({2, 3}, ACL_FLOAT), gw = EmptyTensor({3}, ACL_FLOAT);
+    // 1. the tensors in order (no workspace check first: CANN has none)
+    ExpectBackwardFails(nullptr, nullptr, nullptr, nullptr, nullptr, kNull,
+                        "Expected a proper Tensor but got null for argument gradOutput.");
+    ExpectBackwardFails(g.tensor, x.tensor, w.tensor, gi.tensor, nullptr, kNull,
+                        "Expected a proper Tensor but got null for argument gradWeight.");
+    uint64_t ws = 0;
+    aclOpExecutor* ex = nullptr;
+    EXPECT_EQ(aclnnPreluBackwardGetWorkspaceSize(nullptr, x.tensor, w.tensor, gi.tensor, gw.tensor, nullptr, &ex),
+              kNull);
+    EXPECT_NE(LastError().find("argument gradOutput"), std::string::npos);
+    // 2. self's list, then every other dtype equal to self's
+    HostTensor xd = EmptyTensor({2, 3}, ACL_DOUBLE), h = EmptyTensor({2, 3}, ACL_FLOAT16), wh = EmptyTensor({3}, ACL_FLOAT16);
+    ExpectBackwardFails(g.tensor, xd.tensor, w.tensor, gi.tensor, gw.tensor, kInvalid,
+                        "Tensor self not implemented for DT_DOUBLE, should be in dtype support list DT_FLOAT, "
+                        "DT_FLOAT16, DT_BF16.");
+    ExpectBackwardFails(h.tensor, x.tensor, w.tensor, gi.tensor, gw.tensor, kInvalid,
+                        "Expected both tensors to have same dtype, but found gradOutput DT_FLOAT16 and self DT_FLOAT.");
+    ExpectBackwardFails(g.tensor, x.tensor, wh.tensor, gi.tensor, gw.tensor, kInvalid,
+                        "Expected both tensors to have same dtype, but found weight DT_FLOAT16 and self DT_FLOAT.");
+    ExpectBackwardFails(g.tensor, x.tensor, w.tensor, h.tensor, gw.tensor, kInvalid,
+                        "Expected both tensors to have same dtype, but found gradInput DT_FLOAT16 and self DT_FLOAT.");
+    ExpectBackwardFails(g.tensor, x.tensor, w.tensor, gi.tensor, wh.tensor, kInvalid,
+                        "Expected both tensors to have same dtype, but found gradWeight DT_FLOAT16 and self DT_FLOAT.");
+    // 3. dims, gradInput's shape
+    HostTensor b9 = EmptyTensor(std::vector<int64_t>(9, 1), ACL_FLOAT), gi3 = EmptyTensor({3, 2}, ACL_FLOAT);
+    ExpectBackwardFails(b9.tensor, x.tensor, w.tensor, gi.tensor, gw.tensor, kInvalid,
+                        "The gradOutput tensor cannot be larger than 8 dimensions.");
+    ExpectBackwardFails(g.tensor, x.tensor, w.tensor, gi.tensor, b9.tensor, kInvalid,
+                        "The gradWeight tensor cannot be larger than 8 dimensions.");
+    ExpectBackwardFails(g.tensor, x.tensor, w.tensor, gi3.tensor, gw.tensor, kInvalid,
+                        "Expected tensor for gradInput to have same size as tensor for self, but [3,2] does not equal "
+                        "[2,3].");
+    // 4. the weight rule
+    HostTensor w2 = FloatTensor({2}, {1, 2}), x0 = FloatTensor({}, {1}), g0 = FloatTensor({}, {1}),
+               gi0 = EmptyTensor({}, ACL_FLOAT), gw13 = EmptyTensor({1, 3}, ACL_FLOAT), w1 = FloatTensor({1, 1}, {0.5f}),
+               gw1 = EmptyTensor({1}, ACL_FLOAT);
+    ExpectBackwardFails(g0.tensor, x0.tensor, w2.tensor, gi0.tensor, gw.tensor, kInvalid,
+                        "The self tensor must have at least 1 dimensions.");
+    ExpectBackwardFails(g.tensor, x.tensor, w2.tensor, gi.tensor, gw.tensor, kInvalid,
+                        "the number of weight elements must be 1 or self channel size");
+    ExpectBackwardFails(g.tensor, x.tensor, w.tensor, gi.tensor, gw13.tensor, kInvalid,
+                        "Expected tensor for gradWeight to have same size as [3], but got [1,3].");
+    ExpectBackwardFails(g.tensor, x.tensor, w1.tensor, gi.tensor, gw1.tensor, kInvalid,
+                        "Expected tensor for weight to have same size as tensor for gradWeight, but [1,1] does not "
+                        "equal [1].");
+    // 5. gradOutput broadcasting to self's shape only
+    HostTensor g4 = FloatTensor({4}, {1, 2, 3, 4}), g23 = FloatTensor({2, 1, 3}, {1, 2, 3, 4, 5, 6});
+    ExpectBackwardFails(g4.tensor, x.tensor, w.tensor, gi.tensor, gw.tensor, kInvalid,
+                        "The size of tensor self [2,3] must match the size of tensor gradOutput [4].");
+    ExpectBackwardFails(g23.tensor, x.tensor, w.tensor, gi.tensor, gw.tensor, kInvalid,
+                        "the broadcastShape[[2,2,3]] of gradOutput and self must be equal with selfShape[[2,3]].");
+    // 6. beyond CANN: workspace arguments; gradWeight sharing memory with another tensor
+    EXPECT_EQ(aclnnPreluBackwardGetWorkspaceSize(g.tensor, x.tensor, w.tensor, gi.tensor, gw.tensor, nullptr, &ex), kNull);
+    EXPECT_NE(LastError().find("The workspaceSize or executor is nullptr."), std::string::npos);
+    EXPECT_EQ(aclnnPreluBackwardGetWorkspaceSize(g.tensor, x.tensor, w.tensor, gi.tensor, gw.tensor, &ws, nullptr), kNull);
+    ExpectBackwardFails(g.tensor, x.tensor, w.tensor, gi.tensor, w.tensor, kInvalid,
+                        "beyond CANN: gradWeight and weight share memory");
+    aclTensor* gw_on_gi = MakeTensor({3}, ACL_FLOAT, gi.buffer.get());
+    ExpectBackwardFails(g.tensor, x.tensor, w.tensor, gi.tensor, gw_on_gi, kInvalid,
+                        "beyond CANN: gradWeight and gradInput share memory");
+    aclDestroyTensor(gw_on_gi);
+    // success: gradInput = x > 0 ? g : w * g; gradWeight[c] = sum over the rows of x <= 0 ? x * g : 0
+    ASSERT_EQ(RunPreluBackward(g.tensor, x.tensor, w.tensor, gi.tensor, gw.tensor), 0) << LastError();
+    EXPECT_EQ(aclcpu_test::Download<float>(gi.buffer.get(), 6), (std::vector<float>{1, 1, 1, 0.5f, 1, 2}));
+    EXPECT_EQ(aclcpu_test::Download<float>(gw.buffer.get(), 3), (std::vector<float>{-2, -1, -3}));
+}
+
+TEST(PreluBackward, SpecialsAndSignedZeros) {
+    // self [1, 2, 4], weight [2] = {0.5, 0}: channel 0 with NaN/inf/zeros in gradOutput, channel 1 all x <= 0
+    const float nan = aclcpu_test::FromBits(0x7FA00001u);  // signalling
+    HostTensor x = FloatTensor({1, 2, 4}, {-0.0f, 0.0f, 2.0f, -1.0f, -1.0f, -2.0f, -0.0f, -HUGE_VALF}),
+               g = FloatTensor({1, 2, 4}, {3.0f, -3.0f, nan, -0.0f, 1.0f, 1.0f, 5.0f, 0.0f}),
+               w = FloatTensor({2}, {0.5f, 0.0f}), gi = EmptyTensor({1, 2, 4}, ACL_FLOAT), gw = EmptyTensor({2}, ACL_FLOAT);
+    ASSERT_EQ(RunPreluBackward(g.tensor, x.tensor, w.tensor, gi.tensor, gw.tensor), 0) << LastError();
+    std::vector<uint32_t> r;
+    for (float f : aclcpu_test::Download<float>(gi.buffer.get(), 8)) r.push_back(F32Bits(f));
+    EXPECT_EQ(r[0], F32Bits(1.5f));        // -0 is not > 0: 0.5 * 3
+    EXPECT_EQ(r[1], F32Bits(-1.5f));       // +0 neither
+    EXPECT_EQ(r[2], 0x7FE00001u);          // x > 0 selects g: the signalling NaN quieted
+    EXPECT_EQ(r[3], 0x80000000u);          // 0.5 * -0
+    EXPECT_EQ(r[4], 0x00000000u);          // 0 * 1
+    EXPECT_EQ(r[6], 0x00000000u);          // 0 * 5
+    EXPECT_EQ(r[7], 0x00000000u);          // 0 * +0
+    const std::vector<float> sw = aclcpu_test::Download<float>(gw.buffer.get(), 2);
+    // channel 0: -0*3 + 0*-3 + (x > 0: +0) + -1*-0 = a zero; channel 1: -1 - 2 + -0*5 + (-inf * 0: NaN) = NaN
+    EXPECT_EQ(sw[0], 0.0f);
+    EXPECT_TRUE(std::isnan(sw[1]));
+    // FLOAT16: gradInput 0.5 * g, the updates x * g = 1 + 2^-10 each, summed in float32, rounded to FLOAT16
+    const uint16_t hx[] = {0xBC00, 0xBC00}, hg[] = {0xBC01, 0xBC01}, hw[] = {0x3800};  // x -1, g -(1 + 2^-10), w 0.5
+    HostTensor th = aclcpu_test::RawTensor({2}, ACL_FLOAT16, hx, sizeof hx), tg = aclcpu_test::RawTensor({2}, ACL_FLOAT16, hg, sizeof hg),
+               tw = aclcpu_test::RawTensor({1}, ACL_FLOAT16, hw, sizeof hw), ogi = EmptyTensor({2}, ACL_FLOAT16),
+               ogw = EmptyTensor({1}, ACL_FLOAT16);
+    ASSERT_EQ(RunPreluBackward(tg.tensor, th.tensor, tw.tensor, ogi.tensor, ogw.tensor), 0) << LastError();
+    EXPECT_EQ(aclcpu_test::Download<uint16_t>(ogi.buffer.get(), 2), (std::vector<uint16_t>{0xB801, 0xB801}));
+    EXPECT_EQ(aclcpu_test::Download<uint16_t>(ogw.buffer.get(), 1)[0], 0x4001);  // 2 * (1 + 2^-10)
+}
+
+/// Runs PreluBackward on every profile (the BF16 ones for BF16) with random inputs of dtype d and compares
+/// gradInput and gradWeight with opref::PreluBackward. gi_on: -1 a fresh gradInput, 0 on gradOutput, 1 on
+/// self (same shape as self required).
+void CompareBackward(const Spec& gs, const Spec& xs, const Spec& ws, aclDataType d, uint32_t seed, int gi_on = -1,
+                     int special_rate = 10) {
+    std::mt19937_64 rng(seed);
+    auto extent = [](const Spec& s) {
+        if (s.storage > 0) return s.storage;
+        return aclcpu_test::Numel(s.shape) == 0 ? int64_t{1} : aclcpu_test::Numel(s.shape);
+    };
+    const size_t item = aclDataTypeSize(d);
+    for (Profile prof : l1ref::kAllProfiles) {
+        if (d == ACL_BF16 && !l1ref::SupportsBF16(prof)) continue;
+        ProfileScope scope(prof);
+        const Spec* specs[3] = {&gs, &xs, &ws};
+        std::vector<std::vector<uint8_t>> bytes(3);
+        std::vector<DeviceBuffer> bufs;
+        std::vector<aclTensor*> ts;
+        l1ref::View v[5];
+        for (int i = 0; i < 3; ++i) {
+            const Spec& sp = *specs[i];
+            const int64_t n = extent(sp);
+            bytes[static_cast<size_t>(i)] = RandomBytes(d, n, rng, special_rate);
+            bufs.emplace_back(bytes[static_cast<size_t>(i)].size());
+            ASSERT_EQ(aclrtMemcpy(bufs.back().get(), bytes[static_cast<size_t>(i)].size(), bytes[static_cast<size_t>(i)].data(),
+                                  bytes[static_cast<size_t>(i)].size(), ACL_MEMCPY_HOST_TO_DEVICE), 0);
+            const std::vector<int64_t> st = sp.strides.empty() ? aclcpu_test::ContiguousStrides(sp.shape) : sp.strides;
+            ts.push_back(MakeTensor(sp.shape, d, bufs.back().get(), st, sp.offset, {n}));
+            v[i] = {false, static_cast<int>(d), sp.shape, st, sp.offset, {n}, bytes[static_cast<size_t>(i)].data()};
+        }
+        const int64_t wn = aclcpu_test::Numel(ws.shape);
+        const std::vector<int64_t> gw_shape = wn == 1 ? ws.shape : std::vector<int64_t>{wn};
+        HostTensor gi = EmptyTensor(xs.shape, d), gw = EmptyTensor(gw_shape, d);
+        const int64_t xn = aclcpu_test::Numel(xs.shape);
+        aclTensor* gi_t = gi_on < 0 ? gi.tensor : ts[static_cast<size_t>(gi_on)];
+        std::vector<uint8_t> want_gi = gi_on < 0 ? std::vector<uint8_t>(static_cast<size_t>(xn) * item, 0xA5)
+                                                 : bytes[static_cast<size_t>(gi_on)];
+        std::vector<uint8_t> want_gw(static_cast<size_t>(wn) * item, 0xA5);
+        v[3] = gi_on < 0 ? l1ref::View{false, static_cast<int>(d), xs.shape, aclcpu_test::ContiguousStrides(xs.shape), 0,
+                                       {xn}, want_gi.data()}
+                         : v[gi_on];
+        v[3].data = want_gi.data();
+        v[4] = {false, static_cast<int>(d), gw_shape, aclcpu_test::ContiguousStrides(gw_shape), 0, {wn}, want_gw.data()};
+        uint8_t* outs[2] = {want_gi.data(), want_gw.data()};
+        ASSERT_EQ(opref::PreluBackward(prof, v, nullptr, outs), 0);
+        ASSERT_EQ(RunPreluBackward(ts[0], ts[1], ts[2], gi_t, gw.tensor), 0) << LastError();
+        std::vector<uint8_t> got_gi(want_gi.size()), got_gw(want_gw.size());
+        const void* gi_mem = gi_on < 0 ? gi.buffer.get() : bufs[static_cast<size_t>(gi_on)].get();
+        ASSERT_EQ(aclrtMemcpy(got_gi.data(), got_gi.size(), gi_mem, got_gi.size(), ACL_MEMCPY_DEVICE_TO_HOST), 0);
+        ASSERT_EQ(aclrtMemcpy(got_gw.data(), got_gw.size(), gw.buffer.get(), got_gw.size(), ACL_MEMCPY_DEVICE_TO_HOST), 0);
+        int bad = 0;
+        for (size_t e = 0; e < got_gi.size() && bad < 5; e += item) {
+            if (!l1ref::SameResult(static_cast<int>(d), &got_gi[e], &want_gi[e])) {
+                ADD_FAILURE() << l1ref::ProfileKey(prof) << " gradInput element " << e / item;
+                ++bad;
+            }
+        }
+        for (size_t e = 0; e < got_gw.size() && bad < 10; e += item) {
+            if (!l1ref::SameResult(static_cast<int>(d), &got_gw[e], &want_gw[e])) {
+                ADD_FAILURE() << l1ref::ProfileKey(prof) << " gradWeight element " << e / item;
+                ++bad;
+            }
+        }
+        for (aclTensor* t : ts) aclDestroyTensor(t);
+    }
+}
+
+TEST(PreluBackward, LayoutsAndSumsMatchTheModel) {
+    uint32_t seed = 100;
+    for (aclDataType d : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {
+        SCOPED_TRACE(d);
+        CompareBackward({{2, 3, 5}}, {{2, 3, 5}}, {{3}}, d, seed++);
+        CompareBackward({{700, 3}}, {{700, 3}}, {{3}}, d, seed++);           // channel innermost: fused rows
+        CompareBackward({{3, 1}}, {{2, 3, 1}}, {{3}}, d, seed++);            // a broadcast gradOutput
+        CompareBackward({{5}}, {{2, 3, 5}}, {{1}}, d, seed++);               // one weight: one sum of every element
+        CompareBackward({{}}, {{}}, {{}}, d, seed++);                        // 0-d
+        CompareBackward({{9}}, {{9}}, {{1, 1}}, d, seed++);                  // 1-d self, [1, 1] weight
+        CompareBackward({{3, 4, 2}}, {{3, 4, 2}}, {{4}, {2}, 1, 9}, d, seed++);       // a strided weight
+        CompareBackward({{2, 6, 3}}, {{2, 6, 3}}, {{2, 3}, {1, 2}, 0, 6}, d, seed++);  // weight runs: dim 1 split
+        CompareBackward({{6, 1}}, {{2, 6, 3}}, {{3, 2}, {1, 3}, 0, 6}, d, seed++);     // and a broadcast gradOutput
+        CompareBackward({{3, 4}, {1, 3}, 0, 12}, {{3, 4}, {1, 3}, 0, 12}, {{4}}, d, seed++);  // transposed views
+        CompareBackward({{2, 3, 5}}, {{2, 3, 5}}, {{3}}, d, seed++, 0);      // gradInput on gradOutput
+        CompareBackward({{2, 3, 5}}, {{2, 3, 5}}, {{3}}, d, seed++, 1);      // gradInput on self
+    }
+    // slices of many chunks (and cores): 64 * 5000 values per channel; 20000 (FLOAT: the reduce as the DAG's
+    // first compute node doubles the input buffers, which splits this slice over 61 cores); one sum of 3 * 10^5
+    // (no specials: one NaN or infinity would decide the whole sum)
+    CompareBackward({{64, 2, 5000}}, {{64, 2, 5000}}, {{2}}, ACL_FLOAT, seed++, -1, 0);
+    CompareBackward({{4, 2, 5000}}, {{4, 2, 5000}}, {{2}}, ACL_FLOAT, seed++, -1, 0);
+    CompareBackward({{4, 2, 5000}}, {{4, 2, 5000}}, {{2}}, ACL_FLOAT16, seed++, -1, 0);
+    CompareBackward({{64, 2, 5000}}, {{64, 2, 5000}}, {{2}}, ACL_FLOAT16, seed++, -1, 0);
+    CompareBackward({{300000}}, {{300000}}, {{1}}, ACL_BF16, seed++, -1, 0);
+}
+
+TEST(PreluBackward, EmptyInputsRunNothing) {
+    HostTensor e = EmptyTensor({2, 0, 3}, ACL_FLOAT), we = EmptyTensor({0}, ACL_FLOAT), gie = EmptyTensor({2, 0, 3}, ACL_FLOAT),
+               gwe = EmptyTensor({0}, ACL_FLOAT);
+    uint64_t ws = 9;
+    aclOpExecutor* ex = nullptr;
+    ASSERT_EQ(aclnnPreluBackwardGetWorkspaceSize(e.tensor, e.tensor, we.tensor, gie.tensor, gwe.tensor, &ws, &ex), 0)
+        << LastError();
+    EXPECT_EQ(ws, 0u);
+    EXPECT_EQ(aclnnPreluBackward(nullptr, 0, ex, nullptr), 0);
+    // an empty gradOutput broadcast to a non-empty self cannot happen ([0] does not broadcast to [3]); an empty
+    // self with a one-element weight leaves gradWeight alone
+    HostTensor e2 = EmptyTensor({0, 3}, ACL_FLOAT), w1 = FloatTensor({1}, {0.5f}), gi2 = EmptyTensor({0, 3}, ACL_FLOAT),
+               gw1 = EmptyTensor({1}, ACL_FLOAT, 0x5A);
+    ASSERT_EQ(RunPreluBackward(e2.tensor, e2.tensor, w1.tensor, gi2.tensor, gw1.tensor), 0) << LastError();
+    EXPECT_EQ(aclcpu_test::Download<uint32_t>(gw1.buffer.get(), 1)[0], 0x5A5A5A5Au);
 }
 
 }  // namespace

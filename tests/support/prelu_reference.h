@@ -1,4 +1,4 @@
-// Independent model of aclnnPrelu (docs/ops/prelu.md) for the tests: it shares no code with src/ and works on
+// Independent model of aclnnPrelu and aclnnPreluBackward (docs/ops/prelu.md, prelu_backward.md) for the tests: it shares no code with src/ and works on
 // exact values (l1ref's long double readers, rounding and writers), so that it checks the rows' widening,
 // the weight's channel indexing, the arithmetic and the narrowing rather than repeating them. NaN results are
 // modelled as "a NaN" (the suite's l1ref::SameResult); the bits of NaN results are the hand-written cases'
@@ -10,6 +10,7 @@
 #include <cstring>
 #include <vector>
 
+#include "support/forward_loss_reference.h"
 #include "support/l1_reference.h"
 #include "support/op_info.h"
 
@@ -24,6 +25,22 @@ inline long double Element(long double x, long double w, const l1ref::Format& fp
     if (std::isnan(w) || (std::isinf(x) && w == 0.0L) || (x == 0.0L && std::isinf(w))) return NAN;
     const long double prod = x * w;  // at most 24 x 24 significant bits: exact in long double
     return l1ref::RoundTo(prod, fp);
+}
+
+/// PreluBackward's gradInput element for gradOutput g, self x and slope w (exact values of the dtype, format
+/// ft): x > 0 -> g; else the product w * g rounded to ft (NaN for a NaN operand or inf * 0).
+inline long double GradElement(long double g, long double x, long double w, const l1ref::Format& ft) {
+    if (x > 0.0L || std::isnan(g)) return g;
+    if (std::isnan(w) || (std::isinf(g) && w == 0.0L) || (g == 0.0L && std::isinf(w))) return NAN;
+    return l1ref::RoundTo(w * g, ft);
+}
+
+/// PreluBackward's update value (the kernel's PReluGradDa in the dtype ft): x > 0 -> +0; else x * g rounded
+/// to ft (NaN for a NaN operand or inf * 0), as float32 (exact).
+inline float UpdateValue(long double g, long double x, const l1ref::Format& ft) {
+    if (x > 0.0L) return 0.0f;
+    if (std::isnan(x) || std::isnan(g) || (std::isinf(x) && g == 0.0L) || (x == 0.0L && std::isinf(g))) return NAN;
+    return static_cast<float>(l1ref::RoundTo(x * g, ft));
 }
 
 /// self's channel count as the op_api takes it: dim 1, or 1 for a 0-d or 1-d self.
@@ -71,6 +88,61 @@ inline int Prelu(l1ref::Profile prof, const l1ref::View* t, const aclcpu_test::o
         const long double wv = l1ref::ReadValue(w.data + preluref::WeightIndex(w, c) * wsz, w.dtype);
         l1ref::WriteValue(out[0] + l1ref::ElementIndex(o, idx) * osz, o.dtype, preluref::Element(x, wv, fp));
     });
+    return 0;
+}
+
+/// aclnnPreluBackward (prelu_reference.h): gradOutput, self, weight, gradInput, gradWeight. The first phase as
+/// docs/ops/prelu_backward.md §2 (self's dtype listed, the others equal to it, dims, gradInput's shape, the
+/// weight rule with gradWeight's shape, gradOutput broadcasting to self's shape); an empty gradOutput, self or
+/// weight writes nothing; then gradInput per element and, per channel, the update values of the channel in
+/// self's row-major order summed in the Ascend 950 reduce-template order of an all-axes sum of that many
+/// values (fwdref::TemplateSum, the engine's AR(1, R) stand-in), rounded to the dtype (RNE).
+inline int PreluBackward(l1ref::Profile prof, const l1ref::View* t, const aclcpu_test::opinfo::Arg* a,
+                         uint8_t* const* out) {
+    (void)a;
+    const l1ref::View &g = t[0], &self = t[1], &w = t[2], &gi = t[3], &gw = t[4];
+    if (g.null || self.null || w.null || gi.null || gw.null) return l1ref::kNullptr;
+    const int d = self.dtype;
+    if (!(d == l1ref::kF32 || d == l1ref::kF16 || (d == l1ref::kBF16 && l1ref::SupportsBF16(prof)))) {
+        return l1ref::kInvalid;
+    }
+    if (g.dtype != d || w.dtype != d || gi.dtype != d || gw.dtype != d) return l1ref::kInvalid;
+    for (int i = 0; i < 5; ++i) {
+        if (t[i].shape.size() > 8) return l1ref::kInvalid;
+    }
+    if (gi.shape != self.shape) return l1ref::kInvalid;
+    const int64_t wn = l1ref::NumelOf(w.shape);
+    if (wn != 1) {
+        if (self.shape.empty()) return l1ref::kInvalid;
+        const int64_t c = preluref::Channels(self.shape);
+        if (wn != c || gw.shape != std::vector<int64_t>{c}) return l1ref::kInvalid;
+    } else if (w.shape != gw.shape) {
+        return l1ref::kInvalid;
+    }
+    std::vector<int64_t> b;
+    if (!l1ref::BroadcastShapes(self.shape, g.shape, &b) || b != self.shape) return l1ref::kInvalid;
+    if (l1ref::NumelOf(g.shape) == 0 || l1ref::NumelOf(self.shape) == 0 || wn == 0) return 0;
+    const size_t sz = l1ref::DtSize(d);
+    const l1ref::Format& ft = l1ref::FormatOf(d);
+    std::vector<std::vector<float>> values(static_cast<size_t>(wn));
+    l1ref::ForEachIndex(self.shape, [&](const std::vector<int64_t>& idx) {
+        const int64_t c = wn == 1 ? 0 : idx[1];
+        const long double x = l1ref::ReadValue(self.data + l1ref::ElementIndex(self, idx) * sz, d);
+        const long double gv = l1ref::ReadValue(g.data + l1ref::BroadcastElementIndex(g, idx) * sz, d);
+        const long double wv = l1ref::ReadValue(w.data + preluref::WeightIndex(w, c) * sz, d);
+        l1ref::WriteValue(out[0] + l1ref::ElementIndex(gi, idx) * sz, d, preluref::GradElement(gv, x, wv, ft));
+        values[static_cast<size_t>(c)].push_back(preluref::UpdateValue(gv, x, ft));
+    });
+    fwdref::Dag dag;
+    dag.pre_input = 1;
+    dag.pre_temp = d == l1ref::kF32 ? 0 : 1;
+    dag.post_temp = d == l1ref::kF32 ? 0 : 1;
+    dag.reduce_first = d == l1ref::kF32;
+    for (int64_t c = 0; c < wn; ++c) {
+        const std::vector<float>& v = values[static_cast<size_t>(c)];
+        const float sum = fwdref::TemplateSum(v, fwdref::TilingFor(static_cast<int64_t>(v.size()), sz, dag));
+        l1ref::WriteValue(out[1] + preluref::WeightIndex(gw, c) * sz, d, static_cast<long double>(sum));
+    }
     return 0;
 }
 
