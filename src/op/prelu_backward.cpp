@@ -101,7 +101,7 @@ int PlanPreluBackward(const OpCall& c, uint64_t* workspaceSize, aclOpExecutor** 
     kern::LeakyReluParams update{dt, 2, 0.0f, false};
     update.update = true;
     const engine::ElementwiseOperands grad_ops{3, 3, {0, 1, 2}};  // gradInput; gradOutput, self, weight
-    const engine::ElementwiseOperands update_ops{4, 2, {0, 1}};  // gradWeight; gradOutput, self
+    const engine::ElementwiseOperands update_ops{4, 2, {0, 1}};   // gradWeight; gradOutput, self
     engine::ReduceFinish finish;
     finish.round_to = dt;
     std::shared_ptr<const engine::ReduceOrder> order;
@@ -113,8 +113,9 @@ int PlanPreluBackward(const OpCall& c, uint64_t* workspaceSize, aclOpExecutor** 
         [&](const aclTensor* copies, uint64_t* workspace) -> std::shared_ptr<const OpPlan> {
             if (empty) return nullptr;
             uint64_t ws_grad = 0, ws_update = 0;
-            auto sum = engine::PlanAxisReduce(copies, update_ops, b, engine::KernelOf(&kern::SelectLeakyReluRow, update),
-                                              axes, order, finish, &ws_update);
+            auto sum =
+                engine::PlanAxisReduce(copies, update_ops, b, engine::KernelOf(&kern::SelectLeakyReluRow, update), axes,
+                                       order, finish, &ws_update);
             auto grad_in = engine::PlanElementwise(copies, grad_ops, b,
                                                    engine::KernelOf(&kern::SelectLeakyReluRow, grad), &ws_grad);
             *workspace = std::max(ws_grad, ws_update);

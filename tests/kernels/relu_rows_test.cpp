@@ -2,12 +2,12 @@
 // (kernels/leaky_relu_simd.cpp) against their generic rows (kernels/relu.cpp, leaky_relu.cpp), byte for
 // byte, on every Highway target this CPU supports: FLOAT, FLOAT16 and BF16; Relu, ReluGrad and
 // ThresholdGradV2D (thresholds 0.5, -2, +inf, NaN, a subnormal); LeakyRelu and LeakyReluGrad (slopes 0.01,
-// 0, -1.5, +inf, NaN, a subnormal, 1e30); Threshold (the same thresholds, values -1 and NaN); Hardshrink, Softshrink and SoftshrinkBackward (lambd |threshold|); Prelu (a random weight
-// operand, contiguous or broadcast); plain and streaming stores; every broadcast
-// pattern of the two ReluGrad / ThresholdGrad inputs; lengths around the vector width; misaligned output starts;
-// in place. Values mix the IEEE specials (signed zeros, infinities, quiet and signalling NaNs with payloads,
-// subnormals, values equal to the threshold) with random ones. The generic rows themselves are checked
-// against the independent model in tests/operators/relu_test.cpp.
+// 0, -1.5, +inf, NaN, a subnormal, 1e30); Threshold (the same thresholds, values -1 and NaN); Hardshrink, Softshrink
+// and SoftshrinkBackward (lambd |threshold|); Prelu (a random weight operand, contiguous or broadcast); plain and
+// streaming stores; every broadcast pattern of the two ReluGrad / ThresholdGrad inputs; lengths around the vector
+// width; misaligned output starts; in place. Values mix the IEEE specials (signed zeros, infinities, quiet and
+// signalling NaNs with payloads, subnormals, values equal to the threshold) with random ones. The generic rows
+// themselves are checked against the independent model in tests/operators/relu_test.cpp.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -62,7 +62,7 @@ constexpr int kThresholdOp = 12;  // Threshold (one input; value -1, or NaN for 
 constexpr int kHardShrinkOp = 13; // Hardshrink (one input; lambd = |threshold|, value +0)
 constexpr int kSoftShrinkOp = 14; // Softshrink (one input; lambd = |threshold|)
 constexpr int kSoftShrinkGradOp = 15;  // SoftshrinkBackward (gradOutput, self; lambd = |threshold|)
-constexpr int kPreluOp = 16;      // Prelu (self, weight: the LeakyRelu rows with a slope operand)
+constexpr int kPreluOp = 16;           // Prelu (self, weight: the LeakyRelu rows with a slope operand)
 
 /// v rounded to dt (FLOAT16 / BF16 RNE), as float32: a threshold the first phase would have converted.
 float RoundToDtype(aclDataType dt, float v) { return RoundToPromoted(v, dt); }
@@ -178,11 +178,10 @@ TEST(ReluRows, FusedRowsMatchGenericOnEveryTarget) {
         for (aclDataType dt : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {
             const int64_t item = static_cast<int64_t>(ItemSize(dt));
             for (int op : {kReluOp, ThresholdOpCode(ThresholdKernel::kReluGrad),
-                           ThresholdOpCode(ThresholdKernel::kThresholdGradV2D), kLeakyOp, kLeakyGradOp,
-                           kThresholdOp, kHardShrinkOp, kSoftShrinkOp, kSoftShrinkGradOp, kPreluOp}) {
-                const bool one_input =
-                    op == kReluOp || op == kLeakyOp ||
-                    (op >= kThresholdOp && op != kSoftShrinkGradOp && op != kPreluOp);
+                           ThresholdOpCode(ThresholdKernel::kThresholdGradV2D), kLeakyOp, kLeakyGradOp, kThresholdOp,
+                           kHardShrinkOp, kSoftShrinkOp, kSoftShrinkGradOp, kPreluOp}) {
+                const bool one_input = op == kReluOp || op == kLeakyOp ||
+                                       (op >= kThresholdOp && op != kSoftShrinkGradOp && op != kPreluOp);
                 const int patterns = one_input ? 1 : 3;  // gradient rows: none, gradOutput, self broadcast
                 for (int bc = 0; bc < patterns; ++bc) {
                     for (int64_t n : {1, 5, 8, 16, 31, 33, 64, 129, 700}) {

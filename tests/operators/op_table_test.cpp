@@ -460,7 +460,7 @@ Call MakeCall(const OpInfo& op, const std::vector<Shape>& in_shapes, const std::
             const Shape& self = in_shapes[std::min(SelfInput(op), in_shapes.size() - 1)];
             if (ti.role != Role::kOutput) {
                 s = ChannelShape(self, s);
-            } else {  // gradWeight: weight's shape (one element) or [C]
+            } else {      // gradWeight: weight's shape (one element) or [C]
                 Shape w;  // the weight input's shape (made before the outputs)
                 for (int j = 0; j < op.num_inputs; ++j) {
                     if (std::strcmp(op.tensors[j].name, "weight") == 0) w = c.shapes[static_cast<size_t>(j)];

@@ -114,8 +114,7 @@ TEST(Prelu, CheckOrderAndMessages) {
     EXPECT_EQ(ws, 0u);
     EXPECT_EQ(aclnnPrelu(nullptr, 0, ex, nullptr), 0) << LastError();
     EXPECT_EQ(aclrtSynchronizeStream(nullptr), 0);
-    EXPECT_EQ(aclcpu_test::Download<float>(out.buffer.get(), 6),
-              (std::vector<float>{1, -1, 2, -1, 3, -6}));
+    EXPECT_EQ(aclcpu_test::Download<float>(out.buffer.get(), 6), (std::vector<float>{1, -1, 2, -1, 3, -6}));
 }
 
 TEST(Prelu, NoBf16OnAscend910And310P) {
@@ -135,8 +134,16 @@ TEST(Prelu, FloatSpecials) {
     // or an invalid product (inf * 0) the default NaN; signed zeros by the product's sign rule; subnormal
     // products rounded (RNE).
     const float sub = 1.0e-45f;
-    const std::vector<float> xs = {2.0f, -2.0f, -0.0f, 0.0f, -HUGE_VALF, HUGE_VALF, sub, -sub,
-                                   aclcpu_test::FromBits(0xFFA00001u), aclcpu_test::FromBits(0x7FC00005u)};
+    const std::vector<float> xs = {2.0f,
+                                   -2.0f,
+                                   -0.0f,
+                                   0.0f,
+                                   -HUGE_VALF,
+                                   HUGE_VALF,
+                                   sub,
+                                   -sub,
+                                   aclcpu_test::FromBits(0xFFA00001u),
+                                   aclcpu_test::FromBits(0x7FC00005u)};
     const int64_t n = static_cast<int64_t>(xs.size());
     auto run = [&](float wv) {
         HostTensor x = FloatTensor({n}, xs), w = FloatTensor({1}, {wv}), out = EmptyTensor({n}, ACL_FLOAT);
@@ -152,21 +159,21 @@ TEST(Prelu, FloatSpecials) {
     EXPECT_EQ(r[3], 0x00000000u);  // +0 is not > 0: +0 * 0.25
     EXPECT_EQ(r[4], F32Bits(-HUGE_VALF));
     EXPECT_EQ(r[5], F32Bits(HUGE_VALF));
-    EXPECT_EQ(r[6], 1u);            // selected
-    EXPECT_EQ(r[7], 0x80000000u);   // -2^-149 / 4 rounds to -0
-    EXPECT_EQ(r[8], 0xFFE00001u);   // signalling NaN quieted, sign and payload kept
+    EXPECT_EQ(r[6], 1u);           // selected
+    EXPECT_EQ(r[7], 0x80000000u);  // -2^-149 / 4 rounds to -0
+    EXPECT_EQ(r[8], 0xFFE00001u);  // signalling NaN quieted, sign and payload kept
     EXPECT_EQ(r[9], 0x7FC00005u);
     r = run(-2.0f);
     EXPECT_EQ(r[1], F32Bits(4.0f));
-    EXPECT_EQ(r[2], 0x00000000u);   // -0 * -2 = +0
-    EXPECT_EQ(r[3], 0x80000000u);   // +0 * -2 = -0
+    EXPECT_EQ(r[2], 0x00000000u);  // -0 * -2 = +0
+    EXPECT_EQ(r[3], 0x80000000u);  // +0 * -2 = -0
     EXPECT_EQ(r[4], F32Bits(HUGE_VALF));
-    EXPECT_EQ(r[7], 2u);            // -2^-149 * -2 = 2^-148
+    EXPECT_EQ(r[7], 2u);  // -2^-149 * -2 = 2^-148
     r = run(0.0f);
-    EXPECT_EQ(r[1], 0x80000000u);   // -2 * 0 = -0
-    EXPECT_EQ(r[4], 0x7FC00000u);   // -inf * 0: the default NaN
+    EXPECT_EQ(r[1], 0x80000000u);  // -2 * 0 = -0
+    EXPECT_EQ(r[4], 0x7FC00000u);  // -inf * 0: the default NaN
     r = run(0.5f);
-    EXPECT_EQ(r[7], 0x80000000u);   // -2^-150: the tie to even (-0)
+    EXPECT_EQ(r[7], 0x80000000u);  // -2^-150: the tie to even (-0)
     r = run(aclcpu_test::FromBits(0x7FC12345u));
     EXPECT_EQ(r[0], F32Bits(2.0f));  // selected whatever the weight
     EXPECT_EQ(r[1], 0x7FC00000u);    // a NaN weight times a number: the default NaN
@@ -250,8 +257,8 @@ std::vector<uint8_t> RandomBytes(aclDataType dt, int64_t n, std::mt19937_64& rng
 /// Runs self (x), weight (w), out (o; same shape as self, contiguous unless o_spec says) on every profile in
 /// the dtypes given and compares every output byte with opref::Prelu (NaN equals NaN). `out_on_self`: out is
 /// self's tensor.
-void CompareWithModel(const Spec& xs, const Spec& ws, aclDataType xd, aclDataType wd, aclDataType od,
-                      uint32_t seed, bool out_on_self = false) {
+void CompareWithModel(const Spec& xs, const Spec& ws, aclDataType xd, aclDataType wd, aclDataType od, uint32_t seed,
+                      bool out_on_self = false) {
     std::mt19937_64 rng(seed);
     auto extent = [](const Spec& s) {
         if (s.storage > 0) return s.storage;
@@ -277,15 +284,18 @@ void CompareWithModel(const Spec& xs, const Spec& ws, aclDataType xd, aclDataTyp
         v[0] = {false, static_cast<int>(xd), xs.shape, xst, xs.offset, {xn}, xb.data()};
         v[1] = {false, static_cast<int>(wd), ws.shape, wst, ws.offset, {wn}, wb.data()};
         std::vector<uint8_t> want(out_on_self ? xb : std::vector<uint8_t>(static_cast<size_t>(on) * oitem, 0xA5));
-        v[2] = out_on_self ? v[0] : l1ref::View{false, static_cast<int>(od), xs.shape,
-                                                aclcpu_test::ContiguousStrides(xs.shape), 0, {on}, want.data()};
+        v[2] = out_on_self
+                   ? v[0]
+                   : l1ref::View{false, static_cast<int>(od), xs.shape, aclcpu_test::ContiguousStrides(xs.shape), 0,
+                                 {on},  want.data()};
         uint8_t* wp = want.data();
         ASSERT_EQ(opref::Prelu(prof, v, nullptr, &wp), 0);
         ASSERT_EQ(RunPrelu(x, w, out), 0) << LastError();
         const size_t bytes = want.size();
         std::vector<uint8_t> got(bytes);
-        ASSERT_EQ(aclrtMemcpy(got.data(), bytes, out_on_self ? xbuf.get() : o.buffer.get(), bytes,
-                              ACL_MEMCPY_DEVICE_TO_HOST), 0);
+        ASSERT_EQ(
+            aclrtMemcpy(got.data(), bytes, out_on_self ? xbuf.get() : o.buffer.get(), bytes, ACL_MEMCPY_DEVICE_TO_HOST),
+            0);
         int bad = 0;
         for (size_t e = 0; e < bytes && bad < 5; e += oitem) {
             if (!l1ref::SameResult(static_cast<int>(od), &got[e], &want[e])) {
@@ -336,13 +346,15 @@ TEST(Prelu, ChannelLayoutsMatchTheModel) {
 
 TEST(Prelu, EmptyAndTooManyRuns) {
     // an empty self (its channel count 0 with an empty weight, or a weight of one element): nothing runs
-    HostTensor e = EmptyTensor({2, 0, 3}, ACL_FLOAT), we = EmptyTensor({0}, ACL_FLOAT), oe = EmptyTensor({2, 0, 3}, ACL_FLOAT);
+    HostTensor e = EmptyTensor({2, 0, 3}, ACL_FLOAT), we = EmptyTensor({0}, ACL_FLOAT),
+               oe = EmptyTensor({2, 0, 3}, ACL_FLOAT);
     uint64_t ws = 9;
     aclOpExecutor* ex = nullptr;
     ASSERT_EQ(aclnnPreluGetWorkspaceSize(e.tensor, we.tensor, oe.tensor, &ws, &ex), 0) << LastError();
     EXPECT_EQ(ws, 0u);
     EXPECT_EQ(aclnnPrelu(nullptr, 0, ex, nullptr), 0);
-    HostTensor e2 = EmptyTensor({0, 3}, ACL_FLOAT), w3 = FloatTensor({3}, {1, 2, 3}), o2 = EmptyTensor({0, 3}, ACL_FLOAT);
+    HostTensor e2 = EmptyTensor({0, 3}, ACL_FLOAT), w3 = FloatTensor({3}, {1, 2, 3}),
+               o2 = EmptyTensor({0, 3}, ACL_FLOAT);
     EXPECT_EQ(RunPrelu(e2.tensor, w3.tensor, o2.tensor), 0) << LastError();
     // beyond CANN: an 8-d self whose weight view needs two strides (9 dims in all) is refused
     DeviceBuffer wbuf(6 * 4);
@@ -358,8 +370,7 @@ TEST(Prelu, EmptyAndTooManyRuns) {
 
 // ------------------------------------------------------------------ PreluBackward
 
-int RunPreluBackward(const aclTensor* g, const aclTensor* self, const aclTensor* weight, aclTensor* gi,
-                     aclTensor* gw) {
+int RunPreluBackward(const aclTensor* g, const aclTensor* self, const aclTensor* weight, aclTensor* gi, aclTensor* gw) {
     uint64_t ws = 0;
     aclOpExecutor* ex = nullptr;
     int st = aclnnPreluBackwardGetWorkspaceSize(g, self, weight, gi, gw, &ws, &ex);
@@ -384,7 +395,8 @@ void ExpectBackwardFails(const aclTensor* g, const aclTensor* self, const aclTen
 
 TEST(PreluBackward, CheckOrderAndMessages) {
     HostTensor g = FloatTensor({2, 3}, {1, 1, 1, 1, 1, 1}), x = FloatTensor({2, 3}, {1, -1, 2, -2, 3, -3}),
-               w = FloatTensor({3}, {0.5f, 1, 2}), gi = EmptyTensor({2, 3}, ACL_FLOAT), gw = EmptyTensor({3}, ACL_FLOAT);
+               w = FloatTensor({3}, {0.5f, 1, 2}), gi = EmptyTensor({2, 3}, ACL_FLOAT),
+               gw = EmptyTensor({3}, ACL_FLOAT);
     // 1. the tensors in order (no workspace check first: CANN has none)
     ExpectBackwardFails(nullptr, nullptr, nullptr, nullptr, nullptr, kNull,
                         "Expected a proper Tensor but got null for argument gradOutput.");
@@ -396,7 +408,8 @@ TEST(PreluBackward, CheckOrderAndMessages) {
               kNull);
     EXPECT_NE(LastError().find("argument gradOutput"), std::string::npos);
     // 2. self's list, then every other dtype equal to self's
-    HostTensor xd = EmptyTensor({2, 3}, ACL_DOUBLE), h = EmptyTensor({2, 3}, ACL_FLOAT16), wh = EmptyTensor({3}, ACL_FLOAT16);
+    HostTensor xd = EmptyTensor({2, 3}, ACL_DOUBLE), h = EmptyTensor({2, 3}, ACL_FLOAT16),
+               wh = EmptyTensor({3}, ACL_FLOAT16);
     ExpectBackwardFails(g.tensor, xd.tensor, w.tensor, gi.tensor, gw.tensor, kInvalid,
                         "Tensor self not implemented for DT_DOUBLE, should be in dtype support list DT_FLOAT, "
                         "DT_FLOAT16, DT_BF16.");
@@ -419,8 +432,8 @@ TEST(PreluBackward, CheckOrderAndMessages) {
                         "[2,3].");
     // 4. the weight rule
     HostTensor w2 = FloatTensor({2}, {1, 2}), x0 = FloatTensor({}, {1}), g0 = FloatTensor({}, {1}),
-               gi0 = EmptyTensor({}, ACL_FLOAT), gw13 = EmptyTensor({1, 3}, ACL_FLOAT), w1 = FloatTensor({1, 1}, {0.5f}),
-               gw1 = EmptyTensor({1}, ACL_FLOAT);
+               gi0 = EmptyTensor({}, ACL_FLOAT), gw13 = EmptyTensor({1, 3}, ACL_FLOAT),
+               w1 = FloatTensor({1, 1}, {0.5f}), gw1 = EmptyTensor({1}, ACL_FLOAT);
     ExpectBackwardFails(g0.tensor, x0.tensor, w2.tensor, gi0.tensor, gw.tensor, kInvalid,
                         "The self tensor must have at least 1 dimensions.");
     ExpectBackwardFails(g.tensor, x.tensor, w2.tensor, gi.tensor, gw.tensor, kInvalid,
@@ -437,9 +450,11 @@ TEST(PreluBackward, CheckOrderAndMessages) {
     ExpectBackwardFails(g23.tensor, x.tensor, w.tensor, gi.tensor, gw.tensor, kInvalid,
                         "the broadcastShape[[2,2,3]] of gradOutput and self must be equal with selfShape[[2,3]].");
     // 6. beyond CANN: workspace arguments; gradWeight sharing memory with another tensor
-    EXPECT_EQ(aclnnPreluBackwardGetWorkspaceSize(g.tensor, x.tensor, w.tensor, gi.tensor, gw.tensor, nullptr, &ex), kNull);
+    EXPECT_EQ(aclnnPreluBackwardGetWorkspaceSize(g.tensor, x.tensor, w.tensor, gi.tensor, gw.tensor, nullptr, &ex),
+              kNull);
     EXPECT_NE(LastError().find("The workspaceSize or executor is nullptr."), std::string::npos);
-    EXPECT_EQ(aclnnPreluBackwardGetWorkspaceSize(g.tensor, x.tensor, w.tensor, gi.tensor, gw.tensor, &ws, nullptr), kNull);
+    EXPECT_EQ(aclnnPreluBackwardGetWorkspaceSize(g.tensor, x.tensor, w.tensor, gi.tensor, gw.tensor, &ws, nullptr),
+              kNull);
     ExpectBackwardFails(g.tensor, x.tensor, w.tensor, gi.tensor, w.tensor, kInvalid,
                         "beyond CANN: gradWeight and weight share memory");
     aclTensor* gw_on_gi = MakeTensor({3}, ACL_FLOAT, gi.buffer.get());
@@ -457,24 +472,26 @@ TEST(PreluBackward, SpecialsAndSignedZeros) {
     const float nan = aclcpu_test::FromBits(0x7FA00001u);  // signalling
     HostTensor x = FloatTensor({1, 2, 4}, {-0.0f, 0.0f, 2.0f, -1.0f, -1.0f, -2.0f, -0.0f, -HUGE_VALF}),
                g = FloatTensor({1, 2, 4}, {3.0f, -3.0f, nan, -0.0f, 1.0f, 1.0f, 5.0f, 0.0f}),
-               w = FloatTensor({2}, {0.5f, 0.0f}), gi = EmptyTensor({1, 2, 4}, ACL_FLOAT), gw = EmptyTensor({2}, ACL_FLOAT);
+               w = FloatTensor({2}, {0.5f, 0.0f}), gi = EmptyTensor({1, 2, 4}, ACL_FLOAT),
+               gw = EmptyTensor({2}, ACL_FLOAT);
     ASSERT_EQ(RunPreluBackward(g.tensor, x.tensor, w.tensor, gi.tensor, gw.tensor), 0) << LastError();
     std::vector<uint32_t> r;
     for (float f : aclcpu_test::Download<float>(gi.buffer.get(), 8)) r.push_back(F32Bits(f));
-    EXPECT_EQ(r[0], F32Bits(1.5f));        // -0 is not > 0: 0.5 * 3
-    EXPECT_EQ(r[1], F32Bits(-1.5f));       // +0 neither
-    EXPECT_EQ(r[2], 0x7FE00001u);          // x > 0 selects g: the signalling NaN quieted
-    EXPECT_EQ(r[3], 0x80000000u);          // 0.5 * -0
-    EXPECT_EQ(r[4], 0x00000000u);          // 0 * 1
-    EXPECT_EQ(r[6], 0x00000000u);          // 0 * 5
-    EXPECT_EQ(r[7], 0x00000000u);          // 0 * +0
+    EXPECT_EQ(r[0], F32Bits(1.5f));   // -0 is not > 0: 0.5 * 3
+    EXPECT_EQ(r[1], F32Bits(-1.5f));  // +0 neither
+    EXPECT_EQ(r[2], 0x7FE00001u);     // x > 0 selects g: the signalling NaN quieted
+    EXPECT_EQ(r[3], 0x80000000u);     // 0.5 * -0
+    EXPECT_EQ(r[4], 0x00000000u);     // 0 * 1
+    EXPECT_EQ(r[6], 0x00000000u);     // 0 * 5
+    EXPECT_EQ(r[7], 0x00000000u);     // 0 * +0
     const std::vector<float> sw = aclcpu_test::Download<float>(gw.buffer.get(), 2);
     // channel 0: -0*3 + 0*-3 + (x > 0: +0) + -1*-0 = a zero; channel 1: -1 - 2 + -0*5 + (-inf * 0: NaN) = NaN
     EXPECT_EQ(sw[0], 0.0f);
     EXPECT_TRUE(std::isnan(sw[1]));
     // FLOAT16: gradInput 0.5 * g, the updates x * g = 1 + 2^-10 each, summed in float32, rounded to FLOAT16
     const uint16_t hx[] = {0xBC00, 0xBC00}, hg[] = {0xBC01, 0xBC01}, hw[] = {0x3800};  // x -1, g -(1 + 2^-10), w 0.5
-    HostTensor th = aclcpu_test::RawTensor({2}, ACL_FLOAT16, hx, sizeof hx), tg = aclcpu_test::RawTensor({2}, ACL_FLOAT16, hg, sizeof hg),
+    HostTensor th = aclcpu_test::RawTensor({2}, ACL_FLOAT16, hx, sizeof hx),
+               tg = aclcpu_test::RawTensor({2}, ACL_FLOAT16, hg, sizeof hg),
                tw = aclcpu_test::RawTensor({1}, ACL_FLOAT16, hw, sizeof hw), ogi = EmptyTensor({2}, ACL_FLOAT16),
                ogw = EmptyTensor({1}, ACL_FLOAT16);
     ASSERT_EQ(RunPreluBackward(tg.tensor, th.tensor, tw.tensor, ogi.tensor, ogw.tensor), 0) << LastError();
@@ -506,8 +523,10 @@ void CompareBackward(const Spec& gs, const Spec& xs, const Spec& ws, aclDataType
             const int64_t n = extent(sp);
             bytes[static_cast<size_t>(i)] = RandomBytes(d, n, rng, special_rate);
             bufs.emplace_back(bytes[static_cast<size_t>(i)].size());
-            ASSERT_EQ(aclrtMemcpy(bufs.back().get(), bytes[static_cast<size_t>(i)].size(), bytes[static_cast<size_t>(i)].data(),
-                                  bytes[static_cast<size_t>(i)].size(), ACL_MEMCPY_HOST_TO_DEVICE), 0);
+            ASSERT_EQ(aclrtMemcpy(bufs.back().get(), bytes[static_cast<size_t>(i)].size(),
+                                  bytes[static_cast<size_t>(i)].data(), bytes[static_cast<size_t>(i)].size(),
+                                  ACL_MEMCPY_HOST_TO_DEVICE),
+                      0);
             const std::vector<int64_t> st = sp.strides.empty() ? aclcpu_test::ContiguousStrides(sp.shape) : sp.strides;
             ts.push_back(MakeTensor(sp.shape, d, bufs.back().get(), st, sp.offset, {n}));
             v[i] = {false, static_cast<int>(d), sp.shape, st, sp.offset, {n}, bytes[static_cast<size_t>(i)].data()};
@@ -517,21 +536,24 @@ void CompareBackward(const Spec& gs, const Spec& xs, const Spec& ws, aclDataType
         HostTensor gi = EmptyTensor(xs.shape, d), gw = EmptyTensor(gw_shape, d);
         const int64_t xn = aclcpu_test::Numel(xs.shape);
         aclTensor* gi_t = gi_on < 0 ? gi.tensor : ts[static_cast<size_t>(gi_on)];
-        std::vector<uint8_t> want_gi = gi_on < 0 ? std::vector<uint8_t>(static_cast<size_t>(xn) * item, 0xA5)
-                                                 : bytes[static_cast<size_t>(gi_on)];
+        std::vector<uint8_t> want_gi =
+            gi_on < 0 ? std::vector<uint8_t>(static_cast<size_t>(xn) * item, 0xA5) : bytes[static_cast<size_t>(gi_on)];
         std::vector<uint8_t> want_gw(static_cast<size_t>(wn) * item, 0xA5);
-        v[3] = gi_on < 0 ? l1ref::View{false, static_cast<int>(d), xs.shape, aclcpu_test::ContiguousStrides(xs.shape), 0,
-                                       {xn}, want_gi.data()}
-                         : v[gi_on];
+        v[3] = gi_on < 0
+                   ? l1ref::View{false, static_cast<int>(d), xs.shape, aclcpu_test::ContiguousStrides(xs.shape), 0,
+                                 {xn},  want_gi.data()}
+                   : v[gi_on];
         v[3].data = want_gi.data();
-        v[4] = {false, static_cast<int>(d), gw_shape, aclcpu_test::ContiguousStrides(gw_shape), 0, {wn}, want_gw.data()};
+        v[4] = {false, static_cast<int>(d), gw_shape, aclcpu_test::ContiguousStrides(gw_shape), 0,
+                {wn},  want_gw.data()};
         uint8_t* outs[2] = {want_gi.data(), want_gw.data()};
         ASSERT_EQ(opref::PreluBackward(prof, v, nullptr, outs), 0);
         ASSERT_EQ(RunPreluBackward(ts[0], ts[1], ts[2], gi_t, gw.tensor), 0) << LastError();
         std::vector<uint8_t> got_gi(want_gi.size()), got_gw(want_gw.size());
         const void* gi_mem = gi_on < 0 ? gi.buffer.get() : bufs[static_cast<size_t>(gi_on)].get();
         ASSERT_EQ(aclrtMemcpy(got_gi.data(), got_gi.size(), gi_mem, got_gi.size(), ACL_MEMCPY_DEVICE_TO_HOST), 0);
-        ASSERT_EQ(aclrtMemcpy(got_gw.data(), got_gw.size(), gw.buffer.get(), got_gw.size(), ACL_MEMCPY_DEVICE_TO_HOST), 0);
+        ASSERT_EQ(aclrtMemcpy(got_gw.data(), got_gw.size(), gw.buffer.get(), got_gw.size(), ACL_MEMCPY_DEVICE_TO_HOST),
+                  0);
         int bad = 0;
         for (size_t e = 0; e < got_gi.size() && bad < 5; e += item) {
             if (!l1ref::SameResult(static_cast<int>(d), &got_gi[e], &want_gi[e])) {
@@ -554,17 +576,17 @@ TEST(PreluBackward, LayoutsAndSumsMatchTheModel) {
     for (aclDataType d : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {
         SCOPED_TRACE(d);
         CompareBackward({{2, 3, 5}}, {{2, 3, 5}}, {{3}}, d, seed++);
-        CompareBackward({{700, 3}}, {{700, 3}}, {{3}}, d, seed++);           // channel innermost: fused rows
-        CompareBackward({{3, 1}}, {{2, 3, 1}}, {{3}}, d, seed++);            // a broadcast gradOutput
-        CompareBackward({{5}}, {{2, 3, 5}}, {{1}}, d, seed++);               // one weight: one sum of every element
-        CompareBackward({{}}, {{}}, {{}}, d, seed++);                        // 0-d
-        CompareBackward({{9}}, {{9}}, {{1, 1}}, d, seed++);                  // 1-d self, [1, 1] weight
-        CompareBackward({{3, 4, 2}}, {{3, 4, 2}}, {{4}, {2}, 1, 9}, d, seed++);       // a strided weight
+        CompareBackward({{700, 3}}, {{700, 3}}, {{3}}, d, seed++);               // channel innermost: fused rows
+        CompareBackward({{3, 1}}, {{2, 3, 1}}, {{3}}, d, seed++);                // a broadcast gradOutput
+        CompareBackward({{5}}, {{2, 3, 5}}, {{1}}, d, seed++);                   // one weight: one sum of every element
+        CompareBackward({{}}, {{}}, {{}}, d, seed++);                            // 0-d
+        CompareBackward({{9}}, {{9}}, {{1, 1}}, d, seed++);                      // 1-d self, [1, 1] weight
+        CompareBackward({{3, 4, 2}}, {{3, 4, 2}}, {{4}, {2}, 1, 9}, d, seed++);  // a strided weight
         CompareBackward({{2, 6, 3}}, {{2, 6, 3}}, {{2, 3}, {1, 2}, 0, 6}, d, seed++);  // weight runs: dim 1 split
         CompareBackward({{6, 1}}, {{2, 6, 3}}, {{3, 2}, {1, 3}, 0, 6}, d, seed++);     // and a broadcast gradOutput
         CompareBackward({{3, 4}, {1, 3}, 0, 12}, {{3, 4}, {1, 3}, 0, 12}, {{4}}, d, seed++);  // transposed views
-        CompareBackward({{2, 3, 5}}, {{2, 3, 5}}, {{3}}, d, seed++, 0);      // gradInput on gradOutput
-        CompareBackward({{2, 3, 5}}, {{2, 3, 5}}, {{3}}, d, seed++, 1);      // gradInput on self
+        CompareBackward({{2, 3, 5}}, {{2, 3, 5}}, {{3}}, d, seed++, 0);                       // gradInput on gradOutput
+        CompareBackward({{2, 3, 5}}, {{2, 3, 5}}, {{3}}, d, seed++, 1);                       // gradInput on self
     }
     // slices of many chunks (and cores): 64 * 5000 values per channel; 20000 (FLOAT: the reduce as the DAG's
     // first compute node doubles the input buffers, which splits this slice over 61 cores); one sum of 3 * 10^5
@@ -577,8 +599,8 @@ TEST(PreluBackward, LayoutsAndSumsMatchTheModel) {
 }
 
 TEST(PreluBackward, EmptyInputsRunNothing) {
-    HostTensor e = EmptyTensor({2, 0, 3}, ACL_FLOAT), we = EmptyTensor({0}, ACL_FLOAT), gie = EmptyTensor({2, 0, 3}, ACL_FLOAT),
-               gwe = EmptyTensor({0}, ACL_FLOAT);
+    HostTensor e = EmptyTensor({2, 0, 3}, ACL_FLOAT), we = EmptyTensor({0}, ACL_FLOAT),
+               gie = EmptyTensor({2, 0, 3}, ACL_FLOAT), gwe = EmptyTensor({0}, ACL_FLOAT);
     uint64_t ws = 9;
     aclOpExecutor* ex = nullptr;
     ASSERT_EQ(aclnnPreluBackwardGetWorkspaceSize(e.tensor, e.tensor, we.tensor, gie.tensor, gwe.tensor, &ws, &ex), 0)

@@ -1,8 +1,8 @@
-// Independent model of aclnnPrelu and aclnnPreluBackward (docs/ops/prelu.md, prelu_backward.md) for the tests: it shares no code with src/ and works on
-// exact values (l1ref's long double readers, rounding and writers), so that it checks the rows' widening,
-// the weight's channel indexing, the arithmetic and the narrowing rather than repeating them. NaN results are
-// modelled as "a NaN" (the suite's l1ref::SameResult); the bits of NaN results are the hand-written cases'
-// (tests/operators/prelu_test.cpp).
+// Independent model of aclnnPrelu and aclnnPreluBackward (docs/ops/prelu.md, prelu_backward.md) for the tests: it
+// shares no code with src/ and works on exact values (l1ref's long double readers, rounding and writers), so that it
+// checks the rows' widening, the weight's channel indexing, the arithmetic and the narrowing rather than repeating
+// them. NaN results are modelled as "a NaN" (the suite's l1ref::SameResult); the bits of NaN results are the
+// hand-written cases' (tests/operators/prelu_test.cpp).
 #pragma once
 
 #include <cmath>
