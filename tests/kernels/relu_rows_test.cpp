@@ -3,11 +3,11 @@
 // byte, on every Highway target this CPU supports: FLOAT, FLOAT16 and BF16; Relu, ReluGrad and
 // ThresholdGradV2D (thresholds 0.5, -2, +inf, NaN, a subnormal); LeakyRelu and LeakyReluGrad (slopes 0.01,
 // 0, -1.5, +inf, NaN, a subnormal, 1e30); Threshold (the same thresholds, values -1 and NaN); Hardshrink, Softshrink
-// and SoftshrinkBackward (lambd |threshold|); Prelu (a random weight operand, contiguous or broadcast); plain and
-// streaming stores; every broadcast pattern of the two ReluGrad / ThresholdGrad inputs; lengths around the vector
-// width; misaligned output starts; in place. Values mix the IEEE specials (signed zeros, infinities, quiet and
-// signalling NaNs with payloads, subnormals, values equal to the threshold) with random ones. The generic rows
-// themselves are checked against the independent model in tests/operators/relu_test.cpp.
+// and SoftshrinkBackward (lambd |threshold|); Prelu and PreluBackward's gradInput (a random weight operand,
+// contiguous or broadcast); plain and streaming stores; every broadcast pattern of the two ReluGrad / ThresholdGrad
+// inputs; lengths around the vector width; misaligned output starts; in place. Values mix the IEEE specials (signed
+// zeros, infinities, quiet and signalling NaNs with payloads, subnormals, values equal to the threshold) with random
+// ones. The generic rows themselves are checked against the independent model in tests/operators/relu_test.cpp.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -21,8 +21,8 @@
 #include "kernels/convert.h"
 #include "kernels/leaky_relu.h"
 #include "kernels/relu.h"
-#include "kernels/threshold.h"
 #include "kernels/simd_convert.h"
+#include "kernels/threshold.h"
 #include "support/simd_targets.h"
 #include "tensor/dtype.h"
 
@@ -56,13 +56,14 @@ void Fill(std::mt19937& rng, aclDataType dt, char* p, int64_t n) {
     }
 }
 
-constexpr int kLeakyOp = 10;      // LeakyRelu (one input)
-constexpr int kLeakyGradOp = 11;  // LeakyReluGrad (gradOutput, self)
-constexpr int kThresholdOp = 12;  // Threshold (one input; value -1, or NaN for a negative threshold)
-constexpr int kHardShrinkOp = 13; // Hardshrink (one input; lambd = |threshold|, value +0)
-constexpr int kSoftShrinkOp = 14; // Softshrink (one input; lambd = |threshold|)
+constexpr int kLeakyOp = 10;           // LeakyRelu (one input)
+constexpr int kLeakyGradOp = 11;       // LeakyReluGrad (gradOutput, self)
+constexpr int kThresholdOp = 12;       // Threshold (one input; value -1, or NaN for a negative threshold)
+constexpr int kHardShrinkOp = 13;      // Hardshrink (one input; lambd = |threshold|, value +0)
+constexpr int kSoftShrinkOp = 14;      // Softshrink (one input; lambd = |threshold|)
 constexpr int kSoftShrinkGradOp = 15;  // SoftshrinkBackward (gradOutput, self; lambd = |threshold|)
 constexpr int kPreluOp = 16;           // Prelu (self, weight: the LeakyRelu rows with a slope operand)
+constexpr int kPreluGradOp = 17;       // PreluBackward's gradInput (gradOutput, self, weight)
 
 /// v rounded to dt (FLOAT16 / BF16 RNE), as float32: a threshold the first phase would have converted.
 float RoundToDtype(aclDataType dt, float v) { return RoundToPromoted(v, dt); }
@@ -71,7 +72,7 @@ struct Case {
     int op;  // kReluOp, ThresholdOpCode, kLeakyOp or kLeakyGradOp
     aclDataType dt;
     float threshold;
-    int64_t stride[3];  // out, first input, second input (bytes)
+    int64_t stride[4];  // out, first, second, third input (bytes; the third: kPreluGradOp's weight)
     int64_t n, off;
     bool nt, in_place;
 };
@@ -79,16 +80,19 @@ struct Case {
 std::string Describe(const Case& c, int64_t target) {
     return std::string(simd::TargetName(target)) + " op=" + std::to_string(c.op) + " " + DtypeName(c.dt) +
            " thr=" + std::to_string(c.threshold) + " n=" + std::to_string(c.n) + " off=" + std::to_string(c.off) +
-           " strides " + std::to_string(c.stride[1]) + "/" + std::to_string(c.stride[2]) + (c.nt ? " nt" : "") +
-           (c.in_place ? " in-place" : "");
+           " strides " + std::to_string(c.stride[1]) + "/" + std::to_string(c.stride[2]) + "/" +
+           std::to_string(c.stride[3]) + (c.nt ? " nt" : "") + (c.in_place ? " in-place" : "");
 }
 
 bool RunCase(std::mt19937& rng, const Case& c, int64_t target) {
-    const bool leaky = c.op == kLeakyOp || c.op == kLeakyGradOp || c.op == kPreluOp;
-    const bool thr_op = c.op >= kThresholdOp && c.op != kPreluOp;
-    const int inputs = c.op == kReluOp || c.op == kLeakyOp || (thr_op && c.op != kSoftShrinkGradOp) ? 1 : 2;
+    const bool prelu = c.op == kPreluOp || c.op == kPreluGradOp;
+    const bool leaky = c.op == kLeakyOp || c.op == kLeakyGradOp || prelu;
+    const bool thr_op = c.op >= kThresholdOp && !prelu;
+    const int inputs = c.op == kPreluGradOp                                                           ? 3
+                       : c.op == kReluOp || c.op == kLeakyOp || (thr_op && c.op != kSoftShrinkGradOp) ? 1
+                                                                                                      : 2;
     const int64_t item = static_cast<int64_t>(ItemSize(c.dt));
-    std::vector<std::vector<char>> in(2);
+    std::vector<std::vector<char>> in(3);
     for (int k = 0; k < inputs; ++k) {
         in[k].assign(static_cast<size_t>((c.n + 1) * item), 0);
         Fill(rng, c.dt, in[k].data(), c.stride[k + 1] == 0 ? 1 : c.n);
@@ -116,7 +120,8 @@ bool RunCase(std::mt19937& rng, const Case& c, int64_t target) {
     }
     const ReluParams rp{c.dt};
     const ThresholdGradParams tp{c.dt, static_cast<ThresholdKernel>(leaky ? 0 : c.op - 1), c.threshold};
-    const LeakyReluParams lp{c.dt, c.op == kPreluOp ? 1 : inputs, c.threshold, c.op == kPreluOp};  // the slope
+    // the slope: c.threshold, or (Prelu) the last input
+    const LeakyReluParams lp{c.dt, c.op == kPreluOp ? 1 : (c.op == kPreluGradOp ? 2 : inputs), c.threshold, prelu};
     ThresholdParams hp{};
     hp.dtype = c.dt;
     hp.kind = c.op == kThresholdOp    ? SelectKind::kThreshold
@@ -129,13 +134,13 @@ bool RunCase(std::mt19937& rng, const Case& c, int64_t target) {
         hp.thr_f = std::fabs(c.threshold);
         hp.val_f = 0.0f;
     }
-    const void* params = thr_op ? static_cast<const void*>(&hp)
-                         : leaky ? static_cast<const void*>(&lp)
+    const void* params = thr_op            ? static_cast<const void*>(&hp)
+                         : leaky           ? static_cast<const void*>(&lp)
                          : c.op == kReluOp ? static_cast<const void*>(&rp)
                                            : static_cast<const void*>(&tp);
-    const aclDataType dts[3] = {c.dt, c.dt, c.dt};
-    char* wp[3] = {pw, c.in_place ? pw : in[0].data(), in[1].data()};
-    char* gp[3] = {pg, c.in_place ? pg : in[0].data(), in[1].data()};
+    const aclDataType dts[4] = {c.dt, c.dt, c.dt, c.dt};
+    char* wp[4] = {pw, c.in_place ? pw : in[0].data(), in[1].data(), in[2].data()};
+    char* gp[4] = {pg, c.in_place ? pg : in[0].data(), in[1].data(), in[2].data()};
     if (thr_op) {
         ThresholdRowGeneric(params, dts, wp, c.stride, c.n);
     } else if (leaky) {
@@ -179,10 +184,12 @@ TEST(ReluRows, FusedRowsMatchGenericOnEveryTarget) {
             const int64_t item = static_cast<int64_t>(ItemSize(dt));
             for (int op : {kReluOp, ThresholdOpCode(ThresholdKernel::kReluGrad),
                            ThresholdOpCode(ThresholdKernel::kThresholdGradV2D), kLeakyOp, kLeakyGradOp, kThresholdOp,
-                           kHardShrinkOp, kSoftShrinkOp, kSoftShrinkGradOp, kPreluOp}) {
-                const bool one_input = op == kReluOp || op == kLeakyOp ||
-                                       (op >= kThresholdOp && op != kSoftShrinkGradOp && op != kPreluOp);
-                const int patterns = one_input ? 1 : 3;  // gradient rows: none, gradOutput, self broadcast
+                           kHardShrinkOp, kSoftShrinkOp, kSoftShrinkGradOp, kPreluOp, kPreluGradOp}) {
+                const bool one_input =
+                    op == kReluOp || op == kLeakyOp ||
+                    (op >= kThresholdOp && op != kSoftShrinkGradOp && op != kPreluOp && op != kPreluGradOp);
+                // gradient rows: none, gradOutput, self broadcast; PreluBackward's gradInput: also the weight
+                const int patterns = one_input ? 1 : (op == kPreluGradOp ? 4 : 3);
                 for (int bc = 0; bc < patterns; ++bc) {
                     for (int64_t n : {1, 5, 8, 16, 31, 33, 64, 129, 700}) {
                         for (int64_t off : {0, 1, 7}) {
@@ -190,10 +197,12 @@ TEST(ReluRows, FusedRowsMatchGenericOnEveryTarget) {
                                 for (int ip = 0; ip < 2; ++ip) {
                                     const bool slope = op == kLeakyOp || op == kLeakyGradOp;
                                     const float t = slope ? slopes[rng() % 7] : thresholds[rng() % 5];
-                                    Case c{op, dt, t, {item, item, item}, n, off, nt != 0, ip != 0};
+                                    Case c{op, dt, t, {item, item, item, item}, n, off, nt != 0, ip != 0};
                                     if (one_input) c.stride[2] = 0;
+                                    if (op != kPreluGradOp) c.stride[3] = 0;
                                     if (bc == 1) c.stride[1] = 0;
                                     if (bc == 2) c.stride[2] = 0;
+                                    if (bc == 3) c.stride[3] = 0;
                                     if (c.in_place && c.stride[1] == 0) continue;
                                     ++cases;
                                     if (!RunCase(rng, c, target) && ++failures > 10) return;
