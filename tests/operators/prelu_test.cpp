@@ -370,6 +370,7 @@ TEST(Prelu, EmptyAndTooManyRuns) {
 
 // ------------------------------------------------------------------ PreluBackward
 
+/// Runs both phases of aclnnPreluBackward with the workspace asked for and synchronises; the first non-zero status.
 int RunPreluBackward(const aclTensor* g, const aclTensor* self, const aclTensor* weight, aclTensor* gi, aclTensor* gw) {
     uint64_t ws = 0;
     aclOpExecutor* ex = nullptr;
@@ -381,6 +382,7 @@ int RunPreluBackward(const aclTensor* g, const aclTensor* self, const aclTensor*
     return st != 0 ? st : aclrtSynchronizeStream(nullptr);
 }
 
+/// Expects aclnnPreluBackward's first phase to fail with `code` and a message containing `msg`.
 void ExpectBackwardFails(const aclTensor* g, const aclTensor* self, const aclTensor* weight, aclTensor* gi,
                          aclTensor* gw, int code, const std::string& msg) {
     uint64_t ws = 77;
