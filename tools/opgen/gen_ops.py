@@ -622,6 +622,7 @@ def write_optable(ops):
                    kernel_attrs=dict(py["kernel_attrs"]),
                    kernel_fixed=tuple(tuple(kv) for kv in py.get("kernel_fixed", ())), out_default=py["out_default"],
                    reduces=op.d["shape"] == "loss", has_reduction="reduction" in op.kinds,
+                   channel=op.d["shape"] == "channel",
                    tier={p: op.d["tier"][p] for p in op.products}, source=op.d["source"])
         out.append(f"    {row!r},")
     out.append(")")
