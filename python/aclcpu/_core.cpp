@@ -300,6 +300,7 @@ struct OpDef {
     RunFn run;
     int self_index = kSelfInput;  // which input is self (its dtype/shape are the fallbacks)
     bool reduces = false;         // a forward loss: the output is 0-d for mean and sum (docs/ops/l1_loss.md §3)
+    bool self_shaped = false;     // the table's shape `channel` (aclnnPrelu): the output has self's shape
 };
 
 /// The operators, in the order of _core.operators() (aclcpu/__init__.py maps names to indexes from it): the
@@ -366,7 +367,7 @@ py::array Call(int op, const std::vector<py::array>& inputs, int64_t reduction, 
             ok = Broadcast(acc, in[i].shape, &next);
             acc.swap(next);
         }
-        if (ok) b = acc;
+        if (ok && !def.self_shaped) b = acc;
     }
     if (def.reduces && reduction != 0) b.clear();  // mean/sum of a forward loss: a 0-d output
     py::array out(NumpyDtypeOf(out_t), std::vector<py::ssize_t>(b.begin(), b.end()));

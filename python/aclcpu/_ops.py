@@ -26,7 +26,9 @@ class OpInfo(NamedTuple):
     other kernel op names computing the same; kernel_tensors: the kernel's inputs in op-def order;
     kernel_order: for each aclnn tensor, its position among kernel_tensors; kernel_attrs: kernel attribute
     name -> parameter name; out_default: the default output dtype ("promoted" or "self"); reduces: a loss
-    whose mean/sum output is 0-d; has_reduction: the API takes a reduction; tier: product -> fidelity tier;
+    whose mean/sum output is 0-d; has_reduction: the API takes a reduction; channel: the table's shape
+    `channel` (aclnnPrelu: the tensor `weight` holds 1 or self.shape[1] elements, the output has self's shape);
+    tier: product -> fidelity tier;
     source: the ops-nn folder.
     kernel_fixed: ((attribute, value), ...) kernel attributes whose one value is the
     operator (lp_loss's p = 1 is the L1 loss; another p is refused, never computed as p = 1).
@@ -47,6 +49,7 @@ class OpInfo(NamedTuple):
     out_default: str = "promoted"
     reduces: bool = False
     has_reduction: bool = True
+    channel: bool = False
     tier: dict = {}
     source: str = ""
     kernel_fixed: tuple = ()

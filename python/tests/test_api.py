@@ -298,7 +298,9 @@ def test_table_functions_match_the_hand_written_ones():
         hand = getattr(aclcpu, info.function)
         made = aclcpu._table_function(info)
         assert made.__name__ == info.function
-        tensors = [rng.standard_normal((2, 3)).astype(np.float32) for _ in info.tensors]
+        # a `channel` entry's weight: one element per channel of self (dim 1)
+        tensors = [rng.standard_normal((3,) if info.channel and name == "weight" else (2, 3)).astype(np.float32)
+                   for name in info.tensors]
         params = {name: 0.5 for name, _ in info.params}
         for reduction in ("none", "mean", "sum") if info.has_reduction else (None,):
             extra = (reduction,) if info.has_reduction else ()

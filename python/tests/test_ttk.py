@@ -152,7 +152,9 @@ def test_table_goldens_match_the_hand_written_ones():
         hand = getattr(plugin, f"aclnn_{info.function}_golden")
         made = plugin._table_aclnn_golden(info)
         assert list(inspect.signature(made).parameters) == list(inspect.signature(hand).parameters)
-        tensors = [rng.standard_normal((3, 2)).astype(np.float32) for _ in info.tensors]
+        # a `channel` entry's weight: one element per channel of self (dim 1)
+        tensors = [rng.standard_normal((2,) if info.channel and name == "weight" else (3, 2)).astype(np.float32)
+                   for name in info.tensors]
         out = np.empty((3, 2), np.float32)
         params = [0.75 for _ in info.params]
         for reduction in (0, 1, 2) if info.has_reduction else (None,):

@@ -136,6 +136,12 @@ ACLCPU_LIB_API std::shared_ptr<const OpPlan> PlanReduce(const aclTensor* tensors
                                                         std::shared_ptr<const ReduceOrder> order,
                                                         const ReduceFinish& finish, uint64_t* workspace_size);
 ACLCPU_LIB_API std::shared_ptr<const OpPlan> PlanFill(const aclTensor* tensors, int out, double value);
+struct AxisReduce;
+ACLCPU_LIB_API std::shared_ptr<const OpPlan> PlanAxisReduce(const aclTensor* tensors, const ElementwiseOperands& ops,
+                                                            const BroadcastShape& shape,
+                                                            const ElementwiseKernel& kernel, const AxisReduce& axes,
+                                                            std::shared_ptr<const ReduceOrder> order,
+                                                            const ReduceFinish& finish, uint64_t* workspace_size);
 ACLCPU_LIB_API std::shared_ptr<const ReduceOrder> MakeReduceTemplateOrder(int64_t n, aclDataType input_dtype,
                                                                          const ReduceTemplateDag& dag,
                                                                          const ReduceHardware& hw);

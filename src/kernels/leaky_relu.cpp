@@ -50,10 +50,21 @@ void LeakyReluRowGeneric(const void* params, const aclDataType* dt, char* const*
         }
         return;
     }
+    if (p.update) {  // PreluBackward's update values: float32 into the engine's buffer (operand 0)
+        for (int64_t i = 0; i < n; ++i) {
+            const float g = LoadPromoted(ptrs[1] + i * st[1], dt[1], p.promote);
+            const float x = LoadPromoted(ptrs[2] + i * st[2], dt[2], p.promote);
+            const float v = RoundToPromoted(PreluUpdateElement(g, x), p.promote);
+            std::memcpy(ptrs[0] + i * st[0], &v, 4);
+        }
+        return;
+    }
+    const int wi = xi + 1;  // the slope operand (weight only)
     for (int64_t i = 0; i < n; ++i) {
         const float a = LoadPromoted(ptrs[1] + i * st[1], dt[1], p.promote);
         const float x = xi == 1 ? a : LoadPromoted(ptrs[2] + i * st[2], dt[2], p.promote);
-        const float y = RoundToPromoted(LeakyReluElement(a, x, p.slope), p.promote);
+        const float slope = p.weight ? LoadPromoted(ptrs[wi] + i * st[wi], dt[wi], p.promote) : p.slope;
+        const float y = RoundToPromoted(LeakyReluElement(a, x, slope), p.promote);
         StoreResult(ptrs[0] + i * st[0], dt[0], y);
     }
 }

@@ -8,7 +8,11 @@
 // the kernels' Cast CAST_RINT), and in double for DOUBLE (AICPU on every product; docs/ops/leaky_relu.md §5.2).
 // The compare, the select and the one multiplication are each exact or correctly rounded (0 ULP).
 //
-// Rows follow kernels/row.h. Operands: forward 0 out, 1 self; gradient 0 out, 1 gradOutput, 2 self. The
+// aclnnPrelu (activation/p_relu, docs/ops/prelu.md) is the forward with a per-element slope: a third operand
+// (`LeakyReluParams::weight`), its arch35 kernel computing the same compare/multiply/select in P.
+//
+// Rows follow kernels/row.h. Operands: forward 0 out, 1 self; gradient 0 out, 1 gradOutput, 2 self; with
+// weight, the slope operand follows (forward 2, gradient 3). The
 // inputs are read in their own dtypes and converted to the promote type P (`promote`; CANN's Cast, exact
 // here: P is the wider type), the result rounded to P and then converted to out's dtype (CANN's Cast to out).
 // The selectors return a fused SIMD body (fused_row-inl.h) for FLOAT, FLOAT16 and BF16 rows whose operands
@@ -38,7 +42,14 @@ constexpr uint64_t kLeakyDefaultNaN64 = 0x7FF8000000000000ull;
 struct LeakyReluParams {
     aclDataType promote;  ///< the compute dtype P: self's (forward) or PromoteType(gradOutput, self)
     int32_t inputs;       ///< 1: forward (a = x = operand 1); 2: gradient (a = operand 1, x = operand 2)
-    float slope;          ///< negativeSlope's ToFloat value (the kernels' float attribute)
+    float slope;          ///< negativeSlope's ToFloat value (the kernels' float attribute); unused with weight
+    /// Prelu (docs/ops/prelu.md): the slope is an element of the operand after a and x (operand inputs + 1,
+    /// aclnnPrelu's weight broadcast over self's channel dim), read in P like them, instead of `slope`.
+    bool weight = false;
+    /// aclnnPreluBackward's update values (docs/ops/prelu_backward.md §5): operand 0 a float32 value buffer
+    /// (the engine's reduction), a = gradOutput (operand 1), x = self (operand 2); the value is x > 0 ? +0 :
+    /// x * a rounded to P (the kernel's PReluGradDa in P), widened exactly. `inputs` 2, `weight` false.
+    bool update = false;
 };
 
 /// The formula on float elements: x > 0 (ordered) -> a (a NaN quieted); else a * slope, where a NaN a comes
@@ -69,6 +80,22 @@ inline double LeakyReluElement64(double a, double x, double slope) {
     if (y != y) {
         double d;
         std::memcpy(&d, &kLeakyDefaultNaN64, 8);
+        return d;
+    }
+    return y;
+}
+
+/// PreluBackward's update value (LeakyReluParams::update) on float elements of P: x > 0 (ordered) -> +0;
+/// else the product x * g, rounded to P by the caller. A NaN x or g comes out as a NaN (quieted), an invalid
+/// product (inf * 0) as kReluDefaultNaN; the reduction turns either into a NaN sum.
+inline float PreluUpdateElement(float g, float x) {
+    if (x > 0.0f) return 0.0f;
+    if (x != x) return QuietNaN(x);
+    if (g != g) return QuietNaN(g);
+    const float y = x * g;
+    if (y != y) {
+        float d;
+        std::memcpy(&d, &kReluDefaultNaN, 4);
         return d;
     }
     return y;

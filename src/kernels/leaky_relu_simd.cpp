@@ -1,5 +1,7 @@
 // Fused SIMD bodies of the LeakyRelu pair (kernels/leaky_relu.h): the formulas LeakyReluF (one input: a = x =
-// self) and LeakyReluGradF (a = gradOutput, x = self) in fused_row-inl.h's driver, for FLOAT, FLOAT16 and BF16
+// self), LeakyReluGradF (a = gradOutput, x = self), PreluF (a = x = self, the slope a weight operand) and
+// PreluGradF (a = gradOutput, x = self, the slope a weight operand) in
+// fused_row-inl.h's driver, for FLOAT, FLOAT16 and BF16
 // rows. Products are rounded results (BF16 rows narrow with RNE and the NaN test, kFusedBf16). Compiled once
 // per Highway target by foreach_target; the HWY_ONCE part holds the target-independent selection.
 #ifndef ACLCPU_LEAKY_RELU_SIMD_COMMON
@@ -28,10 +30,10 @@ namespace HWY_NAMESPACE {
 
 /// LeakyReluElement on lanes: x > 0 -> a, else a * slope; a NaN a quieted, another NaN product the default
 /// NaN. (The NaN lanes are set explicitly: the product of a signalling NaN need not come out quiet everywhere.)
-HWY_INLINE VF LeakyLanes(DF df, VF a, VF x, float slope) {
+HWY_INLINE VF LeakyLanes(DF df, VF a, VF x, VF slope) {
     const DU32 du;
     const VF quiet_a = hn::BitCast(df, hn::Or(hn::BitCast(du, a), hn::Set(du, 0x00400000u)));
-    const VF y = hn::Mul(a, hn::Set(df, slope));
+    const VF y = hn::Mul(a, slope);
     const auto a_nan = hn::IsNaN(a);
     const VF nan = hn::IfThenElse(a_nan, quiet_a, hn::BitCast(df, hn::Set(du, kReluDefaultNaN)));
     const VF neg = hn::IfThenElse(hn::IsNaN(y), nan, y);
@@ -41,19 +43,40 @@ HWY_INLINE VF LeakyLanes(DF df, VF a, VF x, float slope) {
 struct LeakyReluF {
     using Params = LeakyReluParams;
     static constexpr int kInputs = 1;
-    static HWY_INLINE VF Apply(DF df, const Params& p, const VF* x) { return LeakyLanes(df, x[0], x[0], p.slope); }
+    static HWY_INLINE VF Apply(DF df, const Params& p, const VF* x) {
+        return LeakyLanes(df, x[0], x[0], hn::Set(df, p.slope));
+    }
+};
+
+/// Prelu: x[0] self, x[1] its weight element (the slope lane by lane).
+struct PreluF {
+    using Params = LeakyReluParams;
+    static constexpr int kInputs = 2;
+    static HWY_INLINE VF Apply(DF df, const Params&, const VF* x) { return LeakyLanes(df, x[0], x[0], x[1]); }
 };
 
 struct LeakyReluGradF {
     using Params = LeakyReluParams;
     static constexpr int kInputs = 2;
-    static HWY_INLINE VF Apply(DF df, const Params& p, const VF* x) { return LeakyLanes(df, x[0], x[1], p.slope); }
+    static HWY_INLINE VF Apply(DF df, const Params& p, const VF* x) {
+        return LeakyLanes(df, x[0], x[1], hn::Set(df, p.slope));
+    }
 };
 
-/// This target's fused body for `inputs` (1 or 2) and dtype code `dt` (nullptr when a step is wider than the
-/// stack buffers, which no x86 target is).
+/// PreluBackward's gradInput: x[0] gradOutput, x[1] self, x[2] the weight element.
+struct PreluGradF {
+    using Params = LeakyReluParams;
+    static constexpr int kInputs = 3;
+    static HWY_INLINE VF Apply(DF df, const Params&, const VF* x) { return LeakyLanes(df, x[0], x[1], x[2]); }
+};
+
+/// This target's fused body for `inputs` (1 or 2; 3: Prelu's self and weight; 4: its gradient's gradOutput,
+/// self and weight) and dtype code `dt` (nullptr when
+/// a step is wider than the stack buffers, which no x86 target is).
 RowFn SelectLeakyReluFused(int inputs, int dt, int nt) {
     if (!FusedRowFits()) return nullptr;
+    if (inputs == 3) return PickFusedRow<PreluF>(dt, nt != 0);
+    if (inputs == 4) return PickFusedRow<PreluGradF>(dt, nt != 0);
     return inputs == 1 ? PickFusedRow<LeakyReluF>(dt, nt != 0) : PickFusedRow<LeakyReluGradF>(dt, nt != 0);
 }
 
@@ -72,8 +95,11 @@ HWY_EXPORT(SelectLeakyReluFused);
 RowFn SelectLeakyReluFusedRow(const LeakyReluParams& p, const aclDataType* dt, const int64_t* st, bool nontemporal) {
     const int code = PromoteCode(p.promote);
     if (code < 0 || (p.inputs != 1 && p.inputs != 2)) return nullptr;
-    if (!FusedOperandsQualify(p.promote, dt, st, p.inputs + 1)) return nullptr;
-    return HWY_DYNAMIC_DISPATCH(SelectLeakyReluFused)(p.inputs, code, nontemporal ? 1 : 0);
+    if (p.update) return nullptr;  // float32 values for a reduction: the generic row
+    const int operands = p.inputs + 1 + (p.weight ? 1 : 0);
+    if (!FusedOperandsQualify(p.promote, dt, st, operands)) return nullptr;
+    const int kind = p.weight ? p.inputs + 2 : p.inputs;  // 3: PreluF, 4: PreluGradF
+    return HWY_DYNAMIC_DISPATCH(SelectLeakyReluFused)(kind, code, nontemporal ? 1 : 0);
 }
 
 }  // namespace kern

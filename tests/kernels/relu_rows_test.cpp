@@ -2,11 +2,12 @@
 // (kernels/leaky_relu_simd.cpp) against their generic rows (kernels/relu.cpp, leaky_relu.cpp), byte for
 // byte, on every Highway target this CPU supports: FLOAT, FLOAT16 and BF16; Relu, ReluGrad and
 // ThresholdGradV2D (thresholds 0.5, -2, +inf, NaN, a subnormal); LeakyRelu and LeakyReluGrad (slopes 0.01,
-// 0, -1.5, +inf, NaN, a subnormal, 1e30); Threshold (the same thresholds, values -1 and NaN); Hardshrink, Softshrink and SoftshrinkBackward (lambd |threshold|); plain and streaming stores; every broadcast
-// pattern of the two ReluGrad / ThresholdGrad inputs; lengths around the vector width; misaligned output starts;
-// in place. Values mix the IEEE specials (signed zeros, infinities, quiet and signalling NaNs with payloads,
-// subnormals, values equal to the threshold) with random ones. The generic rows themselves are checked
-// against the independent model in tests/operators/relu_test.cpp.
+// 0, -1.5, +inf, NaN, a subnormal, 1e30); Threshold (the same thresholds, values -1 and NaN); Hardshrink, Softshrink
+// and SoftshrinkBackward (lambd |threshold|); Prelu and PreluBackward's gradInput (a random weight operand,
+// contiguous or broadcast); plain and streaming stores; every broadcast pattern of the two ReluGrad / ThresholdGrad
+// inputs; lengths around the vector width; misaligned output starts; in place. Values mix the IEEE specials (signed
+// zeros, infinities, quiet and signalling NaNs with payloads, subnormals, values equal to the threshold) with random
+// ones. The generic rows themselves are checked against the independent model in tests/operators/relu_test.cpp.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -20,8 +21,8 @@
 #include "kernels/convert.h"
 #include "kernels/leaky_relu.h"
 #include "kernels/relu.h"
-#include "kernels/threshold.h"
 #include "kernels/simd_convert.h"
+#include "kernels/threshold.h"
 #include "support/simd_targets.h"
 #include "tensor/dtype.h"
 
@@ -55,15 +56,17 @@ void Fill(std::mt19937& rng, aclDataType dt, char* p, int64_t n) {
     }
 }
 
-constexpr int kLeakyOp = 10;      // LeakyRelu (one input)
-constexpr int kLeakyGradOp = 11;  // LeakyReluGrad (gradOutput, self)
-constexpr int kThresholdOp = 12;  // Threshold (one input; value -1, or NaN for a negative threshold)
-constexpr int kHardShrinkOp = 13; // Hardshrink (one input; lambd = |threshold|, value +0)
-constexpr int kSoftShrinkOp = 14; // Softshrink (one input; lambd = |threshold|)
+constexpr int kLeakyOp = 10;           // LeakyRelu (one input)
+constexpr int kLeakyGradOp = 11;       // LeakyReluGrad (gradOutput, self)
+constexpr int kThresholdOp = 12;       // Threshold (one input; value -1, or NaN for a negative threshold)
+constexpr int kHardShrinkOp = 13;      // Hardshrink (one input; lambd = |threshold|, value +0)
+constexpr int kSoftShrinkOp = 14;      // Softshrink (one input; lambd = |threshold|)
 constexpr int kSoftShrinkGradOp = 15;  // SoftshrinkBackward (gradOutput, self; lambd = |threshold|)
 constexpr int kHardtanhOp = 16;  // Hardtanh (one input; min = -|threshold|, max = |threshold|, in the dtype)
 constexpr int kHardtanhGradOp = 17;  // HardtanhBackward (gradOutput, self; min = -|threshold|, max = |threshold|)
 constexpr int kHardShrinkGradOp = 18;  // HardshrinkBackward (gradOutput, self; lambd = |threshold|)
+constexpr int kPreluOp = 19;           // Prelu (self, weight: the LeakyRelu rows with a slope operand)
+constexpr int kPreluGradOp = 20;       // PreluBackward's gradInput (gradOutput, self, weight)
 
 /// Whether a Threshold-row op takes two inputs (gradOutput, self).
 bool TwoInputThresholdOp(int op) { return op == kSoftShrinkGradOp || op == kHardtanhGradOp || op == kHardShrinkGradOp; }
@@ -75,7 +78,7 @@ struct Case {
     int op;  // kReluOp, ThresholdOpCode, kLeakyOp or kLeakyGradOp
     aclDataType dt;
     float threshold;
-    int64_t stride[3];  // out, first input, second input (bytes)
+    int64_t stride[4];  // out, first, second, third input (bytes; the third: kPreluGradOp's weight)
     int64_t n, off;
     bool nt, in_place;
 };
@@ -83,16 +86,19 @@ struct Case {
 std::string Describe(const Case& c, int64_t target) {
     return std::string(simd::TargetName(target)) + " op=" + std::to_string(c.op) + " " + DtypeName(c.dt) +
            " thr=" + std::to_string(c.threshold) + " n=" + std::to_string(c.n) + " off=" + std::to_string(c.off) +
-           " strides " + std::to_string(c.stride[1]) + "/" + std::to_string(c.stride[2]) + (c.nt ? " nt" : "") +
-           (c.in_place ? " in-place" : "");
+           " strides " + std::to_string(c.stride[1]) + "/" + std::to_string(c.stride[2]) + "/" +
+           std::to_string(c.stride[3]) + (c.nt ? " nt" : "") + (c.in_place ? " in-place" : "");
 }
 
 bool RunCase(std::mt19937& rng, const Case& c, int64_t target) {
-    const bool leaky = c.op == kLeakyOp || c.op == kLeakyGradOp;
-    const bool thr_op = c.op >= kThresholdOp;
-    const int inputs = c.op == kReluOp || c.op == kLeakyOp || (thr_op && !TwoInputThresholdOp(c.op)) ? 1 : 2;
+    const bool prelu = c.op == kPreluOp || c.op == kPreluGradOp;
+    const bool leaky = c.op == kLeakyOp || c.op == kLeakyGradOp || prelu;
+    const bool thr_op = c.op >= kThresholdOp && !prelu;
+    const int inputs = c.op == kPreluGradOp                                                          ? 3
+                       : c.op == kReluOp || c.op == kLeakyOp || (thr_op && !TwoInputThresholdOp(c.op)) ? 1
+                                                                                                     : 2;
     const int64_t item = static_cast<int64_t>(ItemSize(c.dt));
-    std::vector<std::vector<char>> in(2);
+    std::vector<std::vector<char>> in(3);
     for (int k = 0; k < inputs; ++k) {
         in[k].assign(static_cast<size_t>((c.n + 1) * item), 0);
         Fill(rng, c.dt, in[k].data(), c.stride[k + 1] == 0 ? 1 : c.n);
@@ -120,7 +126,8 @@ bool RunCase(std::mt19937& rng, const Case& c, int64_t target) {
     }
     const ReluParams rp{c.dt};
     const ThresholdGradParams tp{c.dt, static_cast<ThresholdKernel>(leaky ? 0 : c.op - 1), c.threshold};
-    const LeakyReluParams lp{c.dt, inputs, c.threshold};  // the slope
+    // the slope: c.threshold, or (Prelu) the last input
+    const LeakyReluParams lp{c.dt, c.op == kPreluOp ? 1 : (c.op == kPreluGradOp ? 2 : inputs), c.threshold, prelu};
     ThresholdParams hp{};
     hp.dtype = c.dt;
     hp.kind = c.op == kThresholdOp    ? SelectKind::kThreshold
@@ -148,9 +155,9 @@ bool RunCase(std::mt19937& rng, const Case& c, int64_t target) {
                          : leaky ? static_cast<const void*>(&lp)
                          : c.op == kReluOp ? static_cast<const void*>(&rp)
                                            : static_cast<const void*>(&tp);
-    const aclDataType dts[3] = {c.dt, c.dt, c.dt};
-    char* wp[3] = {pw, c.in_place ? pw : in[0].data(), in[1].data()};
-    char* gp[3] = {pg, c.in_place ? pg : in[0].data(), in[1].data()};
+    const aclDataType dts[4] = {c.dt, c.dt, c.dt, c.dt};
+    char* wp[4] = {pw, c.in_place ? pw : in[0].data(), in[1].data(), in[2].data()};
+    char* gp[4] = {pg, c.in_place ? pg : in[0].data(), in[1].data(), in[2].data()};
     if (thr_op) {
         ThresholdRowGeneric(params, dts, wp, c.stride, c.n);
     } else if (leaky) {
@@ -195,10 +202,12 @@ TEST(ReluRows, FusedRowsMatchGenericOnEveryTarget) {
             for (int op : {kReluOp, ThresholdOpCode(ThresholdKernel::kReluGrad),
                            ThresholdOpCode(ThresholdKernel::kThresholdGradV2D), kLeakyOp, kLeakyGradOp,
                            kThresholdOp, kHardShrinkOp, kSoftShrinkOp, kSoftShrinkGradOp, kHardtanhOp, kHardtanhGradOp,
-                           kHardShrinkGradOp}) {
-                const bool one_input =
-                    op == kReluOp || op == kLeakyOp || (op >= kThresholdOp && !TwoInputThresholdOp(op));
-                const int patterns = one_input ? 1 : 3;  // gradient rows: none, gradOutput, self broadcast
+                           kHardShrinkGradOp, kPreluOp, kPreluGradOp}) {
+                const bool one_input = op == kReluOp || op == kLeakyOp ||
+                                       (op >= kThresholdOp && !TwoInputThresholdOp(op) && op != kPreluOp &&
+                                        op != kPreluGradOp);
+                // gradient rows: none, gradOutput, self broadcast; PreluBackward's gradInput: also the weight
+                const int patterns = one_input ? 1 : (op == kPreluGradOp ? 4 : 3);
                 for (int bc = 0; bc < patterns; ++bc) {
                     for (int64_t n : {1, 5, 8, 16, 31, 33, 64, 129, 700}) {
                         for (int64_t off : {0, 1, 7}) {
@@ -206,10 +215,12 @@ TEST(ReluRows, FusedRowsMatchGenericOnEveryTarget) {
                                 for (int ip = 0; ip < 2; ++ip) {
                                     const bool slope = op == kLeakyOp || op == kLeakyGradOp;
                                     const float t = slope ? slopes[rng() % 7] : thresholds[rng() % 5];
-                                    Case c{op, dt, t, {item, item, item}, n, off, nt != 0, ip != 0};
+                                    Case c{op, dt, t, {item, item, item, item}, n, off, nt != 0, ip != 0};
                                     if (one_input) c.stride[2] = 0;
+                                    if (op != kPreluGradOp) c.stride[3] = 0;
                                     if (bc == 1) c.stride[1] = 0;
                                     if (bc == 2) c.stride[2] = 0;
+                                    if (bc == 3) c.stride[3] = 0;
                                     if (c.in_place && c.stride[1] == 0) continue;
                                     ++cases;
                                     if (!RunCase(rng, c, target) && ++failures > 10) return;

@@ -395,9 +395,36 @@ struct Call {
     }
 };
 
-/// The output shape of an entry for these input shapes: the broadcast shape, or 0-d for a loss that reduces.
+/// Whether tensor i of a `channel` entry holds one element per channel (aclnnPrelu's weight,
+/// aclnnPreluBackward's weight and gradWeight).
+bool IsChannelTensor(const OpInfo& op, int i) {
+    return op.shape == ShapeKind::kChannel &&
+           (std::strcmp(op.tensors[i].name, "weight") == 0 || std::strcmp(op.tensors[i].name, "gradWeight") == 0);
+}
+
+/// The position of the input named self among a `channel` entry's inputs (0 when none is).
+size_t SelfInput(const OpInfo& op) {
+    for (int i = 0; i < op.num_inputs; ++i) {
+        if (std::strcmp(op.tensors[i].name, "self") == 0) return static_cast<size_t>(i);
+    }
+    return 0;
+}
+
+/// A `channel` entry's weight for the first input's shape `self` and the shape `given` the test asked for: of
+/// given's rank, every dim 1 except the last, which is self's channel count (dim 1; 1 for a 0-d or 1-d self).
+/// A 0-d weight holds one element. So a given 9-d shape stays 9-d, and {2, 0, 3} empties the weight with self.
+Shape ChannelShape(const Shape& self, const Shape& given) {
+    if (given.empty()) return {};
+    Shape w(given.size(), 1);
+    w.back() = self.size() <= 1 ? 1 : self[1];
+    return w;
+}
+
+/// The output shape of an entry for these input shapes: the broadcast shape, or 0-d for a loss that reduces
+/// (a `channel` entry: self's shape).
 Shape OutShape(const OpInfo& op, const std::vector<Shape>& in, int64_t reduction) {
     if (op.shape == ShapeKind::kLoss && reduction != 0) return {};
+    if (op.shape == ShapeKind::kChannel) return in[std::min(SelfInput(op), in.size() - 1)];
     Shape b;
     for (const Shape& s : in) {
         std::vector<int64_t> r;
@@ -429,6 +456,18 @@ Call MakeCall(const OpInfo& op, const std::vector<Shape>& in_shapes, const std::
     for (int i = 0; i < op.num_tensors; ++i) {
         const TensorInfo& ti = op.tensors[i];
         Shape s = ti.role == Role::kOutput ? out : in_shapes[std::min(k++, in_shapes.size() - 1)];
+        if (IsChannelTensor(op, i)) {
+            const Shape& self = in_shapes[std::min(SelfInput(op), in_shapes.size() - 1)];
+            if (ti.role != Role::kOutput) {
+                s = ChannelShape(self, s);
+            } else {      // gradWeight: weight's shape (one element) or [C]
+                Shape w;  // the weight input's shape (made before the outputs)
+                for (int j = 0; j < op.num_inputs; ++j) {
+                    if (std::strcmp(op.tensors[j].name, "weight") == 0) w = c.shapes[static_cast<size_t>(j)];
+                }
+                s = Numel(w) == 1 ? w : Shape{self.size() <= 1 ? 1 : self[1]};
+            }
+        }
         Shape st = ContiguousStrides(s);
         int64_t offset = 0;
         if (views != nullptr && ti.role == Role::kInput && (*views)() % 3 == 0) {
@@ -717,6 +756,7 @@ TEST_P(OpTableBroadcast, BroadcastInputsMatchMaterialised) {
         const Shape full = {3, 4, 5};
         std::vector<Shape> small(op().num_inputs, full);
         for (int k = 0; k < op().num_inputs; ++k) small[k][k % 3] = 1;
+        if (op().shape == ShapeKind::kChannel) small[SelfInput(op())] = full;  // the others broadcast to self
         for (int k = 0; k + 1 < op().num_inputs; ++k) {  // another input spans the leading dim: the last drops it
             if (small[k][0] == full[0]) {
                 small.back().erase(small.back().begin());
@@ -732,6 +772,7 @@ TEST_P(OpTableBroadcast, BroadcastInputsMatchMaterialised) {
                 Call b = MakeCall(op(), Same(op(), full), AllOf(op(), d), 8, r);
                 const size_t item = aclDataTypeSize(d);
                 for (int k = 0; k < op().num_inputs; ++k) {  // b's inputs: a's values at the broadcast index
+                    if (IsChannelTensor(op(), k)) continue;  // the same weight in both (same seed and shape)
                     l1ref::View v;
                     v.shape = a.shapes[k];
                     v.strides = ContiguousStrides(v.shape);

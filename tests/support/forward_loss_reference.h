@@ -34,6 +34,7 @@ struct Tiling {
 /// DAG buffer counts as the operator files state them (docs/ops/l1_loss.md §6, smooth_l1_loss.md §6).
 struct Dag {
     uint64_t pre_input = 2, pre_temp = 0, post_temp = 0;
+    bool reduce_first = false;  ///< no compute before the reduce node: the input buffers count twice
 };
 
 /// The tiling for n elements of dsize-byte inputs, Ascend 950 constants (UB 253952, 64 cores, 256-byte cache
@@ -43,7 +44,8 @@ inline Tiling TilingFor(int64_t n, uint64_t dsize, const Dag& dag, uint64_t core
     const uint64_t ratio = (4 + dsize - 1) / dsize;
     const uint64_t block = 32 / dsize, line = 256 / dsize;
     const uint64_t avail = ub_size - 16384;
-    const uint64_t in_buf = dag.pre_input * 2, rest = dag.pre_temp, post = dag.post_temp + 2;
+    const uint64_t in_buf = dag.pre_input * 2 * (dag.reduce_first ? 2 : 1), rest = dag.pre_temp,
+                   post = dag.post_temp + 2;
     const uint64_t r = (N + block - 1) / block * block;
     const double basic = static_cast<double>(avail) / (static_cast<double>(in_buf + rest * ratio) +
                                                        static_cast<double>(post * ratio) / static_cast<double>(r));

@@ -40,9 +40,11 @@ enum class ParamKind {
 };
 /// A tensor's role (the table's `role`): input, output, or inout (an Inplace variant's tensor).
 enum class Role { kInput, kOutput, kInout };
-/// The table's `shape`: elementwise (one output over the inputs' broadcast shape) or loss (reduction none:
-/// as elementwise; mean/sum: a 0-d output).
-enum class ShapeKind { kElementwise, kLoss };
+/// The table's `shape`: elementwise (one output over the inputs' broadcast shape), loss (reduction none:
+/// as elementwise; mean/sum: a 0-d output) or channel (aclnnPrelu: the input `weight` has one element per
+/// channel of the first input, its dim 1 - [shape[1]], or [1] for a 0-d or 1-d first input -, the output the
+/// first input's shape).
+enum class ShapeKind { kElementwise, kLoss, kChannel };
 /// How the first phase's checks govern an input's dtype (derived from the entry's checks):
 ///   kNone     no list names it (the dtype tests leave it out);
 ///   kDirect   an in_list check names the tensor, or a same_dtype check ties it to such a tensor: that input

@@ -25,6 +25,7 @@
 #include "support/loss_grad_reference.h"
 #include "support/mse_loss_reference.h"
 #include "support/op_info.h"
+#include "support/prelu_reference.h"
 #include "support/relu_reference.h"
 
 namespace opref {

@@ -595,6 +595,10 @@ def write_level2(op):
 PYTHON_SCALAR_KINDS = ("float", "double", "aclScalar")
 
 
+# The table's `shape` kinds and the table-driven suite's opinfo::ShapeKind for each (tests/support/op_info.h).
+SHAPE_KINDS = {"elementwise": "ShapeKind::kElementwise", "loss": "ShapeKind::kLoss", "channel": "ShapeKind::kChannel"}
+
+
 def python_unsupported(op):
     """Why the Python bindings (inputs + reduction + number parameters -> one output) cannot call op, or None.
     A number parameter is a float, a double or an aclScalar (made of the number with dtype DOUBLE, as
@@ -633,6 +637,7 @@ def write_optable(ops):
                    kernel_attrs=dict(py["kernel_attrs"]),
                    kernel_fixed=tuple(tuple(kv) for kv in py.get("kernel_fixed", ())), out_default=py["out_default"],
                    reduces=op.d["shape"] == "loss", has_reduction="reduction" in op.kinds,
+                   channel=op.d["shape"] == "channel",
                    tier={p: op.d["tier"][p] for p in op.products}, source=op.d["source"])
         out.append(f"    {row!r},")
     out.append(")")
@@ -698,7 +703,8 @@ def write_core_table(ops):
         out.append("     },")
         out.append(f"     {op.api},")
         out.append(f"     {self_index},")
-        out.append(f"     {'true' if op.d['shape'] == 'loss' else 'false'}}},")
+        out.append(f"     {'true' if op.d['shape'] == 'loss' else 'false'},")
+        out.append(f"     {'true' if op.d['shape'] == 'channel' else 'false'}}},")
     return "\n".join(out) + "\n"
 
 
@@ -1034,7 +1040,7 @@ def write_op_infos(ops):
         checks = base.d["checks"]
         rows.append("    {" + ", ".join([
             c_str(op.api), c_str(op.api1), f"&gen::First{sid}", f"&{op.api}",
-            "ShapeKind::kLoss" if base.d["shape"] == "loss" else "ShapeKind::kElementwise",
+            SHAPE_KINDS[base.d["shape"]],
             str(len(op.order)), str(len(op.inputs)), f"gen::kTensors{sid}", str(len(op.scalars)),
             f"gen::kParams{sid}" if op.scalars else "nullptr", str(red),
             "true" if any(isinstance(c, dict) and "broadcast" in c for c in checks) else "false",
