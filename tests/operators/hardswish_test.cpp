@@ -27,6 +27,7 @@
 #include "support/hard_swish_reference.h"
 #include "support/profile_scope.h"
 #include "support/simd_targets.h"
+#include "support/phases.h"
 #include "support/test_util.h"
 #include "tensor/dtype.h"
 
@@ -39,6 +40,8 @@ using aclcpu_test::HostTensor;
 using aclcpu_test::LastError;
 using aclcpu_test::MakeTensor;
 using aclcpu_test::ProfileScope;
+using aclcpu_test::ExpectFails;
+using aclcpu_test::RunPhases;
 using l1ref::Profile;
 namespace kern = aclcpu::kern;
 
@@ -46,33 +49,6 @@ constexpr int kNull = 161001;
 constexpr int kInvalid = 161002;
 
 const bool kQuietLog = [] { return setenv("ASCEND_GLOBAL_LOG_LEVEL", "4", 0) == 0; }();
-
-/// Both phases (first(&ws, &ex), then second(workspace, ws, ex, stream)) and a synchronise; the first non-zero
-/// status or 0.
-template <typename First, typename Second>
-int RunPhases(First&& first, Second second) {
-    uint64_t ws = 0;
-    aclOpExecutor* ex = nullptr;
-    int st = first(&ws, &ex);
-    if (st != 0) return st;
-    DeviceBuffer w;
-    if (ws > 0) w = DeviceBuffer(ws);
-    st = second(ws > 0 ? w.get() : nullptr, ws, ex, nullptr);
-    return st != 0 ? st : aclrtSynchronizeStream(nullptr);
-}
-
-/// A first phase fails with `code` and a message containing `msg`, writing neither output.
-template <typename Call>
-void ExpectFails(Call&& call, int code, const std::string& msg) {
-    uint64_t ws = 77;
-    aclOpExecutor* ex = reinterpret_cast<aclOpExecutor*>(uintptr_t{0x40});
-    LastError();
-    EXPECT_EQ(call(&ws, &ex), code);
-    const std::string m = LastError();
-    EXPECT_NE(m.find(msg), std::string::npos) << "expected message: " << msg << "\ngot: " << m;
-    EXPECT_EQ(ws, 77u);
-    EXPECT_EQ(ex, reinterpret_cast<aclOpExecutor*>(uintptr_t{0x40}));
-}
 
 reluref::FloatFormat FormatOf(aclDataType dt) {
     reluref::FloatFormat f{};

@@ -19,6 +19,7 @@
 #include "aclnnop/aclnn_hardtanh_backward.h"
 #include "support/leaky_relu_reference.h"
 #include "support/profile_scope.h"
+#include "support/phases.h"
 #include "support/test_util.h"
 
 namespace {
@@ -33,6 +34,9 @@ using aclcpu_test::HostTensor;
 using aclcpu_test::LastError;
 using aclcpu_test::MakeTensor;
 using aclcpu_test::ProfileScope;
+using aclcpu_test::ExpectFails;
+using aclcpu_test::RunPhases;
+using aclcpu_test::Scalar;
 using aclcpu_test::RawTensor;
 using l1ref::Profile;
 
@@ -40,42 +44,6 @@ constexpr int kNull = 161001;
 constexpr int kInvalid = 161002;
 
 const bool kQuietLog = [] { return setenv("ASCEND_GLOBAL_LOG_LEVEL", "4", 0) == 0; }();
-
-/// Runs a first phase, then the second with a workspace of the size asked for; the first non-zero status.
-template <typename First, typename Second>
-int RunPhases(First&& first, Second second) {
-    uint64_t ws = 0;
-    aclOpExecutor* ex = nullptr;
-    int st = first(&ws, &ex);
-    if (st != 0) return st;
-    DeviceBuffer w;
-    if (ws > 0) w = DeviceBuffer(ws);
-    st = second(ws > 0 ? w.get() : nullptr, ws, ex, nullptr);
-    return st != 0 ? st : aclrtSynchronizeStream(nullptr);
-}
-
-/// Expects a first phase to fail with `code` and a message containing `msg`, writing neither output.
-template <typename Call>
-void ExpectFails(Call&& call, int code, const std::string& msg) {
-    uint64_t ws = 77;
-    aclOpExecutor* ex = reinterpret_cast<aclOpExecutor*>(uintptr_t{0x40});
-    LastError();
-    EXPECT_EQ(call(&ws, &ex), code);
-    const std::string m = LastError();
-    EXPECT_NE(m.find(msg), std::string::npos) << "expected message: " << msg << "\ngot: " << m;
-    EXPECT_EQ(ws, 77u);
-    EXPECT_EQ(ex, reinterpret_cast<aclOpExecutor*>(uintptr_t{0x40}));
-}
-
-/// An aclScalar owned by the test.
-struct Scalar {
-    aclScalar* s;
-    explicit Scalar(float v) { s = aclCreateScalar(&v, ACL_FLOAT); }
-    Scalar(const void* v, aclDataType dt) { s = aclCreateScalar(const_cast<void*>(v), dt); }
-    ~Scalar() { aclDestroyScalar(s); }
-    Scalar(const Scalar&) = delete;
-    Scalar& operator=(const Scalar&) = delete;
-};
 
 /// A float32 scalar of the bit pattern u (for NaN payloads).
 float F(uint32_t u) { return FromBits(u); }

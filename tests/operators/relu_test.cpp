@@ -28,6 +28,7 @@
 #include "support/leaky_relu_reference.h"
 #include "support/profile_scope.h"
 #include "support/relu_reference.h"
+#include "support/phases.h"
 #include "support/test_util.h"
 
 namespace {
@@ -39,6 +40,9 @@ using aclcpu_test::HostTensor;
 using aclcpu_test::LastError;
 using aclcpu_test::MakeTensor;
 using aclcpu_test::ProfileScope;
+using aclcpu_test::ExpectFails;
+using aclcpu_test::RunPhases;
+using aclcpu_test::Scalar;
 using l1ref::Profile;
 
 constexpr int kNull = 161001;
@@ -47,20 +51,6 @@ constexpr int kInvalid = 161002;
 const bool kQuietLog = [] { return setenv("ASCEND_GLOBAL_LOG_LEVEL", "4", 0) == 0; }();
 
 // ------------------------------------------------------------------ running the APIs
-
-/// Runs a first phase (first(&ws, &ex)), then the second (second(workspace, ws, ex, stream)) with a workspace of
-/// the size asked for, and synchronises the stream; returns the first non-zero status (or 0).
-template <typename First, typename Second>
-int RunPhases(First&& first, Second second) {
-    uint64_t ws = 0;
-    aclOpExecutor* ex = nullptr;
-    int st = first(&ws, &ex);
-    if (st != 0) return st;
-    DeviceBuffer w;
-    if (ws > 0) w = DeviceBuffer(ws);
-    st = second(ws > 0 ? w.get() : nullptr, ws, ex, nullptr);
-    return st != 0 ? st : aclrtSynchronizeStream(nullptr);
-}
 
 int RunRelu(const aclTensor* self, const aclTensor* out) {
     return RunPhases([&](uint64_t* ws, aclOpExecutor** ex) { return aclnnReluGetWorkspaceSize(self, out, ws, ex); }, aclnnRelu);
@@ -75,25 +65,6 @@ int RunTb(const aclTensor* g, const aclTensor* s, const aclScalar* thr, aclTenso
 }
 
 // Expects a first phase to fail with `code` and a message containing `msg`, writing neither output.
-template <typename Call>
-void ExpectFails(Call&& call, int code, const std::string& msg) {
-    uint64_t ws = 77;
-    aclOpExecutor* ex = reinterpret_cast<aclOpExecutor*>(uintptr_t{0x40});
-    LastError();
-    EXPECT_EQ(call(&ws, &ex), code);
-    const std::string m = LastError();
-    EXPECT_NE(m.find(msg), std::string::npos) << "expected message: " << msg << "\ngot: " << m;
-    EXPECT_EQ(ws, 77u);
-    EXPECT_EQ(ex, reinterpret_cast<aclOpExecutor*>(uintptr_t{0x40}));
-}
-
-struct Scalar {
-    aclScalar* s;
-    explicit Scalar(float v) { s = aclCreateScalar(&v, ACL_FLOAT); }
-    Scalar(const void* v, aclDataType dt) { s = aclCreateScalar(const_cast<void*>(v), dt); }
-    ~Scalar() { aclDestroyScalar(s); }
-};
-
 // ------------------------------------------------------------------ check order and messages
 
 TEST(Relu, CheckOrderAndMessages) {
