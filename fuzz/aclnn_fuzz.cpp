@@ -1469,7 +1469,8 @@ struct ScalarChoice {
 
 // An aclScalar parameter: the table's default (or sample) in its dtype 3 times in 8; 4 in 8 a fuzzed dtype
 // (every real and complex one, and two without a scalar form) holding a special value (zero, +-FLT_EPSILON
-// and around it, the float and half limits, infinities, NaN) or raw bits; 1 in 8 null.
+// and around it, the float and half limits, infinities, NaN) or raw bits; 1 in 8 null. Only a scalar of the
+// table's dtype is modelled (the other calls are checked for their invariants, not their status).
 ScalarChoice DecodeScalar(FuzzedDataProvider& in, const ParamInfo& p) {
     static const int dtypes[] = {kF32, kF16, kBF16, kF64, kS8, kU8, kS16, kU16, kS32, kU32, kS64, kU64, kBool,
                                  kC64, kC128, kString, 1000};
@@ -1505,7 +1506,10 @@ ScalarChoice DecodeScalar(FuzzedDataProvider& in, const ParamInfo& p) {
         const char* msg = aclGetRecentErrMsg();
         CHECK(msg != nullptr && msg[0] != '\0', "aclCreateScalar(dtype %d) failed without a message", dt);
     }
-    c.modelled = c.s != nullptr && ScalarModelValue(dt, bytes, &c.value);
+    // The reference functions take a scalar by value (opref: Arg::f), so a call is predicted only with the
+    // scalar in the table's dtype: the operators check a scalar's dtype (in_list scalars) and convert it from
+    // its own dtype (an integer bound beyond float32's precision, ...), which a value alone does not say.
+    c.modelled = c.s != nullptr && ScalarModelValue(dt, bytes, &c.value) && dt == p.scalar_dtype;
     char text[96];
     uint64_t raw;
     std::memcpy(&raw, bytes, 8);
@@ -1694,11 +1698,16 @@ void OneTableInput(FuzzedDataProvider& in, Memory& m) {
         }
         if (AddressStatus(m, t, t.data) != 0) addresses_ok = false;
     }
-    // Several outputs sharing a byte are refused (CheckOutputsApart): outside the reference's model.
+    // Several outputs sharing a byte are refused (CheckOutputsApart), and an entry with several outputs may
+    // refuse an output sharing a byte with any other tensor (PreluBackward's gradWeight, which its reduction
+    // writes before the element-wise output reads the inputs): outside the reference's model.
     bool outputs_apart = true;
+    int num_out = 0;
+    for (int k = 0; k < n; ++k) num_out += out[k] ? 1 : 0;
     for (int k = 0; k < n; ++k) {
         for (int j = k + 1; j < n; ++j) {
-            if (!out[k] || !out[j] || d[k].numel == 0 || d[j].numel == 0) continue;
+            if (!(out[k] && out[j]) && !(num_out > 1 && (out[k] || out[j]))) continue;
+            if (d[k].numel == 0 || d[j].numel == 0) continue;
             uintptr_t lo, hi, lo2, hi2;
             ViewBytes(d[k], d[k].data, &lo, &hi);
             ViewBytes(d[j], d[j].data, &lo2, &hi2);
@@ -1828,7 +1837,12 @@ void OneTableInput(FuzzedDataProvider& in, Memory& m) {
                 unsigned char* dst = data[k];
                 unsigned char* img = (dst >= m.a.p && dst < m.a.p + m.a.size) ? e.a.data() + (dst - m.a.p)
                                                                                 : e.o.data() + (dst - m.o.p);
-                std::memcpy(img, image[k].data(), static_cast<size_t>(d[k].last + 1) * d[k].item);
+                // Only the view's own bytes (ViewBytes: the first element to the last): another output may
+                // lie between the data address and the view's first element (CheckOutputsApart keeps views,
+                // not storages, apart).
+                const size_t from = static_cast<size_t>(d[k].offset) * d[k].item;
+                const size_t to = static_cast<size_t>(d[k].last + 1) * d[k].item;
+                std::memcpy(img + from, image[k].data() + from, to - from);
                 View v;
                 v.shape = d[k].dims;
                 v.strides = d[k].strides;
