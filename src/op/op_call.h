@@ -124,7 +124,15 @@ struct OpCall {
 
 /// The table's empty_return check: the first phase ends here with success (an executor that runs nothing,
 /// workspace 0), the checks after it and the plan hook skipped (CANN's early return on an empty tensor).
+/// BEYOND CANN, as on every other path: a view outside its storage, or an output view mapping two elements to
+/// one address, is still refused first (161002; engine::CheckElementwiseViews).
 inline int PublishNothing(const OpCall& c, uint64_t* workspaceSize, aclOpExecutor** executor) {
+    for (int i = 0; i < c.num_tensors; ++i) {
+        if (int ret = CheckStorageBounds(*c.t[i], c.names[i])) return ret;
+    }
+    for (int out = c.num_inputs; out < c.num_tensors; ++out) {
+        if (int ret = engine::CheckElementwiseViews(c.t, c.names, 0, out)) return ret;  // internal overlap
+    }
     return engine::PublishPlan(
         c.t, c.num_tensors, c.num_inputs, c.api, c.names,
         [](const aclTensor*, uint64_t* workspace) -> std::shared_ptr<const OpPlan> {

@@ -729,6 +729,27 @@ TEST_P(OpTable, EmptyInputSucceedsWithoutWork) {
     });
 }
 
+// An empty call beside an input whose view ({1, 1, 3}) reaches past its storage (2 elements): 161002, nothing
+// written - the early success of an empty tensor (the table's empty_return) does not skip the bounds check. A
+// broadcasting entry accepts the shapes, so its refusal names the storage.
+TEST_P(OpTable, EmptyCallBesideAViewOutsideItsStorageIsRefused) {
+    const int p = ActiveProduct();
+    const aclDataType d = BaseDtype(op(), p);
+    Args args(op(), Reductions(op()).front());
+    for (int k = 0; k < op().num_tensors; ++k) {
+        if (op().tensors[k].role != Role::kInput) continue;
+        SCOPED_TRACE(op().tensors[k].name);
+        Call c = MakeCall(op(), Same(op(), {2, 0, 3}), AllOf(op(), d), 7, Reductions(op()).front());
+        DeviceBuffer wide(4 * aclDataTypeSize(d));  // room for the 3 elements the view reaches
+        aclDestroyTensor(c.t[k]);
+        c.t[k] = MakeTensor({1, 1, 3}, d, wide.get(), {3, 3, 1}, 0, {2});
+        const std::string msg = ExpectRefused(op(), c, c.t, args, kInvalid);
+        if (op().broadcasts && op().shape == ShapeKind::kElementwise) {
+            EXPECT_NE(msg.find("storage"), std::string::npos) << msg;
+        }
+    }
+}
+
 // 0-d inputs (and output), in every product and listed dtype: the bits of the same values as 1-element tensors.
 TEST_P(OpTable, ZeroDimInputsMatchOneElement) {
     ForEachProduct([&](int p) {
