@@ -4,8 +4,10 @@ counterparts, PyTorch eager and JAX/XLA: every operator op_bench benchmarks (its
 table ops/operators.yaml; `op_bench --list-cases` lists them), on the same case table (each on the cases it
 accepts: MseLossBackward without the mixed-dtype case, which it rejects by contract); a row is <op>/<case>.
 Counterparts: the loss gradients aclnnL1LossBackward (l1), aclnnMseLossBackward (mse) and
-aclnnSmoothL1LossBackward with beta = 1.0 (smooth_l1) and the forward losses; the others are compared with
-the copy bound alone.
+aclnnSmoothL1LossBackward with beta = 1.0 (smooth_l1) and the forward losses (this script's own), and every
+operator whose bench row in the table names a PyTorch expression (`torch:`, e.g. relu: torch.relu(s);
+threshold_grad: aten.threshold_backward(g, s, threshold)), timed as the "torch formula" column; the others
+(aclnnPrelu and its gradient, which op_bench does not run) are compared with the copy bound alone.
 
 One command, one run:
 
@@ -74,6 +76,31 @@ CASES = {
 # The operators with PyTorch and JAX counterparts below, as op_bench names them (<op>/<case>); the operator
 # list itself is op_bench's (list_ops), which registers a case only for the operators that accept it.
 COUNTERPARTS = ["l1", "mse", "smooth_l1", "l1_loss", "mse_loss", "smooth_l1_loss"]
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def table_counterparts():
+    """{op_bench prefix: (torch expression, {parameter: value})} of the operator table's bench rows that name a
+    PyTorch eager counterpart (`torch:`, ops/operators.yaml; the parameters: their defaults and the row's
+    values), read with the table's own loader (tools/opgen/gen_ops.py)."""
+    sys.path.insert(0, os.path.join(ROOT, "tools", "opgen"))
+    try:
+        import gen_ops
+    finally:
+        sys.path.pop(0)
+    _, ops = gen_ops.load(os.path.join(ROOT, "ops", "operators.yaml"))
+    out = {}
+    for op in gen_ops.base_ops(ops):
+        rows = op.d.get("bench", {})
+        for r in rows if isinstance(rows, list) else [rows]:
+            if "torch" in r:
+                values = {p["name"]: p["default"] for p in op.scalars if "default" in p}
+                values.update(r.get("values", {}))
+                out[r.get("prefix", gen_ops.snake(op.api))] = (r["torch"], values)
+    return out
+
+
+TABLE_COUNTERPARTS = table_counterparts()
 # The forward losses aclnnL1Loss (l1_loss), aclnnMseLoss (mse_loss) and aclnnSmoothL1Loss (smooth_l1_loss,
 # beta = 1.0): self and target
 # of the case (no gradOutput). Their ideal is the copy bound of their own bytes for "none" and, for the
@@ -211,6 +238,21 @@ def run_torch(names, reps, min_time, threads):
         t = make(ts, dts[2])
         n = s.numel()
         code = ATEN_REDUCTION[red]
+        if op in TABLE_COUNTERPARTS:  # an activation or its gradient: the table's expression over g and s
+            expr, values = TABLE_COUNTERPARTS[op]
+            scope = dict(values, g=g, s=s, t=t, torch=torch, F=F, aten=torch.ops.aten)
+            code_obj = compile(expr, "<ops/operators.yaml %s>" % op, "eval")
+            entry = {"autograd": None}
+            try:
+                entry["formula"] = best_time(lambda: eval(code_obj, scope), reps, min_time)  # noqa: S307
+            except (NameError, AttributeError, TypeError) as e:  # the table's expression itself is wrong
+                sys.exit("ops/operators.yaml: the torch counterpart of %s, %r, fails: %s" % (op, expr, e))
+            except Exception as e:  # noqa: BLE001  (e.g. a dtype this torch build has no CPU kernel for)
+                entry["formula"] = None
+                entry["formula_error"] = str(e).splitlines()[0]
+            res[(op, name)] = entry
+            del g, s, t
+            continue
         if op in FORWARD:
             if op == "l1_loss":
                 fwd = F.l1_loss
@@ -394,7 +436,7 @@ def main():
         sys.exit("--ops: unknown operator(s) %s (known: %s)" % (", ".join(unknown) or "none given", ", ".join(known)))
     ours, errors, ctx = run_ours(args.build, args.reps, args.min_time, args.filter, ops)
     names = [(op, n) for op in ops for n in CASES if ("%s/%s" % (op, n)) in ours]
-    counterpart_names = [k for k in names if k[0] in COUNTERPARTS]
+    counterpart_names = [k for k in names if k[0] in COUNTERPARTS or k[0] in TABLE_COUNTERPARTS]
     if not names and not errors:
         sys.exit("no case matched --filter %r (op_bench --list-cases lists them)" % args.filter)
     missing = [o for o in ops if not any(k[0] == o for k in names) and not any(e.startswith(o + "/") for e in errors)]

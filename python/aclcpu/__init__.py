@@ -195,6 +195,17 @@ def _float32_param(name, value):
         return float(np.float32(v))
 
 
+def _bool_param(name, value):
+    """A bool parameter as the number the bindings pass (1.0 true, 0.0 false). Only a Python or numpy bool, or a
+    0-d bool array or tensor, is one: AclnnError(161002) for anything else, 0 and 1 included (torch's bool
+    arguments refuse them too)."""
+    if isinstance(value, (bool, np.bool_)):
+        return 1.0 if value else 0.0
+    if getattr(value, "ndim", None) == 0 and str(getattr(value, "dtype", "")) in ("bool", "torch.bool"):
+        return 1.0 if value.item() else 0.0
+    raise AclnnError(161002, f"Expected {name} to be a bool, but got {_short_repr(value)}.")
+
+
 def _out_dtype(out_dtype):
     if out_dtype is not None and not isinstance(out_dtype, np.dtype):
         try:
@@ -369,7 +380,8 @@ def call(op, tensors, reduction="mean", params=None, *, out_dtype=None, soc=None
         params: a dict of its number parameters by name (e.g. {"beta": 0.5}); missing ones take their
             defaults (OPS[op].params; one whose default is None must be given); unknown or missing names raise
             AclnnError 161002. An aclScalar parameter is passed as an aclScalar of dtype DOUBLE holding the
-            number rounded to float32 (the operator's own conversion to float32 then changes nothing).
+            number rounded to float32 (the operator's own conversion to float32 then changes nothing); a bool
+            parameter (OPS[op].bool_params, e.g. selfIsResult) takes a bool only.
         out_dtype, soc: as for l1_loss_backward.
 
     Returns the output array. Raises AclnnError (161002 for an unknown operator or parameter).
@@ -390,7 +402,8 @@ def call(op, tensors, reduction="mean", params=None, *, out_dtype=None, soc=None
     missing = [name for name, default in info.params if default is None and name not in params]
     if missing:
         raise AclnnError(161002, f"{op} requires parameter {', '.join(missing)} (no default)")
-    values = tuple(_float32_param(name, params.get(name, default)) for name, default in info.params)
+    values = tuple((_bool_param if name in info.bool_params else _float32_param)(name, params.get(name, default))
+                   for name, default in info.params)
     if len(tensors) != len(info.tensors):
         raise AclnnError(161002, f"{op} takes {len(info.tensors)} tensors ({', '.join(info.tensors)}), "
                                  f"got {len(tensors)}")

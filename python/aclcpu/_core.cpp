@@ -2,9 +2,9 @@
 //
 // Every call goes through the public C API of the built libraries (aclCreateTensor, the two phases of the
 // operator, aclrtSynchronizeStream): there is no second implementation of the arithmetic here. One generic
-// path (Call) serves every operator of the form "input tensors + reduction + scalar parameters -> one output
-// tensor"; the table kOps holds each operator's arity, names, default output dtype and its two C entry points
-// (aclnnL1LossBackward, aclnnMseLossBackward, aclnnSmoothL1LossBackward).
+// path (Call) serves every operator of the form "input tensors + reduction + scalar parameters -> one or two
+// output tensors"; the table kOps holds each operator's arity, names, default output dtype, output shapes and
+// its two C entry points (rows generated from ops/operators.yaml).
 // The product profile of one call is chosen with the runtime's thread-local override
 // (rt::SetThreadSocOverride, src/runtime/runtime.h), set around both phases and cleared afterwards, so
 // concurrent calls from several threads may use different profiles and nothing is re-initialised.
@@ -42,6 +42,7 @@ constexpr int kStatusInvalid = 161002;  // ACLNN_ERR_PARAM_INVALID
 constexpr size_t kAlign = 64;
 constexpr size_t kKeepArenaBytes = size_t{64} << 20;  // larger arenas are released after their call
 constexpr int kMaxInputs = 3;                         // input tensors of the largest operator in kOps
+constexpr int kMaxOutputs = 2;                        // output tensors of the largest operator in kOps
 constexpr int kSelfInput = 1;                         // every operator here is (gradOutput, self, target, ...)
 
 std::atomic<bool> g_shutdown{false};
@@ -221,7 +222,7 @@ size_t AlignUp(size_t n) { return (n + kAlign - 1) / kAlign * kAlign; }
 
 /// Destroys the tensors it holds on every path.
 struct Tensors {
-    aclTensor* t[kMaxInputs + 1] = {};
+    aclTensor* t[kMaxInputs + kMaxOutputs] = {};
     ~Tensors() {
         for (aclTensor* x : t) {
             if (x != nullptr) aclDestroyTensor(x);
@@ -245,8 +246,8 @@ struct SocOverride {
 
 /// The first phase of one operator over the generic argument list: in[] the input tensors (the operator's
 /// parameter order), reduction, params[] the operator's scalar parameters (already exact values of their C
-/// types), out the result tensor.
-using PlanFn = aclnnStatus (*)(aclTensor* const* in, int64_t reduction, const double* params, aclTensor* out,
+/// types), out[] the result tensors (the operator's output order).
+using PlanFn = aclnnStatus (*)(aclTensor* const* in, int64_t reduction, const double* params, aclTensor* const* out,
                                uint64_t* workspace_size, aclOpExecutor** executor);
 /// The second phase (aclnnXxx(workspace, workspaceSize, executor, stream)).
 using RunFn = aclnnStatus (*)(void*, uint64_t, aclOpExecutor*, aclrtStream);
@@ -289,7 +290,7 @@ enum class OutDefault {
     kSelf,      // self's dtype (MSE: no promotion, gradOutput/target must equal self: docs/ops §2)
 };
 
-/// One operator this module exposes: "N input tensors + reduction + scalar params -> one output tensor".
+/// One operator this module exposes: "N input tensors + reduction + scalar params -> one or two output tensors".
 struct OpDef {
     const char* api;                // aclnn API name
     int inputs;                     // number of input tensors (<= kMaxInputs)
@@ -301,6 +302,10 @@ struct OpDef {
     int self_index = kSelfInput;  // which input is self (its dtype/shape are the fallbacks)
     bool reduces = false;         // a forward loss: the output is 0-d for mean and sum (docs/ops/l1_loss.md §3)
     bool self_shaped = false;     // the table's shape `channel` (aclnnPrelu): the output has self's shape
+    int outputs = 1;              // output tensors (<= kMaxOutputs), all of one dtype
+    // The second output's shape (aclnnPreluBackward's gradWeight): that of input channels_of when it holds one
+    // element, else [its element count] (the channel count CANN's check then compares with self's).
+    int channels_of = -1;
 };
 
 /// The operators, in the order of _core.operators() (aclcpu/__init__.py maps names to indexes from it): the
@@ -324,13 +329,14 @@ bool Broadcast(const std::vector<int64_t>& x, const std::vector<int64_t>& y, std
 }
 
 /// out = kOps[op](inputs..., reduction, params..., out) as a new C-contiguous array of the inputs' broadcast
-/// shape. inputs: op's tensors in its parameter order (numpy arrays, any view); params: its scalar
+/// shape (self's for the table's shape `channel`, 0-d for a forward loss's mean and sum); an operator of two
+/// outputs returns a tuple of both, the second shaped by OpDef::channels_of. inputs: op's tensors in its parameter order (numpy arrays, any view); params: its scalar
 /// parameters after reduction (SmoothL1: beta, a float32 value as a double); out_dtype: a numpy dtype or None
 /// (the operator's default, OutDefault); soc: a profile index (rt::Soc order) or -1 for the process's profile.
 /// Raises AclnnError with the library's status and message (161002 for a bad op index, argument count,
 /// profile index, or a dtype without an aclDataType).
-py::array Call(int op, const std::vector<py::array>& inputs, int64_t reduction, const std::vector<double>& params,
-               py::object out_dtype, int soc) {
+py::object Call(int op, const std::vector<py::array>& inputs, int64_t reduction, const std::vector<double>& params,
+                py::object out_dtype, int soc) {
     EnsureInit();
     if (op < 0 || op >= kNumOps) Raise(kStatusInvalid, "unknown operator index");
     const OpDef& def = kOps[op];
@@ -370,9 +376,21 @@ py::array Call(int op, const std::vector<py::array>& inputs, int64_t reduction, 
         if (ok && !def.self_shaped) b = acc;
     }
     if (def.reduces && reduction != 0) b.clear();  // mean/sum of a forward loss: a 0-d output
-    py::array out(NumpyDtypeOf(out_t), std::vector<py::ssize_t>(b.begin(), b.end()));
-    void* out_data = out.mutable_data();
-    const size_t out_bytes = static_cast<size_t>(out.nbytes());
+    std::vector<int64_t> shapes[kMaxOutputs] = {b, {}};
+    if (def.outputs > 1) {
+        const Input& c = in[def.channels_of];
+        int64_t count = 1;
+        for (int64_t d : c.shape) count *= d;
+        shapes[1] = count == 1 ? c.shape : std::vector<int64_t>{count};
+    }
+    py::array outs[kMaxOutputs];
+    void* out_data[kMaxOutputs] = {};
+    size_t out_bytes[kMaxOutputs] = {};
+    for (int k = 0; k < def.outputs; ++k) {
+        outs[k] = py::array(NumpyDtypeOf(out_t), std::vector<py::ssize_t>(shapes[k].begin(), shapes[k].end()));
+        out_data[k] = outs[k].mutable_data();
+        out_bytes[k] = static_cast<size_t>(outs[k].nbytes());
+    }
 
     int status = 0;
     std::string message;
@@ -383,9 +401,12 @@ py::array Call(int op, const std::vector<py::array>& inputs, int64_t reduction, 
             in[i].at = at;
             at = AlignUp(at + static_cast<size_t>(in[i].span) * aclcpu::ItemSize(in[i].dtype));
         }
-        const size_t out_at = at;
-        at = AlignUp(at + out_bytes);
-        Tensors ts;  // ts.t[0..n) the inputs, ts.t[kMaxInputs] the output
+        size_t out_at[kMaxOutputs] = {};
+        for (int k = 0; k < def.outputs; ++k) {
+            out_at[k] = at;
+            at = AlignUp(at + out_bytes[k]);
+        }
+        Tensors ts;  // ts.t[0..n) the inputs, ts.t[kMaxInputs..) the outputs
         uint64_t ws_size = 0;
         aclOpExecutor* ex = nullptr;
         SocOverride guard(soc);
@@ -412,22 +433,24 @@ py::array Call(int op, const std::vector<py::array>& inputs, int64_t reduction, 
                 }
             }
             if (status != 0) break;
-            std::vector<int64_t> ostr(b.size());
-            int64_t s = 1;
-            for (size_t k = b.size(); k-- > 0;) {
-                ostr[k] = s;
-                s *= b[k];
+            for (int k = 0; k < def.outputs && status == 0; ++k) {
+                const std::vector<int64_t>& d = shapes[k];
+                std::vector<int64_t> ostr(d.size());
+                int64_t s = 1;
+                for (size_t j = d.size(); j-- > 0;) {
+                    ostr[j] = s;
+                    s *= d[j];
+                }
+                const int64_t ostorage = s;
+                ts.t[kMaxInputs + k] = aclCreateTensor(d.data(), d.size(), out_t, ostr.data(), 0, ACL_FORMAT_ND,
+                                                       &ostorage, 1, base + out_at[k]);
+                if (ts.t[kMaxInputs + k] == nullptr) {
+                    status = kStatusInvalid;
+                    message = RecentMessage("aclCreateTensor failed");
+                }
             }
-            const int64_t ostorage = s;
-            aclTensor*& out_tensor = ts.t[kMaxInputs];
-            out_tensor =
-                aclCreateTensor(b.data(), b.size(), out_t, ostr.data(), 0, ACL_FORMAT_ND, &ostorage, 1, base + out_at);
-            if (out_tensor == nullptr) {
-                status = kStatusInvalid;
-                message = RecentMessage("aclCreateTensor failed");
-                break;
-            }
-            status = def.plan(ts.t, reduction, params.data(), out_tensor, &ws_size, &ex);
+            if (status != 0) break;
+            status = def.plan(ts.t, reduction, params.data(), ts.t + kMaxInputs, &ws_size, &ex);
             if (status != 0) {
                 message = RecentMessage((std::string(def.api) + "GetWorkspaceSize failed").c_str());
                 break;
@@ -445,15 +468,17 @@ py::array Call(int op, const std::vector<py::array>& inputs, int64_t reduction, 
             if (status != 0) message = RecentMessage((std::string(def.api) + " failed").c_str());
             if (ws != nullptr) aclrtFree(ws);
         } while (false);
-        if (status == 0 && out_bytes != 0) {
-            status = aclrtMemcpy(out_data, out_bytes, static_cast<char*>(t_arena.base) + out_at, out_bytes,
+        for (int k = 0; k < def.outputs && status == 0; ++k) {
+            if (out_bytes[k] == 0) continue;
+            status = aclrtMemcpy(out_data[k], out_bytes[k], static_cast<char*>(t_arena.base) + out_at[k], out_bytes[k],
                                  ACL_MEMCPY_DEVICE_TO_HOST);
             if (status != 0) message = RecentMessage("aclrtMemcpy failed");
         }
         if (t_arena.size > kKeepArenaBytes) t_arena.Release();
     }
     if (status != 0) Raise(status, message);
-    return out;
+    if (def.outputs == 1) return std::move(outs[0]);
+    return py::make_tuple(outs[0], outs[1]);
 }
 
 /// Benchmark hook (bench/golden_bench.py): the C sequence one call of L1LossBackward runs for `numel`

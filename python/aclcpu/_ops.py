@@ -16,18 +16,20 @@ from ._optable import OPS_DATA
 
 
 class OpInfo(NamedTuple):
-    """One operator: "input tensors + reduction + scalar parameters -> one output tensor".
+    """One operator: "input tensors + reduction + scalar parameters -> one output tensor" (or two: outputs).
 
     api: aclnn API name; function: the aclcpu function; tensors: the aclnn input tensor names in parameter
     order; output: the aclnn output tensor's name; params: ((name, default), ...) number parameters after
     reduction (each rounded to float32 as a Python float; a float parameter is passed as that float, an
     aclScalar one as an aclScalar of dtype DOUBLE holding it, as op-plugin passes a Python float's at::Scalar,
-    which the operator rounds to float32 again, exactly); default None: the caller must give it; kernel: TTK kernel op name (op def, snake case); kernel_aliases:
+    which the operator rounds to float32 again, exactly); default None: the caller must give it; kernel: TTK kernel op name (op def, snake case; None where no one kernel computes the
+    operator's outputs: aclnnPreluBackward runs PReluGradUpdate then PReluGradReduce); kernel_aliases:
     other kernel op names computing the same; kernel_tensors: the kernel's inputs in op-def order;
     kernel_order: for each aclnn tensor, its position among kernel_tensors; kernel_attrs: kernel attribute
     name -> parameter name; out_default: the default output dtype ("promoted" or "self"); reduces: a loss
     whose mean/sum output is 0-d; has_reduction: the API takes a reduction; channel: the table's shape
     `channel` (aclnnPrelu: the tensor `weight` holds 1 or self.shape[1] elements, the output has self's shape);
+    bool_params: the names among params that are bools (a C bool; default a bool, the value must be one);
     tier: product -> fidelity tier;
     source: the ops-nn folder.
     kernel_fixed: ((attribute, value), ...) kernel attributes whose one value is the
@@ -39,7 +41,7 @@ class OpInfo(NamedTuple):
     api: str
     function: str
     tensors: tuple
-    output: str
+    output: str  # the first output's name (outputs: all of them; aclnnPreluBackward has two)
     params: tuple
     kernel: str
     kernel_aliases: tuple
@@ -50,9 +52,11 @@ class OpInfo(NamedTuple):
     reduces: bool = False
     has_reduction: bool = True
     channel: bool = False
+    bool_params: tuple = ()
     tier: dict = {}
     source: str = ""
     kernel_fixed: tuple = ()
+    outputs: tuple = ()
 
 
 OPS = {row["api"]: OpInfo(**row) for row in OPS_DATA}

@@ -21,10 +21,13 @@ tensors (number, names, order) and attributes come from aclcpu._ops.OPS:
 * Common fields (docs/Test_Case_Generation.md): input_data_ranges "((min, max[, must-appear...]), ...)",
   None -> [-2, 2], min == max -> that value; is_enabled; soc_series ('Ascend910B1', '-Ascend310P'): with
   --soc a filter, without it the product the row's golden is for (see _row_soc).
-* ATK JSON (ops-nn loss/*/tests/st/aclnn*/atk_aclnn*.json): a list of cases {id, name, aclnn_name, inputs:
-  [{name, type "tensor"|"attr", dtype fp16|bf16|fp32|int64, shape, range_values [lo, hi], one value, or
-  ["inf"] / ["-inf"] / ["nan"]}]}; the attrs "reduction" and "beta" hold their values in range_values (an attr
-  given as a range [lo, hi] skips the case: the drawn value would be recorded nowhere).
+* ATK JSON (ops-nn */tests/st/aclnn*/atk_aclnn*.json): a list of cases {id, name, aclnn_name, inputs:
+  [{name, type "tensor"|"attr"|"scalar", dtype fp16|bf16|fp32|int64, shape, range_values [lo, hi], one value,
+  or ["inf"] / ["-inf"] / ["nan"]}]}; attrs and scalars ("reduction", "beta", an aclScalar such as lambd; a
+  bool such as selfIsResult: true/false) hold their values in range_values (one given as a range [lo, hi]
+  skips the case: the drawn value would be recorded nowhere). Inputs are matched to the aclnn parameters by
+  name when every one names one (the loss lists), else by position in the GetWorkspaceSize order (the
+  activation lists: unnamed inputs, or torch's argument names such as "x").
 * Every field is parsed strictly (see "parsing" below); case names (TTK testcase_name, ATK id) and case folders
   must be unique.
 * Output (docs/Manual_Data_Prepare_and_Replay.md §3-4): one directory per case named by TTK's rule,
@@ -60,7 +63,8 @@ _REDUCTION_NAMES = {0: "none", 1: "mean", 2: "sum"}
 KNOWN_OPS = {}
 for _api, _info in OPS.items():
     for _name in (_api, _info.kernel) + _info.kernel_aliases:
-        KNOWN_OPS[_name] = _api
+        if _name is not None:  # kernel None: no TTK kernel computes the aclnn operator's outputs alone
+            KNOWN_OPS[_name] = _api
 
 
 class CaseError(ValueError):
@@ -304,7 +308,8 @@ def _reduction(value, what, where):
 def _attributes(info, attrs, names, fixed, where):
     """(reduction, params) from a case's attributes. names maps attribute name -> parameter name (missing
     parameters take their defaults); fixed: ((attribute, the one value the operator is), ...). Refuses an
-    unknown attribute, a parameter that is not a real number and a fixed attribute of another value."""
+    unknown attribute, a parameter that is not a real number (a bool parameter: not a bool) and a fixed
+    attribute of another value."""
     if not isinstance(attrs, dict):
         raise CaseError(f"{where}: field attributes: expected a dict, got {_short(attrs)}")
     known = {"reduction", *names, *(a for a, _ in fixed)}
@@ -320,6 +325,11 @@ def _attributes(info, attrs, names, fixed, where):
     for attr, param in names.items():
         if attr in attrs:
             v = attrs[attr]
+            if param in info.bool_params:  # a C bool (selfIsResult): JSON true/false only
+                if not isinstance(v, bool):
+                    raise CaseError(f"{where}: field attributes: {attr}: expected true or false, got {_short(v)}")
+                params[param] = v
+                continue
             if not _is_number(v):
                 raise CaseError(f"{where}: field attributes: {attr}: expected a real number, got {_short(v)}")
             params[param] = float(v)
@@ -621,20 +631,40 @@ def _atk_case(c, where, k, unique):
         raise CaseError(f"{where}: field aclnn_name: {_short(aclnn_name)} is not implemented by aclcpu (known: "
                         f"{', '.join(sorted(o[5:] for o in OPS))})")
     info = OPS[api]
-    attr_names = ("reduction",) + tuple(p for p, _ in info.params)
-    tensors, attrs, skips = {}, {}, []
+    attr_names = ("reduction",) * info.has_reduction + tuple(p for p, _ in info.params)
+    entries = []  # (field, kind "tensor" | "attr", name or None, the input's object)
     for j, inp in enumerate(c["inputs"]):
         field = f"inputs[{j}]"
         if not isinstance(inp, dict):
             raise CaseError(f"{where}: field {field}: expected an object, got {_short(inp)}")
         kind, iname = inp.get("type"), inp.get("name")
         field = f"inputs[{j}] ({iname})" if isinstance(iname, str) else field
-        if kind not in ("tensor", "attr"):
-            raise CaseError(f"{where}: field {field}.type: expected 'tensor' or 'attr', got {_short(kind)}")
-        allowed = info.tensors if kind == "tensor" else attr_names
-        if iname not in allowed:
-            raise CaseError(f"{where}: field {field}.name: {api} has no {kind} {_short(iname)} (known: "
-                            f"{', '.join(allowed)})")
+        if kind not in ("tensor", "attr", "scalar"):
+            raise CaseError(f"{where}: field {field}.type: expected 'tensor', 'attr' or 'scalar', got {_short(kind)}")
+        entries.append((field, "tensor" if kind == "tensor" else "attr", iname, inp))
+    # Inputs are matched by name when every one names an aclnn parameter; a list whose inputs are unnamed (null)
+    # or named after the torch function's arguments (ops-nn's activation lists: "x" for self) is matched by
+    # position instead: the n-th tensor to the n-th aclnn tensor, the n-th attr or scalar to the n-th number
+    # parameter, in the GetWorkspaceSize order.
+    by_name = all(isinstance(n, str) and n in (info.tensors if k == "tensor" else attr_names)
+                  for _, k, n, _ in entries)
+    if not by_name:
+        if any(isinstance(n, str) and n in info.tensors + attr_names for _, _, n, _ in entries):
+            bad = next(f for f, k, n, _ in entries if n not in (info.tensors if k == "tensor" else attr_names))
+            raise CaseError(f"{where}: field {bad}.name: {api} has no such parameter (known: "
+                            f"{', '.join(info.tensors + attr_names)}); name every input or none")
+        counts = {"tensor": 0, "attr": 0}
+        named = []
+        for field, kind, _, inp in entries:
+            names = info.tensors if kind == "tensor" else attr_names
+            if counts[kind] >= len(names):
+                raise CaseError(f"{where}: field {field}: {api} takes {len(names)} "
+                                f"{'tensors' if kind == 'tensor' else 'attributes'} ({', '.join(names) or 'none'})")
+            named.append((field, kind, names[counts[kind]], inp))
+            counts[kind] += 1
+        entries = named
+    tensors, attrs, skips = {}, {}, []
+    for field, kind, iname, inp in entries:
         if iname in tensors or iname in attrs:
             raise CaseError(f"{where}: field {field}.name: {iname!r} given twice")
         if kind == "tensor":
@@ -657,7 +687,7 @@ def _atk_case(c, where, k, unique):
                 skips.append(f"attr {iname} given as a range {value!r} (the drawn value would be recorded nowhere)")
             value = value[0]
         attrs[iname] = value
-    missing = [n for n in info.tensors + ("reduction",) if n not in tensors and n not in attrs]
+    missing = [n for n in info.tensors + ("reduction",) * info.has_reduction if n not in tensors and n not in attrs]
     if missing:
         raise CaseError(f"{where}: field inputs: missing {', '.join(missing)}")
     reduction, params = _attributes(info, attrs, {p: p for p, _ in info.params}, (), where)

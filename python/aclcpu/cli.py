@@ -69,10 +69,11 @@ def _cap(args):
         raise BadInput(f"--max-case-bytes: {e}" if args.max_case_bytes is not None else str(e)) from None
 
 
-def _write_array(path, array):
+def _write_array(path, array, name=None):
+    """Writes array to path atomically: .npy by name's (default path's) extension, else raw bytes."""
     from . import _atomic_write, BFLOAT16
 
-    if path.endswith(".npy"):
+    if (name or path).endswith(".npy"):
         payload = array.view(np.dtype("V2")) if BFLOAT16 is not None and array.dtype == BFLOAT16 else array
         _atomic_write(path, lambda f: np.save(f, payload, allow_pickle=False))
     else:
@@ -96,7 +97,41 @@ def cmd_golden(args):
         return _golden_call(args, _cap(args))
     if not lists:
         raise BadInput("give --inputs, --ttk-csv or --atk-json")
+    if args.param or args.beta is not None:  # a case list gives each case's parameters itself
+        raise BadInput("--param and --beta go with --inputs; a case list gives each case's parameters")
     return _golden_list(args, _cap(args))
+
+
+def _params(args, info):
+    """{name: value} of --beta and every --param NAME=VALUE of --op: a real number (passed as float32), or for a
+    bool parameter true/false. BadInput for a name --op does not have, a value of the wrong kind, a name given
+    twice."""
+    names = [name for name, _ in info.params]
+    given = [("beta", args.beta, "--beta")] if args.beta is not None else []
+    for item in args.param or ():
+        name, eq, text = item.partition("=")
+        if not eq or not name:
+            raise BadInput(f"--param {item!r}: expected NAME=VALUE")
+        given.append((name, text, f"--param {name}"))
+    params = {}
+    for name, value, flag in given:
+        if name not in names:
+            raise BadInput(f"--beta: {info.api} has no beta parameter" if flag == "--beta" else
+                           f"{flag}: {info.api} has no parameter {name!r} (its parameters: {', '.join(names) or 'none'})")
+        if name in params:
+            raise BadInput(f"{flag}: {name} given twice")
+        if isinstance(value, float):
+            params[name] = value
+        elif name in info.bool_params:
+            if value.lower() not in ("true", "false"):
+                raise BadInput(f"{flag}: expected true or false, got {value!r}")
+            params[name] = value.lower() == "true"
+        else:
+            try:
+                params[name] = float(value)
+            except ValueError:
+                raise BadInput(f"{flag}: expected a real number, got {value!r}") from None
+    return params
 
 
 def _golden_call(args, cap):
@@ -110,11 +145,12 @@ def _golden_call(args, cap):
     if not args.output or not args.dtypes or not args.shapes:
         raise BadInput("--inputs needs --dtypes, --shapes and -o")
     info = OPS[args.op]
-    params = {}
-    if args.beta is not None:
-        if "beta" not in (name for name, _ in info.params):
-            raise BadInput(f"--beta: {args.op} has no beta parameter")
-        params["beta"] = args.beta
+    params = _params(args, info)
+    outputs = info.outputs or (info.output,)
+    out_paths = [args.output] if len(outputs) == 1 else _split(args.output, "output", len(outputs),
+                                                                f"{args.op}'s {', '.join(outputs)}")
+    if len({os.path.realpath(p) for p in out_paths}) != len(out_paths):
+        raise BadInput(f"-o: {args.op}'s {len(outputs)} outputs need {len(outputs)} different files")
     n = len(info.tensors)
     what = f"{args.op}'s {', '.join(info.tensors)}"
     paths, dts, shapes = (_split(args.inputs, "inputs", n, what), _split(args.dtypes, "dtypes", n, what),
@@ -138,8 +174,28 @@ def _golden_call(args, cap):
         y = call(args.op, arrays, args.reduction, params, out_dtype=out_dtype, soc=args.soc)
     except AclnnError as e:
         raise BadInput(f"{args.op}: {e.message} (status {e.status})") from None
-    _write_array(args.output, y)
-    _say(f"golden: {y.dtype.name} shape {shape_token(y.shape)} -> {args.output}")
+    ys = y if isinstance(y, tuple) else (y,)
+    if len(ys) == 1:
+        _write_array(out_paths[0], ys[0])
+    else:  # every file written beside its target first, then all renamed: all published or none
+        for path in out_paths:
+            if path.endswith(os.sep) or os.path.isdir(path):
+                raise BadInput(f"-o {path}: is a folder, not a file name")
+        staged = []
+        try:
+            for k, (path, a) in enumerate(zip(out_paths, ys)):
+                part = os.path.join(os.path.dirname(os.path.abspath(path)),
+                                    f".{os.path.basename(path)}.{os.getpid()}.{k}.part")
+                _write_array(part, a, path)
+                staged.append((part, path))
+            for part, path in staged:
+                os.replace(part, path)
+        finally:
+            for part, _ in staged:
+                if os.path.lexists(part):
+                    os.unlink(part)
+    for path, a in zip(out_paths, ys):
+        _say(f"golden: {a.dtype.name} shape {shape_token(a.shape)} -> {path}")
     return 0
 
 
@@ -277,10 +333,15 @@ def build_parser():
     g.add_argument("--shapes", help="their shapes, e.g. 2x3,2x3,3 ('scalar' for 0-d)")
     g.add_argument("--reduction", default="mean", choices=["none", "mean", "sum", "0", "1", "2"])
     g.add_argument("--beta", type=float, help=f"beta of {beta} (default 1.0; passed as float32)")
+    g.add_argument("--param", action="append", metavar="NAME=VALUE",
+                   help="a number parameter of --op by its aclnn name, e.g. negativeSlope=0.2, lambd=0.5, "
+                        "selfIsResult=true (a real number passed as float32, or true/false; repeatable; "
+                        "default: the operator's)")
     g.add_argument("--out-dtype", help="output dtype (default: the operator's: the promoted dtype; MSE: self's)")
     g.add_argument("--soc", help="product profile: Ascend950, Ascend910B, Ascend910_93, Ascend910, Ascend310P "
                                  "(default: a case row's soc_series, else ACLCPU_SOC_VERSION's)")
-    g.add_argument("-o", "--output", help="golden file (.bin raw, .npy)")
+    g.add_argument("-o", "--output", help="golden file (.bin raw, .npy); an operator of two outputs "
+                                          "(aclnnPreluBackward) takes two, comma-separated")
     g.add_argument("--ttk-csv", help="TTK ACLNN or kernel case list (CSV)")
     g.add_argument("--atk-json", help="ATK case list (JSON)")
     g.add_argument("--out", help="output folder of the TTK manual-data case folders: new or empty (written "

@@ -46,7 +46,9 @@ def _camel(name):
 
 
 def _kernel_names(info):
-    return (info.kernel,) + tuple(info.kernel_aliases)
+    """The TTK kernel op names of an operator's kernel (none for kernel None: no single kernel computes the
+    aclnn operator's outputs, e.g. aclnnPreluBackward's two kernels)."""
+    return () if info.kernel is None else (info.kernel,) + tuple(info.kernel_aliases)
 
 
 # The registrations, from the operator table (aclcpu._ops.OPS): aclnn mode aclnn_<function>_golden, kernel
@@ -95,7 +97,8 @@ def _aclnn_golden(op, tensors, reduction, params, output, kwargs):
     torch_in = type(tensors[0]).__module__.startswith("torch")
     out_dtype = _as_array(output, "output").dtype if output is not None else None
     y = call(op, list(tensors), _scalar(reduction), params, out_dtype=out_dtype, soc=_soc_from(kwargs))
-    return (_to_torch(y) if torch_in else y,)
+    ys = y if isinstance(y, tuple) else (y,)  # one entry per output (aclnnPreluBackward: gradInput, gradWeight)
+    return tuple(_to_torch(a) if torch_in else a for a in ys)
 
 
 def _kernel_golden(op, tensors, reduction, params, kwargs):
@@ -204,7 +207,8 @@ def _table_aclnn_golden(info):
     """The aclnn-mode golden of a table operator without a hand-written one above: the GetWorkspaceSize
     parameters (tensors, reduction, the scalar parameters, the output) by position or name, then **kwargs."""
     P = inspect.Parameter
-    names = info.tensors + ("reduction",) * info.has_reduction + tuple(n for n, _ in info.params) + (info.output,)
+    outs = info.outputs or (info.output,)
+    names = info.tensors + ("reduction",) * info.has_reduction + tuple(n for n, _ in info.params) + outs
     sig = inspect.Signature([P(n, P.POSITIONAL_OR_KEYWORD) for n in names] + [P("kwargs", P.VAR_KEYWORD)])
 
     def golden(*args, **kwargs):
@@ -246,7 +250,8 @@ def _table_kernel_golden(info):
 # Every registered name is a function: the hand-written goldens above, else one built from the table.
 for _info in OPS.values():
     for _name, _make in ((f"aclnn_{_info.function}_golden", _table_aclnn_golden),
-                         (f"{_info.kernel}_golden", _table_kernel_golden)):
+                         (f"{_info.kernel}_golden", _table_kernel_golden)) if _info.kernel else (
+            (f"aclnn_{_info.function}_golden", _table_aclnn_golden),):
         if _name not in globals():
             globals()[_name] = _make(_info)
 

@@ -7,6 +7,7 @@ import subprocess
 import sys
 
 import numpy as np
+import pytest
 
 import aclcpu
 from aclcpu.cases import case_directory_name
@@ -345,3 +346,77 @@ def test_written_files_and_case_folders_get_the_umask_mode(tmp_path):
         assert sorted(stat.S_IMODE(os.stat(os.path.join(d, f)).st_mode) for f in os.listdir(d)) == [0o644, 0o644]
     finally:
         os.umask(old)
+
+
+def _atk_activation_cases():
+    """Cases in the shape of ops-nn's activation ATK lists (values of ours): torch's argument names ("x") or
+    unnamed inputs, a "scalar" input holding an aclScalar parameter's value, no reduction."""
+    hs = [{"id": 3, "name": "torch.nn.Hardsigmoid", "aclnn_name": "Hardsigmoid", "api_type": "aclnn_hard_sigmoid",
+           "inputs": [{"name": "x", "type": "tensor", "required": True, "dtype": "fp16", "shape": [2, 3],
+                       "range_values": [-7, 7], "backward": False, "align_32B": None}]},
+          {"id": 4, "name": "torch.nn.Hardsigmoid", "aclnn_name": "Hardsigmoid",
+           "inputs": [{"name": "x", "type": "tensor", "dtype": "fp32", "shape": [3], "range_values": ["-inf"]}]}]
+    ssb = [{"id": 7, "name": "torch.ops.aten.softshrink_backward", "aclnn_name": "SoftshrinkBackward",
+            "inputs": [{"name": None, "type": "tensor", "dtype": "bf16", "shape": [4, 1], "range_values": [-5, 5]},
+                       {"name": None, "type": "tensor", "dtype": "bf16", "shape": [4, 1], "range_values": [-5, 5]},
+                       {"name": None, "type": "scalar", "dtype": "fp32", "shape": None, "range_values": 2}]}]
+    return hs, ssb
+
+
+def test_atk_json_activation_lists_by_position(tmp_path):
+    hs, ssb = _atk_activation_cases()
+    for name, cases in (("hs", hs), ("ssb", ssb)):
+        (tmp_path / f"{name}.json").write_text(json.dumps(cases))
+        rc, _, err = cli("golden", "--atk-json", tmp_path / f"{name}.json", "--out", tmp_path / name,
+                         "--soc", "Ascend950")
+        assert rc == 0, err
+    d = tmp_path / "hs" / "torch_nn_Hardsigmoid_3"
+    x = aclcpu.from_bin(d / "input_0_float16.bin", "fp16", (2, 3))
+    assert same_bits(aclcpu.from_bin(d / "golden_0_float16__shape_2x3.bin", "fp16", (2, 3)),
+                     aclcpu.hardsigmoid(x, soc="Ascend950"))
+    d = tmp_path / "hs" / "torch_nn_Hardsigmoid_4"
+    assert (aclcpu.from_bin(d / "golden_0_float32__shape_3.bin", "fp32", (3,)) == 0).all()  # hardsigmoid(-inf)
+    d = tmp_path / "ssb" / "torch_ops_aten_softshrink_backward_7"
+    g, x = (aclcpu.from_bin(d / f"input_{i}_bfloat16.bin", "bf16", (4, 1)) for i in range(2))
+    assert same_bits(aclcpu.from_bin(d / "golden_0_bfloat16__shape_4x1.bin", "bf16", (4, 1)),
+                     aclcpu.softshrink_backward(g, x, 2.0, soc="Ascend950"))
+    # a list that names some inputs after the aclnn parameters and others not is refused, as are extra inputs
+    bad = [dict(ssb[0], inputs=[dict(ssb[0]["inputs"][0], name="gradOutput")] + ssb[0]["inputs"][1:])]
+    extra = [dict(ssb[0], inputs=ssb[0]["inputs"] + [ssb[0]["inputs"][2]])]
+    for cases, needle in ((bad, "name every input or none"), (extra, "takes 1 attributes (lambd)")):
+        (tmp_path / "bad.json").write_text(json.dumps(cases))
+        rc, _, err = cli("golden", "--atk-json", tmp_path / "bad.json", "--out", tmp_path / "bad")
+        assert rc == 2 and needle in err and len(err.strip().splitlines()) == 1, err
+        assert not (tmp_path / "bad").exists()
+
+
+def test_golden_param_and_bool_parameters(tmp_path):
+    g = np.array([1.0, 2.0, -3.0, 4.0], np.float32)
+    x = np.array([-1.0, 2.0, -0.5, 0.0], np.float32)
+    g.tofile(tmp_path / "g.bin")
+    x.tofile(tmp_path / "x.bin")
+    base = ("golden", "--op", "aclnnLeakyReluBackward", "--inputs", f"{tmp_path}/g.bin,{tmp_path}/x.bin",
+            "--dtypes", "fp32,fp32", "--shapes", "4,4")
+    rc, _, err = cli(*base, "--param", "negativeSlope=0.25", "--param", "selfIsResult=true", "-o", tmp_path / "o.bin")
+    assert rc == 0, err
+    want = aclcpu.leaky_relu_backward(g, x, 0.25, True)
+    assert same_bits(np.fromfile(tmp_path / "o.bin", np.float32), want)
+    assert same_bits(want, np.where(x > 0, g, g * np.float32(0.25)).astype(np.float32))
+    # CANN's check: selfIsResult with a negative slope
+    for params, needle in ((("negativeSlope=-0.5", "selfIsResult=true"), "negativeSlope"),
+                           (("negativeSlope=0.1", "selfIsResult=1"), "expected true or false"),
+                           (("negativeSlope=abc",), "expected a real number"),
+                           (("lambd=0.5",), "has no parameter 'lambd'"),
+                           (("negativeSlope=0.1", "negativeSlope=0.2"), "given twice"),
+                           (("negativeSlope",), "expected NAME=VALUE")):
+        args = [a for p in params for a in ("--param", p)]
+        rc, _, err = cli(*base, *args, "-o", tmp_path / "bad.bin")
+        assert rc == 2 and needle in err and len(err.strip().splitlines()) == 1, (params, err)
+        assert not (tmp_path / "bad.bin").exists()
+    # the Python bool: a bool only (0 and 1 are refused, as torch's bool arguments refuse them)
+    with pytest.raises(aclcpu.AclnnError, match="selfIsResult to be a bool"):
+        aclcpu.leaky_relu_backward(g, x, 0.25, 1)
+    assert same_bits(aclcpu.leaky_relu_backward(g, x, 0.25, np.bool_(True)), want)
+    # a case list brings its own parameters
+    rc, _, err = cli("golden", "--atk-json", tmp_path / "none.json", "--out", tmp_path / "d", "--param", "a=1")
+    assert rc == 2 and "--param and --beta go with --inputs" in err

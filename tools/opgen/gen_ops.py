@@ -592,7 +592,7 @@ def write_level2(op):
         f"#ifndef {g}", f"#define {g}", "", f'#include "../{op.header}"', "", f"#endif /* {g} */"]) + "\n"
 
 
-PYTHON_SCALAR_KINDS = ("float", "double", "aclScalar")
+PYTHON_SCALAR_KINDS = ("float", "double", "aclScalar", "bool")
 
 
 # The table's `shape` kinds and the table-driven suite's opinfo::ShapeKind for each (tests/support/op_info.h).
@@ -601,12 +601,12 @@ SHAPE_KINDS = {"elementwise": "ShapeKind::kElementwise", "loss": "ShapeKind::kLo
 
 def python_unsupported(op):
     """Why the Python bindings (inputs + reduction + number parameters -> one output) cannot call op, or None.
-    A number parameter is a float, a double or an aclScalar (made of the number with dtype DOUBLE, as
-    op-plugin passes a Python float's at::Scalar)."""
+    A number parameter is a float, a double, an aclScalar (made of the number with dtype DOUBLE, as
+    op-plugin passes a Python float's at::Scalar) or a bool (passed to the bindings as 0.0 / 1.0)."""
     if op.base is not None:
         return f"the in-place variant of {op.base.api}"
-    if len(op.outputs) != 1:
-        return f"{len(op.outputs)} outputs"
+    if len(op.outputs) > 2 or (len(op.outputs) == 2 and "channels_of" not in op.d.get("python", {})):
+        return f"{len(op.outputs)} outputs (two need python.channels_of: the second output's shape)"
     for p in op.scalars:
         if p["name"] != "reduction" and p["kind"] not in PYTHON_SCALAR_KINDS:
             return f"a {p['kind']} parameter ({p['name']})"
@@ -617,9 +617,15 @@ def python_unsupported(op):
 
 def python_params(op):
     """The Python bindings' number parameters after reduction, with their defaults (None: none, the caller
-    must give it; a float or double without one defaults to 0.0)."""
-    return tuple((p["name"], float(p["default"]) if "default" in p else (None if p["kind"] == "aclScalar" else 0.0))
-                 for p in op.scalars if p["kind"] in PYTHON_SCALAR_KINDS)
+    must give it; a float or double without one defaults to 0.0; a bool's default is a bool, False without
+    one)."""
+    def default(p):
+        if p["kind"] == "bool":
+            return bool(p.get("default", False))
+        if "default" in p:
+            return float(p["default"])
+        return None if p["kind"] == "aclScalar" else 0.0
+    return tuple((p["name"], default(p)) for p in op.scalars if p["kind"] in PYTHON_SCALAR_KINDS)
 
 
 def write_optable(ops):
@@ -632,12 +638,14 @@ def write_optable(ops):
             continue
         py = op.d["python"]
         row = dict(api=op.api, function=snake(op.api), tensors=tuple(op.inputs), output=op.outputs[0],
+                   outputs=tuple(op.outputs),
                    params=python_params(op), kernel=py["kernel"], kernel_aliases=tuple(py["kernel_aliases"]),
                    kernel_tensors=tuple(py["kernel_tensors"]), kernel_order=tuple(py["kernel_order"]),
                    kernel_attrs=dict(py["kernel_attrs"]),
                    kernel_fixed=tuple(tuple(kv) for kv in py.get("kernel_fixed", ())), out_default=py["out_default"],
                    reduces=op.d["shape"] == "loss", has_reduction="reduction" in op.kinds,
                    channel=op.d["shape"] == "channel",
+                   bool_params=tuple(p["name"] for p in op.scalars if p["kind"] == "bool"),
                    tier={p: op.d["tier"][p] for p in op.products}, source=op.d["source"])
         out.append(f"    {row!r},")
     out.append(")")
@@ -684,10 +692,13 @@ def write_core_table(ops):
             elif p["kind"] == "double":
                 args.append(f"p[{k}]")
                 k += 1
+            elif p["kind"] == "bool":  # the bindings pass 0.0 or 1.0 (aclcpu.call refuses anything but a bool)
+                args.append(f"p[{k}] != 0.0")
+                k += 1
             elif p["kind"] == "aclScalar":  # lives to the end of the call's full expression
                 args.append(f"ScalarArg(p[{k}]).get()")
                 k += 1
-        args += ["out", "ws", "ex"]
+        args += [f"out[{k}]" for k in range(len(op.outputs))] + ["ws", "ex"]
         pname = " p" if fparams else ""
         out_default = {"promoted": "OutDefault::kPromoted", "self": "OutDefault::kSelf"}[op.d["python"]["out_default"]]
         self_index = ins.index("self") if "self" in ins else 0
@@ -696,7 +707,7 @@ def write_core_table(ops):
         out.append("     {" + ", ".join(c_str(x) for x in ins) + "},")
         out.append(f"     {len(fparams)},")
         out.append(f"     {out_default},")
-        out.append(f"     [](aclTensor* const* in, int64_t r, const double*{pname}, aclTensor* out, uint64_t* ws, "
+        out.append(f"     [](aclTensor* const* in, int64_t r, const double*{pname}, aclTensor* const* out, uint64_t* ws, "
                    "aclOpExecutor** ex) {")
         out.append(f"         (void)r;")
         out.append(wrap_call(f"         return {op.api1}", args, ";"))
@@ -704,7 +715,10 @@ def write_core_table(ops):
         out.append(f"     {op.api},")
         out.append(f"     {self_index},")
         out.append(f"     {'true' if op.d['shape'] == 'loss' else 'false'},")
-        out.append(f"     {'true' if op.d['shape'] == 'channel' else 'false'}}},")
+        out.append(f"     {'true' if op.d['shape'] == 'channel' else 'false'},")
+        channels_of = op.d["python"].get("channels_of")
+        out.append(f"     {len(op.outputs)},")
+        out.append(f"     {ins.index(channels_of) if channels_of else -1}}},")
     return "\n".join(out) + "\n"
 
 
@@ -732,7 +746,7 @@ def bench_rows(op):
         for p in op.scalars:
             if p["name"] == "reduction" or p["name"] in values:
                 continue
-            if p["kind"] in ("float", "double", "aclScalar") and "default" in p:
+            if p["kind"] in ("float", "double", "aclScalar", "bool") and "default" in p:
                 values[p["name"]] = p["default"]
             else:
                 return None, f"a {p['kind']} parameter ({p['name']}) without a default or a bench value"
@@ -765,6 +779,8 @@ def write_bench_rows(ops):
                     args.append("reduction")
                 elif p["kind"] == "aclScalar":
                     args.append(f"BenchScalar({float(values[p['name']])!r}f).get()")
+                elif p["kind"] == "bool":
+                    args.append("true" if values[p["name"]] else "false")
                 else:
                     args.append(repr(float(values[p["name"]])) + ("f" if p["kind"] == "float" else ""))
             flags = " | ".join(BENCH_READS[x] for x in reads)
