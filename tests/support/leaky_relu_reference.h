@@ -463,4 +463,126 @@ inline int LeakyRelu(Profile prof, const View* t, const Arg* a, uint8_t* const* 
     return 0;
 }
 
+/// aclnnLeakyReluBackward (leaky_relu_reference.h): gradOutput, self, out; negativeSlope (a[0].f), selfIsResult
+/// (a[1].i). The first phase as docs/ops/leaky_relu_backward.md: gradOutput's, then self's dtype in FLOAT,
+/// FLOAT16, DOUBLE (and BFLOAT16 where supported), at most 8 dims each, gradOutput and self broadcastable to
+/// out's shape, selfIsResult with a negative slope refused, p = promote(gradOutput, self) castable to out's dtype
+/// (complex outs are not modelled here); then per element both converted to p (exact: p is the wider float),
+/// leakyref::LeakyRelu(p, gradOutput, self, slope), converted to out's dtype.
+inline int LeakyReluBackward(Profile prof, const View* t, const Arg* a, uint8_t* const* out) {
+    const View &g = t[0], &self = t[1], &o = t[2];
+    if (g.null || self.null || o.null) return l1ref::kNullptr;
+    for (int d : {g.dtype, self.dtype}) {
+        if (!(ShrinkListed(prof, d) || d == l1ref::kF64)) return l1ref::kInvalid;
+    }
+    if (g.shape.size() > 8 || self.shape.size() > 8) return l1ref::kInvalid;
+    std::vector<int64_t> b;
+    if (!l1ref::BroadcastShapes(g.shape, self.shape, &b) || o.shape != b) return l1ref::kInvalid;
+    const float slope = static_cast<float>(a[0].f);
+    if (a[1].i != 0 && a[0].f < 0.0) return l1ref::kInvalid;
+    const int p = l1ref::Promote(g.dtype, self.dtype);
+    if (p < 0) return l1ref::kInvalid;
+    if (o.dtype == l1ref::kC64 || o.dtype == l1ref::kC128) return opref::kNotModelled;
+    if (!l1ref::Castable(p, o.dtype)) return l1ref::kInvalid;
+    if (l1ref::NumelOf(g.shape) == 0 || l1ref::NumelOf(self.shape) == 0) return 0;
+    const size_t psz = l1ref::DtSize(p), osz = l1ref::DtSize(o.dtype);
+    l1ref::ForEachIndex(b, [&](const std::vector<int64_t>& idx) {
+        uint8_t gb[8] = {}, xb[8] = {}, yb[8] = {};
+        ConvertElement(g.dtype, g.data + l1ref::BroadcastElementIndex(g, idx) * l1ref::DtSize(g.dtype), p, gb);
+        ConvertElement(self.dtype, self.data + l1ref::BroadcastElementIndex(self, idx) * l1ref::DtSize(self.dtype),
+                       p, xb);
+        uint64_t gv = 0, xv = 0;
+        std::memcpy(&gv, gb, psz);
+        std::memcpy(&xv, xb, psz);
+        const uint64_t y = leakyref::LeakyRelu(static_cast<aclDataType>(p), gv, xv, slope);
+        std::memcpy(yb, &y, psz);
+        ConvertElement(p, yb, o.dtype, out[0] + l1ref::ElementIndex(o, idx) * osz);
+    });
+    return 0;
+}
+
+/// aclnnThreshold (leaky_relu_reference.h): self, out; threshold, value (aclScalars of dtype FLOAT holding a[0].f,
+/// a[1].f). The first phase as docs/ops/threshold.md: self's dtype in FLOAT, INT32, FLOAT16, INT8, UINT8, INT16,
+/// INT64 (and BFLOAT16 where supported); below the Ascend 950 self castable to out; at most 8 dims; out's shape
+/// self's. The compute dtype is self's (INT16 as INT32 below the 950); threshold and value converted to it (16-bit
+/// floats: RNE from float32, value's NaN quieted; integers: truncated, wrapped to the width); then
+/// leakyref::Threshold per element, converted to out's dtype. Modelled outs: self's dtype, any float out of a
+/// float self, a float out of an integer self (the other casts: not modelled here).
+inline int Threshold(Profile prof, const View* t, const Arg* a, uint8_t* const* out) {
+    const View &self = t[0], &o = t[1];
+    if (self.null || o.null) return l1ref::kNullptr;
+    const int d = self.dtype;
+    const bool listed = d == l1ref::kF32 || d == l1ref::kS32 || d == l1ref::kF16 || d == l1ref::kS8 ||
+                        d == l1ref::kU8 || d == l1ref::kS16 || d == l1ref::kS64 ||
+                        (d == l1ref::kBF16 && l1ref::SupportsBF16(prof));
+    if (!listed) return l1ref::kInvalid;
+    if (prof != Profile::kAscend950 && !l1ref::Castable(d, o.dtype)) return l1ref::kInvalid;
+    if (self.shape.size() > 8 || self.shape != o.shape) return l1ref::kInvalid;
+    auto is_float = [](int x) { return x == l1ref::kF32 || x == l1ref::kF16 || x == l1ref::kBF16 || x == l1ref::kF64; };
+    if (!(o.dtype == d || (is_float(o.dtype) && o.dtype != l1ref::kF64))) return opref::kNotModelled;
+    const int cd = d == l1ref::kS16 && prof != Profile::kAscend950 ? l1ref::kS32 : d;
+    const float thr = static_cast<float>(a[0].f), val = static_cast<float>(a[1].f);
+    uint64_t thr_bits = 0, val_bits = 0;
+    reluref::FloatFormat f{};
+    if (reluref::FormatOf(static_cast<aclDataType>(cd), &f)) {
+        auto enc = [&](float v) -> uint64_t {
+            uint32_t b32;
+            std::memcpy(&b32, &v, 4);
+            if (std::isnan(v)) return b32 | 0x00400000u;  // FLOAT: quieted; 16-bit: below
+            return cd == l1ref::kF32 ? b32 : leakyref::Encode(f, static_cast<double>(v));
+        };
+        thr_bits = std::isnan(thr) ? f.dnan : enc(thr);
+        val_bits = std::isnan(val) ? (cd == l1ref::kF32 ? enc(val) : f.dnan) : enc(val);
+    } else {
+        auto as_int = [&](float v) {  // truncated toward zero (NaN 0), then the low bits of the width
+            const double tv = std::isnan(v) ? 0.0 : std::trunc(static_cast<double>(v));
+            const int64_t w = tv >= 9223372036854775808.0 ? INT64_MAX
+                              : tv < -9223372036854775808.0 ? INT64_MIN : static_cast<int64_t>(tv);
+            switch (cd) {
+                case l1ref::kS8: return static_cast<uint64_t>(static_cast<int64_t>(static_cast<int8_t>(w)));
+                case l1ref::kU8: return static_cast<uint64_t>(static_cast<uint8_t>(w));
+                case l1ref::kS16: return static_cast<uint64_t>(static_cast<int64_t>(static_cast<int16_t>(w)));
+                case l1ref::kS32: return static_cast<uint64_t>(static_cast<int64_t>(static_cast<int32_t>(w)));
+                default: return static_cast<uint64_t>(w);
+            }
+        };
+        thr_bits = as_int(thr);
+        val_bits = as_int(val);
+    }
+    const size_t sz = l1ref::DtSize(d), csz = l1ref::DtSize(cd), osz = l1ref::DtSize(o.dtype);
+    auto load_int = [](int dt, const uint8_t* p) -> int64_t {  // l1ref's readers have no INT16
+        switch (dt) {
+            case l1ref::kS8: { int8_t v; std::memcpy(&v, p, 1); return v; }
+            case l1ref::kU8: return p[0];
+            case l1ref::kS16: { int16_t v; std::memcpy(&v, p, 2); return v; }
+            case l1ref::kS32: { int32_t v; std::memcpy(&v, p, 4); return v; }
+            default: { int64_t v; std::memcpy(&v, p, 8); return v; }
+        }
+    };
+    l1ref::ForEachIndex(self.shape, [&](const std::vector<int64_t>& idx) {
+        const uint8_t* src = self.data + l1ref::ElementIndex(self, idx) * sz;
+        uint8_t* dst = out[0] + l1ref::ElementIndex(o, idx) * osz;
+        if (is_float(d)) {
+            uint64_t x = 0;
+            std::memcpy(&x, src, sz);
+            const uint64_t y = leakyref::Threshold(static_cast<aclDataType>(d), x, thr_bits, val_bits);
+            uint8_t yb[8] = {};
+            std::memcpy(yb, &y, sz);
+            ConvertElement(d, yb, o.dtype, dst);
+            return;
+        }
+        const uint64_t x = static_cast<uint64_t>(load_int(d, src));  // widened exactly (INT16 -> INT32 included)
+        uint8_t yb[8] = {};
+        const uint64_t y = leakyref::Threshold(static_cast<aclDataType>(cd), x, thr_bits, val_bits);
+        std::memcpy(yb, &y, csz);
+        const int64_t v = load_int(cd, yb);
+        if (o.dtype == d) {
+            std::memcpy(dst, &v, osz);  // little-endian: the low bytes (an INT32 result back to INT16)
+        } else {
+            l1ref::WriteValue(dst, o.dtype, static_cast<long double>(v));  // a float out: RNE
+        }
+    });
+    return 0;
+}
+
 }  // namespace opref
