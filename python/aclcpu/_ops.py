@@ -30,6 +30,8 @@ class OpInfo(NamedTuple):
     whose mean/sum output is 0-d; has_reduction: the API takes a reduction; channel: the table's shape
     `channel` (aclnnPrelu: the tensor `weight` holds 1 or self.shape[1] elements, the output has self's shape);
     bool_params: the names among params that are bools (a C bool; default a bool, the value must be one);
+    scalar_params: the names among params that are aclScalars, in parameter order (TTK's scalar_data_ranges
+    and scalar_dtypes give them in that order);
     tier: product -> fidelity tier;
     source: the ops-nn folder.
     kernel_fixed: ((attribute, value), ...) kernel attributes whose one value is the
@@ -53,6 +55,7 @@ class OpInfo(NamedTuple):
     has_reduction: bool = True
     channel: bool = False
     bool_params: tuple = ()
+    scalar_params: tuple = ()
     tier: dict = {}
     source: str = ""
     kernel_fixed: tuple = ()

@@ -305,7 +305,51 @@ def _reduction(value, what, where):
     raise CaseError(f"{where}: field {what}: expected none|mean|sum or 0|1|2, got {_short(value)}")
 
 
-def _attributes(info, attrs, names, fixed, where):
+def _scalars(info, row, where, skips):
+    """{name: value} of an ACLNN row's aclScalar parameters from scalar_data_ranges, one (lo, hi) per
+    aclScalar parameter in parameter order ("(0, 1)" for a single one): lo == hi is that value, rounded to the
+    row's scalar_dtypes entry when it gives one (float16, bfloat16, float32; an integer dtype needs an integral
+    value); lo != hi skips the case (the drawn value would be recorded nowhere, so the device's run could not
+    use the same one). An empty field: {}."""
+    ranges = _literal(row.get("scalar_data_ranges"), "scalar_data_ranges", where)
+    if ranges in (None, (), []):
+        return {}
+    if isinstance(ranges, (tuple, list)) and len(ranges) == 2 and all(_is_number(v) for v in ranges):
+        ranges = (ranges,)
+    names = info.scalar_params
+    if not isinstance(ranges, (tuple, list)) or len(ranges) != len(names):
+        raise CaseError(f"{where}: field scalar_data_ranges: {info.api} takes {len(names)} aclScalar "
+                        f"parameter(s) ({', '.join(names) or 'none'}), got {_short(row.get('scalar_data_ranges'))}")
+    dts = _literal(row.get("scalar_dtypes"), "scalar_dtypes", where)
+    if isinstance(dts, str):
+        dts = (dts,)
+    if dts in (None, (), []):
+        dts = (None,) * len(names)
+    if not isinstance(dts, (tuple, list)) or len(dts) != len(names):
+        raise CaseError(f"{where}: field scalar_dtypes: expected {len(names)} dtype(s), got "
+                        f"{_short(row.get('scalar_dtypes'))}")
+    out = {}
+    for k, (name, r, dt) in enumerate(zip(names, ranges, dts)):
+        what = f"scalar_data_ranges[{k}] ({name})"
+        if not isinstance(r, (tuple, list)) or len(r) != 2:
+            raise CaseError(f"{where}: field {what}: expected (lo, hi), got {_short(r)}")
+        lo, hi = (_number(v, what, where) for v in r)
+        if lo != hi:
+            skips.append(f"scalar {name} drawn from ({lo}, {hi}) (the drawn value would be recorded nowhere)")
+            continue
+        value = float(lo)
+        if dt is not None:
+            d = _dtype(dt, f"scalar_dtypes[{k}]", where)
+            if d.kind == "f":
+                with np.errstate(over="ignore"):
+                    value = float(np.asarray(value, np.float64).astype(d))
+            elif not float(value).is_integer():
+                raise CaseError(f"{where}: field {what}: {lo} is not a value of scalar dtype {dt}")
+        out[name] = value
+    return out
+
+
+def _attributes(info, attrs, names, fixed, where, skips=None):
     """(reduction, params) from a case's attributes. names maps attribute name -> parameter name (missing
     parameters take their defaults); fixed: ((attribute, the one value the operator is), ...). Refuses an
     unknown attribute, a parameter that is not a real number (a bool parameter: not a bool) and a fixed
@@ -319,8 +363,10 @@ def _attributes(info, attrs, names, fixed, where):
                         f"(known: {', '.join(sorted(known))})")
     for attr, value in fixed:
         if attr in attrs and (not _is_number(attrs[attr]) or attrs[attr] != value):
-            raise CaseError(f"{where}: field attributes: {attr} = {_short(attrs[attr])}: only {attr} = {value} "
-                            f"is implemented ({info.api})")
+            why = f"{attr} = {_short(attrs[attr])}: only {attr} = {value} is implemented ({info.api})"
+            if skips is None or not _is_number(attrs[attr]):
+                raise CaseError(f"{where}: field attributes: {why}")
+            skips.append(why)  # another kernel's configuration: the case is skipped, never computed wrongly
     params = {}
     for attr, param in names.items():
         if attr in attrs:
@@ -537,7 +583,8 @@ def _ttk_row(row, aclnn, soc, where, k, unique):
         views = _view_tensors(n, ("tensor_dtypes", "tensor_storage_shapes", "tensor_view_offsets",
                                   "tensor_view_strides"), row, where, shapes)
         out_idx = _literal(row.get("output_tensor_indexes"), "output_tensor_indexes", where)
-        if out_idx not in (None, (), []) and (n == n_in or out_idx not in ((n - 1,), [n - 1], n - 1)):
+        last = ((n - 1,), [n - 1], n - 1, (-1,), [-1], -1)  # -1: the last tensor, as Python indexes
+        if out_idx not in (None, (), []) and (n == n_in or out_idx not in last):
             raise CaseError(f"{where}: field output_tensor_indexes: {_short(out_idx)}: {info.output} must be "
                             f"the last tensor (index {n_in})")
         ranges = _ranges(_per_tensor(ranges_field, n_in, "input_data_ranges", where),
@@ -546,6 +593,10 @@ def _ttk_row(row, aclnn, soc, where, k, unique):
                   for i in range(n_in)]
         out_dtype, out_shape = (views[n_in][0], shapes[n_in]) if n > n_in else (None, None)
         reduction, params = _attributes(info, attrs or {}, {p: p for p, _ in info.params}, (), where)
+        for pname, value in _scalars(info, row, where, skips).items():
+            if attrs and pname in attrs:
+                raise CaseError(f"{where}: field scalar_data_ranges: {pname} is given in attributes too")
+            params[pname] = value
         order, mode = None, "aclnn"
     else:
         names, n_in = info.kernel_tensors, len(info.kernel_tensors)
@@ -568,7 +619,7 @@ def _ttk_row(row, aclnn, soc, where, k, unique):
             osh = (osh,)  # the one output's shape written without the outer list: "(64,300,2)"
         out_shape = None if osh in (None, (), []) else _dims(_per_tensor(osh, 1, "output_shapes", where)[0],
                                                              "output_shapes[0]", where, bare_int=True)
-        reduction, params = _attributes(info, attrs or {}, info.kernel_attrs, info.kernel_fixed, where)
+        reduction, params = _attributes(info, attrs or {}, info.kernel_attrs, info.kernel_fixed, where, skips)
         order, mode = info.kernel_order, "kernel"
     _no_manual_binaries(row, where)
     if not _enabled(row.get("is_enabled"), where):

@@ -420,3 +420,49 @@ def test_golden_param_and_bool_parameters(tmp_path):
     # a case list brings its own parameters
     rc, _, err = cli("golden", "--atk-json", tmp_path / "none.json", "--out", tmp_path / "d", "--param", "a=1")
     assert rc == 2 and "--param and --beta go with --inputs" in err
+
+
+def test_ttk_scalar_ranges_output_index_and_fixed_kernel_attributes(tmp_path):
+    """ops-nn's activation CSVs: aclScalar parameters in scalar_data_ranges (one value: used, rounded to
+    scalar_dtypes; a range: the case skipped), output_tensor_indexes (-1,), and a kernel row whose attributes
+    are another configuration than the aclnn operator's (skipped, never computed with the wrong one)."""
+    (tmp_path / "htb.csv").write_text(
+        "testcase_name,api_name,tensor_view_shapes,tensor_dtypes,scalar_dtypes,scalar_data_ranges\n"
+        "htb_1,aclnnHardtanhBackward,\"((2,3),(2,3),(2,3))\",\"('float32','float32','float32')\","
+        "\"('float16','float16')\",\"((-0.3, -0.3),(0.7, 0.7))\"\n"
+        "htb_2,aclnnHardtanhBackward,\"((2,3),(2,3),(2,3))\",\"('float32','float32','float32')\","
+        "\"('float16','float16')\",\"((-1, 0),(2, 2))\"\n")
+    rc, out, err = cli("golden", "--ttk-csv", tmp_path / "htb.csv", "--out", tmp_path / "o", "--soc", "Ascend950")
+    assert rc == 0, err
+    assert "skipped htb_2: scalar min drawn from" in out + err
+    d = tmp_path / "o" / "htb_1"
+    g, x = (aclcpu.from_bin(d / f"input_{i}_float32.bin", "fp32", (2, 3)) for i in range(2))
+    lo, hi = float(np.float16(-0.3)), float(np.float16(0.7))  # the scalars in their dtype
+    want = aclcpu.hardtanh_backward(g, x, lo, hi, soc="Ascend950")
+    assert same_bits(aclcpu.from_bin(d / "golden_0_float32__shape_2x3.bin", "fp32", (2, 3)), want)
+    assert not same_bits(want, aclcpu.hardtanh_backward(g, x, soc="Ascend950"))  # not the defaults
+    (tmp_path / "lr.csv").write_text(
+        "testcase_name,api_name,tensor_dtypes,tensor_view_shapes,output_tensor_indexes,scalar_dtypes,"
+        "scalar_data_ranges\n"
+        "lr_1,aclnnLeakyRelu,\"('float16', 'float16')\",\"((4, 5), (4, 5))\",\"(-1,)\",('float32'),\"(0.25, 0.25)\"\n")
+    rc, _, err = cli("golden", "--ttk-csv", tmp_path / "lr.csv", "--out", tmp_path / "lr", "--soc", "Ascend950")
+    assert rc == 0, err
+    d = tmp_path / "lr" / "lr_1"
+    x = aclcpu.from_bin(d / "input_0_float16.bin", "fp16", (4, 5))
+    assert same_bits(aclcpu.from_bin(d / "golden_0_float16__shape_4x5.bin", "fp16", (4, 5)),
+                     aclcpu.leaky_relu(x, 0.25, soc="Ascend950"))
+    head = ("testcase_name,op_name,input_shapes,input_dtypes,output_dtypes,attributes,soc_series\n")
+    (tmp_path / "hs.csv").write_text(
+        head + "hs_1,hard_sigmoid,\"((3,5),)\",\"('float32',)\",\"('float32',)\","
+        "\"{'alpha':0.16666666666666666,'beta':0.5}\",\"('Ascend950',)\"\n"
+        "hs_2,hard_sigmoid,\"((3,5),)\",\"('float32',)\",\"('float32',)\",\"{'alpha':0.2,'beta':0.4}\",\"('Ascend950',)\"\n")
+    rc, out, err = cli("golden", "--ttk-csv", tmp_path / "hs.csv", "--out", tmp_path / "hs")
+    assert rc == 0, err
+    assert "skipped hs_2: alpha = 0.2: only alpha = 0.16666666666666666 is implemented" in out + err
+    assert sorted(os.listdir(tmp_path / "hs")) == ["hs_1"]
+    # a wrong count of scalars is exit 2, nothing written
+    (tmp_path / "bad.csv").write_text(
+        "testcase_name,api_name,tensor_view_shapes,tensor_dtypes,scalar_data_ranges\n"
+        "b,aclnnHardtanhBackward,\"((2,),(2,),(2,))\",\"('float32','float32','float32')\",\"((1, 1),)\"\n")
+    rc, _, err = cli("golden", "--ttk-csv", tmp_path / "bad.csv", "--out", tmp_path / "bad")
+    assert rc == 2 and "takes 2 aclScalar parameter(s) (min, max)" in err and not (tmp_path / "bad").exists()

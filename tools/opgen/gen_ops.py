@@ -646,6 +646,7 @@ def write_optable(ops):
                    reduces=op.d["shape"] == "loss", has_reduction="reduction" in op.kinds,
                    channel=op.d["shape"] == "channel",
                    bool_params=tuple(p["name"] for p in op.scalars if p["kind"] == "bool"),
+                   scalar_params=tuple(p["name"] for p in op.scalars if p["kind"] == "aclScalar"),
                    tier={p: op.d["tier"][p] for p in op.products}, source=op.d["source"])
         out.append(f"    {row!r},")
     out.append(")")
