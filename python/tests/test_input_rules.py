@@ -349,8 +349,15 @@ def test_forward_kernel_lists_of_ops_nn(tmp_path):
     ins, g = load_case(o / "mse_none", ["float32"] * 2, [(6, 4)] * 2)
     assert np.isnan(ins[0]).any() and np.isposinf(ins[0]).any() and np.isneginf(ins[0]).any()
     assert same_bits(aclcpu.from_bin(o / "mse_none" / g, "float32", (6, 4)), aclcpu.mse_loss(*ins, "none"))
-    # p other than 1 is not the L1 loss; a wrong tensor count names the kernel's inputs
-    for old, new, needle in (("{'p': 1, 'reduction': 'sum'}", "{'p': 2, 'reduction': 'sum'}", "only p = 1"),
+    # p other than 1 is not the L1 loss: that case is skipped with the reason, never computed as p = 1
+    q = tmp_path / "p2.csv"
+    q.write_text(KERNEL_FORWARD.replace("{'p': 1, 'reduction': 'sum'}", "{'p': 2, 'reduction': 'sum'}", 1))
+    rc, out, err = cli("golden", "--ttk-csv", q, "--out", tmp_path / "p2")
+    assert rc == 0 and "3 cases written" in out and "1 skipped" in out, (out, err)
+    assert "skipped lp_sum: p = 2: only p = 1 is implemented (aclnnL1Loss)" in out + err
+    assert not (tmp_path / "p2" / "lp_sum").exists()
+    # a p that is no number is refused; a wrong tensor count names the kernel's inputs
+    for old, new, needle in (("{'p': 1, 'reduction': 'sum'}", "{'p': 'two', 'reduction': 'sum'}", "only p = 1"),
                              ('"((4, 3), (4, 3))"', '"((4, 3), (4, 3), (4, 3))"', "predict, label (lp_loss)"),
                              ("\"('ND', 'ND')\",\"((1,),)\"", "\"('NC1HWC0', 'ND')\",\"((1,),)\"", "only ND"),
                              (",1,,()\nlp_none", ",1,,\"('x.bin',)\"\nlp_none", "manual_input_binaries")):

@@ -77,7 +77,7 @@ rtError_t rtGetDeviceCount(int32_t* cnt) {
 
 rtError_t rtSetDeviceSatMode(rtFloatOverflowMode_t floatOverflowMode) {
     Open();
-    const int mode = static_cast<int>(floatOverflowMode);  // any int from a C or ctypes caller
+    const int mode = RawEnum(floatOverflowMode);  // any int from a C or ctypes caller (not loaded as the enum)
     if (mode == RT_OVERFLOW_MODE_INFNAN) return RT_ERROR_NONE;
     if (mode == RT_OVERFLOW_MODE_SATURATION) {
         return Fail(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
@@ -200,7 +200,7 @@ rtError_t rtMemcpy(void* dst, uint64_t destMax, const void* src, uint64_t cnt, r
     if (cnt == 0) return RT_ERROR_NONE;  // CANN's rtMemcpy returns before any check (api_c.cc)
     Open();
     aclrtMemcpyKind acl_kind;
-    const int raw = static_cast<int>(kind);  // any int from a C or ctypes caller
+    const int raw = RawEnum(kind);  // any int from a C or ctypes caller (not loaded as the enum)
     switch (raw) {
         case RT_MEMCPY_HOST_TO_HOST:
             acl_kind = ACL_MEMCPY_HOST_TO_HOST;

@@ -94,6 +94,12 @@ class Op:
         self.outputs = [p["name"] for p in self.tensors if p.get("role") in ("output", "inout")]
         self.order = self.inputs + self.outputs  # executor tensor order
         self.scalars = [p for p in self.params if p["kind"] != "aclTensor"]
+        if self.base is not None:  # the suite compares the variant with its base at the same values: one rule
+            mine = {p["name"]: p for p in self.scalars}
+            for p in self.base.scalars:
+                q = mine.get(p["name"])
+                if q is not None and (q.get("default"), q.get("sample")) != (p.get("default"), p.get("sample")):
+                    raise TableError(f"{self.api}: parameter {p['name']} needs {self.base.api}'s default and sample")
         self.kinds = {p["name"]: p["kind"] for p in self.params}
         self.lists = d.get("dtypes", {})
         # The float and bool variables the checks make (scalar_to_float, float_equal), in check order: handed
