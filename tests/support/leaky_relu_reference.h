@@ -404,6 +404,26 @@ inline int Softshrink(Profile prof, const View* t, const Arg* a, uint8_t* const*
     });
 }
 
+/// A gradient's elements over the broadcast shape b: gradOutput's and self's element converted to the compute
+/// dtype cd, element(cd, g bits, x bits) in cd, converted to out's dtype.
+template <typename Element>
+void BackwardElements(const View& g, const View& self, const View& o, const std::vector<int64_t>& b, int cd,
+                      uint8_t* out, Element&& element) {
+    const size_t csz = l1ref::DtSize(cd), osz = l1ref::DtSize(o.dtype);
+    l1ref::ForEachIndex(b, [&](const std::vector<int64_t>& idx) {
+        uint8_t gb[8] = {}, xb[8] = {}, yb[8] = {};
+        ConvertElement(g.dtype, g.data + l1ref::BroadcastElementIndex(g, idx) * l1ref::DtSize(g.dtype), cd, gb);
+        ConvertElement(self.dtype, self.data + l1ref::BroadcastElementIndex(self, idx) * l1ref::DtSize(self.dtype),
+                       cd, xb);
+        uint64_t gv = 0, xv = 0;
+        std::memcpy(&gv, gb, csz);
+        std::memcpy(&xv, xb, csz);
+        const uint64_t y = element(static_cast<aclDataType>(cd), gv, xv);
+        std::memcpy(yb, &y, csz);
+        ConvertElement(cd, yb, o.dtype, out + l1ref::ElementIndex(o, idx) * osz);
+    });
+}
+
 /// aclnnSoftshrinkBackward (leaky_relu_reference.h): gradOutput, self, gradInput; lambd (a[0].f). The first
 /// phase as docs/ops/softshrink_backward.md: the three dtypes listed, at most 8 dims each, gradOutput and self
 /// broadcastable to gradInput's shape, lambd >= 0 (or NaN); per element leakyref::SoftshrinkBackward in the
@@ -420,18 +440,8 @@ inline int SoftshrinkBackward(Profile prof, const View* t, const Arg* a, uint8_t
     const float lambd = static_cast<float>(a[0].f);
     if (lambd < 0.0f) return l1ref::kInvalid;
     const int cd = g.dtype == self.dtype ? g.dtype : l1ref::kF32;  // the compute dtype
-    const size_t csz = l1ref::DtSize(cd), osz = l1ref::DtSize(o.dtype);
-    l1ref::ForEachIndex(b, [&](const std::vector<int64_t>& idx) {
-        uint8_t gb[8] = {}, xb[8] = {}, yb[8] = {};
-        ConvertElement(g.dtype, g.data + l1ref::BroadcastElementIndex(g, idx) * l1ref::DtSize(g.dtype), cd, gb);
-        ConvertElement(self.dtype, self.data + l1ref::BroadcastElementIndex(self, idx) * l1ref::DtSize(self.dtype),
-                       cd, xb);
-        uint64_t gv = 0, xv = 0;
-        std::memcpy(&gv, gb, csz);
-        std::memcpy(&xv, xb, csz);
-        const uint64_t y = leakyref::SoftshrinkBackward(static_cast<aclDataType>(cd), gv, xv, lambd);
-        std::memcpy(yb, &y, csz);
-        ConvertElement(cd, yb, o.dtype, out[0] + l1ref::ElementIndex(o, idx) * osz);
+    BackwardElements(g, self, o, b, cd, out[0], [&](aclDataType dt, uint64_t gv, uint64_t xv) {
+        return leakyref::SoftshrinkBackward(dt, gv, xv, lambd);
     });
     return 0;
 }
@@ -485,18 +495,8 @@ inline int LeakyReluBackward(Profile prof, const View* t, const Arg* a, uint8_t*
     if (o.dtype == l1ref::kC64 || o.dtype == l1ref::kC128) return opref::kNotModelled;
     if (!l1ref::Castable(p, o.dtype)) return l1ref::kInvalid;
     if (l1ref::NumelOf(g.shape) == 0 || l1ref::NumelOf(self.shape) == 0) return 0;
-    const size_t psz = l1ref::DtSize(p), osz = l1ref::DtSize(o.dtype);
-    l1ref::ForEachIndex(b, [&](const std::vector<int64_t>& idx) {
-        uint8_t gb[8] = {}, xb[8] = {}, yb[8] = {};
-        ConvertElement(g.dtype, g.data + l1ref::BroadcastElementIndex(g, idx) * l1ref::DtSize(g.dtype), p, gb);
-        ConvertElement(self.dtype, self.data + l1ref::BroadcastElementIndex(self, idx) * l1ref::DtSize(self.dtype),
-                       p, xb);
-        uint64_t gv = 0, xv = 0;
-        std::memcpy(&gv, gb, psz);
-        std::memcpy(&xv, xb, psz);
-        const uint64_t y = leakyref::LeakyRelu(static_cast<aclDataType>(p), gv, xv, slope);
-        std::memcpy(yb, &y, psz);
-        ConvertElement(p, yb, o.dtype, out[0] + l1ref::ElementIndex(o, idx) * osz);
+    BackwardElements(g, self, o, b, p, out[0], [&](aclDataType dt, uint64_t gv, uint64_t xv) {
+        return leakyref::LeakyRelu(dt, gv, xv, slope);
     });
     return 0;
 }
