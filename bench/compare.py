@@ -5,8 +5,8 @@ table ops/operators.yaml; `op_bench --list-cases` lists them), on the same case 
 accepts: MseLossBackward without the mixed-dtype case, which it rejects by contract); a row is <op>/<case>.
 Counterparts: the loss gradients aclnnL1LossBackward (l1), aclnnMseLossBackward (mse) and
 aclnnSmoothL1LossBackward with beta = 1.0 (smooth_l1) and the forward losses (this script's own), and every
-operator whose bench row in the table names a PyTorch expression (`torch:`, e.g. relu: torch.relu(s);
-threshold_grad: aten.threshold_backward(g, s, threshold)), timed as the "torch formula" column; the others
+operator whose bench row in the table names a PyTorch expression (`torch:`, e.g. relu: torch.relu(s)),
+timed as the "torch formula" column; the others
 (aclnnPrelu and its gradient, which op_bench does not run) are compared with the copy bound alone.
 
 One command, one run:

@@ -1281,6 +1281,13 @@ TEST(ReferenceModel, HandCheckedRoundings) {
     EXPECT_EQ(h(0x1p-25L), 0x0000);
     EXPECT_EQ(h(0x3p-25L), 0x0002);
     EXPECT_EQ(h(2147483647.0L), 0x7C00);
+    // far beyond every format's range (a DOUBLE value narrowed; the fuzzer found the model aborting here)
+    EXPECT_EQ(h(1e300L), 0x7C00);
+    EXPECT_EQ(h(-0x1p1023L), 0xFC00);
+    EXPECT_EQ(bf(0x1p500L), 0x7F80);
+    EXPECT_EQ(bf(-1e300L), 0xFF80);
+    EXPECT_TRUE(std::isinf(R::RoundTo(0x1p1000L, R::kFmtF32)) && R::RoundTo(-0x1p1000L, R::kFmtF32) < 0);
+    EXPECT_EQ(h(0x1p-1074L), 0x0000);  // the smallest DOUBLE subnormal
     // the table is symmetric for the cells the operator uses, and a few cells by hand
     EXPECT_EQ(R::Promote(R::kF16, R::kBF16), R::kF32);
     EXPECT_EQ(R::Promote(R::kS32, R::kF16), R::kF16);

@@ -868,6 +868,16 @@ TEST(LeakyReluBackward, SpecialsAndPromotion) {
                od = EmptyTensor({2}, ACL_DOUBLE);
     ASSERT_EQ(RunLeakyGrad(tdg.tensor, sfs.tensor, q.s, false, od.tensor), 0) << LastError();
     EXPECT_EQ(aclcpu_test::Download<double>(od.buffer.get(), 2), (std::vector<double>{(1.0 + 1e-12) * 0.25, -1.0}));
+    // a DOUBLE result beyond FLOAT16's and FLOAT's range narrows to an infinity of its sign (and 65519.9 to
+    // FLOAT16's max), as a cast on the NPU; the fuzzer found the reference model aborting on such values
+    const double big[] = {1e300, -0x1p1000, 65519.9, 7e38};
+    HostTensor tbig = aclcpu_test::RawTensor({4}, ACL_DOUBLE, big, sizeof big), s4 = FloatTensor({4}, {1, 1, 1, 1}),
+               oh = EmptyTensor({4}, ACL_FLOAT16), of = EmptyTensor({4}, ACL_FLOAT);
+    ASSERT_EQ(RunLeakyGrad(tbig.tensor, s4.tensor, q.s, false, oh.tensor), 0) << LastError();
+    EXPECT_EQ(aclcpu_test::Download<uint16_t>(oh.buffer.get(), 4), (std::vector<uint16_t>{0x7C00, 0xFC00, 0x7BFF, 0x7C00}));
+    ASSERT_EQ(RunLeakyGrad(tbig.tensor, s4.tensor, q.s, false, of.tensor), 0) << LastError();
+    EXPECT_EQ(aclcpu_test::Download<float>(of.buffer.get(), 4),
+              (std::vector<float>{HUGE_VALF, -HUGE_VALF, 65519.9f, HUGE_VALF}));
     // empty
     HostTensor e = EmptyTensor({0, 3}, ACL_FLOAT), s13 = FloatTensor({1, 3}, {1, 2, 3}), oe = EmptyTensor({0, 3}, ACL_FLOAT);
     EXPECT_EQ(RunLeakyGrad(e.tensor, s13.tensor, q.s, false, oe.tensor), 0) << LastError();

@@ -180,6 +180,7 @@ inline long double RoundIntegerNearestEven(long double v) {
 inline long double RoundTo(long double x, const Format& f) {
     if (std::isnan(x) || std::isinf(x) || x == 0.0L) return x;
     const int e = std::ilogb(x);                                  // |x| in [2^e, 2^(e+1))
+    if (e > f.emax) return std::copysign(HUGE_VALL, x);           // |x| >= 2^(emax+1) > MaxFinite(f)
     const int q = (e < f.emin ? f.emin : e) - (f.precision - 1);  // exponent of the last significand bit
     if (q > 400 || q < -400) std::abort();                        // outside every format used here
     const long double scaled = x * Pow2(-q);                       // exact: |scaled| < 2^precision
