@@ -30,9 +30,9 @@ except ImportError as e:  # the .py files were installed without the compiled mo
     raise ImportError("aclcpu: the compiled extension aclcpu._core is missing or cannot be loaded (%s). Build the "
                       "CMake target aclcpu_core (or aclcpu_installables) before `cmake --install`, or install "
                       "with `pip install .`" % e) from e
-from ._ops import OPS
+from ._ops import INPLACE, OPS
 
-__all__ = ["AclnnError", "l1_loss", "mse_loss", "smooth_l1_loss", "l1_loss_backward", "mse_loss_backward", "smooth_l1_loss_backward", "call", "to_bin", "from_bin", "SOCS", "soc_index", "OPERATORS", "BFLOAT16",
+__all__ = ["AclnnError", "l1_loss", "mse_loss", "smooth_l1_loss", "l1_loss_backward", "mse_loss_backward", "smooth_l1_loss_backward", "call", "to_bin", "from_bin", "SOCS", "soc_index", "OPERATORS", "INPLACE_OPERATORS", "BFLOAT16",
            "dtype_of", "dtype_name", "parse_shape", "shape_token"]
 __version__ = "0.1.0"
 
@@ -43,9 +43,11 @@ atexit.register(_core._shutdown)
 SOCS = ("Ascend950", "Ascend910B", "Ascend910_93", "Ascend910", "Ascend310P")
 #: Operators this package implements: aclnn API name -> (Python function name, TTK kernel op name).
 OPERATORS = {api: (info.function, info.kernel) for api, info in OPS.items()}
+#: In-place operators (aclnnInplace*): aclnn API name -> (Python function name, its out-of-place operator).
+INPLACE_OPERATORS = {api: (info.function, info.inplace_of) for api, info in INPLACE.items()}
 _INDEX = {api: k for k, api in enumerate(_core.operators())}  # the compiled module's operator numbers
-_TENSOR_NAMES = {k: OPS[api].tensors for api, k in _INDEX.items()}  # for messages: operator number -> names
-assert set(_INDEX) == set(OPS), "aclcpu._core and aclcpu._ops disagree on the operators"
+_TENSOR_NAMES = {k: (OPS.get(api) or INPLACE[api]).tensors for api, k in _INDEX.items()}  # operator number -> names
+assert set(_INDEX) == set(OPS) | set(INPLACE), "aclcpu._core and aclcpu._ops disagree on the operators"
 _L1, _MSE, _SMOOTH_L1 = _INDEX["aclnnL1LossBackward"], _INDEX["aclnnMseLossBackward"], _INDEX["aclnnSmoothL1LossBackward"]
 _L1_FWD, _SMOOTH_L1_FWD = _INDEX["aclnnL1Loss"], _INDEX["aclnnSmoothL1Loss"]
 _MSE_LOSS = _INDEX["aclnnMseLoss"]
@@ -369,8 +371,55 @@ def mse_loss(self, target, reduction="mean", *, out_dtype=None, soc=None):
     return _run(_MSE_LOSS, (self, target), reduction, (), out_dtype, soc)
 
 
+def _writable_target(x, name):
+    """The array an in-place call writes its result into: x itself (a writeable numpy array, any view) or, for a
+    torch CPU tensor, None (the result is copied in with torch). AclnnError(161002) for what cannot be written:
+    a read-only array (a broadcast view, a file mapping), a torch tensor that requires grad (torch refuses an
+    in-place change of a leaf there too) and anything that is not an array or tensor."""
+    if isinstance(x, np.ndarray):
+        if isinstance(x, np.ma.MaskedArray):
+            raise AclnnError(_INVALID, f"{name} is a numpy masked array; an in-place call needs a plain array.")
+        if not x.flags.writeable:
+            raise AclnnError(_INVALID, f"{name} is a read-only array (a broadcast view or a read-only buffer); "
+                                       "an in-place call writes it.")
+        return x
+    if type(x).__module__.startswith("torch"):
+        import torch
+
+        if isinstance(x, torch.Tensor) and x.requires_grad:
+            raise AclnnError(_INVALID, f"{name} is a torch tensor that requires grad; an in-place call writes it "
+                                       "(use .detach() or torch.no_grad()).")
+        return None
+    raise AclnnError(_INVALID, f"{name} must be a numpy array or a torch CPU tensor to be written in place, got "
+                               f"{type(x).__name__}.")
+
+
+def _run_inplace(index, x, params, soc):
+    """An aclnnInplace* call on x (numpy array or torch CPU tensor): the operator runs on a copy of x's values in
+    device memory through its own entry point; on success x receives the result (all of it, or nothing on
+    failure) and is returned."""
+    name = _TENSOR_NAMES[index][0]
+    target = _writable_target(x, name)
+    a = _as_array(x, name)
+    result = _core.call(index, [a], 0, params, None, -1 if soc is None else soc_index(soc))
+    if target is not None:
+        np.copyto(target, result, casting="equiv")  # the same dtype (a byte-swapped array: the same values)
+    else:
+        import torch
+
+        with torch.no_grad():
+            if x.dtype == torch.bfloat16:
+                x.copy_(torch.from_numpy(result.view(np.int16)).view(torch.bfloat16))
+            else:
+                x.copy_(torch.from_numpy(result))
+    return x
+
+
 def call(op, tensors, reduction="mean", params=None, *, out_dtype=None, soc=None):
-    """Any operator of OPERATORS by its aclnn API name, with the conventions of l1_loss_backward.
+    """Any operator of OPERATORS or INPLACE_OPERATORS by its aclnn API name, with the conventions of
+    l1_loss_backward. An in-place operator (aclnnInplace*) takes one tensor (selfRef; self where CANN names it so), which it writes: a
+    writeable numpy array (any view) or a torch CPU tensor that does not require grad; it returns that tensor,
+    and leaves it unchanged when it raises (out_dtype must then be None: the result keeps its dtype).
 
     Args:
         op: aclnn API name, e.g. "aclnnSmoothL1LossBackward".
@@ -386,9 +435,10 @@ def call(op, tensors, reduction="mean", params=None, *, out_dtype=None, soc=None
 
     Returns the output array. Raises AclnnError (161002 for an unknown operator or parameter).
     """
-    info = OPS.get(op) if isinstance(op, str) else None
+    info = (OPS.get(op) or INPLACE.get(op)) if isinstance(op, str) else None
     if info is None:
-        raise AclnnError(161002, f"operator {op!r} is not implemented by aclcpu (known: {', '.join(OPS)})")
+        raise AclnnError(161002, f"operator {op!r} is not implemented by aclcpu (known: "
+                                 f"{', '.join(list(OPS) + list(INPLACE))})")
     if params is not None and not isinstance(params, dict):
         raise AclnnError(_INVALID, f"{op}: params must be a dict of parameter values by name, got "
                                    f"{type(params).__name__}")
@@ -407,6 +457,10 @@ def call(op, tensors, reduction="mean", params=None, *, out_dtype=None, soc=None
     if len(tensors) != len(info.tensors):
         raise AclnnError(161002, f"{op} takes {len(info.tensors)} tensors ({', '.join(info.tensors)}), "
                                  f"got {len(tensors)}")
+    if info.inplace_of:
+        if out_dtype is not None:
+            raise AclnnError(_INVALID, f"{op} writes selfRef in its own dtype: out_dtype must be None")
+        return _run_inplace(_INDEX[op], tensors[0], values, soc)
     return _run(_INDEX[op], tuple(tensors), reduction, values, out_dtype, soc)
 
 
@@ -428,14 +482,21 @@ def _table_function(info):
         return call(info.api, args[:n], reduction, kwargs, out_dtype=out_dtype, soc=soc)
 
     function.__name__ = function.__qualname__ = info.function
-    function.__doc__ = (f"{info.output} of {info.api}({', '.join(info.tensors + extra)}): aclcpu.call({info.api!r}, "
-                        f"...) with the tensors by position (ops/operators.yaml, {info.source}).")
+    if info.inplace_of:
+        function.__doc__ = (f"{info.api}({', '.join(info.tensors + extra)}): selfRef (a writeable numpy array or a "
+                            f"torch CPU tensor) becomes {info.inplace_of[len('aclnn'):]} of itself, through "
+                            f"{info.api}'s own checks; returns selfRef (unchanged when it raises AclnnError). "
+                            f"aclcpu.call({info.api!r}, ...) with the tensor by position (ops/operators.yaml, "
+                            f"{info.source}).")
+    else:
+        function.__doc__ = (f"{info.output} of {info.api}({', '.join(info.tensors + extra)}): aclcpu.call("
+                            f"{info.api!r}, ...) with the tensors by position (ops/operators.yaml, {info.source}).")
     return function
 
 
 # Every operator of the table is aclcpu.<snake_case name>: the hand-written functions above where they exist
-# (their docstrings say more), else one built from the table.
-for _info in OPS.values():
+# (their docstrings say more), else one built from the table (the in-place ones too: aclcpu.inplace_relu).
+for _info in list(OPS.values()) + list(INPLACE.values()):
     if _info.function not in globals():
         globals()[_info.function] = _table_function(_info)
         __all__.append(_info.function)

@@ -306,6 +306,9 @@ struct OpDef {
     // The second output's shape (aclnnPreluBackward's gradWeight): that of input channels_of when it holds one
     // element, else [its element count] (the channel count CANN's check then compares with self's).
     int channels_of = -1;
+    // An aclnnInplaceXxx entry: its one tensor (selfRef) is input 0 and is written by the operator; Call returns
+    // selfRef's values after the call as a new C-contiguous array of its shape and dtype (outputs is 0).
+    bool inplace = false;
 };
 
 /// The operators, in the order of _core.operators() (aclcpu/__init__.py maps names to indexes from it): the
@@ -334,7 +337,8 @@ bool Broadcast(const std::vector<int64_t>& x, const std::vector<int64_t>& y, std
 /// parameters after reduction (SmoothL1: beta, a float32 value as a double); out_dtype: a numpy dtype or None
 /// (the operator's default, OutDefault); soc: a profile index (rt::Soc order) or -1 for the process's profile.
 /// Raises AclnnError with the library's status and message (161002 for a bad op index, argument count,
-/// profile index, or a dtype without an aclDataType).
+/// profile index, or a dtype without an aclDataType). An in-place row (OpDef::inplace) returns selfRef's values
+/// after the call instead (a new array; the caller's array is not written: aclcpu.inplace_* copies them back).
 py::object Call(int op, const std::vector<py::array>& inputs, int64_t reduction, const std::vector<double>& params,
                 py::object out_dtype, int soc) {
     EnsureInit();
@@ -348,6 +352,16 @@ py::object Call(int op, const std::vector<py::array>& inputs, int64_t reduction,
     const int n = def.inputs;
     Input in[kMaxInputs];
     for (int i = 0; i < n; ++i) in[i] = Describe(inputs[i], def.names[i]);
+    if (def.inplace && !out_dtype.is_none()) Raise(kStatusInvalid, std::string(def.api) + ": an in-place call has no out_dtype");
+    // In-place: selfRef's span, read back after the call (allocated here, with the GIL).
+    py::array span_after;
+    void* after_data = nullptr;
+    size_t after_bytes = 0;
+    if (def.inplace) {
+        span_after = py::array(NumpyDtypeOf(in[0].dtype), std::vector<py::ssize_t>{in[0].span});
+        after_data = span_after.mutable_data();
+        after_bytes = static_cast<size_t>(span_after.nbytes());
+    }
     aclDataType out_t;
     if (out_dtype.is_none()) {
         if (def.out_default == OutDefault::kSelf) {
@@ -474,9 +488,22 @@ py::object Call(int op, const std::vector<py::array>& inputs, int64_t reduction,
                                  ACL_MEMCPY_DEVICE_TO_HOST);
             if (status != 0) message = RecentMessage("aclrtMemcpy failed");
         }
+        if (def.inplace && status == 0 && after_bytes != 0) {
+            status = aclrtMemcpy(after_data, after_bytes, static_cast<char*>(t_arena.base) + in[0].at, after_bytes,
+                                 ACL_MEMCPY_DEVICE_TO_HOST);
+            if (status != 0) message = RecentMessage("aclrtMemcpy failed");
+        }
         if (t_arena.size > kKeepArenaBytes) t_arena.Release();
     }
     if (status != 0) Raise(status, message);
+    if (def.inplace) {  // selfRef's view over its span (element strides as described), made C-contiguous
+        const Input& s = in[0];
+        const auto item = static_cast<py::ssize_t>(aclcpu::ItemSize(s.dtype));
+        std::vector<py::ssize_t> shape(s.shape.begin(), s.shape.end()), strides(s.shape.size());
+        for (size_t k = 0; k < s.shape.size(); ++k) strides[k] = static_cast<py::ssize_t>(s.strides[k]) * item;
+        py::array view(span_after.dtype(), shape, strides, span_after.data(), span_after);
+        return py::module_::import("numpy").attr("ascontiguousarray")(view);
+    }
     if (def.outputs == 1) return std::move(outs[0]);
     return py::make_tuple(outs[0], outs[1]);
 }

@@ -33,7 +33,7 @@ class OpInfo(NamedTuple):
     scalar_params: the names among params that are aclScalars, in parameter order (TTK's scalar_data_ranges
     and scalar_dtypes give them in that order);
     tier: product -> fidelity tier;
-    source: the ops-nn folder.
+    source: the ops-nn folder; inplace_of: for an aclnnInplace* entry, its out-of-place operator ("" otherwise).
     kernel_fixed: ((attribute, value), ...) kernel attributes whose one value is the
     operator (lp_loss's p = 1 is the L1 loss; another p is refused, never computed as p = 1).
 
@@ -60,6 +60,11 @@ class OpInfo(NamedTuple):
     source: str = ""
     kernel_fixed: tuple = ()
     outputs: tuple = ()
+    inplace_of: str = ""
 
 
-OPS = {row["api"]: OpInfo(**row) for row in OPS_DATA}
+#: The out-of-place operators (what the command line, the case-list readers and the TTK plugin serve).
+OPS = {row["api"]: OpInfo(**row) for row in OPS_DATA if not row["inplace_of"]}
+#: The aclnnInplace* entries: tensors is ("selfRef",), the tensor they write; inplace_of names the out-of-place
+#: operator whose kernel, tiers and source they share (aclcpu.inplace_<name> and aclcpu.call serve them).
+INPLACE = {row["api"]: OpInfo(**row) for row in OPS_DATA if row["inplace_of"]}

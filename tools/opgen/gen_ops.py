@@ -609,8 +609,13 @@ def python_unsupported(op):
     """Why the Python bindings (inputs + reduction + number parameters -> one output) cannot call op, or None.
     A number parameter is a float, a double, an aclScalar (made of the number with dtype DOUBLE, as
     op-plugin passes a Python float's at::Scalar) or a bool (passed to the bindings as 0.0 / 1.0)."""
-    if op.base is not None:
-        return f"the in-place variant of {op.base.api}"
+    if op.base is not None:  # aclcpu.inplace_<name>(selfRef, params...): one tensor, the base's Python fields
+        base_why = python_unsupported(op.base)
+        if base_why:
+            return f"the in-place variant of {op.base.api}, which is not in the bindings ({base_why})"
+        if op.inputs or len(op.outputs) != 1:
+            return f"an in-place variant of {len(op.inputs) + len(op.outputs)} tensors (the bindings take one)"
+        return None
     if len(op.outputs) > 2 or (len(op.outputs) == 2 and "channels_of" not in op.d.get("python", {})):
         return f"{len(op.outputs)} outputs (two need python.channels_of: the second output's shape)"
     for p in op.scalars:
@@ -643,8 +648,9 @@ def write_optable(ops):
             out.append(f"    # {op.api}: not in the Python bindings ({why})")
             continue
         py = op.d["python"]
-        row = dict(api=op.api, function=snake(op.api), tensors=tuple(op.inputs), output=op.outputs[0],
-                   outputs=tuple(op.outputs),
+        tensors = tuple(op.outputs) if op.base is not None else tuple(op.inputs)  # in-place: (selfRef,)
+        row = dict(api=op.api, function=snake(op.api), tensors=tensors, output=op.outputs[0],
+                   outputs=tuple(op.outputs), inplace_of=op.base.api if op.base is not None else "",
                    params=python_params(op), kernel=py["kernel"], kernel_aliases=tuple(py["kernel_aliases"]),
                    kernel_tensors=tuple(py["kernel_tensors"]), kernel_order=tuple(py["kernel_order"]),
                    kernel_attrs=dict(py["kernel_attrs"]),
@@ -686,7 +692,8 @@ def write_core_table(ops):
         if why:
             out.append(f"    // {op.api}: not in the Python bindings ({why})")
             continue
-        ins = op.inputs
+        inplace = op.base is not None  # its one tensor (selfRef) is the row's input; the result is read back
+        ins = op.outputs if inplace else op.inputs
         fparams = [p for p in op.scalars if p["kind"] in PYTHON_SCALAR_KINDS]
         args = [f"in[{i}]" for i in range(len(ins))]
         k = 0
@@ -705,8 +712,11 @@ def write_core_table(ops):
             elif p["kind"] == "aclScalar":  # lives to the end of the call's full expression
                 args.append(f"ScalarArg(p[{k}]).get()")
                 k += 1
-        args += [f"out[{k}]" for k in range(len(op.outputs))] + ["ws", "ex"]
+        if not inplace:
+            args += [f"out[{k}]" for k in range(len(op.outputs))]
+        args += ["ws", "ex"]
         pname = " p" if fparams else ""
+        oname = "" if inplace else " out"
         out_default = {"promoted": "OutDefault::kPromoted", "self": "OutDefault::kSelf"}[op.d["python"]["out_default"]]
         self_index = ins.index("self") if "self" in ins else 0
         out.append(f"    {{{c_str(op.api)},")
@@ -714,7 +724,7 @@ def write_core_table(ops):
         out.append("     {" + ", ".join(c_str(x) for x in ins) + "},")
         out.append(f"     {len(fparams)},")
         out.append(f"     {out_default},")
-        out.append(f"     [](aclTensor* const* in, int64_t r, const double*{pname}, aclTensor* const* out, uint64_t* ws, "
+        out.append(f"     [](aclTensor* const* in, int64_t r, const double*{pname}, aclTensor* const*{oname}, uint64_t* ws, "
                    "aclOpExecutor** ex) {")
         out.append(f"         (void)r;")
         out.append(wrap_call(f"         return {op.api1}", args, ";"))
@@ -724,8 +734,9 @@ def write_core_table(ops):
         out.append(f"     {'true' if op.d['shape'] == 'loss' else 'false'},")
         out.append(f"     {'true' if op.d['shape'] == 'channel' else 'false'},")
         channels_of = op.d["python"].get("channels_of")
-        out.append(f"     {len(op.outputs)},")
-        out.append(f"     {ins.index(channels_of) if channels_of else -1}}},")
+        out.append(f"     {0 if inplace else len(op.outputs)},")
+        out.append(f"     {ins.index(channels_of) if channels_of else -1},")
+        out.append(f"     {'true' if inplace else 'false'}}},")
     return "\n".join(out) + "\n"
 
 
