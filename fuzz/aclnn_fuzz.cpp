@@ -1268,7 +1268,10 @@ int ForwardChecks(Profile prof, const Desc* d, int64_t reduction, float beta, st
     }
     if (s.dims.size() > 8) return fail("The self tensor cannot be larger than 8 dimensions");
     if (t.dims.size() > 8) return fail("The target tensor cannot be larger than 8 dimensions");
-    if (!BroadcastShapes(s.dims, t.dims, b)) return fail("must match the size of tensor target");
+    if (!BroadcastShapes(s.dims, t.dims, b)) {
+        return fail(BroadcastDims(s.dims, t.dims, b) ? "has more elements than int64_t can count"
+                                                     : "must match the size of tensor target");
+    }
     if (reduction == 0 && o.dims != *b) {
         return fail(g_op == kOpL1Fwd    ? "Expected out tensor shape to be"
                     : g_op == kOpMseFwd ? "Expected tensor for out to have same size as"

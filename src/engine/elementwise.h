@@ -47,11 +47,27 @@ constexpr size_t kMaxParamBytes = 64;
 struct BroadcastShape {
     int64_t d[kMaxDims] = {};
     size_t n = 0;
-    /// Product of the dims (1 for rank 0).
+    /// Product of the dims (1 for rank 0; 0 when a dim is 0). Defined for shapes whose count fits (CountFits):
+    /// the first phase refuses every other broadcast shape.
     int64_t Numel() const {
+        for (size_t i = 0; i < n; ++i) {
+            if (d[i] == 0) return 0;
+        }
         int64_t p = 1;
         for (size_t i = 0; i < n; ++i) p *= d[i];
         return p;
+    }
+    /// Whether the element count fits int64_t (always, when a dim is 0). Two valid views can broadcast to a
+    /// shape that does not: [2^40, 1] with [1, 2^40].
+    bool CountFits() const {
+        for (size_t i = 0; i < n; ++i) {
+            if (d[i] == 0) return true;
+        }
+        int64_t p = 1;
+        for (size_t i = 0; i < n; ++i) {
+            if (__builtin_mul_overflow(p, d[i], &p)) return false;
+        }
+        return true;
     }
     /// Whether `v` is exactly this shape.
     bool Equals(const std::vector<int64_t>& v) const {

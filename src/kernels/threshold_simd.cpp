@@ -15,6 +15,14 @@
 #include "kernels/threshold.h"
 #include "tensor/dtype.h"
 
+namespace aclcpu {
+namespace kern {
+/// The kind code SelectThresholdFused gets for Hardtanh when neither bound is a zero or a NaN
+/// (HardtanhPlainF; outside SelectKind's values).
+constexpr int kHardtanhPlainCode = -1;
+}  // namespace kern
+}  // namespace aclcpu
+
 #endif  // ACLCPU_THRESHOLD_SIMD_COMMON
 
 #undef HWY_TARGET_INCLUDE
@@ -95,6 +103,20 @@ struct HardtanhF {
     }
 };
 
+/// HardtanhF for bounds that are neither a zero nor a NaN (chosen on the host): VecMaxMin's NaN-of-b and tie
+/// rules then never apply (two equal non-zero values have the same bits), so Max(x, min) is x < min ? min : x
+/// and Min(t, max) is t > max ? max : t, a NaN x passing both selects and quieted once at the end: the same
+/// bits as HardtanhF in a third of its operations.
+struct HardtanhPlainF {
+    using Params = ThresholdParams;
+    static constexpr int kInputs = 1;
+    static HWY_INLINE VF Apply(DF df, const Params& p, const VF* x) {
+        const VF lo = hn::Set(df, p.thr_f), hi = hn::Set(df, p.val_f);
+        const VF t = hn::IfThenElse(hn::Lt(x[0], lo), lo, x[0]);
+        return QuietNaNs(df, hn::IfThenElse(hn::Gt(t, hi), hi, t));
+    }
+};
+
 /// HardtanhGradElement on lanes: x[0] = g, x[1] = self; min < self < max or a NaN self keeps g.
 struct HardtanhGradF {
     using Params = ThresholdParams;
@@ -122,6 +144,7 @@ RowFn SelectThresholdFused(int kind, int dt, int nt) {
     if (kind == static_cast<int>(SelectKind::kSoftShrink)) return PickFusedRow<SoftShrinkF>(dt, nt != 0);
     if (kind == static_cast<int>(SelectKind::kSoftShrinkGrad)) return PickFusedRow<SoftShrinkGradF>(dt, nt != 0);
     if (kind == static_cast<int>(SelectKind::kHardtanh)) return PickFusedRow<HardtanhF>(dt, nt != 0);
+    if (kind == kHardtanhPlainCode) return PickFusedRow<HardtanhPlainF>(dt, nt != 0);
     if (kind == static_cast<int>(SelectKind::kHardtanhGrad)) return PickFusedRow<HardtanhGradF>(dt, nt != 0);
     if (kind == static_cast<int>(SelectKind::kHardShrinkGrad)) return PickFusedRow<HardShrinkGradF>(dt, nt != 0);
     return PickFusedRow<ThresholdF>(dt, nt != 0);
@@ -145,7 +168,10 @@ RowFn SelectThresholdFusedRow(const ThresholdParams& p, const aclDataType* dt, c
     // Threshold / Hardshrink / Hardtanh: every result is a BF16 value already; Softshrink's sums are rounded
     if (code == kFusedBf16 && p.kind != SelectKind::kSoftShrink) code = kFusedBf16Exact;
     if (!FusedOperandsQualify(p.dtype, dt, st, 1 + SelectInputs(p.kind))) return nullptr;
-    return HWY_DYNAMIC_DISPATCH(SelectThresholdFused)(static_cast<int>(p.kind), code, nontemporal ? 1 : 0);
+    int kind = static_cast<int>(p.kind);
+    const auto plain = [](float b) { return b == b && b != 0.0f; };  // neither a NaN nor a zero
+    if (p.kind == SelectKind::kHardtanh && plain(p.thr_f) && plain(p.val_f)) kind = kHardtanhPlainCode;
+    return HWY_DYNAMIC_DISPATCH(SelectThresholdFused)(kind, code, nontemporal ? 1 : 0);
 }
 
 }  // namespace kern

@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "aclnnop/aclnn_l1_loss.h"
+#include "aclnnop/aclnn_mse_loss.h"
 #include "support/test_util.h"
 
 namespace {
@@ -75,6 +77,40 @@ TEST(HardeningRegression, PlannerCoalescingWithHugeInputStride) {
     ASSERT_EQ(aclnnL1LossBackwardGetWorkspaceSize(g, s, t, 1, out_t, &ws, &ex), OK) << LastError();
     EXPECT_EQ(aclDestroyAclOpExecutor(ex), OK);
     for (aclTensor* x : {g, s, t, out, out_t}) aclDestroyTensor(x);
+}
+
+// Fuzzer: two valid views without data, self [4, 1] x [1, 2^62] style, broadcast to a shape whose element count
+// overflows int64 (16 * 3074457345618258602 in BroadcastShape::Numel, signed overflow, UB) in a forward loss's
+// mean. Every broadcast check of the first phase now refuses such a shape with its own message (beyond CANN,
+// whose NPU cannot hold the tensors); a shape with a zero dim still counts 0 elements.
+TEST(HardeningRegression, BroadcastShapeWhoseCountOverflows) {
+    const int64_t big = int64_t{1} << 40;
+    aclTensor* self = Create({big, 1}, ACL_FLOAT, nullptr, 0, {big});
+    aclTensor* target = Create({1, big}, ACL_FLOAT, nullptr, 0, {big});
+    aclTensor* out = Create({}, ACL_FLOAT, nullptr, 0, {1});
+    aclTensor* grad = Create({1}, ACL_FLOAT, nullptr, 0, {1});
+    aclTensor* gin = Create({big, 1}, ACL_FLOAT, nullptr, 0, {big});  // never compared: the count check is first
+    ASSERT_TRUE(self != nullptr && target != nullptr && out != nullptr && grad != nullptr && gin != nullptr)
+        << LastError();
+    uint64_t ws = 0;
+    aclOpExecutor* ex = nullptr;
+    for (int64_t reduction : {1, 2}) {
+        EXPECT_EQ(aclnnL1LossGetWorkspaceSize(self, target, reduction, out, &ws, &ex), 161002);
+        EXPECT_NE(LastError().find("The broadcast shape [1099511627776,1099511627776] of self and target has more "
+                                   "elements than int64_t can count."),
+                  std::string::npos)
+            << LastError();
+        EXPECT_EQ(aclnnMseLossGetWorkspaceSize(self, target, reduction, out, &ws, &ex), 161002);
+        EXPECT_NE(LastError().find("more elements than int64_t can count"), std::string::npos) << LastError();
+    }
+    EXPECT_EQ(aclnnL1LossBackwardGetWorkspaceSize(grad, self, target, 1, gin, &ws, &ex), 161002);
+    EXPECT_NE(LastError().find("more elements than int64_t can count"), std::string::npos) << LastError();
+    // a zero dim: 0 elements, whatever the other dims
+    aclTensor* empty = Create({0, 1}, ACL_FLOAT, nullptr, 0, {0});
+    ASSERT_NE(empty, nullptr) << LastError();
+    EXPECT_EQ(aclnnL1LossGetWorkspaceSize(empty, target, 2, out, &ws, &ex), 0) << LastError();
+    aclDestroyAclOpExecutor(ex);
+    for (aclTensor* t : {self, target, out, grad, gin, empty}) aclDestroyTensor(t);
 }
 
 }  // namespace

@@ -370,8 +370,21 @@ void ForEachIndex(const std::vector<int64_t>& shape, Fn&& fn) {
     }
 }
 
-/// NumPy broadcast of shapes a and b into *out (right-aligned; equal or 1); false when incompatible.
-inline bool BroadcastShapes(const std::vector<int64_t>& a, const std::vector<int64_t>& b, std::vector<int64_t>* out) {
+/// Whether the element count of shape s fits int64_t (always when a dim is 0).
+inline bool CountFits(const std::vector<int64_t>& s) {
+    for (int64_t d : s) {
+        if (d == 0) return true;
+    }
+    int64_t p = 1;
+    for (int64_t d : s) {
+        if (__builtin_mul_overflow(p, d, &p)) return false;
+    }
+    return true;
+}
+
+/// NumPy broadcast of shapes a and b into *out (right-aligned; equal or 1); false when incompatible. Its
+/// element count may not fit int64_t (BroadcastShapes refuses that).
+inline bool BroadcastDims(const std::vector<int64_t>& a, const std::vector<int64_t>& b, std::vector<int64_t>* out) {
     const size_t n = std::max(a.size(), b.size());
     std::vector<int64_t> r(n);
     for (size_t i = 0; i < n; ++i) {  // i counts from the right
@@ -386,6 +399,13 @@ inline bool BroadcastShapes(const std::vector<int64_t>& a, const std::vector<int
     }
     *out = r;
     return true;
+}
+
+/// NumPy broadcast of shapes a and b into *out; false when incompatible, or when the broadcast shape's element
+/// count does not fit int64_t: the library's first phase refuses that shape too (161002, beyond CANN: valid
+/// views without data such as [2^40, 1] and [1, 2^40]; engine::BroadcastShape::CountFits).
+inline bool BroadcastShapes(const std::vector<int64_t>& a, const std::vector<int64_t>& b, std::vector<int64_t>* out) {
+    return BroadcastDims(a, b, out) && CountFits(*out);
 }
 
 /// The first phase's verdict and, when it accepts, what the second phase needs.

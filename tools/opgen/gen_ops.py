@@ -387,7 +387,13 @@ class Gen:
             if v != "b":
                 L.append(f"    engine::BroadcastShape {v};")
             self.vars.shape.add(v)
-            self.fail(f"!engine::Broadcast({sx}, {sy}, &{Vars.c_name(v)})", a["msg"])
+            cv = Vars.c_name(v)
+            self.fail(f"!engine::Broadcast({sx}, {sy}, &{cv})", a["msg"])
+            # beyond CANN (no NPU holds such tensors, but a first phase without data accepts their views): a
+            # broadcast shape whose element count int64_t cannot hold, e.g. [2^40, 1] with [1, 2^40]
+            self.fail(f"!{cv}.CountFits()",
+                      f"The broadcast shape {{bshape}} of {x} and {y} has more elements than int64_t can count.",
+                      extra={"bshape": ("%s", f"ShapeString({cv}.d, {cv}.n).c_str()")})
         elif kind == "out_shape":
             v = Vars.c_name(a["shape"])
             self.fail(f"{self.when(a)}!{v}.Equals({a['tensor']}->view_shape)", a["msg"])
