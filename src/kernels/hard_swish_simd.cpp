@@ -37,7 +37,8 @@ namespace kern {
 namespace HWY_NAMESPACE {
 
 /// float32 lanes rounded to the kR grid with ties away from zero (FloatToHalfRoundAway /
-/// FloatToBf16RoundAway as float32 values; NaN lanes quieted, left to the driver's narrowing).
+/// FloatToBf16RoundAway as float32 values). The NaN lanes of v must be quiet already (every body below quiets
+/// them first): they are returned as they are, left to the driver's narrowing.
 template <int kR>
 HWY_INLINE VF RoundAwayLanes(DF df, VF v) {
     if constexpr (kR == kHardRoundNone) return v;
@@ -48,18 +49,23 @@ HWY_INLINE VF RoundAwayLanes(DF df, VF v) {
         // sign-magnitude bits: adding half an ulp and truncating rounds the magnitude, ties away (inf stays)
         r = hn::BitCast(df, hn::And(hn::Add(u, hn::Set(du, 0x8000u)), hn::Set(du, 0xFFFF0000u)));
     } else {
+        // binary16 normals (|v| >= 2^-14): the same at bit 13, on the sign-magnitude bits (the magnitude never
+        // carries into the sign: inf stays inf); >= 65520 becomes >= 65536 (inf when narrowed)
+        r = hn::BitCast(df, hn::And(hn::Add(u, hn::Set(du, 0x1000u)), hn::Set(du, ~0x1FFFu)));
+        // zeros round to themselves on that path too: only 0 < |v| < 2^-14 needs the subnormal one (rare)
         const VF a = hn::Abs(v);
-        // binary16 normals (|v| >= 2^-14): the same at bit 13; >= 65520 becomes >= 65536 (inf when narrowed)
-        const VF normal =
-            hn::BitCast(df, hn::And(hn::Add(hn::BitCast(du, a), hn::Set(du, 0x1000u)), hn::Set(du, ~0x1FFFu)));
-        // subnormals: multiples of 2^-24; k = trunc(a * 2^24) + (frac >= 0.5), all exact
-        const VF s = hn::Mul(a, hn::Set(df, 16777216.0f));
-        const VF k = hn::Trunc(s);
-        const VF kr = hn::Add(k, hn::IfThenElseZero(hn::Ge(hn::Sub(s, k), hn::Set(df, 0.5f)), hn::Set(df, 1.0f)));
-        const VF sub = hn::Mul(kr, hn::Set(df, 1.0f / 16777216.0f));
-        r = hn::CopySign(hn::IfThenElse(hn::Lt(a, hn::Set(df, 6.103515625e-05f)), sub, normal), v);
+        const auto tiny = hn::And(hn::Lt(a, hn::Set(df, 6.103515625e-05f)), hn::Gt(a, hn::Zero(df)));
+        if (HWY_UNLIKELY(!hn::AllFalse(df, tiny))) {
+            // binary16 subnormals: multiples of 2^-24; k = trunc(a * 2^24) + (frac >= 0.5), all exact
+            const VF s = hn::Mul(a, hn::Set(df, 16777216.0f));
+            const VF k = hn::Trunc(s);
+            const VF kr =
+                hn::Add(k, hn::IfThenElseZero(hn::Ge(hn::Sub(s, k), hn::Set(df, 0.5f)), hn::Set(df, 1.0f)));
+            const VF sub = hn::CopySign(hn::Mul(kr, hn::Set(df, 1.0f / 16777216.0f)), v);
+            r = hn::IfThenElse(tiny, sub, r);
+        }
     }
-    return hn::IfThenElse(hn::IsNaN(v), QuietNaNs(df, v), r);
+    return hn::IfThenElse(hn::IsNaN(v), v, r);
 }
 
 /// HardSwishElement on lanes (a NaN lane quieted).
@@ -172,11 +178,14 @@ RowFn SelectHardFusedRow(const HardParams& p, const aclDataType* dt, const int64
     const int code = PromoteCode(p.promote);
     if (code < 0) return nullptr;
     if (!FusedOperandsQualify(p.promote, dt, st, 1 + HardInputs(p.kind))) return nullptr;
-    int round = kHardRoundNone;
+    int round = kHardRoundNone, store = code;
     if (code != kFusedF32 && HardRoundsAway(p.kind, p.promote)) {
         round = code == kFusedF16 ? kHardRoundHalf : kHardRoundBf16;
+        // RoundAwayLanes leaves every BF16 result on the BF16 grid (a NaN quiet): storing the upper halves as
+        // they are gives the bits the RNE narrowing would (kFusedBf16Exact)
+        if (round == kHardRoundBf16) store = kFusedBf16Exact;
     }
-    return HWY_DYNAMIC_DISPATCH(SelectHardFused)(static_cast<int>(p.kind), round, code, nontemporal ? 1 : 0);
+    return HWY_DYNAMIC_DISPATCH(SelectHardFused)(static_cast<int>(p.kind), round, store, nontemporal ? 1 : 0);
 }
 
 }  // namespace kern
