@@ -224,23 +224,31 @@ void FusedRow(const void* params, const aclDataType*, char* const* ptrs, const i
 /// Whether this target's steps fit the stack buffers (every x86 target does).
 HWY_INLINE bool FusedRowFits() { return hn::Lanes(DF()) * 4 <= kBuf; }
 
-/// The fused row of formula F for dtype code dt (FusedDt) and store kind nt; nullptr for an unknown code.
-template <class F>
+/// A set of dtype codes (FusedDt) a selector can ask PickFusedRow for: only their rows are compiled (two per
+/// code, plain and streaming stores), once per Highway target. Each selector names the codes its HWY_ONCE part
+/// can pass; any other code gets nullptr (the generic row then), never a wrong row.
+template <int... kCodes>
+struct FusedCodes {};
+/// Every code (the default).
+using AllFusedCodes = FusedCodes<kFusedF32, kFusedF16, kFusedBf16, kFusedBf16Exact, kFusedBf16Quiet>;
+/// The codes of formulas whose results are input elements or constants (BF16 stored as its upper halves).
+using SelectFusedCodes = FusedCodes<kFusedF32, kFusedF16, kFusedBf16Exact>;
+/// The plain promote codes (PromoteCode: BF16 results rounded to nearest even).
+using PromoteFusedCodes = FusedCodes<kFusedF32, kFusedF16, kFusedBf16>;
+/// FusedDtCode's codes: the promote codes and BF16 with the NaN-free rounding.
+using RoundedFusedCodes = FusedCodes<kFusedF32, kFusedF16, kFusedBf16, kFusedBf16Quiet>;
+
+template <class F, int... kCodes>
+RowFn PickFusedRowOf(FusedCodes<kCodes...>, int dt, bool nt) {
+    RowFn r = nullptr;
+    (void)((dt == kCodes && ((r = nt ? &FusedRow<F, kCodes, true> : &FusedRow<F, kCodes, false>), true)) || ...);
+    return r;
+}
+
+/// The fused row of formula F for dtype code dt (FusedDt) and store kind nt; nullptr for a code outside Codes.
+template <class F, class Codes = AllFusedCodes>
 RowFn PickFusedRow(int dt, bool nt) {
-    switch (dt) {
-        case kFusedF32:
-            return nt ? &FusedRow<F, kFusedF32, true> : &FusedRow<F, kFusedF32, false>;
-        case kFusedF16:
-            return nt ? &FusedRow<F, kFusedF16, true> : &FusedRow<F, kFusedF16, false>;
-        case kFusedBf16:
-            return nt ? &FusedRow<F, kFusedBf16, true> : &FusedRow<F, kFusedBf16, false>;
-        case kFusedBf16Exact:
-            return nt ? &FusedRow<F, kFusedBf16Exact, true> : &FusedRow<F, kFusedBf16Exact, false>;
-        case kFusedBf16Quiet:
-            return nt ? &FusedRow<F, kFusedBf16Quiet, true> : &FusedRow<F, kFusedBf16Quiet, false>;
-        default:
-            return nullptr;
-    }
+    return PickFusedRowOf<F>(Codes{}, dt, nt);
 }
 
 // NOLINTNEXTLINE(google-readability-namespace-comments)

@@ -138,9 +138,11 @@ struct HardSigmoidGradF {
 
 template <template <int> class F>
 RowFn PickHard(int round, int dt, bool nt) {
-    if (round == kHardRoundHalf) return PickFusedRow<F<kHardRoundHalf>>(dt, nt);
-    if (round == kHardRoundBf16) return PickFusedRow<F<kHardRoundBf16>>(dt, nt);
-    return PickFusedRow<F<kHardRoundNone>>(dt, nt);
+    // the codes SelectHardFusedRow pairs with each rounding: CAST_ROUND to FLOAT16 on FLOAT16 rows, to BF16 on
+    // BF16 rows stored as their upper halves, no rounding on every promote code
+    if (round == kHardRoundHalf) return PickFusedRow<F<kHardRoundHalf>, FusedCodes<kFusedF16>>(dt, nt);
+    if (round == kHardRoundBf16) return PickFusedRow<F<kHardRoundBf16>, FusedCodes<kFusedBf16Exact>>(dt, nt);
+    return PickFusedRow<F<kHardRoundNone>, PromoteFusedCodes>(dt, nt);
 }
 
 /// This target's fused body for `kind`, pre-rounding `round` and dtype code `dt` (nullptr when a step is wider

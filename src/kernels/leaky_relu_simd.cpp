@@ -75,9 +75,9 @@ struct PreluGradF {
 /// a step is wider than the stack buffers, which no x86 target is).
 RowFn SelectLeakyReluFused(int inputs, int dt, int nt) {
     if (!FusedRowFits()) return nullptr;
-    if (inputs == 3) return PickFusedRow<PreluF>(dt, nt != 0);
-    if (inputs == 4) return PickFusedRow<PreluGradF>(dt, nt != 0);
-    return inputs == 1 ? PickFusedRow<LeakyReluF>(dt, nt != 0) : PickFusedRow<LeakyReluGradF>(dt, nt != 0);
+    if (inputs == 3) return PickFusedRow<PreluF, PromoteFusedCodes>(dt, nt != 0);
+    if (inputs == 4) return PickFusedRow<PreluGradF, PromoteFusedCodes>(dt, nt != 0);
+    return inputs == 1 ? PickFusedRow<LeakyReluF, PromoteFusedCodes>(dt, nt != 0) : PickFusedRow<LeakyReluGradF, PromoteFusedCodes>(dt, nt != 0);
 }
 
 // NOLINTNEXTLINE(google-readability-namespace-comments)

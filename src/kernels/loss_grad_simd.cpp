@@ -254,7 +254,7 @@ RowFn BlockFor(int pc) {
 template <bool kFused, class F>
 RowFn Pick(int code, bool nt) {
     if constexpr (kFused) {
-        return PickFusedRow<Fused3<F>>(code, nt);
+        return PickFusedRow<Fused3<F>, RoundedFusedCodes>(code, nt);
     } else {
         return nt ? BlockFor<F, true>(code) : BlockFor<F, false>(code);
     }

@@ -146,7 +146,7 @@ void ValuesRow(const void* params, const aclDataType*, char* const* ptrs, const 
 
 template <class F>
 RowFn PickF(int dt, int values, int nt) {
-    if (!values) return PickFusedRow<F>(dt, nt != 0);
+    if (!values) return PickFusedRow<F, RoundedFusedCodes>(dt, nt != 0);
     switch (dt) {
         case kFusedF32:
             return &ValuesRow<F, 0>;

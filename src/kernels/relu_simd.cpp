@@ -66,11 +66,11 @@ RowFn SelectReluFused(int op, int dt, int nt) {
     if (!FusedRowFits()) return nullptr;
     switch (op) {
         case kReluOp:
-            return PickFusedRow<ReluF>(dt, nt != 0);
+            return PickFusedRow<ReluF, SelectFusedCodes>(dt, nt != 0);
         case 1 + static_cast<int>(ThresholdKernel::kReluGrad):
-            return PickFusedRow<ReluGradF>(dt, nt != 0);
+            return PickFusedRow<ReluGradF, SelectFusedCodes>(dt, nt != 0);
         case 1 + static_cast<int>(ThresholdKernel::kThresholdGradV2D):
-            return PickFusedRow<ThresholdGradF>(dt, nt != 0);
+            return PickFusedRow<ThresholdGradF, SelectFusedCodes>(dt, nt != 0);
         default:
             return nullptr;
     }

@@ -140,14 +140,14 @@ struct HardShrinkGradF {
 /// buffers).
 RowFn SelectThresholdFused(int kind, int dt, int nt) {
     if (!FusedRowFits()) return nullptr;
-    if (kind == static_cast<int>(SelectKind::kHardShrink)) return PickFusedRow<HardShrinkF>(dt, nt != 0);
-    if (kind == static_cast<int>(SelectKind::kSoftShrink)) return PickFusedRow<SoftShrinkF>(dt, nt != 0);
-    if (kind == static_cast<int>(SelectKind::kSoftShrinkGrad)) return PickFusedRow<SoftShrinkGradF>(dt, nt != 0);
-    if (kind == static_cast<int>(SelectKind::kHardtanh)) return PickFusedRow<HardtanhF>(dt, nt != 0);
-    if (kind == kHardtanhPlainCode) return PickFusedRow<HardtanhPlainF>(dt, nt != 0);
-    if (kind == static_cast<int>(SelectKind::kHardtanhGrad)) return PickFusedRow<HardtanhGradF>(dt, nt != 0);
-    if (kind == static_cast<int>(SelectKind::kHardShrinkGrad)) return PickFusedRow<HardShrinkGradF>(dt, nt != 0);
-    return PickFusedRow<ThresholdF>(dt, nt != 0);
+    if (kind == static_cast<int>(SelectKind::kHardShrink)) return PickFusedRow<HardShrinkF, SelectFusedCodes>(dt, nt != 0);
+    if (kind == static_cast<int>(SelectKind::kSoftShrink)) return PickFusedRow<SoftShrinkF, PromoteFusedCodes>(dt, nt != 0);
+    if (kind == static_cast<int>(SelectKind::kSoftShrinkGrad)) return PickFusedRow<SoftShrinkGradF, SelectFusedCodes>(dt, nt != 0);
+    if (kind == static_cast<int>(SelectKind::kHardtanh)) return PickFusedRow<HardtanhF, SelectFusedCodes>(dt, nt != 0);
+    if (kind == kHardtanhPlainCode) return PickFusedRow<HardtanhPlainF, SelectFusedCodes>(dt, nt != 0);
+    if (kind == static_cast<int>(SelectKind::kHardtanhGrad)) return PickFusedRow<HardtanhGradF, SelectFusedCodes>(dt, nt != 0);
+    if (kind == static_cast<int>(SelectKind::kHardShrinkGrad)) return PickFusedRow<HardShrinkGradF, SelectFusedCodes>(dt, nt != 0);
+    return PickFusedRow<ThresholdF, SelectFusedCodes>(dt, nt != 0);
 }
 
 // NOLINTNEXTLINE(google-readability-namespace-comments)
