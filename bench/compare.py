@@ -6,8 +6,8 @@ accepts: MseLossBackward without the mixed-dtype case, which it rejects by contr
 Counterparts: the loss gradients aclnnL1LossBackward (l1), aclnnMseLossBackward (mse) and
 aclnnSmoothL1LossBackward with beta = 1.0 (smooth_l1) and the forward losses (this script's own), and every
 operator whose bench row in the table names a PyTorch expression (`torch:`, e.g. relu: torch.relu(s)),
-timed as the "torch formula" column; the others
-(aclnnPrelu and its gradient, which op_bench does not run) are compared with the copy bound alone.
+timed as the "torch formula" column; the others (those with a weight: its one-element tensor and gradient)
+are compared with the copy bound alone.
 
 One command, one run:
 

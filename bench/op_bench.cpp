@@ -143,7 +143,10 @@ std::vector<Case> Cases() {
 }
 
 // Which of a case's tensors an operator reads (Op::reads).
-constexpr unsigned kReadsG = 1, kReadsS = 2, kReadsT = 4;
+// kReadsW: a weight (the table's shape `channel`, aclnnPrelu): a one-element tensor of self's dtype in the
+// target's slot, so that the call is an element-wise product and, for the gradient, a full reduction of its
+// weight gradient (a one-element second output).
+constexpr unsigned kReadsG = 1, kReadsS = 2, kReadsT = 4, kReadsW = 8;
 
 // The operators under test: the name prefix of their benchmarks, the case tensors they read and their two
 // phases. The loss gradients (gradOutput, self, target, reduction -> out) read all three and share the byte
@@ -157,10 +160,12 @@ struct Op {
     bool reduces;        // a forward loss: mean/sum write one element
     bool has_reduction;  // takes a reduction (else only cases with reduction none)
     bool same_dtypes;    // the operator requires its inputs' and output's dtypes to be equal (a same_dtype check)
-    // First phase (its GetWorkspaceSize) over the case's tensors; returns its status.
+    // First phase (its GetWorkspaceSize) over the case's tensors; returns its status. out2: the second output
+    // (a weight's one-element gradient) or nullptr.
     aclnnStatus (*first)(const aclTensor* g, const aclTensor* s, const aclTensor* t, int64_t reduction,
-                         aclTensor* out, uint64_t* ws, aclOpExecutor** ex);
+                         aclTensor* out, aclTensor* out2, uint64_t* ws, aclOpExecutor** ex);
     aclnnStatus (*second)(void* ws, uint64_t ws_size, aclOpExecutor* ex, aclrtStream stream);
+    int outputs = 1;  // 2: out2, a weight's gradient of one element
 };
 
 // An aclScalar parameter of a benchmark row (FLOAT, the table's bench value), destroyed with the object: the
@@ -204,8 +209,8 @@ bool Supports(const Op& op, const Case& c) {
 
 // First phase of the operator (its GetWorkspaceSize); returns its status.
 aclnnStatus FirstPhase(const Op& op, const aclTensor* g, const aclTensor* s, const aclTensor* t, int64_t reduction,
-                       aclTensor* out, uint64_t* ws, aclOpExecutor** ex) {
-    return op.first(g, s, t, reduction, out, ws, ex);
+                       aclTensor* out, aclTensor* out2, uint64_t* ws, aclOpExecutor** ex) {
+    return op.first(g, s, t, reduction, out, out2, ws, ex);
 }
 
 // Second phase of the operator; returns its status.
@@ -229,7 +234,9 @@ uint64_t OpBytes(const Op& op, const Case& c) {
     if (op.reads & kReadsG) in += static_cast<uint64_t>(Numel(c.g)) * ItemSize(c.gdt);
     if (op.reads & kReadsS) in += static_cast<uint64_t>(Numel(c.s)) * ItemSize(c.sdt);
     if (op.reads & kReadsT) in += static_cast<uint64_t>(Numel(c.t)) * ItemSize(c.tdt);
-    return in + out;
+    if (op.reads & kReadsW) in += ItemSize(c.sdt);                   // the one-element weight
+    const uint64_t out2 = op.outputs > 1 ? ItemSize(c.odt) : 0;      // its one-element gradient
+    return in + out + out2;
 }
 
 // Whether op's bytes differ from the case's copy/<case> bound (an operator reading fewer tensors than the
@@ -438,7 +445,10 @@ void RunOp(benchmark::State& state, const Op& op, const Case& c) {
     } else {
         s = MakeTensor(c.s, c.sdt, {}, -1, 2);
     }
-    Tensor t = MakeTensor((op.reads & kReadsT) ? c.t : unused, c.tdt, {}, -1, 3);
+    Tensor t = (op.reads & kReadsW) ? MakeTensor({1}, c.sdt, {}, -1, 3)
+                                    : MakeTensor((op.reads & kReadsT) ? c.t : unused, c.tdt, {}, -1, 3);
+    Tensor out2;
+    if (op.outputs > 1) out2 = MakeTensor({1}, c.odt, {}, -1, 0, false);
     Tensor out;
     if (c.in_place) {
         out = s;
@@ -479,7 +489,7 @@ void RunOp(benchmark::State& state, const Op& op, const Case& c) {
         const auto t0 = std::chrono::steady_clock::now();
         uint64_t ws = 0;
         aclOpExecutor* ex = nullptr;
-        if (FirstPhase(op, g.t, s.t, t.t, c.reduction, out.t, &ws, &ex) != 0 || ws != 0) {
+        if (FirstPhase(op, g.t, s.t, t.t, c.reduction, out.t, out2.t, &ws, &ex) != 0 || ws != 0) {
             state.SkipWithError("first phase failed");
             break;
         }
@@ -524,6 +534,7 @@ void RunOp(benchmark::State& state, const Op& op, const Case& c) {
     }
     Destroy(g);
     Destroy(t);
+    if (op.outputs > 1) Destroy(out2);
     if (!c.in_place) Destroy(out);
     Destroy(s);
 }

@@ -746,8 +746,11 @@ def write_core_table(ops):
     return "\n".join(out) + "\n"
 
 
-BENCH_TENSORS = {"gradOutput": "g", "gradOut": "g", "self": "s", "target": "t"}
-BENCH_READS = {"g": "kReadsG", "s": "kReadsS", "t": "kReadsT"}
+# The case tensor each input takes: a weight (the table's shape `channel`) is a one-element tensor of self's
+# dtype in the target's slot (op_bench: kReadsW).
+BENCH_TENSORS = {"gradOutput": "g", "gradOut": "g", "self": "s", "target": "t", "weight": "t"}
+BENCH_READS = {"gradOutput": "kReadsG", "gradOut": "kReadsG", "self": "kReadsS", "target": "kReadsT",
+               "weight": "kReadsW"}
 
 
 def bench_rows(op):
@@ -757,8 +760,8 @@ def bench_rows(op):
     rows = bench if isinstance(bench, list) else [bench]
     if op.base is not None:
         return None, f"the in-place variant of {op.base.api}"
-    if len(op.outputs) != 1:
-        return None, f"{len(op.outputs)} outputs"
+    if len(op.outputs) > 2 or (len(op.outputs) == 2 and op.d["shape"] != "channel"):
+        return None, f"{len(op.outputs)} outputs (a second one only as a weight's one-element gradient)"
     if any(r.get("skip") for r in rows):
         return None, "bench: {skip: true}"
     for p in op.params:
@@ -780,25 +783,26 @@ def bench_rows(op):
 
 def write_bench_rows(ops):
     """Rows of bench/op_bench.cpp's Ops(): the benchmark name prefix, which of the case's tensors g (gradOutput),
-    s (self) and t (target) the operator reads, whether mean/sum write one element (a forward loss), whether it
+    s (self), t (target) and w (a one-element weight) the operator reads, whether mean/sum write one element (a forward loss), whether it
     takes a reduction (else it runs the `none` cases only), whether it needs one dtype for its inputs and output
     (a same_dtype check), and its two phases with the case's tensors mapped by parameter name and the other
     parameters at their defaults or the table's bench values (an aclScalar made of one: BenchScalar, FLOAT)."""
     out = [f"// {STAMP}.",
-           "// Rows of op_bench's Ops(): {prefix, reads, reduces, has_reduction, same_dtypes, first phase, second phase}."]
+           "// Rows of op_bench's Ops(): {prefix, reads, reduces, has_reduction, same_dtypes, first phase, second phase,"
+           " outputs}."]
     for op in ops:
         rows, why = bench_rows(op)
         if why:
             out.append(f"    // {op.api}: not benchmarked ({why})")
             continue
-        reads = [BENCH_TENSORS[p["name"]] for p in op.params
-                 if p["kind"] == "aclTensor" and p.get("role", "input") == "input"]
+        reads = [p["name"] for p in op.params if p["kind"] == "aclTensor" and p.get("role", "input") == "input"]
         same = any(isinstance(c, dict) and "same_dtype" in c for c in op.d["checks"])
         for prefix, values in rows:
             args = []
+            outs = iter(("out", "out2"))
             for p in op.params:
                 if p["kind"] == "aclTensor":
-                    args.append(BENCH_TENSORS[p["name"]] if p.get("role", "input") == "input" else "out")
+                    args.append(BENCH_TENSORS[p["name"]] if p.get("role", "input") == "input" else next(outs))
                 elif p["name"] == "reduction":
                     args.append("reduction")
                 elif p["kind"] == "aclScalar":
@@ -811,12 +815,14 @@ def write_bench_rows(ops):
             out.append(f"    {{{c_str(prefix)}, {flags}, {'true' if op.d['shape'] == 'loss' else 'false'}, "
                        f"{'true' if 'reduction' in op.kinds else 'false'}, {'true' if same else 'false'},")
             out.append("     [](const aclTensor* g, const aclTensor* s, const aclTensor* t, int64_t reduction, "
-                       "aclTensor* out, uint64_t* ws,")
-            out.append("        aclOpExecutor** ex) {")
-            out.append("         (void)g;\n         (void)s;\n         (void)t;\n         (void)reduction;")
+                       "aclTensor* out, aclTensor* out2,")
+            out.append("        uint64_t* ws, aclOpExecutor** ex) {")
+            out.append("         (void)g;\n         (void)s;\n         (void)t;\n         (void)reduction;\n"
+                       "         (void)out2;")
             out.append(wrap_call(f"         return {op.api1}", args + ["ws", "ex"], ";"))
             out.append("     },")
-            out.append(f"     {op.api}}},")
+            out.append(f"     {op.api},")
+            out.append(f"     {len(op.outputs)}}},")
     return "\n".join(out) + "\n"
 
 
