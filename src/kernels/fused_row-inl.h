@@ -1,4 +1,5 @@
-// The one fused row driver of the element-wise SIMD bodies, per Highway target ("-inl.h": included by a
+// The fused row drivers of the element-wise SIMD bodies (FusedRow) and of the reductions' values rows
+// (FusedValuesRow), per Highway target ("-inl.h": included by a
 // foreach_target translation unit after simd_convert-inl.h, once per target; the guard toggles with
 // HWY_TARGET_TOGGLE). A row of n elements: every operand of one dtype (FLOAT, FLOAT16 or BF16), the output
 // contiguous, the inputs contiguous or broadcast (stride 0). The operator supplies only its formula:
@@ -218,6 +219,98 @@ void FusedRow(const void* params, const aclDataType*, char* const* ptrs, const i
         const size_t m = n - i < N ? n - i : N;
         partial(i, m);
         i += m;
+    }
+}
+
+/// The values row of a reduction (a RowFn): operand 0 the engine's contiguous float32 buffer, then the inputs
+/// of dtype code kDt (kFusedF32, kFusedF16, kFusedBf16), contiguous or broadcast (stride 0). F::Apply's float32
+/// lanes are stored as they are: a formula whose values are rounded to the promote type rounds them itself
+/// (RoundToP). kSide: operand 1 is a side output (engine/reduce.h PlanAxisReduce) of the inputs' dtype,
+/// contiguous, written with F::Side's lanes narrowed as FusedRow narrows (RNE; BF16 with the NaN test), and
+/// the inputs are operands 2 ...; its formula also declares `static VF Side(DF, const Params&, const VF* x)`.
+/// One step is two vectors; inputs are prefetched as in FusedRow.
+template <class F, int kDt, bool kSide = false>
+void FusedValuesRow(const void* params, const aclDataType*, char* const* ptrs, const int64_t* st, int64_t n64) {
+    const typename F::Params& p = *static_cast<const typename F::Params*>(params);
+    constexpr int K = F::kInputs;
+    constexpr int kFirst = kSide ? 2 : 1;  // the first input's operand
+    constexpr int kLoad = LoadCode<kDt>();
+    using T = FusedT<kDt>;
+    const DF df;
+    const size_t N = hn::Lanes(df);
+    const size_t n = static_cast<size_t>(n64);
+    float* out = reinterpret_cast<float*>(ptrs[0]);
+    T* side = reinterpret_cast<T*>(ptrs[1]);  // used only with kSide
+    alignas(64) T splat[K][kBuf];
+    const T* in[K];
+    size_t mask[K];
+    for (int k = 0; k < K; ++k) {
+        if (st[k + kFirst] == 0) {
+            T v;
+            std::memcpy(&v, ptrs[k + kFirst], sizeof(T));
+            for (size_t j = 0; j < 2 * N; ++j) splat[k][j] = v;
+            in[k] = splat[k];
+            mask[k] = 0;
+        } else {
+            in[k] = reinterpret_cast<const T*>(ptrs[k + kFirst]);
+            mask[k] = ~size_t{0};
+        }
+    }
+    constexpr size_t kAhead = kPrefetchBytes / sizeof(T);
+    size_t i = 0;
+    for (; i + 2 * N <= n; i += 2 * N) {
+        const bool ahead = i + 2 * N + kAhead <= n;
+        VF x0[K], x1[K];
+        for (int k = 0; k < K; ++k) {
+            const T* at = in[k] + (i & mask[k]);
+            if (ahead && mask[k] != 0) PrefetchStep(at, 2 * N);
+            x0[k] = LoadAs<kLoad>(df, at);
+            x1[k] = LoadAs<kLoad>(df, at + N);
+        }
+        if constexpr (kSide) Store2<kLoad, false>(df, F::Side(df, p, x0), F::Side(df, p, x1), side + i);
+        hn::StoreU(F::Apply(df, p, x0), df, out + i);
+        hn::StoreU(F::Apply(df, p, x1), df, out + i + N);
+    }
+    while (i < n) {  // a partial step of m <= N elements through zero-padded buffers (same vector code)
+        const size_t m = n - i < N ? n - i : N;
+        alignas(64) T b[K][kBuf];
+        alignas(64) float bo[kBuf];
+        VF x[K];
+        for (int k = 0; k < K; ++k) {
+            const size_t c = mask[k] ? m : N;
+            std::memcpy(b[k], in[k] + (i & mask[k]), c * sizeof(T));
+            std::memset(b[k] + c, 0, (N - c) * sizeof(T));
+            x[k] = LoadAs<kLoad>(df, b[k]);
+        }
+        if constexpr (kSide) {
+            alignas(64) T bs[kBuf];
+            const VF y = F::Side(df, p, x);
+            if constexpr (kDt == kFusedF32) {
+                hn::Store(y, df, bs);
+            } else {
+                const DU16 du16;
+                hn::StoreU(NarrowAs<kLoad>(df, y), du16, bs);
+            }
+            std::memcpy(side + i, bs, m * sizeof(T));
+        }
+        hn::Store(F::Apply(df, p, x), df, bo);
+        std::memcpy(out + i, bo, m * sizeof(float));
+        i += m;
+    }
+}
+
+/// The values row of formula F for promote code dt (kFusedF32, kFusedF16, kFusedBf16); nullptr for another.
+template <class F, bool kSide = false>
+RowFn PickValuesRow(int dt) {
+    switch (dt) {
+        case kFusedF32:
+            return &FusedValuesRow<F, kFusedF32, kSide>;
+        case kFusedF16:
+            return &FusedValuesRow<F, kFusedF16, kSide>;
+        case kFusedBf16:
+            return &FusedValuesRow<F, kFusedBf16, kSide>;
+        default:
+            return nullptr;
     }
 }
 

@@ -50,6 +50,17 @@ void LeakyReluRowGeneric(const void* params, const aclDataType* dt, char* const*
         }
         return;
     }
+    if (p.update && p.weight) {  // the values (operand 0) and gradInput (operand 1) in one pass
+        for (int64_t i = 0; i < n; ++i) {
+            const float g = LoadPromoted(ptrs[2] + i * st[2], dt[2], p.promote);
+            const float x = LoadPromoted(ptrs[3] + i * st[3], dt[3], p.promote);
+            const float w = LoadPromoted(ptrs[4] + i * st[4], dt[4], p.promote);
+            const float v = RoundToPromoted(PreluUpdateElement(g, x), p.promote);
+            StoreResult(ptrs[1] + i * st[1], dt[1], RoundToPromoted(LeakyReluElement(g, x, w), p.promote));
+            std::memcpy(ptrs[0] + i * st[0], &v, 4);
+        }
+        return;
+    }
     if (p.update) {  // PreluBackward's update values: float32 into the engine's buffer (operand 0)
         for (int64_t i = 0; i < n; ++i) {
             const float g = LoadPromoted(ptrs[1] + i * st[1], dt[1], p.promote);

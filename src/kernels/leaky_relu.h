@@ -49,6 +49,9 @@ struct LeakyReluParams {
     /// aclnnPreluBackward's update values (docs/ops/prelu_backward.md §5): operand 0 a float32 value buffer
     /// (the engine's reduction), a = gradOutput (operand 1), x = self (operand 2); the value is x > 0 ? +0 :
     /// x * a rounded to P (the kernel's PReluGradDa in P), widened exactly. `inputs` 2, `weight` false.
+    /// With `weight` true as well, one pass computes both of PreluBackward's results: operand 0 the values,
+    /// operand 1 gradInput (the side output of engine/reduce.h PlanAxisReduce: the weight rows' result, stored
+    /// in its dtype), operands 2, 3, 4 gradOutput, self and the weight element.
     bool update = false;
 };
 
@@ -109,7 +112,8 @@ void LeakyReluRowGeneric(const void* params, const aclDataType* dtypes, char* co
                          int64_t n);
 
 /// The fused body alone, for tests: nullptr when the row does not qualify (P not FLOAT/FLOAT16/BF16, an
-/// operand of another dtype, a non-contiguous output, an input neither contiguous nor broadcast).
+/// operand of another dtype, a non-contiguous output, an input neither contiguous nor broadcast; the update
+/// values: an output other than contiguous FLOAT).
 RowFn SelectLeakyReluFusedRow(const LeakyReluParams& p, const aclDataType* dtypes, const int64_t* strides,
                               bool nontemporal);
 

@@ -1,13 +1,11 @@
 // SIMD bodies of the forward-loss rows (loss_simd.h): the three formulas (L1LossF, SmoothL1LossF, MseLossF) in two row
-// drivers - the `none` row (rounded to P, stored in P's dtype, plain or streaming stores) and the values row
-// of a reduction (float32 into the engine's buffer) - on top of the conversions of simd_convert-inl.h.
+// drivers of fused_row-inl.h - the `none` row (rounded to P, stored in P's dtype, plain or streaming stores) and the
+// values row of a reduction (float32 into the engine's buffer) - on top of the conversions of simd_convert-inl.h.
 // Compiled once per Highway target by foreach_target; the HWY_ONCE part at the end holds the selection.
 #ifndef ACLCPU_LOSS_SIMD_COMMON
 #define ACLCPU_LOSS_SIMD_COMMON
 
 #include "kernels/loss_simd.h"
-
-#include <cstring>
 
 #include "kernels/fused_row.h"
 #include "kernels/loss.h"
@@ -75,88 +73,11 @@ struct MseLossF {
     }
 };
 
-// Inputs of a row: contiguous or broadcast (a broadcast value copied into a buffer of 2N elements, read with
-// the index masked to 0).
-template <int kDt>
-struct Inputs {
-    using T = typename Elem<kDt>::T;
-    alignas(64) T splat[2][kBuf];
-    const T* in[2];
-    size_t mask[2];
-    Inputs(char* const* ptrs, const int64_t* st, size_t N) {
-        for (int k = 0; k < 2; ++k) {
-            if (st[k + 1] == 0) {
-                T v;
-                std::memcpy(&v, ptrs[k + 1], sizeof(T));
-                for (size_t j = 0; j < 2 * N; ++j) splat[k][j] = v;
-                in[k] = splat[k];
-                mask[k] = 0;
-            } else {
-                in[k] = reinterpret_cast<const T*>(ptrs[k + 1]);
-                mask[k] = ~size_t{0};
-            }
-        }
-    }
-    // m <= N elements at i, zero-padded, into b0 / b1.
-    void Partial(size_t i, size_t m, size_t N, T* b0, T* b1) const {
-        T* b[2] = {b0, b1};
-        for (int k = 0; k < 2; ++k) {
-            const size_t c = mask[k] ? m : N;
-            std::memcpy(b[k], in[k] + (i & mask[k]), c * sizeof(T));
-            std::memset(b[k] + c, 0, (N - c) * sizeof(T));
-        }
-    }
-};
-
-// ------------------------------------------------------------------ the values row of a reduction
-
-// self and target of dtype code kDt, contiguous or broadcast; operand 0 a contiguous float32 buffer.
-template <class F, int kDt>
-void ValuesRow(const void* params, const aclDataType*, char* const* ptrs, const int64_t* st, int64_t n64) {
-    const typename F::Params& p = *static_cast<const typename F::Params*>(params);
-    using T = typename Elem<kDt>::T;
-    const DF df;
-    const size_t N = hn::Lanes(df);
-    const size_t n = static_cast<size_t>(n64);
-    float* out = reinterpret_cast<float*>(ptrs[0]);
-    const Inputs<kDt> x(ptrs, st, N);
-    auto value = [&](VF s, VF t) {
-        const VF x[2] = {s, t};
-        return F::Apply(df, p, x);
-    };
-    size_t i = 0;
-    for (; i + 2 * N <= n; i += 2 * N) {
-        const T* s = x.in[0] + (i & x.mask[0]);
-        const T* t = x.in[1] + (i & x.mask[1]);
-        hn::StoreU(value(LoadAs<kDt>(df, s), LoadAs<kDt>(df, t)), df, out + i);
-        hn::StoreU(value(LoadAs<kDt>(df, s + N), LoadAs<kDt>(df, t + N)), df, out + i + N);
-    }
-    while (i < n) {
-        const size_t m = n - i < N ? n - i : N;
-        alignas(64) T b0[kBuf], b1[kBuf];
-        alignas(64) float bo[kBuf];
-        x.Partial(i, m, N, b0, b1);
-        hn::Store(value(LoadAs<kDt>(df, b0), LoadAs<kDt>(df, b1)), df, bo);
-        std::memcpy(out + i, bo, m * sizeof(float));
-        i += m;
-    }
-}
-
 // ------------------------------------------------------------------ selection (per target)
 
 template <class F>
 RowFn PickF(int dt, int values, int nt) {
-    if (!values) return PickFusedRow<F, RoundedFusedCodes>(dt, nt != 0);
-    switch (dt) {
-        case kFusedF32:
-            return &ValuesRow<F, 0>;
-        case kFusedF16:
-            return &ValuesRow<F, 1>;
-        case kFusedBf16:
-            return &ValuesRow<F, 2>;
-        default:
-            return nullptr;
-    }
+    return values ? PickValuesRow<F>(dt) : PickFusedRow<F, RoundedFusedCodes>(dt, nt != 0);
 }
 
 /// This target's body for loss `loss` (FwdLoss) and dtype code `dt` (FusedDt; the values rows take 0 FLOAT,

@@ -186,10 +186,20 @@ HWY_INLINE VU16F MergeBf16(DF df, VF odd, VF even) {
 }
 #endif
 
-template <int kP>  // 0 FLOAT, 1 FLOAT16, 2 BF16
+/// v rounded to the promote type kP (0 FLOAT, 1 FLOAT16, 2 BF16; RNE, NaN quieted as F32ToHalf / F32ToBf16
+/// quiet it), as float32 lanes. BF16 stays in the 32-bit lanes (RoundBf16High, low half cleared): the same
+/// bits as F32ToBf16 then Bf16ToF32, without the narrowing and widening shuffles.
+template <int kP>
 HWY_INLINE VF RoundToP(DF df, VF v) {
     if constexpr (kP == 1) return HalfToF32(df, F32ToHalf(df, v));
+#if HWY_TARGET != HWY_SCALAR
+    if constexpr (kP == 2) {
+        const DU32 du;
+        return hn::BitCast(df, hn::And(RoundBf16High(df, v), hn::Set(du, 0xFFFF0000u)));
+    }
+#else
     if constexpr (kP == 2) return Bf16ToF32(df, F32ToBf16(df, v));
+#endif
     return v;
 }
 

@@ -4,7 +4,7 @@
 // ThresholdGradV2D (thresholds 0.5, -2, +inf, NaN, a subnormal); LeakyRelu and LeakyReluGrad (slopes 0.01,
 // 0, -1.5, +inf, NaN, a subnormal, 1e30); Threshold (the same thresholds, values -1 and NaN); Hardshrink, Softshrink
 // and SoftshrinkBackward (lambd |threshold|); Prelu and PreluBackward's gradInput (a random weight operand,
-// contiguous or broadcast); plain and streaming stores; every broadcast pattern of the two ReluGrad / ThresholdGrad
+// contiguous or broadcast) and its float32 update values; plain and streaming stores; every broadcast pattern of the two ReluGrad / ThresholdGrad
 // inputs; lengths around the vector width; misaligned output starts; in place. Values mix the IEEE specials (signed
 // zeros, infinities, quiet and signalling NaNs with payloads, subnormals, values equal to the threshold) with random
 // ones. The generic rows themselves are checked against the independent model in tests/operators/relu_test.cpp.
@@ -67,6 +67,7 @@ constexpr int kHardtanhGradOp = 17;  // HardtanhBackward (gradOutput, self; min 
 constexpr int kHardShrinkGradOp = 18;  // HardshrinkBackward (gradOutput, self; lambd = |threshold|)
 constexpr int kPreluOp = 19;           // Prelu (self, weight: the LeakyRelu rows with a slope operand)
 constexpr int kPreluGradOp = 20;       // PreluBackward's gradInput (gradOutput, self, weight)
+constexpr int kPreluUpdateOp = 21;     // PreluBackward's update values (gradOutput, self; float32 out)
 
 /// Whether a Threshold-row op takes two inputs (gradOutput, self).
 bool TwoInputThresholdOp(int op) { return op == kSoftShrinkGradOp || op == kHardtanhGradOp || op == kHardShrinkGradOp; }
@@ -91,7 +92,8 @@ std::string Describe(const Case& c, int64_t target) {
 }
 
 bool RunCase(std::mt19937& rng, const Case& c, int64_t target) {
-    const bool prelu = c.op == kPreluOp || c.op == kPreluGradOp;
+    const bool update = c.op == kPreluUpdateOp;
+    const bool prelu = c.op == kPreluOp || c.op == kPreluGradOp || update;
     const bool leaky = c.op == kLeakyOp || c.op == kLeakyGradOp || prelu;
     const bool thr_op = c.op >= kThresholdOp && !prelu;
     const int inputs = c.op == kPreluGradOp                                                          ? 3
@@ -111,11 +113,12 @@ bool RunCase(std::mt19937& rng, const Case& c, int64_t target) {
                         static_cast<size_t>(item));
         }
     }
-    const size_t bytes = static_cast<size_t>((c.n + c.off + 1) * item) + 192;
+    const int64_t oitem = update ? 4 : item;  // the update values are float32
+    const size_t bytes = static_cast<size_t>((c.n + c.off + 1) * oitem) + 192;
     std::vector<char> want(bytes, 0x5A), got(bytes, 0x5A);
     auto base = [&](std::vector<char>& v) {
         char* b = v.data();
-        return b + (64 - reinterpret_cast<uintptr_t>(b) % 64) % 64 + c.off * item;
+        return b + (64 - reinterpret_cast<uintptr_t>(b) % 64) % 64 + c.off * oitem;
     };
     char* pw = base(want);
     char* pg = base(got);
@@ -127,7 +130,9 @@ bool RunCase(std::mt19937& rng, const Case& c, int64_t target) {
     const ReluParams rp{c.dt};
     const ThresholdGradParams tp{c.dt, static_cast<ThresholdKernel>(leaky ? 0 : c.op - 1), c.threshold};
     // the slope: c.threshold, or (Prelu) the last input
-    const LeakyReluParams lp{c.dt, c.op == kPreluOp ? 1 : (c.op == kPreluGradOp ? 2 : inputs), c.threshold, prelu};
+    LeakyReluParams lp{c.dt, c.op == kPreluOp ? 1 : (c.op == kPreluGradOp ? 2 : inputs), c.threshold,
+                       prelu && !update};
+    lp.update = update;
     ThresholdParams hp{};
     hp.dtype = c.dt;
     hp.kind = c.op == kThresholdOp    ? SelectKind::kThreshold
@@ -155,7 +160,7 @@ bool RunCase(std::mt19937& rng, const Case& c, int64_t target) {
                          : leaky ? static_cast<const void*>(&lp)
                          : c.op == kReluOp ? static_cast<const void*>(&rp)
                                            : static_cast<const void*>(&tp);
-    const aclDataType dts[4] = {c.dt, c.dt, c.dt, c.dt};
+    const aclDataType dts[4] = {update ? ACL_FLOAT : c.dt, c.dt, c.dt, c.dt};
     char* wp[4] = {pw, c.in_place ? pw : in[0].data(), in[1].data(), in[2].data()};
     char* gp[4] = {pg, c.in_place ? pg : in[0].data(), in[1].data(), in[2].data()};
     if (thr_op) {
@@ -177,8 +182,8 @@ bool RunCase(std::mt19937& rng, const Case& c, int64_t target) {
     fn(params, dts, gp, c.stride, c.n);
     StreamFence();
     // From the aligned bases over everything the row may touch and beyond (canaries included).
-    const char* bw = pw - c.off * item;
-    const char* bg = pg - c.off * item;
+    const char* bw = pw - c.off * oitem;
+    const char* bg = pg - c.off * oitem;
     const size_t cmp = bytes - 64;
     if (std::memcmp(bw, bg, cmp) != 0) {
         size_t first = 0;
@@ -202,7 +207,7 @@ TEST(ReluRows, FusedRowsMatchGenericOnEveryTarget) {
             for (int op : {kReluOp, ThresholdOpCode(ThresholdKernel::kReluGrad),
                            ThresholdOpCode(ThresholdKernel::kThresholdGradV2D), kLeakyOp, kLeakyGradOp,
                            kThresholdOp, kHardShrinkOp, kSoftShrinkOp, kSoftShrinkGradOp, kHardtanhOp, kHardtanhGradOp,
-                           kHardShrinkGradOp, kPreluOp, kPreluGradOp}) {
+                           kHardShrinkGradOp, kPreluOp, kPreluGradOp, kPreluUpdateOp}) {
                 const bool one_input = op == kReluOp || op == kLeakyOp ||
                                        (op >= kThresholdOp && !TwoInputThresholdOp(op) && op != kPreluOp &&
                                         op != kPreluGradOp);
@@ -215,7 +220,9 @@ TEST(ReluRows, FusedRowsMatchGenericOnEveryTarget) {
                                 for (int ip = 0; ip < 2; ++ip) {
                                     const bool slope = op == kLeakyOp || op == kLeakyGradOp;
                                     const float t = slope ? slopes[rng() % 7] : thresholds[rng() % 5];
+                                    if (op == kPreluUpdateOp && ip != 0) continue;  // a float32 buffer of its own
                                     Case c{op, dt, t, {item, item, item, item}, n, off, nt != 0, ip != 0};
+                                    if (op == kPreluUpdateOp) c.stride[0] = 4;
                                     if (one_input) c.stride[2] = 0;
                                     if (op != kPreluGradOp) c.stride[3] = 0;
                                     if (bc == 1) c.stride[1] = 0;
