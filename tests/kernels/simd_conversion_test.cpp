@@ -21,6 +21,7 @@
 #include "support/sample_size.h"
 #include "support/simd_targets.h"
 #include "support/test_util.h"
+#include "kernels/reduce_fold.h"
 #include "kernels/simd_convert.h"
 
 namespace {
@@ -230,6 +231,46 @@ TEST(SimdConversion, Bf16RoundsToNearestEven) {
     EXPECT_EQ(out[2], 0x3F81u);  // above the tie
     EXPECT_EQ(out[3], 0x7FC0u);  // signalling NaN -> quiet
     EXPECT_EQ(out[4], 0xFF80u);  // rounds past the largest finite bf16 -> -inf
+}
+
+// The reduction engine's fold (kernels/reduce_fold.h) on every target against one float32 addition per element:
+// every length up to 3 vectors of the widest target plus odd ones, misaligned starts, the IEEE specials
+// (signed zeros: -0 + -0 stays -0, -0 + +0 is +0; infinities, inf - inf, NaN payloads, subnormals kept,
+// overflow) and random values; the same range as dst and src.
+TEST(SimdConversion, FoldAddIsOneAdditionPerElement) {
+    SimdTargetGuard guard;
+    const uint32_t specials[] = {0x00000000u, 0x80000000u, 0x7F800000u, 0xFF800000u, 0x7FC00001u, 0xFFA00000u,
+                                 0x00000001u, 0x807FFFFFu, 0x7F7FFFFFu, 0x3F800000u, 0xBF800000u, 0x33800000u};
+    std::mt19937 rng(7);
+    auto value = [&] {
+        uint32_t u = rng() % 3 == 0 ? specials[rng() % 12] : rng();
+        float f;
+        std::memcpy(&f, &u, 4);
+        return f;
+    };
+    int cases = 0;
+    for (int64_t t : SimdTargets()) {
+        simd::ForceTarget(t);
+        for (size_t n : {0, 1, 3, 7, 8, 15, 16, 17, 31, 32, 33, 47, 48, 63, 64, 65, 100, 129}) {
+            for (size_t off : {0, 1, 5}) {
+                std::vector<float> dst(n + off + 8), src(n + off + 8);
+                for (float& x : dst) x = value();
+                for (float& x : src) x = value();
+                std::vector<float> want = dst;
+                for (size_t i = 0; i < n; ++i) want[off + i] = dst[off + i] + src[off + i];
+                kern::FoldAdd(dst.data() + off, src.data() + off, n);
+                ASSERT_EQ(std::memcmp(dst.data(), want.data(), dst.size() * 4), 0)
+                    << simd::TargetName(t) << " n=" << n << " off=" << off;
+                std::vector<float> self = src, twice = src;  // dst == src
+                for (size_t i = 0; i < n; ++i) twice[off + i] = src[off + i] + src[off + i];
+                kern::FoldAdd(self.data() + off, self.data() + off, n);
+                ASSERT_EQ(std::memcmp(self.data(), twice.data(), self.size() * 4), 0)
+                    << simd::TargetName(t) << " n=" << n << " off=" << off << " (same range)";
+                ++cases;
+            }
+        }
+    }
+    std::printf("%d fold cases\n", cases);
 }
 
 }  // namespace
