@@ -15,6 +15,7 @@
 #include "common/status.h"
 #include "engine/loop.h"
 #include "kernels/convert.h"
+#include "kernels/reduce_fold.h"
 #include "runtime/runtime.h"
 #include "tensor/dtype.h"
 #include "tensor/tensor.h"
@@ -131,16 +132,14 @@ float ReduceSumAR(float* v, int64_t len) {
     // (a) main part: 64 * 2^k lanes, the largest not above the padded length; the tail onto its start.
     int64_t main = kLanes;
     while (main * 2 <= padded) main *= 2;
-    for (int64_t j = 0; j < padded - main; ++j) v[j] = v[j] + v[main + j];
+    kern::FoldAdd(v, v + main, static_cast<size_t>(padded - main));
     // (b) groups of 16 consecutive blocks, each folded as a tree into one block at the group's index.
     int64_t blocks = main / kLanes;
     while (blocks > 16) {
         for (int64_t g = 0; g < blocks / 16; ++g) {
             float* b = v + g * 16 * kLanes;
-            for (int64_t half = 8; half >= 1; half /= 2) {
-                for (int64_t i = 0; i < half; ++i) {
-                    for (int l = 0; l < kLanes; ++l) b[i * kLanes + l] = b[i * kLanes + l] + b[(i + half) * kLanes + l];
-                }
+            for (int64_t half = 8; half >= 1; half /= 2) {  // blocks [0, half) += blocks [half, 2 half)
+                kern::FoldAdd(b, b + half * kLanes, static_cast<size_t>(half * kLanes));
             }
             if (g != 0) std::memcpy(v + g * kLanes, b, kLanes * sizeof(float));
         }
@@ -148,9 +147,7 @@ float ReduceSumAR(float* v, int64_t len) {
     }
     // (c) the last 2..16 blocks: halves folded onto the first half down to one block.
     for (int64_t half = blocks / 2; half >= 1; half /= 2) {
-        for (int64_t i = 0; i < half; ++i) {
-            for (int l = 0; l < kLanes; ++l) v[i * kLanes + l] = v[i * kLanes + l] + v[(i + half) * kLanes + l];
-        }
+        kern::FoldAdd(v, v + half * kLanes, static_cast<size_t>(half * kLanes));
     }
     // (d) one register.
     return RegisterTreeSum(v, kLanes);
@@ -193,7 +190,7 @@ float ReduceTemplateOrder::ReducePart(int64_t part, const ValueSource& values, f
             const int64_t s2 = begin + (i + pos) * ub;
             const int64_t len2 = std::min(ub, end - s2);
             values.Fill(s2, len2, b);
-            for (int64_t j = 0; j < len2; ++j) a[j] = a[j] + b[j];
+            kern::FoldAdd(a, b, static_cast<size_t>(len2));
             for (int64_t j = len2; j < len; ++j) a[j] = a[j] + 0.0f;  // the shorter chunk zero-padded
         }
         float r = ReduceSumAR(a, len);
@@ -389,7 +386,7 @@ private:
 
 // The axis plan: an outer loop over the output elements (the kept dims; operand 0 = out) and a slice loop over
 // the reduced dims (operand 0 = the engine's contiguous value buffer, so the slice keeps its row-major order),
-// both with the inputs' strides on their dims.
+// both with the other operands' strides on their dims (the side outputs', then the inputs').
 class AxisReducePlan;
 
 struct AxisCtx {
@@ -405,7 +402,7 @@ public:
                    const ReduceFinish& finish)
         : ops_(ops), kernel_(kernel), order_(std::move(order)), finish_(finish) {
         const int nb = static_cast<int>(shape.n);
-        const int nops = ops.num_inputs + 1;
+        const int nops = ops.NumOperands();  // the value buffer, the side outputs, the inputs
         int64_t rshape[kMaxDims] = {}, kshape[kMaxDims] = {};
         int64_t rstride[kMaxOperands][kMaxDims] = {}, kstride[kMaxOperands][kMaxDims] = {};
         int nr = 0, nk = 0;
@@ -414,8 +411,8 @@ public:
             const bool reduced = (axes.reduce_dims >> d) & 1u;
             int64_t* st = reduced ? &rstride[0][nr] : &kstride[0][nk];
             (reduced ? rshape[nr] : kshape[nk]) = shape.d[d];
-            for (int k = 1; k < nops; ++k) {  // the input's stride on broadcast dim d (0: broadcast)
-                const aclTensor& in = tensors[ops.in[k - 1]];
+            for (int k = 1; k < nops; ++k) {  // the operand's stride on broadcast dim d (0: broadcast)
+                const aclTensor& in = tensors[ops.Operand(k)];
                 const int od = static_cast<int>(in.view_shape.size()) - nb + d;
                 const int64_t v = od >= 0 && in.view_shape[od] != 1 ? in.strides[od] : 0;
                 (reduced ? rstride[k][nr] : kstride[k][nk]) = v;
@@ -433,7 +430,7 @@ public:
         rspec[0] = OperandSpec{finish_.value_dtype, nr, rshape, contiguous, 0};
         kspec[0] = OperandSpec{out.dtype, nk, kshape, kstride[0], out.offset};
         for (int k = 1; k < nops; ++k) {
-            const aclTensor& in = tensors[ops.in[k - 1]];
+            const aclTensor& in = tensors[ops.Operand(k)];
             rspec[k] = OperandSpec{in.dtype, nr, rshape, rstride[k], 0};
             kspec[k] = OperandSpec{in.dtype, nk, kshape, kstride[k], in.offset};
         }
@@ -455,7 +452,7 @@ public:
         AxisCtx c;
         c.plan = this;
         c.bases[0] = static_cast<char*>(tensors[ops_.out].data);
-        for (int k = 0; k < ops_.num_inputs; ++k) c.bases[k + 1] = static_cast<char*>(tensors[ops_.in[k]].data);
+        for (int k = 1; k < ops_.NumOperands(); ++k) c.bases[k] = static_cast<char*>(tensors[ops_.Operand(k)].data);
         if (outer_.numel == 0) return 0;
         // One output element holding many values: its parts over the pool (as PlanReduce does); otherwise the
         // output elements over the pool, each summed whole on one thread. Either way the same additions.

@@ -157,8 +157,9 @@ struct ReduceFinish {
 /// The operator's entry point for a reduction: plans the sum of the values that `kernel`'s rows compute from
 /// the inputs ops.in[0 .. ops.num_inputs) of `tensors` (already validated: each broadcastable to `shape`,
 /// non-empty), summed in `order` (for numel(shape) values), finished by `finish` and stored into the one
-/// element of tensors[ops.out] (any rank, numel 1). The kernel's selector is asked once with operand 0 =
-/// (finish.value_dtype, contiguous). *workspace_size: 0 (the engine keeps its partial sums itself).
+/// element of tensors[ops.out] (any rank, numel 1; ops.num_outputs 1: side outputs are PlanAxisReduce's). The
+/// kernel's selector is asked once with operand 0 = (finish.value_dtype, contiguous). *workspace_size: 0 (the
+/// engine keeps its partial sums itself).
 /// Throws std::bad_alloc like new.
 std::shared_ptr<const OpPlan> PlanReduce(const aclTensor* tensors, const ElementwiseOperands& ops,
                                          const BroadcastShape& shape, const ElementwiseKernel& kernel,
@@ -194,6 +195,11 @@ struct AxisReduce {
 /// (A, R), which splits A across cores and is not modelled. A slice of no values sums to 0 (a mean then gets
 /// 0 * mean_factor). Every output element's sum is one fixed sequence of float32 additions: the result
 /// never depends on the thread count. INT64 values (finish.value_dtype) are summed exactly with wrap-around.
+/// Side outputs (ops.num_outputs 2: tensors[ops.more_out[0]], of the broadcast shape, any strides): the rows
+/// also write that tensor element by element while they compute the values (one pass over the inputs for an
+/// operator whose kernel writes an element-wise result beside its reduction), row operand 1, the inputs from
+/// operand 2 on. The caller guarantees the side output shares no memory with an input or the reduced output,
+/// so that a value range asked again (the orders may) recomputes the same values and writes the same bits.
 /// *workspace_size: 0. Throws std::bad_alloc like new.
 std::shared_ptr<const OpPlan> PlanAxisReduce(const aclTensor* tensors, const ElementwiseOperands& ops,
                                              const BroadcastShape& shape, const ElementwiseKernel& kernel,

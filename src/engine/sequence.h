@@ -1,7 +1,8 @@
 // A plan of several plans run one after another on one launch (docs/engine.md "Several outputs"): an
 // operator whose outputs come from different plans (aclnnPreluBackward: an element-wise gradInput and a
 // reduction over dims for gradWeight) publishes one executor whose plan is a SequencePlan. Every part sees the
-// launch's tensors and the one workspace (the first phase reports the largest part's workspace).
+// launch's tensors and the one workspace (the first phase reports the largest part's workspace). An ApartPlan
+// picks, per launch, between a plan that needs one tensor apart from others and one that does not.
 #pragma once
 
 #include <cstdint>
@@ -9,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "engine/elementwise.h"
 #include "executor/executor.h"
 
 namespace aclcpu {
@@ -34,6 +36,34 @@ public:
 
 private:
     std::vector<std::shared_ptr<const OpPlan>> parts_;
+};
+
+/// Runs `apart` when, at this launch, tensor `t` shares no memory (ViewsMeet) with any of the tensors
+/// `others`, else `otherwise`: a one-pass plan whose side output must be apart from its inputs
+/// (engine/reduce.h PlanAxisReduce), and the passes that allow any overlap, chosen again after
+/// aclSet*TensorAddr re-addresses the tensors. Both see the same workspace (the first phase reports the
+/// larger of theirs). Returns the chosen plan's status.
+class ApartPlan final : public OpPlan {
+public:
+    ApartPlan(int t, std::vector<int> others, std::shared_ptr<const OpPlan> apart,
+              std::shared_ptr<const OpPlan> otherwise)
+        : t_(t), others_(std::move(others)), apart_(std::move(apart)), otherwise_(std::move(otherwise)) {}
+    int Execute(const LaunchRecord& launch, void* workspace, uint64_t workspace_size) const override {
+        for (int o : others_) {
+            if (ViewsMeet(launch.tensors[t_], launch.tensors[o])) {
+                return otherwise_->Execute(launch, workspace, workspace_size);
+            }
+        }
+        return apart_->Execute(launch, workspace, workspace_size);
+    }
+    /// Short when both are.
+    bool ShortRun() const override { return apart_->ShortRun() && otherwise_->ShortRun(); }
+
+private:
+    int t_;
+    std::vector<int> others_;
+    std::shared_ptr<const OpPlan> apart_;
+    std::shared_ptr<const OpPlan> otherwise_;
 };
 
 }  // namespace engine

@@ -63,9 +63,10 @@ engine::ReduceTemplateDag PreluGradReduceDag(aclDataType t) {
 // CANN runs PReluGradUpdate (gradInput and the update x > 0 ? 0 : x * g, both in T) and then PReluGradReduce
 // (the update cast to float32, ReduceSum over every dim but 1 - every dim for a weight of one element -, Cast
 // RINT to T), all results copied out at the end. Here the reduction's value rows compute the update from
-// gradOutput and self, the reduction runs first (it writes gradWeight only, which shares memory with no
-// other tensor: refused otherwise, beyond CANN), then the element-wise gradInput (which may alias gradOutput
-// or self). weight, gradWeight and the split of a weight no single stride walks: op/prelu_views.h. Empty
+// gradOutput and self and, when gradInput shares memory with no input, gradInput beside them in the same pass
+// over the inputs (the same bits as the two passes); otherwise the reduction runs first (it writes gradWeight
+// only, which shares memory with no other tensor: refused otherwise, beyond CANN), then the element-wise
+// gradInput (which may alias gradOutput or self). weight, gradWeight and the split of a weight no single stride walks: op/prelu_views.h. Empty
 // gradOutput, self or weight: nothing runs.
 int PlanPreluBackward(const OpCall& c, uint64_t* workspaceSize, aclOpExecutor** executor) {
     const aclTensor* gradOutput = c.t[0];
@@ -108,19 +109,30 @@ int PlanPreluBackward(const OpCall& c, uint64_t* workspaceSize, aclOpExecutor** 
     if (!empty) {
         order = engine::MakeReduceTemplateOrder(slice, dt, PreluGradReduceDag(dt), engine::ReduceHardware{});
     }
+    // One pass when gradInput shares memory with no input: the reduction's rows write it beside the values
+    // (engine/reduce.h side outputs). Otherwise (in place, or any other overlap) the two passes below; the
+    // choice is made again at each launch (engine::ApartPlan), after any re-addressing.
+    kern::LeakyReluParams both{dt, 2, 0.0f, true};
+    both.update = true;
+    const engine::ElementwiseOperands both_ops{4, 3, {0, 1, 2}, 2, {3}};  // gradWeight, gradInput; g, s, w
     return engine::PublishPlan(
         t, 5, 3, c.api, c.names,
         [&](const aclTensor* copies, uint64_t* workspace) -> std::shared_ptr<const OpPlan> {
             if (empty) return nullptr;
-            uint64_t ws_grad = 0, ws_update = 0;
+            uint64_t ws_grad = 0, ws_update = 0, ws_both = 0;
+            auto one_pass = engine::PlanAxisReduce(copies, both_ops, b,
+                                                   engine::KernelOf(&kern::SelectLeakyReluRow, both), axes, order,
+                                                   finish, &ws_both);
             auto sum =
                 engine::PlanAxisReduce(copies, update_ops, b, engine::KernelOf(&kern::SelectLeakyReluRow, update), axes,
                                        order, finish, &ws_update);
             auto grad_in = engine::PlanElementwise(copies, grad_ops, b,
                                                    engine::KernelOf(&kern::SelectLeakyReluRow, grad), &ws_grad);
-            *workspace = std::max(ws_grad, ws_update);
-            return std::make_shared<engine::SequencePlan>(
+            *workspace = std::max({ws_grad, ws_update, ws_both});
+            auto two_passes = std::make_shared<engine::SequencePlan>(
                 std::vector<std::shared_ptr<const OpPlan>>{std::move(sum), std::move(grad_in)});
+            return std::make_shared<engine::ApartPlan>(3, std::vector<int>{0, 1, 2}, std::move(one_pass),
+                                                       std::move(two_passes));
         },
         workspaceSize, executor);
 }

@@ -1,8 +1,8 @@
 // Reductions over a list of dims (engine/reduce.h: PlanAxisReduce, NormalizeDim): hand-checked sums with and
 // without keepdim, negative dims, a sum whose value depends on the order (the reduce template's register tree
 // gives 0 where a left-to-right sum gives 1), strided and broadcast views, a mean finished to FLOAT16, INT64
-// values, empty slices, and a naive model that gathers each output element's slice in row-major order of the
-// reduced dims and sums it with the same ReduceOrder. Results across thread counts: the binary re-runs itself
+// values, empty slices, a side output written in the same pass, and a naive model that gathers each output
+// element's slice in row-major order of the reduced dims and sums it with the same ReduceOrder. Results across thread counts: the binary re-runs itself
 // with ACLCPU_NUM_THREADS = 1, 2, 3 and 7 and compares the output bytes.
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -297,6 +297,55 @@ TEST(AxisReduce, TwoInputsBroadcast) {
         const std::vector<float> expect = over_rows ? std::vector<float>{50, 140, 270} : std::vector<float>{140, 320};
         EXPECT_EQ(Download<float>(out.get(), expect.size()), expect);
         for (aclTensor* x : {a, b, y}) aclDestroyTensor(x);
+    }
+}
+
+// A side output (ElementwiseOperands num_outputs 2): operand 1 gets a + b element by element while the values
+// a * b are summed. Here the side output is a transposed view ([2, 3] with strides [1, 2]), and the sums run
+// over each dim in turn.
+void ProductAndSumRow(const void*, const aclDataType*, char* const* p, const int64_t* st, int64_t n) {
+    for (int64_t i = 0; i < n; ++i) {
+        float a, b;
+        std::memcpy(&a, p[2] + i * st[2], 4);
+        std::memcpy(&b, p[3] + i * st[3], 4);
+        const float v = a * b, side = a + b;
+        std::memcpy(p[0] + i * st[0], &v, 4);
+        std::memcpy(p[1] + i * st[1], &side, 4);
+    }
+}
+kern::RowFn SelectProductAndSum(const void*, const aclDataType*, const int64_t*, bool) { return &ProductAndSumRow; }
+
+TEST(AxisReduce, SideOutputWrittenInTheSamePass) {
+    DeviceBuffer ab = Upload({1, 2, 3, 4, 5, 6}), bb = Upload({10, 20, 30});
+    for (const bool over_rows : {true, false}) {
+        DeviceBuffer out(64), side_buf(64);
+        aclTensor* a = MakeTensor({2, 3}, ACL_FLOAT, ab.get());
+        aclTensor* b = MakeTensor({3}, ACL_FLOAT, bb.get());
+        aclTensor* side = MakeTensor({2, 3}, ACL_FLOAT, side_buf.get(), {1, 2}, 0, {6});
+        aclTensor* y = over_rows ? MakeTensor({3}, ACL_FLOAT, out.get()) : MakeTensor({2, 1}, ACL_FLOAT, out.get());
+        const engine::ElementwiseOperands ops{3, 2, {0, 1}, 2, {2}};  // y, side; a, b
+        const aclTensor* t[4] = {a, b, side, y};
+        const char* const names[4] = {"gradOutput", "weight", "gradInput", "out"};
+        const int64_t R = over_rows ? 2 : 3;
+        uint64_t ws = 0;
+        aclOpExecutor* ex = nullptr;
+        ASSERT_EQ(engine::PublishPlan(t, 4, 2, "aclnnTestWeightGrad", names,
+                                      [&](const aclTensor* copies, uint64_t* w) {
+                                          return engine::PlanAxisReduce(
+                                              copies, ops, engine::BroadcastShape{{2, 3}, 2},
+                                              engine::KernelOf(&SelectProductAndSum, 0),
+                                              engine::AxisReduce{over_rows ? 1u : 2u, !over_rows},
+                                              engine::MakeReduceTemplateOrder(R, ACL_FLOAT, engine::ReduceTemplateDag{}),
+                                              engine::ReduceFinish{}, w);
+                                      },
+                                      &ws, &ex),
+                  0);
+        ASSERT_EQ(Launch(ex, ws), 0);
+        const std::vector<float> expect = over_rows ? std::vector<float>{50, 140, 270} : std::vector<float>{140, 320};
+        EXPECT_EQ(Download<float>(out.get(), expect.size()), expect);
+        // storage of the transposed side output: element (i, j) at i + 2 j
+        EXPECT_EQ(Download<float>(side_buf.get(), 6), (std::vector<float>{11, 14, 22, 25, 33, 36}));
+        for (aclTensor* x : {a, b, side, y}) aclDestroyTensor(x);
     }
 }
 

@@ -600,6 +600,47 @@ TEST(PreluBackward, LayoutsAndSumsMatchTheModel) {
     CompareBackward({{300000}}, {{300000}}, {{1}}, ACL_BF16, seed++, -1, 0);
 }
 
+// gradInput apart from the inputs takes one pass (the reduction's rows write it beside the values); re-addressed
+// onto memory it shares with gradOutput (one element further on, so that a one-pass row would read what it had
+// just written), the same executor takes the two passes at its next launch and gives the first run's bits.
+TEST(PreluBackward, ReaddressedOverlapTakesTheTwoPasses) {
+    const int64_t n = 1000;
+    std::vector<float> gv(static_cast<size_t>(n) + 1), xv(static_cast<size_t>(n));
+    for (int64_t i = 0; i < n; ++i) {
+        gv[static_cast<size_t>(i)] = static_cast<float>(i % 7) - 2.5f;
+        xv[static_cast<size_t>(i)] = static_cast<float>((i * 5) % 11) - 6.0f;
+    }
+    gv[static_cast<size_t>(n)] = 0.0f;
+    HostTensor gbuf = FloatTensor({n + 1}, gv);  // gradOutput: its first n elements
+    aclTensor* g = MakeTensor({n}, ACL_FLOAT, gbuf.buffer.get());
+    HostTensor x = FloatTensor({n}, xv), w = FloatTensor({1}, {0.25f});
+    HostTensor gi = EmptyTensor({n}, ACL_FLOAT), gw = EmptyTensor({1}, ACL_FLOAT);
+    uint64_t ws = 0;
+    aclOpExecutor* ex = nullptr;
+    ASSERT_EQ(aclnnPreluBackwardGetWorkspaceSize(g, x.tensor, w.tensor, gi.tensor, gw.tensor, &ws, &ex), 0)
+        << LastError();
+    ASSERT_EQ(aclSetAclOpExecutorRepeatable(ex), 0);
+    DeviceBuffer wsb;
+    if (ws > 0) wsb = DeviceBuffer(ws);
+    ASSERT_EQ(aclnnPreluBackward(ws > 0 ? wsb.get() : nullptr, ws, ex, nullptr), 0) << LastError();
+    ASSERT_EQ(aclrtSynchronizeStream(nullptr), 0);
+    const std::vector<float> gi1 = aclcpu_test::Download<float>(gi.buffer.get(), static_cast<size_t>(n));
+    const std::vector<float> gw1 = aclcpu_test::Download<float>(gw.buffer.get(), 1);
+    for (int64_t i = 0; i < n; ++i) {  // x > 0 ? g : 0.25 g
+        const float gi_i = gv[static_cast<size_t>(i)], xi = xv[static_cast<size_t>(i)];
+        ASSERT_EQ(gi1[static_cast<size_t>(i)], xi > 0 ? gi_i : 0.25f * gi_i) << i;
+    }
+    // gradInput (output 0) onto gradOutput's elements 1 .. n
+    ASSERT_EQ(aclSetOutputTensorAddr(ex, 0, nullptr, static_cast<float*>(gbuf.buffer.get()) + 1), 0) << LastError();
+    ASSERT_EQ(aclnnPreluBackward(ws > 0 ? wsb.get() : nullptr, ws, ex, nullptr), 0) << LastError();
+    ASSERT_EQ(aclrtSynchronizeStream(nullptr), 0);
+    const std::vector<float> after = aclcpu_test::Download<float>(gbuf.buffer.get(), static_cast<size_t>(n) + 1);
+    EXPECT_EQ(std::vector<float>(after.begin() + 1, after.end()), gi1);
+    EXPECT_EQ(aclcpu_test::Download<float>(gw.buffer.get(), 1), gw1);
+    EXPECT_EQ(aclDestroyAclOpExecutor(ex), 0);
+    aclDestroyTensor(g);
+}
+
 TEST(PreluBackward, EmptyInputsRunNothing) {
     HostTensor e = EmptyTensor({2, 0, 3}, ACL_FLOAT), we = EmptyTensor({0}, ACL_FLOAT),
                gie = EmptyTensor({2, 0, 3}, ACL_FLOAT), gwe = EmptyTensor({0}, ACL_FLOAT);
