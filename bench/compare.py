@@ -17,8 +17,10 @@ For every case of bench/op_bench.cpp it measures, in this order and in this one 
   * ours: the Google Benchmark binary <build>/bench/op_bench (--benchmark_format=json), which times the
     public API round trip (first phase + second phase + aclrtSynchronizeStream) and, in the same process,
     copies of the same byte count (bytes read + written), the faster of two counting;
-  * ideal = that copy time. Cases of 64 MiB and more copy inside every iteration, just before the call
-    (glibc memcpy and a streaming-store copy, both split over the device's threads, each between its own
+  * ideal = that copy time (an operator with a weight gradient, aclnnPreluBackward: that copy time plus the
+    read bound of the reduction's inputs, gradOutput and self, as CANN runs an element-wise kernel and a
+    reduction; op_bench's counter reduced_bytes). Cases of 64 MiB and more copy inside every iteration, just
+    before the call (glibc memcpy and a streaming-store copy, both split over the device's threads, each between its own
     buffers so that neither reads a source the other just cached), and also report the
     paired ratio: the median over iterations of call time / copy time of the same iteration. This VM's
     memory bandwidth drifts by +-30%, and best-of times of a case and of a separate copy can come from

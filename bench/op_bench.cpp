@@ -9,6 +9,9 @@
 //    glibc memcpy and with a streaming-store copy, both split over the device's threads (ACLCPU_NUM_THREADS,
 //    default all hardware threads). Counters: copy_ns (mean copy time), pair_ratio (median over the
 //    iterations of call time / copy time).
+//  * An operator with a weight gradient (aclnnPreluBackward) adds to its copy bound the read bound of the
+//    reduction's inputs (ReducedBytes; counter reduced_bytes): CANN's two kernels, an element-wise one and a
+//    reduction, each at its roofline.
 //  * Smaller cases run hot in cache, back to back; their copy bound is the separate benchmark copy/<case>:
 //    glibc memcpy on one thread and split over the threads, also hot.
 // bench/compare.py turns it all into the table.
@@ -246,6 +249,15 @@ bool OwnBound(const Op& op, const Case& c) { return OpBytes(op, c) != CaseBytes(
 // Whether a call of op on c is a reduction, bounded by reading its bytes (ReadBound) rather than by copying.
 bool ReadBounded(const Op& op, const Case& c) { return IsForward(op) && c.reduction != 0; }
 
+// Bytes the second output's reduction reads (an operator with a weight gradient, aclnnPreluBackward: the sum
+// over gradOutput and self), 0 for an operator without one. Such a call runs two kernels, as CANN's does
+// (the element-wise gradInput and the reduction), so its bound is the copy bound of its bytes plus the read
+// bound of these.
+uint64_t ReducedBytes(const Op& op, const Case& c) {
+    if (op.outputs < 2) return 0;
+    return static_cast<uint64_t>(Numel(c.g)) * ItemSize(c.gdt) + static_cast<uint64_t>(Numel(c.s)) * ItemSize(c.sdt);
+}
+
 // A copy with streaming (non-temporal) stores, as the kernels write large outputs: glibc's memcpy switches
 // to them only above a threshold derived from the (virtualised, sometimes misreported) cache size, so on its
 // own it can understate the machine's copy bandwidth. src/dst 64-byte aligned, n a multiple of 64.
@@ -463,12 +475,15 @@ void RunOp(benchmark::State& state, const Op& op, const Case& c) {
     // A reduction's bound is reading its bytes (ReadBound). The bounds of an operator whose bytes are not the
     // case's (a forward loss, an operator of one or two inputs) are always timed inside its iterations
     // (copy/<case> counts the gradients' bytes).
+    // A call with a weight gradient (ReducedBytes) adds the read bound of the reduction's bytes.
     std::unique_ptr<CopyBound> bound;
     std::unique_ptr<ReadBound> read_bound;
+    std::unique_ptr<ReadBound> reduced_bound;
     if (ReadBounded(op, c)) {
         read_bound = std::make_unique<ReadBound>(bytes);
     } else if (OwnBound(op, c) || bytes >= (uint64_t{64} << 20)) {
         bound = std::make_unique<CopyBound>(bytes);
+        if (ReducedBytes(op, c) != 0) reduced_bound = std::make_unique<ReadBound>(ReducedBytes(op, c));
     }
     std::vector<double> samples, copies, ratios;
     if (tiny) samples.reserve(1 << 22);
@@ -483,7 +498,8 @@ void RunOp(benchmark::State& state, const Op& op, const Case& c) {
     getrusage(RUSAGE_SELF, &ru0);
     const double cpu0 = cpu_now();
     for (auto _ : state) {
-        const double copy = bound ? bound->Cold() : (read_bound ? read_bound->Cold() : 0);
+        const double copy = (bound ? bound->Cold() : (read_bound ? read_bound->Cold() : 0)) +
+                            (reduced_bound ? reduced_bound->Cold() : 0);
         const bool paired = bound || read_bound;
         const double c0 = paired ? cpu_now() : 0;
         const auto t0 = std::chrono::steady_clock::now();
@@ -520,6 +536,8 @@ void RunOp(benchmark::State& state, const Op& op, const Case& c) {
     state.counters["cpu_ms_per_call"] = op_cpu * 1e3 / iters;
     state.counters["faults_per_call"] = static_cast<double>(ru1.ru_minflt - ru0.ru_minflt) / iters;
     if (read_bound) state.counters["read_bound"] = 1;  // copy_ns / pair_ratio are against the read bound
+    // copy_ns / pair_ratio are against the copy bound plus the read bound of the reduced bytes
+    if (reduced_bound) state.counters["reduced_bytes"] = static_cast<double>(ReducedBytes(op, c));
     if (paired && !copies.empty()) {
         double sum = 0;
         for (double x : copies) sum += x;
