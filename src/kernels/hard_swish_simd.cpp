@@ -36,39 +36,53 @@ namespace aclcpu {
 namespace kern {
 namespace HWY_NAMESPACE {
 
-/// float32 lanes rounded to the kR grid with ties away from zero (FloatToHalfRoundAway /
-/// FloatToBf16RoundAway as float32 values). The NaN lanes of v must be quiet already (every body below quiets
-/// them first): they are returned as they are, left to the driver's narrowing.
+/// float32 lanes without NaNs rounded to the kR grid with ties away from zero (FloatToHalfRoundAway /
+/// FloatToBf16RoundAway as float32 values). A NaN lane gives some value: the caller replaces it.
 template <int kR>
-HWY_INLINE VF RoundAwayLanes(DF df, VF v) {
+HWY_INLINE VF RoundAwayNumbers(DF df, VF v) {
     if constexpr (kR == kHardRoundNone) return v;
     const DU32 du;
     const VU u = hn::BitCast(du, v);
-    VF r;
     if constexpr (kR == kHardRoundBf16) {
         // sign-magnitude bits: adding half an ulp and truncating rounds the magnitude, ties away (inf stays)
-        r = hn::BitCast(df, hn::And(hn::Add(u, hn::Set(du, 0x8000u)), hn::Set(du, 0xFFFF0000u)));
+        return hn::BitCast(df, hn::And(hn::Add(u, hn::Set(du, 0x8000u)), hn::Set(du, 0xFFFF0000u)));
     } else {
         // binary16 normals (|v| >= 2^-14): the same at bit 13, on the sign-magnitude bits (the magnitude never
         // carries into the sign: inf stays inf); >= 65520 becomes >= 65536 (inf when narrowed)
-        r = hn::BitCast(df, hn::And(hn::Add(u, hn::Set(du, 0x1000u)), hn::Set(du, ~0x1FFFu)));
-        // zeros round to themselves on that path too: only 0 < |v| < 2^-14 needs the subnormal one (rare)
-        const VF a = hn::Abs(v);
-        const auto tiny = hn::And(hn::Lt(a, hn::Set(df, 6.103515625e-05f)), hn::Gt(a, hn::Zero(df)));
+        VF r = hn::BitCast(df, hn::And(hn::Add(u, hn::Set(du, 0x1000u)), hn::Set(du, ~0x1FFFu)));
+        // zeros round to themselves on that path too: only 0 < |v| < 2^-14 needs the subnormal one (rare);
+        // as magnitude bits, |v| - 1 < 2^-14 - 1 unsigned (a zero wraps around to the largest value)
+        const VU mag = hn::And(u, hn::Set(du, 0x7FFFFFFFu));
+        const auto tiny = hn::RebindMask(df, hn::Lt(hn::Sub(mag, hn::Set(du, 1u)), hn::Set(du, 0x38800000u - 1u)));
         if (HWY_UNLIKELY(!hn::AllFalse(df, tiny))) {
             // binary16 subnormals: multiples of 2^-24; k = trunc(a * 2^24) + (frac >= 0.5), all exact
-            const VF s = hn::Mul(a, hn::Set(df, 16777216.0f));
+            const VF s = hn::Mul(hn::Abs(v), hn::Set(df, 16777216.0f));
             const VF k = hn::Trunc(s);
             const VF kr =
                 hn::Add(k, hn::IfThenElseZero(hn::Ge(hn::Sub(s, k), hn::Set(df, 0.5f)), hn::Set(df, 1.0f)));
             const VF sub = hn::CopySign(hn::Mul(kr, hn::Set(df, 1.0f / 16777216.0f)), v);
             r = hn::IfThenElse(tiny, sub, r);
         }
+        return r;
     }
-    return hn::IfThenElse(hn::IsNaN(v), v, r);
 }
 
-/// HardSwishElement on lanes (a NaN lane quieted).
+/// RoundAwayNumbers for lanes whose NaNs are quiet already (every body below quiets them first): the NaN
+/// lanes are returned as they are, left to the driver's narrowing.
+template <int kR>
+HWY_INLINE VF RoundAwayLanes(DF df, VF v) {
+    if constexpr (kR == kHardRoundNone) return v;
+    return hn::IfThenElse(hn::IsNaN(v), v, RoundAwayNumbers<kR>(df, v));
+}
+
+/// x's NaN lanes quieted (quiet bit set, sign and payload kept) where `nan`, else y: a one-input body whose
+/// result is NaN only where its input is.
+HWY_INLINE VF QuietWhere(DF df, hn::Mask<DF> nan, VF x, VF y) {
+    const DU32 du;
+    return hn::IfThenElse(nan, hn::BitCast(df, hn::Or(hn::BitCast(du, x), hn::Set(du, 0x00400000u))), y);
+}
+
+/// HardSwishElement on lanes (a NaN lane quieted). y is a NaN only where x is (x = +-inf gives +inf, -0).
 template <int kR>
 struct HardSwishF {
     using Params = HardParams;
@@ -76,11 +90,11 @@ struct HardSwishF {
     static HWY_INLINE VF Apply(DF df, const Params&, const VF* x) {
         const VF t = hn::Max(hn::Min(hn::Add(x[0], hn::Set(df, 3.0f)), hn::Set(df, 6.0f)), hn::Zero(df));
         const VF y = hn::Mul(hn::Mul(hn::Max(x[0], hn::Set(df, -3.0f)), t), hn::Set(df, kHardSixth));
-        return RoundAwayLanes<kR>(df, hn::IfThenElse(hn::IsNaN(x[0]), QuietNaNs(df, x[0]), y));
+        return QuietWhere(df, hn::IsNaN(x[0]), x[0], RoundAwayNumbers<kR>(df, y));
     }
 };
 
-/// HardSigmoidElement on lanes (a NaN lane quieted).
+/// HardSigmoidElement on lanes (a NaN lane quieted). c is a NaN only where x is (x = +-inf gives 1, 0).
 template <int kR>
 struct HardSigmoidF {
     using Params = HardParams;
@@ -88,7 +102,7 @@ struct HardSigmoidF {
     static HWY_INLINE VF Apply(DF df, const Params&, const VF* x) {
         const VF y = hn::Add(hn::Mul(x[0], hn::Set(df, kHardSixth)), hn::Set(df, 0.5f));
         const VF c = hn::Max(hn::Min(y, hn::Set(df, 1.0f)), hn::Zero(df));
-        return RoundAwayLanes<kR>(df, hn::IfThenElse(hn::IsNaN(x[0]), QuietNaNs(df, x[0]), c));
+        return QuietWhere(df, hn::IsNaN(x[0]), x[0], RoundAwayNumbers<kR>(df, c));
     }
 };
 
