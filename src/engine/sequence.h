@@ -2,7 +2,8 @@
 // operator whose outputs come from different plans (aclnnPreluBackward: an element-wise gradInput and a
 // reduction over dims for gradWeight) publishes one executor whose plan is a SequencePlan. Every part sees the
 // launch's tensors and the one workspace (the first phase reports the largest part's workspace). An ApartPlan
-// picks, per launch, between a plan that needs one tensor apart from others and one that does not.
+// picks, per launch, between a plan that needs one tensor apart from others and one that does not; a
+// RequireApartPlan refuses a launch whose re-addressed tensors overlap where the first phase refused it.
 #pragma once
 
 #include <cstdint>
@@ -10,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "aclnn/acl_meta.h"
 #include "engine/elementwise.h"
 #include "executor/executor.h"
 
@@ -64,6 +66,28 @@ private:
     std::vector<int> others_;
     std::shared_ptr<const OpPlan> apart_;
     std::shared_ptr<const OpPlan> otherwise_;
+};
+
+/// Runs `inner` unless, at this launch, tensor `t` shares memory (ViewsMeet) with one of the tensors `others`:
+/// then returns 161002 ACLNN_ERR_PARAM_INVALID and writes nothing. The first phase's refusal of that overlap,
+/// kept when aclSet*TensorAddr re-addresses a repeatable executor's tensors (aclnnPreluBackward's gradWeight,
+/// docs/ops/prelu_backward.md §2 row 13).
+class RequireApartPlan final : public OpPlan {
+public:
+    RequireApartPlan(int t, std::vector<int> others, std::shared_ptr<const OpPlan> inner)
+        : t_(t), others_(std::move(others)), inner_(std::move(inner)) {}
+    int Execute(const LaunchRecord& launch, void* workspace, uint64_t workspace_size) const override {
+        for (int o : others_) {
+            if (ViewsMeet(launch.tensors[t_], launch.tensors[o])) return ACLNN_ERR_PARAM_INVALID;
+        }
+        return inner_->Execute(launch, workspace, workspace_size);
+    }
+    bool ShortRun() const override { return inner_->ShortRun(); }
+
+private:
+    int t_;
+    std::vector<int> others_;
+    std::shared_ptr<const OpPlan> inner_;
 };
 
 }  // namespace engine

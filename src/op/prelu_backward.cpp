@@ -131,8 +131,10 @@ int PlanPreluBackward(const OpCall& c, uint64_t* workspaceSize, aclOpExecutor** 
             *workspace = std::max({ws_grad, ws_update, ws_both});
             auto two_passes = std::make_shared<engine::SequencePlan>(
                 std::vector<std::shared_ptr<const OpPlan>>{std::move(sum), std::move(grad_in)});
-            return std::make_shared<engine::ApartPlan>(3, std::vector<int>{0, 1, 2}, std::move(one_pass),
-                                                       std::move(two_passes));
+            auto either = std::make_shared<engine::ApartPlan>(3, std::vector<int>{0, 1, 2}, std::move(one_pass),
+                                                              std::move(two_passes));
+            // gradWeight apart from every other tensor (row 13), at every launch
+            return std::make_shared<engine::RequireApartPlan>(4, std::vector<int>{0, 1, 2, 3}, std::move(either));
         },
         workspaceSize, executor);
 }

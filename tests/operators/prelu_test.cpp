@@ -641,6 +641,48 @@ TEST(PreluBackward, ReaddressedOverlapTakesTheTwoPasses) {
     aclDestroyTensor(g);
 }
 
+// gradWeight apart from every other tensor (row 13) holds at every launch: re-addressed onto self, onto gradInput
+// or with an input re-addressed onto it, a repeatable executor's launch fails with 161002 and writes nothing;
+// re-addressed apart again, it runs.
+TEST(PreluBackward, ReaddressedGradWeightOverlapFailsTheLaunch) {
+    HostTensor g = FloatTensor({2, 2, 2}, std::vector<float>(8, 1.0f));
+    HostTensor x = FloatTensor({2, 2, 2}, std::vector<float>(8, -1.0f));
+    HostTensor w = FloatTensor({2}, {0.5f, 0.5f});
+    HostTensor gi = EmptyTensor({2, 2, 2}, ACL_FLOAT), gw = EmptyTensor({2}, ACL_FLOAT);
+    uint64_t ws = 0;
+    aclOpExecutor* ex = nullptr;
+    ASSERT_EQ(aclnnPreluBackwardGetWorkspaceSize(g.tensor, x.tensor, w.tensor, gi.tensor, gw.tensor, &ws, &ex), 0)
+        << LastError();
+    ASSERT_EQ(ws, 0u);
+    ASSERT_EQ(aclSetAclOpExecutorRepeatable(ex), 0);
+    auto launch = [&] {
+        const int st = aclnnPreluBackward(nullptr, 0, ex, nullptr);
+        const int sync = aclrtSynchronizeStream(nullptr);
+        return st != 0 ? st : sync;
+    };
+    ASSERT_EQ(launch(), 0) << LastError();
+    EXPECT_EQ(aclcpu_test::Download<float>(gw.buffer.get(), 2), (std::vector<float>{-4, -4}));
+    const std::vector<float> self_before = aclcpu_test::Download<float>(x.buffer.get(), 8);
+    const std::vector<float> gi_before = aclcpu_test::Download<float>(gi.buffer.get(), 8);
+    float* self_dev = static_cast<float*>(x.buffer.get());
+    // gradWeight (output 1) onto self's elements 2 and 3
+    ASSERT_EQ(aclSetOutputTensorAddr(ex, 1, nullptr, self_dev + 2), 0) << LastError();
+    EXPECT_NE(launch(), 0);
+    EXPECT_EQ(aclcpu_test::Download<float>(x.buffer.get(), 8), self_before);
+    // gradWeight onto gradInput
+    ASSERT_EQ(aclSetOutputTensorAddr(ex, 1, nullptr, gi.buffer.get()), 0) << LastError();
+    EXPECT_NE(launch(), 0);
+    EXPECT_EQ(aclcpu_test::Download<float>(gi.buffer.get(), 8), gi_before);
+    // apart again; then weight (input 2) re-addressed onto gradWeight
+    ASSERT_EQ(aclSetOutputTensorAddr(ex, 1, nullptr, gw.buffer.get()), 0) << LastError();
+    ASSERT_EQ(launch(), 0) << LastError();
+    EXPECT_EQ(aclcpu_test::Download<float>(gw.buffer.get(), 2), (std::vector<float>{-4, -4}));
+    ASSERT_EQ(aclSetInputTensorAddr(ex, 2, nullptr, gw.buffer.get()), 0) << LastError();
+    EXPECT_NE(launch(), 0);
+    EXPECT_EQ(aclcpu_test::Download<float>(gw.buffer.get(), 2), (std::vector<float>{-4, -4}));
+    EXPECT_EQ(aclDestroyAclOpExecutor(ex), 0);
+}
+
 TEST(PreluBackward, EmptyInputsRunNothing) {
     HostTensor e = EmptyTensor({2, 0, 3}, ACL_FLOAT), we = EmptyTensor({0}, ACL_FLOAT),
                gie = EmptyTensor({2, 0, 3}, ACL_FLOAT), gwe = EmptyTensor({0}, ACL_FLOAT);
