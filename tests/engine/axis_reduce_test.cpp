@@ -269,6 +269,28 @@ void ProductRow(const void*, const aclDataType*, char* const* p, const int64_t* 
 }
 kern::RowFn SelectProduct(const void*, const aclDataType*, const int64_t*, bool) { return &ProductRow; }
 
+// Publishes and runs the sum of a [2, 3] broadcast shape's values over its rows (dim 0) or, keepdim, its
+// columns (dim 1): t[0 .. n) with two inputs first, `ops` naming them; returns the first status.
+int RunWeightGrad(const aclTensor* const* t, int n, const char* const* names, const engine::ElementwiseOperands& ops,
+                  kern::RowSelectFn select, bool over_rows) {
+    const int64_t R = over_rows ? 2 : 3;
+    uint64_t ws = 0;
+    aclOpExecutor* ex = nullptr;
+    if (int ret = engine::PublishPlan(t, n, 2, "aclnnTestWeightGrad", names,
+                                      [&](const aclTensor* copies, uint64_t* w) {
+                                          return engine::PlanAxisReduce(
+                                              copies, ops, engine::BroadcastShape{{2, 3}, 2},
+                                              engine::KernelOf(select, 0),
+                                              engine::AxisReduce{over_rows ? 1u : 2u, !over_rows},
+                                              engine::MakeReduceTemplateOrder(R, ACL_FLOAT, engine::ReduceTemplateDag{}),
+                                              engine::ReduceFinish{}, w);
+                                      },
+                                      &ws, &ex)) {
+        return ret;
+    }
+    return Launch(ex, ws);
+}
+
 TEST(AxisReduce, TwoInputsBroadcast) {
     DeviceBuffer ab = Upload({1, 2, 3, 4, 5, 6}), bb = Upload({10, 20, 30});
     for (const bool over_rows : {true, false}) {
@@ -279,21 +301,7 @@ TEST(AxisReduce, TwoInputsBroadcast) {
         const engine::ElementwiseOperands ops{2, 2, {0, 1}};
         const aclTensor* t[3] = {a, b, y};
         const char* const names[3] = {"gradOutput", "weight", "out"};
-        const int64_t R = over_rows ? 2 : 3;
-        uint64_t ws = 0;
-        aclOpExecutor* ex = nullptr;
-        ASSERT_EQ(engine::PublishPlan(t, 3, 2, "aclnnTestWeightGrad", names,
-                                      [&](const aclTensor* copies, uint64_t* w) {
-                                          return engine::PlanAxisReduce(
-                                              copies, ops, engine::BroadcastShape{{2, 3}, 2},
-                                              engine::KernelOf(&SelectProduct, 0),
-                                              engine::AxisReduce{over_rows ? 1u : 2u, !over_rows},
-                                              engine::MakeReduceTemplateOrder(R, ACL_FLOAT, engine::ReduceTemplateDag{}),
-                                              engine::ReduceFinish{}, w);
-                                      },
-                                      &ws, &ex),
-                  0);
-        ASSERT_EQ(Launch(ex, ws), 0);
+        ASSERT_EQ(RunWeightGrad(t, 3, names, ops, &SelectProduct, over_rows), 0);
         const std::vector<float> expect = over_rows ? std::vector<float>{50, 140, 270} : std::vector<float>{140, 320};
         EXPECT_EQ(Download<float>(out.get(), expect.size()), expect);
         for (aclTensor* x : {a, b, y}) aclDestroyTensor(x);
@@ -326,21 +334,7 @@ TEST(AxisReduce, SideOutputWrittenInTheSamePass) {
         const engine::ElementwiseOperands ops{3, 2, {0, 1}, 2, {2}};  // y, side; a, b
         const aclTensor* t[4] = {a, b, side, y};
         const char* const names[4] = {"gradOutput", "weight", "gradInput", "out"};
-        const int64_t R = over_rows ? 2 : 3;
-        uint64_t ws = 0;
-        aclOpExecutor* ex = nullptr;
-        ASSERT_EQ(engine::PublishPlan(t, 4, 2, "aclnnTestWeightGrad", names,
-                                      [&](const aclTensor* copies, uint64_t* w) {
-                                          return engine::PlanAxisReduce(
-                                              copies, ops, engine::BroadcastShape{{2, 3}, 2},
-                                              engine::KernelOf(&SelectProductAndSum, 0),
-                                              engine::AxisReduce{over_rows ? 1u : 2u, !over_rows},
-                                              engine::MakeReduceTemplateOrder(R, ACL_FLOAT, engine::ReduceTemplateDag{}),
-                                              engine::ReduceFinish{}, w);
-                                      },
-                                      &ws, &ex),
-                  0);
-        ASSERT_EQ(Launch(ex, ws), 0);
+        ASSERT_EQ(RunWeightGrad(t, 4, names, ops, &SelectProductAndSum, over_rows), 0);
         const std::vector<float> expect = over_rows ? std::vector<float>{50, 140, 270} : std::vector<float>{140, 320};
         EXPECT_EQ(Download<float>(out.get(), expect.size()), expect);
         // storage of the transposed side output: element (i, j) at i + 2 j
