@@ -10,7 +10,9 @@ namespace aclcpu {
 namespace kern {
 
 /// dst[i] = dst[i] + src[i] for i in [0, n) (float32, round to nearest even in the caller's floating-point
-/// environment, e.g. the engine's FpEnvScope). dst and src do not overlap, or are the same range.
+/// environment, e.g. the engine's FpEnvScope). dst and src do not overlap, or are the same range. Where both
+/// addends are NaNs, the sum is one of them quieted - which one is left open, as for any C++ addition
+/// (compilers commute its operands); every other sum has exactly the bits of the scalar addition.
 void FoldAdd(float* dst, const float* src, size_t n);
 
 }  // namespace kern
