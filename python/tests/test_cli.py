@@ -66,7 +66,7 @@ def test_golden_bad_input_exit_2_nothing_written(tmp_path):
         (["--dtypes", "float16,float16,float16", "--shapes", "2x3,2x3,4"], "b.bin"),         # size mismatch
         (["--dtypes", "float16,half16,float16", "--shapes", "2x3,2x3,3"], "half16"),         # unknown dtype
         (["--dtypes", "float16,float16,float16", "--shapes", "2x3,3x2,3"], "must match"),    # not broadcastable
-        (["--dtypes", "float16,float16,float16", "--shapes", "2x3,2x3,3", "--op", "aclnnAdd"], "aclnnAdd"),
+        (["--dtypes", "float16,float16,float16", "--shapes", "2x3,2x3,3", "--op", "aclnnPowTensorScalar"], "aclnnPowTensorScalar"),
         (["--dtypes", "float16,float16", "--shapes", "2x3,2x3,3"], "--dtypes"),
         (["--dtypes", "float16,float16,float16", "--shapes", "2x3,2x3,3", "--soc", "Ascend123"], "Ascend123"),
     ]
@@ -187,7 +187,7 @@ def test_atk_json(tmp_path):
 
 def test_case_list_errors_name_file_and_row(tmp_path):
     bad_rows = [
-        ("aclnnAdd", '"((2,),(2,),(2,))"', "('float16',)", "{}", "aclnnAdd"),
+        ("aclnnPowTensorScalar", '"((2,),(2,),(2,))"', "('float16',)", "{}", "aclnnPowTensorScalar"),
         ("aclnnL1LossBackward", '"((2,),(2,)"', "('float16',)", "{}", "tensor_view_shapes"),
         ("aclnnL1LossBackward", '"((2,),(2,),(2,),(2,))"', "('float15',)", "{}", "float15"),
         ("aclnnL1LossBackward", '"((2,),(2,),(2,),(2,))"', "('float16',)", "{'reduction': 7}", "reduction"),

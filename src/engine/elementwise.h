@@ -40,8 +40,8 @@ constexpr int64_t kShortRunElements = int64_t{1} << 16;
 /// contiguous: they cannot stay in cache anyway, and streaming saves the read-for-ownership of every line
 /// (a quarter of the memory traffic of a FLOAT call). Bit patterns are unaffected.
 constexpr uint64_t kStreamingBytes = uint64_t{8} << 20;
-/// Bytes of operator parameters a plan holds (kern::L1Params: 12).
-constexpr size_t kMaxParamBytes = 64;
+/// Bytes of operator parameters a plan holds (kern::L1Params: 12; kern::BinaryParams, the largest: 72).
+constexpr size_t kMaxParamBytes = 80;
 
 /// A broadcast shape (rank <= kMaxDims): fixed storage, no allocation.
 struct BroadcastShape {

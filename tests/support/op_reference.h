@@ -18,6 +18,7 @@
 #include <cstring>
 #include <vector>
 
+#include "support/binary_reference.h"
 #include "support/forward_loss_reference.h"
 #include "support/hard_swish_reference.h"
 #include "support/l1_reference.h"

@@ -111,7 +111,10 @@ class Op:
                 if kind in VALUE_CHECKS:
                     self.values.append((a["into"], VALUE_CHECKS[kind]))
         self.products = table["products"]
-        if self.base is None and "aclnn_" + snake(self.api) + ".h" != self.header:
+        # a base entry's header is its own (aclnn_<snake>.h) or an earlier entry's: CANN declares some entry
+        # points beside another's (aclnnAdds in aclnn_add.h)
+        shared = any(b.header == self.header for b in (bases or {}).values())
+        if self.base is None and "aclnn_" + snake(self.api) + ".h" != self.header and not shared:
             raise TableError(f"{self.api}: header {self.header} is not aclnn_{snake(self.api)}.h")
         for name, per in self.lists.items():
             missing = [p for p in self.products if p not in per]
@@ -748,9 +751,9 @@ def write_core_table(ops):
 
 # The case tensor each input takes: a weight (the table's shape `channel`) is a one-element tensor of self's
 # dtype in the target's slot (op_bench: kReadsW).
-BENCH_TENSORS = {"gradOutput": "g", "gradOut": "g", "self": "s", "target": "t", "weight": "t"}
+BENCH_TENSORS = {"gradOutput": "g", "gradOut": "g", "self": "s", "target": "t", "other": "t", "weight": "t"}
 BENCH_READS = {"gradOutput": "kReadsG", "gradOut": "kReadsG", "self": "kReadsS", "target": "kReadsT",
-               "weight": "kReadsW"}
+               "other": "kReadsT", "weight": "kReadsW"}
 
 
 def bench_rows(op):

@@ -1,0 +1,231 @@
+// The generic rows and the selector of the binary arithmetic (kernels/binary.h): every admitted dtype, any
+// stride, element by element - the definition the fused rows are checked against.
+#include "kernels/binary.h"
+
+#include <cmath>
+#include <complex>
+#include <cstdint>
+#include <cstring>
+
+#include "common/exports.h"  // the cross-library functions defined here get default visibility
+#include "common/half.h"
+#include "kernels/convert.h"
+#include "tensor/dtype.h"
+
+namespace aclcpu {
+namespace kern {
+namespace {
+
+template <typename T, typename U>
+T Bits(U u) {
+    static_assert(sizeof(T) == sizeof(U), "same size");
+    T t;
+    std::memcpy(&t, &u, sizeof t);
+    return t;
+}
+
+float QuietF(float x) { return Bits<float>(Bits<uint32_t>(x) | 0x00400000u); }
+double QuietD(double x) { return Bits<double>(Bits<uint64_t>(x) | 0x0008000000000000ull); }
+
+/// The NaN rule of binary.h on a NaN result r of self a and other b.
+float NaNRuleF(float a, float b) {
+    if (a != a) return QuietF(a);
+    if (b != b) return QuietF(b);
+    return Bits<float>(kBinaryDefaultNaN);
+}
+double NaNRuleD(double a, double b) {
+    if (a != a) return QuietD(a);
+    if (b != b) return QuietD(b);
+    return Bits<double>(0x7FF8000000000000ull);
+}
+
+/// A double rounded once, to nearest even, to FLOAT, FLOAT16 or BF16 (as float32): the float32 conversion
+/// rounds to odd first (truncation with the sticky bit in the last place), which float32's 13 and 16 extra
+/// bits make innocuous for the narrower formats. NaN quieted (top payload kept), overflow to inf.
+float DoubleToP(double d, aclDataType p) {
+    if (p == ACL_FLOAT || d != d || std::isinf(d)) return RoundToPromoted(static_cast<float>(d), p);
+    float f = static_cast<float>(d);  // nearest even
+    if (static_cast<double>(f) != d) {
+        if (std::fabs(static_cast<double>(f)) > std::fabs(d)) f = std::nextafter(f, 0.0f);  // toward zero
+        f = Bits<float>(Bits<uint32_t>(f) | 1u);                                              // odd
+    }
+    return RoundToPromoted(f, p);
+}
+
+/// One element of any real or complex dtype cast to the compute dtype c (DOUBLE, COMPLEX64, COMPLEX128), as
+/// double parts: integers converted once to nearest even (to float32 for COMPLEX64), floats exactly.
+void LoadParts(const char* p, aclDataType dt, aclDataType c, double* re, double* im) {
+    *im = 0.0;
+    if (c == ACL_COMPLEX64 && dt != ACL_COMPLEX64) {
+        *re = LoadPromoted(p, dt, ACL_FLOAT);
+        return;
+    }
+    switch (dt) {
+        case ACL_FLOAT: *re = LoadRaw<float>(p); return;
+        case ACL_FLOAT16: *re = HalfToFloat(LoadRaw<uint16_t>(p)); return;
+        case ACL_BF16: *re = Bf16ToFloat(LoadRaw<uint16_t>(p)); return;
+        case ACL_DOUBLE: *re = LoadRaw<double>(p); return;
+        case ACL_COMPLEX64: *re = LoadRaw<float>(p); *im = LoadRaw<float>(p + 4); return;
+        case ACL_COMPLEX128: *re = LoadRaw<double>(p); *im = LoadRaw<double>(p + 8); return;
+        case ACL_UINT64: *re = static_cast<double>(LoadRaw<uint64_t>(p)); return;
+        default: *re = static_cast<double>(LoadInt64(p, dt)); return;
+    }
+}
+
+/// A DOUBLE result (or one complex part) to an output element of float, double or complex dtype.
+void StoreDouble(char* p, aclDataType dt, double re, double im) {
+    switch (dt) {
+        case ACL_DOUBLE: std::memcpy(p, &re, 8); return;
+        case ACL_COMPLEX128: { const double c[2] = {re, im}; std::memcpy(p, c, 16); return; }
+        case ACL_COMPLEX64: {
+            const float c[2] = {DoubleToP(re, ACL_FLOAT), DoubleToP(im, ACL_FLOAT)};
+            std::memcpy(p, c, 8);
+            return;
+        }
+        default: StoreResult(p, dt, DoubleToP(re, dt)); return;
+    }
+}
+
+/// An int64 wrapped to the compute dtype's width (two's complement; unsigned types zero-extended).
+int64_t WrapTo(uint64_t v, aclDataType dt) {
+    switch (dt) {
+        case ACL_INT8: return static_cast<int8_t>(static_cast<uint8_t>(v));
+        case ACL_UINT8: return static_cast<uint8_t>(v);
+        case ACL_INT16: return static_cast<int16_t>(static_cast<uint16_t>(v));
+        case ACL_UINT16: return static_cast<uint16_t>(v);
+        case ACL_INT32: return static_cast<int32_t>(static_cast<uint32_t>(v));
+        case ACL_UINT32: return static_cast<uint32_t>(v);
+        default: return static_cast<int64_t>(v);
+    }
+}
+
+/// float32 -> INT32 as Cast<int32, float, CAST_TRUNC> is modelled: toward zero, saturating; NaN 0 (assumed).
+int32_t TruncSatInt32(float v) {
+    if (v != v) return 0;
+    if (v >= 2147483648.0f) return INT32_MAX;
+    if (v <= -2147483648.0f) return INT32_MIN;
+    return static_cast<int32_t>(v);
+}
+
+/// The integer and BOOL compute of one element (a, b already of the compute dtype, as int64).
+int64_t IntElement(const BinaryParams& p, int64_t a, int64_t b) {
+    const bool sub = p.op == BinaryOp::kSub;
+    if (p.compute == ACL_BOOL) {  // AddBoolCompute / AxpyV2ComputeBool: min(a + b * alpha, 1) of 0/1 values
+        const int64_t t = p.path == AlphaPath::kPlain ? b : (b & (p.alpha_i != 0 ? 1 : 0));
+        return (a | t) & 1;
+    }
+    if (p.path == AlphaPath::kAxpy) {  // INT32 through float32 (the products whose op_api picks Axpy for it)
+        const float r = std::fma(static_cast<float>(b), p.alpha_f, static_cast<float>(a));
+        return TruncSatInt32(r);
+    }
+    const uint64_t ua = static_cast<uint64_t>(a);
+    uint64_t t = static_cast<uint64_t>(b);
+    if (p.path != AlphaPath::kPlain) t = static_cast<uint64_t>(WrapTo(t * static_cast<uint64_t>(p.alpha_i), p.compute));
+    return WrapTo(sub && p.path != AlphaPath::kAxpyV2 ? ua - t : ua + t, p.compute);
+}
+
+/// The DOUBLE compute of one element.
+double DoubleElement(const BinaryParams& p, double a, double b) {
+    const bool sub = p.op == BinaryOp::kSub;
+    double t = b;
+    if (p.path == AlphaPath::kMul) t = b * p.alpha_d;
+    const double r = sub ? a - t : a + t;
+    return r != r ? NaNRuleD(a, b) : r;
+}
+
+/// Complex compute (T float for COMPLEX64, double for COMPLEX128): component-wise Add / Sub; kMul with the
+/// textbook product (b.re al.re - b.im al.im, b.re al.im + b.im al.re) in T, each part rounded.
+template <typename T>
+void ComplexElement(const BinaryParams& p, T ar, T ai, T br, T bi, T* rr, T* ri) {
+    const bool sub = p.op == BinaryOp::kSub;
+    T tr = br, ti = bi;
+    if (p.path == AlphaPath::kMul) {
+        const T xr = static_cast<T>(p.alpha_d), xi = static_cast<T>(p.alpha_im);
+        const T p1 = br * xr, p2 = bi * xi, p3 = br * xi, p4 = bi * xr;
+        tr = p1 - p2;
+        ti = p3 + p4;
+    }
+    *rr = sub ? ar - tr : ar + tr;
+    *ri = sub ? ai - ti : ai + ti;
+    if (sizeof(T) == 4) {
+        if (*rr != *rr) *rr = static_cast<T>(NaNRuleF(static_cast<float>(ar), static_cast<float>(br)));
+        if (*ri != *ri) *ri = static_cast<T>(NaNRuleF(static_cast<float>(ai), static_cast<float>(bi)));
+    } else {
+        if (*rr != *rr) *rr = static_cast<T>(NaNRuleD(static_cast<double>(ar), static_cast<double>(br)));
+        if (*ri != *ri) *ri = static_cast<T>(NaNRuleD(static_cast<double>(ai), static_cast<double>(bi)));
+    }
+}
+
+}  // namespace
+
+float BinaryFloatElement(const BinaryParams& p, float a, float b) {
+    const bool sub = p.op == BinaryOp::kSub;
+    float r;
+    switch (p.path) {
+        case AlphaPath::kAxpy:
+            r = std::fma(b, p.alpha_f, a);
+            break;
+        case AlphaPath::kMul: {
+            const float t = RoundToPromoted(b * p.alpha_f, p.compute);
+            r = sub ? a - t : a + t;
+            break;
+        }
+        default:
+            r = sub ? a - b : a + b;
+            break;
+    }
+    if (r != r) r = NaNRuleF(a, b);
+    return RoundToPromoted(r, p.compute);
+}
+
+void BinaryRowGeneric(const void* params, const aclDataType* dt, char* const* ptrs, const int64_t* st, int64_t n) {
+    const BinaryParams& p = *static_cast<const BinaryParams*>(params);
+    const bool value = p.other_is_value != 0;
+    const aclDataType c = p.compute;
+    if (IsF32Family(c)) {
+        const float bv = static_cast<float>(p.other_re);  // Adds: a value of the compute dtype
+        for (int64_t i = 0; i < n; ++i) {
+            const float a = LoadPromoted(ptrs[1] + i * st[1], dt[1], c);
+            const float b = value ? bv : LoadPromoted(ptrs[2] + i * st[2], dt[2], c);
+            StoreResult(ptrs[0] + i * st[0], dt[0], BinaryFloatElement(p, a, b));
+        }
+        return;
+    }
+    if (c == ACL_DOUBLE || c == ACL_COMPLEX64 || c == ACL_COMPLEX128) {
+        for (int64_t i = 0; i < n; ++i) {
+            double ar, ai, br = p.other_re, bi = p.other_im;
+            LoadParts(ptrs[1] + i * st[1], dt[1], c, &ar, &ai);
+            if (!value) LoadParts(ptrs[2] + i * st[2], dt[2], c, &br, &bi);
+            double rr, ri = 0.0;
+            if (c == ACL_DOUBLE) {
+                rr = DoubleElement(p, ar, br);
+            } else if (c == ACL_COMPLEX64) {  // parts of float32 values (LoadParts): exact
+                float fr, fi;
+                ComplexElement<float>(p, static_cast<float>(ar), static_cast<float>(ai), static_cast<float>(br),
+                                      static_cast<float>(bi), &fr, &fi);
+                rr = fr;
+                ri = fi;
+            } else {
+                ComplexElement<double>(p, ar, ai, br, bi, &rr, &ri);
+            }
+            StoreDouble(ptrs[0] + i * st[0], dt[0], rr, ri);
+        }
+        return;
+    }
+    // integers and BOOL: the inputs cast to the compute dtype (wrapped), then the integer compute
+    for (int64_t i = 0; i < n; ++i) {
+        const int64_t a = WrapTo(static_cast<uint64_t>(LoadInt64(ptrs[1] + i * st[1], dt[1])), c);
+        const int64_t b = value ? p.other_i : WrapTo(static_cast<uint64_t>(LoadInt64(ptrs[2] + i * st[2], dt[2])), c);
+        const int64_t r = c == ACL_BOOL ? IntElement(p, a != 0, b != 0) : IntElement(p, a, b);
+        StoreInt64Result(ptrs[0] + i * st[0], dt[0], r);
+    }
+}
+
+RowFn SelectBinaryRow(const void* params, const aclDataType* dtypes, const int64_t* strides, bool nontemporal) {
+    const BinaryParams& p = *static_cast<const BinaryParams*>(params);
+    if (RowFn f = SelectBinaryFusedRow(p, dtypes, strides, nontemporal)) return f;
+    return &BinaryRowGeneric;
+}
+
+}  // namespace kern
+}  // namespace aclcpu

@@ -1,0 +1,79 @@
+// Row kernels of ops-math's binary arithmetic with alpha: aclnnAdd / aclnnAdds and aclnnSub / aclnnSubs
+// (docs/ops/add.md, docs/ops/sub.md). One kernel computes out = self (+|-) alpha * other in the promote type
+// ("compute" below) the way the op_api composes CANN's kernels:
+//   kPlain  alpha == 1: Add / Sub of the two inputs cast to the compute dtype;
+//   kAxpy   Axpy (float alpha): fma(other, +-alpha, self) in float32 (FLOAT16, BF16: cast to float32 and the
+//           result rounded back to nearest even; INT32 on the products whose op_api sends it there: cast to
+//           float32, the result truncated toward zero, saturating);
+//   kAxpyV2 AxpyV2 (alpha a tensor of the compute dtype): integers self + other * alpha with two's-complement
+//           wrap-around; BOOL min(self + other * alpha, 1);
+//   kMul    Mul then Add / Sub: t = other * alpha rounded to the compute dtype, then self (+|-) t rounded.
+// The result is then cast to out's dtype (l0op::Cast: RNE between float types, integers wrap, bool != 0).
+//
+// Rows follow kernels/row.h: operand 0 out, 1 self, 2 other (Adds/Subs: other is a value in the parameters,
+// and the rows have operand 1 only). Inputs may be of any admitted dtype (each is cast to the compute dtype
+// first, as the op_api's l0op::Cast does), out of any dtype the cast rule allows.
+//
+// NaN rule (the sources are silent; our choice, the activation families' rule extended to two operands): a
+// NaN result is self's NaN if self is one, else other's (quiet, sign and payload kept), else the default NaN
+// kBinaryDefaultNaN (inf - inf, inf * 0 inside an fma). Subnormals are kept (SPEC 5.1).
+#pragma once
+
+#include <cstdint>
+
+#include "acl/acl_base.h"
+#include "kernels/row.h"
+
+namespace aclcpu {
+namespace kern {
+
+/// The NaN an invalid operation produces (our choice, as the activation families': positive, quiet).
+constexpr uint32_t kBinaryDefaultNaN = 0x7FC00000u;
+
+/// The kernel's operation between self and (alpha *) other.
+enum class BinaryOp : int32_t { kAdd, kSub };
+
+/// How alpha enters (the op_api's branch, chosen per product by the plan hook: docs/ops/add.md §5).
+enum class AlphaPath : int32_t { kPlain, kAxpy, kAxpyV2, kMul };
+
+/// Parameters of the binary rows (trivially copyable; fixed by the first phase).
+struct BinaryParams {
+    aclDataType compute;  ///< the promote type the kernel runs in
+    BinaryOp op;
+    AlphaPath path;
+    int32_t other_is_value;  ///< 1: Adds / Subs (other below, no operand 2)
+    float alpha_f;           ///< kAxpy: alpha->ToFloat(), negated for Sub (float32 times -1); kMul (float
+                             ///< compute): alpha converted to the compute dtype (as float32)
+    double alpha_d;          ///< kMul with DOUBLE compute; the real part for complex compute
+    double alpha_im;         ///< the imaginary part of alpha for complex compute
+    int64_t alpha_i;         ///< kAxpyV2 / kMul with integer or BOOL compute: alpha converted to the compute
+                             ///< dtype (Sub: negated first, as an int64), as an int64
+    double other_re;         ///< Adds / Subs: other converted to the compute dtype (float types: its value;
+                             ///< integers: the value in other_i)
+    double other_im;
+    int64_t other_i;
+};
+
+/// Whether `d` is one of the float dtypes the fused rows take (FLOAT, FLOAT16, BF16).
+inline bool IsF32Family(aclDataType d) { return d == ACL_FLOAT || d == ACL_FLOAT16 || d == ACL_BF16; }
+
+/// One float-family element (FLOAT, FLOAT16, BF16 compute; a, b are values of the compute dtype as float32):
+/// the result rounded to the compute dtype, as float32, with the NaN rule above. The definition the SIMD
+/// rows are checked against. `alpha` is BinaryParams::alpha_f.
+float BinaryFloatElement(const BinaryParams& p, float a, float b);
+
+/// The row selector (a RowSelectFn): the fused SIMD row for contiguous / broadcast rows whose operands all
+/// have the compute dtype (FLOAT, FLOAT16, BF16) and the plain or Axpy path; the generic row (any dtypes and
+/// strides) otherwise.
+RowFn SelectBinaryRow(const void* params, const aclDataType* dtypes, const int64_t* strides, bool nontemporal);
+
+/// The generic row (every admitted dtype, any stride): the definition, element by element.
+void BinaryRowGeneric(const void* params, const aclDataType* dtypes, char* const* ptrs, const int64_t* strides,
+                      int64_t n);
+
+/// The fused SIMD row of the compute dtype (kernels/binary_simd.cpp), nullptr where it does not apply.
+RowFn SelectBinaryFusedRow(const BinaryParams& p, const aclDataType* dtypes, const int64_t* strides,
+                           bool nontemporal);
+
+}  // namespace kern
+}  // namespace aclcpu

@@ -1,0 +1,131 @@
+// Fused SIMD bodies of the binary arithmetic (kernels/binary.h): BinaryF in fused_row-inl.h's driver, for
+// rows whose operands all have the compute dtype (FLOAT, FLOAT16, BF16), paths kPlain, kAxpy and kMul, Add
+// and Sub, tensor or value `other`. Bit-exact to BinaryFloatElement (tests/kernels/binary_rows_test.cpp): the
+// driver widens exactly and narrows with RNE, kAxpy is a true fused multiply-add (rows only on targets with
+// native FMA; elsewhere the generic row's std::fma), and NaN lanes are rewritten by the family's rule only in
+// steps that have one. Compiled once per Highway target by foreach_target; the HWY_ONCE part holds the
+// target-independent selection.
+#ifndef ACLCPU_BINARY_SIMD_COMMON
+#define ACLCPU_BINARY_SIMD_COMMON
+
+#include "kernels/binary.h"
+#include "kernels/fused_row.h"
+#include "kernels/simd_convert.h"
+#include "tensor/dtype.h"
+
+#endif  // ACLCPU_BINARY_SIMD_COMMON
+
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "kernels/binary_simd.cpp"
+#include <hwy/foreach_target.h>  // IWYU pragma: keep
+// foreach_target re-includes this file once per target; highway.h must follow it.
+#include <hwy/highway.h>
+
+#include "kernels/simd_convert-inl.h"  // the conversions, once per target
+#include "kernels/fused_row-inl.h"     // the fused row driver, once per target
+
+HWY_BEFORE_NAMESPACE();
+namespace aclcpu {
+namespace kern {
+namespace HWY_NAMESPACE {
+
+/// The NaN rule of binary.h on lanes: self's NaN quieted, else other's, else kBinaryDefaultNaN.
+HWY_INLINE VF BinaryNaNRule(DF df, VF a, VF b) {
+    const DU32 du;
+    const VU quiet = hn::Set(du, 0x00400000u);
+    const VF qa = hn::BitCast(df, hn::Or(hn::BitCast(du, a), quiet));
+    const VF qb = hn::BitCast(df, hn::Or(hn::BitCast(du, b), quiet));
+    const VF dflt = hn::BitCast(df, hn::Set(du, kBinaryDefaultNaN));
+    return hn::IfThenElse(hn::IsNaN(a), qa, hn::IfThenElse(hn::IsNaN(b), qb, dflt));
+}
+
+/// BinaryFloatElement on lanes: kSub (0 Add, 1 Sub), kPath (AlphaPath), kP the compute dtype's code (for
+/// kMul's intermediate rounding), kValue: `other` is the parameters' value (one input).
+template <int kSub, int kPath, int kP, bool kValue>
+struct BinaryF {
+    using Params = BinaryParams;
+    static constexpr int kInputs = kValue ? 1 : 2;
+    static HWY_INLINE VF Apply(DF df, const Params& p, const VF* x) {
+        const VF a = x[0];
+        const VF b = kValue ? hn::Set(df, static_cast<float>(p.other_re)) : x[kValue ? 0 : 1];
+        VF r;
+        if constexpr (kPath == static_cast<int>(AlphaPath::kAxpy)) {
+            r = hn::MulAdd(b, hn::Set(df, p.alpha_f), a);
+        } else if constexpr (kPath == static_cast<int>(AlphaPath::kMul)) {
+            const VF t = RoundToP<kP == kFusedF16 ? 1 : (kP == kFusedF32 ? 0 : 2)>(df, hn::Mul(b, hn::Set(df, p.alpha_f)));
+            r = kSub ? hn::Sub(a, t) : hn::Add(a, t);
+        } else {
+            r = kSub ? hn::Sub(a, b) : hn::Add(a, b);
+        }
+        const auto nan = hn::IsNaN(r);
+        if (HWY_UNLIKELY(!hn::AllFalse(df, nan))) r = hn::IfThenElse(nan, BinaryNaNRule(df, a, b), r);
+        return r;
+    }
+};
+
+template <int kSub, int kPath, bool kValue>
+RowFn PickBinary(int code, bool nt) {
+    switch (code) {
+        case kFusedF32:
+            return PickFusedRow<BinaryF<kSub, kPath, kFusedF32, kValue>, FusedCodes<kFusedF32>>(code, nt);
+        case kFusedF16:
+            return PickFusedRow<BinaryF<kSub, kPath, kFusedF16, kValue>, FusedCodes<kFusedF16>>(code, nt);
+        case kFusedBf16Quiet:
+            return PickFusedRow<BinaryF<kSub, kPath, kFusedBf16, kValue>, FusedCodes<kFusedBf16Quiet>>(code, nt);
+        default:
+            return nullptr;
+    }
+}
+
+template <int kSub, int kPath>
+RowFn PickBinaryPath(int code, bool value, bool nt) {
+    return value ? PickBinary<kSub, kPath, true>(code, nt) : PickBinary<kSub, kPath, false>(code, nt);
+}
+
+/// This target's fused body (nullptr where none applies: kAxpy without native FMA, a step wider than the
+/// stack buffers).
+RowFn SelectBinaryFused(int sub, int path, int code, int value, int nt) {
+    if (!FusedRowFits()) return nullptr;
+    const bool v = value != 0, s = sub != 0, t = nt != 0;
+    switch (static_cast<AlphaPath>(path)) {
+        case AlphaPath::kPlain:
+            return s ? PickBinaryPath<1, 0>(code, v, t) : PickBinaryPath<0, 0>(code, v, t);
+        case AlphaPath::kAxpy:
+#if HWY_NATIVE_FMA
+            return s ? PickBinaryPath<1, 1>(code, v, t) : PickBinaryPath<0, 1>(code, v, t);
+#else
+            return nullptr;  // Highway emulates MulAdd with two roundings here
+#endif
+        case AlphaPath::kMul:
+            return s ? PickBinaryPath<1, 3>(code, v, t) : PickBinaryPath<0, 3>(code, v, t);
+        default:
+            return nullptr;
+    }
+}
+
+// NOLINTNEXTLINE(google-readability-namespace-comments)
+}  // namespace HWY_NAMESPACE
+}  // namespace kern
+}  // namespace aclcpu
+HWY_AFTER_NAMESPACE();
+
+#if HWY_ONCE
+namespace aclcpu {
+namespace kern {
+
+HWY_EXPORT(SelectBinaryFused);
+
+RowFn SelectBinaryFusedRow(const BinaryParams& p, const aclDataType* dt, const int64_t* st, bool nontemporal) {
+    if (PromoteCode(p.compute) < 0) return nullptr;
+    const int operands = p.other_is_value != 0 ? 2 : 3;
+    if (!FusedOperandsQualify(p.compute, dt, st, operands)) return nullptr;
+    // BF16: every NaN a lane can hold is quiet with a zero low half (the inputs' and other's are BF16 values,
+    // alpha is never a NaN on the kAxpy and kMul paths, the default NaN's low half is 0).
+    const int code = FusedDtCode(p.compute, true);
+    return HWY_DYNAMIC_DISPATCH(SelectBinaryFused)(p.op == BinaryOp::kSub ? 1 : 0, static_cast<int>(p.path), code,
+                                                   p.other_is_value, nontemporal ? 1 : 0);
+}
+
+}  // namespace kern
+}  // namespace aclcpu
+#endif  // HWY_ONCE

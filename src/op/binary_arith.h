@@ -1,0 +1,232 @@
+// The op_api rules that aclnnAdd / aclnnAdds and aclnnSub / aclnnSubs share (hicann/ops-math math/add and
+// math/sub, op_api/aclnn_add.cpp and aclnn_sub.cpp): opbase's dtype classes, the regbase split (the Ascend
+// 950's arch35 branch, IsRegBase), IsEqualToOne, the scalar forms' promote type, CheckPromoteType's alpha
+// rule, ConvertToTensor of an aclScalar, and the kernel each branch launches (docs/ops/add.md §5,
+// docs/ops/sub.md §5). Header-only, included by the operators' plan-hook files.
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+
+#include "common/status.h"
+#include "kernels/binary.h"
+#include "kernels/convert.h"
+#include "op/op_call.h"
+#include "runtime/runtime.h"
+#include "tensor/arguments.h"
+#include "tensor/dtype.h"
+
+namespace aclcpu {
+
+/// opbase's IsComplexType.
+inline bool IsComplexDtype(aclDataType d) { return d == ACL_COMPLEX32 || d == ACL_COMPLEX64 || d == ACL_COMPLEX128; }
+/// opbase's IsFloatingType (FLOAT16, FLOAT, DOUBLE, BF16).
+inline bool IsFloatingDtype(aclDataType d) {
+    return d == ACL_FLOAT || d == ACL_FLOAT16 || d == ACL_BF16 || d == ACL_DOUBLE;
+}
+/// opbase's IsIntegralType(d, include_bool).
+inline bool IsIntegralOrBool(aclDataType d, bool include_bool) {
+    switch (d) {
+        case ACL_INT8: case ACL_UINT8: case ACL_INT16: case ACL_UINT16: case ACL_INT32: case ACL_UINT32:
+        case ACL_INT64: case ACL_UINT64:
+            return true;
+        case ACL_BOOL:
+            return include_bool;
+        default:
+            return false;
+    }
+}
+
+/// IsRegBase(): the op_api's arch35 branch, taken on the Ascend 950 only among aclcpu's products.
+inline bool IsRegBaseSoc(rt::Soc soc) { return soc == rt::Soc::kAscend950; }
+
+/// An aclScalar's value parts (double; the imaginary part of a complex scalar, else 0).
+inline void ScalarParts(const aclScalar& s, double* re, double* im) {
+    *im = 0.0;
+    if (s.dtype == ACL_COMPLEX64) {
+        float f[2];
+        std::memcpy(f, s.bits, 8);
+        *re = f[0];
+        *im = f[1];
+        return;
+    }
+    if (s.dtype == ACL_COMPLEX128) {
+        double d[2];
+        std::memcpy(d, s.bits, 16);
+        *re = d[0];
+        *im = d[1];
+        return;
+    }
+    *re = 0.0;
+    ScalarToDouble(s, re);
+}
+
+/// An aclScalar converted to dtype `dt` (ConvertToTensor / AllocScalar, as the family models it,
+/// docs/ops/threshold.md §5.1): FLOAT, FLOAT16, BF16 the ToFloat value rounded once more (RNE), as float32 in
+/// *re; DOUBLE and complex the exact parts (COMPLEX64's rounded to float32); integers and BOOL ScalarAsInt /
+/// != 0 in *i.
+struct ConvertedScalar {
+    double re = 0.0;
+    double im = 0.0;
+    int64_t i = 0;
+};
+inline ConvertedScalar ConvertScalarTo(const aclScalar& s, aclDataType dt) {
+    ConvertedScalar v;
+    if (kern::IsF32Family(dt)) {
+        float f = 0.0f;
+        ScalarToFloatNearest(s, &f);
+        v.re = kern::RoundToPromoted(f, dt);
+    } else if (dt == ACL_DOUBLE || IsComplexDtype(dt)) {
+        ScalarParts(s, &v.re, &v.im);
+        if (dt == ACL_COMPLEX64) {
+            v.re = static_cast<float>(v.re);
+            v.im = static_cast<float>(v.im);
+        }
+    } else if (dt == ACL_BOOL) {
+        double re = 0.0, im = 0.0;
+        ScalarParts(s, &re, &im);
+        v.i = (re != 0.0 || im != 0.0) ? 1 : 0;
+    } else {
+        const int bits = static_cast<int>(ItemSize(dt)) * 8;
+        const bool is_unsigned = dt == ACL_UINT8 || dt == ACL_UINT16 || dt == ACL_UINT32 || dt == ACL_UINT64;
+        v.i = ScalarAsInt(s, bits, is_unsigned);
+    }
+    return v;
+}
+
+/// IsEqualToOne(calcType, alpha): alpha's ToFloat neither above nor below 1 - a NaN alpha counts as one -;
+/// on the Ascend 950 a complex alpha or calcType never, and DOUBLE compares ToDouble.
+inline bool AlphaIsOne(rt::Soc soc, aclDataType calc, const aclScalar& alpha) {
+    float f = 0.0f;
+    ScalarToFloatNearest(alpha, &f);
+    if (!IsRegBaseSoc(soc)) return !(f > 1.0f || f < 1.0f);
+    if (IsComplexDtype(alpha.dtype) || IsComplexDtype(calc)) return false;
+    if (calc == ACL_DOUBLE) {
+        double d = 0.0;
+        ScalarToDouble(alpha, &d);
+        return !(d > 1.0 || d < 1.0);
+    }
+    return !(f > 1.0f || f < 1.0f);
+}
+
+/// CheckPromoteType's alpha rule and its regbase input casts (the promote's list membership and the cast to
+/// out are table checks): a BOOL promote takes an integral or BOOL alpha only, any other promote an alpha
+/// dtype castable to it; on the Ascend 950 both input dtypes castable to the promote. 0 or 161002.
+inline int CheckAlphaAndInputCasts(rt::Soc soc, aclDataType self, aclDataType other, const aclScalar& alpha,
+                                   aclDataType promote) {
+    const bool ok = promote == ACL_BOOL ? IsIntegralOrBool(alpha.dtype, true) : CanCast(alpha.dtype, promote);
+    if (!ok) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Alpha dtype %s can't be cast to the promote dtype %s.",
+                    DtypeName(alpha.dtype), DtypeName(promote));
+    }
+    if (IsRegBaseSoc(soc)) {
+        for (aclDataType from : {self, other}) {
+            if (!CanCast(from, promote)) {
+                return Fail(ACLNN_ERR_PARAM_INVALID, "Result type %s can't be cast to the desired output type %s.",
+                            DtypeName(from), DtypeName(promote));
+            }
+        }
+    }
+    return 0;
+}
+
+/// The scalar forms' promote type (PromoteTypeScalar of aclnn_add.cpp / aclnn_sub.cpp).
+/// Ascend 950: CombineCategoriesWithComplex(self, other's default dtype - COMPLEX64 for complex, FLOAT for
+/// floating, else its own), then a FLOAT16 / BF16 result kept only when other and alpha survive the cast to
+/// it within FLT_EPSILON (else FLOAT), COMPLEX32 widened to COMPLEX64. Elsewhere: complex -> PromoteType;
+/// floating self -> self's dtype; a DOUBLE other with a FLOAT out -> FLOAT; a floating other or BOOL self ->
+/// PromoteType; else self's dtype.
+inline aclDataType ScalarFormPromote(rt::Soc soc, aclDataType self, const aclScalar& other, const aclScalar& alpha,
+                                     aclDataType out) {
+    const aclDataType od = other.dtype;
+    if (!IsRegBaseSoc(soc)) {
+        if (IsComplexDtype(self) || IsComplexDtype(od)) return PromoteTypes(self, od);
+        if (IsFloatingDtype(self)) return self;
+        if (od == ACL_DOUBLE && out == ACL_FLOAT) return ACL_FLOAT;
+        if (IsFloatingDtype(od) || self == ACL_BOOL) return PromoteTypes(self, od);
+        return self;
+    }
+    const aclDataType lower = IsComplexDtype(od) ? ACL_COMPLEX64 : (IsFloatingDtype(od) ? ACL_FLOAT : od);
+    aclDataType p;
+    if (IsComplexDtype(self)) {
+        p = self;
+    } else if (IsComplexDtype(lower)) {
+        switch (self) {  // InnerTypeToComplexType of a floating self; an integral self takes the complex
+            case ACL_FLOAT16: p = ACL_COMPLEX32; break;
+            case ACL_BF16: case ACL_FLOAT: p = ACL_COMPLEX64; break;
+            case ACL_DOUBLE: p = ACL_COMPLEX128; break;
+            default: p = lower; break;
+        }
+    } else if (IsFloatingDtype(self)) {
+        p = self;
+    } else if (self == ACL_BOOL || IsFloatingDtype(lower)) {
+        p = PromoteTypes(self, lower);
+    } else {
+        p = self != ACL_DT_UNDEFINED ? self : lower;
+    }
+    if (p == ACL_FLOAT16 || p == ACL_BF16) {
+        float o = 0.0f, a = 0.0f;
+        ScalarToFloatNearest(other, &o);
+        ScalarToFloatNearest(alpha, &a);
+        const bool keep = IsFloatEqual(kern::RoundToPromoted(o, p), o) && IsFloatEqual(kern::RoundToPromoted(a, p), a);
+        if (!keep) p = ACL_FLOAT;
+    }
+    if (p == ACL_COMPLEX32) p = ACL_COMPLEX64;
+    return p;
+}
+
+/// The op_api's Axpy and AxpyV2 dtype lists per product (IsSupportAxpy / UseAxpy, IsSupportAxpyV2 /
+/// UseAxpyV2). `sub`: aclnn_sub.cpp's lists.
+inline bool UsesAxpy(rt::Soc soc, bool sub, aclDataType p) {
+    if (IsRegBaseSoc(soc) || sub) return p == ACL_FLOAT || p == ACL_FLOAT16 || p == ACL_BF16;
+    return p == ACL_FLOAT || p == ACL_INT32 || p == ACL_FLOAT16;
+}
+inline bool UsesAxpyV2(rt::Soc soc, bool sub, aclDataType p) {
+    if (!IsRegBaseSoc(soc)) return false;
+    if (sub) return p == ACL_INT32 || p == ACL_INT64 || p == ACL_INT8;
+    switch (p) {
+        case ACL_FLOAT: case ACL_BF16: case ACL_FLOAT16: case ACL_INT32: case ACL_INT64: case ACL_INT8:
+        case ACL_UINT8: case ACL_BOOL:
+            return true;
+        default:
+            return false;
+    }
+}
+
+/// The kernel parameters of one call: the branch the op_api takes for `promote` and alpha (plain, Axpy,
+/// AxpyV2, Mul then Add/Sub) with alpha converted as that branch converts it.
+inline kern::BinaryParams ArithKernel(rt::Soc soc, kern::BinaryOp op, aclDataType promote, const aclScalar& alpha) {
+    const bool sub = op == kern::BinaryOp::kSub;
+    kern::BinaryParams p{};
+    p.compute = promote;
+    p.op = op;
+    if (AlphaIsOne(soc, promote, alpha)) {
+        p.path = kern::AlphaPath::kPlain;
+    } else if (UsesAxpy(soc, sub, promote)) {
+        p.path = kern::AlphaPath::kAxpy;
+        ScalarToFloatNearest(alpha, &p.alpha_f);
+        if (sub) p.alpha_f = p.alpha_f * -1.0f;
+    } else if (UsesAxpyV2(soc, sub, promote)) {
+        p.path = kern::AlphaPath::kAxpyV2;
+        if (sub) {  // alpha->ToInt64() * -1 as an int64 scalar, then converted to the promote dtype
+            const uint64_t neg = 0 - static_cast<uint64_t>(ScalarAsInt(alpha, 64, false));
+            aclScalar s{};
+            s.dtype = ACL_INT64;
+            s.size = 8;
+            std::memcpy(s.bits, &neg, 8);
+            p.alpha_i = ConvertScalarTo(s, promote).i;
+        } else {
+            p.alpha_i = ConvertScalarTo(alpha, promote).i;
+        }
+    } else {
+        p.path = kern::AlphaPath::kMul;
+        const ConvertedScalar v = ConvertScalarTo(alpha, promote);
+        p.alpha_f = static_cast<float>(v.re);
+        p.alpha_d = v.re;
+        p.alpha_im = v.im;
+        p.alpha_i = v.i;
+    }
+    return p;
+}
+
+}  // namespace aclcpu

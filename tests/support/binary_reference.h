@@ -1,0 +1,350 @@
+// Reference model of aclnnAdd and aclnnAdds (docs/ops/add.md), written from ops-math's op_api and arch35
+// kernels independently of the operator code: the first phase's verdict and the elements, computed from the
+// exact values (l1ref's readers and writers) with one IEEE operation per kernel instruction (float32
+// additions and fmaf as the AiCore executes them; DOUBLE, integer and complex arithmetic as the AI CPU
+// kernels do). Covers the aclScalar dtypes BOOL (the table's defaults: true), INT64 and FLOAT (binary_test.cpp).
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <vector>
+
+#include "support/l1_reference.h"
+#include "support/op_info.h"
+
+namespace binref {
+
+using l1ref::Profile;
+using l1ref::View;
+
+/// aclnnAdd's dtype list (GetDtypeSupportListBySocVersion: BF16 on the 950, 910B, 910_93).
+inline bool Listed(Profile prof, int d) {
+    using namespace l1ref;
+    switch (d) {
+        case kF32: case kS32: case kS64: case kF16: case kS16: case kS8: case kU8: case kF64: case kBool:
+        case kC64: case kC128:
+            return true;
+        case kBF16:
+            return SupportsBF16(prof);
+        default:
+            return false;
+    }
+}
+
+inline bool IsFloating(int d) { return d == l1ref::kF32 || d == l1ref::kF16 || d == l1ref::kBF16 || d == l1ref::kF64; }
+inline bool IsComplex(int d) { return d == l1ref::kC64 || d == l1ref::kC128 || d == l1ref::kC32; }
+inline bool IsIntegral(int d) {
+    using namespace l1ref;
+    return d == kS8 || d == kU8 || d == kS16 || d == kU16 || d == kS32 || d == kU32 || d == kS64 || d == kU64;
+}
+
+/// An aclScalar as the model takes it: dtype FLOAT, INT64 or BOOL, value v.
+struct Scalar {
+    int dtype;
+    double v;
+};
+
+/// The branch of the op_api for promote p and alpha (0 plain, 1 Axpy, 2 AxpyV2, 3 Mul then Add).
+inline int Branch(Profile prof, int p, const Scalar& alpha) {
+    using namespace l1ref;
+    const bool regbase = prof == Profile::kAscend950;
+    const float af = static_cast<float>(alpha.v);
+    bool one = af == 1.0f || af != af;  // neither above nor below 1
+    if (regbase && IsComplex(p)) one = false;
+    if (regbase && p == kF64) one = alpha.v == 1.0 || alpha.v != alpha.v;
+    if (one) return 0;
+    if (regbase ? (p == kF32 || p == kF16 || p == kBF16) : (p == kF32 || p == kS32 || p == kF16)) return 1;
+    if (regbase && (p == kS32 || p == kS64 || p == kS8 || p == kU8 || p == kBool)) return 2;
+    return 3;
+}
+
+inline float QuietF(float x) {
+    uint32_t u;
+    std::memcpy(&u, &x, 4);
+    u |= 0x00400000u;
+    std::memcpy(&x, &u, 4);
+    return x;
+}
+inline double QuietD(double x) {
+    uint64_t u;
+    std::memcpy(&u, &x, 8);
+    u |= 0x0008000000000000ull;
+    std::memcpy(&x, &u, 8);
+    return x;
+}
+inline float NaNF(float a, float b) {
+    if (a != a) return QuietF(a);
+    if (b != b) return QuietF(b);
+    float d;
+    const uint32_t u = 0x7FC00000u;
+    std::memcpy(&d, &u, 4);
+    return d;
+}
+inline double NaND(double a, double b) {
+    if (a != a) return QuietD(a);
+    if (b != b) return QuietD(b);
+    double d;
+    const uint64_t u = 0x7FF8000000000000ull;
+    std::memcpy(&d, &u, 8);
+    return d;
+}
+
+/// The integer width mask and sign of dtype d.
+inline int64_t Wrap(int64_t v, int d) {
+    using namespace l1ref;
+    switch (d) {
+        case kS8: return static_cast<int8_t>(v);
+        case kU8: return static_cast<uint8_t>(v);
+        case kS16: return static_cast<int16_t>(v);
+        case kS32: return static_cast<int32_t>(v);
+        case kBool: return v != 0;
+        default: return v;
+    }
+}
+
+/// Writes an exact value (or a NaN / inf) to an output element of dtype d from a result of dtype p.
+inline void WriteOut(uint8_t* o, int d, long double v, long double im = 0.0L) {
+    using namespace l1ref;
+    if (IsIntegral(d) || d == kBool) {
+        const int64_t w = Wrap(static_cast<int64_t>(v), d);
+        std::memcpy(o, &w, DtSize(d));  // little end first: the low bytes
+        return;
+    }
+    if (d == kC64) {
+        const float c[2] = {static_cast<float>(RoundTo(v, kFmtF32)), static_cast<float>(RoundTo(im, kFmtF32))};
+        std::memcpy(o, c, 8);
+        return;
+    }
+    if (d == kC128) {
+        const double c[2] = {static_cast<double>(v), static_cast<double>(im)};
+        std::memcpy(o, c, 16);
+        return;
+    }
+    if (v != v) {  // NaN: quiet, the top payload bits (the narrowing of a float32 NaN)
+        float f = static_cast<float>(v);
+        if (d == kF64) {
+            const double x = static_cast<double>(v);
+            std::memcpy(o, &x, 8);
+            return;
+        }
+        uint32_t u;
+        std::memcpy(&u, &f, 4);
+        if (d == kF32) { std::memcpy(o, &f, 4); return; }
+        const uint16_t h = d == kBF16 ? static_cast<uint16_t>(u >> 16)
+                                      : static_cast<uint16_t>(((u >> 16) & 0x8000u) | 0x7E00u | ((u >> 13) & 0x3FFu));
+        std::memcpy(o, &h, 2);
+        return;
+    }
+    WriteValue(o, d, v);
+}
+
+/// The first phase of aclnnAdd (self, other, out; alpha) -> status, *promote.
+inline int Decide(Profile prof, const View& self, const View& other, const Scalar& alpha, const View& out,
+                  int* promote, std::vector<int64_t>* b) {
+    using namespace l1ref;
+    if (self.null || other.null || out.null) return kNullptr;
+    if (!Listed(prof, self.dtype) || !Listed(prof, other.dtype)) return kInvalid;
+    const int p = Promote(self.dtype, other.dtype);
+    if (p < 0) return kInvalid;
+    if (p == kBool ? !(IsIntegral(alpha.dtype) || alpha.dtype == kBool) : !Castable(alpha.dtype, p)) return kInvalid;
+    if (!Castable(p, out.dtype)) return kInvalid;
+    if (self.shape.size() > 8 || other.shape.size() > 8) return kInvalid;
+    if (!BroadcastShapes(self.shape, other.shape, b) || *b != out.shape) return kInvalid;
+    *promote = p;
+    return 0;
+}
+
+/// One element: a, b the inputs' exact values (real parts; ai, bi the imaginary parts) cast to p, branch br.
+/// Returns the result (a value of p) in *re, *im.
+inline void Element(Profile, int p, int br, const Scalar& alpha, long double a, long double ai, long double b,
+                    long double bi, long double* re, long double* im) {
+    using namespace l1ref;
+    *im = 0.0L;
+    if (p == kF32 || p == kF16 || p == kBF16) {
+        const float x = static_cast<float>(a), y = static_cast<float>(b);
+        const float af = static_cast<float>(alpha.v);
+        float r;
+        if (br == 1) {
+            r = std::fmaf(y, af, x);
+        } else if (br == 3) {
+            const float t = static_cast<float>(RoundTo(static_cast<long double>(y * static_cast<float>(RoundTo(af, FormatOf(p)))), FormatOf(p)));
+            r = x + t;
+        } else {
+            r = x + y;
+        }
+        if (r != r) r = NaNF(x, y);
+        *re = r != r ? static_cast<long double>(r) : RoundTo(r, FormatOf(p));
+        return;
+    }
+    if (p == kF64) {
+        const double x = static_cast<double>(a), y = static_cast<double>(b);
+        double r = br == 3 ? x + y * alpha.v : x + y;
+        if (r != r) r = NaND(x, y);
+        *re = r;
+        return;
+    }
+    if (IsComplex(p)) {
+        // per part: the sum's NaN by the rule on self's and other's same part (not the product's NaN)
+        auto part = [&](long double u, long double v, long double w) -> long double {
+            if (p == kC64) {
+                const float x = static_cast<float>(u), y = static_cast<float>(v);
+                const float r = x + y;
+                return r != r ? NaNF(x, static_cast<float>(w)) : r;
+            }
+            const double x = static_cast<double>(u), y = static_cast<double>(v);
+            const double r = x + y;
+            return r != r ? NaND(x, static_cast<double>(w)) : r;
+        };
+        long double tr = b, ti = bi;
+        if (br == 3) {  // (b * alpha) with a real alpha: (br al - bi 0, br 0 + bi al)
+            if (p == kC64) {
+                const float xr = static_cast<float>(b), xi = static_cast<float>(bi), al = static_cast<float>(alpha.v);
+                tr = xr * al - xi * 0.0f;
+                ti = xr * 0.0f + xi * al;
+            } else {
+                const double xr = static_cast<double>(b), xi = static_cast<double>(bi), al = alpha.v;
+                tr = xr * al - xi * 0.0;
+                ti = xr * 0.0 + xi * al;
+            }
+        }
+        *re = part(a, tr, b);
+        *im = part(ai, ti, bi);
+        return;
+    }
+    const int64_t x = static_cast<int64_t>(a), y = static_cast<int64_t>(b);
+    if (p == kBool) {
+        *re = (x != 0 || (y != 0 && (br == 0 || alpha.v != 0.0))) ? 1 : 0;
+        return;
+    }
+    if (br == 1) {  // INT32 through float32 (Axpy), truncated, saturating
+        const float r = std::fmaf(static_cast<float>(y), static_cast<float>(alpha.v), static_cast<float>(x));
+        *re = r != r ? 0 : (r >= 2147483648.0f ? INT32_MAX : (r <= -2147483648.0f ? INT32_MIN : std::trunc(r)));
+        return;
+    }
+    const uint64_t t = br == 0 ? static_cast<uint64_t>(y)
+                               : static_cast<uint64_t>(Wrap(static_cast<int64_t>(static_cast<uint64_t>(y) *
+                                                                                 static_cast<uint64_t>(static_cast<int64_t>(alpha.v))), p));
+    *re = Wrap(static_cast<int64_t>(static_cast<uint64_t>(x) + t), p);
+}
+
+/// An input element's value cast to p (RNE for the float types; integers wrapped; complex parts).
+inline void CastIn(const View& v, int64_t e, int p, long double* re, long double* im) {
+    using namespace l1ref;
+    const uint8_t* q = v.data + e * DtSize(v.dtype);
+    *im = 0.0L;
+    if (v.dtype == kC64) {
+        float c[2];
+        std::memcpy(c, q, 8);
+        *re = c[0];
+        *im = c[1];
+        return;
+    }
+    if (v.dtype == kC128) {
+        double c[2];
+        std::memcpy(c, q, 16);
+        *re = c[0];
+        *im = c[1];
+        return;
+    }
+    if (v.dtype == kF64) {
+        double x;
+        std::memcpy(&x, q, 8);
+        *re = x;
+        return;
+    }
+    const long double x = ReadValue(q, v.dtype);
+    if (p == kF32 || p == kF16 || p == kBF16) {
+        *re = x != x ? static_cast<long double>(QuietF(static_cast<float>(x))) : RoundTo(x, FormatOf(p));
+    } else if (p == kC64) {
+        *re = RoundTo(x, kFmtF32);
+    } else if (p == kF64 || p == kC128) {
+        *re = static_cast<double>(x);
+    } else {
+        *re = Wrap(static_cast<int64_t>(x), p);
+    }
+}
+
+/// aclnnAdd: the verdict and, when 0, the elements written into o_bytes.
+inline int Add(Profile prof, const View& self, const View& other, const Scalar& alpha, const View& out,
+               uint8_t* o_bytes) {
+    int p = 0;
+    std::vector<int64_t> b;
+    const int st = Decide(prof, self, other, alpha, out, &p, &b);
+    if (st != 0) return st;
+    const int br = Branch(prof, p, alpha);
+    l1ref::ForEachIndex(b, [&](const std::vector<int64_t>& idx) {
+        long double a, ai, c, ci, r, ri;
+        CastIn(self, l1ref::BroadcastElementIndex(self, idx), p, &a, &ai);
+        CastIn(other, l1ref::BroadcastElementIndex(other, idx), p, &c, &ci);
+        Element(prof, p, br, alpha, a, ai, c, ci, &r, &ri);
+        WriteOut(o_bytes + l1ref::ElementIndex(out, idx) * l1ref::DtSize(out.dtype), out.dtype, r, ri);
+    });
+    return 0;
+}
+
+/// aclnnAdds' promote type (ScalarFormPromote's rule, written again from aclnn_add.cpp).
+inline int ScalarPromote(Profile prof, int self, const Scalar& other, const Scalar& alpha, int out) {
+    using namespace l1ref;
+    if (prof != Profile::kAscend950) {
+        if (IsComplex(self) || IsComplex(other.dtype)) return Promote(self, other.dtype);
+        if (IsFloating(self)) return self;
+        if (other.dtype == kF64 && out == kF32) return kF32;
+        if (IsFloating(other.dtype) || self == kBool) return Promote(self, other.dtype);
+        return self;
+    }
+    const int lower = IsFloating(other.dtype) ? kF32 : other.dtype;  // FLOAT, INT64 or BOOL scalars only
+    int p;
+    if (IsComplex(self) || IsFloating(self)) p = self;
+    else if (self == kBool || IsFloating(lower)) p = Promote(self, lower);
+    else p = self;
+    if (p == kF16 || p == kBF16) {
+        const float o = static_cast<float>(other.v), a = static_cast<float>(alpha.v);
+        const float oc = static_cast<float>(RoundTo(o, FormatOf(p))), ac = static_cast<float>(RoundTo(a, FormatOf(p)));
+        if (!(std::fabs(oc - o) <= 1.1920928955078125e-7f && std::fabs(ac - a) <= 1.1920928955078125e-7f)) p = kF32;
+    }
+    return p;
+}
+
+/// aclnnAdds: self, out; other, alpha.
+inline int Adds(Profile prof, const View& self, const Scalar& other, const Scalar& alpha, const View& out,
+                uint8_t* o_bytes) {
+    using namespace l1ref;
+    if (self.null || out.null) return kNullptr;
+    if (!Listed(prof, self.dtype)) return kInvalid;
+    const int p = ScalarPromote(prof, self.dtype, other, alpha, out.dtype);
+    if (p < 0) return kInvalid;
+    if (p == kBool ? !(IsIntegral(alpha.dtype) || alpha.dtype == kBool) : !Castable(alpha.dtype, p)) return kInvalid;
+    if (prof == Profile::kAscend950 && (!Castable(other.dtype, p) || !Listed(prof, p))) return kInvalid;
+    if (!Castable(p, out.dtype)) return kInvalid;
+    if (self.shape.size() > 8 || self.shape != out.shape) return kInvalid;
+    const int br = Branch(prof, p, alpha);
+    long double c;  // other converted to p (ToFloat rounded again for the 16-bit floats)
+    if (p == kF32 || p == kF16 || p == kBF16) c = RoundTo(static_cast<float>(other.v), FormatOf(p));
+    else if (p == kF64 || IsComplex(p)) c = other.v;
+    else c = Wrap(static_cast<int64_t>(other.v), p);
+    ForEachIndex(self.shape, [&](const std::vector<int64_t>& idx) {
+        long double a, ai, r, ri;
+        CastIn(self, ElementIndex(self, idx), p, &a, &ai);
+        Element(prof, p, br, alpha, a, ai, c, 0.0L, &r, &ri);
+        WriteOut(o_bytes + ElementIndex(out, idx) * DtSize(out.dtype), out.dtype, r, ri);
+    });
+    return 0;
+}
+
+}  // namespace binref
+
+namespace opref {
+
+/// aclnnAdd (binary_reference.h): self, other, out; alpha (an aclScalar of dtype BOOL holding a[0].f).
+inline int Add(l1ref::Profile prof, const l1ref::View* t, const aclcpu_test::opinfo::Arg* a, uint8_t* const* out) {
+    return binref::Add(prof, t[0], t[1], binref::Scalar{l1ref::kBool, a[0].f}, t[2], out[0]);
+}
+
+/// aclnnAdds (binary_reference.h): self, out; other, alpha (aclScalars of dtype BOOL holding a[0].f, a[1].f).
+inline int Adds(l1ref::Profile prof, const l1ref::View* t, const aclcpu_test::opinfo::Arg* a, uint8_t* const* out) {
+    return binref::Adds(prof, t[0], binref::Scalar{l1ref::kBool, a[0].f}, binref::Scalar{l1ref::kBool, a[1].f}, t[1],
+                        out[0]);
+}
+
+}  // namespace opref
