@@ -110,9 +110,10 @@ int32_t TruncSatInt32(float v) {
 /// The integer and BOOL compute of one element (a, b already of the compute dtype, as int64).
 int64_t IntElement(const BinaryParams& p, int64_t a, int64_t b) {
     const bool sub = p.op == BinaryOp::kSub;
-    if (p.compute == ACL_BOOL) {  // AddBoolCompute / AxpyV2ComputeBool: min(a + b * alpha, 1) of 0/1 values
+    if (p.compute == ACL_BOOL) {  // 0/1 values; alpha * other is an AND (AxpyV2 / Mul of BOOL)
         const int64_t t = p.path == AlphaPath::kPlain ? b : (b & (p.alpha_i != 0 ? 1 : 0));
-        return (a | t) & 1;
+        // Add: min(a + t, 1) (AddBoolCompute, AxpyV2ComputeBool); Sub: |a - t| (SubBoolCompute)
+        return sub ? ((a ^ t) & 1) : ((a | t) & 1);
     }
     if (p.path == AlphaPath::kAxpy) {  // INT32 through float32 (the products whose op_api picks Axpy for it)
         const float r = std::fma(static_cast<float>(b), p.alpha_f, static_cast<float>(a));

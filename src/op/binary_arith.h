@@ -9,6 +9,8 @@
 #include <cstring>
 
 #include "common/status.h"
+#include "engine/elementwise.h"
+#include "engine/first_phase.h"
 #include "kernels/binary.h"
 #include "kernels/convert.h"
 #include "op/op_call.h"
@@ -227,6 +229,61 @@ inline kern::BinaryParams ArithKernel(rt::Soc soc, kern::BinaryOp op, aclDataTyp
         p.alpha_i = v.i;
     }
     return p;
+}
+
+/// The scalar forms' PromoteTypeScalar and CheckPromoteType as one custom check (the table's vocabulary
+/// cannot compute this promote type): undefined -> 161002; alpha's dtype (CheckAlphaAndInputCasts, with
+/// other's dtype as the second input); on the Ascend 950 the promote type in `list`; the promote type
+/// castable to out's dtype. Tensors: c.t[0] self, c.t[1] out.
+inline int CheckScalarFormPromote(const OpCall& c, const aclScalar& other, const aclScalar& alpha,
+                                  const DtypeSet& list) {
+    const aclTensor* self = c.t[0];
+    const aclTensor* out = c.t[1];
+    const aclDataType p = ScalarFormPromote(c.soc, self->dtype, other, alpha, out->dtype);
+    if (p == ACL_DT_UNDEFINED) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Self dtype %s and other dtype %s can not promote dtype.",
+                    DtypeName(self->dtype), DtypeName(other.dtype));
+    }
+    if (int ret = CheckAlphaAndInputCasts(c.soc, self->dtype, other.dtype, alpha, p)) return ret;
+    if (IsRegBaseSoc(c.soc) && !InDtypeSet(p, list)) {
+        // CANN's message joins "it" and "should" without a space
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Input dtype %s is not implemented, itshould be in dtype support list %s.",
+                    DtypeName(p), list.text);
+    }
+    if (!CanCast(p, out->dtype)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Result type %s can't be cast to the desired output type %s.",
+                    DtypeName(p), DtypeName(out->dtype));
+    }
+    return 0;
+}
+
+/// The tensor form's plan: out = self op alpha * other over the broadcast shape c.b, computed in `promote`
+/// by the op_api's branch (ArithKernel). Row operands: out, self, other (executor tensors 2, 0, 1). An
+/// empty input: nothing runs, workspace 0.
+inline int PlanBinaryTensors(const OpCall& c, kern::BinaryOp op, aclDataType promote, const aclScalar& alpha,
+                             uint64_t* workspaceSize, aclOpExecutor** executor) {
+    const kern::BinaryParams params = ArithKernel(c.soc, op, promote, alpha);
+    const bool empty = c.t[0]->numel == 0 || c.t[1]->numel == 0;
+    const engine::ElementwiseOperands ops{2, 2, {0, 1}};
+    return engine::PublishElementwise(c.t, 3, 2, c.api, c.names, empty, ops, c.b,
+                                      engine::KernelOf(&kern::SelectBinaryRow, params), workspaceSize, executor);
+}
+
+/// The scalar form's plan: other converted to the scalar form's promote type (ConvertToTensor), then as
+/// PlanBinaryTensors over self's shape. Row operands: out, self (executor tensors 1, 0).
+inline int PlanBinaryScalar(const OpCall& c, kern::BinaryOp op, const aclScalar& other, const aclScalar& alpha,
+                            uint64_t* workspaceSize, aclOpExecutor** executor) {
+    const aclTensor* self = c.t[0];
+    const aclDataType p = ScalarFormPromote(c.soc, self->dtype, other, alpha, c.t[1]->dtype);
+    kern::BinaryParams params = ArithKernel(c.soc, op, p, alpha);
+    const ConvertedScalar v = ConvertScalarTo(other, p);
+    params.other_is_value = 1;
+    params.other_re = v.re;
+    params.other_im = v.im;
+    params.other_i = v.i;
+    const engine::ElementwiseOperands ops{1, 1, {0}};
+    return engine::PublishElementwise(c.t, 2, 1, c.api, c.names, self->numel == 0, ops, ViewShapeOf(self),
+                                      engine::KernelOf(&kern::SelectBinaryRow, params), workspaceSize, executor);
 }
 
 }  // namespace aclcpu

@@ -1,4 +1,5 @@
-// Reference model of aclnnAdd and aclnnAdds (docs/ops/add.md), written from ops-math's op_api and arch35
+// Reference model of aclnnAdd / aclnnAdds and aclnnSub / aclnnSubs (docs/ops/add.md, docs/ops/sub.md),
+// written from ops-math's op_api and arch35
 // kernels independently of the operator code: the first phase's verdict and the elements, computed from the
 // exact values (l1ref's readers and writers) with one IEEE operation per kernel instruction (float32
 // additions and fmaf as the AiCore executes them; DOUBLE, integer and complex arithmetic as the AI CPU
@@ -46,7 +47,7 @@ struct Scalar {
 };
 
 /// The branch of the op_api for promote p and alpha (0 plain, 1 Axpy, 2 AxpyV2, 3 Mul then Add).
-inline int Branch(Profile prof, int p, const Scalar& alpha) {
+inline int Branch(Profile prof, int p, const Scalar& alpha, bool sub) {
     using namespace l1ref;
     const bool regbase = prof == Profile::kAscend950;
     const float af = static_cast<float>(alpha.v);
@@ -54,8 +55,9 @@ inline int Branch(Profile prof, int p, const Scalar& alpha) {
     if (regbase && IsComplex(p)) one = false;
     if (regbase && p == kF64) one = alpha.v == 1.0 || alpha.v != alpha.v;
     if (one) return 0;
-    if (regbase ? (p == kF32 || p == kF16 || p == kBF16) : (p == kF32 || p == kS32 || p == kF16)) return 1;
-    if (regbase && (p == kS32 || p == kS64 || p == kS8 || p == kU8 || p == kBool)) return 2;
+    if (regbase || sub ? (p == kF32 || p == kF16 || p == kBF16) : (p == kF32 || p == kS32 || p == kF16)) return 1;
+    if (regbase && !sub && (p == kS32 || p == kS64 || p == kS8 || p == kU8 || p == kBool)) return 2;
+    if (regbase && sub && (p == kS32 || p == kS64 || p == kS8)) return 2;
     return 3;
 }
 
@@ -157,7 +159,7 @@ inline int Decide(Profile prof, const View& self, const View& other, const Scala
 
 /// One element: a, b the inputs' exact values (real parts; ai, bi the imaginary parts) cast to p, branch br.
 /// Returns the result (a value of p) in *re, *im.
-inline void Element(Profile, int p, int br, const Scalar& alpha, long double a, long double ai, long double b,
+inline void Element(bool sub, int p, int br, const Scalar& alpha, long double a, long double ai, long double b,
                     long double bi, long double* re, long double* im) {
     using namespace l1ref;
     *im = 0.0L;
@@ -166,12 +168,12 @@ inline void Element(Profile, int p, int br, const Scalar& alpha, long double a, 
         const float af = static_cast<float>(alpha.v);
         float r;
         if (br == 1) {
-            r = std::fmaf(y, af, x);
+            r = std::fmaf(y, sub ? -af : af, x);
         } else if (br == 3) {
             const float t = static_cast<float>(RoundTo(static_cast<long double>(y * static_cast<float>(RoundTo(af, FormatOf(p)))), FormatOf(p)));
-            r = x + t;
+            r = sub ? x - t : x + t;
         } else {
-            r = x + y;
+            r = sub ? x - y : x + y;
         }
         if (r != r) r = NaNF(x, y);
         *re = r != r ? static_cast<long double>(r) : RoundTo(r, FormatOf(p));
@@ -179,7 +181,8 @@ inline void Element(Profile, int p, int br, const Scalar& alpha, long double a, 
     }
     if (p == kF64) {
         const double x = static_cast<double>(a), y = static_cast<double>(b);
-        double r = br == 3 ? x + y * alpha.v : x + y;
+        const double t = br == 3 ? y * alpha.v : y;
+        double r = sub ? x - t : x + t;
         if (r != r) r = NaND(x, y);
         *re = r;
         return;
@@ -189,11 +192,11 @@ inline void Element(Profile, int p, int br, const Scalar& alpha, long double a, 
         auto part = [&](long double u, long double v, long double w) -> long double {
             if (p == kC64) {
                 const float x = static_cast<float>(u), y = static_cast<float>(v);
-                const float r = x + y;
+                const float r = sub ? x - y : x + y;
                 return r != r ? NaNF(x, static_cast<float>(w)) : r;
             }
             const double x = static_cast<double>(u), y = static_cast<double>(v);
-            const double r = x + y;
+            const double r = sub ? x - y : x + y;
             return r != r ? NaND(x, static_cast<double>(w)) : r;
         };
         long double tr = b, ti = bi;
@@ -214,18 +217,44 @@ inline void Element(Profile, int p, int br, const Scalar& alpha, long double a, 
     }
     const int64_t x = static_cast<int64_t>(a), y = static_cast<int64_t>(b);
     if (p == kBool) {
-        *re = (x != 0 || (y != 0 && (br == 0 || alpha.v != 0.0))) ? 1 : 0;
+        const bool t = y != 0 && (br == 0 || alpha.v != 0.0);
+        *re = sub ? ((x != 0) != t) : (x != 0 || t);
         return;
     }
     if (br == 1) {  // INT32 through float32 (Axpy), truncated, saturating
         const float r = std::fmaf(static_cast<float>(y), static_cast<float>(alpha.v), static_cast<float>(x));
-        *re = r != r ? 0 : (r >= 2147483648.0f ? INT32_MAX : (r <= -2147483648.0f ? INT32_MIN : std::trunc(r)));
+        if (r != r) *re = 0.0L;
+        else if (r >= 2147483648.0f) *re = 2147483647.0L;
+        else if (r <= -2147483648.0f) *re = -2147483648.0L;
+        else *re = std::trunc(static_cast<long double>(r));
         return;
     }
     const uint64_t t = br == 0 ? static_cast<uint64_t>(y)
                                : static_cast<uint64_t>(Wrap(static_cast<int64_t>(static_cast<uint64_t>(y) *
                                                                                  static_cast<uint64_t>(static_cast<int64_t>(alpha.v))), p));
-    *re = Wrap(static_cast<int64_t>(static_cast<uint64_t>(x) + t), p);
+    *re = Wrap(static_cast<int64_t>(sub ? static_cast<uint64_t>(x) - t : static_cast<uint64_t>(x) + t), p);
+}
+
+/// A FLOAT, FLOAT16 or BF16 element widened to float32, a NaN's payload kept (FLOAT16: its 10 bits at the top
+/// of float32's; l1ref's readers return a plain NaN).
+inline float WidenBits(const uint8_t* q, int d) {
+    using namespace l1ref;
+    uint32_t u = 0;
+    if (d == kF32) {
+        std::memcpy(&u, q, 4);
+    } else if (d == kBF16) {
+        uint16_t h;
+        std::memcpy(&h, q, 2);
+        u = static_cast<uint32_t>(h) << 16;
+    } else {
+        uint16_t h;
+        std::memcpy(&h, q, 2);
+        if ((h & 0x7C00u) != 0x7C00u || (h & 0x3FFu) == 0) return static_cast<float>(F16Value(h));
+        u = (static_cast<uint32_t>(h & 0x8000u) << 16) | 0x7F800000u | (static_cast<uint32_t>(h & 0x3FFu) << 13);
+    }
+    float f;
+    std::memcpy(&f, &u, 4);
+    return f;
 }
 
 /// An input element's value cast to p (RNE for the float types; integers wrapped; complex parts).
@@ -233,6 +262,14 @@ inline void CastIn(const View& v, int64_t e, int p, long double* re, long double
     using namespace l1ref;
     const uint8_t* q = v.data + e * DtSize(v.dtype);
     *im = 0.0L;
+    if (v.dtype == kF32 || v.dtype == kF16 || v.dtype == kBF16) {
+        const float f = WidenBits(q, v.dtype);
+        if (f != f) {
+            *re = (p == kF64 || p == kC128) ? static_cast<long double>(static_cast<double>(QuietF(f)))
+                                            : static_cast<long double>(QuietF(f));
+            return;
+        }
+    }
     if (v.dtype == kC64) {
         float c[2];
         std::memcpy(c, q, 8);
@@ -265,19 +302,23 @@ inline void CastIn(const View& v, int64_t e, int p, long double* re, long double
     }
 }
 
-/// aclnnAdd: the verdict and, when 0, the elements written into o_bytes.
-inline int Add(Profile prof, const View& self, const View& other, const Scalar& alpha, const View& out,
-               uint8_t* o_bytes) {
+/// aclnnAdd (sub false) and aclnnSub (sub true): the verdict and, when 0, the elements written into o_bytes.
+inline int Binary(Profile prof, bool sub, const View& self, const View& other, const Scalar& alpha, const View& out,
+                  uint8_t* o_bytes) {
     int p = 0;
     std::vector<int64_t> b;
     const int st = Decide(prof, self, other, alpha, out, &p, &b);
     if (st != 0) return st;
-    const int br = Branch(prof, p, alpha);
+    const float af = static_cast<float>(alpha.v);
+    if (sub && prof != Profile::kAscend950 && (af > 1.0f || af < 1.0f) && IsFloating(p) && p != l1ref::kF64) {
+        p = l1ref::kF32;  // aclnn_sub.cpp outside regbase
+    }
+    const int br = Branch(prof, p, alpha, sub);
     l1ref::ForEachIndex(b, [&](const std::vector<int64_t>& idx) {
         long double a, ai, c, ci, r, ri;
         CastIn(self, l1ref::BroadcastElementIndex(self, idx), p, &a, &ai);
         CastIn(other, l1ref::BroadcastElementIndex(other, idx), p, &c, &ci);
-        Element(prof, p, br, alpha, a, ai, c, ci, &r, &ri);
+        Element(sub, p, br, alpha, a, ai, c, ci, &r, &ri);
         WriteOut(o_bytes + l1ref::ElementIndex(out, idx) * l1ref::DtSize(out.dtype), out.dtype, r, ri);
     });
     return 0;
@@ -306,9 +347,9 @@ inline int ScalarPromote(Profile prof, int self, const Scalar& other, const Scal
     return p;
 }
 
-/// aclnnAdds: self, out; other, alpha.
-inline int Adds(Profile prof, const View& self, const Scalar& other, const Scalar& alpha, const View& out,
-                uint8_t* o_bytes) {
+/// aclnnAdds (sub false) and aclnnSubs (sub true): self, out; other, alpha.
+inline int BinaryScalar(Profile prof, bool sub, const View& self, const Scalar& other, const Scalar& alpha,
+                        const View& out, uint8_t* o_bytes) {
     using namespace l1ref;
     if (self.null || out.null) return kNullptr;
     if (!Listed(prof, self.dtype)) return kInvalid;
@@ -318,7 +359,7 @@ inline int Adds(Profile prof, const View& self, const Scalar& other, const Scala
     if (prof == Profile::kAscend950 && (!Castable(other.dtype, p) || !Listed(prof, p))) return kInvalid;
     if (!Castable(p, out.dtype)) return kInvalid;
     if (self.shape.size() > 8 || self.shape != out.shape) return kInvalid;
-    const int br = Branch(prof, p, alpha);
+    const int br = Branch(prof, p, alpha, sub);
     long double c;  // other converted to p (ToFloat rounded again for the 16-bit floats)
     if (p == kF32 || p == kF16 || p == kBF16) c = RoundTo(static_cast<float>(other.v), FormatOf(p));
     else if (p == kF64 || IsComplex(p)) c = other.v;
@@ -326,7 +367,7 @@ inline int Adds(Profile prof, const View& self, const Scalar& other, const Scala
     ForEachIndex(self.shape, [&](const std::vector<int64_t>& idx) {
         long double a, ai, r, ri;
         CastIn(self, ElementIndex(self, idx), p, &a, &ai);
-        Element(prof, p, br, alpha, a, ai, c, 0.0L, &r, &ri);
+        Element(sub, p, br, alpha, a, ai, c, 0.0L, &r, &ri);
         WriteOut(o_bytes + ElementIndex(out, idx) * DtSize(out.dtype), out.dtype, r, ri);
     });
     return 0;
@@ -338,13 +379,24 @@ namespace opref {
 
 /// aclnnAdd (binary_reference.h): self, other, out; alpha (an aclScalar of dtype BOOL holding a[0].f).
 inline int Add(l1ref::Profile prof, const l1ref::View* t, const aclcpu_test::opinfo::Arg* a, uint8_t* const* out) {
-    return binref::Add(prof, t[0], t[1], binref::Scalar{l1ref::kBool, a[0].f}, t[2], out[0]);
+    return binref::Binary(prof, false, t[0], t[1], binref::Scalar{l1ref::kBool, a[0].f}, t[2], out[0]);
 }
 
 /// aclnnAdds (binary_reference.h): self, out; other, alpha (aclScalars of dtype BOOL holding a[0].f, a[1].f).
 inline int Adds(l1ref::Profile prof, const l1ref::View* t, const aclcpu_test::opinfo::Arg* a, uint8_t* const* out) {
-    return binref::Adds(prof, t[0], binref::Scalar{l1ref::kBool, a[0].f}, binref::Scalar{l1ref::kBool, a[1].f}, t[1],
-                        out[0]);
+    return binref::BinaryScalar(prof, false, t[0], binref::Scalar{l1ref::kBool, a[0].f},
+                                binref::Scalar{l1ref::kBool, a[1].f}, t[1], out[0]);
+}
+
+/// aclnnSub (binary_reference.h): as Add.
+inline int Sub(l1ref::Profile prof, const l1ref::View* t, const aclcpu_test::opinfo::Arg* a, uint8_t* const* out) {
+    return binref::Binary(prof, true, t[0], t[1], binref::Scalar{l1ref::kBool, a[0].f}, t[2], out[0]);
+}
+
+/// aclnnSubs (binary_reference.h): as Adds.
+inline int Subs(l1ref::Profile prof, const l1ref::View* t, const aclcpu_test::opinfo::Arg* a, uint8_t* const* out) {
+    return binref::BinaryScalar(prof, true, t[0], binref::Scalar{l1ref::kBool, a[0].f},
+                                binref::Scalar{l1ref::kBool, a[1].f}, t[1], out[0]);
 }
 
 }  // namespace opref

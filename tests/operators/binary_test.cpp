@@ -1,0 +1,316 @@
+// aclnnAdd / aclnnAdds and aclnnSub / aclnnSubs (and their Inplace forms) through the public API
+// (docs/ops/add.md, docs/ops/sub.md): the op_api branches per product that the table-driven sweep (alpha and
+// other = true) cannot reach - alpha != 1 through Axpy (a true FMA), AxpyV2 and Mul-then-Add, a NaN alpha
+// counting as one, the scalar forms' promote rule (FLOAT16 kept only when the scalars survive the cast), the
+// non-regbase FLOAT raise of aclnnSub, INT32 through float32 on the products whose op_api picks Axpy for it,
+// integer wrap-around, BOOL - as hand-computed values, and a seeded sweep over dtype pairs, alphas, IEEE specials
+// and broadcasting compared byte for byte (NaN payloads included) with the independent model
+// (tests/support/binary_reference.h); then CANN's messages for the dtype rules.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "aclnnop/aclnn_add.h"
+#include "aclnnop/aclnn_sub.h"
+#include "support/binary_reference.h"
+#include "support/phases.h"
+#include "support/profile_scope.h"
+#include "support/test_util.h"
+
+namespace {
+
+using aclcpu_test::Download;
+using aclcpu_test::EmptyTensor;
+using aclcpu_test::ExpectFails;
+using aclcpu_test::HostTensor;
+using aclcpu_test::LastError;
+using aclcpu_test::ProfileScope;
+using aclcpu_test::RawTensor;
+using aclcpu_test::RunPhases;
+using aclcpu_test::Scalar;
+using l1ref::Profile;
+
+constexpr int kInvalid = 161002;
+
+const bool kQuietLog = [] { return setenv("ASCEND_GLOBAL_LOG_LEVEL", "4", 0) == 0; }();
+
+int RunAdd(bool sub, const aclTensor* a, const aclTensor* b, const aclScalar* alpha, aclTensor* out) {
+    if (sub) {
+        return RunPhases([&](uint64_t* ws, aclOpExecutor** ex) { return aclnnSubGetWorkspaceSize(a, b, alpha, out, ws, ex); },
+                         aclnnSub);
+    }
+    return RunPhases([&](uint64_t* ws, aclOpExecutor** ex) { return aclnnAddGetWorkspaceSize(a, b, alpha, out, ws, ex); },
+                     aclnnAdd);
+}
+
+int RunAdds(bool sub, const aclTensor* a, const aclScalar* b, const aclScalar* alpha, aclTensor* out) {
+    if (sub) {
+        return RunPhases([&](uint64_t* ws, aclOpExecutor** ex) { return aclnnSubsGetWorkspaceSize(a, b, alpha, out, ws, ex); },
+                         aclnnSubs);
+    }
+    return RunPhases([&](uint64_t* ws, aclOpExecutor** ex) { return aclnnAddsGetWorkspaceSize(a, b, alpha, out, ws, ex); },
+                     aclnnAdds);
+}
+
+template <typename T>
+HostTensor Of(const std::vector<int64_t>& shape, aclDataType dt, const std::vector<T>& v) {
+    return RawTensor(shape, dt, v.data(), v.size() * sizeof(T));
+}
+
+template <typename T>
+T One(const HostTensor& t) {
+    void* p = nullptr;
+    aclGetRawTensorAddr(t.tensor, &p);
+    return Download<T>(p, 1)[0];
+}
+
+float F(uint32_t u) {
+    float f;
+    std::memcpy(&f, &u, 4);
+    return f;
+}
+uint32_t U(float f) {
+    uint32_t u;
+    std::memcpy(&u, &f, 4);
+    return u;
+}
+
+// ------------------------------------------------------------------ hand-computed values
+
+// IsEqualToOne is "neither above nor below 1": a NaN alpha takes the plain Add / Sub.
+TEST(Binary, NaNAlphaCountsAsOne) {
+    for (bool sub : {false, true}) {
+        HostTensor a = Of<float>({1}, ACL_FLOAT, {1.5f}), b = Of<float>({1}, ACL_FLOAT, {2.0f});
+        HostTensor out = EmptyTensor({1}, ACL_FLOAT);
+        Scalar alpha(std::nanf(""));
+        ASSERT_EQ(RunAdd(sub, a.tensor, b.tensor, alpha.s, out.tensor), 0) << LastError();
+        EXPECT_EQ(One<float>(out), sub ? -0.5f : 3.5f);
+    }
+}
+
+// Axpy is one fused multiply-add in float32: other * alpha is not rounded before the addition.
+TEST(Binary, AxpyIsOneFusedMultiplyAdd) {
+    const float b = F(0x3F800800u);   // 1 + 2^-12
+    const float a = -F(0x3F801000u);  // -(1 + 2^-11)
+    HostTensor x = Of<float>({1}, ACL_FLOAT, {a}), y = Of<float>({1}, ACL_FLOAT, {b});
+    HostTensor out = EmptyTensor({1}, ACL_FLOAT);
+    Scalar alpha(b);  // b * b = 1 + 2^-11 + 2^-24: a tie at float32, rounded away by a separate multiply
+    ASSERT_EQ(RunAdd(false, x.tensor, y.tensor, alpha.s, out.tensor), 0) << LastError();
+    EXPECT_EQ(U(One<float>(out)), 0x33800000u);  // 2^-24
+}
+
+// INT32 with alpha != 1: the Ascend 950 runs AxpyV2 (exact integers); Atlas A2 runs Axpy through float32,
+// where 2^24 + 1 is 2^24.
+TEST(Binary, Int32AlphaIsExactOn950AndThroughFloatElsewhere) {
+    const int64_t two = 2;
+    Scalar alpha(&two, ACL_INT64);
+    for (Profile prof : {Profile::kAscend950, Profile::kAscend910B}) {
+        ProfileScope scope(prof);
+        HostTensor x = Of<int32_t>({1}, ACL_INT32, {16777217}), y = Of<int32_t>({1}, ACL_INT32, {1});
+        HostTensor out = EmptyTensor({1}, ACL_INT32);
+        ASSERT_EQ(RunAdd(false, x.tensor, y.tensor, alpha.s, out.tensor), 0) << LastError();
+        EXPECT_EQ(One<int32_t>(out), prof == Profile::kAscend950 ? 16777219 : 16777218);
+    }
+}
+
+TEST(Binary, IntegersWrapAround) {
+    const int64_t two = 2;
+    Scalar alpha(&two, ACL_INT64);
+    HostTensor x = Of<int8_t>({3}, ACL_INT8, {127, -128, 100}), y = Of<int8_t>({3}, ACL_INT8, {1, 1, 100});
+    HostTensor out = EmptyTensor({3}, ACL_INT8);
+    ASSERT_EQ(RunAdd(false, x.tensor, y.tensor, alpha.s, out.tensor), 0) << LastError();
+    void* p = nullptr;
+    aclGetRawTensorAddr(out.tensor, &p);
+    EXPECT_EQ(Download<int8_t>(p, 3), (std::vector<int8_t>{-127, -126, 44}));  // 129, -126, 300 mod 256
+    ASSERT_EQ(RunAdd(true, x.tensor, y.tensor, alpha.s, out.tensor), 0) << LastError();
+    EXPECT_EQ(Download<int8_t>(p, 3), (std::vector<int8_t>{125, 126, -100}));  // -130 -> 126, 100 - 200
+}
+
+// BOOL: Add is an OR (min(a + b, 1)), Sub an XOR (|a - b|).
+TEST(Binary, BoolAddIsOrAndSubIsXor) {
+    const bool t = true;
+    Scalar alpha(&t, ACL_BOOL);
+    HostTensor x = Of<uint8_t>({4}, ACL_BOOL, {0, 0, 1, 1}), y = Of<uint8_t>({4}, ACL_BOOL, {0, 1, 0, 1});
+    HostTensor out = EmptyTensor({4}, ACL_BOOL);
+    void* p = nullptr;
+    aclGetRawTensorAddr(out.tensor, &p);
+    ASSERT_EQ(RunAdd(false, x.tensor, y.tensor, alpha.s, out.tensor), 0) << LastError();
+    EXPECT_EQ(Download<uint8_t>(p, 4), (std::vector<uint8_t>{0, 1, 1, 1}));
+    ASSERT_EQ(RunAdd(true, x.tensor, y.tensor, alpha.s, out.tensor), 0) << LastError();
+    EXPECT_EQ(Download<uint8_t>(p, 4), (std::vector<uint8_t>{0, 1, 1, 0}));
+}
+
+// aclnnAdds on FLOAT16 with other = 0.5001: the Ascend 950 keeps FLOAT16 only when other survives the cast
+// within FLT_EPSILON - it does not, so 1024 + 0.5001 is computed in FLOAT and rounds up to 1025; Atlas A2 computes
+// in self's FLOAT16, where other is 0.5 and the tie 1024.5 rounds to even, 1024.
+TEST(Binary, ScalarFormKeepsFloat16OnlyWhenTheScalarsSurvive) {
+    Scalar other(0.5001f), alpha(1.0f);
+    for (bool sub : {false, true}) {
+        for (Profile prof : {Profile::kAscend950, Profile::kAscend910B}) {
+            ProfileScope scope(prof);
+            HostTensor x = Of<uint16_t>({1}, ACL_FLOAT16, {static_cast<uint16_t>(sub ? 0x6402u : 0x6400u)});
+            HostTensor out = EmptyTensor({1}, ACL_FLOAT16);
+            ASSERT_EQ(RunAdds(sub, x.tensor, other.s, alpha.s, out.tensor), 0) << LastError();
+            // Add: 1024 + 0.5001; Sub: 1026 - 0.5001 = 1025.4999 (FLOAT: 1025) or 1026 - 0.5 = 1025.5 (to even: 1026)
+            const uint16_t want = sub ? (prof == Profile::kAscend950 ? 0x6401u : 0x6402u)
+                                      : (prof == Profile::kAscend950 ? 0x6401u : 0x6400u);
+            EXPECT_EQ(One<uint16_t>(out), want) << (sub ? "Subs " : "Adds ") << l1ref::ProfileKey(prof);
+        }
+    }
+}
+
+// aclnnSub outside the Ascend 950: a floating promote type with alpha != 1 is raised to FLOAT, so a FLOAT out of
+// FLOAT16 inputs holds the float32 result; the 950 rounds to FLOAT16 first. 1 - 0.5 * 2^-11 = 1 - 2^-12.
+TEST(Binary, SubRaisesToFloatOutsideThe950) {
+    Scalar alpha(0.5f);
+    for (Profile prof : {Profile::kAscend950, Profile::kAscend910B, Profile::kAscend310P}) {
+        ProfileScope scope(prof);
+        HostTensor x = Of<uint16_t>({1}, ACL_FLOAT16, {0x3C00u}), y = Of<uint16_t>({1}, ACL_FLOAT16, {0x1000u});
+        HostTensor out = EmptyTensor({1}, ACL_FLOAT);
+        ASSERT_EQ(RunAdd(true, x.tensor, y.tensor, alpha.s, out.tensor), 0) << LastError();
+        EXPECT_EQ(One<float>(out), prof == Profile::kAscend950 ? 1.0f : 0.999755859375f) << l1ref::ProfileKey(prof);
+    }
+}
+
+TEST(Binary, Complex64AddsPartWise) {
+    const float a[2] = {1.0f, 2.0f}, b[2] = {3.0f, -4.5f};
+    HostTensor x = RawTensor({1}, ACL_COMPLEX64, a, 8), y = RawTensor({1}, ACL_COMPLEX64, b, 8);
+    HostTensor out = EmptyTensor({1}, ACL_COMPLEX64);
+    const int64_t one = 1;
+    Scalar alpha(&one, ACL_INT64);
+    ASSERT_EQ(RunAdd(false, x.tensor, y.tensor, alpha.s, out.tensor), 0) << LastError();
+    void* p = nullptr;
+    aclGetRawTensorAddr(out.tensor, &p);
+    EXPECT_EQ(Download<float>(p, 2), (std::vector<float>{4.0f, -2.5f}));
+}
+
+// ------------------------------------------------------------------ CANN's dtype rules and messages
+
+TEST(Binary, DtypeRulesAndMessages) {
+    HostTensor i32 = Of<int32_t>({2}, ACL_INT32, {1, 2}), f32 = Of<float>({2}, ACL_FLOAT, {1, 2});
+    HostTensor b8 = Of<uint8_t>({2}, ACL_BOOL, {0, 1}), u16 = Of<uint16_t>({2}, ACL_UINT16, {1, 2});
+    HostTensor oi = EmptyTensor({2}, ACL_INT32), of = EmptyTensor({2}, ACL_FLOAT), ob = EmptyTensor({2}, ACL_BOOL);
+    HostTensor o3 = EmptyTensor({3}, ACL_FLOAT), f3 = Of<float>({3}, ACL_FLOAT, {1, 2, 3});
+    Scalar falpha(2.0f);
+    auto add = [](const aclTensor* a, const aclTensor* b, const aclScalar* al, aclTensor* o) {
+        return [=](uint64_t* ws, aclOpExecutor** ex) { return aclnnAddGetWorkspaceSize(a, b, al, o, ws, ex); };
+    };
+    ExpectFails(add(u16.tensor, f32.tensor, falpha.s, of.tensor), kInvalid, "Tensor self not implemented for DT_UINT16");
+    ExpectFails(add(i32.tensor, i32.tensor, falpha.s, oi.tensor), kInvalid,
+                "Alpha dtype DT_FLOAT can't be cast to the promote dtype DT_INT32.");
+    ExpectFails(add(b8.tensor, b8.tensor, falpha.s, ob.tensor), kInvalid,
+                "Alpha dtype DT_FLOAT can't be cast to the promote dtype DT_BOOL.");
+    ExpectFails(add(f32.tensor, f32.tensor, falpha.s, oi.tensor), kInvalid,
+                "Promote dtype DT_FLOAT can't be cast to the desired output type DT_INT32.");
+    ExpectFails(add(f32.tensor, f3.tensor, falpha.s, o3.tensor), kInvalid,
+                "The size of tensor self [2] must match the size of tensor other [3].");
+    ExpectFails(add(f3.tensor, f3.tensor, falpha.s, of.tensor), kInvalid, "Shape of out should be [3], but current is [2].");
+    // the scalar form: an INT32 self with a FLOAT other promotes to FLOAT, which an INT32 out cannot hold
+    ExpectFails([&](uint64_t* ws, aclOpExecutor** ex) { return aclnnAddsGetWorkspaceSize(i32.tensor, falpha.s, falpha.s, oi.tensor, ws, ex); },
+                kInvalid, "Result type DT_FLOAT can't be cast to the desired output type DT_INT32.");
+}
+
+// ------------------------------------------------------------------ sweep against the model
+
+/// Random element bytes of dtype d, a quarter of them IEEE specials for the float types.
+std::vector<uint8_t> RandomBytes(int d, size_t n, std::mt19937& rng) {
+    const size_t item = l1ref::DtSize(d);
+    std::vector<uint8_t> v(n * item);
+    for (auto& c : v) c = static_cast<uint8_t>(rng());
+    static const uint32_t kF32[] = {0x00000000u, 0x80000000u, 0x7F800000u, 0xFF800000u, 0x7FC00001u, 0x7F800001u,
+                                    0xFFC00000u, 0x00000001u, 0x807FFFFFu, 0x7F7FFFFFu, 0x3F800000u, 0xBFC00000u};
+    static const uint16_t kF16[] = {0x0000, 0x8000, 0x7C00, 0xFC00, 0x7E01, 0x7C01, 0x0001, 0x83FF, 0x7BFF, 0x3C00};
+    static const uint16_t kBF16[] = {0x0000, 0x8000, 0x7F80, 0xFF80, 0x7FC1, 0x7F81, 0x0001, 0x807F, 0x7F7F, 0x3F80};
+    for (size_t i = 0; i < n; ++i) {
+        uint8_t* e = v.data() + i * item;
+        if (d == l1ref::kBool) *e &= 1;
+        if (rng() % 4 != 0) continue;
+        if (d == l1ref::kF32) std::memcpy(e, &kF32[rng() % 12], 4);
+        if (d == l1ref::kF16) std::memcpy(e, &kF16[rng() % 10], 2);
+        if (d == l1ref::kBF16) std::memcpy(e, &kBF16[rng() % 10], 2);
+        if (d == l1ref::kC64) std::memcpy(e, &kF32[rng() % 12], 4);
+    }
+    return v;
+}
+
+l1ref::View ViewOf(int d, const std::vector<int64_t>& shape, const std::vector<uint8_t>& bytes) {
+    l1ref::View v;
+    v.dtype = d;
+    v.shape = shape;
+    v.strides = aclcpu_test::ContiguousStrides(shape);
+    v.storage = {aclcpu_test::Numel(shape)};
+    v.data = bytes.data();
+    return v;
+}
+
+struct Pair {
+    int a, b, out;
+};
+
+TEST(Binary, AlphaPathsMatchTheModelInEveryProduct) {
+    using namespace l1ref;
+    const Pair pairs[] = {{kF32, kF32, kF32}, {kF16, kF16, kF16}, {kBF16, kBF16, kBF16}, {kF16, kF16, kF32},
+                          {kF16, kF32, kF32}, {kBF16, kF16, kF16}, {kBF16, kF32, kBF16}, {kS32, kS32, kS32},
+                          {kS32, kF16, kF16}, {kS8, kU8, kS16}, {kU8, kU8, kU8}, {kS64, kS32, kS64},
+                          {kS16, kS16, kF32}, {kBool, kBool, kBool}, {kBool, kS32, kS32}, {kF64, kF32, kF64},
+                          {kF64, kF64, kF16}, {kC64, kF32, kC64}, {kC128, kC64, kC128}};
+    const float float_alphas[] = {1.0f, 0.5f, -2.5f, 3.0f, std::nanf(""), INFINITY, 0.0f};
+    const int64_t int_alphas[] = {1, 3, -2, 0};
+    std::mt19937 rng(2026);
+    const std::vector<int64_t> sa = {5, 7}, sb = {7};
+    int compared = 0;
+    for (Profile prof : kAllProfiles) {
+        ProfileScope scope(prof);
+        for (const Pair& pr : pairs) {
+            if (!binref::Listed(prof, pr.a) || !binref::Listed(prof, pr.b)) continue;
+            const int p = Promote(pr.a, pr.b);
+            const bool integral = p != kF32 && p != kF16 && p != kBF16 && p != kF64 && p != kC64 && p != kC128;
+            std::vector<binref::Scalar> alphas;
+            if (integral) {
+                for (int64_t v : int_alphas) alphas.push_back({kS64, static_cast<double>(v)});
+            } else {
+                for (float v : float_alphas) alphas.push_back({kF32, v});
+            }
+            for (const binref::Scalar& al : alphas) {
+                const int64_t iv = static_cast<int64_t>(al.v);
+                const float fv = static_cast<float>(al.v);
+                Scalar alpha(al.dtype == kS64 ? static_cast<const void*>(&iv) : static_cast<const void*>(&fv),
+                             al.dtype == kS64 ? ACL_INT64 : ACL_FLOAT);
+                for (bool sub : {false, true}) {
+                    const std::vector<uint8_t> xa = RandomBytes(pr.a, 35, rng), xb = RandomBytes(pr.b, 7, rng);
+                    HostTensor ta = RawTensor(sa, static_cast<aclDataType>(pr.a), xa.data(), xa.size());
+                    HostTensor tb = RawTensor(sb, static_cast<aclDataType>(pr.b), xb.data(), xb.size());
+                    HostTensor to = EmptyTensor(sa, static_cast<aclDataType>(pr.out));
+                    std::vector<uint8_t> want(35 * DtSize(pr.out), 0xA5);
+                    const std::vector<uint8_t> none;
+                    const View va = ViewOf(pr.a, sa, xa), vb = ViewOf(pr.b, sb, xb), vo = ViewOf(pr.out, sa, none);
+                    const int expect = binref::Binary(prof, sub, va, vb, al, vo, want.data());
+                    const int got = RunAdd(sub, ta.tensor, tb.tensor, alpha.s, to.tensor);
+                    const std::string what = std::string(sub ? "Sub " : "Add ") + ProfileKey(prof) + " " +
+                                             DtName(pr.a) + "," + DtName(pr.b) + "->" + DtName(pr.out) +
+                                             " alpha " + std::to_string(al.v);
+                    ASSERT_EQ(got, expect) << what << ": " << LastError();
+                    if (got != 0) continue;
+                    void* ptr = nullptr;
+                    aclGetRawTensorAddr(to.tensor, &ptr);
+                    const std::vector<uint8_t> have = Download<uint8_t>(ptr, want.size());
+                    for (size_t e = 0; e < 35; ++e) {
+                        const size_t item = DtSize(pr.out);
+                        ASSERT_EQ(std::memcmp(&have[e * item], &want[e * item], item), 0)
+                            << what << " element " << e;
+                    }
+                    ++compared;
+                }
+            }
+        }
+    }
+    EXPECT_GT(compared, 500);
+}
+
+}  // namespace
