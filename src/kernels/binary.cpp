@@ -72,8 +72,47 @@ void LoadParts(const char* p, aclDataType dt, aclDataType c, double* re, double*
     }
 }
 
-/// A DOUBLE result (or one complex part) to an output element of float, double or complex dtype.
+/// A real result to an integer or BOOL output (l0op::Cast as modelled, binary.h): integers truncated toward
+/// zero and saturated to the dtype's range, NaN 0 (aclnnCast's documented NaN rule); BOOL != 0 (a NaN true).
+void StoreToInteger(char* p, aclDataType dt, double v) {
+    if (dt == ACL_BOOL) {
+        const uint8_t b = v != 0.0;
+        std::memcpy(p, &b, 1);
+        return;
+    }
+    double lo = -9223372036854775808.0, hi = 9223372036854775807.0;
+    switch (dt) {
+        case ACL_INT8: lo = -128.0; hi = 127.0; break;
+        case ACL_UINT8: lo = 0.0; hi = 255.0; break;
+        case ACL_INT16: lo = -32768.0; hi = 32767.0; break;
+        case ACL_UINT16: lo = 0.0; hi = 65535.0; break;
+        case ACL_INT32: lo = -2147483648.0; hi = 2147483647.0; break;
+        case ACL_UINT32: lo = 0.0; hi = 4294967295.0; break;
+        case ACL_UINT64: lo = 0.0; hi = 18446744073709551615.0; break;
+        default: break;
+    }
+    int64_t w;
+    if (v != v) {
+        w = 0;
+    } else if (v <= lo) {
+        w = dt == ACL_UINT64 ? 0 : static_cast<int64_t>(lo);
+    } else if (v >= hi) {
+        w = dt == ACL_UINT64 ? -1 : (dt == ACL_INT64 ? INT64_MAX : static_cast<int64_t>(hi));
+    } else if (dt == ACL_UINT64 && v >= 9223372036854775808.0) {
+        w = static_cast<int64_t>(static_cast<uint64_t>(v));
+    } else {
+        w = static_cast<int64_t>(v);  // toward zero
+    }
+    StoreInt64Result(p, dt, w);
+}
+
+bool IsRealOrComplexOut(aclDataType dt) {
+    return IsF32Family(dt) || dt == ACL_DOUBLE || dt == ACL_COMPLEX64 || dt == ACL_COMPLEX128;
+}
+
+/// A DOUBLE result (or one complex part) to an output element of any dtype.
 void StoreDouble(char* p, aclDataType dt, double re, double im) {
+    if (!IsRealOrComplexOut(dt)) return StoreToInteger(p, dt, re);
     switch (dt) {
         case ACL_DOUBLE: std::memcpy(p, &re, 8); return;
         case ACL_COMPLEX128: { const double c[2] = {re, im}; std::memcpy(p, c, 16); return; }
@@ -110,6 +149,10 @@ int32_t TruncSatInt32(float v) {
 /// The integer and BOOL compute of one element (a, b already of the compute dtype, as int64).
 int64_t IntElement(const BinaryParams& p, int64_t a, int64_t b) {
     const bool sub = p.op == BinaryOp::kSub;
+    if (p.op == BinaryOp::kMul) {  // MulOp / MulInt8Op / MulUint8Op (wrap); MulBoolOp (an AND)
+        if (p.compute == ACL_BOOL) return a & b & 1;
+        return WrapTo(static_cast<uint64_t>(a) * static_cast<uint64_t>(b), p.compute);
+    }
     if (p.compute == ACL_BOOL) {  // 0/1 values; alpha * other is an AND (AxpyV2 / Mul of BOOL)
         const int64_t t = p.path == AlphaPath::kPlain ? b : (b & (p.alpha_i != 0 ? 1 : 0));
         // Add: min(a + t, 1) (AddBoolCompute, AxpyV2ComputeBool); Sub: |a - t| (SubBoolCompute)
@@ -128,6 +171,10 @@ int64_t IntElement(const BinaryParams& p, int64_t a, int64_t b) {
 /// The DOUBLE compute of one element.
 double DoubleElement(const BinaryParams& p, double a, double b) {
     const bool sub = p.op == BinaryOp::kSub;
+    if (p.op == BinaryOp::kMul) {
+        const double r = a * b;
+        return r != r ? NaNRuleD(a, b) : r;
+    }
     double t = b;
     if (p.path == AlphaPath::kMul) t = b * p.alpha_d;
     const double r = sub ? a - t : a + t;
@@ -140,6 +187,19 @@ template <typename T>
 void ComplexElement(const BinaryParams& p, T ar, T ai, T br, T bi, T* rr, T* ri) {
     const bool sub = p.op == BinaryOp::kSub;
     T tr = br, ti = bi;
+    if (p.op == BinaryOp::kMul) {  // the textbook product, each operation rounded
+        const T p1 = ar * br, p2 = ai * bi, p3 = ar * bi, p4 = ai * br;
+        *rr = p1 - p2;
+        *ri = p3 + p4;
+        if (sizeof(T) == 4) {
+            if (*rr != *rr) *rr = static_cast<T>(NaNRuleF(static_cast<float>(ar), static_cast<float>(br)));
+            if (*ri != *ri) *ri = static_cast<T>(NaNRuleF(static_cast<float>(ai), static_cast<float>(bi)));
+        } else {
+            if (*rr != *rr) *rr = static_cast<T>(NaNRuleD(static_cast<double>(ar), static_cast<double>(br)));
+            if (*ri != *ri) *ri = static_cast<T>(NaNRuleD(static_cast<double>(ai), static_cast<double>(bi)));
+        }
+        return;
+    }
     if (p.path == AlphaPath::kMul) {
         const T xr = static_cast<T>(p.alpha_d), xi = static_cast<T>(p.alpha_im);
         const T p1 = br * xr, p2 = bi * xi, p3 = br * xi, p4 = bi * xr;
@@ -162,6 +222,11 @@ void ComplexElement(const BinaryParams& p, T ar, T ai, T br, T bi, T* rr, T* ri)
 float BinaryFloatElement(const BinaryParams& p, float a, float b) {
     const bool sub = p.op == BinaryOp::kSub;
     float r;
+    if (p.op == BinaryOp::kMul) {
+        r = a * b;
+        if (r != r) r = NaNRuleF(a, b);
+        return RoundToPromoted(r, p.compute);
+    }
     switch (p.path) {
         case AlphaPath::kAxpy:
             r = std::fma(b, p.alpha_f, a);
@@ -188,7 +253,12 @@ void BinaryRowGeneric(const void* params, const aclDataType* dt, char* const* pt
         for (int64_t i = 0; i < n; ++i) {
             const float a = LoadPromoted(ptrs[1] + i * st[1], dt[1], c);
             const float b = value ? bv : LoadPromoted(ptrs[2] + i * st[2], dt[2], c);
-            StoreResult(ptrs[0] + i * st[0], dt[0], BinaryFloatElement(p, a, b));
+            const float r = BinaryFloatElement(p, a, b);
+            if (IsRealOrComplexOut(dt[0])) {
+                StoreResult(ptrs[0] + i * st[0], dt[0], r);
+            } else {
+                StoreToInteger(ptrs[0] + i * st[0], dt[0], r);
+            }
         }
         return;
     }

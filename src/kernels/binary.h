@@ -1,6 +1,6 @@
-// Row kernels of ops-math's binary arithmetic with alpha: aclnnAdd / aclnnAdds and aclnnSub / aclnnSubs
-// (docs/ops/add.md, docs/ops/sub.md). One kernel computes out = self (+|-) alpha * other in the promote type
-// ("compute" below) the way the op_api composes CANN's kernels:
+// Row kernels of ops-math's binary arithmetic: aclnnAdd / aclnnAdds, aclnnSub / aclnnSubs with alpha and
+// aclnnMul / aclnnMuls (docs/ops/add.md, sub.md, mul.md). One kernel computes out = self (+|-) alpha * other,
+// or self * other, in the promote type ("compute" below) the way the op_api composes CANN's kernels:
 //   kPlain  alpha == 1: Add / Sub of the two inputs cast to the compute dtype;
 //   kAxpy   Axpy (float alpha): fma(other, +-alpha, self) in float32 (FLOAT16, BF16: cast to float32 and the
 //           result rounded back to nearest even; INT32 on the products whose op_api sends it there: cast to
@@ -8,7 +8,9 @@
 //   kAxpyV2 AxpyV2 (alpha a tensor of the compute dtype): integers self + other * alpha with two's-complement
 //           wrap-around; BOOL min(self + other * alpha, 1);
 //   kMul    Mul then Add / Sub: t = other * alpha rounded to the compute dtype, then self (+|-) t rounded.
-// The result is then cast to out's dtype (l0op::Cast: RNE between float types, integers wrap, bool != 0).
+// The result is then cast to out's dtype (l0op::Cast as modelled: RNE between float types, integers wrap, bool
+// != 0; a floating result into an integer out - aclnnMul on the Ascend 950, which does not check the cast -
+// truncated toward zero and saturated, NaN 0; complex into a real out its real part).
 //
 // Rows follow kernels/row.h: operand 0 out, 1 self, 2 other (Adds/Subs: other is a value in the parameters,
 // and the rows have operand 1 only). Inputs may be of any admitted dtype (each is cast to the compute dtype
@@ -30,8 +32,8 @@ namespace kern {
 /// The NaN an invalid operation produces (our choice, as the activation families': positive, quiet).
 constexpr uint32_t kBinaryDefaultNaN = 0x7FC00000u;
 
-/// The kernel's operation between self and (alpha *) other.
-enum class BinaryOp : int32_t { kAdd, kSub };
+/// The kernel's operation between self and (alpha *) other (kMul: self * other, path kPlain only).
+enum class BinaryOp : int32_t { kAdd, kSub, kMul };
 
 /// How alpha enters (the op_api's branch, chosen per product by the plan hook: docs/ops/add.md §5).
 enum class AlphaPath : int32_t { kPlain, kAxpy, kAxpyV2, kMul };

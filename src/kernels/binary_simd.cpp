@@ -39,8 +39,8 @@ HWY_INLINE VF BinaryNaNRule(DF df, VF a, VF b) {
     return hn::IfThenElse(hn::IsNaN(a), qa, hn::IfThenElse(hn::IsNaN(b), qb, dflt));
 }
 
-/// BinaryFloatElement on lanes: kSub (0 Add, 1 Sub), kPath (AlphaPath), kP the compute dtype's code (for
-/// kMul's intermediate rounding), kValue: `other` is the parameters' value (one input).
+/// BinaryFloatElement on lanes: kSub (0 Add, 1 Sub, 2 Mul), kPath (AlphaPath), kP the compute dtype's code
+/// (for the Mul path's intermediate rounding), kValue: `other` is the parameters' value (one input).
 template <int kSub, int kPath, int kP, bool kValue>
 struct BinaryF {
     using Params = BinaryParams;
@@ -49,7 +49,9 @@ struct BinaryF {
         const VF a = x[0];
         const VF b = kValue ? hn::Set(df, static_cast<float>(p.other_re)) : x[kValue ? 0 : 1];
         VF r;
-        if constexpr (kPath == static_cast<int>(AlphaPath::kAxpy)) {
+        if constexpr (kSub == 2) {
+            r = hn::Mul(a, b);
+        } else if constexpr (kPath == static_cast<int>(AlphaPath::kAxpy)) {
             r = hn::MulAdd(b, hn::Set(df, p.alpha_f), a);
         } else if constexpr (kPath == static_cast<int>(AlphaPath::kMul)) {
             const VF t = RoundToP<kP == kFusedF16 ? 1 : (kP == kFusedF32 ? 0 : 2)>(df, hn::Mul(b, hn::Set(df, p.alpha_f)));
@@ -86,7 +88,8 @@ RowFn PickBinaryPath(int code, bool value, bool nt) {
 /// stack buffers).
 RowFn SelectBinaryFused(int sub, int path, int code, int value, int nt) {
     if (!FusedRowFits()) return nullptr;
-    const bool v = value != 0, s = sub != 0, t = nt != 0;
+    const bool v = value != 0, s = sub == 1, t = nt != 0;
+    if (sub == 2) return PickBinaryPath<2, 0>(code, v, t);
     switch (static_cast<AlphaPath>(path)) {
         case AlphaPath::kPlain:
             return s ? PickBinaryPath<1, 0>(code, v, t) : PickBinaryPath<0, 0>(code, v, t);
@@ -122,7 +125,7 @@ RowFn SelectBinaryFusedRow(const BinaryParams& p, const aclDataType* dt, const i
     // BF16: every NaN a lane can hold is quiet with a zero low half (the inputs' and other's are BF16 values,
     // alpha is never a NaN on the kAxpy and kMul paths, the default NaN's low half is 0).
     const int code = FusedDtCode(p.compute, true);
-    return HWY_DYNAMIC_DISPATCH(SelectBinaryFused)(p.op == BinaryOp::kSub ? 1 : 0, static_cast<int>(p.path), code,
+    return HWY_DYNAMIC_DISPATCH(SelectBinaryFused)(static_cast<int>(p.op), static_cast<int>(p.path), code,
                                                    p.other_is_value, nontemporal ? 1 : 0);
 }
 

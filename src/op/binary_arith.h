@@ -177,6 +177,30 @@ inline aclDataType ScalarFormPromote(rt::Soc soc, aclDataType self, const aclSca
     return p;
 }
 
+/// aclnnMuls' promote type (InferTensorScalarDtype of aclnn_mul.cpp): on the Ascend 950 as ScalarFormPromote
+/// with the FLOAT16 / BF16 rule on `other` alone; elsewhere: complex -> PromoteType; a floating self -> its
+/// dtype, BF16 -> FLOAT; a BOOL self with a DOUBLE other, or a DOUBLE other with a FLOAT out -> FLOAT; a
+/// floating other or BOOL self -> PromoteType; else self's dtype.
+inline aclDataType MulsPromote(rt::Soc soc, aclDataType self, const aclScalar& other, aclDataType out) {
+    const aclDataType od = other.dtype;
+    if (IsRegBaseSoc(soc)) return ScalarFormPromote(soc, self, other, other, out);  // alpha = other: one rule
+    if (IsComplexDtype(self) || IsComplexDtype(od)) return PromoteTypes(self, od);
+    if (IsFloatingDtype(self)) return self != ACL_BF16 ? self : ACL_FLOAT;
+    if ((self == ACL_BOOL && od == ACL_DOUBLE) || (od == ACL_DOUBLE && out == ACL_FLOAT)) return ACL_FLOAT;
+    if (IsFloatingDtype(od) || self == ACL_BOOL) return PromoteTypes(self, od);
+    return self;
+}
+
+/// Whether aclnnMuls runs the Muls kernel (self's dtype times other's ToFloat, in float32, rounded to self's
+/// dtype once): Ascend 950 a FLOAT16 or BF16 self with a floating (non-complex) other; elsewhere a BF16 self
+/// with a DOUBLE other.
+inline bool MulsUsesMulsKernel(rt::Soc soc, aclDataType self, const aclScalar& other) {
+    if (IsRegBaseSoc(soc)) {
+        return (self == ACL_BF16 || self == ACL_FLOAT16) && IsFloatingDtype(other.dtype);
+    }
+    return self == ACL_BF16 && other.dtype == ACL_DOUBLE;
+}
+
 /// The op_api's Axpy and AxpyV2 dtype lists per product (IsSupportAxpy / UseAxpy, IsSupportAxpyV2 /
 /// UseAxpyV2). `sub`: aclnn_sub.cpp's lists.
 inline bool UsesAxpy(rt::Soc soc, bool sub, aclDataType p) {
@@ -202,7 +226,7 @@ inline kern::BinaryParams ArithKernel(rt::Soc soc, kern::BinaryOp op, aclDataTyp
     kern::BinaryParams p{};
     p.compute = promote;
     p.op = op;
-    if (AlphaIsOne(soc, promote, alpha)) {
+    if (op == kern::BinaryOp::kMul || AlphaIsOne(soc, promote, alpha)) {  // aclnnMul passes its other as alpha
         p.path = kern::AlphaPath::kPlain;
     } else if (UsesAxpy(soc, sub, promote)) {
         p.path = kern::AlphaPath::kAxpy;
@@ -270,13 +294,22 @@ inline int PlanBinaryTensors(const OpCall& c, kern::BinaryOp op, aclDataType pro
 }
 
 /// The scalar form's plan: other converted to the scalar form's promote type (ConvertToTensor), then as
-/// PlanBinaryTensors over self's shape. Row operands: out, self (executor tensors 1, 0).
+/// PlanBinaryTensors over self's shape; aclnnMuls: its own promote type, or the Muls kernel (other's ToFloat
+/// unrounded, self's dtype). Row operands: out, self (executor tensors 1, 0).
 inline int PlanBinaryScalar(const OpCall& c, kern::BinaryOp op, const aclScalar& other, const aclScalar& alpha,
                             uint64_t* workspaceSize, aclOpExecutor** executor) {
     const aclTensor* self = c.t[0];
-    const aclDataType p = ScalarFormPromote(c.soc, self->dtype, other, alpha, c.t[1]->dtype);
+    const bool mul = op == kern::BinaryOp::kMul;
+    const bool muls_kernel = mul && MulsUsesMulsKernel(c.soc, self->dtype, other);
+    const aclDataType p = !mul ? ScalarFormPromote(c.soc, self->dtype, other, alpha, c.t[1]->dtype)
+                          : muls_kernel ? self->dtype : MulsPromote(c.soc, self->dtype, other, c.t[1]->dtype);
     kern::BinaryParams params = ArithKernel(c.soc, op, p, alpha);
-    const ConvertedScalar v = ConvertScalarTo(other, p);
+    ConvertedScalar v = ConvertScalarTo(other, p);
+    if (muls_kernel) {  // Muls<T>(self, other->ToFloat()): the float32 value as it is
+        float f = 0.0f;
+        ScalarToFloatNearest(other, &f);
+        v.re = f;
+    }
     params.other_is_value = 1;
     params.other_re = v.re;
     params.other_im = v.im;

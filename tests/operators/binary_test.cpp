@@ -1,11 +1,12 @@
-// aclnnAdd / aclnnAdds and aclnnSub / aclnnSubs (and their Inplace forms) through the public API
-// (docs/ops/add.md, docs/ops/sub.md): the op_api branches per product that the table-driven sweep (alpha and
+// aclnnAdd / aclnnAdds, aclnnSub / aclnnSubs and aclnnMul / aclnnMuls (and their Inplace forms) through the
+// public API (docs/ops/add.md, sub.md, mul.md): the op_api branches per product that the table-driven sweep (alpha and
 // other = true) cannot reach - alpha != 1 through Axpy (a true FMA), AxpyV2 and Mul-then-Add, a NaN alpha
 // counting as one, the scalar forms' promote rule (FLOAT16 kept only when the scalars survive the cast), the
 // non-regbase FLOAT raise of aclnnSub, INT32 through float32 on the products whose op_api picks Axpy for it,
 // integer wrap-around, BOOL - as hand-computed values, and a seeded sweep over dtype pairs, alphas, IEEE specials
 // and broadcasting compared byte for byte (NaN payloads included) with the independent model
-// (tests/support/binary_reference.h); then CANN's messages for the dtype rules.
+// (tests/support/binary_reference.h); then CANN's messages for the dtype rules. Mul: the Muls kernel's unrounded
+// scalar, the 950's unchecked cast to an integer out, and the same sweep.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -17,6 +18,7 @@
 #include <vector>
 
 #include "aclnnop/aclnn_add.h"
+#include "aclnnop/aclnn_mul.h"
 #include "aclnnop/aclnn_sub.h"
 #include "support/binary_reference.h"
 #include "support/phases.h"
@@ -56,6 +58,16 @@ int RunAdds(bool sub, const aclTensor* a, const aclScalar* b, const aclScalar* a
     }
     return RunPhases([&](uint64_t* ws, aclOpExecutor** ex) { return aclnnAddsGetWorkspaceSize(a, b, alpha, out, ws, ex); },
                      aclnnAdds);
+}
+
+int RunMul(const aclTensor* a, const aclTensor* b, aclTensor* out) {
+    return RunPhases([&](uint64_t* ws, aclOpExecutor** ex) { return aclnnMulGetWorkspaceSize(a, b, out, ws, ex); },
+                     aclnnMul);
+}
+
+int RunMuls(const aclTensor* a, const aclScalar* b, aclTensor* out) {
+    return RunPhases([&](uint64_t* ws, aclOpExecutor** ex) { return aclnnMulsGetWorkspaceSize(a, b, out, ws, ex); },
+                     aclnnMuls);
 }
 
 template <typename T>
@@ -190,6 +202,40 @@ TEST(Binary, Complex64AddsPartWise) {
     EXPECT_EQ(Download<float>(p, 2), (std::vector<float>{4.0f, -2.5f}));
 }
 
+// aclnnMuls of a FLOAT16 self by a FLOAT 0.1: the Ascend 950 runs the Muls kernel (3 * 0.1f in float32, rounded
+// once: 0x34CD); Atlas A2 converts 0.1 to FLOAT16 first (3 * half(0.1) = 0.29993 is a tie, to even: 0x34CC).
+TEST(Binary, MulsKernelKeepsTheScalarUnrounded) {
+    Scalar other(0.1f);
+    for (Profile prof : {Profile::kAscend950, Profile::kAscend910B}) {
+        ProfileScope scope(prof);
+        HostTensor x = Of<uint16_t>({1}, ACL_FLOAT16, {0x4200u});  // 3
+        HostTensor out = EmptyTensor({1}, ACL_FLOAT16);
+        ASSERT_EQ(RunMuls(x.tensor, other.s, out.tensor), 0) << LastError();
+        EXPECT_EQ(One<uint16_t>(out), prof == Profile::kAscend950 ? 0x34CDu : 0x34CCu) << l1ref::ProfileKey(prof);
+    }
+}
+
+// aclnnMul on the Ascend 950 does not check the promote type's cast to out: FLOAT into INT32 is truncated toward
+// zero; Atlas A2 refuses it (CheckMulPromoteType).
+TEST(Binary, MulCastsToAnIntegerOutOnlyOnThe950) {
+    for (Profile prof : {Profile::kAscend950, Profile::kAscend910B}) {
+        ProfileScope scope(prof);
+        HostTensor x = Of<float>({3}, ACL_FLOAT, {2.7f, -3.9f, std::nanf("")}), y = Of<float>({3}, ACL_FLOAT, {1, 1, 1});
+        HostTensor out = EmptyTensor({3}, ACL_INT32);
+        const int st = RunMul(x.tensor, y.tensor, out.tensor);
+        if (prof != Profile::kAscend950) {
+            EXPECT_EQ(st, kInvalid);
+            EXPECT_NE(LastError().find("Result type DT_FLOAT can't be cast to the desired output type DT_INT32."),
+                      std::string::npos);
+            continue;
+        }
+        ASSERT_EQ(st, 0) << LastError();
+        void* p = nullptr;
+        aclGetRawTensorAddr(out.tensor, &p);
+        EXPECT_EQ(Download<int32_t>(p, 3), (std::vector<int32_t>{2, -3, 0}));  // NaN -> 0 (aclnnCast's rule)
+    }
+}
+
 // ------------------------------------------------------------------ CANN's dtype rules and messages
 
 TEST(Binary, DtypeRulesAndMessages) {
@@ -311,6 +357,65 @@ TEST(Binary, AlphaPathsMatchTheModelInEveryProduct) {
         }
     }
     EXPECT_GT(compared, 500);
+}
+
+TEST(Binary, MulMatchesTheModelInEveryProduct) {
+    using namespace l1ref;
+    const Pair pairs[] = {{kF32, kF32, kF32}, {kF16, kF16, kF16}, {kBF16, kBF16, kBF16}, {kF16, kF16, kF32},
+                          {kF16, kF32, kF32}, {kBF16, kF32, kBF16}, {kS32, kS32, kS32}, {kS8, kS8, kS8},
+                          {kU8, kU8, kU8}, {kS64, kS16, kS64}, {kBool, kBool, kBool}, {kBool, kF16, kF16},
+                          {kF64, kF64, kF64}, {kF64, kF32, kF16}, {kC64, kC64, kC64}, {kC128, kF64, kC128},
+                          {kF32, kF32, kS32}, {kF16, kF16, kS8}, {kC64, kC64, kF32}, {kF32, kF32, kBool}};
+    const float values[] = {1.0f, 0.1f, -2.5f, 3.0f, std::nanf(""), INFINITY, 0.0f};
+    std::mt19937 rng(2027);
+    const std::vector<int64_t> sa = {5, 7}, sb = {7};
+    int compared = 0;
+    for (Profile prof : kAllProfiles) {
+        ProfileScope scope(prof);
+        for (const Pair& pr : pairs) {
+            if (!binref::Listed(prof, pr.a) || !binref::Listed(prof, pr.b) || !binref::Listed(prof, pr.out)) continue;
+            const std::vector<uint8_t> xa = RandomBytes(pr.a, 35, rng), xb = RandomBytes(pr.b, 7, rng);
+            HostTensor ta = RawTensor(sa, static_cast<aclDataType>(pr.a), xa.data(), xa.size());
+            HostTensor tb = RawTensor(sb, static_cast<aclDataType>(pr.b), xb.data(), xb.size());
+            const std::vector<uint8_t> none;
+            const size_t item = DtSize(pr.out);
+            auto compare = [&](const HostTensor& to, const std::vector<uint8_t>& want, const std::string& what) {
+                void* ptr = nullptr;
+                aclGetRawTensorAddr(to.tensor, &ptr);
+                const std::vector<uint8_t> have = Download<uint8_t>(ptr, want.size());
+                for (size_t e = 0; e < 35; ++e) {
+                    ASSERT_EQ(std::memcmp(&have[e * item], &want[e * item], item), 0) << what << " element " << e;
+                }
+                ++compared;
+            };
+            {  // the tensor form
+                HostTensor to = EmptyTensor(sa, static_cast<aclDataType>(pr.out));
+                std::vector<uint8_t> want(35 * item, 0xA5);
+                const int expect = binref::Mul(prof, ViewOf(pr.a, sa, xa), ViewOf(pr.b, sb, xb), ViewOf(pr.out, sa, none),
+                                               want.data());
+                const std::string what = std::string("Mul ") + ProfileKey(prof) + " " + DtName(pr.a) + "," +
+                                         DtName(pr.b) + "->" + DtName(pr.out);
+                ASSERT_EQ(RunMul(ta.tensor, tb.tensor, to.tensor), expect) << what << ": " << LastError();
+                if (expect == 0) compare(to, want, what);
+            }
+            for (float v : values) {  // the scalar form, FLOAT and INT64 scalars
+                for (int sd : {kF32, kS64}) {
+                    const int64_t iv = static_cast<int64_t>(std::isfinite(v) ? v : 7.0f);
+                    const binref::Scalar sc{sd, sd == kS64 ? static_cast<double>(iv) : static_cast<double>(v)};
+                    Scalar other(sd == kS64 ? static_cast<const void*>(&iv) : static_cast<const void*>(&v),
+                                 static_cast<aclDataType>(sd));
+                    HostTensor to = EmptyTensor(sa, static_cast<aclDataType>(pr.out));
+                    std::vector<uint8_t> want(35 * item, 0xA5);
+                    const int expect = binref::Muls(prof, ViewOf(pr.a, sa, xa), sc, ViewOf(pr.out, sa, none), want.data());
+                    const std::string what = std::string("Muls ") + ProfileKey(prof) + " " + DtName(pr.a) + " x " +
+                                             DtName(sd) + " " + std::to_string(sc.v) + "->" + DtName(pr.out);
+                    ASSERT_EQ(RunMuls(ta.tensor, other.s, to.tensor), expect) << what << ": " << LastError();
+                    if (expect == 0) compare(to, want, what);
+                }
+            }
+        }
+    }
+    EXPECT_GT(compared, 400);
 }
 
 }  // namespace

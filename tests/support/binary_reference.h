@@ -373,6 +373,137 @@ inline int BinaryScalar(Profile prof, bool sub, const View& self, const Scalar& 
     return 0;
 }
 
+/// WriteOut for a result of dtype p: a floating or complex result into an integer or BOOL out as l0op::Cast is
+/// modelled there (truncated toward zero, saturated to the range, NaN 0; BOOL != 0), a complex one into a real
+/// out its real part.
+inline void WriteCast(uint8_t* o, int d, int p, long double v, long double im) {
+    using namespace l1ref;
+    const bool from_real = IsFloating(p) || IsComplex(p);
+    if (from_real && (IsIntegral(d) || d == kBool)) {
+        if (d == kBool) {
+            *o = v != 0.0L;
+            return;
+        }
+        long double lo = -9223372036854775808.0L, hi = 9223372036854775807.0L;
+        if (d == kS8) { lo = -128; hi = 127; }
+        if (d == kU8) { lo = 0; hi = 255; }
+        if (d == kS16) { lo = -32768; hi = 32767; }
+        if (d == kS32) { lo = -2147483648.0L; hi = 2147483647.0L; }
+        const long double t = v != v ? 0.0L : (v < lo ? lo : (v > hi ? hi : std::trunc(v)));
+        const int64_t w = static_cast<int64_t>(t);
+        std::memcpy(o, &w, DtSize(d));
+        return;
+    }
+    WriteOut(o, d, v, IsComplex(d) ? im : 0.0L);
+}
+
+/// One element of aclnnMul in p: a * b with the NaN rule (complex: the textbook product, per part).
+inline void MulElement(int p, long double a, long double ai, long double b, long double bi, long double* re,
+                       long double* im) {
+    using namespace l1ref;
+    *im = 0.0L;
+    if (p == kF32 || p == kF16 || p == kBF16) {
+        const float x = static_cast<float>(a), y = static_cast<float>(b);
+        float r = x * y;
+        if (r != r) r = NaNF(x, y);
+        *re = r != r ? static_cast<long double>(r) : RoundTo(r, FormatOf(p));
+        return;
+    }
+    if (p == kF64) {
+        const double x = static_cast<double>(a), y = static_cast<double>(b);
+        const double r = x * y;
+        *re = r != r ? NaND(x, y) : r;
+        return;
+    }
+    if (p == kC64) {
+        const float xr = static_cast<float>(a), xi = static_cast<float>(ai), yr = static_cast<float>(b),
+                    yi = static_cast<float>(bi);
+        const float rr = xr * yr - xi * yi, ri = xr * yi + xi * yr;
+        *re = rr != rr ? NaNF(xr, yr) : rr;
+        *im = ri != ri ? NaNF(xi, yi) : ri;
+        return;
+    }
+    if (p == kC128) {
+        const double xr = static_cast<double>(a), xi = static_cast<double>(ai), yr = static_cast<double>(b),
+                     yi = static_cast<double>(bi);
+        const double rr = xr * yr - xi * yi, ri = xr * yi + xi * yr;
+        *re = rr != rr ? NaND(xr, yr) : rr;
+        *im = ri != ri ? NaND(xi, yi) : ri;
+        return;
+    }
+    const int64_t x = static_cast<int64_t>(a), y = static_cast<int64_t>(b);
+    if (p == kBool) {
+        *re = (x != 0 && y != 0) ? 1 : 0;
+        return;
+    }
+    *re = Wrap(static_cast<int64_t>(static_cast<uint64_t>(x) * static_cast<uint64_t>(y)), p);
+}
+
+/// aclnnMul (ops-math aclnn_mul.cpp): nulls; self's, other's, out's dtypes listed; the promote type defined
+/// and (outside the 950) castable to out's dtype; dims, broadcast, out's shape; then the elements.
+inline int Mul(Profile prof, const View& self, const View& other, const View& out, uint8_t* o_bytes) {
+    using namespace l1ref;
+    if (self.null || other.null || out.null) return kNullptr;
+    if (!Listed(prof, self.dtype) || !Listed(prof, other.dtype) || !Listed(prof, out.dtype)) return kInvalid;
+    const int p = Promote(self.dtype, other.dtype);
+    if (p < 0) return kInvalid;
+    if (prof != Profile::kAscend950 && !Castable(p, out.dtype)) return kInvalid;
+    if (self.shape.size() > 8 || other.shape.size() > 8) return kInvalid;
+    std::vector<int64_t> b;
+    if (!BroadcastShapes(self.shape, other.shape, &b) || b != out.shape) return kInvalid;
+    ForEachIndex(b, [&](const std::vector<int64_t>& idx) {
+        long double a, ai, c, ci, r, ri;
+        CastIn(self, BroadcastElementIndex(self, idx), p, &a, &ai);
+        CastIn(other, BroadcastElementIndex(other, idx), p, &c, &ci);
+        MulElement(p, a, ai, c, ci, &r, &ri);
+        WriteCast(o_bytes + ElementIndex(out, idx) * DtSize(out.dtype), out.dtype, p, r, ri);
+    });
+    return 0;
+}
+
+/// aclnnMuls: InferTensorScalarDtype (written again from aclnn_mul.cpp), the Muls kernel's branch, the
+/// 950-only checks, then the elements.
+inline int Muls(Profile prof, const View& self, const Scalar& other, const View& out, uint8_t* o_bytes) {
+    using namespace l1ref;
+    if (self.null || out.null) return kNullptr;
+    if (!Listed(prof, self.dtype) || !Listed(prof, out.dtype)) return kInvalid;
+    const bool regbase = prof == Profile::kAscend950;
+    int p;
+    if (regbase) {
+        p = ScalarPromote(prof, self.dtype, other, other, out.dtype);
+        if (p < 0 || !Listed(prof, p) || !Castable(self.dtype, p) || !Castable(other.dtype, p) ||
+            !Castable(p, out.dtype)) {
+            return kInvalid;
+        }
+    } else if (IsComplex(self.dtype)) {
+        p = self.dtype;
+    } else if (IsFloating(self.dtype)) {
+        p = self.dtype != kBF16 ? self.dtype : kF32;
+    } else if ((self.dtype == kBool && other.dtype == kF64) || (other.dtype == kF64 && out.dtype == kF32)) {
+        p = kF32;
+    } else if (IsFloating(other.dtype) || self.dtype == kBool) {
+        p = Promote(self.dtype, other.dtype);
+    } else {
+        p = self.dtype;
+    }
+    if (self.shape != out.shape || self.shape.size() > 8) return kInvalid;
+    const bool kernel = regbase ? ((self.dtype == kF16 || self.dtype == kBF16) && IsFloating(other.dtype))
+                                : (self.dtype == kBF16 && other.dtype == kF64);
+    if (kernel) p = self.dtype;
+    long double c;
+    if (kernel) c = static_cast<float>(other.v);  // ToFloat, not rounded to self's dtype
+    else if (p == kF32 || p == kF16 || p == kBF16) c = RoundTo(static_cast<float>(other.v), FormatOf(p));
+    else if (p == kF64 || IsComplex(p)) c = other.v;
+    else c = Wrap(static_cast<int64_t>(other.v), p);
+    ForEachIndex(self.shape, [&](const std::vector<int64_t>& idx) {
+        long double a, ai, r, ri;
+        CastIn(self, ElementIndex(self, idx), p, &a, &ai);
+        MulElement(p, a, ai, c, 0.0L, &r, &ri);
+        WriteCast(o_bytes + ElementIndex(out, idx) * DtSize(out.dtype), out.dtype, p, r, ri);
+    });
+    return 0;
+}
+
 }  // namespace binref
 
 namespace opref {
@@ -397,6 +528,16 @@ inline int Sub(l1ref::Profile prof, const l1ref::View* t, const aclcpu_test::opi
 inline int Subs(l1ref::Profile prof, const l1ref::View* t, const aclcpu_test::opinfo::Arg* a, uint8_t* const* out) {
     return binref::BinaryScalar(prof, true, t[0], binref::Scalar{l1ref::kBool, a[0].f},
                                 binref::Scalar{l1ref::kBool, a[1].f}, t[1], out[0]);
+}
+
+/// aclnnMul (binary_reference.h): self, other, out.
+inline int Mul(l1ref::Profile prof, const l1ref::View* t, const aclcpu_test::opinfo::Arg*, uint8_t* const* out) {
+    return binref::Mul(prof, t[0], t[1], t[2], out[0]);
+}
+
+/// aclnnMuls (binary_reference.h): self, out; other (an aclScalar of dtype BOOL holding a[0].f).
+inline int Muls(l1ref::Profile prof, const l1ref::View* t, const aclcpu_test::opinfo::Arg* a, uint8_t* const* out) {
+    return binref::Muls(prof, t[0], binref::Scalar{l1ref::kBool, a[0].f}, t[1], out[0]);
 }
 
 }  // namespace opref
