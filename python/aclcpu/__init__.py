@@ -197,6 +197,16 @@ def _float32_param(name, value):
         return float(np.float32(v))
 
 
+def _scalar_param(name, value):
+    """An aclScalar parameter: a Python or numpy integer (not a bool) within int64 stays an int (the bindings
+    make an INT64 scalar of it, as op-plugin does of an integral at::Scalar, so that integer tensors can take
+    it); any other number is its float32 value (_float32_param), made a DOUBLE scalar."""
+    if isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_)) and \
+            -2**63 <= int(value) < 2**63:
+        return int(value)
+    return _float32_param(name, value)
+
+
 def _bool_param(name, value):
     """A bool parameter as the number the bindings pass (1.0 true, 0.0 false). Only a Python or numpy bool, or a
     0-d bool array or tensor, is one: AclnnError(161002) for anything else, 0 and 1 included (torch's bool
@@ -452,7 +462,9 @@ def call(op, tensors, reduction="mean", params=None, *, out_dtype=None, soc=None
     missing = [name for name, default in info.params if default is None and name not in params]
     if missing:
         raise AclnnError(161002, f"{op} requires parameter {', '.join(missing)} (no default)")
-    values = tuple((_bool_param if name in info.bool_params else _float32_param)(name, params.get(name, default))
+    values = tuple(_bool_param(name, params.get(name, default)) if name in info.bool_params
+                   else _scalar_param(name, params.get(name, default)) if name in info.scalar_params
+                   else _float32_param(name, params.get(name, default))
                    for name, default in info.params)
     if len(tensors) != len(info.tensors):
         raise AclnnError(161002, f"{op} takes {len(info.tensors)} tensors ({', '.join(info.tensors)}), "

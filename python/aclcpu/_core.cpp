@@ -244,11 +244,20 @@ struct SocOverride {
     bool active;
 };
 
+/// One scalar parameter as Python gave it: a float (d, already the exact value of its C type: a float32 value
+/// for float and aclScalar parameters) or, for an aclScalar only, a Python int (is_int, i: an INT64 scalar, as
+/// op-plugin makes one of an integral at::Scalar).
+struct ParamValue {
+    double d = 0.0;
+    int64_t i = 0;
+    bool is_int = false;
+};
+
 /// The first phase of one operator over the generic argument list: in[] the input tensors (the operator's
-/// parameter order), reduction, params[] the operator's scalar parameters (already exact values of their C
-/// types), out[] the result tensors (the operator's output order).
-using PlanFn = aclnnStatus (*)(aclTensor* const* in, int64_t reduction, const double* params, aclTensor* const* out,
-                               uint64_t* workspace_size, aclOpExecutor** executor);
+/// parameter order), reduction, params[] the operator's scalar parameters, out[] the result tensors (the
+/// operator's output order).
+using PlanFn = aclnnStatus (*)(aclTensor* const* in, int64_t reduction, const ParamValue* params,
+                               aclTensor* const* out, uint64_t* workspace_size, aclOpExecutor** executor);
 /// The second phase (aclnnXxx(workspace, workspaceSize, executor, stream)).
 using RunFn = aclnnStatus (*)(void*, uint64_t, aclOpExecutor*, aclrtStream);
 
@@ -266,13 +275,15 @@ float ToFloat(double d) {
     return static_cast<float>(d);
 }
 
-/// An operator's aclScalar parameter made of a Python number: dtype DOUBLE holding the value (as op-plugin
-/// makes one of a Python float's at::Scalar), destroyed with the object; the generated rows pass
+/// An operator's aclScalar parameter made of a Python number: dtype INT64 for a Python int, else DOUBLE
+/// holding the value (as op-plugin makes an at::Scalar's), destroyed with the object; the generated rows pass
 /// ScalarArg(p[k]).get(), a temporary that outlives the first phase, which keeps nothing of it. NULL when
 /// aclCreateScalar fails (the first phase then refuses it with 161001).
 class ScalarArg {
 public:
-    explicit ScalarArg(double v) : s_(aclCreateScalar(&v, ACL_DOUBLE)) {}
+    explicit ScalarArg(const ParamValue& v)
+        : s_(v.is_int ? aclCreateScalar(const_cast<int64_t*>(&v.i), ACL_INT64)
+                      : aclCreateScalar(const_cast<double*>(&v.d), ACL_DOUBLE)) {}
     ~ScalarArg() {
         if (s_ != nullptr) aclDestroyScalar(s_);
     }
@@ -339,8 +350,23 @@ bool Broadcast(const std::vector<int64_t>& x, const std::vector<int64_t>& y, std
 /// Raises AclnnError with the library's status and message (161002 for a bad op index, argument count,
 /// profile index, or a dtype without an aclDataType). An in-place row (OpDef::inplace) returns selfRef's values
 /// after the call instead (a new array; the caller's array is not written: aclcpu.inplace_* copies them back).
-py::object Call(int op, const std::vector<py::array>& inputs, int64_t reduction, const std::vector<double>& params,
+py::object Call(int op, const std::vector<py::array>& inputs, int64_t reduction, const std::vector<py::object>& args,
                 py::object out_dtype, int soc) {
+    std::vector<ParamValue> params(args.size());
+    for (size_t k = 0; k < args.size(); ++k) {  // a Python int (not a bool) within int64: an INT64 value
+        PyObject* o = args[k].ptr();
+        if (PyLong_Check(o) && !PyBool_Check(o)) {
+            int overflow = 0;
+            const long long v = PyLong_AsLongLongAndOverflow(o, &overflow);
+            if (overflow == 0) {
+                params[k].is_int = true;
+                params[k].i = v;
+                params[k].d = static_cast<double>(v);
+                continue;
+            }
+        }
+        params[k].d = args[k].cast<double>();
+    }
     EnsureInit();
     if (op < 0 || op >= kNumOps) Raise(kStatusInvalid, "unknown operator index");
     const OpDef& def = kOps[op];

@@ -642,8 +642,9 @@ def python_params(op):
     def default(p):
         if p["kind"] == "bool":
             return bool(p.get("default", False))
-        if "default" in p:
-            return float(p["default"])
+        if "default" in p:  # an aclScalar's integral default stays an int (an INT64 scalar, as torch's 1)
+            d = p["default"]
+            return d if p["kind"] == "aclScalar" and isinstance(d, int) and not isinstance(d, bool) else float(d)
         return None if p["kind"] == "aclScalar" else 0.0
     return tuple((p["name"], default(p)) for p in op.scalars if p["kind"] in PYTHON_SCALAR_KINDS)
 
@@ -710,13 +711,13 @@ def write_core_table(ops):
             if p["name"] == "reduction":
                 args.append("r")
             elif p["kind"] == "float":
-                args.append(f"ToFloat(p[{k}])")
+                args.append(f"ToFloat(p[{k}].d)")
                 k += 1
             elif p["kind"] == "double":
-                args.append(f"p[{k}]")
+                args.append(f"p[{k}].d")
                 k += 1
             elif p["kind"] == "bool":  # the bindings pass 0.0 or 1.0 (aclcpu.call refuses anything but a bool)
-                args.append(f"p[{k}] != 0.0")
+                args.append(f"p[{k}].d != 0.0")
                 k += 1
             elif p["kind"] == "aclScalar":  # lives to the end of the call's full expression
                 args.append(f"ScalarArg(p[{k}]).get()")
@@ -733,7 +734,7 @@ def write_core_table(ops):
         out.append("     {" + ", ".join(c_str(x) for x in ins) + "},")
         out.append(f"     {len(fparams)},")
         out.append(f"     {out_default},")
-        out.append(f"     [](aclTensor* const* in, int64_t r, const double*{pname}, aclTensor* const*{oname}, uint64_t* ws, "
+        out.append(f"     [](aclTensor* const* in, int64_t r, const ParamValue*{pname}, aclTensor* const*{oname}, uint64_t* ws, "
                    "aclOpExecutor** ex) {")
         out.append(f"         (void)r;")
         out.append(wrap_call(f"         return {op.api1}", args, ";"))
