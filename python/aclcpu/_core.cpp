@@ -299,6 +299,7 @@ private:
 enum class OutDefault {
     kPromoted,  // PromoteTypes over every input (L1: SPEC 4 step 4; SmoothL1: docs/ops §2, promotion)
     kSelf,      // self's dtype (MSE: no promotion, gradOutput/target must equal self: docs/ops §2)
+    kFloatForIntegral,  // PromoteTypes, FLOAT when that is integral or BOOL (true division: aclnnDiv)
 };
 
 /// One operator this module exposes: "N input tensors + reduction + scalar params -> one or two output tensors".
@@ -395,6 +396,16 @@ py::object Call(int op, const std::vector<py::array>& inputs, int64_t reduction,
         } else {
             out_t = in[0].dtype;
             for (int i = 1; i < n; ++i) out_t = aclcpu::PromoteTypes(out_t, in[i].dtype);
+            if (def.out_default == OutDefault::kFloatForIntegral) {
+                switch (out_t) {
+                    case ACL_INT8: case ACL_UINT8: case ACL_INT16: case ACL_UINT16: case ACL_INT32:
+                    case ACL_UINT32: case ACL_INT64: case ACL_UINT64: case ACL_BOOL:
+                        out_t = ACL_FLOAT;
+                        break;
+                    default:
+                        break;
+                }
+            }
         }
         if (out_t == ACL_DT_UNDEFINED) out_t = ACL_FLOAT;  // the first phase reports the promotion failure
     } else {

@@ -26,7 +26,7 @@ class OpInfo(NamedTuple):
     operator's outputs: aclnnPreluBackward runs PReluGradUpdate then PReluGradReduce); kernel_aliases:
     other kernel op names computing the same; kernel_tensors: the kernel's inputs in op-def order;
     kernel_order: for each aclnn tensor, its position among kernel_tensors; kernel_attrs: kernel attribute
-    name -> parameter name; out_default: the default output dtype ("promoted" or "self"); reduces: a loss
+    name -> parameter name; out_default: the default output dtype ("promoted", "self", or "float_for_integral": promoted, FLOAT where that is integral or BOOL); reduces: a loss
     whose mean/sum output is 0-d; has_reduction: the API takes a reduction; channel: the table's shape
     `channel` (aclnnPrelu: the tensor `weight` holds 1 or self.shape[1] elements, the output has self's shape);
     bool_params: the names among params that are bools (a C bool; default a bool, the value must be one);

@@ -171,8 +171,8 @@ int64_t IntElement(const BinaryParams& p, int64_t a, int64_t b) {
 /// The DOUBLE compute of one element.
 double DoubleElement(const BinaryParams& p, double a, double b) {
     const bool sub = p.op == BinaryOp::kSub;
-    if (p.op == BinaryOp::kMul) {
-        const double r = a * b;
+    if (p.op == BinaryOp::kMul || p.op == BinaryOp::kDiv) {  // the AI CPU kernels: IEEE double
+        const double r = p.op == BinaryOp::kMul ? a * b : a / b;
         return r != r ? NaNRuleD(a, b) : r;
     }
     double t = b;
@@ -187,6 +187,12 @@ template <typename T>
 void ComplexElement(const BinaryParams& p, T ar, T ai, T br, T bi, T* rr, T* ri) {
     const bool sub = p.op == BinaryOp::kSub;
     T tr = br, ti = bi;
+    if (p.op == BinaryOp::kDiv) {  // the AI CPU kernel's std::complex division (libgcc's __divsc3 / __divdc3)
+        const std::complex<T> q = std::complex<T>(ar, ai) / std::complex<T>(br, bi);
+        *rr = q.real();
+        *ri = q.imag();
+        return;
+    }
     if (p.op == BinaryOp::kMul) {  // the textbook product, each operation rounded
         const T p1 = ar * br, p2 = ai * bi, p3 = ar * bi, p4 = ai * br;
         *rr = p1 - p2;
@@ -219,9 +225,22 @@ void ComplexElement(const BinaryParams& p, T ar, T ai, T br, T bi, T* rr, T* ri)
 
 }  // namespace
 
+namespace {
+/// x flushed to zero of its sign when subnormal (DivHighPrecision's inputs and result, binary.h).
+float FlushSubnormal(float x) {
+    return std::fabs(x) < 1.17549435e-38f ? std::copysign(0.0f, x) : x;
+}
+}  // namespace
+
 float BinaryFloatElement(const BinaryParams& p, float a, float b) {
     const bool sub = p.op == BinaryOp::kSub;
     float r;
+    if (p.op == BinaryOp::kDiv) {
+        const float x = FlushSubnormal(a), y = FlushSubnormal(b);
+        r = FlushSubnormal(x / y);
+        if (r != r) r = NaNRuleF(a, b);
+        return RoundToPromoted(r, p.compute);
+    }
     if (p.op == BinaryOp::kMul) {
         r = a * b;
         if (r != r) r = NaNRuleF(a, b);

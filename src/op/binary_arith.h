@@ -226,7 +226,7 @@ inline kern::BinaryParams ArithKernel(rt::Soc soc, kern::BinaryOp op, aclDataTyp
     kern::BinaryParams p{};
     p.compute = promote;
     p.op = op;
-    if (op == kern::BinaryOp::kMul || AlphaIsOne(soc, promote, alpha)) {  // aclnnMul passes its other as alpha
+    if (op == kern::BinaryOp::kMul || op == kern::BinaryOp::kDiv || AlphaIsOne(soc, promote, alpha)) {
         p.path = kern::AlphaPath::kPlain;
     } else if (UsesAxpy(soc, sub, promote)) {
         p.path = kern::AlphaPath::kAxpy;

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "aclnnop/aclnn_add.h"
+#include "aclnnop/aclnn_div.h"
 #include "aclnnop/aclnn_mul.h"
 #include "aclnnop/aclnn_sub.h"
 #include "support/binary_reference.h"
@@ -58,6 +59,11 @@ int RunAdds(bool sub, const aclTensor* a, const aclScalar* b, const aclScalar* a
     }
     return RunPhases([&](uint64_t* ws, aclOpExecutor** ex) { return aclnnAddsGetWorkspaceSize(a, b, alpha, out, ws, ex); },
                      aclnnAdds);
+}
+
+int RunDiv(const aclTensor* a, const aclTensor* b, aclTensor* out) {
+    return RunPhases([&](uint64_t* ws, aclOpExecutor** ex) { return aclnnDivGetWorkspaceSize(a, b, out, ws, ex); },
+                     aclnnDiv);
 }
 
 int RunMul(const aclTensor* a, const aclTensor* b, aclTensor* out) {
@@ -236,6 +242,32 @@ TEST(Binary, MulCastsToAnIntegerOutOnlyOnThe950) {
     }
 }
 
+// aclnnDiv: DivHighPrecision flushes subnormal inputs and results (our reading): a subnormal dividend gives 0,
+// a subnormal divisor divides by zero; 0 / 0 is the default NaN; INT32 / INT32 is a FLOAT quotient.
+TEST(Binary, DivFlushesSubnormalsAndDividesIntegersInFloat) {
+    const float tiny = F(0x00000100u), big = F(0x00800000u);  // a subnormal, FLT_MIN
+    HostTensor x = Of<float>({5}, ACL_FLOAT, {tiny, 1.0f, 0.0f, big, -3.0f}),
+               y = Of<float>({5}, ACL_FLOAT, {1.0f, -tiny, 0.0f, 4.0f, 0.0f});
+    HostTensor out = EmptyTensor({5}, ACL_FLOAT);
+    ASSERT_EQ(RunDiv(x.tensor, y.tensor, out.tensor), 0) << LastError();
+    void* p = nullptr;
+    aclGetRawTensorAddr(out.tensor, &p);
+    const std::vector<float> r = Download<float>(p, 5);
+    EXPECT_EQ(U(r[0]), 0x00000000u);  // tiny / 1: the flushed dividend
+    EXPECT_EQ(U(r[1]), 0xFF800000u);  // 1 / -tiny: 1 / -0
+    EXPECT_EQ(U(r[2]), 0x7FC00000u);  // 0 / 0: the default NaN
+    EXPECT_EQ(U(r[3]), 0x00000000u);  // FLT_MIN / 4 is subnormal: flushed
+    EXPECT_EQ(U(r[4]), 0xFF800000u);  // -3 / +0
+    HostTensor i = Of<int32_t>({2}, ACL_INT32, {7, -7}), j = Of<int32_t>({2}, ACL_INT32, {2, 0});
+    HostTensor q = EmptyTensor({2}, ACL_FLOAT), qi = EmptyTensor({2}, ACL_INT32);
+    ASSERT_EQ(RunDiv(i.tensor, j.tensor, q.tensor), 0) << LastError();
+    aclGetRawTensorAddr(q.tensor, &p);
+    EXPECT_EQ(Download<float>(p, 2), (std::vector<float>{3.5f, -INFINITY}));
+    EXPECT_EQ(RunDiv(i.tensor, j.tensor, qi.tensor), kInvalid);  // the 950: a FLOAT result, not castable to INT32
+    EXPECT_NE(LastError().find("Result type DT_FLOAT can't be cast to the desired output type DT_INT32."),
+              std::string::npos);
+}
+
 // ------------------------------------------------------------------ CANN's dtype rules and messages
 
 TEST(Binary, DtypeRulesAndMessages) {
@@ -357,6 +389,46 @@ TEST(Binary, AlphaPathsMatchTheModelInEveryProduct) {
         }
     }
     EXPECT_GT(compared, 500);
+}
+
+TEST(Binary, DivMatchesTheModelInEveryProduct) {
+    using namespace l1ref;
+    const Pair pairs[] = {{kF32, kF32, kF32}, {kF16, kF16, kF16}, {kBF16, kBF16, kBF16}, {kF16, kF16, kF32},
+                          {kBF16, kF32, kBF16}, {kS32, kS32, kF32}, {kS32, kS32, kS32}, {kS8, kU8, kF16},
+                          {kS64, kS64, kF32}, {kBool, kBool, kF32}, {kF64, kF64, kF64}, {kF64, kF32, kF16},
+                          {kC64, kC64, kC64}, {kC128, kF64, kC128}, {kS16, kF16, kF16}};
+    std::mt19937 rng(2028);
+    const std::vector<int64_t> sa = {5, 7}, sb = {7};
+    int compared = 0;
+    for (Profile prof : kAllProfiles) {
+        ProfileScope scope(prof);
+        for (const Pair& pr : pairs) {
+            if (!binref::Listed(prof, pr.a) || !binref::Listed(prof, pr.b)) continue;
+            for (int rep = 0; rep < 3; ++rep) {
+                const std::vector<uint8_t> xa = RandomBytes(pr.a, 35, rng), xb = RandomBytes(pr.b, 7, rng);
+                HostTensor ta = RawTensor(sa, static_cast<aclDataType>(pr.a), xa.data(), xa.size());
+                HostTensor tb = RawTensor(sb, static_cast<aclDataType>(pr.b), xb.data(), xb.size());
+                HostTensor to = EmptyTensor(sa, static_cast<aclDataType>(pr.out));
+                const size_t item = DtSize(pr.out);
+                std::vector<uint8_t> want(35 * item, 0xA5);
+                const std::vector<uint8_t> none;
+                const int expect =
+                    binref::Div(prof, ViewOf(pr.a, sa, xa), ViewOf(pr.b, sb, xb), ViewOf(pr.out, sa, none), want.data());
+                const std::string what = std::string("Div ") + ProfileKey(prof) + " " + DtName(pr.a) + "," +
+                                         DtName(pr.b) + "->" + DtName(pr.out);
+                ASSERT_EQ(RunDiv(ta.tensor, tb.tensor, to.tensor), expect) << what << ": " << LastError();
+                if (expect != 0) continue;
+                void* ptr = nullptr;
+                aclGetRawTensorAddr(to.tensor, &ptr);
+                const std::vector<uint8_t> have = Download<uint8_t>(ptr, want.size());
+                for (size_t e = 0; e < 35; ++e) {
+                    ASSERT_EQ(std::memcmp(&have[e * item], &want[e * item], item), 0) << what << " element " << e;
+                }
+                ++compared;
+            }
+        }
+    }
+    EXPECT_GT(compared, 150);
 }
 
 TEST(Binary, MulMatchesTheModelInEveryProduct) {

@@ -115,9 +115,27 @@ std::vector<aclDataType> DtypesOf(uint64_t mask) {
     return v;
 }
 
-/// The dtypes every list of the entry holds in the product (FLOAT alone when the entry has no list).
+/// Whether the entry's outputs take FLOAT for integral and BOOL inputs (python.out_default float_for_integral:
+/// true division).
+bool FloatForIntegral(const OpInfo& op) { return std::strcmp(op.out_default, "float_for_integral") == 0; }
+
+bool IsIntegralOrBool(aclDataType d) {
+    switch (d) {
+        case ACL_INT8: case ACL_UINT8: case ACL_INT16: case ACL_UINT16: case ACL_INT32: case ACL_UINT32:
+        case ACL_INT64: case ACL_UINT64: case ACL_BOOL:
+            return true;
+        default:
+            return false;
+    }
+}
+
+/// The dtypes every list of the entry holds in the product (FLOAT alone when the entry has no list); an
+/// in-place variant of a float_for_integral entry without the integral ones (its output is its input).
 std::vector<aclDataType> Listed(const OpInfo& op, int product) {
-    std::vector<aclDataType> v = DtypesOf(op.accept_mask[product]);
+    std::vector<aclDataType> v;
+    for (aclDataType d : DtypesOf(op.accept_mask[product])) {
+        if (!(FloatForIntegral(op) && op.inplace_of >= 0 && IsIntegralOrBool(d))) v.push_back(d);
+    }
     if (v.empty()) v.push_back(ACL_FLOAT);
     return v;
 }
@@ -496,7 +514,15 @@ Call MakeCall(const OpInfo& op, const std::vector<Shape>& in_shapes, const std::
 }
 
 /// Every tensor of dtype d.
-std::vector<aclDataType> AllOf(const OpInfo& op, aclDataType d) { return std::vector<aclDataType>(op.num_tensors, d); }
+std::vector<aclDataType> AllOf(const OpInfo& op, aclDataType d) {
+    std::vector<aclDataType> v(op.num_tensors, d);
+    if (FloatForIntegral(op) && IsIntegralOrBool(d)) {  // true division: integral inputs, a FLOAT output
+        for (int i = 0; i < op.num_tensors; ++i) {
+            if (op.tensors[i].role == Role::kOutput) v[i] = ACL_FLOAT;
+        }
+    }
+    return v;
+}
 
 /// The same shape for every input.
 std::vector<Shape> Same(const OpInfo& op, const Shape& s) { return std::vector<Shape>(std::max(op.num_inputs, 1), s); }

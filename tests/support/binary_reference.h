@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cmath>
+#include <complex>
 #include <cstdint>
 #include <cstring>
 #include <vector>
@@ -389,6 +390,15 @@ inline void WriteCast(uint8_t* o, int d, int p, long double v, long double im) {
         if (d == kU8) { lo = 0; hi = 255; }
         if (d == kS16) { lo = -32768; hi = 32767; }
         if (d == kS32) { lo = -2147483648.0L; hi = 2147483647.0L; }
+        if (d == kU16) { lo = 0; hi = 65535; }
+        if (d == kU32) { lo = 0; hi = 4294967295.0L; }
+        if (d == kU64) {
+            const long double t = v != v || v < 0 ? 0.0L : (v >= 18446744073709551615.0L ? 18446744073709551615.0L
+                                                                                            : std::trunc(v));
+            const uint64_t w = static_cast<uint64_t>(t);
+            std::memcpy(o, &w, 8);
+            return;
+        }
         const long double t = v != v ? 0.0L : (v < lo ? lo : (v > hi ? hi : std::trunc(v)));
         const int64_t w = static_cast<int64_t>(t);
         std::memcpy(o, &w, DtSize(d));
@@ -504,6 +514,64 @@ inline int Muls(Profile prof, const View& self, const Scalar& other, const View&
     return 0;
 }
 
+/// One element of aclnnDiv in compute dtype p: FLOAT/FLOAT16/BF16 the quotient of the float32 values with
+/// subnormal inputs and result flushed to signed zero, rounded to p; DOUBLE IEEE; complex std::complex.
+inline void DivElement(int p, long double a, long double ai, long double b, long double bi, long double* re,
+                       long double* im) {
+    using namespace l1ref;
+    *im = 0.0L;
+    auto flush = [](float x) { return std::fabs(x) < 1.17549435e-38f ? std::copysign(0.0f, x) : x; };
+    if (p == kF32 || p == kF16 || p == kBF16) {
+        const float x = static_cast<float>(a), y = static_cast<float>(b);
+        float r = flush(flush(x) / flush(y));
+        if (r != r) r = NaNF(x, y);
+        *re = r != r ? static_cast<long double>(r) : RoundTo(r, FormatOf(p));
+        return;
+    }
+    if (p == kF64) {
+        const double x = static_cast<double>(a), y = static_cast<double>(b);
+        const double r = x / y;
+        *re = r != r ? NaND(x, y) : r;
+        return;
+    }
+    if (p == kC64) {
+        const std::complex<float> q = std::complex<float>(static_cast<float>(a), static_cast<float>(ai)) /
+                                      std::complex<float>(static_cast<float>(b), static_cast<float>(bi));
+        *re = q.real();
+        *im = q.imag();
+        return;
+    }
+    const std::complex<double> q = std::complex<double>(static_cast<double>(a), static_cast<double>(ai)) /
+                                   std::complex<double>(static_cast<double>(b), static_cast<double>(bi));
+    *re = q.real();
+    *im = q.imag();
+}
+
+/// aclnnDiv (aclnn_div.cpp MODE_REAL_DIV): nulls (out, other, self); dims, broadcast, out's shape; other's and
+/// self's dtypes listed; the promote type defined; the result type (950: FLOAT for INT32/BOOL) castable to out;
+/// then the elements in the compute dtype (integral promote types: FLOAT).
+inline int Div(Profile prof, const View& self, const View& other, const View& out, uint8_t* o_bytes) {
+    using namespace l1ref;
+    if (self.null || other.null || out.null) return kNullptr;
+    if (self.shape.size() > 8 || other.shape.size() > 8) return kInvalid;
+    std::vector<int64_t> b;
+    if (!BroadcastShapes(self.shape, other.shape, &b) || b != out.shape) return kInvalid;
+    if (!Listed(prof, self.dtype) || !Listed(prof, other.dtype)) return kInvalid;
+    const int p = Promote(self.dtype, other.dtype);
+    if (p < 0) return kInvalid;
+    const int from = prof == Profile::kAscend950 && (p == kS32 || p == kBool) ? kF32 : p;
+    if (!Castable(from, out.dtype)) return kInvalid;
+    const int c = (IsIntegral(p) || p == kBool) ? kF32 : p;
+    ForEachIndex(b, [&](const std::vector<int64_t>& idx) {
+        long double x, xi, y, yi, r, ri;
+        CastIn(self, BroadcastElementIndex(self, idx), c, &x, &xi);
+        CastIn(other, BroadcastElementIndex(other, idx), c, &y, &yi);
+        DivElement(c, x, xi, y, yi, &r, &ri);
+        WriteCast(o_bytes + ElementIndex(out, idx) * DtSize(out.dtype), out.dtype, c, r, ri);
+    });
+    return 0;
+}
+
 }  // namespace binref
 
 namespace opref {
@@ -538,6 +606,11 @@ inline int Mul(l1ref::Profile prof, const l1ref::View* t, const aclcpu_test::opi
 /// aclnnMuls (binary_reference.h): self, out; other (an aclScalar of dtype BOOL holding a[0].f).
 inline int Muls(l1ref::Profile prof, const l1ref::View* t, const aclcpu_test::opinfo::Arg* a, uint8_t* const* out) {
     return binref::Muls(prof, t[0], binref::Scalar{l1ref::kBool, a[0].f}, t[1], out[0]);
+}
+
+/// aclnnDiv (binary_reference.h): self, other, out.
+inline int Div(l1ref::Profile prof, const l1ref::View* t, const aclcpu_test::opinfo::Arg*, uint8_t* const* out) {
+    return binref::Div(prof, t[0], t[1], t[2], out[0]);
 }
 
 }  // namespace opref

@@ -122,7 +122,8 @@ struct OpInfo {
     bool broadcasts;                     ///< the checks broadcast the inputs (a `broadcast` check)
     bool custom;                         ///< the checks include a custom hook (a rule outside the vocabulary)
     uint64_t accept_mask[kNumProducts];  ///< dtypes every list of the entry holds, per product
-    const char* out_default;             ///< the out dtype rule (python.out_default): "promoted" or "self"
+    const char* out_default;             ///< the out dtype rule (python.out_default): "promoted", "self" or
+                                         ///< "float_for_integral" (the promoted dtype, FLOAT for integral/BOOL)
     int inplace_of;                      ///< index of the base entry in kOpInfos (-1: not an Inplace variant)
     const int* bind;        ///< Inplace: for each tensor of the base (executor order), the own tensor bound to it
     const char* reference;  ///< the table's kernel.reference (the reference-model header)

@@ -727,7 +727,8 @@ def write_core_table(ops):
         args += ["ws", "ex"]
         pname = " p" if fparams else ""
         oname = "" if inplace else " out"
-        out_default = {"promoted": "OutDefault::kPromoted", "self": "OutDefault::kSelf"}[op.d["python"]["out_default"]]
+        out_default = {"promoted": "OutDefault::kPromoted", "self": "OutDefault::kSelf",
+                       "float_for_integral": "OutDefault::kFloatForIntegral"}[op.d["python"]["out_default"]]
         self_index = ins.index("self") if "self" in ins else 0
         out.append(f"    {{{c_str(op.api)},")
         out.append(f"     {len(ins)},")
@@ -1047,6 +1048,11 @@ def write_op_infos(ops):
         for name in op.order:
             p = next(q for q in op.params if q["name"] == name)
             names = bound[name] or [name]
+            # the name the first phase's null message uses: the bound base parameter checked first (aclnnDiv
+            # checks out before self)
+            null_order = [item["not_null"]["param"] for item in base.d["checks"]
+                          if isinstance(item, dict) and "not_null" in item]
+            names = sorted(names, key=lambda b: null_order.index(b) if b in null_order else len(null_order))
             ins = [b for b in names if b in base.inputs]
             outs = [b for b in names if b in base.outputs]
             rule = next((rules[b] for b in names if b in rules), ("kNone", None, 0))
