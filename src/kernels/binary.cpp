@@ -10,6 +10,7 @@
 #include "common/exports.h"  // the cross-library functions defined here get default visibility
 #include "common/half.h"
 #include "kernels/convert.h"
+#include "kernels/threshold.h"
 #include "tensor/dtype.h"
 
 namespace aclcpu {
@@ -149,6 +150,8 @@ int32_t TruncSatInt32(float v) {
 /// The integer and BOOL compute of one element (a, b already of the compute dtype, as int64).
 int64_t IntElement(const BinaryParams& p, int64_t a, int64_t b) {
     const bool sub = p.op == BinaryOp::kSub;
+    if (p.op == BinaryOp::kMax) return p.compute == ACL_BOOL ? ((a | b) & 1) : (a > b ? a : b);
+    if (p.op == BinaryOp::kMin) return p.compute == ACL_BOOL ? (a & b & 1) : (a < b ? a : b);
     if (p.op == BinaryOp::kMul) {  // MulOp / MulInt8Op / MulUint8Op (wrap); MulBoolOp (an AND)
         if (p.compute == ACL_BOOL) return a & b & 1;
         return WrapTo(static_cast<uint64_t>(a) * static_cast<uint64_t>(b), p.compute);
@@ -171,6 +174,15 @@ int64_t IntElement(const BinaryParams& p, int64_t a, int64_t b) {
 /// The DOUBLE compute of one element.
 double DoubleElement(const BinaryParams& p, double a, double b) {
     const bool sub = p.op == BinaryOp::kSub;
+    if (p.op == BinaryOp::kMax || p.op == BinaryOp::kMin) {  // VecMax / VecMin's rules, in double (assumed)
+        if (a != a) return QuietD(a);
+        if (b != b) return QuietD(b);
+        if (a == b) {
+            const uint64_t ua = Bits<uint64_t>(a), ub = Bits<uint64_t>(b);
+            return Bits<double>(p.op == BinaryOp::kMax ? (ua & ub) : (ua | ub));
+        }
+        return p.op == BinaryOp::kMax ? (a > b ? a : b) : (a < b ? a : b);
+    }
     if (p.op == BinaryOp::kMul || p.op == BinaryOp::kDiv) {  // the AI CPU kernels: IEEE double
         const double r = p.op == BinaryOp::kMul ? a * b : a / b;
         return r != r ? NaNRuleD(a, b) : r;
@@ -246,6 +258,8 @@ float BinaryFloatElement(const BinaryParams& p, float a, float b) {
         if (r != r) r = NaNRuleF(a, b);
         return RoundToPromoted(r, p.compute);
     }
+    if (p.op == BinaryOp::kMax) return VecMax(a, b);  // a selection: already a value of the compute dtype
+    if (p.op == BinaryOp::kMin) return VecMin(a, b);
     switch (p.path) {
         case AlphaPath::kAxpy:
             r = std::fma(b, p.alpha_f, a);
@@ -269,9 +283,13 @@ void BinaryRowGeneric(const void* params, const aclDataType* dt, char* const* pt
     const aclDataType c = p.compute;
     if (IsF32Family(c)) {
         const float bv = static_cast<float>(p.other_re);  // Adds: a value of the compute dtype
+        // an input cast to the compute dtype; a DOUBLE one rounded once (aclnnMaximum's 0-d DOUBLE operand)
+        const auto load = [c](const char* q, aclDataType d) {
+            return d == ACL_DOUBLE ? DoubleToP(LoadRaw<double>(q), c) : LoadPromoted(q, d, c);
+        };
         for (int64_t i = 0; i < n; ++i) {
-            const float a = LoadPromoted(ptrs[1] + i * st[1], dt[1], c);
-            const float b = value ? bv : LoadPromoted(ptrs[2] + i * st[2], dt[2], c);
+            const float a = load(ptrs[1] + i * st[1], dt[1]);
+            const float b = value ? bv : load(ptrs[2] + i * st[2], dt[2]);
             const float r = BinaryFloatElement(p, a, b);
             if (IsRealOrComplexOut(dt[0])) {
                 StoreResult(ptrs[0] + i * st[0], dt[0], r);

@@ -1,5 +1,6 @@
 // Row kernels of ops-math's binary arithmetic: aclnnAdd / aclnnAdds, aclnnSub / aclnnSubs with alpha,
-// aclnnMul / aclnnMuls and aclnnDiv (docs/ops/add.md, sub.md, mul.md, div.md). One kernel computes out = self (+|-) alpha * other,
+// aclnnMul / aclnnMuls, aclnnDiv, aclnnMaximum / aclnnMinimum (docs/ops/add.md, sub.md, mul.md, div.md,
+// maximum.md). One kernel computes out = self (+|-) alpha * other,
 // or self * other, in the promote type ("compute" below) the way the op_api composes CANN's kernels:
 //   kPlain  alpha == 1: Add / Sub of the two inputs cast to the compute dtype;
 //   kAxpy   Axpy (float alpha): fma(other, +-alpha, self) in float32 (FLOAT16, BF16: cast to float32 and the
@@ -35,7 +36,9 @@ constexpr uint32_t kBinaryDefaultNaN = 0x7FC00000u;
 /// The kernel's operation between self and (alpha *) other (kMul: self * other, kDiv: self / other; path
 /// kPlain only). kDiv in FLOAT, FLOAT16, BF16 is DivHighPrecision: correctly rounded, with subnormal inputs
 /// and results flushed to zero of their sign (docs/ops/div.md §5: our reading of "no subnormals").
-enum class BinaryOp : int32_t { kAdd, kSub, kMul, kDiv };
+/// kMax / kMin (aclnnMaximum / aclnnMinimum): the vector unit's Max / Min (kernels/threshold.h VecMax: a NaN
+/// operand's NaN quieted, self's first; +0 above -0); integers max / min; BOOL OR / AND.
+enum class BinaryOp : int32_t { kAdd, kSub, kMul, kDiv, kMax, kMin };
 
 /// How alpha enters (the op_api's branch, chosen per product by the plan hook: docs/ops/add.md §5).
 enum class AlphaPath : int32_t { kPlain, kAxpy, kAxpyV2, kMul };

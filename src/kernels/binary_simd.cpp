@@ -39,7 +39,7 @@ HWY_INLINE VF BinaryNaNRule(DF df, VF a, VF b) {
     return hn::IfThenElse(hn::IsNaN(a), qa, hn::IfThenElse(hn::IsNaN(b), qb, dflt));
 }
 
-/// BinaryFloatElement on lanes: kSub (0 Add, 1 Sub, 2 Mul, 3 Div), kPath (AlphaPath), kP the compute dtype's code
+/// BinaryFloatElement on lanes: kSub (0 Add, 1 Sub, 2 Mul, 3 Div, 4 Max, 5 Min), kPath (AlphaPath), kP the compute dtype's code
 /// (for the Mul path's intermediate rounding), kValue: `other` is the parameters' value (one input).
 template <int kSub, int kPath, int kP, bool kValue>
 struct BinaryF {
@@ -49,7 +49,9 @@ struct BinaryF {
         const VF a = x[0];
         const VF b = kValue ? hn::Set(df, static_cast<float>(p.other_re)) : x[kValue ? 0 : 1];
         VF r;
-        if constexpr (kSub == 3) {  // DivHighPrecision: subnormal inputs and result flushed to signed zero
+        if constexpr (kSub == 4 || kSub == 5) {  // VecMax / VecMin
+            return VecMaxMin<kSub == 4>(df, a, b);
+        } else if constexpr (kSub == 3) {  // DivHighPrecision: subnormal inputs and result flushed to signed zero
             const VF tiny = hn::Set(df, 1.17549435e-38f);
             const VF sign = hn::Set(df, -0.0f);
             const VF x = hn::IfThenElse(hn::Lt(hn::Abs(a), tiny), hn::And(a, sign), a);
@@ -98,6 +100,8 @@ RowFn SelectBinaryFused(int sub, int path, int code, int value, int nt) {
     const bool v = value != 0, s = sub == 1, t = nt != 0;
     if (sub == 2) return PickBinaryPath<2, 0>(code, v, t);
     if (sub == 3) return PickBinaryPath<3, 0>(code, v, t);
+    if (sub == 4) return PickBinaryPath<4, 0>(code, v, t);
+    if (sub == 5) return PickBinaryPath<5, 0>(code, v, t);
     switch (static_cast<AlphaPath>(path)) {
         case AlphaPath::kPlain:
             return s ? PickBinaryPath<1, 0>(code, v, t) : PickBinaryPath<0, 0>(code, v, t);

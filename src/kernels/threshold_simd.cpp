@@ -80,19 +80,6 @@ struct SoftShrinkGradF {
     }
 };
 
-/// VecMax / VecMin on lanes (kernels/threshold.h): a NaN lane of a gives it quieted, else a NaN of b quieted;
-/// equal lanes the sign bits ANDed (Max: +0 over -0) or ORed (Min: -0 over +0); else the larger / smaller.
-template <bool kMax>
-HWY_INLINE VF VecMaxMin(DF df, VF a, VF b) {
-    const DU32 du;
-    VF r = kMax ? hn::IfThenElse(hn::Gt(a, b), a, b) : hn::IfThenElse(hn::Lt(a, b), a, b);
-    const VF tie = kMax ? hn::BitCast(df, hn::And(hn::BitCast(du, a), hn::BitCast(du, b)))
-                        : hn::BitCast(df, hn::Or(hn::BitCast(du, a), hn::BitCast(du, b)));
-    r = hn::IfThenElse(hn::Eq(a, b), tie, r);
-    r = hn::IfThenElse(hn::IsNaN(b), QuietNaNs(df, b), r);
-    return hn::IfThenElse(hn::IsNaN(a), QuietNaNs(df, a), r);
-}
-
 /// HardtanhElement on lanes: Min(Max(x, min), max).
 struct HardtanhF {
     using Params = ThresholdParams;

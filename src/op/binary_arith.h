@@ -201,6 +201,26 @@ inline bool MulsUsesMulsKernel(rt::Soc soc, aclDataType self, const aclScalar& o
     return self == ACL_BF16 && other.dtype == ACL_DOUBLE;
 }
 
+/// opbase's BinaryOpTypePromote (ops-math common/inc/op_api/data_type_utils.h): both tensors 0-d or both not:
+/// PromoteType; otherwise CombineCategoriesWithComplex(the dimensioned one's dtype, the 0-d one's).
+inline aclDataType BinaryOpTypePromote(const aclTensor& self, const aclTensor& other) {
+    const bool s0 = self.view_shape.empty(), o0 = other.view_shape.empty();
+    if (s0 == o0) return PromoteTypes(self.dtype, other.dtype);
+    const aclDataType higher = s0 ? other.dtype : self.dtype, lower = s0 ? self.dtype : other.dtype;
+    if (IsComplexDtype(higher)) return higher;
+    if (IsComplexDtype(lower)) {
+        switch (higher) {
+            case ACL_FLOAT16: return ACL_COMPLEX32;
+            case ACL_BF16: case ACL_FLOAT: return ACL_COMPLEX64;
+            case ACL_DOUBLE: return ACL_COMPLEX128;
+            default: return lower;
+        }
+    }
+    if (IsFloatingDtype(higher)) return higher;
+    if (higher == ACL_BOOL || IsFloatingDtype(lower)) return PromoteTypes(higher, lower);
+    return higher != ACL_DT_UNDEFINED ? higher : lower;
+}
+
 /// The op_api's Axpy and AxpyV2 dtype lists per product (IsSupportAxpy / UseAxpy, IsSupportAxpyV2 /
 /// UseAxpyV2). `sub`: aclnn_sub.cpp's lists.
 inline bool UsesAxpy(rt::Soc soc, bool sub, aclDataType p) {
@@ -226,7 +246,9 @@ inline kern::BinaryParams ArithKernel(rt::Soc soc, kern::BinaryOp op, aclDataTyp
     kern::BinaryParams p{};
     p.compute = promote;
     p.op = op;
-    if (op == kern::BinaryOp::kMul || op == kern::BinaryOp::kDiv || AlphaIsOne(soc, promote, alpha)) {
+    if (op != kern::BinaryOp::kAdd && op != kern::BinaryOp::kSub) {  // no alpha
+        p.path = kern::AlphaPath::kPlain;
+    } else if (AlphaIsOne(soc, promote, alpha)) {
         p.path = kern::AlphaPath::kPlain;
     } else if (UsesAxpy(soc, sub, promote)) {
         p.path = kern::AlphaPath::kAxpy;
@@ -317,6 +339,50 @@ inline int PlanBinaryScalar(const OpCall& c, kern::BinaryOp op, const aclScalar&
     const engine::ElementwiseOperands ops{1, 1, {0}};
     return engine::PublishElementwise(c.t, 2, 1, c.api, c.names, self->numel == 0, ops, ViewShapeOf(self),
                                       engine::KernelOf(&kern::SelectBinaryRow, params), workspaceSize, executor);
+}
+
+// ---------------------------------------------------------------- aclnnMaximum / aclnnMinimum (aclnn_maximum.cpp)
+/// The promote type CheckComputeDtype uses: Ascend 950 BinaryOpTypePromote (0-d tensors join as scalars do),
+/// elsewhere PromoteType.
+inline aclDataType MaxMinPromote(const OpCall& c) {
+    return IsRegBaseSoc(c.soc) ? BinaryOpTypePromote(*c.t[0], *c.t[1]) : PromoteTypes(c.t[0]->dtype, c.t[1]->dtype);
+}
+
+/// aclnnMaximum's and aclnnMinimum's CheckComputeDtype: the promote type defined and castable to out's dtype.
+inline int CheckMaxMinPromote(const OpCall& c) {
+    const aclDataType p = MaxMinPromote(c);
+    if (p == ACL_DT_UNDEFINED) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Self dtype %s and other dtype %s can not promote dtype.",
+                    DtypeName(c.t[0]->dtype), DtypeName(c.t[1]->dtype));
+    }
+    if (!CanCast(p, c.t[2]->dtype)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Result type %s can't be cast to the desired output type %s.",
+                    DtypeName(p), DtypeName(c.t[2]->dtype));
+    }
+    return 0;
+}
+
+/// Whether Max/Min may run in the input dtype before the cast to out (opbase IsMaxMinSafeInputDtype).
+inline bool IsMaxMinSafeInputDtype(aclDataType in, aclDataType out) {
+    if (in == out || in == ACL_BOOL) return true;
+    const auto bits = [](aclDataType d) { return static_cast<int>(ItemSize(d)) * 8; };
+    const auto is_signed = [](aclDataType d) {
+        return d == ACL_INT8 || d == ACL_INT16 || d == ACL_INT32 || d == ACL_INT64;
+    };
+    if (IsIntegralOrBool(in, false) && IsIntegralOrBool(out, false)) {
+        return is_signed(in) == is_signed(out) && bits(in) <= bits(out);
+    }
+    if (IsFloatingDtype(out)) return IsIntegralOrBool(in, false) || IsFloatingDtype(in);
+    return false;
+}
+
+/// GetComputeType: Ascend 950 - equal input dtypes safe for out: that dtype; equal but unsafe: out's dtype (the
+/// inputs cast to it first); different: BinaryOpTypePromote. Elsewhere PromoteType.
+inline aclDataType MaxMinCompute(const OpCall& c) {
+    if (!IsRegBaseSoc(c.soc)) return PromoteTypes(c.t[0]->dtype, c.t[1]->dtype);
+    const aclDataType in = c.t[0]->dtype, out = c.t[2]->dtype;
+    if (in == c.t[1]->dtype) return IsMaxMinSafeInputDtype(in, out) ? in : out;
+    return BinaryOpTypePromote(*c.t[0], *c.t[1]);
 }
 
 }  // namespace aclcpu

@@ -19,6 +19,8 @@
 
 #include "aclnnop/aclnn_add.h"
 #include "aclnnop/aclnn_div.h"
+#include "aclnnop/aclnn_maximum.h"
+#include "aclnnop/aclnn_minimum.h"
 #include "aclnnop/aclnn_mul.h"
 #include "aclnnop/aclnn_sub.h"
 #include "support/binary_reference.h"
@@ -64,6 +66,15 @@ int RunAdds(bool sub, const aclTensor* a, const aclScalar* b, const aclScalar* a
 int RunDiv(const aclTensor* a, const aclTensor* b, aclTensor* out) {
     return RunPhases([&](uint64_t* ws, aclOpExecutor** ex) { return aclnnDivGetWorkspaceSize(a, b, out, ws, ex); },
                      aclnnDiv);
+}
+
+int RunMaxMin(bool mx, const aclTensor* a, const aclTensor* b, aclTensor* out) {
+    if (mx) {
+        return RunPhases([&](uint64_t* ws, aclOpExecutor** ex) { return aclnnMaximumGetWorkspaceSize(a, b, out, ws, ex); },
+                         aclnnMaximum);
+    }
+    return RunPhases([&](uint64_t* ws, aclOpExecutor** ex) { return aclnnMinimumGetWorkspaceSize(a, b, out, ws, ex); },
+                     aclnnMinimum);
 }
 
 int RunMul(const aclTensor* a, const aclTensor* b, aclTensor* out) {
@@ -268,6 +279,32 @@ TEST(Binary, DivFlushesSubnormalsAndDividesIntegersInFloat) {
               std::string::npos);
 }
 
+// aclnnMaximum / aclnnMinimum: a NaN operand wins (self's first), +0 is above -0; on the Ascend 950 equal INT64
+// inputs into an INT32 out are cast first (unsafe for Max: GetComputeType computes in out's dtype), so
+// Max(2^32 + 1, 5) is 5 there and 1 (Max, then the wrap-around) elsewhere.
+TEST(Binary, MaximumMinimumNaNZerosAndTheComputeDtype) {
+    const float nan1 = F(0x7FA00001u);
+    HostTensor x = Of<float>({3}, ACL_FLOAT, {nan1, -0.0f, 1.0f}), y = Of<float>({3}, ACL_FLOAT, {2.0f, 0.0f, std::nanf("")});
+    HostTensor out = EmptyTensor({3}, ACL_FLOAT);
+    void* p = nullptr;
+    aclGetRawTensorAddr(out.tensor, &p);
+    ASSERT_EQ(RunMaxMin(true, x.tensor, y.tensor, out.tensor), 0) << LastError();
+    std::vector<float> r = Download<float>(p, 3);
+    EXPECT_EQ(U(r[0]), 0x7FE00001u);  // self's NaN, quieted
+    EXPECT_EQ(U(r[1]), 0x00000000u);  // Max(-0, +0) = +0
+    EXPECT_EQ(U(r[2]), 0x7FC00000u);  // other's NaN
+    ASSERT_EQ(RunMaxMin(false, x.tensor, y.tensor, out.tensor), 0) << LastError();
+    r = Download<float>(p, 3);
+    EXPECT_EQ(U(r[1]), 0x80000000u);  // Min(-0, +0) = -0
+    for (Profile prof : {Profile::kAscend950, Profile::kAscend910B}) {
+        ProfileScope scope(prof);
+        HostTensor a = Of<int64_t>({1}, ACL_INT64, {(int64_t{1} << 32) + 1}), b = Of<int64_t>({1}, ACL_INT64, {5});
+        HostTensor o = EmptyTensor({1}, ACL_INT32);
+        ASSERT_EQ(RunMaxMin(true, a.tensor, b.tensor, o.tensor), 0) << LastError();
+        EXPECT_EQ(One<int32_t>(o), prof == Profile::kAscend950 ? 5 : 1) << l1ref::ProfileKey(prof);
+    }
+}
+
 // ------------------------------------------------------------------ CANN's dtype rules and messages
 
 TEST(Binary, DtypeRulesAndMessages) {
@@ -429,6 +466,50 @@ TEST(Binary, DivMatchesTheModelInEveryProduct) {
         }
     }
     EXPECT_GT(compared, 150);
+}
+
+TEST(Binary, MaximumMinimumMatchTheModelInEveryProduct) {
+    using namespace l1ref;
+    const Pair pairs[] = {{kF32, kF32, kF32}, {kF16, kF16, kF16}, {kBF16, kBF16, kBF16}, {kF16, kF16, kF32},
+                          {kBF16, kF32, kBF16}, {kS32, kS32, kS32}, {kS64, kS64, kS32}, {kU8, kU8, kS8},
+                          {kS8, kS16, kS16}, {kBool, kBool, kBool}, {kBool, kS32, kF32}, {kF64, kF64, kF64},
+                          {kF32, kF64, kF32}, {kS32, kF16, kF16}, {kF32, kF32, kF16}};
+    std::mt19937 rng(2029);
+    int compared = 0;
+    for (Profile prof : kAllProfiles) {
+        ProfileScope scope(prof);
+        for (const Pair& pr : pairs) {
+            if (!binref::Listed(prof, pr.a) || !binref::Listed(prof, pr.b) || !binref::Listed(prof, pr.out)) continue;
+            for (int shape = 0; shape < 2; ++shape) {  // [5,7] with [7], then [5,7] with a 0-d other
+                const std::vector<int64_t> sa = {5, 7}, sb = shape == 0 ? std::vector<int64_t>{7} : std::vector<int64_t>{};
+                const int nb = shape == 0 ? 7 : 1;
+                for (bool mx : {true, false}) {
+                    const std::vector<uint8_t> xa = RandomBytes(pr.a, 35, rng), xb = RandomBytes(pr.b, nb, rng);
+                    HostTensor ta = RawTensor(sa, static_cast<aclDataType>(pr.a), xa.data(), xa.size());
+                    HostTensor tb = RawTensor(sb, static_cast<aclDataType>(pr.b), xb.data(), xb.size());
+                    HostTensor to = EmptyTensor(sa, static_cast<aclDataType>(pr.out));
+                    const size_t item = DtSize(pr.out);
+                    std::vector<uint8_t> want(35 * item, 0xA5);
+                    const std::vector<uint8_t> none;
+                    const int expect = binref::MaxMin(prof, mx, ViewOf(pr.a, sa, xa), ViewOf(pr.b, sb, xb),
+                                                      ViewOf(pr.out, sa, none), want.data());
+                    const std::string what = std::string(mx ? "Maximum " : "Minimum ") + ProfileKey(prof) + " " +
+                                             DtName(pr.a) + "," + DtName(pr.b) + "->" + DtName(pr.out) +
+                                             (shape ? " 0-d other" : "");
+                    ASSERT_EQ(RunMaxMin(mx, ta.tensor, tb.tensor, to.tensor), expect) << what << ": " << LastError();
+                    if (expect != 0) continue;
+                    void* ptr = nullptr;
+                    aclGetRawTensorAddr(to.tensor, &ptr);
+                    const std::vector<uint8_t> have = Download<uint8_t>(ptr, want.size());
+                    for (size_t e = 0; e < 35; ++e) {
+                        ASSERT_EQ(std::memcmp(&have[e * item], &want[e * item], item), 0) << what << " element " << e;
+                    }
+                    ++compared;
+                }
+            }
+        }
+    }
+    EXPECT_GT(compared, 200);
 }
 
 TEST(Binary, MulMatchesTheModelInEveryProduct) {

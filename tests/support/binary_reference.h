@@ -572,6 +572,70 @@ inline int Div(Profile prof, const View& self, const View& other, const View& ou
     return 0;
 }
 
+/// The 950's BinaryOpTypePromote as the model reads data_type_utils.h: equal "has dims" -> Promote; otherwise
+/// the dimensioned tensor's dtype as the higher category (complex > floating > the rest; BOOL or a floating
+/// lower: Promote).
+inline int BinaryPromote(const View& a, const View& b) {
+    using namespace l1ref;
+    if (a.shape.empty() == b.shape.empty()) return Promote(a.dtype, b.dtype);
+    const int hi = a.shape.empty() ? b.dtype : a.dtype, lo = a.shape.empty() ? a.dtype : b.dtype;
+    if (IsComplex(hi)) return hi;
+    if (IsComplex(lo)) return hi == kF16 ? kC32 : (hi == kF32 || hi == kBF16) ? kC64 : hi == kF64 ? kC128 : lo;
+    if (IsFloating(hi)) return hi;
+    if (hi == kBool || IsFloating(lo)) return Promote(hi, lo);
+    return hi;
+}
+
+/// aclnnMaximum (mx) / aclnnMinimum: nulls; self's, other's, out's dtypes in the list (no complex); the promote
+/// type defined and castable to out; shapes; then Max / Min in the compute dtype (GetComputeType), cast to out.
+inline int MaxMin(Profile prof, bool mx, const View& self, const View& other, const View& out, uint8_t* o_bytes) {
+    using namespace l1ref;
+    if (self.null || other.null || out.null) return kNullptr;
+    for (int d : {self.dtype, other.dtype, out.dtype}) {
+        if (!Listed(prof, d) || IsComplex(d)) return kInvalid;
+    }
+    const bool regbase = prof == Profile::kAscend950;
+    const int p = regbase ? BinaryPromote(self, other) : Promote(self.dtype, other.dtype);
+    if (p < 0 || !Castable(p, out.dtype)) return kInvalid;
+    if (self.shape.size() > 8 || other.shape.size() > 8) return kInvalid;
+    std::vector<int64_t> b;
+    if (!BroadcastShapes(self.shape, other.shape, &b) || b != out.shape) return kInvalid;
+    int c = p;
+    if (regbase && self.dtype == other.dtype) {
+        const int in = self.dtype, o = out.dtype;
+        auto bits = [](int d) { return static_cast<int>(DtSize(d)) * 8; };
+        auto sgn = [](int d) { return d == kS8 || d == kS16 || d == kS32 || d == kS64; };
+        bool safe = in == o || in == kBool;
+        if (!safe && IsIntegral(in) && IsIntegral(o)) safe = sgn(in) == sgn(o) && bits(in) <= bits(o);
+        else if (!safe && IsFloating(o)) safe = IsIntegral(in) || IsFloating(in);
+        c = safe ? in : o;
+    }
+    ForEachIndex(b, [&](const std::vector<int64_t>& idx) {
+        long double x, xi, y, yi, r = 0.0L;
+        CastIn(self, BroadcastElementIndex(self, idx), c, &x, &xi);
+        CastIn(other, BroadcastElementIndex(other, idx), c, &y, &yi);
+        if (c == kF32 || c == kF16 || c == kBF16 || c == kF64) {
+            if (x != x) {
+                r = x;  // already quiet (CastIn)
+            } else if (y != y) {
+                r = y;
+            } else if (x == y) {  // zeros: +0 wins for Max (the sign bits ANDed), -0 for Min
+                const bool neg = mx ? (std::signbit(x) && std::signbit(y)) : (std::signbit(x) || std::signbit(y));
+                r = neg ? -std::fabs(x) : std::fabs(x);
+            } else {
+                r = mx ? (x > y ? x : y) : (x < y ? x : y);
+            }
+            if (c == kF64 && r != r) r = QuietD(static_cast<double>(r));
+        } else if (c == kBool) {
+            r = mx ? ((x != 0) || (y != 0)) : ((x != 0) && (y != 0));
+        } else {
+            r = mx ? (x > y ? x : y) : (x < y ? x : y);
+        }
+        WriteCast(o_bytes + ElementIndex(out, idx) * DtSize(out.dtype), out.dtype, c, r, 0.0L);
+    });
+    return 0;
+}
+
 }  // namespace binref
 
 namespace opref {
@@ -611,6 +675,16 @@ inline int Muls(l1ref::Profile prof, const l1ref::View* t, const aclcpu_test::op
 /// aclnnDiv (binary_reference.h): self, other, out.
 inline int Div(l1ref::Profile prof, const l1ref::View* t, const aclcpu_test::opinfo::Arg*, uint8_t* const* out) {
     return binref::Div(prof, t[0], t[1], t[2], out[0]);
+}
+
+/// aclnnMaximum (binary_reference.h): self, other, out.
+inline int Maximum(l1ref::Profile prof, const l1ref::View* t, const aclcpu_test::opinfo::Arg*, uint8_t* const* out) {
+    return binref::MaxMin(prof, true, t[0], t[1], t[2], out[0]);
+}
+
+/// aclnnMinimum (binary_reference.h): self, other, out.
+inline int Minimum(l1ref::Profile prof, const l1ref::View* t, const aclcpu_test::opinfo::Arg*, uint8_t* const* out) {
+    return binref::MaxMin(prof, false, t[0], t[1], t[2], out[0]);
 }
 
 }  // namespace opref
