@@ -193,6 +193,19 @@ double DoubleElement(const BinaryParams& p, double a, double b) {
     return r != r ? NaNRuleD(a, b) : r;
 }
 
+/// The NaN rule of binary.h per part of a complex result: a NaN part takes self's NaN in that part, else
+/// other's, else the default NaN.
+template <typename T>
+void ComplexNaNRule(T ar, T ai, T br, T bi, T* rr, T* ri) {
+    if (sizeof(T) == 4) {
+        if (*rr != *rr) *rr = static_cast<T>(NaNRuleF(static_cast<float>(ar), static_cast<float>(br)));
+        if (*ri != *ri) *ri = static_cast<T>(NaNRuleF(static_cast<float>(ai), static_cast<float>(bi)));
+    } else {
+        if (*rr != *rr) *rr = static_cast<T>(NaNRuleD(static_cast<double>(ar), static_cast<double>(br)));
+        if (*ri != *ri) *ri = static_cast<T>(NaNRuleD(static_cast<double>(ai), static_cast<double>(bi)));
+    }
+}
+
 /// Complex compute (T float for COMPLEX64, double for COMPLEX128): component-wise Add / Sub; kMul with the
 /// textbook product (b.re al.re - b.im al.im, b.re al.im + b.im al.re) in T, each part rounded.
 template <typename T>
@@ -209,13 +222,7 @@ void ComplexElement(const BinaryParams& p, T ar, T ai, T br, T bi, T* rr, T* ri)
         const T p1 = ar * br, p2 = ai * bi, p3 = ar * bi, p4 = ai * br;
         *rr = p1 - p2;
         *ri = p3 + p4;
-        if (sizeof(T) == 4) {
-            if (*rr != *rr) *rr = static_cast<T>(NaNRuleF(static_cast<float>(ar), static_cast<float>(br)));
-            if (*ri != *ri) *ri = static_cast<T>(NaNRuleF(static_cast<float>(ai), static_cast<float>(bi)));
-        } else {
-            if (*rr != *rr) *rr = static_cast<T>(NaNRuleD(static_cast<double>(ar), static_cast<double>(br)));
-            if (*ri != *ri) *ri = static_cast<T>(NaNRuleD(static_cast<double>(ai), static_cast<double>(bi)));
-        }
+        ComplexNaNRule(ar, ai, br, bi, rr, ri);
         return;
     }
     if (p.path == AlphaPath::kMul) {
@@ -226,13 +233,7 @@ void ComplexElement(const BinaryParams& p, T ar, T ai, T br, T bi, T* rr, T* ri)
     }
     *rr = sub ? ar - tr : ar + tr;
     *ri = sub ? ai - ti : ai + ti;
-    if (sizeof(T) == 4) {
-        if (*rr != *rr) *rr = static_cast<T>(NaNRuleF(static_cast<float>(ar), static_cast<float>(br)));
-        if (*ri != *ri) *ri = static_cast<T>(NaNRuleF(static_cast<float>(ai), static_cast<float>(bi)));
-    } else {
-        if (*rr != *rr) *rr = static_cast<T>(NaNRuleD(static_cast<double>(ar), static_cast<double>(br)));
-        if (*ri != *ri) *ri = static_cast<T>(NaNRuleD(static_cast<double>(ai), static_cast<double>(bi)));
-    }
+    ComplexNaNRule(ar, ai, br, bi, rr, ri);
 }
 
 }  // namespace

@@ -20,25 +20,6 @@
 
 namespace aclcpu {
 
-/// opbase's IsComplexType.
-inline bool IsComplexDtype(aclDataType d) { return d == ACL_COMPLEX32 || d == ACL_COMPLEX64 || d == ACL_COMPLEX128; }
-/// opbase's IsFloatingType (FLOAT16, FLOAT, DOUBLE, BF16).
-inline bool IsFloatingDtype(aclDataType d) {
-    return d == ACL_FLOAT || d == ACL_FLOAT16 || d == ACL_BF16 || d == ACL_DOUBLE;
-}
-/// opbase's IsIntegralType(d, include_bool).
-inline bool IsIntegralOrBool(aclDataType d, bool include_bool) {
-    switch (d) {
-        case ACL_INT8: case ACL_UINT8: case ACL_INT16: case ACL_UINT16: case ACL_INT32: case ACL_UINT32:
-        case ACL_INT64: case ACL_UINT64:
-            return true;
-        case ACL_BOOL:
-            return include_bool;
-        default:
-            return false;
-    }
-}
-
 /// IsRegBase(): the op_api's arch35 branch, taken on the Ascend 950 only among aclcpu's products.
 inline bool IsRegBaseSoc(rt::Soc soc) { return soc == rt::Soc::kAscend950; }
 

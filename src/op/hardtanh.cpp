@@ -17,22 +17,11 @@
 namespace aclcpu {
 namespace {
 
-/// Whether `d` is one of opbase's integral dtypes (IsIntegralType, without BOOL).
-bool IsIntegralDtype(aclDataType d) {
-    switch (d) {
-        case ACL_INT8: case ACL_UINT8: case ACL_INT16: case ACL_UINT16: case ACL_INT32: case ACL_UINT32:
-        case ACL_INT64: case ACL_UINT64:
-            return true;
-        default:
-            return false;
-    }
-}
-
 // CANN's CheckMinMaxValue, after the shapes: by clipValueMin's dtype, both scalars ToInt64 (integral; a
 // floating clipValueMax truncated as ScalarAsInt models it) or ToDouble (floating), min > max refused; a NaN
 // passes (no other dtype reaches here: the dtype list holds integral and floating dtypes only).
 int CheckHardtanhMinMax(const OpCall&, const aclScalar* clipValueMin, const aclScalar* clipValueMax) {
-    if (IsIntegralDtype(clipValueMin->dtype)) {
+    if (IsIntegralOrBool(clipValueMin->dtype, false)) {
         const int64_t lo = ScalarAsInt(*clipValueMin, 64, false);
         const int64_t hi = ScalarAsInt(*clipValueMax, 64, false);
         if (lo <= hi) return 0;

@@ -45,4 +45,20 @@ aclDataType PromoteTypes(aclDataType a, aclDataType b);
 /// (FLOAT16, FLOAT, DOUBLE, BF16) and COMPLEX64/128; complex -> complex; same dtype always.
 bool CanCast(aclDataType from, aclDataType to);
 
+/// opbase's IsComplexType (COMPLEX32, COMPLEX64, COMPLEX128).
+constexpr bool IsComplexDtype(aclDataType d) {
+    return d == ACL_COMPLEX32 || d == ACL_COMPLEX64 || d == ACL_COMPLEX128;
+}
+
+/// opbase's IsFloatingType (FLOAT16, FLOAT, DOUBLE, BF16).
+constexpr bool IsFloatingDtype(aclDataType d) {
+    return d == ACL_FLOAT || d == ACL_FLOAT16 || d == ACL_BF16 || d == ACL_DOUBLE;
+}
+
+/// opbase's IsIntegralType(d, include_bool): the signed and unsigned integers, and BOOL when include_bool.
+constexpr bool IsIntegralOrBool(aclDataType d, bool include_bool) {
+    return d == ACL_INT8 || d == ACL_UINT8 || d == ACL_INT16 || d == ACL_UINT16 || d == ACL_INT32 ||
+           d == ACL_UINT32 || d == ACL_INT64 || d == ACL_UINT64 || (include_bool && d == ACL_BOOL);
+}
+
 }  // namespace aclcpu

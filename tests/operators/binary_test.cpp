@@ -99,16 +99,8 @@ T One(const HostTensor& t) {
     return Download<T>(p, 1)[0];
 }
 
-float F(uint32_t u) {
-    float f;
-    std::memcpy(&f, &u, 4);
-    return f;
-}
-uint32_t U(float f) {
-    uint32_t u;
-    std::memcpy(&u, &f, 4);
-    return u;
-}
+float F(uint32_t u) { return aclcpu_test::FromBits(u); }
+uint32_t U(float f) { return aclcpu_test::Bits(f); }
 
 // ------------------------------------------------------------------ hand-computed values
 
@@ -428,6 +420,38 @@ TEST(Binary, AlphaPathsMatchTheModelInEveryProduct) {
     EXPECT_GT(compared, 500);
 }
 
+/// One seeded case: self [5,7] of pr.a and other `sb` of pr.b from RandomBytes, out [5,7] of pr.out; the library
+/// call run(self, other, out) must return the model's status (model(self view, other view, out view, bytes)) and,
+/// when 0, write the model's bytes (NaN payloads included). Counts compared cases in *compared.
+template <class Run, class Model>
+void CompareWithModel(const Pair& pr, const std::vector<int64_t>& sb, std::mt19937& rng, const std::string& what,
+                      Run&& run, Model&& model, int* compared) {
+    using namespace l1ref;
+    const std::vector<int64_t> sa = {5, 7};
+    const std::vector<uint8_t> xa = RandomBytes(pr.a, 35, rng), xb = RandomBytes(pr.b, static_cast<size_t>(aclcpu_test::Numel(sb)), rng);
+    HostTensor ta = RawTensor(sa, static_cast<aclDataType>(pr.a), xa.data(), xa.size());
+    HostTensor tb = RawTensor(sb, static_cast<aclDataType>(pr.b), xb.data(), xb.size());
+    HostTensor to = EmptyTensor(sa, static_cast<aclDataType>(pr.out));
+    const size_t item = DtSize(pr.out);
+    std::vector<uint8_t> want(35 * item, 0xA5);
+    const std::vector<uint8_t> none;
+    const int expect = model(ViewOf(pr.a, sa, xa), ViewOf(pr.b, sb, xb), ViewOf(pr.out, sa, none), want.data());
+    ASSERT_EQ(run(ta.tensor, tb.tensor, to.tensor), expect) << what << ": " << LastError();
+    if (expect != 0) return;
+    void* ptr = nullptr;
+    aclGetRawTensorAddr(to.tensor, &ptr);
+    const std::vector<uint8_t> have = Download<uint8_t>(ptr, want.size());
+    for (size_t e = 0; e < 35; ++e) {
+        ASSERT_EQ(std::memcmp(&have[e * item], &want[e * item], item), 0) << what << " element " << e;
+    }
+    ++*compared;
+}
+
+std::string CaseName(const char* op, Profile prof, const Pair& pr) {
+    return std::string(op) + " " + l1ref::ProfileKey(prof) + " " + l1ref::DtName(pr.a) + "," + l1ref::DtName(pr.b) +
+           "->" + l1ref::DtName(pr.out);
+}
+
 TEST(Binary, DivMatchesTheModelInEveryProduct) {
     using namespace l1ref;
     const Pair pairs[] = {{kF32, kF32, kF32}, {kF16, kF16, kF16}, {kBF16, kBF16, kBF16}, {kF16, kF16, kF32},
@@ -435,33 +459,16 @@ TEST(Binary, DivMatchesTheModelInEveryProduct) {
                           {kS64, kS64, kF32}, {kBool, kBool, kF32}, {kF64, kF64, kF64}, {kF64, kF32, kF16},
                           {kC64, kC64, kC64}, {kC128, kF64, kC128}, {kS16, kF16, kF16}};
     std::mt19937 rng(2028);
-    const std::vector<int64_t> sa = {5, 7}, sb = {7};
     int compared = 0;
     for (Profile prof : kAllProfiles) {
         ProfileScope scope(prof);
         for (const Pair& pr : pairs) {
             if (!binref::Listed(prof, pr.a) || !binref::Listed(prof, pr.b)) continue;
             for (int rep = 0; rep < 3; ++rep) {
-                const std::vector<uint8_t> xa = RandomBytes(pr.a, 35, rng), xb = RandomBytes(pr.b, 7, rng);
-                HostTensor ta = RawTensor(sa, static_cast<aclDataType>(pr.a), xa.data(), xa.size());
-                HostTensor tb = RawTensor(sb, static_cast<aclDataType>(pr.b), xb.data(), xb.size());
-                HostTensor to = EmptyTensor(sa, static_cast<aclDataType>(pr.out));
-                const size_t item = DtSize(pr.out);
-                std::vector<uint8_t> want(35 * item, 0xA5);
-                const std::vector<uint8_t> none;
-                const int expect =
-                    binref::Div(prof, ViewOf(pr.a, sa, xa), ViewOf(pr.b, sb, xb), ViewOf(pr.out, sa, none), want.data());
-                const std::string what = std::string("Div ") + ProfileKey(prof) + " " + DtName(pr.a) + "," +
-                                         DtName(pr.b) + "->" + DtName(pr.out);
-                ASSERT_EQ(RunDiv(ta.tensor, tb.tensor, to.tensor), expect) << what << ": " << LastError();
-                if (expect != 0) continue;
-                void* ptr = nullptr;
-                aclGetRawTensorAddr(to.tensor, &ptr);
-                const std::vector<uint8_t> have = Download<uint8_t>(ptr, want.size());
-                for (size_t e = 0; e < 35; ++e) {
-                    ASSERT_EQ(std::memcmp(&have[e * item], &want[e * item], item), 0) << what << " element " << e;
-                }
-                ++compared;
+                CompareWithModel(
+                    pr, {7}, rng, CaseName("Div", prof, pr), RunDiv,
+                    [&](const View& x, const View& y, const View& o, uint8_t* w) { return binref::Div(prof, x, y, o, w); },
+                    &compared);
             }
         }
     }
@@ -480,31 +487,15 @@ TEST(Binary, MaximumMinimumMatchTheModelInEveryProduct) {
         ProfileScope scope(prof);
         for (const Pair& pr : pairs) {
             if (!binref::Listed(prof, pr.a) || !binref::Listed(prof, pr.b) || !binref::Listed(prof, pr.out)) continue;
-            for (int shape = 0; shape < 2; ++shape) {  // [5,7] with [7], then [5,7] with a 0-d other
-                const std::vector<int64_t> sa = {5, 7}, sb = shape == 0 ? std::vector<int64_t>{7} : std::vector<int64_t>{};
-                const int nb = shape == 0 ? 7 : 1;
+            for (const std::vector<int64_t>& sb : {std::vector<int64_t>{7}, std::vector<int64_t>{}}) {  // 0-d other
                 for (bool mx : {true, false}) {
-                    const std::vector<uint8_t> xa = RandomBytes(pr.a, 35, rng), xb = RandomBytes(pr.b, nb, rng);
-                    HostTensor ta = RawTensor(sa, static_cast<aclDataType>(pr.a), xa.data(), xa.size());
-                    HostTensor tb = RawTensor(sb, static_cast<aclDataType>(pr.b), xb.data(), xb.size());
-                    HostTensor to = EmptyTensor(sa, static_cast<aclDataType>(pr.out));
-                    const size_t item = DtSize(pr.out);
-                    std::vector<uint8_t> want(35 * item, 0xA5);
-                    const std::vector<uint8_t> none;
-                    const int expect = binref::MaxMin(prof, mx, ViewOf(pr.a, sa, xa), ViewOf(pr.b, sb, xb),
-                                                      ViewOf(pr.out, sa, none), want.data());
-                    const std::string what = std::string(mx ? "Maximum " : "Minimum ") + ProfileKey(prof) + " " +
-                                             DtName(pr.a) + "," + DtName(pr.b) + "->" + DtName(pr.out) +
-                                             (shape ? " 0-d other" : "");
-                    ASSERT_EQ(RunMaxMin(mx, ta.tensor, tb.tensor, to.tensor), expect) << what << ": " << LastError();
-                    if (expect != 0) continue;
-                    void* ptr = nullptr;
-                    aclGetRawTensorAddr(to.tensor, &ptr);
-                    const std::vector<uint8_t> have = Download<uint8_t>(ptr, want.size());
-                    for (size_t e = 0; e < 35; ++e) {
-                        ASSERT_EQ(std::memcmp(&have[e * item], &want[e * item], item), 0) << what << " element " << e;
-                    }
-                    ++compared;
+                    CompareWithModel(
+                        pr, sb, rng, CaseName(mx ? "Maximum" : "Minimum", prof, pr) + (sb.empty() ? " 0-d other" : ""),
+                        [mx](const aclTensor* x, const aclTensor* y, aclTensor* o) { return RunMaxMin(mx, x, y, o); },
+                        [&](const View& x, const View& y, const View& o, uint8_t* w) {
+                            return binref::MaxMin(prof, mx, x, y, o, w);
+                        },
+                        &compared);
                 }
             }
         }
@@ -541,16 +532,10 @@ TEST(Binary, MulMatchesTheModelInEveryProduct) {
                 }
                 ++compared;
             };
-            {  // the tensor form
-                HostTensor to = EmptyTensor(sa, static_cast<aclDataType>(pr.out));
-                std::vector<uint8_t> want(35 * item, 0xA5);
-                const int expect = binref::Mul(prof, ViewOf(pr.a, sa, xa), ViewOf(pr.b, sb, xb), ViewOf(pr.out, sa, none),
-                                               want.data());
-                const std::string what = std::string("Mul ") + ProfileKey(prof) + " " + DtName(pr.a) + "," +
-                                         DtName(pr.b) + "->" + DtName(pr.out);
-                ASSERT_EQ(RunMul(ta.tensor, tb.tensor, to.tensor), expect) << what << ": " << LastError();
-                if (expect == 0) compare(to, want, what);
-            }
+            CompareWithModel(
+                pr, sb, rng, CaseName("Mul", prof, pr), RunMul,
+                [&](const View& x, const View& y, const View& o, uint8_t* w) { return binref::Mul(prof, x, y, o, w); },
+                &compared);
             for (float v : values) {  // the scalar form, FLOAT and INT64 scalars
                 for (int sd : {kF32, kS64}) {
                     const int64_t iv = static_cast<int64_t>(std::isfinite(v) ? v : 7.0f);
