@@ -6,7 +6,8 @@
 # #error naming the operators it would declare, so that a program calling one reads "aclcpu does not
 # implement aclnnGelu (aclnnop/aclnn_gelu.h) ..." instead of a missing-file error that looks like a broken
 # include path; likewise aclnnop/level2/<file> (CANN's older layout) where include/aclnnop/level2 lacks it.
-# What is implemented is read from the headers themselves: no list of operators is kept here.
+# What is implemented is read from the headers themselves (the operators they declare): no list of operators
+# is kept here.
 # The headers are written at configure time into ${ACLCPU_MISSING_OP_DIR} (not in the source tree) and
 # installed under include/; headers that declare no operator (helpers such as aclnn_check.h) are skipped.
 set(ACLCPU_CANN_HEADER_TABLE ${CMAKE_CURRENT_LIST_DIR}/cann_operator_headers.tsv)
@@ -16,11 +17,20 @@ set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${ACLCPU_CANN_HEA
 # at configure time into ${ACLCPU_GEN_DIR}/include/aclnnop, before this file is read).
 set(_have "")
 set(_have_l2 "")
+set(_declared "")  # the operators those headers declare (a header may declare only some of CANN's: aclnn_div.h)
 foreach(_dir IN ITEMS ${PROJECT_SOURCE_DIR}/include/aclnnop ${ACLCPU_GEN_DIR}/include/aclnnop)
   file(GLOB _h RELATIVE ${_dir} ${_dir}/*.h)
   file(GLOB _h2 RELATIVE ${_dir}/level2 ${_dir}/level2/*.h)
   list(APPEND _have ${_h})
   list(APPEND _have_l2 ${_h2})
+  foreach(_f IN LISTS _h)
+    file(STRINGS ${_dir}/${_f} _decls REGEX "aclnn[A-Za-z0-9]+GetWorkspaceSize\\(")
+    foreach(_d IN LISTS _decls)
+      string(REGEX MATCH "aclnn[A-Za-z0-9]+GetWorkspaceSize" _m "${_d}")
+      string(REPLACE "GetWorkspaceSize" "" _m "${_m}")
+      list(APPEND _declared ${_m})
+    endforeach()
+  endforeach()
 endforeach()
 
 file(STRINGS ${ACLCPU_CANN_HEADER_TABLE} _lines)
@@ -34,7 +44,12 @@ foreach(line IN LISTS _lines)
     set(_file ${CMAKE_MATCH_1})
     string(REPLACE " " ", " _ops "${CMAKE_MATCH_2}")
     if(_file IN_LIST _have)
-      list(APPEND _implemented "${_ops}")
+      string(REPLACE " " ";" _names "${CMAKE_MATCH_2}")
+      foreach(_n IN LISTS _names)
+        if(_n IN_LIST _declared)
+          list(APPEND _implemented "${_n}")
+        endif()
+      endforeach()
     else()
       list(APPEND _rows "${_file}|${_ops}")
     endif()

@@ -278,8 +278,53 @@ float BinaryFloatElement(const BinaryParams& p, float a, float b) {
     return RoundToPromoted(r, p.compute);
 }
 
+float AddcmulFloatElement(const BinaryParams& p, float a, float b, float c) {
+    const float r = p.path == AlphaPath::kAxpyV2 ? std::fma(b, c, a) : std::fma(b * c, p.alpha_f, a);
+    if (r == r) return RoundToPromoted(r, p.compute);
+    if (a != a) return RoundToPromoted(QuietF(a), p.compute);
+    return RoundToPromoted(NaNRuleF(b, c), p.compute);
+}
+
+namespace {
+
+/// The Addcmul rows: operand 3 is tensor2. Integers: self + tensor1 * tensor2 * value, wrapped (any order gives
+/// the same bits); DOUBLE: self + value * (tensor1 * tensor2), each operation rounded (the AI CPU kernel's order
+/// is not public: assumed).
+void AddcmulRowGeneric(const BinaryParams& p, const aclDataType* dt, char* const* ptrs, const int64_t* st, int64_t n) {
+    const aclDataType c = p.compute;
+    for (int64_t i = 0; i < n; ++i) {
+        const char* x = ptrs[1] + i * st[1];
+        const char* y = ptrs[2] + i * st[2];
+        const char* z = ptrs[3] + i * st[3];
+        char* o = ptrs[0] + i * st[0];
+        if (IsF32Family(c)) {
+            const float r = AddcmulFloatElement(p, LoadPromoted(x, dt[1], c), LoadPromoted(y, dt[2], c),
+                                                LoadPromoted(z, dt[3], c));
+            StoreResult(o, dt[0], r);
+        } else if (c == ACL_DOUBLE) {
+            double a, b, d, im;
+            LoadParts(x, dt[1], c, &a, &im);
+            LoadParts(y, dt[2], c, &b, &im);
+            LoadParts(z, dt[3], c, &d, &im);
+            const double t = b * d;
+            double r = a + p.alpha_d * t;
+            if (r != r) r = a != a ? QuietD(a) : NaNRuleD(b, d);
+            StoreDouble(o, dt[0], r, 0.0);
+        } else {
+            const uint64_t a = static_cast<uint64_t>(WrapTo(static_cast<uint64_t>(LoadInt64(x, dt[1])), c));
+            const uint64_t b = static_cast<uint64_t>(WrapTo(static_cast<uint64_t>(LoadInt64(y, dt[2])), c));
+            const uint64_t d = static_cast<uint64_t>(WrapTo(static_cast<uint64_t>(LoadInt64(z, dt[3])), c));
+            const uint64_t v = p.path == AlphaPath::kAxpyV2 ? 1 : static_cast<uint64_t>(p.alpha_i);
+            StoreInt64Result(o, dt[0], WrapTo(a + b * d * v, c));
+        }
+    }
+}
+
+}  // namespace
+
 void BinaryRowGeneric(const void* params, const aclDataType* dt, char* const* ptrs, const int64_t* st, int64_t n) {
     const BinaryParams& p = *static_cast<const BinaryParams*>(params);
+    if (p.op == BinaryOp::kAddcmul) return AddcmulRowGeneric(p, dt, ptrs, st, n);
     const bool value = p.other_is_value != 0;
     const aclDataType c = p.compute;
     if (IsF32Family(c)) {

@@ -14,7 +14,7 @@
 // truncated toward zero and saturated, NaN 0; complex into a real out its real part).
 //
 // Rows follow kernels/row.h: operand 0 out, 1 self, 2 other (Adds/Subs: other is a value in the parameters,
-// and the rows have operand 1 only). Inputs may be of any admitted dtype (each is cast to the compute dtype
+// and the rows have operand 1 only; Addcmul: 2 tensor1, 3 tensor2). Inputs may be of any admitted dtype (each is cast to the compute dtype
 // first, as the op_api's l0op::Cast does), out of any dtype the cast rule allows.
 //
 // NaN rule (the sources are silent; our choice, the activation families' rule extended to two operands): a
@@ -38,7 +38,10 @@ constexpr uint32_t kBinaryDefaultNaN = 0x7FC00000u;
 /// and results flushed to zero of their sign (docs/ops/div.md §5: our reading of "no subnormals").
 /// kMax / kMin (aclnnMaximum / aclnnMinimum): the vector unit's Max / Min (kernels/threshold.h VecMax: a NaN
 /// operand's NaN quieted, self's first; +0 above -0); integers max / min; BOOL OR / AND.
-enum class BinaryOp : int32_t { kAdd, kSub, kMul, kDiv, kMax, kMin };
+/// kAddcmul (aclnnAddcmul): self + value * tensor1 * tensor2 with a third input (operand 3) - path kPlain the
+/// Addcmul kernel, fma(tensor1 * tensor2 rounded, value, self); kAxpyV2 (Atlas A2/A3, value 1) the AxpyV2 kernel,
+/// fma(tensor1, tensor2, self); integers wrap; the value in BinaryParams::alpha_f / alpha_d / alpha_i.
+enum class BinaryOp : int32_t { kAdd, kSub, kMul, kDiv, kMax, kMin, kAddcmul };
 
 /// How alpha enters (the op_api's branch, chosen per product by the plan hook: docs/ops/add.md §5).
 enum class AlphaPath : int32_t { kPlain, kAxpy, kAxpyV2, kMul };
@@ -68,6 +71,11 @@ inline bool IsF32Family(aclDataType d) { return d == ACL_FLOAT || d == ACL_FLOAT
 /// the result rounded to the compute dtype, as float32, with the NaN rule above. The definition the SIMD
 /// rows are checked against. `alpha` is BinaryParams::alpha_f.
 float BinaryFloatElement(const BinaryParams& p, float a, float b);
+
+/// One FLOAT/FLOAT16/BF16 element of kAddcmul (a self, b tensor1, c tensor2: values of the compute dtype): the
+/// result rounded to the compute dtype, a NaN result by the rule extended to three inputs (self's, tensor1's,
+/// tensor2's, else the default NaN).
+float AddcmulFloatElement(const BinaryParams& p, float a, float b, float c);
 
 /// The row selector (a RowSelectFn): the fused SIMD row for contiguous / broadcast rows whose operands all
 /// have the compute dtype (FLOAT, FLOAT16, BF16) and the plain or Axpy path; the generic row (any dtypes and

@@ -88,6 +88,31 @@ RowFn PickBinary(int code, bool nt) {
     }
 }
 
+/// AddcmulFloatElement on lanes: kAxpyV2 (fma(t1, t2, self)) or the Addcmul kernel (fma(t1 * t2, value, self)).
+template <bool kAxpyV2>
+struct AddcmulF {
+    using Params = BinaryParams;
+    static constexpr int kInputs = 3;
+    static HWY_INLINE VF Apply(DF df, const Params& p, const VF* x) {
+        const VF r = kAxpyV2 ? hn::MulAdd(x[1], x[2], x[0]) : hn::MulAdd(hn::Mul(x[1], x[2]), hn::Set(df, p.alpha_f), x[0]);
+        const auto nan = hn::IsNaN(r);
+        if (HWY_LIKELY(hn::AllFalse(df, nan))) return r;
+        const DU32 du;
+        const VF qa = hn::BitCast(df, hn::Or(hn::BitCast(du, x[0]), hn::Set(du, 0x00400000u)));
+        return hn::IfThenElse(nan, hn::IfThenElse(hn::IsNaN(x[0]), qa, BinaryNaNRule(df, x[1], x[2])), r);
+    }
+};
+
+template <bool kAxpyV2>
+RowFn PickAddcmul(int code, bool nt) {
+    switch (code) {
+        case kFusedF32: return PickFusedRow<AddcmulF<kAxpyV2>, FusedCodes<kFusedF32>>(code, nt);
+        case kFusedF16: return PickFusedRow<AddcmulF<kAxpyV2>, FusedCodes<kFusedF16>>(code, nt);
+        case kFusedBf16Quiet: return PickFusedRow<AddcmulF<kAxpyV2>, FusedCodes<kFusedBf16Quiet>>(code, nt);
+        default: return nullptr;
+    }
+}
+
 template <int kSub, int kPath>
 RowFn PickBinaryPath(int code, bool value, bool nt) {
     return value ? PickBinary<kSub, kPath, true>(code, nt) : PickBinary<kSub, kPath, false>(code, nt);
@@ -98,6 +123,13 @@ RowFn PickBinaryPath(int code, bool value, bool nt) {
 RowFn SelectBinaryFused(int sub, int path, int code, int value, int nt) {
     if (!FusedRowFits()) return nullptr;
     const bool v = value != 0, s = sub == 1, t = nt != 0;
+    if (sub == 6) {  // Addcmul: an FMA in every form
+#if HWY_NATIVE_FMA
+        return path == static_cast<int>(AlphaPath::kAxpyV2) ? PickAddcmul<true>(code, t) : PickAddcmul<false>(code, t);
+#else
+        return nullptr;
+#endif
+    }
     if (sub == 2) return PickBinaryPath<2, 0>(code, v, t);
     if (sub == 3) return PickBinaryPath<3, 0>(code, v, t);
     if (sub == 4) return PickBinaryPath<4, 0>(code, v, t);
@@ -132,7 +164,7 @@ HWY_EXPORT(SelectBinaryFused);
 
 RowFn SelectBinaryFusedRow(const BinaryParams& p, const aclDataType* dt, const int64_t* st, bool nontemporal) {
     if (PromoteCode(p.compute) < 0) return nullptr;
-    const int operands = p.other_is_value != 0 ? 2 : 3;
+    const int operands = p.op == BinaryOp::kAddcmul ? 4 : (p.other_is_value != 0 ? 2 : 3);
     if (!FusedOperandsQualify(p.compute, dt, st, operands)) return nullptr;
     // BF16: every NaN a lane can hold is quiet with a zero low half (the inputs' and other's are BF16 values,
     // alpha is never a NaN on the kAxpy and kMul paths, the default NaN's low half is 0).

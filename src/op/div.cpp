@@ -18,19 +18,6 @@ aclDataType DivCompute(aclDataType promote) {
     return IsIntegralOrBool(promote, true) ? ACL_FLOAT : promote;
 }
 
-/// Whether a storage format is one of opbase's private formats (IsPrivateFormat): the fractal and C0 formats.
-bool IsPrivateFormat(int32_t f) {
-    switch (f) {
-        case ACL_FORMAT_NC1HWC0: case ACL_FORMAT_FRACTAL_Z: case ACL_FORMAT_NC1HWC0_C04: case ACL_FORMAT_FRACTAL_NZ:
-        case ACL_FORMAT_NDC1HWC0: case ACL_FRACTAL_Z_3D: case ACL_FORMAT_FRACTAL_NZ_C0_16:
-        case ACL_FORMAT_FRACTAL_NZ_C0_32: case ACL_FORMAT_FRACTAL_NZ_C0_2: case ACL_FORMAT_FRACTAL_NZ_C0_4:
-        case ACL_FORMAT_FRACTAL_NZ_C0_8:
-            return true;
-        default:
-            return false;
-    }
-}
-
 // CheckPromoteType's cast to out (Ascend 950: of the compute dtype, FLOAT for an INT32 or BOOL promote type;
 // elsewhere of the promote type), then CheckFormat: no private storage format on self, other, out.
 int CheckDivOut(const OpCall& c) {
@@ -41,7 +28,7 @@ int CheckDivOut(const OpCall& c) {
                     DtypeName(from), DtypeName(c.t[2]->dtype));
     }
     for (int k = 0; k < 3; ++k) {
-        if (IsPrivateFormat(c.t[k]->format)) {
+        if (IsPrivateFormatCode(c.t[k]->format)) {
             return Fail(ACLNN_ERR_PARAM_INVALID, "Format only support ND\u3001NCHW\u3001NHWC\u3001HWCN\u3001NDHWC\u3001NCDHW.");
         }
     }

@@ -79,9 +79,9 @@ case "$mode" in
     [ "$os" = linux ] && [ "$arch" = "$(uname -m)" ] || fail "scene.info: os=$os arch=$arch"
     grep -q 'aclnnStatus aclnnL1LossBackwardGetWorkspaceSize(' "$opp/../$arch-$os/include/aclnnop/aclnn_l1_loss_backward.h" \
       || fail "no aclnnL1LossBackwardGetWorkspaceSize declaration under $arch-$os/include/aclnnop"
-    nm -D --defined-only "$opp/../$arch-$os/lib64/libopapi_nn.so" | grep -q ' T aclnnL1LossBackwardGetWorkspaceSize$' \
+    nm -D --defined-only "$opp/../$arch-$os/lib64/libopapi_nn.so" | grep ' T aclnnL1LossBackwardGetWorkspaceSize$' > /dev/null \
       || fail "libopapi_nn.so does not export aclnnL1LossBackwardGetWorkspaceSize"
-    nm -D --defined-only "$opp/../$arch-$os/lib64/libruntime.so" | grep -q ' T rtMemcpy$' \
+    nm -D --defined-only "$opp/../$arch-$os/lib64/libruntime.so" | grep ' T rtMemcpy$' > /dev/null \
       || fail "libruntime.so does not export rtMemcpy"
     echo "TTK paths: scene.info os=$os arch=$arch; header and libopapi_nn.so symbol found under $arch-$os"
     # 4. The version file users read.

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "aclnnop/aclnn_add.h"
+#include "aclnnop/aclnn_addcmul.h"
 #include "aclnnop/aclnn_div.h"
 #include "aclnnop/aclnn_maximum.h"
 #include "aclnnop/aclnn_minimum.h"
@@ -75,6 +76,12 @@ int RunMaxMin(bool mx, const aclTensor* a, const aclTensor* b, aclTensor* out) {
     }
     return RunPhases([&](uint64_t* ws, aclOpExecutor** ex) { return aclnnMinimumGetWorkspaceSize(a, b, out, ws, ex); },
                      aclnnMinimum);
+}
+
+int RunAddcmul(const aclTensor* s, const aclTensor* a, const aclTensor* b, const aclScalar* v, aclTensor* out) {
+    return RunPhases(
+        [&](uint64_t* ws, aclOpExecutor** ex) { return aclnnAddcmulGetWorkspaceSize(s, a, b, v, out, ws, ex); },
+        aclnnAddcmul);
 }
 
 int RunMul(const aclTensor* a, const aclTensor* b, aclTensor* out) {
@@ -297,6 +304,21 @@ TEST(Binary, MaximumMinimumNaNZerosAndTheComputeDtype) {
     }
 }
 
+// aclnnAddcmul: the 950's Addcmul kernel rounds tensor1 * tensor2 before its FMA with value; Atlas A2/A3 with
+// value 1 run AxpyV2, one FMA of tensor1 and tensor2: (1 + 2^-12)^2 - (1 + 2^-11) is 0 there... and 2^-24 on A2.
+TEST(Binary, AddcmulRoundsTheProductOn950AndFusesItOnA2WithValueOne) {
+    const float b = F(0x3F800800u), a = -F(0x3F801000u);  // 1 + 2^-12, -(1 + 2^-11)
+    const bool one = true;
+    Scalar value(&one, ACL_BOOL);
+    for (Profile prof : {Profile::kAscend950, Profile::kAscend910B}) {
+        ProfileScope scope(prof);
+        HostTensor s = Of<float>({1}, ACL_FLOAT, {a}), t = Of<float>({1}, ACL_FLOAT, {b});
+        HostTensor out = EmptyTensor({1}, ACL_FLOAT);
+        ASSERT_EQ(RunAddcmul(s.tensor, t.tensor, t.tensor, value.s, out.tensor), 0) << LastError();
+        EXPECT_EQ(U(One<float>(out)), prof == Profile::kAscend950 ? 0x00000000u : 0x33800000u) << l1ref::ProfileKey(prof);
+    }
+}
+
 // ------------------------------------------------------------------ CANN's dtype rules and messages
 
 TEST(Binary, DtypeRulesAndMessages) {
@@ -496,6 +518,62 @@ TEST(Binary, MaximumMinimumMatchTheModelInEveryProduct) {
                             return binref::MaxMin(prof, mx, x, y, o, w);
                         },
                         &compared);
+                }
+            }
+        }
+    }
+    EXPECT_GT(compared, 200);
+}
+
+TEST(Binary, AddcmulMatchesTheModelInEveryProduct) {
+    using namespace l1ref;
+    struct Triple {
+        int s, a, b, out;
+    };
+    const Triple cases[] = {{kF32, kF32, kF32, kF32}, {kF16, kF16, kF16, kF16}, {kBF16, kBF16, kBF16, kBF16},
+                            {kF16, kF32, kF16, kF32}, {kBF16, kBF16, kBF16, kF32}, {kS32, kS32, kS32, kS32},
+                            {kS8, kS8, kU8, kS16}, {kS64, kS32, kS64, kS64}, {kF64, kF64, kF32, kF64}};
+    const float values[] = {1.0f, 0.1f, -2.5f, 0.0f, std::nanf("")};
+    std::mt19937 rng(2030);
+    int compared = 0;
+    for (Profile prof : kAllProfiles) {
+        ProfileScope scope(prof);
+        for (const Triple& c : cases) {
+            if ((c.s == kBF16 || c.a == kBF16) && !SupportsBF16(prof)) continue;
+            const int p = Promote(c.s, Promote(c.a, c.b));
+            const bool integral = p != kF32 && p != kF16 && p != kBF16 && p != kF64;
+            for (float v : values) {
+                if (integral && !(v == 1.0f || v == 0.0f)) continue;  // an integral promote type takes an integer
+                const int64_t iv = static_cast<int64_t>(v);
+                Scalar value(integral ? static_cast<const void*>(&iv) : static_cast<const void*>(&v),
+                             integral ? ACL_INT64 : ACL_FLOAT);
+                const binref::Scalar sv{integral ? kS64 : kF32, integral ? static_cast<double>(iv) : v};
+                for (const std::vector<int64_t>& sb : {std::vector<int64_t>{7}, std::vector<int64_t>{5, 7}}) {
+                    const std::vector<int64_t> sa = {5, 7};
+                    const std::vector<uint8_t> xs = RandomBytes(c.s, 35, rng), xa = RandomBytes(c.a, 35, rng),
+                                               xb = RandomBytes(c.b, static_cast<size_t>(aclcpu_test::Numel(sb)), rng);
+                    HostTensor ts = RawTensor(sa, static_cast<aclDataType>(c.s), xs.data(), xs.size());
+                    HostTensor ta = RawTensor(sa, static_cast<aclDataType>(c.a), xa.data(), xa.size());
+                    HostTensor tb = RawTensor(sb, static_cast<aclDataType>(c.b), xb.data(), xb.size());
+                    HostTensor to = EmptyTensor(sa, static_cast<aclDataType>(c.out));
+                    const size_t item = DtSize(c.out);
+                    std::vector<uint8_t> want(35 * item, 0xA5);
+                    const std::vector<uint8_t> none;
+                    const int expect = binref::Addcmul(prof, ViewOf(c.s, sa, xs), ViewOf(c.a, sa, xa), ViewOf(c.b, sb, xb),
+                                                       sv, ViewOf(c.out, sa, none), want.data());
+                    const std::string what = std::string("Addcmul ") + ProfileKey(prof) + " " + DtName(c.s) + "," +
+                                             DtName(c.a) + "," + DtName(c.b) + "->" + DtName(c.out) + " value " +
+                                             std::to_string(v);
+                    ASSERT_EQ(RunAddcmul(ts.tensor, ta.tensor, tb.tensor, value.s, to.tensor), expect)
+                        << what << ": " << LastError();
+                    if (expect != 0) continue;
+                    void* ptr = nullptr;
+                    aclGetRawTensorAddr(to.tensor, &ptr);
+                    const std::vector<uint8_t> have = Download<uint8_t>(ptr, want.size());
+                    for (size_t e = 0; e < 35; ++e) {
+                        ASSERT_EQ(std::memcmp(&have[e * item], &want[e * item], item), 0) << what << " element " << e;
+                    }
+                    ++compared;
                 }
             }
         }

@@ -810,6 +810,12 @@ TEST_P(OpTableBroadcast, BroadcastInputsMatchMaterialised) {
                 break;
             }
         }
+        for (int k = 0; k < op().num_tensors; ++k) {  // an in-place tensor (after the inputs, MakeCall's order) is
+            if (op().tensors[k].role == Role::kInout) {  // the output: it keeps the full shape
+                small.resize(std::max(small.size(), static_cast<size_t>(k) + 1), full);
+                small[static_cast<size_t>(k)] = full;
+            }
+        }
         for (aclDataType d : Listed(op(), p)) {
             for (int64_t r : Reductions(op())) {
                 if (r == 1 || (op().custom && r > 0)) continue;
@@ -1086,6 +1092,12 @@ TEST(OpTableChildProcess, Dump) {
         std::vector<Shape> s = Same(op, big);
         s[0] = {1, big[1]};
         s.back() = {3, 1};
+        for (int k = 0; k < op.num_tensors; ++k) {  // an in-place tensor is the output: it keeps the full shape
+            if (op.tensors[k].role == Role::kInout) {
+                s.resize(std::max(s.size(), static_cast<size_t>(k) + 1), big);
+                s[static_cast<size_t>(k)] = big;
+            }
+        }
         shapes.push_back(s);
     }
     for (const std::vector<Shape>& s : shapes) {

@@ -636,6 +636,62 @@ inline int MaxMin(Profile prof, bool mx, const View& self, const View& other, co
     return 0;
 }
 
+/// aclnnAdd's tensor-tensor steps for aclnnAddcmul: nulls (self, tensor1, tensor2, out); the three input dtypes
+/// in Addcmul's list (no INT16, BOOL, complex); the promote type of self with PromoteType(tensor1, tensor2),
+/// not INT16/BOOL/complex, castable to out; shapes; then per element: FLOAT/FLOAT16/BF16 fma(t1 * t2, value,
+/// self) in float32 (A2/A3 with value 1 and tensor2 broadcasting to self: fma(t1, t2, self)), rounded once;
+/// integers self + t1 * t2 * value wrapped; DOUBLE self + value * (t1 * t2). value: an aclScalar (dtype, v).
+inline int Addcmul(Profile prof, const View& self, const View& t1, const View& t2, const Scalar& value,
+                   const View& out, uint8_t* o_bytes) {
+    using namespace l1ref;
+    if (self.null || t1.null || t2.null || out.null) return kNullptr;
+    auto listed = [&](int d) {
+        return d == kF32 || d == kS32 || d == kS64 || d == kF16 || d == kS8 || d == kU8 || d == kF64 ||
+               (d == kBF16 && SupportsBF16(prof));
+    };
+    if (!listed(self.dtype) || !listed(t1.dtype) || !listed(t2.dtype)) return kInvalid;
+    const int p1 = Promote(t1.dtype, t2.dtype);
+    if (p1 < 0) return kInvalid;
+    const int p = Promote(self.dtype, p1);
+    if (p < 0 || p == kS16 || p == kBool || IsComplex(p) || !Castable(p, out.dtype)) return kInvalid;
+    if (self.shape.size() > 8 || t1.shape.size() > 8 || t2.shape.size() > 8) return kInvalid;
+    std::vector<int64_t> b1, b, bt;
+    if (!BroadcastShapes(t1.shape, t2.shape, &b1) || !BroadcastShapes(self.shape, b1, &b) || b != out.shape) {
+        return kInvalid;
+    }
+    const bool a2a3 = prof == Profile::kAscend910B || prof == Profile::kAscend910_93;
+    const float vf = static_cast<float>(value.v);
+    const bool axpy = a2a3 && !(vf > 1.0f || vf < 1.0f) && (p == kF32 || p == kBF16 || p == kF16 || p == kS32) &&
+                      BroadcastShapes(t2.shape, self.shape, &bt) && bt == self.shape;
+    const bool keep_float = prof == Profile::kAscend950 && (self.dtype == kF16 || self.dtype == kBF16) &&
+                            IsFloating(value.dtype) && p != kF64;
+    const float v32 = keep_float || p == kF32 ? vf : static_cast<float>(RoundTo(vf, FormatOf(p)));
+    ForEachIndex(b, [&](const std::vector<int64_t>& idx) {
+        long double x, y, z, im, r;
+        CastIn(self, BroadcastElementIndex(self, idx), p, &x, &im);
+        CastIn(t1, BroadcastElementIndex(t1, idx), p, &y, &im);
+        CastIn(t2, BroadcastElementIndex(t2, idx), p, &z, &im);
+        if (p == kF32 || p == kF16 || p == kBF16) {
+            const float a = static_cast<float>(x), c = static_cast<float>(y), d = static_cast<float>(z);
+            float q = axpy ? std::fmaf(c, d, a) : std::fmaf(c * d, v32, a);
+            if (q != q) q = a != a ? QuietF(a) : NaNF(c, d);
+            r = q != q ? static_cast<long double>(q) : RoundTo(q, FormatOf(p));
+        } else if (p == kF64) {
+            const double a = static_cast<double>(x), c = static_cast<double>(y), d = static_cast<double>(z);
+            double q = a + value.v * (c * d);
+            if (q != q) q = a != a ? QuietD(a) : NaND(c, d);
+            r = q;
+        } else {
+            const uint64_t a = static_cast<uint64_t>(static_cast<int64_t>(x)), c = static_cast<uint64_t>(static_cast<int64_t>(y)),
+                           d = static_cast<uint64_t>(static_cast<int64_t>(z));
+            const uint64_t v = axpy ? 1 : static_cast<uint64_t>(Wrap(static_cast<int64_t>(value.v), p));
+            r = Wrap(static_cast<int64_t>(a + c * d * v), p);
+        }
+        WriteCast(o_bytes + ElementIndex(out, idx) * DtSize(out.dtype), out.dtype, p, r, 0.0L);
+    });
+    return 0;
+}
+
 }  // namespace binref
 
 namespace opref {
@@ -685,6 +741,12 @@ inline int Maximum(l1ref::Profile prof, const l1ref::View* t, const aclcpu_test:
 /// aclnnMinimum (binary_reference.h): self, other, out.
 inline int Minimum(l1ref::Profile prof, const l1ref::View* t, const aclcpu_test::opinfo::Arg*, uint8_t* const* out) {
     return binref::MaxMin(prof, false, t[0], t[1], t[2], out[0]);
+}
+
+/// aclnnAddcmul (binary_reference.h): self, tensor1, tensor2, out; value (an aclScalar of dtype BOOL holding
+/// a[0].f).
+inline int Addcmul(l1ref::Profile prof, const l1ref::View* t, const aclcpu_test::opinfo::Arg* a, uint8_t* const* out) {
+    return binref::Addcmul(prof, t[0], t[1], t[2], binref::Scalar{l1ref::kBool, a[0].f}, t[3], out[0]);
 }
 
 }  // namespace opref
