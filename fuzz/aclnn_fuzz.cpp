@@ -1740,6 +1740,7 @@ void OneTableInput(FuzzedDataProvider& in, Memory& m) {
             v[k].offset = t.offset;
             v[k].storage = t.storage;
             v[k].data = host[k].data();
+            v[k].format = t.format;
             if (out[k]) {
                 image[k] = host[k];
                 outs[nout++] = image[k].data();
@@ -1819,6 +1820,12 @@ void OneTableInput(FuzzedDataProvider& in, Memory& m) {
     else if (wss > 0 && wsp == nullptr) want2 = ACLNN_ERR_PARAM_NULLPTR;
     else if (wss < ws) want2 = ACLNN_ERR_PARAM_INVALID;
     else if (ws > 0 && WorkspaceOverlaps(d, data, 0, n, wsp, ws)) want2 = ACLNN_ERR_PARAM_INVALID;
+    // the library checks the addresses in the executor's tensor order: an Inplace variant's is its base's (the
+    // variant's tensors as the base's parameters bind them, selfRef twice)
+    if (op.inplace_of >= 0) {
+        const OpInfo& base = kOpInfos[op.inplace_of];
+        for (int j = 0; j < base.num_tensors && want2 == 0; ++j) want2 = AddressStatus(m, d[op.bind[j]], data[op.bind[j]]);
+    }
     for (int k = 0; k < n && want2 == 0; ++k) want2 = AddressStatus(m, d[k], data[k]);
     m.Snapshot();
     const int ret2 = op.second(wsp, wss, exe, stream);

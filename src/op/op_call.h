@@ -88,7 +88,7 @@ inline int64_t ScalarAsInt(const aclScalar& s, int bits, bool is_unsigned) {
             }
         }
     }
-    if (bits == 64) return v;
+    if (bits <= 0 || bits >= 64) return v;  // a 64-bit dtype (or none: the value as it is)
     const uint64_t mask = (uint64_t{1} << bits) - 1;
     const uint64_t u = static_cast<uint64_t>(v) & mask;
     if (is_unsigned) return static_cast<int64_t>(u);

@@ -514,6 +514,11 @@ inline int Muls(Profile prof, const View& self, const Scalar& other, const View&
     return 0;
 }
 
+/// opbase's private storage formats (the fractal and C0 ones), which aclnnDiv and aclnnAddcmul refuse.
+inline bool PrivateFormat(int f) {
+    return f == 3 || f == 4 || f == 12 || f == 29 || f == 32 || f == 33 || (f >= 50 && f <= 54);
+}
+
 /// One element of aclnnDiv in compute dtype p: FLOAT/FLOAT16/BF16 the quotient of the float32 values with
 /// subnormal inputs and result flushed to signed zero, rounded to p; DOUBLE IEEE; complex std::complex.
 inline void DivElement(int p, long double a, long double ai, long double b, long double bi, long double* re,
@@ -561,6 +566,7 @@ inline int Div(Profile prof, const View& self, const View& other, const View& ou
     if (p < 0) return kInvalid;
     const int from = prof == Profile::kAscend950 && (p == kS32 || p == kBool) ? kF32 : p;
     if (!Castable(from, out.dtype)) return kInvalid;
+    if (PrivateFormat(self.format) || PrivateFormat(other.format) || PrivateFormat(out.format)) return kInvalid;
     const int c = (IsIntegral(p) || p == kBool) ? kF32 : p;
     ForEachIndex(b, [&](const std::vector<int64_t>& idx) {
         long double x, xi, y, yi, r, ri;
@@ -654,6 +660,9 @@ inline int Addcmul(Profile prof, const View& self, const View& t1, const View& t
     if (p1 < 0) return kInvalid;
     const int p = Promote(self.dtype, p1);
     if (p < 0 || p == kS16 || p == kBool || IsComplex(p) || !Castable(p, out.dtype)) return kInvalid;
+    for (const View* v : {&self, &t1, &t2, &out}) {
+        if (PrivateFormat(v->format)) return kInvalid;
+    }
     if (self.shape.size() > 8 || t1.shape.size() > 8 || t2.shape.size() > 8) return kInvalid;
     std::vector<int64_t> b1, b, bt;
     if (!BroadcastShapes(t1.shape, t2.shape, &b1) || !BroadcastShapes(self.shape, b1, &b) || b != out.shape) {

@@ -337,6 +337,7 @@ struct View {
     int64_t offset = 0;
     std::vector<int64_t> storage;
     const uint8_t* data = nullptr;
+    int format = 2;  ///< the aclFormat value (ND unless a caller says otherwise; the models that check it)
 };
 
 /// The element count of shape s (1 for 0-d).
