@@ -278,6 +278,20 @@ float BinaryFloatElement(const BinaryParams& p, float a, float b) {
     return RoundToPromoted(r, p.compute);
 }
 
+float UnaryFloatElement(const BinaryParams& p, float a) {
+    if (p.op == BinaryOp::kNeg || p.op == BinaryOp::kAbs) {  // vneg / vabs: the sign bit alone
+        const uint32_t u = Bits<uint32_t>(a);
+        const float r = Bits<float>(p.op == BinaryOp::kNeg ? (u ^ 0x80000000u) : (u & 0x7FFFFFFFu));
+        return r != r ? QuietF(r) : r;
+    }
+    // kSqrt: FLOAT the 0-ULP square root (subnormals kept); FLOAT16 / BF16 the plain Sqrt of the widened value,
+    // correctly rounded here (its documented error is 1 ULP), a BF16 subnormal input flushed (no subnormals)
+    const float x = p.compute == ACL_BF16 ? FlushSubnormal(a) : a;
+    float r = std::sqrt(x);
+    if (r != r) r = a != a ? QuietF(a) : Bits<float>(kBinaryDefaultNaN);
+    return RoundToPromoted(r, p.compute);
+}
+
 float AddcmulFloatElement(const BinaryParams& p, float a, float b, float c) {
     const float r = p.path == AlphaPath::kAxpyV2 ? std::fma(b, c, a) : std::fma(b * c, p.alpha_f, a);
     if (r == r) return RoundToPromoted(r, p.compute);
@@ -322,9 +336,90 @@ void AddcmulRowGeneric(const BinaryParams& p, const aclDataType* dt, char* const
 
 }  // namespace
 
+namespace {
+
+/// The integer and BOOL compute of a unary operation (a of the compute dtype, as int64): Neg 0 - a and Abs |a|
+/// with two's-complement wrap-around (the minimum stays itself); an unsigned or BOOL Abs a copy.
+int64_t UnaryIntElement(const BinaryParams& p, int64_t a) {
+    const aclDataType c = p.compute;
+    if (p.op == BinaryOp::kAbs && (c == ACL_BOOL || c == ACL_UINT8 || c == ACL_UINT16 || c == ACL_UINT32 ||
+                                   c == ACL_UINT64)) {
+        return a;
+    }
+    const uint64_t neg = 0 - static_cast<uint64_t>(a);
+    if (p.op == BinaryOp::kNeg || a < 0) return WrapTo(neg, c);
+    return a;
+}
+
+/// A DOUBLE (or one complex part's) Neg / Abs: the sign bit alone, a NaN quieted.
+double SignOpD(BinaryOp op, double a) {
+    const uint64_t u = Bits<uint64_t>(a);
+    const double r = Bits<double>(op == BinaryOp::kNeg ? (u ^ 0x8000000000000000ull) : (u & 0x7FFFFFFFFFFFFFFFull));
+    return r != r ? QuietD(r) : r;
+}
+
+/// The DOUBLE and complex compute of a unary operation (the AI CPU kernels: -x; std::sqrt of the real or the
+/// std::complex value), NaN results by the family's rule (a NaN input quieted, else the default NaN).
+void UnaryWideElement(const BinaryParams& p, double ar, double ai, double* rr, double* ri) {
+    const aclDataType c = p.compute;
+    if (p.op != BinaryOp::kSqrt) {
+        *rr = SignOpD(p.op, ar);
+        *ri = c == ACL_DOUBLE ? 0.0 : SignOpD(p.op, ai);
+        if (c == ACL_COMPLEX64) {
+            *rr = static_cast<float>(*rr);
+            *ri = static_cast<float>(*ri);
+        }
+        return;
+    }
+    if (c == ACL_DOUBLE) {
+        const double r = std::sqrt(ar);
+        *rr = r == r ? r : (ar != ar ? QuietD(ar) : Bits<double>(0x7FF8000000000000ull));
+        *ri = 0.0;
+        return;
+    }
+    if (c == ACL_COMPLEX64) {
+        const std::complex<float> q = std::sqrt(std::complex<float>(static_cast<float>(ar), static_cast<float>(ai)));
+        *rr = q.real();
+        *ri = q.imag();
+        return;
+    }
+    const std::complex<double> q = std::sqrt(std::complex<double>(ar, ai));
+    *rr = q.real();
+    *ri = q.imag();
+}
+
+/// The unary rows: self (operand 1, any admitted dtype) cast to the compute dtype, the operation, the result cast
+/// to out's dtype (operand 0).
+void UnaryRowGeneric(const BinaryParams& p, const aclDataType* dt, char* const* ptrs, const int64_t* st, int64_t n) {
+    const aclDataType c = p.compute;
+    for (int64_t i = 0; i < n; ++i) {
+        const char* x = ptrs[1] + i * st[1];
+        char* o = ptrs[0] + i * st[0];
+        if (IsF32Family(c)) {
+            const float r = UnaryFloatElement(p, LoadPromoted(x, dt[1], c));
+            if (IsRealOrComplexOut(dt[0])) {
+                StoreResult(o, dt[0], r);
+            } else {
+                StoreToInteger(o, dt[0], r);
+            }
+        } else if (c == ACL_DOUBLE || c == ACL_COMPLEX64 || c == ACL_COMPLEX128) {
+            double ar, ai, rr, ri;
+            LoadParts(x, dt[1], c, &ar, &ai);
+            UnaryWideElement(p, ar, ai, &rr, &ri);
+            StoreDouble(o, dt[0], rr, ri);
+        } else {
+            const int64_t a = WrapTo(static_cast<uint64_t>(LoadInt64(x, dt[1])), c);
+            StoreInt64Result(o, dt[0], UnaryIntElement(p, a));
+        }
+    }
+}
+
+}  // namespace
+
 void BinaryRowGeneric(const void* params, const aclDataType* dt, char* const* ptrs, const int64_t* st, int64_t n) {
     const BinaryParams& p = *static_cast<const BinaryParams*>(params);
     if (p.op == BinaryOp::kAddcmul) return AddcmulRowGeneric(p, dt, ptrs, st, n);
+    if (IsUnaryOp(p.op)) return UnaryRowGeneric(p, dt, ptrs, st, n);
     const bool value = p.other_is_value != 0;
     const aclDataType c = p.compute;
     if (IsF32Family(c)) {

@@ -1,6 +1,8 @@
-// Row kernels of ops-math's binary arithmetic: aclnnAdd / aclnnAdds, aclnnSub / aclnnSubs with alpha,
-// aclnnMul / aclnnMuls, aclnnDiv, aclnnMaximum / aclnnMinimum (docs/ops/add.md, sub.md, mul.md, div.md,
-// maximum.md). One kernel computes out = self (+|-) alpha * other,
+// Row kernels of ops-math's element-wise arithmetic: aclnnAdd / aclnnAdds, aclnnSub / aclnnSubs with alpha,
+// aclnnMul / aclnnMuls, aclnnDiv, aclnnMaximum / aclnnMinimum, aclnnAddcmul, and the unary aclnnNeg, aclnnAbs,
+// aclnnSqrt (docs/ops/add.md, sub.md, mul.md, div.md, maximum.md, addcmul.md, neg.md, abs.md, sqrt.md). The binary
+// operations share the loads, the compute dtypes and the casts to out with the unary ones (one input, operand 1),
+// which is why they are one kernel. One kernel computes out = self (+|-) alpha * other,
 // or self * other, in the promote type ("compute" below) the way the op_api composes CANN's kernels:
 //   kPlain  alpha == 1: Add / Sub of the two inputs cast to the compute dtype;
 //   kAxpy   Axpy (float alpha): fma(other, +-alpha, self) in float32 (FLOAT16, BF16: cast to float32 and the
@@ -41,7 +43,13 @@ constexpr uint32_t kBinaryDefaultNaN = 0x7FC00000u;
 /// kAddcmul (aclnnAddcmul): self + value * tensor1 * tensor2 with a third input (operand 3) - path kPlain the
 /// Addcmul kernel, fma(tensor1 * tensor2 rounded, value, self); kAxpyV2 (Atlas A2/A3, value 1) the AxpyV2 kernel,
 /// fma(tensor1, tensor2, self); integers wrap; the value in BinaryParams::alpha_f / alpha_d / alpha_i.
-enum class BinaryOp : int32_t { kAdd, kSub, kMul, kDiv, kMax, kMin, kAddcmul };
+/// kNeg, kAbs, kSqrt (aclnnNeg, aclnnAbs, aclnnSqrt; docs/ops/neg.md, abs.md, sqrt.md): the unary operations on
+/// self alone (operand 1; BinaryParams::other_is_value 1, no `other`), computed in BinaryParams::compute (UnaryFloatElement,
+/// the integer and DOUBLE/complex rules of binary.cpp) and cast to out's dtype.
+enum class BinaryOp : int32_t { kAdd, kSub, kMul, kDiv, kMax, kMin, kAddcmul, kNeg, kAbs, kSqrt };
+
+/// Whether `op` is one of the unary operations (one input: self).
+inline bool IsUnaryOp(BinaryOp op) { return op == BinaryOp::kNeg || op == BinaryOp::kAbs || op == BinaryOp::kSqrt; }
 
 /// How alpha enters (the op_api's branch, chosen per product by the plan hook: docs/ops/add.md §5).
 enum class AlphaPath : int32_t { kPlain, kAxpy, kAxpyV2, kMul };
@@ -76,6 +84,13 @@ float BinaryFloatElement(const BinaryParams& p, float a, float b);
 /// result rounded to the compute dtype, a NaN result by the rule extended to three inputs (self's, tensor1's,
 /// tensor2's, else the default NaN).
 float AddcmulFloatElement(const BinaryParams& p, float a, float b, float c);
+
+/// One FLOAT/FLOAT16/BF16 element of a unary operation (a: a value of the compute dtype as float32): kNeg the sign
+/// flipped, kAbs the sign cleared (a NaN quieted, sign and payload otherwise kept: exact, no rounding); kSqrt the
+/// correctly rounded float32 square root (FLOAT: the 0-ULP square root, subnormals kept; FLOAT16 and BF16: the plain
+/// Sqrt of the widened value, computed correctly rounded, a BF16 subnormal input flushed to zero of its sign),
+/// rounded to the compute dtype; a negative input or -inf gives kBinaryDefaultNaN, a NaN input itself, quieted.
+float UnaryFloatElement(const BinaryParams& p, float a);
 
 /// The row selector (a RowSelectFn): the fused SIMD row for contiguous / broadcast rows whose operands all
 /// have the compute dtype (FLOAT, FLOAT16, BF16) and the plain or Axpy path; the generic row (any dtypes and

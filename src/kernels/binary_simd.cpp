@@ -1,6 +1,6 @@
-// Fused SIMD bodies of the binary arithmetic (kernels/binary.h): BinaryF in fused_row-inl.h's driver, for
+// Fused SIMD bodies of the element-wise arithmetic (kernels/binary.h): BinaryF in fused_row-inl.h's driver, for
 // rows whose operands all have the compute dtype (FLOAT, FLOAT16, BF16), paths kPlain, kAxpy and kMul, Add
-// and Sub, tensor or value `other`. Bit-exact to BinaryFloatElement (tests/kernels/binary_rows_test.cpp): the
+// and Sub, tensor or value `other`; AddcmulF; UnaryF for Neg, Abs and Sqrt. Bit-exact to BinaryFloatElement (tests/kernels/binary_rows_test.cpp): the
 // driver widens exactly and narrows with RNE, kAxpy is a true fused multiply-add (rows only on targets with
 // native FMA; elsewhere the generic row's std::fma), and NaN lanes are rewritten by the family's rule only in
 // steps that have one. Compiled once per Highway target by foreach_target; the HWY_ONCE part holds the
@@ -113,6 +113,51 @@ RowFn PickAddcmul(int code, bool nt) {
     }
 }
 
+/// UnaryFloatElement on lanes: kOp 7 Neg, 8 Abs (the sign bit; NaN lanes quieted), 9 Sqrt (IEEE square root, a
+/// BF16 subnormal input flushed; NaN lanes by the family's rule); kP the compute dtype's code.
+template <int kOp, int kP>
+struct UnaryF {
+    using Params = BinaryParams;
+    static constexpr int kInputs = 1;
+    static HWY_INLINE VF Apply(DF df, const Params&, const VF* x) {
+        const DU32 du;
+        const VU quiet = hn::Set(du, 0x00400000u);
+        const VF a = x[0];
+        if constexpr (kOp == 7 || kOp == 8) {
+            const VF r = kOp == 7 ? hn::Neg(a) : hn::Abs(a);
+            const auto nan = hn::IsNaN(r);
+            if (HWY_LIKELY(hn::AllFalse(df, nan))) return r;
+            return hn::IfThenElse(nan, hn::BitCast(df, hn::Or(hn::BitCast(du, r), quiet)), r);
+        } else {
+            VF v = a;
+            if constexpr (kP == kFusedBf16) {
+                const VF tiny = hn::Set(df, 1.17549435e-38f);
+                v = hn::IfThenElse(hn::Lt(hn::Abs(a), tiny), hn::And(a, hn::Set(df, -0.0f)), a);
+            }
+            const VF r = hn::Sqrt(v);
+            const auto nan = hn::IsNaN(r);
+            if (HWY_LIKELY(hn::AllFalse(df, nan))) return r;
+            const VF qa = hn::BitCast(df, hn::Or(hn::BitCast(du, a), quiet));
+            const VF dflt = hn::BitCast(df, hn::Set(du, kBinaryDefaultNaN));
+            return hn::IfThenElse(nan, hn::IfThenElse(hn::IsNaN(a), qa, dflt), r);
+        }
+    }
+};
+
+/// The unary rows per dtype code: Neg and Abs of BF16 give BF16 values (no rounding), Sqrt rounds.
+template <int kOp>
+RowFn PickUnary(int code, bool nt) {
+    switch (code) {
+        case kFusedF32: return PickFusedRow<UnaryF<kOp, kFusedF32>, FusedCodes<kFusedF32>>(code, nt);
+        case kFusedF16: return PickFusedRow<UnaryF<kOp, kFusedF16>, FusedCodes<kFusedF16>>(code, nt);
+        case kFusedBf16Exact:
+            return PickFusedRow<UnaryF<kOp, kFusedBf16>, FusedCodes<kFusedBf16Exact>>(code, nt);
+        case kFusedBf16Quiet:
+            return PickFusedRow<UnaryF<kOp, kFusedBf16>, FusedCodes<kFusedBf16Quiet>>(code, nt);
+        default: return nullptr;
+    }
+}
+
 template <int kSub, int kPath>
 RowFn PickBinaryPath(int code, bool value, bool nt) {
     return value ? PickBinary<kSub, kPath, true>(code, nt) : PickBinary<kSub, kPath, false>(code, nt);
@@ -130,6 +175,9 @@ RowFn SelectBinaryFused(int sub, int path, int code, int value, int nt) {
         return nullptr;
 #endif
     }
+    if (sub == 7) return PickUnary<7>(code, t);
+    if (sub == 8) return PickUnary<8>(code, t);
+    if (sub == 9) return PickUnary<9>(code, t);
     if (sub == 2) return PickBinaryPath<2, 0>(code, v, t);
     if (sub == 3) return PickBinaryPath<3, 0>(code, v, t);
     if (sub == 4) return PickBinaryPath<4, 0>(code, v, t);
@@ -168,7 +216,9 @@ RowFn SelectBinaryFusedRow(const BinaryParams& p, const aclDataType* dt, const i
     if (!FusedOperandsQualify(p.compute, dt, st, operands)) return nullptr;
     // BF16: every NaN a lane can hold is quiet with a zero low half (the inputs' and other's are BF16 values,
     // alpha is never a NaN on the kAxpy and kMul paths, the default NaN's low half is 0).
-    const int code = FusedDtCode(p.compute, true);
+    int code = FusedDtCode(p.compute, true);
+    // Neg and Abs of BF16 lanes are BF16 values (a NaN quieted keeps its zero low half): stored as they are
+    if (code == kFusedBf16Quiet && (p.op == BinaryOp::kNeg || p.op == BinaryOp::kAbs)) code = kFusedBf16Exact;
     return HWY_DYNAMIC_DISPATCH(SelectBinaryFused)(static_cast<int>(p.op), static_cast<int>(p.path), code,
                                                    p.other_is_value, nontemporal ? 1 : 0);
 }

@@ -336,6 +336,22 @@ inline int PlanBinaryScalar(const OpCall& c, kern::BinaryOp op, const aclScalar&
                                       engine::KernelOf(&kern::SelectBinaryRow, params), workspaceSize, executor);
 }
 
+// ---------------------------------------------------------------- aclnnNeg / aclnnAbs / aclnnSqrt
+/// The unary plan: out = op(self) computed in `compute` (self cast to it first), cast to out's dtype; out has self's
+/// view shape. Row operands: out, self (executor tensors 1, 0). An empty self: nothing runs, workspace 0.
+inline int PlanUnary(const OpCall& c, kern::BinaryOp op, aclDataType compute, uint64_t* workspaceSize,
+                     aclOpExecutor** executor) {
+    const aclTensor* self = c.t[0];
+    kern::BinaryParams params{};
+    params.compute = compute;
+    params.op = op;
+    params.path = kern::AlphaPath::kPlain;
+    params.other_is_value = 1;  // one input: self
+    const engine::ElementwiseOperands ops{1, 1, {0}};
+    return engine::PublishElementwise(c.t, 2, 1, c.api, c.names, self->numel == 0, ops, ViewShapeOf(self),
+                                      engine::KernelOf(&kern::SelectBinaryRow, params), workspaceSize, executor);
+}
+
 // ---------------------------------------------------------------- aclnnMaximum / aclnnMinimum (aclnn_maximum.cpp)
 /// The promote type CheckComputeDtype uses: Ascend 950 BinaryOpTypePromote (0-d tensors join as scalars do),
 /// elsewhere PromoteType.

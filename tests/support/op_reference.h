@@ -28,6 +28,7 @@
 #include "support/op_info.h"
 #include "support/prelu_reference.h"
 #include "support/relu_reference.h"
+#include "support/unary_reference.h"
 
 namespace opref {
 

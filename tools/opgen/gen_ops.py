@@ -1058,7 +1058,11 @@ def write_op_infos(ops):
             rule = next((rules[b] for b in names if b in rules), ("kNone", None, 0))
             masks = ", ".join(f"0x{opinfo_mask(base, rule[1], pr):x}ull" for pr in op.products)
             role = {"input": "kInput", "output": "kOutput", "inout": "kInout"}[p.get("role", "input")]
-            out.append(f"    {{{c_str(name)}, Role::{role}, {c_str(names[0])}, "
+            # the null message's name: the base parameter's null_name where CANN's message prints another (a
+            # helper's parameter, aclnnSqrt's t0 / t1), else its own
+            base_p = next(q for q in base.params if q["name"] == names[0]) if names[0] in base.kinds else {}
+            msg_name = base_p.get("null_name", names[0])
+            out.append(f"    {{{c_str(name)}, Role::{role}, {c_str(msg_name)}, "
                        f"{base.inputs.index(ins[0]) if ins else -1}, {base.outputs.index(outs[0]) if outs else -1}, "
                        f"DtypeMode::{rule[0]}, {rule[2]}, {ties[names[0]]}, {{{masks}}}}},")
         out.append("};")
