@@ -69,6 +69,11 @@ int RunDiv(const aclTensor* a, const aclTensor* b, aclTensor* out) {
                      aclnnDiv);
 }
 
+int RunDivs(const aclTensor* a, const aclScalar* b, aclTensor* out) {
+    return RunPhases([&](uint64_t* ws, aclOpExecutor** ex) { return aclnnDivsGetWorkspaceSize(a, b, out, ws, ex); },
+                     aclnnDivs);
+}
+
 int RunMaxMin(bool mx, const aclTensor* a, const aclTensor* b, aclTensor* out) {
     if (mx) {
         return RunPhases([&](uint64_t* ws, aclOpExecutor** ex) { return aclnnMaximumGetWorkspaceSize(a, b, out, ws, ex); },
@@ -281,6 +286,69 @@ TEST(Binary, DivFlushesSubnormalsAndDividesIntegersInFloat) {
 // aclnnMaximum / aclnnMinimum: a NaN operand wins (self's first), +0 is above -0; on the Ascend 950 equal INT64
 // inputs into an INT32 out are cast first (unsafe for Max: GetComputeType computes in out's dtype), so
 // Max(2^32 + 1, 5) is 5 there and 1 (Max, then the wrap-around) elsewhere.
+// aclnnDivs on the Ascend 950 with a floating self and other is the op_api's Muls branch: self * (float)(1.0 / 3),
+// which rounds 5 / 3 up to 0x3FD55556 where the correctly rounded quotient (Atlas A2's RealDiv, and the 950's own
+// RealDiv for a strided self with a DOUBLE other) is 0x3FD55555; an INT64 other takes RealDiv on every product.
+TEST(Binary, DivsMultipliesByTheReciprocalOnThe950) {
+    Scalar three(3.0f);
+    const double three_d = 3.0;
+    Scalar three_double(&three_d, ACL_DOUBLE);
+    const int64_t three_i = 3;
+    Scalar three_int(&three_i, ACL_INT64);
+    for (Profile prof : {Profile::kAscend950, Profile::kAscend910B, Profile::kAscend310P}) {
+        ProfileScope scope(prof);
+        HostTensor x = Of<float>({1}, ACL_FLOAT, {5.0f});
+        HostTensor out = EmptyTensor({1}, ACL_FLOAT);
+        ASSERT_EQ(RunDivs(x.tensor, three.s, out.tensor), 0) << LastError();
+        EXPECT_EQ(U(One<float>(out)), prof == Profile::kAscend950 ? 0x3FD55556u : 0x3FD55555u) << l1ref::ProfileKey(prof);
+        ASSERT_EQ(RunDivs(x.tensor, three_int.s, out.tensor), 0) << LastError();
+        EXPECT_EQ(U(One<float>(out)), 0x3FD55555u) << l1ref::ProfileKey(prof);
+    }
+    ProfileScope scope(Profile::kAscend950);
+    // a strided self (every other element of [5, 0, 7, 0]) with a DOUBLE other: RealDiv, correctly rounded quotients
+    HostTensor base = Of<float>({4}, ACL_FLOAT, {5.0f, 0.0f, 7.0f, 0.0f});
+    void* data = nullptr;
+    aclGetRawTensorAddr(base.tensor, &data);
+    const int64_t two[1] = {2}, four[1] = {4}, st[1] = {2};
+    aclTensor* strided = aclCreateTensor(two, 1, ACL_FLOAT, st, 0, ACL_FORMAT_ND, four, 1, data);
+    HostTensor out = EmptyTensor({2}, ACL_FLOAT);
+    ASSERT_EQ(RunDivs(strided, three_double.s, out.tensor), 0) << LastError();
+    void* po = nullptr;
+    aclGetRawTensorAddr(out.tensor, &po);
+    const std::vector<float> q = Download<float>(po, 2);
+    EXPECT_EQ(U(q[0]), 0x3FD55555u);
+    EXPECT_EQ(U(q[1]), 0x40155555u);
+    aclDestroyTensor(strided);
+    // contiguous with the DOUBLE other: Muls again (7 * f32(1/3) rounds up to 0x40155556)
+    HostTensor x = Of<float>({2}, ACL_FLOAT, {5.0f, 7.0f});
+    ASSERT_EQ(RunDivs(x.tensor, three_double.s, out.tensor), 0) << LastError();
+    const std::vector<float> m = Download<float>(po, 2);
+    EXPECT_EQ(U(m[0]), 0x3FD55556u);
+    EXPECT_EQ(U(m[1]), 0x40155556u);
+}
+
+// aclnnDivs' cast check: the Ascend 950 checks its tensor-scalar promote type (FLOAT for INT32 / INT32) against out,
+// so an INT32 out is refused; Atlas A2 checks self's dtype alone and divides in FLOAT, truncating into INT32.
+TEST(Binary, DivsIntegerOutOnlyOutsideThe950) {
+    const int64_t two = 2;
+    Scalar other(&two, ACL_INT64);
+    for (Profile prof : {Profile::kAscend950, Profile::kAscend910B}) {
+        ProfileScope scope(prof);
+        HostTensor x = Of<int32_t>({3}, ACL_INT32, {7, -7, 1}), out = EmptyTensor({3}, ACL_INT32);
+        const int st = RunDivs(x.tensor, other.s, out.tensor);
+        if (prof == Profile::kAscend950) {
+            EXPECT_EQ(st, kInvalid);
+            EXPECT_NE(LastError().find("Result type DT_FLOAT can't be cast to the desired output type DT_INT32."),
+                      std::string::npos);
+            continue;
+        }
+        ASSERT_EQ(st, 0) << LastError();
+        void* p = nullptr;
+        aclGetRawTensorAddr(out.tensor, &p);
+        EXPECT_EQ(Download<int32_t>(p, 3), (std::vector<int32_t>{3, -3, 0}));
+    }
+}
+
 TEST(Binary, MaximumMinimumNaNZerosAndTheComputeDtype) {
     const float nan1 = F(0x7FA00001u);
     HostTensor x = Of<float>({3}, ACL_FLOAT, {nan1, -0.0f, 1.0f}), y = Of<float>({3}, ACL_FLOAT, {2.0f, 0.0f, std::nanf("")});
@@ -627,6 +695,51 @@ TEST(Binary, MulMatchesTheModelInEveryProduct) {
                                              DtName(sd) + " " + std::to_string(sc.v) + "->" + DtName(pr.out);
                     ASSERT_EQ(RunMuls(ta.tensor, other.s, to.tensor), expect) << what << ": " << LastError();
                     if (expect == 0) compare(to, want, what);
+                }
+            }
+        }
+    }
+    EXPECT_GT(compared, 400);
+}
+
+TEST(Binary, DivsMatchesTheModelInEveryProduct) {
+    using namespace l1ref;
+    const int selves[][2] = {{kF32, kF32}, {kF16, kF16}, {kBF16, kBF16}, {kF16, kF32}, {kBF16, kF32}, {kS32, kF32},
+                             {kS8, kF16}, {kS64, kF32}, {kBool, kF32}, {kF64, kF64}, {kF64, kF32}, {kC64, kC64},
+                             {kU8, kBF16}, {kS32, kS32}};
+    const float values[] = {3.0f, 0.1f, -2.5f, 7.0f, std::nanf(""), INFINITY, 0.0f, 1e-40f, 3e38f};
+    std::mt19937 rng(2029);
+    const std::vector<int64_t> sa = {5, 7};
+    int compared = 0;
+    for (Profile prof : kAllProfiles) {
+        ProfileScope scope(prof);
+        for (const auto& so : selves) {
+            const int sd = so[0], od = so[1];
+            if (!binref::Listed(prof, sd) || !binref::Listed(prof, od)) continue;
+            const std::vector<uint8_t> xa = RandomBytes(sd, 35, rng);
+            HostTensor ta = RawTensor(sa, static_cast<aclDataType>(sd), xa.data(), xa.size());
+            const std::vector<uint8_t> none;
+            const size_t item = DtSize(od);
+            for (float v : values) {
+                for (int scd : {kF32, kS64}) {
+                    const int64_t iv = static_cast<int64_t>(std::isfinite(v) ? v : 7.0f);
+                    const binref::Scalar sc{scd, scd == kS64 ? static_cast<double>(iv) : static_cast<double>(v)};
+                    Scalar other(scd == kS64 ? static_cast<const void*>(&iv) : static_cast<const void*>(&v),
+                                 static_cast<aclDataType>(scd));
+                    HostTensor to = EmptyTensor(sa, static_cast<aclDataType>(od));
+                    std::vector<uint8_t> want(35 * item, 0xA5);
+                    const int expect = binref::Divs(prof, ViewOf(sd, sa, xa), sc, ViewOf(od, sa, none), want.data());
+                    const std::string what = std::string("Divs ") + ProfileKey(prof) + " " + DtName(sd) + " / " +
+                                             DtName(scd) + " " + std::to_string(sc.v) + "->" + DtName(od);
+                    ASSERT_EQ(RunDivs(ta.tensor, other.s, to.tensor), expect) << what << ": " << LastError();
+                    if (expect != 0) continue;
+                    void* ptr = nullptr;
+                    aclGetRawTensorAddr(to.tensor, &ptr);
+                    const std::vector<uint8_t> have = Download<uint8_t>(ptr, want.size());
+                    for (size_t e = 0; e < 35; ++e) {
+                        ASSERT_EQ(std::memcmp(&have[e * item], &want[e * item], item), 0) << what << " element " << e;
+                    }
+                    ++compared;
                 }
             }
         }

@@ -578,6 +578,82 @@ inline int Div(Profile prof, const View& self, const View& other, const View& ou
     return 0;
 }
 
+/// Whether a view's elements are laid out row-major without gaps (aclnn_div.cpp's contiguity test).
+inline bool ContiguousView(const View& v) {
+    int64_t expect = 1;
+    for (size_t k = v.shape.size(); k-- > 0;) {
+        if (v.shape[k] != 1 && v.strides[k] != expect) return false;
+        expect *= v.shape[k];
+    }
+    return true;
+}
+
+/// aclnnDivs (aclnn_div.cpp aclnnDivsGetWorkspaceSize, read again): nulls (self, other, out); out's, then self's
+/// private format; other's, then self's dtype listed; dims; out's shape; the cast check (Ascend 950: the tensor-scalar
+/// promote type of self with other's category, FLOAT for INT32 / BOOL; elsewhere self's dtype) to out. Then the
+/// branch: Ascend 950 with a FLOAT / FLOAT16 / BF16 self and a floating other (not a strided self with a DOUBLE
+/// other): self in float32 times float32(1.0 / other), one rounding; Atlas A2/A3's mixed pairs: the float32 quotient
+/// of self and other in other's own dtype (DOUBLE as FLOAT), rounded to self's dtype; every other branch the
+/// DivHighPrecision quotient in FLOAT (the 950's floating and integral selves, every product's integral ones), in
+/// self's floating dtype with other rounded to it (the other products), DOUBLE, or complex.
+inline int Divs(Profile prof, const View& self, const Scalar& other, const View& out, uint8_t* o_bytes) {
+    using namespace l1ref;
+    if (self.null || out.null) return kNullptr;
+    if (PrivateFormat(out.format) || PrivateFormat(self.format)) return kInvalid;
+    if (!Listed(prof, other.dtype) || !Listed(prof, self.dtype)) return kInvalid;
+    if (self.shape.size() > 8 || self.shape != out.shape) return kInvalid;
+    const bool regbase = prof == Profile::kAscend950;
+    const auto f32_family = [](int d) { return d == kF32 || d == kF16 || d == kBF16; };
+    if (regbase) {
+        const int lower = IsFloating(other.dtype) ? kF32 : other.dtype;
+        int p = IsFloating(self.dtype) ? self.dtype : ((self.dtype == kBool || IsFloating(lower)) ? Promote(self.dtype, lower)
+                                                                                                    : self.dtype);
+        if (p < 0) return kInvalid;
+        if (p != kS32 && p != kBool && (IsIntegral(p))) p = kF32;
+        if (!Castable(p == kS32 || p == kBool ? kF32 : p, out.dtype)) return kInvalid;
+    } else if (!Castable(self.dtype, out.dtype)) {
+        return kInvalid;
+    }
+    const bool a2 = prof == Profile::kAscend910B || prof == Profile::kAscend910_93;
+    const int sd = self.dtype, od = other.dtype;
+    const bool mixed = a2 && ((sd == kF16 && (od == kF32 || od == kBF16)) || (sd == kF32 && (od == kF16 || od == kBF16)) ||
+                              (sd == kBF16 && (od == kF32 || od == kF64 || od == kF16)));
+    const bool muls = regbase && f32_family(sd) && (f32_family(od) || od == kF64) && !(od == kF64 && !ContiguousView(self));
+    int c;
+    long double y;
+    if (muls) {
+        c = kF32;
+        y = static_cast<float>(1.0 / other.v);
+    } else if (mixed) {
+        c = sd;
+        y = RoundTo(other.v, FormatOf(od == kF64 ? kF32 : od));
+    } else if (f32_family(sd)) {
+        c = regbase ? kF32 : sd;
+        y = RoundTo(other.v, FormatOf(c));
+    } else if (sd == kF64 || IsComplex(sd)) {
+        c = sd;
+        y = sd == kC64 ? RoundTo(other.v, kFmtF32) : static_cast<long double>(other.v);
+    } else {
+        c = kF32;
+        y = RoundTo(other.v, kFmtF32);
+    }
+    ForEachIndex(self.shape, [&](const std::vector<int64_t>& idx) {
+        long double x, xi, r, ri;
+        CastIn(self, ElementIndex(self, idx), c, &x, &xi);
+        if (muls) {
+            const float a = static_cast<float>(x), b = static_cast<float>(y);
+            float q = a * b;
+            if (q != q) q = NaNF(a, b);
+            r = q;
+            ri = 0.0L;
+        } else {
+            DivElement(c, x, xi, y, 0.0L, &r, &ri);
+        }
+        WriteCast(o_bytes + ElementIndex(out, idx) * DtSize(out.dtype), out.dtype, c, r, ri);
+    });
+    return 0;
+}
+
 /// The 950's BinaryOpTypePromote as the model reads data_type_utils.h: equal "has dims" -> Promote; otherwise
 /// the dimensioned tensor's dtype as the higher category (complex > floating > the rest; BOOL or a floating
 /// lower: Promote).
@@ -740,6 +816,11 @@ inline int Muls(l1ref::Profile prof, const l1ref::View* t, const aclcpu_test::op
 /// aclnnDiv (binary_reference.h): self, other, out.
 inline int Div(l1ref::Profile prof, const l1ref::View* t, const aclcpu_test::opinfo::Arg*, uint8_t* const* out) {
     return binref::Div(prof, t[0], t[1], t[2], out[0]);
+}
+
+/// aclnnDivs (binary_reference.h): self, out; other (an aclScalar of dtype BOOL holding a[0].f).
+inline int Divs(l1ref::Profile prof, const l1ref::View* t, const aclcpu_test::opinfo::Arg* a, uint8_t* const* out) {
+    return binref::Divs(prof, t[0], binref::Scalar{l1ref::kBool, a[0].f}, t[1], out[0]);
 }
 
 /// aclnnMaximum (binary_reference.h): self, other, out.
