@@ -129,6 +129,7 @@ struct OpInfo {
     const char* reference;  ///< the table's kernel.reference (the reference-model header)
     RefFn reference_fn;     ///< the table's kernel.reference_fn (opref::<name>), nullptr when none
     const char* rows;       ///< the table's kernel.rows (the row selector; an Inplace variant: its base's)
+    bool reads_values;      ///< the result depends on the tensors' values (false: a fill, table field reads_values)
 };
 
 }  // namespace opinfo

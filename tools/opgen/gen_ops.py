@@ -114,7 +114,9 @@ class Op:
         # a base entry's header is its own (aclnn_<snake>.h) or an earlier entry's: CANN declares some entry
         # points beside another's (aclnnAdds in aclnn_add.h)
         shared = any(b.header == self.header for b in (bases or {}).values())
-        if self.base is None and "aclnn_" + snake(self.api) + ".h" != self.header and not shared:
+        # cann_header: CANN names the header after something else (aclnnInplaceZero in aclnn_zero.h)
+        if (self.base is None and "aclnn_" + snake(self.api) + ".h" != self.header and not shared
+                and not d.get("cann_header")):
             raise TableError(f"{self.api}: header {self.header} is not aclnn_{snake(self.api)}.h")
         for name, per in self.lists.items():
             missing = [p for p in self.products if p not in per]
@@ -969,10 +971,14 @@ def opinfo_refused(op, product):
 
 
 def opinfo_mask(op, list_name, product):
+    """The dtype bits of a list the suite treats as accepted: less refuse_dtype's and the entry's suite_skip_dtypes
+    (dtypes that a rule outside the vocabulary accepts only with other arguments than the suite's, each entry saying
+    why)."""
     if list_name is None:
         return 0
     m = sum(1 << DTYPE_VALUES[d] for d in op.lists[opinfo_list(op, list_name)][product])
-    return m & ~opinfo_refused(op, product)
+    skip = sum(1 << DTYPE_VALUES[d] for d in op.d.get("suite_skip_dtypes", {}).get("dtypes", []))
+    return m & ~opinfo_refused(op, product) & ~skip
 
 
 def opinfo_default(op, p):
@@ -1111,7 +1117,8 @@ def write_op_infos(ops):
             c_str(base.d.get("kernel", {}).get("reference", "")),
             f"&opref::{op.d['kernel']['reference_fn']}"
             if op.base is None and "reference_fn" in op.d.get("kernel", {}) else "nullptr",
-            c_str(base.d.get("kernel", {}).get("rows", ""))]) + "},")
+            c_str(base.d.get("kernel", {}).get("rows", "")),
+            "true" if base.d.get("reads_values", True) else "false"]) + "},")
     out += ["}  // namespace gen", "", "/// Every entry of the operator table, in its order.", "constexpr OpInfo kOpInfos[] = {"]
     out += rows
     out += ["};", f"constexpr int kNumOpInfos = {len(ops)};", "",
