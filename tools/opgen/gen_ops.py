@@ -847,7 +847,7 @@ def docs_index(ops, products):
 
 def readme_table(ops):
     """The README's operator table: one row per entry with its Inplace variants (inplace_of) beside it, the
-    contract docs/ops/<header stem>.md linked, per product column its tier and the entry's tier_notes for that product ("same" where the
+    contract (the entry's `contract`, under docs/ops/) linked, per product column its tier and the entry's tier_notes for that product ("same" where the
     cell equals the one to its left)."""
     out = [README_TABLE_BEGIN, "",
            "| operator (contract) | " + " | ".join(c[0] for c in README_COLUMNS) + " |",
@@ -868,7 +868,10 @@ def readme_table(ops):
             cells.append("same" if cells and cell == last else cell)
             last = cell
         link = ", ".join(f"`{n}`" for n in names)
-        out.append(f"| [{link}](docs/ops/{op.header[len('aclnn_'):-2]}.md) | " + " | ".join(cells) + " |")
+        contract = op.d["contract"]
+        if "/" in contract or not contract.endswith(".md"):  # a contract elsewhere (SPEC.md): the header's page
+            contract = op.header[len("aclnn_"):-2] + ".md"
+        out.append(f"| [{link}](docs/ops/{contract}) | " + " | ".join(cells) + " |")
     out += ["", README_TABLE_END]
     return "\n".join(out)
 
