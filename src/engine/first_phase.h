@@ -145,7 +145,18 @@ int PublishPlanOfArgs(const aclTensor* const* t, int n, int num_inputs, const ch
     call.tensor_names = names;
     call.num_inputs = num_inputs;
     call.tensors.resize(n);
-    for (int i = 0; i < n; ++i) call.tensors[i] = *t[i];  // reuses a recycled executor's vectors
+    call.same_as.resize(n);
+    for (int i = 0; i < n; ++i) {
+        call.tensors[i] = *t[i];  // reuses a recycled executor's vectors
+        int first = i;
+        for (int j = 0; j < i; ++j) {
+            if (t[j] == t[i]) {
+                first = j;
+                break;
+            }
+        }
+        call.same_as[i] = first;
+    }
     if (nargs > 0) {
         call.args.assign(args, args + nargs);
         NamesOfArgs(args, nargs, arg_names, n, &call.names);

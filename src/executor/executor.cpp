@@ -173,13 +173,19 @@ const CallArg* FindArg(const PlannedCall& call, size_t index, ArgKind kind, size
 }
 
 // Re-addresses tensor slot `slot` of a live executor's call (registry lock held) after checking the view at
-// `addr` against its block; a live `tensor` (the caller's descriptor) gets the address too.
+// `addr` against its block, with every slot copied from the same caller descriptor (an in-place call's input and
+// output: one object in CANN); a live `tensor` (the caller's descriptor) gets the address too.
 int SetSlotAddr(const HandleLock& lock, PlannedCall& call, size_t slot, aclTensor* tensor, void* addr, const char* api) {
     aclTensor probe = call.tensors[slot];
     probe.data = addr;
     const char* name = call.tensor_names != nullptr ? call.tensor_names[slot] : api;
     if (int ret = CheckDataAddress(probe, name)) return ret;
     call.tensors[slot].data = addr;
+    if (call.same_as.size() == call.tensors.size()) {
+        for (size_t k = 0; k < call.tensors.size(); ++k) {
+            if (call.same_as[k] == call.same_as[slot]) call.tensors[k].data = addr;
+        }
+    }
     if (tensor != nullptr && HandleStateOf(lock, tensor, HandleKind::kTensor) == HandleState::kLive) tensor->data = addr;
     return OK;
 }

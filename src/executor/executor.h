@@ -47,6 +47,10 @@ struct PlannedCall {
     uint64_t workspace_size = 0;                ///< bytes the second phase needs, as reported by the first
     int num_inputs = 0;                         ///< tensors[0 .. num_inputs) are inputs, the rest outputs
     std::vector<aclTensor> tensors;             ///< copies of the caller's descriptors
+    /// For each tensor, the first slot copied from the same caller descriptor (an in-place call passes one aclTensor
+    /// as input and output): re-addressing one slot re-addresses all of its descriptor's slots, as re-addressing
+    /// CANN's one object does.
+    std::vector<int> same_as;
     std::shared_ptr<const OpPlan> plan;         ///< nullptr: nothing to run (empty tensors)
     const char* op_name = "";                   ///< the second phase's API name, for messages (static text)
     const char* const* tensor_names = nullptr;  ///< one per tensor, for messages (static text, or names.data())

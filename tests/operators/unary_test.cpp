@@ -336,4 +336,23 @@ TEST(Unary, SqrtOfComplex) {
     EXPECT_EQ(v[3], 1.0f);
 }
 
+// A repeatable in-place executor re-addressed through its input alone: CANN's input and output are one aclTensor, so
+// the call reads and writes the new block (the old one keeps its values).
+TEST(Unary, InplaceExecutorReaddressedThroughItsInputMovesBoth) {
+    HostTensor a = Of<float>(ACL_FLOAT, {1.0f, 2.0f}), b = Of<float>(ACL_FLOAT, {5.0f, -6.0f});
+    uint64_t ws = 0;
+    aclOpExecutor* ex = nullptr;
+    ASSERT_EQ(aclnnInplaceNegGetWorkspaceSize(a.tensor, &ws, &ex), 0) << LastError();
+    ASSERT_EQ(aclSetAclOpExecutorRepeatable(ex), 0);
+    ASSERT_EQ(ws, 0u);
+    void* pb = nullptr;
+    aclGetRawTensorAddr(b.tensor, &pb);
+    ASSERT_EQ(aclSetInputTensorAddr(ex, 0, nullptr, pb), 0) << LastError();
+    ASSERT_EQ(aclnnInplaceNeg(nullptr, 0, ex, nullptr), 0) << LastError();
+    ASSERT_EQ(aclrtSynchronizeStream(nullptr), 0);
+    EXPECT_EQ(All<float>(b, 2), (std::vector<float>{-5.0f, 6.0f}));
+    EXPECT_EQ(All<float>(a, 2), (std::vector<float>{1.0f, 2.0f}));
+    aclDestroyAclOpExecutor(ex);
+}
+
 }  // namespace
