@@ -1,4 +1,4 @@
-"""aclcpu.neg / inplace_neg, abs and sqrt / inplace_sqrt (docs/ops/neg.md, abs.md, sqrt.md) through the generated
+"""aclcpu.neg / inplace_neg, abs, sqrt / inplace_sqrt and divs (docs/ops/neg.md, abs.md, sqrt.md, div.md) through the generated
 bindings, with PyTorch's CPU operators as an outside oracle where the arithmetic is provably the same: Neg and Abs
 change one bit (NaN-free values compared bit for bit, integers wrapping as two's complement), Sqrt of FLOAT is the
 correctly rounded IEEE root in both (PyTorch's sqrtf), of FLOAT16 the correctly rounded root of the widened value
@@ -63,3 +63,12 @@ def test_inplace_sqrt_refuses_an_integer_tensor():
         aclcpu.inplace_sqrt(np.int32([4, 9]))
     assert e.value.status == 161002
     assert "can't be cast" in str(e.value)
+
+
+def test_divs_is_a_division_on_a2_and_a_reciprocal_product_on_the_950():
+    x = (np.arange(1, 300, dtype=np.float32))
+    a2 = aclcpu.divs(x, 3.0, soc="Ascend910B")
+    assert same_bits(a2, torch.div(torch.from_numpy(x), 3.0).numpy())
+    a950 = aclcpu.divs(x, 3.0, soc="Ascend950")
+    assert same_bits(a950, x * np.float32(1.0 / 3.0))
+    assert (a950 != a2).sum() == 99  # x = 1..299 over 3: the product differs in 99 places

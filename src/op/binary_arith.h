@@ -127,6 +127,30 @@ inline int CheckAlphaAndInputCasts(rt::Soc soc, aclDataType self, aclDataType ot
     return 0;
 }
 
+/// GetScalarDefaultDtype: the dtype a scalar ranks as against a tensor - COMPLEX64 for complex, FLOAT for floating,
+/// else its own.
+inline aclDataType ScalarDefaultDtype(aclDataType d) {
+    return IsComplexDtype(d) ? ACL_COMPLEX64 : (IsFloatingDtype(d) ? ACL_FLOAT : d);
+}
+
+/// opbase's CombineCategoriesWithComplex(higher, lower): the higher (dimensioned) operand's dtype by category -
+/// complex > floating > the rest -, a floating higher with a complex lower as its complex type (FLOAT16 COMPLEX32);
+/// a BOOL higher or a floating lower: PromoteType.
+inline aclDataType CombineCategoriesWithComplex(aclDataType higher, aclDataType lower) {
+    if (IsComplexDtype(higher)) return higher;
+    if (IsComplexDtype(lower)) {
+        switch (higher) {  // InnerTypeToComplexType of a floating higher; an integral one takes the complex
+            case ACL_FLOAT16: return ACL_COMPLEX32;
+            case ACL_BF16: case ACL_FLOAT: return ACL_COMPLEX64;
+            case ACL_DOUBLE: return ACL_COMPLEX128;
+            default: return lower;
+        }
+    }
+    if (IsFloatingDtype(higher)) return higher;
+    if (higher == ACL_BOOL || IsFloatingDtype(lower)) return PromoteTypes(higher, lower);
+    return higher != ACL_DT_UNDEFINED ? higher : lower;
+}
+
 /// The scalar forms' promote type (PromoteTypeScalar of aclnn_add.cpp / aclnn_sub.cpp).
 /// Ascend 950: CombineCategoriesWithComplex(self, other's default dtype - COMPLEX64 for complex, FLOAT for
 /// floating, else its own), then a FLOAT16 / BF16 result kept only when other and alpha survive the cast to
@@ -143,24 +167,7 @@ inline aclDataType ScalarFormPromote(rt::Soc soc, aclDataType self, const aclSca
         if (IsFloatingDtype(od) || self == ACL_BOOL) return PromoteTypes(self, od);
         return self;
     }
-    const aclDataType lower = IsComplexDtype(od) ? ACL_COMPLEX64 : (IsFloatingDtype(od) ? ACL_FLOAT : od);
-    aclDataType p;
-    if (IsComplexDtype(self)) {
-        p = self;
-    } else if (IsComplexDtype(lower)) {
-        switch (self) {  // InnerTypeToComplexType of a floating self; an integral self takes the complex
-            case ACL_FLOAT16: p = ACL_COMPLEX32; break;
-            case ACL_BF16: case ACL_FLOAT: p = ACL_COMPLEX64; break;
-            case ACL_DOUBLE: p = ACL_COMPLEX128; break;
-            default: p = lower; break;
-        }
-    } else if (IsFloatingDtype(self)) {
-        p = self;
-    } else if (self == ACL_BOOL || IsFloatingDtype(lower)) {
-        p = PromoteTypes(self, lower);
-    } else {
-        p = self != ACL_DT_UNDEFINED ? self : lower;
-    }
+    aclDataType p = CombineCategoriesWithComplex(self, ScalarDefaultDtype(od));
     if (p == ACL_FLOAT16 || p == ACL_BF16) {
         float o = 0.0f, a = 0.0f;
         ScalarToFloatNearest(other, &o);
@@ -201,19 +208,8 @@ inline bool MulsUsesMulsKernel(rt::Soc soc, aclDataType self, const aclScalar& o
 inline aclDataType BinaryOpTypePromote(const aclTensor& self, const aclTensor& other) {
     const bool s0 = self.view_shape.empty(), o0 = other.view_shape.empty();
     if (s0 == o0) return PromoteTypes(self.dtype, other.dtype);
-    const aclDataType higher = s0 ? other.dtype : self.dtype, lower = s0 ? self.dtype : other.dtype;
-    if (IsComplexDtype(higher)) return higher;
-    if (IsComplexDtype(lower)) {
-        switch (higher) {
-            case ACL_FLOAT16: return ACL_COMPLEX32;
-            case ACL_BF16: case ACL_FLOAT: return ACL_COMPLEX64;
-            case ACL_DOUBLE: return ACL_COMPLEX128;
-            default: return lower;
-        }
-    }
-    if (IsFloatingDtype(higher)) return higher;
-    if (higher == ACL_BOOL || IsFloatingDtype(lower)) return PromoteTypes(higher, lower);
-    return higher != ACL_DT_UNDEFINED ? higher : lower;
+    return s0 ? CombineCategoriesWithComplex(other.dtype, self.dtype)
+              : CombineCategoriesWithComplex(self.dtype, other.dtype);
 }
 
 /// The op_api's Axpy and AxpyV2 dtype lists per product (IsSupportAxpy / UseAxpy, IsSupportAxpyV2 /

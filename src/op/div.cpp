@@ -46,24 +46,8 @@ int PlanDiv(const OpCall& c, uint64_t* workspaceSize, aclOpExecutor** executor) 
 /// default dtype (COMPLEX64 for complex, FLOAT for floating, else its own), an integral promote type other than
 /// INT32 as FLOAT, COMPLEX32 as COMPLEX64. No FLOAT16 / BF16 representability test (unlike aclnnAdds).
 aclDataType DivsCheckPromote(aclDataType self, aclDataType other) {
-    const aclDataType lower = IsComplexDtype(other) ? ACL_COMPLEX64 : (IsFloatingDtype(other) ? ACL_FLOAT : other);
-    aclDataType p;
-    if (IsComplexDtype(self)) {
-        p = self;
-    } else if (IsComplexDtype(lower)) {
-        switch (self) {
-            case ACL_FLOAT16: p = ACL_COMPLEX64; break;  // COMPLEX32, widened below
-            case ACL_BF16: case ACL_FLOAT: p = ACL_COMPLEX64; break;
-            case ACL_DOUBLE: p = ACL_COMPLEX128; break;
-            default: p = lower; break;
-        }
-    } else if (IsFloatingDtype(self)) {
-        p = self;
-    } else if (self == ACL_BOOL || IsFloatingDtype(lower)) {
-        p = PromoteTypes(self, lower);
-    } else {
-        p = self;
-    }
+    aclDataType p = CombineCategoriesWithComplex(self, ScalarDefaultDtype(other));
+    if (p == ACL_COMPLEX32) p = ACL_COMPLEX64;
     if (p != ACL_DT_UNDEFINED && p != ACL_INT32 && p != ACL_BOOL && IsIntegralOrBool(p, true)) p = ACL_FLOAT;
     return p;
 }

@@ -510,6 +510,21 @@ TEST(Binary, AlphaPathsMatchTheModelInEveryProduct) {
     EXPECT_GT(compared, 500);
 }
 
+/// Output `to`'s 35 elements of `item` bytes against the model's bytes `want`, byte for byte (NaN payloads included):
+/// the first differing element fails the test, named by `what`; true when all are equal.
+bool SameAsModel(const HostTensor& to, const std::vector<uint8_t>& want, size_t item, const std::string& what) {
+    void* ptr = nullptr;
+    aclGetRawTensorAddr(to.tensor, &ptr);
+    const std::vector<uint8_t> have = Download<uint8_t>(ptr, want.size());
+    for (size_t e = 0; e < 35; ++e) {
+        if (std::memcmp(&have[e * item], &want[e * item], item) != 0) {
+            ADD_FAILURE() << what << " element " << e;
+            return false;
+        }
+    }
+    return true;
+}
+
 /// One seeded case: self [5,7] of pr.a and other `sb` of pr.b from RandomBytes, out [5,7] of pr.out; the library
 /// call run(self, other, out) must return the model's status (model(self view, other view, out view, bytes)) and,
 /// when 0, write the model's bytes (NaN payloads included). Counts compared cases in *compared.
@@ -528,12 +543,7 @@ void CompareWithModel(const Pair& pr, const std::vector<int64_t>& sb, std::mt199
     const int expect = model(ViewOf(pr.a, sa, xa), ViewOf(pr.b, sb, xb), ViewOf(pr.out, sa, none), want.data());
     ASSERT_EQ(run(ta.tensor, tb.tensor, to.tensor), expect) << what << ": " << LastError();
     if (expect != 0) return;
-    void* ptr = nullptr;
-    aclGetRawTensorAddr(to.tensor, &ptr);
-    const std::vector<uint8_t> have = Download<uint8_t>(ptr, want.size());
-    for (size_t e = 0; e < 35; ++e) {
-        ASSERT_EQ(std::memcmp(&have[e * item], &want[e * item], item), 0) << what << " element " << e;
-    }
+    ASSERT_TRUE(SameAsModel(to, want, item, what));
     ++*compared;
 }
 
@@ -635,12 +645,7 @@ TEST(Binary, AddcmulMatchesTheModelInEveryProduct) {
                     ASSERT_EQ(RunAddcmul(ts.tensor, ta.tensor, tb.tensor, value.s, to.tensor), expect)
                         << what << ": " << LastError();
                     if (expect != 0) continue;
-                    void* ptr = nullptr;
-                    aclGetRawTensorAddr(to.tensor, &ptr);
-                    const std::vector<uint8_t> have = Download<uint8_t>(ptr, want.size());
-                    for (size_t e = 0; e < 35; ++e) {
-                        ASSERT_EQ(std::memcmp(&have[e * item], &want[e * item], item), 0) << what << " element " << e;
-                    }
+                    ASSERT_TRUE(SameAsModel(to, want, item, what));
                     ++compared;
                 }
             }
@@ -670,13 +675,7 @@ TEST(Binary, MulMatchesTheModelInEveryProduct) {
             const std::vector<uint8_t> none;
             const size_t item = DtSize(pr.out);
             auto compare = [&](const HostTensor& to, const std::vector<uint8_t>& want, const std::string& what) {
-                void* ptr = nullptr;
-                aclGetRawTensorAddr(to.tensor, &ptr);
-                const std::vector<uint8_t> have = Download<uint8_t>(ptr, want.size());
-                for (size_t e = 0; e < 35; ++e) {
-                    ASSERT_EQ(std::memcmp(&have[e * item], &want[e * item], item), 0) << what << " element " << e;
-                }
-                ++compared;
+                if (SameAsModel(to, want, item, what)) ++compared;
             };
             CompareWithModel(
                 pr, sb, rng, CaseName("Mul", prof, pr), RunMul,
@@ -733,12 +732,7 @@ TEST(Binary, DivsMatchesTheModelInEveryProduct) {
                                              DtName(scd) + " " + std::to_string(sc.v) + "->" + DtName(od);
                     ASSERT_EQ(RunDivs(ta.tensor, other.s, to.tensor), expect) << what << ": " << LastError();
                     if (expect != 0) continue;
-                    void* ptr = nullptr;
-                    aclGetRawTensorAddr(to.tensor, &ptr);
-                    const std::vector<uint8_t> have = Download<uint8_t>(ptr, want.size());
-                    for (size_t e = 0; e < 35; ++e) {
-                        ASSERT_EQ(std::memcmp(&have[e * item], &want[e * item], item), 0) << what << " element " << e;
-                    }
+                    ASSERT_TRUE(SameAsModel(to, want, item, what));
                     ++compared;
                 }
             }
