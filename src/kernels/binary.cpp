@@ -9,6 +9,7 @@
 
 #include "common/exports.h"  // the cross-library functions defined here get default visibility
 #include "common/half.h"
+#include "kernels/cast.h"
 #include "kernels/convert.h"
 #include "kernels/threshold.h"
 #include "tensor/dtype.h"
@@ -73,39 +74,10 @@ void LoadParts(const char* p, aclDataType dt, aclDataType c, double* re, double*
     }
 }
 
-/// A real result to an integer or BOOL output (l0op::Cast as modelled, binary.h): integers truncated toward
-/// zero and saturated to the dtype's range, NaN 0 (aclnnCast's documented NaN rule); BOOL != 0 (a NaN true).
-void StoreToInteger(char* p, aclDataType dt, double v) {
-    if (dt == ACL_BOOL) {
-        const uint8_t b = v != 0.0;
-        std::memcpy(p, &b, 1);
-        return;
-    }
-    double lo = -9223372036854775808.0, hi = 9223372036854775807.0;
-    switch (dt) {
-        case ACL_INT8: lo = -128.0; hi = 127.0; break;
-        case ACL_UINT8: lo = 0.0; hi = 255.0; break;
-        case ACL_INT16: lo = -32768.0; hi = 32767.0; break;
-        case ACL_UINT16: lo = 0.0; hi = 65535.0; break;
-        case ACL_INT32: lo = -2147483648.0; hi = 2147483647.0; break;
-        case ACL_UINT32: lo = 0.0; hi = 4294967295.0; break;
-        case ACL_UINT64: lo = 0.0; hi = 18446744073709551615.0; break;
-        default: break;
-    }
-    int64_t w;
-    if (v != v) {
-        w = 0;
-    } else if (v <= lo) {
-        w = dt == ACL_UINT64 ? 0 : static_cast<int64_t>(lo);
-    } else if (v >= hi) {
-        w = dt == ACL_UINT64 ? -1 : (dt == ACL_INT64 ? INT64_MAX : static_cast<int64_t>(hi));
-    } else if (dt == ACL_UINT64 && v >= 9223372036854775808.0) {
-        w = static_cast<int64_t>(static_cast<uint64_t>(v));
-    } else {
-        w = static_cast<int64_t>(v);  // toward zero
-    }
-    StoreInt64Result(p, dt, w);
-}
+/// A real result to an integer or BOOL output: l0op::Cast's floating-to-integer rule (kernels/cast.h
+/// StoreFloatingToInteger: toward zero, NaN 0, saturated to 32 bits - 64 for INT64, UINT32, UINT8 - then the
+/// destination's low bits; BOOL != 0, a NaN true).
+void StoreToInteger(char* p, aclDataType dt, double v) { StoreFloatingToInteger(p, dt, v); }
 
 bool IsRealOrComplexOut(aclDataType dt) {
     return IsF32Family(dt) || dt == ACL_DOUBLE || dt == ACL_COMPLEX64 || dt == ACL_COMPLEX128;

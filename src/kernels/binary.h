@@ -13,7 +13,8 @@
 //   kMul    Mul then Add / Sub: t = other * alpha rounded to the compute dtype, then self (+|-) t rounded.
 // The result is then cast to out's dtype (l0op::Cast as modelled: RNE between float types, integers wrap, bool
 // != 0; a floating result into an integer out - aclnnMul on the Ascend 950, which does not check the cast -
-// truncated toward zero and saturated, NaN 0; complex into a real out its real part).
+// by l0op::Cast's rule (kernels/cast.h: toward zero, NaN 0, through 32 or 64 bits, then the low bits); complex into a
+// real out its real part).
 //
 // Rows follow kernels/row.h: operand 0 out, 1 self, 2 other (Adds/Subs: other is a value in the parameters,
 // and the rows have operand 1 only; Addcmul: 2 tensor1, 3 tensor2). Inputs may be of any admitted dtype (each is cast to the compute dtype

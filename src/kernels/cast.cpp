@@ -95,6 +95,8 @@ double LoadFloating(const char* p, aclDataType d) {
 
 }  // namespace
 
+void StoreFloatingToInteger(char* dst, aclDataType ddt, double v) { StoreFromFloating(dst, ACL_FLOAT, ddt, v); }
+
 void CastElement(const char* src, aclDataType sdt, char* dst, aclDataType ddt) {
     if (sdt == ddt) {
         std::memcpy(dst, src, ItemSize(sdt));

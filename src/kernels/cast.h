@@ -25,6 +25,10 @@ namespace kern {
 ///  - complex to real: the real part, converted as above; real to complex: (x converted to the part's type, 0).
 void CastElement(const char* src, aclDataType sdt, char* dst, aclDataType ddt);
 
+/// A floating value (float32 or double compute, exact as a double) into an integer or BOOL element of dtype `ddt`,
+/// by CastElement's floating-to-integer rule (the one cast every operator's floating result to an integer out takes).
+void StoreFloatingToInteger(char* dst, aclDataType ddt, double v);
+
 /// The row selector (a RowSelectFn; params unused): equal dtypes with both operands contiguous a memcpy of the
 /// row, equal dtypes otherwise an element copy, different dtypes CastElement per element.
 RowFn SelectCastRow(const void* params, const aclDataType* dtypes, const int64_t* strides, bool nontemporal);

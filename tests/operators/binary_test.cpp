@@ -257,6 +257,20 @@ TEST(Binary, MulCastsToAnIntegerOutOnlyOnThe950) {
     }
 }
 
+// The same unchecked cast into narrow integers takes l0op::Cast's rule: through 32 bits, then the low bits (300.7 ->
+// 44 in INT8, -129.5 -> 127), UINT8 through 64 bits (-1.5 -> 255).
+TEST(Binary, MulCastsToNarrowIntegersThroughTheCastKernelsRule) {
+    HostTensor x = Of<float>({3}, ACL_FLOAT, {300.7f, -129.5f, -1.5f}), y = Of<float>({3}, ACL_FLOAT, {1, 1, 1});
+    HostTensor i8 = EmptyTensor({3}, ACL_INT8), u8 = EmptyTensor({3}, ACL_UINT8);
+    ASSERT_EQ(RunMul(x.tensor, y.tensor, i8.tensor), 0) << LastError();
+    ASSERT_EQ(RunMul(x.tensor, y.tensor, u8.tensor), 0) << LastError();
+    void* p = nullptr;
+    aclGetRawTensorAddr(i8.tensor, &p);
+    EXPECT_EQ(Download<int8_t>(p, 3), (std::vector<int8_t>{44, 127, -1}));
+    aclGetRawTensorAddr(u8.tensor, &p);
+    EXPECT_EQ(Download<uint8_t>(p, 3), (std::vector<uint8_t>{44, 127, 255}));
+}
+
 // aclnnDiv: DivHighPrecision flushes subnormal inputs and results (our reading): a subnormal dividend gives 0,
 // a subnormal divisor divides by zero; 0 / 0 is the default NaN; INT32 / INT32 is a FLOAT quotient.
 TEST(Binary, DivFlushesSubnormalsAndDividesIntegersInFloat) {

@@ -380,28 +380,23 @@ inline int BinaryScalar(Profile prof, bool sub, const View& self, const Scalar& 
 inline void WriteCast(uint8_t* o, int d, int p, long double v, long double im) {
     using namespace l1ref;
     const bool from_real = IsFloating(p) || IsComplex(p);
-    if (from_real && (IsIntegral(d) || d == kBool)) {
+    if (from_real && (IsIntegral(d) || d == kBool)) {  // l0op::Cast's floating-to-integer rule (docs/ops/copy.md §4)
         if (d == kBool) {
             *o = v != 0.0L;
             return;
         }
-        long double lo = -9223372036854775808.0L, hi = 9223372036854775807.0L;
-        if (d == kS8) { lo = -128; hi = 127; }
-        if (d == kU8) { lo = 0; hi = 255; }
-        if (d == kS16) { lo = -32768; hi = 32767; }
-        if (d == kS32) { lo = -2147483648.0L; hi = 2147483647.0L; }
-        if (d == kU16) { lo = 0; hi = 65535; }
-        if (d == kU32) { lo = 0; hi = 4294967295.0L; }
+        long double t = v != v ? 0.0L : std::trunc(v);
         if (d == kU64) {
-            const long double t = v != v || v < 0 ? 0.0L : (v >= 18446744073709551615.0L ? 18446744073709551615.0L
-                                                                                            : std::trunc(v));
+            t = t < 0 ? 0.0L : (t > 18446744073709551615.0L ? 18446744073709551615.0L : t);
             const uint64_t w = static_cast<uint64_t>(t);
             std::memcpy(o, &w, 8);
             return;
         }
-        const long double t = v != v ? 0.0L : (v < lo ? lo : (v > hi ? hi : std::trunc(v)));
-        const int64_t w = static_cast<int64_t>(t);
-        std::memcpy(o, &w, DtSize(d));
+        const bool wide = d == kS64 || d == kU32 || d == kU8;  // through 64 bits; the others through 32
+        const long double lo = wide ? -9223372036854775808.0L : -2147483648.0L;
+        const long double hi = wide ? 9223372036854775807.0L : 2147483647.0L;
+        const int64_t w = static_cast<int64_t>(t < lo ? lo : (t > hi ? hi : t));
+        std::memcpy(o, &w, DtSize(d));  // the low bytes
         return;
     }
     WriteOut(o, d, v, IsComplex(d) ? im : 0.0L);
