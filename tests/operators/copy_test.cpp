@@ -12,9 +12,11 @@
 #include <string>
 #include <vector>
 
+#include "aclnnop/aclnn_cast.h"
 #include "aclnnop/aclnn_copy.h"
 #include "support/copy_reference.h"
 #include "support/phases.h"
+#include "support/profile_scope.h"
 #include "support/test_util.h"
 
 namespace {
@@ -185,6 +187,36 @@ TEST(Copy, Messages) {
     void* p = nullptr;
     aclGetRawTensorAddr(f.tensor, &p);
     EXPECT_EQ(Download<uint8_t>(p, 24), canary);
+}
+
+int RunCast(const aclTensor* self, aclDataType dtype, aclTensor* out) {
+    return RunPhases([&](uint64_t* ws, aclOpExecutor** ex) { return aclnnCastGetWorkspaceSize(self, dtype, out, ws, ex); },
+                     aclnnCast);
+}
+
+// aclnnCast converts by the same rules (DOUBLE 0.1 to FLOAT rounds once; FLOAT to INT8 through 32 bits), checks the
+// dtype parameter against its list after self's dtype, and - beyond CANN - refuses an out whose dtype is not dtype.
+TEST(Copy, CastConvertsAndChecksTheDtypeParameter) {
+    HostTensor d = Of<double>(ACL_DOUBLE, {0.1, 300.7}), f = EmptyTensor({2}, ACL_FLOAT), i8 = EmptyTensor({2}, ACL_INT8);
+    ASSERT_EQ(RunCast(d.tensor, ACL_FLOAT, f.tensor), 0) << LastError();
+    EXPECT_EQ(All<float>(f, 2), (std::vector<float>{0.1f, 300.7f}));
+    ASSERT_EQ(RunCast(f.tensor, ACL_INT8, i8.tensor), 0) << LastError();
+    EXPECT_EQ(All<int8_t>(i8, 2), (std::vector<int8_t>{0, 44}));
+    ExpectFails([&](uint64_t* ws, aclOpExecutor** ex) { return aclnnCastGetWorkspaceSize(nullptr, ACL_FLOAT, f.tensor, ws, ex); },
+                kNullptr, "Expected a value of type [aclTensor] for argument [self] but instead found nullptr.");
+    ExpectFails([&](uint64_t* ws, aclOpExecutor** ex) { return aclnnCastGetWorkspaceSize(d.tensor, ACL_FLOAT, nullptr, ws, ex); },
+                kNullptr, "Expected a value of type [aclTensor] for argument [out] but instead found nullptr.");
+    ExpectFails([&](uint64_t* ws, aclOpExecutor** ex) { return aclnnCastGetWorkspaceSize(d.tensor, ACL_STRING, f.tensor, ws, ex); },
+                kInvalid, "The param dtype not implemented for");
+    ExpectFails([&](uint64_t* ws, aclOpExecutor** ex) { return aclnnCastGetWorkspaceSize(d.tensor, ACL_INT8, f.tensor, ws, ex); },
+                kInvalid, "The dtype of out DT_FLOAT is not the param dtype DT_INT8.");
+    HostTensor f3 = EmptyTensor({3}, ACL_FLOAT);
+    ExpectFails([&](uint64_t* ws, aclOpExecutor** ex) { return aclnnCastGetWorkspaceSize(d.tensor, ACL_FLOAT, f3.tensor, ws, ex); },
+                kInvalid, "Expected tensor for out to have same size as tensor for self, but [3] does not equal [2].");
+    aclcpu_test::ProfileScope scope(l1ref::Profile::kAscend910);  // no BF16 before Atlas A2
+    HostTensor x = EmptyTensor({2}, ACL_FLOAT), b = EmptyTensor({2}, ACL_BF16);
+    ExpectFails([&](uint64_t* ws, aclOpExecutor** ex) { return aclnnCastGetWorkspaceSize(x.tensor, ACL_BF16, b.tensor, ws, ex); },
+                kInvalid, "The param dtype not implemented for DT_BF16, should be in dtype support list");
 }
 
 }  // namespace

@@ -516,6 +516,12 @@ Call MakeCall(const OpInfo& op, const std::vector<Shape>& in_shapes, const std::
 /// Every tensor of dtype d.
 std::vector<aclDataType> AllOf(const OpInfo& op, aclDataType d) {
     std::vector<aclDataType> v(op.num_tensors, d);
+    if (op.out_param >= 0) {  // the outputs take a parameter's dtype (aclnnCast's dtype)
+        for (int i = 0; i < op.num_tensors; ++i) {
+            if (op.tensors[i].role == Role::kOutput) v[i] = static_cast<aclDataType>(op.params[op.out_param].def_i);
+        }
+        return v;
+    }
     if (FloatForIntegral(op) && IsIntegralOrBool(d)) {  // true division: integral inputs, a FLOAT output
         for (int i = 0; i < op.num_tensors; ++i) {
             if (op.tensors[i].role == Role::kOutput) v[i] = ACL_FLOAT;

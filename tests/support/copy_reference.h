@@ -129,6 +129,20 @@ inline int Copy(const View& src, const View& self, uint8_t* o_bytes) {
     return 0;
 }
 
+/// aclnnCast: self, out; dtype (the parameter). The lists of aclnn_cast.cpp (BF16 from Atlas A2 on).
+inline int Cast(Profile prof, const View& self, int dtype, const View& out, uint8_t* o_bytes) {
+    using namespace l1ref;
+    if (self.null || out.null) return kNullptr;
+    auto listed = [&](int d) { return Listed(d) && (d != kBF16 || SupportsBF16(prof)); };
+    if (!listed(self.dtype) || !listed(dtype) || out.dtype != dtype) return kInvalid;
+    if (self.shape.size() > 8 || self.shape != out.shape) return kInvalid;
+    ForEachIndex(self.shape, [&](const std::vector<int64_t>& idx) {
+        CastOne(self.data + ElementIndex(self, idx) * DtSize(self.dtype), self.dtype,
+                o_bytes + ElementIndex(out, idx) * DtSize(out.dtype), out.dtype);
+    });
+    return 0;
+}
+
 }  // namespace copyref
 
 namespace opref {
@@ -136,6 +150,11 @@ namespace opref {
 /// aclnnInplaceCopy (copy_reference.h): src, selfRef.
 inline int InplaceCopy(l1ref::Profile, const l1ref::View* t, const aclcpu_test::opinfo::Arg*, uint8_t* const* out) {
     return copyref::Copy(t[0], t[1], out[0]);
+}
+
+/// aclnnCast (copy_reference.h): self, out; dtype.
+inline int Cast(l1ref::Profile prof, const l1ref::View* t, const aclcpu_test::opinfo::Arg* a, uint8_t* const* out) {
+    return copyref::Cast(prof, t[0], static_cast<int>(a[0].i), t[1], out[0]);
 }
 
 }  // namespace opref

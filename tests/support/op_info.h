@@ -130,6 +130,8 @@ struct OpInfo {
     RefFn reference_fn;     ///< the table's kernel.reference_fn (opref::<name>), nullptr when none
     const char* rows;       ///< the table's kernel.rows (the row selector; an Inplace variant: its base's)
     bool reads_values;      ///< the result depends on the tensors' values (false: a fill, table field reads_values)
+    int out_param;          ///< the parameter whose default is the outputs' dtype (table field out_dtype_param:
+                            ///< aclnnCast's dtype), -1 when none
 };
 
 }  // namespace opinfo

@@ -41,6 +41,7 @@ DTYPE_VALUES = {"FLOAT": 0, "FLOAT16": 1, "INT8": 2, "INT32": 3, "UINT8": 4, "IN
 C_TYPES = {"aclScalar": "const aclScalar*", "aclIntArray": "const aclIntArray*",
            "aclBoolArray": "const aclBoolArray*", "aclTensorList": "const aclTensorList*",
            "aclScalarList": "const aclScalarList*", "float": "float", "double": "double", "int64_t": "int64_t",
+           "aclDataType": "const aclDataType",
            "bool": "bool", "char*": "char*"}
 # The checks that make a value variable (handed to the plan hook) and its C type.
 VALUE_CHECKS = {"scalar_to_float": "float", "float_equal": "bool"}
@@ -877,7 +878,7 @@ def readme_table(ops):
 
 
 # ------------------------------------------------------------------------------------------------ test table
-OPINFO_KINDS = {"aclTensor": "kTensor", "aclScalar": "kScalar", "aclIntArray": "kIntArray",
+OPINFO_KINDS = {"aclTensor": "kTensor", "aclScalar": "kScalar", "aclDataType": "kInt64", "aclIntArray": "kIntArray",
                 "aclBoolArray": "kBoolArray", "aclTensorList": "kTensorList", "aclScalarList": "kScalarList",
                 "float": "kFloat", "double": "kDouble", "int64_t": "kInt64", "bool": "kBool", "char*": "kString"}
 REDUCTION_VALUES = {"none": 0, "mean": 1, "sum": 2}
@@ -989,6 +990,10 @@ def opinfo_default(op, p):
     kind, d = p["kind"], p.get("default", p.get("sample"))
     if d is None:
         return False, 0, 0.0, [], None
+    if kind == "aclDataType":  # a dtype name of the table
+        if d not in DTYPE_VALUES:
+            raise TableError(f"{op.api}: default {d!r} of {p['name']} is not a dtype the table names")
+        return True, DTYPE_VALUES[d], 0.0, [], None
     if kind == "int64_t":
         if isinstance(d, str):
             if d not in REDUCTION_VALUES:
@@ -1009,7 +1014,7 @@ def opinfo_default(op, p):
 def opinfo_arg(p, k):
     """The adapter's expression for non-tensor parameter p, the k-th."""
     kind = p["kind"]
-    return {"int64_t": f"a[{k}].i", "bool": f"a[{k}].i != 0", "float": f"static_cast<float>(a[{k}].f)",
+    return {"int64_t": f"a[{k}].i", "aclDataType": f"static_cast<aclDataType>(a[{k}].i)", "bool": f"a[{k}].i != 0", "float": f"static_cast<float>(a[{k}].f)",
             "double": f"a[{k}].f", "aclScalar": f"a[{k}].scalar", "aclIntArray": f"a[{k}].ints",
             "aclBoolArray": f"a[{k}].bools", "aclTensorList": f"a[{k}].tensor_list",
             "aclScalarList": f"a[{k}].scalar_list", "char*": f"const_cast<char*>(a[{k}].str)"}[kind]
@@ -1121,7 +1126,8 @@ def write_op_infos(ops):
             f"&opref::{op.d['kernel']['reference_fn']}"
             if op.base is None and "reference_fn" in op.d.get("kernel", {}) else "nullptr",
             c_str(base.d.get("kernel", {}).get("rows", "")),
-            "true" if base.d.get("reads_values", True) else "false"]) + "},")
+            "true" if base.d.get("reads_values", True) else "false",
+            str(next((i for i, p in enumerate(op.scalars) if p["name"] == base.d.get("out_dtype_param")), -1))]) + "},")
     out += ["}  // namespace gen", "", "/// Every entry of the operator table, in its order.", "constexpr OpInfo kOpInfos[] = {"]
     out += rows
     out += ["};", f"constexpr int kNumOpInfos = {len(ops)};", "",
