@@ -41,15 +41,12 @@ int RunCopy(aclTensor* self, const aclTensor* src) {
 
 template <typename T>
 HostTensor Of(aclDataType dt, const std::vector<T>& v) {
-    const int64_t n = static_cast<int64_t>(v.size() * sizeof(T) / aclDataTypeSize(dt));
-    return RawTensor({n}, dt, v.data(), v.size() * sizeof(T));
+    return aclcpu_test::VectorTensor(dt, v);
 }
 
 template <typename T>
 std::vector<T> All(const HostTensor& t, size_t n) {
-    void* p = nullptr;
-    aclGetRawTensorAddr(t.tensor, &p);
-    return Download<T>(p, n);
+    return aclcpu_test::ReadBack<T>(t, n);
 }
 
 // Floating to integers: toward zero, NaN 0; INT8 / INT16 take the low bits of the 32-bit saturated value (300.7 -> 44,

@@ -59,15 +59,12 @@ int RunInplaceSqrt(aclTensor* s) {
 
 template <typename T>
 HostTensor Of(aclDataType dt, const std::vector<T>& v) {
-    const int64_t n = static_cast<int64_t>(v.size() * sizeof(T) / aclDataTypeSize(dt));  // complex: two parts each
-    return RawTensor({n}, dt, v.data(), v.size() * sizeof(T));
+    return aclcpu_test::VectorTensor(dt, v);
 }
 
 template <typename T>
 std::vector<T> All(const HostTensor& t, size_t n) {
-    void* p = nullptr;
-    aclGetRawTensorAddr(t.tensor, &p);
-    return Download<T>(p, n);
+    return aclcpu_test::ReadBack<T>(t, n);
 }
 
 uint32_t U(float f) { return aclcpu_test::Bits(f); }

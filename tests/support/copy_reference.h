@@ -28,8 +28,8 @@ inline bool Listed(int d) {
 inline bool Floating(int d) { return d == l1ref::kF16 || d == l1ref::kBF16 || d == l1ref::kF32 || d == l1ref::kF64; }
 inline bool Complex(int d) { return d == l1ref::kC64 || d == l1ref::kC128; }
 
-/// A floating value x (NaN with its payload) of source dtype s into destination dtype d (real).
-inline void FromFloating(long double x, int s, int d, uint8_t* o) {
+/// A floating value x (NaN with its payload) into destination dtype d (real).
+inline void FromFloating(long double x, int d, uint8_t* o) {
     using namespace l1ref;
     if (d == kBool) {
         *o = (x != 0.0L || x != x) ? 1 : 0;
@@ -39,20 +39,9 @@ inline void FromFloating(long double x, int s, int d, uint8_t* o) {
         binref::WriteOut(o, d, (x != x || d == kF64) ? x : RoundTo(x, FormatOf(d)));  // DOUBLE: exact here
         return;
     }
-    // toward zero, NaN 0, saturated to 32 bits (64 for INT64, UINT32, and UINT8 from anything but FLOAT16), low bits
-    long double t = x != x ? 0.0L : std::trunc(x);
-    if (d == kU64) {
-        t = t < 0 ? 0.0L : (t > 18446744073709551615.0L ? 18446744073709551615.0L : t);
-        const uint64_t w = static_cast<uint64_t>(t);
-        std::memcpy(o, &w, 8);
-        return;
-    }
-    const bool wide = d == kS64 || d == kU32 || (d == kU8 && s != kF16);
-    const long double lo = wide ? -9223372036854775808.0L : -2147483648.0L;
-    const long double hi = wide ? 9223372036854775807.0L : 2147483647.0L;
-    t = t < lo ? lo : (t > hi ? hi : t);
-    const int64_t w = static_cast<int64_t>(t);
-    std::memcpy(o, &w, DtSize(d));
+    // the floating-to-integer rule, the binary model's (through 32 or 64 bits, then the low bits; a FLOAT16 value fits
+    // 32 bits, so its UINT8 path through 32 gives the same bits)
+    binref::WriteCast(o, d, kF32, x, 0.0L);
 }
 
 /// One element of dtype s at p converted to dtype d at o (the Cast kernel's per-pair rules).
@@ -77,12 +66,12 @@ inline void CastOne(const uint8_t* p, int s, uint8_t* o, int d) {
         const long double re = real_of(part, p), im = real_of(part, p + half);
         if (Complex(d)) {
             const int dpart = d == kC64 ? kF32 : kF64;
-            FromFloating(re, part, dpart, o);
-            FromFloating(im, part, dpart, o + DtSize(dpart));
+            FromFloating(re, dpart, o);
+            FromFloating(im, dpart, o + DtSize(dpart));
         } else if (d == kBool) {
             *o = (re != 0.0L || im != 0.0L || re != re || im != im) ? 1 : 0;
         } else {
-            FromFloating(re, part, d, o);
+            FromFloating(re, d, o);
         }
         return;
     }
@@ -93,7 +82,7 @@ inline void CastOne(const uint8_t* p, int s, uint8_t* o, int d) {
         return;
     }
     if (Floating(s)) {
-        FromFloating(real_of(s, p), s, d, o);
+        FromFloating(real_of(s, p), d, o);
         return;
     }
     // integers and BOOL: the exact value

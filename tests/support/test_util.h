@@ -77,6 +77,21 @@ std::vector<T> Download(const void* p, size_t n) {
     return v;
 }
 
+/// A contiguous 1-d tensor of dtype `dt` holding the elements of `v` (a complex dtype: two values per element).
+template <typename T>
+HostTensor VectorTensor(aclDataType dt, const std::vector<T>& v) {
+    const int64_t n = static_cast<int64_t>(v.size() * sizeof(T) / aclDataTypeSize(dt));
+    return RawTensor({n}, dt, v.data(), v.size() * sizeof(T));
+}
+
+/// The first n values of type T of tensor t's data (copied from device memory).
+template <typename T>
+std::vector<T> ReadBack(const HostTensor& t, size_t n) {
+    void* p = nullptr;
+    aclGetRawTensorAddr(t.tensor, &p);
+    return Download<T>(p, n);
+}
+
 /// The calling thread's recent error message as a string ("" when none); clears it.
 std::string LastError();
 
