@@ -879,7 +879,9 @@ TEST_P(OpTable, RepeatableExecutorMatchesFreshCalls) {
             ASSERT_EQ(RunCall(op(), fresh_a, args), 0) << LastError();
             ASSERT_EQ(RunCall(op(), fresh_b, args), 0) << LastError();
             const Bytes want_a = fresh_a.Outputs(), want_b = fresh_b.Outputs();
-            if (op().reads_values) ASSERT_NE(want_a, want_b) << "the two calls' values give one result";
+            if (op().reads_values) {
+                ASSERT_NE(want_a, want_b) << "the two calls' values give one result";
+            }
 
             Call a = MakeCall(op(), Same(op(), kShape), AllOf(op(), d), 9, r);
             Call b = MakeCall(op(), Same(op(), kShape), AllOf(op(), d), 10, r);
