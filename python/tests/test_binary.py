@@ -85,3 +85,18 @@ def test_in_place_forms_write_the_array():
     assert x.tolist() == [1.0, 1.5, 2.0]
     aclcpu.inplace_subs(x, 1)
     assert x.tolist() == [0.0, 0.5, 1.0]
+
+
+@pytest.mark.parametrize("soc", ["Ascend950", "Ascend910B"])
+def test_addcdiv_with_value_one_matches_torch_without_subnormals(soc):
+    # value 1: fma(t1 / t2, 1, self) is the correctly rounded quotient added with one rounding, which is what
+    # torch.addcdiv computes in float32; the kernel's division flushes subnormals, so none are among the values
+    x, y, z = _values(np.float32, seed=6), _values(np.float32, seed=7), _values(np.float32, seed=8)
+    x, y, z = (np.where(np.abs(a) < 1e-30, np.float32(1.5), a).astype(np.float32) for a in (x, y, z))
+    want = torch.addcdiv(torch.from_numpy(x), torch.from_numpy(y), torch.from_numpy(z)).numpy()
+    got = aclcpu.addcdiv(x, y, z, soc=soc)
+    keep = ~(np.abs(want) < 1.2e-38) & ~(np.abs(y / z) < 1.2e-38)  # flushed quotients and results excluded
+    _finite_same(got[keep], want[keep])
+    s = x.copy()
+    aclcpu.inplace_addcdiv(s, y, z, value=0.5, soc=soc)
+    assert same_bits(s, aclcpu.addcdiv(x, y, z, value=0.5, soc=soc))

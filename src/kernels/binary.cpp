@@ -265,7 +265,12 @@ float UnaryFloatElement(const BinaryParams& p, float a) {
 }
 
 float AddcmulFloatElement(const BinaryParams& p, float a, float b, float c) {
-    const float r = p.path == AlphaPath::kAxpyV2 ? std::fma(b, c, a) : std::fma(b * c, p.alpha_f, a);
+    float r;
+    if (p.op == BinaryOp::kAddcdiv) {  // DivHighPrecision(tensor1, tensor2), then one FMA with value and self
+        r = std::fma(FlushSubnormal(FlushSubnormal(b) / FlushSubnormal(c)), p.alpha_f, a);
+    } else {
+        r = p.path == AlphaPath::kAxpyV2 ? std::fma(b, c, a) : std::fma(b * c, p.alpha_f, a);
+    }
     if (r == r) return RoundToPromoted(r, p.compute);
     if (a != a) return RoundToPromoted(QuietF(a), p.compute);
     return RoundToPromoted(NaNRuleF(b, c), p.compute);
@@ -273,7 +278,16 @@ float AddcmulFloatElement(const BinaryParams& p, float a, float b, float c) {
 
 namespace {
 
-/// The Addcmul rows: operand 3 is tensor2. Integers: self + tensor1 * tensor2 * value, wrapped (any order gives
+/// The aarch64 SDIV of two int64 bit patterns: the quotient truncated toward zero, 0 for a zero divisor,
+/// INT64_MIN / -1 = INT64_MIN (the AI CPU's reading of aclnnAddcdiv's INT64 case; docs/ops/addcdiv.md).
+int64_t SdivInt64(uint64_t a, uint64_t b) {
+    const int64_t x = static_cast<int64_t>(a), y = static_cast<int64_t>(b);
+    if (y == 0) return 0;
+    if (y == -1) return static_cast<int64_t>(0 - a);
+    return x / y;
+}
+
+/// The Addcmul and Addcdiv rows: operand 3 is tensor2. Addcdiv as binary.h's kAddcdiv says. Integers: self + tensor1 * tensor2 * value, wrapped (any order gives
 /// the same bits); DOUBLE: self + value * (tensor1 * tensor2), each operation rounded (the AI CPU kernel's order
 /// is not public: assumed).
 void AddcmulRowGeneric(const BinaryParams& p, const aclDataType* dt, char* const* ptrs, const int64_t* st, int64_t n) {
@@ -292,7 +306,7 @@ void AddcmulRowGeneric(const BinaryParams& p, const aclDataType* dt, char* const
             LoadParts(x, dt[1], c, &a, &im);
             LoadParts(y, dt[2], c, &b, &im);
             LoadParts(z, dt[3], c, &d, &im);
-            const double t = b * d;
+            const double t = p.op == BinaryOp::kAddcdiv ? b / d : b * d;
             double r = a + p.alpha_d * t;
             if (r != r) r = a != a ? QuietD(a) : NaNRuleD(b, d);
             StoreDouble(o, dt[0], r, 0.0);
@@ -301,7 +315,11 @@ void AddcmulRowGeneric(const BinaryParams& p, const aclDataType* dt, char* const
             const uint64_t b = static_cast<uint64_t>(WrapTo(static_cast<uint64_t>(LoadInt64(y, dt[2])), c));
             const uint64_t d = static_cast<uint64_t>(WrapTo(static_cast<uint64_t>(LoadInt64(z, dt[3])), c));
             const uint64_t v = p.path == AlphaPath::kAxpyV2 ? 1 : static_cast<uint64_t>(p.alpha_i);
-            StoreInt64Result(o, dt[0], WrapTo(a + b * d * v, c));
+            if (p.op == BinaryOp::kAddcdiv) {
+                StoreInt64Result(o, dt[0], WrapTo(a + static_cast<uint64_t>(SdivInt64(b, d)) * v, c));
+            } else {
+                StoreInt64Result(o, dt[0], WrapTo(a + b * d * v, c));
+            }
         }
     }
 }
@@ -390,7 +408,7 @@ void UnaryRowGeneric(const BinaryParams& p, const aclDataType* dt, char* const* 
 
 void BinaryRowGeneric(const void* params, const aclDataType* dt, char* const* ptrs, const int64_t* st, int64_t n) {
     const BinaryParams& p = *static_cast<const BinaryParams*>(params);
-    if (p.op == BinaryOp::kAddcmul) return AddcmulRowGeneric(p, dt, ptrs, st, n);
+    if (IsTernaryOp(p.op)) return AddcmulRowGeneric(p, dt, ptrs, st, n);
     if (IsUnaryOp(p.op)) return UnaryRowGeneric(p, dt, ptrs, st, n);
     const bool value = p.other_is_value != 0;
     const aclDataType c = p.compute;

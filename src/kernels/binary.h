@@ -47,7 +47,15 @@ constexpr uint32_t kBinaryDefaultNaN = 0x7FC00000u;
 /// kNeg, kAbs, kSqrt (aclnnNeg, aclnnAbs, aclnnSqrt; docs/ops/neg.md, abs.md, sqrt.md): the unary operations on
 /// self alone (operand 1; BinaryParams::other_is_value 1, no `other`), computed in BinaryParams::compute (UnaryFloatElement,
 /// the integer and DOUBLE/complex rules of binary.cpp) and cast to out's dtype.
-enum class BinaryOp : int32_t { kAdd, kSub, kMul, kDiv, kMax, kMin, kAddcmul, kNeg, kAbs, kSqrt };
+/// kAddcdiv (aclnnAddcdiv; docs/ops/addcdiv.md): self + value * (tensor1 / tensor2) with a third input (operand 3),
+/// path kPlain - FLOAT, FLOAT16, BF16: fma(DivHighPrecision(tensor1, tensor2), value, self) in float32 (the division
+/// as kDiv's, one rounding for the multiply-add); DOUBLE self + value * (tensor1 / tensor2), each rounded; INT64
+/// the quotient truncated toward zero (0 for a zero divisor, INT64_MIN / -1 wraps: the aarch64 AI CPU's SDIV), then
+/// self + value * quotient wrapped; the value in BinaryParams::alpha_f / alpha_d / alpha_i.
+enum class BinaryOp : int32_t { kAdd, kSub, kMul, kDiv, kMax, kMin, kAddcmul, kNeg, kAbs, kSqrt, kAddcdiv };
+
+/// Whether `op` takes three tensor inputs (self, tensor1, tensor2: operands 1, 2, 3).
+inline bool IsTernaryOp(BinaryOp op) { return op == BinaryOp::kAddcmul || op == BinaryOp::kAddcdiv; }
 
 /// Whether `op` is one of the unary operations (one input: self).
 inline bool IsUnaryOp(BinaryOp op) { return op == BinaryOp::kNeg || op == BinaryOp::kAbs || op == BinaryOp::kSqrt; }
@@ -81,9 +89,9 @@ inline bool IsF32Family(aclDataType d) { return d == ACL_FLOAT || d == ACL_FLOAT
 /// rows are checked against. `alpha` is BinaryParams::alpha_f.
 float BinaryFloatElement(const BinaryParams& p, float a, float b);
 
-/// One FLOAT/FLOAT16/BF16 element of kAddcmul (a self, b tensor1, c tensor2: values of the compute dtype): the
-/// result rounded to the compute dtype, a NaN result by the rule extended to three inputs (self's, tensor1's,
-/// tensor2's, else the default NaN).
+/// One FLOAT/FLOAT16/BF16 element of kAddcmul or kAddcdiv (a self, b tensor1, c tensor2: values of the compute
+/// dtype): the result rounded to the compute dtype, a NaN result by the rule extended to three inputs (self's,
+/// tensor1's, tensor2's, else the default NaN).
 float AddcmulFloatElement(const BinaryParams& p, float a, float b, float c);
 
 /// One FLOAT/FLOAT16/BF16 element of a unary operation (a: a value of the compute dtype as float32): kNeg the sign

@@ -1,6 +1,6 @@
 // Fused SIMD bodies of the element-wise arithmetic (kernels/binary.h): BinaryF in fused_row-inl.h's driver, for
 // rows whose operands all have the compute dtype (FLOAT, FLOAT16, BF16), paths kPlain, kAxpy and kMul, Add
-// and Sub, tensor or value `other`; AddcmulF; UnaryF for Neg, Abs and Sqrt. Bit-exact to BinaryFloatElement (tests/kernels/binary_rows_test.cpp): the
+// and Sub, tensor or value `other`; AddcmulF and AddcdivF; UnaryF for Neg, Abs and Sqrt. Bit-exact to BinaryFloatElement (tests/kernels/binary_rows_test.cpp): the
 // driver widens exactly and narrows with RNE, kAxpy is a true fused multiply-add (rows only on targets with
 // native FMA; elsewhere the generic row's std::fma), and NaN lanes are rewritten by the family's rule only in
 // steps that have one. Compiled once per Highway target by foreach_target; the HWY_ONCE part holds the
@@ -103,6 +103,36 @@ struct AddcmulF {
     }
 };
 
+/// AddcmulFloatElement's kAddcdiv on lanes: fma(DivHighPrecision(t1, t2), value, self), the division's subnormal
+/// inputs and quotient flushed to signed zero.
+struct AddcdivF {
+    using Params = BinaryParams;
+    static constexpr int kInputs = 3;
+    static HWY_INLINE VF Apply(DF df, const Params& p, const VF* x) {
+        const VF tiny = hn::Set(df, 1.17549435e-38f);
+        const VF sign = hn::Set(df, -0.0f);
+        const VF n = hn::IfThenElse(hn::Lt(hn::Abs(x[1]), tiny), hn::And(x[1], sign), x[1]);
+        const VF d = hn::IfThenElse(hn::Lt(hn::Abs(x[2]), tiny), hn::And(x[2], sign), x[2]);
+        VF q = hn::Div(n, d);
+        q = hn::IfThenElse(hn::Lt(hn::Abs(q), tiny), hn::And(q, sign), q);
+        const VF r = hn::MulAdd(q, hn::Set(df, p.alpha_f), x[0]);
+        const auto nan = hn::IsNaN(r);
+        if (HWY_LIKELY(hn::AllFalse(df, nan))) return r;
+        const DU32 du;
+        const VF qa = hn::BitCast(df, hn::Or(hn::BitCast(du, x[0]), hn::Set(du, 0x00400000u)));
+        return hn::IfThenElse(nan, hn::IfThenElse(hn::IsNaN(x[0]), qa, BinaryNaNRule(df, x[1], x[2])), r);
+    }
+};
+
+RowFn PickAddcdiv(int code, bool nt) {
+    switch (code) {
+        case kFusedF32: return PickFusedRow<AddcdivF, FusedCodes<kFusedF32>>(code, nt);
+        case kFusedF16: return PickFusedRow<AddcdivF, FusedCodes<kFusedF16>>(code, nt);
+        case kFusedBf16Quiet: return PickFusedRow<AddcdivF, FusedCodes<kFusedBf16Quiet>>(code, nt);
+        default: return nullptr;
+    }
+}
+
 template <bool kAxpyV2>
 RowFn PickAddcmul(int code, bool nt) {
     switch (code) {
@@ -175,6 +205,13 @@ RowFn SelectBinaryFused(int sub, int path, int code, int value, int nt) {
         return nullptr;
 #endif
     }
+    if (sub == 10) {  // Addcdiv: a division, then an FMA
+#if HWY_NATIVE_FMA
+        return PickAddcdiv(code, t);
+#else
+        return nullptr;
+#endif
+    }
     if (sub == 7) return PickUnary<7>(code, t);
     if (sub == 8) return PickUnary<8>(code, t);
     if (sub == 9) return PickUnary<9>(code, t);
@@ -212,7 +249,7 @@ HWY_EXPORT(SelectBinaryFused);
 
 RowFn SelectBinaryFusedRow(const BinaryParams& p, const aclDataType* dt, const int64_t* st, bool nontemporal) {
     if (PromoteCode(p.compute) < 0) return nullptr;
-    const int operands = p.op == BinaryOp::kAddcmul ? 4 : (p.other_is_value != 0 ? 2 : 3);
+    const int operands = IsTernaryOp(p.op) ? 4 : (p.other_is_value != 0 ? 2 : 3);
     if (!FusedOperandsQualify(p.compute, dt, st, operands)) return nullptr;
     // BF16: every NaN a lane can hold is quiet with a zero low half (the inputs' and other's are BF16 values,
     // alpha is never a NaN on the kAxpy and kMul paths, the default NaN's low half is 0).

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "aclnnop/aclnn_add.h"
+#include "aclnnop/aclnn_addcdiv.h"
 #include "aclnnop/aclnn_addcmul.h"
 #include "aclnnop/aclnn_div.h"
 #include "aclnnop/aclnn_maximum.h"
@@ -87,6 +88,12 @@ int RunAddcmul(const aclTensor* s, const aclTensor* a, const aclTensor* b, const
     return RunPhases(
         [&](uint64_t* ws, aclOpExecutor** ex) { return aclnnAddcmulGetWorkspaceSize(s, a, b, v, out, ws, ex); },
         aclnnAddcmul);
+}
+
+int RunAddcdiv(const aclTensor* s, const aclTensor* a, const aclTensor* b, const aclScalar* v, aclTensor* out) {
+    return RunPhases(
+        [&](uint64_t* ws, aclOpExecutor** ex) { return aclnnAddcdivGetWorkspaceSize(s, a, b, v, out, ws, ex); },
+        aclnnAddcdiv);
 }
 
 int RunMul(const aclTensor* a, const aclTensor* b, aclTensor* out) {
@@ -399,6 +406,101 @@ TEST(Binary, AddcmulRoundsTheProductOn950AndFusesItOnA2WithValueOne) {
         ASSERT_EQ(RunAddcmul(s.tensor, t.tensor, t.tensor, value.s, out.tensor), 0) << LastError();
         EXPECT_EQ(U(One<float>(out)), prof == Profile::kAscend950 ? 0x00000000u : 0x33800000u) << l1ref::ProfileKey(prof);
     }
+}
+
+// aclnnAddcdiv: ops-math's example (self 0..7, tensor1 = tensor2 = 2, value 1.2f) prints 1.200000 ... 8.200000; the
+// sums are f32(k + 1.2f), one rounding each.
+TEST(Binary, AddcdivExampleOfOpsMath) {
+    const float v12 = 1.2f;
+    Scalar value(v12);
+    HostTensor s = Of<float>({4, 2}, ACL_FLOAT, {0, 1, 2, 3, 4, 5, 6, 7});
+    HostTensor t = Of<float>({4, 2}, ACL_FLOAT, {2, 2, 2, 2, 2, 2, 2, 2});
+    HostTensor out = EmptyTensor({4, 2}, ACL_FLOAT);
+    ASSERT_EQ(RunAddcdiv(s.tensor, t.tensor, t.tensor, value.s, out.tensor), 0) << LastError();
+    const std::vector<float> got = aclcpu_test::ReadBack<float>(out, 8);
+    const uint32_t want[] = {0x3F99999Au, 0x400CCCCDu, 0x404CCCCDu, 0x40866666u,
+                             0x40A66666u, 0x40C66666u, 0x40E66666u, 0x41033333u};
+    for (int i = 0; i < 8; ++i) EXPECT_EQ(U(got[static_cast<size_t>(i)]), want[i]) << i;
+    // in place: the same sums in self
+    ASSERT_EQ(RunPhases([&](uint64_t* ws, aclOpExecutor** ex) {
+                  return aclnnInplaceAddcdivGetWorkspaceSize(s.tensor, t.tensor, t.tensor, value.s, ws, ex);
+              }, aclnnInplaceAddcdiv), 0) << LastError();
+    const std::vector<float> in_place = aclcpu_test::ReadBack<float>(s, 8);
+    for (int i = 0; i < 8; ++i) EXPECT_EQ(U(in_place[static_cast<size_t>(i)]), want[i]) << i;
+}
+
+// The kernel divides first (correctly rounded) and then fuses value * quotient + self into one rounding: 1/3 * 3 +
+// (-1) is exactly -2^-25 with the FMA (the quotient's error survives), 0 with the product rounded first; and the
+// division's subnormal inputs and quotient are flushed (1e-40 / 1 and 1e-30 / 1e10 add nothing).
+TEST(Binary, AddcdivDividesFirstThenOneFmaAndFlushesTheQuotient) {
+    const float three = 3.0f;
+    Scalar value(three);
+    HostTensor s = Of<float>({3}, ACL_FLOAT, {-1.0f, 0.0f, 0.0f});
+    HostTensor t1 = Of<float>({3}, ACL_FLOAT, {1.0f, 1e-40f, 1e-30f});
+    HostTensor t2 = Of<float>({3}, ACL_FLOAT, {3.0f, 1.0f, 1e10f});
+    HostTensor out = EmptyTensor({3}, ACL_FLOAT);
+    ASSERT_EQ(RunAddcdiv(s.tensor, t1.tensor, t2.tensor, value.s, out.tensor), 0) << LastError();
+    const std::vector<float> got = aclcpu_test::ReadBack<float>(out, 3);
+    EXPECT_EQ(got[0], std::fma(1.0f / 3.0f, 3.0f, -1.0f));
+    EXPECT_NE(got[0], 0.0f);
+    EXPECT_EQ(U(got[1]), 0u);
+    EXPECT_EQ(U(got[2]), 0u);
+}
+
+// A FLOAT16 self with a FLOAT value: the Ascend 950 keeps value as float32 (the kernel's mixed registration), the
+// other products round it to FLOAT16 first. value 2^-11 + 2^-22 is above half an ulp of 1 in FLOAT16, so 1 + value
+// rounds up on the 950; rounded to FLOAT16 first it is 2^-11 (a tie to even), and 1 + 2^-11 ties back to 1.
+TEST(Binary, AddcdivKeepsAFloatValueForFloat16OnlyOn950) {
+    const float v = std::ldexp(1.0f, -11) + std::ldexp(1.0f, -22);
+    Scalar tie(v);
+    for (Profile prof : {Profile::kAscend950, Profile::kAscend910B}) {
+        ProfileScope scope(prof);
+        HostTensor s = Of<uint16_t>({1}, ACL_FLOAT16, {0x3C00}), t = Of<uint16_t>({1}, ACL_FLOAT16, {0x4C00});
+        HostTensor out = EmptyTensor({1}, ACL_FLOAT16);
+        ASSERT_EQ(RunAddcdiv(s.tensor, t.tensor, t.tensor, tie.s, out.tensor), 0) << LastError();
+        EXPECT_EQ(One<uint16_t>(out), prof == Profile::kAscend950 ? 0x3C01 : 0x3C00) << l1ref::ProfileKey(prof);
+    }
+}
+
+// INT64 (the AI CPU kernel, not public): our reading truncates the quotient toward zero, a zero divisor gives 0 and
+// INT64_MIN / -1 wraps (aarch64's SDIV), then self + value * quotient wraps.
+TEST(Binary, AddcdivOfInt64TruncatesTheQuotient) {
+    const int64_t three = 3;
+    Scalar value(&three, ACL_INT64);
+    HostTensor s = Of<int64_t>({4}, ACL_INT64, {1, 1, 5, 0});
+    HostTensor t1 = Of<int64_t>({4}, ACL_INT64, {7, -7, 9, INT64_MIN});
+    HostTensor t2 = Of<int64_t>({4}, ACL_INT64, {2, 2, 0, -1});
+    HostTensor out = EmptyTensor({4}, ACL_INT64);
+    ASSERT_EQ(RunAddcdiv(s.tensor, t1.tensor, t2.tensor, value.s, out.tensor), 0) << LastError();
+    const std::vector<int64_t> got = aclcpu_test::ReadBack<int64_t>(out, 4);
+    EXPECT_EQ(got[0], 10);
+    EXPECT_EQ(got[1], -8);
+    EXPECT_EQ(got[2], 5);
+    EXPECT_EQ(got[3], INT64_MIN);  // 0 + 3 * INT64_MIN wraps to INT64_MIN
+}
+
+TEST(Binary, AddcdivMessages) {
+    HostTensor f32 = Of<float>({2}, ACL_FLOAT, {1, 2}), i32 = Of<int32_t>({2}, ACL_INT32, {1, 2});
+    HostTensor f3 = Of<float>({3}, ACL_FLOAT, {1, 2, 3}), oi = EmptyTensor({2}, ACL_INT64);
+    HostTensor of = EmptyTensor({2}, ACL_FLOAT), o3 = EmptyTensor({3}, ACL_FLOAT);
+    Scalar one(1.0f);
+    const aclScalar* v = one.s;
+    auto call = [v](const aclTensor* s, const aclTensor* a, const aclTensor* b, const aclTensor* o) {
+        return [=](uint64_t* ws, aclOpExecutor** ex) { return aclnnAddcdivGetWorkspaceSize(s, a, b, v, o, ws, ex); };
+    };
+    ExpectFails(call(i32.tensor, f32.tensor, f32.tensor, of.tensor), kInvalid,
+                "Tensor self not implemented for DT_INT32, should be in dtype support list");
+    ExpectFails(call(f32.tensor, f32.tensor, f32.tensor, oi.tensor), kInvalid,
+                "Result type DT_FLOAT can't be cast to the desired output type DT_INT64.");
+    ExpectFails(call(f32.tensor, f32.tensor, f3.tensor, of.tensor), kInvalid,
+                "The size of tensor tensor1 [2] must match the size of tensor tensor2 [3].");
+    ExpectFails(call(f3.tensor, f32.tensor, f32.tensor, o3.tensor), kInvalid,
+                "The size of tensor self [3] must match the size [2].");
+    ExpectFails(call(f32.tensor, f32.tensor, f32.tensor, o3.tensor), kInvalid,
+                "Expected tensor for out to have same size as [2], but got [3].");
+    ExpectFails([&](uint64_t* ws, aclOpExecutor** ex) {
+        return aclnnAddcdivGetWorkspaceSize(f32.tensor, f32.tensor, f32.tensor, nullptr, of.tensor, ws, ex);
+    }, 161001, "Expected a value of type number for argument value but instead found type null.");
 }
 
 // ------------------------------------------------------------------ CANN's dtype rules and messages
@@ -753,6 +855,64 @@ TEST(Binary, DivsMatchesTheModelInEveryProduct) {
         }
     }
     EXPECT_GT(compared, 400);
+}
+
+TEST(Binary, AddcdivMatchesTheModelInEveryProduct) {
+    using namespace l1ref;
+    struct Triple {
+        int s, a, b, out;
+    };
+    const Triple cases[] = {{kF32, kF32, kF32, kF32}, {kF16, kF16, kF16, kF16}, {kBF16, kBF16, kBF16, kBF16},
+                            {kF16, kF32, kF16, kF32}, {kBF16, kBF16, kBF16, kF32}, {kS64, kS64, kS64, kS64},
+                            {kS64, kF16, kS64, kF32}, {kF64, kF64, kF32, kF64}, {kF16, kF16, kF16, kC64},
+                            {kS64, kS64, kS64, kF64}};
+    const float values[] = {1.0f, 0.1f, -2.5f, 0.0f, std::nanf(""), 3e38f};
+    std::mt19937 rng(2031);
+    int compared = 0;
+    for (Profile prof : kAllProfiles) {
+        ProfileScope scope(prof);
+        for (const Triple& c : cases) {
+            if ((c.s == kBF16 || c.a == kBF16) && !SupportsBF16(prof)) continue;
+            const int p = Promote(c.s, Promote(c.a, c.b));
+            const bool integral = p == kS64;
+            for (float v : values) {
+                if (integral && !(v == 1.0f || v == 0.0f || v == -2.5f)) continue;
+                const int64_t iv = static_cast<int64_t>(v);
+                Scalar value(integral ? static_cast<const void*>(&iv) : static_cast<const void*>(&v),
+                             integral ? ACL_INT64 : ACL_FLOAT);
+                const binref::Scalar sv{integral ? kS64 : kF32, integral ? static_cast<double>(iv) : v};
+                for (const std::vector<int64_t>& sb : {std::vector<int64_t>{7}, std::vector<int64_t>{5, 7}}) {
+                    const std::vector<int64_t> sa = {5, 7};
+                    std::vector<uint8_t> xs = RandomBytes(c.s, 35, rng), xa = RandomBytes(c.a, 35, rng),
+                                         xb = RandomBytes(c.b, static_cast<size_t>(aclcpu_test::Numel(sb)), rng);
+                    if (c.b == kS64) {  // small divisors, zeros and -1 among them
+                        for (size_t i = 0; i < xb.size() / 8; ++i) {
+                            const int64_t d = static_cast<int64_t>(rng() % 7) - 3;
+                            if (rng() % 2 == 0) std::memcpy(xb.data() + i * 8, &d, 8);
+                        }
+                    }
+                    HostTensor ts = RawTensor(sa, static_cast<aclDataType>(c.s), xs.data(), xs.size());
+                    HostTensor ta = RawTensor(sa, static_cast<aclDataType>(c.a), xa.data(), xa.size());
+                    HostTensor tb = RawTensor(sb, static_cast<aclDataType>(c.b), xb.data(), xb.size());
+                    HostTensor to = EmptyTensor(sa, static_cast<aclDataType>(c.out));
+                    const size_t item = DtSize(c.out);
+                    std::vector<uint8_t> want(35 * item, 0xA5);
+                    const std::vector<uint8_t> none;
+                    const int expect = binref::Addcdiv(prof, ViewOf(c.s, sa, xs), ViewOf(c.a, sa, xa), ViewOf(c.b, sb, xb),
+                                                       sv, ViewOf(c.out, sa, none), want.data());
+                    const std::string what = std::string("Addcdiv ") + ProfileKey(prof) + " " + DtName(c.s) + "," +
+                                             DtName(c.a) + "," + DtName(c.b) + "->" + DtName(c.out) + " value " +
+                                             std::to_string(v);
+                    ASSERT_EQ(RunAddcdiv(ts.tensor, ta.tensor, tb.tensor, value.s, to.tensor), expect)
+                        << what << ": " << LastError();
+                    if (expect != 0) continue;
+                    ASSERT_TRUE(SameAsModel(to, want, item, what));
+                    ++compared;
+                }
+            }
+        }
+    }
+    EXPECT_GT(compared, 200);
 }
 
 }  // namespace

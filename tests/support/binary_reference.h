@@ -772,6 +772,65 @@ inline int Addcmul(Profile prof, const View& self, const View& t1, const View& t
     return 0;
 }
 
+/// aclnnAddcdiv (aclnn_addcdiv.cpp, addcdiv_dag.h, read again): nulls (self, tensor1, tensor2, out); the three input
+/// dtypes in {FLOAT, INT64, FLOAT16, DOUBLE} (+ BF16 where supported; out's never); the promote type of self with
+/// PromoteType(tensor1, tensor2) castable to out; dims of all four; shapes; then per element: FLOAT/FLOAT16/BF16
+/// the high-precision quotient of tensor1 and tensor2 (subnormals flushed) and one fused multiply-add with value and
+/// self, rounded once; DOUBLE self + value * (tensor1 / tensor2); INT64 the quotient truncated (0 for a zero
+/// divisor, the minimum over -1 itself), times value, plus self, wrapped.
+inline int Addcdiv(Profile prof, const View& self, const View& t1, const View& t2, const Scalar& value,
+                   const View& out, uint8_t* o_bytes) {
+    using namespace l1ref;
+    if (self.null || t1.null || t2.null || out.null) return kNullptr;
+    auto listed = [&](int d) {
+        return d == kF32 || d == kS64 || d == kF16 || d == kF64 || (d == kBF16 && SupportsBF16(prof));
+    };
+    if (!listed(self.dtype) || !listed(t1.dtype) || !listed(t2.dtype)) return kInvalid;
+    const int p = Promote(self.dtype, Promote(t1.dtype, t2.dtype));
+    if (p < 0 || !Castable(p, out.dtype)) return kInvalid;
+    for (const View* v : {&self, &t1, &t2, &out}) {
+        if (v->shape.size() > 8) return kInvalid;
+    }
+    std::vector<int64_t> b1, b;
+    if (!BroadcastShapes(t1.shape, t2.shape, &b1) || !BroadcastShapes(self.shape, b1, &b) || b != out.shape) {
+        return kInvalid;
+    }
+    const bool keep_float = prof == Profile::kAscend950 && (self.dtype == kF16 || self.dtype == kBF16) &&
+                            IsFloating(value.dtype) && p != kF64;
+    const float vf = static_cast<float>(value.v);
+    const float v32 = keep_float || p == kF32 ? vf : static_cast<float>(RoundTo(vf, FormatOf(p)));
+    auto flush = [](float x) { return std::fabs(x) < 1.17549435e-38f ? std::copysign(0.0f, x) : x; };
+    ForEachIndex(b, [&](const std::vector<int64_t>& idx) {
+        long double x, y, z, im, r;
+        CastIn(self, BroadcastElementIndex(self, idx), p, &x, &im);
+        CastIn(t1, BroadcastElementIndex(t1, idx), p, &y, &im);
+        CastIn(t2, BroadcastElementIndex(t2, idx), p, &z, &im);
+        if (p == kF32 || p == kF16 || p == kBF16) {
+            const float a = static_cast<float>(x), c = static_cast<float>(y), d = static_cast<float>(z);
+            float q = std::fmaf(flush(flush(c) / flush(d)), v32, a);
+            if (q != q) q = a != a ? QuietF(a) : NaNF(c, d);
+            r = q != q ? static_cast<long double>(q) : RoundTo(q, FormatOf(p));
+        } else if (p == kF64) {
+            const double a = static_cast<double>(x), c = static_cast<double>(y), d = static_cast<double>(z);
+            double q = a + value.v * (c / d);
+            if (q != q) q = a != a ? QuietD(a) : NaND(c, d);
+            r = q;
+        } else {
+            const int64_t a = static_cast<int64_t>(x), c = static_cast<int64_t>(y), d = static_cast<int64_t>(z);
+            int64_t q = 0;
+            if (d == -1) {
+                q = static_cast<int64_t>(0 - static_cast<uint64_t>(c));
+            } else if (d != 0) {
+                q = c / d;
+            }
+            const uint64_t v = static_cast<uint64_t>(static_cast<int64_t>(value.v));
+            r = static_cast<int64_t>(static_cast<uint64_t>(a) + static_cast<uint64_t>(q) * v);
+        }
+        WriteCast(o_bytes + ElementIndex(out, idx) * DtSize(out.dtype), out.dtype, p, r, 0.0L);
+    });
+    return 0;
+}
+
 }  // namespace binref
 
 namespace opref {
@@ -832,6 +891,12 @@ inline int Minimum(l1ref::Profile prof, const l1ref::View* t, const aclcpu_test:
 /// a[0].f).
 inline int Addcmul(l1ref::Profile prof, const l1ref::View* t, const aclcpu_test::opinfo::Arg* a, uint8_t* const* out) {
     return binref::Addcmul(prof, t[0], t[1], t[2], binref::Scalar{l1ref::kBool, a[0].f}, t[3], out[0]);
+}
+
+/// aclnnAddcdiv (binary_reference.h): self, tensor1, tensor2, out; value (an aclScalar of dtype BOOL holding
+/// a[0].f).
+inline int Addcdiv(l1ref::Profile prof, const l1ref::View* t, const aclcpu_test::opinfo::Arg* a, uint8_t* const* out) {
+    return binref::Addcdiv(prof, t[0], t[1], t[2], binref::Scalar{l1ref::kBool, a[0].f}, t[3], out[0]);
 }
 
 }  // namespace opref
