@@ -404,14 +404,15 @@ def _writable_target(x, name):
                                f"{type(x).__name__}.")
 
 
-def _run_inplace(index, x, params, soc):
-    """An aclnnInplace* call on x (numpy array or torch CPU tensor): the operator runs on a copy of x's values in
-    device memory through its own entry point; on success x receives the result (all of it, or nothing on
-    failure) and is returned."""
-    name = _TENSOR_NAMES[index][0]
-    target = _writable_target(x, name)
-    a = _as_array(x, name)
-    result = _core.call(index, [a], 0, params, None, -1 if soc is None else soc_index(soc))
+def _run_inplace(index, tensors, params, soc):
+    """An aclnnInplace* call on x = tensors[0] (numpy array or torch CPU tensor) with the operator's other input
+    tensors after it: the operator runs on a copy of x's values in device memory through its own entry point; on
+    success x receives the result (all of it, or nothing on failure) and is returned."""
+    names = _TENSOR_NAMES[index]
+    x = tensors[0]
+    target = _writable_target(x, names[0])
+    arrays = [_as_array(t, name) for t, name in zip(tensors, names)]
+    result = _core.call(index, arrays, 0, params, None, -1 if soc is None else soc_index(soc))
     if target is not None:
         np.copyto(target, result, casting="equiv")  # the same dtype (a byte-swapped array: the same values)
     else:
@@ -427,8 +428,9 @@ def _run_inplace(index, x, params, soc):
 
 def call(op, tensors, reduction="mean", params=None, *, out_dtype=None, soc=None):
     """Any operator of OPERATORS or INPLACE_OPERATORS by its aclnn API name, with the conventions of
-    l1_loss_backward. An in-place operator (aclnnInplace*) takes one tensor (selfRef; self where CANN names it so), which it writes: a
-    writeable numpy array (any view) or a torch CPU tensor that does not require grad; it returns that tensor,
+    l1_loss_backward. An in-place operator (aclnnInplace*) takes the tensor it writes first (selfRef; self where CANN
+    names it so), then its other inputs: a writeable numpy array (any view) or a torch CPU tensor that does not
+    require grad; it returns that tensor,
     and leaves it unchanged when it raises (out_dtype must then be None: the result keeps its dtype).
 
     Args:
@@ -472,7 +474,7 @@ def call(op, tensors, reduction="mean", params=None, *, out_dtype=None, soc=None
     if info.inplace_of:
         if out_dtype is not None:
             raise AclnnError(_INVALID, f"{op} writes selfRef in its own dtype: out_dtype must be None")
-        return _run_inplace(_INDEX[op], tensors[0], values, soc)
+        return _run_inplace(_INDEX[op], tuple(tensors), values, soc)
     return _run(_INDEX[op], tuple(tensors), reduction, values, out_dtype, soc)
 
 

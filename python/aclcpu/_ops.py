@@ -65,6 +65,6 @@ class OpInfo(NamedTuple):
 
 #: The out-of-place operators (what the command line, the case-list readers and the TTK plugin serve).
 OPS = {row["api"]: OpInfo(**row) for row in OPS_DATA if not row["inplace_of"]}
-#: The aclnnInplace* entries: tensors is ("selfRef",), the tensor they write; inplace_of names the out-of-place
+#: The aclnnInplace* entries: tensors is ("selfRef", its other inputs...), the tensor they write first; inplace_of names the out-of-place
 #: operator whose kernel, tiers and source they share (aclcpu.inplace_<name> and aclcpu.call serve them).
 INPLACE = {row["api"]: OpInfo(**row) for row in OPS_DATA if row["inplace_of"]}

@@ -50,11 +50,18 @@ def _values(dtype, n=257, seed=11):
     return x.astype(dtype)
 
 
+def _others(api, dtype):
+    """The in-place entry's inputs after selfRef (tensor1 and tensor2 of aclnnInplaceAddcdiv), values of dtype."""
+    return [_values(dtype, seed=12 + k) for k in range(len(INPLACE[api].tensors) - 1)]
+
+
 def test_every_in_place_entry_is_a_function():
     assert INPLACE, "the table has in-place entries"
     for api, (function, base) in aclcpu.INPLACE_OPERATORS.items():
         assert callable(getattr(aclcpu, function)) and function in aclcpu.__all__
-        assert base in aclcpu.OPERATORS and len(INPLACE[api].tensors) == 1  # selfRef (self where CANN says so)
+        # selfRef first (self where CANN says so), then the base's other inputs in its order
+        assert base in aclcpu.OPERATORS
+        assert INPLACE[api].tensors[1:] == aclcpu._ops.OPS[base].tensors[1:]
 
 
 @pytest.mark.parametrize("api", sorted(INPLACE))
@@ -65,23 +72,25 @@ def test_in_place_equals_its_out_of_place_operator(api, dtype, soc):
     function, base = aclcpu.INPLACE_OPERATORS[api]
     params = SAMPLES[api]
     x = _values(dtype)
+    more = _others(api, dtype)
     try:
-        want = aclcpu.call(base, [x], params=params, soc=soc)
+        want = aclcpu.call(base, [x] + more, params=params, soc=soc, out_dtype=x.dtype)
     except AclnnError as e:  # a dtype the product lacks: the variant refuses it too, with the same status
         y = x.copy()
         with pytest.raises(AclnnError) as e2:
-            aclcpu.call(api, [y], params=params, soc=soc)
+            aclcpu.call(api, [y] + more, params=params, soc=soc)
         assert e2.value.status == e.status and same_bits(y, x)
         return
     y = x.copy()
-    assert getattr(aclcpu, function)(y, *[params[n] for n, _ in info.params if n in params], soc=soc) is y
+    assert getattr(aclcpu, function)(y, *more, *[params[n] for n, _ in info.params if n in params], soc=soc) is y
     assert same_bits(y, want), api
     z = x.copy()
-    assert aclcpu.call(api, [z], params=params, soc=soc) is z and same_bits(z, want)
-    # a strided view: only its elements change, each to what the operator gives for it
+    assert aclcpu.call(api, [z] + more, params=params, soc=soc) is z and same_bits(z, want)
+    # a strided view: only its elements change, each to what the operator gives for it (the other inputs the
+    # matching elements)
     w = x.copy()
     view = w[1::3]
-    aclcpu.call(api, [view], params=params, soc=soc)
+    aclcpu.call(api, [view] + [m[1::3] for m in more], params=params, soc=soc)
     keep = np.ones(len(w), bool)
     keep[1::3] = False
     assert same_bits(w[keep], x[keep]) and same_bits(view, want[1::3])
@@ -90,25 +99,30 @@ def test_in_place_equals_its_out_of_place_operator(api, dtype, soc):
 @pytest.mark.parametrize("api", sorted(INPLACE))
 def test_a_refused_call_writes_nothing(api):
     params = SAMPLES[api]
+    more = _others(api, np.float32)
     ro = _values(np.float32)
     ro.flags.writeable = False
     with pytest.raises(AclnnError) as e:
-        aclcpu.call(api, [ro], params=params)
+        aclcpu.call(api, [ro] + more, params=params)
     assert e.value.status == 161002 and "read-only" in e.value.message
     with pytest.raises(AclnnError) as e:
-        aclcpu.call(api, [np.broadcast_to(np.float32(1.0), (4,))], params=params)
+        aclcpu.call(api, [np.broadcast_to(np.float32(1.0), (4,))] + more, params=params)
     assert e.value.status == 161002
     c = np.arange(6, dtype=np.uint16)  # outside every list of the operators
     before = c.copy()
     with pytest.raises(AclnnError) as e:
-        aclcpu.call(api, [c], params=params)
+        aclcpu.call(api, [c] + [np.arange(6, dtype=np.uint16) for _ in more], params=params)
     assert e.value.status == 161002 and same_bits(c, before)
     with pytest.raises(AclnnError) as e:
-        aclcpu.call(api, [_values(np.float32)], params=params, out_dtype=np.float16)
+        aclcpu.call(api, [_values(np.float32)] + more, params=params, out_dtype=np.float16)
     assert e.value.status == 161002 and "out_dtype" in e.value.message
     for bad in ([1.0, 2.0], 3.0, "x"):
         with pytest.raises(AclnnError) as e:
-            aclcpu.call(api, [bad], params=params)
+            aclcpu.call(api, [bad] + more, params=params)
+        assert e.value.status == 161002
+    if more:  # too few tensors
+        with pytest.raises(AclnnError) as e:
+            aclcpu.call(api, [_values(np.float32)], params=params)
         assert e.value.status == 161002
 
 
@@ -118,15 +132,17 @@ def test_torch_tensors_are_written_in_place(api):
     function, base = aclcpu.INPLACE_OPERATORS[api]
     params = SAMPLES[api]
     x = _values(np.float32)
-    want = aclcpu.call(base, [x], params=params)
+    more = [torch.from_numpy(m) for m in _others(api, np.float32)]
+    want = aclcpu.call(base, [x] + more, params=params, out_dtype=x.dtype)
     t = torch.from_numpy(x.copy())
-    assert aclcpu.call(api, [t], params=params) is t and same_bits(t.numpy(), want)
+    assert aclcpu.call(api, [t] + more, params=params) is t and same_bits(t.numpy(), want)
     b = torch.from_numpy(x.copy()).to(torch.bfloat16)
-    want_b = aclcpu.call(base, [b], params=params)
-    aclcpu.call(api, [b], params=params)
+    more_b = [m.to(torch.bfloat16) for m in more]
+    want_b = aclcpu.call(base, [b] + more_b, params=params, out_dtype=aclcpu.BFLOAT16)
+    aclcpu.call(api, [b] + more_b, params=params)
     assert same_bits(b.view(torch.int16).numpy().view(aclcpu.BFLOAT16), want_b)
     g = torch.from_numpy(x.copy()).requires_grad_()
     with pytest.raises(AclnnError) as e:
-        aclcpu.call(api, [g], params=params)
+        aclcpu.call(api, [g] + more, params=params)
     assert e.value.status == 161002 and "requires grad" in e.value.message
     assert same_bits(g.detach().numpy(), x)

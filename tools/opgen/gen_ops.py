@@ -621,12 +621,12 @@ def python_unsupported(op):
     """Why the Python bindings (inputs + reduction + number parameters -> one output) cannot call op, or None.
     A number parameter is a float, a double, an aclScalar (made of the number with dtype DOUBLE, as
     op-plugin passes a Python float's at::Scalar) or a bool (passed to the bindings as 0.0 / 1.0)."""
-    if op.base is not None:  # aclcpu.inplace_<name>(selfRef, params...): one tensor, the base's Python fields
+    if op.base is not None:  # aclcpu.inplace_<name>(selfRef, other tensors..., params...): the base's Python fields
         base_why = python_unsupported(op.base)
         if base_why:
             return f"the in-place variant of {op.base.api}, which is not in the bindings ({base_why})"
-        if op.inputs or len(op.outputs) != 1:
-            return f"an in-place variant of {len(op.inputs) + len(op.outputs)} tensors (the bindings take one)"
+        if len(op.outputs) != 1 or op.tensors[0]["name"] != op.outputs[0]:
+            return "an in-place variant whose first tensor is not the one it writes"
         return None
     if len(op.outputs) > 2 or (len(op.outputs) == 2 and "channels_of" not in op.d.get("python", {})):
         return f"{len(op.outputs)} outputs (two need python.channels_of: the second output's shape)"
@@ -661,7 +661,8 @@ def write_optable(ops):
             out.append(f"    # {op.api}: not in the Python bindings ({why})")
             continue
         py = op.d["python"]
-        tensors = tuple(op.outputs) if op.base is not None else tuple(op.inputs)  # in-place: (selfRef,)
+        # in-place: (selfRef, the other inputs...)
+        tensors = tuple(op.outputs + op.inputs) if op.base is not None else tuple(op.inputs)
         row = dict(api=op.api, function=snake(op.api), tensors=tensors, output=op.outputs[0],
                    outputs=tuple(op.outputs), inplace_of=op.base.api if op.base is not None else "",
                    params=python_params(op), kernel=py["kernel"], kernel_aliases=tuple(py["kernel_aliases"]),
@@ -705,10 +706,10 @@ def write_core_table(ops):
         if why:
             out.append(f"    // {op.api}: not in the Python bindings ({why})")
             continue
-        inplace = op.base is not None  # its one tensor (selfRef) is the row's input; the result is read back
-        ins = op.outputs if inplace else op.inputs
+        inplace = op.base is not None  # selfRef is the row's first input, then the others; selfRef is read back
+        ins = op.outputs + op.inputs if inplace else op.inputs
         fparams = [p for p in op.scalars if p["kind"] in PYTHON_SCALAR_KINDS]
-        args = [f"in[{i}]" for i in range(len(ins))]
+        args = [f"in[{ins.index(p['name'])}]" for p in op.tensors if p["name"] in ins]
         k = 0
         for p in op.scalars:
             if p["name"] == "reduction":
