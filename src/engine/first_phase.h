@@ -27,8 +27,26 @@ namespace engine {
 /// The tensor-argument checks every operator starts with, in CANN's order: each of t[0 .. n) non-null (161001,
 /// "Expected a proper Tensor but got null for argument %s.", ops-nn op_error_check.h OP_CHECK_NULL, printed
 /// with the API's parameter name `names[i]`), then each a live aclTensor (161002 with the handle registry's
-/// message; BEYOND CANN, which would read a destroyed descriptor). Returns 0 or the status.
-inline int CheckTensorArgs(const aclTensor* const* t, const char* const* names, int n) {
+/// message; BEYOND CANN, which would read a destroyed descriptor). Bit i of `optional` set: t[i] may be NULL (the
+/// table's optional tensors). Returns 0 or the status.
+inline int CheckTensorArgs(const aclTensor* const* t, const char* const* names, int n, uint32_t optional = 0) {
+    if (optional != 0) {  // a NULL optional tensor is the caller's "none" (aclnnClampTensor's bounds)
+        for (int i = 0; i < n; ++i) {
+            if (t[i] == nullptr && (optional >> i & 1u) == 0) {
+                return Fail(ACLNN_ERR_PARAM_NULLPTR, "Expected a proper Tensor but got null for argument %s.",
+                            names[i]);
+            }
+        }
+        for (int i = 0; i < n; ++i) {
+            if (t[i] == nullptr) continue;
+            HandleState state;
+            if (FirstDeadTensor(&t[i], 1, &state) >= 0) {
+                return FailNotLive(ACLNN_ERR_PARAM_INVALID, names[i], HandleKind::kTensor, t[i], state,
+                                   kTensorReleasedBy);
+            }
+        }
+        return 0;
+    }
     for (int i = 0; i < n; ++i) {
         if (t[i] == nullptr) {
             return Fail(ACLNN_ERR_PARAM_NULLPTR, "Expected a proper Tensor but got null for argument %s.", names[i]);
@@ -79,6 +97,7 @@ inline std::string DtypeListString(const aclDataType* list, size_t n) {
 /// of writes). `names[i]` names t[i] in messages. Returns 0, or 161002 with a message.
 inline int CheckElementwiseViews(const aclTensor* const* t, const char* const* names, int n, int out) {
     for (int i = 0; i < n; ++i) {
+        if (t[i] == nullptr) continue;  // an optional tensor left out
         if (int ret = CheckStorageBounds(*t[i], names[i])) return ret;
     }
     if (HasInternalOverlap(*t[out])) {

@@ -6,9 +6,13 @@
 // includes the generated file last: one translation unit per operator, inlined as a hand-written one.
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <deque>
 #include <limits>
+#include <mutex>
+#include <vector>
 
 #include "aclnn/acl_meta.h"
 #include "common/fp_env.h"
@@ -111,6 +115,9 @@ inline engine::BroadcastShape ViewShapeOf(const aclTensor* t) {
 /// executor order (inputs, then outputs) with their parameter names, the active product, and what the checks
 /// computed: `promote` (the table's variable of that name; ACL_FLOAT when the operator promotes nothing) and
 /// `b` (the broadcast shape variable of that name; rank 0 when none is computed).
+/// The most tensors a generated first phase has (tests/support/op_info.h allows 8).
+constexpr int kMaxCallTensors = 8;
+
 struct OpCall {
     const char* api;
     const aclTensor* const* t;
@@ -122,19 +129,44 @@ struct OpCall {
     engine::BroadcastShape b;
 };
 
+/// A copy of names[0 .. n) that lives as long as the process (an executor keeps its tensor names by pointer): one
+/// per distinct list - the subsets of an entry's tensors an optional input leaves (aclnnClampTensor's NULL
+/// bounds), so a handful. The names themselves are the generated string literals. Throws std::bad_alloc.
+inline const char* const* InternNames(const char* const* names, int n) {
+    static std::mutex mu;
+    static std::deque<std::vector<const char*>> lists;
+    std::lock_guard<std::mutex> lock(mu);
+    for (const std::vector<const char*>& l : lists) {
+        if (l.size() == static_cast<size_t>(n) && std::equal(l.begin(), l.end(), names)) return l.data();
+    }
+    lists.emplace_back(names, names + n);
+    return lists.back().data();
+}
+
 /// The table's empty_return check: the first phase ends here with success (an executor that runs nothing,
 /// workspace 0), the checks after it and the plan hook skipped (CANN's early return on an empty tensor).
 /// BEYOND CANN, as on every other path: a view outside its storage, or an output view mapping two elements to
 /// one address, is still refused first (161002; engine::CheckElementwiseViews).
 inline int PublishNothing(const OpCall& c, uint64_t* workspaceSize, aclOpExecutor** executor) {
-    for (int i = 0; i < c.num_tensors; ++i) {
-        if (int ret = CheckStorageBounds(*c.t[i], c.names[i])) return ret;
+    // the given tensors (an optional input left NULL - aclnnClampTensor's bounds - is not one of the call's)
+    const aclTensor* t[kMaxCallTensors];
+    const char* names[kMaxCallTensors];
+    int n = 0, inputs = 0;
+    for (int i = 0; i < c.num_tensors && n < kMaxCallTensors; ++i) {
+        if (c.t[i] == nullptr) continue;
+        t[n] = c.t[i];
+        names[n] = c.names[i];
+        if (i < c.num_inputs) ++inputs;
+        ++n;
     }
-    for (int out = c.num_inputs; out < c.num_tensors; ++out) {
-        if (int ret = engine::CheckElementwiseViews(c.t, c.names, 0, out)) return ret;  // internal overlap
+    for (int i = 0; i < n; ++i) {
+        if (int ret = CheckStorageBounds(*t[i], names[i])) return ret;
+    }
+    for (int out = inputs; out < n; ++out) {
+        if (int ret = engine::CheckElementwiseViews(t, names, 0, out)) return ret;  // internal overlap
     }
     return engine::PublishPlan(
-        c.t, c.num_tensors, c.num_inputs, c.api, c.names,
+        t, n, inputs, c.api, n == c.num_tensors ? c.names : InternNames(names, n),
         [](const aclTensor*, uint64_t* workspace) -> std::shared_ptr<const OpPlan> {
             *workspace = 0;
             return nullptr;

@@ -91,6 +91,7 @@ struct TensorInfo {
     int group;                    ///< kPromote: the promote variable's number (inputs of one group move together)
     int tie;                      ///< tensors with one number are tied by same_dtype checks (they move together)
     uint64_t mask[kNumProducts];  ///< the governing dtype list per product: bit aclDataType (0 for kNone)
+    bool optional;                ///< the table's optional: true - NULL is the caller's "none", accepted
 };
 
 /// One non-tensor parameter with the table's `default` (the value the generic tests pass).

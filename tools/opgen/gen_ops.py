@@ -94,6 +94,11 @@ class Op:
         self.inputs = [p["name"] for p in self.tensors if p.get("role", "input") == "input"]
         self.outputs = [p["name"] for p in self.tensors if p.get("role") in ("output", "inout")]
         self.order = self.inputs + self.outputs  # executor tensor order
+        # optional: true - an input tensor the caller may pass as NULL ("none"; aclnnClampTensor's bounds)
+        self.optional = {p["name"] for p in self.tensors if p.get("optional")}
+        for name in self.optional:
+            if name not in self.inputs:
+                raise TableError(f"{self.api}: optional tensor {name} is not an input")
         self.scalars = [p for p in self.params if p["kind"] != "aclTensor"]
         if self.base is not None:  # the suite compares the variant with its base at the same values: one rule
             mine = {p["name"]: p for p in self.scalars}
@@ -312,6 +317,10 @@ class Gen:
             return f"{v}.d, {v}.n"
         raise TableError(f"{self.op.api}: {x} is neither a tensor nor a shape variable")
 
+    def present(self, t):
+        """The guard of a per-tensor check at an optional tensor (checked only when given)."""
+        return f"{t} != nullptr && " if t in self.op.optional else ""
+
     def when(self, a):
         w = a.get("when")
         if w is None:
@@ -330,7 +339,9 @@ class Gen:
         if kind == "workspace_args":
             self.fail("workspaceSize == nullptr || executor == nullptr", a["msg"], code="ACLNN_ERR_PARAM_NULLPTR")
         elif kind == "tensors_not_null":
-            L.append(f"    if (int ret = engine::CheckTensorArgs(t, k{op.stem}Names, {len(op.order)})) return ret;")
+            mask = sum(1 << i for i, name in enumerate(op.order) if name in op.optional)
+            extra = f", 0x{mask:x}u" if mask else ""
+            L.append(f"    if (int ret = engine::CheckTensorArgs(t, k{op.stem}Names, {len(op.order)}{extra})) return ret;")
         elif kind == "reduction_range":
             p = a["param"]
             self.fail(f"{p} < 0 || {p} > 2", a["msg"])
@@ -359,7 +370,7 @@ class Gen:
             if "var" in a:
                 self.fail(f"!InDtypeSet({self.dtype_of(a['var'])}, {lst})", a["msg"], list_local=lst)
             for t in a.get("tensors", []):
-                self.fail(f"!InDtypeSet({t}->dtype, {lst})", a["msg"], list_local=lst, tensor=t)
+                self.fail(f"{self.present(t)}!InDtypeSet({t}->dtype, {lst})", a["msg"], list_local=lst, tensor=t)
             for t in a.get("scalars", []):
                 if op.kinds.get(t) != "aclScalar" or t not in self.not_null:
                     raise TableError(f"{op.api}: in_list: {t} is not an aclScalar parameter checked by not_null")
@@ -380,7 +391,7 @@ class Gen:
             self.fail(f"{a['a']}->view_shape != {a['b']}->view_shape", a["msg"])
         elif kind == "max_dims":
             for t in a["tensors"]:
-                self.fail(f"{t}->view_shape.size() > static_cast<size_t>(kMaxDims)", a["msg"], tensor=t)
+                self.fail(f"{self.present(t)}{t}->view_shape.size() > static_cast<size_t>(kMaxDims)", a["msg"], tensor=t)
         elif kind == "max_dims_all":
             sizes = ", ".join(f"{t}->view_shape.size()" for t in a["tensors"])
             L.append(f"    const size_t found_dims = std::max({{{sizes}}});")
@@ -433,7 +444,8 @@ class Gen:
         elif kind == "empty_return":
             if "tensors_not_null" not in self.done:
                 raise TableError(f"{op.api}: empty_return before tensors_not_null")
-            cond = " || ".join(f"{t}->numel == 0" for t in a["tensors"])
+            cond = " || ".join(f"({self.present(t)}{t}->numel == 0)" if t in op.optional else f"{t}->numel == 0"
+                               for t in a["tensors"])
             L.append(f"    if ({cond}) return PublishNothing(c, workspaceSize, executor);")
         elif kind == "custom":
             args = ", ".join(["c"] + [p["name"] for p in op.scalars])
@@ -1079,7 +1091,8 @@ def write_op_infos(ops):
             msg_name = base_p.get("null_name", names[0])
             out.append(f"    {{{c_str(name)}, Role::{role}, {c_str(msg_name)}, "
                        f"{base.inputs.index(ins[0]) if ins else -1}, {base.outputs.index(outs[0]) if outs else -1}, "
-                       f"DtypeMode::{rule[0]}, {rule[2]}, {ties[names[0]]}, {{{masks}}}}},")
+                       f"DtypeMode::{rule[0]}, {rule[2]}, {ties[names[0]]}, {{{masks}}}, "
+                       f"{'true' if name in op.optional else 'false'}}},")
         out.append("};")
         if op.scalars:
             lists = []
