@@ -41,18 +41,7 @@ double NaNRuleD(double a, double b) {
     return Bits<double>(0x7FF8000000000000ull);
 }
 
-/// A double rounded once, to nearest even, to FLOAT, FLOAT16 or BF16 (as float32): the float32 conversion
-/// rounds to odd first (truncation with the sticky bit in the last place), which float32's 13 and 16 extra
-/// bits make innocuous for the narrower formats. NaN quieted (top payload kept), overflow to inf.
-float DoubleToP(double d, aclDataType p) {
-    if (p == ACL_FLOAT || d != d || std::isinf(d)) return RoundToPromoted(static_cast<float>(d), p);
-    float f = static_cast<float>(d);  // nearest even
-    if (static_cast<double>(f) != d) {
-        if (std::fabs(static_cast<double>(f)) > std::fabs(d)) f = std::nextafter(f, 0.0f);  // toward zero
-        f = Bits<float>(Bits<uint32_t>(f) | 1u);                                              // odd
-    }
-    return RoundToPromoted(f, p);
-}
+float DoubleToP(double d, aclDataType p) { return DoubleToPromoted(d, p); }
 
 /// One element of any real or complex dtype cast to the compute dtype c (DOUBLE, COMPLEX64, COMPLEX128), as
 /// double parts: integers converted once to nearest even (to float32 for COMPLEX64), floats exactly.

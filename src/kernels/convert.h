@@ -7,6 +7,7 @@
 //                complex -> (v, 0)).
 #pragma once
 
+#include <cmath>
 #include <complex>
 #include <cstdint>
 #include <cstring>
@@ -100,6 +101,22 @@ inline void StoreResult(char* p, aclDataType dt, float v) {
         case ACL_COMPLEX128: { const double c[2] = {v, 0.0}; std::memcpy(p, c, 16); break; }
         default: break;  // unreachable: the first phase admits no other output dtype
     }
+}
+
+/// A double rounded once, to nearest even, to FLOAT, FLOAT16 or BF16 (as float32): the float32 conversion
+/// rounds to odd first (truncation with the sticky bit in the last place), which float32's 13 and 16 extra
+/// bits make innocuous for the narrower formats. NaN quieted (top payload kept), overflow to inf.
+inline float DoubleToPromoted(double d, aclDataType p) {
+    if (p == ACL_FLOAT || d != d || std::isinf(d)) return RoundToPromoted(static_cast<float>(d), p);
+    float f = static_cast<float>(d);  // nearest even
+    if (static_cast<double>(f) != d) {
+        if (std::fabs(static_cast<double>(f)) > std::fabs(d)) f = std::nextafter(f, 0.0f);  // toward zero
+        uint32_t u;
+        std::memcpy(&u, &f, 4);
+        u |= 1u;  // odd
+        std::memcpy(&f, &u, 4);
+    }
+    return RoundToPromoted(f, p);
 }
 
 /// Reads one integer or bool element of dtype `dt` at p as int64 (UINT64 wraps; other dtypes read 0).

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "support/binary_reference.h"
+#include "support/clamp_reference.h"
 #include "support/copy_reference.h"
 #include "support/fill_reference.h"
 #include "support/forward_loss_reference.h"
