@@ -769,9 +769,12 @@ def write_core_table(ops):
 
 # The case tensor each input takes: a weight (the table's shape `channel`) is a one-element tensor of self's
 # dtype in the target's slot (op_bench: kReadsW).
-BENCH_TENSORS = {"gradOutput": "g", "gradOut": "g", "self": "s", "target": "t", "other": "t", "weight": "t"}
+# aclnnAddcmul's / aclnnAddcdiv's tensor1 and tensor2 are both the target (one buffer read once: the traffic the
+# copy bound counts).
+BENCH_TENSORS = {"gradOutput": "g", "gradOut": "g", "self": "s", "target": "t", "other": "t", "weight": "t",
+                 "tensor1": "t", "tensor2": "t"}
 BENCH_READS = {"gradOutput": "kReadsG", "gradOut": "kReadsG", "self": "kReadsS", "target": "kReadsT",
-               "other": "kReadsT", "weight": "kReadsW"}
+               "other": "kReadsT", "weight": "kReadsW", "tensor1": "kReadsT", "tensor2": "kReadsT"}
 
 
 def bench_rows(op):
@@ -832,7 +835,7 @@ def write_bench_rows(ops):
                     args.append("true" if values[p["name"]] else "false")
                 else:
                     args.append(repr(float(values[p["name"]])) + ("f" if p["kind"] == "float" else ""))
-            flags = " | ".join(BENCH_READS[x] for x in reads)
+            flags = " | ".join(dict.fromkeys(BENCH_READS[x] for x in reads))  # a buffer read twice counts once
             out.append(f"    {{{c_str(prefix)}, {flags}, {'true' if op.d['shape'] == 'loss' else 'false'}, "
                        f"{'true' if 'reduction' in op.kinds else 'false'}, {'true' if same else 'false'},")
             out.append("     [](const aclTensor* g, const aclTensor* s, const aclTensor* t, int64_t reduction, "
