@@ -137,6 +137,8 @@ def _as_array(x, name="tensor"):
         return _native(x, name)
     if type(x).__module__.startswith("torch"):
         return _from_torch(x, name)
+    if x is None:  # numpy would make an object array of it; the C API's NULL has no Python spelling here
+        raise AclnnError(_INVALID, f"Expected {name} to be an array or tensor, but got None.")
     try:
         a = np.asarray(x)
     except (ValueError, TypeError) as e:  # ragged sequences, objects numpy cannot convert
@@ -198,13 +200,21 @@ def _float32_param(name, value):
 
 
 def _scalar_param(name, value):
-    """An aclScalar parameter: a Python or numpy integer (not a bool) within int64 stays an int (the bindings
-    make an INT64 scalar of it, as op-plugin does of an integral at::Scalar, so that integer tensors can take
-    it); any other number is its float32 value (_float32_param), made a DOUBLE scalar."""
-    if isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_)) and \
-            -2**63 <= int(value) < 2**63:
-        return int(value)
-    return _float32_param(name, value)
+    """An aclScalar parameter: a Python or numpy integer (not a bool) stays an int (the bindings make an INT64
+    scalar of it, as op-plugin does of an integral at::Scalar, so that integer tensors can take it; one outside
+    int64 is refused, as PyTorch refuses it); any other real number is its exact double value, made a DOUBLE
+    scalar (op-plugin's at::Scalar of a Python float): the operator converts it as CANN does - ToFloat for a
+    float32 compute, the double itself for DOUBLE. Raises AclnnError(161002) for a non-number."""
+    if isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_)):
+        if -2**63 <= int(value) < 2**63:
+            return int(value)
+        raise AclnnError(161002, f"Expected {name} to be a number within int64 or a float, but got {int(value)}.")
+    if isinstance(value, (bool, str, bytes)) or value is None or getattr(value, "ndim", 0) != 0:
+        raise AclnnError(161002, f"Expected {name} to be a real number, but got {_short_repr(value)}.")
+    try:
+        return float(value)
+    except (TypeError, ValueError, OverflowError):
+        raise AclnnError(161002, f"Expected {name} to be a real number, but got {_short_repr(value)}.") from None
 
 
 def _bool_param(name, value):
@@ -440,8 +450,8 @@ def call(op, tensors, reduction="mean", params=None, *, out_dtype=None, soc=None
         reduction: as for l1_loss_backward.
         params: a dict of its number parameters by name (e.g. {"beta": 0.5}); missing ones take their
             defaults (OPS[op].params; one whose default is None must be given); unknown or missing names raise
-            AclnnError 161002. An aclScalar parameter is passed as an aclScalar of dtype DOUBLE holding the
-            number rounded to float32 (the operator's own conversion to float32 then changes nothing); a bool
+            AclnnError 161002. An aclScalar parameter is passed as an aclScalar of dtype INT64 holding an integer,
+            or of dtype DOUBLE holding a float's exact value (the operator converts it as CANN does); a bool
             parameter (OPS[op].bool_params, e.g. selfIsResult) takes a bool only.
         out_dtype, soc: as for l1_loss_backward.
 
@@ -492,6 +502,8 @@ def _table_function(info):
             if name in kwargs:
                 raise AclnnError(161002, f"{info.function}: {name} given twice")
             kwargs[name] = value
+        if "reduction" in kwargs and not info.has_reduction:
+            raise AclnnError(161002, f"{info.function} has no parameter reduction")
         reduction = kwargs.pop("reduction", "mean")
         return call(info.api, args[:n], reduction, kwargs, out_dtype=out_dtype, soc=soc)
 

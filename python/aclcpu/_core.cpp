@@ -485,6 +485,12 @@ py::object Call(int op, const std::vector<py::array>& inputs, int64_t reduction,
             }
             if (status != 0) break;
             for (int k = 0; k < def.outputs && status == 0; ++k) {
+                // zeros in an output the call may leave unwritten (a success without work: an empty bound of
+                // aclnnClampTensor), never the arena's earlier bytes
+                if (out_bytes[k] != 0 && (status = aclrtMemset(base + out_at[k], out_bytes[k], 0, out_bytes[k]))) {
+                    message = RecentMessage("aclrtMemset failed");
+                    break;
+                }
                 const std::vector<int64_t>& d = shapes[k];
                 std::vector<int64_t> ostr(d.size());
                 int64_t s = 1;

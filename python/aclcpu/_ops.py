@@ -20,9 +20,9 @@ class OpInfo(NamedTuple):
 
     api: aclnn API name; function: the aclcpu function; tensors: the aclnn input tensor names in parameter
     order; output: the aclnn output tensor's name; params: ((name, default), ...) number parameters after
-    reduction (each rounded to float32 as a Python float; a float parameter is passed as that float, an
-    aclScalar one as an aclScalar of dtype DOUBLE holding it, as op-plugin passes a Python float's at::Scalar,
-    which the operator rounds to float32 again, exactly); default None: the caller must give it; kernel: TTK kernel op name (op def, snake case; None where no one kernel computes the
+    reduction (a float parameter is passed rounded to float32; an aclScalar one as an aclScalar of dtype INT64
+    holding an integer or of dtype DOUBLE holding a float's exact value, as op-plugin passes a Python number's
+    at::Scalar); default None: the caller must give it; kernel: TTK kernel op name (op def, snake case; None where no one kernel computes the
     operator's outputs: aclnnPreluBackward runs PReluGradUpdate then PReluGradReduce); kernel_aliases:
     other kernel op names computing the same; kernel_tensors: the kernel's inputs in op-def order;
     kernel_order: for each aclnn tensor, its position among kernel_tensors; kernel_attrs: kernel attribute

@@ -54,3 +54,24 @@ def test_upper_bound_below_the_lower_wins_and_in_place_forms():
     assert y.tolist() == [0.0, 1.0, 9.0]
     aclcpu.inplace_clamp_max_tensor(y, np.array([-1.0, -1.0, 5.0], np.float32))
     assert y.tolist() == [-1.0, -1.0, 5.0]
+
+
+def test_hostile_python_arguments():
+    from aclcpu import AclnnError
+    # a float bound is the exact double (a DOUBLE self computes with it), not its float32 rounding
+    assert aclcpu.clamp_max(np.array([1e301]), 1e300).tolist() == [1e300]
+    assert aclcpu.clamp_min(np.zeros(1), 1e-50).tolist() == [1e-50]
+    assert aclcpu.clamp_max(np.array([0.3]), 0.1).tolist() == [0.1]
+    # an empty bound: the call succeeds without computing; the result reads as zeros, never earlier bytes
+    x = np.arange(8, dtype=np.float32)
+    aclcpu.clamp_min_tensor(x * 100, np.full(8, 7, np.float32))
+    assert aclcpu.clamp_min_tensor(x, np.zeros(0, np.float32)).tolist() == [0.0] * 8
+    with pytest.raises(AclnnError) as e:
+        aclcpu.clamp_min_tensor(x, None)
+    assert e.value.status == 161002 and "Expected clipValueMin to be an array or tensor, but got None." in e.value.message
+    with pytest.raises(AclnnError) as e:
+        aclcpu.clamp(x, 1.0, 2.0, reduction="sum")
+    assert e.value.status == 161002 and "no parameter reduction" in e.value.message
+    with pytest.raises(AclnnError) as e:
+        aclcpu.clamp(x.astype(np.int64), 2**63, 5)
+    assert e.value.status == 161002 and "within int64" in e.value.message

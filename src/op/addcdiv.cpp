@@ -20,12 +20,7 @@ int PlanAddcdiv(const OpCall& c, const aclScalar* value, float, uint64_t* worksp
     params.compute = p;
     params.op = kern::BinaryOp::kAddcdiv;
     params.path = kern::AlphaPath::kPlain;
-    const bool keep_float = IsRegBaseSoc(c.soc) && (self->dtype == ACL_FLOAT16 || self->dtype == ACL_BF16) &&
-                            IsFloatingDtype(value->dtype) && p != ACL_DOUBLE;
-    const ConvertedScalar v = ConvertScalarTo(*value, keep_float ? ACL_FLOAT : p);
-    params.alpha_f = static_cast<float>(v.re);
-    params.alpha_d = v.re;
-    params.alpha_i = v.i;
+    SetTernaryValue(c.soc, self->dtype, p, *value, &params);
     const bool empty = self->numel == 0 || c.t[1]->numel == 0 || c.t[2]->numel == 0;
     const engine::ElementwiseOperands ops{3, 3, {0, 1, 2}};
     return engine::PublishElementwise(c.t, 4, 3, c.api, c.names, empty, ops, c.b,

@@ -56,12 +56,7 @@ int PlanAddcmul(const OpCall& c, const aclScalar* value, float value_f, uint64_t
     if (a2a3 && one && (p == ACL_FLOAT || p == ACL_BF16 || p == ACL_FLOAT16 || p == ACL_INT32) && t2_to_self) {
         params.path = kern::AlphaPath::kAxpyV2;
     }
-    const bool keep_float = IsRegBaseSoc(c.soc) && (self->dtype == ACL_FLOAT16 || self->dtype == ACL_BF16) &&
-                            IsFloatingDtype(value->dtype) && p != ACL_DOUBLE;
-    const ConvertedScalar v = ConvertScalarTo(*value, keep_float ? ACL_FLOAT : p);
-    params.alpha_f = static_cast<float>(v.re);
-    params.alpha_d = v.re;
-    params.alpha_i = v.i;
+    SetTernaryValue(c.soc, self->dtype, p, *value, &params);
     const bool empty = self->numel == 0 || c.t[1]->numel == 0 || t2->numel == 0;
     const engine::ElementwiseOperands ops{3, 3, {0, 1, 2}};
     return engine::PublishElementwise(c.t, 4, 3, c.api, c.names, empty, ops, c.b,

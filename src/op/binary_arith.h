@@ -91,6 +91,19 @@ inline ConvertedScalar ConvertScalarTo(const aclScalar& s, aclDataType dt) {
     return v;
 }
 
+/// The value of aclnnAddcmul / aclnnAddcdiv in the kernel's parameters: converted to the promote type p, except on
+/// the Ascend 950 for a FLOAT16/BF16 self and a floating value, which the kernel takes as its float32 ToFloat
+/// (the kernels' mixed registration). Writes params->alpha_f, alpha_d, alpha_i.
+inline void SetTernaryValue(rt::Soc soc, aclDataType self, aclDataType p, const aclScalar& value,
+                            kern::BinaryParams* params) {
+    const bool keep_float = IsRegBaseSoc(soc) && (self == ACL_FLOAT16 || self == ACL_BF16) &&
+                            IsFloatingDtype(value.dtype) && p != ACL_DOUBLE;
+    const ConvertedScalar v = ConvertScalarTo(value, keep_float ? ACL_FLOAT : p);
+    params->alpha_f = static_cast<float>(v.re);
+    params->alpha_d = v.re;
+    params->alpha_i = v.i;
+}
+
 /// IsEqualToOne(calcType, alpha): alpha's ToFloat neither above nor below 1 - a NaN alpha counts as one -;
 /// on the Ascend 950 a complex alpha or calcType never, and DOUBLE compares ToDouble.
 inline bool AlphaIsOne(rt::Soc soc, aclDataType calc, const aclScalar& alpha) {

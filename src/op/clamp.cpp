@@ -24,21 +24,49 @@ namespace {
 // The family's dtype support list (generated with the entry points below; every entry's list is this one).
 const DtypeSet& Clamp_all(rt::Soc soc);
 
+// The promote type's checks of ClampPromoteType and ClampTensorPromoteType, with CANN's messages: undefined, not
+// castable to out, not in the list -> 161002.
+int CheckClampPromoteType(const OpCall& c, aclDataType p, const aclTensor* out) {
+    if (p == ACL_DT_UNDEFINED) return Fail(ACLNN_ERR_PARAM_INVALID, "promote type fail.");
+    if (!CanCast(p, out->dtype)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Result type %s can't be cast to the desired output type %s.",
+                    DtypeName(p), DtypeName(out->dtype));
+    }
+    const DtypeSet& list = Clamp_all(c.soc);
+    if (!InDtypeSet(p, list)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "promote dtype not implemented for %s, should be in dtype support list %s.",
+                    DtypeName(p), list.text);
+    }
+    return 0;
+}
+
 // ---------------------------------------------------------------- the scalar forms
 
-// aclnnClamp's CheckNotNull: both bounds NULL -> 161001 (logged with ACLNN_ERR_PARAM_NULLPTR). Beyond CANN: a
-// given bound must be a live aclScalar.
+// Beyond CANN, where the table's scalar_to_float check stands elsewhere: a given bound must be a live aclScalar of
+// a dtype with a value (the 1-byte float formats have no conversion) -> 161002. NULL passes (the caller's "none").
+int CheckBoundUsable(const aclScalar* s, const char* name) {
+    if (s == nullptr) return 0;
+    if (int ret = CheckScalarLive(s, name)) return ret;
+    float f = 0.0f;
+    if (ScalarToFloatNearest(*s, &f)) return 0;
+    return Fail(ACLNN_ERR_PARAM_INVALID, "The %s scalar of dtype %s has no conversion to float.", name,
+                DtypeName(s->dtype));
+}
+
+// aclnnClamp's CheckNotNull: both bounds NULL -> 161001 (logged with ACLNN_ERR_PARAM_NULLPTR); then, beyond CANN,
+// each given bound usable (CheckBoundUsable).
 int CheckClampBoundsGiven(const OpCall&, const aclScalar* clipValueMin, const aclScalar* clipValueMax) {
     if (clipValueMin == nullptr && clipValueMax == nullptr) {
         return Fail(ACLNN_ERR_PARAM_NULLPTR, "clamp: At least one of 'min' or 'max' must not be None.");
     }
-    if (clipValueMin != nullptr) {
-        if (int ret = CheckScalarLive(clipValueMin, "clipValueMin")) return ret;
-    }
-    if (clipValueMax != nullptr) {
-        if (int ret = CheckScalarLive(clipValueMax, "clipValueMax")) return ret;
-    }
-    return 0;
+    if (int ret = CheckBoundUsable(clipValueMin, "clipValueMin")) return ret;
+    return CheckBoundUsable(clipValueMax, "clipValueMax");
+}
+int CheckClampMinBound(const OpCall&, const aclScalar* clipValueMin) {
+    return CheckBoundUsable(clipValueMin, "clipValueMin");
+}
+int CheckClampMaxBound(const OpCall&, const aclScalar* clipValueMax) {
+    return CheckBoundUsable(clipValueMax, "clipValueMax");
 }
 
 // ClampPromoteType (Ascend 950): self's dtype combined with the bounds' default dtypes (COMPLEX64 for complex,
@@ -52,32 +80,15 @@ aclDataType ClampScalarPromote(aclDataType self, const aclScalar* mn, const aclS
 }
 
 // The promote step of aclnnClampCommon after the empty-self return: Ascend 950 ClampPromoteType (undefined, the
-// cast to out, the promote type in the list, CANN's messages); the other products CheckSelfCanCastOut. Beyond
-// CANN: a given bound must be a live aclScalar (aclnnClampMin / Max check only that it is not NULL).
+// cast to out, the promote type in the list, CANN's messages); the other products CheckSelfCanCastOut.
 int CheckClampScalarForm(const OpCall& c, const aclScalar* mn, const aclScalar* mx) {
-    for (const aclScalar* s : {mn, mx}) {
-        if (s != nullptr) {
-            if (int ret = CheckScalarLive(s, s == mn ? "clipValueMin" : "clipValueMax")) return ret;
-        }
-    }
     const aclTensor *self = c.t[0], *out = c.t[1];
     if (!IsRegBaseSoc(c.soc)) {
         if (CanCast(self->dtype, out->dtype)) return 0;
         return Fail(ACLNN_ERR_PARAM_INVALID, "self type %s can't be cast to the output type %s.", DtypeName(self->dtype),
                     DtypeName(out->dtype));
     }
-    const aclDataType p = ClampScalarPromote(self->dtype, mn, mx);
-    if (p == ACL_DT_UNDEFINED) return Fail(ACLNN_ERR_PARAM_INVALID, "promote type fail.");
-    if (!CanCast(p, out->dtype)) {
-        return Fail(ACLNN_ERR_PARAM_INVALID, "Result type %s can't be cast to the desired output type %s.",
-                    DtypeName(p), DtypeName(out->dtype));
-    }
-    const DtypeSet& list = Clamp_all(c.soc);
-    if (!InDtypeSet(p, list)) {
-        return Fail(ACLNN_ERR_PARAM_INVALID, "promote dtype not implemented for %s, should be in dtype support list %s.",
-                    DtypeName(p), list.text);
-    }
-    return 0;
+    return CheckClampPromoteType(c, ClampScalarPromote(self->dtype, mn, mx), out);
 }
 
 int CheckClampPromote(const OpCall& c, const aclScalar* mn, const aclScalar* mx) {
@@ -168,16 +179,7 @@ int CheckClampTensorForm(const OpCall& c, const aclTensor* mn, const aclTensor* 
     aclDataType p = self->dtype;
     if (mn != nullptr) p = PromoteTypes(p, mn->dtype);
     if (mx != nullptr) p = PromoteTypes(p, mx->dtype);
-    if (p == ACL_DT_UNDEFINED) return Fail(ACLNN_ERR_PARAM_INVALID, "promote type fail.");
-    if (!CanCast(p, out->dtype)) {
-        return Fail(ACLNN_ERR_PARAM_INVALID, "Result type %s can't be cast to the desired output type %s.",
-                    DtypeName(p), DtypeName(out->dtype));
-    }
-    const DtypeSet& list = Clamp_all(c.soc);
-    if (!InDtypeSet(p, list)) {
-        return Fail(ACLNN_ERR_PARAM_INVALID, "promote dtype not implemented for %s, should be in dtype support list %s.",
-                    DtypeName(p), list.text);
-    }
+    if (int ret = CheckClampPromoteType(c, p, out)) return ret;
     engine::BroadcastShape b;
     const auto& ss = self->view_shape;
     if (mn != nullptr && mx != nullptr) {

@@ -257,4 +257,36 @@ TEST(Clamp, Messages) {
     (void)oc;
 }
 
+// Hostile input: an empty self with workspaceSize or executor NULL is refused (161001) before the early success
+// writes them; a bound of a dtype without a value (FLOAT8_E4M3FN) is refused, not read as 0; a destroyed bound is
+// refused by every form, whether self is empty or not.
+TEST(Clamp, HostileArgumentsAreRefusedBeforeTheEmptyReturn) {
+    HostTensor e = EmptyTensor({0, 3}, ACL_FLOAT);
+    HostTensor f = Shaped<float>({2}, ACL_FLOAT, {1, 2}), of = EmptyTensor({2}, ACL_FLOAT);
+    const float two = 2.0f;
+    Scalar b(two);
+    uint64_t ws = 0;
+    aclOpExecutor* ex = nullptr;
+    EXPECT_EQ(aclnnClampMinGetWorkspaceSize(e.tensor, b.s, e.tensor, nullptr, &ex), kNullptr);
+    EXPECT_EQ(aclnnClampGetWorkspaceSize(e.tensor, b.s, b.s, e.tensor, &ws, nullptr), kNullptr);
+    EXPECT_EQ(aclnnClampTensorGetWorkspaceSize(f.tensor, e.tensor, nullptr, of.tensor, nullptr, &ex), kNullptr);
+    EXPECT_EQ(aclnnInplaceClampMaxTensorGetWorkspaceSize(e.tensor, e.tensor, &ws, nullptr), kNullptr);
+    const uint8_t one_f8 = 0x38;  // 1.0 in FLOAT8_E4M3FN
+    Scalar f8(&one_f8, ACL_FLOAT8_E4M3FN);
+    ExpectFails([&](uint64_t* w, aclOpExecutor** x) {
+        return aclnnClampMinGetWorkspaceSize(f.tensor, f8.s, of.tensor, w, x);
+    }, kInvalid, "The clipValueMin scalar of dtype DT_FLOAT8_E4M3FN has no conversion to float.");
+    ExpectFails([&](uint64_t* w, aclOpExecutor** x) {
+        return aclnnClampGetWorkspaceSize(f.tensor, nullptr, f8.s, of.tensor, w, x);
+    }, kInvalid, "The clipValueMax scalar of dtype DT_FLOAT8_E4M3FN has no conversion to float.");
+    aclScalar* dead = aclCreateScalar(const_cast<float*>(&two), ACL_FLOAT);
+    ASSERT_EQ(aclDestroyScalar(dead), 0);
+    for (const aclTensor* self : {static_cast<const aclTensor*>(e.tensor), static_cast<const aclTensor*>(f.tensor)}) {
+        aclTensor* out = self == e.tensor ? e.tensor : of.tensor;
+        EXPECT_EQ(aclnnClampMinGetWorkspaceSize(self, dead, out, &ws, &ex), kInvalid);
+        EXPECT_EQ(aclnnClampMaxGetWorkspaceSize(self, dead, out, &ws, &ex), kInvalid);
+        EXPECT_EQ(aclnnClampGetWorkspaceSize(self, dead, nullptr, out, &ws, &ex), kInvalid);
+    }
+}
+
 }  // namespace

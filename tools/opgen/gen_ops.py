@@ -444,6 +444,8 @@ class Gen:
         elif kind == "empty_return":
             if "tensors_not_null" not in self.done:
                 raise TableError(f"{op.api}: empty_return before tensors_not_null")
+            if "workspace_args" not in self.done:  # the early success writes *workspaceSize and *executor
+                raise TableError(f"{op.api}: empty_return before workspace_args")
             cond = " || ".join(f"({self.present(t)}{t}->numel == 0)" if t in op.optional else f"{t}->numel == 0"
                                for t in a["tensors"])
             L.append(f"    if ({cond}) return PublishNothing(c, workspaceSize, executor);")
