@@ -136,10 +136,14 @@ def _params(args, info):
 
 def _golden_call(args, cap):
     """aclcpu golden --inputs: one call of --op on files."""
-    from . import AclnnError, call, OPERATORS
+    from . import AclnnError, call, INPLACE_OPERATORS, OPERATORS
     from ._dtypes import dtype_of, parse_shape, shape_token
     from ._ops import OPS
 
+    if args.op in INPLACE_OPERATORS:
+        raise BadInput(f"--op {args.op}: the command line serves the out-of-place operators; "
+                       f"use {INPLACE_OPERATORS[args.op][1]} (the same values), or aclcpu.{INPLACE_OPERATORS[args.op][0]} "
+                       "in Python")
     if args.op not in OPERATORS:
         raise BadInput(f"--op {args.op!r} is not implemented by aclcpu (known: {', '.join(OPERATORS)})")
     if not args.output or not args.dtypes or not args.shapes:
@@ -322,11 +326,16 @@ def build_parser():
     from ._ops import OPS
     from ._fs import DEFAULT_MAX_CASE_BYTES
 
-    ops = "; ".join(f"{api}({', '.join(i.tensors)})" for api, i in OPS.items())
+    def signature(i):  # tensors, then --param names; "!" marks one without a default (it must be given)
+        params = [f"{p}{'!' if d is None else ''}" for p, d in i.params]
+        return ", ".join(list(i.tensors) + ([f"--param {' '.join(params)}"] if params else []))
+
+    ops = "; ".join(f"{api}({signature(i)})" for api, i in OPS.items())
     beta = ", ".join(api for api, i in OPS.items() if any(p == "beta" for p, _ in i.params))
     g = sub.add_parser("golden", help="compute goldens: one call from files, or a TTK/ATK case list")
     g.add_argument("--op", default="aclnnL1LossBackward",
-                   help=f"operator (aclnn API name) and its input tensors, in the C API's order: {ops}")
+                   help=f"operator (aclnn API name), its input tensors in the C API's order and its parameters "
+                        f"(! = no default: --param is required): {ops}")
     g.add_argument("--inputs", help="the operator's input tensor files in the C API's order, comma-separated "
                                     "(.bin raw or .npy)")
     g.add_argument("--dtypes", help="their dtypes, e.g. float16,float16,float16 (bf16/fp16/fp32 accepted)")

@@ -436,7 +436,10 @@ def test_op_help_lists_every_operator_and_its_tensors():
     assert rc == 0
     text = " ".join(out.split())
     for api, info in aclcpu._ops.OPS.items():
-        assert f"{api}({', '.join(info.tensors)})" in text, api
+        params = [f"{p}{'!' if d is None else ''}" for p, d in info.params]
+        listed = ", ".join(list(info.tensors) + ([f"--param {' '.join(params)}"] if params else []))
+        assert f"{api}({listed})" in text, api
+    assert "aclnnClamp(self, --param clipValueMin! clipValueMax!)" in text  # ! = no default: required
     rc, _, err = cli("golden", "--op", "aclnnMseLoss", "--inputs", "a.bin", "--dtypes", "fp32", "--shapes", "2",
                      "-o", "x.bin")
     one_line_error(rc, err, "--inputs: expected 2 comma-separated entries (aclnnMseLoss's self, target)")
