@@ -44,7 +44,9 @@ enum class Role { kInput, kOutput, kInout };
 /// as elementwise; mean/sum: a 0-d output) or channel (aclnnPrelu: the input `weight` has one element per
 /// channel of the first input, its dim 1 - [shape[1]], or [1] for a 0-d or 1-d first input -, the output the
 /// first input's shape).
-enum class ShapeKind { kElementwise, kLoss, kChannel };
+/// kReduce: a reduction over its dims parameter (aclnnReduceSum); at the table's default (every dim, no keepDims) a 0-d
+/// output, like a loss at mean or sum.
+enum class ShapeKind { kElementwise, kLoss, kChannel, kReduce };
 /// How the first phase's checks govern an input's dtype (derived from the entry's checks):
 ///   kNone     no list names it (the dtype tests leave it out);
 ///   kDirect   an in_list check names the tensor, or a same_dtype check ties it to such a tensor: that input
@@ -133,6 +135,7 @@ struct OpInfo {
     bool reads_values;      ///< the result depends on the tensors' values (false: a fill, table field reads_values)
     int out_param;          ///< the parameter whose default is the outputs' dtype (table field out_dtype_param:
                             ///< aclnnCast's dtype), -1 when none
+    uint64_t skip_dtypes;   ///< the table's suite_skip_dtypes (bit aclDataType): neither expected accepted nor refused
 };
 
 }  // namespace opinfo

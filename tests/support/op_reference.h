@@ -20,6 +20,7 @@
 
 #include "support/binary_reference.h"
 #include "support/clamp_reference.h"
+#include "support/reduce_sum_reference.h"
 #include "support/copy_reference.h"
 #include "support/fill_reference.h"
 #include "support/forward_loss_reference.h"

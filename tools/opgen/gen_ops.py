@@ -628,7 +628,8 @@ PYTHON_SCALAR_KINDS = ("float", "double", "aclScalar", "bool")
 
 
 # The table's `shape` kinds and the table-driven suite's opinfo::ShapeKind for each (tests/support/op_info.h).
-SHAPE_KINDS = {"elementwise": "ShapeKind::kElementwise", "loss": "ShapeKind::kLoss", "channel": "ShapeKind::kChannel"}
+SHAPE_KINDS = {"elementwise": "ShapeKind::kElementwise", "loss": "ShapeKind::kLoss", "channel": "ShapeKind::kChannel",
+               "reduce": "ShapeKind::kReduce"}
 
 
 def python_unsupported(op):
@@ -1146,7 +1147,8 @@ def write_op_infos(ops):
             if op.base is None and "reference_fn" in op.d.get("kernel", {}) else "nullptr",
             c_str(base.d.get("kernel", {}).get("rows", "")),
             "true" if base.d.get("reads_values", True) else "false",
-            str(next((i for i, p in enumerate(op.scalars) if p["name"] == base.d.get("out_dtype_param")), -1))]) + "},")
+            str(next((i for i, p in enumerate(op.scalars) if p["name"] == base.d.get("out_dtype_param")), -1)),
+            f"0x{sum(1 << DTYPE_VALUES[d] for d in base.d.get('suite_skip_dtypes', {}).get('dtypes', [])):x}ull"]) + "},")
     out += ["}  // namespace gen", "", "/// Every entry of the operator table, in its order.", "constexpr OpInfo kOpInfos[] = {"]
     out += rows
     out += ["};", f"constexpr int kNumOpInfos = {len(ops)};", "",

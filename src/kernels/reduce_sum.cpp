@@ -1,0 +1,43 @@
+// The value rows of aclnnReduceSum (kernels/reduce_sum.h).
+#include "kernels/reduce_sum.h"
+
+#include <cstdint>
+#include <cstring>
+
+#include "common/exports.h"  // the cross-library functions defined here get default visibility
+#include "common/half.h"
+#include "kernels/cast.h"
+#include "kernels/convert.h"
+
+namespace aclcpu {
+namespace kern {
+
+void ReduceSumValueRowGeneric(const void* params, const aclDataType* dt, char* const* ptrs, const int64_t* st,
+                              int64_t n) {
+    const aclDataType c = static_cast<const ReduceSumValueParams*>(params)->compute;
+    const bool floating = c == ACL_FLOAT || c == ACL_FLOAT16 || c == ACL_BF16;
+    for (int64_t i = 0; i < n; ++i) {
+        alignas(8) char v[8] = {};
+        CastElement(ptrs[1] + i * st[1], dt[1], v, c);
+        char* o = ptrs[0] + i * st[0];
+        if (floating) {
+            const float f = LoadPromoted(v, c, c);  // a value of c, widened exactly
+            std::memcpy(o, &f, 4);
+        } else {
+            const int64_t x = LoadInt64(v, c);  // BOOL: 0 or 1
+            std::memcpy(o, &x, 8);
+        }
+    }
+}
+
+RowFn SelectReduceSumValueRow(const void* params, const aclDataType* dtypes, const int64_t* strides,
+                              bool nontemporal) {
+    const aclDataType c = static_cast<const ReduceSumValueParams*>(params)->compute;
+    if (dtypes[1] == c && (c == ACL_FLOAT || c == ACL_FLOAT16 || c == ACL_BF16)) {
+        return SelectCastRow(params, dtypes, strides, nontemporal);  // self's values to the FLOAT buffer
+    }
+    return &ReduceSumValueRowGeneric;
+}
+
+}  // namespace kern
+}  // namespace aclcpu
