@@ -171,6 +171,22 @@ struct Op {
     int outputs = 1;  // 2: out2, a weight's gradient of one element
 };
 
+// An aclIntArray parameter of a benchmark row (the table's default or bench value), destroyed with the object: the
+// generated rows pass BenchIntArray({...}).get(), a temporary that outlives the first phase.
+class BenchIntArray {
+public:
+    explicit BenchIntArray(std::vector<int64_t> v) : a_(aclCreateIntArray(v.data(), v.size())) {}
+    ~BenchIntArray() {
+        if (a_ != nullptr) aclDestroyIntArray(a_);
+    }
+    BenchIntArray(const BenchIntArray&) = delete;
+    BenchIntArray& operator=(const BenchIntArray&) = delete;
+    const aclIntArray* get() const { return a_; }
+
+private:
+    aclIntArray* a_;
+};
+
 // An aclScalar parameter of a benchmark row (FLOAT, the table's bench value), destroyed with the object: the
 // generated rows pass BenchScalar(v).get(), a temporary that outlives the first phase.
 class BenchScalar {
@@ -195,7 +211,9 @@ std::vector<Op> Ops() {
     };
 }
 
-bool IsForward(const Op& op) { return op.reduces; }
+// Whether a call of op on c writes one element: a forward loss at mean or sum, or a reduction without a
+// reduction parameter (aclnnReduceSum at the table's default: every dim).
+bool OneElementOut(const Op& op, const Case& c) { return op.reduces && (c.reduction != 0 || !op.has_reduction); }
 
 // Whether the operator runs the case: a tensor it does not read must be just self's shape and dtype (a
 // forward loss has no gradOutput: not the scalar-gradient variant, which would repeat f32_mean); without a
@@ -232,7 +250,7 @@ uint64_t CaseBytes(const Case& c) {
 // three), and the broadcast shape or, for a forward loss's mean and sum, one element.
 uint64_t OpBytes(const Op& op, const Case& c) {
     const uint64_t out =
-        IsForward(op) && c.reduction != 0 ? ItemSize(c.odt) : static_cast<uint64_t>(Numel(c.s)) * ItemSize(c.odt);
+        OneElementOut(op, c) ? ItemSize(c.odt) : static_cast<uint64_t>(Numel(c.s)) * ItemSize(c.odt);
     uint64_t in = 0;
     if (op.reads & kReadsG) in += static_cast<uint64_t>(Numel(c.g)) * ItemSize(c.gdt);
     if (op.reads & kReadsS) in += static_cast<uint64_t>(Numel(c.s)) * ItemSize(c.sdt);
@@ -247,7 +265,7 @@ uint64_t OpBytes(const Op& op, const Case& c) {
 bool OwnBound(const Op& op, const Case& c) { return OpBytes(op, c) != CaseBytes(c); }
 
 // Whether a call of op on c is a reduction, bounded by reading its bytes (ReadBound) rather than by copying.
-bool ReadBounded(const Op& op, const Case& c) { return IsForward(op) && c.reduction != 0; }
+bool ReadBounded(const Op& op, const Case& c) { return OneElementOut(op, c); }
 
 // Bytes the second output's reduction reads (an operator with a weight gradient, aclnnPreluBackward: the sum
 // over gradOutput and self), 0 for an operator without one. Such a call runs two kernels, as CANN's does
@@ -448,7 +466,6 @@ double Median(std::vector<double> v) {
 }
 
 void RunOp(benchmark::State& state, const Op& op, const Case& c) {
-    const bool forward = IsForward(op);
     const std::vector<int64_t> unused{1};  // a tensor the operator does not read
     Tensor g = MakeTensor((op.reads & kReadsG) ? c.g : unused, c.gdt, {}, -1, 1);
     Tensor s;
@@ -465,7 +482,7 @@ void RunOp(benchmark::State& state, const Op& op, const Case& c) {
     if (c.in_place) {
         out = s;
     } else {
-        out = MakeTensor(forward && c.reduction != 0 ? std::vector<int64_t>{} : c.s, c.odt, {}, -1, 0, false);
+        out = MakeTensor(OneElementOut(op, c) ? std::vector<int64_t>{} : c.s, c.odt, {}, -1, 0, false);
     }
     const uint64_t bytes = OpBytes(op, c);
     const bool tiny = Numel(c.s) <= 16;

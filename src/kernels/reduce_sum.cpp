@@ -8,6 +8,7 @@
 #include "common/half.h"
 #include "kernels/cast.h"
 #include "kernels/convert.h"
+#include "kernels/simd_convert.h"
 
 namespace aclcpu {
 namespace kern {
@@ -30,11 +31,27 @@ void ReduceSumValueRowGeneric(const void* params, const aclDataType* dt, char* c
     }
 }
 
+namespace {
+
+/// Contiguous FLOAT16 / BF16 self of the compute dtype: the values widened by the SIMD conversions.
+void HalfValuesRow(const void*, const aclDataType*, char* const* ptrs, const int64_t*, int64_t n) {
+    simd::HalfToFloat(reinterpret_cast<const uint16_t*>(ptrs[1]), reinterpret_cast<float*>(ptrs[0]), static_cast<size_t>(n));
+}
+void Bf16ValuesRow(const void*, const aclDataType*, char* const* ptrs, const int64_t*, int64_t n) {
+    simd::Bf16ToFloat(reinterpret_cast<const uint16_t*>(ptrs[1]), reinterpret_cast<float*>(ptrs[0]), static_cast<size_t>(n));
+}
+
+}  // namespace
+
 RowFn SelectReduceSumValueRow(const void* params, const aclDataType* dtypes, const int64_t* strides,
                               bool nontemporal) {
     const aclDataType c = static_cast<const ReduceSumValueParams*>(params)->compute;
-    if (dtypes[1] == c && (c == ACL_FLOAT || c == ACL_FLOAT16 || c == ACL_BF16)) {
-        return SelectCastRow(params, dtypes, strides, nontemporal);  // self's values to the FLOAT buffer
+    if (dtypes[1] != c || dtypes[0] != ACL_FLOAT) return &ReduceSumValueRowGeneric;
+    const bool contiguous = strides[0] == 4 && strides[1] == 2;
+    if (c == ACL_FLOAT16 && contiguous) return &HalfValuesRow;
+    if (c == ACL_BF16 && contiguous) return &Bf16ValuesRow;
+    if (c == ACL_FLOAT || c == ACL_FLOAT16 || c == ACL_BF16) {
+        return SelectCastRow(params, dtypes, strides, nontemporal);  // FLOAT: a copy; strided: element casts
     }
     return &ReduceSumValueRowGeneric;
 }

@@ -15,8 +15,9 @@ constexpr size_t kBuf = 64;  // elements of a stack vector buffer: >= 4 vectors 
 /// Makes the streaming stores of the calling thread globally visible (sfence on x86; no-op elsewhere).
 void StreamFence();
 
-/// Test and benchmark hooks: the conversions as the SIMD bodies perform them (dispatched to the current
-/// target), and control of which Highway target is used.
+/// The conversions as the SIMD bodies perform them, over whole buffers (dispatched to the current target; used by
+/// aclnnReduceSum's FLOAT16/BF16 value rows, tests and benchmarks), and - test hooks - control of which Highway
+/// target is used.
 namespace simd {
 
 /// binary16 -> float32 (exact), n elements.

@@ -800,7 +800,7 @@ def bench_rows(op):
         for p in op.scalars:
             if p["name"] == "reduction" or p["name"] in values:
                 continue
-            if p["kind"] in ("float", "double", "aclScalar", "bool") and "default" in p:
+            if p["kind"] in ("float", "double", "aclScalar", "bool", "aclIntArray", "aclDataType") and "default" in p:
                 values[p["name"]] = p["default"]
             else:
                 return None, f"a {p['kind']} parameter ({p['name']}) without a default or a bench value"
@@ -834,12 +834,16 @@ def write_bench_rows(ops):
                     args.append("reduction")
                 elif p["kind"] == "aclScalar":
                     args.append(f"BenchScalar({float(values[p['name']])!r}f).get()")
+                elif p["kind"] == "aclIntArray":
+                    args.append("BenchIntArray({" + ", ".join(str(int(x)) for x in values[p["name"]]) + "}).get()")
+                elif p["kind"] == "aclDataType":
+                    args.append(f"static_cast<aclDataType>({DTYPE_VALUES[values[p['name']]]})")
                 elif p["kind"] == "bool":
                     args.append("true" if values[p["name"]] else "false")
                 else:
                     args.append(repr(float(values[p["name"]])) + ("f" if p["kind"] == "float" else ""))
             flags = " | ".join(dict.fromkeys(BENCH_READS[x] for x in reads))  # a buffer read twice counts once
-            out.append(f"    {{{c_str(prefix)}, {flags}, {'true' if op.d['shape'] == 'loss' else 'false'}, "
+            out.append(f"    {{{c_str(prefix)}, {flags}, {'true' if op.d['shape'] in ('loss', 'reduce') else 'false'}, "
                        f"{'true' if 'reduction' in op.kinds else 'false'}, {'true' if same else 'false'},")
             out.append("     [](const aclTensor* g, const aclTensor* s, const aclTensor* t, int64_t reduction, "
                        "aclTensor* out, aclTensor* out2,")
