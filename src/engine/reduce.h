@@ -76,6 +76,18 @@ struct ReduceTemplateDag {
     uint64_t max_dtype_bytes = 4;  ///< largest dtype on the DAG (bytes)
 };
 
+/// The buffer counts of the DAG CopyIn, Cast to float32, ReduceSumOp, Cast back, CopyOut (ops-math's ReduceSumDag,
+/// ops-nn's PReluGradReduce) for inputs of dtype t: for FLOAT the Casts vanish and the reduce is the first compute
+/// node (our reading, as for the losses' DAGs).
+inline ReduceTemplateDag CastReduceCastDag(aclDataType t) {
+    ReduceTemplateDag d;
+    d.pre_input = 1;
+    d.pre_temp_calc = t == ACL_FLOAT ? 0 : 1;
+    d.post_temp_calc = t == ACL_FLOAT ? 0 : 1;
+    d.reduce_op_pos = t == ACL_FLOAT ? 1 : 2;
+    return d;
+}
+
 /// The hardware constants the tiling reads (ReduceOpCompileInfo). Defaults: Ascend 950 as modelled
 /// (docs/ops/README.md: UB 253952 bytes and 64 vector cores from ops-nn's arch35 tiling tests; 256-byte cache
 /// line and vector register, 32-byte UB block from opbase's GetCacheLineSize/GetVRegSize/GetUbBlockSize).

@@ -27,18 +27,6 @@ int64_t WrapTo(int64_t v, aclDataType dt) {
     }
 }
 
-/// One element of any admitted input dtype as a double (exact: the inputs of a DOUBLE compute are floats of at
-/// most 64 bits and integers, which INT64 aside fit; INT64 rounded once).
-double LoadDouble(const char* p, aclDataType dt) {
-    switch (dt) {
-        case ACL_DOUBLE: return LoadRaw<double>(p);
-        case ACL_FLOAT: return LoadRaw<float>(p);
-        case ACL_FLOAT16: return HalfToFloat(LoadRaw<uint16_t>(p));
-        case ACL_BF16: return Bf16ToFloat(LoadRaw<uint16_t>(p));
-        default: return static_cast<double>(LoadInt64(p, dt));
-    }
-}
-
 /// A DOUBLE result into an output of a floating dtype (CanCast(DOUBLE, out) admits no other): rounded once.
 void StoreDoubleResult(char* p, aclDataType dt, double v) {
     if (dt == ACL_DOUBLE) {

@@ -135,6 +135,19 @@ inline int64_t LoadInt64(const char* p, aclDataType dt) {
     }
 }
 
+/// One element of any real dtype as a double: floats widened exactly, integers and BOOL by value (INT64 and UINT64
+/// beyond 2^53 rounded once); complex and other dtypes 0 (the first phases admit none here).
+inline double LoadDouble(const char* p, aclDataType dt) {
+    switch (dt) {
+        case ACL_DOUBLE: return LoadRaw<double>(p);
+        case ACL_FLOAT: return LoadRaw<float>(p);
+        case ACL_FLOAT16: return HalfToFloat(LoadRaw<uint16_t>(p));
+        case ACL_BF16: return Bf16ToFloat(LoadRaw<uint16_t>(p));
+        case ACL_UINT64: return static_cast<double>(LoadRaw<uint64_t>(p));
+        default: return static_cast<double>(LoadInt64(p, dt));
+    }
+}
+
 /// Writes an INT64 value to an element of dtype `dt` at p, as CANN's Cast from INT64 is modelled: floating
 /// types rounded once to nearest even, complex (v, 0), bool v != 0, other integers the low bytes
 /// (two's-complement wrap-around).

@@ -14,17 +14,6 @@ namespace aclcpu {
 namespace kern {
 namespace {
 
-/// An element of FLOAT, FLOAT16, BF16 or DOUBLE as a double (exact widening).
-double LoadDouble(const char* p, aclDataType dt) {
-    switch (dt) {
-        case ACL_DOUBLE: return LoadRaw<double>(p);
-        case ACL_FLOAT: return LoadRaw<float>(p);
-        case ACL_FLOAT16: return HalfToFloat(LoadRaw<uint16_t>(p));
-        case ACL_BF16: return Bf16ToFloat(LoadRaw<uint16_t>(p));
-        default: return 0.0;  // unreachable: the first phase admits no other input dtype
-    }
-}
-
 /// A DOUBLE result to out's dtype: DOUBLE and COMPLEX128 exact; the others through float32 (one RNE
 /// rounding to float32, then StoreResult's; our choice, docs/ops/leaky_relu.md §5.2).
 void StoreDouble(char* p, aclDataType dt, double v) {

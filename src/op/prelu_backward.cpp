@@ -49,17 +49,6 @@ int CheckPreluBackwardWeight(const OpCall& c) {
     return 0;
 }
 
-// Buffer counts of PreluGradReduceDag<T, float> (CopyIn, Cast to float, ReduceSumOp, Cast back, CopyOut): for
-// FLOAT the Casts vanish and the reduce is the first compute node (our reading, as for the losses' DAGs).
-engine::ReduceTemplateDag PreluGradReduceDag(aclDataType t) {
-    engine::ReduceTemplateDag d;
-    d.pre_input = 1;
-    d.pre_temp_calc = t == ACL_FLOAT ? 0 : 1;
-    d.post_temp_calc = t == ACL_FLOAT ? 0 : 1;
-    d.reduce_op_pos = t == ACL_FLOAT ? 1 : 2;
-    return d;
-}
-
 // CANN runs PReluGradUpdate (gradInput and the update x > 0 ? 0 : x * g, both in T) and then PReluGradReduce
 // (the update cast to float32, ReduceSum over every dim but 1 - every dim for a weight of one element -, Cast
 // RINT to T), all results copied out at the end. Here the reduction's value rows compute the update from
@@ -107,7 +96,7 @@ int PlanPreluBackward(const OpCall& c, uint64_t* workspaceSize, aclOpExecutor** 
     finish.round_to = dt;
     std::shared_ptr<const engine::ReduceOrder> order;
     if (!empty) {
-        order = engine::MakeReduceTemplateOrder(slice, dt, PreluGradReduceDag(dt), engine::ReduceHardware{});
+        order = engine::MakeReduceTemplateOrder(slice, dt, engine::CastReduceCastDag(dt), engine::ReduceHardware{});
     }
     // One pass when gradInput shares memory with no input: the reduction's rows write it beside the values
     // (engine/reduce.h side outputs). Otherwise (in place, or any other overlap) the two passes below; the

@@ -61,17 +61,6 @@ int CheckReduceSumDims(const OpCall& c, const aclIntArray* dims, bool, const acl
     return 0;
 }
 
-// Buffer counts of ReduceSumDag<T, PromoteT> (CopyIn, Cast to float32, ReduceSumOp, Cast back, CopyOut): for FLOAT
-// the Casts vanish and the reduce is the first compute node (our reading, as for the losses' DAGs).
-engine::ReduceTemplateDag ReduceSumDag(aclDataType t) {
-    engine::ReduceTemplateDag d;
-    d.pre_input = 1;
-    d.pre_temp_calc = t == ACL_FLOAT ? 0 : 1;
-    d.post_temp_calc = t == ACL_FLOAT ? 0 : 1;
-    d.reduce_op_pos = t == ACL_FLOAT ? 1 : 2;
-    return d;
-}
-
 // FillScalar's list (EMPTY_INPUT_DTYPE_SUPPORT_LIST): the dtypes an empty self's 0 can be written in.
 bool FillableWithZero(aclDataType d) { return !IsComplexDtype(d); }
 
@@ -149,7 +138,7 @@ int PlanReduceSum(const OpCall& c, const aclIntArray* dims, bool keepDims, const
     std::shared_ptr<const engine::ReduceOrder> order;
     const bool all = reduced_numel == 1;  // one output element: the sum of every element of self
     if (floating) {
-        order = engine::MakeReduceTemplateOrder(all ? self->numel : slice, dtype, ReduceSumDag(dtype),
+        order = engine::MakeReduceTemplateOrder(all ? self->numel : slice, dtype, engine::CastReduceCastDag(dtype),
                                                 engine::ReduceHardware{});
     }
     const engine::BroadcastShape b = ViewShapeOf(self);
