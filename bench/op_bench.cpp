@@ -169,6 +169,7 @@ struct Op {
                          aclTensor* out, aclTensor* out2, uint64_t* ws, aclOpExecutor** ex);
     aclnnStatus (*second)(void* ws, uint64_t ws_size, aclOpExecutor* ex, aclrtStream stream);
     int outputs = 1;  // 2: out2, a weight's gradient of one element
+    int out_dtype = -1;  // the dtype a parameter makes the output's (aclnnReduceSum's dtype), -1 when none
 };
 
 // An aclIntArray parameter of a benchmark row (the table's default or bench value), destroyed with the object: the
@@ -223,6 +224,7 @@ bool Supports(const Op& op, const Case& c) {
     if (!(op.reads & kReadsG) && (c.g != c.s || c.gdt != c.sdt)) return false;
     if (!(op.reads & kReadsT) && (c.t != c.s || c.tdt != c.sdt)) return false;
     if (!op.has_reduction && c.reduction != 0) return false;
+    if (op.out_dtype >= 0 && c.odt != static_cast<aclDataType>(op.out_dtype)) return false;
     if (!op.same_dtypes) return true;
     return ((op.reads & kReadsG) == 0 || c.gdt == c.sdt) && ((op.reads & kReadsT) == 0 || c.tdt == c.sdt) &&
            c.odt == c.sdt;

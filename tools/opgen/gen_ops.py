@@ -853,7 +853,9 @@ def write_bench_rows(ops):
             out.append(wrap_call(f"         return {op.api1}", args + ["ws", "ex"], ";"))
             out.append("     },")
             out.append(f"     {op.api},")
-            out.append(f"     {len(op.outputs)}}},")
+            odp = op.d.get("out_dtype_param")  # the row's value of it: the only output dtype its cases may have
+            out_dtype = DTYPE_VALUES[values[odp]] if odp else -1
+            out.append(f"     {len(op.outputs)}, {out_dtype}}},")
     return "\n".join(out) + "\n"
 
 
