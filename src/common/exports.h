@@ -124,6 +124,11 @@ struct ElementwiseKernel;
 ACLCPU_LIB_API std::shared_ptr<const OpPlan> PlanElementwise(const aclTensor* tensors, const ElementwiseOperands& ops,
                                                              const BroadcastShape& shape,
                                                              const ElementwiseKernel& kernel, uint64_t* workspace_size);
+struct ElementwiseListItem;
+/// engine/list.h: the plan of a tensor-list (foreach) call.
+ACLCPU_LIB_API std::shared_ptr<const OpPlan> PlanElementwiseList(const aclTensor* tensors,
+                                                                 const ElementwiseListItem* items, size_t count,
+                                                                 uint64_t* workspace_size);
 /// engine/elementwise.h: whether two views' byte ranges meet (the operator library's CheckOutputsApart).
 ACLCPU_LIB_API bool ViewsMeet(const aclTensor& a, const aclTensor& b);
 class ReduceOrder;

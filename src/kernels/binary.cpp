@@ -220,6 +220,12 @@ float BinaryFloatElement(const BinaryParams& p, float a, float b) {
         if (r != r) r = NaNRuleF(a, b);
         return RoundToPromoted(r, p.compute);
     }
+    if (p.op == BinaryOp::kLerp) {  // Sub, then Axpy on the branch of the weight
+        const float w = p.alpha_f, d = b - a;
+        r = (w > -0.5f && w < 0.5f) ? std::fma(d, w, a) : std::fma(d, w - 1.0f, b);
+        if (r != r) r = NaNRuleF(a, b);
+        return RoundToPromoted(r, p.compute);
+    }
     if (p.op == BinaryOp::kMax) return VecMax(a, b);  // a selection: already a value of the compute dtype
     if (p.op == BinaryOp::kMin) return VecMin(a, b);
     switch (p.path) {

@@ -52,7 +52,11 @@ constexpr uint32_t kBinaryDefaultNaN = 0x7FC00000u;
 /// as kDiv's, one rounding for the multiply-add); DOUBLE self + value * (tensor1 / tensor2), each rounded; INT64
 /// the quotient truncated toward zero (0 for a zero divisor, INT64_MIN / -1 wraps: the aarch64 AI CPU's SDIV), then
 /// self + value * quotient wrapped; the value in BinaryParams::alpha_f / alpha_d / alpha_i.
-enum class BinaryOp : int32_t { kAdd, kSub, kMul, kDiv, kMax, kMin, kAddcmul, kNeg, kAbs, kSqrt, kAddcdiv };
+/// kLerp (aclnnForeachLerpScalar; docs/ops/foreach.md): self + weight * (other - self) by the kernels' two branches -
+/// d = other - self rounded to float32, then with w = BinaryParams::alpha_f: -0.5 < w < 0.5 fma(d, w, self), else
+/// fma(d, w - 1, other) (Axpy as a true FMA) - rounded to the compute dtype (FLOAT, FLOAT16, BF16 only); the generic
+/// row only.
+enum class BinaryOp : int32_t { kAdd, kSub, kMul, kDiv, kMax, kMin, kAddcmul, kNeg, kAbs, kSqrt, kAddcdiv, kLerp };
 
 /// Whether `op` takes three tensor inputs (self, tensor1, tensor2: operands 1, 2, 3).
 inline bool IsTernaryOp(BinaryOp op) { return op == BinaryOp::kAddcmul || op == BinaryOp::kAddcdiv; }

@@ -20,20 +20,6 @@
 
 namespace aclcpu {
 
-/// Whether a storage format (the aclFormat value as passed) is one of opbase's private formats (IsPrivateFormat):
-/// the fractal and C0 formats (aclnnDiv and aclnnAddcmul refuse them).
-inline bool IsPrivateFormatCode(int32_t f) {
-    switch (f) {
-        case ACL_FORMAT_NC1HWC0: case ACL_FORMAT_FRACTAL_Z: case ACL_FORMAT_NC1HWC0_C04: case ACL_FORMAT_FRACTAL_NZ:
-        case ACL_FORMAT_NDC1HWC0: case ACL_FRACTAL_Z_3D: case ACL_FORMAT_FRACTAL_NZ_C0_16:
-        case ACL_FORMAT_FRACTAL_NZ_C0_32: case ACL_FORMAT_FRACTAL_NZ_C0_2: case ACL_FORMAT_FRACTAL_NZ_C0_4:
-        case ACL_FORMAT_FRACTAL_NZ_C0_8:
-            return true;
-        default:
-            return false;
-    }
-}
-
 /// IsRegBase(): the op_api's arch35 branch, taken on the Ascend 950 only among aclcpu's products.
 inline bool IsRegBaseSoc(rt::Soc soc) { return soc == rt::Soc::kAscend950; }
 

@@ -40,6 +40,20 @@ inline bool InDtypeSet(aclDataType d, const DtypeSet& set) {
     return v >= 0 && v < 64 && ((set.mask >> v) & 1u) != 0;
 }
 
+/// Whether a storage format (the aclFormat value as passed) is one of opbase's private formats (IsPrivateFormat):
+/// the fractal and C0 formats (aclnnDiv, aclnnAddcmul and the foreach operators refuse them).
+inline bool IsPrivateFormatCode(int32_t f) {
+    switch (f) {
+        case ACL_FORMAT_NC1HWC0: case ACL_FORMAT_FRACTAL_Z: case ACL_FORMAT_NC1HWC0_C04: case ACL_FORMAT_FRACTAL_NZ:
+        case ACL_FORMAT_NDC1HWC0: case ACL_FRACTAL_Z_3D: case ACL_FORMAT_FRACTAL_NZ_C0_16:
+        case ACL_FORMAT_FRACTAL_NZ_C0_32: case ACL_FORMAT_FRACTAL_NZ_C0_2: case ACL_FORMAT_FRACTAL_NZ_C0_4:
+        case ACL_FORMAT_FRACTAL_NZ_C0_8:
+            return true;
+        default:
+            return false;
+    }
+}
+
 /// The table's scalar_to_float check, after its parameter's null check: `s` a live aclScalar (161002 with the
 /// handle registry's message naming `name`; beyond CANN, which would read a destroyed scalar). Returns 0 or
 /// the status.

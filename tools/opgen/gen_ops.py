@@ -99,7 +99,19 @@ class Op:
         for name in self.optional:
             if name not in self.inputs:
                 raise TableError(f"{self.api}: optional tensor {name} is not an input")
-        self.scalars = [p for p in self.params if p["kind"] != "aclTensor"]
+        # shape foreach: the tensor arguments are aclTensorLists (role input / output), executor order inputs then
+        # outputs; `tensors` stays empty (the element-wise writers and the generic suite skip such entries)
+        self.foreach = d.get("shape") == "foreach"
+        self.tensor_lists = [p for p in self.params if p["kind"] == "aclTensorList"]
+        if self.foreach:
+            if self.tensors:
+                raise TableError(f"{self.api}: a foreach entry takes aclTensorList arguments, not aclTensor")
+            self.list_inputs = [p["name"] for p in self.tensor_lists if p.get("role", "input") == "input"]
+            self.list_outputs = [p["name"] for p in self.tensor_lists if p.get("role") in ("output", "inout")]
+            self.order = self.list_inputs + self.list_outputs
+        elif self.tensor_lists:
+            raise TableError(f"{self.api}: aclTensorList arguments need shape foreach")
+        self.scalars = [p for p in self.params if p["kind"] not in ("aclTensor", "aclTensorList")]
         if self.base is not None:  # the suite compares the variant with its base at the same values: one rule
             mine = {p["name"]: p for p in self.scalars}
             for p in self.base.scalars:
@@ -138,6 +150,8 @@ class Op:
     def c_type(self, p):
         if p["kind"] == "aclTensor":
             return "const aclTensor*" if p.get("role", "input") == "input" or p.get("const") else "aclTensor*"
+        if p["kind"] == "aclTensorList":
+            return "const aclTensorList*" if p.get("role", "input") == "input" else "aclTensorList*"
         if p["kind"] not in C_TYPES:
             raise TableError(f"{self.api}: parameter {p['name']} has unknown kind {p['kind']}")
         return C_TYPES[p["kind"]]
@@ -147,7 +161,7 @@ class Op:
             ["uint64_t* workspaceSize", "aclOpExecutor** executor"]
 
     def hook_params(self):
-        return ["const OpCall& c"] + [f"{self.c_type(p)} {p['name']}" for p in self.scalars]
+        return ["const ForeachCall& c" if self.foreach else "const OpCall& c"] + [f"{self.c_type(p)} {p['name']}" for p in self.scalars]
 
     def plan_params(self):
         """The plan hook's parameters: hook_params, the checks' values, workspaceSize and executor."""
@@ -218,6 +232,9 @@ class Gen:
     def __init__(self, op):
         self.op, self.vars, self.lines, self.lists_made, self.not_null = op, Vars(), [], set(), set()
         self.done = set()  # the check kinds written so far
+        self.nonempty = set()  # the lists an enclosing if_nonempty guards
+        self.gathered = False  # list_views gathered the lists' elements (ForeachCall::t)
+        self.elements_checked = False  # lists_live null_elements refused NULL list elements
 
     def list_fn(self, spec):
         """The product's list `spec` (a list name, or {if: <bool variable>, then: <name>, else: <name>}),
@@ -254,6 +271,16 @@ class Gen:
                 base, field = key, None
             if field == "name":
                 out.append(base)
+            elif field is not None and op.kinds.get(base) == "aclTensorList":
+                # a list's size, or a field of its element i (the loop variable of the list checks)
+                if field == "size":
+                    out.append("%zu"), args.append(f"{base}->items.size()")
+                elif field == "dtype":
+                    out.append("%s"), args.append(f"DtypeName({base}->items[i]->dtype)")
+                elif field == "shape":
+                    out.append("%s"), args.append(f"ShapeString({base}->items[i]->view_shape).c_str()")
+                else:
+                    raise TableError(f"{op.api}: unknown list field in {{{key}}}")
             elif field is not None:
                 scalar_dtype = field == "dtype" and op.kinds.get(base) == "aclScalar"
                 if op.kinds.get(base) != "aclTensor" and not scalar_dtype:
@@ -449,11 +476,170 @@ class Gen:
             cond = " || ".join(f"({self.present(t)}{t}->numel == 0)" if t in op.optional else f"{t}->numel == 0"
                                for t in a["tensors"])
             L.append(f"    if ({cond}) return PublishNothing(c, workspaceSize, executor);")
+        elif kind in LIST_CHECKS:
+            if not op.foreach:
+                raise TableError(f"{op.api}: {kind} is a check of foreach entries")
+            self.list_check(kind, a)
         elif kind == "custom":
             args = ", ".join(["c"] + [p["name"] for p in op.scalars])
             L.append(f"    if (int ret = {a['hook']}({args})) return ret;")
         else:
             raise TableError(f"{op.api}: unknown check {kind}")
+
+
+    # ---------------------------------------------------------------- the list checks (shape foreach)
+    def need_list(self, name):
+        if self.op.kinds.get(name) != "aclTensorList":
+            raise TableError(f"{self.op.api}: {name} is not an aclTensorList parameter")
+        return name
+
+    def list_check(self, kind, a):
+        op, L = self.op, self.lines
+        if kind == "lists_live":
+            for name in a["lists"]:
+                self.need_list(name)
+                if name not in self.not_null:
+                    raise TableError(f"{op.api}: lists_live: {name} before its not_null")
+                L.append(f"    if (int ret = CheckListLive({name}, {c_str(name)})) return ret;")
+            if a.get("null_elements"):  # beyond CANN, whose op_api would read a NULL element
+                self.elements_checked = True
+                for name in a["lists"]:
+                    L.append(f"    if (int ret = CheckListElementsNotNull({name}, {c_str(name)})) return ret;")
+            for name in a.get("scalars", []):
+                if op.kinds.get(name) != "aclScalar" or name not in self.not_null:
+                    raise TableError(f"{op.api}: lists_live: {name} is not an aclScalar checked by not_null")
+                L.append(f"    if (int ret = CheckScalarLive({name}, {c_str(name)})) return ret;")
+        elif kind == "list_size_equal":
+            # also: further lists that must have a's size (one check, one message); code: nullptr where CANN's
+            # check sits among its null checks (aclnnForeachAddScalarV2)
+            x = self.need_list(a["a"])
+            others = [self.need_list(y) for y in [a["b"]] + a.get("also", [])]
+            cond = " || ".join(f"{x}->items.size() != {y}->items.size()" for y in others)
+            code = {"nullptr": "ACLNN_ERR_PARAM_NULLPTR", "invalid": "ACLNN_ERR_PARAM_INVALID"}[a.get("code", "invalid")]
+            self.fail(cond, a["msg"], code=code)
+        elif kind == "list_supported":
+            # the product's support list of `list` empty: the op_api's "not implemented" branch
+            lst = self.list_fn(a["dtypes"])
+            self.fail(f"{lst}.mask == 0", a["msg"], extra={"arch": ("%u", "NpuArchCode(c.soc)")})
+        elif kind == "if_nonempty":
+            x = self.need_list(a["list"])
+            L.append(f"    if (!{x}->items.empty()) {{")
+            start = len(L)
+            self.nonempty.add(x)
+            for item in a["checks"]:
+                self.check(item)
+            self.nonempty.discard(x)
+            L[start:] = ["    " + line if line else line for line in L[start:]]
+            L.append("    }")
+        elif kind == "list_first_in":
+            x = self.need_list(a["list"])
+            if x not in self.nonempty:
+                raise TableError(f"{op.api}: list_first_in {x} outside if_nonempty {x}")
+            if "null_msg" not in a and not self.elements_checked:
+                raise TableError(f"{op.api}: {kind} without null_msg needs lists_live null_elements first")
+            if "null_msg" in a:
+                self.fail(f"{x}->items[0] == nullptr", a["null_msg"])
+            lst = self.list_fn(a["dtypes"])
+            self.fail(f"!InDtypeSet({x}->items[0]->dtype, {lst})", a["msg"], list_local=lst,
+                      extra={"dtype": ("%s", f"DtypeName({x}->items[0]->dtype)")})
+            v = a["into"]
+            self.vars.dtype.add(v)
+            L.append(f"    const aclDataType {v} = {x}->items[0]->dtype;")
+        elif kind == "list_dtype_match":
+            x, v = self.need_list(a["list"]), a["of"]
+            if v not in self.vars.dtype:
+                raise TableError(f"{op.api}: list_dtype_match: {v} is not a dtype variable made earlier")
+            L.append(f"    for (size_t i = 0; i < {x}->items.size(); ++i) {{")
+            start = len(L)
+            if "null_msg" not in a and not self.elements_checked:
+                raise TableError(f"{op.api}: {kind} without null_msg needs lists_live null_elements first")
+            if "null_msg" in a:  # else lists_live's null_elements made it (beyond CANN)
+                self.fail(f"{x}->items[i] == nullptr", a["null_msg"])
+            self.fail(f"{x}->items[i]->dtype != {v}", a["msg"])
+            L[start:] = ["    " + line for line in L[start:]]
+            L.append("    }")
+        elif kind == "scalar_in_list_by":
+            sc, v = a["scalar"], a["of"]
+            if op.kinds.get(sc) != "aclScalar" or sc not in self.not_null:
+                raise TableError(f"{op.api}: scalar_in_list_by: {sc} is not an aclScalar checked by not_null")
+            if v not in self.vars.dtype:
+                raise TableError(f"{op.api}: scalar_in_list_by: {v} is not a dtype variable made earlier")
+            local = f"list_{sc}"
+            expr = f"{op.stem}_{a['else']}(c.soc)"
+            for case in reversed(a["cases"]):
+                cond = " || ".join(f"{v} == static_cast<aclDataType>({DTYPE_VALUES[d]})" for d in case["dtypes"])
+                if case["list"] not in op.lists or a["else"] not in op.lists:
+                    raise TableError(f"{op.api}: scalar_in_list_by: unknown dtype list")
+                expr = f"({cond}) ? {op.stem}_{case['list']}(c.soc) : {expr}"
+            L.append(f"    const DtypeSet& {local} = {expr};")
+            self.fail(f"!InDtypeSet({sc}->dtype, {local})", a["msg"], list_local=local)
+        elif kind == "list_max_dims":
+            x = self.need_list(a["list"])
+            L.append(f"    for (size_t i = 0; i < {x}->items.size(); ++i) {{")
+            start = len(L)
+            self.fail(f"{x}->items[i]->view_shape.size() > static_cast<size_t>(kMaxDims)", a["msg"])
+            L[start:] = ["    " + line for line in L[start:]]
+            L.append("    }")
+        elif kind == "list_same_shape":
+            x, y = self.need_list(a["a"]), self.need_list(a["b"])
+            L.append(f"    for (size_t i = 0; i < {x}->items.size(); ++i) {{")
+            start = len(L)
+            self.fail(f"{x}->items[i]->view_shape != {y}->items[i]->view_shape", a["msg"])
+            L[start:] = ["    " + line for line in L[start:]]
+            L.append("    }")
+        elif kind == "list_format":
+            names = [self.need_list(x) for x in a["lists"]]
+            L.append(f"    for (size_t i = 0; i < {names[0]}->items.size(); ++i) {{")
+            start = len(L)
+            cond = " || ".join(f"IsPrivateFormatCode({x}->items[i]->format)" for x in names)
+            self.fail(cond, a["msg"])
+            L[start:] = ["    " + line for line in L[start:]]
+            L.append("    }")
+        elif kind == "list_empty_return":
+            x = self.need_list(a["list"])
+            if "workspace_args" not in self.done:
+                raise TableError(f"{op.api}: list_empty_return before workspace_args")
+            L.append(f"    if ({x}->items.empty()) {{")
+            L.append("        if (int ret = GatherLists(&c)) return ret;  // size 0: nothing to run")
+            L.append("        return PublishForeach(c, {}, workspaceSize, executor);")
+            L.append("    }")
+        elif kind == "list_views":
+            first = op.order[0]
+            L.append(f"    c.size = {first}->items.size();")
+            L.append("    if (int ret = GatherLists(&c)) return ret;")
+            L.append("    if (int ret = CheckListViews(c)) return ret;")
+            self.gathered = True
+
+
+def foreach_first_phase(op, g):
+    """The body of a foreach entry's first phase: the ForeachCall, the table's checks (the list vocabulary among
+    them), the lists' elements gathered (list_views, or here), then the plan hook."""
+    g.lines.append("    ForeachCall c;")
+    g.lines.append("    c.api = api;  // the second phase's name")
+    g.lines.append("    c.soc = rt::ActiveSoc();")
+    g.lines.append(f"    c.list_names = k{op.stem}Names;")
+    g.lines.append(f"    c.num_lists = {len(op.order)};")
+    g.lines.append(f"    c.num_input_lists = {len(op.list_inputs)};")
+    if len(op.order) > 5:
+        raise TableError(f"{op.api}: more than kMaxForeachLists (5) list parameters")
+    for k, name in enumerate(op.order):
+        g.lines.append(f"    c.lists[{k}] = {name};")
+    for item in op.d["checks"]:
+        g.check(item)
+    if "lists_live" not in g.done:
+        raise TableError(f"{op.api}: a foreach entry's checks must include lists_live")
+    if not g.gathered:
+        g.lines.append(f"    c.size = {op.order[0]}->items.size();")
+        g.lines.append("    if (int ret = GatherLists(&c)) return ret;")
+    args = ["c"] + [p["name"] for p in op.scalars] + [v for v, _ in op.values] + ["workspaceSize", "executor"]
+    g.lines.append(wrap_call(f"    return {op.d['plan']}", args, ";"))
+    return g.lines
+
+
+# The list checks (shape foreach), written by Gen.list_check.
+LIST_CHECKS = ("lists_live", "list_size_equal", "list_supported", "if_nonempty", "list_first_in", "list_dtype_match",
+               "scalar_in_list_by", "list_max_dims", "list_same_shape", "list_format", "list_empty_return",
+               "list_views")
 
 
 # ------------------------------------------------------------------------------------------------ writers
@@ -481,6 +667,8 @@ def write_entry_points(ops):
            '#include "engine/elementwise.h"', '#include "engine/first_phase.h"', '#include "executor/executor.h"',
            '#include "op/op_call.h"', '#include "runtime/runtime.h"',
            '#include "tensor/dtype.h"', '#include "tensor/tensor.h"']
+    if any(op.foreach for op in ops):
+        out.append('#include "op/foreach_call.h"')
     for header in by_header(ops):
         out.append(f'#include "aclnnop/{header}"')
     out += ["", "namespace aclcpu {", "namespace {", ""]
@@ -508,6 +696,11 @@ def write_entry_points(ops):
             out.append("}")
         out.append(wrap_call(f"int FirstPhase{op.stem}", op.c_params() + ["const char* api"], " {"))
         g = Gen(op)
+        if op.foreach:
+            out += foreach_first_phase(op, g)
+            out.append("}")
+            out.append("")
+            continue
         g.lines.append(f"    const aclTensor* t[{n}] = {{{', '.join(op.order)}}};")
         g.lines.append("    OpCall c;")
         g.lines.append("    c.api = api;  // the second phase's name (an Inplace variant's own)")
@@ -636,6 +829,8 @@ def python_unsupported(op):
     """Why the Python bindings (inputs + reduction + number parameters -> one output) cannot call op, or None.
     A number parameter is a float, a double, an aclScalar (made of the number with dtype DOUBLE, as
     op-plugin passes a Python float's at::Scalar) or a bool (passed to the bindings as 0.0 / 1.0)."""
+    if op.foreach:
+        return "aclTensorList arguments (a foreach operator)"
     if op.base is not None:  # aclcpu.inplace_<name>(selfRef, other tensors..., params...): the base's Python fields
         base_why = python_unsupported(op.base)
         if base_why:
@@ -785,6 +980,8 @@ def bench_rows(op):
     values for parameters without a default, e.g. an aclScalar), or (None, why) when op has none."""
     bench = op.d.get("bench", {})
     rows = bench if isinstance(bench, list) else [bench]
+    if op.foreach:
+        return None, "aclTensorList arguments (bench/foreach_bench.cpp times the foreach operators)"
     if op.base is not None:
         return None, f"the in-place variant of {op.base.api}"
     if len(op.outputs) > 2 or (len(op.outputs) == 2 and op.d["shape"] != "channel"):
@@ -1054,7 +1251,9 @@ def write_op_infos(ops):
     """tests/op_infos.inc: the generic suite's description of every entry (tests/support/op_info.h OpInfo),
     kOpInfos in the table's order, and kAllDtypes (every dtype the table may name). kernel.reference_fn names
     the entry's reference adapter (tests/support/op_reference.h opref::<name>); an Inplace variant has none
-    (the suite compares it with its base)."""
+    (the suite compares it with its base). The foreach entries (aclTensorList arguments) are described by
+    write_foreach_infos instead."""
+    ops = [op for op in ops if not op.foreach]
     index = {op.api: i for i, op in enumerate(ops)}
     out = [f"// {STAMP}.", "// Included by tests/operators/op_table_test.cpp.", "#pragma once",
            "", "#include <cmath>", "", '#include "support/op_info.h"', '#include "support/op_reference.h"', ""]

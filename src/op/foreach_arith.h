@@ -1,0 +1,87 @@
+// The plans of the foreach arithmetic operators (hicann/ops-nn foreach/): one element-wise sub-problem per list
+// position on the element-wise rows of ops-math's arithmetic (kernels/binary.h), with the scalar converted the
+// way each op_api's ConvertToTensor branch converts it and the compute dtype each product's kernel computes in
+// (docs/ops/foreach.md). Header-only, included by the foreach operators' plan-hook files.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "engine/elementwise.h"
+#include "engine/list.h"
+#include "kernels/binary.h"
+#include "op/binary_arith.h"
+#include "op/foreach_call.h"
+#include "op/op_call.h"
+
+namespace aclcpu {
+
+/// One sub-problem per list position: out list `out` (an index into c.lists, executor order) written from the
+/// input lists in[0 .. nin) at the same position, over the output element's view shape, with `params`' rows
+/// (kernels/binary.h: operand 1 the first input, 2 the second, 3 the third). Element i's kernel is
+/// params_of(i) when given (per-tensor parameters), else `params`. Returns PublishForeach's status.
+template <typename ParamsOf>
+int PlanForeachItems(const ForeachCall& c, int out, const int* in, int nin, ParamsOf&& params_of,
+                     uint64_t* workspaceSize, aclOpExecutor** executor) {
+    std::vector<engine::ElementwiseListItem> items(c.size);
+    for (size_t i = 0; i < c.size; ++i) {
+        engine::ElementwiseListItem& it = items[i];
+        it.ops.out = c.Index(out, i);
+        it.ops.num_inputs = nin;
+        for (int k = 0; k < nin; ++k) it.ops.in[k] = c.Index(in[k], i);
+        it.shape = ViewShapeOf(c.At(out, i));
+        it.kernel = engine::KernelOf(&kern::SelectBinaryRow, params_of(i));
+    }
+    return PublishForeach(c, items, workspaceSize, executor);
+}
+
+/// The element-wise parameters of a foreach scalar form (out_i = x_i op s; the value in other_re / other_i,
+/// BinaryParams::other_is_value): computed in `compute`, the scalar `value` as the kernel holds it (a value of
+/// the compute dtype's range: float types as float32 in other_re, integers in other_i).
+inline kern::BinaryParams ForeachScalarParams(kern::BinaryOp op, aclDataType compute, double value_f,
+                                              int64_t value_i) {
+    kern::BinaryParams p{};
+    p.compute = compute;
+    p.op = op;
+    p.path = kern::AlphaPath::kPlain;
+    p.other_is_value = 1;
+    p.other_re = value_f;
+    p.other_i = value_i;
+    return p;
+}
+
+/// The foreach scalar V2 forms' ConvertToTensor (aclnn_foreach_{add,sub,mul,div,maximum,minimum}_scalar_v2.cpp):
+/// the dtype the aclScalar becomes for a list of dtype x. BF16: FLOAT; FLOAT16 on the Ascend 950 with a FLOAT or
+/// DOUBLE scalar: FLOAT; INT16 / INT8 / UINT8 (Atlas A2/A3 only): INT32; otherwise x's dtype.
+inline aclDataType ForeachScalarTensorDtype(rt::Soc soc, aclDataType x, const aclScalar& s) {
+    if (x == ACL_BF16) return ACL_FLOAT;
+    if (IsRegBaseSoc(soc) && x == ACL_FLOAT16 && (s.dtype == ACL_FLOAT || s.dtype == ACL_DOUBLE)) return ACL_FLOAT;
+    if (x == ACL_INT16 || x == ACL_INT8 || x == ACL_UINT8) return ACL_INT32;
+    return x;
+}
+
+/// The value and compute dtype of a foreach scalar V2 form's kernel for list dtype x: the scalar converted to
+/// ForeachScalarTensorDtype (ConvertScalarTo: float types RNE from its ToFloat, integers wrapped), then as the
+/// kernel reads it - FLOAT, FLOAT16, BF16 lists widened to float32 and computed there, rounded once (RNE) to x
+/// (computing a FLOAT16 list natively in half, as the Atlas A2/A3 kernels do, gives the same bits: an add,
+/// multiply or divide of two half values rounded in float32 then to half is the correctly rounded half
+/// result); INT32 in int32 (wrap-around, assumed); INT16 in float32 and INT8 / UINT8 in half (the A2/A3 kernels'
+/// casts), the integral result stored by the cast rule of kernels/binary.h (overflow wraps: the kernel's
+/// CAST_RINT saturation behaviour is not public).
+inline kern::BinaryParams ForeachScalarV2Params(rt::Soc soc, kern::BinaryOp op, aclDataType x, const aclScalar& s) {
+    const aclDataType sd = ForeachScalarTensorDtype(soc, x, s);
+    const ConvertedScalar v = ConvertScalarTo(s, sd);
+    switch (x) {
+        case ACL_FLOAT: case ACL_FLOAT16: case ACL_BF16:
+            return ForeachScalarParams(op, x, v.re, 0);
+        case ACL_INT16:
+            return ForeachScalarParams(op, ACL_FLOAT, static_cast<float>(v.i), 0);
+        case ACL_INT8: case ACL_UINT8:
+            return ForeachScalarParams(op, ACL_FLOAT16, kern::RoundToPromoted(static_cast<float>(v.i), ACL_FLOAT16),
+                                       0);
+        default:  // INT32
+            return ForeachScalarParams(op, x, 0.0, v.i);
+    }
+}
+
+}  // namespace aclcpu

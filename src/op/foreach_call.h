@@ -1,0 +1,151 @@
+// What a generated foreach first phase (the table's `shape: foreach` entries: aclTensorList arguments) hands to
+// its plan hook, and the helpers its list checks call. The checks' order and messages are data in
+// ops/operators.yaml (the list vocabulary: list_size_equal, lists_live, list_first_in, list_dtype_match, ...);
+// tools/opgen/gen_ops.py writes them out as calls of these helpers. The plan hook turns the call into one
+// tensor-list plan (engine/list.h): one element-wise sub-problem per list position, each with its own
+// shapes, strides and offsets, run as one piece of work. Header-only, compiled into the operator library.
+#pragma once
+
+#include <climits>
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "common/handle_registry.h"
+#include "common/status.h"
+#include "engine/first_phase.h"
+#include "engine/list.h"
+#include "executor/executor.h"
+#include "runtime/runtime.h"
+#include "tensor/arguments.h"
+#include "tensor/tensor.h"
+
+namespace aclcpu {
+
+/// The most aclTensorList parameters a foreach entry has (aclnnForeachAddcmulScalarV2: x1, x2, x3, out).
+constexpr int kMaxForeachLists = 5;
+
+/// One foreach first phase's state after the table's checks passed: the API (second phase) name, the active
+/// product, the list parameters in executor order (input lists, then output lists; `list_names` their
+/// parameter names) with `size` tensors each (the checks made the sizes equal), and - after GatherLists -
+/// every list's elements laid end to end in that order (`t`, the planned call's tensors) with one CallArg per
+/// list (the prototype's dynamic arguments: aclSetDynamic*TensorAddr numbers them).
+struct ForeachCall {
+    const char* api = "";
+    rt::Soc soc = rt::Soc::kAscend950;
+    const aclTensorList* lists[kMaxForeachLists] = {};
+    const char* const* list_names = nullptr;
+    int num_lists = 0;
+    int num_input_lists = 0;
+    size_t size = 0;
+    std::vector<const aclTensor*> t;
+    std::vector<CallArg> args;
+
+    /// Element i of list parameter `list` (executor order).
+    const aclTensor* At(int list, size_t i) const { return lists[list]->items[i]; }
+    /// Its index in `t` (the planned call's tensor index the sub-problems' operands name).
+    int Index(int list, size_t i) const { return static_cast<int>(static_cast<size_t>(list) * size + i); }
+    /// The tensors of the input lists (the planned call's inputs come first).
+    int NumInputs() const { return static_cast<int>(static_cast<size_t>(num_input_lists) * size); }
+};
+
+/// opbase's NpuArch number of a product (GetCurrentPlatformInfo().GetCurNpuArch(), the opdev platform enum):
+/// the foreach op_apis print it in their "support for %u is not implemented" message. DAV_3510 Ascend 950,
+/// DAV_2201 Atlas A2/A3, DAV_1001 Ascend910, DAV_2002 Ascend310P (the enum's values from ops-math's op_api test
+/// stub opdev/platform.h; which value each older product reports is our reading of the arch names).
+inline unsigned NpuArchCode(rt::Soc soc) {
+    switch (soc) {
+        case rt::Soc::kAscend950: return 3510u;
+        case rt::Soc::kAscend910B: case rt::Soc::kAscend910_93: return 2201u;
+        case rt::Soc::kAscend910: return 1001u;
+        case rt::Soc::kAscend310P: return 2002u;
+    }
+    return 0u;
+}
+
+/// The table's lists_live check (BEYOND CANN, which would read a destroyed object): `list` a live
+/// aclTensorList (161002 with the handle registry's message naming `name`) and each of its non-null elements a
+/// live aclTensor (161002). A NULL element is left to the checks that CANN makes of it (list_first_in,
+/// list_dtype_match). Returns 0 or the status.
+inline int CheckListLive(const aclTensorList* list, const char* name) {
+    const HandleState state = HandleStateOf(list, HandleKind::kTensorList);
+    if (state != HandleState::kLive) {
+        return FailNotLive(ACLNN_ERR_PARAM_INVALID, name, HandleKind::kTensorList, list, state,
+                           kTensorListReleasedBy);
+    }
+    for (const aclTensor* e : list->items) {
+        if (e == nullptr) continue;
+        HandleState es;
+        if (FirstDeadTensor(&e, 1, &es) >= 0) {
+            return FailNotLive(ACLNN_ERR_PARAM_INVALID, name, HandleKind::kTensor, e, es, kTensorReleasedBy);
+        }
+    }
+    return 0;
+}
+
+/// The table's lists_live null_elements option (BEYOND CANN, whose op_apis of several foreach operators read a NULL
+/// element without checking it): 161002 naming the element as "<name>[<i>]". Returns 0 or the status.
+inline int CheckListElementsNotNull(const aclTensorList* list, const char* name) {
+    for (size_t i = 0; i < list->items.size(); ++i) {
+        if (list->items[i] == nullptr) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "Expected a proper Tensor but got null for argument %s[%zu].", name, i);
+        }
+    }
+    return 0;
+}
+
+/// Lays the lists' elements end to end into c->t (executor order) with one CallArg each; c->size must be the
+/// (common) list size. 161002 when the call would hold more tensors than an int counts (BEYOND CANN).
+/// Throws std::bad_alloc.
+inline int GatherLists(ForeachCall* c) {
+    const size_t total = c->size * static_cast<size_t>(c->num_lists);
+    if (c->size > static_cast<size_t>(INT_MAX) / kMaxForeachLists) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "%s: a tensor list of %zu tensors is more than aclcpu plans at once.",
+                    c->api, c->size);
+    }
+    c->t.clear();
+    c->t.reserve(total);
+    c->args.clear();
+    for (int k = 0; k < c->num_lists; ++k) {
+        CallArg a;
+        a.first = static_cast<int>(c->t.size());
+        a.count = static_cast<int>(c->size);
+        a.list = true;
+        c->args.push_back(a);
+        for (size_t i = 0; i < c->size; ++i) c->t.push_back(c->At(k, i));
+    }
+    return 0;
+}
+
+/// The table's list_views check (BEYOND CANN, as `views` for single tensors): every element's view inside its
+/// storage shape, and no output element mapping two of its elements to one address. Messages name the element
+/// as "<list>[<i>]". Returns 0 or 161002.
+inline int CheckListViews(const ForeachCall& c) {
+    char name[64];
+    for (int k = 0; k < c.num_lists; ++k) {
+        for (size_t i = 0; i < c.size; ++i) {
+            const aclTensor* e = c.At(k, i);
+            snprintf(name, sizeof name, "%s[%zu]", c.list_names[k], i);
+            if (int ret = CheckStorageBounds(*e, name)) return ret;
+            if (k >= c.num_input_lists && HasInternalOverlap(*e)) {
+                return Fail(ACLNN_ERR_PARAM_INVALID,
+                            "%s view (shape %s, strides %s) maps several elements to one address; its result would "
+                            "not be deterministic.",
+                            name, ShapeString(e->view_shape).c_str(), ShapeString(e->strides).c_str());
+            }
+        }
+    }
+    return 0;
+}
+
+/// Builds and hands out the executor of a foreach call: c.t (GatherLists) grouped by list, the plan of
+/// items[0 .. items.size()) (engine::PublishElementwiseList; an item without elements runs nothing, an empty
+/// list plans nothing). Writes *workspaceSize and *executor; returns 0 or 161002. Throws std::bad_alloc.
+inline int PublishForeach(const ForeachCall& c, const std::vector<engine::ElementwiseListItem>& items,
+                          uint64_t* workspaceSize, aclOpExecutor** executor) {
+    return engine::PublishElementwiseList(c.t.data(), static_cast<int>(c.t.size()), c.NumInputs(), c.api,
+                                          c.args.data(), c.num_lists, c.list_names, items.data(), items.size(),
+                                          workspaceSize, executor);
+}
+
+}  // namespace aclcpu

@@ -1,0 +1,501 @@
+// The foreach operators through the public API (docs/ops/foreach.md): lists of 1-64 tensors of different shapes
+// (0-d, empty, transposed views) with NaN, infinities, signed zeros and subnormals, compared bit for bit with
+// tests/support/foreach_reference.h on the Ascend 950 and Atlas A2 profiles; in place (out = x), outputs aliasing
+// another input list, empty lists; and each check in CANN's order with its status and message (null arguments,
+// list lengths, mixed dtypes, NULL elements, a product without the operator, destroyed handles).
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <limits>
+#include <memory>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "aclnnop/aclnn_foreach_add_scalar_v2.h"
+#include "aclnnop/aclnn_foreach_lerp_scalar.h"
+#include "aclnnop/aclnn_foreach_mul_list.h"
+#include "aclnnop/aclnn_foreach_mul_scalar_v2.h"
+#include "support/foreach_reference.h"
+#include "support/phases.h"
+#include "support/profile_scope.h"
+#include "support/test_util.h"
+
+namespace {
+
+using aclcpu_test::DeviceBuffer;
+using aclcpu_test::LastError;
+using aclcpu_test::ProfileScope;
+using aclcpu_test::RunPhases;
+using l1ref::Profile;
+using l1ref::kBF16;
+using l1ref::kF16;
+using l1ref::kF32;
+
+constexpr int kNullptr = 161001;
+constexpr int kInvalid = 161002;
+
+const bool kQuietLog = [] { return setenv("ASCEND_GLOBAL_LOG_LEVEL", "4", 0) == 0; }();
+
+int Code(aclDataType d) { return static_cast<int>(d); }
+
+// One list tensor: its own device buffer (storage), a view over it (contiguous, or the transpose of a 2-d
+// storage), host copies of the storage bytes.
+struct Item {
+    std::vector<int64_t> shape, strides;
+    int64_t storage = 0;  // elements
+    DeviceBuffer buf;
+    std::vector<uint8_t> host;
+};
+
+int64_t Numel(const std::vector<int64_t>& s) {
+    int64_t n = 1;
+    for (int64_t d : s) n *= d;
+    return n;
+}
+
+// Element offsets of a view in row-major index order.
+std::vector<int64_t> Offsets(const Item& t) {
+    const int64_t n = Numel(t.shape);
+    std::vector<int64_t> off(static_cast<size_t>(n));
+    std::vector<int64_t> idx(t.shape.size(), 0);
+    for (int64_t i = 0; i < n; ++i) {
+        int64_t e = 0;
+        for (size_t k = 0; k < idx.size(); ++k) e += idx[k] * t.strides[k];
+        off[static_cast<size_t>(i)] = e;
+        for (size_t k = idx.size(); k-- > 0;) {
+            if (++idx[k] < t.shape[k]) break;
+            idx[k] = 0;
+        }
+    }
+    return off;
+}
+
+// A value of dtype d for element i: specials first, then random values of a few magnitudes.
+void FillElement(uint8_t* p, int d, std::mt19937& rng) {
+    static const float kSpecial[] = {0.0f, -0.0f, INFINITY, -INFINITY, NAN, 1e-40f, -3e-39f, 65504.0f, 1.0f, -0.5f,
+                                     3.0e38f, 6.0e-5f};
+    std::uniform_int_distribution<int> pick(0, 40);
+    const int k = pick(rng);
+    if (d == Code(ACL_INT32) || d == Code(ACL_INT16) || d == Code(ACL_INT8) || d == Code(ACL_UINT8)) {
+        std::uniform_int_distribution<int64_t> v(-3000000000LL, 3000000000LL);
+        const int64_t x = k < 4 ? (k == 0 ? INT32_MIN : k == 1 ? INT32_MAX : k == 2 ? -128 : 255) : v(rng);
+        const size_t n = l1ref::DtSize(d);
+        std::memcpy(p, &x, n);  // little-endian low bytes: wrapped to the width
+        return;
+    }
+    float f;
+    if (k < 12) {
+        f = kSpecial[k];
+    } else {
+        std::uniform_real_distribution<float> u(-4.0f, 4.0f);
+        std::uniform_int_distribution<int> e(-20, 20);
+        f = std::ldexp(u(rng), e(rng));
+    }
+    l1ref::WriteValue(p, d, f);  // RNE to the dtype (NaN: quiet)
+}
+
+// A list of n tensors of dtype d (shapes of 0-3 dims, some empty, some transposed views), random contents.
+std::vector<std::unique_ptr<Item>> MakeItems(int n, int d, std::mt19937& rng, const std::vector<int64_t>* shapes_of = nullptr) {
+    std::vector<std::unique_ptr<Item>> items;
+    std::uniform_int_distribution<int> rank(0, 3), dim(0, 9), coin(0, 3);
+    for (int i = 0; i < n; ++i) {
+        auto t = std::make_unique<Item>();
+        if (shapes_of != nullptr) {
+            t->shape = shapes_of[i];
+        } else {
+            const int r = rank(rng);
+            for (int k = 0; k < r; ++k) t->shape.push_back(k == 0 && coin(rng) == 0 ? dim(rng) : 1 + dim(rng) % 7);
+        }
+        t->storage = Numel(t->shape);
+        t->strides.assign(t->shape.size(), 1);
+        for (size_t k = t->shape.size(); k-- > 1;) t->strides[k - 1] = t->strides[k] * t->shape[k];
+        if (t->shape.size() == 2 && coin(rng) == 1) {  // the transpose of a [s1, s0] storage
+            t->strides = {1, t->shape[0]};
+        }
+        const size_t bytes = static_cast<size_t>(std::max<int64_t>(t->storage, 1)) * l1ref::DtSize(d);
+        t->host.resize(bytes);
+        for (int64_t e = 0; e < t->storage; ++e) FillElement(t->host.data() + e * l1ref::DtSize(d), d, rng);
+        t->buf = DeviceBuffer(bytes);
+        aclrtMemcpy(t->buf.get(), bytes, t->host.data(), bytes, ACL_MEMCPY_HOST_TO_DEVICE);
+        items.push_back(std::move(t));
+    }
+    return items;
+}
+
+// An aclTensorList over the items' views (the list owns the aclTensors; the buffers stay the items').
+struct List {
+    aclTensorList* list = nullptr;
+    std::vector<aclTensor*> tensors;
+    List(const std::vector<std::unique_ptr<Item>>& items, int d) {
+        for (const auto& t : items) {
+            tensors.push_back(aclcpu_test::MakeTensor(t->shape, static_cast<aclDataType>(d), t->buf.get(), t->strides, 0,
+                                                      {std::max<int64_t>(t->storage, 0)}));
+        }
+        list = aclCreateTensorList(tensors.data(), tensors.size());
+    }
+    ~List() { aclDestroyTensorList(list); }
+    List(const List&) = delete;
+    List& operator=(const List&) = delete;
+};
+
+// The reference of one call over the items (x: inputs, the output written into `expect` storage copies).
+enum class Op { kAddScalar, kMulScalar, kMulList, kLerp };
+
+struct Call {
+    Op op;
+    int dtype;
+    Profile prof;
+    double scalar = 0.0;         // the scalar / weight (as passed: a FLOAT or DOUBLE aclScalar, or INT64)
+    aclDataType scalar_dtype = ACL_FLOAT;
+};
+
+// The scalar as the kernel holds it: the op_api's ConvertToTensor (BF16 and the 950's FLOAT16 with a floating
+// scalar: FLOAT; else the list's dtype), read back as float32.
+float KernelScalar(const Call& c) {
+    const float f = static_cast<float>(c.scalar);  // ToFloat: RNE
+    if (c.dtype == kF16 && !(c.prof == Profile::kAscend950 && (c.scalar_dtype == ACL_FLOAT || c.scalar_dtype == ACL_DOUBLE))) {
+        return static_cast<float>(l1ref::RoundTo(f, l1ref::kFmtF16));
+    }
+    return f;
+}
+
+int64_t KernelIntScalar(const Call& c) { return static_cast<int64_t>(c.scalar); }
+
+// Expected bytes of output element e (x1, x2 elements at a, b).
+void ExpectElement(const Call& c, const uint8_t* a, const uint8_t* b, uint8_t* o) {
+    const int d = c.dtype;
+    const size_t n = l1ref::DtSize(d);
+    if (d == kF32 || d == kF16 || d == kBF16) {
+        const float x = static_cast<float>(l1ref::ReadValue(a, d));
+        float r;
+        switch (c.op) {
+            case Op::kAddScalar: r = foreachref::ScalarStep(false, x, KernelScalar(c)); break;
+            case Op::kMulScalar: r = foreachref::ScalarStep(true, x, KernelScalar(c)); break;
+            case Op::kMulList: r = foreachref::ScalarStep(true, x, static_cast<float>(l1ref::ReadValue(b, d))); break;
+            default: r = foreachref::LerpStep(x, static_cast<float>(l1ref::ReadValue(b, d)), static_cast<float>(c.scalar)); break;
+        }
+        foreachref::StoreFloat(o, d, r);
+        return;
+    }
+    const bool u = d == Code(ACL_UINT8);
+    const int64_t x = static_cast<int64_t>(l1ref::ReadValue(a, d));
+    int64_t r = 0;
+    if (c.op == Op::kMulList) {
+        const int64_t y = static_cast<int64_t>(l1ref::ReadValue(b, d));
+        r = static_cast<int64_t>(static_cast<uint64_t>(x) * static_cast<uint64_t>(y));
+    } else if (c.op == Op::kMulScalar) {
+        r = static_cast<int64_t>(static_cast<uint64_t>(x) * static_cast<uint64_t>(foreachref::Wrap(KernelIntScalar(c), 4, false)));
+    } else {
+        r = x + foreachref::Wrap(KernelIntScalar(c), 4, false);
+    }
+    r = foreachref::Wrap(r, static_cast<int>(n), u);
+    std::memcpy(o, &r, n);
+}
+
+int RunOp(const Call& c, const aclTensorList* x1, const aclTensorList* x2, aclTensorList* out) {
+    std::unique_ptr<aclScalar, decltype(&aclDestroyScalar)> s(nullptr, aclDestroyScalar);
+    if (c.scalar_dtype == ACL_FLOAT) {
+        const float f = static_cast<float>(c.scalar);
+        s.reset(aclCreateScalar(const_cast<float*>(&f), ACL_FLOAT));
+    } else if (c.scalar_dtype == ACL_DOUBLE) {
+        const double v = c.scalar;
+        s.reset(aclCreateScalar(const_cast<double*>(&v), ACL_DOUBLE));
+    } else {
+        const int64_t v = static_cast<int64_t>(c.scalar);
+        s.reset(aclCreateScalar(const_cast<int64_t*>(&v), ACL_INT64));
+    }
+    switch (c.op) {
+        case Op::kAddScalar:
+            return RunPhases([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnForeachAddScalarV2GetWorkspaceSize(x1, s.get(), out, ws, ex); }, aclnnForeachAddScalarV2);
+        case Op::kMulScalar:
+            return RunPhases([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnForeachMulScalarV2GetWorkspaceSize(x1, s.get(), out, ws, ex); }, aclnnForeachMulScalarV2);
+        case Op::kMulList:
+            return RunPhases([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnForeachMulListGetWorkspaceSize(x1, x2, out, ws, ex); }, aclnnForeachMulList);
+        default:
+            return RunPhases([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnForeachLerpScalarGetWorkspaceSize(x1, x2, s.get(), out, ws, ex); }, aclnnForeachLerpScalar);
+    }
+}
+
+bool TwoInputs(Op op) { return op == Op::kMulList || op == Op::kLerp; }
+
+// Runs c over a random list of n tensors out of place and in place (out = x1) and compares every element with the
+// reference; returns the number of elements compared.
+int64_t Sweep(const Call& c, int n, uint32_t seed) {
+    std::mt19937 rng(seed);
+    const int d = c.dtype;
+    const size_t es = l1ref::DtSize(d);
+    auto x1 = MakeItems(n, d, rng);
+    std::vector<std::vector<int64_t>> shapes;
+    for (const auto& t : x1) shapes.push_back(t->shape);
+    auto x2 = MakeItems(n, d, rng, shapes.data());
+    auto out = MakeItems(n, d, rng, shapes.data());
+    int64_t compared = 0;
+    for (int inplace = 0; inplace < 2; ++inplace) {
+        List l1(x1, d), l2(x2, d), lo(inplace ? x1 : out, d);
+        EXPECT_EQ(RunOp(c, l1.list, l2.list, lo.list), 0) << LastError();
+        for (int i = 0; i < n; ++i) {
+            Item& o = inplace ? *x1[i] : *out[i];
+            std::vector<uint8_t> got(o.host.size());
+            aclrtMemcpy(got.data(), got.size(), o.buf.get(), got.size(), ACL_MEMCPY_DEVICE_TO_HOST);
+            const std::vector<int64_t> oa = Offsets(*x1[i]), ob = Offsets(*x2[i]), oo = Offsets(o);
+            for (size_t e = 0; e < oa.size(); ++e) {
+                uint8_t want[8] = {};
+                ExpectElement(c, x1[i]->host.data() + oa[e] * es, x2[i]->host.data() + ob[e] * es, want);
+                const uint8_t* g = got.data() + oo[e] * es;
+                const bool same = (d == kF32 || d == kF16 || d == kBF16) ? foreachref::SameFloat(d, g, want)
+                                                                           : std::memcmp(g, want, es) == 0;
+                if (!same) {
+                    ADD_FAILURE() << "tensor " << i << " element " << e << " dtype " << d << " inplace " << inplace
+                                  << ": got " << l1ref::ReadValue(g, d) << ", want " << l1ref::ReadValue(want, d)
+                                  << " (x1 " << l1ref::ReadValue(x1[i]->host.data() + oa[e] * es, d) << ", x2 "
+                                  << l1ref::ReadValue(x2[i]->host.data() + ob[e] * es, d) << ")";
+                    return compared;
+                }
+                ++compared;
+            }
+            if (inplace) o.host = got;  // x1 now holds the result (the next pass would read it; none does)
+        }
+        if (!TwoInputs(c.op) && inplace) break;
+    }
+    return compared;
+}
+
+struct Case {
+    Op op;
+    std::vector<int> dtypes;
+    double scalar;
+    aclDataType scalar_dtype;
+};
+
+TEST(Foreach, BitExactAgainstTheReferenceOnEveryListShape) {
+    const std::vector<Case> cases = {
+        {Op::kAddScalar, {kF32, kF16, kBF16}, 0.1, ACL_DOUBLE},
+        {Op::kAddScalar, {kF16}, 1.0009765625, ACL_DOUBLE},
+        {Op::kAddScalar, {Code(ACL_INT32)}, -7, ACL_INT64},
+        {Op::kMulScalar, {kF32, kF16, kBF16}, -0.3, ACL_DOUBLE},
+        {Op::kMulScalar, {Code(ACL_INT32)}, 65537, ACL_INT64},
+        {Op::kMulList, {kF32, kF16, kBF16, Code(ACL_INT32), Code(ACL_INT16), Code(ACL_INT8), Code(ACL_UINT8)}, 0, ACL_FLOAT},
+        {Op::kLerp, {kF32, kF16, kBF16}, 0.25, ACL_FLOAT},
+        {Op::kLerp, {kF32, kF16, kBF16}, 0.75, ACL_DOUBLE},
+        {Op::kLerp, {kF32}, -0.5, ACL_FLOAT},
+    };
+    uint32_t seed = 7;
+    for (Profile prof : {Profile::kAscend950, Profile::kAscend910B}) {
+        ProfileScope scope(prof);
+        for (const Case& k : cases) {
+            for (int d : k.dtypes) {
+                int64_t compared = 0;  // a list may hold only empty tensors; all of them cannot
+                for (int n : {1, 5, 64}) {
+                    Call c{k.op, d, prof, k.scalar, k.scalar_dtype};
+                    SCOPED_TRACE(std::string(l1ref::ProfileKey(prof)) + " op " + std::to_string(static_cast<int>(k.op)) +
+                                 " dtype " + std::to_string(d) + " n " + std::to_string(n));
+                    compared += Sweep(c, n, seed++);
+                }
+                EXPECT_GT(compared, 100);
+            }
+        }
+    }
+}
+
+// Lerp's two branches meet where torch's do: the weight 0.5 takes the second (x2 + (w - 1) * d).
+TEST(Foreach, LerpBranchesAndTheFusedAxpy) {
+    const float x1v[] = {1.0f, 0.0f, 3.0f}, x2v[] = {1.0f + 0x1p-23f, 1.0f, -1e30f};
+    for (float w : {0.5f, 0.49999997f, -0.5f, 2.0f}) {
+        std::vector<std::unique_ptr<Item>> a, b, o;
+        for (auto* v : {&a, &b, &o}) {
+            auto t = std::make_unique<Item>();
+            t->shape = {3};
+            t->strides = {1};
+            t->storage = 3;
+            t->buf = DeviceBuffer(12);
+            const float* src = v == &a ? x1v : x2v;
+            aclrtMemcpy(t->buf.get(), 12, src, 12, ACL_MEMCPY_HOST_TO_DEVICE);
+            v->push_back(std::move(t));
+        }
+        List la(a, kF32), lb(b, kF32), lo(o, kF32);
+        Call c{Op::kLerp, kF32, Profile::kAscend950, w, ACL_FLOAT};
+        ASSERT_EQ(RunOp(c, la.list, lb.list, lo.list), 0) << LastError();
+        float got[3];
+        aclrtMemcpy(got, 12, o[0]->buf.get(), 12, ACL_MEMCPY_DEVICE_TO_HOST);
+        for (int i = 0; i < 3; ++i) {
+            const float d = x2v[i] - x1v[i];
+            const float want = (w > -0.5f && w < 0.5f) ? std::fmaf(d, w, x1v[i]) : std::fmaf(d, w - 1.0f, x2v[i]);
+            EXPECT_EQ(aclcpu_test::Bits(got[i]), aclcpu_test::Bits(want)) << "w " << w << " i " << i;
+        }
+    }
+}
+
+// An output list that is another call's input list element by element (out = x2) and a list naming one tensor
+// twice as input: the results are those of the calls made element by element.
+TEST(Foreach, OutputAliasingTheOtherInputList) {
+    std::mt19937 rng(11);
+    const std::vector<std::vector<int64_t>> shapes = {{3, 4}, {5}, {2, 2}};
+    auto x1 = MakeItems(3, kF32, rng, shapes.data());
+    auto x2 = MakeItems(3, kF32, rng, shapes.data());
+    List l1(x1, kF32), l2(x2, kF32), lo(x2, kF32);
+    Call c{Op::kMulList, kF32, Profile::kAscend950, 0, ACL_FLOAT};
+    ASSERT_EQ(RunOp(c, l1.list, l2.list, lo.list), 0) << LastError();
+    for (int i = 0; i < 3; ++i) {
+        const int64_t n = Numel(shapes[i]);
+        std::vector<float> got(static_cast<size_t>(n));
+        aclrtMemcpy(got.data(), n * 4, x2[i]->buf.get(), n * 4, ACL_MEMCPY_DEVICE_TO_HOST);
+        for (int64_t e = 0; e < n; ++e) {
+            float a, b;
+            std::memcpy(&a, x1[i]->host.data() + e * 4, 4);
+            std::memcpy(&b, x2[i]->host.data() + e * 4, 4);
+            const float want = a * b;
+            EXPECT_TRUE(aclcpu_test::Bits(got[e]) == aclcpu_test::Bits(want) || (want != want && got[e] != got[e]));
+        }
+    }
+}
+
+// ------------------------------------------------------------------ the checks
+
+struct Lists {
+    std::mt19937 rng{3};
+    std::vector<std::unique_ptr<Item>> a, b, o;
+    Lists(int n, int d, int n_out = -1) {
+        std::vector<std::vector<int64_t>> shapes(static_cast<size_t>(std::max(n, n_out)), std::vector<int64_t>{2, 3});
+        a = MakeItems(n, d, rng, shapes.data());
+        b = MakeItems(n, d, rng, shapes.data());
+        o = MakeItems(n_out < 0 ? n : n_out, d, rng, shapes.data());
+    }
+};
+
+int FirstAddScalar(const aclTensorList* x, const aclScalar* s, aclTensorList* out) {
+    uint64_t ws = 0;
+    aclOpExecutor* ex = nullptr;
+    const int st = aclnnForeachAddScalarV2GetWorkspaceSize(x, s, out, &ws, &ex);
+    if (st == 0) aclDestroyAclOpExecutor(ex);
+    return st;
+}
+
+TEST(ForeachChecks, NullArgumentsListLengthsAndTheirOrder) {
+    ProfileScope scope(Profile::kAscend950);
+    Lists l(2, kF32), l3(3, kF32);
+    List x(l.a, kF32), out(l.o, kF32), out3(l3.o, kF32);
+    const float one = 1.0f;
+    aclScalar* s = aclCreateScalar(const_cast<float*>(&one), ACL_FLOAT);
+    EXPECT_EQ(FirstAddScalar(nullptr, s, out.list), kNullptr);
+    EXPECT_NE(LastError().find("TensorList but got null for argument self"), std::string::npos);
+    EXPECT_EQ(FirstAddScalar(x.list, nullptr, out.list), kNullptr);
+    EXPECT_NE(LastError().find("argument scalar"), std::string::npos);
+    EXPECT_EQ(FirstAddScalar(x.list, s, nullptr), kNullptr);
+    // aclnnForeachAddScalarV2's length check sits among its null checks (161001); aclnnForeachMulScalarV2's is a
+    // shape check (161002)
+    EXPECT_EQ(FirstAddScalar(x.list, s, out3.list), kNullptr);
+    EXPECT_NE(LastError().find("but got 2 and 3"), std::string::npos);
+    uint64_t ws = 0;
+    aclOpExecutor* ex = nullptr;
+    EXPECT_EQ(aclnnForeachMulScalarV2GetWorkspaceSize(x.list, s, out3.list, &ws, &ex), kInvalid);
+    EXPECT_NE(LastError().find("must have the same number of tensors"), std::string::npos);
+    EXPECT_EQ(aclnnForeachMulListGetWorkspaceSize(x.list, x.list, out3.list, &ws, &ex), kInvalid);
+    EXPECT_NE(LastError().find("Tensor lists must have the same number of tensors, got 2 and 2"), std::string::npos);
+    EXPECT_EQ(aclnnForeachLerpScalarGetWorkspaceSize(x.list, x.list, s, out3.list, &ws, &ex), kInvalid);
+    EXPECT_NE(LastError().find("check x1->Size() == out->Size() failed."), std::string::npos);
+    // beyond CANN: workspaceSize / executor NULL
+    EXPECT_EQ(aclnnForeachAddScalarV2GetWorkspaceSize(x.list, s, out.list, nullptr, &ex), kNullptr);
+    aclDestroyScalar(s);
+}
+
+TEST(ForeachChecks, DtypesPerProductAndTheScalarRule) {
+    const double tenth = 0.1;
+    const int64_t three = 3;
+    for (Profile prof : {Profile::kAscend950, Profile::kAscend910B}) {
+        ProfileScope scope(prof);
+        aclScalar* sd = aclCreateScalar(const_cast<double*>(&tenth), ACL_DOUBLE);
+        aclScalar* si = aclCreateScalar(const_cast<int64_t*>(&three), ACL_INT64);
+        Lists f16(2, kF16), f32(2, kF32), i16(1, Code(ACL_INT16)), f64(1, Code(ACL_DOUBLE));
+        List xf16(f16.a, kF16), of16(f16.o, kF16), of32(f32.o, kF32), xi16(i16.a, Code(ACL_INT16)),
+            oi16(i16.o, Code(ACL_INT16)), xf64(f64.a, Code(ACL_DOUBLE)), of64(f64.o, Code(ACL_DOUBLE));
+        EXPECT_EQ(FirstAddScalar(xf16.list, sd, of16.list), 0) << LastError();
+        // out's dtype must be x[0]'s
+        EXPECT_EQ(FirstAddScalar(xf16.list, sd, of32.list), kInvalid);
+        EXPECT_NE(LastError().find("Tensor (*out)[i] expected dtype is DT_FLOAT16 but found DT_FLOAT."), std::string::npos);
+        // an integer scalar for a FLOAT16 list
+        EXPECT_EQ(FirstAddScalar(xf16.list, si, of16.list), kInvalid);
+        EXPECT_NE(LastError().find("Tensor scalar not implemented for DT_INT64"), std::string::npos);
+        // INT16 lists: Atlas A2 only
+        EXPECT_EQ(FirstAddScalar(xi16.list, si, oi16.list), prof == Profile::kAscend910B ? 0 : kInvalid) << LastError();
+        EXPECT_EQ(FirstAddScalar(xf64.list, sd, of64.list), kInvalid);
+        EXPECT_NE(LastError().find("Tensor (*self)[0] not implemented for DT_DOUBLE"), std::string::npos);
+        aclDestroyScalar(sd);
+        aclDestroyScalar(si);
+    }
+    // a FLOAT scalar with a FLOAT16 list: the Ascend 950 only
+    {
+        ProfileScope scope(Profile::kAscend910B);
+        const float f = 0.5f;
+        aclScalar* sf = aclCreateScalar(const_cast<float*>(&f), ACL_FLOAT);
+        Lists f16(1, kF16);
+        List x(f16.a, kF16), o(f16.o, kF16);
+        EXPECT_EQ(FirstAddScalar(x.list, sf, o.list), kInvalid);
+        aclDestroyScalar(sf);
+    }
+}
+
+TEST(ForeachChecks, ProductsWithoutTheOperatorEmptyListsAndNullElements) {
+    const float one = 1.0f;
+    {
+        ProfileScope scope(Profile::kAscend910);
+        aclScalar* s = aclCreateScalar(const_cast<float*>(&one), ACL_FLOAT);
+        Lists l(1, kF32);
+        List x(l.a, kF32), o(l.o, kF32);
+        EXPECT_EQ(FirstAddScalar(x.list, s, o.list), kInvalid);
+        EXPECT_NE(LastError().find("support for 1001 is not implemented"), std::string::npos);
+        aclDestroyScalar(s);
+    }
+    ProfileScope scope(Profile::kAscend950);
+    aclScalar* s = aclCreateScalar(const_cast<float*>(&one), ACL_FLOAT);
+    aclTensorList* e1 = aclCreateTensorList(nullptr, 0);
+    aclTensorList* e2 = aclCreateTensorList(nullptr, 0);
+    uint64_t ws = 99;
+    aclOpExecutor* ex = nullptr;
+    ASSERT_EQ(aclnnForeachAddScalarV2GetWorkspaceSize(e1, s, e2, &ws, &ex), 0) << LastError();
+    EXPECT_EQ(ws, 0u);
+    EXPECT_EQ(aclnnForeachAddScalarV2(nullptr, 0, ex, nullptr), 0);
+    EXPECT_EQ(aclrtSynchronizeStream(nullptr), 0);
+    // a NULL element: CANN's check (AddScalarV2) or beyond CANN (MulList reads it unchecked there)
+    Lists l(1, kF32);
+    const aclTensor* holes[2] = {aclcpu_test::MakeTensor({2, 3}, ACL_FLOAT, l.a[0]->buf.get()), nullptr};
+    aclTensorList* with_null = aclCreateTensorList(holes, 2);
+    ASSERT_NE(with_null, nullptr) << LastError();
+    EXPECT_EQ(FirstAddScalar(with_null, s, with_null), kInvalid);
+    EXPECT_NE(LastError().find("null for argument (*self)[i]"), std::string::npos);
+    EXPECT_EQ(aclnnForeachMulListGetWorkspaceSize(with_null, with_null, with_null, &ws, &ex), kInvalid);
+    EXPECT_NE(LastError().find("x1[1]"), std::string::npos);
+    aclDestroyTensorList(with_null);
+    aclDestroyScalar(s);
+    aclDestroyTensorList(e1);
+    aclDestroyTensorList(e2);
+}
+
+TEST(ForeachChecks, ShapesDimsAndDestroyedHandles) {
+    ProfileScope scope(Profile::kAscend950);
+    std::mt19937 rng(5);
+    const std::vector<std::vector<int64_t>> sa = {{2, 3}}, sb = {{3, 2}}, s9 = {{1, 1, 1, 1, 1, 1, 1, 1, 2}};
+    auto a = MakeItems(1, kF32, rng, sa.data());
+    auto b = MakeItems(1, kF32, rng, sb.data());
+    auto n9 = MakeItems(1, kF32, rng, s9.data());
+    List la(a, kF32), lb(b, kF32), l9(n9, kF32), l9o(n9, kF32);
+    const float one = 1.0f;
+    aclScalar* s = aclCreateScalar(const_cast<float*>(&one), ACL_FLOAT);
+    EXPECT_EQ(FirstAddScalar(la.list, s, lb.list), kInvalid);
+    EXPECT_NE(LastError().find("but [2,3] does not equal [3,2]"), std::string::npos);
+    EXPECT_EQ(FirstAddScalar(l9.list, s, l9o.list), kInvalid);
+    EXPECT_NE(LastError().find("cannot be larger than 8 dimensions"), std::string::npos);
+    aclScalar* dead = aclCreateScalar(const_cast<float*>(&one), ACL_FLOAT);
+    aclDestroyScalar(dead);
+    EXPECT_EQ(FirstAddScalar(la.list, dead, la.list), kInvalid);
+    aclDestroyScalar(s);
+}
+
+}  // namespace
