@@ -253,7 +253,11 @@ float UnaryFloatElement(const BinaryParams& p, float a) {
     }
     // kSqrt: FLOAT the 0-ULP square root (subnormals kept); FLOAT16 / BF16 the plain Sqrt of the widened value,
     // correctly rounded here (its documented error is 1 ULP), a BF16 subnormal input flushed (no subnormals)
-    const float x = p.compute == ACL_BF16 ? FlushSubnormal(a) : a;
+    float x = p.compute == ACL_BF16 ? FlushSubnormal(a) : a;
+    if (p.op == BinaryOp::kSqrtPlain) {  // no subnormals: below the compute dtype's smallest normal, zero
+        const float tiny = p.compute == ACL_FLOAT16 ? 0x1p-14f : 0x1p-126f;
+        if (std::fabs(a) < tiny) x = std::copysign(0.0f, a);
+    }
     float r = std::sqrt(x);
     if (r != r) r = a != a ? QuietF(a) : Bits<float>(kBinaryDefaultNaN);
     return RoundToPromoted(r, p.compute);
@@ -347,7 +351,7 @@ double SignOpD(BinaryOp op, double a) {
 /// std::complex value), NaN results by the family's rule (a NaN input quieted, else the default NaN).
 void UnaryWideElement(const BinaryParams& p, double ar, double ai, double* rr, double* ri) {
     const aclDataType c = p.compute;
-    if (p.op != BinaryOp::kSqrt) {
+    if (p.op != BinaryOp::kSqrt && p.op != BinaryOp::kSqrtPlain) {
         *rr = SignOpD(p.op, ar);
         *ri = c == ACL_DOUBLE ? 0.0 : SignOpD(p.op, ai);
         if (c == ACL_COMPLEX64) {

@@ -56,13 +56,19 @@ constexpr uint32_t kBinaryDefaultNaN = 0x7FC00000u;
 /// d = other - self rounded to float32, then with w = BinaryParams::alpha_f: -0.5 < w < 0.5 fma(d, w, self), else
 /// fma(d, w - 1, other) (Axpy as a true FMA) - rounded to the compute dtype (FLOAT, FLOAT16, BF16 only); the generic
 /// row only.
-enum class BinaryOp : int32_t { kAdd, kSub, kMul, kDiv, kMax, kMin, kAddcmul, kNeg, kAbs, kSqrt, kAddcdiv, kLerp };
+/// kSqrtPlain (aclnnForeachSqrt): the plain Sqrt instruction of the compute dtype (rated 1 ULP, no subnormals),
+/// computed correctly rounded: an input below the compute dtype's smallest normal (FLOAT, BF16 2^-126, FLOAT16
+/// 2^-14) flushed to zero of its sign, then as kSqrt; the generic row only.
+enum class BinaryOp : int32_t { kAdd, kSub, kMul, kDiv, kMax, kMin, kAddcmul, kNeg, kAbs, kSqrt, kAddcdiv, kLerp,
+                                kSqrtPlain };
 
 /// Whether `op` takes three tensor inputs (self, tensor1, tensor2: operands 1, 2, 3).
 inline bool IsTernaryOp(BinaryOp op) { return op == BinaryOp::kAddcmul || op == BinaryOp::kAddcdiv; }
 
 /// Whether `op` is one of the unary operations (one input: self).
-inline bool IsUnaryOp(BinaryOp op) { return op == BinaryOp::kNeg || op == BinaryOp::kAbs || op == BinaryOp::kSqrt; }
+inline bool IsUnaryOp(BinaryOp op) {
+    return op == BinaryOp::kNeg || op == BinaryOp::kAbs || op == BinaryOp::kSqrt || op == BinaryOp::kSqrtPlain;
+}
 
 /// How alpha enters (the op_api's branch, chosen per product by the plan hook: docs/ops/add.md §5).
 enum class AlphaPath : int32_t { kPlain, kAxpy, kAxpyV2, kMul };

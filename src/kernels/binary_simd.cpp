@@ -220,7 +220,7 @@ RowFn SelectBinaryFused(int sub, int path, int code, int value, int nt) {
         return nullptr;
 #endif
     }
-    if (sub == 11) return nullptr;  // Lerp: the generic row
+    if (sub >= 11) return nullptr;  // Lerp, SqrtPlain: the generic row
     if (sub == 7) return PickUnary<7>(code, t);
     if (sub == 8) return PickUnary<8>(code, t);
     if (sub == 9) return PickUnary<9>(code, t);

@@ -50,12 +50,16 @@ inline kern::BinaryParams ForeachScalarParams(kern::BinaryOp op, aclDataType com
     return p;
 }
 
-/// The foreach scalar V2 forms' ConvertToTensor (aclnn_foreach_{add,sub,mul,div,maximum,minimum}_scalar_v2.cpp):
-/// the dtype the aclScalar becomes for a list of dtype x. BF16: FLOAT; FLOAT16 on the Ascend 950 with a FLOAT or
-/// DOUBLE scalar: FLOAT; INT16 / INT8 / UINT8 (Atlas A2/A3 only): INT32; otherwise x's dtype.
-inline aclDataType ForeachScalarTensorDtype(rt::Soc soc, aclDataType x, const aclScalar& s) {
+/// The foreach scalar forms' ConvertToTensor (aclnn_foreach_{add,sub,mul}_scalar_v2.cpp,
+/// aclnn_foreach_addcmul_scalar_v2.cpp): the dtype the aclScalar becomes for a list of dtype x. BF16: FLOAT;
+/// FLOAT16 on the Ascend 950 with a FLOAT or DOUBLE scalar, where the op_api has that branch (`float_half`:
+/// AddScalarV2, MulScalarV2, AddcmulScalarV2): FLOAT; INT16 / INT8 / UINT8 (Atlas A2/A3 only): INT32; otherwise
+/// x's dtype.
+inline aclDataType ForeachScalarTensorDtype(rt::Soc soc, aclDataType x, const aclScalar& s, bool float_half = true) {
     if (x == ACL_BF16) return ACL_FLOAT;
-    if (IsRegBaseSoc(soc) && x == ACL_FLOAT16 && (s.dtype == ACL_FLOAT || s.dtype == ACL_DOUBLE)) return ACL_FLOAT;
+    if (float_half && IsRegBaseSoc(soc) && x == ACL_FLOAT16 && (s.dtype == ACL_FLOAT || s.dtype == ACL_DOUBLE)) {
+        return ACL_FLOAT;
+    }
     if (x == ACL_INT16 || x == ACL_INT8 || x == ACL_UINT8) return ACL_INT32;
     return x;
 }
@@ -68,8 +72,9 @@ inline aclDataType ForeachScalarTensorDtype(rt::Soc soc, aclDataType x, const ac
 /// result); INT32 in int32 (wrap-around, assumed); INT16 in float32 and INT8 / UINT8 in half (the A2/A3 kernels'
 /// casts), the integral result stored by the cast rule of kernels/binary.h (overflow wraps: the kernel's
 /// CAST_RINT saturation behaviour is not public).
-inline kern::BinaryParams ForeachScalarV2Params(rt::Soc soc, kern::BinaryOp op, aclDataType x, const aclScalar& s) {
-    const aclDataType sd = ForeachScalarTensorDtype(soc, x, s);
+inline kern::BinaryParams ForeachScalarV2Params(rt::Soc soc, kern::BinaryOp op, aclDataType x, const aclScalar& s,
+                                                bool float_half = true) {
+    const aclDataType sd = ForeachScalarTensorDtype(soc, x, s, float_half);
     const ConvertedScalar v = ConvertScalarTo(s, sd);
     switch (x) {
         case ACL_FLOAT: case ACL_FLOAT16: case ACL_BF16:

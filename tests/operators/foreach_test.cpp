@@ -16,9 +16,12 @@
 #include <vector>
 
 #include "aclnnop/aclnn_foreach_add_scalar_v2.h"
+#include "aclnnop/aclnn_foreach_addcmul_scalar_v2.h"
 #include "aclnnop/aclnn_foreach_lerp_scalar.h"
 #include "aclnnop/aclnn_foreach_mul_list.h"
 #include "aclnnop/aclnn_foreach_mul_scalar_v2.h"
+#include "aclnnop/aclnn_foreach_sqrt.h"
+#include "aclnnop/aclnn_foreach_sub_scalar_v2.h"
 #include "support/foreach_reference.h"
 #include "support/phases.h"
 #include "support/profile_scope.h"
@@ -143,7 +146,7 @@ struct List {
 };
 
 // The reference of one call over the items (x: inputs, the output written into `expect` storage copies).
-enum class Op { kAddScalar, kMulScalar, kMulList, kLerp };
+enum class Op { kAddScalar, kMulScalar, kMulList, kLerp, kSubScalar, kAddcmul, kSqrt };
 
 struct Call {
     Op op;
@@ -157,7 +160,10 @@ struct Call {
 // scalar: FLOAT; else the list's dtype), read back as float32.
 float KernelScalar(const Call& c) {
     const float f = static_cast<float>(c.scalar);  // ToFloat: RNE
-    if (c.dtype == kF16 && !(c.prof == Profile::kAscend950 && (c.scalar_dtype == ACL_FLOAT || c.scalar_dtype == ACL_DOUBLE))) {
+    // SubScalarV2's op_api has no FLOAT branch for a FLOAT16 list
+    const bool keeps_float = c.prof == Profile::kAscend950 && c.op != Op::kSubScalar &&
+                             (c.scalar_dtype == ACL_FLOAT || c.scalar_dtype == ACL_DOUBLE);
+    if (c.dtype == kF16 && !keeps_float) {
         return static_cast<float>(l1ref::RoundTo(f, l1ref::kFmtF16));
     }
     return f;
@@ -165,8 +171,18 @@ float KernelScalar(const Call& c) {
 
 int64_t KernelIntScalar(const Call& c) { return static_cast<int64_t>(c.scalar); }
 
-// Expected bytes of output element e (x1, x2 elements at a, b).
-void ExpectElement(const Call& c, const uint8_t* a, const uint8_t* b, uint8_t* o) {
+// Sqrt's kernel: the plain Sqrt (no subnormals) on the value as the product's kernel holds it - FLOAT16 in half on
+// Atlas A2/A3 (half subnormals flushed), widened to float32 on the Ascend 950; FLOAT and BF16 in float32 (float32
+// subnormals flushed) - correctly rounded.
+float SqrtStep(const Call& c, float x) {
+    const float tiny = (c.dtype == kF16 && c.prof != Profile::kAscend950) ? 0x1p-14f : 0x1p-126f;
+    if (std::fabs(x) < tiny) x = std::copysign(0.0f, x);
+    if (std::isnan(x) || x < 0) return NAN;
+    return foreachref::F32(std::sqrt(static_cast<long double>(x)));
+}
+
+// Expected bytes of output element e (x1, x2, x3 elements at a, b, t).
+void ExpectElement(const Call& c, const uint8_t* a, const uint8_t* b, const uint8_t* t, uint8_t* o) {
     const int d = c.dtype;
     const size_t n = l1ref::DtSize(d);
     if (d == kF32 || d == kF16 || d == kBF16) {
@@ -176,6 +192,13 @@ void ExpectElement(const Call& c, const uint8_t* a, const uint8_t* b, uint8_t* o
             case Op::kAddScalar: r = foreachref::ScalarStep(false, x, KernelScalar(c)); break;
             case Op::kMulScalar: r = foreachref::ScalarStep(true, x, KernelScalar(c)); break;
             case Op::kMulList: r = foreachref::ScalarStep(true, x, static_cast<float>(l1ref::ReadValue(b, d))); break;
+            case Op::kSubScalar: r = foreachref::F32(static_cast<long double>(x) - KernelScalar(c)); break;
+            case Op::kAddcmul: {
+                const float p = foreachref::F32(l1ref::ReadValue(b, d) * l1ref::ReadValue(t, d));
+                r = std::fmaf(p, KernelScalar(c), x);
+                break;
+            }
+            case Op::kSqrt: r = SqrtStep(c, x); break;
             default: r = foreachref::LerpStep(x, static_cast<float>(l1ref::ReadValue(b, d)), static_cast<float>(c.scalar)); break;
         }
         foreachref::StoreFloat(o, d, r);
@@ -184,11 +207,17 @@ void ExpectElement(const Call& c, const uint8_t* a, const uint8_t* b, uint8_t* o
     const bool u = d == Code(ACL_UINT8);
     const int64_t x = static_cast<int64_t>(l1ref::ReadValue(a, d));
     int64_t r = 0;
-    if (c.op == Op::kMulList) {
+    if (c.op == Op::kAddcmul) {
+        const uint64_t y = static_cast<uint64_t>(l1ref::ReadValue(b, d)), z = static_cast<uint64_t>(l1ref::ReadValue(t, d));
+        r = static_cast<int64_t>(static_cast<uint64_t>(x) +
+                                 y * z * static_cast<uint64_t>(foreachref::Wrap(KernelIntScalar(c), 4, false)));
+    } else if (c.op == Op::kMulList) {
         const int64_t y = static_cast<int64_t>(l1ref::ReadValue(b, d));
         r = static_cast<int64_t>(static_cast<uint64_t>(x) * static_cast<uint64_t>(y));
     } else if (c.op == Op::kMulScalar) {
         r = static_cast<int64_t>(static_cast<uint64_t>(x) * static_cast<uint64_t>(foreachref::Wrap(KernelIntScalar(c), 4, false)));
+    } else if (c.op == Op::kSubScalar) {
+        r = x - foreachref::Wrap(KernelIntScalar(c), 4, false);
     } else {
         r = x + foreachref::Wrap(KernelIntScalar(c), 4, false);
     }
@@ -196,7 +225,8 @@ void ExpectElement(const Call& c, const uint8_t* a, const uint8_t* b, uint8_t* o
     std::memcpy(o, &r, n);
 }
 
-int RunOp(const Call& c, const aclTensorList* x1, const aclTensorList* x2, aclTensorList* out) {
+int RunOp(const Call& c, const aclTensorList* x1, const aclTensorList* x2, aclTensorList* out,
+          const aclTensorList* x3 = nullptr) {
     std::unique_ptr<aclScalar, decltype(&aclDestroyScalar)> s(nullptr, aclDestroyScalar);
     if (c.scalar_dtype == ACL_FLOAT) {
         const float f = static_cast<float>(c.scalar);
@@ -215,6 +245,16 @@ int RunOp(const Call& c, const aclTensorList* x1, const aclTensorList* x2, aclTe
         case Op::kMulScalar:
             return RunPhases([&](uint64_t* ws, aclOpExecutor** ex) {
                 return aclnnForeachMulScalarV2GetWorkspaceSize(x1, s.get(), out, ws, ex); }, aclnnForeachMulScalarV2);
+        case Op::kSubScalar:
+            return RunPhases([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnForeachSubScalarV2GetWorkspaceSize(x1, s.get(), out, ws, ex); }, aclnnForeachSubScalarV2);
+        case Op::kAddcmul:
+            return RunPhases([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnForeachAddcmulScalarV2GetWorkspaceSize(x1, x2, x3, s.get(), out, ws, ex); },
+                aclnnForeachAddcmulScalarV2);
+        case Op::kSqrt:
+            return RunPhases([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnForeachSqrtGetWorkspaceSize(x1, out, ws, ex); }, aclnnForeachSqrt);
         case Op::kMulList:
             return RunPhases([&](uint64_t* ws, aclOpExecutor** ex) {
                 return aclnnForeachMulListGetWorkspaceSize(x1, x2, out, ws, ex); }, aclnnForeachMulList);
@@ -224,7 +264,7 @@ int RunOp(const Call& c, const aclTensorList* x1, const aclTensorList* x2, aclTe
     }
 }
 
-bool TwoInputs(Op op) { return op == Op::kMulList || op == Op::kLerp; }
+bool TwoInputs(Op op) { return op == Op::kMulList || op == Op::kLerp || op == Op::kAddcmul; }
 
 // Runs c over a random list of n tensors out of place and in place (out = x1) and compares every element with the
 // reference; returns the number of elements compared.
@@ -237,18 +277,20 @@ int64_t Sweep(const Call& c, int n, uint32_t seed) {
     for (const auto& t : x1) shapes.push_back(t->shape);
     auto x2 = MakeItems(n, d, rng, shapes.data());
     auto out = MakeItems(n, d, rng, shapes.data());
+    auto x3 = MakeItems(n, d, rng, shapes.data());
     int64_t compared = 0;
     for (int inplace = 0; inplace < 2; ++inplace) {
-        List l1(x1, d), l2(x2, d), lo(inplace ? x1 : out, d);
-        EXPECT_EQ(RunOp(c, l1.list, l2.list, lo.list), 0) << LastError();
+        List l1(x1, d), l2(x2, d), lo(inplace ? x1 : out, d), l3(x3, d);
+        EXPECT_EQ(RunOp(c, l1.list, l2.list, lo.list, l3.list), 0) << LastError();
         for (int i = 0; i < n; ++i) {
             Item& o = inplace ? *x1[i] : *out[i];
             std::vector<uint8_t> got(o.host.size());
             aclrtMemcpy(got.data(), got.size(), o.buf.get(), got.size(), ACL_MEMCPY_DEVICE_TO_HOST);
-            const std::vector<int64_t> oa = Offsets(*x1[i]), ob = Offsets(*x2[i]), oo = Offsets(o);
+            const std::vector<int64_t> oa = Offsets(*x1[i]), ob = Offsets(*x2[i]), oo = Offsets(o), oc = Offsets(*x3[i]);
             for (size_t e = 0; e < oa.size(); ++e) {
                 uint8_t want[8] = {};
-                ExpectElement(c, x1[i]->host.data() + oa[e] * es, x2[i]->host.data() + ob[e] * es, want);
+                ExpectElement(c, x1[i]->host.data() + oa[e] * es, x2[i]->host.data() + ob[e] * es,
+                              x3[i]->host.data() + oc[e] * es, want);
                 const uint8_t* g = got.data() + oo[e] * es;
                 const bool same = (d == kF32 || d == kF16 || d == kBF16) ? foreachref::SameFloat(d, g, want)
                                                                            : std::memcmp(g, want, es) == 0;
@@ -286,6 +328,11 @@ TEST(Foreach, BitExactAgainstTheReferenceOnEveryListShape) {
         {Op::kLerp, {kF32, kF16, kBF16}, 0.25, ACL_FLOAT},
         {Op::kLerp, {kF32, kF16, kBF16}, 0.75, ACL_DOUBLE},
         {Op::kLerp, {kF32}, -0.5, ACL_FLOAT},
+        {Op::kSubScalar, {kF32, kF16, kBF16}, 0.3, ACL_DOUBLE},
+        {Op::kSubScalar, {Code(ACL_INT32)}, 5000000000.0, ACL_INT64},
+        {Op::kAddcmul, {kF32, kF16, kBF16}, 0.001, ACL_DOUBLE},
+        {Op::kAddcmul, {Code(ACL_INT32)}, -3, ACL_INT64},
+        {Op::kSqrt, {kF32, kF16, kBF16}, 0, ACL_FLOAT},
     };
     uint32_t seed = 7;
     for (Profile prof : {Profile::kAscend950, Profile::kAscend910B}) {

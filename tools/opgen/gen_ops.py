@@ -279,6 +279,8 @@ class Gen:
                     out.append("%s"), args.append(f"DtypeName({base}->items[i]->dtype)")
                 elif field == "shape":
                     out.append("%s"), args.append(f"ShapeString({base}->items[i]->view_shape).c_str()")
+                elif field == "storage":
+                    out.append("%s"), args.append(f"ShapeString({base}->items[i]->storage_shape).c_str()")
                 else:
                     raise TableError(f"{op.api}: unknown list field in {{{key}}}")
             elif field is not None:
@@ -595,6 +597,13 @@ class Gen:
             self.fail(cond, a["msg"])
             L[start:] = ["    " + line for line in L[start:]]
             L.append("    }")
+        elif kind == "list_same_format":
+            x, y = self.need_list(a["a"]), self.need_list(a["b"])
+            L.append(f"    for (size_t i = 0; i < {x}->items.size(); ++i) {{")
+            start = len(L)
+            self.fail(f"{x}->items[i]->format != {y}->items[i]->format", a["msg"])
+            L[start:] = ["    " + line for line in L[start:]]
+            L.append("    }")
         elif kind == "list_empty_return":
             x = self.need_list(a["list"])
             if "workspace_args" not in self.done:
@@ -638,7 +647,8 @@ def foreach_first_phase(op, g):
 
 # The list checks (shape foreach), written by Gen.list_check.
 LIST_CHECKS = ("lists_live", "list_size_equal", "list_supported", "if_nonempty", "list_first_in", "list_dtype_match",
-               "scalar_in_list_by", "list_max_dims", "list_same_shape", "list_format", "list_empty_return",
+               "scalar_in_list_by", "list_max_dims", "list_same_shape", "list_format", "list_same_format",
+               "list_empty_return",
                "list_views")
 
 
