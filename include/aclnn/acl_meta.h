@@ -5,7 +5,7 @@
  * follow SPEC 3 and 6. Strides and offsets are in ELEMENTS, never bytes: element i of a view lives at
  * tensorData + (offset + sum_k i_k * stride_k) * itemsize.
  * Status codes (aclnnStatus): 0 OK; 161001 ACLNN_ERR_PARAM_NULLPTR; 161002 ACLNN_ERR_PARAM_INVALID;
- * 361001 ACLNN_ERR_RUNTIME_ERROR; 561103 ACLNN_ERR_INNER_NULLPTR.
+ * 361001 ACLNN_ERR_RUNTIME_ERROR; 561002 ACLNN_ERR_INNER_TILING_ERROR; 561103 ACLNN_ERR_INNER_NULLPTR.
  * Argument objects (aclScalar, aclIntArray, aclFloatArray, aclBoolArray, aclTensorList, aclScalarList) are
  * handles like aclTensor: a released or never-issued pointer is rejected (161002 with a message), never read.
  * Compiles as C++11 and C11.
@@ -50,6 +50,7 @@ static const aclnnStatus OK = 0;
 #define ACLNN_ERR_RUNTIME_ERROR 361001
 #define ACLNN_ERR_INNER 561000
 #define ACLNN_ERR_INNER_NULLPTR 561103
+#define ACLNN_ERR_INNER_TILING_ERROR 561002
 
 /**
  * Creates a tensor descriptor (SPEC 3).

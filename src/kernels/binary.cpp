@@ -232,6 +232,12 @@ float BinaryFloatElement(const BinaryParams& p, float a, float b) {
         case AlphaPath::kAxpy:
             r = std::fma(b, p.alpha_f, a);
             break;
+        case AlphaPath::kAxpyNative: {  // one rounding to the compute dtype: the double FMA of float values
+            // (b * alpha exact in double) rounded once more to a half is the half FMA: docs/ops/foreach.md §3
+            const double d = std::fma(static_cast<double>(b), static_cast<double>(p.alpha_f), static_cast<double>(a));
+            if (d != d) return RoundToPromoted(NaNRuleF(a, b), p.compute);
+            return DoubleToPromoted(d, p.compute);
+        }
         case AlphaPath::kMul: {
             const float t = RoundToPromoted(b * p.alpha_f, p.compute);
             r = sub ? a - t : a + t;

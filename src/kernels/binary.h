@@ -71,7 +71,9 @@ inline bool IsUnaryOp(BinaryOp op) {
 }
 
 /// How alpha enters (the op_api's branch, chosen per product by the plan hook: docs/ops/add.md §5).
-enum class AlphaPath : int32_t { kPlain, kAxpy, kAxpyV2, kMul };
+/// kAxpyNative: the Axpy instruction of the compute dtype itself (aclnnForeachAddListV2's FLOAT16 lists on Atlas
+/// A2/A3: a half FMA), fma(other, alpha, self) rounded once to the compute dtype; the generic row only.
+enum class AlphaPath : int32_t { kPlain, kAxpy, kAxpyV2, kMul, kAxpyNative };
 
 /// Parameters of the binary rows (trivially copyable; fixed by the first phase).
 struct BinaryParams {

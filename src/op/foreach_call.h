@@ -83,6 +83,22 @@ inline int CheckListLive(const aclTensorList* list, const char* name) {
     return 0;
 }
 
+/// The table's lists_live scalar_lists (BEYOND CANN): `list` a live aclScalarList and each element a live aclScalar
+/// (aclCreateScalarList refuses NULL elements). 161002 with the handle registry's message naming `name`.
+inline int CheckScalarListLive(const aclScalarList* list, const char* name) {
+    const HandleState state = HandleStateOf(list, HandleKind::kScalarList);
+    if (state != HandleState::kLive) {
+        return FailNotLive(ACLNN_ERR_PARAM_INVALID, name, HandleKind::kScalarList, list, state, kScalarReleasedBy);
+    }
+    for (const aclScalar* e : list->items) {
+        const HandleState es = HandleStateOf(e, HandleKind::kScalar);
+        if (es != HandleState::kLive) {
+            return FailNotLive(ACLNN_ERR_PARAM_INVALID, name, HandleKind::kScalar, e, es, kScalarReleasedBy);
+        }
+    }
+    return 0;
+}
+
 /// The table's lists_live null_elements option (BEYOND CANN, whose op_apis of several foreach operators read a NULL
 /// element without checking it): 161002 naming the element as "<name>[<i>]". Returns 0 or the status.
 inline int CheckListElementsNotNull(const aclTensorList* list, const char* name) {

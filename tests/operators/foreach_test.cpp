@@ -15,8 +15,10 @@
 #include <string>
 #include <vector>
 
+#include "aclnnop/aclnn_foreach_add_list_v2.h"
 #include "aclnnop/aclnn_foreach_add_scalar_v2.h"
 #include "aclnnop/aclnn_foreach_addcmul_scalar_v2.h"
+#include "aclnnop/aclnn_foreach_div_scalar_list.h"
 #include "aclnnop/aclnn_foreach_lerp_scalar.h"
 #include "aclnnop/aclnn_foreach_mul_list.h"
 #include "aclnnop/aclnn_foreach_mul_scalar_v2.h"
@@ -146,7 +148,7 @@ struct List {
 };
 
 // The reference of one call over the items (x: inputs, the output written into `expect` storage copies).
-enum class Op { kAddScalar, kMulScalar, kMulList, kLerp, kSubScalar, kAddcmul, kSqrt };
+enum class Op { kAddScalar, kMulScalar, kMulList, kLerp, kSubScalar, kAddcmul, kSqrt, kAddList, kDivScalarList };
 
 struct Call {
     Op op;
@@ -154,6 +156,7 @@ struct Call {
     Profile prof;
     double scalar = 0.0;         // the scalar / weight (as passed: a FLOAT or DOUBLE aclScalar, or INT64)
     aclDataType scalar_dtype = ACL_FLOAT;
+    size_t n = 0;  // the lists' length (DivScalarList's scalars)
 };
 
 // The scalar as the kernel holds it: the op_api's ConvertToTensor (BF16 and the 950's FLOAT16 with a floating
@@ -161,7 +164,7 @@ struct Call {
 float KernelScalar(const Call& c) {
     const float f = static_cast<float>(c.scalar);  // ToFloat: RNE
     // SubScalarV2's op_api has no FLOAT branch for a FLOAT16 list
-    const bool keeps_float = c.prof == Profile::kAscend950 && c.op != Op::kSubScalar &&
+    const bool keeps_float = c.prof == Profile::kAscend950 && c.op != Op::kSubScalar && c.op != Op::kAddList &&
                              (c.scalar_dtype == ACL_FLOAT || c.scalar_dtype == ACL_DOUBLE);
     if (c.dtype == kF16 && !keeps_float) {
         return static_cast<float>(l1ref::RoundTo(f, l1ref::kFmtF16));
@@ -181,8 +184,34 @@ float SqrtStep(const Call& c, float x) {
     return foreachref::F32(std::sqrt(static_cast<long double>(x)));
 }
 
-// Expected bytes of output element e (x1, x2, x3 elements at a, b, t).
-void ExpectElement(const Call& c, const uint8_t* a, const uint8_t* b, const uint8_t* t, uint8_t* o) {
+// DivScalarList's scalar for position i (FLOAT): c.scalar * (i + 1), with a zero, an infinity and a tiny value
+// among them.
+float ListScalar(const Call& c, size_t i) {
+    switch (i % 7) {
+        case 3: return 0.0f;
+        case 5: return -INFINITY;
+        case 6: return 1e-39f;  // a float32 subnormal: flushed by the Div
+        default: return static_cast<float>(c.scalar * static_cast<double>(i + 1));
+    }
+}
+
+// The float32 value v with a subnormal flushed to zero of its sign.
+float Flush(float v) { return std::fabs(v) < 0x1p-126f ? std::copysign(0.0f, v) : v; }
+
+// AddListV2's alpha as the kernel holds it: FLOAT16 lists a half (the Ascend 950 SIMT decoding a subnormal half
+// as 2^-14 * (1 + m / 1024)), BF16 / FLOAT lists a float32.
+float ListAlpha(const Call& c) {
+    const float f = static_cast<float>(c.scalar);
+    if (c.dtype != kF16) return f;
+    const float h = static_cast<float>(l1ref::RoundTo(f, l1ref::kFmtF16));
+    if (c.prof == Profile::kAscend950 && h != 0.0f && std::fabs(h) < 0x1p-14f) {
+        return std::copysign(std::ldexp(1.0f + std::fabs(h) * 0x1p24f / 1024.0f, -14), h);
+    }
+    return h;
+}
+
+// Expected bytes of output element e (x1, x2, x3 elements at a, b, t) of list position `pos`.
+void ExpectElement(const Call& c, const uint8_t* a, const uint8_t* b, const uint8_t* t, uint8_t* o, size_t pos = 0) {
     const int d = c.dtype;
     const size_t n = l1ref::DtSize(d);
     if (d == kF32 || d == kF16 || d == kBF16) {
@@ -199,6 +228,27 @@ void ExpectElement(const Call& c, const uint8_t* a, const uint8_t* b, const uint
                 break;
             }
             case Op::kSqrt: r = SqrtStep(c, x); break;
+            case Op::kAddList: {
+                const float y = static_cast<float>(l1ref::ReadValue(b, d));
+                if (d == kF16 && c.prof != Profile::kAscend950) {  // the half Axpy: one rounding to half
+                    const long double e = std::fma(static_cast<long double>(y), static_cast<long double>(ListAlpha(c)),
+                                                   static_cast<long double>(x));
+                    r = static_cast<float>(l1ref::RoundTo(e, l1ref::kFmtF16));
+                } else {
+                    r = std::fmaf(y, ListAlpha(c), x);
+                }
+                break;
+            }
+            case Op::kDivScalarList: {
+                float s = ListScalar(c, pos);
+                if (d == kF16 && c.prof != Profile::kAscend950) s = static_cast<float>(l1ref::RoundTo(s, l1ref::kFmtF16));
+                const float xf = Flush(x), sf = Flush(s);
+                r = Flush(foreachref::F32(static_cast<long double>(xf) / sf));
+                if (xf == 0.0f && sf == 0.0f) r = NAN;
+                if (std::isnan(xf) || std::isnan(sf)) r = NAN;
+                if (std::isinf(xf) && std::isinf(sf)) r = NAN;
+                break;
+            }
             default: r = foreachref::LerpStep(x, static_cast<float>(l1ref::ReadValue(b, d)), static_cast<float>(c.scalar)); break;
         }
         foreachref::StoreFloat(o, d, r);
@@ -207,7 +257,10 @@ void ExpectElement(const Call& c, const uint8_t* a, const uint8_t* b, const uint
     const bool u = d == Code(ACL_UINT8);
     const int64_t x = static_cast<int64_t>(l1ref::ReadValue(a, d));
     int64_t r = 0;
-    if (c.op == Op::kAddcmul) {
+    if (c.op == Op::kAddList) {
+        const int64_t y = static_cast<int64_t>(l1ref::ReadValue(b, d));
+        r = static_cast<int64_t>(static_cast<uint64_t>(x) + static_cast<uint64_t>(y) * static_cast<uint64_t>(KernelIntScalar(c)));
+    } else if (c.op == Op::kAddcmul) {
         const uint64_t y = static_cast<uint64_t>(l1ref::ReadValue(b, d)), z = static_cast<uint64_t>(l1ref::ReadValue(t, d));
         r = static_cast<int64_t>(static_cast<uint64_t>(x) +
                                  y * z * static_cast<uint64_t>(foreachref::Wrap(KernelIntScalar(c), 4, false)));
@@ -252,6 +305,20 @@ int RunOp(const Call& c, const aclTensorList* x1, const aclTensorList* x2, aclTe
             return RunPhases([&](uint64_t* ws, aclOpExecutor** ex) {
                 return aclnnForeachAddcmulScalarV2GetWorkspaceSize(x1, x2, x3, s.get(), out, ws, ex); },
                 aclnnForeachAddcmulScalarV2);
+        case Op::kAddList:
+            return RunPhases([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnForeachAddListV2GetWorkspaceSize(x1, x2, s.get(), out, ws, ex); }, aclnnForeachAddListV2);
+        case Op::kDivScalarList: {
+            std::vector<float> vals;
+            std::vector<aclScalar*> ss;
+            for (size_t i = 0; i < c.n; ++i) vals.push_back(ListScalar(c, i));
+            for (float& v : vals) ss.push_back(aclCreateScalar(&v, ACL_FLOAT));
+            aclScalarList* sl = aclCreateScalarList(ss.data(), ss.size());
+            const int st = RunPhases([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnForeachDivScalarListGetWorkspaceSize(x1, sl, out, ws, ex); }, aclnnForeachDivScalarList);
+            aclDestroyScalarList(sl);
+            return st;
+        }
         case Op::kSqrt:
             return RunPhases([&](uint64_t* ws, aclOpExecutor** ex) {
                 return aclnnForeachSqrtGetWorkspaceSize(x1, out, ws, ex); }, aclnnForeachSqrt);
@@ -264,11 +331,12 @@ int RunOp(const Call& c, const aclTensorList* x1, const aclTensorList* x2, aclTe
     }
 }
 
-bool TwoInputs(Op op) { return op == Op::kMulList || op == Op::kLerp || op == Op::kAddcmul; }
+bool TwoInputs(Op op) { return op == Op::kMulList || op == Op::kLerp || op == Op::kAddcmul || op == Op::kAddList; }
 
 // Runs c over a random list of n tensors out of place and in place (out = x1) and compares every element with the
 // reference; returns the number of elements compared.
-int64_t Sweep(const Call& c, int n, uint32_t seed) {
+int64_t Sweep(Call c, int n, uint32_t seed) {
+    c.n = static_cast<size_t>(n);
     std::mt19937 rng(seed);
     const int d = c.dtype;
     const size_t es = l1ref::DtSize(d);
@@ -290,7 +358,7 @@ int64_t Sweep(const Call& c, int n, uint32_t seed) {
             for (size_t e = 0; e < oa.size(); ++e) {
                 uint8_t want[8] = {};
                 ExpectElement(c, x1[i]->host.data() + oa[e] * es, x2[i]->host.data() + ob[e] * es,
-                              x3[i]->host.data() + oc[e] * es, want);
+                              x3[i]->host.data() + oc[e] * es, want, static_cast<size_t>(i));
                 const uint8_t* g = got.data() + oo[e] * es;
                 const bool same = (d == kF32 || d == kF16 || d == kBF16) ? foreachref::SameFloat(d, g, want)
                                                                            : std::memcmp(g, want, es) == 0;
@@ -333,6 +401,11 @@ TEST(Foreach, BitExactAgainstTheReferenceOnEveryListShape) {
         {Op::kAddcmul, {kF32, kF16, kBF16}, 0.001, ACL_DOUBLE},
         {Op::kAddcmul, {Code(ACL_INT32)}, -3, ACL_INT64},
         {Op::kSqrt, {kF32, kF16, kBF16}, 0, ACL_FLOAT},
+        {Op::kAddList, {kF32, kBF16}, -0.9, ACL_DOUBLE},
+        {Op::kAddList, {kF16}, -0.9, ACL_DOUBLE},
+        {Op::kAddList, {kF16}, 3e-6, ACL_DOUBLE},  // a half subnormal alpha: the Ascend 950 kernel's decoding
+        {Op::kAddList, {Code(ACL_INT32)}, 3, ACL_INT64},
+        {Op::kDivScalarList, {kF32, kF16, kBF16}, 0.7, ACL_FLOAT},
     };
     uint32_t seed = 7;
     for (Profile prof : {Profile::kAscend950, Profile::kAscend910B}) {
@@ -523,6 +596,29 @@ TEST(ForeachChecks, ProductsWithoutTheOperatorEmptyListsAndNullElements) {
     aclDestroyScalar(s);
     aclDestroyTensorList(e1);
     aclDestroyTensorList(e2);
+}
+
+// aclnnForeachDivScalarList's aclnn layer is generated by CANN: its documented codes (561002 for the tiling's
+// refusals).
+TEST(ForeachChecks, DivScalarListCodes) {
+    ProfileScope scope(Profile::kAscend950);
+    Lists l(2, kF32);
+    List x(l.a, kF32), out(l.o, kF32);
+    float one = 1.0f;
+    double two = 2.0;
+    aclScalar* s1[] = {aclCreateScalar(&one, ACL_FLOAT)};
+    aclScalarList* short_list = aclCreateScalarList(s1, 1);
+    aclScalar* s2[] = {aclCreateScalar(&one, ACL_FLOAT), aclCreateScalar(&two, ACL_DOUBLE)};
+    aclScalarList* double_list = aclCreateScalarList(s2, 2);
+    uint64_t ws = 0;
+    aclOpExecutor* ex = nullptr;
+    EXPECT_EQ(aclnnForeachDivScalarListGetWorkspaceSize(x.list, short_list, out.list, &ws, &ex), 561002);
+    EXPECT_NE(LastError().find("holds 1 for 2"), std::string::npos);
+    EXPECT_EQ(aclnnForeachDivScalarListGetWorkspaceSize(x.list, double_list, out.list, &ws, &ex), kInvalid);
+    EXPECT_NE(LastError().find("DT_DOUBLE"), std::string::npos);
+    EXPECT_EQ(aclnnForeachDivScalarListGetWorkspaceSize(x.list, nullptr, out.list, &ws, &ex), kNullptr);
+    aclDestroyScalarList(short_list);
+    aclDestroyScalarList(double_list);
 }
 
 TEST(ForeachChecks, ShapesDimsAndDestroyedHandles) {

@@ -151,7 +151,7 @@ class Op:
         if p["kind"] == "aclTensor":
             return "const aclTensor*" if p.get("role", "input") == "input" or p.get("const") else "aclTensor*"
         if p["kind"] == "aclTensorList":
-            return "const aclTensorList*" if p.get("role", "input") == "input" else "aclTensorList*"
+            return "const aclTensorList*" if p.get("role", "input") == "input" or p.get("const") else "aclTensorList*"
         if p["kind"] not in C_TYPES:
             raise TableError(f"{self.api}: parameter {p['name']} has unknown kind {p['kind']}")
         return C_TYPES[p["kind"]]
@@ -235,6 +235,7 @@ class Gen:
         self.nonempty = set()  # the lists an enclosing if_nonempty guards
         self.gathered = False  # list_views gathered the lists' elements (ForeachCall::t)
         self.elements_checked = False  # lists_live null_elements refused NULL list elements
+        self.code = "ACLNN_ERR_PARAM_INVALID"  # the status of a failing check (a list check's `code` sets it)
 
     def list_fn(self, spec):
         """The product's list `spec` (a list name, or {if: <bool variable>, then: <name>, else: <name>}),
@@ -321,9 +322,10 @@ class Gen:
         out.append(msg[pos:].replace("%", "%%"))
         return c_str("".join(out)), args
 
-    def fail(self, cond, msg, code="ACLNN_ERR_PARAM_INVALID", **kw):
+    def fail(self, cond, msg, code=None, **kw):
         """`if (cond) return Fail(code, message)`, the message made in a cold out-of-line lambda, so that the
         passing path stays as small (and as inlined) as a hand-written operator's."""
+        code = code or self.code
         fmt, args = self.message(msg, **kw)
         self.lines.append(f"    if ({cond}) {{")
         self.lines.append("        return [&]() __attribute__((cold, noinline)) {")
@@ -496,6 +498,17 @@ class Gen:
         return name
 
     def list_check(self, kind, a):
+        # code: the status the check fails with - invalid 161002 (default), nullptr 161001, tiling 561002 (the
+        # tiling's checks of an operator whose aclnn layer CANN generates, e.g. aclnnForeachDivScalarList)
+        if a.get("code", "invalid") not in LIST_CODES:
+            raise TableError(f"{self.op.api}: {kind}: unknown code {a.get('code')}")
+        saved, self.code = self.code, LIST_CODES[a.get("code", "invalid")]
+        try:
+            self.list_check_body(kind, a)
+        finally:
+            self.code = saved
+
+    def list_check_body(self, kind, a):
         op, L = self.op, self.lines
         if kind == "lists_live":
             for name in a["lists"]:
@@ -507,6 +520,10 @@ class Gen:
                 self.elements_checked = True
                 for name in a["lists"]:
                     L.append(f"    if (int ret = CheckListElementsNotNull({name}, {c_str(name)})) return ret;")
+            for name in a.get("scalar_lists", []):
+                if op.kinds.get(name) != "aclScalarList" or name not in self.not_null:
+                    raise TableError(f"{op.api}: lists_live: {name} is not an aclScalarList checked by not_null")
+                L.append(f"    if (int ret = CheckScalarListLive({name}, {c_str(name)})) return ret;")
             for name in a.get("scalars", []):
                 if op.kinds.get(name) != "aclScalar" or name not in self.not_null:
                     raise TableError(f"{op.api}: lists_live: {name} is not an aclScalar checked by not_null")
@@ -517,8 +534,7 @@ class Gen:
             x = self.need_list(a["a"])
             others = [self.need_list(y) for y in [a["b"]] + a.get("also", [])]
             cond = " || ".join(f"{x}->items.size() != {y}->items.size()" for y in others)
-            code = {"nullptr": "ACLNN_ERR_PARAM_NULLPTR", "invalid": "ACLNN_ERR_PARAM_INVALID"}[a.get("code", "invalid")]
-            self.fail(cond, a["msg"], code=code)
+            self.fail(cond, a["msg"])
         elif kind == "list_supported":
             # the product's support list of `list` empty: the op_api's "not implemented" branch
             lst = self.list_fn(a["dtypes"])
@@ -597,6 +613,23 @@ class Gen:
             self.fail(cond, a["msg"])
             L[start:] = ["    " + line for line in L[start:]]
             L.append("    }")
+        elif kind == "scalar_list_size":
+            x, sl = self.need_list(a["list"]), a["scalars"]
+            if op.kinds.get(sl) != "aclScalarList":
+                raise TableError(f"{op.api}: scalar_list_size: {sl} is not an aclScalarList")
+            self.fail(f"{sl}->items.size() != {x}->items.size()", a["msg"],
+                      extra={"count": ("%zu", f"{sl}->items.size()"), "size": ("%zu", f"{x}->items.size()")})
+        elif kind == "scalar_list_in":
+            sl = a["scalars"]
+            if op.kinds.get(sl) != "aclScalarList":
+                raise TableError(f"{op.api}: scalar_list_in: {sl} is not an aclScalarList")
+            lst = self.list_fn(a["dtypes"])
+            L.append(f"    for (size_t i = 0; i < {sl}->items.size(); ++i) {{")
+            start = len(L)
+            self.fail(f"!InDtypeSet({sl}->items[i]->dtype, {lst})", a["msg"], list_local=lst,
+                      extra={"dtype": ("%s", f"DtypeName({sl}->items[i]->dtype)")})
+            L[start:] = ["    " + line for line in L[start:]]
+            L.append("    }")
         elif kind == "list_same_format":
             x, y = self.need_list(a["a"]), self.need_list(a["b"])
             L.append(f"    for (size_t i = 0; i < {x}->items.size(); ++i) {{")
@@ -645,10 +678,14 @@ def foreach_first_phase(op, g):
     return g.lines
 
 
+# A list check's `code`: the status it fails with.
+LIST_CODES = {"invalid": "ACLNN_ERR_PARAM_INVALID", "nullptr": "ACLNN_ERR_PARAM_NULLPTR",
+              "tiling": "ACLNN_ERR_INNER_TILING_ERROR"}
+
 # The list checks (shape foreach), written by Gen.list_check.
 LIST_CHECKS = ("lists_live", "list_size_equal", "list_supported", "if_nonempty", "list_first_in", "list_dtype_match",
                "scalar_in_list_by", "list_max_dims", "list_same_shape", "list_format", "list_same_format",
-               "list_empty_return",
+               "list_empty_return", "scalar_list_size", "scalar_list_in",
                "list_views")
 
 
