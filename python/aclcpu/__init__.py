@@ -9,6 +9,9 @@ second implementation of the arithmetic):
 * ``mse_loss(self, target, reduction="mean", *, out_dtype=None, soc=None)``
 * ``call(op, tensors, reduction="mean", params=None, *, out_dtype=None, soc=None)``: any operator of
   ``OPERATORS`` by its aclnn API name (what the command line and the TTK plugin use).
+* ``foreach(op, lists, params=None, *, soc=None)``: a foreach operator of ``FOREACH_OPERATORS`` (tensor lists
+  in, a list of arrays out), also as ``foreach_<name>(lists..., params..., soc=None)``, e.g.
+  ``foreach_add_scalar_v2([a, b], 0.5)``.
 * ``to_bin(array, path)`` / ``from_bin(path, dtype, shape)``: raw files, byte-compatible with numpy.tofile.
 
 Errors raise ``AclnnError`` (a ValueError) with ``.status`` and the library's message.
@@ -30,9 +33,9 @@ except ImportError as e:  # the .py files were installed without the compiled mo
     raise ImportError("aclcpu: the compiled extension aclcpu._core is missing or cannot be loaded (%s). Build the "
                       "CMake target aclcpu_core (or aclcpu_installables) before `cmake --install`, or install "
                       "with `pip install .`" % e) from e
-from ._ops import INPLACE, OPS
+from ._ops import FOREACH, INPLACE, OPS
 
-__all__ = ["AclnnError", "l1_loss", "mse_loss", "smooth_l1_loss", "l1_loss_backward", "mse_loss_backward", "smooth_l1_loss_backward", "call", "to_bin", "from_bin", "SOCS", "soc_index", "OPERATORS", "INPLACE_OPERATORS", "BFLOAT16",
+__all__ = ["AclnnError", "l1_loss", "mse_loss", "smooth_l1_loss", "l1_loss_backward", "mse_loss_backward", "smooth_l1_loss_backward", "call", "foreach", "to_bin", "from_bin", "FOREACH_OPERATORS", "SOCS", "soc_index", "OPERATORS", "INPLACE_OPERATORS", "BFLOAT16",
            "dtype_of", "dtype_name", "parse_shape", "shape_token"]
 __version__ = "0.1.0"
 
@@ -48,6 +51,10 @@ INPLACE_OPERATORS = {api: (info.function, info.inplace_of) for api, info in INPL
 _INDEX = {api: k for k, api in enumerate(_core.operators())}  # the compiled module's operator numbers
 _TENSOR_NAMES = {k: (OPS.get(api) or INPLACE[api]).tensors for api, k in _INDEX.items()}  # operator number -> names
 assert set(_INDEX) == set(OPS) | set(INPLACE), "aclcpu._core and aclcpu._ops disagree on the operators"
+#: Foreach operators (aclTensorList arguments): aclnn API name -> Python function name.
+FOREACH_OPERATORS = {api: info.function for api, info in FOREACH.items()}
+_FOREACH_INDEX = {api: k for k, api in enumerate(_core.foreach_operators())}
+assert set(_FOREACH_INDEX) == set(FOREACH), "aclcpu._core and aclcpu._ops disagree on the foreach operators"
 _L1, _MSE, _SMOOTH_L1 = _INDEX["aclnnL1LossBackward"], _INDEX["aclnnMseLossBackward"], _INDEX["aclnnSmoothL1LossBackward"]
 _L1_FWD, _SMOOTH_L1_FWD = _INDEX["aclnnL1Loss"], _INDEX["aclnnSmoothL1Loss"]
 _MSE_LOSS = _INDEX["aclnnMseLoss"]
@@ -584,3 +591,74 @@ def from_bin(path, dtype, shape):
         raise ValueError(f"{path}: shape {shape!r} is not a tuple of integers >= 0")
     a = load_array(path, dt, tuple(int(d) for d in shape))  # the exact size check; a read-only view
     return a.copy()
+
+
+def foreach(op, lists, params=None, *, soc=None):
+    """A foreach operator of FOREACH_OPERATORS by its aclnn API name: every position i of its input lists computed
+    through the library's C API in one call, as on an NPU (docs/ops/foreach.md).
+
+    Args:
+        op: aclnn API name, e.g. "aclnnForeachMulScalarV2".
+        lists: a list or tuple of its input tensor lists in the C API's parameter order (FOREACH[op].lists), each
+            a list or tuple of numpy arrays or torch CPU tensors (any views; the lists of one call of one length).
+        params: a dict of its number parameters by name (FOREACH[op].params): an aclScalar parameter a number (an
+            int becomes an INT64 scalar, a float a DOUBLE one holding its exact value, as op-plugin passes them);
+            an aclScalarList parameter a sequence of numbers, one per list position (FLOAT scalars).
+        soc: product profile for this call, as for l1_loss_backward.
+
+    Returns a list of new numpy arrays: out[i] has lists[0][i]'s shape and lists[0][0]'s dtype. Raises
+    AclnnError with the library's status and message (161002 for an unknown operator or parameter).
+    """
+    info = FOREACH.get(op) if isinstance(op, str) else None
+    if info is None:
+        raise AclnnError(_INVALID, f"unknown foreach operator {_short_repr(op)} (known: {', '.join(FOREACH)})")
+    if not isinstance(lists, (list, tuple)) or len(lists) != len(info.lists):
+        raise AclnnError(_INVALID, f"{op} takes {len(info.lists)} tensor lists ({', '.join(info.lists)})")
+    arrays = []
+    for lst, name in zip(lists, info.lists):
+        if not isinstance(lst, (list, tuple)):
+            raise AclnnError(_INVALID, f"{op}: {name} must be a list or tuple of tensors, got {type(lst).__name__}")
+        arrays.append([_as_array(t, f"{name}[{i}]") for i, t in enumerate(lst)])
+    params = dict(params or {})
+    values = []
+    for name, kind, default in info.params:
+        if name not in params and default is None:
+            raise AclnnError(_INVALID, f"{op}: parameter {name} is required")
+        value = params.pop(name, default)
+        if kind == "scalar_list":
+            if not isinstance(value, (list, tuple, np.ndarray)):
+                raise AclnnError(_INVALID, f"{op}: {name} must be a sequence of numbers, one per list position")
+            values.append([_scalar_param(f"{name}[{i}]", v) for i, v in enumerate(value)])
+        else:
+            values.append(_scalar_param(name, value))
+    if params:
+        raise AclnnError(_INVALID, f"{op} has no parameter {', '.join(sorted(params))}")
+    return _core.call_foreach(_FOREACH_INDEX[op], arrays, values, -1 if soc is None else soc_index(soc))
+
+
+def _foreach_function(info):
+    """aclcpu.<function> of a foreach operator: its input lists by position, then its number parameters (by
+    position or name), as aclcpu.foreach."""
+    n = len(info.lists)
+    names = tuple(name for name, _, _ in info.params)
+
+    def function(*args, soc=None, **kwargs):
+        if len(args) < n or len(args) > n + len(names):
+            raise AclnnError(161002, f"{info.function} takes {n} tensor lists ({', '.join(info.lists)}) and at most "
+                                     f"{len(names)} more arguments ({', '.join(names)}), got {len(args)}")
+        for name, value in zip(names, args[n:]):
+            if name in kwargs:
+                raise AclnnError(161002, f"{info.function}: {name} given twice")
+            kwargs[name] = value
+        return foreach(info.api, args[:n], kwargs, soc=soc)
+
+    function.__name__ = function.__qualname__ = info.function
+    function.__doc__ = (f"{info.output} of {info.api}({', '.join(info.lists + names)}): aclcpu.foreach("
+                        f"{info.api!r}, ...) with the lists and numbers by position; returns a list of arrays "
+                        f"(ops/operators.yaml, {info.source}; docs/ops/foreach.md).")
+    return function
+
+
+for _info in FOREACH.values():
+    globals()[_info.function] = _foreach_function(_info)
+    __all__.append(_info.function)

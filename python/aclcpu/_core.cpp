@@ -551,6 +551,250 @@ py::object Call(int op, const std::vector<py::array>& inputs, int64_t reduction,
     return py::make_tuple(outs[0], outs[1]);
 }
 
+// ------------------------------------------------------------------ the foreach operators (tensor lists)
+
+/// The most input lists of a foreach entry (aclnnForeachAddcmulScalarV2: x1, x2, x3).
+constexpr int kMaxForeachLists = 4;
+constexpr int kMaxForeachParams = 2;
+
+/// One number parameter of a foreach call: an aclScalar's value (v) or an aclScalarList's values (list).
+struct ForeachParam {
+    ParamValue v;
+    std::vector<double> list;
+};
+
+/// An aclScalarList of FLOAT scalars (the values rounded to float32, as the foreach scalar lists take them:
+/// aclnnForeachDivScalarList's scalars are FLOAT), destroyed with the object; NULL when creation fails (the first
+/// phase then refuses it with 161001).
+class ScalarListArg {
+public:
+    explicit ScalarListArg(const std::vector<double>& values) {
+        std::vector<aclScalar*> items;
+        for (double d : values) {
+            float f = ToFloat(d);
+            items.push_back(aclCreateScalar(&f, ACL_FLOAT));
+        }
+        l_ = aclCreateScalarList(items.data(), items.size());
+        if (l_ == nullptr) {
+            for (aclScalar* x : items) aclDestroyScalar(x);
+        }
+    }
+    ~ScalarListArg() {
+        if (l_ != nullptr) aclDestroyScalarList(l_);
+    }
+    ScalarListArg(const ScalarListArg&) = delete;
+    ScalarListArg& operator=(const ScalarListArg&) = delete;
+    const aclScalarList* get() const { return l_; }
+
+private:
+    aclScalarList* l_ = nullptr;
+};
+
+/// The first phase of one foreach entry over the generic argument list: in[] the input lists (parameter order),
+/// p[] the number parameters, out the output list.
+using ForeachPlanFn = aclnnStatus (*)(const aclTensorList* const* in, const ForeachParam* p, aclTensorList* out,
+                                      uint64_t* workspace_size, aclOpExecutor** executor);
+
+/// One foreach entry this module exposes: "input tensor lists + numbers -> one output list" (out[i] has in[0][i]'s
+/// shape and in[0][0]'s dtype).
+struct ForeachDef {
+    const char* api;
+    int lists;
+    const char* names[kMaxForeachLists];
+    int params;
+    bool param_is_list[kMaxForeachParams];
+    ForeachPlanFn plan;
+    RunFn run;
+};
+
+const ForeachDef kForeachOps[] = {
+#include "core_foreach_table.inc"
+};
+constexpr int kNumForeachOps = static_cast<int>(sizeof(kForeachOps) / sizeof(kForeachOps[0]));
+
+/// Destroys the lists it holds (and so their tensors) on every path.
+struct Lists {
+    std::vector<aclTensorList*> l;
+    ~Lists() {
+        for (aclTensorList* x : l) {
+            if (x != nullptr) aclDestroyTensorList(x);
+        }
+    }
+};
+
+/// A ParamValue of a Python number (an int within int64 stays an int: an INT64 scalar).
+ParamValue NumberOf(const py::object& o) {
+    ParamValue v;
+    PyObject* p = o.ptr();
+    if (PyLong_Check(p) && !PyBool_Check(p)) {
+        int overflow = 0;
+        const long long x = PyLong_AsLongLongAndOverflow(p, &overflow);
+        if (overflow == 0) {
+            v.is_int = true;
+            v.i = x;
+            v.d = static_cast<double>(x);
+            return v;
+        }
+    }
+    v.d = o.cast<double>();
+    return v;
+}
+
+/// Foreach entry number `op` on the input lists `lists` (numpy arrays, parameter order) with the number
+/// parameters `args` (a number, or a sequence of numbers for an aclScalarList); returns the output list as new
+/// C-contiguous arrays. Raises AclnnError with the library's status and message.
+py::list CallForeach(int op, const std::vector<std::vector<py::array>>& lists, const std::vector<py::object>& args,
+                     int soc) {
+    EnsureInit();
+    if (op < 0 || op >= kNumForeachOps) Raise(kStatusInvalid, "unknown foreach operator index");
+    const ForeachDef& def = kForeachOps[op];
+    if (static_cast<int>(lists.size()) != def.lists || static_cast<int>(args.size()) != def.params) {
+        Raise(kStatusInvalid, std::string(def.api) + ": wrong number of tensor lists or parameters");
+    }
+    if (soc < -1 || soc > static_cast<int>(aclcpu::rt::Soc::kAscend310P))
+        Raise(kStatusInvalid, "unknown profile index");
+    ForeachParam params[kMaxForeachParams];
+    for (int k = 0; k < def.params; ++k) {
+        if (def.param_is_list[k]) {
+            for (py::handle h : py::iter(args[k])) params[k].list.push_back(py::reinterpret_borrow<py::object>(h).cast<double>());
+        } else {
+            params[k].v = NumberOf(args[k]);
+        }
+    }
+    std::vector<std::vector<Input>> in(static_cast<size_t>(def.lists));
+    for (int l = 0; l < def.lists; ++l) {
+        for (const py::array& a : lists[l]) in[l].push_back(Describe(a, def.names[l]));
+    }
+    // the output list: one C-contiguous array per tensor of the first list, its shape, the first tensor's dtype
+    const std::vector<Input>& first = in[0];
+    const aclDataType out_t = first.empty() ? ACL_FLOAT : first[0].dtype;
+    std::vector<py::array> outs;
+    std::vector<void*> out_data;
+    std::vector<size_t> out_bytes;
+    for (const Input& x : first) {
+        outs.emplace_back(NumpyDtypeOf(out_t), std::vector<py::ssize_t>(x.shape.begin(), x.shape.end()));
+        out_data.push_back(outs.back().mutable_data());
+        out_bytes.push_back(static_cast<size_t>(outs.back().nbytes()));
+    }
+    int status = 0;
+    std::string message;
+    {
+        py::gil_scoped_release nogil;
+        size_t at = 0;
+        for (auto& l : in) {
+            for (Input& x : l) {
+                x.at = at;
+                at = AlignUp(at + static_cast<size_t>(x.span) * aclcpu::ItemSize(x.dtype));
+            }
+        }
+        std::vector<size_t> out_at;
+        for (size_t bytes : out_bytes) {
+            out_at.push_back(at);
+            at = AlignUp(at + bytes);
+        }
+        Lists owned;  // the input lists, then the output list
+        uint64_t ws_size = 0;
+        aclOpExecutor* ex = nullptr;
+        SocOverride guard(soc);
+        do {
+            if ((status = t_arena.Reserve(at)) != 0) {
+                message = RecentMessage("aclrtMalloc failed");
+                break;
+            }
+            char* base = static_cast<char*>(t_arena.base);
+            for (auto& l : in) {
+                std::vector<aclTensor*> ts;
+                for (Input& x : l) {
+                    const size_t nb = static_cast<size_t>(x.span) * aclcpu::ItemSize(x.dtype);
+                    if (nb != 0 && (status = aclrtMemcpy(base + x.at, nb, x.low, nb, ACL_MEMCPY_HOST_TO_DEVICE))) {
+                        message = RecentMessage("aclrtMemcpy failed");
+                        break;
+                    }
+                    const int64_t storage = x.span;
+                    aclTensor* t = aclCreateTensor(x.shape.data(), x.shape.size(), x.dtype, x.strides.data(), x.offset,
+                                                   ACL_FORMAT_ND, &storage, 1, base + x.at);
+                    if (t == nullptr) {
+                        status = kStatusInvalid;
+                        message = RecentMessage("aclCreateTensor failed");
+                        break;
+                    }
+                    ts.push_back(t);
+                }
+                aclTensorList* list = status == 0 ? aclCreateTensorList(ts.data(), ts.size()) : nullptr;
+                if (list == nullptr) {
+                    for (aclTensor* t : ts) aclDestroyTensor(t);
+                    if (status == 0) {
+                        status = kStatusInvalid;
+                        message = RecentMessage("aclCreateTensorList failed");
+                    }
+                    break;
+                }
+                owned.l.push_back(list);
+            }
+            if (status != 0) break;
+            std::vector<aclTensor*> ots;
+            for (size_t i = 0; i < first.size() && status == 0; ++i) {
+                if (out_bytes[i] != 0 && (status = aclrtMemset(base + out_at[i], out_bytes[i], 0, out_bytes[i]))) {
+                    message = RecentMessage("aclrtMemset failed");
+                    break;
+                }
+                const std::vector<int64_t>& d = first[i].shape;
+                std::vector<int64_t> ostr(d.size());
+                int64_t n = 1;
+                for (size_t j = d.size(); j-- > 0;) {
+                    ostr[j] = n;
+                    n *= d[j];
+                }
+                const int64_t ostorage = n;
+                aclTensor* t = aclCreateTensor(d.data(), d.size(), out_t, ostr.data(), 0, ACL_FORMAT_ND, &ostorage, 1,
+                                               base + out_at[i]);
+                if (t == nullptr) {
+                    status = kStatusInvalid;
+                    message = RecentMessage("aclCreateTensor failed");
+                    break;
+                }
+                ots.push_back(t);
+            }
+            aclTensorList* out_list = status == 0 ? aclCreateTensorList(ots.data(), ots.size()) : nullptr;
+            if (out_list == nullptr) {
+                for (aclTensor* t : ots) aclDestroyTensor(t);
+                if (status == 0) {
+                    status = kStatusInvalid;
+                    message = RecentMessage("aclCreateTensorList failed");
+                }
+                break;
+            }
+            owned.l.push_back(out_list);
+            status = def.plan(owned.l.data(), params, out_list, &ws_size, &ex);
+            if (status != 0) {
+                message = RecentMessage((std::string(def.api) + "GetWorkspaceSize failed").c_str());
+                break;
+            }
+            void* ws = nullptr;
+            if (ws_size != 0 && (status = aclrtMalloc(&ws, ws_size, ACL_MEM_MALLOC_HUGE_FIRST)) != 0) {
+                message = RecentMessage("aclrtMalloc failed");
+                aclDestroyAclOpExecutor(ex);
+                break;
+            }
+            status = def.run(ws, ws_size, ex, nullptr);
+            if (status == 0) status = aclrtSynchronizeStream(nullptr);
+            if (status != 0) message = RecentMessage((std::string(def.api) + " failed").c_str());
+            if (ws != nullptr) aclrtFree(ws);
+        } while (false);
+        for (size_t i = 0; i < out_bytes.size() && status == 0; ++i) {
+            if (out_bytes[i] == 0) continue;
+            status = aclrtMemcpy(out_data[i], out_bytes[i], static_cast<char*>(t_arena.base) + out_at[i], out_bytes[i],
+                                 ACL_MEMCPY_DEVICE_TO_HOST);
+            if (status != 0) message = RecentMessage("aclrtMemcpy failed");
+        }
+        if (t_arena.size > kKeepArenaBytes) t_arena.Release();
+    }
+    if (status != 0) Raise(status, message);
+    py::list result;
+    for (py::array& a : outs) result.append(std::move(a));
+    return result;
+}
+
 /// Benchmark hook (bench/golden_bench.py): the C sequence one call of L1LossBackward runs for `numel`
 /// contiguous FLOAT elements (aclCreateTensor x4 on the arena, both phases, synchronize, destroy), `iters`
 /// times without the GIL; returns the mean nanoseconds per sequence.
@@ -600,6 +844,18 @@ PYBIND11_MODULE(_core, m) {
           "Low-level call of operator number op (see operators()): inputs a sequence of numpy arrays in the "
           "operator's parameter order, reduction 0/1/2, params its scalar parameters after reduction (floats), "
           "out_dtype a numpy dtype or None, soc a profile index (0 Ascend950 .. 4 Ascend310P) or -1.");
+    m.def("call_foreach", &CallForeach, py::arg("op"), py::arg("lists"), py::arg("params"), py::arg("soc"),
+          "Low-level call of foreach operator number op (see foreach_operators()): lists a sequence of sequences of "
+          "numpy arrays (the input tensor lists in parameter order), params its number parameters (a number, or a "
+          "sequence of numbers for an aclScalarList), soc a profile index or -1. Returns the output list.");
+    m.def(
+        "foreach_operators",
+        [] {
+            std::vector<std::string> names;
+            for (const ForeachDef& d : kForeachOps) names.emplace_back(d.api);
+            return names;
+        },
+        "The aclnn API names of the foreach operators call_foreach() knows, by index.");
     m.def(
         "operators",
         [] {

@@ -12,7 +12,7 @@ parameter names, attr "beta").
 """
 from typing import NamedTuple
 
-from ._optable import OPS_DATA
+from ._optable import FOREACH_DATA, OPS_DATA
 
 
 class OpInfo(NamedTuple):
@@ -68,3 +68,25 @@ OPS = {row["api"]: OpInfo(**row) for row in OPS_DATA if not row["inplace_of"]}
 #: The aclnnInplace* entries: tensors is ("selfRef", its other inputs...), the tensor they write first; inplace_of names the out-of-place
 #: operator whose kernel, tiers and source they share (aclcpu.inplace_<name> and aclcpu.call serve them).
 INPLACE = {row["api"]: OpInfo(**row) for row in OPS_DATA if row["inplace_of"]}
+
+
+class ForeachInfo(NamedTuple):
+    """One foreach operator: "input tensor lists + number parameters -> one output tensor list".
+
+    api: aclnn API name; function: the aclcpu function; lists: the aclnn input list names in parameter order;
+    output: the output list's name; params: ((name, kind, default), ...) in parameter order, kind "scalar" (an
+    aclScalar made of a Python number: INT64 for an int, DOUBLE holding a float's exact value) or "scalar_list"
+    (an aclScalarList of FLOAT scalars, one per list position); tier: product -> fidelity tier; source: the
+    ops-nn folder.
+    """
+    api: str
+    function: str
+    lists: tuple
+    output: str
+    params: tuple
+    tier: dict = {}
+    source: str = ""
+
+
+#: The foreach operators (aclTensorList arguments): aclcpu.foreach and aclcpu.foreach_<name> serve them.
+FOREACH = {row["api"]: ForeachInfo(**row) for row in FOREACH_DATA}

@@ -17,6 +17,7 @@ Outputs (paths under <dir>):
     python/_optable.py        the Python operator table (aclcpu._ops builds OPS from it)
     src/op/operator_headers.inc   #include of every operator header (the bindings, benchmark and fuzz target)
     python/core_op_table.inc  the compiled module's kOps rows
+    python/core_foreach_table.inc  the compiled module's kForeachOps rows (the foreach entries)
     bench/op_bench_ops.inc    op_bench's operator rows
     tests/op_infos.inc        the generic operator suite's description of every entry (tests/support/op_info.h)
 
@@ -936,6 +937,71 @@ def write_optable(ops):
     return "\n".join(out) + "\n"
 
 
+def foreach_python_params(op):
+    """A foreach entry's number parameters for the bindings: ((name, kind, default), ...), kind "scalar" (an
+    aclScalar made of a Python number, as for the other operators) or "scalar_list" (an aclScalarList of FLOAT
+    scalars, one per list position)."""
+    out = []
+    for p in op.scalars:
+        if p["kind"] == "aclScalar":
+            out.append((p["name"], "scalar", p.get("default")))
+        elif p["kind"] == "aclScalarList":
+            out.append((p["name"], "scalar_list", None))
+        else:
+            raise TableError(f"{op.api}: the foreach bindings take aclScalar and aclScalarList parameters only")
+    return tuple(out)
+
+
+def write_foreach_optable(ops):
+    """The Python table's foreach rows (aclcpu._ops.FOREACH): one per foreach entry, in the table's order (the
+    index of _core.call_foreach)."""
+    out = ["", "FOREACH_DATA = ("]
+    for op in ops:
+        if not op.foreach:
+            continue
+        row = dict(api=op.api, function=snake(op.api), lists=tuple(op.list_inputs), output=op.list_outputs[0],
+                   params=foreach_python_params(op), tier={p: op.d["tier"][p] for p in op.products},
+                   source=op.d["source"])
+        out.append(f"    {row!r},")
+    out.append(")")
+    return "\n".join(out) + "\n"
+
+
+def write_core_foreach_table(ops):
+    """Rows of _core.cpp's kForeachOps: the foreach entries through one generic signature (input lists, the
+    number parameters, the output list)."""
+    out = [f"// {STAMP}.", "// Rows of _core.cpp's kForeachOps, in the table's order."]
+    for op in ops:
+        if not op.foreach:
+            continue
+        if len(op.list_outputs) != 1:
+            raise TableError(f"{op.api}: the foreach bindings take entries with one output list")
+        params = foreach_python_params(op)
+        args, k, li = [], 0, 0
+        for p in op.params:
+            if p["kind"] == "aclTensorList":
+                args.append(f"in[{op.list_inputs.index(p['name'])}]" if p["name"] in op.list_inputs else "out")
+            elif p["kind"] == "aclScalar":
+                args.append(f"ScalarArg(p[{k}].v).get()")
+                k += 1
+            else:
+                args.append(f"ScalarListArg(p[{k}].list).get()")
+                k += 1
+        args += ["ws", "ex"]
+        out.append(f"    {{{c_str(op.api)},")
+        out.append(f"     {len(op.list_inputs)},")
+        out.append("     {" + ", ".join(c_str(x) for x in op.list_inputs) + "},")
+        out.append(f"     {len(params)},")
+        out.append("     {" + ", ".join("true" if kind == "scalar_list" else "false" for _, kind, _ in params) + "},")
+        out.append("     [](const aclTensorList* const* in, const ForeachParam* p, aclTensorList* out, uint64_t* ws, "
+                   "aclOpExecutor** ex) {")
+        out.append("         (void)p;")
+        out.append(wrap_call(f"         return {op.api1}", args, ";"))
+        out.append("     },")
+        out.append(f"     {op.api}}},")
+    return "\n".join(out) + "\n"
+
+
 def write_row_exports(ops):
     """The row selectors the operators' plan hooks (libopapi_nn) call in libopapi_math, exported by name:
     src/common/exports.h includes this file; tests/acceptance/check_exports.py reads it as exports.h."""
@@ -1425,7 +1491,8 @@ def outputs(ops):
     files["lists/operator_headers.txt"] = "".join(
         f"aclnnop/{h}\naclnnop/level2/{h}\n" for h in by_header(ops))
     files["lists/entry_points.txt"] = "".join(f"{op.api1}\n{op.api}\n" for op in ops)
-    files["python/_optable.py"] = write_optable(ops)
+    files["python/_optable.py"] = write_optable(ops) + write_foreach_optable(ops)
+    files["python/core_foreach_table.inc"] = write_core_foreach_table(ops)
     files["src/op/operator_headers.inc"] = write_core_headers(ops)
     files["python/core_op_table.inc"] = write_core_table(ops)
     files["bench/op_bench_ops.inc"] = write_bench_rows(ops)
