@@ -9,6 +9,7 @@
 #include <limits>
 #include <memory>
 #include <string>
+#include <algorithm>
 #include <utility>
 #include <vector>
 
@@ -165,16 +166,26 @@ int PublishPlanOfArgs(const aclTensor* const* t, int n, int num_inputs, const ch
     call.num_inputs = num_inputs;
     call.tensors.resize(n);
     call.same_as.resize(n);
-    for (int i = 0; i < n; ++i) {
-        call.tensors[i] = *t[i];  // reuses a recycled executor's vectors
-        int first = i;
-        for (int j = 0; j < i; ++j) {
-            if (t[j] == t[i]) {
-                first = j;
-                break;
+    for (int i = 0; i < n; ++i) call.tensors[i] = *t[i];  // reuses a recycled executor's vectors
+    if (n <= 16) {  // the single-tensor operators: a few comparisons
+        for (int i = 0; i < n; ++i) {
+            int first = i;
+            for (int j = 0; j < i; ++j) {
+                if (t[j] == t[i]) {
+                    first = j;
+                    break;
+                }
             }
+            call.same_as[i] = first;
         }
-        call.same_as[i] = first;
+    } else {  // tensor lists: the first slot of each descriptor by sorting (pointer, slot) pairs, O(n log n)
+        std::vector<std::pair<const aclTensor*, int>> order(static_cast<size_t>(n));
+        for (int i = 0; i < n; ++i) order[static_cast<size_t>(i)] = {t[i], i};
+        std::sort(order.begin(), order.end());
+        for (size_t k = 0; k < order.size(); ++k) {
+            const size_t head = k > 0 && order[k].first == order[k - 1].first ? static_cast<size_t>(call.same_as[order[k - 1].second]) : static_cast<size_t>(order[k].second);
+            call.same_as[order[k].second] = static_cast<int>(head);
+        }
     }
     if (nargs > 0) {
         call.args.assign(args, args + nargs);

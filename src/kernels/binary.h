@@ -54,11 +54,10 @@ constexpr uint32_t kBinaryDefaultNaN = 0x7FC00000u;
 /// self + value * quotient wrapped; the value in BinaryParams::alpha_f / alpha_d / alpha_i.
 /// kLerp (aclnnForeachLerpScalar; docs/ops/foreach.md): self + weight * (other - self) by the kernels' two branches -
 /// d = other - self rounded to float32, then with w = BinaryParams::alpha_f: -0.5 < w < 0.5 fma(d, w, self), else
-/// fma(d, w - 1, other) (Axpy as a true FMA) - rounded to the compute dtype (FLOAT, FLOAT16, BF16 only); the generic
-/// row only.
+/// fma(d, w - 1, other) (Axpy as a true FMA) - rounded to the compute dtype (FLOAT, FLOAT16, BF16 only).
 /// kSqrtPlain (aclnnForeachSqrt): the plain Sqrt instruction of the compute dtype (rated 1 ULP, no subnormals),
 /// computed correctly rounded: an input below the compute dtype's smallest normal (FLOAT, BF16 2^-126, FLOAT16
-/// 2^-14) flushed to zero of its sign, then as kSqrt; the generic row only.
+/// 2^-14) flushed to zero of its sign, then as kSqrt.
 enum class BinaryOp : int32_t { kAdd, kSub, kMul, kDiv, kMax, kMin, kAddcmul, kNeg, kAbs, kSqrt, kAddcdiv, kLerp,
                                 kSqrtPlain };
 

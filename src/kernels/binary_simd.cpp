@@ -152,7 +152,8 @@ RowFn PickAddcmul(int code, bool nt) {
 }
 
 /// UnaryFloatElement on lanes: kOp 7 Neg, 8 Abs (the sign bit; NaN lanes quieted), 9 Sqrt (IEEE square root, a
-/// BF16 subnormal input flushed; NaN lanes by the family's rule); kP the compute dtype's code.
+/// BF16 subnormal input flushed; NaN lanes by the family's rule), 12 SqrtPlain (an input below the compute dtype's
+/// smallest normal flushed first); kP the compute dtype's code.
 template <int kOp, int kP>
 struct UnaryF {
     using Params = BinaryParams;
@@ -168,8 +169,8 @@ struct UnaryF {
             return hn::IfThenElse(nan, hn::BitCast(df, hn::Or(hn::BitCast(du, r), quiet)), r);
         } else {
             VF v = a;
-            if constexpr (kP == kFusedBf16) {
-                const VF tiny = hn::Set(df, 1.17549435e-38f);
+            if constexpr (kP == kFusedBf16 || kOp == 12) {  // SqrtPlain: FLOAT16 compute flushes half subnormals
+                const VF tiny = hn::Set(df, kOp == 12 && kP == kFusedF16 ? 0x1p-14f : 1.17549435e-38f);
                 v = hn::IfThenElse(hn::Lt(hn::Abs(a), tiny), hn::And(a, hn::Set(df, -0.0f)), a);
             }
             const VF r = hn::Sqrt(v);
@@ -192,6 +193,32 @@ RowFn PickUnary(int code, bool nt) {
             return PickFusedRow<UnaryF<kOp, kFusedBf16>, FusedCodes<kFusedBf16Exact>>(code, nt);
         case kFusedBf16Quiet:
             return PickFusedRow<UnaryF<kOp, kFusedBf16>, FusedCodes<kFusedBf16Quiet>>(code, nt);
+        default: return nullptr;
+    }
+}
+
+/// BinaryFloatElement's kLerp on lanes: d = other - self, then the weight's branch (one per row: the weight is the
+/// parameters') as one FMA - fma(d, w, self) for -0.5 < w < 0.5, else fma(d, w - 1, other); NaN lanes by the
+/// family's rule.
+struct LerpF {
+    using Params = BinaryParams;
+    static constexpr int kInputs = 2;
+    static HWY_INLINE VF Apply(DF df, const Params& p, const VF* x) {
+        const float w = p.alpha_f;
+        const VF d = hn::Sub(x[1], x[0]);
+        const bool low = w > -0.5f && w < 0.5f;
+        VF r = low ? hn::MulAdd(d, hn::Set(df, w), x[0]) : hn::MulAdd(d, hn::Set(df, w - 1.0f), x[1]);
+        const auto nan = hn::IsNaN(r);
+        if (HWY_UNLIKELY(!hn::AllFalse(df, nan))) r = hn::IfThenElse(nan, BinaryNaNRule(df, x[0], x[1]), r);
+        return r;
+    }
+};
+
+RowFn PickLerp(int code, bool nt) {
+    switch (code) {
+        case kFusedF32: return PickFusedRow<LerpF, FusedCodes<kFusedF32>>(code, nt);
+        case kFusedF16: return PickFusedRow<LerpF, FusedCodes<kFusedF16>>(code, nt);
+        case kFusedBf16Quiet: return PickFusedRow<LerpF, FusedCodes<kFusedBf16Quiet>>(code, nt);
         default: return nullptr;
     }
 }
@@ -220,7 +247,15 @@ RowFn SelectBinaryFused(int sub, int path, int code, int value, int nt) {
         return nullptr;
 #endif
     }
-    if (sub >= 11) return nullptr;  // Lerp, SqrtPlain: the generic row
+    if (sub == 11) {  // Lerp: FMAs
+#if HWY_NATIVE_FMA
+        return PickLerp(code, t);
+#else
+        return nullptr;
+#endif
+    }
+    if (sub == 12) return PickUnary<12>(code, t);
+    if (sub > 12) return nullptr;
     if (sub == 7) return PickUnary<7>(code, t);
     if (sub == 8) return PickUnary<8>(code, t);
     if (sub == 9) return PickUnary<9>(code, t);

@@ -73,12 +73,19 @@ inline int CheckListLive(const aclTensorList* list, const char* name) {
         return FailNotLive(ACLNN_ERR_PARAM_INVALID, name, HandleKind::kTensorList, list, state,
                            kTensorListReleasedBy);
     }
-    for (const aclTensor* e : list->items) {
-        if (e == nullptr) continue;
+    const aclTensor* const* items = list->items.data();
+    const size_t n = list->items.size();
+    size_t at = 0;
+    while (at < n) {  // runs of non-null elements, each checked under one registry lock
+        size_t end = at;
+        while (end < n && items[end] != nullptr) ++end;
         HandleState es;
-        if (FirstDeadTensor(&e, 1, &es) >= 0) {
-            return FailNotLive(ACLNN_ERR_PARAM_INVALID, name, HandleKind::kTensor, e, es, kTensorReleasedBy);
+        const int dead = end > at ? FirstDeadTensor(items + at, static_cast<int>(end - at), &es) : -1;
+        if (dead >= 0) {
+            return FailNotLive(ACLNN_ERR_PARAM_INVALID, name, HandleKind::kTensor, items[at + static_cast<size_t>(dead)],
+                               es, kTensorReleasedBy);
         }
+        at = end + 1;
     }
     return 0;
 }
@@ -141,9 +148,12 @@ inline int CheckListViews(const ForeachCall& c) {
     for (int k = 0; k < c.num_lists; ++k) {
         for (size_t i = 0; i < c.size; ++i) {
             const aclTensor* e = c.At(k, i);
-            snprintf(name, sizeof name, "%s[%zu]", c.list_names[k], i);
-            if (int ret = CheckStorageBounds(*e, name)) return ret;
+            if (CheckStorageBounds(*e, c.list_names[k]) != 0) {  // again, for the message naming the element
+                snprintf(name, sizeof name, "%s[%zu]", c.list_names[k], i);
+                return CheckStorageBounds(*e, name);
+            }
             if (k >= c.num_input_lists && HasInternalOverlap(*e)) {
+                snprintf(name, sizeof name, "%s[%zu]", c.list_names[k], i);
                 return Fail(ACLNN_ERR_PARAM_INVALID,
                             "%s view (shape %s, strides %s) maps several elements to one address; its result would "
                             "not be deterministic.",
