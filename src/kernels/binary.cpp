@@ -252,6 +252,10 @@ float BinaryFloatElement(const BinaryParams& p, float a, float b) {
 }
 
 float UnaryFloatElement(const BinaryParams& p, float a) {
+    if (p.op == BinaryOp::kNegSub || p.op == BinaryOp::kAbsSelect) {  // 0 - a; a >= 0 ? a : 0 - a (exact)
+        if (a != a) return QuietF(a);
+        return p.op == BinaryOp::kNegSub || !(a >= 0.0f) ? 0.0f - a : a;
+    }
     if (p.op == BinaryOp::kNeg || p.op == BinaryOp::kAbs) {  // vneg / vabs: the sign bit alone
         const uint32_t u = Bits<uint32_t>(a);
         const float r = Bits<float>(p.op == BinaryOp::kNeg ? (u ^ 0x80000000u) : (u & 0x7FFFFFFFu));
@@ -342,7 +346,7 @@ int64_t UnaryIntElement(const BinaryParams& p, int64_t a) {
         return a;
     }
     const uint64_t neg = 0 - static_cast<uint64_t>(a);
-    if (p.op == BinaryOp::kNeg || a < 0) return WrapTo(neg, c);
+    if (p.op == BinaryOp::kNeg || p.op == BinaryOp::kNegSub || a < 0) return WrapTo(neg, c);
     return a;
 }
 

@@ -58,15 +58,19 @@ constexpr uint32_t kBinaryDefaultNaN = 0x7FC00000u;
 /// kSqrtPlain (aclnnForeachSqrt): the plain Sqrt instruction of the compute dtype (rated 1 ULP, no subnormals),
 /// computed correctly rounded: an input below the compute dtype's smallest normal (FLOAT, BF16 2^-126, FLOAT16
 /// 2^-14) flushed to zero of its sign, then as kSqrt.
+/// kNegSub (aclnnForeachNeg on Atlas A2/A3): 0 - self (floats: -(+0) and -(-0) are +0; a NaN quieted; integers
+/// wrap, as kNeg). kAbsSelect (aclnnForeachAbs on the Ascend 950): self >= 0 ? self : 0 - self (abs(-0) is -0, a
+/// NaN quieted). Unary, FLOAT / FLOAT16 / BF16 (kNegSub also integers).
 enum class BinaryOp : int32_t { kAdd, kSub, kMul, kDiv, kMax, kMin, kAddcmul, kNeg, kAbs, kSqrt, kAddcdiv, kLerp,
-                                kSqrtPlain };
+                                kSqrtPlain, kNegSub, kAbsSelect };
 
 /// Whether `op` takes three tensor inputs (self, tensor1, tensor2: operands 1, 2, 3).
 inline bool IsTernaryOp(BinaryOp op) { return op == BinaryOp::kAddcmul || op == BinaryOp::kAddcdiv; }
 
 /// Whether `op` is one of the unary operations (one input: self).
 inline bool IsUnaryOp(BinaryOp op) {
-    return op == BinaryOp::kNeg || op == BinaryOp::kAbs || op == BinaryOp::kSqrt || op == BinaryOp::kSqrtPlain;
+    return op == BinaryOp::kNeg || op == BinaryOp::kAbs || op == BinaryOp::kSqrt || op == BinaryOp::kSqrtPlain ||
+           op == BinaryOp::kNegSub || op == BinaryOp::kAbsSelect;
 }
 
 /// How alpha enters (the op_api's branch, chosen per product by the plan hook: docs/ops/add.md §5).

@@ -162,7 +162,13 @@ struct UnaryF {
         const DU32 du;
         const VU quiet = hn::Set(du, 0x00400000u);
         const VF a = x[0];
-        if constexpr (kOp == 7 || kOp == 8) {
+        if constexpr (kOp == 13 || kOp == 14) {  // NegSub 0 - a, AbsSelect a >= 0 ? a : 0 - a
+            const VF z = hn::Zero(df);
+            const VF r = kOp == 13 ? hn::Sub(z, a) : hn::IfThenElse(hn::Ge(a, z), a, hn::Sub(z, a));
+            const auto nan = hn::IsNaN(a);
+            if (HWY_LIKELY(hn::AllFalse(df, nan))) return r;
+            return hn::IfThenElse(nan, hn::BitCast(df, hn::Or(hn::BitCast(du, a), quiet)), r);
+        } else if constexpr (kOp == 7 || kOp == 8) {
             const VF r = kOp == 7 ? hn::Neg(a) : hn::Abs(a);
             const auto nan = hn::IsNaN(r);
             if (HWY_LIKELY(hn::AllFalse(df, nan))) return r;
@@ -255,7 +261,9 @@ RowFn SelectBinaryFused(int sub, int path, int code, int value, int nt) {
 #endif
     }
     if (sub == 12) return PickUnary<12>(code, t);
-    if (sub > 12) return nullptr;
+    if (sub == 13) return PickUnary<13>(code, t);
+    if (sub == 14) return PickUnary<14>(code, t);
+    if (sub > 14) return nullptr;
     if (sub == 7) return PickUnary<7>(code, t);
     if (sub == 8) return PickUnary<8>(code, t);
     if (sub == 9) return PickUnary<9>(code, t);
@@ -299,7 +307,10 @@ RowFn SelectBinaryFusedRow(const BinaryParams& p, const aclDataType* dt, const i
     // alpha is never a NaN on the kAxpy and kMul paths, the default NaN's low half is 0).
     int code = FusedDtCode(p.compute, true);
     // Neg and Abs of BF16 lanes are BF16 values (a NaN quieted keeps its zero low half): stored as they are
-    if (code == kFusedBf16Quiet && (p.op == BinaryOp::kNeg || p.op == BinaryOp::kAbs)) code = kFusedBf16Exact;
+    if (code == kFusedBf16Quiet && (p.op == BinaryOp::kNeg || p.op == BinaryOp::kAbs || p.op == BinaryOp::kNegSub ||
+                                    p.op == BinaryOp::kAbsSelect)) {
+        code = kFusedBf16Exact;
+    }
     return HWY_DYNAMIC_DISPATCH(SelectBinaryFused)(static_cast<int>(p.op), static_cast<int>(p.path), code,
                                                    p.other_is_value, nontemporal ? 1 : 0);
 }

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "engine/elementwise.h"
@@ -21,8 +22,8 @@ namespace aclcpu {
 /// (kernels/binary.h: operand 1 the first input, 2 the second, 3 the third). Element i's kernel is
 /// params_of(i) when given (per-tensor parameters), else `params`. Returns PublishForeach's status.
 template <typename ParamsOf>
-int PlanForeachItems(const ForeachCall& c, int out, const int* in, int nin, ParamsOf&& params_of,
-                     uint64_t* workspaceSize, aclOpExecutor** executor) {
+int PlanForeachItemsWith(const ForeachCall& c, kern::RowSelectFn select, int out, const int* in, int nin,
+                         ParamsOf&& params_of, uint64_t* workspaceSize, aclOpExecutor** executor) {
     std::vector<engine::ElementwiseListItem> items(c.size);
     for (size_t i = 0; i < c.size; ++i) {
         engine::ElementwiseListItem& it = items[i];
@@ -30,9 +31,17 @@ int PlanForeachItems(const ForeachCall& c, int out, const int* in, int nin, Para
         it.ops.num_inputs = nin;
         for (int k = 0; k < nin; ++k) it.ops.in[k] = c.Index(in[k], i);
         it.shape = ViewShapeOf(c.At(out, i));
-        it.kernel = engine::KernelOf(&kern::SelectBinaryRow, params_of(i));
+        it.kernel = engine::KernelOf(select, params_of(i));
     }
     return PublishForeach(c, items, workspaceSize, executor);
+}
+
+/// PlanForeachItemsWith on the element-wise arithmetic's rows (kern::SelectBinaryRow, kern::BinaryParams).
+template <typename ParamsOf>
+int PlanForeachItems(const ForeachCall& c, int out, const int* in, int nin, ParamsOf&& params_of,
+                     uint64_t* workspaceSize, aclOpExecutor** executor) {
+    return PlanForeachItemsWith(c, &kern::SelectBinaryRow, out, in, nin, std::forward<ParamsOf>(params_of),
+                                workspaceSize, executor);
 }
 
 /// The element-wise parameters of a foreach scalar form (out_i = x_i op s; the value in other_re / other_i,

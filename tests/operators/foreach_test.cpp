@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "aclnnop/aclnn_foreach_abs.h"
 #include "aclnnop/aclnn_foreach_add_list_v2.h"
 #include "aclnnop/aclnn_foreach_add_scalar_v2.h"
 #include "aclnnop/aclnn_foreach_addcmul_scalar_v2.h"
@@ -22,8 +23,10 @@
 #include "aclnnop/aclnn_foreach_lerp_scalar.h"
 #include "aclnnop/aclnn_foreach_mul_list.h"
 #include "aclnnop/aclnn_foreach_mul_scalar_v2.h"
+#include "aclnnop/aclnn_foreach_neg.h"
 #include "aclnnop/aclnn_foreach_sqrt.h"
 #include "aclnnop/aclnn_foreach_sub_scalar_v2.h"
+#include "aclnnop/aclnn_foreach_zero_inplace.h"
 #include "support/foreach_reference.h"
 #include "support/phases.h"
 #include "support/profile_scope.h"
@@ -148,7 +151,7 @@ struct List {
 };
 
 // The reference of one call over the items (x: inputs, the output written into `expect` storage copies).
-enum class Op { kAddScalar, kMulScalar, kMulList, kLerp, kSubScalar, kAddcmul, kSqrt, kAddList, kDivScalarList };
+enum class Op { kAddScalar, kMulScalar, kMulList, kLerp, kSubScalar, kAddcmul, kSqrt, kAddList, kDivScalarList, kNeg, kAbs };
 
 struct Call {
     Op op;
@@ -228,6 +231,12 @@ void ExpectElement(const Call& c, const uint8_t* a, const uint8_t* b, const uint
                 break;
             }
             case Op::kSqrt: r = SqrtStep(c, x); break;
+            case Op::kNeg:  // the 950's sign flip; A2/A3's 0 - x (both zeros +0)
+                r = c.prof == Profile::kAscend950 ? -x : (x == 0.0f ? 0.0f : -x);
+                break;
+            case Op::kAbs:  // A2/A3 the sign cleared; the 950's x >= 0 ? x : 0 - x (abs(-0) = -0)
+                r = c.prof == Profile::kAscend950 ? (x >= 0.0f ? x : 0.0f - x) : std::fabs(x);
+                break;
             case Op::kAddList: {
                 const float y = static_cast<float>(l1ref::ReadValue(b, d));
                 if (d == kF16 && c.prof != Profile::kAscend950) {  // the half Axpy: one rounding to half
@@ -257,7 +266,9 @@ void ExpectElement(const Call& c, const uint8_t* a, const uint8_t* b, const uint
     const bool u = d == Code(ACL_UINT8);
     const int64_t x = static_cast<int64_t>(l1ref::ReadValue(a, d));
     int64_t r = 0;
-    if (c.op == Op::kAddList) {
+    if (c.op == Op::kNeg) {
+        r = static_cast<int64_t>(0 - static_cast<uint64_t>(x));
+    } else if (c.op == Op::kAddList) {
         const int64_t y = static_cast<int64_t>(l1ref::ReadValue(b, d));
         r = static_cast<int64_t>(static_cast<uint64_t>(x) + static_cast<uint64_t>(y) * static_cast<uint64_t>(KernelIntScalar(c)));
     } else if (c.op == Op::kAddcmul) {
@@ -319,6 +330,12 @@ int RunOp(const Call& c, const aclTensorList* x1, const aclTensorList* x2, aclTe
             aclDestroyScalarList(sl);
             return st;
         }
+        case Op::kNeg:
+            return RunPhases([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnForeachNegGetWorkspaceSize(x1, out, ws, ex); }, aclnnForeachNeg);
+        case Op::kAbs:
+            return RunPhases([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnForeachAbsGetWorkspaceSize(x1, out, ws, ex); }, aclnnForeachAbs);
         case Op::kSqrt:
             return RunPhases([&](uint64_t* ws, aclOpExecutor** ex) {
                 return aclnnForeachSqrtGetWorkspaceSize(x1, out, ws, ex); }, aclnnForeachSqrt);
@@ -406,6 +423,8 @@ TEST(Foreach, BitExactAgainstTheReferenceOnEveryListShape) {
         {Op::kAddList, {kF16}, 3e-6, ACL_DOUBLE},  // a half subnormal alpha: the Ascend 950 kernel's decoding
         {Op::kAddList, {Code(ACL_INT32)}, 3, ACL_INT64},
         {Op::kDivScalarList, {kF32, kF16, kBF16}, 0.7, ACL_FLOAT},
+        {Op::kNeg, {kF32, kF16, kBF16, Code(ACL_INT32)}, 0, ACL_FLOAT},
+        {Op::kAbs, {kF32, kF16, kBF16}, 0, ACL_FLOAT},
     };
     uint32_t seed = 7;
     for (Profile prof : {Profile::kAscend950, Profile::kAscend910B}) {
@@ -619,6 +638,35 @@ TEST(ForeachChecks, DivScalarListCodes) {
     EXPECT_EQ(aclnnForeachDivScalarListGetWorkspaceSize(x.list, nullptr, out.list, &ws, &ex), kNullptr);
     aclDestroyScalarList(short_list);
     aclDestroyScalarList(double_list);
+}
+
+// A2/A3's INT16 / INT8 / UINT8 negation (wrapped), and ZeroInplace writes +0 over the view only.
+TEST(Foreach, NegOfSmallIntegersAndZeroInplace) {
+    ProfileScope scope(Profile::kAscend910B);
+    for (int d : {Code(ACL_INT16), Code(ACL_INT8), Code(ACL_UINT8)}) {
+        Call c{Op::kNeg, d, Profile::kAscend910B, 0, ACL_FLOAT};
+        EXPECT_GT(Sweep(c, 17, 99), 0);
+    }
+    std::mt19937 rng(8);
+    const std::vector<std::vector<int64_t>> shapes = {{4, 4}, {6}, {}};
+    auto x = MakeItems(3, kF32, rng, shapes.data());
+    x[0]->strides = {8, 2};  // every other element of a 4 x 8 storage
+    x[0]->storage = 32;
+    x[0]->buf = DeviceBuffer(32 * 4);
+    const std::vector<float> ones(32, 1.0f);
+    aclrtMemcpy(x[0]->buf.get(), 128, ones.data(), 128, ACL_MEMCPY_HOST_TO_DEVICE);
+    List l(x, kF32);
+    ASSERT_EQ(RunPhases([&](uint64_t* ws, aclOpExecutor** ex) { return aclnnForeachZeroInplaceGetWorkspaceSize(l.list, ws, ex); },
+                        aclnnForeachZeroInplace), 0) << LastError();
+    std::vector<float> got(32);
+    aclrtMemcpy(got.data(), 128, x[0]->buf.get(), 128, ACL_MEMCPY_DEVICE_TO_HOST);
+    for (int e = 0; e < 32; ++e) {
+        const bool in_view = (e % 8) % 2 == 0 && e / 8 < 4;
+        EXPECT_EQ(aclcpu_test::Bits(got[e]), in_view ? 0u : aclcpu_test::Bits(1.0f)) << e;
+    }
+    float v[6];
+    aclrtMemcpy(v, 24, x[1]->buf.get(), 24, ACL_MEMCPY_DEVICE_TO_HOST);
+    for (float f : v) EXPECT_EQ(aclcpu_test::Bits(f), 0u);
 }
 
 TEST(ForeachChecks, ShapesDimsAndDestroyedHandles) {

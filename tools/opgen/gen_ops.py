@@ -952,12 +952,18 @@ def foreach_python_params(op):
     return tuple(out)
 
 
+def foreach_in_bindings(op):
+    """Whether the foreach bindings (input lists -> a new output list) call op: not an entry that writes a list in
+    place (aclnnForeachZeroInplace; numpy's zeros_like is its golden)."""
+    return not any(p.get("role") == "inout" for p in op.tensor_lists)
+
+
 def write_foreach_optable(ops):
     """The Python table's foreach rows (aclcpu._ops.FOREACH): one per foreach entry, in the table's order (the
     index of _core.call_foreach)."""
     out = ["", "FOREACH_DATA = ("]
     for op in ops:
-        if not op.foreach:
+        if not op.foreach or not foreach_in_bindings(op):
             continue
         row = dict(api=op.api, function=snake(op.api), lists=tuple(op.list_inputs), output=op.list_outputs[0],
                    params=foreach_python_params(op), tier={p: op.d["tier"][p] for p in op.products},
@@ -973,6 +979,9 @@ def write_core_foreach_table(ops):
     out = [f"// {STAMP}.", "// Rows of _core.cpp's kForeachOps, in the table's order."]
     for op in ops:
         if not op.foreach:
+            continue
+        if not foreach_in_bindings(op):
+            out.append(f"    // {op.api}: not in the Python bindings (a list written in place)")
             continue
         if len(op.list_outputs) != 1:
             raise TableError(f"{op.api}: the foreach bindings take entries with one output list")
