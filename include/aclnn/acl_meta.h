@@ -204,8 +204,9 @@ ACL_FUNC_VISIBILITY aclnnStatus AclSetTensorAddr(aclOpExecutor* executor, const 
  * of the executor, in the list and in the executor's copy (CANN: opbase acl_op_api.cpp). Codes as CANN's:
  * NULL tensors, a NULL element or a NULL executor -> 561103 (ACLNN_ERR_INNER_NULLPTR); relativeIndex >= the
  * list's size -> 161002. Beyond CANN: a released or unknown list or executor -> 161002, and an irIndex that
- * is not a tensor-list input of the executor's operator -> 161002 (no operator of this library takes a
- * tensor list yet, so every executor answers so); nothing is written unless every check passes.
+ * is not a tensor-list input of the executor's operator -> 161002 (the foreach operators take tensor lists:
+ * their input lists are dynamic inputs 0, 1, ... in parameter order, their output list the dynamic output);
+ * nothing is written unless every check passes.
  */
 ACL_FUNC_VISIBILITY aclnnStatus aclSetDynamicInputTensorAddr(aclOpExecutor* executor, size_t irIndex,
                                                              const size_t relativeIndex, aclTensorList* tensors,

@@ -619,6 +619,9 @@ def foreach(op, lists, params=None, *, soc=None):
         if not isinstance(lst, (list, tuple)):
             raise AclnnError(_INVALID, f"{op}: {name} must be a list or tuple of tensors, got {type(lst).__name__}")
         arrays.append([_as_array(t, f"{name}[{i}]") for i, t in enumerate(lst)])
+    if params is not None and not isinstance(params, dict):
+        raise AclnnError(_INVALID, f"{op}: params must be a dict of parameter name -> value, got "
+                                   f"{type(params).__name__}")
     params = dict(params or {})
     values = []
     for name, kind, default in info.params:
@@ -626,8 +629,11 @@ def foreach(op, lists, params=None, *, soc=None):
             raise AclnnError(_INVALID, f"{op}: parameter {name} is required")
         value = params.pop(name, default)
         if kind == "scalar_list":
-            if not isinstance(value, (list, tuple, np.ndarray)):
-                raise AclnnError(_INVALID, f"{op}: {name} must be a sequence of numbers, one per list position")
+            if hasattr(value, "tolist") and getattr(value, "ndim", 1) == 1:  # a 1-d numpy array or torch tensor
+                value = value.tolist()
+            if not isinstance(value, (list, tuple)):
+                raise AclnnError(_INVALID, f"{op}: {name} must be a 1-d sequence of numbers, one per list position, "
+                                           f"got {_short_repr(value)}")
             values.append([_scalar_param(f"{name}[{i}]", v) for i, v in enumerate(value)])
         else:
             values.append(_scalar_param(name, value))

@@ -98,4 +98,27 @@ inline kern::BinaryParams ForeachScalarV2Params(rt::Soc soc, kern::BinaryOp op, 
     }
 }
 
+/// aclnnForeachMaximumScalarV2's / aclnnForeachMinimumScalarV2's CheckScalarValueValid, after the empty-list return
+/// (a custom check of the table): when the scalar's dtype is not the list's, its ToDouble value outside the list
+/// dtype's finite range -> 161002 ("Scalar value exceeds float16 range."); a NaN passes. Returns 0 or 161002.
+inline int CheckForeachScalarRange(const ForeachCall& c, const aclScalar* scalar) {
+    const aclDataType x = c.lists[0]->items[0]->dtype;
+    if (scalar->dtype == x) return 0;
+    double v = 0.0;
+    ScalarToDouble(*scalar, &v);
+    double lim = 0.0;
+    const char* name = "";
+    switch (x) {
+        case ACL_INT32:
+            if (v < -2147483648.0 || v > 2147483647.0) return Fail(ACLNN_ERR_PARAM_INVALID, "Scalar value exceeds int32 range.");
+            return 0;
+        case ACL_FLOAT: lim = 3.4028235e+38; name = "float32"; break;
+        case ACL_FLOAT16: lim = 65504.0; name = "float16"; break;
+        case ACL_BF16: lim = 3.3895314e+38; name = "bfloat16"; break;
+        default: return Fail(ACLNN_ERR_PARAM_INVALID, "Unsupported tensor data type for scalar value check");
+    }
+    if (v < -lim || v > lim) return Fail(ACLNN_ERR_PARAM_INVALID, "Scalar value exceeds %s range.", name);
+    return 0;
+}
+
 }  // namespace aclcpu

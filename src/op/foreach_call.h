@@ -90,14 +90,18 @@ inline int CheckListLive(const aclTensorList* list, const char* name) {
     return 0;
 }
 
-/// The table's lists_live scalar_lists (BEYOND CANN): `list` a live aclScalarList and each element a live aclScalar
-/// (aclCreateScalarList refuses NULL elements). 161002 with the handle registry's message naming `name`.
+/// The table's lists_live scalar_lists (BEYOND CANN): `list` a live aclScalarList and each element a non-NULL, live
+/// aclScalar (161002; the handle registry's message naming `name`, or "scalars[1]" for a NULL element).
 inline int CheckScalarListLive(const aclScalarList* list, const char* name) {
     const HandleState state = HandleStateOf(list, HandleKind::kScalarList);
     if (state != HandleState::kLive) {
         return FailNotLive(ACLNN_ERR_PARAM_INVALID, name, HandleKind::kScalarList, list, state, kScalarReleasedBy);
     }
-    for (const aclScalar* e : list->items) {
+    for (size_t i = 0; i < list->items.size(); ++i) {
+        const aclScalar* e = list->items[i];
+        if (e == nullptr) {  // aclCreateScalarList stores NULL elements, as CANN does
+            return Fail(ACLNN_ERR_PARAM_INVALID, "Expected a proper Scalar but got null for argument %s[%zu].", name, i);
+        }
         const HandleState es = HandleStateOf(e, HandleKind::kScalar);
         if (es != HandleState::kLive) {
             return FailNotLive(ACLNN_ERR_PARAM_INVALID, name, HandleKind::kScalar, e, es, kScalarReleasedBy);

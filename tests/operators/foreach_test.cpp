@@ -19,12 +19,17 @@
 #include "aclnnop/aclnn_foreach_add_list_v2.h"
 #include "aclnnop/aclnn_foreach_add_scalar_v2.h"
 #include "aclnnop/aclnn_foreach_addcmul_scalar_v2.h"
+#include "aclnnop/aclnn_foreach_div_list.h"
 #include "aclnnop/aclnn_foreach_div_scalar_list.h"
+#include "aclnnop/aclnn_foreach_div_scalar_v2.h"
 #include "aclnnop/aclnn_foreach_lerp_scalar.h"
+#include "aclnnop/aclnn_foreach_maximum_scalar_v2.h"
+#include "aclnnop/aclnn_foreach_minimum_scalar_v2.h"
 #include "aclnnop/aclnn_foreach_mul_list.h"
 #include "aclnnop/aclnn_foreach_mul_scalar_v2.h"
 #include "aclnnop/aclnn_foreach_neg.h"
 #include "aclnnop/aclnn_foreach_sqrt.h"
+#include "aclnnop/aclnn_foreach_sub_list_v2.h"
 #include "aclnnop/aclnn_foreach_sub_scalar_v2.h"
 #include "aclnnop/aclnn_foreach_zero_inplace.h"
 #include "support/foreach_reference.h"
@@ -151,7 +156,7 @@ struct List {
 };
 
 // The reference of one call over the items (x: inputs, the output written into `expect` storage copies).
-enum class Op { kAddScalar, kMulScalar, kMulList, kLerp, kSubScalar, kAddcmul, kSqrt, kAddList, kDivScalarList, kNeg, kAbs };
+enum class Op { kAddScalar, kMulScalar, kMulList, kLerp, kSubScalar, kAddcmul, kSqrt, kAddList, kDivScalarList, kNeg, kAbs, kMax, kMin, kDivScalar, kSubList, kDivList };
 
 struct Call {
     Op op;
@@ -167,7 +172,8 @@ struct Call {
 float KernelScalar(const Call& c) {
     const float f = static_cast<float>(c.scalar);  // ToFloat: RNE
     // SubScalarV2's op_api has no FLOAT branch for a FLOAT16 list
-    const bool keeps_float = c.prof == Profile::kAscend950 && c.op != Op::kSubScalar && c.op != Op::kAddList &&
+    const bool keeps_float = c.prof == Profile::kAscend950 && (c.op == Op::kAddScalar || c.op == Op::kMulScalar ||
+                                                                c.op == Op::kAddcmul) &&
                              (c.scalar_dtype == ACL_FLOAT || c.scalar_dtype == ACL_DOUBLE);
     if (c.dtype == kF16 && !keeps_float) {
         return static_cast<float>(l1ref::RoundTo(f, l1ref::kFmtF16));
@@ -231,6 +237,74 @@ void ExpectElement(const Call& c, const uint8_t* a, const uint8_t* b, const uint
                 break;
             }
             case Op::kSqrt: r = SqrtStep(c, x); break;
+            case Op::kMax: case Op::kMin: {  // IEEE maximum / minimum: x's NaN first, +0 above -0
+                const float y = KernelScalar(c);
+                const bool mx = c.op == Op::kMax;
+                if (std::isnan(x) || std::isnan(y)) {
+                    r = NAN;
+                } else if (x == y) {
+                    r = (std::signbit(x) != mx) ? x : y;
+                } else {
+                    r = (x > y) == mx ? x : y;
+                }
+                break;
+            }
+            case Op::kDivScalar: {
+                const float s = KernelScalar(c);
+                if (c.prof == Profile::kAscend950) {  // x * reciprocal; Newton for FLOAT and BF16 lists, unfused
+                    float inv;
+                    if (s == 0.0f) {
+                        inv = std::signbit(s) ? -INFINITY : INFINITY;
+                    } else if (std::isinf(s)) {
+                        inv = s > 0 ? 0.0f : -0.0f;
+                    } else {
+                        inv = foreachref::F32(1.0L / s);
+                        if (d != kF16) {
+                            const float t = foreachref::F32(static_cast<long double>(s) * inv);
+                            const float u = foreachref::F32(2.0L - t);
+                            inv = foreachref::F32(static_cast<long double>(inv) * u);
+                        }
+                    }
+                    r = foreachref::F32(static_cast<long double>(x) * inv);
+                    if (std::isnan(x) || std::isnan(inv) || (std::isinf(x) && inv == 0.0f) ||
+                        (x == 0.0f && std::isinf(inv))) {
+                        r = NAN;
+                    }
+                } else {
+                    const float xf = Flush(x), sf = Flush(s);
+                    r = Flush(foreachref::F32(static_cast<long double>(xf) / sf));
+                    if ((xf == 0.0f && sf == 0.0f) || std::isnan(xf) || std::isnan(sf) ||
+                        (std::isinf(xf) && std::isinf(sf))) {
+                        r = NAN;
+                    }
+                }
+                break;
+            }
+            case Op::kSubList: {
+                const float y = static_cast<float>(l1ref::ReadValue(b, d));
+                float a = ListAlpha(c);
+                if (d == kF16 && c.prof != Profile::kAscend950) {  // Muls then Sub, in half
+                    const float t = static_cast<float>(l1ref::RoundTo(static_cast<long double>(y) * a, l1ref::kFmtF16));
+                    r = foreachref::F32(static_cast<long double>(x) - t);
+                } else {
+                    if (d == kBF16 && c.prof == Profile::kAscend950) {  // the float32's low half read as a bf16
+                        uint32_t u;
+                        std::memcpy(&u, &a, 4);
+                        u = (u & 0xFFFFu) << 16;
+                        std::memcpy(&a, &u, 4);
+                    }
+                    r = std::fmaf(y, -a, x);
+                }
+                break;
+            }
+            case Op::kDivList: {
+                const float xf = Flush(x), yf = Flush(static_cast<float>(l1ref::ReadValue(b, d)));
+                r = Flush(foreachref::F32(static_cast<long double>(xf) / yf));
+                if ((xf == 0.0f && yf == 0.0f) || std::isnan(xf) || std::isnan(yf) || (std::isinf(xf) && std::isinf(yf))) {
+                    r = NAN;
+                }
+                break;
+            }
             case Op::kNeg:  // the 950's sign flip; A2/A3's 0 - x (both zeros +0)
                 r = c.prof == Profile::kAscend950 ? -x : (x == 0.0f ? 0.0f : -x);
                 break;
@@ -266,7 +340,13 @@ void ExpectElement(const Call& c, const uint8_t* a, const uint8_t* b, const uint
     const bool u = d == Code(ACL_UINT8);
     const int64_t x = static_cast<int64_t>(l1ref::ReadValue(a, d));
     int64_t r = 0;
-    if (c.op == Op::kNeg) {
+    if (c.op == Op::kMax || c.op == Op::kMin) {
+        const int64_t y = foreachref::Wrap(KernelIntScalar(c), 4, false);
+        r = (c.op == Op::kMax) == (x > y) ? x : y;
+    } else if (c.op == Op::kSubList) {
+        const int64_t y = static_cast<int64_t>(l1ref::ReadValue(b, d));
+        r = static_cast<int64_t>(static_cast<uint64_t>(x) - static_cast<uint64_t>(y) * static_cast<uint64_t>(KernelIntScalar(c)));
+    } else if (c.op == Op::kNeg) {
         r = static_cast<int64_t>(0 - static_cast<uint64_t>(x));
     } else if (c.op == Op::kAddList) {
         const int64_t y = static_cast<int64_t>(l1ref::ReadValue(b, d));
@@ -330,6 +410,21 @@ int RunOp(const Call& c, const aclTensorList* x1, const aclTensorList* x2, aclTe
             aclDestroyScalarList(sl);
             return st;
         }
+        case Op::kMax:
+            return RunPhases([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnForeachMaximumScalarV2GetWorkspaceSize(x1, s.get(), out, ws, ex); }, aclnnForeachMaximumScalarV2);
+        case Op::kMin:
+            return RunPhases([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnForeachMinimumScalarV2GetWorkspaceSize(x1, s.get(), out, ws, ex); }, aclnnForeachMinimumScalarV2);
+        case Op::kDivScalar:
+            return RunPhases([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnForeachDivScalarV2GetWorkspaceSize(x1, s.get(), out, ws, ex); }, aclnnForeachDivScalarV2);
+        case Op::kSubList:
+            return RunPhases([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnForeachSubListV2GetWorkspaceSize(x1, x2, s.get(), out, ws, ex); }, aclnnForeachSubListV2);
+        case Op::kDivList:
+            return RunPhases([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnForeachDivListGetWorkspaceSize(x1, x2, out, ws, ex); }, aclnnForeachDivList);
         case Op::kNeg:
             return RunPhases([&](uint64_t* ws, aclOpExecutor** ex) {
                 return aclnnForeachNegGetWorkspaceSize(x1, out, ws, ex); }, aclnnForeachNeg);
@@ -348,7 +443,10 @@ int RunOp(const Call& c, const aclTensorList* x1, const aclTensorList* x2, aclTe
     }
 }
 
-bool TwoInputs(Op op) { return op == Op::kMulList || op == Op::kLerp || op == Op::kAddcmul || op == Op::kAddList; }
+bool TwoInputs(Op op) {
+    return op == Op::kMulList || op == Op::kLerp || op == Op::kAddcmul || op == Op::kAddList || op == Op::kSubList ||
+           op == Op::kDivList;
+}
 
 // Runs c over a random list of n tensors out of place and in place (out = x1) and compares every element with the
 // reference; returns the number of elements compared.
@@ -425,6 +523,15 @@ TEST(Foreach, BitExactAgainstTheReferenceOnEveryListShape) {
         {Op::kDivScalarList, {kF32, kF16, kBF16}, 0.7, ACL_FLOAT},
         {Op::kNeg, {kF32, kF16, kBF16, Code(ACL_INT32)}, 0, ACL_FLOAT},
         {Op::kAbs, {kF32, kF16, kBF16}, 0, ACL_FLOAT},
+        {Op::kMax, {kF32, kF16, kBF16}, 0.5, ACL_DOUBLE},
+        {Op::kMin, {kF32, kF16, kBF16}, -0.0, ACL_DOUBLE},
+        {Op::kMax, {Code(ACL_INT32)}, 7, ACL_INT64},
+        {Op::kMin, {Code(ACL_INT32)}, -7, ACL_INT64},
+        {Op::kDivScalar, {kF32, kF16, kBF16}, 3.0, ACL_DOUBLE},
+        {Op::kDivScalar, {kF32, kBF16}, 0.1, ACL_DOUBLE},
+        {Op::kSubList, {kF32, kF16, kBF16}, 0.3, ACL_DOUBLE},
+        {Op::kSubList, {Code(ACL_INT32)}, 3, ACL_INT64},
+        {Op::kDivList, {kF32, kF16, kBF16}, 0, ACL_FLOAT},
     };
     uint32_t seed = 7;
     for (Profile prof : {Profile::kAscend950, Profile::kAscend910B}) {
