@@ -43,8 +43,11 @@ struct ForeachCall {
 
     /// Element i of list parameter `list` (executor order).
     const aclTensor* At(int list, size_t i) const { return lists[list]->items[i]; }
-    /// Its index in `t` (the planned call's tensor index the sub-problems' operands name).
-    int Index(int list, size_t i) const { return static_cast<int>(static_cast<size_t>(list) * size + i); }
+    /// Whether list parameter `list` is given: an optional list (the table's `optional`, the last list) may be
+    /// NULL or empty, CANN's "none" (aclnnFusedSgd's momentumBufferListOptionalRef).
+    bool Given(int list) const { return lists[list] != nullptr && !lists[list]->items.empty(); }
+    /// Its index in `t` (the planned call's tensor index the sub-problems' operands name), after GatherLists.
+    int Index(int list, size_t i) const { return args[static_cast<size_t>(list)].first + static_cast<int>(i); }
     /// The tensors of the input lists (the planned call's inputs come first).
     int NumInputs() const { return static_cast<int>(static_cast<size_t>(num_input_lists) * size); }
 };
@@ -136,10 +139,10 @@ inline int GatherLists(ForeachCall* c) {
     for (int k = 0; k < c->num_lists; ++k) {
         CallArg a;
         a.first = static_cast<int>(c->t.size());
-        a.count = static_cast<int>(c->size);
+        a.count = c->Given(k) ? static_cast<int>(c->size) : 0;  // an optional list left out: no tensors
         a.list = true;
         c->args.push_back(a);
-        for (size_t i = 0; i < c->size; ++i) c->t.push_back(c->At(k, i));
+        for (int i = 0; i < a.count; ++i) c->t.push_back(c->At(k, static_cast<size_t>(i)));
     }
     return 0;
 }
@@ -150,7 +153,7 @@ inline int GatherLists(ForeachCall* c) {
 inline int CheckListViews(const ForeachCall& c) {
     char name[64];
     for (int k = 0; k < c.num_lists; ++k) {
-        for (size_t i = 0; i < c.size; ++i) {
+        for (size_t i = 0; i < (c.Given(k) ? c.size : 0); ++i) {
             const aclTensor* e = c.At(k, i);
             if (CheckStorageBounds(*e, c.list_names[k]) != 0) {  // again, for the message naming the element
                 snprintf(name, sizeof name, "%s[%zu]", c.list_names[k], i);

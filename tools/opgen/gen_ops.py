@@ -105,14 +105,16 @@ class Op:
         self.foreach = d.get("shape") == "foreach"
         self.tensor_lists = [p for p in self.params if p["kind"] == "aclTensorList"]
         if self.foreach:
-            if self.tensors:
-                raise TableError(f"{self.api}: a foreach entry takes aclTensorList arguments, not aclTensor")
+            # an aclTensor parameter of a foreach entry (aclnnFusedSgd's gradScaleOptional) is handed to the plan
+            # hook like a number parameter; the hook plans it
+            self.tensors = []
             self.list_inputs = [p["name"] for p in self.tensor_lists if p.get("role", "input") == "input"]
             self.list_outputs = [p["name"] for p in self.tensor_lists if p.get("role") in ("output", "inout")]
             self.order = self.list_inputs + self.list_outputs
         elif self.tensor_lists:
             raise TableError(f"{self.api}: aclTensorList arguments need shape foreach")
-        self.scalars = [p for p in self.params if p["kind"] not in ("aclTensor", "aclTensorList")]
+        self.scalars = [p for p in self.params if p["kind"] != "aclTensorList" and
+                        (p["kind"] != "aclTensor" or self.foreach)]
         if self.base is not None:  # the suite compares the variant with its base at the same values: one rule
             mine = {p["name"]: p for p in self.scalars}
             for p in self.base.scalars:
@@ -667,10 +669,13 @@ def foreach_first_phase(op, g):
         raise TableError(f"{op.api}: more than kMaxForeachLists (5) list parameters")
     for k, name in enumerate(op.order):
         g.lines.append(f"    c.lists[{k}] = {name};")
+        if next(p for p in op.tensor_lists if p["name"] == name).get("optional"):
+            if k != len(op.order) - 1:
+                raise TableError(f"{op.api}: an optional list must be the last list parameter")
     for item in op.d["checks"]:
         g.check(item)
-    if "lists_live" not in g.done:
-        raise TableError(f"{op.api}: a foreach entry's checks must include lists_live")
+    if "lists_live" not in g.done and "custom" not in g.done:
+        raise TableError(f"{op.api}: a foreach entry's checks must include lists_live (or a custom check making it)")
     if not g.gathered:
         g.lines.append(f"    c.size = {op.order[0]}->items.size();")
         g.lines.append("    if (int ret = GatherLists(&c)) return ret;")
