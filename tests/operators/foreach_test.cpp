@@ -18,6 +18,7 @@
 #include "aclnnop/aclnn_foreach_abs.h"
 #include "aclnnop/aclnn_foreach_add_list_v2.h"
 #include "aclnnop/aclnn_foreach_add_scalar_v2.h"
+#include "aclnnop/aclnn_foreach_addcdiv_scalar_v2.h"
 #include "aclnnop/aclnn_foreach_addcmul_scalar_v2.h"
 #include "aclnnop/aclnn_foreach_div_list.h"
 #include "aclnnop/aclnn_foreach_div_scalar_list.h"
@@ -156,7 +157,7 @@ struct List {
 };
 
 // The reference of one call over the items (x: inputs, the output written into `expect` storage copies).
-enum class Op { kAddScalar, kMulScalar, kMulList, kLerp, kSubScalar, kAddcmul, kSqrt, kAddList, kDivScalarList, kNeg, kAbs, kMax, kMin, kDivScalar, kSubList, kDivList };
+enum class Op { kAddScalar, kMulScalar, kMulList, kLerp, kSubScalar, kAddcmul, kSqrt, kAddList, kDivScalarList, kNeg, kAbs, kMax, kMin, kDivScalar, kSubList, kDivList, kAddcdiv };
 
 struct Call {
     Op op;
@@ -297,6 +298,14 @@ void ExpectElement(const Call& c, const uint8_t* a, const uint8_t* b, const uint
                 }
                 break;
             }
+            case Op::kAddcdiv: {  // fma(x2 / x3 (flushed), s, x1)
+                const float y = Flush(static_cast<float>(l1ref::ReadValue(b, d)));
+                const float z = Flush(static_cast<float>(l1ref::ReadValue(t, d)));
+                float q = Flush(foreachref::F32(static_cast<long double>(y) / z));
+                if ((y == 0.0f && z == 0.0f) || std::isnan(y) || std::isnan(z) || (std::isinf(y) && std::isinf(z))) q = NAN;
+                r = std::fmaf(q, KernelScalar(c), x);
+                break;
+            }
             case Op::kDivList: {
                 const float xf = Flush(x), yf = Flush(static_cast<float>(l1ref::ReadValue(b, d)));
                 r = Flush(foreachref::F32(static_cast<long double>(xf) / yf));
@@ -422,6 +431,10 @@ int RunOp(const Call& c, const aclTensorList* x1, const aclTensorList* x2, aclTe
         case Op::kSubList:
             return RunPhases([&](uint64_t* ws, aclOpExecutor** ex) {
                 return aclnnForeachSubListV2GetWorkspaceSize(x1, x2, s.get(), out, ws, ex); }, aclnnForeachSubListV2);
+        case Op::kAddcdiv:
+            return RunPhases([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnForeachAddcdivScalarV2GetWorkspaceSize(x1, x2, x3, s.get(), out, ws, ex); },
+                aclnnForeachAddcdivScalarV2);
         case Op::kDivList:
             return RunPhases([&](uint64_t* ws, aclOpExecutor** ex) {
                 return aclnnForeachDivListGetWorkspaceSize(x1, x2, out, ws, ex); }, aclnnForeachDivList);
@@ -445,7 +458,7 @@ int RunOp(const Call& c, const aclTensorList* x1, const aclTensorList* x2, aclTe
 
 bool TwoInputs(Op op) {
     return op == Op::kMulList || op == Op::kLerp || op == Op::kAddcmul || op == Op::kAddList || op == Op::kSubList ||
-           op == Op::kDivList;
+           op == Op::kDivList || op == Op::kAddcdiv;
 }
 
 // Runs c over a random list of n tensors out of place and in place (out = x1) and compares every element with the
@@ -532,6 +545,7 @@ TEST(Foreach, BitExactAgainstTheReferenceOnEveryListShape) {
         {Op::kSubList, {kF32, kF16, kBF16}, 0.3, ACL_DOUBLE},
         {Op::kSubList, {Code(ACL_INT32)}, 3, ACL_INT64},
         {Op::kDivList, {kF32, kF16, kBF16}, 0, ACL_FLOAT},
+        {Op::kAddcdiv, {kF32, kF16, kBF16}, -0.001, ACL_DOUBLE},
     };
     uint32_t seed = 7;
     for (Profile prof : {Profile::kAscend950, Profile::kAscend910B}) {
