@@ -495,24 +495,32 @@ def call(op, tensors, reduction="mean", params=None, *, out_dtype=None, soc=None
     return _run(_INDEX[op], tuple(tensors), reduction, values, out_dtype, soc)
 
 
+def _bind_positional(function, what, leading, extra, args, kwargs):
+    """Splits a generated function's arguments: the first len(leading) positional ones (`what`: "tensors" or
+    "tensor lists", named `leading`), then up to len(extra) more bound by position to the names `extra` in kwargs
+    (a name given twice, or too few or many arguments: AclnnError 161002). Returns the leading arguments."""
+    n = len(leading)
+    if len(args) < n or len(args) > n + len(extra):
+        raise AclnnError(161002, f"{function} takes {n} {what} ({', '.join(leading)}) and at most {len(extra)} more "
+                                 f"arguments ({', '.join(extra)}), got {len(args)}")
+    for name, value in zip(extra, args[n:]):
+        if name in kwargs:
+            raise AclnnError(161002, f"{function}: {name} given twice")
+        kwargs[name] = value
+    return args[:n]
+
+
 def _table_function(info):
     """aclcpu.<function> of an operator the table lists without a hand-written function here: its input
     tensors by position, then (by position or name) reduction and its scalar parameters, as aclcpu.call."""
-    n = len(info.tensors)
     extra = ("reduction",) * info.has_reduction + tuple(name for name, _ in info.params)
 
     def function(*args, out_dtype=None, soc=None, **kwargs):
-        if len(args) < n or len(args) > n + len(extra):
-            raise AclnnError(161002, f"{info.function} takes {n} tensors ({', '.join(info.tensors)}) and at most "
-                                     f"{len(extra)} more arguments ({', '.join(extra)}), got {len(args)}")
-        for name, value in zip(extra, args[n:]):
-            if name in kwargs:
-                raise AclnnError(161002, f"{info.function}: {name} given twice")
-            kwargs[name] = value
+        tensors = _bind_positional(info.function, "tensors", info.tensors, extra, args, kwargs)
         if "reduction" in kwargs and not info.has_reduction:
             raise AclnnError(161002, f"{info.function} has no parameter reduction")
         reduction = kwargs.pop("reduction", "mean")
-        return call(info.api, args[:n], reduction, kwargs, out_dtype=out_dtype, soc=soc)
+        return call(info.api, tensors, reduction, kwargs, out_dtype=out_dtype, soc=soc)
 
     function.__name__ = function.__qualname__ = info.function
     if info.inplace_of:
@@ -645,18 +653,11 @@ def foreach(op, lists, params=None, *, soc=None):
 def _foreach_function(info):
     """aclcpu.<function> of a foreach operator: its input lists by position, then its number parameters (by
     position or name), as aclcpu.foreach."""
-    n = len(info.lists)
     names = tuple(name for name, _, _ in info.params)
 
     def function(*args, soc=None, **kwargs):
-        if len(args) < n or len(args) > n + len(names):
-            raise AclnnError(161002, f"{info.function} takes {n} tensor lists ({', '.join(info.lists)}) and at most "
-                                     f"{len(names)} more arguments ({', '.join(names)}), got {len(args)}")
-        for name, value in zip(names, args[n:]):
-            if name in kwargs:
-                raise AclnnError(161002, f"{info.function}: {name} given twice")
-            kwargs[name] = value
-        return foreach(info.api, args[:n], kwargs, soc=soc)
+        lists = _bind_positional(info.function, "tensor lists", info.lists, names, args, kwargs)
+        return foreach(info.api, lists, kwargs, soc=soc)
 
     function.__name__ = function.__qualname__ = info.function
     function.__doc__ = (f"{info.output} of {info.api}({', '.join(info.lists + names)}): aclcpu.foreach("

@@ -330,6 +330,38 @@ const OpDef kOps[] = {
 };
 constexpr int kNumOps = static_cast<int>(sizeof(kOps) / sizeof(kOps[0]));
 
+/// A C-contiguous tensor of shape d and dtype dt over `data` (its storage shape: [element count]); NULL when
+/// aclCreateTensor refuses it.
+aclTensor* ContiguousTensor(const std::vector<int64_t>& d, aclDataType dt, void* data) {
+    std::vector<int64_t> strides(d.size());
+    int64_t n = 1;
+    for (size_t j = d.size(); j-- > 0;) {
+        strides[j] = n;
+        n *= d[j];
+    }
+    const int64_t storage = n;
+    return aclCreateTensor(d.data(), d.size(), dt, strides.data(), 0, ACL_FORMAT_ND, &storage, 1, data);
+}
+
+/// The second phase of executor `ex` of operator `api` with its workspace (ws_size bytes, a block of its own
+/// when the plan asks for one - only an output overlapping an input does, which distinct arena slots never are),
+/// on the default stream, synchronised. Returns the status; on failure *message holds the library's message (the
+/// executor is consumed either way).
+int RunWithWorkspace(const char* api, RunFn run, aclOpExecutor* ex, uint64_t ws_size, std::string* message) {
+    void* ws = nullptr;
+    int status = 0;
+    if (ws_size != 0 && (status = aclrtMalloc(&ws, ws_size, ACL_MEM_MALLOC_HUGE_FIRST)) != 0) {
+        *message = RecentMessage("aclrtMalloc failed");
+        aclDestroyAclOpExecutor(ex);
+        return status;
+    }
+    status = run(ws, ws_size, ex, nullptr);
+    if (status == 0) status = aclrtSynchronizeStream(nullptr);
+    if (status != 0) *message = RecentMessage((std::string(api) + " failed").c_str());
+    if (ws != nullptr) aclrtFree(ws);
+    return status;
+}
+
 /// NumPy's broadcast of two shapes into *r; false when they do not broadcast.
 bool Broadcast(const std::vector<int64_t>& x, const std::vector<int64_t>& y, std::vector<int64_t>* r) {
     const size_t n = std::max(x.size(), y.size());
@@ -491,16 +523,7 @@ py::object Call(int op, const std::vector<py::array>& inputs, int64_t reduction,
                     message = RecentMessage("aclrtMemset failed");
                     break;
                 }
-                const std::vector<int64_t>& d = shapes[k];
-                std::vector<int64_t> ostr(d.size());
-                int64_t s = 1;
-                for (size_t j = d.size(); j-- > 0;) {
-                    ostr[j] = s;
-                    s *= d[j];
-                }
-                const int64_t ostorage = s;
-                ts.t[kMaxInputs + k] = aclCreateTensor(d.data(), d.size(), out_t, ostr.data(), 0, ACL_FORMAT_ND,
-                                                       &ostorage, 1, base + out_at[k]);
+                ts.t[kMaxInputs + k] = ContiguousTensor(shapes[k], out_t, base + out_at[k]);
                 if (ts.t[kMaxInputs + k] == nullptr) {
                     status = kStatusInvalid;
                     message = RecentMessage("aclCreateTensor failed");
@@ -512,18 +535,7 @@ py::object Call(int op, const std::vector<py::array>& inputs, int64_t reduction,
                 message = RecentMessage((std::string(def.api) + "GetWorkspaceSize failed").c_str());
                 break;
             }
-            // The plan asks for a temporary only when the output overlaps an input, which distinct arena
-            // slots never do; should it ask, the workspace gets its own block.
-            void* ws = nullptr;
-            if (ws_size != 0 && (status = aclrtMalloc(&ws, ws_size, ACL_MEM_MALLOC_HUGE_FIRST)) != 0) {
-                message = RecentMessage("aclrtMalloc failed");
-                aclDestroyAclOpExecutor(ex);
-                break;
-            }
-            status = def.run(ws, ws_size, ex, nullptr);
-            if (status == 0) status = aclrtSynchronizeStream(nullptr);
-            if (status != 0) message = RecentMessage((std::string(def.api) + " failed").c_str());
-            if (ws != nullptr) aclrtFree(ws);
+            status = RunWithWorkspace(def.api, def.run, ex, ws_size, &message);
         } while (false);
         for (int k = 0; k < def.outputs && status == 0; ++k) {
             if (out_bytes[k] == 0) continue;
@@ -696,6 +708,19 @@ py::list CallForeach(int op, const std::vector<std::vector<py::array>>& lists, c
         uint64_t ws_size = 0;
         aclOpExecutor* ex = nullptr;
         SocOverride guard(soc);
+        // Makes a list of ts (status 0 so far) and keeps it; on any failure destroys ts and sets status, message.
+        const auto adopt = [&](std::vector<aclTensor*>& ts) {
+            aclTensorList* list = status == 0 ? aclCreateTensorList(ts.data(), ts.size()) : nullptr;
+            if (list == nullptr) {
+                for (aclTensor* t : ts) aclDestroyTensor(t);
+                if (status == 0) {
+                    status = kStatusInvalid;
+                    message = RecentMessage("aclCreateTensorList failed");
+                }
+                return;
+            }
+            owned.l.push_back(list);
+        };
         do {
             if ((status = t_arena.Reserve(at)) != 0) {
                 message = RecentMessage("aclrtMalloc failed");
@@ -720,16 +745,8 @@ py::list CallForeach(int op, const std::vector<std::vector<py::array>>& lists, c
                     }
                     ts.push_back(t);
                 }
-                aclTensorList* list = status == 0 ? aclCreateTensorList(ts.data(), ts.size()) : nullptr;
-                if (list == nullptr) {
-                    for (aclTensor* t : ts) aclDestroyTensor(t);
-                    if (status == 0) {
-                        status = kStatusInvalid;
-                        message = RecentMessage("aclCreateTensorList failed");
-                    }
-                    break;
-                }
-                owned.l.push_back(list);
+                adopt(ts);
+                if (status != 0) break;
             }
             if (status != 0) break;
             std::vector<aclTensor*> ots;
@@ -738,16 +755,7 @@ py::list CallForeach(int op, const std::vector<std::vector<py::array>>& lists, c
                     message = RecentMessage("aclrtMemset failed");
                     break;
                 }
-                const std::vector<int64_t>& d = first[i].shape;
-                std::vector<int64_t> ostr(d.size());
-                int64_t n = 1;
-                for (size_t j = d.size(); j-- > 0;) {
-                    ostr[j] = n;
-                    n *= d[j];
-                }
-                const int64_t ostorage = n;
-                aclTensor* t = aclCreateTensor(d.data(), d.size(), out_t, ostr.data(), 0, ACL_FORMAT_ND, &ostorage, 1,
-                                               base + out_at[i]);
+                aclTensor* t = ContiguousTensor(first[i].shape, out_t, base + out_at[i]);
                 if (t == nullptr) {
                     status = kStatusInvalid;
                     message = RecentMessage("aclCreateTensor failed");
@@ -755,31 +763,15 @@ py::list CallForeach(int op, const std::vector<std::vector<py::array>>& lists, c
                 }
                 ots.push_back(t);
             }
-            aclTensorList* out_list = status == 0 ? aclCreateTensorList(ots.data(), ots.size()) : nullptr;
-            if (out_list == nullptr) {
-                for (aclTensor* t : ots) aclDestroyTensor(t);
-                if (status == 0) {
-                    status = kStatusInvalid;
-                    message = RecentMessage("aclCreateTensorList failed");
-                }
-                break;
-            }
-            owned.l.push_back(out_list);
+            adopt(ots);
+            if (status != 0) break;
+            aclTensorList* out_list = owned.l.back();
             status = def.plan(owned.l.data(), params, out_list, &ws_size, &ex);
             if (status != 0) {
                 message = RecentMessage((std::string(def.api) + "GetWorkspaceSize failed").c_str());
                 break;
             }
-            void* ws = nullptr;
-            if (ws_size != 0 && (status = aclrtMalloc(&ws, ws_size, ACL_MEM_MALLOC_HUGE_FIRST)) != 0) {
-                message = RecentMessage("aclrtMalloc failed");
-                aclDestroyAclOpExecutor(ex);
-                break;
-            }
-            status = def.run(ws, ws_size, ex, nullptr);
-            if (status == 0) status = aclrtSynchronizeStream(nullptr);
-            if (status != 0) message = RecentMessage((std::string(def.api) + " failed").c_str());
-            if (ws != nullptr) aclrtFree(ws);
+            status = RunWithWorkspace(def.api, def.run, ex, ws_size, &message);
         } while (false);
         for (size_t i = 0; i < out_bytes.size() && status == 0; ++i) {
             if (out_bytes[i] == 0) continue;

@@ -9,13 +9,8 @@ namespace {
 // ForeachAbs(x) - foreach_abs/op_kernel: Atlas A2/A3's vector Abs (the sign cleared; BF16 through float32); the
 // Ascend 950's SIMT x >= 0 ? x : 0 - x (so abs(-0) is -0).
 int PlanForeachAbs(const ForeachCall& c, uint64_t* workspaceSize, aclOpExecutor** executor) {
-    const int in[] = {0};
-    kern::BinaryParams p{};
-    p.compute = c.At(0, 0)->dtype;
-    p.op = IsRegBaseSoc(c.soc) ? kern::BinaryOp::kAbsSelect : kern::BinaryOp::kAbs;
-    p.path = kern::AlphaPath::kPlain;
-    p.other_is_value = 1;  // one input
-    return PlanForeachItems(c, 1, in, 1, [&](size_t) { return p; }, workspaceSize, executor);
+    return PlanForeachUnary(c, IsRegBaseSoc(c.soc) ? kern::BinaryOp::kAbsSelect : kern::BinaryOp::kAbs,
+                            c.At(0, 0)->dtype, workspaceSize, executor);
 }
 
 }  // namespace

@@ -44,6 +44,29 @@ int PlanForeachItems(const ForeachCall& c, int out, const int* in, int nin, Para
                                 workspaceSize, executor);
 }
 
+/// out_i = op(x_i) computed in `compute` (a unary operation of kernels/binary.h: the lists x, out are c.lists 0, 1).
+inline int PlanForeachUnary(const ForeachCall& c, kern::BinaryOp op, aclDataType compute, uint64_t* workspaceSize,
+                            aclOpExecutor** executor) {
+    const int in[] = {0};
+    kern::BinaryParams p{};
+    p.compute = compute;
+    p.op = op;
+    p.path = kern::AlphaPath::kPlain;
+    p.other_is_value = 1;  // one input
+    return PlanForeachItems(c, 1, in, 1, [&](size_t) { return p; }, workspaceSize, executor);
+}
+
+/// out_i = x1_i op x2_i in x1's dtype, path kPlain (the lists x1, x2, out are c.lists 0, 1, 2).
+inline int PlanForeachBinaryList(const ForeachCall& c, kern::BinaryOp op, uint64_t* workspaceSize,
+                                 aclOpExecutor** executor) {
+    const int in[] = {0, 1};
+    kern::BinaryParams p{};
+    p.compute = c.At(0, 0)->dtype;
+    p.op = op;
+    p.path = kern::AlphaPath::kPlain;
+    return PlanForeachItems(c, 2, in, 2, [&](size_t) { return p; }, workspaceSize, executor);
+}
+
 /// The element-wise parameters of a foreach scalar form (out_i = x_i op s; the value in other_re / other_i,
 /// BinaryParams::other_is_value): computed in `compute`, the scalar `value` as the kernel holds it (a value of
 /// the compute dtype's range: float types as float32 in other_re, integers in other_i).

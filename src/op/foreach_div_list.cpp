@@ -10,12 +10,7 @@ namespace {
 // SIMT x1 / x2 (FLOAT16 in half, BF16 through float32): computed correctly rounded with float32 subnormals flushed
 // (the bounded tier; a half division is the float32 one rounded to half).
 int PlanForeachDivList(const ForeachCall& c, uint64_t* workspaceSize, aclOpExecutor** executor) {
-    const int in[] = {0, 1};
-    kern::BinaryParams p{};
-    p.compute = c.At(0, 0)->dtype;
-    p.op = kern::BinaryOp::kDiv;
-    p.path = kern::AlphaPath::kPlain;
-    return PlanForeachItems(c, 2, in, 2, [&](size_t) { return p; }, workspaceSize, executor);
+    return PlanForeachBinaryList(c, kern::BinaryOp::kDiv, workspaceSize, executor);
 }
 
 }  // namespace

@@ -9,12 +9,7 @@ namespace {
 // ForeachMulList(x1, x2) - foreach_mul_list/op_kernel: Mul in the list's dtype (FLOAT16 / BF16: the exact float32
 // product rounded once; integers wrap).
 int PlanForeachMulList(const ForeachCall& c, uint64_t* workspaceSize, aclOpExecutor** executor) {
-    const int in[] = {0, 1};
-    kern::BinaryParams p{};
-    p.compute = c.At(0, 0)->dtype;
-    p.op = kern::BinaryOp::kMul;
-    p.path = kern::AlphaPath::kPlain;
-    return PlanForeachItems(c, 2, in, 2, [&](size_t) { return p; }, workspaceSize, executor);
+    return PlanForeachBinaryList(c, kern::BinaryOp::kMul, workspaceSize, executor);
 }
 
 }  // namespace

@@ -10,13 +10,8 @@ namespace {
 // Sub from a block of zeros, 0 - x (so -(+0) and -(-0) are +0; INT16 / INT8 / UINT8 through float32 / half with
 // the minimum kept, which is the wrapped negation).
 int PlanForeachNeg(const ForeachCall& c, uint64_t* workspaceSize, aclOpExecutor** executor) {
-    const int in[] = {0};
-    kern::BinaryParams p{};
-    p.compute = c.At(0, 0)->dtype;
-    p.op = IsRegBaseSoc(c.soc) ? kern::BinaryOp::kNeg : kern::BinaryOp::kNegSub;
-    p.path = kern::AlphaPath::kPlain;
-    p.other_is_value = 1;  // one input
-    return PlanForeachItems(c, 1, in, 1, [&](size_t) { return p; }, workspaceSize, executor);
+    return PlanForeachUnary(c, IsRegBaseSoc(c.soc) ? kern::BinaryOp::kNeg : kern::BinaryOp::kNegSub,
+                            c.At(0, 0)->dtype, workspaceSize, executor);
 }
 
 }  // namespace

@@ -11,18 +11,13 @@ namespace {
 // Atlas A2/A3 (half subnormal inputs flushed) and widened to float32 on the Ascend 950 (a half subnormal is a
 // float32 normal), CAST_RINT back.
 int PlanForeachSqrt(const ForeachCall& c, uint64_t* workspaceSize, aclOpExecutor** executor) {
-    const int in[] = {0};
     const aclDataType x = c.At(0, 0)->dtype;
-    kern::BinaryParams p{};
-    p.compute = x;
     // kSqrtPlain flushes inputs below the compute dtype's smallest normal: FLOAT's float32 subnormals, the A2/A3
     // half subnormals. kSqrt is the same for BF16 (its float32 subnormals flushed) and, with nothing to flush,
     // for the 950's widened FLOAT16 (no half value is a float32 subnormal).
-    p.op = x == ACL_FLOAT || (x == ACL_FLOAT16 && !IsRegBaseSoc(c.soc)) ? kern::BinaryOp::kSqrtPlain
-                                                                        : kern::BinaryOp::kSqrt;
-    p.path = kern::AlphaPath::kPlain;
-    p.other_is_value = 1;  // one input
-    return PlanForeachItems(c, 1, in, 1, [&](size_t) { return p; }, workspaceSize, executor);
+    const kern::BinaryOp op = x == ACL_FLOAT || (x == ACL_FLOAT16 && !IsRegBaseSoc(c.soc)) ? kern::BinaryOp::kSqrtPlain
+                                                                                         : kern::BinaryOp::kSqrt;
+    return PlanForeachUnary(c, op, x, workspaceSize, executor);
 }
 
 }  // namespace

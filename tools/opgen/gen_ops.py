@@ -511,6 +511,15 @@ class Gen:
         finally:
             self.code = saved
 
+    def per_element(self, count, body):
+        """`for (size_t i = 0; i < count; ++i) { body }`: the lines body() writes, indented into the loop."""
+        L = self.lines
+        L.append(f"    for (size_t i = 0; i < {count}; ++i) {{")
+        start = len(L)
+        body()
+        L[start:] = ["    " + line for line in L[start:]]
+        L.append("    }")
+
     def list_check_body(self, kind, a):
         op, L = self.op, self.lines
         if kind == "lists_live":
@@ -550,7 +559,7 @@ class Gen:
             for item in a["checks"]:
                 self.check(item)
             self.nonempty.discard(x)
-            L[start:] = ["    " + line if line else line for line in L[start:]]
+            L[start:] = ["    " + line for line in L[start:]]
             L.append("    }")
         elif kind == "list_first_in":
             x = self.need_list(a["list"])
@@ -570,15 +579,13 @@ class Gen:
             x, v = self.need_list(a["list"]), a["of"]
             if v not in self.vars.dtype:
                 raise TableError(f"{op.api}: list_dtype_match: {v} is not a dtype variable made earlier")
-            L.append(f"    for (size_t i = 0; i < {x}->items.size(); ++i) {{")
-            start = len(L)
-            if "null_msg" not in a and not self.elements_checked:
-                raise TableError(f"{op.api}: {kind} without null_msg needs lists_live null_elements first")
-            if "null_msg" in a:  # else lists_live's null_elements made it (beyond CANN)
-                self.fail(f"{x}->items[i] == nullptr", a["null_msg"])
-            self.fail(f"{x}->items[i]->dtype != {v}", a["msg"])
-            L[start:] = ["    " + line for line in L[start:]]
-            L.append("    }")
+            def body():
+                if "null_msg" not in a and not self.elements_checked:
+                    raise TableError(f"{op.api}: {kind} without null_msg needs lists_live null_elements first")
+                if "null_msg" in a:  # else lists_live's null_elements made it (beyond CANN)
+                    self.fail(f"{x}->items[i] == nullptr", a["null_msg"])
+                self.fail(f"{x}->items[i]->dtype != {v}", a["msg"])
+            self.per_element(f"{x}->items.size()", body)
         elif kind == "scalar_in_list_by":
             sc, v = a["scalar"], a["of"]
             if op.kinds.get(sc) != "aclScalar" or sc not in self.not_null:
@@ -596,26 +603,18 @@ class Gen:
             self.fail(f"!InDtypeSet({sc}->dtype, {local})", a["msg"], list_local=local)
         elif kind == "list_max_dims":
             x = self.need_list(a["list"])
-            L.append(f"    for (size_t i = 0; i < {x}->items.size(); ++i) {{")
-            start = len(L)
-            self.fail(f"{x}->items[i]->view_shape.size() > static_cast<size_t>(kMaxDims)", a["msg"])
-            L[start:] = ["    " + line for line in L[start:]]
-            L.append("    }")
+            def body():
+                self.fail(f"{x}->items[i]->view_shape.size() > static_cast<size_t>(kMaxDims)", a["msg"])
+            self.per_element(f"{x}->items.size()", body)
         elif kind == "list_same_shape":
             x, y = self.need_list(a["a"]), self.need_list(a["b"])
-            L.append(f"    for (size_t i = 0; i < {x}->items.size(); ++i) {{")
-            start = len(L)
-            self.fail(f"{x}->items[i]->view_shape != {y}->items[i]->view_shape", a["msg"])
-            L[start:] = ["    " + line for line in L[start:]]
-            L.append("    }")
+            def body():
+                self.fail(f"{x}->items[i]->view_shape != {y}->items[i]->view_shape", a["msg"])
+            self.per_element(f"{x}->items.size()", body)
         elif kind == "list_format":
             names = [self.need_list(x) for x in a["lists"]]
-            L.append(f"    for (size_t i = 0; i < {names[0]}->items.size(); ++i) {{")
-            start = len(L)
             cond = " || ".join(f"IsPrivateFormatCode({x}->items[i]->format)" for x in names)
-            self.fail(cond, a["msg"])
-            L[start:] = ["    " + line for line in L[start:]]
-            L.append("    }")
+            self.per_element(f"{names[0]}->items.size()", lambda: self.fail(cond, a["msg"]))
         elif kind == "scalar_list_size":
             x, sl = self.need_list(a["list"]), a["scalars"]
             if op.kinds.get(sl) != "aclScalarList":
@@ -627,19 +626,15 @@ class Gen:
             if op.kinds.get(sl) != "aclScalarList":
                 raise TableError(f"{op.api}: scalar_list_in: {sl} is not an aclScalarList")
             lst = self.list_fn(a["dtypes"])
-            L.append(f"    for (size_t i = 0; i < {sl}->items.size(); ++i) {{")
-            start = len(L)
-            self.fail(f"!InDtypeSet({sl}->items[i]->dtype, {lst})", a["msg"], list_local=lst,
-                      extra={"dtype": ("%s", f"DtypeName({sl}->items[i]->dtype)")})
-            L[start:] = ["    " + line for line in L[start:]]
-            L.append("    }")
+            def body():
+                self.fail(f"!InDtypeSet({sl}->items[i]->dtype, {lst})", a["msg"], list_local=lst,
+                          extra={"dtype": ("%s", f"DtypeName({sl}->items[i]->dtype)")})
+            self.per_element(f"{sl}->items.size()", body)
         elif kind == "list_same_format":
             x, y = self.need_list(a["a"]), self.need_list(a["b"])
-            L.append(f"    for (size_t i = 0; i < {x}->items.size(); ++i) {{")
-            start = len(L)
-            self.fail(f"{x}->items[i]->format != {y}->items[i]->format", a["msg"])
-            L[start:] = ["    " + line for line in L[start:]]
-            L.append("    }")
+            def body():
+                self.fail(f"{x}->items[i]->format != {y}->items[i]->format", a["msg"])
+            self.per_element(f"{x}->items.size()", body)
         elif kind == "list_empty_return":
             x = self.need_list(a["list"])
             if "workspace_args" not in self.done:
