@@ -144,4 +144,62 @@ inline int CheckForeachScalarRange(const ForeachCall& c, const aclScalar* scalar
     return 0;
 }
 
+/// The V1 scalar forms' scalar tensor (aclnnForeachAddScalar, aclnnForeachMulScalar: `const aclTensor* scalar`,
+/// one element read by the kernel at run time), a custom check of the table after the lists' checks: a live
+/// aclTensor (161002, beyond CANN), one element (561002, the tiling's refusal), its view inside its storage
+/// (161002, beyond CANN). Returns 0 or the status.
+inline int CheckForeachScalarTensor(const ForeachCall& c, const aclTensor* scalar) {
+    (void)c;
+    static constexpr const char* kName = "scalar";
+    if (int ret = engine::CheckTensorArgs(&scalar, &kName, 1)) return ret;
+    if (scalar->numel != 1) {
+        return Fail(ACLNN_ERR_INNER_TILING_ERROR, "The scalar tensor must hold one element, but its shape is %s.",
+                    ShapeString(scalar->view_shape).c_str());
+    }
+    return CheckStorageBounds(*scalar, kName);
+}
+
+/// out_i = x_i op scalar[0] with the scalar a one-element tensor read at run time (the V1 scalar forms): the
+/// planned call's tensors are x's, the scalar (an input, broadcast to every position) and out's; `params` the
+/// rows' parameters (two inputs: x, the scalar).
+inline int PlanForeachScalarTensor(const ForeachCall& c, const aclTensor* scalar, const kern::BinaryParams& params,
+                                   uint64_t* workspaceSize, aclOpExecutor** executor) {
+    const int n = static_cast<int>(c.size);
+    std::vector<const aclTensor*> t(c.t.begin(), c.t.begin() + n);
+    t.push_back(scalar);
+    t.insert(t.end(), c.t.begin() + n, c.t.end());
+    CallArg ax, as, ao;
+    ax.first = 0;
+    ax.count = n;
+    ax.list = true;
+    as.first = n;
+    as.count = 1;
+    ao.first = n + 1;
+    ao.count = n;
+    ao.list = true;
+    const CallArg args[] = {ax, as, ao};
+    const char* const names[] = {c.list_names[0], "scalar", c.list_names[1]};
+    std::vector<engine::ElementwiseListItem> items(c.size);
+    for (int i = 0; i < n; ++i) {
+        engine::ElementwiseListItem& it = items[static_cast<size_t>(i)];
+        it.ops.out = n + 1 + i;
+        it.ops.num_inputs = 2;
+        it.ops.in[0] = i;
+        it.ops.in[1] = n;
+        it.shape = ViewShapeOf(c.At(1, static_cast<size_t>(i)));
+        it.kernel = engine::KernelOf(&kern::SelectBinaryRow, params);
+    }
+    return engine::PublishElementwiseList(t.data(), static_cast<int>(t.size()), n + 1, c.api, args, 3, names,
+                                          items.data(), items.size(), workspaceSize, executor);
+}
+
+/// The V1 scalar forms' compute dtype for list dtype x and scalar tensor dtype s: the list's dtype where the
+/// kernel computes in it (the scalar of that dtype too); float32 where the kernel widens (a BF16 list, a FLOAT16
+/// list with a FLOAT scalar on the Ascend 950, INT16), half for INT8 / UINT8 (Atlas A2/A3), the result cast back.
+inline aclDataType ForeachScalarTensorCompute(aclDataType x, aclDataType s) {
+    if (x == ACL_BF16 || x == ACL_INT16 || (x == ACL_FLOAT16 && s == ACL_FLOAT)) return ACL_FLOAT;
+    if (x == ACL_INT8 || x == ACL_UINT8) return ACL_FLOAT16;
+    return x;
+}
+
 }  // namespace aclcpu

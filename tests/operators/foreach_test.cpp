@@ -17,6 +17,7 @@
 
 #include "aclnnop/aclnn_foreach_abs.h"
 #include "aclnnop/aclnn_foreach_add_list_v2.h"
+#include "aclnnop/aclnn_foreach_add_scalar.h"
 #include "aclnnop/aclnn_foreach_add_scalar_v2.h"
 #include "aclnnop/aclnn_foreach_addcdiv_scalar_v2.h"
 #include "aclnnop/aclnn_foreach_addcmul_scalar_v2.h"
@@ -27,6 +28,7 @@
 #include "aclnnop/aclnn_foreach_maximum_scalar_v2.h"
 #include "aclnnop/aclnn_foreach_minimum_scalar_v2.h"
 #include "aclnnop/aclnn_foreach_mul_list.h"
+#include "aclnnop/aclnn_foreach_mul_scalar.h"
 #include "aclnnop/aclnn_foreach_mul_scalar_v2.h"
 #include "aclnnop/aclnn_foreach_neg.h"
 #include "aclnnop/aclnn_foreach_sqrt.h"
@@ -157,7 +159,7 @@ struct List {
 };
 
 // The reference of one call over the items (x: inputs, the output written into `expect` storage copies).
-enum class Op { kAddScalar, kMulScalar, kMulList, kLerp, kSubScalar, kAddcmul, kSqrt, kAddList, kDivScalarList, kNeg, kAbs, kMax, kMin, kDivScalar, kSubList, kDivList, kAddcdiv };
+enum class Op { kAddScalar, kMulScalar, kMulList, kLerp, kSubScalar, kAddcmul, kSqrt, kAddList, kDivScalarList, kNeg, kAbs, kMax, kMin, kDivScalar, kSubList, kDivList, kAddcdiv, kAddScalarT, kMulScalarT };
 
 struct Call {
     Op op;
@@ -173,8 +175,9 @@ struct Call {
 float KernelScalar(const Call& c) {
     const float f = static_cast<float>(c.scalar);  // ToFloat: RNE
     // SubScalarV2's op_api has no FLOAT branch for a FLOAT16 list
-    const bool keeps_float = c.prof == Profile::kAscend950 && (c.op == Op::kAddScalar || c.op == Op::kMulScalar ||
-                                                                c.op == Op::kAddcmul) &&
+    const bool keeps_float = c.prof == Profile::kAscend950 &&
+                             (c.op == Op::kAddScalar || c.op == Op::kMulScalar || c.op == Op::kAddcmul ||
+                              c.op == Op::kAddScalarT || c.op == Op::kMulScalarT) &&
                              (c.scalar_dtype == ACL_FLOAT || c.scalar_dtype == ACL_DOUBLE);
     if (c.dtype == kF16 && !keeps_float) {
         return static_cast<float>(l1ref::RoundTo(f, l1ref::kFmtF16));
@@ -221,7 +224,11 @@ float ListAlpha(const Call& c) {
 }
 
 // Expected bytes of output element e (x1, x2, x3 elements at a, b, t) of list position `pos`.
-void ExpectElement(const Call& c, const uint8_t* a, const uint8_t* b, const uint8_t* t, uint8_t* o, size_t pos = 0) {
+void ExpectElement(Call c, const uint8_t* a, const uint8_t* b, const uint8_t* t, uint8_t* o, size_t pos = 0) {
+    // the V1 scalar forms compute as the V2 ones with the scalar tensor's stored value (RunOp stores the value the
+    // V2 op_api would convert to)
+    if (c.op == Op::kAddScalarT) c.op = Op::kAddScalar;
+    if (c.op == Op::kMulScalarT) c.op = Op::kMulScalar;
     const int d = c.dtype;
     const size_t n = l1ref::DtSize(d);
     if (d == kF32 || d == kF16 || d == kBF16) {
@@ -431,6 +438,28 @@ int RunOp(const Call& c, const aclTensorList* x1, const aclTensorList* x2, aclTe
         case Op::kSubList:
             return RunPhases([&](uint64_t* ws, aclOpExecutor** ex) {
                 return aclnnForeachSubListV2GetWorkspaceSize(x1, x2, s.get(), out, ws, ex); }, aclnnForeachSubListV2);
+        case Op::kAddScalarT: case Op::kMulScalarT: {  // a one-element tensor holding the kernel's scalar
+            const aclDataType sd = c.dtype == kF32 || c.dtype == kBF16 ? ACL_FLOAT
+                                   : c.dtype == kF16 ? (c.prof == Profile::kAscend950 ? ACL_FLOAT : ACL_FLOAT16)
+                                                     : ACL_INT32;
+            uint8_t bytes[4] = {};
+            if (sd == ACL_INT32) {
+                const int32_t v = static_cast<int32_t>(foreachref::Wrap(KernelIntScalar(c), 4, false));
+                std::memcpy(bytes, &v, 4);
+            } else {
+                l1ref::WriteValue(bytes, sd == ACL_FLOAT ? kF32 : kF16, KernelScalar(c));
+            }
+            DeviceBuffer sb(4);
+            aclrtMemcpy(sb.get(), 4, bytes, 4, ACL_MEMCPY_HOST_TO_DEVICE);
+            aclTensor* st = aclcpu_test::MakeTensor({1}, sd, sb.get());
+            const bool add = c.op == Op::kAddScalarT;
+            const int r = RunPhases([&](uint64_t* ws, aclOpExecutor** ex) {
+                return add ? aclnnForeachAddScalarGetWorkspaceSize(x1, st, out, ws, ex)
+                           : aclnnForeachMulScalarGetWorkspaceSize(x1, st, out, ws, ex); },
+                add ? aclnnForeachAddScalar : aclnnForeachMulScalar);
+            aclDestroyTensor(st);
+            return r;
+        }
         case Op::kAddcdiv:
             return RunPhases([&](uint64_t* ws, aclOpExecutor** ex) {
                 return aclnnForeachAddcdivScalarV2GetWorkspaceSize(x1, x2, x3, s.get(), out, ws, ex); },
@@ -546,6 +575,10 @@ TEST(Foreach, BitExactAgainstTheReferenceOnEveryListShape) {
         {Op::kSubList, {Code(ACL_INT32)}, 3, ACL_INT64},
         {Op::kDivList, {kF32, kF16, kBF16}, 0, ACL_FLOAT},
         {Op::kAddcdiv, {kF32, kF16, kBF16}, -0.001, ACL_DOUBLE},
+        {Op::kAddScalarT, {kF32, kF16, kBF16}, 0.1, ACL_DOUBLE},
+        {Op::kMulScalarT, {kF32, kF16, kBF16}, -0.3, ACL_DOUBLE},
+        {Op::kAddScalarT, {Code(ACL_INT32)}, -7, ACL_INT64},
+        {Op::kMulScalarT, {Code(ACL_INT32)}, 65537, ACL_INT64},
     };
     uint32_t seed = 7;
     for (Profile prof : {Profile::kAscend950, Profile::kAscend910B}) {
@@ -788,6 +821,25 @@ TEST(Foreach, NegOfSmallIntegersAndZeroInplace) {
     float v[6];
     aclrtMemcpy(v, 24, x[1]->buf.get(), 24, ACL_MEMCPY_DEVICE_TO_HOST);
     for (float f : v) EXPECT_EQ(aclcpu_test::Bits(f), 0u);
+}
+
+// The V1 scalar forms' scalar tensor: one element (561002 otherwise), of the dtype the list takes (161002).
+TEST(ForeachChecks, ScalarTensorOfTheV1Forms) {
+    ProfileScope scope(Profile::kAscend910B);
+    Lists l(2, kF32);
+    List x(l.a, kF32), out(l.o, kF32);
+    DeviceBuffer sb(8);
+    aclTensor* two = aclcpu_test::MakeTensor({2}, ACL_FLOAT, sb.get());
+    aclTensor* half = aclcpu_test::MakeTensor({1}, ACL_FLOAT16, sb.get());
+    uint64_t ws = 0;
+    aclOpExecutor* ex = nullptr;
+    EXPECT_EQ(aclnnForeachAddScalarGetWorkspaceSize(x.list, two, out.list, &ws, &ex), 561002);
+    EXPECT_NE(LastError().find("one element"), std::string::npos);
+    EXPECT_EQ(aclnnForeachMulScalarGetWorkspaceSize(x.list, half, out.list, &ws, &ex), kInvalid);
+    EXPECT_NE(LastError().find("DT_FLOAT16"), std::string::npos);
+    EXPECT_EQ(aclnnForeachAddScalarGetWorkspaceSize(x.list, nullptr, out.list, &ws, &ex), kNullptr);
+    aclDestroyTensor(two);
+    aclDestroyTensor(half);
 }
 
 TEST(ForeachChecks, ShapesDimsAndDestroyedHandles) {

@@ -239,6 +239,7 @@ class Gen:
         self.gathered = False  # list_views gathered the lists' elements (ForeachCall::t)
         self.elements_checked = False  # lists_live null_elements refused NULL list elements
         self.code = "ACLNN_ERR_PARAM_INVALID"  # the status of a failing check (a list check's `code` sets it)
+        self.tensor_names = []  # the aclTensor parameters lists_live checks (their names' constants)
 
     def list_fn(self, spec):
         """The product's list `spec` (a list name, or {if: <bool variable>, then: <name>, else: <name>}),
@@ -536,6 +537,11 @@ class Gen:
                 if op.kinds.get(name) != "aclScalarList" or name not in self.not_null:
                     raise TableError(f"{op.api}: lists_live: {name} is not an aclScalarList checked by not_null")
                 L.append(f"    if (int ret = CheckScalarListLive({name}, {c_str(name)})) return ret;")
+            for name in a.get("tensors", []):  # a foreach entry's aclTensor parameter (a V1 scalar form's scalar)
+                if op.kinds.get(name) != "aclTensor" or name not in self.not_null:
+                    raise TableError(f"{op.api}: lists_live: {name} is not an aclTensor checked by not_null")
+                L.append(f"    if (int ret = engine::CheckTensorArgs(&{name}, &k{op.stem}Name_{name}, 1)) return ret;")
+                self.tensor_names.append(name)
             for name in a.get("scalars", []):
                 if op.kinds.get(name) != "aclScalar" or name not in self.not_null:
                     raise TableError(f"{op.api}: lists_live: {name} is not an aclScalar checked by not_null")
@@ -588,8 +594,9 @@ class Gen:
             self.per_element(f"{x}->items.size()", body)
         elif kind == "scalar_in_list_by":
             sc, v = a["scalar"], a["of"]
-            if op.kinds.get(sc) != "aclScalar" or sc not in self.not_null:
-                raise TableError(f"{op.api}: scalar_in_list_by: {sc} is not an aclScalar checked by not_null")
+            if op.kinds.get(sc) not in ("aclScalar", "aclTensor") or sc not in self.not_null:
+                raise TableError(f"{op.api}: scalar_in_list_by: {sc} is not an aclScalar (or a one-element aclTensor) "
+                                 "checked by not_null")
             if v not in self.vars.dtype:
                 raise TableError(f"{op.api}: scalar_in_list_by: {v} is not a dtype variable made earlier")
             local = f"list_{sc}"
@@ -654,6 +661,9 @@ class Gen:
 def foreach_first_phase(op, g):
     """The body of a foreach entry's first phase: the ForeachCall, the table's checks (the list vocabulary among
     them), the lists' elements gathered (list_views, or here), then the plan hook."""
+    for p in op.scalars:
+        if p["kind"] == "aclTensor":
+            g.lines.append(f"    static constexpr const char* k{op.stem}Name_{p['name']} = {c_str(p['name'])};")
     g.lines.append("    ForeachCall c;")
     g.lines.append("    c.api = api;  // the second phase's name")
     g.lines.append("    c.soc = rt::ActiveSoc();")
@@ -954,8 +964,10 @@ def foreach_python_params(op):
 
 def foreach_in_bindings(op):
     """Whether the foreach bindings (input lists -> a new output list) call op: not an entry that writes a list in
-    place (aclnnForeachZeroInplace; numpy's zeros_like is its golden)."""
-    return not any(p.get("role") == "inout" for p in op.tensor_lists)
+    place (aclnnForeachZeroInplace; numpy's zeros_like is its golden), nor one with an aclTensor parameter (the V1
+    scalar forms: their V2 forms take the number)."""
+    return not any(p.get("role") == "inout" for p in op.tensor_lists) and \
+        not any(p["kind"] == "aclTensor" for p in op.params)
 
 
 def write_foreach_optable(ops):
@@ -981,7 +993,7 @@ def write_core_foreach_table(ops):
         if not op.foreach:
             continue
         if not foreach_in_bindings(op):
-            out.append(f"    // {op.api}: not in the Python bindings (a list written in place)")
+            out.append(f"    // {op.api}: not in the Python bindings (a list written in place, or an aclTensor parameter)")
             continue
         if len(op.list_outputs) != 1:
             raise TableError(f"{op.api}: the foreach bindings take entries with one output list")
