@@ -22,10 +22,15 @@ LoopPlan PlanLoop(const int64_t* shape, int ndim, const OperandSpec* ops, int no
         const OperandSpec& o = ops[k];
         const int64_t item = static_cast<int64_t>(ItemSize(o.dtype));
         p.dtype[k] = o.dtype;
-        p.offset[k] = o.offset * item;
+        // bytes, in two's-complement arithmetic: a view whose element offset or stride times the item size leaves
+        // int64 (a storage shape of 2^62 elements passes the view checks; no aclrtMalloc block holds it, so the
+        // second phase refuses its address) must not be undefined behaviour here
+        p.offset[k] = static_cast<int64_t>(static_cast<uint64_t>(o.offset) * static_cast<uint64_t>(item));
         for (int d = 0; d < ndim; ++d) {
             const int od = o.ndim - 1 - d;  // operand dim aligned with broadcast dim d (from the right)
-            st[k][d] = (od >= 0 && o.shape[od] != 1) ? o.strides[od] * item : 0;
+            st[k][d] = (od >= 0 && o.shape[od] != 1)
+                           ? static_cast<int64_t>(static_cast<uint64_t>(o.strides[od]) * static_cast<uint64_t>(item))
+                           : 0;
         }
     }
     // 2. Order dims so the output walks memory forwards: stable insertion sort by |output stride| ascending
