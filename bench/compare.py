@@ -35,7 +35,11 @@ For every case of bench/op_bench.cpp it measures, in this order and in this one 
     x = s - t (skipped with a note when jax is not importable:
     install it with `pip install --break-system-packages -c <(echo numpy==<system numpy>) jax==0.4.38
     jaxlib==0.4.38`; an unpinned install replaces the system numpy and breaks python3-torch);
-  * the peak RSS of a standalone 2^24 FLOAT run (<build>/bench/l1_peak_memory under /usr/bin/time -v).
+  * the peak RSS of a standalone 2^24 FLOAT run (<build>/bench/l1_peak_memory under /usr/bin/time -v);
+  * the foreach section (skipped with --no-foreach or a --filter; run alone with --foreach-only): the
+    per-tensor overhead of a tensor list, <build>/bench/foreach_bench (a list of 100 tensors of 4,096
+    elements against one tensor of 409,600, full round trips, the paired median ratio list/one; target
+    <= 1.2x) beside PyTorch eager's torch._foreach_* over the same list and its one-tensor call.
 Every time is the best of --reps repetitions (each repetition a mean over enough calls to last
 --min-time seconds; op_bench's repetitions of all cases run randomly interleaved), the same rule for every
 contender, so a busy machine penalises all alike; the 4-element case also reports the median of its
@@ -399,6 +403,126 @@ def run_peak_memory(build):
 SYSTEM_PYTHON = "/usr/bin/python3"
 
 
+# ------------------------------------------------------------------ foreach: the per-tensor overhead of a list
+
+# foreach_bench's operators (its benchmark name's prefix) -> (number of input lists, the torch eager list
+# call, the torch eager one-tensor call of the same arithmetic and parameters). torch's out-of-place forms, as
+# ours write a separate out list.
+FOREACH_TORCH = {
+    "foreach_mul_scalar_v2": (1, lambda t, L: t._foreach_mul(L[0], 0.9), lambda t, O: t.mul(O[0], 0.9)),
+    "foreach_add_list_v2": (2, lambda t, L: t._foreach_add(L[0], L[1], alpha=-0.01),
+                            lambda t, O: t.add(O[0], O[1], alpha=-0.01)),
+    "foreach_lerp_scalar": (2, lambda t, L: t._foreach_lerp(L[0], L[1], 0.1), lambda t, O: t.lerp(O[0], O[1], 0.1)),
+    "foreach_addcmul_scalar_v2": (3, lambda t, L: t._foreach_addcmul(L[0], L[1], L[2], value=0.001),
+                                  lambda t, O: t.addcmul(O[0], O[1], O[2], value=0.001)),
+    "foreach_sqrt": (1, lambda t, L: t._foreach_sqrt(L[0]), lambda t, O: t.sqrt(O[0])),
+}
+FOREACH_TENSORS, FOREACH_NUMEL = 100, 4096  # foreach_bench's list: 100 tensors of 4,096 elements
+
+
+def run_foreach(build, reps, min_time, filt, threads, with_torch):
+    """The foreach section: ours from <build>/bench/foreach_bench (each case a list of 100 tensors of 4,096
+    elements against one tensor of 409,600, both full round trips; its counters list_ns, one_ns and the paired
+    median ratio) and, when with_torch, PyTorch eager's torch._foreach_* over the same list against the
+    one-tensor torch call (best of reps). Returns (rows, targets, note)."""
+    exe = os.path.join(build, "bench", "foreach_bench")
+    if not os.path.exists(exe):
+        return [], [], "foreach section skipped: %s not built" % exe
+    cmd = [exe, "--benchmark_format=json", "--benchmark_min_time=%g" % min_time,
+           "--benchmark_repetitions=%d" % max(1, reps), "--benchmark_report_aggregates_only=false"]
+    if filt:
+        cmd.append("--benchmark_filter=%s" % filt)
+    p = subprocess.run(cmd, capture_output=True, text=True)
+    if p.returncode != 0:
+        return [], [], "foreach_bench failed (status %d): %s" % (p.returncode, p.stderr.strip()[-300:])
+    ours = {}
+    for b in json.loads(p.stdout).get("benchmarks", []):
+        if b.get("run_type") != "iteration" or "ratio" not in b:
+            continue
+        name = b["run_name"].replace("/manual_time", "")
+        r = ours.setdefault(name, {"list": [], "one": [], "ratio": []})
+        r["list"].append(b["list_ns"] * 1e-9)
+        r["one"].append(b["one_ns"] * 1e-9)
+        r["ratio"].append(b["ratio"])
+    torch = None
+    note = None
+    if with_torch:
+        try:
+            import torch
+            torch.set_num_threads(threads)
+        except Exception as e:  # noqa: BLE001
+            torch, note = None, "foreach: PyTorch not importable (%s)" % e
+    dts = {"f32": "float32", "f16": "float16", "bf16": "bfloat16"}
+    rows, targets = [], []
+    for name in sorted(ours):
+        op, case = name.split("/", 1)
+        o = ours[name]
+        ratio = sorted(o["ratio"])[len(o["ratio"]) // 2]
+        t_list, t_one = min(o["list"]), min(o["one"])
+        tl = to = None
+        if torch is not None and op in FOREACH_TORCH:
+            n_in, list_call, one_call = FOREACH_TORCH[op]
+            d = getattr(torch, dts[case.split("_", 1)[0]])
+            gen = torch.Generator().manual_seed(0)
+            mk = lambda shape: (torch.rand(shape, generator=gen) + 0.5).to(d)  # noqa: E731
+            L = [[mk((FOREACH_NUMEL,)) for _ in range(FOREACH_TENSORS)] for _ in range(n_in)]
+            O = [mk((FOREACH_TENSORS * FOREACH_NUMEL,)) for _ in range(n_in)]
+            try:
+                tl = best_time(lambda: list_call(torch, L), reps, min_time)
+                to = best_time(lambda: one_call(torch, O), reps, min_time)
+            except (RuntimeError, AttributeError) as e:  # no CPU kernel for the dtype, or no such call in this torch
+                tl = to = None
+                note = (note + "; " if note else "") + "torch %s: %s" % (name, str(e).splitlines()[0])
+        rows.append([name, fmt_time(t_list), fmt_time(t_one), fmt_ratio(ratio), fmt_time(tl), fmt_time(to),
+                     fmt_ratio(tl / to) if tl and to else "", fmt_ratio(tl / t_list) if tl else ""])
+        targets.append(("MET   " if ratio <= 1.2 else "MISSED") + "  %s: list of 100 <= 1.2x one call (paired "
+                       "median %.2fx)" % (name, ratio))
+    return rows, targets, note
+
+
+FOREACH_HEADER = ["foreach case", "ours list", "ours one", "ours list/one (paired)", "torch list", "torch one",
+                  "torch list/one", "torch list / ours list"]
+
+
+def write_markdown(f, header, rows, targets, notes):
+    """Writes a report table, its target lines and its notes as Markdown to the open file f."""
+    f.write("| " + " | ".join(header) + " |\n")
+    f.write("|" + "|".join("---" for _ in header) + "|\n")
+    for r in rows:
+        f.write("| " + " | ".join(str(c) for c in r) + " |\n")
+    f.write("\n")
+    for t in targets:
+        f.write("- " + t.replace("MET   ", "**met**").replace("MISSED", "**missed**") + "\n")
+    f.write("\n")
+    for n in notes:
+        f.write("- " + n + "\n")
+
+
+def print_table(header, rows):
+    """Prints rows under header, each column as wide as its widest cell, between blank lines."""
+    widths = [max(len(str(r[i])) for r in [header] + rows) for i in range(len(header))]
+    line = lambda r: "  ".join(str(c).ljust(w) for c, w in zip(r, widths))  # noqa: E731
+    print()
+    print(line(header))
+    print(line(["-" * w for w in widths]))
+    for r in rows:
+        print(line(r))
+    print()
+
+
+def print_foreach(rows, targets, notes, markdown):
+    """Prints the foreach section (run_foreach) and, with markdown, writes it to that file."""
+    if rows:
+        print_table(FOREACH_HEADER, rows)
+    for t in targets:
+        print(t)
+    for n in notes:
+        print("note:", n)
+    if markdown:
+        with open(markdown, "w") as f:
+            write_markdown(f, FOREACH_HEADER, rows, targets, notes)
+
+
 def use_system_python():
     """Re-runs this script under Debian's python3 when the interpreter on PATH (e.g. a pyenv shim) cannot
     import torch but the system one can: python3-torch is a Debian package, installed for /usr/bin/python3."""
@@ -430,12 +554,19 @@ def main():
     ap.add_argument("--no-torch", action="store_true")
     ap.add_argument("--no-jax", action="store_true")
     ap.add_argument("--markdown", help="also write the report as Markdown to this file")
+    ap.add_argument("--no-foreach", action="store_true", help="skip the foreach section (foreach_bench)")
+    ap.add_argument("--foreach-only", action="store_true",
+                    help="run the foreach section alone (--filter then selects foreach_bench's cases)")
     args = ap.parse_args()
     if not args.no_torch:
         use_system_python()
 
     threads = device_threads()
     load_before = os.getloadavg()
+    if args.foreach_only:
+        rows, targets, note = run_foreach(args.build, args.reps, args.min_time, args.filter, threads, not args.no_torch)
+        print_foreach(rows, targets, [note] if note else [], args.markdown)
+        return
     known = list_ops(args.build)
     ops = [o for o in args.ops.split(",") if o] if args.ops else known
     unknown = [o for o in ops if o not in known]
@@ -563,14 +694,7 @@ def main():
     if busy:
         env.append("ours kept %.2f..%.2f cores busy while timed (cpu_busy counter)" % (min(busy), max(busy)))
 
-    widths = [max(len(str(r[i])) for r in [header] + rows) for i in range(len(header))]
-    line = lambda r: "  ".join(str(c).ljust(w) for c, w in zip(r, widths))  # noqa: E731
-    print()
-    print(line(header))
-    print(line(["-" * w for w in widths]))
-    for r in rows:
-        print(line(r))
-    print()
+    print_table(header, rows)
     for t in targets:
         print(t)
     print()
@@ -578,19 +702,17 @@ def main():
         print("note:", e)
     for n, msg in sorted(errors.items()):
         print("ERROR  %s: %s" % (n, msg))
+    if not args.no_foreach and not args.filter:
+        frows, ftargets, fnote = run_foreach(args.build, args.reps, args.min_time, "", threads, not args.no_torch)
+        print_foreach(frows, ftargets, [fnote] if fnote else [], None)
+        if args.markdown:
+            with open(args.markdown, "a") as f:
+                f.write("\n")
+                write_markdown(f, FOREACH_HEADER, frows, ftargets, [fnote] if fnote else [])
 
     if args.markdown:
         with open(args.markdown, "w") as f:
-            f.write("| " + " | ".join(header) + " |\n")
-            f.write("|" + "|".join("---" for _ in header) + "|\n")
-            for r in rows:
-                f.write("| " + " | ".join(str(c) for c in r) + " |\n")
-            f.write("\n")
-            for t in targets:
-                f.write("- " + t.replace("MET   ", "**met**").replace("MISSED", "**missed**") + "\n")
-            f.write("\n")
-            for e in env:
-                f.write("- " + e + "\n")
+            write_markdown(f, header, rows, targets, env)
             for n, msg in sorted(errors.items()):
                 f.write("- **error** %s: %s\n" % (n, msg))
     if errors:

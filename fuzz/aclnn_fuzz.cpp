@@ -1707,15 +1707,17 @@ void OneTableInput(FuzzedDataProvider& in, Memory& m) {
         }
         if (AddressStatus(m, t, t.data) != 0) addresses_ok = false;
     }
-    // Several outputs sharing a byte are refused (CheckOutputsApart), and an entry with several outputs may
-    // refuse an output sharing a byte with any other tensor (PreluBackward's gradWeight, which its reduction
-    // writes before the element-wise output reads the inputs): outside the reference's model.
+    // Several outputs sharing a byte are refused (CheckOutputsApart), an entry with several outputs may refuse
+    // an output sharing a byte with any other tensor (PreluBackward's gradWeight, which its reduction writes
+    // before the element-wise output reads the inputs), and a reduction refuses an out sharing a byte with self
+    // (aclnnReduceSum): outside the reference's model, whose views are host copies.
     bool outputs_apart = true;
     int num_out = 0;
     for (int k = 0; k < n; ++k) num_out += out[k] ? 1 : 0;
+    const bool reduction = op.shape == aclcpu_test::opinfo::ShapeKind::kReduce;
     for (int k = 0; k < n; ++k) {
         for (int j = k + 1; j < n; ++j) {
-            if (!(out[k] && out[j]) && !(num_out > 1 && (out[k] || out[j]))) continue;
+            if (!(out[k] && out[j]) && !((num_out > 1 || reduction) && (out[k] || out[j]))) continue;
             if (d[k].numel == 0 || d[j].numel == 0) continue;
             uintptr_t lo, hi, lo2, hi2;
             ViewBytes(d[k], d[k].data, &lo, &hi);

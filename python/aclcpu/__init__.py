@@ -611,7 +611,8 @@ def foreach(op, lists, params=None, *, soc=None):
             a list or tuple of numpy arrays or torch CPU tensors (any views; the lists of one call of one length).
         params: a dict of its number parameters by name (FOREACH[op].params): an aclScalar parameter a number (an
             int becomes an INT64 scalar, a float a DOUBLE one holding its exact value, as op-plugin passes them);
-            an aclScalarList parameter a sequence of numbers, one per list position (FLOAT scalars).
+            an aclScalarList parameter a sequence of numbers, one per list position (INT64 scalars of ints
+            for an integer list, else DOUBLE scalars holding each number exactly).
         soc: product profile for this call, as for l1_loss_backward.
 
     Returns a list of new numpy arrays: out[i] has lists[0][i]'s shape and lists[0][0]'s dtype. Raises

@@ -569,22 +569,34 @@ py::object Call(int op, const std::vector<py::array>& inputs, int64_t reduction,
 constexpr int kMaxForeachLists = 4;
 constexpr int kMaxForeachParams = 2;
 
+/// The values of an aclScalarList parameter and whether the call's first list is integral.
+struct ScalarValues {
+    std::vector<ParamValue> v;
+    bool integral = false;
+};
+
 /// One number parameter of a foreach call: an aclScalar's value (v) or an aclScalarList's values (list).
 struct ForeachParam {
     ParamValue v;
-    std::vector<double> list;
+    ScalarValues list;
 };
 
-/// An aclScalarList of FLOAT scalars (the values rounded to float32, as the foreach scalar lists take them:
-/// aclnnForeachDivScalarList's scalars are FLOAT), destroyed with the object; NULL when creation fails (the first
+/// An aclScalarList as op-plugin's scalars reach the foreach scalar-list forms: INT64 scalars of Python ints for an
+/// integral list, DOUBLE scalars holding each number's exact double otherwise (CANN's generated layer stores a
+/// DOUBLE element as FLOAT: docs/ops/foreach.md §2); destroyed with the object; NULL when creation fails (the first
 /// phase then refuses it with 161001).
 class ScalarListArg {
 public:
-    explicit ScalarListArg(const std::vector<double>& values) {
+    explicit ScalarListArg(const ScalarValues& values) {
         std::vector<aclScalar*> items;
-        for (double d : values) {
-            float f = ToFloat(d);
-            items.push_back(aclCreateScalar(&f, ACL_FLOAT));
+        for (const ParamValue& x : values.v) {
+            if (values.integral && x.is_int) {
+                int64_t i = x.i;
+                items.push_back(aclCreateScalar(&i, ACL_INT64));
+            } else {
+                double d = x.d;
+                items.push_back(aclCreateScalar(&d, ACL_DOUBLE));
+            }
         }
         l_ = aclCreateScalarList(items.data(), items.size());
         if (l_ == nullptr) {
@@ -668,7 +680,7 @@ py::list CallForeach(int op, const std::vector<std::vector<py::array>>& lists, c
     ForeachParam params[kMaxForeachParams];
     for (int k = 0; k < def.params; ++k) {
         if (def.param_is_list[k]) {
-            for (py::handle h : py::iter(args[k])) params[k].list.push_back(py::reinterpret_borrow<py::object>(h).cast<double>());
+            for (py::handle h : py::iter(args[k])) params[k].list.v.push_back(NumberOf(py::reinterpret_borrow<py::object>(h)));
         } else {
             params[k].v = NumberOf(args[k]);
         }
@@ -680,6 +692,8 @@ py::list CallForeach(int op, const std::vector<std::vector<py::array>>& lists, c
     // the output list: one C-contiguous array per tensor of the first list, its shape, the first tensor's dtype
     const std::vector<Input>& first = in[0];
     const aclDataType out_t = first.empty() ? ACL_FLOAT : first[0].dtype;
+    const bool integral = !first.empty() && !aclcpu::IsFloatingDtype(out_t) && !aclcpu::IsComplexDtype(out_t);
+    for (ForeachParam& p : params) p.list.integral = integral;
     std::vector<py::array> outs;
     std::vector<void*> out_data;
     std::vector<size_t> out_bytes;

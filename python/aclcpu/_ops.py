@@ -76,8 +76,8 @@ class ForeachInfo(NamedTuple):
     api: aclnn API name; function: the aclcpu function; lists: the aclnn input list names in parameter order;
     output: the output list's name; params: ((name, kind, default), ...) in parameter order, kind "scalar" (an
     aclScalar made of a Python number: INT64 for an int, DOUBLE holding a float's exact value) or "scalar_list"
-    (an aclScalarList of FLOAT scalars, one per list position); tier: product -> fidelity tier; source: the
-    ops-nn folder.
+    (an aclScalarList, one number per list position: INT64 scalars of ints for an integer list, else DOUBLE);
+    tier: product -> fidelity tier; source: the ops-nn folder.
     """
     api: str
     function: str

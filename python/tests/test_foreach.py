@@ -159,3 +159,29 @@ def test_foreach_bindings_refuse_what_the_operator_refuses():
     s = 1.0 + 2.0 ** -12
     assert aclcpu.foreach_mul_scalar_v2(h, s, soc="Ascend950")[0][0] == np.float16(1.0 + 2.0 ** -12)
     assert aclcpu.foreach_mul_scalar_v2(h, s, soc="Ascend910B")[0][0] == np.float16(1.0)
+
+
+@pytest.mark.parametrize("soc", ["Ascend950", "Ascend910B"])
+def test_scalar_list_max_min_list_sign_and_copy_against_torch(soc):
+    """The aclScalarList forms on float32 against torch._foreach_add / _foreach_mul with a scalar list (each
+    position's Python float rounded to float32, one rounding of the result, as PyTorch's CPU kernels compute it);
+    MaximumList / MinimumList against torch.maximum / torch.minimum away from signed-zero ties (a NaN propagates
+    in both); Sign against numpy's sign with sign(NaN) = +0 (CANN's kernels; PyTorch gives NaN); Copy (the Python
+    binding's out has x's dtype: the casts are the C tests'); INT32 lists with an int64 scalar beyond int32."""
+    x = _params(40, seed=3)
+    y = _params(40, seed=4)
+    scalars = [0.1 * (i + 1) - 1.7 for i in range(len(x))]
+    for ours, theirs in ((aclcpu.foreach_add_scalar_list, torch._foreach_add),
+                         (aclcpu.foreach_mul_scalar_list, torch._foreach_mul)):
+        assert _same(ours(x, scalars, soc=soc), _np(theirs(_t(x), scalars)))
+    x[1] = np.array([np.nan, 1.0, -2.0], np.float32)
+    y[1] = np.array([0.5, np.nan, -3.0], np.float32)
+    assert _same(aclcpu.foreach_maximum_list(x, y, soc=soc), [torch.maximum(a, b).numpy() for a, b in zip(_t(x), _t(y))])
+    assert _same(aclcpu.foreach_minimum_list(x, y, soc=soc), [torch.minimum(a, b).numpy() for a, b in zip(_t(x), _t(y))])
+    signs = aclcpu.foreach_sign(x, soc=soc)
+    assert _same(signs, [np.where(np.isnan(a), np.float32(0), np.sign(a)).astype(np.float32) + np.float32(0) for a in x])
+    assert _same(aclcpu.foreach_copy(x, soc=soc), x)
+    # integer lists take INT64 scalars: the Ascend 950's Maximum compares the whole int64, Atlas A2 its low 32 bits
+    xi = [np.array([5, -7], np.int32)]
+    got = aclcpu.foreach_maximum_scalar_list(xi, [2 ** 32 + 1], soc=soc)[0]
+    assert list(got) == ([1, 1] if soc == "Ascend950" else [5, 1])

@@ -109,6 +109,7 @@ ACLCPU_LIB_API bool ScalarToDouble(const aclScalar& s, double* out);
 ACLCPU_LIB_API int FirstDeadTensor(const aclTensor* const* t, int n, HandleState* state);
 ACLCPU_LIB_API std::string ShapeString(const int64_t* dims, size_t n);
 ACLCPU_LIB_API int CheckStorageBounds(const aclTensor& t, const char* name);
+ACLCPU_LIB_API int CheckDataAddressIn(const aclTensor& t, const char* name, const MemBlock* block);
 ACLCPU_LIB_API bool HasInternalOverlap(const aclTensor& t);
 ACLCPU_LIB_API void ReleaseExecutor(aclOpExecutor* ex);
 ACLCPU_LIB_API ExecutorPtr AcquireExecutor();

@@ -113,6 +113,8 @@ int64_t IntElement(const BinaryParams& p, int64_t a, int64_t b) {
     const bool sub = p.op == BinaryOp::kSub;
     if (p.op == BinaryOp::kMax) return p.compute == ACL_BOOL ? ((a | b) & 1) : (a > b ? a : b);
     if (p.op == BinaryOp::kMin) return p.compute == ACL_BOOL ? (a & b & 1) : (a < b ? a : b);
+    if (p.op == BinaryOp::kMaxSelect) return a > b ? a : b;
+    if (p.op == BinaryOp::kMinSelect || p.op == BinaryOp::kMinFirst) return a < b ? a : b;
     if (p.op == BinaryOp::kMul) {  // MulOp / MulInt8Op / MulUint8Op (wrap); MulBoolOp (an AND)
         if (p.compute == ACL_BOOL) return a & b & 1;
         return WrapTo(static_cast<uint64_t>(a) * static_cast<uint64_t>(b), p.compute);
@@ -228,6 +230,20 @@ float BinaryFloatElement(const BinaryParams& p, float a, float b) {
     }
     if (p.op == BinaryOp::kMax) return VecMax(a, b);  // a selection: already a value of the compute dtype
     if (p.op == BinaryOp::kMin) return VecMin(a, b);
+    if (p.op == BinaryOp::kMaxSelect || p.op == BinaryOp::kMinSelect) {  // the 950's SIMT selects: ties give b
+        const bool take_a = a != a || (p.op == BinaryOp::kMaxSelect ? a > b : a < b);
+        r = take_a ? a : b;
+        return r != r ? QuietF(r) : RoundToPromoted(r, p.compute);
+    }
+    if (p.op == BinaryOp::kMulRecip || p.op == BinaryOp::kMulRecipNewton) {
+        r = a * Reciprocal950(b, p.op == BinaryOp::kMulRecipNewton);
+        if (r != r) r = NaNRuleF(a, b);
+        return RoundToPromoted(r, p.compute);
+    }
+    if (p.op == BinaryOp::kMinFirst) {  // a NaN operand's NaN (a's first), else a <= b ? a : b: ties give a
+        if (a != a || b != b) return QuietF(a != a ? a : b);
+        return RoundToPromoted(a <= b ? a : b, p.compute);
+    }
     switch (p.path) {
         case AlphaPath::kAxpy:
             r = std::fma(b, p.alpha_f, a);
@@ -252,6 +268,17 @@ float BinaryFloatElement(const BinaryParams& p, float a, float b) {
 }
 
 float UnaryFloatElement(const BinaryParams& p, float a) {
+    if (p.op == BinaryOp::kSign) return a > 0.0f ? 1.0f : (a < 0.0f ? -1.0f : 0.0f);  // NaN, -0: +0
+    if (p.op == BinaryOp::kReciprocal) {
+        if (a != a) return RoundToPromoted(QuietF(a), p.compute);
+        return RoundToPromoted(FlushSubnormal(1.0f / FlushSubnormal(a)), p.compute);
+    }
+    if (p.op == BinaryOp::kReciprocalHalf) {  // in half: half subnormals flushed (a division: one f32 rounding first
+                                              // is innocuous)
+        if (a != a) return RoundToPromoted(QuietF(a), p.compute);
+        const auto flush_half = [](float x) { return std::fabs(x) < 0x1p-14f ? std::copysign(0.0f, x) : x; };
+        return flush_half(RoundToPromoted(1.0f / flush_half(a), ACL_FLOAT16));
+    }
     if (p.op == BinaryOp::kNegSub || p.op == BinaryOp::kAbsSelect) {  // 0 - a; a >= 0 ? a : 0 - a (exact)
         if (a != a) return QuietF(a);
         return p.op == BinaryOp::kNegSub || !(a >= 0.0f) ? 0.0f - a : a;
@@ -275,6 +302,24 @@ float UnaryFloatElement(const BinaryParams& p, float a) {
 
 float AddcmulFloatElement(const BinaryParams& p, float a, float b, float c) {
     float r;
+    if (p.op == BinaryOp::kLerpSteps || p.op == BinaryOp::kLerpFused) {  // a self, b other, c the weight
+        const float d = b - a;
+        if (p.op == BinaryOp::kLerpSteps) {
+            if (std::fabs(c) >= 0.5f) {
+                const float t = 1.0f - c;
+                const float m = d * t;
+                r = b - m;
+            } else {
+                const float m = d * c;
+                r = m + a;
+            }
+        } else {
+            r = std::fabs(c) < 0.5f ? std::fma(c, d, a) : std::fma(c - 1.0f, d, b);
+        }
+        if (r == r) return RoundToPromoted(r, p.compute);
+        if (a != a) return RoundToPromoted(QuietF(a), p.compute);
+        return RoundToPromoted(NaNRuleF(b, c), p.compute);
+    }
     if (p.op == BinaryOp::kAddcdiv) {  // DivHighPrecision(tensor1, tensor2), then one FMA with value and self
         r = std::fma(FlushSubnormal(FlushSubnormal(b) / FlushSubnormal(c)), p.alpha_f, a);
     } else {
@@ -286,6 +331,11 @@ float AddcmulFloatElement(const BinaryParams& p, float a, float b, float c) {
 }
 
 namespace {
+
+/// An integer or BOOL element of dtype dt at p cast to the integer compute dtype c (wrapped), as uint64 bits.
+uint64_t LoadWrapped(const char* p, aclDataType dt, aclDataType c) {
+    return static_cast<uint64_t>(WrapTo(static_cast<uint64_t>(LoadInt64(p, dt)), c));
+}
 
 /// The aarch64 SDIV of two int64 bit patterns: the quotient truncated toward zero, 0 for a zero divisor,
 /// INT64_MIN / -1 = INT64_MIN (the AI CPU's reading of aclnnAddcdiv's INT64 case; docs/ops/addcdiv.md).
@@ -320,9 +370,9 @@ void AddcmulRowGeneric(const BinaryParams& p, const aclDataType* dt, char* const
             if (r != r) r = a != a ? QuietD(a) : NaNRuleD(b, d);
             StoreDouble(o, dt[0], r, 0.0);
         } else {
-            const uint64_t a = static_cast<uint64_t>(WrapTo(static_cast<uint64_t>(LoadInt64(x, dt[1])), c));
-            const uint64_t b = static_cast<uint64_t>(WrapTo(static_cast<uint64_t>(LoadInt64(y, dt[2])), c));
-            const uint64_t d = static_cast<uint64_t>(WrapTo(static_cast<uint64_t>(LoadInt64(z, dt[3])), c));
+            const uint64_t a = LoadWrapped(x, dt[1], c);
+            const uint64_t b = LoadWrapped(y, dt[2], c);
+            const uint64_t d = LoadWrapped(z, dt[3], c);
             const uint64_t v = p.path == AlphaPath::kAxpyV2 ? 1 : static_cast<uint64_t>(p.alpha_i);
             if (p.op == BinaryOp::kAddcdiv) {
                 StoreInt64Result(o, dt[0], WrapTo(a + static_cast<uint64_t>(SdivInt64(b, d)) * v, c));
@@ -345,6 +395,7 @@ int64_t UnaryIntElement(const BinaryParams& p, int64_t a) {
                                    c == ACL_UINT64)) {
         return a;
     }
+    if (p.op == BinaryOp::kSign) return (a > 0) - (a < 0);
     const uint64_t neg = 0 - static_cast<uint64_t>(a);
     if (p.op == BinaryOp::kNeg || p.op == BinaryOp::kNegSub || a < 0) return WrapTo(neg, c);
     return a;
@@ -415,9 +466,63 @@ void UnaryRowGeneric(const BinaryParams& p, const aclDataType* dt, char* const* 
 
 }  // namespace
 
+namespace {
+
+/// One FLOAT / FLOAT16 / BF16 element of kAddcmulList / kAddcdivList (binary.h): a self, b tensor1, c tensor2, v the
+/// value, all values of the compute dtype as float32.
+float AddcListFloatElement(const BinaryParams& p, float a, float b, float c, float v) {
+    float r;
+    if (p.op == BinaryOp::kAddcmulList) {
+        r = p.path == AlphaPath::kMul ? std::fma(v * b, c, a) : std::fma(b * c, v, a);
+    } else if (p.path == AlphaPath::kAxpyNative) {  // half all the way: the half quotient, then the half FMA
+        const auto flush_half = [](float x) { return std::fabs(x) < 0x1p-14f ? std::copysign(0.0f, x) : x; };
+        const float q = flush_half(RoundToPromoted(flush_half(b) / flush_half(c), ACL_FLOAT16));
+        const double d = std::fma(static_cast<double>(q), static_cast<double>(v), static_cast<double>(a));
+        if (d == d) return DoubleToPromoted(d, p.compute);
+        r = static_cast<float>(d);
+    } else {
+        const float q = FlushSubnormal(FlushSubnormal(b) / FlushSubnormal(c));
+        if (p.path == AlphaPath::kMul) {
+            const float t = v * q;
+            r = a + t;
+        } else {
+            r = std::fma(q, v, a);
+        }
+    }
+    if (r == r) return RoundToPromoted(r, p.compute);
+    if (a != a) return RoundToPromoted(QuietF(a), p.compute);
+    return RoundToPromoted(NaNRuleF(b, c), p.compute);
+}
+
+/// The rows of kAddcmulList / kAddcdivList: operands self, tensor1, tensor2, value (1 .. 4). Integers (Addcmul):
+/// self + tensor1 * tensor2 * value, wrapped.
+void AddcListRowGeneric(const BinaryParams& p, const aclDataType* dt, char* const* ptrs, const int64_t* st, int64_t n) {
+    const aclDataType c = p.compute;
+    for (int64_t i = 0; i < n; ++i) {
+        const char* x = ptrs[1] + i * st[1];
+        const char* y = ptrs[2] + i * st[2];
+        const char* z = ptrs[3] + i * st[3];
+        const char* v = ptrs[4] + i * st[4];
+        char* o = ptrs[0] + i * st[0];
+        if (IsF32Family(c)) {
+            StoreResult(o, dt[0], AddcListFloatElement(p, LoadPromoted(x, dt[1], c), LoadPromoted(y, dt[2], c),
+                                                       LoadPromoted(z, dt[3], c), LoadPromoted(v, dt[4], c)));
+        } else {
+            const uint64_t a = LoadWrapped(x, dt[1], c);
+            const uint64_t b = LoadWrapped(y, dt[2], c);
+            const uint64_t d = LoadWrapped(z, dt[3], c);
+            const uint64_t s = LoadWrapped(v, dt[4], c);
+            StoreInt64Result(o, dt[0], WrapTo(a + b * d * s, c));
+        }
+    }
+}
+
+}  // namespace
+
 void BinaryRowGeneric(const void* params, const aclDataType* dt, char* const* ptrs, const int64_t* st, int64_t n) {
     const BinaryParams& p = *static_cast<const BinaryParams*>(params);
     if (IsTernaryOp(p.op)) return AddcmulRowGeneric(p, dt, ptrs, st, n);
+    if (IsValueOperandOp(p.op)) return AddcListRowGeneric(p, dt, ptrs, st, n);
     if (IsUnaryOp(p.op)) return UnaryRowGeneric(p, dt, ptrs, st, n);
     const bool value = p.other_is_value != 0;
     const aclDataType c = p.compute;

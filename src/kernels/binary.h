@@ -25,6 +25,7 @@
 // kBinaryDefaultNaN (inf - inf, inf * 0 inside an fma). Subnormals are kept (SPEC 5.1).
 #pragma once
 
+#include <cmath>
 #include <cstdint>
 
 #include "acl/acl_base.h"
@@ -58,19 +59,56 @@ constexpr uint32_t kBinaryDefaultNaN = 0x7FC00000u;
 /// kSqrtPlain (aclnnForeachSqrt): the plain Sqrt instruction of the compute dtype (rated 1 ULP, no subnormals),
 /// computed correctly rounded: an input below the compute dtype's smallest normal (FLOAT, BF16 2^-126, FLOAT16
 /// 2^-14) flushed to zero of its sign, then as kSqrt.
+/// kMaxSelect, kMinSelect (aclnnForeachMaximumList / MinimumList on the Ascend 950, SIMT code): (isnan(self) ||
+/// self > other) ? self : other, and with `<` - a NaN of either operand propagates (self's first), ties give
+/// other (max(+0, -0) is -0). kMinFirst (aclnnForeachMinimumScalarList on the Ascend 950): a NaN operand's NaN
+/// (self's first), else self <= other ? self : other - ties give self (min(+0, -0) is +0). Integers: max / min.
+/// All three select an operand (rounded to the compute dtype where `other` is a wider value); generic rows only.
+/// kLerpSteps, kLerpFused (aclnnForeachLerpList: self + weight * (other - self) with a weight tensor, operand 3,
+/// FLOAT / FLOAT16 / BF16 computed in float32): d = other - self rounded, then kLerpSteps (Atlas A2/A3's vector
+/// code, every step rounded) |w| >= 0.5 ? other - d * (1 - w) : d * w + self - a NaN weight takes the second -,
+/// kLerpFused (the Ascend 950's SIMT code, the multiply-adds read as FMAs) |w| < 0.5 ? fma(w, d, self) :
+/// fma(w - 1, d, other) - a NaN weight takes the second; rounded once more to the compute dtype (RNE).
+/// kAddcmulList, kAddcdivList (aclnnForeachAddcmulScalarList / AddcdivScalarList: self + value * t1 * t2 and
+/// self + value * (t1 / t2) with t1, t2 operands 2, 3 and the value operand 4 - a one-element view of the scalars
+/// tensor, read at run time; IsValueOperandOp). FLOAT / FLOAT16 / BF16 in float32 unless said:
+///   kAddcmulList path kPlain (Atlas A2/A3): fma(t1 * t2 rounded, value, self); path kMul (the Ascend 950's SIMT
+///   `self + value * t1 * t2`): fma(value * t1 rounded, t2, self); integers self + t1 * t2 * value wrapped.
+///   kAddcdivList: q = t1 / t2 the plain Div computed correctly rounded with subnormal inputs and result flushed;
+///   path kPlain fma(q, value, self); path kAxpyNative (Atlas A2/A3 FLOAT16: every step in half) the half
+///   quotient (half subnormals flushed), then the half FMA (one rounding to half); path kMul (the Ascend 950's BF16
+///   code, three statements) self + (value * q rounded), each step rounded.
+/// Then rounded once more to the compute dtype (RNE); generic rows only.
+/// kReciprocal, kReciprocalHalf (aclnnForeachReciprocal): 1 / self by the plain Div (1 ULP, no subnormals),
+/// computed correctly rounded - kReciprocal in float32 (float32 subnormal inputs and results flushed to zero of
+/// their sign), then rounded to the compute dtype; kReciprocalHalf in half (Atlas A2/A3 FLOAT16: half subnormal
+/// inputs and results flushed). 1 / +-0 is +-inf, 1 / +-inf +-0. A unary operation, generic rows only.
+/// kMulRecip, kMulRecipNewton (aclnnForeachDivScalar on the Ascend 950, the scalar an operand read at run time):
+/// self * Reciprocal950(other, newton) rounded to the compute dtype - the kernel's reciprocal of the scalar,
+/// refined by one Newton step for a float32 scalar (kMulRecipNewton), then a multiply.
+/// kSign (aclnnForeachSign): -1, 0 or 1 by the sign of self - a NaN gives +0, both zeros +0 (the Ascend 950's
+/// (0 < x) - (x < 0), Atlas A2/A3's compare-and-select); integers likewise; a unary operation, generic rows only.
 /// kNegSub (aclnnForeachNeg on Atlas A2/A3): 0 - self (floats: -(+0) and -(-0) are +0; a NaN quieted; integers
 /// wrap, as kNeg). kAbsSelect (aclnnForeachAbs on the Ascend 950): self >= 0 ? self : 0 - self (abs(-0) is -0, a
 /// NaN quieted). Unary, FLOAT / FLOAT16 / BF16 (kNegSub also integers).
 enum class BinaryOp : int32_t { kAdd, kSub, kMul, kDiv, kMax, kMin, kAddcmul, kNeg, kAbs, kSqrt, kAddcdiv, kLerp,
-                                kSqrtPlain, kNegSub, kAbsSelect };
+                                kSqrtPlain, kNegSub, kAbsSelect, kMaxSelect, kMinSelect, kMinFirst, kSign,
+                                kLerpSteps, kLerpFused, kAddcmulList, kAddcdivList,
+                                kReciprocal, kReciprocalHalf, kMulRecip, kMulRecipNewton };
 
 /// Whether `op` takes three tensor inputs (self, tensor1, tensor2: operands 1, 2, 3).
-inline bool IsTernaryOp(BinaryOp op) { return op == BinaryOp::kAddcmul || op == BinaryOp::kAddcdiv; }
+inline bool IsTernaryOp(BinaryOp op) {
+    return op == BinaryOp::kAddcmul || op == BinaryOp::kAddcdiv || op == BinaryOp::kLerpSteps || op == BinaryOp::kLerpFused;
+}
+
+/// Whether `op` takes its value from a fourth input (operand 4) besides self, tensor1 and tensor2.
+inline bool IsValueOperandOp(BinaryOp op) { return op == BinaryOp::kAddcmulList || op == BinaryOp::kAddcdivList; }
 
 /// Whether `op` is one of the unary operations (one input: self).
 inline bool IsUnaryOp(BinaryOp op) {
     return op == BinaryOp::kNeg || op == BinaryOp::kAbs || op == BinaryOp::kSqrt || op == BinaryOp::kSqrtPlain ||
-           op == BinaryOp::kNegSub || op == BinaryOp::kAbsSelect;
+           op == BinaryOp::kNegSub || op == BinaryOp::kAbsSelect || op == BinaryOp::kSign || op == BinaryOp::kReciprocal ||
+           op == BinaryOp::kReciprocalHalf;
 }
 
 /// How alpha enters (the op_api's branch, chosen per product by the plan hook: docs/ops/add.md §5).
@@ -95,6 +133,22 @@ struct BinaryParams {
     double other_im;
     int64_t other_i;
 };
+
+/// The Ascend 950 foreach DivScalar kernels' reciprocal of the scalar s (arch35/foreach_div_scalar_regbase.h): 1/+-0
+/// the infinities, 1/+-inf +-0, else 1.0f / s and - for a float32 scalar (`newton`) - one Newton step
+/// inv * (2 - s * inv), each operation rounded on its own (the scalar code's contraction is not in the sources: not
+/// fused, assumed). The one definition the plan of aclnnForeachDivScalarV2 and the kMulRecip rows share.
+inline float Reciprocal950(float s, bool newton) {
+    if (s == 0.0f) return 1.0f / s;
+    if (std::isinf(s)) return s > 0 ? 0.0f : -0.0f;
+    float inv = 1.0f / s;
+    if (newton) {
+        const volatile float t = s * inv;  // volatile: no contraction into an FMA
+        const volatile float u = 2.0f - t;
+        inv = inv * u;
+    }
+    return inv;
+}
 
 /// Whether `d` is one of the float dtypes the fused rows take (FLOAT, FLOAT16, BF16).
 inline bool IsF32Family(aclDataType d) { return d == ACL_FLOAT || d == ACL_FLOAT16 || d == ACL_BF16; }

@@ -300,7 +300,7 @@ namespace kern {
 HWY_EXPORT(SelectBinaryFused);
 
 RowFn SelectBinaryFusedRow(const BinaryParams& p, const aclDataType* dt, const int64_t* st, bool nontemporal) {
-    if (PromoteCode(p.compute) < 0) return nullptr;
+    if (PromoteCode(p.compute) < 0 || IsValueOperandOp(p.op)) return nullptr;  // generic rows only
     const int operands = IsTernaryOp(p.op) ? 4 : (p.other_is_value != 0 ? 2 : 3);
     if (!FusedOperandsQualify(p.compute, dt, st, operands)) return nullptr;
     // BF16: every NaN a lane can hold is quiet with a zero low half (the inputs' and other's are BF16 values,

@@ -4,6 +4,7 @@
 // (docs/ops/foreach.md). Header-only, included by the foreach operators' plan-hook files.
 #pragma once
 
+#include <climits>
 #include <cstdint>
 #include <utility>
 #include <vector>
@@ -146,14 +147,15 @@ inline int CheckForeachScalarRange(const ForeachCall& c, const aclScalar* scalar
 
 /// The V1 scalar forms' scalar tensor (aclnnForeachAddScalar, aclnnForeachMulScalar: `const aclTensor* scalar`,
 /// one element read by the kernel at run time), a custom check of the table after the lists' checks: a live
-/// aclTensor (161002, beyond CANN), one element (561002, the tiling's refusal), its view inside its storage
+/// aclTensor (161002, beyond CANN), one element in at most 8 dims (561002, the tiling's refusal), its view inside its storage
 /// (161002, beyond CANN). Returns 0 or the status.
 inline int CheckForeachScalarTensor(const ForeachCall& c, const aclTensor* scalar) {
     (void)c;
     static constexpr const char* kName = "scalar";
     if (int ret = engine::CheckTensorArgs(&scalar, &kName, 1)) return ret;
-    if (scalar->numel != 1) {
-        return Fail(ACLNN_ERR_INNER_TILING_ERROR, "The scalar tensor must hold one element, but its shape is %s.",
+    if (scalar->numel != 1 || scalar->view_shape.size() > static_cast<size_t>(kMaxDims)) {
+        return Fail(ACLNN_ERR_INNER_TILING_ERROR,
+                    "The scalar tensor must hold one element in at most %d dimensions, but its shape is %s.", kMaxDims,
                     ShapeString(scalar->view_shape).c_str());
     }
     return CheckStorageBounds(*scalar, kName);
@@ -200,6 +202,244 @@ inline aclDataType ForeachScalarTensorCompute(aclDataType x, aclDataType s) {
     if (x == ACL_BF16 || x == ACL_INT16 || (x == ACL_FLOAT16 && s == ACL_FLOAT)) return ACL_FLOAT;
     if (x == ACL_INT8 || x == ACL_UINT8) return ACL_FLOAT16;
     return x;
+}
+
+/// The aclScalarList forms whose aclnn layer CANN generates (aclnnForeachAdd/Sub/Mul/Maximum/MinimumScalarList),
+/// a custom check of the table inside the non-empty branch: opbase stores the list as one host tensor of element
+/// 0's dtype (a DOUBLE element stored as FLOAT; the other elements converted to it: opbase
+/// indv_executor_ext.cpp), and the kernel is registered for FLOAT scalars with FLOAT, FLOAT16, BF16 lists and
+/// INT64 scalars with INT32 lists - the kernel match compares that dtype (161002 otherwise). So element 0 decides:
+/// FLOAT or DOUBLE for a floating list, INT64 for an INT32 one; the other elements may be of any real dtype. An
+/// empty scalar list is left to the length check. Returns 0 or 161002.
+inline int CheckForeachScalarListDtype(const ForeachCall& c, const aclScalarList* scalars) {
+    if (scalars->items.empty()) return 0;
+    const aclDataType x = c.lists[0]->items[0]->dtype;
+    const aclDataType s = scalars->items[0]->dtype;
+    const bool ok = x == ACL_INT32 ? s == ACL_INT64 : (s == ACL_FLOAT || s == ACL_DOUBLE);
+    if (!ok) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "Scalar list scalars element 0 dtype %s does not match the kernel: a %s list takes %s scalars.",
+                    DtypeName(s), DtypeName(x), x == ACL_INT32 ? "DT_INT64" : "DT_FLOAT or DT_DOUBLE");
+    }
+    for (const aclScalar* e : scalars->items) {  // converted to element 0's dtype: a real number
+        if (IsComplexDtype(e->dtype)) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "Scalar list scalars holds a %s element, which has no conversion to %s.",
+                        DtypeName(e->dtype), DtypeName(s == ACL_DOUBLE ? ACL_FLOAT : s));
+        }
+    }
+    return 0;
+}
+
+/// The operation of an aclScalarList form (CheckForeachScalarListDtype).
+enum class ForeachListScalarOp { kAdd, kSub, kMul, kMax, kMin };
+
+/// The element-wise parameters of position i of an aclScalarList form over list dtype x (docs/ops/foreach.md §3):
+/// the scalar as the host tensor holds it (FLOAT lists: ToFloat, one RNE rounding; INT32 lists: its int64 value),
+/// then as each product's kernel reads it.
+/// - FLOAT, BF16: float32 arithmetic with the float32 scalar, RNE back (both products).
+/// - FLOAT16: Atlas A2/A3 compute in half with the scalar rounded to half on the scalar unit (RNE, assumed); the
+///   Ascend 950 widens to float32 and keeps the float32 scalar.
+/// - INT32: Atlas A2/A3 take the scalar's low 32 bits; the Ascend 950's Add and Mul pass it through float (RNE, then
+///   truncated toward zero and saturated to int32: the implicit conversion, assumed), its Sub, Maximum, Minimum
+///   compute in int64 against the whole scalar and keep the low 32 bits.
+/// - Maximum / Minimum: the vector Maxs / Mins (kernels/binary.h kMax / kMin) except the Ascend 950's
+///   MinimumScalarList (kMinFirst: ties give x); integers wrap.
+inline kern::BinaryParams ForeachListScalarParams(rt::Soc soc, ForeachListScalarOp op, aclDataType x,
+                                                  const aclScalar& s) {
+    const bool regbase = IsRegBaseSoc(soc);
+    kern::BinaryOp bop = kern::BinaryOp::kAdd;
+    switch (op) {
+        case ForeachListScalarOp::kAdd: bop = kern::BinaryOp::kAdd; break;
+        case ForeachListScalarOp::kSub: bop = kern::BinaryOp::kSub; break;
+        case ForeachListScalarOp::kMul: bop = kern::BinaryOp::kMul; break;
+        case ForeachListScalarOp::kMax: bop = kern::BinaryOp::kMax; break;
+        case ForeachListScalarOp::kMin: bop = regbase ? kern::BinaryOp::kMinFirst : kern::BinaryOp::kMin; break;
+    }
+    if (x != ACL_INT32) {
+        const ConvertedScalar f = ConvertScalarTo(s, x == ACL_FLOAT16 && !regbase ? ACL_FLOAT16 : ACL_FLOAT);
+        return ForeachScalarParams(bop, x, f.re, 0);
+    }
+    const int64_t v = ConvertScalarTo(s, ACL_INT64).i;
+    const int64_t low32 = static_cast<int32_t>(static_cast<uint32_t>(static_cast<uint64_t>(v)));
+    if (!regbase) return ForeachScalarParams(bop, ACL_INT32, 0.0, low32);
+    if (op == ForeachListScalarOp::kAdd || op == ForeachListScalarOp::kMul) {
+        const float f = static_cast<float>(v);
+        const int64_t t = f >= 2147483648.0f ? INT32_MAX : f <= -2147483648.0f ? INT32_MIN : static_cast<int64_t>(f);
+        return ForeachScalarParams(bop, ACL_INT32, 0.0, t);
+    }
+    if (op == ForeachListScalarOp::kSub) return ForeachScalarParams(bop, ACL_INT32, 0.0, low32);  // same bits
+    return ForeachScalarParams(bop, ACL_INT64, 0.0, v);  // int64 compare, the low 32 bits stored
+}
+
+/// out_i = x_i op scalars_i for an aclScalarList form (the lists x, out are c.lists 0, 1).
+inline int PlanForeachListScalar(const ForeachCall& c, ForeachListScalarOp op, const aclScalarList* scalars,
+                                 uint64_t* workspaceSize, aclOpExecutor** executor) {
+    const int in[] = {0};
+    const aclDataType x = c.At(0, 0)->dtype;
+    return PlanForeachItems(
+        c, 1, in, 1, [&](size_t i) { return ForeachListScalarParams(c.soc, op, x, *scalars->items[i]); },
+        workspaceSize, executor);
+}
+
+/// The generated aclnn layers' kernel match for two-list forms (aclnnForeachMaximumList / MinimumList), a custom
+/// check of the table inside the non-empty branch: opbase compares the first tensor of each dynamic list with the
+/// kernel's registrations, so x2[0] of another dtype than x1[0] -> 161002 (the other tensors are the tiling's
+/// check, 561002). Returns 0 or 161002.
+inline int CheckForeachFirstDtypes(const ForeachCall& c) {
+    const aclDataType x = c.lists[0]->items[0]->dtype;
+    if (!c.lists[1]->items.empty() && c.lists[1]->items[0]->dtype != x) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Tensor %s[0] dtype %s does not match the kernel: %s[0] is %s.",
+                    c.list_names[1], DtypeName(c.lists[1]->items[0]->dtype), c.list_names[0], DtypeName(x));
+    }
+    return 0;
+}
+
+/// CheckForeachFirstDtypes for an entry with an aclTensor parameter (aclnnForeachAddcmulScalarList's scalars, which
+/// CheckForeachScalarsTensor checks).
+inline int CheckForeachFirstDtypes(const ForeachCall& c, const aclTensor* /*scalars*/) { return CheckForeachFirstDtypes(c); }
+
+/// The scalars tensor of the per-position value forms (aclnnForeachAddcmulScalarList, AddcdivScalarList:
+/// `const aclTensor* scalars`, one value per list position, read at run time), a custom check of the table after the
+/// lists' checks: a live aclTensor (161002, beyond CANN), of the list's dtype (the kernels are registered for it
+/// alone: `dtype_code`, 161002 where the generated layer's kernel match refuses it, 561103 where the op_api's
+/// launcher does), holding one element per tensor of x1 (`count_code`: the Atlas A2/A3 tiling's refusal; the Ascend
+/// 950 tiling reads past a short tensor, which aclcpu refuses alike), its view inside its storage (161002, beyond
+/// CANN). Returns 0 or the status.
+inline int CheckForeachScalarsTensorWith(const ForeachCall& c, const aclTensor* scalars, int dtype_code, int count_code) {
+    static constexpr const char* kName = "scalars";
+    if (int ret = engine::CheckTensorArgs(&scalars, &kName, 1)) return ret;
+    const aclDataType x = c.lists[0]->items[0]->dtype;
+    if (scalars->dtype != x) {
+        return Fail(dtype_code, "Tensor scalars dtype %s should be the lists' dtype %s.", DtypeName(scalars->dtype),
+                    DtypeName(x));
+    }
+    const size_t n = c.lists[0]->items.size();
+    if (scalars->numel != static_cast<int64_t>(n)) {
+        return Fail(count_code, "The scalars tensor must hold one value per tensor of x1, but holds %lld for %zu.",
+                    static_cast<long long>(scalars->numel), n);
+    }
+    return CheckStorageBounds(*scalars, kName);
+}
+
+/// CheckForeachScalarsTensorWith for a generated aclnn layer (aclnnForeachAddcmulScalarList): dtype 161002,
+/// count 561002.
+inline int CheckForeachScalarsTensor(const ForeachCall& c, const aclTensor* scalars) {
+    return CheckForeachScalarsTensorWith(c, scalars, ACLNN_ERR_PARAM_INVALID, ACLNN_ERR_INNER_TILING_ERROR);
+}
+
+/// CheckForeachScalarsTensorWith for aclnnForeachAddcdivScalarList's op_api, whose launcher refuses both: 561103.
+inline int CheckForeachScalarsTensorL0(const ForeachCall& c, const aclTensor* scalars) {
+    return CheckForeachScalarsTensorWith(c, scalars, ACLNN_ERR_INNER_NULLPTR, ACLNN_ERR_INNER_NULLPTR);
+}
+
+/// out_i = f(x1_i, x2_i, x3_i, scalars[i]) for the per-position value forms (lists x1, x2, x3, out are c.lists 0..3;
+/// `params` a kern::IsValueOperandOp operation). The planned call holds the scalars descriptor once per position
+/// after the input lists (one prototype argument: aclSetInputTensorAddr re-addresses every copy), each copy
+/// narrowed to a one-element view of its position's element (row-major order of the view), the fourth input of
+/// that position's sub-problem: the values are read when the second phase runs.
+inline int PlanForeachValueTensor(const ForeachCall& c, const aclTensor* scalars, const kern::BinaryParams& params,
+                                  uint64_t* workspaceSize, aclOpExecutor** executor) {
+    const int n = static_cast<int>(c.size);
+    std::vector<const aclTensor*> t(c.t.begin(), c.t.begin() + 3 * n);
+    for (int i = 0; i < n; ++i) t.push_back(scalars);
+    t.insert(t.end(), c.t.begin() + 3 * n, c.t.end());
+    CallArg args[5];
+    for (int k = 0; k < 5; ++k) {
+        args[k].first = k * n;
+        args[k].count = n;
+        args[k].list = k != 3;
+    }
+    const char* const names[] = {c.list_names[0], c.list_names[1], c.list_names[2], "scalars", c.list_names[3]};
+    std::vector<engine::ElementwiseListItem> items(c.size);
+    for (int i = 0; i < n; ++i) {
+        engine::ElementwiseListItem& it = items[static_cast<size_t>(i)];
+        it.ops.out = 4 * n + i;
+        it.ops.num_inputs = 4;
+        for (int k = 0; k < 4; ++k) it.ops.in[k] = k * n + i;
+        it.shape = ViewShapeOf(c.At(3, static_cast<size_t>(i)));
+        it.kernel = engine::KernelOf(&kern::SelectBinaryRow, params);
+    }
+    // element i's offset in the scalars view, row-major
+    std::vector<int64_t> offsets(c.size);
+    for (int i = 0; i < n; ++i) {
+        int64_t rest = i, off = scalars->offset;
+        for (size_t d = scalars->view_shape.size(); d-- > 0;) {
+            const int64_t extent = scalars->view_shape[d];
+            off += (rest % extent) * scalars->strides[d];
+            rest /= extent;
+        }
+        offsets[static_cast<size_t>(i)] = off;
+    }
+    std::vector<const char*> arg_names;
+    engine::NamesOfArgs(args, 5, names, static_cast<int>(t.size()), &arg_names);
+    for (const engine::ElementwiseListItem& it : items) {
+        if (int ret = engine::CheckOutputsApart(t.data(), arg_names.data(), it.ops)) return ret;
+    }
+    return engine::PublishPlanOfArgs(
+        t.data(), static_cast<int>(t.size()), 4 * n, c.api, nullptr, args, 5, names,
+        [&](const aclTensor* copies, uint64_t* workspace) -> std::shared_ptr<const OpPlan> {
+            // the executor's own copies of the scalars descriptor: each narrowed to its position's element
+            aclTensor* views = const_cast<aclTensor*>(copies) + 3 * n;
+            for (int i = 0; i < n; ++i) {
+                aclTensor& v = views[i];
+                v.view_shape.clear();
+                v.strides.clear();
+                v.offset = offsets[static_cast<size_t>(i)];
+                v.numel = 1;
+                v.max_index = v.offset;
+            }
+            return engine::PlanElementwiseList(copies, items.data(), items.size(), workspace);
+        },
+        workspaceSize, executor);
+}
+
+/// The scalar tensor of aclnnForeachAddcdivScalar (V1, a hand-written op_api that never checks it beyond its dtype
+/// list), a custom check of the table after the lists' checks: a live aclTensor (161002, beyond CANN); a DOUBLE
+/// scalar, which the op_api admits but no kernel is registered for, and a scalar of other than one element (the
+/// Atlas A2/A3 tiling's refusal; the Ascend 950 reads element 0) -> 561103 (CANN's launcher fails); its view inside
+/// its storage (161002, beyond CANN). Returns 0 or the status.
+inline int CheckForeachScalarTensorL0(const ForeachCall& c, const aclTensor* scalar) {
+    (void)c;
+    static constexpr const char* kName = "scalar";
+    if (int ret = engine::CheckTensorArgs(&scalar, &kName, 1)) return ret;
+    if (scalar->dtype == ACL_DOUBLE) {
+        return Fail(ACLNN_ERR_INNER_NULLPTR, "No kernel takes a DT_DOUBLE scalar tensor: the launch fails.");
+    }
+    if (scalar->numel != 1) {
+        return Fail(ACLNN_ERR_INNER_NULLPTR, "The scalar tensor must hold one element, but its shape is %s.",
+                    ShapeString(scalar->view_shape).c_str());
+    }
+    return CheckStorageBounds(*scalar, kName);
+}
+
+/// out_i = f(x1_i, x2_i, x3_i, scalar[0]) for the V1 three-list scalar forms (aclnnForeachAddcmulScalar,
+/// aclnnForeachAddcdivScalar: lists x1, x2, x3, out are c.lists 0..3; the one-element scalar tensor the fourth input
+/// of every position, read at run time; `params` a kern::IsValueOperandOp operation).
+inline int PlanForeachValueScalar(const ForeachCall& c, const aclTensor* scalar, const kern::BinaryParams& params,
+                                  uint64_t* workspaceSize, aclOpExecutor** executor) {
+    const int n = static_cast<int>(c.size);
+    std::vector<const aclTensor*> t(c.t.begin(), c.t.begin() + 3 * n);
+    t.push_back(scalar);
+    t.insert(t.end(), c.t.begin() + 3 * n, c.t.end());
+    CallArg args[5];
+    for (int k = 0; k < 5; ++k) {
+        args[k].first = k <= 3 ? k * n : 3 * n + 1;
+        args[k].count = k == 3 ? 1 : n;
+        args[k].list = k != 3;
+    }
+    const char* const names[] = {c.list_names[0], c.list_names[1], c.list_names[2], "scalar", c.list_names[3]};
+    std::vector<engine::ElementwiseListItem> items(c.size);
+    for (int i = 0; i < n; ++i) {
+        engine::ElementwiseListItem& it = items[static_cast<size_t>(i)];
+        it.ops.out = 3 * n + 1 + i;
+        it.ops.num_inputs = 4;
+        for (int k = 0; k < 3; ++k) it.ops.in[k] = k * n + i;
+        it.ops.in[3] = 3 * n;
+        it.shape = ViewShapeOf(c.At(3, static_cast<size_t>(i)));
+        it.kernel = engine::KernelOf(&kern::SelectBinaryRow, params);
+    }
+    return engine::PublishElementwiseList(t.data(), static_cast<int>(t.size()), 3 * n + 1, c.api, args, 5, names,
+                                          items.data(), items.size(), workspaceSize, executor);
 }
 
 }  // namespace aclcpu

@@ -19,20 +19,37 @@
 #include "aclnnop/aclnn_foreach_add_list_v2.h"
 #include "aclnnop/aclnn_foreach_add_scalar.h"
 #include "aclnnop/aclnn_foreach_add_scalar_v2.h"
+#include "aclnnop/aclnn_foreach_copy.h"
+#include "aclnnop/aclnn_foreach_addcdiv_scalar.h"
+#include "aclnnop/aclnn_foreach_addcdiv_scalar_list.h"
 #include "aclnnop/aclnn_foreach_addcdiv_scalar_v2.h"
+#include "aclnnop/aclnn_foreach_addcmul_scalar.h"
+#include "aclnnop/aclnn_foreach_addcmul_scalar_list.h"
 #include "aclnnop/aclnn_foreach_addcmul_scalar_v2.h"
 #include "aclnnop/aclnn_foreach_div_list.h"
+#include "aclnnop/aclnn_foreach_div_scalar.h"
 #include "aclnnop/aclnn_foreach_div_scalar_list.h"
 #include "aclnnop/aclnn_foreach_div_scalar_v2.h"
+#include "aclnnop/aclnn_foreach_lerp_list.h"
 #include "aclnnop/aclnn_foreach_lerp_scalar.h"
+#include "aclnnop/aclnn_foreach_add_scalar_list.h"
+#include "aclnnop/aclnn_foreach_sub_scalar_list.h"
+#include "aclnnop/aclnn_foreach_mul_scalar_list.h"
+#include "aclnnop/aclnn_foreach_maximum_list.h"
+#include "aclnnop/aclnn_foreach_maximum_scalar_list.h"
+#include "aclnnop/aclnn_foreach_minimum_list.h"
+#include "aclnnop/aclnn_foreach_minimum_scalar_list.h"
 #include "aclnnop/aclnn_foreach_maximum_scalar_v2.h"
 #include "aclnnop/aclnn_foreach_minimum_scalar_v2.h"
 #include "aclnnop/aclnn_foreach_mul_list.h"
 #include "aclnnop/aclnn_foreach_mul_scalar.h"
 #include "aclnnop/aclnn_foreach_mul_scalar_v2.h"
 #include "aclnnop/aclnn_foreach_neg.h"
+#include "aclnnop/aclnn_foreach_reciprocal.h"
+#include "aclnnop/aclnn_foreach_sign.h"
 #include "aclnnop/aclnn_foreach_sqrt.h"
 #include "aclnnop/aclnn_foreach_sub_list_v2.h"
+#include "aclnnop/aclnn_foreach_sub_scalar.h"
 #include "aclnnop/aclnn_foreach_sub_scalar_v2.h"
 #include "aclnnop/aclnn_foreach_zero_inplace.h"
 #include "support/foreach_reference.h"
@@ -96,7 +113,8 @@ void FillElement(uint8_t* p, int d, std::mt19937& rng) {
                                      3.0e38f, 6.0e-5f};
     std::uniform_int_distribution<int> pick(0, 40);
     const int k = pick(rng);
-    if (d == Code(ACL_INT32) || d == Code(ACL_INT16) || d == Code(ACL_INT8) || d == Code(ACL_UINT8)) {
+    if (d == Code(ACL_INT32) || d == Code(ACL_INT16) || d == Code(ACL_INT8) || d == Code(ACL_UINT8) ||
+        d == Code(ACL_INT64)) {
         std::uniform_int_distribution<int64_t> v(-3000000000LL, 3000000000LL);
         const int64_t x = k < 4 ? (k == 0 ? INT32_MIN : k == 1 ? INT32_MAX : k == 2 ? -128 : 255) : v(rng);
         const size_t n = l1ref::DtSize(d);
@@ -159,7 +177,8 @@ struct List {
 };
 
 // The reference of one call over the items (x: inputs, the output written into `expect` storage copies).
-enum class Op { kAddScalar, kMulScalar, kMulList, kLerp, kSubScalar, kAddcmul, kSqrt, kAddList, kDivScalarList, kNeg, kAbs, kMax, kMin, kDivScalar, kSubList, kDivList, kAddcdiv, kAddScalarT, kMulScalarT };
+enum class Op { kAddScalar, kMulScalar, kMulList, kLerp, kSubScalar, kAddcmul, kSqrt, kAddList, kDivScalarList, kNeg, kAbs, kMax, kMin, kDivScalar, kSubList, kDivList, kAddcdiv, kAddScalarT, kMulScalarT,
+              kAddSL, kSubSL, kMulSL, kMaxSL, kMinSL, kMaxL, kMinL, kSubScalarT, kSign, kLerpL, kAddcmulSL, kAddcdivSL, kAddcmulT, kAddcdivT, kRecip, kDivScalarT };
 
 struct Call {
     Op op;
@@ -177,7 +196,7 @@ float KernelScalar(const Call& c) {
     // SubScalarV2's op_api has no FLOAT branch for a FLOAT16 list
     const bool keeps_float = c.prof == Profile::kAscend950 &&
                              (c.op == Op::kAddScalar || c.op == Op::kMulScalar || c.op == Op::kAddcmul ||
-                              c.op == Op::kAddScalarT || c.op == Op::kMulScalarT) &&
+                              c.op == Op::kAddScalarT || c.op == Op::kMulScalarT || c.op == Op::kAddcmulT) &&
                              (c.scalar_dtype == ACL_FLOAT || c.scalar_dtype == ACL_DOUBLE);
     if (c.dtype == kF16 && !keeps_float) {
         return static_cast<float>(l1ref::RoundTo(f, l1ref::kFmtF16));
@@ -208,6 +227,41 @@ float ListScalar(const Call& c, size_t i) {
     }
 }
 
+// The aclScalarList forms' scalar for position i (DOUBLE for floating lists, INT64 for INT32 ones): c.scalar * (i + 1)
+// with signed zeros, infinities, a NaN, a float32 subnormal and values between float32 neighbours among them; INT32
+// lists also get values beyond int32 and 2^24 + 1 (which float rounds).
+bool IsScalarListOp(Op op) {
+    return op == Op::kAddSL || op == Op::kSubSL || op == Op::kMulSL || op == Op::kMaxSL || op == Op::kMinSL;
+}
+double ScalarListValue(const Call& c, size_t i) {
+    if (c.dtype == Code(ACL_INT32)) {
+        static const int64_t kInts[] = {5000000001LL, -3000000000LL, 16777217, 2147483647, -2147483648LL, 0, -1};
+        return i % 3 == 1 ? static_cast<double>(kInts[(i / 3) % 7]) : c.scalar * static_cast<double>(i + 1);
+    }
+    switch (i % 9) {
+        case 2: return 0.0;
+        case 3: return -0.0;
+        case 5: return -INFINITY;
+        case 6: return 1e-39;
+        case 7: return NAN;
+        case 8: return 0.1 + 1e-12;  // rounds to a float32 (and again to half)
+        default: return c.scalar * static_cast<double>(i + 1);
+    }
+}
+int64_t ScalarListInt(const Call& c, size_t i) { return static_cast<int64_t>(ScalarListValue(c, i)); }
+
+// The per-position value of the scalars-tensor forms (AddcmulScalarList, AddcdivScalarList) as its element of the
+// list's dtype holds it (*bytes: that element).
+long double ValueTensorElement(const Call& c, size_t i, uint8_t* bytes) {
+    if (c.dtype == Code(ACL_INT32)) {
+        const int32_t v = static_cast<int32_t>(foreachref::Wrap(ScalarListInt(c, i), 4, false));
+        std::memcpy(bytes, &v, 4);
+        return v;
+    }
+    l1ref::WriteValue(bytes, c.dtype, ScalarListValue(c, i));
+    return l1ref::ReadValue(bytes, c.dtype);
+}
+
 // The float32 value v with a subnormal flushed to zero of its sign.
 float Flush(float v) { return std::fabs(v) < 0x1p-126f ? std::copysign(0.0f, v) : v; }
 
@@ -229,6 +283,10 @@ void ExpectElement(Call c, const uint8_t* a, const uint8_t* b, const uint8_t* t,
     // V2 op_api would convert to)
     if (c.op == Op::kAddScalarT) c.op = Op::kAddScalar;
     if (c.op == Op::kMulScalarT) c.op = Op::kMulScalar;
+    if (c.op == Op::kSubScalarT) c.op = Op::kSubScalar;
+    if (c.op == Op::kAddcmulT) c.op = Op::kAddcmul;
+    if (c.op == Op::kAddcdivT) c.op = Op::kAddcdiv;
+    if (c.op == Op::kDivScalarT) c.op = Op::kDivScalar;
     const int d = c.dtype;
     const size_t n = l1ref::DtSize(d);
     if (d == kF32 || d == kF16 || d == kBF16) {
@@ -348,6 +406,99 @@ void ExpectElement(Call c, const uint8_t* a, const uint8_t* b, const uint8_t* t,
                 if (std::isinf(xf) && std::isinf(sf)) r = NAN;
                 break;
             }
+            case Op::kAddSL: case Op::kSubSL: case Op::kMulSL: case Op::kMaxSL: case Op::kMinSL: {
+                // the host tensor's float32 (RNE), rounded to half again on Atlas A2/A3 for FLOAT16 lists
+                float y = static_cast<float>(ScalarListValue(c, pos));
+                if (d == kF16 && c.prof != Profile::kAscend950) y = static_cast<float>(l1ref::RoundTo(y, l1ref::kFmtF16));
+                const long double lx = x, ly = y;
+                if (c.op == Op::kAddSL) {
+                    r = foreachref::F32(lx + ly);
+                } else if (c.op == Op::kSubSL) {
+                    r = foreachref::F32(lx - ly);
+                } else if (c.op == Op::kMulSL) {
+                    r = foreachref::F32(lx * ly);
+                } else if (std::isnan(x) || std::isnan(y)) {
+                    r = NAN;
+                } else if (x != y) {
+                    r = (x > y) == (c.op == Op::kMaxSL) ? x : y;
+                } else if (c.op == Op::kMaxSL) {  // zeros: +0 above -0 (both products)
+                    r = x != 0.0f ? x : (std::signbit(x) && std::signbit(y) ? -0.0f : 0.0f);
+                } else if (c.prof == Profile::kAscend950) {  // x <= y ? x : y: ties give x
+                    r = x;
+                } else {  // the vector Mins: -0 below +0
+                    r = std::signbit(x) || std::signbit(y) ? (x == 0.0f ? -0.0f : x) : x;
+                }
+                if (std::isnan(r)) r = NAN;
+                break;
+            }
+            case Op::kLerpL: {  // in float32; A2/A3 every step rounded, the 950 two FMAs
+                const float y = static_cast<float>(l1ref::ReadValue(b, d));
+                const float w = static_cast<float>(l1ref::ReadValue(t, d));
+                const float df = foreachref::F32(static_cast<long double>(y) - x);
+                if (c.prof == Profile::kAscend950) {
+                    r = std::fabs(w) < 0.5f ? std::fmaf(w, df, x) : std::fmaf(foreachref::F32(w - 1.0L), df, y);
+                } else if (std::fabs(w) >= 0.5f) {
+                    const float m = foreachref::F32(static_cast<long double>(df) * foreachref::F32(1.0L - w));
+                    r = foreachref::F32(static_cast<long double>(y) - m);
+                } else {
+                    r = foreachref::F32(static_cast<long double>(foreachref::F32(static_cast<long double>(df) * w)) + x);
+                }
+                if (std::isnan(r)) r = NAN;
+                break;
+            }
+            case Op::kAddcmulSL: case Op::kAddcdivSL: {
+                uint8_t sb[8];
+                const float v = static_cast<float>(ValueTensorElement(c, pos, sb));
+                const float y = static_cast<float>(l1ref::ReadValue(b, d));
+                const float z = static_cast<float>(l1ref::ReadValue(t, d));
+                const bool a950 = c.prof == Profile::kAscend950;
+                if (c.op == Op::kAddcmulSL) {  // A2/A3 fma(y * z, v, x); the 950 fma(v * y, z, x)
+                    r = a950 ? std::fmaf(foreachref::F32(static_cast<long double>(v) * y), z, x)
+                             : std::fmaf(foreachref::F32(static_cast<long double>(y) * z), v, x);
+                } else if (d == kF16 && !a950) {  // every step in half: the quotient, then the half FMA
+                    const auto fh = [](float f) { return std::fabs(f) < 0x1p-14f ? std::copysign(0.0f, f) : f; };
+                    const float q = fh(static_cast<float>(l1ref::RoundTo(static_cast<long double>(fh(y)) / fh(z), l1ref::kFmtF16)));
+                    r = static_cast<float>(l1ref::RoundTo(std::fma(static_cast<long double>(q), static_cast<long double>(v),
+                                                                   static_cast<long double>(x)), l1ref::kFmtF16));
+                } else {
+                    const float q = Flush(foreachref::F32(static_cast<long double>(Flush(y)) / Flush(z)));
+                    if (a950 && d == kBF16) {  // three statements, each rounded
+                        r = foreachref::F32(static_cast<long double>(x) + foreachref::F32(static_cast<long double>(v) * q));
+                    } else {
+                        r = std::fmaf(q, v, x);
+                    }
+                }
+                if (std::isnan(r)) r = NAN;
+                break;
+            }
+            case Op::kRecip: {  // the plain Div, correctly rounded, subnormals flushed: A2/A3 FLOAT16 in half
+                const bool half = d == kF16 && c.prof != Profile::kAscend950;
+                const float tiny = half ? 0x1p-14f : 0x1p-126f;
+                const auto flush = [tiny](float f) { return std::fabs(f) < tiny ? std::copysign(0.0f, f) : f; };
+                const float xf = flush(x);
+                r = half ? static_cast<float>(l1ref::RoundTo(1.0L / xf, l1ref::kFmtF16)) : foreachref::F32(1.0L / xf);
+                r = flush(r);
+                if (std::isnan(x)) r = NAN;
+                break;
+            }
+            case Op::kSign:  // NaN and both zeros: +0
+                r = x > 0.0f ? 1.0f : (x < 0.0f ? -1.0f : 0.0f);
+                break;
+            case Op::kMaxL: case Op::kMinL: {
+                const float y = static_cast<float>(l1ref::ReadValue(b, d));
+                const bool mx = c.op == Op::kMaxL;
+                if (c.prof == Profile::kAscend950) {  // isnan(x) || x > y (x < y) ? x : y - ties give y
+                    r = (std::isnan(x) || (mx ? x > y : x < y)) ? x : y;
+                } else if (std::isnan(x) || std::isnan(y)) {  // the vector Max / Min: NaN, then +0 above -0
+                    r = NAN;
+                } else if (x != y || x != 0.0f) {
+                    r = (x > y) == mx ? x : y;
+                } else {
+                    r = (std::signbit(x) && std::signbit(y)) || (!mx && (std::signbit(x) || std::signbit(y))) ? -0.0f : 0.0f;
+                }
+                if (std::isnan(r)) r = NAN;
+                break;
+            }
             default: r = foreachref::LerpStep(x, static_cast<float>(l1ref::ReadValue(b, d)), static_cast<float>(c.scalar)); break;
         }
         foreachref::StoreFloat(o, d, r);
@@ -356,7 +507,33 @@ void ExpectElement(Call c, const uint8_t* a, const uint8_t* b, const uint8_t* t,
     const bool u = d == Code(ACL_UINT8);
     const int64_t x = static_cast<int64_t>(l1ref::ReadValue(a, d));
     int64_t r = 0;
-    if (c.op == Op::kMax || c.op == Op::kMin) {
+    if (c.op == Op::kAddcmulSL) {
+        uint8_t sb[8];
+        const uint64_t v = static_cast<uint64_t>(static_cast<int64_t>(ValueTensorElement(c, pos, sb)));
+        const uint64_t y = static_cast<uint64_t>(l1ref::ReadValue(b, d)), z = static_cast<uint64_t>(l1ref::ReadValue(t, d));
+        r = static_cast<int64_t>(static_cast<uint64_t>(x) + y * z * v);
+    } else if (c.op == Op::kSign) {
+        r = (x > 0) - (x < 0);
+    } else if (c.op == Op::kMaxL || c.op == Op::kMinL) {
+        const int64_t y = static_cast<int64_t>(l1ref::ReadValue(b, d));
+        r = (c.op == Op::kMaxL) == (x > y) ? x : y;
+    } else if (IsScalarListOp(c.op)) {
+        const int64_t v = ScalarListInt(c, pos), low = foreachref::Wrap(v, 4, false);
+        const bool a950 = c.prof == Profile::kAscend950;
+        if (c.op == Op::kAddSL || c.op == Op::kMulSL) {
+            // the 950 passes the int64 through float (RNE), then to int32 (toward zero, saturated: assumed)
+            const float f = static_cast<float>(v);
+            const int64_t y = !a950 ? low : f >= 2147483648.0f ? INT32_MAX : f <= -2147483648.0f ? INT32_MIN
+                                                                                                : static_cast<int64_t>(f);
+            r = c.op == Op::kAddSL ? x + y
+                                   : static_cast<int64_t>(static_cast<uint64_t>(x) * static_cast<uint64_t>(y));
+        } else if (c.op == Op::kSubSL) {
+            r = x - low;
+        } else {  // A2/A3 against the low 32 bits; the 950 against the whole int64, the low 32 bits kept
+            const int64_t y = a950 ? v : low;
+            r = (c.op == Op::kMaxSL) == (x > y) ? x : y;
+        }
+    } else if (c.op == Op::kMax || c.op == Op::kMin) {
         const int64_t y = foreachref::Wrap(KernelIntScalar(c), 4, false);
         r = (c.op == Op::kMax) == (x > y) ? x : y;
     } else if (c.op == Op::kSubList) {
@@ -426,6 +603,37 @@ int RunOp(const Call& c, const aclTensorList* x1, const aclTensorList* x2, aclTe
             aclDestroyScalarList(sl);
             return st;
         }
+        case Op::kAddSL: case Op::kSubSL: case Op::kMulSL: case Op::kMaxSL: case Op::kMinSL: {
+            const bool ints = c.dtype == Code(ACL_INT32);
+            std::vector<double> dv(c.n);
+            std::vector<int64_t> iv(c.n);
+            std::vector<aclScalar*> ss;
+            for (size_t i = 0; i < c.n; ++i) {
+                dv[i] = ScalarListValue(c, i);
+                iv[i] = ScalarListInt(c, i);
+                ss.push_back(ints ? aclCreateScalar(&iv[i], ACL_INT64) : aclCreateScalar(&dv[i], ACL_DOUBLE));
+            }
+            aclScalarList* sl = aclCreateScalarList(ss.data(), ss.size());
+            int st = 0;
+            auto run = [&](auto first, auto second) {
+                st = RunPhases([&](uint64_t* ws, aclOpExecutor** ex) { return first(x1, sl, out, ws, ex); }, second);
+            };
+            switch (c.op) {
+                case Op::kAddSL: run(aclnnForeachAddScalarListGetWorkspaceSize, aclnnForeachAddScalarList); break;
+                case Op::kSubSL: run(aclnnForeachSubScalarListGetWorkspaceSize, aclnnForeachSubScalarList); break;
+                case Op::kMulSL: run(aclnnForeachMulScalarListGetWorkspaceSize, aclnnForeachMulScalarList); break;
+                case Op::kMaxSL: run(aclnnForeachMaximumScalarListGetWorkspaceSize, aclnnForeachMaximumScalarList); break;
+                default: run(aclnnForeachMinimumScalarListGetWorkspaceSize, aclnnForeachMinimumScalarList); break;
+            }
+            aclDestroyScalarList(sl);
+            return st;
+        }
+        case Op::kMaxL:
+            return RunPhases([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnForeachMaximumListGetWorkspaceSize(x1, x2, out, ws, ex); }, aclnnForeachMaximumList);
+        case Op::kMinL:
+            return RunPhases([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnForeachMinimumListGetWorkspaceSize(x1, x2, out, ws, ex); }, aclnnForeachMinimumList);
         case Op::kMax:
             return RunPhases([&](uint64_t* ws, aclOpExecutor** ex) {
                 return aclnnForeachMaximumScalarV2GetWorkspaceSize(x1, s.get(), out, ws, ex); }, aclnnForeachMaximumScalarV2);
@@ -438,9 +646,14 @@ int RunOp(const Call& c, const aclTensorList* x1, const aclTensorList* x2, aclTe
         case Op::kSubList:
             return RunPhases([&](uint64_t* ws, aclOpExecutor** ex) {
                 return aclnnForeachSubListV2GetWorkspaceSize(x1, x2, s.get(), out, ws, ex); }, aclnnForeachSubListV2);
-        case Op::kAddScalarT: case Op::kMulScalarT: {  // a one-element tensor holding the kernel's scalar
+        case Op::kAddcmulT: case Op::kAddcdivT: case Op::kDivScalarT:
+        case Op::kAddScalarT: case Op::kMulScalarT: case Op::kSubScalarT: {
+            // the V1 forms: a one-element tensor holding the scalar the V2 form's op_api would convert to - FLOAT for
+            // FLOAT and BF16 lists; FLOAT16 for FLOAT16 (FLOAT on the Ascend 950 for Add, Mul and Addcmul); INT32
+            const bool float_half = c.prof == Profile::kAscend950 &&
+                                    (c.op == Op::kAddScalarT || c.op == Op::kMulScalarT || c.op == Op::kAddcmulT);
             const aclDataType sd = c.dtype == kF32 || c.dtype == kBF16 ? ACL_FLOAT
-                                   : c.dtype == kF16 ? (c.prof == Profile::kAscend950 ? ACL_FLOAT : ACL_FLOAT16)
+                                   : c.dtype == kF16 ? (float_half ? ACL_FLOAT : ACL_FLOAT16)
                                                      : ACL_INT32;
             uint8_t bytes[4] = {};
             if (sd == ACL_INT32) {
@@ -452,11 +665,24 @@ int RunOp(const Call& c, const aclTensorList* x1, const aclTensorList* x2, aclTe
             DeviceBuffer sb(4);
             aclrtMemcpy(sb.get(), 4, bytes, 4, ACL_MEMCPY_HOST_TO_DEVICE);
             aclTensor* st = aclcpu_test::MakeTensor({1}, sd, sb.get());
-            const bool add = c.op == Op::kAddScalarT;
-            const int r = RunPhases([&](uint64_t* ws, aclOpExecutor** ex) {
-                return add ? aclnnForeachAddScalarGetWorkspaceSize(x1, st, out, ws, ex)
-                           : aclnnForeachMulScalarGetWorkspaceSize(x1, st, out, ws, ex); },
-                add ? aclnnForeachAddScalar : aclnnForeachMulScalar);
+            auto run = [&](auto first, auto second) { return RunPhases(first, second); };
+            int r = 0;
+            switch (c.op) {
+                case Op::kAddScalarT: r = run([&](uint64_t* ws, aclOpExecutor** ex) {
+                    return aclnnForeachAddScalarGetWorkspaceSize(x1, st, out, ws, ex); }, aclnnForeachAddScalar); break;
+                case Op::kSubScalarT: r = run([&](uint64_t* ws, aclOpExecutor** ex) {
+                    return aclnnForeachSubScalarGetWorkspaceSize(x1, st, out, ws, ex); }, aclnnForeachSubScalar); break;
+                case Op::kMulScalarT: r = run([&](uint64_t* ws, aclOpExecutor** ex) {
+                    return aclnnForeachMulScalarGetWorkspaceSize(x1, st, out, ws, ex); }, aclnnForeachMulScalar); break;
+                case Op::kDivScalarT: r = run([&](uint64_t* ws, aclOpExecutor** ex) {
+                    return aclnnForeachDivScalarGetWorkspaceSize(x1, st, out, ws, ex); }, aclnnForeachDivScalar); break;
+                case Op::kAddcmulT: r = run([&](uint64_t* ws, aclOpExecutor** ex) {
+                    return aclnnForeachAddcmulScalarGetWorkspaceSize(x1, x2, x3, st, out, ws, ex); },
+                    aclnnForeachAddcmulScalar); break;
+                default: r = run([&](uint64_t* ws, aclOpExecutor** ex) {
+                    return aclnnForeachAddcdivScalarGetWorkspaceSize(x1, x2, x3, st, out, ws, ex); },
+                    aclnnForeachAddcdivScalar); break;
+            }
             aclDestroyTensor(st);
             return r;
         }
@@ -473,6 +699,32 @@ int RunOp(const Call& c, const aclTensorList* x1, const aclTensorList* x2, aclTe
         case Op::kAbs:
             return RunPhases([&](uint64_t* ws, aclOpExecutor** ex) {
                 return aclnnForeachAbsGetWorkspaceSize(x1, out, ws, ex); }, aclnnForeachAbs);
+        case Op::kAddcmulSL: case Op::kAddcdivSL: {  // the values: one tensor of the list's dtype, read at run time
+            const size_t es = l1ref::DtSize(c.dtype);
+            std::vector<uint8_t> host(std::max<size_t>(c.n, 1) * es);
+            for (size_t i = 0; i < c.n; ++i) ValueTensorElement(c, i, host.data() + i * es);
+            DeviceBuffer sb(host.size());
+            aclrtMemcpy(sb.get(), host.size(), host.data(), host.size(), ACL_MEMCPY_HOST_TO_DEVICE);
+            aclTensor* st = aclcpu_test::MakeTensor({static_cast<int64_t>(c.n)}, static_cast<aclDataType>(c.dtype), sb.get());
+            const int r = c.op == Op::kAddcmulSL
+                ? RunPhases([&](uint64_t* ws, aclOpExecutor** ex) {
+                      return aclnnForeachAddcmulScalarListGetWorkspaceSize(x1, x2, x3, st, out, ws, ex); },
+                      aclnnForeachAddcmulScalarList)
+                : RunPhases([&](uint64_t* ws, aclOpExecutor** ex) {
+                      return aclnnForeachAddcdivScalarListGetWorkspaceSize(x1, x2, x3, st, out, ws, ex); },
+                      aclnnForeachAddcdivScalarList);
+            aclDestroyTensor(st);
+            return r;
+        }
+        case Op::kLerpL:
+            return RunPhases([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnForeachLerpListGetWorkspaceSize(x1, x2, x3, out, ws, ex); }, aclnnForeachLerpList);
+        case Op::kRecip:
+            return RunPhases([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnForeachReciprocalGetWorkspaceSize(x1, out, ws, ex); }, aclnnForeachReciprocal);
+        case Op::kSign:
+            return RunPhases([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnForeachSignGetWorkspaceSize(x1, out, ws, ex); }, aclnnForeachSign);
         case Op::kSqrt:
             return RunPhases([&](uint64_t* ws, aclOpExecutor** ex) {
                 return aclnnForeachSqrtGetWorkspaceSize(x1, out, ws, ex); }, aclnnForeachSqrt);
@@ -487,7 +739,8 @@ int RunOp(const Call& c, const aclTensorList* x1, const aclTensorList* x2, aclTe
 
 bool TwoInputs(Op op) {
     return op == Op::kMulList || op == Op::kLerp || op == Op::kAddcmul || op == Op::kAddList || op == Op::kSubList ||
-           op == Op::kDivList || op == Op::kAddcdiv;
+           op == Op::kDivList || op == Op::kAddcdiv || op == Op::kMaxL || op == Op::kMinL ||
+           op == Op::kLerpL || op == Op::kAddcmulSL || op == Op::kAddcdivSL || op == Op::kAddcmulT || op == Op::kAddcdivT;
 }
 
 // Runs c over a random list of n tensors out of place and in place (out = x1) and compares every element with the
@@ -579,6 +832,25 @@ TEST(Foreach, BitExactAgainstTheReferenceOnEveryListShape) {
         {Op::kMulScalarT, {kF32, kF16, kBF16}, -0.3, ACL_DOUBLE},
         {Op::kAddScalarT, {Code(ACL_INT32)}, -7, ACL_INT64},
         {Op::kMulScalarT, {Code(ACL_INT32)}, 65537, ACL_INT64},
+        {Op::kAddSL, {kF32, kF16, kBF16, Code(ACL_INT32)}, 0.3, ACL_DOUBLE},
+        {Op::kSubSL, {kF32, kF16, kBF16, Code(ACL_INT32)}, -0.7, ACL_DOUBLE},
+        {Op::kMulSL, {kF32, kF16, kBF16, Code(ACL_INT32)}, 1.1, ACL_DOUBLE},
+        {Op::kMaxSL, {kF32, kF16, kBF16, Code(ACL_INT32)}, 0.5, ACL_DOUBLE},
+        {Op::kMinSL, {kF32, kF16, kBF16, Code(ACL_INT32)}, -0.5, ACL_DOUBLE},
+        {Op::kSubScalarT, {kF32, kF16, kBF16, Code(ACL_INT32)}, 0.3, ACL_DOUBLE},
+        {Op::kSubScalarT, {Code(ACL_INT32)}, 5000000000.0, ACL_INT64},
+        {Op::kLerpL, {kF32, kF16, kBF16}, 0, ACL_FLOAT},
+        {Op::kAddcmulSL, {kF32, kF16, kBF16, Code(ACL_INT32)}, 0.001, ACL_DOUBLE},
+        {Op::kAddcdivSL, {kF32, kF16, kBF16}, -0.003, ACL_DOUBLE},
+        {Op::kAddcmulT, {kF32, kF16, kBF16}, 0.001, ACL_DOUBLE},
+        {Op::kAddcmulT, {Code(ACL_INT32)}, -3, ACL_INT64},
+        {Op::kAddcdivT, {kF32, kF16, kBF16}, -0.001, ACL_DOUBLE},
+        {Op::kDivScalarT, {kF32, kF16, kBF16}, 3.0, ACL_DOUBLE},
+        {Op::kDivScalarT, {kF32, kF16, kBF16}, 0.1, ACL_DOUBLE},
+        {Op::kRecip, {kF32, kF16, kBF16}, 0, ACL_FLOAT},
+        {Op::kSign, {kF32, kF16, kBF16, Code(ACL_INT8), Code(ACL_INT32), Code(ACL_INT64)}, 0, ACL_FLOAT},
+        {Op::kMaxL, {kF32, kF16, kBF16, Code(ACL_INT32)}, 0, ACL_FLOAT},
+        {Op::kMinL, {kF32, kF16, kBF16, Code(ACL_INT32)}, 0, ACL_FLOAT},
     };
     uint32_t seed = 7;
     for (Profile prof : {Profile::kAscend950, Profile::kAscend910B}) {
@@ -781,17 +1053,24 @@ TEST(ForeachChecks, DivScalarListCodes) {
     double two = 2.0;
     aclScalar* s1[] = {aclCreateScalar(&one, ACL_FLOAT)};
     aclScalarList* short_list = aclCreateScalarList(s1, 1);
+    int64_t three = 3;
     aclScalar* s2[] = {aclCreateScalar(&one, ACL_FLOAT), aclCreateScalar(&two, ACL_DOUBLE)};
-    aclScalarList* double_list = aclCreateScalarList(s2, 2);
+    aclScalarList* mixed_list = aclCreateScalarList(s2, 2);
+    aclScalar* s3[] = {aclCreateScalar(&three, ACL_INT64), aclCreateScalar(&two, ACL_DOUBLE)};
+    aclScalarList* int_first = aclCreateScalarList(s3, 2);
     uint64_t ws = 0;
     aclOpExecutor* ex = nullptr;
     EXPECT_EQ(aclnnForeachDivScalarListGetWorkspaceSize(x.list, short_list, out.list, &ws, &ex), 561002);
     EXPECT_NE(LastError().find("holds 1 for 2"), std::string::npos);
-    EXPECT_EQ(aclnnForeachDivScalarListGetWorkspaceSize(x.list, double_list, out.list, &ws, &ex), kInvalid);
-    EXPECT_NE(LastError().find("DT_DOUBLE"), std::string::npos);
+    // element 0 decides the host tensor's dtype (FLOAT or DOUBLE: FLOAT); the others are converted to it
+    EXPECT_EQ(aclnnForeachDivScalarListGetWorkspaceSize(x.list, mixed_list, out.list, &ws, &ex), 0) << LastError();
+    aclDestroyAclOpExecutor(ex);
+    EXPECT_EQ(aclnnForeachDivScalarListGetWorkspaceSize(x.list, int_first, out.list, &ws, &ex), kInvalid);
+    EXPECT_NE(LastError().find("element 0 dtype DT_INT64"), std::string::npos);
     EXPECT_EQ(aclnnForeachDivScalarListGetWorkspaceSize(x.list, nullptr, out.list, &ws, &ex), kNullptr);
     aclDestroyScalarList(short_list);
-    aclDestroyScalarList(double_list);
+    aclDestroyScalarList(mixed_list);
+    aclDestroyScalarList(int_first);
 }
 
 // A2/A3's INT16 / INT8 / UINT8 negation (wrapped), and ZeroInplace writes +0 over the view only.
@@ -860,6 +1139,201 @@ TEST(ForeachChecks, ShapesDimsAndDestroyedHandles) {
     aclDestroyScalar(dead);
     EXPECT_EQ(FirstAddScalar(la.list, dead, la.list), kInvalid);
     aclDestroyScalar(s);
+}
+
+// ------------------------------------------------------------------ aclnnForeachCopy
+
+// Every tensor of x copied into out over random list shapes (transposed views): same-dtype copies byte for byte for
+// every dtype of the list, the four casts rounded to nearest even (exact widening), on both products.
+TEST(ForeachCopy, EveryDtypeAndTheFourCasts) {
+    const int same[] = {kF32, kF16, kBF16, Code(ACL_INT8), Code(ACL_UINT8), Code(ACL_INT16), Code(ACL_UINT16),
+                        Code(ACL_INT32), Code(ACL_UINT32), Code(ACL_INT64), Code(ACL_DOUBLE), Code(ACL_BOOL)};
+    const int casts[][2] = {{kF32, kF16}, {kF32, kBF16}, {kF16, kF32}, {kBF16, kF32}};
+    std::vector<std::pair<int, int>> pairs;
+    for (int d : same) pairs.push_back({d, d});
+    for (const auto& c : casts) pairs.push_back({c[0], c[1]});
+    for (Profile prof : {Profile::kAscend950, Profile::kAscend910B}) {
+        ProfileScope scope(prof);
+        for (const auto& [xd, od] : pairs) {
+            std::mt19937 rng(static_cast<uint32_t>(xd * 31 + od));
+            const bool floats = xd == kF32 || xd == kF16 || xd == kBF16;
+            auto x = MakeItems(19, floats ? xd : kF32, rng);  // non-float dtypes: random bytes below
+            std::vector<std::vector<int64_t>> shapes;
+            for (auto& t : x) {
+                shapes.push_back(t->shape);
+                if (floats) continue;
+                const size_t bytes = static_cast<size_t>(std::max<int64_t>(t->storage, 1)) * l1ref::DtSize(xd);
+                t->host.resize(bytes);
+                for (auto& b : t->host) b = static_cast<uint8_t>(rng());
+                t->buf = DeviceBuffer(bytes);
+                aclrtMemcpy(t->buf.get(), bytes, t->host.data(), bytes, ACL_MEMCPY_HOST_TO_DEVICE);
+            }
+            auto out = MakeItems(19, od == kF16 || od == kBF16 || od == kF32 ? od : kF32, rng, shapes.data());
+            for (auto& t : out) {  // out's storage in od's item size
+                const size_t bytes = static_cast<size_t>(std::max<int64_t>(t->storage, 1)) * l1ref::DtSize(od);
+                t->host.assign(bytes, 0x5A);
+                t->buf = DeviceBuffer(bytes);
+                aclrtMemcpy(t->buf.get(), bytes, t->host.data(), bytes, ACL_MEMCPY_HOST_TO_DEVICE);
+            }
+            List lx(x, xd), lo(out, od);
+            ASSERT_EQ(RunPhases([&](uint64_t* ws, aclOpExecutor** ex) {
+                          return aclnnForeachCopyGetWorkspaceSize(lx.list, lo.list, ws, ex);
+                      }, aclnnForeachCopy), 0) << LastError() << " " << xd << " -> " << od;
+            const size_t xs = l1ref::DtSize(xd), os = l1ref::DtSize(od);
+            for (size_t i = 0; i < x.size(); ++i) {
+                std::vector<uint8_t> got(out[i]->host.size());
+                aclrtMemcpy(got.data(), got.size(), out[i]->buf.get(), got.size(), ACL_MEMCPY_DEVICE_TO_HOST);
+                const std::vector<int64_t> ox = Offsets(*x[i]), oo = Offsets(*out[i]);
+                for (size_t e = 0; e < ox.size(); ++e) {
+                    const uint8_t* src = x[i]->host.data() + ox[e] * xs;
+                    const uint8_t* g = got.data() + oo[e] * os;
+                    if (xd == od) {
+                        ASSERT_EQ(std::memcmp(g, src, xs), 0) << "dtype " << xd << " tensor " << i << " element " << e;
+                    } else {
+                        uint8_t want[8] = {};
+                        l1ref::WriteValue(want, od, l1ref::ReadValue(src, xd));
+                        ASSERT_TRUE(foreachref::SameFloat(od, g, want))
+                            << xd << " -> " << od << " tensor " << i << " element " << e << ": got "
+                            << l1ref::ReadValue(g, od) << ", want " << l1ref::ReadValue(want, od);
+                    }
+                }
+            }
+        }
+    }
+}
+
+// CANN compares no shapes: an out with more elements receives x's in its first row-major positions (the rest kept);
+// fewer elements -> 561103; aclcpu refuses a differently shaped out that is not contiguous (161002). In place and
+// an empty list; the dtype rules in CANN's order.
+TEST(ForeachCopy, ShapesInPlaceAndChecks) {
+    ProfileScope scope(Profile::kAscend950);
+    std::mt19937 rng(21);
+    const std::vector<std::vector<int64_t>> s23 = {{2, 3}}, s8 = {{8}}, s5 = {{5}}, s32 = {{3, 2}};
+    auto x = MakeItems(1, kF32, rng, s23.data());
+    x[0]->strides = {1, 2};  // the transpose of a 3 x 2 storage
+    auto big = MakeItems(1, kF32, rng, s8.data());
+    auto small = MakeItems(1, kF32, rng, s5.data());
+    auto tr = MakeItems(1, kF32, rng, s32.data());
+    tr[0]->strides = {1, 3};
+    List lx(x, kF32), lbig(big, kF32), lsmall(small, kF32), ltr(tr, kF32);
+    ASSERT_EQ(RunPhases([&](uint64_t* ws, aclOpExecutor** ex) {
+                  return aclnnForeachCopyGetWorkspaceSize(lx.list, lbig.list, ws, ex);
+              }, aclnnForeachCopy), 0) << LastError();
+    float got[8];
+    aclrtMemcpy(got, 32, big[0]->buf.get(), 32, ACL_MEMCPY_DEVICE_TO_HOST);
+    const std::vector<int64_t> ox = Offsets(*x[0]);
+    for (int e = 0; e < 8; ++e) {
+        const uint8_t* want = e < 6 ? x[0]->host.data() + ox[static_cast<size_t>(e)] * 4 : big[0]->host.data() + e * 4;
+        EXPECT_TRUE(foreachref::SameFloat(kF32, reinterpret_cast<const uint8_t*>(&got[e]), want)) << e;
+    }
+    uint64_t ws = 0;
+    aclOpExecutor* ex = nullptr;
+    EXPECT_EQ(aclnnForeachCopyGetWorkspaceSize(lx.list, lsmall.list, &ws, &ex), 561103);
+    EXPECT_NE(LastError().find("fewer elements"), std::string::npos);
+    EXPECT_EQ(aclnnForeachCopyGetWorkspaceSize(lx.list, ltr.list, &ws, &ex), kInvalid);
+    EXPECT_NE(LastError().find("not contiguous"), std::string::npos);
+    // in place: a no-op
+    ASSERT_EQ(RunPhases([&](uint64_t* w, aclOpExecutor** e) { return aclnnForeachCopyGetWorkspaceSize(lx.list, lx.list, w, e); },
+                        aclnnForeachCopy), 0) << LastError();
+    // dtypes: x[0] outside the list, out[i] not out[0]'s, an unsupported mapping (the aclDataType values printed)
+    Lists f16(2, kF16), f32(2, kF32);
+    List xf16(f16.a, kF16), of32(f32.o, kF32), xf32(f32.a, kF32);
+    std::vector<std::unique_ptr<Item>> mixed;
+    mixed.push_back(std::move(f16.o[0]));
+    mixed.push_back(std::move(f32.b[0]));
+    const aclTensor* mt[] = {aclcpu_test::MakeTensor({2, 3}, ACL_FLOAT16, mixed[0]->buf.get()),
+                             aclcpu_test::MakeTensor({2, 3}, ACL_FLOAT, mixed[1]->buf.get())};
+    aclTensorList* lmixed = aclCreateTensorList(mt, 2);
+    EXPECT_EQ(aclnnForeachCopyGetWorkspaceSize(xf16.list, of32.list, &ws, &ex), 0) << LastError();
+    aclDestroyAclOpExecutor(ex);
+    EXPECT_EQ(aclnnForeachCopyGetWorkspaceSize(xf32.list, lmixed, &ws, &ex), kInvalid);
+    EXPECT_NE(LastError().find("Tensor (*out)[i] expected dtype is DT_FLOAT16 but found DT_FLOAT."), std::string::npos);
+    Lists i32(2, Code(ACL_INT32));
+    List xi32(i32.a, Code(ACL_INT32));
+    EXPECT_EQ(aclnnForeachCopyGetWorkspaceSize(xi32.list, of32.list, &ws, &ex), kInvalid);
+    EXPECT_NE(LastError().find("dtype mapping from x(3) to out(0) is not supported"), std::string::npos);
+    EXPECT_EQ(aclnnForeachCopyGetWorkspaceSize(nullptr, of32.list, &ws, &ex), kNullptr);
+    EXPECT_NE(LastError().find("got null for argument x."), std::string::npos);
+    Lists l3(3, kF32);
+    List x3(l3.a, kF32);
+    EXPECT_EQ(aclnnForeachCopyGetWorkspaceSize(x3.list, of32.list, &ws, &ex), kInvalid);
+    EXPECT_NE(LastError().find("Tensor lists must have the same number of tensors"), std::string::npos);
+    // an empty x: success, nothing to run; an empty out with a non-empty x: the length check
+    aclTensorList* e1 = aclCreateTensorList(nullptr, 0);
+    EXPECT_EQ(aclnnForeachCopyGetWorkspaceSize(e1, e1, &ws, &ex), 0) << LastError();
+    EXPECT_EQ(ws, 0u);
+    aclDestroyAclOpExecutor(ex);
+    EXPECT_EQ(aclnnForeachCopyGetWorkspaceSize(xi32.list, e1, &ws, &ex), kInvalid);
+    EXPECT_NE(LastError().find("Tensor lists must have the same number of tensors"), std::string::npos);
+    {
+        ProfileScope old(Profile::kAscend910);
+        EXPECT_EQ(aclnnForeachCopyGetWorkspaceSize(xf32.list, of32.list, &ws, &ex), kInvalid);
+        EXPECT_NE(LastError().find("is not implemented"), std::string::npos);
+    }
+    aclDestroyTensorList(lmixed);
+    aclDestroyTensorList(e1);
+}
+
+// The scalars-tensor forms read their values when the second phase runs (written after the first phase here), and
+// aclSetInputTensorAddr on the scalars argument (input 3) moves every position's view; the scalars tensor's checks.
+TEST(ForeachChecks, ValueTensorReadAtRunTimeAndReaddressed) {
+    ProfileScope scope(Profile::kAscend910B);
+    std::mt19937 rng(11);
+    const std::vector<std::vector<int64_t>> shapes = {{3}, {2, 2}};
+    auto x1 = MakeItems(2, kF32, rng, shapes.data());
+    auto x2 = MakeItems(2, kF32, rng, shapes.data());
+    auto x3 = MakeItems(2, kF32, rng, shapes.data());
+    auto out = MakeItems(2, kF32, rng, shapes.data());
+    List l1(x1, kF32), l2(x2, kF32), l3(x3, kF32), lo(out, kF32);
+    DeviceBuffer first(8), second(8);
+    const float zeros[2] = {0.0f, 0.0f}, vals[2] = {2.0f, -3.0f}, other[2] = {0.5f, 4.0f};
+    aclrtMemcpy(first.get(), 8, zeros, 8, ACL_MEMCPY_HOST_TO_DEVICE);
+    aclrtMemcpy(second.get(), 8, other, 8, ACL_MEMCPY_HOST_TO_DEVICE);
+    aclTensor* st = aclcpu_test::MakeTensor({2}, ACL_FLOAT, first.get());
+    uint64_t ws = 0;
+    aclOpExecutor* ex = nullptr;
+    ASSERT_EQ(aclnnForeachAddcmulScalarListGetWorkspaceSize(l1.list, l2.list, l3.list, st, lo.list, &ws, &ex), 0)
+        << LastError();
+    ASSERT_EQ(aclSetAclOpExecutorRepeatable(ex), 0) << LastError();
+    aclrtMemcpy(first.get(), 8, vals, 8, ACL_MEMCPY_HOST_TO_DEVICE);  // after the first phase
+    const auto check = [&](const float* v) {
+        for (size_t i = 0; i < 2; ++i) {
+            const int64_t n = Numel(shapes[i]);
+            std::vector<float> got(static_cast<size_t>(n));
+            aclrtMemcpy(got.data(), n * 4, out[i]->buf.get(), n * 4, ACL_MEMCPY_DEVICE_TO_HOST);
+            const std::vector<int64_t> oa = Offsets(*x1[i]), ob = Offsets(*x2[i]), od = Offsets(*x3[i]), oo = Offsets(*out[i]);
+            for (size_t e = 0; e < oa.size(); ++e) {
+                float a, b, d;
+                std::memcpy(&a, x1[i]->host.data() + oa[e] * 4, 4);
+                std::memcpy(&b, x2[i]->host.data() + ob[e] * 4, 4);
+                std::memcpy(&d, x3[i]->host.data() + od[e] * 4, 4);
+                const float want = std::fmaf(foreachref::F32(static_cast<long double>(b) * d), v[i], a);
+                const float g = got[static_cast<size_t>(oo[e])];
+                EXPECT_TRUE(aclcpu_test::Bits(g) == aclcpu_test::Bits(want) || (want != want && g != g)) << i << " " << e;
+            }
+        }
+    };
+    ASSERT_EQ(aclnnForeachAddcmulScalarList(nullptr, 0, ex, nullptr), 0) << LastError();
+    ASSERT_EQ(aclrtSynchronizeStream(nullptr), 0);
+    check(vals);
+    ASSERT_EQ(aclSetInputTensorAddr(ex, 3, st, second.get()), 0) << LastError();
+    ASSERT_EQ(aclnnForeachAddcmulScalarList(nullptr, 0, ex, nullptr), 0) << LastError();
+    ASSERT_EQ(aclrtSynchronizeStream(nullptr), 0);
+    check(other);
+    aclDestroyAclOpExecutor(ex);
+    // the scalars tensor: the lists' dtype (161002 generated; 561103 AddcdivScalarList's launcher), one per position
+    aclTensor* half = aclcpu_test::MakeTensor({2}, ACL_FLOAT16, first.get());
+    aclTensor* three = aclcpu_test::MakeTensor({1}, ACL_FLOAT, first.get());
+    EXPECT_EQ(aclnnForeachAddcmulScalarListGetWorkspaceSize(l1.list, l2.list, l3.list, half, lo.list, &ws, &ex), kInvalid);
+    EXPECT_NE(LastError().find("Tensor scalars dtype DT_FLOAT16"), std::string::npos);
+    EXPECT_EQ(aclnnForeachAddcdivScalarListGetWorkspaceSize(l1.list, l2.list, l3.list, half, lo.list, &ws, &ex), 561103);
+    EXPECT_EQ(aclnnForeachAddcmulScalarListGetWorkspaceSize(l1.list, l2.list, l3.list, three, lo.list, &ws, &ex), 561002);
+    EXPECT_NE(LastError().find("holds 1 for 2"), std::string::npos);
+    EXPECT_EQ(aclnnForeachAddcdivScalarListGetWorkspaceSize(l1.list, l2.list, l3.list, nullptr, lo.list, &ws, &ex), kNullptr);
+    EXPECT_NE(LastError().find("got null for argument scalars"), std::string::npos);
+    aclDestroyTensor(half);
+    aclDestroyTensor(three);
+    aclDestroyTensor(st);
 }
 
 }  // namespace
