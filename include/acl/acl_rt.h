@@ -1,5 +1,5 @@
 /*
- * acl/acl_rt.h - the ACL runtime slice this project implements on the CPU: init/finalize, device 0, contexts,
+ * acl/acl_rt.h - the ACL runtime slice this project implements on the CPU: init/finalize, devices, contexts,
  * streams (FIFO queues run by worker threads), events, host callbacks, device queries, memory and copies.
  *
  * Names, signatures and enum values are facts of CANN (hicann/runtime include/external/acl/acl_rt.h).
@@ -169,23 +169,61 @@ ACL_FUNC_VISIBILITY const char* aclGetRecentErrMsg(void);
 
 /* ---------------- devices ---------------- */
 
-/** Selects the device of the calling thread. Only id 0 exists: else ACL_ERROR_RT_INVALID_DEVICEID (107001). */
+/**
+ * Selects the device of the calling thread and makes its default context current. The process emulates
+ * aclrtGetDeviceCount devices (ACLCPU_DEVICE_COUNT, default 8), each with its own default context, default
+ * stream and memory accounting. Id outside [0, count) -> ACL_ERROR_RT_INVALID_DEVICEID (107001); before
+ * aclInit -> 100001.
+ */
 ACL_FUNC_VISIBILITY aclError aclrtSetDevice(int32_t deviceId);
 
-/** Resets device deviceId (waits for its streams). Bad id -> 107001; 507004 as aclrtSynchronizeDevice. */
+/**
+ * Resets device deviceId: waits for every stream of that device and returns the first failure of its work;
+ * the calling thread no longer has a device if it was this one. Bad id -> 107001; 507004 (no wait) while the
+ * calling thread owes a blocking callback.
+ */
 ACL_FUNC_VISIBILITY aclError aclrtResetDevice(int32_t deviceId);
 
-/** Current device of the calling thread (0). NULL -> ACL_ERROR_INVALID_PARAM (100000). */
+/** aclrtResetDevice without CANN's reference count of aclrtSetDevice calls (none is kept here): the same. */
+ACL_FUNC_VISIBILITY aclError aclrtResetDeviceForce(int32_t deviceId);
+
+/** Current device of the calling thread. NULL -> ACL_ERROR_INVALID_PARAM (100000); none set -> 107002. */
 ACL_FUNC_VISIBILITY aclError aclrtGetDevice(int32_t* deviceId);
 
-/** Number of devices (1). NULL -> 100000. */
+/**
+ * Number of emulated devices: ACLCPU_DEVICE_COUNT (1 to 64; aclInit refuses anything else with 100008),
+ * default 8. Works before aclInit. NULL -> 100000.
+ */
 ACL_FUNC_VISIBILITY aclError aclrtGetDeviceCount(uint32_t* count);
+
+/**
+ * Writes 1 to *canAccessPeer: every pair of emulated devices can enable peer access. NULL -> 100000; an id
+ * outside [0, count) -> 107001; deviceId == peerDeviceId -> 100000 (CANN's check); before aclInit -> 100001.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtDeviceCanAccessPeer(int32_t* canAccessPeer, int32_t deviceId, int32_t peerDeviceId);
+
+/**
+ * Lets work on the calling thread's device (kernels, copies) use memory allocated on peerDeviceId (one
+ * direction). Without it such a use still works, and strict mode reports it ("peer-access"). flags other
+ * than 0 -> ACL_ERROR_FEATURE_UNSUPPORTED (200006); bad id -> 107001; the current device -> 100000.
+ * Enabling twice is not an error.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtDeviceEnablePeerAccess(int32_t peerDeviceId, uint32_t flags);
+
+/** Withdraws aclrtDeviceEnablePeerAccess(peerDeviceId) of the calling thread's device. Codes as enabling it. */
+ACL_FUNC_VISIBILITY aclError aclrtDeviceDisablePeerAccess(int32_t peerDeviceId);
+
+/**
+ * Writes 1 to *status when device deviceId has peer access to peerDeviceId enabled, else 0 (logical ids are
+ * the physical ones here). NULL -> 100000; codes otherwise as aclrtDeviceCanAccessPeer.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtDevicePeerAccessStatus(int32_t deviceId, int32_t peerDeviceId, int32_t* status);
 
 /** Run mode: always ACL_HOST here. NULL -> 100000. */
 ACL_FUNC_VISIBILITY aclError aclrtGetRunMode(aclrtRunMode* runMode);
 
 /**
- * Waits for all streams of the device; returns the first failure of enqueued work, if any; 507004 (no wait)
+ * Waits for all streams of the calling thread's device (device 0 when none is set); returns the first failure of enqueued work, if any; 507004 (no wait)
  * while the calling thread owes a blocking callback (aclrtLaunchCallback).
  */
 ACL_FUNC_VISIBILITY aclError aclrtSynchronizeDevice(void);
@@ -196,7 +234,7 @@ ACL_FUNC_VISIBILITY aclError aclrtSynchronizeDevice(void);
  * VECTOR_CORE_NUM = the device pool's threads (ACLCPU_NUM_THREADS); TOTAL_GLOBAL_MEM_SIZE = RAM in bytes;
  * L2_CACHE_SIZE = the CPU's L2 cache in bytes (0 when the OS does not report it); SMP_ID, PHY_CHIP_ID,
  * IS_VIRTUAL = 0. The other attributes have no CPU meaning: ACL_ERROR_RT_FEATURE_NOT_SUPPORT (207000).
- * value NULL -> ACL_ERROR_INVALID_PARAM (100000); deviceId other than 0 or attr outside aclrtDevAttr ->
+ * value NULL -> ACL_ERROR_INVALID_PARAM (100000); deviceId outside [0, count) or attr outside aclrtDevAttr ->
  * ACL_ERROR_RT_PARAM_INVALID (107000).
  */
 ACL_FUNC_VISIBILITY aclError aclrtGetDeviceInfo(uint32_t deviceId, aclrtDevAttr attr, int64_t* value);
@@ -221,7 +259,7 @@ ACL_FUNC_VISIBILITY aclError aclrtSetOpWaitTimeout(uint32_t timeout);
 /**
  * Creates a context on deviceId (with its own default stream) and makes it the calling thread's current
  * context (src/runtime/context.cpp; CANN docs 05_context_management). context NULL -> 100000; deviceId
- * other than 0 -> ACL_ERROR_RT_INVALID_DEVICEID (107001); before aclInit -> 100001.
+ * outside [0, aclrtGetDeviceCount) -> ACL_ERROR_RT_INVALID_DEVICEID (107001); before aclInit -> 100001.
  */
 ACL_FUNC_VISIBILITY aclError aclrtCreateContext(aclrtContext* context, int32_t deviceId);
 
@@ -412,8 +450,9 @@ ACL_FUNC_VISIBILITY aclError aclrtMemcpyAsync(void* dst, size_t destMax, const v
                                               aclrtMemcpyKind kind, aclrtStream stream);
 
 /**
- * Free and total bytes of host memory backing the device, for every attr. NULL -> 100000; attr not an
- * aclrtMemAttr -> ACL_ERROR_RT_INVALID_MEMORY_TYPE (107016), as CANN's runtime.
+ * Free and total bytes of the calling thread's device, for every attr: total is the host's RAM (every device
+ * is backed by it); free is the host's free RAM, at most total less what this device's aclrtMalloc blocks
+ * hold. NULL -> 100000; attr not an aclrtMemAttr -> ACL_ERROR_RT_INVALID_MEMORY_TYPE (107016), as CANN's runtime.
  */
 ACL_FUNC_VISIBILITY aclError aclrtGetMemInfo(aclrtMemAttr attr, size_t* free, size_t* total);
 

@@ -97,12 +97,12 @@ typedef void (*rtTaskFailCallback)(rtExceptionInfo_t* exceptionInfo);
 
 /* ------------------------------------------------------------------ devices (CANN dev.h) */
 
-/** Binds device devId to the calling thread (aclrtSetDevice). The only device is 0.
+/** Binds device devId to the calling thread (aclrtSetDevice): 0 to aclrtGetDeviceCount() - 1.
  *  @return RT_ERROR_NONE; ACL_ERROR_RT_INVALID_DEVICEID (107001) for any other id. */
 RTS_API rtError_t rtSetDevice(int32_t devId);
 
 /** Synchronises device devId and unbinds it from the calling thread (aclrtResetDevice).
- *  @return RT_ERROR_NONE; 107001 for a device other than 0; the first failed task's code. */
+ *  @return RT_ERROR_NONE; 107001 for an id outside the devices; the first failed task's code. */
 RTS_API rtError_t rtDeviceReset(int32_t devId);
 
 /** The device bound to the calling thread (aclrtGetDevice).
@@ -127,8 +127,8 @@ RTS_API rtError_t rtSetTaskFailCallback(rtTaskFailCallback callback);
 
 /** Creates a context on device devId and binds it (and the device) to the calling thread.
  *  flags: RT_CTX_NORMAL_MODE (other values but RT_CTX_GEN_MODE are not checked, as in CANN). @return
- *  RT_ERROR_NONE; in CANN's order: ACL_ERROR_RT_FEATURE_NOT_SUPPORT (207000) for RT_CTX_GEN_MODE, 107001 for a
- *  device other than 0, 107000 for a null createCtx (hicann/runtime api_c.cc, api_error.cc). */
+ *  RT_ERROR_NONE; in CANN's order: ACL_ERROR_RT_FEATURE_NOT_SUPPORT (207000) for RT_CTX_GEN_MODE, 107001 for an
+ *  id outside the devices, 107000 for a null createCtx (hicann/runtime api_c.cc, api_error.cc). */
 RTS_API rtError_t rtCtxCreate(rtContext_t* createCtx, uint32_t flags, int32_t devId);
 
 /** Destroys a context (unbinding it from the calling thread if current). Streams and memory belong to

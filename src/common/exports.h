@@ -98,6 +98,11 @@ ACLCPU_LIB_API bool FindBlock(const void* p, Block* out);
 ACLCPU_LIB_API bool PinBlocks(const void* const* addrs, int n, Block* blocks);
 ACLCPU_LIB_API void UnpinBlocks(const void* const* addrs, int n);
 ACLCPU_LIB_API void ParallelFor(int64_t n, int64_t grain, RangeFn fn, void* ctx);
+ACLCPU_LIB_API int DeviceCount();  // the devices (src/runtime/device.cpp): libhccl checks ranks' devices
+ACLCPU_LIB_API int32_t CurrentDeviceOrZero();
+ACLCPU_LIB_API int BlockDevice(const void* p);
+ACLCPU_LIB_API bool PeerAccessEnabled(int from, int to);
+ACLCPU_LIB_API void StrictCheckPeerAccess(int device, const Access* acc, int n, const char* api);
 }  // namespace rt
 
 // ---- libnnopbase (src/tensor/, src/executor/)

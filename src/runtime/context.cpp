@@ -13,7 +13,8 @@ namespace {
 
 // Every context handle; guarded by State().mu (lock order: State().mu, then the handle registry's lock).
 struct Contexts {
-    ContextHandle* default_ctx = nullptr;  // device 0's default context, created on first use, released by aclFinalize
+    ContextHandle* default_ctx[kMaxDevices] = {};  // each device's default context, created on first use, released
+                                                   // by aclFinalize
     std::unordered_set<ContextHandle*> created;
 };
 
@@ -25,18 +26,20 @@ Contexts& Ctxs() {
 // A context from aclrtCreateContext chosen on this thread; nullptr: the thread works in the default context.
 thread_local ContextHandle* t_ctx = nullptr;
 
-// The default context, created on first use. Caller holds State().mu and has checked initialized.
+// The default context of the calling thread's device, created on first use. Caller holds State().mu and has
+// checked initialized.
 ContextHandle* DefaultContextLocked() {
     Contexts& c = Ctxs();
-    if (c.default_ctx == nullptr) {
+    const int32_t dev = CurrentDeviceOrZero();
+    if (c.default_ctx[dev] == nullptr) {
         ContextHandle* h = AcquireHandle<ContextHandle>();
-        h->device = 0;
+        h->device = dev;
         h->is_default = true;
         h->default_stream.reset();
         PublishHandle(h);
-        c.default_ctx = h;
+        c.default_ctx[dev] = h;
     }
-    return c.default_ctx;
+    return c.default_ctx[dev];
 }
 
 }  // namespace
@@ -68,7 +71,7 @@ const void* CurrentContextKey() {
     if (t_ctx != nullptr) return t_ctx;
     RuntimeState& st = State();
     std::lock_guard<std::mutex> lock(st.mu);
-    return Ctxs().default_ctx;
+    return Ctxs().default_ctx[CurrentDeviceOrZero()];
 }
 
 bool CreatedContextDefaultStream(std::shared_ptr<Stream>* out, int* status, const char* api) {
@@ -119,8 +122,10 @@ std::vector<std::shared_ptr<Stream>> ReleaseAllContexts() {
     std::lock_guard<std::mutex> lock(st.mu);
     Contexts& c = Ctxs();
     HandleLock hl;
-    if (c.default_ctx != nullptr) ReleaseHandle(hl, c.default_ctx, HandleKind::kContext);
-    c.default_ctx = nullptr;
+    for (ContextHandle*& d : c.default_ctx) {
+        if (d != nullptr) ReleaseHandle(hl, d, HandleKind::kContext);
+        d = nullptr;
+    }
     for (ContextHandle* h : c.created) {
         if (ReleaseHandle(hl, h, HandleKind::kContext) && h->default_stream) {
             closing.push_back(std::move(h->default_stream));
@@ -143,11 +148,9 @@ extern "C" {
 aclError aclrtCreateContext(aclrtContext* context, int32_t deviceId) {
     if (context == nullptr) return Fail(ACL_ERROR_INVALID_PARAM, "aclrtCreateContext: context is null.");
     if (int ret = RequireInit("aclrtCreateContext")) return ret;
-    if (deviceId != 0) {
-        return Fail(ACL_ERROR_RT_INVALID_DEVICEID, "aclrtCreateContext: device id %d is invalid; the only device is 0.",
-                    deviceId);
-    }
+    if (int ret = CheckDeviceId(deviceId, "aclrtCreateContext")) return ret;
     auto s = std::make_shared<Stream>();
+    s->device = deviceId;
     ContextHandle* h = AcquireHandle<ContextHandle>();
     h->device = deviceId;
     h->is_default = false;
@@ -176,12 +179,16 @@ aclError aclrtDestroyContext(aclrtContext context) {
     std::vector<std::shared_ptr<Stream>> closing;
     HandleState state = HandleState::kLive;
     bool is_default = false;
+    int32_t device = 0;
     {
         RuntimeState& st = State();
         std::lock_guard<std::mutex> lock(st.mu);
         HandleLock hl;
         state = HandleStateOf(hl, context, HandleKind::kContext);
-        if (state == HandleState::kLive) is_default = h->is_default;
+        if (state == HandleState::kLive) {
+            is_default = h->is_default;
+            device = h->device;
+        }
         if (state == HandleState::kLive && !is_default) {
             // Draining its streams would never end while this thread owes one of them a blocking callback:
             // refused before anything is released.
@@ -214,9 +221,9 @@ aclError aclrtDestroyContext(aclrtContext context) {
     }
     if (is_default) {
         return Fail(ACL_ERROR_RT_CONTEXT_NULL,
-                    "aclrtDestroyContext: %p is the default context of device 0; only contexts from "
+                    "aclrtDestroyContext: %p is the default context of device %d; only contexts from "
                     "aclrtCreateContext can be destroyed (aclrtResetDevice / aclFinalize release the default one).",
-                    context);
+                    context, static_cast<int>(device));
     }
     if (t_ctx == h) t_ctx = nullptr;
     for (auto& s : closing) s->Close();  // waits for pending work, outside every lock

@@ -1,4 +1,4 @@
-// Contexts (aclrtContext): the default context of device 0 and those of aclrtCreateContext, the calling
+// Contexts (aclrtContext): each device's default context and those of aclrtCreateContext, the calling
 // thread's current context, and the binding of streams to contexts. Internal to src/runtime.
 //
 // Rules (CANN runtime docs 05_context_management.md, 06_stream_management.md; acl_rt.h): the current context
@@ -11,6 +11,7 @@
 #include <memory>
 #include <vector>
 
+#include "runtime/device.h"
 #include "runtime/state.h"
 
 namespace aclcpu {

@@ -50,9 +50,10 @@ extern "C" {
 
 aclError aclrtGetDeviceInfo(uint32_t deviceId, aclrtDevAttr attr, int64_t* value) {
     if (value == nullptr) return Fail(ACL_ERROR_INVALID_PARAM, "aclrtGetDeviceInfo: value is null.");
-    if (deviceId != 0) {
-        return Fail(ACL_ERROR_RT_PARAM_INVALID, "aclrtGetDeviceInfo: device id %u is invalid; the only device is 0.",
-                    deviceId);
+    if (deviceId >= static_cast<uint32_t>(DeviceCount())) {
+        return Fail(ACL_ERROR_RT_PARAM_INVALID,
+                    "aclrtGetDeviceInfo: device id %u is invalid; this process emulates %d devices (ACLCPU_DEVICE_COUNT).",
+                    deviceId, DeviceCount());
     }
     const int raw = RawEnum(attr);  // any int from a C caller
     switch (raw) {

@@ -4,6 +4,7 @@
 #include <sys/sysinfo.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <deque>
@@ -37,6 +38,7 @@ constexpr size_t kHugePage = size_t{2} << 20;
 struct BlockInfo {
     size_t size;
     bool host;           // from aclrtMallocHost
+    int device = -1;     // the device current at aclrtMalloc (rt::CurrentDeviceOrZero); -1 for host blocks
     int pins = 0;        // enqueued tasks using the block
     size_t mapped = 0;   // non-zero: the block is its own mapping of this many bytes (munmap), else free()
     StrictBlock* strict = nullptr;  // strict mode: `mapped` bytes at the base are an inaccessible reservation and
@@ -119,6 +121,7 @@ struct Registry {
     std::map<uintptr_t, BlockInfo> freed;   // the quarantine, keyed by base address (a mapped one: a reservation)
     std::deque<uintptr_t> freed_order;      // quarantine entries, oldest first
     size_t freed_heap_bytes = 0;            // C-heap bytes the quarantine holds
+    size_t device_bytes[kMaxDevices] = {};  // bytes of each device's live aclrtMalloc blocks (aclrtGetMemInfo)
 };
 
 // Bytes from a block's base that belong to its allocation, always more than the requested size (so that
@@ -214,6 +217,10 @@ int Allocate(void** out, size_t size, bool host, bool huge, const char* api) {
         BlockInfo info{size, host};
         info.mapped = mapped;
         info.strict = strict;
+        if (!host) {
+            info.device = CurrentDeviceOrZero();
+            r.device_bytes[info.device] += size;
+        }
         r.blocks[reinterpret_cast<uintptr_t>(p)] = info;
     }
     if (strict_mode) {
@@ -260,6 +267,7 @@ int Release(void* p, bool host, const char* api) {
     }
     const BlockInfo info = it->second;
     r.blocks.erase(it);
+    if (info.device >= 0) r.device_bytes[info.device] -= info.size;
     StrictTrackReleaseIfAny(p);
     Retired release;
     RetireLocked(r, reinterpret_cast<uintptr_t>(p), info, &release);
@@ -499,6 +507,13 @@ bool FindBlock(const void* p, Block* out) {
     return true;
 }
 
+int BlockDevice(const void* p) {
+    Registry& r = Reg();
+    std::lock_guard<std::mutex> lock(r.mu);
+    auto it = Lookup(r, p);
+    return it == r.blocks.end() ? -1 : it->second.device;
+}
+
 bool PinBlocks(const void* const* addrs, int n, Block* blocks) {
     Registry& r = Reg();
     std::lock_guard<std::mutex> lock(r.mu);
@@ -555,6 +570,7 @@ void ReleaseAllMemory() {
         });
         for (const auto& kv : r.blocks) RetireLocked(r, kv.first, kv.second, &release);
         r.blocks.clear();
+        for (size_t& b : r.device_bytes) b = 0;
     }
     ReleaseRetired(release);
 }
@@ -596,6 +612,7 @@ aclError aclrtMemcpy(void* dst, size_t destMax, const void* src, size_t count, a
         const uintptr_t d = reinterpret_cast<uintptr_t>(dst), s = reinterpret_cast<uintptr_t>(src);
         const Access acc[2] = {{d, d + count, true, "dst"}, {s, s + count, false, "src"}};
         StrictHostAccess(acc, 2, "aclrtMemcpy");
+        StrictCheckPeerAccess(CurrentDeviceOrZero(), acc, 2, "aclrtMemcpy");
     }
     if (dst != src) std::memmove(found[0].Accessible(dst), found[1].Accessible(src), count);
     if (found[0].strict != nullptr || found[1].strict != nullptr) {
@@ -624,6 +641,7 @@ aclError aclrtMemset(void* devPtr, size_t maxCount, int32_t value, size_t count)
         const uintptr_t d = reinterpret_cast<uintptr_t>(devPtr);
         const Access acc{d, d + count, true, "devPtr"};
         StrictHostAccess(&acc, 1, "aclrtMemset");
+        StrictCheckPeerAccess(CurrentDeviceOrZero(), &acc, 1, "aclrtMemset");
     }
     std::memset(found[0].Accessible(devPtr), value, count);
     if (found[0].strict != nullptr) StrictCopy(found[0], devPtr, MemBlock{}, nullptr, count, true, "aclrtMemset");
@@ -651,8 +669,18 @@ aclError aclrtGetMemInfo(aclrtMemAttr attr, size_t* free, size_t* total) {
     }
     struct sysinfo info;
     if (sysinfo(&info) != 0) return Fail(ACL_ERROR_RT_INTERNAL_ERROR, "aclrtGetMemInfo: sysinfo failed.");
-    *free = static_cast<size_t>(info.freeram) * info.mem_unit;
-    *total = static_cast<size_t>(info.totalram) * info.mem_unit;
+    // Each device's capacity is the host's memory; what the calling thread's device has allocated is not free
+    // to it, and neither is what the host has used (other devices' blocks included, once touched).
+    size_t used = 0;
+    {
+        Registry& r = Reg();
+        std::lock_guard<std::mutex> lock(r.mu);
+        used = r.device_bytes[CurrentDeviceOrZero()];
+    }
+    const size_t total_bytes = static_cast<size_t>(info.totalram) * info.mem_unit;
+    const size_t host_free = static_cast<size_t>(info.freeram) * info.mem_unit;
+    *total = total_bytes;
+    *free = std::min(host_free, used >= total_bytes ? size_t{0} : total_bytes - used);
     return ACL_SUCCESS;
 }
 

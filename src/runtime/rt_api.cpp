@@ -102,9 +102,10 @@ rtError_t rtCtxCreate(rtContext_t* createCtx, uint32_t flags, int32_t devId) {
     if (flags == RT_CTX_GEN_MODE) {
         return Fail(ACL_ERROR_RT_FEATURE_NOT_SUPPORT, "rtCtxCreate: RT_CTX_GEN_MODE is not supported.");
     }
-    if (devId != 0) {
-        return Fail(ACL_ERROR_RT_INVALID_DEVICEID, "rtCtxCreate: device id %d is invalid; the only device is 0.",
-                    devId);
+    uint32_t count = 0;
+    if (aclrtGetDeviceCount(&count) != ACL_SUCCESS || devId < 0 || static_cast<uint32_t>(devId) >= count) {
+        return Fail(ACL_ERROR_RT_INVALID_DEVICEID, "rtCtxCreate: device id %d is invalid; this process emulates %u "
+                    "devices (ACLCPU_DEVICE_COUNT).", devId, count);
     }
     if (createCtx == nullptr) return Fail(ACL_ERROR_RT_PARAM_INVALID, "rtCtxCreate: createCtx is null.");
     aclrtContext ctx = nullptr;
@@ -142,8 +143,7 @@ rtError_t rtCtxGetDevice(int32_t* devId) {
     aclrtContext ctx = nullptr;
     const aclError ret = aclrtGetCurrentContext(&ctx);  // 107002 when the thread has no context
     if (ret != ACL_SUCCESS) return ToRt(ret);
-    *devId = 0;  // every context is on device 0, the only one
-    return RT_ERROR_NONE;
+    return ToRt(aclrtGetDevice(devId));  // the device of the thread's context (set together with it)
 }
 
 rtError_t rtCtxSynchronize(void) {

@@ -1,4 +1,4 @@
-// aclInit/aclFinalize, device 0, product profiles, system parameters and the device thread pool.
+// aclInit/aclFinalize, product profiles, system parameters and the device thread pool.
 #include <tbb/blocked_range.h>
 #include <tbb/global_control.h>
 #include <tbb/parallel_for.h>
@@ -204,6 +204,11 @@ int CheckEnvironment(const SocEntry** soc) {
                     "hardware thread).",
                     Shown(std::getenv("ACLCPU_NUM_THREADS")).c_str());
     }
+    if (DeviceCountVariable() < 0) {
+        return Fail(ACL_ERROR_FILE_ATTR_INVALID,
+                    "aclInit: ACLCPU_DEVICE_COUNT=\"%s\" is not an integer from 1 to %d (unset it for 8 devices).",
+                    Shown(std::getenv("ACLCPU_DEVICE_COUNT")).c_str(), kMaxDevices);
+    }
     if (StrictVariable() < 0) {
         return Fail(ACL_ERROR_FILE_ATTR_INVALID, "aclInit: ACLCPU_STRICT=\"%s\" is not 0 or 1.",
                     Shown(std::getenv("ACLCPU_STRICT")).c_str());
@@ -327,13 +332,7 @@ int ApplyConfig(const char* path, const SocEntry** config_soc, int* config_stric
     return 0;
 }
 
-thread_local int t_device = -1;
-
 }  // namespace
-
-void SetThreadDevice(int32_t device) { t_device = device; }
-
-int32_t ThreadDevice() { return t_device; }
 
 RuntimeState& State() {
     static RuntimeState* state = new RuntimeState();
@@ -457,6 +456,8 @@ aclError aclInit(const char* configPath) {
     const SocEntry* soc = config_soc != nullptr ? config_soc : env_soc;  // the config wins
     st.soc = soc->soc;
     st.soc_name = ChipOf(*soc);
+    st.device_count = DeviceCountVariable() > 0 ? DeviceCountVariable() : kDefaultDeviceCount;
+    ResetPeerAccess();
     SetStrictMode(config_strict >= 0 ? config_strict == 1 : StrictVariable() == 1);  // the config wins
     g_opened_for_rt = false;  // aclInit now owns the open runtime (rt* calls may have opened it first)
     st.initialized = true;
@@ -467,7 +468,7 @@ aclError aclInit(const char* configPath) {
 
 aclError aclFinalize(void) {
     RuntimeState& st = State();
-    std::shared_ptr<Stream> default_stream;
+    std::vector<std::shared_ptr<Stream>> default_streams;
     {
         std::lock_guard<std::mutex> lock(st.mu);
         if (!st.initialized) {
@@ -481,7 +482,9 @@ aclError aclFinalize(void) {
         st.initialized = false;
         st.finalized = true;
         g_opened_for_rt = false;
-        default_stream.swap(st.default_stream);
+        for (auto& s : st.default_streams) {
+            if (s) default_streams.push_back(std::move(s));
+        }
         st.sys_params.clear();
     }
     // Outside the lock: draining may run tasks that consult the runtime. Every stream and event handle is
@@ -491,50 +494,11 @@ aclError aclFinalize(void) {
     for (auto& s : contexts) s->Close();
     contexts.clear();
     for (auto& s : streams) s->Close();
-    if (default_stream) default_stream->Close();
+    for (auto& s : default_streams) s->Close();
     streams.clear();
-    default_stream.reset();
+    default_streams.clear();
     ShutdownPool();
     ReleaseAllMemory();
-    return ACL_SUCCESS;
-}
-
-aclError aclrtSetDevice(int32_t deviceId) {
-    if (int ret = RequireInit("aclrtSetDevice")) return ret;
-    if (deviceId != 0) {
-        return Fail(ACL_ERROR_RT_INVALID_DEVICEID, "aclrtSetDevice: device id %d is invalid; the only device is 0.",
-                    deviceId);
-    }
-    t_device = deviceId;
-    UseDefaultContext();  // CANN: the device's default context becomes current
-    return ACL_SUCCESS;
-}
-
-aclError aclrtResetDevice(int32_t deviceId) {
-    if (int ret = RequireInit("aclrtResetDevice")) return ret;
-    if (deviceId != 0) {
-        return Fail(ACL_ERROR_RT_INVALID_DEVICEID, "aclrtResetDevice: device id %d is invalid; the only device is 0.",
-                    deviceId);
-    }
-    // Refused without resetting anything while this thread owes a blocking callback (it would never drain).
-    if (CallingThreadOwesCallback(nullptr)) return FailOwedCallback("aclrtResetDevice", nullptr);
-    int ret = aclrtSynchronizeDevice();
-    if (t_device == deviceId) t_device = -1;
-    return ret;
-}
-
-aclError aclrtGetDevice(int32_t* deviceId) {
-    if (deviceId == nullptr) return Fail(ACL_ERROR_INVALID_PARAM, "aclrtGetDevice: deviceId is null.");
-    if (t_device < 0) {
-        return Fail(ACL_ERROR_RT_CONTEXT_NULL, "aclrtGetDevice: no device is set on this thread (call aclrtSetDevice).");
-    }
-    *deviceId = t_device;
-    return ACL_SUCCESS;
-}
-
-aclError aclrtGetDeviceCount(uint32_t* count) {
-    if (count == nullptr) return Fail(ACL_ERROR_INVALID_PARAM, "aclrtGetDeviceCount: count is null.");
-    *count = 1;
     return ACL_SUCCESS;
 }
 

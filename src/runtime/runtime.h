@@ -53,6 +53,29 @@ const char* SocName(Soc soc);
 /// applies its config) on a runtime opened this way; aclFinalize closes it as usual. No-op when open.
 void OpenForRtApi();
 
+// ---------------------------------------------------------------- devices (docs/runtime.md, "Devices")
+/// The most devices a process can emulate (ACLCPU_DEVICE_COUNT's upper bound).
+constexpr int kMaxDevices = 64;
+/// Number of emulated devices: ACLCPU_DEVICE_COUNT, an integer from 1 to 64 (aclInit refuses anything else with
+/// 100008), default 8 (an 8-card server). Fixed by the last successful aclInit; before it, the variable's value
+/// (the default when unset or malformed).
+int DeviceCount();
+/// The calling thread's device: the one of aclrtSetDevice or of its current context, 0 when the thread never
+/// chose one (the runtime's lenient default: CANN would refuse most calls there).
+int32_t CurrentDeviceOrZero();
+/// The device of the aclrtMalloc block containing address p; -1 when p is in a block of aclrtMallocHost or
+/// in no block.
+int BlockDevice(const void* p);
+/// Whether work on device `from` may touch memory of device `to`: the same device, or `from` called
+/// aclrtDeviceEnablePeerAccess(to) (and not aclrtDeviceDisablePeerAccess since). Ids outside [0, kMaxDevices)
+/// give false.
+bool PeerAccessEnabled(int from, int to);
+/// Strict mode (runtime/strict.h, kind "peer-access"): reports each of the n ranges that lies in device memory
+/// of a device other than `device` without peer access from `device`; `api` names the call. No-op when strict
+/// mode is off.
+struct Access;
+void StrictCheckPeerAccess(int device, const Access* acc, int n, const char* api);
+
 // ---------------------------------------------------------------- streams
 
 /// A unit of stream work: run(ctx) executes on the stream's worker (or on a thread synchronising the

@@ -50,6 +50,8 @@ public:
     uint32_t strict_id() const { return strict_id_; }
     /// The aclrtStream handle, for strict-mode reports (nullptr: a default stream).
     const void* handle = nullptr;
+    /// The device the stream belongs to (its context's; set once at creation, before the stream is shared).
+    int32_t device = 0;
 
 private:
     void WorkerLoop();
@@ -123,13 +125,22 @@ struct RuntimeState {
     // The live handles, for aclrtSynchronizeDevice and aclFinalize (liveness itself is the registry's). Lock
     // order: mu may be held while taking the handle registry's lock, never the reverse.
     std::unordered_map<StreamHandle*, std::shared_ptr<Stream>> streams;
-    std::shared_ptr<Stream> default_stream;
+    int device_count = 8;                      // ACLCPU_DEVICE_COUNT, fixed by aclInit
+    std::shared_ptr<Stream> default_streams[kMaxDevices];  // each device's default stream, created on first use
     std::unordered_map<EventHandle*, std::shared_ptr<Event>> events;
     std::map<int, int64_t> sys_params;
 };
 
 /// The single runtime state (never destroyed, so worker threads outliving main() stay safe).
 RuntimeState& State();
+
+/// The calling thread's device's default stream (CurrentDeviceOrZero), created on first use. Caller holds
+/// st.mu and has checked st.initialized.
+std::shared_ptr<Stream> DefaultStreamLocked(RuntimeState& st);
+
+/// Appends every live stream of `device` (created streams, its default stream, its contexts' default streams)
+/// to *out. Caller holds State().mu.
+void DeviceStreamsLocked(int32_t device, std::vector<std::shared_ptr<Stream>>* out);
 
 /// Looks up a live stream (nullptr = the default stream, created on first use). Sets *status to 0,
 /// ACL_ERROR_UNINITIALIZE or ACL_ERROR_RT_INVALID_HANDLE (107017, rt_error_codes.h), recording a message

@@ -292,6 +292,29 @@ void Stream::Close() {
     EndSubscriptions(this);  // reports already handed over still run; no new one can come
 }
 
+std::shared_ptr<Stream> DefaultStreamLocked(RuntimeState& st) {
+    const int32_t dev = CurrentDeviceOrZero();
+    std::shared_ptr<Stream>& s = st.default_streams[dev];
+    if (!s) {
+        s = std::make_shared<Stream>();
+        s->device = dev;
+    }
+    return s;
+}
+
+void DeviceStreamsLocked(int32_t device, std::vector<std::shared_ptr<Stream>>* out) {
+    RuntimeState& st = State();
+    for (auto& kv : st.streams) {
+        if (kv.second->device == device) out->push_back(kv.second);
+    }
+    if (device >= 0 && device < kMaxDevices && st.default_streams[device]) out->push_back(st.default_streams[device]);
+    std::vector<std::shared_ptr<Stream>> ctx;
+    AppendContextStreamsLocked(&ctx);
+    for (auto& s : ctx) {
+        if (s->device == device) out->push_back(std::move(s));
+    }
+}
+
 std::shared_ptr<Stream> FindStream(aclrtStream stream, int* status, const char* api) {
     if (stream != nullptr) {
         HandleState state;
@@ -319,9 +342,8 @@ std::shared_ptr<Stream> FindStream(aclrtStream stream, int* status, const char* 
                        api);
         return nullptr;
     }
-    if (!st.default_stream) st.default_stream = std::make_shared<Stream>();
     *status = 0;
-    return st.default_stream;
+    return DefaultStreamLocked(st);
 }
 
 std::shared_ptr<Stream> HoldStream(const HandleLock& lock, aclrtStream stream) {
@@ -340,8 +362,7 @@ std::shared_ptr<Stream> HoldStream(aclrtStream stream) {
     RuntimeState& st = State();
     std::lock_guard<std::mutex> lock(st.mu);
     if (!st.initialized) return nullptr;
-    if (!st.default_stream) st.default_stream = std::make_shared<Stream>();
-    return st.default_stream;
+    return DefaultStreamLocked(st);
 }
 
 std::vector<std::shared_ptr<Stream>> ReleaseAllStreamsAndEvents() {
@@ -378,7 +399,10 @@ __attribute__((noinline)) int EnqueueStrict(Stream* stream, Task task, const Acc
 }  // namespace
 
 int Enqueue(const std::shared_ptr<Stream>& stream, Task task, const Access* acc, int n, const char* api) {
-    if (__builtin_expect(stream->strict(), 0)) return EnqueueStrict(stream.get(), task, acc, n, api);
+    if (__builtin_expect(stream->strict(), 0)) {
+        StrictCheckPeerAccess(stream->device, acc, n, api);
+        return EnqueueStrict(stream.get(), task, acc, n, api);
+    }
     if (!stream->PushFast(task)) {
         return Fail(ACL_ERROR_RT_INVALID_HANDLE, "stream %p is being destroyed; no new work is accepted.",
                     static_cast<void*>(stream.get()));
@@ -416,6 +440,7 @@ aclError aclrtCreateStream(aclrtStream* stream) {
     const void* context = ContextForNewStream(&status, "aclrtCreateStream");  // the stream belongs to it
     if (context == nullptr) return status;
     auto s = std::make_shared<Stream>();
+    s->device = static_cast<const ContextHandle*>(context)->device;
     StreamHandle* h = AcquireHandle<StreamHandle>();
     s->handle = h;
     h->stream = s;
@@ -497,9 +522,7 @@ aclError aclrtSynchronizeDevice(void) {
     {
         RuntimeState& st = State();
         std::lock_guard<std::mutex> lock(st.mu);
-        for (auto& kv : st.streams) all.push_back(kv.second);
-        if (st.default_stream) all.push_back(st.default_stream);
-        AppendContextStreamsLocked(&all);
+        DeviceStreamsLocked(CurrentDeviceOrZero(), &all);
     }
     for (auto& s : all) {
         if (CallingThreadOwesCallback(s.get())) return FailOwedCallback("aclrtSynchronizeDevice", s.get());

@@ -59,7 +59,7 @@ int main() {
     size_t freeMem = 0, totalMem = 0;
     aclrtRunMode mode = ACL_DEVICE;
     int32_t major = 0, minor = 0, patch = 0;
-    CHECK_RET(aclrtGetDeviceCount(&count) == ACL_SUCCESS && count == 1, "aclrtGetDeviceCount");
+    CHECK_RET(aclrtGetDeviceCount(&count) == ACL_SUCCESS && count == 8, "aclrtGetDeviceCount");
     CHECK_RET(aclrtGetDevice(&device) == ACL_SUCCESS && device == 0, "aclrtGetDevice");
     CHECK_RET(aclrtGetDeviceInfo(0, ACL_DEV_ATTR_VECTOR_CORE_NUM, &cores) == ACL_SUCCESS && cores > 0,
               "aclrtGetDeviceInfo");

@@ -126,8 +126,8 @@ TEST(RtApi, Contexts) {
     // 2 refused with 107000, and null/stale contexts got 107017.
     EXPECT_EQ(rtCtxCreate(&ctx, RT_CTX_GEN_MODE, 0), ACL_ERROR_RT_FEATURE_NOT_SUPPORT);
     EXPECT_EQ(rtCtxCreate(nullptr, RT_CTX_GEN_MODE, 1), ACL_ERROR_RT_FEATURE_NOT_SUPPORT);
-    EXPECT_EQ(rtCtxCreate(&ctx, RT_CTX_NORMAL_MODE, 1), ACL_ERROR_RT_INVALID_DEVICEID);
-    EXPECT_EQ(rtCtxCreate(nullptr, RT_CTX_NORMAL_MODE, 1), ACL_ERROR_RT_INVALID_DEVICEID);  // the id first
+    EXPECT_EQ(rtCtxCreate(&ctx, RT_CTX_NORMAL_MODE, 8), ACL_ERROR_RT_INVALID_DEVICEID);
+    EXPECT_EQ(rtCtxCreate(nullptr, RT_CTX_NORMAL_MODE, 8), ACL_ERROR_RT_INVALID_DEVICEID);  // the id first
     EXPECT_EQ(rtCtxCreate(nullptr, RT_CTX_NORMAL_MODE, 0), ACL_ERROR_RT_PARAM_INVALID);
     EXPECT_EQ(rtCtxDestroy(nullptr), ACL_ERROR_RT_PARAM_INVALID);
     EXPECT_EQ(rtCtxSetCurrent(nullptr), ACL_ERROR_RT_PARAM_INVALID);
@@ -174,9 +174,9 @@ TEST(RtApi, Contexts) {
 TEST(RtApi, DevicesAndModes) {
     int32_t n = 0, dev = -1;
     EXPECT_EQ(rtGetDeviceCount(&n), RT_ERROR_NONE);
-    EXPECT_EQ(n, 1);
+    EXPECT_EQ(n, 8);
     EXPECT_EQ(rtGetDeviceCount(nullptr), ACL_ERROR_RT_PARAM_INVALID);
-    EXPECT_EQ(rtSetDevice(3), ACL_ERROR_RT_INVALID_DEVICEID);
+    EXPECT_EQ(rtSetDevice(8), ACL_ERROR_RT_INVALID_DEVICEID);
     EXPECT_EQ(rtSetDevice(0), RT_ERROR_NONE);
     EXPECT_EQ(rtGetDevice(&dev), RT_ERROR_NONE);
     EXPECT_EQ(dev, 0);
@@ -186,7 +186,7 @@ TEST(RtApi, DevicesAndModes) {
     EXPECT_EQ(rtSetTaskFailCallback(nullptr), RT_ERROR_NONE);
     EXPECT_EQ(rtDeviceReset(0), RT_ERROR_NONE);
     EXPECT_EQ(rtGetDevice(&dev), ACL_ERROR_RT_CONTEXT_NULL);
-    EXPECT_EQ(rtDeviceReset(5), ACL_ERROR_RT_INVALID_DEVICEID);
+    EXPECT_EQ(rtDeviceReset(8), ACL_ERROR_RT_INVALID_DEVICEID);
     EXPECT_EQ(rtSetDevice(0), RT_ERROR_NONE);
 }
 

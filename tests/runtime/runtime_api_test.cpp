@@ -107,7 +107,7 @@ TEST(Context, BadArguments) {
     aclrtContext ctx = nullptr;
     EXPECT_EQ(aclrtCreateContext(nullptr, 0), ACL_ERROR_INVALID_PARAM);
     EXPECT_FALSE(LastError().empty());
-    EXPECT_EQ(aclrtCreateContext(&ctx, 1), ACL_ERROR_RT_INVALID_DEVICEID);
+    EXPECT_EQ(aclrtCreateContext(&ctx, 8), ACL_ERROR_RT_INVALID_DEVICEID);
     EXPECT_EQ(aclrtCreateContext(&ctx, -1), ACL_ERROR_RT_INVALID_DEVICEID);
     EXPECT_EQ(ctx, nullptr);
     EXPECT_EQ(aclrtDestroyContext(nullptr), ACL_ERROR_INVALID_PARAM);
@@ -537,7 +537,7 @@ TEST(Event, OpWaitTimeoutEndsAWaitAndFailsTheNextSync) {
 TEST(Device, QueriesAnswerFromThisMachine) {
     uint32_t count = 0;
     ASSERT_EQ(aclrtGetDeviceCount(&count), ACL_SUCCESS);
-    EXPECT_EQ(count, 1u);
+    EXPECT_EQ(count, 8u);
     int32_t dev = -1;
     ASSERT_EQ(aclrtGetDevice(&dev), ACL_SUCCESS);
     EXPECT_EQ(dev, 0);
@@ -565,7 +565,8 @@ TEST(Device, QueriesAnswerFromThisMachine) {
     EXPECT_EQ(aclrtGetDeviceInfo(0, ACL_DEV_ATTR_WARP_SIZE, &v), ACL_ERROR_RT_FEATURE_NOT_SUPPORT);
     EXPECT_FALSE(LastError().empty());
     EXPECT_EQ(aclrtGetDeviceInfo(0, static_cast<aclrtDevAttr>(999), &v), ACL_ERROR_RT_PARAM_INVALID);
-    EXPECT_EQ(aclrtGetDeviceInfo(1, ACL_DEV_ATTR_VECTOR_CORE_NUM, &v), ACL_ERROR_RT_PARAM_INVALID);
+    EXPECT_EQ(aclrtGetDeviceInfo(8, ACL_DEV_ATTR_VECTOR_CORE_NUM, &v), ACL_ERROR_RT_PARAM_INVALID);
+    EXPECT_EQ(aclrtGetDeviceInfo(7, ACL_DEV_ATTR_VECTOR_CORE_NUM, &v), ACL_SUCCESS);
     EXPECT_EQ(aclrtGetDeviceInfo(0, ACL_DEV_ATTR_VECTOR_CORE_NUM, nullptr), ACL_ERROR_INVALID_PARAM);
 
     int32_t major = 0, minor = 0, patch = -1;

@@ -414,14 +414,14 @@ TEST(RuntimeInit, AclnnInitAndFinalizeSucceed) {
 
 // ================================================================ device
 
-TEST(RuntimeDevice, OnlyDeviceZeroExists) {
+TEST(RuntimeDevice, EightDevicesByDefault) {
     LastError();
-    EXPECT_EQ(aclrtSetDevice(1), ACL_ERROR_RT_INVALID_DEVICEID);
-    EXPECT_NE(Message().find("1"), std::string::npos);
+    EXPECT_EQ(aclrtSetDevice(8), ACL_ERROR_RT_INVALID_DEVICEID);
+    EXPECT_NE(Message().find("0 to 7"), std::string::npos);
     EXPECT_EQ(aclrtSetDevice(-1), ACL_ERROR_RT_INVALID_DEVICEID);
     EXPECT_NE(Message().find("-1"), std::string::npos);
-    EXPECT_EQ(aclrtResetDevice(7), ACL_ERROR_RT_INVALID_DEVICEID);
-    EXPECT_NE(Message().find("7"), std::string::npos);
+    EXPECT_EQ(aclrtResetDevice(64), ACL_ERROR_RT_INVALID_DEVICEID);
+    EXPECT_NE(Message().find("64"), std::string::npos);
     int32_t dev = -5;
     EXPECT_EQ(aclrtGetDevice(&dev), ACL_SUCCESS);
     EXPECT_EQ(dev, 0);
@@ -429,7 +429,7 @@ TEST(RuntimeDevice, OnlyDeviceZeroExists) {
     Message();
     uint32_t count = 0;
     EXPECT_EQ(aclrtGetDeviceCount(&count), ACL_SUCCESS);
-    EXPECT_EQ(count, 1u);
+    EXPECT_EQ(count, 8u);
     EXPECT_EQ(aclrtGetDeviceCount(nullptr), ACL_ERROR_INVALID_PARAM);
     Message();
     aclrtRunMode mode = ACL_DEVICE;
@@ -1261,21 +1261,21 @@ TEST(RuntimeErrMsg, PerThread) {
     bool other_saw_null_first = false;
     std::thread t([&] {
         other_saw_null_first = aclGetRecentErrMsg() == nullptr;
-        aclrtSetDevice(3);  // fails on that thread
+        aclrtSetDevice(13);  // fails on that thread (8 devices)
         const char* m = aclGetRecentErrMsg();
         other_msg = m ? m : "";
     });
     t.join();
     EXPECT_TRUE(other_saw_null_first);
-    EXPECT_NE(other_msg.find("3"), std::string::npos) << other_msg;
+    EXPECT_NE(other_msg.find("13"), std::string::npos) << other_msg;
     EXPECT_EQ(aclGetRecentErrMsg(), nullptr);  // not visible here
     // And an error here is not visible there.
-    EXPECT_EQ(aclrtSetDevice(2), ACL_ERROR_RT_INVALID_DEVICEID);
+    EXPECT_EQ(aclrtSetDevice(12), ACL_ERROR_RT_INVALID_DEVICEID);
     const char* there = reinterpret_cast<const char*>(0x1);
     std::thread u([&] { there = aclGetRecentErrMsg(); });
     u.join();
     EXPECT_EQ(there, nullptr);
-    EXPECT_NE(Message().find("2"), std::string::npos);
+    EXPECT_NE(Message().find("12"), std::string::npos);
 }
 
 // ================================================================ logging (child processes)
