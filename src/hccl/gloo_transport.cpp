@@ -1,0 +1,450 @@
+// The gloo transport of root-info communicators (rules: gloo_transport.h).
+#include "hccl/gloo_transport.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstring>
+#include <exception>
+#include <mutex>
+#include <vector>
+
+#include <gloo/allgatherv.h>
+#include <gloo/alltoallv.h>
+#include <gloo/barrier.h>
+#include <gloo/broadcast.h>
+#include <gloo/common/error.h>
+#include <gloo/rendezvous/context.h>
+#include <gloo/rendezvous/prefix_store.h>
+#include <gloo/transport/tcp/device.h>
+
+#include "common/status.h"
+#include "hccl/reduce.h"
+
+namespace aclcpu {
+namespace hccl {
+namespace {
+
+using Ms = std::chrono::milliseconds;
+
+Ms ToMs(double s) { return Ms(static_cast<int64_t>(std::max(1.0, s * 1000.0))); }
+
+// Slot prefix of point-to-point messages (gloo's collectives use small prefixes with their tags).
+constexpr uint64_t kP2PSlot = uint64_t{0xA5} << 56;
+
+// A one-byte stand-in for empty buffers: gloo wants a pointer even for zero bytes.
+char g_empty[1];
+
+class GlooTransport final : public Transport {
+public:
+    GlooTransport(uint32_t rank, uint32_t size, std::shared_ptr<gloo::rendezvous::Context> ctx, double exec_s)
+        : rank_(rank), size_(size), ctx_(std::move(ctx)), timeout_(ToMs(exec_s)), sent_(size, 0), received_(size, 0) {}
+
+    uint32_t size() const override { return size_; }
+
+    int Run(uint32_t rank, uint64_t seq, const Op& op, std::string* why) override {
+        std::lock_guard<std::mutex> lock(run_mu_);  // one collective at a time per rank, in the order tasks run
+        if (int e = Broken(why)) return e;
+        if (rank != rank_) {
+            *why = Format("rank %u ran a collective on rank %u's transport", rank, rank_);
+            return HCCL_E_INTERNAL;
+        }
+        try {
+            // tags: 4 seq + 2 the agreement check, 4 seq and 4 seq + 1 the collective's own steps
+            const uint32_t tag = static_cast<uint32_t>(seq * 4);
+            if (op.kind != OpKind::kSendRecv) {
+                if (int e = Agree(tag + 2, seq, op, why)) {
+                    std::lock_guard<std::mutex> elock(err_mu_);
+                    if (broken_ == 0) {
+                        broken_ = e;
+                        broken_why_ = *why;
+                    }
+                    return e;
+                }
+            }
+            return Dispatch(tag, op, why);
+        } catch (const std::exception& e) {
+            const std::string what = e.what();
+            const bool timeout = what.find("imed out") != std::string::npos || what.find("imeout") != std::string::npos;
+            const int code = timeout ? HCCL_E_TIMEOUT : HCCL_E_TCP_TRANSFER;
+            *why = Format("%s #%llu on rank %u of %u: %s (a rank died, left, or ran past HCCL_EXEC_TIMEOUT)",
+                          OpName(op.kind), static_cast<unsigned long long>(seq), rank_, size_, what.c_str());
+            std::lock_guard<std::mutex> elock(err_mu_);
+            if (broken_ == 0) {
+                broken_ = code;
+                broken_why_ = *why;
+            }
+            return code;
+        }
+    }
+
+    void Enqueued(uint32_t, uint64_t, const void*) override {}
+    void Started(uint32_t, uint64_t, const void*) override {}
+    void Left(uint32_t, uint64_t) override {}  // the peers' next waits fail when this rank's pairs close
+
+    int Broken(std::string* why) const override {
+        std::lock_guard<std::mutex> lock(err_mu_);
+        if (broken_ != 0 && why != nullptr) *why = broken_why_;
+        return broken_;
+    }
+
+private:
+    static char* Bytes(const void* p) { return p != nullptr ? static_cast<char*>(const_cast<void*>(p)) : g_empty; }
+
+    // Every rank sends in_bytes[j] bytes of `in` (consecutive, in rank order) to rank j and receives
+    // out_bytes[j] bytes from rank j into `out` (consecutive, in rank order).
+    void AlltoAllV(uint32_t tag, const void* in, const std::vector<int64_t>& in_bytes, void* out,
+                   const std::vector<int64_t>& out_bytes) {
+        gloo::AlltoallvOptions o(ctx_);
+        o.setInput(Bytes(in), in_bytes);
+        o.setOutput(Bytes(out), out_bytes);
+        o.setTag(tag);
+        o.setTimeout(timeout_);
+        gloo::alltoallv(o);
+    }
+
+    // Rank j's in_bytes[j] bytes land at the consecutive place j of `out` on every rank.
+    void AllGatherV(uint32_t tag, const void* in, size_t in_bytes, void* out, const std::vector<size_t>& bytes) {
+        gloo::AllgathervOptions o(ctx_);
+        o.setInput(Bytes(in), in_bytes);
+        o.setOutput(Bytes(out), bytes);
+        o.setTag(tag);
+        o.setTimeout(timeout_);
+        gloo::allgatherv(o);
+    }
+
+    // Slice [lo, hi) of `count` elements that rank j owns in a reduction.
+    void Split(uint64_t count, uint32_t j, uint64_t* lo, uint64_t* hi) const {
+        *lo = count * j / size_;
+        *hi = count * (j + 1) / size_;
+    }
+
+    // The reduce-scatter core: rank r receives piece r of every rank's input (piece j: send_lo[j] elements
+    // from `send` at displacement send_off[j]) and reduces them in rank order into `out` (my_count elements).
+    int ReduceToMine(uint32_t tag, const Op& op, const std::vector<uint64_t>& send_off,
+                     const std::vector<uint64_t>& send_cnt, uint64_t my_count, void* out, std::string* why) {
+        const size_t es = DtypeSize(op.dtype);
+        const uint32_t n = size_;
+        // pack the pieces consecutively when they are not already (the V form's displacements)
+        std::vector<char> packed;
+        const char* in = static_cast<const char*>(op.send);
+        bool consecutive = true;  // piece j right after piece j - 1
+        uint64_t next = send_off[0];
+        for (uint32_t j = 0; j < n; ++j) {
+            if (send_off[j] != next) consecutive = false;
+            next = send_off[j] + send_cnt[j];
+        }
+        std::vector<int64_t> in_bytes(n), out_bytes(n, static_cast<int64_t>(my_count * es));
+        uint64_t total = 0;
+        for (uint32_t j = 0; j < n; ++j) {
+            in_bytes[j] = static_cast<int64_t>(send_cnt[j] * es);
+            total += send_cnt[j];
+        }
+        if (!consecutive) {
+            packed.resize(total * es);
+            uint64_t at = 0;
+            for (uint32_t j = 0; j < n; ++j) {
+                if (send_cnt[j] > 0) std::memcpy(&packed[at * es], in + send_off[j] * es, send_cnt[j] * es);
+                at += send_cnt[j];
+            }
+            in = packed.data();
+        } else {
+            in += send_off[0] * es;
+        }
+        char* gathered = Scratch(&gathered_, static_cast<size_t>(n) * my_count * es);
+        AlltoAllV(tag, in, in_bytes, gathered, out_bytes);
+        std::vector<const void*> parts(n);
+        for (uint32_t j = 0; j < n; ++j) parts[j] = gathered + static_cast<size_t>(j) * my_count * es;
+        if (my_count > 0 && !ReduceRange(op.dtype, op.red, parts.data(), n, out, 0, my_count)) {
+            *why = Format("%s: no reduction for %s with op %d", OpName(op.kind), DtypeName(op.dtype),
+                          static_cast<int>(op.red));
+            return HCCL_E_NOT_SUPPORT;
+        }
+        return 0;
+    }
+
+    // Every rank's description of its collective number `seq`: the same kind, dtype, reduction, root and count
+    // (where they apply) on every rank, and per-rank counts that fit each other, else HCCL_E_PARA with the
+    // first difference (every rank sees the same descriptions, so all fail alike). One small all-gather.
+    int Agree(uint32_t tag, uint64_t seq, const Op& op, std::string* why) {
+        const uint32_t n = size_, r = rank_;
+        const size_t words = 5 + 2 * static_cast<size_t>(n);
+        std::vector<uint64_t> mine(words, 0), all(words * n);
+        mine[0] = static_cast<uint64_t>(op.kind);
+        mine[1] = static_cast<uint64_t>(op.dtype);
+        mine[2] = static_cast<uint64_t>(op.red);
+        mine[3] = op.root;
+        mine[4] = op.count;
+        for (uint32_t j = 0; j < n && j < op.send_counts.size(); ++j) mine[5 + j] = op.send_counts[j];
+        for (uint32_t j = 0; j < n && j < op.recv_counts.size(); ++j) mine[5 + n + j] = op.recv_counts[j];
+        std::vector<size_t> bytes(n, words * sizeof(uint64_t));
+        AllGatherV(tag, mine.data(), words * sizeof(uint64_t), all.data(), bytes);
+        const bool reducing = op.kind == OpKind::kAllReduce || op.kind == OpKind::kReduce ||
+                              op.kind == OpKind::kReduceScatter || op.kind == OpKind::kReduceScatterV;
+        const bool rooted = op.kind == OpKind::kBroadcast || op.kind == OpKind::kReduce || op.kind == OpKind::kScatter;
+        const bool one_count = op.kind != OpKind::kAlltoAllV && op.kind != OpKind::kAllGatherV &&
+                               op.kind != OpKind::kReduceScatterV && op.kind != OpKind::kBarrier;
+        const unsigned long long k = static_cast<unsigned long long>(seq);
+        for (uint32_t j = 0; j < n; ++j) {
+            const uint64_t* d = &all[j * words];
+            if (d[0] != mine[0]) {
+                *why = Format("%s #%llu: rank %u issued %s as its collective #%llu", OpName(op.kind), k, j,
+                              OpName(static_cast<OpKind>(d[0])), k);
+            } else if (d[1] != mine[1]) {
+                *why = Format("%s #%llu: rank %u uses dtype %s, rank %u %s", OpName(op.kind), k, j,
+                              DtypeName(static_cast<int>(d[1])), r, DtypeName(op.dtype));
+            } else if (reducing && d[2] != mine[2]) {
+                *why = Format("%s #%llu: rank %u reduces with op %d, rank %u with %d", OpName(op.kind), k, j,
+                              static_cast<int>(d[2]), r, static_cast<int>(op.red));
+            } else if (rooted && d[3] != mine[3]) {
+                *why = Format("%s #%llu: rank %u names root %llu, rank %u root %u", OpName(op.kind), k, j,
+                              static_cast<unsigned long long>(d[3]), r, op.root);
+            } else if (one_count && d[4] != mine[4]) {
+                *why = Format("%s #%llu: rank %u has count %llu, rank %u %llu", OpName(op.kind), k, j,
+                              static_cast<unsigned long long>(d[4]), r, static_cast<unsigned long long>(op.count));
+            } else {
+                uint64_t sent = 0, expected = 0;
+                bool check = true;
+                switch (op.kind) {
+                    case OpKind::kAlltoAllV: sent = d[5 + r]; expected = op.recv_counts[j]; break;
+                    case OpKind::kAllGatherV: sent = d[4]; expected = op.recv_counts[j]; break;
+                    case OpKind::kReduceScatterV: sent = d[5 + r]; expected = op.count; break;
+                    default: check = false; break;
+                }
+                if (!check || sent == expected) continue;
+                *why = Format("%s #%llu: rank %u sends %llu elements to rank %u, which expects %llu", OpName(op.kind),
+                              k, j, static_cast<unsigned long long>(sent), r, static_cast<unsigned long long>(expected));
+            }
+            return HCCL_E_PARA;
+        }
+        return 0;
+    }
+
+    int Dispatch(uint32_t tag, const Op& op, std::string* why) {
+        const uint32_t n = size_, r = rank_;
+        const size_t es = DtypeSize(op.dtype);
+        switch (op.kind) {
+            case OpKind::kBarrier: {
+                gloo::BarrierOptions o(ctx_);
+                o.setTag(tag);
+                o.setTimeout(timeout_);
+                gloo::barrier(o);
+                return 0;
+            }
+            case OpKind::kAllReduce: {
+                std::vector<uint64_t> off(n), cnt(n);
+                for (uint32_t j = 0; j < n; ++j) {
+                    uint64_t lo, hi;
+                    Split(op.count, j, &lo, &hi);
+                    off[j] = lo;
+                    cnt[j] = hi - lo;
+                }
+                // my slice reduced straight into its place in recv (send, which recv may be, was consumed by the
+                // all-to-all), then gathered in place
+                char* mine = static_cast<char*>(op.recv) + off[r] * es;
+                if (int e = ReduceToMine(tag, op, off, cnt, cnt[r], mine, why)) return e;
+                std::vector<size_t> bytes(n);
+                for (uint32_t j = 0; j < n; ++j) bytes[j] = cnt[j] * es;
+                AllGatherV(tag + 1, mine, cnt[r] * es, op.recv, bytes);
+                return 0;
+            }
+            case OpKind::kReduceScatter: {
+                std::vector<uint64_t> off(n), cnt(n, op.count);
+                for (uint32_t j = 0; j < n; ++j) off[j] = static_cast<uint64_t>(j) * op.count;
+                return ReduceToMine(tag, op, off, cnt, op.count, op.recv, why);
+            }
+            case OpKind::kReduceScatterV:
+                return ReduceToMine(tag, op, op.send_displs, op.send_counts, op.count, op.recv, why);
+            case OpKind::kReduce: {
+                std::vector<uint64_t> off(n), cnt(n);
+                for (uint32_t j = 0; j < n; ++j) {
+                    uint64_t lo, hi;
+                    Split(op.count, j, &lo, &hi);
+                    off[j] = lo;
+                    cnt[j] = hi - lo;
+                }
+                std::vector<char> mine(cnt[r] * es);
+                if (int e = ReduceToMine(tag, op, off, cnt, cnt[r], mine.data(), why)) return e;
+                // every rank's reduced slice to the root, in place in its recv buffer
+                std::vector<int64_t> in_bytes(n, 0), out_bytes(n, 0);
+                in_bytes[op.root] = static_cast<int64_t>(mine.size());
+                if (r == op.root) {
+                    for (uint32_t j = 0; j < n; ++j) out_bytes[j] = static_cast<int64_t>(cnt[j] * es);
+                }
+                AlltoAllV(tag + 1, mine.data(), in_bytes, r == op.root ? op.recv : nullptr, out_bytes);
+                return 0;
+            }
+            case OpKind::kBroadcast: {
+                gloo::BroadcastOptions o(ctx_);
+                o.setRoot(static_cast<int>(op.root));
+                if (r == op.root) o.setInput(Bytes(op.send), op.count * es);
+                o.setOutput(Bytes(op.recv), op.count * es);
+                o.setTag(tag);
+                o.setTimeout(timeout_);
+                gloo::broadcast(o);
+                return 0;
+            }
+            case OpKind::kAllGather: {
+                std::vector<size_t> bytes(n, op.count * es);
+                AllGatherV(tag, op.send, op.count * es, op.recv, bytes);
+                return 0;
+            }
+            case OpKind::kAllGatherV: {
+                std::vector<size_t> bytes(n);
+                uint64_t total = 0;
+                bool consecutive = true;
+                for (uint32_t j = 0; j < n; ++j) {
+                    bytes[j] = op.recv_counts[j] * es;
+                    if (op.recv_displs[j] != total) consecutive = false;
+                    total += op.recv_counts[j];
+                }
+                if (consecutive) {
+                    AllGatherV(tag, op.send, op.count * es, op.recv, bytes);
+                    return 0;
+                }
+                std::vector<char> tmp(total * es);
+                AllGatherV(tag, op.send, op.count * es, tmp.data(), bytes);
+                uint64_t at = 0;
+                for (uint32_t j = 0; j < n; ++j) {
+                    if (op.recv_counts[j] > 0) {
+                        std::memcpy(static_cast<char*>(op.recv) + op.recv_displs[j] * es, &tmp[at * es],
+                                    op.recv_counts[j] * es);
+                    }
+                    at += op.recv_counts[j];
+                }
+                return 0;
+            }
+            case OpKind::kScatter: {
+                std::vector<int64_t> in_bytes(n, 0), out_bytes(n, 0);
+                if (r == op.root) std::fill(in_bytes.begin(), in_bytes.end(), static_cast<int64_t>(op.count * es));
+                out_bytes[op.root] = static_cast<int64_t>(op.count * es);
+                AlltoAllV(tag, r == op.root ? op.send : nullptr, in_bytes, op.recv, out_bytes);
+                return 0;
+            }
+            case OpKind::kAlltoAll: {
+                std::vector<int64_t> bytes(n, static_cast<int64_t>(op.count * es));
+                AlltoAllV(tag, op.send, bytes, op.recv, bytes);
+                return 0;
+            }
+            case OpKind::kAlltoAllV: {
+                std::vector<int64_t> in_bytes(n), out_bytes(n);
+                uint64_t in_total = 0, out_total = 0;
+                for (uint32_t j = 0; j < n; ++j) {
+                    in_bytes[j] = static_cast<int64_t>(op.send_counts[j] * es);
+                    out_bytes[j] = static_cast<int64_t>(op.recv_counts[j] * es);
+                    in_total += op.send_counts[j];
+                    out_total += op.recv_counts[j];
+                }
+                std::vector<char> in(in_total * es), out(out_total * es);
+                uint64_t at = 0;
+                for (uint32_t j = 0; j < n; ++j) {
+                    if (op.send_counts[j] > 0) {
+                        std::memcpy(&in[at * es], static_cast<const char*>(op.send) + op.send_displs[j] * es,
+                                    op.send_counts[j] * es);
+                    }
+                    at += op.send_counts[j];
+                }
+                AlltoAllV(tag, in.data(), in_bytes, out.data(), out_bytes);
+                at = 0;
+                for (uint32_t j = 0; j < n; ++j) {
+                    if (op.recv_counts[j] > 0) {
+                        std::memcpy(static_cast<char*>(op.recv) + op.recv_displs[j] * es, &out[at * es],
+                                    op.recv_counts[j] * es);
+                    }
+                    at += op.recv_counts[j];
+                }
+                return 0;
+            }
+            case OpKind::kSendRecv:
+                return SendRecv(op, why);
+        }
+        *why = "unknown collective";
+        return HCCL_E_INTERNAL;
+    }
+
+    // A batch of sends and receives: the k-th message from rank a to rank b matches b's k-th receive from a.
+    int SendRecv(const Op& op, std::string* why) {
+        std::vector<std::unique_ptr<gloo::transport::UnboundBuffer>> sends, recvs;
+        std::vector<const P2PItem*> self_send, self_recv;
+        for (const P2PItem& it : op.items) {
+            const size_t bytes = it.count * DtypeSize(it.dtype);
+            if (it.peer == rank_) {
+                (it.send ? self_send : self_recv).push_back(&it);
+                continue;
+            }
+            auto buf = ctx_->createUnboundBuffer(Bytes(it.buf), bytes);
+            if (it.send) {
+                buf->send(static_cast<int>(it.peer), kP2PSlot | sent_[it.peer]++);
+                sends.push_back(std::move(buf));
+            } else {
+                buf->recv(static_cast<int>(it.peer), kP2PSlot | received_[it.peer]++);
+                recvs.push_back(std::move(buf));
+            }
+        }
+        if (self_send.size() != self_recv.size()) {
+            *why = Format("HcclBatchSendRecv: rank %u sends %zu messages to itself and receives %zu", rank_,
+                          self_send.size(), self_recv.size());
+            return HCCL_E_PARA;
+        }
+        for (size_t i = 0; i < self_send.size(); ++i) {
+            const size_t bytes = self_send[i]->count * DtypeSize(self_send[i]->dtype);
+            std::memmove(self_recv[i]->buf, self_send[i]->buf, bytes);
+        }
+        for (auto& b : recvs) {
+            if (!b->waitRecv(timeout_)) throw gloo::IoException("timed out receiving (HCCL_EXEC_TIMEOUT)");
+        }
+        for (auto& b : sends) {
+            if (!b->waitSend(timeout_)) throw gloo::IoException("timed out sending (HCCL_EXEC_TIMEOUT)");
+        }
+        return 0;
+    }
+
+    // A scratch buffer kept for the next collective (grown when short, never zero-filled).
+    struct Buf {
+        std::unique_ptr<char[]> p;
+        size_t n = 0;
+    };
+    static char* Scratch(Buf* b, size_t n) {
+        if (b->n < n) {
+            b->p.reset(new char[n]);
+            b->n = n;
+        }
+        return b->p.get();
+    }
+
+    const uint32_t rank_, size_;
+    std::shared_ptr<gloo::rendezvous::Context> ctx_;
+    Buf gathered_;  // the pieces a reduction receives (under run_mu_)
+    const Ms timeout_;
+    std::mutex run_mu_;
+    std::vector<uint64_t> sent_, received_;  // point-to-point messages per peer (under run_mu_)
+    mutable std::mutex err_mu_;
+    int broken_ = 0;
+    std::string broken_why_;
+};
+
+}  // namespace
+
+std::shared_ptr<Transport> MakeGlooTransport(uint32_t rank, uint32_t size, gloo::rendezvous::Store& store,
+                                             const std::string& prefix, const std::string& local_ip, double connect_s,
+                                             double exec_s, int* code, std::string* why) {
+    try {
+        gloo::rendezvous::PrefixStore scoped(prefix + "/gloo", store);
+        gloo::transport::tcp::attr attr;
+        attr.hostname = local_ip;
+        auto dev = gloo::transport::tcp::CreateDevice(attr);
+        auto ctx = std::make_shared<gloo::rendezvous::Context>(static_cast<int>(rank), static_cast<int>(size));
+        ctx->setTimeout(ToMs(connect_s));
+        ctx->connectFullMesh(scoped, dev);
+        ctx->setTimeout(ToMs(exec_s));
+        return std::make_shared<GlooTransport>(rank, size, std::move(ctx), exec_s);
+    } catch (const std::exception& e) {
+        const std::string what = e.what();
+        *code = what.find("imed out") != std::string::npos ? HCCL_E_TIMEOUT : HCCL_E_TCP_CONNECT;
+        *why = "rank " + std::to_string(rank) + " of " + std::to_string(size) + " could not connect to the others: " +
+               what;
+        return nullptr;
+    }
+}
+
+}  // namespace hccl
+}  // namespace aclcpu
