@@ -2,6 +2,7 @@
 // message for aclGetRecentErrMsg; nothing enqueued on failure), device buffers resolved and pinned
 // (rt::PinBlocks: aclrtFree of a buffer waits until the task has run), then one stream task per call
 // (rt::Enqueue, short_run false: it blocks in the transport until the other ranks' tasks meet it).
+#include <algorithm>
 #include <cstring>
 #include <memory>
 #include <string>
@@ -82,6 +83,7 @@ struct Call {
     Op op;
     std::vector<const void*> pins;
     std::vector<Written> written;
+    std::vector<rt::Access> acc;  // strict mode: the byte ranges the task reads and writes (device addresses)
     uint64_t seq = kUnnumbered;
 
     ~Call() {
@@ -112,6 +114,7 @@ struct Call {
         }
         *out = b.Accessible(p);
         if (write && b.strict != nullptr) written.push_back(Written{b.strict, a - b.base, bytes});
+        if (StrictMode()) acc.push_back(rt::Access{a, a + bytes, write, name});
         return 0;
     }
     int Buffer(const char* name, void* p, uint64_t bytes, bool write, void** out) {
@@ -137,6 +140,10 @@ int RunTask(void* p) {
     if (rc != 0) {
         c.comm->SetAsyncError(rc, why);
         Log(LogLevel::kError, "%s (rank %u): %s", c.api, c.comm->rank, why.c_str());
+        // Ranks whose collective sequences differ (or two ranks queued on one stream): a bug of the program.
+        if (rc == HCCL_E_PARA && StrictMode()) {
+            StrictReport(StrictKind::kCollectiveMismatch, "%s on rank %u: %s", c.api, c.comm->rank, why.c_str());
+        }
         return rc;
     }
     for (const Written& w : c.written) StrictMarkWritten(w.strict, w.off, w.n);
@@ -166,8 +173,13 @@ int Enqueue(std::unique_ptr<Call> c, bool numbered) {
     c->seq = numbered ? comm.next_seq : kUnnumbered;
     const uint64_t seq = c->seq;
     comm.transport->Enqueued(comm.rank, seq, queue);
+    // strict mode: the ranges, for the unsynchronized-access, race and peer-access checks (at most the
+    // runtime's 16; a longer HcclBatchSendRecv is checked on its first 16 buffers)
+    const int n_acc = static_cast<int>(std::min<size_t>(c->acc.size(), 16));
+    std::vector<rt::Access> acc(c->acc.begin(), c->acc.begin() + n_acc);
     auto* ctx = new TaskCtx{std::move(c), queue};
-    const int rc = rt::Enqueue(stream, rt::Task{&RunTask, ctx, false});
+    const int rc = n_acc > 0 ? rt::Enqueue(stream, rt::Task{&RunTask, ctx, false}, acc.data(), n_acc, api)
+                             : rt::Enqueue(stream, rt::Task{&RunTask, ctx, false});
     if (rc != 0) {
         comm.transport->Started(comm.rank, seq, queue);  // withdraws the enqueue record
         delete ctx;

@@ -30,9 +30,9 @@ std::atomic<size_t> g_tracked{0};  // Tracker::live.size(), readable without its
 
 namespace {
 
-constexpr int kKinds = 6;
+constexpr int kKinds = 7;
 constexpr const char* kKindNames[kKinds] = {"host-access", "unsynchronized-access", "uninitialized-read", "race",
-                                            "leak", "peer-access"};
+                                            "leak", "peer-access", "collective-mismatch"};
 constexpr const char kPrefix[] = "[aclcpu strict] ";
 
 std::atomic<bool> g_on{false};

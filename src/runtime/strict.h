@@ -10,8 +10,8 @@
 // The report: each finding is one line on stderr, written with a single write(2) so that lines of
 // concurrent findings never interleave:
 //     [aclcpu strict] <kind>: <what happened>, <which objects and addresses, sizes, the API call>
-// where <kind> is one of host-access, unsynchronized-access, uninitialized-read, race, leak, peer-access
-// (StrictKindName).
+// where <kind> is one of host-access, unsynchronized-access, uninitialized-read, race, leak, peer-access,
+// collective-mismatch (StrictKindName).
 // ACLCPU_STRICT_EXITCODE=N (an integer from 0 to 255) makes a process that had findings exit with status N at
 // its normal exit (as the sanitizers' exitcode option does); without it the program's own status stands.
 //
@@ -34,6 +34,8 @@ enum class StrictKind : int {
     kLeak,                  ///< "leak": an object still alive at aclFinalize or process exit
     kPeerAccess,            ///< "peer-access": work on one device touched another device's memory without
                             ///< aclrtDeviceEnablePeerAccess
+    kCollectiveMismatch,    ///< "collective-mismatch": the ranks of an HCCL communicator issued different
+                            ///< collectives at the same position (or two ranks queued on one stream)
 };
 
 /// The kind's name as it appears in reports ("host-access", ...); "unknown" for a value outside the enum.

@@ -47,6 +47,7 @@ TEST(Strict, KindNamesAreTheIssuesSpelling) {
     EXPECT_STREQ(aclcpu::StrictKindName(StrictKind::kRace), "race");
     EXPECT_STREQ(aclcpu::StrictKindName(StrictKind::kLeak), "leak");
     EXPECT_STREQ(aclcpu::StrictKindName(StrictKind::kPeerAccess), "peer-access");
+    EXPECT_STREQ(aclcpu::StrictKindName(StrictKind::kCollectiveMismatch), "collective-mismatch");
     EXPECT_STREQ(aclcpu::StrictKindName(static_cast<StrictKind>(9)), "unknown");
 }
 

@@ -2,7 +2,7 @@
 #   cmake -DPROGRAM=<exe> -DEXPECT=<kind>=<n>,... -DSEGV=<bool> -DEXITCODE=<n> -P run_case.cmake
 # The environment (ACLCPU_STRICT=1, ACLCPU_STRICT_EXITCODE) comes from the test.
 cmake_minimum_required(VERSION 3.25)
-set(kinds host-access unsynchronized-access uninitialized-read race leak peer-access)
+set(kinds host-access unsynchronized-access uninitialized-read race leak peer-access collective-mismatch)
 execute_process(COMMAND ${PROGRAM} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
 set(problems)
 string(REPLACE ";" "\\;" err_escaped "${err}")
