@@ -34,6 +34,26 @@ constexpr uint64_t kP2PSlot = uint64_t{0xA5} << 56;
 // A one-byte stand-in for empty buffers: gloo wants a pointer even for zero bytes.
 char g_empty[1];
 
+// Copies the n pieces (counts[j] elements of es bytes at displs[j]) of `from` end to end into `to`.
+void Pack(const void* from, const std::vector<uint64_t>& counts, const std::vector<uint64_t>& displs, size_t es,
+          char* to) {
+    uint64_t at = 0;
+    for (size_t j = 0; j < counts.size(); ++j) {
+        if (counts[j] > 0) std::memcpy(to + at * es, static_cast<const char*>(from) + displs[j] * es, counts[j] * es);
+        at += counts[j];
+    }
+}
+
+// The inverse of Pack: the pieces of `from`, end to end, to their displacements in `to`.
+void Unpack(const char* from, const std::vector<uint64_t>& counts, const std::vector<uint64_t>& displs, size_t es,
+            void* to) {
+    uint64_t at = 0;
+    for (size_t j = 0; j < counts.size(); ++j) {
+        if (counts[j] > 0) std::memcpy(static_cast<char*>(to) + displs[j] * es, from + at * es, counts[j] * es);
+        at += counts[j];
+    }
+}
+
 class GlooTransport final : public Transport {
 public:
     GlooTransport(uint32_t rank, uint32_t size, std::shared_ptr<gloo::rendezvous::Context> ctx, double exec_s)
@@ -141,11 +161,7 @@ private:
         }
         if (!consecutive) {
             packed.resize(total * es);
-            uint64_t at = 0;
-            for (uint32_t j = 0; j < n; ++j) {
-                if (send_cnt[j] > 0) std::memcpy(&packed[at * es], in + send_off[j] * es, send_cnt[j] * es);
-                at += send_cnt[j];
-            }
+            Pack(in, send_cnt, send_off, es, packed.data());
             in = packed.data();
         } else {
             in += send_off[0] * es;
@@ -303,14 +319,7 @@ private:
                 }
                 std::vector<char> tmp(total * es);
                 AllGatherV(tag, op.send, op.count * es, tmp.data(), bytes);
-                uint64_t at = 0;
-                for (uint32_t j = 0; j < n; ++j) {
-                    if (op.recv_counts[j] > 0) {
-                        std::memcpy(static_cast<char*>(op.recv) + op.recv_displs[j] * es, &tmp[at * es],
-                                    op.recv_counts[j] * es);
-                    }
-                    at += op.recv_counts[j];
-                }
+                Unpack(tmp.data(), op.recv_counts, op.recv_displs, es, op.recv);
                 return 0;
             }
             case OpKind::kScatter: {
@@ -335,23 +344,9 @@ private:
                     out_total += op.recv_counts[j];
                 }
                 std::vector<char> in(in_total * es), out(out_total * es);
-                uint64_t at = 0;
-                for (uint32_t j = 0; j < n; ++j) {
-                    if (op.send_counts[j] > 0) {
-                        std::memcpy(&in[at * es], static_cast<const char*>(op.send) + op.send_displs[j] * es,
-                                    op.send_counts[j] * es);
-                    }
-                    at += op.send_counts[j];
-                }
+                Pack(op.send, op.send_counts, op.send_displs, es, in.data());
                 AlltoAllV(tag, in.data(), in_bytes, out.data(), out_bytes);
-                at = 0;
-                for (uint32_t j = 0; j < n; ++j) {
-                    if (op.recv_counts[j] > 0) {
-                        std::memcpy(static_cast<char*>(op.recv) + op.recv_displs[j] * es, &out[at * es],
-                                    op.recv_counts[j] * es);
-                    }
-                    at += op.recv_counts[j];
-                }
+                Unpack(out.data(), op.recv_counts, op.recv_displs, es, op.recv);
                 return 0;
             }
             case OpKind::kSendRecv:
