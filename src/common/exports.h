@@ -98,6 +98,7 @@ ACLCPU_LIB_API bool FindBlock(const void* p, Block* out);
 ACLCPU_LIB_API bool PinBlocks(const void* const* addrs, int n, Block* blocks);
 ACLCPU_LIB_API void UnpinBlocks(const void* const* addrs, int n);
 ACLCPU_LIB_API void ParallelFor(int64_t n, int64_t grain, RangeFn fn, void* ctx);
+ACLCPU_LIB_API int RequireInit(const char* api);  // libhccl: HCCL calls need an initialised runtime
 ACLCPU_LIB_API int DeviceCount();  // the devices (src/runtime/device.cpp): libhccl checks ranks' devices
 ACLCPU_LIB_API int32_t CurrentDeviceOrZero();
 ACLCPU_LIB_API int BlockDevice(const void* p);

@@ -235,6 +235,20 @@ int BytesOrFail(const char* api, uint64_t elems, uint64_t times, size_t es, uint
 }
 
 // The reducing calls with one count: AllReduce, Reduce (root), ReduceScatter.
+// sendBuf (sn bytes) and recvBuf (rn bytes) share no byte, unless sendBuf is exactly `in_place` (the in-place
+// layout the call allows, described by `layout`; nullptr: none): else HCCL_E_PARA.
+int CheckApart(const char* api, const void* send, uint64_t sn, const void* recv, uint64_t rn, const void* in_place,
+               const char* layout) {
+    const uintptr_t x = reinterpret_cast<uintptr_t>(send), y = reinterpret_cast<uintptr_t>(recv);
+    if (sn == 0 || rn == 0 || x >= y + rn || y >= x + sn) return 0;
+    if (in_place != nullptr && send == in_place) return 0;
+    if (layout != nullptr) {
+        return Fail(HCCL_E_PARA, "%s: sendBuf %p and recvBuf %p overlap; the only in-place layout is %s.", api, send,
+                    recv, layout);
+    }
+    return Fail(HCCL_E_PARA, "%s: sendBuf %p and recvBuf %p overlap (this call has no in-place form).", api, send, recv);
+}
+
 HcclResult Reducing(const char* api, OpKind kind, void* sendBuf, void* recvBuf, uint64_t count, HcclDataType dataType,
                     HcclReduceOp op, uint32_t root, HcclComm comm, aclrtStream stream) {
     auto c = std::make_unique<Call>();
@@ -256,6 +270,13 @@ HcclResult Reducing(const char* api, OpKind kind, void* sendBuf, void* recvBuf, 
     o.red = op;
     o.root = root;
     o.count = count;
+    if (kind == OpKind::kReduceScatter) {
+        TRY(CheckApart(api, sendBuf, in_bytes, recvBuf, out_bytes,
+                       static_cast<char*>(recvBuf) - uint64_t{cm.rank} * count * es,
+                       "recvBuf = sendBuf + rank * recvCount elements"));
+    } else {
+        TRY(CheckApart(api, sendBuf, in_bytes, recvBuf, out_bytes, recvBuf, "sendBuf == recvBuf"));
+    }
     TRY(c->Buffer("sendBuf", sendBuf, in_bytes, false, &o.send));
     TRY(c->Buffer("recvBuf", recvBuf, out_bytes, true, &o.recv));
     return static_cast<HcclResult>(Enqueue(std::move(c), true));
@@ -327,6 +348,7 @@ HCCL_API HcclResult HcclReduceScatterV(void* sendBuf, const void* sendCounts, co
     o.dtype = dataType;
     o.red = op;
     o.count = recvCount;
+    TRY(CheckApart(api, sendBuf, in_bytes, recvBuf, out_bytes, nullptr, nullptr));
     TRY(c->Buffer("sendBuf", sendBuf, in_bytes, false, &o.send));
     TRY(c->Buffer("recvBuf", recvBuf, out_bytes, true, &o.recv));
     return static_cast<HcclResult>(Enqueue(std::move(c), true));
@@ -372,6 +394,7 @@ HCCL_API HcclResult HcclScatter(void* sendBuf, void* recvBuf, uint64_t recvCount
     o.dtype = dataType;
     o.root = root;
     o.count = recvCount;
+    TRY(CheckApart(api, sendBuf, in_bytes, recvBuf, out_bytes, nullptr, nullptr));
     TRY(c->Buffer("sendBuf", sendBuf, in_bytes, false, &o.send));
     TRY(c->Buffer("recvBuf", recvBuf, out_bytes, true, &o.recv));
     return static_cast<HcclResult>(Enqueue(std::move(c), true));
@@ -393,6 +416,9 @@ HCCL_API HcclResult HcclAllGather(void* sendBuf, void* recvBuf, uint64_t sendCou
     o.kind = OpKind::kAllGather;
     o.dtype = dataType;
     o.count = sendCount;
+    TRY(CheckApart(api, sendBuf, in_bytes, recvBuf, out_bytes,
+                   static_cast<char*>(recvBuf) + uint64_t{c->comm->rank} * in_bytes,
+                   "sendBuf = recvBuf + rank * sendCount elements"));
     TRY(c->Buffer("sendBuf", sendBuf, in_bytes, false, &o.send));
     TRY(c->Buffer("recvBuf", recvBuf, out_bytes, true, &o.recv));
     return static_cast<HcclResult>(Enqueue(std::move(c), true));
@@ -417,6 +443,7 @@ HCCL_API HcclResult HcclAllGatherV(void* sendBuf, uint64_t sendCount, void* recv
     o.kind = OpKind::kAllGatherV;
     o.dtype = dataType;
     o.count = sendCount;
+    TRY(CheckApart(api, sendBuf, in_bytes, recvBuf, out_bytes, nullptr, nullptr));
     TRY(c->Buffer("sendBuf", sendBuf, in_bytes, false, &o.send));
     TRY(c->Buffer("recvBuf", recvBuf, out_bytes, true, &o.recv));
     return static_cast<HcclResult>(Enqueue(std::move(c), true));

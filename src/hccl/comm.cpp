@@ -26,6 +26,7 @@
 #include "hccl/gloo_transport.h"
 #include "hccl/hccl_internal.h"
 #include "hccl/tcp_store.h"
+#include "runtime/state.h"
 
 namespace aclcpu {
 namespace hccl {
@@ -252,39 +253,66 @@ int JoinRootInfo(const char* api, uint32_t nranks, const HcclRootInfo* root_info
     }
     // Every rank registers its process with the root's store and reads the others': a group whose ranks are all
     // threads of this process uses the in-process transport, any other the gloo transport.
+    if (strnlen(body.ep.ip, sizeof body.ep.ip) == sizeof body.ep.ip || !UsableAddress(body.ep.ip) ||
+        body.ep.port == 0) {
+        return Fail(HCCL_E_PARA, "%s: rootInfo was not made by HcclGetRootInfo (its root address is malformed).", api);
+    }
     const std::string prefix = Format("%d_%016llx_%llu", static_cast<int>(body.pid),
                                       static_cast<unsigned long long>(body.nonce),
                                       static_cast<unsigned long long>(body.group));
+    uint64_t gkey = 0xCBF29CE484222325ull;  // the group's key in this process (HcclCommInitAll's count below 2^63)
+    for (char ch : prefix) gkey = (gkey ^ static_cast<unsigned char>(ch)) * 0x100000001B3ull;
+    gkey |= uint64_t{1} << 63;
+    {
+        Rendezvous& rv = Rdv();
+        std::lock_guard<std::mutex> lock(rv.mu);
+        if (rv.formed.count(gkey) != 0) {
+            return Fail(HCCL_E_PARA,
+                        "%s: the group of this rootInfo has already formed; call HcclGetRootInfo for a new one.", api);
+        }
+    }
     const double connect_s = ConnectTimeoutSeconds();
     const auto connect_ms = std::chrono::milliseconds(static_cast<int64_t>(connect_s * 1000));
     std::unique_ptr<StoreClient> store;
     bool all_local = true;
+    const std::string proc_key = prefix + "/proc/" + std::to_string(rank);
+    bool registered = false;
+    // A join that fails after registering withdraws its registration, so that a correct retry can succeed.
+    auto withdraw = [&] {
+        if (!registered || !store) return;
+        try {
+            store->Remove(proc_key);
+        } catch (const std::exception&) {  // the server is gone: nothing to withdraw from
+        }
+        registered = false;
+    };
     try {
-        body.ep.ip[sizeof body.ep.ip - 1] = '\0';
         store.reset(new StoreClient(body.ep, connect_ms));
         const std::string me = Format("%d/%016llx", static_cast<int>(getpid()),
                                       static_cast<unsigned long long>(ProcessNonce()));
-        const std::string key = prefix + "/proc/" + std::to_string(rank);
-        try {
-            store->wait({key}, std::chrono::milliseconds(0));
-            return Fail(HCCL_E_PARA, "%s: rank %u of this rootInfo has already joined.", api, rank);
-        } catch (const gloo::IoException&) {  // not there: this rank is free
-        }
         const std::string value = me + "/" + std::to_string(nranks);
-        store->set(key, std::vector<char>(value.begin(), value.end()));
+        if (!store->AddIfAbsent(proc_key, std::vector<char>(value.begin(), value.end()))) {
+            return Fail(HCCL_E_PARA, "%s: rank %u of this rootInfo has already joined.", api, rank);
+        }
+        registered = true;
         for (uint32_t r = 0; r < nranks; ++r) {
             const std::vector<char> v = store->get(prefix + "/proc/" + std::to_string(r));
             const std::string other(v.begin(), v.end());
             const size_t cut = other.rfind('/');
             if (cut == std::string::npos || other.substr(cut + 1) != std::to_string(nranks)) {
+                withdraw();
                 return Fail(HCCL_E_PARA, "%s: rank %u joined this rootInfo with nRanks %s, rank %u with %u.", api, r,
                             cut == std::string::npos ? "?" : other.substr(cut + 1).c_str(), rank, nranks);
             }
             if (other.substr(0, cut) != me) all_local = false;
         }
+    } catch (const StoreGone& e) {
+        return Fail(HCCL_E_PARA, "%s: this rootInfo cannot be joined any more: %s; call HcclGetRootInfo for a new one.",
+                    api, e.what());
     } catch (const std::exception& e) {
+        withdraw();
         const std::string what = e.what();
-        const bool timeout = what.find("imed out") != std::string::npos || what.find("no rendezvous") != std::string::npos;
+        const bool timeout = what.find("imed out") != std::string::npos;
         return Fail(timeout ? HCCL_E_TIMEOUT : HCCL_E_TCP_CONNECT,
                     "%s: rank %u of %u could not meet the other ranks within %g s (HCCL_CONNECT_TIMEOUT): %s", api,
                     rank, nranks, connect_s, what.c_str());
@@ -306,8 +334,16 @@ int JoinRootInfo(const char* api, uint32_t nranks, const HcclRootInfo* root_info
         int code = 0;
         std::shared_ptr<Transport> t =
             MakeGlooTransport(rank, nranks, *store, prefix, local_ip, connect_s, exec_timeout, &code, &why);
-        if (!t) return Fail(code, "%s: %s", api, why.c_str());
+        if (!t) {
+            withdraw();
+            return Fail(code, "%s: %s", api, why.c_str());
+        }
         done();
+        {
+            Rendezvous& rv = Rdv();
+            std::lock_guard<std::mutex> lock(rv.mu);
+            rv.formed.insert(gkey);
+        }
         auto c = std::make_shared<Comm>();
         c->transport = std::move(t);
         c->rank = rank;
@@ -318,12 +354,11 @@ int JoinRootInfo(const char* api, uint32_t nranks, const HcclRootInfo* root_info
         return HCCL_SUCCESS;
     }
     // All ranks are threads of this process: the in-process group, keyed by the root info.
-    uint64_t key = 0xCBF29CE484222325ull;
-    for (char ch : prefix) key = (key ^ static_cast<unsigned char>(ch)) * 0x100000001B3ull;
-    body.group = key | (uint64_t{1} << 63);  // HcclCommInitAll's groups count from 1 below 2^63
+    body.group = gkey;
     Rendezvous& rv = Rdv();
     std::unique_lock<std::mutex> lock(rv.mu);
     if (rv.formed.count(body.group) != 0) {
+        withdraw();
         return Fail(HCCL_E_PARA, "%s: the group of this rootInfo has already formed; call HcclGetRootInfo for a new one.",
                     api);
     }
@@ -338,9 +373,11 @@ int JoinRootInfo(const char* api, uint32_t nranks, const HcclRootInfo* root_info
     }
     std::shared_ptr<Joining> j = slot;
     if (j->nranks != nranks) {
+        withdraw();
         return Fail(HCCL_E_PARA, "%s: nRanks %u differs from the %u of the ranks that joined this rootInfo first.", api,
                     nranks, j->nranks);
     }
+    if (j->taken[rank]) withdraw();
     if (j->taken[rank]) return Fail(HCCL_E_PARA, "%s: rank %u of this rootInfo has already joined.", api, rank);
     j->taken[rank] = true;
     j->devices[rank] = device;
@@ -367,6 +404,7 @@ int JoinRootInfo(const char* api, uint32_t nranks, const HcclRootInfo* root_info
                 const uint32_t joined = j->joined;
                 if (joined == 0) rv.joining.erase(body.group);
                 lock.unlock();
+                withdraw();
                 return Fail(HCCL_E_TIMEOUT,
                             "%s: rank %u waited %g s (HCCL_CONNECT_TIMEOUT) for the other ranks; %u of %u had joined "
                             "this rootInfo.",
@@ -416,6 +454,9 @@ HCCL_API HcclResult HcclCommInitAll(uint32_t ndev, int32_t* devices, HcclComm* c
     if (devices == nullptr) return static_cast<HcclResult>(Fail(HCCL_E_PTR, "%s: devices is null.", api));
     if (comms == nullptr) return static_cast<HcclResult>(Fail(HCCL_E_PTR, "%s: comms is null.", api));
     if (ndev == 0) return static_cast<HcclResult>(Fail(HCCL_E_PARA, "%s: ndev is 0.", api));
+    if (rt::RequireInit(api) != 0) {
+        return static_cast<HcclResult>(Fail(HCCL_E_RUNTIME, "%s: the runtime is not initialised (call aclInit first).", api));
+    }
     uint32_t count = 0;
     if (aclrtGetDeviceCount(&count) != ACL_SUCCESS) {
         return static_cast<HcclResult>(Fail(HCCL_E_RUNTIME, "%s: aclrtGetDeviceCount failed.", api));

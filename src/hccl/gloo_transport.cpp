@@ -28,8 +28,11 @@ using Ms = std::chrono::milliseconds;
 
 Ms ToMs(double s) { return Ms(static_cast<int64_t>(std::max(1.0, s * 1000.0))); }
 
-// Slot prefix of point-to-point messages (gloo's collectives use small prefixes with their tags).
-constexpr uint64_t kP2PSlot = uint64_t{0xA5} << 56;
+// Slot prefixes of point-to-point messages: announcement, verdict, data (gloo's collectives use small
+// prefixes with their tags); the message's number per ordered pair of ranks fills the low 56 bits.
+constexpr uint64_t kP2PHeader = uint64_t{0xA5} << 56;
+constexpr uint64_t kP2PVerdict = uint64_t{0xA6} << 56;
+constexpr uint64_t kP2PData = uint64_t{0xA7} << 56;
 
 // A one-byte stand-in for empty buffers: gloo wants a pointer even for zero bytes.
 char g_empty[1];
@@ -81,13 +84,24 @@ public:
                     return e;
                 }
             }
-            return Dispatch(tag, op, why);
+            const int rc = Dispatch(tag, op, why);
+            if (rc != 0) {  // the first failure breaks the group for good, as in one process
+                std::lock_guard<std::mutex> elock(err_mu_);
+                if (broken_ == 0) {
+                    broken_ = rc;
+                    broken_why_ = *why;
+                }
+            }
+            return rc;
         } catch (const std::exception& e) {
             const std::string what = e.what();
             const bool timeout = what.find("imed out") != std::string::npos || what.find("imeout") != std::string::npos;
             const int code = timeout ? HCCL_E_TIMEOUT : HCCL_E_TCP_TRANSFER;
-            *why = Format("%s #%llu on rank %u of %u: %s (a rank died, left, or ran past HCCL_EXEC_TIMEOUT)",
-                          OpName(op.kind), static_cast<unsigned long long>(seq), rank_, size_, what.c_str());
+            const std::string which =
+                op.kind == OpKind::kSendRecv ? std::string("HcclSend/HcclRecv") : Format("%s #%llu", OpName(op.kind),
+                                                                                   static_cast<unsigned long long>(seq));
+            *why = Format("%s on rank %u of %u: %s (a rank died, left, or ran past HCCL_EXEC_TIMEOUT)", which.c_str(),
+                          rank_, size_, what.c_str());
             std::lock_guard<std::mutex> elock(err_mu_);
             if (broken_ == 0) {
                 broken_ = code;
@@ -218,19 +232,30 @@ private:
                 *why = Format("%s #%llu: rank %u has count %llu, rank %u %llu", OpName(op.kind), k, j,
                               static_cast<unsigned long long>(d[4]), r, static_cast<unsigned long long>(op.count));
             } else {
-                uint64_t sent = 0, expected = 0;
-                bool check = true;
-                switch (op.kind) {
-                    case OpKind::kAlltoAllV: sent = d[5 + r]; expected = op.recv_counts[j]; break;
-                    case OpKind::kAllGatherV: sent = d[4]; expected = op.recv_counts[j]; break;
-                    case OpKind::kReduceScatterV: sent = d[5 + r]; expected = op.count; break;
-                    default: check = false; break;
-                }
-                if (!check || sent == expected) continue;
-                *why = Format("%s #%llu: rank %u sends %llu elements to rank %u, which expects %llu", OpName(op.kind),
-                              k, j, static_cast<unsigned long long>(sent), r, static_cast<unsigned long long>(expected));
+                continue;
             }
             return HCCL_E_PARA;
+        }
+        // The V forms: every pair of ranks (a sends, b receives) checked from the same descriptions on every rank,
+        // so that all ranks reach the same verdict.
+        if (op.kind != OpKind::kAlltoAllV && op.kind != OpKind::kAllGatherV && op.kind != OpKind::kReduceScatterV) {
+            return 0;
+        }
+        for (uint32_t a = 0; a < n; ++a) {
+            const uint64_t* da = &all[a * words];
+            for (uint32_t b = 0; b < n; ++b) {
+                const uint64_t* db = &all[b * words];
+                uint64_t sent = 0, expected = 0;
+                switch (op.kind) {
+                    case OpKind::kAlltoAllV: sent = da[5 + b]; expected = db[5 + n + a]; break;  // send vs recv counts
+                    case OpKind::kAllGatherV: sent = da[4]; expected = db[5 + n + a]; break;     // count vs recv counts
+                    default: sent = da[5 + b]; expected = db[4]; break;  // ReduceScatterV: send counts vs recvCount
+                }
+                if (sent == expected) continue;
+                *why = Format("%s #%llu: rank %u sends %llu elements to rank %u, which expects %llu", OpName(op.kind),
+                              k, a, static_cast<unsigned long long>(sent), b, static_cast<unsigned long long>(expected));
+                return HCCL_E_PARA;
+            }
         }
         return 0;
     }
@@ -357,23 +382,30 @@ private:
     }
 
     // A batch of sends and receives: the k-th message from rank a to rank b matches b's k-th receive from a.
+    // Each message is announced first (a 16-byte header: bytes and dtype) and answered (a 1-byte verdict), so
+    // that a receive whose count or dtype differs fails on both ranks with HCCL_E_PARA before any data moves
+    // (gloo itself would abort the process on a size mismatch).
     int SendRecv(const Op& op, std::string* why) {
-        std::vector<std::unique_ptr<gloo::transport::UnboundBuffer>> sends, recvs;
+        struct Msg {
+            const P2PItem* it;
+            uint64_t k;
+            uint64_t hdr[2];
+            char verdict = 0;
+            std::unique_ptr<gloo::transport::UnboundBuffer> h, v, d;
+        };
+        std::vector<Msg> sends, recvs;
         std::vector<const P2PItem*> self_send, self_recv;
         for (const P2PItem& it : op.items) {
-            const size_t bytes = it.count * DtypeSize(it.dtype);
             if (it.peer == rank_) {
                 (it.send ? self_send : self_recv).push_back(&it);
                 continue;
             }
-            auto buf = ctx_->createUnboundBuffer(Bytes(it.buf), bytes);
-            if (it.send) {
-                buf->send(static_cast<int>(it.peer), kP2PSlot | sent_[it.peer]++);
-                sends.push_back(std::move(buf));
-            } else {
-                buf->recv(static_cast<int>(it.peer), kP2PSlot | received_[it.peer]++);
-                recvs.push_back(std::move(buf));
-            }
+            Msg m;
+            m.it = &it;
+            m.k = (it.send ? sent_ : received_)[it.peer]++;
+            m.hdr[0] = it.count * DtypeSize(it.dtype);
+            m.hdr[1] = static_cast<uint64_t>(it.dtype);
+            (it.send ? sends : recvs).push_back(std::move(m));
         }
         if (self_send.size() != self_recv.size()) {
             *why = Format("HcclBatchSendRecv: rank %u sends %zu messages to itself and receives %zu", rank_,
@@ -381,14 +413,81 @@ private:
             return HCCL_E_PARA;
         }
         for (size_t i = 0; i < self_send.size(); ++i) {
-            const size_t bytes = self_send[i]->count * DtypeSize(self_send[i]->dtype);
-            std::memmove(self_recv[i]->buf, self_send[i]->buf, bytes);
+            if (self_send[i]->count != self_recv[i]->count || self_send[i]->dtype != self_recv[i]->dtype) {
+                *why = Format("HcclBatchSendRecv: rank %u sends itself %llu elements of %s and receives %llu of %s",
+                              rank_, static_cast<unsigned long long>(self_send[i]->count),
+                              DtypeName(self_send[i]->dtype), static_cast<unsigned long long>(self_recv[i]->count),
+                              DtypeName(self_recv[i]->dtype));
+                return HCCL_E_PARA;
+            }
         }
-        for (auto& b : recvs) {
-            if (!b->waitRecv(timeout_)) throw gloo::IoException("timed out receiving (HCCL_EXEC_TIMEOUT)");
+        // 1. announce every send and await its verdict; await every receive's announcement
+        for (Msg& m : sends) {
+            m.h = ctx_->createUnboundBuffer(m.hdr, sizeof m.hdr);
+            m.h->send(static_cast<int>(m.it->peer), kP2PHeader | m.k);
+            m.v = ctx_->createUnboundBuffer(&m.verdict, 1);
+            m.v->recv(static_cast<int>(m.it->peer), kP2PVerdict | m.k);
         }
-        for (auto& b : sends) {
-            if (!b->waitSend(timeout_)) throw gloo::IoException("timed out sending (HCCL_EXEC_TIMEOUT)");
+        uint64_t theirs[2] = {0, 0};
+        std::vector<std::unique_ptr<uint64_t[]>> headers;
+        for (Msg& m : recvs) {
+            headers.emplace_back(new uint64_t[2]);
+            m.h = ctx_->createUnboundBuffer(headers.back().get(), 2 * sizeof(uint64_t));
+            m.h->recv(static_cast<int>(m.it->peer), kP2PHeader | m.k);
+        }
+        // 2. judge each receive, answer, and post the data receive when it fits
+        std::string bad;
+        for (size_t i = 0; i < recvs.size(); ++i) {
+            Msg& m = recvs[i];
+            if (!m.h->waitRecv(timeout_)) throw gloo::IoException("timed out receiving (HCCL_EXEC_TIMEOUT)");
+            std::memcpy(theirs, headers[i].get(), sizeof theirs);
+            m.verdict = theirs[0] == m.hdr[0] && theirs[1] == m.hdr[1] ? 1 : 0;
+            if (!m.verdict && bad.empty()) {
+                bad = Format("HcclRecv on rank %u from rank %u: %llu bytes of %s arrive, %llu bytes of %s are expected "
+                             "(count %llu)",
+                             rank_, m.it->peer, static_cast<unsigned long long>(theirs[0]),
+                             DtypeName(static_cast<int>(theirs[1])), static_cast<unsigned long long>(m.hdr[0]),
+                             DtypeName(m.it->dtype), static_cast<unsigned long long>(m.it->count));
+            }
+            m.v = ctx_->createUnboundBuffer(&m.verdict, 1);
+            m.v->send(static_cast<int>(m.it->peer), kP2PVerdict | m.k);
+            if (m.verdict && m.hdr[0] > 0) {
+                m.d = ctx_->createUnboundBuffer(Bytes(m.it->buf), m.hdr[0]);
+                m.d->recv(static_cast<int>(m.it->peer), kP2PData | m.k);
+            }
+        }
+        // 3. send the data the receivers accepted
+        for (Msg& m : sends) {
+            if (!m.v->waitRecv(timeout_)) throw gloo::IoException("timed out sending (HCCL_EXEC_TIMEOUT)");
+            if (!m.verdict) {
+                if (bad.empty()) {
+                    bad = Format("HcclSend on rank %u to rank %u: the receiver expects another count or dtype than "
+                                 "%llu elements of %s",
+                                 rank_, m.it->peer, static_cast<unsigned long long>(m.it->count),
+                                 DtypeName(m.it->dtype));
+                }
+                continue;
+            }
+            if (m.hdr[0] > 0) {
+                m.d = ctx_->createUnboundBuffer(Bytes(m.it->buf), m.hdr[0]);
+                m.d->send(static_cast<int>(m.it->peer), kP2PData | m.k);
+            }
+        }
+        // 4. everything delivered (the verdicts and headers too, before their buffers go)
+        for (Msg& m : recvs) {
+            if (m.d && !m.d->waitRecv(timeout_)) throw gloo::IoException("timed out receiving (HCCL_EXEC_TIMEOUT)");
+            if (!m.v->waitSend(timeout_)) throw gloo::IoException("timed out sending (HCCL_EXEC_TIMEOUT)");
+        }
+        for (Msg& m : sends) {
+            if (m.d && !m.d->waitSend(timeout_)) throw gloo::IoException("timed out sending (HCCL_EXEC_TIMEOUT)");
+            if (!m.h->waitSend(timeout_)) throw gloo::IoException("timed out sending (HCCL_EXEC_TIMEOUT)");
+        }
+        for (size_t i = 0; i < self_send.size(); ++i) {
+            std::memmove(self_recv[i]->buf, self_send[i]->buf, self_send[i]->count * DtypeSize(self_send[i]->dtype));
+        }
+        if (!bad.empty()) {
+            *why = bad;
+            return HCCL_E_PARA;
         }
         return 0;
     }

@@ -409,6 +409,7 @@ private:
             }
         }
         if (rc != 0) {
+            Break(rc, mine);  // the first failure breaks the group for good
             if (why != nullptr) *why = mine;
             return rc;
         }

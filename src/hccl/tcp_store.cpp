@@ -11,6 +11,7 @@
 
 #include <condition_variable>
 #include <algorithm>
+#include <atomic>
 #include <cstdlib>
 #include <cstring>
 #include <map>
@@ -130,17 +131,29 @@ void Serve(std::shared_ptr<Server> s, int fd) {
         std::string key(klen, '\0');
         if (!ReadAll(fd, &key[0], klen, far())) break;
         std::vector<char> reply;
-        if (op == 'S') {
+        if (op == 'S' || op == 'A') {
             uint64_t vlen = 0;
             if (!ReadAll(fd, &vlen, 8, far()) || vlen > kMaxValue) break;
             std::vector<char> value(vlen);
             if (vlen > 0 && !ReadAll(fd, value.data(), vlen, far())) break;
+            bool stored = true;
             {
                 std::lock_guard<std::mutex> lock(s->mu);
-                s->kv[key] = std::move(value);
+                if (op == 'A' && s->kv.count(key) != 0) {
+                    stored = false;
+                } else {
+                    s->kv[key] = std::move(value);
+                }
                 s->last = Clock::now();
             }
             s->cv.notify_all();
+            reply.push_back(stored ? 1 : 0);
+        } else if (op == 'D') {
+            {
+                std::lock_guard<std::mutex> lock(s->mu);
+                s->kv.erase(key);
+                s->last = Clock::now();
+            }
             reply.push_back(1);
         } else if (op == 'G' || op == 'W') {
             uint32_t timeout_ms = 0;
@@ -168,6 +181,8 @@ void Serve(std::shared_ptr<Server> s, int fd) {
     }
     s->cv.notify_all();
 }
+
+std::atomic<int> g_servers{0};  // store servers running in this process
 
 void AcceptLoop(std::shared_ptr<Server> s, int lfd, double idle_s) {
     const auto idle = std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(idle_s));
@@ -197,9 +212,22 @@ void AcceptLoop(std::shared_ptr<Server> s, int lfd, double idle_s) {
         }
     }
     ::close(lfd);
+    g_servers.fetch_sub(1);
 }
 
 }  // namespace
+
+bool UsableAddress(const std::string& ip) {
+    sockaddr_storage ss;
+    socklen_t len = 0;
+    if (!MakeAddress(ip, 0, &ss, &len)) return false;
+    if (ss.ss_family == AF_INET) {
+        const uint32_t a = ntohl(reinterpret_cast<sockaddr_in*>(&ss)->sin_addr.s_addr);
+        return a != 0 && a != 0xFFFFFFFFu && (a >> 28) != 0xE;  // not 0.0.0.0, broadcast, 224.0.0.0/4
+    }
+    const in6_addr& a6 = reinterpret_cast<sockaddr_in6*>(&ss)->sin6_addr;
+    return !IN6_IS_ADDR_UNSPECIFIED(&a6) && !IN6_IS_ADDR_MULTICAST(&a6);
+}
 
 int StartStoreServer(const std::string& ip, double idle_s, StoreEndpoint* ep, std::string* why) {
     sockaddr_storage ss;
@@ -208,8 +236,15 @@ int StartStoreServer(const std::string& ip, double idle_s, StoreEndpoint* ep, st
         *why = "the root address \"" + ip + "\" is not a numeric IPv4 or IPv6 address";
         return HCCL_E_PARA;
     }
+    if (g_servers.fetch_add(1) >= kMaxServers) {
+        g_servers.fetch_sub(1);
+        *why = "this process already runs " + std::to_string(kMaxServers) +
+               " rendezvous servers of root infos whose groups have not formed";
+        return HCCL_E_UNAVAIL;
+    }
     const int lfd = ::socket(ss.ss_family, SOCK_STREAM | SOCK_CLOEXEC, 0);
     if (lfd < 0) {
+        g_servers.fetch_sub(1);
         *why = std::string("socket: ") + std::strerror(errno);
         return HCCL_E_TCP_CONNECT;
     }
@@ -217,6 +252,7 @@ int StartStoreServer(const std::string& ip, double idle_s, StoreEndpoint* ep, st
         ::getsockname(lfd, reinterpret_cast<sockaddr*>(&ss), &len) != 0) {
         *why = "cannot listen on " + ip + ": " + std::strerror(errno);
         ::close(lfd);
+        g_servers.fetch_sub(1);
         return HCCL_E_TCP_CONNECT;
     }
     std::memcpy(ep->ip, ip.c_str(), ip.size() + 1);
@@ -227,6 +263,7 @@ int StartStoreServer(const std::string& ip, double idle_s, StoreEndpoint* ep, st
         std::thread(AcceptLoop, s, lfd, idle_s).detach();
     } catch (...) {
         ::close(lfd);
+        g_servers.fetch_sub(1);
         *why = "cannot start the rendezvous server's thread";
         return HCCL_E_INTERNAL;
     }
@@ -238,8 +275,9 @@ bool LocalAddress(const std::string& peer_ip, std::string* out, std::string* why
     socklen_t len = 0;
     const char* env = std::getenv("HCCL_IF_IP");
     if (env != nullptr && *env != '\0') {
-        if (!MakeAddress(env, 0, &ss, &len)) {
-            *why = std::string("HCCL_IF_IP=\"") + env + "\" is not a numeric IPv4 or IPv6 address";
+        if (!UsableAddress(env)) {
+            *why = std::string("HCCL_IF_IP=\"") + std::string(env).substr(0, 64) +
+                   "\" is not a numeric IPv4 or IPv6 address of an interface (not unspecified, broadcast or multicast)";
             return false;
         }
         *out = env;
@@ -263,7 +301,7 @@ bool LocalAddress(const std::string& peer_ip, std::string* out, std::string* why
 }
 
 StoreClient::StoreClient(const StoreEndpoint& ep, std::chrono::milliseconds connect_timeout)
-    : timeout_(connect_timeout) {
+    : timeout_(connect_timeout), deadline_(Clock::now() + connect_timeout) {
     sockaddr_storage ss;
     socklen_t len = 0;
     if (!MakeAddress(ep.ip, ep.port, &ss, &len)) {
@@ -282,10 +320,15 @@ StoreClient::StoreClient(const StoreEndpoint& ep, std::chrono::milliseconds conn
         }
         last_errno = errno;
         ::close(fd);
+        if (last_errno == ECONNREFUSED) {  // the server listened before the root info existed: it has ended
+            throw StoreGone(std::string("the rendezvous server at ") + ep.ip + ":" + std::to_string(ep.port) +
+                            " has ended (its group has formed, or the process that made the root info exited)");
+        }
         std::this_thread::sleep_for(std::chrono::milliseconds(50));
     }
-    throw gloo::IoException(std::string("no rendezvous server at ") + ep.ip + ":" + std::to_string(ep.port) +
-                            " within HCCL_CONNECT_TIMEOUT (" + std::strerror(last_errno) + ")");
+    throw gloo::IoException(std::string("timed out: no rendezvous server answered at ") + ep.ip + ":" +
+                            std::to_string(ep.port) + " within HCCL_CONNECT_TIMEOUT (" + std::strerror(last_errno) +
+                            ")");
 }
 
 StoreClient::~StoreClient() {
@@ -304,13 +347,21 @@ void StoreClient::Request(char op, const std::string& key, const std::vector<cha
     if (value != nullptr) {
         Put<uint64_t>(&req, value->size());
         req.insert(req.end(), value->begin(), value->end());
-    } else {
+    } else if (op != 'D') {
         Put<uint32_t>(&req, timeout_ms);
     }
     if (!WriteAll(fd_, req.data(), req.size())) throw gloo::IoException("the rendezvous server closed the connection");
-    const auto deadline = Clock::now() + std::chrono::milliseconds(timeout_ms) + std::chrono::seconds(10);
+    // A reply is due when the server's wait ends; a server that stops answering is bounded by the connect bound.
+    const auto deadline = std::min(Clock::now() + std::chrono::milliseconds(timeout_ms) + std::chrono::seconds(2),
+                                   std::max(deadline_, Clock::now()) + std::chrono::seconds(1));
     char status = 0;
-    if (!ReadAll(fd_, &status, 1, deadline)) throw gloo::IoException("no reply from the rendezvous server");
+    if (!ReadAll(fd_, &status, 1, deadline)) {
+        throw gloo::IoException("timed out: no reply from the rendezvous server within HCCL_CONNECT_TIMEOUT");
+    }
+    if (op == 'A') {
+        if (out != nullptr) out->assign(1, status);
+        return;
+    }
     if (status != 1) {
         throw gloo::IoException("timed out after " + std::to_string(timeout_ms) + " ms waiting for rendezvous key \"" +
                                 key + "\" (a rank has not joined)");
@@ -324,6 +375,14 @@ void StoreClient::Request(char op, const std::string& key, const std::vector<cha
 }
 
 void StoreClient::set(const std::string& key, const std::vector<char>& data) { Request('S', key, &data, 0, nullptr); }
+
+bool StoreClient::AddIfAbsent(const std::string& key, const std::vector<char>& data) {
+    std::vector<char> added;
+    Request('A', key, &data, 0, &added);
+    return !added.empty() && added[0] == 1;
+}
+
+void StoreClient::Remove(const std::string& key) { Request('D', key, nullptr, 0, nullptr); }
 
 std::vector<char> StoreClient::get(const std::string& key) {
     std::vector<char> out;

@@ -18,22 +18,37 @@ namespace aclcpu {
 namespace rt {
 namespace {
 
+// The calling thread's device, valid while t_generation is the runtime's generation (aclInit starts a new one,
+// so no thread keeps a device of an earlier runtime, whose count may have been larger).
 thread_local int32_t t_device = -1;
+thread_local uint64_t t_generation = 0;
+std::atomic<uint64_t> g_generation{1};
+
+int32_t Current() { return t_generation == g_generation.load(std::memory_order_acquire) ? t_device : -1; }
 
 // Peer access: bit `to` of g_peer[from] is set while device `from` may access device `to`'s memory.
 std::atomic<uint64_t> g_peer[kMaxDevices];
 
 }  // namespace
 
-void SetThreadDevice(int32_t device) { t_device = device; }
+void SetThreadDevice(int32_t device) {
+    t_device = device;
+    t_generation = g_generation.load(std::memory_order_acquire);
+}
 
-int32_t ThreadDevice() { return t_device; }
+int32_t ThreadDevice() { return Current(); }
 
-int32_t CurrentDeviceOrZero() { return t_device >= 0 && t_device < kMaxDevices ? t_device : 0; }
+int32_t CurrentDeviceOrZero() {
+    const int32_t d = Current();
+    return d >= 0 && d < kMaxDevices ? d : 0;
+}
+
+void NewDeviceGeneration() { g_generation.fetch_add(1, std::memory_order_acq_rel); }
 
 int DeviceCountVariable() {
     const char* v = std::getenv("ACLCPU_DEVICE_COUNT");
     if (v == nullptr || *v == '\0') return 0;
+    if (*v < '0' || *v > '9') return -1;  // no sign, no leading blank
     char* end = nullptr;
     errno = 0;
     const long n = std::strtol(v, &end, 10);
@@ -109,7 +124,7 @@ extern "C" {
 aclError aclrtSetDevice(int32_t deviceId) {
     if (int ret = RequireInit("aclrtSetDevice")) return ret;
     if (int ret = CheckDeviceId(deviceId, "aclrtSetDevice")) return ret;
-    t_device = deviceId;
+    SetThreadDevice(deviceId);
     UseDefaultContext();  // CANN: the device's default context becomes current
     return ACL_SUCCESS;
 }
@@ -130,7 +145,7 @@ aclError aclrtResetDevice(int32_t deviceId) {
         const int ret = s->Synchronize();
         if (ret != 0 && first == 0) first = ret;
     }
-    if (t_device == deviceId) t_device = -1;
+    if (Current() == deviceId) t_device = -1;
     if (first != 0) return Fail(first, "aclrtResetDevice: a task of device %d failed with status %d.", deviceId, first);
     return ACL_SUCCESS;
 }
@@ -142,15 +157,26 @@ aclError aclrtResetDeviceForce(int32_t deviceId) {
 
 aclError aclrtGetDevice(int32_t* deviceId) {
     if (deviceId == nullptr) return Fail(ACL_ERROR_INVALID_PARAM, "aclrtGetDevice: deviceId is null.");
-    if (t_device < 0) {
+    if (Current() < 0) {
         return Fail(ACL_ERROR_RT_CONTEXT_NULL, "aclrtGetDevice: no device is set on this thread (call aclrtSetDevice).");
     }
-    *deviceId = t_device;
+    *deviceId = Current();
     return ACL_SUCCESS;
 }
 
 aclError aclrtGetDeviceCount(uint32_t* count) {
     if (count == nullptr) return Fail(ACL_ERROR_INVALID_PARAM, "aclrtGetDeviceCount: count is null.");
+    bool initialized;
+    {
+        RuntimeState& st = State();
+        std::lock_guard<std::mutex> lock(st.mu);
+        initialized = st.initialized;
+    }
+    if (!initialized && DeviceCountVariable() < 0) {
+        return Fail(ACL_ERROR_FILE_ATTR_INVALID,
+                    "aclrtGetDeviceCount: ACLCPU_DEVICE_COUNT=\"%.64s\" is not an integer from 1 to %d.",
+                    std::getenv("ACLCPU_DEVICE_COUNT"), kMaxDevices);
+    }
     *count = static_cast<uint32_t>(DeviceCount());
     return ACL_SUCCESS;
 }
@@ -171,7 +197,10 @@ aclError aclrtDeviceEnablePeerAccess(int32_t peerDeviceId, uint32_t flags) {
         return Fail(ACL_ERROR_FEATURE_UNSUPPORTED, "aclrtDeviceEnablePeerAccess: flags is %u; it is reserved and must be 0.",
                     flags);
     }
-    const int32_t device = CurrentDeviceOrZero();
+    const int32_t device = Current();
+    if (device < 0) {
+        return Fail(ACL_ERROR_RT_CONTEXT_NULL, "aclrtDeviceEnablePeerAccess: no device is set on this thread (call aclrtSetDevice).");
+    }
     if (int ret = CheckPeerPair(device, peerDeviceId, "aclrtDeviceEnablePeerAccess")) return ret;
     g_peer[device].fetch_or(uint64_t{1} << peerDeviceId, std::memory_order_acq_rel);
     return ACL_SUCCESS;
@@ -179,7 +208,10 @@ aclError aclrtDeviceEnablePeerAccess(int32_t peerDeviceId, uint32_t flags) {
 
 aclError aclrtDeviceDisablePeerAccess(int32_t peerDeviceId) {
     if (int ret = RequireInit("aclrtDeviceDisablePeerAccess")) return ret;
-    const int32_t device = CurrentDeviceOrZero();
+    const int32_t device = Current();
+    if (device < 0) {
+        return Fail(ACL_ERROR_RT_CONTEXT_NULL, "aclrtDeviceDisablePeerAccess: no device is set on this thread (call aclrtSetDevice).");
+    }
     if (int ret = CheckPeerPair(device, peerDeviceId, "aclrtDeviceDisablePeerAccess")) return ret;
     g_peer[device].fetch_and(~(uint64_t{1} << peerDeviceId), std::memory_order_acq_rel);
     return ACL_SUCCESS;

@@ -28,5 +28,9 @@ int CheckDeviceId(int32_t id, const char* api);
 /// Disables every peer access (aclInit: a new runtime starts with none).
 void ResetPeerAccess();
 
+/// Starts a new generation of thread devices (aclInit, aclFinalize): every thread's earlier aclrtSetDevice lapses, so
+/// aclrtGetDevice reports none until the thread chooses again.
+void NewDeviceGeneration();
+
 }  // namespace rt
 }  // namespace aclcpu

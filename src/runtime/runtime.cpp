@@ -458,6 +458,7 @@ aclError aclInit(const char* configPath) {
     st.soc_name = ChipOf(*soc);
     st.device_count = DeviceCountVariable() > 0 ? DeviceCountVariable() : kDefaultDeviceCount;
     ResetPeerAccess();
+    NewDeviceGeneration();
     SetStrictMode(config_strict >= 0 ? config_strict == 1 : StrictVariable() == 1);  // the config wins
     g_opened_for_rt = false;  // aclInit now owns the open runtime (rt* calls may have opened it first)
     st.initialized = true;
@@ -481,6 +482,7 @@ aclError aclFinalize(void) {
         if (StrictMode()) StrictReportLeaks(true);
         st.initialized = false;
         st.finalized = true;
+        NewDeviceGeneration();  // no thread keeps a device of this runtime
         g_opened_for_rt = false;
         for (auto& s : st.default_streams) {
             if (s) default_streams.push_back(std::move(s));

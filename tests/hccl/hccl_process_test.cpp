@@ -145,6 +145,28 @@ TEST(HcclProcessFailures, RanksThatDisagreeAllFailWithParaError) {
     }
 }
 
+// A receive whose count differs from the send's: both ranks fail at once (gloo alone would abort the receiver).
+TEST(HcclProcessFailures, SendRecvCountMismatchFailsBothRanks) {
+    const std::vector<std::string> env = {"HCCL_IF_IP=127.0.0.1", "HCCL_CONNECT_TIMEOUT=30", "HCCL_EXEC_TIMEOUT=30"};
+    const std::vector<std::string> outs = RunProcesses(2, "p2p", env);
+    for (uint32_t r = 0; r < 2; ++r) {
+        ASSERT_EQ(Field(outs[r], 2), "p2p") << outs[r];
+        EXPECT_EQ(Field(outs[r], 4), std::to_string(HCCL_E_PARA)) << outs[r];
+        EXPECT_LT(std::stoll(Field(outs[r], 5)), 10000) << outs[r];
+    }
+}
+
+// Per-rank counts that do not fit each other: every rank fails at once, not only the one whose own counts differ.
+TEST(HcclProcessFailures, VFormCountsThatDisagreeFailEveryRank) {
+    const std::vector<std::string> env = {"HCCL_IF_IP=127.0.0.1", "HCCL_CONNECT_TIMEOUT=30", "HCCL_EXEC_TIMEOUT=30"};
+    const std::vector<std::string> outs = RunProcesses(3, "rsv", env);
+    for (uint32_t r = 0; r < 3; ++r) {
+        ASSERT_EQ(Field(outs[r], 2), "rsv") << outs[r];
+        EXPECT_EQ(Field(outs[r], 4), std::to_string(HCCL_E_PARA)) << outs[r];
+        EXPECT_LT(std::stoll(Field(outs[r], 5)), 10000) << outs[r];
+    }
+}
+
 TEST(HcclProcessFailures, ARankThatNeverJoinsTimesOutTheOthers) {
     const std::vector<std::string> env = {"HCCL_IF_IP=127.0.0.1", "HCCL_CONNECT_TIMEOUT=2"};
     const std::vector<std::string> outs = RunProcesses(3, "join", env, 2);  // rank 2 never starts

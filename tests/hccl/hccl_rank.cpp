@@ -10,6 +10,9 @@
 //         it) and HcclGetCommAsyncError must report it. Prints "rank <r> failed <code> <ms>".
 //   mismatch  rank 0 all-reduces 16 elements, the others 17: every rank's collective fails with HCCL_E_PARA.
 //         Prints "rank <r> mismatch <synchronize code> <async error> <message>".
+//   p2p   rank 0 sends 64 FP32 to rank 1, which receives 8: both fail with HCCL_E_PARA (no process dies).
+//   rsv   HcclReduceScatterV whose rank 0 expects fewer elements than the others send it: every rank fails.
+//         Both print "rank <r> <scenario> <synchronize code> <async error> <ms>".
 //   join  joins and leaves (HcclCommInitRootInfo's result printed as "rank <r> init <code> <ms>").
 // Exit status: 0 as expected, 1 on a mismatch or an unexpected code (with a line on stderr), 2 on bad usage.
 #include <chrono>
@@ -31,8 +34,9 @@ namespace {
 #define CHECK(expr)                                                                           \
     do {                                                                                      \
         if (!(expr)) {                                                                        \
+            const char* why_ = aclGetRecentErrMsg();                                         \
             std::fprintf(stderr, "rank check failed at line %d: %s (%s)\n", __LINE__, #expr,  \
-                         aclGetRecentErrMsg() ? aclGetRecentErrMsg() : "");                   \
+                         why_ ? why_ : "");                                                   \
             std::exit(1);                                                                     \
         }                                                                                     \
     } while (0)
@@ -246,7 +250,7 @@ int64_t MsSince(std::chrono::steady_clock::time_point t) {
 
 int main(int argc, char** argv) {
     if (argc != 5) {
-        std::fprintf(stderr, "usage: hccl_rank <root info file> <nranks> <rank> all|die|mismatch|join\n");
+        std::fprintf(stderr, "usage: hccl_rank <root info file> <nranks> <rank> all|die|mismatch|p2p|rsv|join\n");
         return 2;
     }
     const uint32_t n = static_cast<uint32_t>(std::atoi(argv[2])), r = static_cast<uint32_t>(std::atoi(argv[3]));
@@ -273,6 +277,8 @@ int main(int argc, char** argv) {
     aclrtStream s = nullptr;
     CHECK(aclrtCreateStream(&s) == ACL_SUCCESS);
     if (scenario == "die") {
+        CHECK(HcclBarrier(comm, s) == HCCL_SUCCESS);  // every rank has joined and is running
+        CHECK(aclrtSynchronizeStream(s) == ACL_SUCCESS);
         if (r == n - 1) std::_Exit(0);  // dies without a word
         void* buf = nullptr;
         CHECK(aclrtMalloc(&buf, 4096, ACL_MEM_MALLOC_HUGE_FIRST) == ACL_SUCCESS);
@@ -287,6 +293,36 @@ int main(int argc, char** argv) {
         CHECK(sync != ACL_SUCCESS && async != HCCL_SUCCESS);
         HcclCommDestroy(comm);
         aclrtFree(buf);
+        aclrtDestroyStream(s);
+        aclFinalize();
+        return 0;
+    }
+    if (scenario == "p2p" || scenario == "rsv") {
+        // p2p: rank 0 sends 64 FP32 to rank 1, which expects 8; rsv: ReduceScatterV whose rank 0 expects 4 elements
+        // while the others send it 8. Every involved rank fails with HCCL_E_PARA; no process dies.
+        void* buf = nullptr;
+        CHECK(aclrtMalloc(&buf, 4096, ACL_MEM_MALLOC_HUGE_FIRST) == ACL_SUCCESS);
+        CHECK(aclrtMemset(buf, 4096, 0, 4096) == ACL_SUCCESS);
+        void* out = nullptr;
+        CHECK(aclrtMalloc(&out, 4096, ACL_MEM_MALLOC_HUGE_FIRST) == ACL_SUCCESS);
+        if (scenario == "p2p") {
+            if (r == 0) CHECK(HcclSend(buf, 64, HCCL_DATA_TYPE_FP32, 1, comm, s) == HCCL_SUCCESS);
+            if (r == 1) CHECK(HcclRecv(out, 8, HCCL_DATA_TYPE_FP32, 0, comm, s) == HCCL_SUCCESS);
+        } else {
+            std::vector<uint64_t> counts(n, 8), displs(n);
+            for (uint32_t j = 0; j < n; ++j) displs[j] = 8 * j;
+            CHECK(HcclReduceScatterV(buf, counts.data(), displs.data(), out, r == 0 ? 4 : 8, HCCL_DATA_TYPE_FP32,
+                                     HCCL_REDUCE_SUM, comm, s) == HCCL_SUCCESS);
+        }
+        const auto t1 = std::chrono::steady_clock::now();
+        const aclError sync = aclrtSynchronizeStream(s);
+        HcclResult async = HCCL_SUCCESS;
+        CHECK(HcclGetCommAsyncError(comm, &async) == HCCL_SUCCESS);
+        std::printf("rank %u %s %d %d %lld\n", r, scenario.c_str(), static_cast<int>(sync), static_cast<int>(async),
+                    static_cast<long long>(MsSince(t1)));
+        HcclCommDestroy(comm);
+        aclrtFree(buf);
+        aclrtFree(out);
         aclrtDestroyStream(s);
         aclFinalize();
         return 0;

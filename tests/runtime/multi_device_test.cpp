@@ -180,13 +180,26 @@ TEST(MultiDevice, PeerAccessCallsAndCodes) {
     EXPECT_EQ(aclrtDevicePeerAccessStatus(0, 1, nullptr), ACL_ERROR_INVALID_PARAM);
 }
 
+TEST(MultiDevice, PeerAccessNeedsADeviceOnTheThread) {
+    aclError enable = ACL_SUCCESS, disable = ACL_SUCCESS;
+    std::thread t([&] {  // a thread that never chose a device
+        enable = aclrtDeviceEnablePeerAccess(1, 0);
+        disable = aclrtDeviceDisablePeerAccess(1);
+    });
+    t.join();
+    EXPECT_EQ(enable, ACL_ERROR_RT_CONTEXT_NULL);
+    EXPECT_EQ(disable, ACL_ERROR_RT_CONTEXT_NULL);
+}
+
 TEST(MultiDevice, DeviceCountVariable) {
     ASSERT_EQ(aclrtResetDevice(0), ACL_SUCCESS);
     ASSERT_EQ(aclFinalize(), ACL_SUCCESS);
-    for (const char* bad : {"0", "65", "-1", "8x", "two"}) {
+    for (const char* bad : {"0", "65", "-1", "8x", "two", " 4", "+4"}) {
         setenv("ACLCPU_DEVICE_COUNT", bad, 1);
         EXPECT_EQ(aclInit(nullptr), ACL_ERROR_FILE_ATTR_INVALID) << bad;
         EXPECT_TRUE(Contains(LastError(), "ACLCPU_DEVICE_COUNT")) << bad;
+        uint32_t n = 0;  // and aclrtGetDeviceCount, which works before aclInit, says so too
+        EXPECT_EQ(aclrtGetDeviceCount(&n), ACL_ERROR_FILE_ATTR_INVALID) << bad;
     }
     setenv("ACLCPU_DEVICE_COUNT", "2", 1);
     ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
@@ -201,7 +214,11 @@ TEST(MultiDevice, DeviceCountVariable) {
     setenv("ACLCPU_DEVICE_COUNT", "64", 1);
     ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
     EXPECT_EQ(aclrtSetDevice(63), ACL_SUCCESS);
-    EXPECT_EQ(aclrtResetDevice(63), ACL_SUCCESS);
+    ASSERT_EQ(aclFinalize(), ACL_SUCCESS);
+    setenv("ACLCPU_DEVICE_COUNT", "2", 1);
+    ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
+    int32_t dev = -1;
+    EXPECT_EQ(aclrtGetDevice(&dev), ACL_ERROR_RT_CONTEXT_NULL);  // device 63 did not survive into a 2-device runtime
     ASSERT_EQ(aclFinalize(), ACL_SUCCESS);
     unsetenv("ACLCPU_DEVICE_COUNT");
     ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
