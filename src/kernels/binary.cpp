@@ -472,11 +472,15 @@ namespace {
 /// value, all values of the compute dtype as float32.
 float AddcListFloatElement(const BinaryParams& p, float a, float b, float c, float v) {
     float r;
-    if (p.op == BinaryOp::kAddcmulList) {
+    if (p.op == BinaryOp::kAddcmulList && p.path != AlphaPath::kAxpyNative) {
         r = p.path == AlphaPath::kMul ? std::fma(v * b, c, a) : std::fma(b * c, v, a);
-    } else if (p.path == AlphaPath::kAxpyNative) {  // half all the way: the half quotient, then the half FMA
+    } else if (p.path == AlphaPath::kAxpyNative) {
+        // half all the way: the half product (exact in float32, then rounded once; subnormals kept) or the half
+        // quotient (half subnormals flushed), then the half FMA - the double FMA of half values rounded once to half
         const auto flush_half = [](float x) { return std::fabs(x) < 0x1p-14f ? std::copysign(0.0f, x) : x; };
-        const float q = flush_half(RoundToPromoted(flush_half(b) / flush_half(c), ACL_FLOAT16));
+        const float q = p.op == BinaryOp::kAddcmulList
+                            ? RoundToPromoted(b * c, ACL_FLOAT16)
+                            : flush_half(RoundToPromoted(flush_half(b) / flush_half(c), ACL_FLOAT16));
         const double d = std::fma(static_cast<double>(q), static_cast<double>(v), static_cast<double>(a));
         if (d == d) return DoubleToPromoted(d, p.compute);
         r = static_cast<float>(d);

@@ -72,8 +72,11 @@ constexpr uint32_t kBinaryDefaultNaN = 0x7FC00000u;
 /// kAddcmulList, kAddcdivList (aclnnForeachAddcmulScalarList / AddcdivScalarList: self + value * t1 * t2 and
 /// self + value * (t1 / t2) with t1, t2 operands 2, 3 and the value operand 4 - a one-element view of the scalars
 /// tensor, read at run time; IsValueOperandOp). FLOAT / FLOAT16 / BF16 in float32 unless said:
-///   kAddcmulList path kPlain (Atlas A2/A3): fma(t1 * t2 rounded, value, self); path kMul (the Ascend 950's SIMT
-///   `self + value * t1 * t2`): fma(value * t1 rounded, t2, self); integers self + t1 * t2 * value wrapped.
+///   kAddcmulList path kPlain (Atlas A2/A3, and the Ascend 950's Mul + Axpy of aclnnForeachAddcmulList): fma(t1 *
+///   t2 rounded, value, self); path kMul (the Ascend 950's SIMT `self + value * t1 * t2`): fma(value * t1 rounded,
+///   t2, self); path kAxpyNative (aclnnForeachAddcmulList's FLOAT16 on Atlas A2/A3: every step in half) the half
+///   product t1 * t2 (subnormals kept: Mul is exact to the rounding), then the half FMA (one rounding to half);
+///   integers self + t1 * t2 * value wrapped.
 ///   kAddcdivList: q = t1 / t2 the plain Div computed correctly rounded with subnormal inputs and result flushed;
 ///   path kPlain fma(q, value, self); path kAxpyNative (Atlas A2/A3 FLOAT16: every step in half) the half
 ///   quotient (half subnormals flushed), then the half FMA (one rounding to half); path kMul (the Ascend 950's BF16

@@ -305,13 +305,20 @@ inline int CheckForeachFirstDtypes(const ForeachCall& c, const aclTensor* /*scal
 /// launcher does), holding one element per tensor of x1 (`count_code`: the Atlas A2/A3 tiling's refusal; the Ascend
 /// 950 tiling reads past a short tensor, which aclcpu refuses alike), its view inside its storage (161002, beyond
 /// CANN). Returns 0 or the status.
-inline int CheckForeachScalarsTensorWith(const ForeachCall& c, const aclTensor* scalars, int dtype_code, int count_code) {
+/// `dims_code` (0: not checked) refuses a scalars tensor of more than 8 dimensions before the count (the tilings of
+/// aclnnForeachAddcmulList / AddcdivList check both, in that order).
+inline int CheckForeachScalarsTensorWith(const ForeachCall& c, const aclTensor* scalars, int dtype_code, int count_code,
+                                         int dims_code = 0) {
     static constexpr const char* kName = "scalars";
     if (int ret = engine::CheckTensorArgs(&scalars, &kName, 1)) return ret;
     const aclDataType x = c.lists[0]->items[0]->dtype;
     if (scalars->dtype != x) {
         return Fail(dtype_code, "Tensor scalars dtype %s should be the lists' dtype %s.", DtypeName(scalars->dtype),
                     DtypeName(x));
+    }
+    if (dims_code != 0 && scalars->view_shape.size() > static_cast<size_t>(kMaxDims)) {
+        return Fail(dims_code, "The scalars tensor cannot be larger than %d dimensions, but has %zu.", kMaxDims,
+                    scalars->view_shape.size());
     }
     const size_t n = c.lists[0]->items.size();
     if (scalars->numel != static_cast<int64_t>(n)) {
@@ -325,6 +332,14 @@ inline int CheckForeachScalarsTensorWith(const ForeachCall& c, const aclTensor* 
 /// count 561002.
 inline int CheckForeachScalarsTensor(const ForeachCall& c, const aclTensor* scalars) {
     return CheckForeachScalarsTensorWith(c, scalars, ACLNN_ERR_PARAM_INVALID, ACLNN_ERR_INNER_TILING_ERROR);
+}
+
+/// CheckForeachScalarsTensorWith for the generated aclnn layers of aclnnForeachAddcmulList / AddcdivList: dtype
+/// 161002 (the kernel match), more than 8 dimensions and a count other than the lists' length 561002 (the tilings of
+/// both products check both).
+inline int CheckForeachListScalarsTensor(const ForeachCall& c, const aclTensor* scalars) {
+    return CheckForeachScalarsTensorWith(c, scalars, ACLNN_ERR_PARAM_INVALID, ACLNN_ERR_INNER_TILING_ERROR,
+                                         ACLNN_ERR_INNER_TILING_ERROR);
 }
 
 /// CheckForeachScalarsTensorWith for aclnnForeachAddcdivScalarList's op_api, whose launcher refuses both: 561103.

@@ -20,9 +20,11 @@
 #include "aclnnop/aclnn_foreach_add_scalar.h"
 #include "aclnnop/aclnn_foreach_add_scalar_v2.h"
 #include "aclnnop/aclnn_foreach_copy.h"
+#include "aclnnop/aclnn_foreach_addcdiv_list.h"
 #include "aclnnop/aclnn_foreach_addcdiv_scalar.h"
 #include "aclnnop/aclnn_foreach_addcdiv_scalar_list.h"
 #include "aclnnop/aclnn_foreach_addcdiv_scalar_v2.h"
+#include "aclnnop/aclnn_foreach_addcmul_list.h"
 #include "aclnnop/aclnn_foreach_addcmul_scalar.h"
 #include "aclnnop/aclnn_foreach_addcmul_scalar_list.h"
 #include "aclnnop/aclnn_foreach_addcmul_scalar_v2.h"
@@ -178,7 +180,7 @@ struct List {
 
 // The reference of one call over the items (x: inputs, the output written into `expect` storage copies).
 enum class Op { kAddScalar, kMulScalar, kMulList, kLerp, kSubScalar, kAddcmul, kSqrt, kAddList, kDivScalarList, kNeg, kAbs, kMax, kMin, kDivScalar, kSubList, kDivList, kAddcdiv, kAddScalarT, kMulScalarT,
-              kAddSL, kSubSL, kMulSL, kMaxSL, kMinSL, kMaxL, kMinL, kSubScalarT, kSign, kLerpL, kAddcmulSL, kAddcdivSL, kAddcmulT, kAddcdivT, kRecip, kDivScalarT };
+              kAddSL, kSubSL, kMulSL, kMaxSL, kMinSL, kMaxL, kMinL, kSubScalarT, kSign, kLerpL, kAddcmulSL, kAddcdivSL, kAddcmulT, kAddcdivT, kRecip, kDivScalarT, kAddcmulL, kAddcdivL };
 
 struct Call {
     Op op;
@@ -250,7 +252,8 @@ double ScalarListValue(const Call& c, size_t i) {
 }
 int64_t ScalarListInt(const Call& c, size_t i) { return static_cast<int64_t>(ScalarListValue(c, i)); }
 
-// The per-position value of the scalars-tensor forms (AddcmulScalarList, AddcdivScalarList) as its element of the
+// The per-position value of the scalars-tensor forms (AddcmulScalarList, AddcdivScalarList, AddcmulList,
+// AddcdivList) as its element of the
 // list's dtype holds it (*bytes: that element).
 long double ValueTensorElement(const Call& c, size_t i, uint8_t* bytes) {
     if (c.dtype == Code(ACL_INT32)) {
@@ -471,6 +474,33 @@ void ExpectElement(Call c, const uint8_t* a, const uint8_t* b, const uint8_t* t,
                 if (std::isnan(r)) r = NAN;
                 break;
             }
+            case Op::kAddcmulL: case Op::kAddcdivL: {
+                // Mul (Div) then Axpy on both products: float32 on the Ascend 950 (every dtype widened) and for FLOAT
+                // and BF16 on Atlas A2/A3; A2/A3 FLOAT16 in half - the half product (quotient), then the half FMA
+                uint8_t sb[8];
+                const float v = static_cast<float>(ValueTensorElement(c, pos, sb));
+                const float y = static_cast<float>(l1ref::ReadValue(b, d));
+                const float z = static_cast<float>(l1ref::ReadValue(t, d));
+                const bool half = d == kF16 && c.prof != Profile::kAscend950;
+                float q;
+                if (c.op == Op::kAddcmulL) {
+                    q = half ? static_cast<float>(l1ref::RoundTo(static_cast<long double>(y) * z, l1ref::kFmtF16))
+                             : foreachref::F32(static_cast<long double>(y) * z);
+                } else if (half) {
+                    const auto fh = [](float f) { return std::fabs(f) < 0x1p-14f ? std::copysign(0.0f, f) : f; };
+                    q = fh(static_cast<float>(l1ref::RoundTo(static_cast<long double>(fh(y)) / fh(z), l1ref::kFmtF16)));
+                } else {
+                    q = Flush(foreachref::F32(static_cast<long double>(Flush(y)) / Flush(z)));
+                }
+                if (half) {
+                    r = static_cast<float>(l1ref::RoundTo(std::fma(static_cast<long double>(q), static_cast<long double>(v),
+                                                                   static_cast<long double>(x)), l1ref::kFmtF16));
+                } else {
+                    r = std::fmaf(q, v, x);
+                }
+                if (std::isnan(r)) r = NAN;
+                break;
+            }
             case Op::kRecip: {  // the plain Div, correctly rounded, subnormals flushed: A2/A3 FLOAT16 in half
                 const bool half = d == kF16 && c.prof != Profile::kAscend950;
                 const float tiny = half ? 0x1p-14f : 0x1p-126f;
@@ -507,7 +537,7 @@ void ExpectElement(Call c, const uint8_t* a, const uint8_t* b, const uint8_t* t,
     const bool u = d == Code(ACL_UINT8);
     const int64_t x = static_cast<int64_t>(l1ref::ReadValue(a, d));
     int64_t r = 0;
-    if (c.op == Op::kAddcmulSL) {
+    if (c.op == Op::kAddcmulSL || c.op == Op::kAddcmulL) {
         uint8_t sb[8];
         const uint64_t v = static_cast<uint64_t>(static_cast<int64_t>(ValueTensorElement(c, pos, sb)));
         const uint64_t y = static_cast<uint64_t>(l1ref::ReadValue(b, d)), z = static_cast<uint64_t>(l1ref::ReadValue(t, d));
@@ -699,20 +729,29 @@ int RunOp(const Call& c, const aclTensorList* x1, const aclTensorList* x2, aclTe
         case Op::kAbs:
             return RunPhases([&](uint64_t* ws, aclOpExecutor** ex) {
                 return aclnnForeachAbsGetWorkspaceSize(x1, out, ws, ex); }, aclnnForeachAbs);
-        case Op::kAddcmulSL: case Op::kAddcdivSL: {  // the values: one tensor of the list's dtype, read at run time
+        case Op::kAddcmulSL: case Op::kAddcdivSL: case Op::kAddcmulL: case Op::kAddcdivL: {
+            // the values: one tensor of the list's dtype, read at run time
             const size_t es = l1ref::DtSize(c.dtype);
             std::vector<uint8_t> host(std::max<size_t>(c.n, 1) * es);
             for (size_t i = 0; i < c.n; ++i) ValueTensorElement(c, i, host.data() + i * es);
             DeviceBuffer sb(host.size());
             aclrtMemcpy(sb.get(), host.size(), host.data(), host.size(), ACL_MEMCPY_HOST_TO_DEVICE);
             aclTensor* st = aclcpu_test::MakeTensor({static_cast<int64_t>(c.n)}, static_cast<aclDataType>(c.dtype), sb.get());
-            const int r = c.op == Op::kAddcmulSL
-                ? RunPhases([&](uint64_t* ws, aclOpExecutor** ex) {
-                      return aclnnForeachAddcmulScalarListGetWorkspaceSize(x1, x2, x3, st, out, ws, ex); },
-                      aclnnForeachAddcmulScalarList)
-                : RunPhases([&](uint64_t* ws, aclOpExecutor** ex) {
-                      return aclnnForeachAddcdivScalarListGetWorkspaceSize(x1, x2, x3, st, out, ws, ex); },
-                      aclnnForeachAddcdivScalarList);
+            int r = 0;
+            switch (c.op) {
+                case Op::kAddcmulSL: r = RunPhases([&](uint64_t* ws, aclOpExecutor** ex) {
+                    return aclnnForeachAddcmulScalarListGetWorkspaceSize(x1, x2, x3, st, out, ws, ex); },
+                    aclnnForeachAddcmulScalarList); break;
+                case Op::kAddcdivSL: r = RunPhases([&](uint64_t* ws, aclOpExecutor** ex) {
+                    return aclnnForeachAddcdivScalarListGetWorkspaceSize(x1, x2, x3, st, out, ws, ex); },
+                    aclnnForeachAddcdivScalarList); break;
+                case Op::kAddcmulL: r = RunPhases([&](uint64_t* ws, aclOpExecutor** ex) {
+                    return aclnnForeachAddcmulListGetWorkspaceSize(x1, x2, x3, st, out, ws, ex); },
+                    aclnnForeachAddcmulList); break;
+                default: r = RunPhases([&](uint64_t* ws, aclOpExecutor** ex) {
+                    return aclnnForeachAddcdivListGetWorkspaceSize(x1, x2, x3, st, out, ws, ex); },
+                    aclnnForeachAddcdivList); break;
+            }
             aclDestroyTensor(st);
             return r;
         }
@@ -740,7 +779,8 @@ int RunOp(const Call& c, const aclTensorList* x1, const aclTensorList* x2, aclTe
 bool TwoInputs(Op op) {
     return op == Op::kMulList || op == Op::kLerp || op == Op::kAddcmul || op == Op::kAddList || op == Op::kSubList ||
            op == Op::kDivList || op == Op::kAddcdiv || op == Op::kMaxL || op == Op::kMinL ||
-           op == Op::kLerpL || op == Op::kAddcmulSL || op == Op::kAddcdivSL || op == Op::kAddcmulT || op == Op::kAddcdivT;
+           op == Op::kLerpL || op == Op::kAddcmulSL || op == Op::kAddcdivSL || op == Op::kAddcmulT || op == Op::kAddcdivT ||
+           op == Op::kAddcmulL || op == Op::kAddcdivL;
 }
 
 // Runs c over a random list of n tensors out of place and in place (out = x1) and compares every element with the
@@ -851,6 +891,9 @@ TEST(Foreach, BitExactAgainstTheReferenceOnEveryListShape) {
         {Op::kSign, {kF32, kF16, kBF16, Code(ACL_INT8), Code(ACL_INT32), Code(ACL_INT64)}, 0, ACL_FLOAT},
         {Op::kMaxL, {kF32, kF16, kBF16, Code(ACL_INT32)}, 0, ACL_FLOAT},
         {Op::kMinL, {kF32, kF16, kBF16, Code(ACL_INT32)}, 0, ACL_FLOAT},
+        {Op::kAddcmulL, {kF32, kF16, kBF16, Code(ACL_INT32)}, 0.001, ACL_DOUBLE},
+        {Op::kAddcmulL, {kF16}, 3.0, ACL_DOUBLE},
+        {Op::kAddcdivL, {kF32, kF16, kBF16}, -0.003, ACL_DOUBLE},
     };
     uint32_t seed = 7;
     for (Profile prof : {Profile::kAscend950, Profile::kAscend910B}) {
@@ -1334,6 +1377,329 @@ TEST(ForeachChecks, ValueTensorReadAtRunTimeAndReaddressed) {
     aclDestroyTensor(half);
     aclDestroyTensor(three);
     aclDestroyTensor(st);
+}
+
+// ------------------------------------------------------------------ aclnnForeachAddcmulList / AddcdivList
+
+// Items of dtype d holding `vals` (one 1-d tensor per entry), each value rounded to d (RNE).
+std::vector<std::unique_ptr<Item>> ItemsOf(const std::vector<std::vector<float>>& vals, int d) {
+    std::vector<std::unique_ptr<Item>> items;
+    const size_t es = l1ref::DtSize(d);
+    for (const auto& v : vals) {
+        auto t = std::make_unique<Item>();
+        t->shape = {static_cast<int64_t>(v.size())};
+        t->strides = {1};
+        t->storage = static_cast<int64_t>(v.size());
+        t->host.resize(std::max<size_t>(v.size(), 1) * es);
+        for (size_t e = 0; e < v.size(); ++e) l1ref::WriteValue(t->host.data() + e * es, d, v[e]);
+        t->buf = DeviceBuffer(t->host.size());
+        aclrtMemcpy(t->buf.get(), t->host.size(), t->host.data(), t->host.size(), ACL_MEMCPY_HOST_TO_DEVICE);
+        items.push_back(std::move(t));
+    }
+    return items;
+}
+
+// A 1-d scalars tensor of dtype d over fresh device memory holding `vals` (rounded to d; INT32 truncated).
+struct ValueTensor {
+    DeviceBuffer buf;
+    aclTensor* t = nullptr;
+    ValueTensor(const std::vector<float>& vals, int d) : buf(std::max<size_t>(vals.size(), 1) * l1ref::DtSize(d)) {
+        std::vector<uint8_t> host(std::max<size_t>(vals.size(), 1) * l1ref::DtSize(d));
+        for (size_t i = 0; i < vals.size(); ++i) {
+            uint8_t* q = host.data() + i * l1ref::DtSize(d);
+            if (d == Code(ACL_INT32)) {
+                const int32_t v = static_cast<int32_t>(vals[i]);
+                std::memcpy(q, &v, 4);
+            } else {
+                l1ref::WriteValue(q, d, vals[i]);
+            }
+        }
+        aclrtMemcpy(buf.get(), host.size(), host.data(), host.size(), ACL_MEMCPY_HOST_TO_DEVICE);
+        t = aclcpu_test::MakeTensor({static_cast<int64_t>(vals.size())}, static_cast<aclDataType>(d), buf.get());
+    }
+    ~ValueTensor() { aclDestroyTensor(t); }
+    ValueTensor(const ValueTensor&) = delete;
+    ValueTensor& operator=(const ValueTensor&) = delete;
+};
+
+// The values of `items` read back from the device as float32.
+std::vector<std::vector<float>> ReadItems(const std::vector<std::unique_ptr<Item>>& items, int d) {
+    std::vector<std::vector<float>> got;
+    const size_t es = l1ref::DtSize(d);
+    for (const auto& t : items) {
+        std::vector<uint8_t> bytes(t->host.size());
+        aclrtMemcpy(bytes.data(), bytes.size(), t->buf.get(), bytes.size(), ACL_MEMCPY_DEVICE_TO_HOST);
+        std::vector<float> v;
+        for (int64_t e = 0; e < t->storage; ++e) v.push_back(static_cast<float>(l1ref::ReadValue(bytes.data() + e * es, d)));
+        got.push_back(v);
+    }
+    return got;
+}
+
+// Runs one of the four scalars-tensor entry points (AddcmulList, AddcdivList, AddcmulScalarList, AddcdivScalarList).
+int RunAddc(Op op, const aclTensorList* x1, const aclTensorList* x2, const aclTensorList* x3, const aclTensor* st,
+            aclTensorList* out) {
+    switch (op) {
+        case Op::kAddcmulL:
+            return RunPhases([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnForeachAddcmulListGetWorkspaceSize(x1, x2, x3, st, out, ws, ex); }, aclnnForeachAddcmulList);
+        case Op::kAddcdivL:
+            return RunPhases([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnForeachAddcdivListGetWorkspaceSize(x1, x2, x3, st, out, ws, ex); }, aclnnForeachAddcdivList);
+        case Op::kAddcmulSL:
+            return RunPhases([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnForeachAddcmulScalarListGetWorkspaceSize(x1, x2, x3, st, out, ws, ex); },
+                aclnnForeachAddcmulScalarList);
+        default:
+            return RunPhases([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnForeachAddcdivScalarListGetWorkspaceSize(x1, x2, x3, st, out, ws, ex); },
+                aclnnForeachAddcdivScalarList);
+    }
+}
+
+// AddcmulList's FLOAT16 lists: Atlas A2/A3 multiply in half (a product beyond 65504 is an infinity, a product is
+// rounded to half before the FMA), the Ascend 950 in float32 - and AddcmulScalarList widens on both products.
+TEST(ForeachAddcList, AddcmulListHalfProductPerProduct) {
+    const float p = 1.0f + 0x1p-10f;  // p * p = 1 + 2^-9 + 2^-20: half rounds off the 2^-20
+    const std::vector<std::vector<float>> a = {{1.0f, 1.0f}, {-(1.0f + 0x1p-9f)}},
+                                          b = {{300.0f, 300.0f}, {p}}, c = {{300.0f, -300.0f}, {p}};
+    const float h_milli = static_cast<float>(l1ref::RoundTo(0.001L, l1ref::kFmtF16));
+    const auto half = [](float f) { return static_cast<float>(l1ref::RoundTo(f, l1ref::kFmtF16)); };
+    for (Profile prof : {Profile::kAscend950, Profile::kAscend910B}) {
+        ProfileScope scope(prof);
+        for (Op op : {Op::kAddcmulL, Op::kAddcmulSL}) {
+            for (float s0 : {0.0f, 0.001f}) {
+                auto x1 = ItemsOf(a, kF16), x2 = ItemsOf(b, kF16), x3 = ItemsOf(c, kF16), out = ItemsOf(a, kF16);
+                List l1(x1, kF16), l2(x2, kF16), l3(x3, kF16), lo(out, kF16);
+                ValueTensor st({s0, 1.0f}, kF16);
+                ASSERT_EQ(RunAddc(op, l1.list, l2.list, l3.list, st.t, lo.list), 0) << LastError();
+                const auto got = ReadItems(out, kF16);
+                const bool in_half = op == Op::kAddcmulL && prof == Profile::kAscend910B;
+                const float s = s0 == 0.0f ? 0.0f : h_milli;
+                SCOPED_TRACE(std::string(l1ref::ProfileKey(prof)) + (op == Op::kAddcmulL ? " List" : " ScalarList") +
+                             " s " + std::to_string(s0));
+                if (in_half) {  // 90000 -> inf: inf * 0 = NaN, inf * s = inf
+                    if (s0 == 0.0f) {
+                        EXPECT_TRUE(std::isnan(got[0][0]) && std::isnan(got[0][1]));
+                    } else {
+                        EXPECT_EQ(got[0][0], INFINITY);
+                        EXPECT_EQ(got[0][1], -INFINITY);
+                    }
+                    EXPECT_EQ(aclcpu_test::Bits(got[1][0]), 0u);  // (1 + 2^-9) - (1 + 2^-9): +0
+                } else if (op == Op::kAddcmulSL && prof == Profile::kAscend950) {  // its SIMT fma(s * x2, x3, x1)
+                    const float sx = foreachref::F32(static_cast<long double>(s) * 300.0L);
+                    EXPECT_EQ(got[0][0], half(std::fmaf(sx, 300.0f, 1.0f)));
+                    EXPECT_EQ(got[0][1], half(std::fmaf(sx, -300.0f, 1.0f)));
+                    EXPECT_EQ(got[1][0], 0x1p-20f);
+                } else {
+                    EXPECT_EQ(got[0][0], half(std::fmaf(90000.0f, s, 1.0f)));
+                    EXPECT_EQ(got[0][1], half(std::fmaf(-90000.0f, s, 1.0f)));
+                    EXPECT_EQ(got[1][0], 0x1p-20f);  // the float32 product keeps 2^-20 (a half subnormal)
+                }
+            }
+        }
+    }
+}
+
+// AddcdivList's BF16 lists on the Ascend 950: one FMA, fma(x2 / x3, s, x1); AddcdivScalarList rounds s * q first.
+TEST(ForeachAddcList, AddcdivListBf16OneFmaOnThe950) {
+    ProfileScope scope(Profile::kAscend950);
+    // q = 1 / 3 in float32; s = 3: s * q = 1 exactly in float32 after rounding (0x3F800000), but the FMA keeps the
+    // residual 3 * q - 1 = 2^-25 (q = 0x3EAAAAAB), so x1 = -1 gives 2^-25 via the FMA and 0 via the rounded product
+    const std::vector<std::vector<float>> a = {{-1.0f}}, b = {{1.0f}}, c = {{3.0f}};
+    for (Op op : {Op::kAddcdivL, Op::kAddcdivSL}) {
+        auto x1 = ItemsOf(a, kBF16), x2 = ItemsOf(b, kBF16), x3 = ItemsOf(c, kBF16), out = ItemsOf(a, kBF16);
+        List l1(x1, kBF16), l2(x2, kBF16), l3(x3, kBF16), lo(out, kBF16);
+        ValueTensor st({3.0f}, kBF16);
+        ASSERT_EQ(RunAddc(op, l1.list, l2.list, l3.list, st.t, lo.list), 0) << LastError();
+        const auto got = ReadItems(out, kBF16);
+        const float q = 1.0f / 3.0f;
+        const float want = op == Op::kAddcdivL ? std::fmaf(q, 3.0f, -1.0f)
+                                               : foreachref::F32(-1.0L + foreachref::F32(3.0L * q));
+        EXPECT_EQ(got[0][0], static_cast<float>(l1ref::RoundTo(want, l1ref::kFmtBF16))) << (op == Op::kAddcdivL);
+        if (op == Op::kAddcdivL) {
+            EXPECT_NE(got[0][0], 0.0f);
+        }
+    }
+}
+
+// Outputs that are inputs of later positions: out = x1 = [A, B] with x2 = [B, A] and x3 = [C, C] - position 1 reads
+// A as position 0 left it (the calls made one by one); and out = x3 (each output its own position's divisor).
+TEST(ForeachAddcList, AliasedListsRunInListOrder) {
+    ProfileScope scope(Profile::kAscend950);
+    for (Op op : {Op::kAddcmulL, Op::kAddcdivL}) {
+        const std::vector<std::vector<float>> av = {{1.5f, -2.0f, 0.0f}}, bv = {{3.0f, 0.25f, -7.0f}},
+                                              cv = {{0.1f, 3.0f, -0.0f}};
+        auto A = ItemsOf(av, kF32), B = ItemsOf(bv, kF32), C = ItemsOf(cv, kF32);
+        const float s0 = 0.3f, s1 = -1.7f;
+        const auto step = [op](float x, float y, float z, float s) {
+            return op == Op::kAddcmulL ? std::fmaf(y * z, s, x) : std::fmaf(Flush(y / z), s, x);
+        };
+        {
+            const aclTensor* t1[] = {aclcpu_test::MakeTensor({3}, ACL_FLOAT, A[0]->buf.get()),
+                                     aclcpu_test::MakeTensor({3}, ACL_FLOAT, B[0]->buf.get())};
+            const aclTensor* t2[] = {aclcpu_test::MakeTensor({3}, ACL_FLOAT, B[0]->buf.get()),
+                                     aclcpu_test::MakeTensor({3}, ACL_FLOAT, A[0]->buf.get())};
+            const aclTensor* t3[] = {aclcpu_test::MakeTensor({3}, ACL_FLOAT, C[0]->buf.get()),
+                                     aclcpu_test::MakeTensor({3}, ACL_FLOAT, C[0]->buf.get())};
+            const aclTensor* to[] = {aclcpu_test::MakeTensor({3}, ACL_FLOAT, A[0]->buf.get()),
+                                     aclcpu_test::MakeTensor({3}, ACL_FLOAT, B[0]->buf.get())};
+            aclTensorList *l1 = aclCreateTensorList(t1, 2), *l2 = aclCreateTensorList(t2, 2),
+                          *l3 = aclCreateTensorList(t3, 2), *lo = aclCreateTensorList(to, 2);
+            ValueTensor st({s0, s1}, kF32);
+            ASSERT_EQ(RunAddc(op, l1, l2, l3, st.t, lo), 0) << LastError();
+            const auto ga = ReadItems(A, kF32), gb = ReadItems(B, kF32);
+            for (size_t e = 0; e < 3; ++e) {
+                const float a1 = step(av[0][e], bv[0][e], cv[0][e], s0);   // position 0: A updated
+                const float b1 = step(bv[0][e], a1, cv[0][e], s1);         // position 1 reads the new A
+                EXPECT_TRUE(aclcpu_test::Bits(ga[0][e]) == aclcpu_test::Bits(a1) || (a1 != a1 && ga[0][e] != ga[0][e])) << e;
+                EXPECT_TRUE(aclcpu_test::Bits(gb[0][e]) == aclcpu_test::Bits(b1) || (b1 != b1 && gb[0][e] != gb[0][e])) << e;
+            }
+            for (aclTensorList* l : {l1, l2, l3, lo}) aclDestroyTensorList(l);
+        }
+    }
+}
+
+// The List forms' checks (generated layers: the codes CANN documents), each with its status and message.
+TEST(ForeachAddcList, Checks) {
+    using First = aclnnStatus (*)(const aclTensorList*, const aclTensorList*, const aclTensorList*, const aclTensor*,
+                                  const aclTensorList*, uint64_t*, aclOpExecutor**);
+    for (First first : {static_cast<First>(aclnnForeachAddcmulListGetWorkspaceSize),
+                        static_cast<First>(aclnnForeachAddcdivListGetWorkspaceSize)}) {
+        const bool mul = first == static_cast<First>(aclnnForeachAddcmulListGetWorkspaceSize);
+        SCOPED_TRACE(mul ? "AddcmulList" : "AddcdivList");
+        for (Profile prof : {Profile::kAscend950, Profile::kAscend910B}) {
+            ProfileScope scope(prof);
+            Lists f32(2, kF32), f16(2, kF16), i32(2, Code(ACL_INT32)), three(3, kF32);
+            List x(f32.a, kF32), y(f32.b, kF32), o(f32.o, kF32), h(f16.a, kF16), xi(i32.a, Code(ACL_INT32)),
+                oi(i32.o, Code(ACL_INT32)), x3(three.a, kF32);
+            ValueTensor s2({1.0f, 2.0f}, kF32), s1({1.0f}, kF32), s2h({1.0f, 2.0f}, kF16), si({1.0f, 2.0f}, Code(ACL_INT32));
+            DeviceBuffer b9(8);
+            aclTensor* s9 = aclcpu_test::MakeTensor({1, 1, 1, 1, 1, 1, 1, 1, 2}, ACL_FLOAT, b9.get());
+            uint64_t ws = 0;
+            aclOpExecutor* ex = nullptr;
+            ASSERT_EQ(first(x.list, y.list, y.list, s2.t, o.list, &ws, &ex), 0) << LastError();
+            aclDestroyAclOpExecutor(ex);
+            // NULL arguments, in parameter order
+            EXPECT_EQ(first(nullptr, y.list, y.list, s2.t, o.list, &ws, &ex), kNullptr);
+            EXPECT_NE(LastError().find("got null for argument x1."), std::string::npos);
+            EXPECT_EQ(first(x.list, y.list, nullptr, nullptr, o.list, &ws, &ex), kNullptr);
+            EXPECT_NE(LastError().find("got null for argument x3."), std::string::npos);
+            EXPECT_EQ(first(x.list, y.list, y.list, nullptr, o.list, &ws, &ex), kNullptr);
+            EXPECT_NE(LastError().find("got null for argument scalars."), std::string::npos);
+            EXPECT_EQ(first(x.list, y.list, y.list, s2.t, nullptr, &ws, &ex), kNullptr);
+            EXPECT_EQ(first(x.list, y.list, y.list, s2.t, o.list, nullptr, &ex), kNullptr);
+            // dtypes: x1[0] outside the list (INT32 for AddcdivList), x2[0] or out of another dtype (161002), a
+            // later tensor of x2 of another dtype (561002: the tiling's)
+            EXPECT_EQ(first(xi.list, xi.list, xi.list, si.t, oi.list, &ws, &ex), mul ? 0 : kInvalid) << LastError();
+            if (mul) {
+                aclDestroyAclOpExecutor(ex);
+            } else {
+                EXPECT_NE(LastError().find("Tensor x1[0] dtype DT_INT32 should be in dtype support list"), std::string::npos);
+            }
+            EXPECT_EQ(first(x.list, h.list, y.list, s2.t, o.list, &ws, &ex), kInvalid);
+            EXPECT_NE(LastError().find("Tensor x2[0] dtype DT_FLOAT16 does not match the kernel"), std::string::npos);
+            EXPECT_EQ(first(x.list, y.list, y.list, s2.t, h.list, &ws, &ex), kInvalid);
+            EXPECT_NE(LastError().find("Tensor out[i] dtype DT_FLOAT16 should be x1's dtype DT_FLOAT"), std::string::npos);
+            const aclTensor* mixed_t[] = {aclcpu_test::MakeTensor({2, 3}, ACL_FLOAT, f32.b[0]->buf.get()),
+                                          aclcpu_test::MakeTensor({2, 3}, ACL_FLOAT16, f16.b[1]->buf.get())};
+            aclTensorList* mixed = aclCreateTensorList(mixed_t, 2);
+            EXPECT_EQ(first(x.list, y.list, mixed, s2.t, o.list, &ws, &ex), 561002);
+            EXPECT_NE(LastError().find("Every tensor of x3 should have x1[0]'s dtype DT_FLOAT, but found DT_FLOAT16"),
+                      std::string::npos);
+            // lengths (561002, the tiling's)
+            EXPECT_EQ(first(x.list, y.list, x3.list, s2.t, o.list, &ws, &ex), 561002);
+            EXPECT_NE(LastError().find("must have the same number of tensors, but got 2, 2, 3 and 2"), std::string::npos);
+            // the scalars tensor: the lists' dtype (161002), at most 8 dims, then one value per position (561002)
+            EXPECT_EQ(first(x.list, y.list, y.list, s2h.t, o.list, &ws, &ex), kInvalid);
+            EXPECT_NE(LastError().find("Tensor scalars dtype DT_FLOAT16 should be the lists' dtype DT_FLOAT"), std::string::npos);
+            EXPECT_EQ(first(x.list, y.list, y.list, s9, o.list, &ws, &ex), 561002);
+            EXPECT_NE(LastError().find("cannot be larger than 8 dimensions, but has 9"), std::string::npos);
+            EXPECT_EQ(first(x.list, y.list, y.list, s1.t, o.list, &ws, &ex), 561002);
+            EXPECT_NE(LastError().find("holds 1 for 2"), std::string::npos);
+            // a NULL element (161002)
+            const aclTensor* holes[2] = {aclcpu_test::MakeTensor({2, 3}, ACL_FLOAT, f32.a[0]->buf.get()), nullptr};
+            aclTensorList* with_null = aclCreateTensorList(holes, 2);
+            EXPECT_EQ(first(x.list, with_null, y.list, s2.t, o.list, &ws, &ex), kInvalid);
+            EXPECT_NE(LastError().find("x2[1]"), std::string::npos);
+            // empty lists: success, nothing to run (the scalars tensor is not read)
+            aclTensorList* e = aclCreateTensorList(nullptr, 0);
+            ws = 99;
+            ASSERT_EQ(first(e, e, e, s1.t, e, &ws, &ex), 0) << LastError();
+            EXPECT_EQ(ws, 0u);
+            EXPECT_EQ(mul ? aclnnForeachAddcmulList(nullptr, 0, ex, nullptr) : aclnnForeachAddcdivList(nullptr, 0, ex, nullptr), 0);
+            EXPECT_EQ(aclrtSynchronizeStream(nullptr), 0);
+            {
+                ProfileScope old(Profile::kAscend910);
+                EXPECT_EQ(first(x.list, y.list, y.list, s2.t, o.list, &ws, &ex), kInvalid);
+                EXPECT_NE(LastError().find("is not supported on Ascend910"), std::string::npos);
+            }
+            aclDestroyTensorList(mixed);
+            aclDestroyTensorList(with_null);
+            aclDestroyTensorList(e);
+            aclDestroyTensor(s9);
+        }
+    }
+}
+
+// The values are read when the second phase runs (written after the first phase here), through a strided view of
+// the scalars tensor (row-major order), and aclSetInputTensorAddr on input 3 moves every position's value.
+TEST(ForeachAddcList, ValuesReadAtRunTimeThroughAStridedViewAndReaddressed) {
+    ProfileScope scope(Profile::kAscend910B);
+    std::mt19937 rng(13);
+    const std::vector<std::vector<int64_t>> shapes = {{3}, {2, 2}, {0}};
+    for (Op op : {Op::kAddcmulL, Op::kAddcdivL}) {
+        auto x1 = MakeItems(3, kF32, rng, shapes.data());
+        auto x2 = MakeItems(3, kF32, rng, shapes.data());
+        auto x3 = MakeItems(3, kF32, rng, shapes.data());
+        auto out = MakeItems(3, kF32, rng, shapes.data());
+        List l1(x1, kF32), l2(x2, kF32), l3(x3, kF32), lo(out, kF32);
+        DeviceBuffer first(24), second(24);
+        const float zeros[6] = {}, vals[6] = {2.0f, 99.0f, -3.0f, 99.0f, 0.5f, 99.0f},
+                    other[6] = {0.25f, 99.0f, 4.0f, 99.0f, -1.0f, 99.0f};
+        aclrtMemcpy(first.get(), 24, zeros, 24, ACL_MEMCPY_HOST_TO_DEVICE);
+        aclrtMemcpy(second.get(), 24, other, 24, ACL_MEMCPY_HOST_TO_DEVICE);
+        aclTensor* st = aclcpu_test::MakeTensor({3}, ACL_FLOAT, first.get(), {2}, 0, {6});  // every other element
+        uint64_t ws = 0;
+        aclOpExecutor* ex = nullptr;
+        const bool mul = op == Op::kAddcmulL;
+        ASSERT_EQ(mul ? aclnnForeachAddcmulListGetWorkspaceSize(l1.list, l2.list, l3.list, st, lo.list, &ws, &ex)
+                      : aclnnForeachAddcdivListGetWorkspaceSize(l1.list, l2.list, l3.list, st, lo.list, &ws, &ex), 0)
+            << LastError();
+        ASSERT_EQ(aclSetAclOpExecutorRepeatable(ex), 0) << LastError();
+        aclrtMemcpy(first.get(), 24, vals, 24, ACL_MEMCPY_HOST_TO_DEVICE);  // after the first phase
+        const auto check = [&](const float* v) {
+            for (size_t i = 0; i < 3; ++i) {
+                std::vector<float> got(out[i]->host.size() / 4);
+                aclrtMemcpy(got.data(), got.size() * 4, out[i]->buf.get(), got.size() * 4, ACL_MEMCPY_DEVICE_TO_HOST);
+                const std::vector<int64_t> oa = Offsets(*x1[i]), ob = Offsets(*x2[i]), od = Offsets(*x3[i]),
+                                           oo = Offsets(*out[i]);
+                for (size_t e = 0; e < oa.size(); ++e) {
+                    float a, b, d;
+                    std::memcpy(&a, x1[i]->host.data() + oa[e] * 4, 4);
+                    std::memcpy(&b, x2[i]->host.data() + ob[e] * 4, 4);
+                    std::memcpy(&d, x3[i]->host.data() + od[e] * 4, 4);
+                    const float s = v[2 * i];
+                    const float q = mul ? b * d : Flush(Flush(b) / Flush(d));
+                    const float want = std::fmaf(q, s, a);
+                    const float g = got[static_cast<size_t>(oo[e])];
+                    EXPECT_TRUE(aclcpu_test::Bits(g) == aclcpu_test::Bits(want) || (want != want && g != g)) << i << " " << e;
+                }
+            }
+        };
+        const auto second_phase = [&] {
+            return mul ? aclnnForeachAddcmulList(nullptr, 0, ex, nullptr) : aclnnForeachAddcdivList(nullptr, 0, ex, nullptr);
+        };
+        ASSERT_EQ(second_phase(), 0) << LastError();
+        ASSERT_EQ(aclrtSynchronizeStream(nullptr), 0);
+        check(vals);
+        ASSERT_EQ(aclSetInputTensorAddr(ex, 3, st, second.get()), 0) << LastError();
+        ASSERT_EQ(second_phase(), 0) << LastError();
+        ASSERT_EQ(aclrtSynchronizeStream(nullptr), 0);
+        check(other);
+        aclDestroyAclOpExecutor(ex);
+        aclDestroyTensor(st);
+    }
 }
 
 }  // namespace
