@@ -348,9 +348,23 @@ private:
         const auto deadline = Clock::now() + timeout_;
         int rc = 0;
         std::string mine;
+        // A peer whose task is queued behind ours on our stream can never meet us: refused at once.
+        auto queued_behind = [&](uint32_t peer) {
+            for (const auto& q : pending_[peer]) {
+                if (q.second == running_[rank]) {
+                    Break(HCCL_E_PARA, Format("ranks %u and %u enqueued their point-to-point calls on the same stream; "
+                                              "rank %u's would wait for rank %u's forever. Give every rank its own "
+                                              "stream (ranks on one device share its default stream)",
+                                              rank, peer, rank, peer));
+                    return true;
+                }
+            }
+            return false;
+        };
         for (const P2PItem& it : op.items) {
             if (it.send || it.peer == rank) continue;
             auto& box = box_[size_t(it.peer) * n_ + rank];
+            if (box.empty() && broken_ == 0 && queued_behind(it.peer)) break;
             while (box.empty() && broken_ == 0) {
                 if (cv_.wait_until(lock, deadline) == std::cv_status::timeout && box.empty() && broken_ == 0) {
                     Break(HCCL_E_TIMEOUT, Format("rank %u waited %g s (HCCL_EXEC_TIMEOUT) to receive %llu elements "
@@ -383,6 +397,7 @@ private:
         }
         // Our offers: wait until taken and copied; withdraw the untaken ones when the group broke.
         for (Post& p : posts) {
+            if (!p.done && !p.taken && broken_ == 0) queued_behind(p.item->peer);
             while (!p.done) {
                 if (broken_ != 0 && !p.taken) {
                     auto& box = box_[size_t(rank) * n_ + p.item->peer];

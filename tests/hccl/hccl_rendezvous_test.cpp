@@ -136,3 +136,37 @@ TEST(HcclBuffers, PartialOverlapIsRefused) {
 }
 
 }  // namespace
+
+namespace {
+
+// Two ranks' send and receive queued on one stream: the send would wait for the receive behind it. Refused at
+// once with HCCL_E_PARA (HCCL_EXEC_TIMEOUT bounds the test should the check ever miss).
+TEST(HcclBuffers, PointToPointOfTwoRanksOnOneStreamIsRefused) {
+    setenv("HCCL_EXEC_TIMEOUT", "10", 1);
+    int32_t devices[2] = {0, 1};
+    HcclComm comms[2];
+    ASSERT_EQ(HcclCommInitAll(2, devices, comms), HCCL_SUCCESS);
+    unsetenv("HCCL_EXEC_TIMEOUT");
+    aclrtStream s = nullptr;
+    ASSERT_EQ(aclrtCreateStream(&s), ACL_SUCCESS);
+    void* a = nullptr;
+    void* b = nullptr;
+    ASSERT_EQ(aclrtMalloc(&a, 64, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+    ASSERT_EQ(aclrtMalloc(&b, 64, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+    ASSERT_EQ(aclrtMemset(a, 64, 0, 64), ACL_SUCCESS);
+    const auto t0 = std::chrono::steady_clock::now();
+    ASSERT_EQ(HcclSend(a, 16, HCCL_DATA_TYPE_FP32, 1, comms[0], s), HCCL_SUCCESS);
+    ASSERT_EQ(HcclRecv(b, 16, HCCL_DATA_TYPE_FP32, 0, comms[1], s), HCCL_SUCCESS);
+    EXPECT_EQ(aclrtSynchronizeStream(s), static_cast<aclError>(HCCL_E_PARA));
+    EXPECT_LT(Since(t0), 5.0);
+    HcclResult async = HCCL_SUCCESS;
+    ASSERT_EQ(HcclGetCommAsyncError(comms[0], &async), HCCL_SUCCESS);
+    EXPECT_EQ(async, HCCL_E_PARA);
+    EXPECT_NE(Msg().find("same stream"), std::string::npos);
+    EXPECT_EQ(aclrtFree(a), ACL_SUCCESS);
+    EXPECT_EQ(aclrtFree(b), ACL_SUCCESS);
+    EXPECT_EQ(aclrtDestroyStream(s), ACL_SUCCESS);
+    for (HcclComm c : comms) EXPECT_EQ(HcclCommDestroy(c), HCCL_SUCCESS);
+}
+
+}  // namespace
