@@ -68,9 +68,9 @@ HcclResult HcclGetRootInfo(HcclRootInfo *rootInfo);
  * @param comm     receives the handle
  * @return HCCL_SUCCESS; HCCL_E_PTR rootInfo or comm NULL; HCCL_E_PARA rank >= nRanks, nRanks differing from an
  *         earlier joiner's, a rank taken twice, bytes that are no root info, a root info whose group already
- *         formed; HCCL_E_TIMEOUT the group did not complete in time, or its rendezvous server cannot be
- *         reached (this rank leaves it); HCCL_E_TCP_CONNECT gloo's connections failed; HCCL_E_RUNTIME no
- *         device set on the thread.
+ *         formed or whose rendezvous server has ended (connection refused); HCCL_E_TIMEOUT the group did not
+ *         complete in time, or its server did not answer in time (this rank leaves it); HCCL_E_TCP_CONNECT
+ *         gloo's connections failed; HCCL_E_RUNTIME no device set on the thread.
  */
 HcclResult HcclCommInitRootInfo(uint32_t nRanks, const HcclRootInfo *rootInfo, uint32_t rank, HcclComm *comm);
 
