@@ -249,6 +249,30 @@ int CheckApart(const char* api, const void* send, uint64_t sn, const void* recv,
     return Fail(HCCL_E_PARA, "%s: sendBuf %p and recvBuf %p overlap (this call has no in-place form).", api, send, recv);
 }
 
+// The end of every call with one send and one receive buffer: the overlap rule (CheckApart), both buffers
+// resolved and pinned, the task enqueued (numbered).
+HcclResult SendRecvBuffersAndEnqueue(std::unique_ptr<Call> c, const void* sendBuf, uint64_t in_bytes, void* recvBuf,
+                                     uint64_t out_bytes, const void* in_place, const char* layout) {
+    TRY(CheckApart(c->api, sendBuf, in_bytes, recvBuf, out_bytes, in_place, layout));
+    TRY(c->Buffer("sendBuf", sendBuf, in_bytes, false, &c->op.send));
+    TRY(c->Buffer("recvBuf", recvBuf, out_bytes, true, &c->op.recv));
+    return static_cast<HcclResult>(Enqueue(std::move(c), true));
+}
+
+// A V form's host arrays of per-rank counts and displacements (rankSize uint64_t each): copied into *counts and
+// *displs, and the bytes of the buffer they span into *bytes.
+int PerRankArrays(const Call& c, const char* counts_name, const void* counts, const char* displs_name,
+                  const void* displs, size_t es, std::vector<uint64_t>* cnt, std::vector<uint64_t>* dsp,
+                  uint64_t* bytes) {
+    const uint32_t n = c.comm->size;
+    TRY(HostArray(c.api, counts_name, counts, n, cnt));
+    TRY(HostArray(c.api, displs_name, displs, n, dsp));
+    uint64_t elems = 0;
+    const std::string what = std::string(counts_name) + "/" + displs_name;
+    TRY(Extent(c.api, what.c_str(), *cnt, *dsp, &elems));
+    return BytesOrFail(c.api, elems, 1, es, bytes);
+}
+
 HcclResult Reducing(const char* api, OpKind kind, void* sendBuf, void* recvBuf, uint64_t count, HcclDataType dataType,
                     HcclReduceOp op, uint32_t root, HcclComm comm, aclrtStream stream) {
     auto c = std::make_unique<Call>();
@@ -271,15 +295,12 @@ HcclResult Reducing(const char* api, OpKind kind, void* sendBuf, void* recvBuf, 
     o.root = root;
     o.count = count;
     if (kind == OpKind::kReduceScatter) {
-        TRY(CheckApart(api, sendBuf, in_bytes, recvBuf, out_bytes,
-                       static_cast<char*>(recvBuf) - uint64_t{cm.rank} * count * es,
-                       "recvBuf = sendBuf + rank * recvCount elements"));
-    } else {
-        TRY(CheckApart(api, sendBuf, in_bytes, recvBuf, out_bytes, recvBuf, "sendBuf == recvBuf"));
+        return SendRecvBuffersAndEnqueue(std::move(c), sendBuf, in_bytes, recvBuf, out_bytes,
+                                         static_cast<char*>(recvBuf) - uint64_t{cm.rank} * count * es,
+                                         "recvBuf = sendBuf + rank * recvCount elements");
     }
-    TRY(c->Buffer("sendBuf", sendBuf, in_bytes, false, &o.send));
-    TRY(c->Buffer("recvBuf", recvBuf, out_bytes, true, &o.recv));
-    return static_cast<HcclResult>(Enqueue(std::move(c), true));
+    return SendRecvBuffersAndEnqueue(std::move(c), sendBuf, in_bytes, recvBuf, out_bytes, recvBuf,
+                                     "sendBuf == recvBuf");
 }
 
 int PointToPoint(const char* api, bool send, void* buf, uint64_t count, HcclDataType dataType, uint32_t peer,
@@ -336,22 +357,16 @@ HCCL_API HcclResult HcclReduceScatterV(void* sendBuf, const void* sendCounts, co
     TRY(CheckType(api, dataType, TypeSet::kReduceV));
     TRY(CheckOp(api, op, false));
     Op& o = c->op;
-    const uint32_t n = c->comm->size;
-    TRY(HostArray(api, "sendCounts", sendCounts, n, &o.send_counts));
-    TRY(HostArray(api, "sendDispls", sendDispls, n, &o.send_displs));
     const size_t es = DtypeSize(dataType);
-    uint64_t in_elems = 0, in_bytes = 0, out_bytes = 0;
-    TRY(Extent(api, "sendCounts/sendDispls", o.send_counts, o.send_displs, &in_elems));
-    TRY(BytesOrFail(api, in_elems, 1, es, &in_bytes));
+    uint64_t in_bytes = 0, out_bytes = 0;
+    TRY(PerRankArrays(*c, "sendCounts", sendCounts, "sendDispls", sendDispls, es, &o.send_counts, &o.send_displs,
+                      &in_bytes));
     TRY(BytesOrFail(api, recvCount, 1, es, &out_bytes));
     o.kind = OpKind::kReduceScatterV;
     o.dtype = dataType;
     o.red = op;
     o.count = recvCount;
-    TRY(CheckApart(api, sendBuf, in_bytes, recvBuf, out_bytes, nullptr, nullptr));
-    TRY(c->Buffer("sendBuf", sendBuf, in_bytes, false, &o.send));
-    TRY(c->Buffer("recvBuf", recvBuf, out_bytes, true, &o.recv));
-    return static_cast<HcclResult>(Enqueue(std::move(c), true));
+    return SendRecvBuffersAndEnqueue(std::move(c), sendBuf, in_bytes, recvBuf, out_bytes, nullptr, nullptr);
 }
 
 HCCL_API HcclResult HcclBroadcast(void* buf, uint64_t count, HcclDataType dataType, uint32_t root, HcclComm comm,
@@ -394,10 +409,7 @@ HCCL_API HcclResult HcclScatter(void* sendBuf, void* recvBuf, uint64_t recvCount
     o.dtype = dataType;
     o.root = root;
     o.count = recvCount;
-    TRY(CheckApart(api, sendBuf, in_bytes, recvBuf, out_bytes, nullptr, nullptr));
-    TRY(c->Buffer("sendBuf", sendBuf, in_bytes, false, &o.send));
-    TRY(c->Buffer("recvBuf", recvBuf, out_bytes, true, &o.recv));
-    return static_cast<HcclResult>(Enqueue(std::move(c), true));
+    return SendRecvBuffersAndEnqueue(std::move(c), sendBuf, in_bytes, recvBuf, out_bytes, nullptr, nullptr);
 }
 
 HCCL_API HcclResult HcclAllGather(void* sendBuf, void* recvBuf, uint64_t sendCount, HcclDataType dataType,
@@ -416,12 +428,9 @@ HCCL_API HcclResult HcclAllGather(void* sendBuf, void* recvBuf, uint64_t sendCou
     o.kind = OpKind::kAllGather;
     o.dtype = dataType;
     o.count = sendCount;
-    TRY(CheckApart(api, sendBuf, in_bytes, recvBuf, out_bytes,
-                   static_cast<char*>(recvBuf) + uint64_t{c->comm->rank} * in_bytes,
-                   "sendBuf = recvBuf + rank * sendCount elements"));
-    TRY(c->Buffer("sendBuf", sendBuf, in_bytes, false, &o.send));
-    TRY(c->Buffer("recvBuf", recvBuf, out_bytes, true, &o.recv));
-    return static_cast<HcclResult>(Enqueue(std::move(c), true));
+    const char* in_place = static_cast<char*>(recvBuf) + uint64_t{c->comm->rank} * in_bytes;
+    return SendRecvBuffersAndEnqueue(std::move(c), sendBuf, in_bytes, recvBuf, out_bytes, in_place,
+                                     "sendBuf = recvBuf + rank * sendCount elements");
 }
 
 HCCL_API HcclResult HcclAllGatherV(void* sendBuf, uint64_t sendCount, void* recvBuf, const void* recvCounts,
@@ -432,21 +441,15 @@ HCCL_API HcclResult HcclAllGatherV(void* sendBuf, uint64_t sendCount, void* recv
     TRY(Begin(c.get(), comm, stream));
     TRY(CheckType(api, dataType, TypeSet::kMove));
     Op& o = c->op;
-    const uint32_t n = c->comm->size;
-    TRY(HostArray(api, "recvCounts", recvCounts, n, &o.recv_counts));
-    TRY(HostArray(api, "recvDispls", recvDispls, n, &o.recv_displs));
     const size_t es = DtypeSize(dataType);
-    uint64_t out_elems = 0, in_bytes = 0, out_bytes = 0;
-    TRY(Extent(api, "recvCounts/recvDispls", o.recv_counts, o.recv_displs, &out_elems));
+    uint64_t in_bytes = 0, out_bytes = 0;
+    TRY(PerRankArrays(*c, "recvCounts", recvCounts, "recvDispls", recvDispls, es, &o.recv_counts, &o.recv_displs,
+                      &out_bytes));
     TRY(BytesOrFail(api, sendCount, 1, es, &in_bytes));
-    TRY(BytesOrFail(api, out_elems, 1, es, &out_bytes));
     o.kind = OpKind::kAllGatherV;
     o.dtype = dataType;
     o.count = sendCount;
-    TRY(CheckApart(api, sendBuf, in_bytes, recvBuf, out_bytes, nullptr, nullptr));
-    TRY(c->Buffer("sendBuf", sendBuf, in_bytes, false, &o.send));
-    TRY(c->Buffer("recvBuf", recvBuf, out_bytes, true, &o.recv));
-    return static_cast<HcclResult>(Enqueue(std::move(c), true));
+    return SendRecvBuffersAndEnqueue(std::move(c), sendBuf, in_bytes, recvBuf, out_bytes, nullptr, nullptr);
 }
 
 namespace {

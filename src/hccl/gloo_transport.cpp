@@ -146,10 +146,15 @@ private:
         gloo::allgatherv(o);
     }
 
-    // Slice [lo, hi) of `count` elements that rank j owns in a reduction.
-    void Split(uint64_t count, uint32_t j, uint64_t* lo, uint64_t* hi) const {
-        *lo = count * j / size_;
-        *hi = count * (j + 1) / size_;
+    // The slices of `count` elements the ranks own in a reduction: rank j's starts at (*off)[j] and holds
+    // (*cnt)[j] elements, [count * j / n, count * (j + 1) / n).
+    void Slices(uint64_t count, std::vector<uint64_t>* off, std::vector<uint64_t>* cnt) const {
+        off->resize(size_);
+        cnt->resize(size_);
+        for (uint32_t j = 0; j < size_; ++j) {
+            (*off)[j] = count * j / size_;
+            (*cnt)[j] = count * (j + 1) / size_ - (*off)[j];
+        }
     }
 
     // The reduce-scatter core: rank r receives piece r of every rank's input (piece j: send_lo[j] elements
@@ -272,13 +277,8 @@ private:
                 return 0;
             }
             case OpKind::kAllReduce: {
-                std::vector<uint64_t> off(n), cnt(n);
-                for (uint32_t j = 0; j < n; ++j) {
-                    uint64_t lo, hi;
-                    Split(op.count, j, &lo, &hi);
-                    off[j] = lo;
-                    cnt[j] = hi - lo;
-                }
+                std::vector<uint64_t> off, cnt;
+                Slices(op.count, &off, &cnt);
                 // my slice reduced straight into its place in recv (send, which recv may be, was consumed by the
                 // all-to-all), then gathered in place
                 char* mine = static_cast<char*>(op.recv) + off[r] * es;
@@ -296,13 +296,8 @@ private:
             case OpKind::kReduceScatterV:
                 return ReduceToMine(tag, op, op.send_displs, op.send_counts, op.count, op.recv, why);
             case OpKind::kReduce: {
-                std::vector<uint64_t> off(n), cnt(n);
-                for (uint32_t j = 0; j < n; ++j) {
-                    uint64_t lo, hi;
-                    Split(op.count, j, &lo, &hi);
-                    off[j] = lo;
-                    cnt[j] = hi - lo;
-                }
+                std::vector<uint64_t> off, cnt;
+                Slices(op.count, &off, &cnt);
                 std::vector<char> mine(cnt[r] * es);
                 if (int e = ReduceToMine(tag, op, off, cnt, cnt[r], mine.data(), why)) return e;
                 // every rank's reduced slice to the root, in place in its recv buffer
