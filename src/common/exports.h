@@ -86,6 +86,7 @@ struct Access;
 using RangeFn = void (*)(void* ctx, int64_t begin, int64_t end);
 
 ACLCPU_LIB_API Soc ActiveSoc();
+ACLCPU_LIB_API bool FidelityExactOnly();  // the reference tier refused (src/op/reference_call.cpp)
 ACLCPU_LIB_API const char* SocName(Soc soc);
 ACLCPU_LIB_API void SetThreadSocOverride(const Soc* soc);  // the Python package's per-call profile (python/)
 ACLCPU_LIB_API std::shared_ptr<Stream> HoldStream(aclrtStream stream);

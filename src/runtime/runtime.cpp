@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
+#include <atomic>
 #include <cstring>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -213,6 +214,10 @@ int CheckEnvironment(const SocEntry** soc) {
         return Fail(ACL_ERROR_FILE_ATTR_INVALID, "aclInit: ACLCPU_STRICT=\"%s\" is not 0 or 1.",
                     Shown(std::getenv("ACLCPU_STRICT")).c_str());
     }
+    if (FidelityVariable() < 0) {
+        return Fail(ACL_ERROR_FILE_ATTR_INVALID, "aclInit: ACLCPU_FIDELITY=\"%s\" is not exact or reference.",
+                    Shown(std::getenv("ACLCPU_FIDELITY")).c_str());
+    }
     if (StrictExitCodeVariable() == -2) {
         return Fail(ACL_ERROR_FILE_ATTR_INVALID, "aclInit: ACLCPU_STRICT_EXITCODE=\"%s\" is not an integer from 0 to 255.",
                     Shown(std::getenv("ACLCPU_STRICT_EXITCODE")).c_str());
@@ -269,7 +274,8 @@ constexpr off_t kMaxConfigBytes = off_t{16} << 20;
 // product name (the whole string is compared: an embedded NUL does not cut it short). *config_soc: the
 // product "soc_version" names, untouched when the key is absent. *config_strict: 0 or 1 from the "strict" key
 // (strict mode, runtime/strict.h; 100008 when it is not a JSON boolean), untouched when the key is absent.
-int ApplyConfig(const char* path, const SocEntry** config_soc, int* config_strict) {
+// *config_exact: 1 for "fidelity": "exact", 0 for "reference" (100008 for anything else), untouched when absent.
+int ApplyConfig(const char* path, const SocEntry** config_soc, int* config_strict, int* config_exact) {
     struct File {  // closes on every return
         int fd;
         ~File() {
@@ -329,6 +335,19 @@ int ApplyConfig(const char* path, const SocEntry** config_soc, int* config_stric
         }
         *config_strict = strict->get<bool>() ? 1 : 0;
     }
+    auto fidelity = j.find("fidelity");
+    if (fidelity != j.end()) {
+        const bool known = fidelity->is_string() && (fidelity->get_ref<const std::string&>() == "exact" ||
+                                                     fidelity->get_ref<const std::string&>() == "reference");
+        if (!known) {
+            const std::string shown =
+                Shown(fidelity->is_primitive() ? fidelity->dump() : std::string("a JSON ") + fidelity->type_name());
+            return Fail(ACL_ERROR_FILE_ATTR_INVALID,
+                        "aclInit: \"fidelity\" in \"%s\" is %s; expected \"exact\" or \"reference\".", path,
+                        shown.c_str());
+        }
+        *config_exact = fidelity->get_ref<const std::string&>() == "exact" ? 1 : 0;
+    }
     return 0;
 }
 
@@ -337,6 +356,21 @@ int ApplyConfig(const char* path, const SocEntry** config_soc, int* config_stric
 RuntimeState& State() {
     static RuntimeState* state = new RuntimeState();
     return *state;
+}
+
+// Set at aclInit (and the rt* API's open); read by every reference-tier first phase.
+static std::atomic<int> g_exact_only{-1};  // -1: not yet set by an open runtime (the environment decides)
+
+int FidelityVariable() {
+    const char* v = std::getenv("ACLCPU_FIDELITY");
+    if (v == nullptr || *v == '\0' || std::strcmp(v, "reference") == 0) return 0;
+    if (std::strcmp(v, "exact") == 0) return 1;
+    return -1;
+}
+
+bool FidelityExactOnly() {
+    const int v = g_exact_only.load(std::memory_order_relaxed);
+    return v >= 0 ? v == 1 : FidelityVariable() == 1;
 }
 
 // True while the runtime is open because an rt* call opened it (OpenForRtApi), not aclInit. Guarded by
@@ -356,6 +390,7 @@ void OpenForRtApi() {
     st.finalized = false;
     g_opened_for_rt = true;
     SetStrictMode(StrictVariable() == 1);
+    g_exact_only.store(FidelityVariable() == 1 ? 1 : 0, std::memory_order_relaxed);
     Log(LogLevel::kInfo, "rt API: runtime opened without aclInit, emulating %s", st.soc_name);
 }
 
@@ -447,8 +482,9 @@ aclError aclInit(const char* configPath) {
     }
     const SocEntry* config_soc = nullptr;
     int config_strict = -1;
+    int config_exact = -1;
     if (configPath != nullptr && configPath[0] != '\0') {
-        int ret = ApplyConfig(configPath, &config_soc, &config_strict);
+        int ret = ApplyConfig(configPath, &config_soc, &config_strict, &config_exact);
         if (ret != 0) return ret;
     }
     const SocEntry* env_soc = nullptr;
@@ -460,6 +496,7 @@ aclError aclInit(const char* configPath) {
     ResetPeerAccess();
     NewDeviceGeneration();
     SetStrictMode(config_strict >= 0 ? config_strict == 1 : StrictVariable() == 1);  // the config wins
+    g_exact_only.store(config_exact >= 0 ? config_exact : (FidelityVariable() == 1 ? 1 : 0), std::memory_order_relaxed);
     g_opened_for_rt = false;  // aclInit now owns the open runtime (rt* calls may have opened it first)
     st.initialized = true;
     st.finalized = false;

@@ -27,6 +27,14 @@ enum class Soc { kAscend950, kAscend910B, kAscend910_93, kAscend910, kAscend310P
 /// name with 100008).
 Soc ActiveSoc();
 
+/// Whether reference-tier operators are refused (ACLCPU_FIDELITY=exact, or "fidelity": "exact" in aclInit's
+/// config, which wins): their first phase then fails with 161002. Read at aclInit (before it, and for the rt*
+/// API's implicit open, from the environment). False by default: every tier runs.
+bool FidelityExactOnly();
+
+/// ACLCPU_FIDELITY: 0 unset, empty or "reference"; 1 "exact"; -1 anything else (aclInit refuses it, 100008).
+int FidelityVariable();
+
 /// Sets (soc != nullptr) or clears (nullptr) a profile override for the calling thread only; ActiveSoc on
 /// that thread returns it until cleared. Internal hook for the Python bindings (python/aclcpu/_core.cpp),
 /// which set it around both phases of one call so that concurrent calls can use different profiles without
