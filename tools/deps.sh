@@ -4,7 +4,7 @@ set -euo pipefail
 SUDO=""
 if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
 pkgs=(build-essential cmake pkg-config libgtest-dev libgmock-dev libbenchmark-dev libhwy-dev libtbb-dev
-      nlohmann-json3-dev libgloo-dev python3 python3-numpy python3-torch python3-dev python3-venv python3-pip
+      nlohmann-json3-dev libgloo-dev libtorch-dev python3 python3-numpy python3-torch python3-dev python3-venv python3-pip
       python3-pytest python3-tqdm python3-yaml pybind11-dev clang-14 libclang-rt-14-dev llvm-14 valgrind time
       zsh)  # zsh: acceptance_set_env_shells sources set_env.sh from it too
 missing=()

@@ -12,6 +12,9 @@ Outputs (paths under <dir>):
     src/op/<op>_entry.inc     per header: the extern "C" two-phase entry points and each first phase's
                               checks, included at the end of the operator's plan-hook file src/op/<op>.cpp
                               (which defines the hooks; the file checks their types against the table)
+    src/op/<op>_entry.cpp     per header of reference-tier entries: their translation unit (no hand-written
+                              file; the custom checks from src/op/reference_checks.h)
+    src/reference/reference_ops.inc   the reference library's function per reference-tier entry and its table
     src/common/op_row_exports.h   the exported declarations of the operators' row selectors
     lists/operator_headers.txt, lists/entry_points.txt   what the header and export checks read
     python/_optable.py        the Python operator table (aclcpu._ops builds OPS from it)
@@ -43,7 +46,15 @@ C_TYPES = {"aclScalar": "const aclScalar*", "aclIntArray": "const aclIntArray*",
            "aclBoolArray": "const aclBoolArray*", "aclTensorList": "const aclTensorList*",
            "aclScalarList": "const aclScalarList*", "float": "float", "double": "double", "int64_t": "int64_t",
            "aclDataType": "const aclDataType",
-           "bool": "bool", "char*": "char*"}
+           "bool": "bool", "char*": "char*", "int8_t": "int8_t", "int32_t": "int32_t"}
+# How a reference-tier entry hands each non-tensor parameter kind to its computation (src/op/reference_call.h
+# RefValues; the reference library reads it with Args::Int, Float, Bool, Scalar, IntArray or Dtype).
+REF_VALUE = {"int64_t": "Int", "int8_t": "Int", "int32_t": "Int", "aclDataType": "Int", "float": "Float",
+             "double": "Float", "bool": "Bool", "aclScalar": "Scalar", "aclIntArray": "IntArray"}
+REF_READ = {"int64_t": "Int", "int8_t": "Int", "int32_t": "Int", "aclDataType": "Dtype", "float": "Float",
+            "double": "Float", "bool": "Bool", "aclScalar": "Scalar", "aclIntArray": "IntArray"}
+REF_CTYPE = {"Int": "int64_t", "Float": "double", "Bool": "bool", "Scalar": "at::Scalar",
+             "IntArray": "at::IntArrayRef", "Dtype": "at::ScalarType"}
 # The checks that make a value variable (handed to the plan hook) and its C type.
 VALUE_CHECKS = {"scalar_to_float": "float", "float_equal": "bool"}
 # Non-table parameters a not_null check may name.
@@ -87,6 +98,9 @@ class Op:
             self.base = None
         self.d = d
         self.api = d["api"]
+        # reference: the reference tier's computation (PyTorch ATen; docs/reference-tier.md) - no plan hook, the
+        # first phase ends in PublishReference and the reference library runs `aten` (see the table's header)
+        self.reference = d.get("reference")
         self.stem = self.api[len("aclnn"):]
         self.api1 = self.api + "GetWorkspaceSize"
         self.header = d["header"]
@@ -727,11 +741,13 @@ def write_entry_points(ops):
            '#include "tensor/dtype.h"', '#include "tensor/tensor.h"']
     if any(op.foreach for op in ops):
         out.append('#include "op/foreach_call.h"')
+    if any(op.reference for op in ops):
+        out.append('#include "op/reference_call.h"')
     for header in by_header(ops):
         out.append(f'#include "aclnnop/{header}"')
     out += ["", "namespace aclcpu {", "namespace {", ""]
     for op in base_ops(ops):
-        hooks = [(op.d["plan"], op.plan_params())]
+        hooks = [] if op.reference else [(op.d["plan"], op.plan_params())]
         hooks += [(item["custom"]["hook"], op.hook_params()) for item in op.d["checks"]
                   if isinstance(item, dict) and "custom" in item]
         for name, params in hooks:  # the including file defines them (internal linkage), with these types
@@ -774,8 +790,16 @@ def write_entry_points(ops):
                 g.check(item)
         if not any(item == "tensors_not_null" for item in op.d["checks"]):
             raise TableError(f"{op.api}: the checks must include tensors_not_null")
-        args = ["c"] + [p["name"] for p in op.scalars] + [v for v, _ in op.values] + ["workspaceSize", "executor"]
-        g.lines.append(wrap_call(f"    return {op.d['plan']}", args, ";"))
+        if op.reference:
+            g.lines.append("    RefValues values;")
+            for p in op.scalars:
+                if p["kind"] not in REF_VALUE:
+                    raise TableError(f"{op.api}: a reference entry's parameter {p['name']} of kind {p['kind']}")
+                g.lines.append(f"    values.{REF_VALUE[p['kind']]}({p['name']});")
+            g.lines.append(f"    return PublishReference(c, {c_str(op.api)}, values, workspaceSize, executor);")
+        else:
+            args = ["c"] + [p["name"] for p in op.scalars] + [v for v, _ in op.values] + ["workspaceSize", "executor"]
+            g.lines.append(wrap_call(f"    return {op.d['plan']}", args, ";"))
         out += g.lines
         out.append("}")
         out.append("")
@@ -1500,21 +1524,78 @@ def write_op_infos(ops):
     return "\n".join(out) + "\n"
 
 
+def write_reference_unit(header):
+    """The translation unit of a header's reference-tier entries (they have no hand-written plan-hook file): the
+    shared custom checks, then the generated entry points."""
+    return "\n".join([f"// {STAMP}.", "// The reference-tier entry points of aclnnop/" + header + " (no plan hook: "
+                      "PublishReference, src/op/reference_call.h).", '#include "op/reference_call.h"',
+                      '#include "op/reference_checks.h"', f'#include "{entry_include(header)}"']) + "\n"
+
+
+def write_reference_ops(ops):
+    """The reference library's functions (src/reference/aten_bridge.cpp includes this file): one per base
+    reference-tier entry, reading the executor's tensors by parameter name and the non-tensor parameters in
+    order, evaluating the entry's `aten` expression and writing it into the output; then the table kEntries."""
+    out = [f"// {STAMP}.", "// Included at the end of src/reference/aten_bridge.cpp (names from its namespace).",
+           "namespace aclcpu {", "namespace ref {", "namespace {", ""]
+    rows = []
+    for op in base_ops(ops):
+        if not op.reference:
+            continue
+        if op.optional:
+            raise TableError(f"{op.api}: optional tensors in a reference entry are not supported yet")
+        if len(op.outputs) != 1:
+            raise TableError(f"{op.api}: a reference entry needs exactly one output tensor")
+        fn = f"Ref{op.stem}"
+        out.append(f"// {op.api} ({op.d.get('source', '')})")
+        out.append(f"int {fn}(const Call* call) {{")
+        out.append("    return Run(call, [&](Args& a) {")
+        for i, name in enumerate(op.order):
+            const = "" if name in op.outputs else "const "
+            out.append(f"        {const}at::Tensor& {name} = a.T({i});")
+        for k, p in enumerate(op.scalars):
+            read = REF_READ[p["kind"]]
+            out.append(f"        const {REF_CTYPE[read]} {p['name']} = a.{read}({k});")
+        out.append(f"        a.Write({op.outputs[0]}, {op.reference['aten']});")
+        out.append("    });")
+        out.append("}")
+        out.append("")
+        rows.append(f"    {{{c_str(op.api)}, &{fn}}},")
+    out.append("}  // namespace")
+    out.append("")
+    out.append("/// Every reference-tier operator (the base entries; an Inplace variant runs its base's function).")
+    out.append("const Entry kEntries[] = {")
+    out += rows or ["    {nullptr, nullptr},"]
+    out.append("};")
+    out += ["", "}  // namespace ref", "}  // namespace aclcpu"]
+    return "\n".join(out) + "\n"
+
+
 def outputs(ops):
     """{relative path: text} of every output."""
     files = {}
+    refs = [op for op in ops if op.reference]
+    exact = [op for op in ops if not op.reference]
     for header, group in by_header(ops).items():
         files[f"include/aclnnop/{header}"] = write_header(group)
         files[f"include/aclnnop/level2/{header}"] = write_level2(group[0])
     for header, group in by_header(ops).items():
         files["src/" + entry_include(header)] = write_entry_points(group)
-    files["src/common/op_row_exports.h"] = write_row_exports(ops)
+        if any(op.reference for op in group):
+            if not all(op.reference for op in group):
+                raise TableError(f"{header}: declares reference-tier and other entries")
+            files[f"src/op/{header[len('aclnn_'):-len('.h')]}_entry.cpp"] = write_reference_unit(header)
+    files["src/reference/reference_ops.inc"] = write_reference_ops(refs)
     files["lists/operator_headers.txt"] = "".join(
         f"aclnnop/{h}\naclnnop/level2/{h}\n" for h in by_header(ops))
     files["lists/entry_points.txt"] = "".join(f"{op.api1}\n{op.api}\n" for op in ops)
+    files["src/op/operator_headers.inc"] = write_core_headers(ops)
+    # the writers below describe the exact-tier (planned) entries only: the Python bindings, op_bench and the
+    # table-driven suite (tests/op_infos.inc) do not run reference-tier entries (tests/reference/ does)
+    ops = exact
+    files["src/common/op_row_exports.h"] = write_row_exports(ops)
     files["python/_optable.py"] = write_optable(ops) + write_foreach_optable(ops)
     files["python/core_foreach_table.inc"] = write_core_foreach_table(ops)
-    files["src/op/operator_headers.inc"] = write_core_headers(ops)
     files["python/core_op_table.inc"] = write_core_table(ops)
     files["bench/op_bench_ops.inc"] = write_bench_rows(ops)
     files["tests/op_infos.inc"] = write_op_infos(ops)

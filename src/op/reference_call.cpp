@@ -1,0 +1,238 @@
+// The reference tier's publishing and its library loader (op/reference_call.h; docs/reference-tier.md).
+#include "op/reference_call.h"
+
+#include <dlfcn.h>
+
+#include <cstdio>
+#include <cstring>
+#include <memory>
+#include <mutex>
+#include <set>
+#include <string>
+#include <unordered_map>
+
+#include "common/status.h"
+#include "engine/first_phase.h"
+#include "executor/executor.h"
+#include "kernels/convert.h"
+#include "runtime/runtime.h"
+#include "runtime/strict.h"
+#include "tensor/arguments.h"
+#include "tensor/dtype.h"
+
+namespace aclcpu {
+namespace {
+
+// ---- the reference library, opened once per process on the first reference-tier first phase
+
+struct Library {
+    std::mutex mu;
+    bool tried = false;
+    std::string error;  // why it could not be opened (empty: opened)
+    std::unordered_map<std::string, ref::Fn> fns;
+};
+
+Library& Lib() {
+    static Library* lib = new Library();  // never destroyed: stream threads may run its functions at exit
+    return *lib;
+}
+
+// The directory of the library holding this code (libopapi_nn or a static archive's program), with a slash.
+std::string OwnDirectory() {
+    Dl_info info;
+    if (dladdr(reinterpret_cast<void*>(&OwnDirectory), &info) == 0 || info.dli_fname == nullptr) return "";
+    std::string path = info.dli_fname;
+    const size_t slash = path.rfind('/');
+    return slash == std::string::npos ? "" : path.substr(0, slash + 1);
+}
+
+// Opens the library (beside this one first, then the loader's search path) and reads its table. Called with
+// Lib().mu held; sets lib.error on failure.
+void OpenLibrary(Library& lib) {
+    lib.tried = true;
+    void* handle = nullptr;
+    std::string first_error;
+    const std::string dir = OwnDirectory();
+    if (!dir.empty()) {
+        handle = dlopen((dir + ref::kLibraryName).c_str(), RTLD_NOW | RTLD_LOCAL);
+        if (handle == nullptr) first_error = dlerror();
+    }
+    if (handle == nullptr) {
+        handle = dlopen(ref::kLibraryName, RTLD_NOW | RTLD_LOCAL);
+        if (handle == nullptr) {
+            const char* e = dlerror();
+            lib.error = first_error.empty() ? std::string(e != nullptr ? e : "unknown error") : first_error;
+            return;
+        }
+    }
+    auto table = reinterpret_cast<ref::TableFn>(dlsym(handle, ref::kTableSymbol));
+    if (table == nullptr) {
+        lib.error = std::string(ref::kLibraryName) + " has no " + ref::kTableSymbol;
+        return;  // the handle stays open: unloading a library with static destructors of its own is not worth it
+    }
+    int32_t count = 0, version = 0;
+    const ref::Entry* rows = table(&count, &version);
+    if (version != ref::kVersion || rows == nullptr || count < 0) {
+        lib.error = std::string(ref::kLibraryName) + " was built for another interface version (" +
+                    std::to_string(version) + ", expected " + std::to_string(ref::kVersion) + ")";
+        return;
+    }
+    for (int32_t i = 0; i < count; ++i) lib.fns.emplace(rows[i].api, rows[i].fn);
+}
+
+// The operator's function, or nullptr with *why set.
+ref::Fn Resolve(const char* api, std::string* why) {
+    Library& lib = Lib();
+    std::lock_guard<std::mutex> lock(lib.mu);
+    if (!lib.tried) OpenLibrary(lib);
+    if (!lib.error.empty()) {
+        *why = lib.error;
+        return nullptr;
+    }
+    auto it = lib.fns.find(api);
+    if (it == lib.fns.end()) {
+        *why = std::string(ref::kLibraryName) + " has no entry for it (a library from another build)";
+        return nullptr;
+    }
+    return it->second;
+}
+
+// Strict mode's note: once per operator and process.
+void NoteUse(const char* api) {
+    static std::mutex mu;
+    static std::set<std::string>* seen = new std::set<std::string>();
+    std::lock_guard<std::mutex> lock(mu);
+    if (!seen->insert(api).second) return;
+    std::fprintf(stderr,
+                 "[aclcpu strict note] %s runs at the reference tier (PyTorch ATen on the CPU, not modelled from "
+                 "the NPU kernel; docs/reference-tier.md)\n",
+                 api);
+}
+
+// ---- the plan
+
+class ReferencePlan final : public OpPlan {
+public:
+    ReferencePlan(ref::Fn fn, const char* api, const RefValues& values)
+        : fn_(fn), api_(api), arrays_(values.arrays()), values_(values.values()) {
+        size_t k = 0;  // the array values point into this plan's own copies
+        for (ref::Value& v : values_) {
+            if (v.kind == ref::Value::kIntArray) {
+                v.array = arrays_[k].data();
+                v.count = static_cast<int64_t>(arrays_[k].size());
+                ++k;
+            }
+        }
+    }
+
+    int Execute(const LaunchRecord& launch, void* /*workspace*/, uint64_t /*workspace_size*/) const override {
+        const size_t n = launch.tensors.size();
+        std::vector<ref::Tensor> t(n);
+        for (size_t i = 0; i < n; ++i) {
+            const aclTensor& a = launch.tensors[i];
+            t[i].present = 1;
+            t[i].dtype = static_cast<int32_t>(a.dtype);
+            t[i].ndim = static_cast<int32_t>(a.view_shape.size());
+            t[i].shape = a.view_shape.data();
+            t[i].strides = a.strides.data();
+            t[i].offset = a.offset;
+            t[i].data = a.data;
+        }
+        char error[512] = {0};
+        ref::Call call;
+        call.api = api_;
+        call.tensors = t.data();
+        call.num_tensors = static_cast<int32_t>(n);
+        call.num_inputs = launch.num_inputs;
+        call.values = values_.data();
+        call.num_values = static_cast<int32_t>(values_.size());
+        call.error = error;
+        call.error_size = sizeof error;
+        const int ret = fn_(&call);
+        if (ret != 0) return Fail(ret, "%s (reference tier, PyTorch ATen): %s", api_, error);
+        return 0;
+    }
+
+private:
+    ref::Fn fn_;
+    const char* api_;
+    std::vector<std::vector<int64_t>> arrays_;
+    std::vector<ref::Value> values_;
+};
+
+}  // namespace
+
+void RefValues::Int(int64_t v) {
+    ref::Value x;
+    x.kind = ref::Value::kInt;
+    x.i = v;
+    values_.push_back(x);
+}
+
+void RefValues::Float(double v) {
+    ref::Value x;
+    x.kind = ref::Value::kFloat;
+    x.f = v;
+    values_.push_back(x);
+}
+
+void RefValues::Bool(bool v) {
+    ref::Value x;
+    x.kind = ref::Value::kBool;
+    x.i = v ? 1 : 0;
+    values_.push_back(x);
+}
+
+void RefValues::Scalar(const aclScalar* s) {
+    ref::Value x;
+    x.kind = ref::Value::kScalar;
+    x.dtype = static_cast<int32_t>(s->dtype);
+    if (IsIntegralOrBool(s->dtype, true)) {
+        aclDataType dt = s->dtype;
+        x.i = kern::LoadInt64(reinterpret_cast<const char*>(s->bits), dt);
+        x.f = static_cast<double>(x.i);
+    } else {
+        double d = 0.0;
+        ScalarToDouble(*s, &d);
+        x.f = d;
+    }
+    values_.push_back(x);
+}
+
+void RefValues::IntArray(const aclIntArray* a) {
+    ref::Value x;
+    x.kind = ref::Value::kIntArray;
+    values_.push_back(x);
+    arrays_.push_back(a->values);
+}
+
+int PublishReference(const OpCall& c, const char* table_api, const RefValues& values, uint64_t* workspaceSize,
+                     aclOpExecutor** executor) {
+    if (rt::FidelityExactOnly()) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "%s is a reference-tier operator (PyTorch ATen on the CPU, not modelled from the NPU kernel); "
+                    "ACLCPU_FIDELITY=exact (or the aclInit config's \"fidelity\": \"exact\") refuses it.",
+                    c.api);
+    }
+    std::string why;
+    const ref::Fn fn = Resolve(table_api, &why);
+    if (fn == nullptr) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "%s is a reference-tier operator, computed by aclcpu's reference library (PyTorch ATen), which "
+                    "cannot be used: %s.",
+                    c.api, why.c_str());
+    }
+    if (StrictMode()) NoteUse(c.api);
+    bool empty = false;
+    for (int i = c.num_inputs; i < c.num_tensors; ++i) empty = empty || c.t[i]->numel == 0;
+    return engine::PublishPlan(
+        c.t, c.num_tensors, c.num_inputs, c.api, c.names,
+        [&](const aclTensor*, uint64_t* workspace) -> std::shared_ptr<const OpPlan> {
+            *workspace = 0;
+            if (empty) return nullptr;
+            return std::make_shared<ReferencePlan>(fn, table_api, values);
+        },
+        workspaceSize, executor);
+}
+
+}  // namespace aclcpu

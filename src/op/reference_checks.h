@@ -1,0 +1,149 @@
+// The custom first-phase checks of the reference-tier entries (ops/operators.yaml `custom` checks whose hooks
+// the table's vocabulary cannot express), included by every generated reference-tier translation unit
+// (gen_ops.py write_reference_unit). Each hook is int <hook>(const OpCall& c, <the entry's non-tensor
+// parameters>): 0 or 161002 with CANN's message. Facts: hicann/ops-nn at e5c3fa93 (matmul/common/op_host/op_api
+// matmul_util.cpp - NpuArchMatMulRuleBase, Dav2201MatMulRule, DefaultMatMulRule; cube_util.cpp -
+// CheckCubeMathTypeForMm; matmul/mat_mul_v3/op_host/op_api aclnn_mm.cpp, aclnn_addmm.cpp).
+#pragma once
+
+#include <cstdint>
+
+#include "common/status.h"
+#include "op/op_call.h"
+#include "runtime/runtime.h"
+#include "tensor/dtype.h"
+#include "tensor/tensor.h"
+
+namespace aclcpu {
+
+/// Whether the product runs matmul_util's Dav2201 rule (Ascend 950 and Atlas A2/A3) rather than its default rule.
+inline bool CubeDav2201Rule(rt::Soc soc) {
+    return soc == rt::Soc::kAscend950 || soc == rt::Soc::kAscend910B || soc == rt::Soc::kAscend910_93;
+}
+
+/// The cube rule's input check (NpuArchMatMulRule::CheckInput): each of matA, matB, bias (when given) and out in
+/// the rule's list - FLOAT, FLOAT16, BF16 (Dav2201) or FLOAT, FLOAT16 (default) - named as CANN's message names
+/// them; then cubeMathType: on Dav2201 products -1 (FP16FP32_KEEP_DTYPE) is refused outside Atlas A2/A3 and a
+/// value outside -1..4 is refused; on the default rule a FLOAT input refuses KEEP_DTYPE (0), USE_HF32 (3) and -1.
+inline int CheckCubeInput(const OpCall& c, const aclTensor* matA, const aclTensor* matB, const aclTensor* bias,
+                          const aclTensor* out, int cubeMathType) {
+    const bool dav2201 = CubeDav2201Rule(c.soc);
+    const char* list = dav2201 ? "DT_FLOAT, DT_FLOAT16, DT_BF16" : "DT_FLOAT, DT_FLOAT16";
+    auto supported = [&](aclDataType d) {
+        return d == ACL_FLOAT || d == ACL_FLOAT16 || (dav2201 && d == ACL_BF16);
+    };
+    const aclTensor* checked[4] = {matA, matB, bias, out};
+    const char* names[4] = {"matA", "matB", "bias", "out"};
+    for (int i = 0; i < 4; ++i) {
+        if (checked[i] == nullptr || supported(checked[i]->dtype)) continue;
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Tensor %s not implemented for %s, should be in dtype support list [%s].",
+                    names[i], DtypeName(checked[i]->dtype), list);
+    }
+    const bool has_float = matA->dtype == ACL_FLOAT || matB->dtype == ACL_FLOAT;
+    if (dav2201) {
+        if (cubeMathType == -1 && c.soc == rt::Soc::kAscend950) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "Unsupported cubeMathType(FP16FP32_KEEP_DTYPE) for Cube");
+        }
+        if (cubeMathType < -1 || cubeMathType > 4) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "The value of cubeMathType only support {0: KEEP_DTYPE, 1: ALLOW_FP32_DOWN_PRECISION, 2: "
+                        "USE_FP16, 3: USE_HF32, 4: USE_FP32_ADD}, but got %d",
+                        cubeMathType);
+        }
+        return 0;
+    }
+    if (has_float && (cubeMathType == 3 || cubeMathType == 0)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "The npu arch does not support FP32 for calculations when the cubeMathType is KEEP_DTYPE or "
+                    "USE_HF32, please change the setting of cubeMathType or the Dtype of input tensor.");
+    }
+    if (has_float && cubeMathType == -1) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "The npu arch does not support FP32 for calculations when the cubeMathType is FP16FP32_KEEP_DTYPE, "
+                    "please change the setting of cubeMathType or the Dtype of input tensor.");
+    }
+    return 0;
+}
+
+/// OP_CHECK_WRONG_DIMENSION: the tensor has exactly `dims` dims.
+inline int CheckDims(const aclTensor* t, const char* name, size_t dims) {
+    if (t->view_shape.size() == dims) return 0;
+    return Fail(ACLNN_ERR_PARAM_INVALID, "Expected %zu dimension input, but got %s with sizes %s.", dims, name,
+                ShapeString(t->view_shape).c_str());
+}
+
+// ---- aclnnMm (aclnn_mm.cpp CheckMmInputParams after the null checks); c.t = {self, mat2, out}
+
+/// The cube rule's check of self (matA), mat2 (matB) and out, then the shapes: mat2 and self 2-D, the k-axes
+/// equal, out 2-D of [self's m, mat2's n].
+inline int CheckMm(const OpCall& c, int8_t cubeMathType) {
+    const aclTensor* self = c.t[0];
+    const aclTensor* mat2 = c.t[1];
+    const aclTensor* out = c.t[2];
+    if (int ret = CheckCubeInput(c, self, mat2, nullptr, out, cubeMathType)) return ret;
+    if (int ret = CheckDims(mat2, "mat2", 2)) return ret;
+    if (int ret = CheckDims(self, "self", 2)) return ret;
+    if (self->view_shape[1] != mat2->view_shape[0]) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "The k-axis of the two inputs are different, self Kdim[%ld], mat2 Kdim[%ld].",
+                    static_cast<long>(self->view_shape[1]), static_cast<long>(mat2->view_shape[0]));
+    }
+    if (int ret = CheckDims(out, "out", 2)) return ret;
+    if (out->view_shape[0] != self->view_shape[0] || out->view_shape[1] != mat2->view_shape[1]) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "output's shape is not match input, out_m[%ld] must be same with self_m[%ld], out_n[%ld] must be "
+                    "same with mat2_n[%ld].",
+                    static_cast<long>(out->view_shape[0]), static_cast<long>(self->view_shape[0]),
+                    static_cast<long>(out->view_shape[1]), static_cast<long>(mat2->view_shape[1]));
+    }
+    return 0;
+}
+
+// ---- aclnnAddmm (aclnn_addmm.cpp CheckInputParams after the null checks); c.t = {self, mat1, mat2, out}
+
+/// The cube rule's check of mat1 (matA), mat2 (matB), self (bias) and out; mat1 and mat2 2-D with equal k-axes;
+/// self not FRACTAL_NZ, at most 2-D, not 0-d storage, broadcastable to [m, n]; out [m, n] (when m or n is 0, any
+/// empty out).
+inline int CheckAddmm(const OpCall& c, const aclScalar* /*beta*/, const aclScalar* /*alpha*/, int8_t cubeMathType) {
+    const aclTensor* self = c.t[0];
+    const aclTensor* mat1 = c.t[1];
+    const aclTensor* mat2 = c.t[2];
+    const aclTensor* out = c.t[3];
+    if (int ret = CheckCubeInput(c, mat1, mat2, self, out, cubeMathType)) return ret;
+    if (int ret = CheckDims(mat1, "mat1", 2)) return ret;
+    if (int ret = CheckDims(mat2, "mat2", 2)) return ret;
+    if (mat1->view_shape[1] != mat2->view_shape[0]) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "The k-axis of the two inputs are different.");
+    }
+    if (self->format == ACL_FORMAT_FRACTAL_NZ) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "The formats of self should be ND, but the actual formats are [%s]",
+                    "FRACTAL_NZ");
+    }
+    if (self->view_shape.size() > 2) return Fail(ACLNN_ERR_PARAM_INVALID, "The dim of self should be less than 3.");
+    if (self->storage_shape.empty()) return Fail(ACLNN_ERR_PARAM_INVALID, "Self can not be empty.");
+    const int64_t m = mat1->view_shape[0];
+    const int64_t n = mat2->view_shape[1];
+    const int64_t mn[2] = {m, n};
+    engine::BroadcastShape b;
+    if (!engine::Broadcast(self->view_shape.data(), self->view_shape.size(), mn, 2, &b) || !b.Equals({m, n})) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "The size of tensor self %s must match the size %s.",
+                    ShapeString(self->view_shape).c_str(), ShapeString(mn, 2).c_str());
+    }
+    if (out->view_shape.size() != 2 && !(m == 0 || n == 0)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Shape of out should be [%ld,%ld], but the current is %s.",
+                    static_cast<long>(m), static_cast<long>(n), ShapeString(out->view_shape).c_str());
+    }
+    if (m == 0 || n == 0) {
+        if (out->numel != 0) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "Shape of out should be [%ld,%ld], but the current is %s.",
+                        static_cast<long>(m), static_cast<long>(n), ShapeString(out->view_shape).c_str());
+        }
+        return 0;
+    }
+    if (out->view_shape[0] != m || out->view_shape[1] != n) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Shape of out should be [%ld,%ld], but the current is %s.",
+                    static_cast<long>(m), static_cast<long>(n), ShapeString(out->view_shape).c_str());
+    }
+    return 0;
+}
+
+}  // namespace aclcpu

@@ -1,0 +1,211 @@
+// libaclcpu_reference.so: the reference tier's computations on PyTorch's ATen (CPU), opened by the operator
+// library on the first reference-tier call (src/op/reference_call.cpp; interface src/reference/ref_abi.h;
+// docs/reference-tier.md). Each operator's function is generated from its table entry's `reference` block
+// (tools/opgen/gen_ops.py -> reference/reference_ops.inc, included at the end); this file holds what they share:
+// the aclTensor views as ATen tensors over the same memory (no copy in), the parameters, the write of a result
+// into the caller's output (ATen's copy_, which casts with round-to-nearest-even; no copy when the computation
+// wrote the output itself), the failure path, and the named helpers the table's formulas call.
+#include <ATen/ATen.h>
+#include <c10/util/Exception.h>
+
+#include <cstdio>
+#include <cstring>
+#include <exception>
+#include <string>
+#include <vector>
+
+#include "acl/acl_base.h"
+#include "aclnn/acl_meta.h"
+#include "reference/ref_abi.h"
+
+namespace aclcpu {
+namespace ref {
+namespace {
+
+/// Thrown for what the bridge itself refuses (a dtype ATen 1.13 has no type for); the message is the reason.
+struct Refused : std::exception {
+    explicit Refused(std::string m) : msg(std::move(m)) {}
+    const char* what() const noexcept override { return msg.c_str(); }
+    std::string msg;
+};
+
+/// The ATen scalar type of an aclDataType (the types both define); Refused for the others.
+at::ScalarType AtenType(int32_t dtype) {
+    switch (static_cast<aclDataType>(dtype)) {
+        case ACL_FLOAT: return at::kFloat;
+        case ACL_FLOAT16: return at::kHalf;
+        case ACL_BF16: return at::kBFloat16;
+        case ACL_DOUBLE: return at::kDouble;
+        case ACL_INT8: return at::kChar;
+        case ACL_UINT8: return at::kByte;
+        case ACL_INT16: return at::kShort;
+        case ACL_INT32: return at::kInt;
+        case ACL_INT64: return at::kLong;
+        case ACL_BOOL: return at::kBool;
+        case ACL_COMPLEX64: return at::kComplexFloat;
+        case ACL_COMPLEX128: return at::kComplexDouble;
+        default: break;
+    }
+    throw Refused("dtype " + std::to_string(dtype) + " has no ATen type in PyTorch 1.13");
+}
+
+/// The aclDataType of an ATen scalar type (AtenType's inverse).
+int32_t AclType(at::ScalarType t) {
+    switch (t) {
+        case at::kFloat: return ACL_FLOAT;
+        case at::kHalf: return ACL_FLOAT16;
+        case at::kBFloat16: return ACL_BF16;
+        case at::kDouble: return ACL_DOUBLE;
+        case at::kChar: return ACL_INT8;
+        case at::kByte: return ACL_UINT8;
+        case at::kShort: return ACL_INT16;
+        case at::kInt: return ACL_INT32;
+        case at::kLong: return ACL_INT64;
+        case at::kBool: return ACL_BOOL;
+        case at::kComplexFloat: return ACL_COMPLEX64;
+        case at::kComplexDouble: return ACL_COMPLEX128;
+        default: return ACL_DT_UNDEFINED;
+    }
+}
+
+/// A view of one call's tensor as an ATen tensor over the same memory: view shape, strides and storage offset as
+/// the aclTensor gives them (no copy). A tensor without elements is a new empty tensor of its shape.
+at::Tensor Wrap(const Tensor& t) {
+    if (!t.present) return at::Tensor();
+    const at::ScalarType type = AtenType(t.dtype);
+    at::IntArrayRef shape(t.shape, static_cast<size_t>(t.ndim));
+    at::IntArrayRef strides(t.strides, static_cast<size_t>(t.ndim));
+    int64_t numel = 1;
+    for (int32_t d = 0; d < t.ndim; ++d) numel *= t.shape[d];
+    const at::TensorOptions options = at::TensorOptions().dtype(type).device(at::kCPU);
+    if (numel == 0 || t.data == nullptr) return at::empty_strided(shape, strides, options);
+    char* first = static_cast<char*>(t.data) + t.offset * static_cast<int64_t>(c10::elementSize(type));
+    return at::from_blob(first, shape, strides, options);
+}
+
+/// One call's arguments as the generated functions read them.
+class Args {
+public:
+    explicit Args(const Call* call) : call_(call) {
+        tensors_.reserve(static_cast<size_t>(call->num_tensors));
+        for (int32_t i = 0; i < call->num_tensors; ++i) tensors_.push_back(Wrap(call->tensors[i]));
+    }
+    /// Tensor i of the executor order (inputs, then outputs).
+    at::Tensor& T(int i) { return tensors_.at(static_cast<size_t>(i)); }
+    const Value& V(int k) const {
+        if (k < 0 || k >= call_->num_values) throw Refused("parameter " + std::to_string(k) + " missing");
+        return call_->values[k];
+    }
+    int64_t Int(int k) const { return V(k).i; }
+    double Float(int k) const { return V(k).f; }
+    bool Bool(int k) const { return V(k).i != 0; }
+    /// An aclScalar as ATen's Scalar: a floating or complex dtype as double, BOOL as bool, an integer as int64.
+    at::Scalar Scalar(int k) const {
+        const Value& v = V(k);
+        const aclDataType d = static_cast<aclDataType>(v.dtype);
+        if (d == ACL_BOOL) return at::Scalar(v.i != 0);
+        if (d == ACL_FLOAT || d == ACL_FLOAT16 || d == ACL_BF16 || d == ACL_DOUBLE || d == ACL_COMPLEX64 ||
+            d == ACL_COMPLEX128) {
+            return at::Scalar(v.f);
+        }
+        return at::Scalar(static_cast<int64_t>(v.i));
+    }
+    at::IntArrayRef IntArray(int k) const {
+        const Value& v = V(k);
+        return at::IntArrayRef(v.array, static_cast<size_t>(v.count));
+    }
+    /// An aclDataType parameter as ATen's type.
+    at::ScalarType Dtype(int k) const { return AtenType(static_cast<int32_t>(V(k).i)); }
+
+    /// Writes a result into an output: nothing when the computation wrote the output's memory itself, otherwise
+    /// ATen's copy_ (a cast with round to nearest even where the dtypes differ; broadcasting a result of fewer
+    /// dims). A result whose shape cannot be written there is an internal error (the first phase checked it).
+    void Write(at::Tensor& out, const at::Tensor& result) {
+        if (!out.defined() || out.numel() == 0) return;
+        if (result.data_ptr() == out.data_ptr() && result.sizes().equals(out.sizes()) &&
+            result.strides().equals(out.strides()) && result.scalar_type() == out.scalar_type()) {
+            return;
+        }
+        out.copy_(result);
+    }
+
+private:
+    const Call* call_;
+    std::vector<at::Tensor> tensors_;
+};
+
+/// Runs one generated body: 0, or 561000 (ACLNN_ERR_INNER) with ATen's or the bridge's reason in call->error.
+template <typename Body>
+int Run(const Call* call, Body&& body) {
+    auto fail = [&](const char* why) {
+        if (call->error != nullptr && call->error_size > 0) {
+            std::snprintf(call->error, call->error_size, "%s", why);
+        }
+        return static_cast<int>(ACLNN_ERR_INNER);
+    };
+    try {
+        at::NoGradGuard no_grad;
+        Args a(call);
+        body(a);
+        return 0;
+    } catch (const c10::Error& e) {
+        return fail(e.what_without_backtrace());
+    } catch (const std::exception& e) {
+        return fail(e.what());
+    } catch (...) {
+        return fail("unknown exception");
+    }
+}
+
+// ---------------------------------------------------------------- helpers the table's formulas call
+
+/// CANN's cube units take two inputs in one "upper" dtype (matmul_util.cpp, the NpuArch rule's promote table over
+/// the input dtypes and cubeMathType) and accumulate in FLOAT. ATen 1.13 has no FLOAT16 matmul on the CPU, so
+/// the reference computes every case the same way: both inputs rounded to the upper dtype, the products summed
+/// in FLOAT by ATen's FLOAT matmul (its own blocking and order), the result rounded to the upper dtype. HF32
+/// (ALLOW_FP32_DOWN_PRECISION or USE_HF32 on FLOAT inputs, which the NPU may run with 11-bit mantissas) is not
+/// emulated: FLOAT inputs multiply as FLOAT (docs/reference-tier.md).
+/// upper: FLOAT16 when either cubeMathType is USE_FP16 (2) with a non-BF16 pair or one input is FLOAT16 and the
+/// other BF16 with USE_FP16; BF16 for two BF16 inputs; FLOAT16 for two FLOAT16 inputs; FLOAT otherwise.
+at::ScalarType CubeUpperType(at::ScalarType a, at::ScalarType b, int64_t cube_math_type) {
+    const bool use_fp16 = cube_math_type == 2;
+    auto is = [&](at::ScalarType x, at::ScalarType y) { return (a == x && b == y) || (a == y && b == x); };
+    if (is(at::kFloat, at::kFloat) || is(at::kFloat, at::kHalf) || is(at::kFloat, at::kBFloat16)) {
+        return use_fp16 ? at::kHalf : at::kFloat;
+    }
+    if (is(at::kHalf, at::kHalf)) return at::kHalf;
+    if (is(at::kHalf, at::kBFloat16)) return use_fp16 ? at::kHalf : at::kFloat;
+    if (is(at::kBFloat16, at::kBFloat16)) return at::kBFloat16;
+    return at::kFloat;
+}
+
+/// The matrix product (batched as ATen's matmul broadcasts it) the way the cube units compute it (CubeUpperType).
+at::Tensor CubeMatmul(const at::Tensor& a, const at::Tensor& b, int64_t cube_math_type) {
+    const at::ScalarType upper = CubeUpperType(a.scalar_type(), b.scalar_type(), cube_math_type);
+    const at::Tensor fa = a.to(upper).to(at::kFloat);
+    const at::Tensor fb = b.to(upper).to(at::kFloat);
+    return at::matmul(fa, fb).to(upper);
+}
+
+/// aclnnAddmm's beta * self + alpha * (mat1 @ mat2): the product as CubeMatmul, then the scaling and the sum in
+/// FLOAT (beta * self broadcast to the product's shape), rounded once to the product's dtype.
+at::Tensor CubeAddmm(const at::Tensor& self, const at::Tensor& mat1, const at::Tensor& mat2, const at::Scalar& beta,
+                     const at::Scalar& alpha, int64_t cube_math_type) {
+    const at::Tensor mm = CubeMatmul(mat1, mat2, cube_math_type);
+    const at::Tensor sum = at::add(at::mul(self.to(at::kFloat), beta), at::mul(mm.to(at::kFloat), alpha));
+    return sum.to(mm.scalar_type());
+}
+
+}  // namespace
+}  // namespace ref
+}  // namespace aclcpu
+
+// The generated functions (one per reference-tier entry of ops/operators.yaml) and their table (kEntries).
+#include "reference/reference_ops.inc"
+
+extern "C" __attribute__((visibility("default"))) const aclcpu::ref::Entry* aclcpu_reference_table(int32_t* count,
+                                                                                                 int32_t* version) {
+    *count = static_cast<int32_t>(sizeof aclcpu::ref::kEntries / sizeof aclcpu::ref::kEntries[0]);
+    *version = aclcpu::ref::kVersion;
+    return aclcpu::ref::kEntries;
+}

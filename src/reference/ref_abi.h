@@ -1,0 +1,73 @@
+// The call interface between the operator library (libopapi_nn: the reference-tier operators' first and second
+// phases, src/op/reference_call.*) and the reference library it opens on the first reference-tier call
+// (libaclcpu_reference.so: PyTorch's ATen on the CPU, src/reference/aten_bridge.cpp). Plain data only: the
+// reference library is built from the same tree, but it is loaded with dlopen, so that a program calling only
+// exact-tier operators never maps libtorch.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+namespace aclcpu {
+namespace ref {
+
+/// One tensor as the second phase hands it over: the aclTensor's view (dtype an aclDataType value; view shape and
+/// strides in elements, `ndim` of each; offset in elements from `data`, the storage's first element, as
+/// aclCreateTensor's tensorData). `data` is NULL only for a tensor without elements. An absent optional input has
+/// present == 0 and nothing else set.
+struct Tensor {
+    int32_t present = 0;
+    int32_t dtype = 0;
+    int32_t ndim = 0;
+    const int64_t* shape = nullptr;
+    const int64_t* strides = nullptr;
+    int64_t offset = 0;
+    void* data = nullptr;
+};
+
+/// One non-tensor parameter, in the table's parameter order (ops/operators.yaml). kind: what the caller passed -
+/// an integer (int64_t/int32_t/int8_t parameters, an aclDataType as its value), a floating-point number, a bool,
+/// an aclScalar (its value as double `f` for a floating or complex dtype, as int64 `i` for an integral or BOOL
+/// dtype; `dtype` the scalar's aclDataType) or an int array (`array`, `count` elements; an aclIntArray).
+struct Value {
+    enum Kind : int32_t { kInt = 0, kFloat = 1, kBool = 2, kScalar = 3, kIntArray = 4 };
+    int32_t kind = kInt;
+    int32_t dtype = 0;
+    int64_t i = 0;
+    double f = 0.0;
+    const int64_t* array = nullptr;
+    int64_t count = 0;
+};
+
+/// One launch: the tensors in executor order (the inputs, then the outputs), the non-tensor parameters, and a
+/// buffer for the reason of a failure.
+struct Call {
+    const char* api = "";
+    const Tensor* tensors = nullptr;
+    int32_t num_tensors = 0;
+    int32_t num_inputs = 0;
+    const Value* values = nullptr;
+    int32_t num_values = 0;
+    char* error = nullptr;  ///< at least error_size bytes; a failing entry writes a NUL-terminated reason
+    size_t error_size = 0;
+};
+
+/// An operator's computation: 0, or a status (561103, ACLNN_ERR_INNER... see the bridge) with call->error set.
+using Fn = int (*)(const Call* call);
+
+/// One row of the reference library's table: the aclnn API name (the second phase's) and its function.
+struct Entry {
+    const char* api;
+    Fn fn;
+};
+
+/// The reference library's one exported function (extern "C", name kTableSymbol): its table (`*count` rows)
+/// and the interface version it was built with (kVersion), so that a stale library is refused.
+using TableFn = const Entry* (*)(int32_t* count, int32_t* version);
+constexpr const char* kTableSymbol = "aclcpu_reference_table";
+constexpr int32_t kVersion = 1;
+/// The library's file name (its SONAME), looked up beside libopapi_nn first, then on the loader's path.
+constexpr const char* kLibraryName = "libaclcpu_reference.so.0";
+
+}  // namespace ref
+}  // namespace aclcpu

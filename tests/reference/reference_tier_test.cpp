@@ -1,0 +1,282 @@
+// The reference tier through the public API (docs/reference-tier.md): aclnnMm, aclnnAddmm and aclnnInplaceAddmm
+// on non-contiguous views and broadcasting, compared with ATen called directly on contiguous copies; the
+// cubeMathType mapping (USE_FP16 rounds FLOAT inputs to FLOAT16 first); the checks in CANN's order with its codes
+// and messages, per product rule; empty shapes; and ACLCPU_FIDELITY's "exact" (the aclInit config key) refusing
+// every reference-tier first phase.
+#include <gtest/gtest.h>
+
+#include <ATen/ATen.h>
+#include <unistd.h>
+
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <fstream>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "aclnnop/aclnn_addmm.h"
+#include "aclnnop/aclnn_mm.h"
+#include "support/phases.h"
+#include "support/profile_scope.h"
+#include "support/test_util.h"
+
+namespace {
+
+using aclcpu_test::DeviceBuffer;
+using aclcpu_test::ExpectFails;
+using aclcpu_test::LastError;
+using aclcpu_test::MakeTensor;
+using aclcpu_test::RunPhases;
+using aclcpu_test::Scalar;
+
+/// A device buffer of `storage` elements of dtype holding `values` (as FLOAT, converted by ATen's RNE cast).
+struct Dev {
+    DeviceBuffer buf;
+    aclTensor* t = nullptr;
+    at::ScalarType type;
+    Dev(const std::vector<float>& storage_values, at::ScalarType ty, const std::vector<int64_t>& shape,
+        std::vector<int64_t> strides = {}, int64_t offset = 0)
+        : type(ty) {
+        at::Tensor host = at::tensor(storage_values).to(ty);
+        const size_t bytes = host.numel() * host.element_size();
+        buf = DeviceBuffer(bytes > 0 ? bytes : 1);
+        if (bytes > 0) aclrtMemcpy(buf.get(), bytes, host.data_ptr(), bytes, ACL_MEMCPY_HOST_TO_DEVICE);
+        t = MakeTensor(shape, AclType(ty), buf.get(), strides, offset, {static_cast<int64_t>(storage_values.size())});
+    }
+    ~Dev() { aclDestroyTensor(t); }
+    static aclDataType AclType(at::ScalarType ty) {
+        return ty == at::kHalf ? ACL_FLOAT16 : ty == at::kBFloat16 ? ACL_BF16 : ty == at::kInt ? ACL_INT32 : ACL_FLOAT;
+    }
+    /// The storage back on the host as a FLOAT tensor of `n` elements.
+    at::Tensor Storage(int64_t n) const {
+        at::Tensor host = at::empty({n}, at::TensorOptions().dtype(type));
+        aclrtMemcpy(host.data_ptr(), n * host.element_size(), buf.get(), n * host.element_size(),
+                    ACL_MEMCPY_DEVICE_TO_HOST);
+        return host.to(at::kFloat);
+    }
+};
+
+std::vector<float> Iota(int n, float scale, float shift) {
+    std::vector<float> v(n);
+    for (int i = 0; i < n; ++i) v[i] = std::fmod(i * 7.0f, 11.0f) * scale + shift;
+    return v;
+}
+
+std::vector<float> Random(int n, uint32_t seed) {
+    std::mt19937 gen(seed);
+    std::uniform_real_distribution<float> d(-1.0f, 1.0f);
+    std::vector<float> v(n);
+    for (float& x : v) x = d(gen);
+    return v;
+}
+
+int Mm(const aclTensor* a, const aclTensor* b, aclTensor* out, int8_t cube) {
+    return RunPhases([&](uint64_t* ws, aclOpExecutor** ex) { return aclnnMmGetWorkspaceSize(a, b, out, cube, ws, ex); },
+                     aclnnMm);
+}
+
+int Addmm(const aclTensor* self, const aclTensor* m1, const aclTensor* m2, float beta, float alpha, aclTensor* out,
+          int8_t cube) {
+    Scalar b(beta), a(alpha);
+    return RunPhases(
+        [&](uint64_t* ws, aclOpExecutor** ex) {
+            return aclnnAddmmGetWorkspaceSize(self, m1, m2, b.s, a.s, out, cube, ws, ex);
+        },
+        aclnnAddmm);
+}
+
+// mat2 a transposed view ([7, 3] over a [3, 7] storage), random FLOAT values: ATen's mm on contiguous copies, to
+// float32 rounding (the summation order of a strided and a contiguous gemm may differ).
+TEST(ReferenceMm, TransposedViewMatchesAten) {
+    const std::vector<float> a = Random(5 * 7, 1), b = Random(3 * 7, 2);
+    Dev self(a, at::kFloat, {5, 7});
+    Dev mat2(b, at::kFloat, {7, 3}, {1, 7});
+    Dev out(std::vector<float>(15, -9.0f), at::kFloat, {5, 3});
+    ASSERT_EQ(Mm(self.t, mat2.t, out.t, 1), 0) << LastError();
+    const at::Tensor want = at::mm(at::tensor(a).view({5, 7}), at::tensor(b).view({3, 7}).t().contiguous());
+    const at::Tensor got = out.Storage(15).view({5, 3});
+    EXPECT_TRUE(at::allclose(got, want, 1e-6, 1e-6)) << got << want;
+}
+
+// Integer-valued FLOAT16 data (every product and sum exact): bit-equal to ATen's float matmul rounded to FLOAT16,
+// into a transposed out view.
+TEST(ReferenceMm, Float16IntoStridedOut) {
+    const std::vector<float> a = Iota(4 * 6, 1.0f, -5.0f), b = Iota(6 * 2, 1.0f, -3.0f);
+    Dev self(a, at::kHalf, {4, 6});
+    Dev mat2(b, at::kHalf, {6, 2});
+    Dev out(std::vector<float>(8, 0.0f), at::kHalf, {4, 2}, {1, 4});  // column-major out
+    ASSERT_EQ(Mm(self.t, mat2.t, out.t, 0), 0) << LastError();
+    const at::Tensor want = at::mm(at::tensor(a).view({4, 6}), at::tensor(b).view({6, 2})).to(at::kHalf).to(at::kFloat);
+    const at::Tensor got = out.Storage(8).view({2, 4}).t();
+    EXPECT_TRUE(at::equal(got, want)) << got << want;
+}
+
+// cubeMathType USE_FP16 (2) with FLOAT inputs: the cube computes in FLOAT16, so 1 + 2^-12 (not a FLOAT16 value)
+// enters as 1 and the FLOAT16 result is rounded; KEEP_DTYPE (0) keeps FLOAT.
+TEST(ReferenceMm, CubeMathTypeUseFp16RoundsInputs) {
+    const float x = 1.0f + 1.0f / 4096;
+    Dev self({x, x}, at::kFloat, {1, 2});
+    Dev mat2({1.0f, 1.0f}, at::kFloat, {2, 1});
+    Dev out({0.0f}, at::kFloat, {1, 1});
+    ASSERT_EQ(Mm(self.t, mat2.t, out.t, 2), 0) << LastError();
+    EXPECT_EQ(out.Storage(1).item<float>(), 2.0f);
+    ASSERT_EQ(Mm(self.t, mat2.t, out.t, 0), 0) << LastError();
+    EXPECT_EQ(out.Storage(1).item<float>(), 2.0f * x);
+}
+
+// k = 0: out is zeros; m = 0: nothing runs.
+TEST(ReferenceMm, EmptyShapes) {
+    Dev self(std::vector<float>{}, at::kFloat, {3, 0});
+    Dev mat2(std::vector<float>{}, at::kFloat, {0, 2});
+    Dev out(std::vector<float>(6, 5.0f), at::kFloat, {3, 2});
+    ASSERT_EQ(Mm(self.t, mat2.t, out.t, 1), 0) << LastError();
+    EXPECT_TRUE(at::equal(out.Storage(6), at::zeros({6})));
+    Dev none(std::vector<float>{}, at::kFloat, {0, 4});
+    Dev m2(Iota(8, 1.0f, 0.0f), at::kFloat, {4, 2});
+    Dev o2(std::vector<float>{}, at::kFloat, {0, 2});
+    EXPECT_EQ(Mm(none.t, m2.t, o2.t, 1), 0) << LastError();
+}
+
+// CANN's order and messages (aclnn_mm.cpp; matmul_util.cpp's Dav2201 rule on Ascend 950).
+TEST(ReferenceMm, ChecksInCannOrder) {
+    Dev self(Iota(6, 1.0f, 0.0f), at::kFloat, {2, 3});
+    Dev mat2(Iota(6, 1.0f, 0.0f), at::kFloat, {3, 2});
+    Dev out(std::vector<float>(4), at::kFloat, {2, 2});
+    Dev ints(Iota(6, 1.0f, 0.0f), at::kInt, {3, 2});
+    Dev three(Iota(6, 1.0f, 0.0f), at::kFloat, {1, 2, 3});
+    Dev bad_k(Iota(8, 1.0f, 0.0f), at::kFloat, {4, 2});
+    Dev bad_out(std::vector<float>(6), at::kFloat, {2, 3});
+    auto mm = [&](const aclTensor* a, const aclTensor* b, aclTensor* o, int8_t cube) {
+        return [=](uint64_t* ws, aclOpExecutor** ex) { return aclnnMmGetWorkspaceSize(a, b, o, cube, ws, ex); };
+    };
+    ExpectFails(mm(nullptr, nullptr, nullptr, 1), ACLNN_ERR_PARAM_NULLPTR, "argument out");
+    ExpectFails(mm(nullptr, mat2.t, out.t, 1), ACLNN_ERR_PARAM_NULLPTR, "argument self");
+    ExpectFails(mm(self.t, ints.t, out.t, 1), ACLNN_ERR_PARAM_INVALID,
+                "Tensor matB not implemented for DT_INT32, should be in dtype support list [DT_FLOAT, DT_FLOAT16, DT_BF16].");
+    ExpectFails(mm(self.t, mat2.t, out.t, 9), ACLNN_ERR_PARAM_INVALID, "but got 9");
+    ExpectFails(mm(self.t, mat2.t, out.t, -1), ACLNN_ERR_PARAM_INVALID, "FP16FP32_KEEP_DTYPE");
+    ExpectFails(mm(three.t, mat2.t, out.t, 1), ACLNN_ERR_PARAM_INVALID,
+                "Expected 2 dimension input, but got self with sizes [1,2,3].");
+    ExpectFails(mm(self.t, bad_k.t, out.t, 1), ACLNN_ERR_PARAM_INVALID, "self Kdim[3], mat2 Kdim[4]");
+    ExpectFails(mm(self.t, mat2.t, bad_out.t, 1), ACLNN_ERR_PARAM_INVALID, "out_n[3] must be same with mat2_n[2]");
+}
+
+// The default rule (Ascend910, Ascend310P): no BF16; a FLOAT input refuses KEEP_DTYPE, USE_HF32 and -1.
+TEST(ReferenceMm, DefaultRuleProducts) {
+    aclcpu_test::ProfileScope scope(l1ref::Profile::kAscend910);
+    ASSERT_TRUE(scope.ok());
+    Dev self(Iota(6, 1.0f, 0.0f), at::kFloat, {2, 3});
+    Dev mat2(Iota(6, 1.0f, 0.0f), at::kFloat, {3, 2});
+    Dev bf(Iota(6, 1.0f, 0.0f), at::kBFloat16, {3, 2});
+    Dev out(std::vector<float>(4), at::kFloat, {2, 2});
+    auto mm = [&](const aclTensor* a, const aclTensor* b, aclTensor* o, int8_t cube) {
+        return [=](uint64_t* ws, aclOpExecutor** ex) { return aclnnMmGetWorkspaceSize(a, b, o, cube, ws, ex); };
+    };
+    ExpectFails(mm(self.t, bf.t, out.t, 1), ACLNN_ERR_PARAM_INVALID,
+                "Tensor matB not implemented for DT_BF16, should be in dtype support list [DT_FLOAT, DT_FLOAT16].");
+    ExpectFails(mm(self.t, mat2.t, out.t, 0), ACLNN_ERR_PARAM_INVALID, "KEEP_DTYPE or USE_HF32");
+    ExpectFails(mm(self.t, mat2.t, out.t, 3), ACLNN_ERR_PARAM_INVALID, "KEEP_DTYPE or USE_HF32");
+    EXPECT_EQ(Mm(self.t, mat2.t, out.t, 1), 0) << LastError();
+}
+
+// self broadcast from [n] (beta 0.5, alpha 2), mat1 a transposed view; integer-valued data, so bit-equal to
+// ATen's addmm on copies.
+TEST(ReferenceAddmm, BroadcastSelfAndTransposedMat1) {
+    const std::vector<float> bias = Iota(3, 2.0f, -4.0f), m1 = Iota(4 * 5, 1.0f, -5.0f), m2 = Iota(5 * 3, 1.0f, -2.0f);
+    Dev self(bias, at::kFloat, {3});
+    Dev mat1(m1, at::kFloat, {4, 5}, {1, 4});  // [4, 5] over a [5, 4] storage
+    Dev mat2(m2, at::kFloat, {5, 3});
+    Dev out(std::vector<float>(12, 0.0f), at::kFloat, {4, 3});
+    ASSERT_EQ(Addmm(self.t, mat1.t, mat2.t, 0.5f, 2.0f, out.t, 1), 0) << LastError();
+    const at::Tensor want = at::addmm(at::tensor(bias), at::tensor(m1).view({5, 4}).t().contiguous(),
+                                      at::tensor(m2).view({5, 3}), 0.5, 2.0);
+    EXPECT_TRUE(at::equal(out.Storage(12).view({4, 3}), want)) << out.Storage(12) << want;
+}
+
+// In place: selfRef [m, n] holds the result; random BF16 data against ATen in float rounded to BF16 (one ULP:
+// the float sums of a strided and a contiguous gemm may round apart before the BF16 rounding).
+TEST(ReferenceAddmm, InplaceBf16) {
+    const std::vector<float> c = Random(6, 3), m1 = Random(2 * 4, 4), m2 = Random(4 * 3, 5);
+    Dev self(c, at::kBFloat16, {2, 3});
+    Dev mat1(m1, at::kBFloat16, {2, 4});
+    Dev mat2(m2, at::kBFloat16, {4, 3});
+    Scalar b(1.0f), a(1.0f);
+    ASSERT_EQ(RunPhases(
+                  [&](uint64_t* ws, aclOpExecutor** ex) {
+                      return aclnnInplaceAddmmGetWorkspaceSize(self.t, mat1.t, mat2.t, b.s, a.s, 1, ws, ex);
+                  },
+                  aclnnInplaceAddmm),
+              0)
+        << LastError();
+    auto bf = [](const std::vector<float>& v) { return at::tensor(v).to(at::kBFloat16).to(at::kFloat); };
+    const at::Tensor mm = at::mm(bf(m1).view({2, 4}), bf(m2).view({4, 3})).to(at::kBFloat16).to(at::kFloat);
+    const at::Tensor want = (bf(c).view({2, 3}) + mm).to(at::kBFloat16).to(at::kFloat);
+    EXPECT_TRUE(at::allclose(self.Storage(6).view({2, 3}), want, 1e-2, 1e-2)) << self.Storage(6) << want;
+}
+
+TEST(ReferenceAddmm, ChecksInCannOrder) {
+    Dev self(Iota(6, 1.0f, 0.0f), at::kFloat, {2, 3});
+    Dev mat1(Iota(8, 1.0f, 0.0f), at::kFloat, {2, 4});
+    Dev mat2(Iota(12, 1.0f, 0.0f), at::kFloat, {4, 3});
+    Dev bad_self(Iota(4, 1.0f, 0.0f), at::kFloat, {4});
+    Dev out(std::vector<float>(6), at::kFloat, {2, 3});
+    Dev bad_out(std::vector<float>(6), at::kFloat, {3, 2});
+    Scalar one_scalar(1.0f);
+    const aclScalar* one_s = one_scalar.s;
+    struct {
+        const aclScalar* s;
+    } one{one_s};
+    auto addmm = [&](const aclTensor* s, const aclTensor* m1, const aclTensor* m2, const aclScalar* beta, aclTensor* o) {
+        return [=](uint64_t* ws, aclOpExecutor** ex) {
+            return aclnnAddmmGetWorkspaceSize(s, m1, m2, beta, one_s, o, 1, ws, ex);
+        };
+    };
+    ExpectFails(addmm(nullptr, mat1.t, mat2.t, one.s, out.t), ACLNN_ERR_PARAM_NULLPTR, "argument self");
+    ExpectFails(addmm(self.t, mat1.t, mat2.t, nullptr, out.t), ACLNN_ERR_PARAM_NULLPTR, "argument beta");
+    ExpectFails(addmm(self.t, mat1.t, mat1.t, one.s, out.t), ACLNN_ERR_PARAM_INVALID,
+                "The k-axis of the two inputs are different.");
+    ExpectFails(addmm(bad_self.t, mat1.t, mat2.t, one.s, out.t), ACLNN_ERR_PARAM_INVALID,
+                "The size of tensor self [4] must match the size [2,3].");
+    ExpectFails(addmm(self.t, mat1.t, mat2.t, one.s, bad_out.t), ACLNN_ERR_PARAM_INVALID,
+                "Shape of out should be [2,3], but the current is [3,2].");
+}
+
+// "fidelity": "exact" in aclInit's config (as ACLCPU_FIDELITY=exact) refuses every reference-tier first phase
+// with 161002 and leaves exact-tier operators alone; a value other than exact or reference fails aclInit.
+TEST(ReferenceFidelity, ExactRefusesReferenceTier) {
+    const std::string path = "/tmp/aclcpu_fidelity_" + std::to_string(getpid()) + ".json";
+    auto reinit = [&](const char* text) {
+        aclrtResetDevice(0);
+        EXPECT_EQ(aclFinalize(), ACL_SUCCESS);
+        {
+            std::ofstream f(path);
+            f << text;
+        }
+        const int rc = aclInit(path.c_str());
+        std::remove(path.c_str());
+        return rc;
+    };
+    EXPECT_EQ(reinit("{\"fidelity\": \"approximate\"}"), ACL_ERROR_FILE_ATTR_INVALID);
+    EXPECT_NE(LastError().find("expected \"exact\" or \"reference\""), std::string::npos);
+    ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
+    ASSERT_EQ(reinit("{\"fidelity\": \"exact\"}"), ACL_SUCCESS);
+    ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
+    {
+        Dev self(Iota(4, 1.0f, 0.0f), at::kFloat, {2, 2});
+        Dev out(std::vector<float>(4), at::kFloat, {2, 2});
+        ExpectFails([&](uint64_t* ws,
+                        aclOpExecutor** ex) { return aclnnMmGetWorkspaceSize(self.t, self.t, out.t, 1, ws, ex); },
+                    ACLNN_ERR_PARAM_INVALID, "aclnnMm is a reference-tier operator");
+    }
+    ASSERT_EQ(reinit("{\"fidelity\": \"reference\"}"), ACL_SUCCESS);
+    ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
+    {
+        Dev self(Iota(4, 1.0f, 0.0f), at::kFloat, {2, 2});
+        Dev out(std::vector<float>(4), at::kFloat, {2, 2});
+        EXPECT_EQ(Mm(self.t, self.t, out.t, 1), 0) << LastError();
+    }
+}
+
+}  // namespace
