@@ -4,7 +4,8 @@
 // (tools/opgen/gen_ops.py -> reference/reference_ops.inc, included at the end); this file holds what they share:
 // the aclTensor views as ATen tensors over the same memory (no copy in), the parameters, the write of a result
 // into the caller's output (ATen's copy_, which casts with round-to-nearest-even; no copy when the computation
-// wrote the output itself), the failure path, and the named helpers the table's formulas call.
+// wrote the output itself) and the failure path. The named helpers the table's formulas call are in
+// reference/aten_formulas.h (shared with the tests, which evaluate the same formulas on copies).
 #include <ATen/ATen.h>
 #include <c10/util/Exception.h>
 
@@ -16,6 +17,7 @@
 
 #include "acl/acl_base.h"
 #include "aclnn/acl_meta.h"
+#include "reference/aten_formulas.h"
 #include "reference/ref_abi.h"
 
 namespace aclcpu {
@@ -155,45 +157,6 @@ int Run(const Call* call, Body&& body) {
     } catch (...) {
         return fail("unknown exception");
     }
-}
-
-// ---------------------------------------------------------------- helpers the table's formulas call
-
-/// CANN's cube units take two inputs in one "upper" dtype (matmul_util.cpp, the NpuArch rule's promote table over
-/// the input dtypes and cubeMathType) and accumulate in FLOAT. ATen 1.13 has no FLOAT16 matmul on the CPU, so
-/// the reference computes every case the same way: both inputs rounded to the upper dtype, the products summed
-/// in FLOAT by ATen's FLOAT matmul (its own blocking and order), the result rounded to the upper dtype. HF32
-/// (ALLOW_FP32_DOWN_PRECISION or USE_HF32 on FLOAT inputs, which the NPU may run with 11-bit mantissas) is not
-/// emulated: FLOAT inputs multiply as FLOAT (docs/reference-tier.md).
-/// upper: FLOAT16 when either cubeMathType is USE_FP16 (2) with a non-BF16 pair or one input is FLOAT16 and the
-/// other BF16 with USE_FP16; BF16 for two BF16 inputs; FLOAT16 for two FLOAT16 inputs; FLOAT otherwise.
-at::ScalarType CubeUpperType(at::ScalarType a, at::ScalarType b, int64_t cube_math_type) {
-    const bool use_fp16 = cube_math_type == 2;
-    auto is = [&](at::ScalarType x, at::ScalarType y) { return (a == x && b == y) || (a == y && b == x); };
-    if (is(at::kFloat, at::kFloat) || is(at::kFloat, at::kHalf) || is(at::kFloat, at::kBFloat16)) {
-        return use_fp16 ? at::kHalf : at::kFloat;
-    }
-    if (is(at::kHalf, at::kHalf)) return at::kHalf;
-    if (is(at::kHalf, at::kBFloat16)) return use_fp16 ? at::kHalf : at::kFloat;
-    if (is(at::kBFloat16, at::kBFloat16)) return at::kBFloat16;
-    return at::kFloat;
-}
-
-/// The matrix product (batched as ATen's matmul broadcasts it) the way the cube units compute it (CubeUpperType).
-at::Tensor CubeMatmul(const at::Tensor& a, const at::Tensor& b, int64_t cube_math_type) {
-    const at::ScalarType upper = CubeUpperType(a.scalar_type(), b.scalar_type(), cube_math_type);
-    const at::Tensor fa = a.to(upper).to(at::kFloat);
-    const at::Tensor fb = b.to(upper).to(at::kFloat);
-    return at::matmul(fa, fb).to(upper);
-}
-
-/// aclnnAddmm's beta * self + alpha * (mat1 @ mat2): the product as CubeMatmul, then the scaling and the sum in
-/// FLOAT (beta * self broadcast to the product's shape), rounded once to the product's dtype.
-at::Tensor CubeAddmm(const at::Tensor& self, const at::Tensor& mat1, const at::Tensor& mat2, const at::Scalar& beta,
-                     const at::Scalar& alpha, int64_t cube_math_type) {
-    const at::Tensor mm = CubeMatmul(mat1, mat2, cube_math_type);
-    const at::Tensor sum = at::add(at::mul(self.to(at::kFloat), beta), at::mul(mm.to(at::kFloat), alpha));
-    return sum.to(mm.scalar_type());
 }
 
 }  // namespace

@@ -1571,6 +1571,96 @@ def write_reference_ops(ops):
     return "\n".join(out) + "\n"
 
 
+REF_CASE_TENSOR = re.compile(r"^([A-Z0-9_]+)\[([0-9, ]*)\](\^T|s2|\+1)?$")
+REF_CASE_MODS = {None: "", "^T": "T", "s2": "s2", "+1": "+1"}
+REF_CASE_CTYPE = {"int64_t": "int64_t", "int8_t": "int8_t", "int32_t": "int32_t", "float": "float", "double": "double",
+                  "bool": "bool"}
+
+
+def write_reference_cases(ops):
+    """The table-driven reference test's cases (tests/reference/reference_table_test.cpp includes this file): for
+    every case of a reference entry's `reference.cases` (or its base's), a function that makes the tensors as the
+    case describes them ("FLOAT[4,3]", with ^T stored transposed, s2 every other element of a doubled last dim,
+    +1 a storage offset of one element), calls both phases through the C API, and evaluates the entry's `aten`
+    formula on contiguous copies of the inputs, as the reference library reads its parameters."""
+    out = [f"// {STAMP}.", "// Included by tests/reference/reference_table_test.cpp (RefCase: tests/support/reference_case.h).", ""]
+    rows = []
+    for op in ops:
+        if not op.reference:
+            continue
+        base = op.base or op
+        bind = op.d.get("bind", {}) if op.base else {}
+        cases = op.d["reference"].get("cases") if "cases" in op.d["reference"] and op.base is None else None
+        if op.base is not None:
+            cases = op.d.get("reference_cases", base.d["reference"].get("cases"))
+        if not cases:
+            raise TableError(f"{op.api}: a reference entry needs reference.cases (at least one call)")
+        own = {p["name"]: p for p in op.params}
+        for k, case in enumerate(cases):
+            fn = f"Case{op.stem}_{k}"
+            out.append(f"void {fn}(RefCase& c) {{")
+            # the case names the base's parameters; an Inplace variant's own parameter is bound to them
+            inv = {}
+            for bname, vname in bind.items():
+                inv.setdefault(vname, bname)
+            for p in op.params:
+                name = p["name"]
+                key = inv.get(name, name)
+                if key not in case:
+                    raise TableError(f"{op.api}: reference case {k} lacks {key}")
+                v = case[key]
+                if p["kind"] == "aclTensor":
+                    m = REF_CASE_TENSOR.match(str(v))
+                    if not m or m.group(1) not in DTYPE_VALUES:
+                        raise TableError(f"{op.api}: reference case {k}: {key}: {v!r} is not DTYPE[dims] with ^T, s2 or +1")
+                    dims = ", ".join(x.strip() for x in m.group(2).split(",") if x.strip())
+                    role = p.get("role", "input")
+                    how = {"input": "In", "output": "Out", "inout": "InOut"}[role]
+                    out.append(f"    c.{how}({c_str(name)}, static_cast<aclDataType>({DTYPE_VALUES[m.group(1)]}), "
+                               f"{{{dims}}}, {c_str(REF_CASE_MODS[m.group(3)])});")
+                elif p["kind"] == "aclScalar":
+                    out.append(f"    const aclcpu_test::Scalar arg_{name}(static_cast<float>({float(v)!r}));")
+                elif p["kind"] in REF_CASE_CTYPE:
+                    out.append(f"    const {REF_CASE_CTYPE[p['kind']]} arg_{name} = {v!r};".replace("True", "true")
+                               .replace("False", "false"))
+                else:
+                    raise TableError(f"{op.api}: reference cases do not support {p['kind']} parameters yet")
+            args = []
+            for p in op.params:
+                name = p["name"]
+                if p["kind"] == "aclTensor":
+                    args.append(f"c.Acl({c_str(name)})")
+                elif p["kind"] == "aclScalar":
+                    args.append(f"arg_{name}.s")
+                else:
+                    args.append(f"arg_{name}")
+            out.append("    c.Run(aclcpu_test::RunPhases(")
+            out.append("        [&](uint64_t* ws, aclOpExecutor** ex) {")
+            out.append(wrap_call(f"            return {op.api1}", args + ["ws", "ex"], ";"))
+            out.append("        },")
+            out.append(f"        {op.api}));")
+            out.append("    using namespace aclcpu::ref;  // the formulas' helpers (reference/aten_formulas.h)")
+            for p in base.params:
+                name = p["name"]
+                mine = bind.get(name, name)
+                if p["kind"] == "aclTensor":
+                    if p.get("role", "input") == "input":
+                        out.append(f"    const at::Tensor {name} = c.Copy({c_str(mine)});")
+                elif p["kind"] == "aclScalar":
+                    out.append(f"    const at::Scalar {name} = static_cast<double>(static_cast<float>({float(case[name])!r}));")
+                else:
+                    read = REF_READ[p["kind"]]
+                    out.append(f"    const {REF_CTYPE[read]} {name} = arg_{mine};")
+            out.append(f"    c.Expect({c_str(bind.get(base.outputs[0], base.outputs[0]))}, {base.reference['aten']});")
+            out.append("}")
+            out.append("")
+            rows.append(f"    {{{c_str(op.api)}, {k}, &{fn}}},")
+    out.append("const RefCaseRow kReferenceCases[] = {")
+    out += rows or ["    {nullptr, 0, nullptr},"]
+    out.append("};")
+    return "\n".join(out) + "\n"
+
+
 def outputs(ops):
     """{relative path: text} of every output."""
     files = {}
@@ -1586,6 +1676,7 @@ def outputs(ops):
                 raise TableError(f"{header}: declares reference-tier and other entries")
             files[f"src/op/{header[len('aclnn_'):-len('.h')]}_entry.cpp"] = write_reference_unit(header)
     files["src/reference/reference_ops.inc"] = write_reference_ops(refs)
+    files["tests/reference_cases.inc"] = write_reference_cases(refs)
     files["lists/operator_headers.txt"] = "".join(
         f"aclnnop/{h}\naclnnop/level2/{h}\n" for h in by_header(ops))
     files["lists/entry_points.txt"] = "".join(f"{op.api1}\n{op.api}\n" for op in ops)

@@ -1,0 +1,152 @@
+// One call of the table-driven reference test (tests/reference/reference_table_test.cpp; the cases are generated
+// from ops/operators.yaml's reference entries, tools/opgen/gen_ops.py write_reference_cases): the tensors of the
+// case in device memory with the views it names, both phases through the C API, and the comparison of each
+// output with the entry's formula evaluated by ATen on contiguous copies of the inputs. Needs ATen (the test
+// links libtorch); public API otherwise.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <ATen/ATen.h>
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "acl/acl.h"
+#include "support/phases.h"
+#include "support/test_util.h"
+
+namespace aclcpu_test {
+
+/// ATen's type of the aclDataTypes the cases use.
+inline at::ScalarType AtenTypeOf(aclDataType d) {
+    switch (d) {
+        case ACL_FLOAT16: return at::kHalf;
+        case ACL_BF16: return at::kBFloat16;
+        case ACL_DOUBLE: return at::kDouble;
+        case ACL_INT8: return at::kChar;
+        case ACL_UINT8: return at::kByte;
+        case ACL_INT16: return at::kShort;
+        case ACL_INT32: return at::kInt;
+        case ACL_INT64: return at::kLong;
+        case ACL_BOOL: return at::kBool;
+        default: return at::kFloat;
+    }
+}
+
+class RefCase {
+public:
+    /// An input: view `shape` of dtype over a storage laid out as `mod` says - "" contiguous; "T" the reversed
+    /// dims stored contiguously (a transposed view); "s2" the last dim doubled in storage, the view taking every
+    /// other element; "+1" a storage offset of one element. Values: quarter-integers in [-2, 2] (exact in every
+    /// floating dtype), a different run for each tensor.
+    void In(const std::string& name, aclDataType dtype, std::vector<int64_t> shape, const std::string& mod) {
+        Make(name, dtype, std::move(shape), mod, false);
+    }
+    /// An output: as In, its storage filled with 7 (so unwritten elements show).
+    void Out(const std::string& name, aclDataType dtype, std::vector<int64_t> shape, const std::string& mod) {
+        Make(name, dtype, std::move(shape), mod, true);
+    }
+    /// An input that is also the output (an Inplace variant's selfRef): as In.
+    void InOut(const std::string& name, aclDataType dtype, std::vector<int64_t> shape, const std::string& mod) {
+        Make(name, dtype, std::move(shape), mod, false);
+    }
+    aclTensor* Acl(const std::string& name) { return Get(name).acl; }
+    /// The tensor's values before the call, contiguous, in its dtype.
+    at::Tensor Copy(const std::string& name) { return Get(name).before.as_strided(Get(name).shape, Get(name).strides, Get(name).offset).clone(); }
+    /// The call's status: 0 expected (with the recent error message otherwise).
+    void Run(int status) {
+        ran_ = status == 0;
+        EXPECT_EQ(status, 0) << LastError();
+    }
+    /// Compares the output with `expected` (cast to its dtype with ATen's rounding): integers and BOOL equal;
+    /// floating dtypes within a relative 1e-5 (FLOAT, DOUBLE) or 1e-2 (FLOAT16, BF16) and an absolute 1e-5, since
+    /// ATen may sum a strided and a contiguous operand in different orders; and every storage element outside the
+    /// view unchanged.
+    void Expect(const std::string& name, const at::Tensor& expected) {
+        if (!ran_) return;
+        T& t = Get(name);
+        at::Tensor after = at::empty({t.storage}, at::TensorOptions().dtype(AtenTypeOf(t.dtype)));
+        const size_t bytes = static_cast<size_t>(t.storage) * after.element_size();
+        ASSERT_EQ(aclrtMemcpy(after.data_ptr(), bytes, t.buf.get(), bytes, ACL_MEMCPY_DEVICE_TO_HOST), 0);
+        const at::Tensor got = after.as_strided(t.shape, t.strides, t.offset);
+        const at::Tensor want = expected.to(got.scalar_type());
+        ASSERT_EQ(got.sizes(), want.sizes()) << name;
+        if (at::isFloatingType(got.scalar_type())) {
+            const bool low = got.scalar_type() == at::kHalf || got.scalar_type() == at::kBFloat16;
+            EXPECT_TRUE(at::allclose(got.to(at::kDouble), want.to(at::kDouble), low ? 1e-2 : 1e-5, 1e-5))
+                << name << ":\n" << got << "\nexpected:\n" << want;
+        } else {
+            EXPECT_TRUE(at::equal(got, want)) << name << ":\n" << got << "\nexpected:\n" << want;
+        }
+        // outside the view: the storage as it was
+        at::Tensor mask = at::ones({t.storage}, at::kBool);
+        mask.as_strided(t.shape, t.strides, t.offset).fill_(false);
+        EXPECT_TRUE(at::equal(after.masked_select(mask), t.before.masked_select(mask)))
+            << name << ": written outside its view";
+    }
+    ~RefCase() {
+        for (auto& kv : tensors_) aclDestroyTensor(kv.second.acl);
+    }
+
+private:
+    struct T {
+        aclDataType dtype = ACL_FLOAT;
+        std::vector<int64_t> shape, strides;
+        int64_t offset = 0, storage = 0;
+        DeviceBuffer buf;
+        at::Tensor before;  // the storage's values at creation (1-D)
+        aclTensor* acl = nullptr;
+    };
+    T& Get(const std::string& name) {
+        auto it = tensors_.find(name);
+        if (it == tensors_.end()) throw std::runtime_error("no tensor " + name);
+        return it->second;
+    }
+    void Make(const std::string& name, aclDataType dtype, std::vector<int64_t> shape, const std::string& mod, bool out) {
+        T& t = tensors_[name];
+        t.dtype = dtype;
+        t.shape = shape;
+        const size_t n = shape.size();
+        std::vector<int64_t> layout = shape;  // the storage's own contiguous shape
+        if (mod == "T") layout.assign(shape.rbegin(), shape.rend());
+        if (mod == "s2" && n > 0) layout[n - 1] *= 2;
+        std::vector<int64_t> lstrides(n, 1);
+        for (int i = static_cast<int>(n) - 2; i >= 0; --i) lstrides[i] = lstrides[i + 1] * layout[i + 1];
+        t.strides = lstrides;
+        if (mod == "T") t.strides.assign(lstrides.rbegin(), lstrides.rend());
+        if (mod == "s2" && n > 0) t.strides[n - 1] = 2;
+        t.offset = mod == "+1" ? 1 : 0;
+        int64_t numel = 1;
+        for (int64_t d : layout) numel *= d;
+        t.storage = numel + t.offset;
+        const at::ScalarType type = AtenTypeOf(dtype);
+        if (out) {
+            t.before = at::full({t.storage}, 7, at::TensorOptions().dtype(type));
+        } else {
+            const int64_t seed = static_cast<int64_t>(tensors_.size()) * 5;
+            at::Tensor k = at::arange(t.storage, at::kLong);
+            t.before = ((k * 7 + seed) % 17 - 8).to(at::kFloat).div(4).to(type);
+        }
+        const size_t bytes = static_cast<size_t>(t.storage) * t.before.element_size();
+        t.buf = DeviceBuffer(bytes > 0 ? bytes : 1);
+        if (bytes > 0) aclrtMemcpy(t.buf.get(), bytes, t.before.data_ptr(), bytes, ACL_MEMCPY_HOST_TO_DEVICE);
+        t.acl = MakeTensor(t.shape, dtype, t.buf.get(), t.strides, t.offset, {t.storage});
+    }
+
+    std::map<std::string, T> tensors_;
+    bool ran_ = false;
+};
+
+/// One generated case: the API it calls, its index among that entry's cases, and its body.
+struct RefCaseRow {
+    const char* api;
+    int index;
+    void (*run)(RefCase& c);
+};
+
+/// How GoogleTest prints a case (its API and index).
+inline void PrintTo(const RefCaseRow& r, std::ostream* os) { *os << r.api << " case " << r.index; }
+
+}  // namespace aclcpu_test
