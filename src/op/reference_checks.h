@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 #include "common/status.h"
 #include "op/op_call.h"
@@ -142,6 +143,114 @@ inline int CheckAddmm(const OpCall& c, const aclScalar* /*beta*/, const aclScala
     if (out->view_shape[0] != m || out->view_shape[1] != n) {
         return Fail(ACLNN_ERR_PARAM_INVALID, "Shape of out should be [%ld,%ld], but the current is %s.",
                     static_cast<long>(m), static_cast<long>(n), ShapeString(out->view_shape).c_str());
+    }
+    return 0;
+}
+
+// ---- aclnnBatchMatMul (aclnn_batch_matmul.cpp CheckParamsV2 after the null checks); c.t = {self, mat2, out}
+
+/// The cube rule's check of self (matA), mat2 (matB) and out; self, mat2, out 3-D; self's last dim equal to mat2's
+/// second; the batch dims equal or one of them 1; out [batch, m, n]; self and out not FRACTAL_NZ.
+inline int CheckBatchMatMul(const OpCall& c, int8_t cubeMathType) {
+    const aclTensor* self = c.t[0];
+    const aclTensor* mat2 = c.t[1];
+    const aclTensor* out = c.t[2];
+    if (int ret = CheckCubeInput(c, self, mat2, nullptr, out, cubeMathType)) return ret;
+    if (int ret = CheckDims(self, "selfTensor", 3)) return ret;
+    if (int ret = CheckDims(mat2, "otherTensor", 3)) return ret;
+    if (int ret = CheckDims(out, "outTensor", 3)) return ret;
+    const std::vector<int64_t>& a = self->view_shape;
+    const std::vector<int64_t>& b = mat2->view_shape;
+    const std::vector<int64_t>& o = out->view_shape;
+    if ((b[1] == 1 || b[2] == 1) && mat2->format == ACL_FORMAT_FRACTAL_NZ) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "The k-axis or n-axis can not be 1.");
+    }
+    if (a[2] != b[1]) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "self's last dim and mat2's penultimate dim shoule be same, self [%ld], mat2 [%ld].",
+                    static_cast<long>(a[2]), static_cast<long>(b[1]));
+    }
+    if (a[0] != b[0] && a[0] != 1 && b[0] != 1) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "self's first dim and mat2's first dim shoule be same, or at least one of the self's first dim and "
+                    "mat2's first dim is 1.Now self [%ld], mat2 [%ld].",
+                    static_cast<long>(a[0]), static_cast<long>(b[0]));
+    }
+    const int64_t batch = a[0] >= b[0] ? a[0] : b[0];
+    if (o[1] != a[1] || o[2] != b[2] || o[0] != batch) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "output's shape is not match input, out_m[%ld] must be same with self_m[%ld], out_n[%ld] must be "
+                    "same with other_n[%ld], out_batch[%ld] must be same with input_batch[%ld].",
+                    static_cast<long>(o[1]), static_cast<long>(a[1]), static_cast<long>(o[2]), static_cast<long>(b[2]),
+                    static_cast<long>(o[0]), static_cast<long>(batch));
+    }
+    if (self->format == ACL_FORMAT_FRACTAL_NZ || out->format == ACL_FORMAT_FRACTAL_NZ) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, " The 'self' or 'out' tensor currently does not support NZ format");
+    }
+    return 0;
+}
+
+// ---- aclnnMatmul (aclnn_matmul.cpp CheckInputParams after the null checks); c.t = {self, mat2, out}
+
+/// torch.matmul's result shape of a and b (1-D operands promoted and their dim dropped; batch dims broadcast), or
+/// false when the batch dims do not broadcast. Both at least 1-D.
+inline bool MatmulResultShape(const std::vector<int64_t>& a, const std::vector<int64_t>& b, std::vector<int64_t>* out) {
+    out->clear();
+    if (a.size() == 1 && b.size() == 1) return true;  // a dot product: 0-d
+    if (b.size() == 1) {
+        out->assign(a.begin(), a.end() - 1);
+        return true;
+    }
+    if (a.size() == 1) {
+        out->assign(b.begin(), b.end() - 2);
+        out->push_back(b.back());
+        return true;
+    }
+    const std::vector<int64_t> ba(a.begin(), a.end() - 2), bb(b.begin(), b.end() - 2);
+    engine::BroadcastShape batch;
+    if (!engine::Broadcast(ba.data(), ba.size(), bb.data(), bb.size(), &batch)) return false;
+    out->assign(batch.d, batch.d + batch.n);
+    out->push_back(a[a.size() - 2]);
+    out->push_back(b.back());
+    return true;
+}
+
+/// The cube rule's check of self (matA), mat2 (matB) and out; then at most 6 dims each, neither 0-d, the k-axes
+/// equal, the batch dims broadcastable; self and out not FRACTAL_NZ. Beyond CANN (which does not check it): out's
+/// shape must be torch.matmul's result shape of self and mat2.
+inline int CheckMatmul(const OpCall& c, int8_t cubeMathType) {
+    const aclTensor* self = c.t[0];
+    const aclTensor* mat2 = c.t[1];
+    const aclTensor* out = c.t[2];
+    if (int ret = CheckCubeInput(c, self, mat2, nullptr, out, cubeMathType)) return ret;
+    const std::vector<int64_t>& a = self->view_shape;
+    const std::vector<int64_t>& b = mat2->view_shape;
+    constexpr size_t kMaxMatmulDims = 6;  // MAX_SUPPORT_MATMUL_DIMS_NUMS
+    if (a.size() > kMaxMatmulDims) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "The self tensor cannot be larger than %zu dimensions.", kMaxMatmulDims);
+    }
+    if (b.size() > kMaxMatmulDims) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "The mat2 tensor cannot be larger than %zu dimensions.", kMaxMatmulDims);
+    }
+    if (a.empty() || b.empty()) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Matmul not support %s, %s", ShapeString(a).c_str(), ShapeString(b).c_str());
+    }
+    const int64_t k2 = b.size() <= 2 ? b[0] : b[b.size() - 2];
+    if (a.back() != k2) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "The k-axis of the two inputs are different %s, %s", ShapeString(a).c_str(),
+                    ShapeString(b).c_str());
+    }
+    std::vector<int64_t> want;
+    if (!MatmulResultShape(a, b, &want)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Broadcast %s and %s failed.", ShapeString(a).c_str(), ShapeString(b).c_str());
+    }
+    if (self->format == ACL_FORMAT_FRACTAL_NZ || out->format == ACL_FORMAT_FRACTAL_NZ) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, " The 'self' or 'out' tensor currently does not support NZ format");
+    }
+    if (out->view_shape != want) {  // beyond CANN
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Expected out of shape %s (the matmul of %s and %s), but got %s.",
+                    ShapeString(want).c_str(), ShapeString(a).c_str(), ShapeString(b).c_str(),
+                    ShapeString(out->view_shape).c_str());
     }
     return 0;
 }

@@ -17,6 +17,8 @@
 #include <vector>
 
 #include "aclnnop/aclnn_addmm.h"
+#include "aclnnop/aclnn_batch_matmul.h"
+#include "aclnnop/aclnn_matmul.h"
 #include "aclnnop/aclnn_mm.h"
 #include "support/phases.h"
 #include "support/profile_scope.h"
@@ -241,6 +243,44 @@ TEST(ReferenceAddmm, ChecksInCannOrder) {
                 "The size of tensor self [4] must match the size [2,3].");
     ExpectFails(addmm(self.t, mat1.t, mat2.t, one.s, bad_out.t), ACLNN_ERR_PARAM_INVALID,
                 "Shape of out should be [2,3], but the current is [3,2].");
+}
+
+// aclnnBatchMatMul (aclnn_batch_matmul.cpp) and aclnnMatmul (aclnn_matmul.cpp): their shape checks, and the
+// out shape aclcpu checks where CANN trusts the caller (a wrong out would be written past its view).
+TEST(ReferenceBatchMatMul, ChecksAndBroadcastBatch) {
+    Dev a(Iota(1 * 2 * 3, 1.0f, -2.0f), at::kFloat, {1, 2, 3});
+    Dev b(Iota(4 * 3 * 2, 1.0f, -3.0f), at::kFloat, {4, 3, 2});
+    Dev out(std::vector<float>(16), at::kFloat, {4, 2, 2});
+    Dev two_d(Iota(6, 1.0f, 0.0f), at::kFloat, {2, 3});
+    Dev bad_out(std::vector<float>(16), at::kFloat, {4, 2, 2, 1});
+    auto bmm = [&](const aclTensor* x, const aclTensor* y, aclTensor* o) {
+        return [=](uint64_t* ws, aclOpExecutor** ex) { return aclnnBatchMatMulGetWorkspaceSize(x, y, o, 1, ws, ex); };
+    };
+    ExpectFails(bmm(two_d.t, b.t, out.t), ACLNN_ERR_PARAM_INVALID,
+                "Expected 3 dimension input, but got selfTensor with sizes [2,3].");
+    ExpectFails(bmm(a.t, b.t, bad_out.t), ACLNN_ERR_PARAM_INVALID, "got outTensor with sizes [4,2,2,1]");
+    ExpectFails(bmm(b.t, b.t, out.t), ACLNN_ERR_PARAM_INVALID, "self [2], mat2 [3]");
+    ASSERT_EQ(RunPhases(bmm(a.t, b.t, out.t), aclnnBatchMatMul), 0) << LastError();
+    const at::Tensor want = at::matmul(at::tensor(Iota(6, 1.0f, -2.0f)).view({1, 2, 3}),
+                                       at::tensor(Iota(24, 1.0f, -3.0f)).view({4, 3, 2}));
+    EXPECT_TRUE(at::equal(out.Storage(16).view({4, 2, 2}), want));
+}
+
+TEST(ReferenceMatmul, VectorOperandsAndOutShape) {
+    Dev m(Iota(12, 1.0f, -4.0f), at::kFloat, {3, 4});
+    Dev v(Iota(4, 1.0f, -1.0f), at::kFloat, {4});
+    Dev out(std::vector<float>(3), at::kFloat, {3});
+    Dev wrong(std::vector<float>(3), at::kFloat, {3, 1});
+    Dev scalar(std::vector<float>{2.0f}, at::kFloat, {});
+    auto mm = [&](const aclTensor* x, const aclTensor* y, aclTensor* o) {
+        return [=](uint64_t* ws, aclOpExecutor** ex) { return aclnnMatmulGetWorkspaceSize(x, y, o, 1, ws, ex); };
+    };
+    ExpectFails(mm(m.t, v.t, wrong.t), ACLNN_ERR_PARAM_INVALID, "Expected out of shape [3] (the matmul of [3,4] and [4])");
+    ExpectFails(mm(scalar.t, v.t, out.t), ACLNN_ERR_PARAM_INVALID, "Matmul not support [], [4]");
+    ExpectFails(mm(v.t, m.t, out.t), ACLNN_ERR_PARAM_INVALID, "The k-axis of the two inputs are different [4], [3,4]");
+    ASSERT_EQ(RunPhases(mm(m.t, v.t, out.t), aclnnMatmul), 0) << LastError();
+    const at::Tensor want = at::matmul(at::tensor(Iota(12, 1.0f, -4.0f)).view({3, 4}), at::tensor(Iota(4, 1.0f, -1.0f)));
+    EXPECT_TRUE(at::equal(out.Storage(3), want));
 }
 
 // "fidelity": "exact" in aclInit's config (as ACLCPU_FIDELITY=exact) refuses every reference-tier first phase
