@@ -10,6 +10,7 @@
 #include <set>
 #include <string>
 #include <unordered_map>
+#include <utility>
 
 #include "common/status.h"
 #include "engine/first_phase.h"
@@ -113,8 +114,11 @@ void NoteUse(const char* api) {
 
 class ReferencePlan final : public OpPlan {
 public:
-    ReferencePlan(ref::Fn fn, const char* api, const RefValues& values)
-        : fn_(fn), api_(api), arrays_(values.arrays()), values_(values.values()) {
+    /// slot: for each of the operator's tensors in executor order, its index among the launch's tensors, or -1
+    /// for an absent optional one; num_inputs: how many of the operator's tensors are inputs.
+    ReferencePlan(ref::Fn fn, const char* api, const RefValues& values, std::vector<int> slot, int num_inputs)
+        : fn_(fn), api_(api), arrays_(values.arrays()), values_(values.values()), slot_(std::move(slot)),
+          num_inputs_(num_inputs) {
         size_t k = 0;  // the array values point into this plan's own copies
         for (ref::Value& v : values_) {
             if (v.kind == ref::Value::kIntArray) {
@@ -126,10 +130,11 @@ public:
     }
 
     int Execute(const LaunchRecord& launch, void* /*workspace*/, uint64_t /*workspace_size*/) const override {
-        const size_t n = launch.tensors.size();
+        const size_t n = slot_.size();
         std::vector<ref::Tensor> t(n);
         for (size_t i = 0; i < n; ++i) {
-            const aclTensor& a = launch.tensors[i];
+            if (slot_[i] < 0) continue;  // absent: present = 0
+            const aclTensor& a = launch.tensors[static_cast<size_t>(slot_[i])];
             t[i].present = 1;
             t[i].dtype = static_cast<int32_t>(a.dtype);
             t[i].ndim = static_cast<int32_t>(a.view_shape.size());
@@ -143,7 +148,7 @@ public:
         call.api = api_;
         call.tensors = t.data();
         call.num_tensors = static_cast<int32_t>(n);
-        call.num_inputs = launch.num_inputs;
+        call.num_inputs = num_inputs_;
         call.values = values_.data();
         call.num_values = static_cast<int32_t>(values_.size());
         call.error = error;
@@ -158,6 +163,8 @@ private:
     const char* api_;
     std::vector<std::vector<int64_t>> arrays_;
     std::vector<ref::Value> values_;
+    std::vector<int> slot_;
+    int num_inputs_;
 };
 
 }  // namespace
@@ -206,6 +213,15 @@ void RefValues::IntArray(const aclIntArray* a) {
     arrays_.push_back(a->values);
 }
 
+void RefValues::String(const char* s) {
+    ref::Value x;
+    x.kind = ref::Value::kIntArray;  // the characters, one per element (the library's Args::String)
+    values_.push_back(x);
+    std::vector<int64_t> chars;
+    for (const char* p = s; p != nullptr && *p != '\0'; ++p) chars.push_back(static_cast<unsigned char>(*p));
+    arrays_.push_back(std::move(chars));
+}
+
 int PublishReference(const OpCall& c, const char* table_api, const RefValues& values, uint64_t* workspaceSize,
                      aclOpExecutor** executor) {
     if (rt::FidelityExactOnly()) {
@@ -223,14 +239,30 @@ int PublishReference(const OpCall& c, const char* table_api, const RefValues& va
                     c.api, why.c_str());
     }
     if (StrictMode()) NoteUse(c.api);
-    bool empty = false;
-    for (int i = c.num_inputs; i < c.num_tensors; ++i) empty = empty || c.t[i]->numel == 0;
+    // The given tensors (an absent optional one, NULL, is not the executor's): slot[i] their index there, or -1.
+    const aclTensor* t[kMaxCallTensors];
+    const char* names[kMaxCallTensors];
+    std::vector<int> slot(static_cast<size_t>(c.num_tensors), -1);
+    int n = 0, inputs = 0;
+    bool empty = true;  // nothing to run when every given output is empty
+    for (int i = 0; i < c.num_tensors && n < kMaxCallTensors; ++i) {
+        if (c.t[i] == nullptr) continue;
+        slot[static_cast<size_t>(i)] = n;
+        t[n] = c.t[i];
+        names[n] = c.names[i];
+        if (i < c.num_inputs) {
+            ++inputs;
+        } else {
+            empty = empty && c.t[i]->numel == 0;
+        }
+        ++n;
+    }
     return engine::PublishPlan(
-        c.t, c.num_tensors, c.num_inputs, c.api, c.names,
+        t, n, inputs, c.api, n == c.num_tensors ? c.names : InternNames(names, n),
         [&](const aclTensor*, uint64_t* workspace) -> std::shared_ptr<const OpPlan> {
             *workspace = 0;
             if (empty) return nullptr;
-            return std::make_shared<ReferencePlan>(fn, table_api, values);
+            return std::make_shared<ReferencePlan>(fn, table_api, values, slot, c.num_inputs);
         },
         workspaceSize, executor);
 }

@@ -27,6 +27,9 @@ public:
     void Scalar(const aclScalar* s);
     /// An aclIntArray (non-null), copied.
     void IntArray(const aclIntArray* a);
+    /// A char* (non-null: the entry's checks refuse NULL), copied; carried as an int array of its characters
+    /// (the reference library reads it with Args::String).
+    void String(const char* s);
     /// The values in order (a kIntArray value's array pointer unset: its elements are arrays()[k] for the k-th).
     const std::vector<ref::Value>& values() const { return values_; }
     /// The copies of the int arrays, one per kIntArray value, in order.

@@ -12,6 +12,7 @@
 #include "common/status.h"
 #include "op/op_call.h"
 #include "runtime/runtime.h"
+#include "tensor/arguments.h"
 #include "tensor/dtype.h"
 #include "tensor/tensor.h"
 
@@ -253,6 +254,176 @@ inline int CheckMatmul(const OpCall& c, int8_t cubeMathType) {
                     ShapeString(out->view_shape).c_str());
     }
     return 0;
+}
+
+// ---- aclnnLayerNorm, aclnnLayerNormWithImplMode (aclnn_layer_norm.cpp CheckParamsWithImplMode after the null
+// checks); c.t = {input, weightOptional, biasOptional, out, meanOutOptional, rstdOutOptional}, the optional ones
+// NULL when absent.
+
+/// The dtype list: FLOAT16, FLOAT and, on Ascend 950 and Atlas A2/A3, BF16 (GetDtypeSupportList).
+inline int CheckLayerNormDtype(const OpCall& c, const aclTensor* t, const char* name) {
+    const bool bf16 = CubeDav2201Rule(c.soc);
+    if (t->dtype == ACL_FLOAT16 || t->dtype == ACL_FLOAT || (bf16 && t->dtype == ACL_BF16)) return 0;
+    return Fail(ACLNN_ERR_PARAM_INVALID, "Tensor %s not implemented for %s, should be in dtype support list [%s].", name,
+                DtypeName(t->dtype), bf16 ? "DT_FLOAT16, DT_FLOAT, DT_BF16" : "DT_FLOAT16, DT_FLOAT");
+}
+
+/// OP_CHECK_DTYPE_NOT_SAME.
+inline int CheckSameDtype(const aclTensor* a, const char* an, const aclTensor* b, const char* bn) {
+    if (a->dtype == b->dtype) return 0;
+    return Fail(ACLNN_ERR_PARAM_INVALID, "Expected both tensors to have same dtype, but found %s %s and %s %s.", an,
+                DtypeName(a->dtype), bn, DtypeName(b->dtype));
+}
+
+/// CheckParamsWithImplMode: the input dtypes (weight and bias of input's dtype unless FLOAT, and of one dtype),
+/// the output dtypes; at most 8 dims each and normalizedShape at most 8 long; normalizedShape not empty, input at
+/// least that many dims, weight and bias exactly that many, input's trailing dims, weight and bias equal to
+/// normalizedShape; out input's shape; on Ascend 950 mean and rstd of input's rank with its leading dims and 1s
+/// (and equal), elsewhere (beyond CANN, which writes them as the kernel's flat [M] array) holding M elements
+/// (the product of input's leading dims); implMode 0, 1 or 2, with 2 (KEEP_FP16) for FLOAT16 tensors only.
+inline int CheckLayerNormParams(const OpCall& c, const aclIntArray* normalizedShape, int32_t implMode) {
+    const aclTensor* input = c.t[0];
+    const aclTensor* weight = c.t[1];
+    const aclTensor* bias = c.t[2];
+    const aclTensor* out = c.t[3];
+    const aclTensor* mean = c.t[4];
+    const aclTensor* rstd = c.t[5];
+    if (int ret = CheckLayerNormDtype(c, input, "input")) return ret;
+    if (weight != nullptr) {
+        if (int ret = CheckLayerNormDtype(c, weight, "weightOptional")) return ret;
+        if (weight->dtype != ACL_FLOAT) {
+            if (int ret = CheckSameDtype(weight, "weightOptional", input, "input")) return ret;
+        }
+    }
+    if (bias != nullptr) {
+        if (int ret = CheckLayerNormDtype(c, bias, "biasOptional")) return ret;
+        if (bias->dtype != ACL_FLOAT) {
+            if (int ret = CheckSameDtype(bias, "biasOptional", input, "input")) return ret;
+        }
+    }
+    if (weight != nullptr && bias != nullptr) {
+        if (int ret = CheckSameDtype(weight, "weightOptional", bias, "biasOptional")) return ret;
+    }
+    if (int ret = CheckLayerNormDtype(c, out, "out")) return ret;
+    if (mean != nullptr) {
+        if (int ret = CheckLayerNormDtype(c, mean, "meanOutOptional")) return ret;
+    }
+    if (rstd != nullptr) {
+        if (int ret = CheckLayerNormDtype(c, rstd, "rstdOutOptional")) return ret;
+    }
+    const aclTensor* ranked[6] = {input, out, weight, bias, mean, rstd};
+    const char* ranked_names[6] = {"input", "out", "weightOptional", "biasOptional", "meanOutOptional", "rstdOutOptional"};
+    for (int i = 0; i < 6; ++i) {
+        if (ranked[i] != nullptr && ranked[i]->view_shape.size() > 8) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "The %s tensor cannot be larger than %zu dimensions.", ranked_names[i],
+                        size_t{8});
+        }
+    }
+    const std::vector<int64_t>& ns = normalizedShape->values;
+    if (ns.size() > 8) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "Expected aclnnLayerNorm normalizedShape dim [%zu] to not be greater than [%zu] but check failed.",
+                    ns.size(), size_t{8});
+    }
+    if (ns.empty()) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "Expected aclnnLayerNorm normalizedShape len [%zu] to be greater than [%zu] but check failed.",
+                    ns.size(), size_t{1});
+    }
+    const std::vector<int64_t>& in = input->view_shape;
+    if (in.size() < ns.size()) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "The input tensor must have at least %zu dimensions.", ns.size());
+    }
+    if (weight != nullptr) {
+        if (int ret = CheckDims(weight, "weightOptional", ns.size())) return ret;
+    }
+    if (bias != nullptr) {
+        if (int ret = CheckDims(bias, "biasOptional", ns.size())) return ret;
+    }
+    const size_t begin = in.size() - ns.size();
+    for (size_t i = 0; i < ns.size(); ++i) {
+        if (ns[i] != in[begin + i]) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "Expected normalized index [%zu] shape [%ld] be equal to input index [%zu] shape [%ld], but "
+                        "failed.",
+                        i, static_cast<long>(ns[i]), begin + i, static_cast<long>(in[begin + i]));
+        }
+        if (weight != nullptr && weight->view_shape[i] != ns[i]) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "Expected normalized index [%zu] shape [%ld] be equal to weight index [%zu] shape [%ld], but "
+                        "failed.",
+                        i, static_cast<long>(ns[i]), i, static_cast<long>(weight->view_shape[i]));
+        }
+        if (bias != nullptr && bias->view_shape[i] != ns[i]) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "Expected normalized index [%zu] shape [%ld] be equal to bias index [%zu] shape [%ld], but "
+                        "failed.",
+                        i, static_cast<long>(ns[i]), i, static_cast<long>(bias->view_shape[i]));
+        }
+    }
+    if (out->view_shape != in) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Expected tensor for input to have same size as tensor for out, but %s does "
+                    "not equal %s.", ShapeString(in).c_str(), ShapeString(out->view_shape).c_str());
+    }
+    int64_t m = 1;
+    for (size_t i = 0; i < begin; ++i) m *= in[i];
+    const aclTensor* stats[2] = {mean, rstd};
+    const char* stat_names[2] = {"meanOutOptional", "rstdOutOptional"};
+    for (int k = 0; k < 2; ++k) {
+        const aclTensor* s = stats[k];
+        if (s == nullptr || s->numel == 0) continue;
+        if (c.soc == rt::Soc::kAscend950) {
+            const std::vector<int64_t>& ss = s->view_shape;
+            if (ss.size() != in.size()) {
+                return Fail(ACLNN_ERR_PARAM_INVALID,
+                            "Expected %s dimNum [%zu] to be equal to input dimNum [%zu], but check failed.",
+                            stat_names[k], ss.size(), in.size());
+            }
+            for (size_t i = 0; i < begin; ++i) {
+                if (ss[i] != in[i]) {
+                    return Fail(ACLNN_ERR_PARAM_INVALID,
+                                "Expected %s dim [%zu] shape [%ld] to be equal to input dim [%zu] shape [%ld], but "
+                                "check failed.",
+                                stat_names[k], i, static_cast<long>(ss[i]), i, static_cast<long>(in[i]));
+                }
+            }
+            for (size_t i = begin; i < ss.size(); ++i) {
+                if (ss[i] != 1) {
+                    return Fail(ACLNN_ERR_PARAM_INVALID,
+                                "Expected %s trailing dim [%zu] to be 1 (normalizedShape axis), but got [%ld]. The "
+                                "trailing %zu dimensions should all be 1.",
+                                stat_names[k], i, static_cast<long>(ss[i]), ns.size());
+                }
+            }
+        } else if (s->numel != m) {  // beyond CANN
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "Expected %s to hold %ld elements (one per normalized row of input %s), but it has shape %s.",
+                        stat_names[k], static_cast<long>(m), ShapeString(in).c_str(), ShapeString(s->view_shape).c_str());
+        }
+    }
+    if (c.soc == rt::Soc::kAscend950 && mean != nullptr && rstd != nullptr && mean->numel != 0 && rstd->numel != 0 &&
+        mean->view_shape != rstd->view_shape) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "Expected meanOutOptional shape to be equal to rstdOutOptional shape, but check failed.");
+    }
+    if (implMode != 0 && implMode != 1 && implMode != 2) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Expected implMode to be in [0, 1, 2], but now got [%d].", implMode);
+    }
+    if (implMode == 2 && (input->dtype != ACL_FLOAT16 || (weight != nullptr && weight->dtype != ACL_FLOAT16) ||
+                          (bias != nullptr && bias->dtype != ACL_FLOAT16))) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "KEEP_FP16 only support all input dtype float16!");
+    }
+    return 0;
+}
+
+/// aclnnLayerNorm: aclnnLayerNormWithImplMode with implMode 0 (HIGH_PRECISION).
+inline int CheckLayerNorm(const OpCall& c, const aclIntArray* normalizedShape, double /*eps*/) {
+    return CheckLayerNormParams(c, normalizedShape, 0);
+}
+
+inline int CheckLayerNormWithImplMode(const OpCall& c, const aclIntArray* normalizedShape, double /*eps*/,
+                                      int32_t implMode) {
+    return CheckLayerNormParams(c, normalizedShape, implMode);
 }
 
 }  // namespace aclcpu

@@ -116,16 +116,30 @@ public:
         const Value& v = V(k);
         return at::IntArrayRef(v.array, static_cast<size_t>(v.count));
     }
+    /// A char* parameter (RefValues::String: its characters as an int array).
+    std::string String(int k) const {
+        const Value& v = V(k);
+        std::string s;
+        for (int64_t i = 0; i < v.count; ++i) s.push_back(static_cast<char>(v.array[i]));
+        return s;
+    }
     /// An aclDataType parameter as ATen's type.
     at::ScalarType Dtype(int k) const { return AtenType(static_cast<int32_t>(V(k).i)); }
 
     /// Writes a result into an output: nothing when the computation wrote the output's memory itself, otherwise
     /// ATen's copy_ (a cast with round to nearest even where the dtypes differ; broadcasting a result of fewer
-    /// dims). A result whose shape cannot be written there is an internal error (the first phase checked it).
+    /// dims; a result of out's element count in another shape, its elements in order). A result whose shape cannot
+    /// be written there is an internal error (the first phase checked it).
     void Write(at::Tensor& out, const at::Tensor& result) {
         if (!out.defined() || out.numel() == 0) return;
         if (result.data_ptr() == out.data_ptr() && result.sizes().equals(out.sizes()) &&
             result.strides().equals(out.strides()) && result.scalar_type() == out.scalar_type()) {
+            return;
+        }
+        // a result of another shape with out's element count (aclnnLayerNorm's [M, 1] statistics into a flat [M]
+        // out on the products whose kernel writes them so): its elements in order
+        if (!result.sizes().equals(out.sizes()) && result.numel() == out.numel()) {
+            out.copy_(result.reshape(out.sizes()));
             return;
         }
         out.copy_(result);

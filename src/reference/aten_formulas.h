@@ -8,6 +8,7 @@
 #include <ATen/ATen.h>
 
 #include <cstdint>
+#include <tuple>
 
 namespace aclcpu {
 namespace ref {
@@ -48,6 +49,18 @@ inline at::Tensor CubeAddmm(const at::Tensor& self, const at::Tensor& mat1, cons
     const at::Tensor mm = CubeMatmul(mat1, mat2, cube_math_type);
     const at::Tensor sum = at::add(at::mul(self.to(at::kFloat), beta), at::mul(mm.to(at::kFloat), alpha));
     return sum.to(mm.scalar_type());
+}
+
+/// aclnnLayerNorm's (out, mean, rstd) over the trailing normalizedShape dims, computed in float32 as the NPU's
+/// kernels do (ATen 1.13's CPU layer norm has no FLOAT16): input, weight and bias widened to FLOAT, ATen's
+/// native_layer_norm, the three results left in FLOAT (the writes round them to each output's dtype). mean and
+/// rstd have input's leading dims and a 1 per normalized dim. An undefined weight or bias is absent.
+inline std::tuple<at::Tensor, at::Tensor, at::Tensor> LayerNormFloat(const at::Tensor& input, at::IntArrayRef normalized,
+                                                                    const at::Tensor& weight, const at::Tensor& bias,
+                                                                    double eps) {
+    const c10::optional<at::Tensor> w = weight.defined() ? c10::optional<at::Tensor>(weight.to(at::kFloat)) : c10::nullopt;
+    const c10::optional<at::Tensor> b = bias.defined() ? c10::optional<at::Tensor>(bias.to(at::kFloat)) : c10::nullopt;
+    return at::native_layer_norm(input.to(at::kFloat), normalized, w, b, eps);
 }
 
 }  // namespace ref

@@ -18,6 +18,7 @@
 
 #include "aclnnop/aclnn_addmm.h"
 #include "aclnnop/aclnn_batch_matmul.h"
+#include "aclnnop/aclnn_layer_norm.h"
 #include "aclnnop/aclnn_matmul.h"
 #include "aclnnop/aclnn_mm.h"
 #include "support/phases.h"
@@ -281,6 +282,68 @@ TEST(ReferenceMatmul, VectorOperandsAndOutShape) {
     ASSERT_EQ(RunPhases(mm(m.t, v.t, out.t), aclnnMatmul), 0) << LastError();
     const at::Tensor want = at::matmul(at::tensor(Iota(12, 1.0f, -4.0f)).view({3, 4}), at::tensor(Iota(4, 1.0f, -1.0f)));
     EXPECT_TRUE(at::equal(out.Storage(3), want));
+}
+
+// aclnnLayerNorm against torch.nn.functional.layer_norm's values (ATen's own layer_norm, not the formula's
+// native_layer_norm): out, mean and rstd; on Atlas A2/A3 a flat [M] mean takes the row statistics in order; the
+// shape and dtype checks and implMode.
+TEST(ReferenceLayerNorm, MatchesLayerNormAndChecks) {
+    const std::vector<float> x = Random(2 * 3 * 4, 7), w = Random(4, 8), b = Random(4, 9);
+    Dev input(x, at::kFloat, {2, 3, 4});
+    Dev weight(w, at::kFloat, {4});
+    Dev bias(b, at::kFloat, {4});
+    Dev out(std::vector<float>(24), at::kFloat, {2, 3, 4});
+    Dev mean(std::vector<float>(6), at::kFloat, {2, 3, 1});
+    Dev rstd(std::vector<float>(6), at::kFloat, {2, 3, 1});
+    const std::vector<int64_t> ns = {4};
+    aclIntArray* shape = aclCreateIntArray(ns.data(), 1);
+    const aclTensor* bias_t = bias.t;
+    auto ln = [&](const aclTensor* in, const aclTensor* wt, aclTensor* o, aclTensor* mo, aclTensor* ro) {
+        return [=](uint64_t* ws, aclOpExecutor** ex) {
+            return aclnnLayerNormGetWorkspaceSize(in, shape, wt, bias_t, 1e-5, o, mo, ro, ws, ex);
+        };
+    };
+    ASSERT_EQ(RunPhases(ln(input.t, weight.t, out.t, mean.t, rstd.t), aclnnLayerNorm), 0) << LastError();
+    const at::Tensor xt = at::tensor(x).view({2, 3, 4});
+    const at::Tensor want = at::layer_norm(xt, {4}, at::tensor(w), at::tensor(b), 1e-5);
+    EXPECT_TRUE(at::allclose(out.Storage(24).view({2, 3, 4}), want, 1e-5, 1e-6));
+    EXPECT_TRUE(at::allclose(mean.Storage(6), xt.mean(-1).flatten(), 1e-6, 1e-6));
+    const at::Tensor var = xt.var(-1, /*unbiased=*/false).flatten();
+    EXPECT_TRUE(at::allclose(rstd.Storage(6), (var + 1e-5).rsqrt(), 1e-5, 1e-6));
+    Dev w16(w, at::kHalf, {4});
+    Dev wrong(std::vector<float>(5), at::kFloat, {5});
+    ExpectFails(ln(input.t, w16.t, out.t, nullptr, nullptr), ACLNN_ERR_PARAM_INVALID,
+                "Expected both tensors to have same dtype, but found weightOptional DT_FLOAT16 and input DT_FLOAT.");
+    ExpectFails(ln(input.t, wrong.t, out.t, nullptr, nullptr), ACLNN_ERR_PARAM_INVALID,
+                "Expected normalized index [0] shape [4] be equal to weight index [0] shape [5], but failed.");
+    Dev flat(std::vector<float>(6), at::kFloat, {6});
+    ExpectFails(ln(input.t, weight.t, out.t, flat.t, nullptr), ACLNN_ERR_PARAM_INVALID,
+                "Expected meanOutOptional dimNum [1] to be equal to input dimNum [3], but check failed.");
+    ExpectFails([&](uint64_t* ws, aclOpExecutor** ex) {
+        return aclnnLayerNormWithImplModeGetWorkspaceSize(input.t, shape, weight.t, bias.t, 1e-5, out.t, nullptr,
+                                                          nullptr, 2, ws, ex);
+    }, ACLNN_ERR_PARAM_INVALID, "KEEP_FP16 only support all input dtype float16!");
+    {
+        aclcpu_test::ProfileScope scope(l1ref::Profile::kAscend910B);  // the flat statistics of the A2/A3 kernel
+        ASSERT_TRUE(scope.ok());
+        Dev in2(x, at::kFloat, {2, 3, 4});
+        Dev w2(w, at::kFloat, {4});
+        Dev b2(b, at::kFloat, {4});
+        Dev o2(std::vector<float>(24), at::kFloat, {2, 3, 4});
+        Dev m2(std::vector<float>(6), at::kFloat, {6});
+        Dev bad(std::vector<float>(5), at::kFloat, {5});
+        const aclTensor *i2 = in2.t, *wt2 = w2.t, *bt2 = b2.t;
+        aclTensor* ot2 = o2.t;
+        auto run = [&](aclTensor* mo) {
+            return [=](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnLayerNormGetWorkspaceSize(i2, shape, wt2, bt2, 1e-5, ot2, mo, nullptr, ws, ex);
+            };
+        };
+        ExpectFails(run(bad.t), ACLNN_ERR_PARAM_INVALID, "Expected meanOutOptional to hold 6 elements");
+        ASSERT_EQ(RunPhases(run(m2.t), aclnnLayerNorm), 0) << LastError();
+        EXPECT_TRUE(at::allclose(m2.Storage(6), xt.mean(-1).flatten(), 1e-6, 1e-6));
+    }
+    aclDestroyIntArray(shape);
 }
 
 // "fidelity": "exact" in aclInit's config (as ACLCPU_FIDELITY=exact) refuses every reference-tier first phase

@@ -10,6 +10,7 @@
 #include <ATen/ATen.h>
 
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -52,9 +53,15 @@ public:
     void InOut(const std::string& name, aclDataType dtype, std::vector<int64_t> shape, const std::string& mod) {
         Make(name, dtype, std::move(shape), mod, false);
     }
-    aclTensor* Acl(const std::string& name) { return Get(name).acl; }
-    /// The tensor's values before the call, contiguous, in its dtype.
-    at::Tensor Copy(const std::string& name) { return Get(name).before.as_strided(Get(name).shape, Get(name).strides, Get(name).offset).clone(); }
+    /// An optional tensor the case leaves out: NULL in the call, an undefined tensor in the formula, not compared.
+    void Absent(const std::string& name) { absent_.insert(name); }
+    aclTensor* Acl(const std::string& name) { return absent_.count(name) ? nullptr : Get(name).acl; }
+    /// The tensor's values before the call, contiguous, in its dtype (undefined for an absent one).
+    at::Tensor Copy(const std::string& name) {
+        if (absent_.count(name)) return at::Tensor();
+        T& t = Get(name);
+        return t.before.as_strided(t.shape, t.strides, t.offset).clone();
+    }
     /// The call's status: 0 expected (with the recent error message otherwise).
     void Run(int status) {
         ran_ = status == 0;
@@ -65,7 +72,7 @@ public:
     /// ATen may sum a strided and a contiguous operand in different orders; and every storage element outside the
     /// view unchanged.
     void Expect(const std::string& name, const at::Tensor& expected) {
-        if (!ran_) return;
+        if (!ran_ || absent_.count(name)) return;
         T& t = Get(name);
         at::Tensor after = at::empty({t.storage}, at::TensorOptions().dtype(AtenTypeOf(t.dtype)));
         const size_t bytes = static_cast<size_t>(t.storage) * after.element_size();
@@ -136,7 +143,17 @@ private:
     }
 
     std::map<std::string, T> tensors_;
+    std::set<std::string> absent_;
     bool ran_ = false;
+};
+
+/// An aclIntArray owned by the test.
+struct OwnedIntArray {
+    aclIntArray* a;
+    explicit OwnedIntArray(const std::vector<int64_t>& v) : a(aclCreateIntArray(v.data(), v.size())) {}
+    ~OwnedIntArray() { aclDestroyIntArray(a); }
+    OwnedIntArray(const OwnedIntArray&) = delete;
+    OwnedIntArray& operator=(const OwnedIntArray&) = delete;
 };
 
 /// One generated case: the API it calls, its index among that entry's cases, and its body.

@@ -50,11 +50,11 @@ C_TYPES = {"aclScalar": "const aclScalar*", "aclIntArray": "const aclIntArray*",
 # How a reference-tier entry hands each non-tensor parameter kind to its computation (src/op/reference_call.h
 # RefValues; the reference library reads it with Args::Int, Float, Bool, Scalar, IntArray or Dtype).
 REF_VALUE = {"int64_t": "Int", "int8_t": "Int", "int32_t": "Int", "aclDataType": "Int", "float": "Float",
-             "double": "Float", "bool": "Bool", "aclScalar": "Scalar", "aclIntArray": "IntArray"}
+             "double": "Float", "bool": "Bool", "aclScalar": "Scalar", "aclIntArray": "IntArray", "char*": "String"}
 REF_READ = {"int64_t": "Int", "int8_t": "Int", "int32_t": "Int", "aclDataType": "Dtype", "float": "Float",
-            "double": "Float", "bool": "Bool", "aclScalar": "Scalar", "aclIntArray": "IntArray"}
+            "double": "Float", "bool": "Bool", "aclScalar": "Scalar", "aclIntArray": "IntArray", "char*": "String"}
 REF_CTYPE = {"Int": "int64_t", "Float": "double", "Bool": "bool", "Scalar": "at::Scalar",
-             "IntArray": "at::IntArrayRef", "Dtype": "at::ScalarType"}
+             "IntArray": "at::IntArrayRef", "Dtype": "at::ScalarType", "String": "std::string"}
 # The checks that make a value variable (handed to the plan hook) and its C type.
 VALUE_CHECKS = {"scalar_to_float": "float", "float_equal": "bool"}
 # Non-table parameters a not_null check may name.
@@ -111,8 +111,8 @@ class Op:
         self.order = self.inputs + self.outputs  # executor tensor order
         # optional: true - an input tensor the caller may pass as NULL ("none"; aclnnClampTensor's bounds)
         self.optional = {p["name"] for p in self.tensors if p.get("optional")}
-        for name in self.optional:
-            if name not in self.inputs:
+        for name in self.optional:  # an optional output: reference entries only (the reference library skips it)
+            if name not in self.inputs and not d.get("reference"):
                 raise TableError(f"{self.api}: optional tensor {name} is not an input")
         # shape foreach: the tensor arguments are aclTensorLists (role input / output), executor order inputs then
         # outputs; `tensors` stays empty (the element-wise writers and the generic suite skip such entries)
@@ -1542,10 +1542,8 @@ def write_reference_ops(ops):
     for op in base_ops(ops):
         if not op.reference:
             continue
-        if op.optional:
-            raise TableError(f"{op.api}: optional tensors in a reference entry are not supported yet")
-        if len(op.outputs) != 1:
-            raise TableError(f"{op.api}: a reference entry needs exactly one output tensor")
+        if not op.outputs:
+            raise TableError(f"{op.api}: a reference entry needs an output tensor")
         fn = f"Ref{op.stem}"
         out.append(f"// {op.api} ({op.d.get('source', '')})")
         out.append(f"int {fn}(const Call* call) {{")
@@ -1556,7 +1554,12 @@ def write_reference_ops(ops):
         for k, p in enumerate(op.scalars):
             read = REF_READ[p["kind"]]
             out.append(f"        const {REF_CTYPE[read]} {p['name']} = a.{read}({k});")
-        out.append(f"        a.Write({op.outputs[0]}, {op.reference['aten']});")
+        if len(op.outputs) == 1:
+            out.append(f"        a.Write({op.outputs[0]}, {op.reference['aten']});")
+        else:  # a std::tuple of the outputs in order; an absent optional output is skipped by Write
+            out.append(f"        const auto results = {op.reference['aten']};")
+            for i, name in enumerate(op.outputs):
+                out.append(f"        a.Write({name}, std::get<{i}>(results));")
         out.append("    });")
         out.append("}")
         out.append("")
@@ -1609,7 +1612,11 @@ def write_reference_cases(ops):
                 if key not in case:
                     raise TableError(f"{op.api}: reference case {k} lacks {key}")
                 v = case[key]
-                if p["kind"] == "aclTensor":
+                if p["kind"] == "aclTensor" and v is None:
+                    if name not in op.optional:
+                        raise TableError(f"{op.api}: reference case {k}: {key} is not optional")
+                    out.append(f"    c.Absent({c_str(name)});")
+                elif p["kind"] == "aclTensor":
                     m = REF_CASE_TENSOR.match(str(v))
                     if not m or m.group(1) not in DTYPE_VALUES:
                         raise TableError(f"{op.api}: reference case {k}: {key}: {v!r} is not DTYPE[dims] with ^T, s2 or +1")
@@ -1620,6 +1627,11 @@ def write_reference_cases(ops):
                                f"{{{dims}}}, {c_str(REF_CASE_MODS[m.group(3)])});")
                 elif p["kind"] == "aclScalar":
                     out.append(f"    const aclcpu_test::Scalar arg_{name}(static_cast<float>({float(v)!r}));")
+                elif p["kind"] == "aclIntArray":
+                    out.append(f"    const std::vector<int64_t> vals_{name} = {{{', '.join(str(int(x)) for x in v)}}};")
+                    out.append(f"    const aclcpu_test::OwnedIntArray arg_{name}(vals_{name});")
+                elif p["kind"] == "char*":  # a writable copy of the case's text (CANN declares char*)
+                    out.append(f"    char arg_{name}[] = {c_str(str(v))};")
                 elif p["kind"] in REF_CASE_CTYPE:
                     out.append(f"    const {REF_CASE_CTYPE[p['kind']]} arg_{name} = {v!r};".replace("True", "true")
                                .replace("False", "false"))
@@ -1632,6 +1644,8 @@ def write_reference_cases(ops):
                     args.append(f"c.Acl({c_str(name)})")
                 elif p["kind"] == "aclScalar":
                     args.append(f"arg_{name}.s")
+                elif p["kind"] == "aclIntArray":
+                    args.append(f"arg_{name}.a")
                 else:
                     args.append(f"arg_{name}")
             out.append("    c.Run(aclcpu_test::RunPhases(")
@@ -1644,14 +1658,22 @@ def write_reference_cases(ops):
                 name = p["name"]
                 mine = bind.get(name, name)
                 if p["kind"] == "aclTensor":
-                    if p.get("role", "input") == "input":
-                        out.append(f"    const at::Tensor {name} = c.Copy({c_str(mine)});")
+                    # inputs: their values; outputs too (before the call), so that a formula may read an
+                    # output's dtype (aclnnSigmoid computes an integral self in out's dtype)
+                    out.append(f"    const at::Tensor {name} = c.Copy({c_str(mine)});")
                 elif p["kind"] == "aclScalar":
                     out.append(f"    const at::Scalar {name} = static_cast<double>(static_cast<float>({float(case[name])!r}));")
+                elif p["kind"] == "aclIntArray":
+                    out.append(f"    const at::IntArrayRef {name} = vals_{mine};")
                 else:
                     read = REF_READ[p["kind"]]
                     out.append(f"    const {REF_CTYPE[read]} {name} = arg_{mine};")
-            out.append(f"    c.Expect({c_str(bind.get(base.outputs[0], base.outputs[0]))}, {base.reference['aten']});")
+            if len(base.outputs) == 1:
+                out.append(f"    c.Expect({c_str(bind.get(base.outputs[0], base.outputs[0]))}, {base.reference['aten']});")
+            else:
+                out.append(f"    const auto results = {base.reference['aten']};")
+                for i, o in enumerate(base.outputs):
+                    out.append(f"    c.Expect({c_str(bind.get(o, o))}, std::get<{i}>(results));")
             out.append("}")
             out.append("")
             rows.append(f"    {{{c_str(op.api)}, {k}, &{fn}}},")
