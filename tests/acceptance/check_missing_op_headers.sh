@@ -11,7 +11,7 @@ prefix=$1 src=$2 work=$3 gen=$4
 rm -rf "$work" && mkdir -p "$work"
 fail() { echo "FAIL: $*" >&2; exit 1; }
 expect_error() {  # include line, -I folder, operators, file
-  printf '#include "%s"\nint main(void) { return aclnnGelu(0, 0, 0, 0); }\n' "$1" > "$work/t.cpp"
+  printf '#include "%s"\nint main(void) { return aclnnConvolution(0, 0, 0, 0); }\n' "$1" > "$work/t.cpp"
   if g++ -std=c++11 -I"$2" -c "$work/t.cpp" -o "$work/t.o" 2> "$work/err"; then fail "$1 compiled"; fi
   first=$(grep -m1 'error' "$work/err")
   case "$first" in
@@ -24,9 +24,9 @@ expect_error() {  # include line, -I folder, operators, file
   [ "$(grep -c 'error:' "$work/err")" -eq 2 ] || { cat "$work/err" >&2; fail "$1: more errors than the message"; }
   echo "ok: $1 -> ${first#*#error }"
 }
-expect_error aclnnop/aclnn_gelu.h "$prefix/include" aclnnGelu aclnn_gelu.h
-expect_error aclnnop/level2/aclnn_gelu.h "$prefix/include" aclnnGelu aclnn_gelu.h
-expect_error aclnn_gelu.h "$prefix/include/aclnnop" aclnnGelu aclnn_gelu.h
+expect_error aclnnop/aclnn_convolution.h "$prefix/include" "aclnnConvDepthwise2d, aclnnConvTbc, aclnnConvolution" aclnn_convolution.h
+expect_error aclnnop/level2/aclnn_convolution.h "$prefix/include" "aclnnConvDepthwise2d, aclnnConvTbc, aclnnConvolution" aclnn_convolution.h
+expect_error aclnn_convolution.h "$prefix/include/aclnnop" "aclnnConvDepthwise2d, aclnnConvTbc, aclnnConvolution" aclnn_convolution.h
 expect_error aclnnop/aclnn_pow.h "$prefix/include" "aclnnInplacePowTensorScalar, aclnnPowScalarTensor, aclnnPowTensorScalar" aclnn_pow.h
 # Every header of the table that declares an operator is there: the source tree's where aclcpu implements
 # it (byte for byte), else the generated one naming exactly the table's operators.

@@ -1683,6 +1683,22 @@ def write_reference_cases(ops):
     return "\n".join(out) + "\n"
 
 
+def write_math_sources(ops):
+    """The operator files that make libopapi_math (CANN's split: the operators of hicann/ops-math, the entries whose
+    `source` names ops-math), one source path per line relative to the source tree (a reference-tier header's
+    generated unit as generated:<path>); CMake reads it at configure time. Every other operator file makes
+    libopapi_nn."""
+    lines = []
+    for header, group in by_header(ops).items():
+        math = {op.d.get("source", "").startswith("ops-math") for op in group}
+        if len(math) != 1:
+            raise TableError(f"{header}: declares operators of ops-math and of ops-nn")
+        if math.pop():
+            stem = header[len("aclnn_"):-len(".h")]
+            lines.append(f"generated:src/op/{stem}_entry.cpp" if group[0].reference else f"src/op/{stem}.cpp")
+    return "".join(line + "\n" for line in lines)
+
+
 def outputs(ops):
     """{relative path: text} of every output."""
     files = {}
@@ -1703,6 +1719,7 @@ def outputs(ops):
         f"aclnnop/{h}\naclnnop/level2/{h}\n" for h in by_header(ops))
     files["lists/entry_points.txt"] = "".join(f"{op.api1}\n{op.api}\n" for op in ops)
     files["src/op/operator_headers.inc"] = write_core_headers(ops)
+    files["lists/opapi_math_sources.txt"] = write_math_sources(ops)
     # the writers below describe the exact-tier (planned) entries only: the Python bindings, op_bench and the
     # table-driven suite (tests/op_infos.inc) do not run reference-tier entries (tests/reference/ does)
     ops = exact
