@@ -427,3 +427,4 @@ inline int CheckLayerNormWithImplMode(const OpCall& c, const aclIntArray* normal
 }
 
 }  // namespace aclcpu
+#include "op/reference_checks_activation.h"

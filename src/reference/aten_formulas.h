@@ -65,3 +65,4 @@ inline std::tuple<at::Tensor, at::Tensor, at::Tensor> LayerNormFloat(const at::T
 
 }  // namespace ref
 }  // namespace aclcpu
+#include "reference/aten_formulas_activation.h"
