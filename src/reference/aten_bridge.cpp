@@ -51,25 +51,6 @@ at::ScalarType AtenType(int32_t dtype) {
     throw Refused("dtype " + std::to_string(dtype) + " has no ATen type in PyTorch 1.13");
 }
 
-/// The aclDataType of an ATen scalar type (AtenType's inverse).
-int32_t AclType(at::ScalarType t) {
-    switch (t) {
-        case at::kFloat: return ACL_FLOAT;
-        case at::kHalf: return ACL_FLOAT16;
-        case at::kBFloat16: return ACL_BF16;
-        case at::kDouble: return ACL_DOUBLE;
-        case at::kChar: return ACL_INT8;
-        case at::kByte: return ACL_UINT8;
-        case at::kShort: return ACL_INT16;
-        case at::kInt: return ACL_INT32;
-        case at::kLong: return ACL_INT64;
-        case at::kBool: return ACL_BOOL;
-        case at::kComplexFloat: return ACL_COMPLEX64;
-        case at::kComplexDouble: return ACL_COMPLEX128;
-        default: return ACL_DT_UNDEFINED;
-    }
-}
-
 /// A view of one call's tensor as an ATen tensor over the same memory: view shape, strides and storage offset as
 /// the aclTensor gives them (no copy). A tensor without elements is a new empty tensor of its shape.
 at::Tensor Wrap(const Tensor& t) {

@@ -1553,7 +1553,7 @@ def write_reference_ops(ops):
             out.append(f"        {const}at::Tensor& {name} = a.T({i});")
         for k, p in enumerate(op.scalars):
             read = REF_READ[p["kind"]]
-            out.append(f"        const {REF_CTYPE[read]} {p['name']} = a.{read}({k});")
+            out.append(f"        [[maybe_unused]] const {REF_CTYPE[read]} {p['name']} = a.{read}({k});")
         if len(op.outputs) == 1:
             out.append(f"        a.Write({op.outputs[0]}, {op.reference['aten']});")
         else:  # a std::tuple of the outputs in order; an absent optional output is skipped by Write
@@ -1667,7 +1667,7 @@ def write_reference_cases(ops):
                     out.append(f"    const at::IntArrayRef {name} = vals_{mine};")
                 else:
                     read = REF_READ[p["kind"]]
-                    out.append(f"    const {REF_CTYPE[read]} {name} = arg_{mine};")
+                    out.append(f"    [[maybe_unused]] const {REF_CTYPE[read]} {name} = arg_{mine};")
             if len(base.outputs) == 1:
                 out.append(f"    c.Expect({c_str(bind.get(base.outputs[0], base.outputs[0]))}, {base.reference['aten']});")
             else:
