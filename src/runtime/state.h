@@ -10,6 +10,7 @@
 #include <set>
 #include <thread>
 #include <unordered_map>
+#include <string>
 #include <vector>
 
 #include "runtime/runtime.h"
@@ -30,9 +31,11 @@ public:
     /// Appends a task; false when the stream is closing (the task is not taken). A short_run task on an idle
     /// stream runs before Push returns, on the calling thread.
     bool Push(Task task);
-    /// Waits until every task pushed before the call has run; returns and clears the sticky error.
-    /// timeout_ms < 0 waits forever; on timeout returns ACL_ERROR_RT_WAIT_TIMEOUT and keeps the error.
-    int Synchronize(int32_t timeout_ms = -1);
+    /// Waits until every task pushed before the call has run; returns and clears the sticky error (the first
+    /// failed task's status) and, when why is given, moves that task's message (its Fail text; empty when it
+    /// left none) into *why. timeout_ms < 0 waits forever; on timeout returns ACL_ERROR_RT_WAIT_TIMEOUT and
+    /// keeps the error.
+    int Synchronize(int32_t timeout_ms = -1, std::string* why = nullptr);
     /// Refuses further pushes and waits for the queue to drain (used before destruction).
     void Close();
     /// True when every task pushed so far has run (aclrtStreamQuery).
@@ -58,8 +61,8 @@ private:
     bool PopLocked(Task* out);
     void RunOne(std::unique_lock<std::mutex>& lock, Task task);
     int RunStrict(Task task);
-    int SyncBody(int32_t timeout_ms);           // Synchronize's wait
-    int SynchronizeStrict(int32_t timeout_ms);  // Synchronize on a strict stream  // runs a strict stream's task between the tracker's start and finish
+    int SyncBody(int32_t timeout_ms, std::string* why);           // Synchronize's wait
+    int SynchronizeStrict(int32_t timeout_ms, std::string* why);  // Synchronize on a strict stream  // runs a strict stream's task between the tracker's start and finish
 
     std::mutex mu_;
     std::condition_variable work_cv_;  // worker: a task arrived or closing
@@ -71,6 +74,7 @@ private:
     uint64_t pushed_ = 0, finished_ = 0;
     std::atomic<uint64_t> finished_seen_{0};  // finished_, readable without mu_ (a synchroniser's short spin)
     int sticky_error_ = 0;
+    std::string sticky_message_;  // the message the task that set sticky_error_ recorded (Fail), if any
     // Strict mode: tasks with index >= release_ wait for a release (~0: everything may run, strict mode off).
     bool strict_ = false;
     uint32_t strict_id_ = 0;

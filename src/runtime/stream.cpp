@@ -183,11 +183,16 @@ bool Stream::PopLocked(Task* out) {
 void Stream::RunOne(std::unique_lock<std::mutex>& lock, Task task) {
     lock.unlock();
     int ret = __builtin_expect(strict_, 0) ? RunStrict(task) : task.run(task.ctx);
+    // a failed task's reason: the message its Fail left on this thread (the worker, or a synchroniser)
+    const char* why = ret != 0 ? TakeRecentErrMsg() : nullptr;
     lock.lock();
     running_ = false;
     ++finished_;
     finished_seen_.store(finished_, std::memory_order_release);
-    if (ret != 0 && sticky_error_ == 0) sticky_error_ = ret;
+    if (ret != 0 && sticky_error_ == 0) {
+        sticky_error_ = ret;
+        sticky_message_ = why != nullptr ? why : "";
+    }
     idle_cv_.notify_all();
     if (count_ > 0) work_cv_.notify_one();
 }
@@ -215,18 +220,18 @@ void Stream::WorkerLoop() {
     }
 }
 
-int Stream::Synchronize(int32_t timeout_ms) {
-    if (__builtin_expect(strict_, 0)) return SynchronizeStrict(timeout_ms);
-    return SyncBody(timeout_ms);
+int Stream::Synchronize(int32_t timeout_ms, std::string* why) {
+    if (__builtin_expect(strict_, 0)) return SynchronizeStrict(timeout_ms, why);
+    return SyncBody(timeout_ms, why);
 }
 
-__attribute__((noinline)) int Stream::SynchronizeStrict(int32_t timeout_ms) {
-    const int ret = SyncBody(timeout_ms);
+__attribute__((noinline)) int Stream::SynchronizeStrict(int32_t timeout_ms, std::string* why) {
+    const int ret = SyncBody(timeout_ms, why);
     if (ret != ACL_ERROR_RT_WAIT_TIMEOUT) StrictHostSynced(this);  // the host has seen the stream's work end
     return ret;
 }
 
-__attribute__((always_inline)) inline int Stream::SyncBody(int32_t timeout_ms) {
+__attribute__((always_inline)) inline int Stream::SyncBody(int32_t timeout_ms, std::string* why) {
     std::unique_lock<std::mutex> lock(mu_);
     const uint64_t target = pushed_;
     if (__builtin_expect(release_ < target, 0)) {  // strict mode: synchronising releases the stream's tasks
@@ -270,6 +275,8 @@ __attribute__((always_inline)) inline int Stream::SyncBody(int32_t timeout_ms) {
     }
     int ret = sticky_error_;
     sticky_error_ = 0;
+    if (ret != 0 && why != nullptr) *why = std::move(sticky_message_);
+    sticky_message_.clear();
     return ret;
 }
 
@@ -496,8 +503,12 @@ aclError aclrtSynchronizeStream(aclrtStream stream) {
     std::shared_ptr<Stream> s = FindStream(stream, &status, "aclrtSynchronizeStream");
     if (!s) return status;
     if (CallingThreadOwesCallback(s.get())) return FailOwedCallback("aclrtSynchronizeStream", stream);
-    int ret = s->Synchronize();
-    if (ret != 0) return Fail(ret, "aclrtSynchronizeStream: a task on stream %p failed with status %d.", stream, ret);
+    std::string why;
+    int ret = s->Synchronize(-1, &why);
+    if (ret != 0) {
+        return Fail(ret, "aclrtSynchronizeStream: a task on stream %p failed with status %d%s%s", stream, ret,
+                    why.empty() ? "." : ": ", why.c_str());
+    }
     return ACL_SUCCESS;
 }
 
@@ -511,8 +522,12 @@ aclError aclrtSynchronizeStreamWithTimeout(aclrtStream stream, int32_t timeout) 
     if (timeout < 0 && CallingThreadOwesCallback(s.get())) {  // a bounded wait times out instead (107019)
         return FailOwedCallback("aclrtSynchronizeStreamWithTimeout", stream);
     }
-    int ret = s->Synchronize(timeout);
-    if (ret != 0) return Fail(ret, "aclrtSynchronizeStreamWithTimeout: stream %p returned status %d.", stream, ret);
+    std::string why;
+    int ret = s->Synchronize(timeout, &why);
+    if (ret != 0) {
+        return Fail(ret, "aclrtSynchronizeStreamWithTimeout: stream %p returned status %d%s%s", stream, ret,
+                    why.empty() ? "." : ": ", why.c_str());
+    }
     return ACL_SUCCESS;
 }
 
@@ -528,11 +543,19 @@ aclError aclrtSynchronizeDevice(void) {
         if (CallingThreadOwesCallback(s.get())) return FailOwedCallback("aclrtSynchronizeDevice", s.get());
     }
     int first = 0;
+    std::string first_why;
     for (auto& s : all) {
-        int ret = s->Synchronize();
-        if (ret != 0 && first == 0) first = ret;
+        std::string why;
+        int ret = s->Synchronize(-1, &why);
+        if (ret != 0 && first == 0) {
+            first = ret;
+            first_why = std::move(why);
+        }
     }
-    if (first != 0) return Fail(first, "aclrtSynchronizeDevice: a task failed with status %d.", first);
+    if (first != 0) {
+        return Fail(first, "aclrtSynchronizeDevice: a task failed with status %d%s%s", first,
+                    first_why.empty() ? "." : ": ", first_why.c_str());
+    }
     return ACL_SUCCESS;
 }
 
