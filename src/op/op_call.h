@@ -63,6 +63,18 @@ inline int CheckScalarLive(const aclScalar* s, const char* name) {
     return FailNotLive(ACLNN_ERR_PARAM_INVALID, name, HandleKind::kScalar, s, state, kScalarReleasedBy);
 }
 
+/// Beyond CANN (whose op_api would read a released object): each non-tensor handle argument - an aclScalar or an
+/// aclIntArray / aclBoolArray - that is given (non-NULL) must be live; 161002 with the handle registry's message
+/// naming the parameter. The generated first phases call it for every such parameter right after their tensors'
+/// liveness check, before any check reads the value.
+inline int CheckArgLive(const void* p, HandleKind kind, const char* name) {
+    if (p == nullptr) return 0;
+    const HandleState state = HandleStateOf(p, kind);
+    if (state == HandleState::kLive) return 0;
+    return FailNotLive(ACLNN_ERR_PARAM_INVALID, name, kind, p, state,
+                       kind == HandleKind::kScalar ? kScalarReleasedBy : kArrayReleasedBy);
+}
+
 /// aclScalar::ToFloat: the scalar's value rounded once, to nearest even, from its own dtype (ScalarToFloat),
 /// whatever rounding mode the caller's floating-point environment holds. False when the dtype has no
 /// conversion to float (the table's message follows).

@@ -78,7 +78,19 @@ void OpenLibrary(Library& lib) {
                     std::to_string(version) + ", expected " + std::to_string(ref::kVersion) + ")";
         return;
     }
-    for (int32_t i = 0; i < count; ++i) lib.fns.emplace(rows[i].api, rows[i].fn);
+    constexpr int32_t kMaxRows = 1 << 16;  // far above the table's size; a larger count is a corrupt library
+    if (count > kMaxRows) {
+        lib.error = std::string(ref::kLibraryName) + " reports " + std::to_string(count) + " operators";
+        return;
+    }
+    for (int32_t i = 0; i < count; ++i) {
+        if (rows[i].api == nullptr || rows[i].fn == nullptr) {
+            lib.fns.clear();
+            lib.error = std::string(ref::kLibraryName) + "'s operator table has an empty row " + std::to_string(i);
+            return;
+        }
+        lib.fns.emplace(rows[i].api, rows[i].fn);
+    }
 }
 
 // The operator's function, or nullptr with *why set.
@@ -153,7 +165,14 @@ public:
         call.num_values = static_cast<int32_t>(values_.size());
         call.error = error;
         call.error_size = sizeof error;
-        const int ret = fn_(&call);
+        int ret = 0;
+        try {  // the library catches ATen's exceptions itself; anything else must not cross the stream's worker
+            ret = fn_(&call);
+        } catch (...) {
+            std::snprintf(error, sizeof error, "the reference library threw an exception it did not handle");
+            ret = ACLNN_ERR_INNER;
+        }
+        if (ret != 0 && error[0] == '\0') std::snprintf(error, sizeof error, "no reason given");
         if (ret != 0) return Fail(ret, "%s (reference tier, PyTorch ATen): %s", api_, error);
         return 0;
     }
@@ -256,6 +275,11 @@ int PublishReference(const OpCall& c, const char* table_api, const RefValues& va
             empty = empty && c.t[i]->numel == 0;
         }
         ++n;
+    }
+    // beyond CANN: every given tensor inside its storage, and no output (an optional one too) mapping two elements
+    // to one address - the table's views check covers `out`; this covers the others as well
+    for (int o = inputs; o < n; ++o) {
+        if (int ret = engine::CheckElementwiseViews(t, names, n, o)) return ret;
     }
     return engine::PublishPlan(
         t, n, inputs, c.api, n == c.num_tensors ? c.names : InternNames(names, n),

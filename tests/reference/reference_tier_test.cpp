@@ -18,6 +18,7 @@
 
 #include "aclnnop/aclnn_addmm.h"
 #include "aclnnop/aclnn_batch_matmul.h"
+#include "aclnnop/aclnn_gelu_backward.h"
 #include "aclnnop/aclnn_layer_norm.h"
 #include "aclnnop/aclnn_matmul.h"
 #include "aclnnop/aclnn_mm.h"
@@ -344,6 +345,46 @@ TEST(ReferenceLayerNorm, MatchesLayerNormAndChecks) {
         EXPECT_TRUE(at::allclose(m2.Storage(6), xt.mean(-1).flatten(), 1e-6, 1e-6));
     }
     aclDestroyIntArray(shape);
+}
+
+// Beyond CANN: released scalars and int arrays are refused before any check reads them; an optional output that
+// maps two elements to one address is refused like out; a failure inside ATen reaches aclrtSynchronizeStream's
+// message with ATen's (or the bridge's) reason.
+TEST(ReferenceHostile, ReleasedHandlesOverlapAndAtenErrors) {
+    Dev self(Iota(4, 1.0f, 0.0f), at::kFloat, {2, 2});
+    Dev out(std::vector<float>(4), at::kFloat, {2, 2});
+    float one = 1.0f;
+    aclScalar* beta = aclCreateScalar(&one, ACL_FLOAT);  // the value is copied
+    Scalar alpha(1.0f);
+    ASSERT_EQ(aclDestroyScalar(beta), 0);
+    ExpectFails([&](uint64_t* ws, aclOpExecutor** ex) {
+        return aclnnAddmmGetWorkspaceSize(self.t, self.t, self.t, beta, alpha.s, out.t, 1, ws, ex);
+    }, ACLNN_ERR_PARAM_INVALID, "beta: aclScalar");
+    const std::vector<int64_t> ns = {2};
+    aclIntArray* shape = aclCreateIntArray(ns.data(), 1);
+    ASSERT_EQ(aclDestroyIntArray(shape), 0);
+    ExpectFails([&](uint64_t* ws, aclOpExecutor** ex) {
+        return aclnnLayerNormGetWorkspaceSize(self.t, shape, nullptr, nullptr, 1e-5, out.t, nullptr, nullptr, ws, ex);
+    }, ACLNN_ERR_PARAM_INVALID, "normalizedShape: aclIntArray");
+    aclIntArray* live = aclCreateIntArray(ns.data(), 1);
+    Dev mean(std::vector<float>(1), at::kFloat, {2, 1}, {0, 1});  // both rows on one element
+    ExpectFails([&](uint64_t* ws, aclOpExecutor** ex) {
+        return aclnnLayerNormGetWorkspaceSize(self.t, live, nullptr, nullptr, 1e-5, out.t, mean.t, nullptr, ws, ex);
+    }, ACLNN_ERR_PARAM_INVALID, "meanOutOptional view (shape [2,1], strides [0,1]) maps several elements");
+    aclDestroyIntArray(live);
+    // gradInput UINT32: CANN's op_api does not check it; ATen 1.13 has no such type, so the second phase fails
+    Dev grad(Iota(4, 1.0f, 0.0f), at::kFloat, {2, 2});
+    DeviceBuffer u32(16);
+    aclTensor* gi = MakeTensor({2, 2}, ACL_UINT32, u32.get());
+    uint64_t ws = 0;
+    aclOpExecutor* ex = nullptr;
+    ASSERT_EQ(aclnnGeluBackwardGetWorkspaceSize(grad.t, self.t, gi, &ws, &ex), 0) << LastError();
+    ASSERT_EQ(aclnnGeluBackward(nullptr, ws, ex, nullptr), 0);
+    EXPECT_EQ(aclrtSynchronizeStream(nullptr), ACLNN_ERR_INNER);
+    const std::string m = LastError();
+    EXPECT_NE(m.find("aclnnGeluBackward (reference tier, PyTorch ATen): dtype 8 has no ATen type"), std::string::npos) << m;
+    EXPECT_EQ(aclrtSynchronizeStream(nullptr), 0);  // reported once
+    aclDestroyTensor(gi);
 }
 
 // "fidelity": "exact" in aclInit's config (as ACLCPU_FIDELITY=exact) refuses every reference-tier first phase

@@ -55,6 +55,8 @@ REF_READ = {"int64_t": "Int", "int8_t": "Int", "int32_t": "Int", "aclDataType": 
             "double": "Float", "bool": "Bool", "aclScalar": "Scalar", "aclIntArray": "IntArray", "char*": "String"}
 REF_CTYPE = {"Int": "int64_t", "Float": "double", "Bool": "bool", "Scalar": "at::Scalar",
              "IntArray": "at::IntArrayRef", "Dtype": "at::ScalarType", "String": "std::string"}
+# The non-tensor handle kinds whose liveness every generated first phase checks (op_call.h CheckArgLive).
+LIVE_KINDS = {"aclScalar": "kScalar", "aclIntArray": "kIntArray", "aclBoolArray": "kBoolArray"}
 # The checks that make a value variable (handed to the plan hook) and its C type.
 VALUE_CHECKS = {"scalar_to_float": "float", "float_equal": "bool"}
 # Non-table parameters a not_null check may name.
@@ -786,6 +788,11 @@ def write_entry_points(ops):
             if item == "tensors_not_null":
                 g.check(item)
                 g.lines.append("    c.soc = rt::ActiveSoc();")
+                # beyond CANN: the scalar and array arguments live before any check reads them
+                for p in op.scalars:
+                    if p["kind"] in LIVE_KINDS:
+                        g.lines.append(f"    if (int ret = CheckArgLive({p['name']}, HandleKind::{LIVE_KINDS[p['kind']]}, "
+                                       f"{c_str(p['name'])})) return ret;")
             else:
                 g.check(item)
         if not any(item == "tensors_not_null" for item in op.d["checks"]):
