@@ -86,7 +86,7 @@ struct Access;
 using RangeFn = void (*)(void* ctx, int64_t begin, int64_t end);
 
 ACLCPU_LIB_API Soc ActiveSoc();
-ACLCPU_LIB_API bool FidelityExactOnly();  // the reference tier refused (src/op/reference_call.cpp)
+ACLCPU_LIB_API bool FidelityExactOnly();  // the reference tier refused (src/engine/reference_call.cpp)
 ACLCPU_LIB_API const char* SocName(Soc soc);
 ACLCPU_LIB_API void SetThreadSocOverride(const Soc* soc);  // the Python package's per-call profile (python/)
 ACLCPU_LIB_API std::shared_ptr<Stream> HoldStream(aclrtStream stream);
@@ -161,6 +161,16 @@ ACLCPU_LIB_API std::shared_ptr<const ReduceOrder> MakeReduceTemplateOrder(int64_
 ACLCPU_LIB_API ReduceTemplateTiling TileReduceTemplate(int64_t n, aclDataType input_dtype,
                                                        const ReduceTemplateDag& dag, const ReduceHardware& hw);
 }  // namespace engine
+
+// The reference tier (src/engine/reference_call.h): the first phases of both operator libraries end there.
+struct OpCall;
+class RefValues;
+namespace ref {
+struct Value;
+}  // namespace ref
+ACLCPU_LIB_API ref::Value ReferenceScalarValue(const aclScalar* s);
+ACLCPU_LIB_API int PublishReference(const OpCall& c, const char* table_api, const RefValues& values,
+                                    uint64_t* workspaceSize, aclOpExecutor** executor);
 
 // aclnnMseLoss (src/op/mse_loss.cpp): its summation orders.
 namespace engine {

@@ -1,5 +1,5 @@
 // libaclcpu_reference.so: the reference tier's computations on PyTorch's ATen (CPU), opened by the operator
-// library on the first reference-tier call (src/op/reference_call.cpp; interface src/reference/ref_abi.h;
+// library on the first reference-tier call (src/engine/reference_call.cpp; interface src/reference/ref_abi.h;
 // docs/reference-tier.md). Each operator's function is generated from its table entry's `reference` block
 // (tools/opgen/gen_ops.py -> reference/reference_ops.inc, included at the end); this file holds what they share:
 // the aclTensor views as ATen tensors over the same memory (no copy in), the parameters, the write of a result

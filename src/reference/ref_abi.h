@@ -1,5 +1,5 @@
 // The call interface between the operator library (libopapi_nn: the reference-tier operators' first and second
-// phases, src/op/reference_call.*) and the reference library it opens on the first reference-tier call
+// phases, src/engine/reference_call.*) and the reference library it opens on the first reference-tier call
 // (libaclcpu_reference.so: PyTorch's ATen on the CPU, src/reference/aten_bridge.cpp). Plain data only: the
 // reference library is built from the same tree, but it is loaded with dlopen, so that a program calling only
 // exact-tier operators never maps libtorch.

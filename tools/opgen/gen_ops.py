@@ -47,7 +47,7 @@ C_TYPES = {"aclScalar": "const aclScalar*", "aclIntArray": "const aclIntArray*",
            "aclScalarList": "const aclScalarList*", "float": "float", "double": "double", "int64_t": "int64_t",
            "aclDataType": "const aclDataType",
            "bool": "bool", "char*": "char*", "int8_t": "int8_t", "int32_t": "int32_t"}
-# How a reference-tier entry hands each non-tensor parameter kind to its computation (src/op/reference_call.h
+# How a reference-tier entry hands each non-tensor parameter kind to its computation (src/engine/reference_call.h
 # RefValues; the reference library reads it with Args::Int, Float, Bool, Scalar, IntArray or Dtype).
 REF_VALUE = {"int64_t": "Int", "int8_t": "Int", "int32_t": "Int", "aclDataType": "Int", "float": "Float",
              "double": "Float", "bool": "Bool", "aclScalar": "Scalar", "aclIntArray": "IntArray", "char*": "String"}
@@ -188,14 +188,55 @@ class Op:
             ["uint64_t* workspaceSize", "aclOpExecutor** executor"]
 
 
+FAMILY_DIR = "families"  # beside the main table: ops/families/<family>.yaml
+FAMILY_KEYS = {"operators", "hooks", "formulas", "anchors"}
+
+
+def family_files(path):
+    """The table's family files: every ops/families/*.yaml beside the main table, in name order."""
+    folder = os.path.join(os.path.dirname(os.path.abspath(path)), FAMILY_DIR)
+    if not os.path.isdir(folder):
+        return []
+    return [os.path.join(folder, n) for n in sorted(os.listdir(folder)) if n.endswith(".yaml")]
+
+
 def load(path):
+    """(table, [Op]) from the main table and its family files.
+
+    A family file (ops/families/<family>.yaml) holds `operators:` (entries in the main table's format) and
+    optionally `hooks:` (the header under src/ defining its custom checks), `formulas:` (the header under src/
+    defining its reference formulas' helpers) and `anchors:` (the family's own YAML anchors, e.g. dtype lists). It is read after the main table's preamble (everything before the
+    main table's `operators:` key), so its entries use the preamble's anchors (*all_reference, *msg_workspace,
+    *second_phase_doc, the dtype lists). The entries follow the main table's, family by family in name order."""
     with open(path, encoding="utf-8") as f:
-        table = yaml.safe_load(f)
+        text = f.read()
+    table = yaml.safe_load(text)
+    m = re.search(r"^operators:", text, re.M)
+    preamble = text[:m.start()] if m else ""
+    table["families"] = []
+    entries = [(d, path) for d in table["operators"]]
+    for fam in family_files(path):
+        with open(fam, encoding="utf-8") as f:
+            ftext = f.read()
+        try:
+            part = yaml.safe_load(preamble + ftext)
+        except yaml.YAMLError as e:
+            raise TableError(f"{fam}: {e}")
+        keys = set(part) - set(yaml.safe_load(preamble) or {})
+        if "operators" not in keys or keys - FAMILY_KEYS:
+            raise TableError(f"{fam}: a family file holds operators: and optionally hooks:, formulas:, anchors: "
+                             f"(found {sorted(keys)})")
+        rel = os.path.relpath(fam, os.path.dirname(os.path.dirname(os.path.abspath(path))))
+        table["families"].append({"file": rel, "hooks": part.get("hooks"), "formulas": part.get("formulas")})
+        entries += [(d, rel) for d in part["operators"]]
     ops, by_api = [], {}
-    for d in table["operators"]:
-        op = Op(d, table, by_api)
+    for d, where in entries:
+        try:
+            op = Op(d, table, by_api)
+        except TableError as e:
+            raise TableError(f"{where}: {e}")
         if op.api in by_api:
-            raise TableError(f"{op.api}: listed twice")
+            raise TableError(f"{op.api}: listed twice ({where})")
         by_api[op.api] = op
         ops.append(op)
     return table, ops
@@ -504,6 +545,16 @@ class Gen:
             if not op.foreach:
                 raise TableError(f"{op.api}: {kind} is a check of foreach entries")
             self.list_check(kind, a)
+        elif kind == "inplace":
+            # the nested checks only when an Inplace variant calls the base's first phase (c.api its own name):
+            # CANN's CheckInplace... of the in-place tensor's own dtype list, before the base's checks
+            L.append(f"    if (std::strcmp(c.api, {c_str(op.api)}) != 0) {{")
+            start, made = len(L), set(self.lists_made)
+            for item in a["checks"]:
+                self.check(item)
+            self.lists_made = made  # a list looked up inside the block is local to it
+            L[start:] = ["    " + line for line in L[start:]]
+            L.append("    }")
         elif kind == "custom":
             args = ", ".join(["c"] + [p["name"] for p in op.scalars])
             L.append(f"    if (int ret = {a['hook']}({args})) return ret;")
@@ -744,7 +795,7 @@ def write_entry_points(ops):
     if any(op.foreach for op in ops):
         out.append('#include "op/foreach_call.h"')
     if any(op.reference for op in ops):
-        out.append('#include "op/reference_call.h"')
+        out.append('#include "engine/reference_call.h"')
     for header in by_header(ops):
         out.append(f'#include "aclnnop/{header}"')
     out += ["", "namespace aclcpu {", "namespace {", ""]
@@ -1535,7 +1586,7 @@ def write_reference_unit(header):
     """The translation unit of a header's reference-tier entries (they have no hand-written plan-hook file): the
     shared custom checks, then the generated entry points."""
     return "\n".join([f"// {STAMP}.", "// The reference-tier entry points of aclnnop/" + header + " (no plan hook: "
-                      "PublishReference, src/op/reference_call.h).", '#include "op/reference_call.h"',
+                      "PublishReference, src/engine/reference_call.h).", '#include "engine/reference_call.h"',
                       '#include "op/reference_checks.h"', f'#include "{entry_include(header)}"']) + "\n"
 
 
@@ -1706,7 +1757,16 @@ def write_math_sources(ops):
     return "".join(line + "\n" for line in lines)
 
 
-def outputs(ops):
+def write_family_includes(table, key):
+    """#include of each family file's `hooks` (key "hooks") or `formulas` header, in family order."""
+    lines = [f"// {STAMP}.", f"// The family files' {key} headers (ops/families/*.yaml `{key}:`)."]
+    for fam in table.get("families", []):
+        if fam[key]:
+            lines.append(f'#include "{fam[key]}"  // {fam["file"]}')
+    return "\n".join(lines) + "\n"
+
+
+def outputs(ops, table):
     """{relative path: text} of every output."""
     files = {}
     refs = [op for op in ops if op.reference]
@@ -1721,6 +1781,8 @@ def outputs(ops):
                 raise TableError(f"{header}: declares reference-tier and other entries")
             files[f"src/op/{header[len('aclnn_'):-len('.h')]}_entry.cpp"] = write_reference_unit(header)
     files["src/reference/reference_ops.inc"] = write_reference_ops(refs)
+    files["src/op/family_hooks.inc"] = write_family_includes(table, "hooks")
+    files["src/reference/family_formulas.inc"] = write_family_includes(table, "formulas")
     files["tests/reference_cases.inc"] = write_reference_cases(refs)
     files["lists/operator_headers.txt"] = "".join(
         f"aclnnop/{h}\naclnnop/level2/{h}\n" for h in by_header(ops))
@@ -1784,7 +1846,7 @@ def main():
         table, ops = load(a.table)
         if a.check_docs:
             return check_docs(ops, table, a.check_docs, a.write)
-        files = outputs(ops)
+        files = outputs(ops, table)
     except (TableError, KeyError, ValueError) as e:
         print(f"{a.table}: {e}", file=sys.stderr)
         return 2

@@ -1,5 +1,5 @@
-// The reference tier's publishing and its library loader (op/reference_call.h; docs/reference-tier.md).
-#include "op/reference_call.h"
+// The reference tier's publishing and its library loader (engine/reference_call.h; docs/reference-tier.md).
+#include "engine/reference_call.h"
 
 #include <dlfcn.h>
 
@@ -38,7 +38,7 @@ Library& Lib() {
     return *lib;
 }
 
-// The directory of the library holding this code (libopapi_nn or a static archive's program), with a slash.
+// The directory of the library holding this code (libopapi_math or a static archive's program), with a slash.
 std::string OwnDirectory() {
     Dl_info info;
     if (dladdr(reinterpret_cast<void*>(&OwnDirectory), &info) == 0 || info.dli_fname == nullptr) return "";
@@ -188,28 +188,7 @@ private:
 
 }  // namespace
 
-void RefValues::Int(int64_t v) {
-    ref::Value x;
-    x.kind = ref::Value::kInt;
-    x.i = v;
-    values_.push_back(x);
-}
-
-void RefValues::Float(double v) {
-    ref::Value x;
-    x.kind = ref::Value::kFloat;
-    x.f = v;
-    values_.push_back(x);
-}
-
-void RefValues::Bool(bool v) {
-    ref::Value x;
-    x.kind = ref::Value::kBool;
-    x.i = v ? 1 : 0;
-    values_.push_back(x);
-}
-
-void RefValues::Scalar(const aclScalar* s) {
+ref::Value ReferenceScalarValue(const aclScalar* s) {
     ref::Value x;
     x.kind = ref::Value::kScalar;
     x.dtype = static_cast<int32_t>(s->dtype);
@@ -222,23 +201,7 @@ void RefValues::Scalar(const aclScalar* s) {
         ScalarToDouble(*s, &d);
         x.f = d;
     }
-    values_.push_back(x);
-}
-
-void RefValues::IntArray(const aclIntArray* a) {
-    ref::Value x;
-    x.kind = ref::Value::kIntArray;
-    values_.push_back(x);
-    arrays_.push_back(a->values);
-}
-
-void RefValues::String(const char* s) {
-    ref::Value x;
-    x.kind = ref::Value::kIntArray;  // the characters, one per element (the library's Args::String)
-    values_.push_back(x);
-    std::vector<int64_t> chars;
-    for (const char* p = s; p != nullptr && *p != '\0'; ++p) chars.push_back(static_cast<unsigned char>(*p));
-    arrays_.push_back(std::move(chars));
+    return x;
 }
 
 int PublishReference(const OpCall& c, const char* table_api, const RefValues& values, uint64_t* workspaceSize,

@@ -7,11 +7,14 @@
 #pragma once
 
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "aclnn/acl_meta.h"
+#include "common/exports.h"
 #include "op/op_call.h"
 #include "reference/ref_abi.h"
+#include "tensor/arguments.h"
 
 namespace aclcpu {
 
@@ -19,23 +22,38 @@ namespace aclcpu {
 /// them (ref::Value). Int arrays are copied (the caller may destroy its aclIntArray after the first phase).
 class RefValues {
 public:
-    void Int(int64_t v);
-    void Float(double v);
-    void Bool(bool v);
+    void Int(int64_t v) { Push(ref::Value::kInt, v, 0.0); }
+    void Float(double v) { Push(ref::Value::kFloat, 0, v); }
+    void Bool(bool v) { Push(ref::Value::kBool, v ? 1 : 0, 0.0); }
     /// An aclScalar (non-null: the table's not_null check ran): its dtype and value (floating and complex
     /// dtypes as double, integral and BOOL as int64; complex: the real part).
-    void Scalar(const aclScalar* s);
+    void Scalar(const aclScalar* s) { values_.push_back(ReferenceScalarValue(s)); }
     /// An aclIntArray (non-null), copied.
-    void IntArray(const aclIntArray* a);
+    void IntArray(const aclIntArray* a) {
+        Push(ref::Value::kIntArray, 0, 0.0);
+        arrays_.push_back(a->values);
+    }
     /// A char* (non-null: the entry's checks refuse NULL), copied; carried as an int array of its characters
     /// (the reference library reads it with Args::String).
-    void String(const char* s);
+    void String(const char* s) {
+        Push(ref::Value::kIntArray, 0, 0.0);
+        std::vector<int64_t> chars;
+        for (const char* p = s; p != nullptr && *p != '\0'; ++p) chars.push_back(static_cast<unsigned char>(*p));
+        arrays_.push_back(std::move(chars));
+    }
     /// The values in order (a kIntArray value's array pointer unset: its elements are arrays()[k] for the k-th).
     const std::vector<ref::Value>& values() const { return values_; }
     /// The copies of the int arrays, one per kIntArray value, in order.
     const std::vector<std::vector<int64_t>>& arrays() const { return arrays_; }
 
 private:
+    void Push(int32_t kind, int64_t i, double f) {
+        ref::Value x;
+        x.kind = kind;
+        x.i = i;
+        x.f = f;
+        values_.push_back(x);
+    }
     std::vector<ref::Value> values_;
     std::vector<std::vector<int64_t>> arrays_;
 };
