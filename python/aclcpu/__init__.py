@@ -13,6 +13,11 @@ second implementation of the arithmetic):
   in, a list of arrays out), also as ``foreach_<name>(lists..., params..., soc=None)``, e.g.
   ``foreach_add_scalar_v2([a, b], 0.5)``.
 * ``to_bin(array, path)`` / ``from_bin(path, dtype, shape)``: raw files, byte-compatible with numpy.tofile.
+* The reference-tier operators of ``REFERENCE_OPERATORS`` (PyTorch's ATen on the CPU inside CANN's checks, not
+  modelled from the NPU kernel): ``call(op, tensors, params=..., outputs=[(shape, dtype), ...],
+  fidelity="reference")`` or ``<function>(tensors..., outputs=..., fidelity="reference", **params)``, e.g.
+  ``mm(a, b, outputs=[((2, 4), "float32")], fidelity="reference", cubeMathType=1)``. Without
+  ``fidelity="reference"`` they are refused (AclnnError 161002). ``tier(op, soc=None)`` says an operator's tier.
 
 Errors raise ``AclnnError`` (a ValueError) with ``.status`` and the library's message.
 """
@@ -33,9 +38,9 @@ except ImportError as e:  # the .py files were installed without the compiled mo
     raise ImportError("aclcpu: the compiled extension aclcpu._core is missing or cannot be loaded (%s). Build the "
                       "CMake target aclcpu_core (or aclcpu_installables) before `cmake --install`, or install "
                       "with `pip install .`" % e) from e
-from ._ops import FOREACH, INPLACE, OPS
+from ._ops import FOREACH, INPLACE, OPS, REFERENCE
 
-__all__ = ["AclnnError", "l1_loss", "mse_loss", "smooth_l1_loss", "l1_loss_backward", "mse_loss_backward", "smooth_l1_loss_backward", "call", "foreach", "to_bin", "from_bin", "FOREACH_OPERATORS", "SOCS", "soc_index", "OPERATORS", "INPLACE_OPERATORS", "BFLOAT16",
+__all__ = ["AclnnError", "l1_loss", "mse_loss", "smooth_l1_loss", "l1_loss_backward", "mse_loss_backward", "smooth_l1_loss_backward", "call", "foreach", "to_bin", "from_bin", "FOREACH_OPERATORS", "REFERENCE_OPERATORS", "tier", "SOCS", "soc_index", "OPERATORS", "INPLACE_OPERATORS", "BFLOAT16",
            "dtype_of", "dtype_name", "parse_shape", "shape_token"]
 __version__ = "0.1.0"
 
@@ -55,6 +60,11 @@ assert set(_INDEX) == set(OPS) | set(INPLACE), "aclcpu._core and aclcpu._ops dis
 FOREACH_OPERATORS = {api: info.function for api, info in FOREACH.items()}
 _FOREACH_INDEX = {api: k for k, api in enumerate(_core.foreach_operators())}
 assert set(_FOREACH_INDEX) == set(FOREACH), "aclcpu._core and aclcpu._ops disagree on the foreach operators"
+#: Reference-tier operators (fidelity="reference"): aclnn API name -> Python function name.
+REFERENCE_OPERATORS = {api: info.function for api, info in REFERENCE.items()}
+_REF_INDEX = {api: k for k, api in enumerate(_core.reference_operators())}
+assert set(_REF_INDEX) == set(REFERENCE), "aclcpu._core and aclcpu._ops disagree on the reference-tier operators"
+_FIDELITIES = ("exact", "reference")
 _L1, _MSE, _SMOOTH_L1 = _INDEX["aclnnL1LossBackward"], _INDEX["aclnnMseLossBackward"], _INDEX["aclnnSmoothL1LossBackward"]
 _L1_FWD, _SMOOTH_L1_FWD = _INDEX["aclnnL1Loss"], _INDEX["aclnnSmoothL1Loss"]
 _MSE_LOSS = _INDEX["aclnnMseLoss"]
@@ -443,7 +453,102 @@ def _run_inplace(index, tensors, params, soc):
     return x
 
 
-def call(op, tensors, reduction="mean", params=None, *, out_dtype=None, soc=None):
+def tier(op, soc=None):
+    """The fidelity tier of operator ``op`` (an aclnn API name of OPERATORS, INPLACE_OPERATORS,
+    FOREACH_OPERATORS or REFERENCE_OPERATORS) on product ``soc`` (a name as soc_index takes; None: the process's
+    profile): "exact", "bounded", "modelled", "model950", "refused" or "reference" (README, operator tiers).
+    Raises AclnnError 161002 for an unknown operator, 100008 for an unknown product."""
+    info = (OPS.get(op) or INPLACE.get(op) or FOREACH.get(op) or REFERENCE.get(op)) if isinstance(op, str) else None
+    if info is None:
+        raise AclnnError(161002, f"operator {_short_repr(op)} is not implemented by aclcpu")
+    index = soc_index(soc) if soc is not None else soc_index(_core.soc_name())
+    return info.tier[SOCS[index]]
+
+
+def _reference_outputs(info, outputs):
+    """The (shape, dtype) of each output of reference-tier operator ``info`` (None for an absent optional one)
+    from ``outputs``: per output None, a (shape, dtype) pair (shape a sequence of ints, dtype anything numpy.dtype
+    takes, or a dtype name as dtype_of reads it) or an array whose shape and dtype are taken (its values are not
+    read). AclnnError 161002 naming what is wrong."""
+    names = [n for n, _ in info.outputs]
+    if outputs is None:
+        raise AclnnError(_INVALID, f"{info.api} needs outputs=[(shape, dtype), ...] for its outputs "
+                                   f"({', '.join(names)}): a reference-tier call is given its outputs' shapes and "
+                                   f"dtypes, as a CANN program allocates its out tensors")
+    if not isinstance(outputs, (list, tuple)) or len(outputs) != len(names):
+        raise AclnnError(_INVALID, f"{info.api}: outputs must be a list of {len(names)} entries ({', '.join(names)}), "
+                                   f"got {_short_repr(outputs)}")
+    specs = []
+    for (name, optional), o in zip(info.outputs, outputs):
+        if o is None:
+            if not optional:
+                raise AclnnError(_INVALID, f"{info.api}: output {name} is not optional")
+            specs.append(None)
+            continue
+        if isinstance(o, np.ndarray) or type(o).__module__.startswith("torch"):
+            a = _as_array(o, name)
+            specs.append((tuple(int(d) for d in a.shape), a.dtype))
+            continue
+        if not isinstance(o, (list, tuple)) or len(o) != 2:
+            raise AclnnError(_INVALID, f"{info.api}: output {name} must be (shape, dtype) or an array, got "
+                                       f"{_short_repr(o)}")
+        shape, dt = o
+        if isinstance(shape, int) or not isinstance(shape, (list, tuple)) or \
+                not all(isinstance(d, (int, np.integer)) and not isinstance(d, bool) and d >= 0 for d in shape):
+            raise AclnnError(_INVALID, f"{info.api}: output {name}'s shape must be a sequence of non-negative "
+                                       f"integers, got {_short_repr(shape)}")
+        try:
+            dt = dtype_of(dt) if isinstance(dt, str) else np.dtype(dt)
+        except (TypeError, ValueError) as e:
+            raise AclnnError(_INVALID, f"{info.api}: output {name}'s dtype: {e}") from None
+        specs.append((tuple(int(d) for d in shape), dt))
+    return specs
+
+
+def _call_reference(info, tensors, params, outputs, soc):
+    """A reference-tier call (call(..., fidelity="reference")); returns the output array(s)."""
+    names = [n for n, _ in info.inputs]
+    if not isinstance(tensors, (list, tuple)) or len(tensors) != len(names):
+        raise AclnnError(_INVALID, f"{info.api} takes {len(names)} tensors ({', '.join(names)}), got "
+                                   f"{len(tensors) if isinstance(tensors, (list, tuple)) else _short_repr(tensors)}")
+    arrays = []
+    for (name, optional), t in zip(info.inputs, tensors):
+        if t is None and optional:
+            arrays.append(None)
+        else:
+            arrays.append(_as_array(t, name))
+    params = dict(params or {})
+    known = [n for n, _ in info.params]
+    unknown = set(params) - set(known)
+    if unknown:
+        raise AclnnError(161002, f"{info.api} has no parameter {', '.join(sorted(map(str, unknown)))} "
+                                 f"(its parameters: {', '.join(known) or 'none'})")
+    missing = [n for n in known if n not in params]
+    if missing:
+        raise AclnnError(161002, f"{info.api} requires parameter {', '.join(missing)}")
+    values = []
+    for name, kind in info.params:
+        v = params[name]
+        if kind == "aclDataType" and isinstance(v, str):
+            try:
+                v = dtype_of(v)
+            except ValueError as e:
+                raise AclnnError(_INVALID, f"{info.api}: {name}: {e}") from None
+        values.append(v)
+    specs = _reference_outputs(info, outputs)
+    try:
+        return _core.call_reference(_REF_INDEX[info.api], arrays, specs, values, soc_index(soc))
+    except AclnnError as e:  # the compiled module numbers the parameters; name them
+        message = e.message
+        for k, (name, _) in enumerate(info.params):
+            message = message.replace(f"{info.api}: parameter {k} ", f"{info.api}: parameter {name} ")
+        if message == e.message:
+            raise
+        raise AclnnError(e.status, message) from None
+
+
+def call(op, tensors, reduction="mean", params=None, *, out_dtype=None, soc=None, outputs=None,
+         fidelity="exact"):
     """Any operator of OPERATORS or INPLACE_OPERATORS by its aclnn API name, with the conventions of
     l1_loss_backward. An in-place operator (aclnnInplace*) takes the tensor it writes first (selfRef; self where CANN
     names it so), then its other inputs: a writeable numpy array (any view) or a torch CPU tensor that does not
@@ -462,12 +567,32 @@ def call(op, tensors, reduction="mean", params=None, *, out_dtype=None, soc=None
             parameter (OPS[op].bool_params, e.g. selfIsResult) takes a bool only.
         out_dtype, soc: as for l1_loss_backward.
 
+        outputs, fidelity: for a reference-tier operator (REFERENCE_OPERATORS: PyTorch's ATen on the CPU inside
+            CANN's checks, not modelled from the NPU kernel) fidelity must be "reference" (else AclnnError 161002:
+            refused unless asked) and outputs gives each output's (shape, dtype) - or an array to take them from,
+            or None for an absent optional output; params then holds every non-tensor parameter by name, tensors
+            may hold None for an optional input, and the result is a tuple when the operator has several outputs.
+            For the other operators fidelity may be "exact" or "reference" (both run them) and outputs is None.
+
     Returns the output array. Raises AclnnError (161002 for an unknown operator or parameter).
     """
+    if fidelity not in _FIDELITIES:
+        raise AclnnError(_INVALID, f"fidelity must be 'exact' or 'reference', got {_short_repr(fidelity)}")
+    ref = REFERENCE.get(op) if isinstance(op, str) else None
+    if ref is not None:
+        if fidelity != "reference":
+            raise AclnnError(_INVALID, f"{op} is a reference-tier operator (PyTorch's ATen on the CPU, not modelled "
+                                       f"from the NPU kernel): pass fidelity=\"reference\" to run it")
+        if out_dtype is not None or reduction != "mean":
+            raise AclnnError(_INVALID, f"{op}: a reference-tier call takes its outputs' dtypes in outputs and every "
+                                       f"parameter (reduction too) in params")
+        return _call_reference(ref, tensors, params, outputs, soc)
+    if outputs is not None:
+        raise AclnnError(_INVALID, f"{op}: outputs= is for reference-tier operators; use out_dtype")
     info = (OPS.get(op) or INPLACE.get(op)) if isinstance(op, str) else None
     if info is None:
         raise AclnnError(161002, f"operator {op!r} is not implemented by aclcpu (known: "
-                                 f"{', '.join(list(OPS) + list(INPLACE))})")
+                                 f"{', '.join(list(OPS) + list(INPLACE) + list(REFERENCE))})")
     if params is not None and not isinstance(params, dict):
         raise AclnnError(_INVALID, f"{op}: params must be a dict of parameter values by name, got "
                                    f"{type(params).__name__}")
@@ -535,12 +660,47 @@ def _table_function(info):
     return function
 
 
+def _reference_function(info):
+    """aclcpu.<function> of a reference-tier operator: its input tensors by position, then outputs, fidelity
+    and soc by keyword and its parameters by name (aclcpu.call with fidelity="reference")."""
+    def function(*tensors, outputs=None, fidelity="exact", soc=None, **params):
+        return call(info.api, tensors, params=params, outputs=outputs, fidelity=fidelity, soc=soc)
+
+    function.__name__ = function.__qualname__ = info.function
+    inputs = ", ".join(n + ("=None" if opt else "") for n, opt in info.inputs)
+    function.__doc__ = (f"({', '.join(n for n, _ in info.outputs)}) of {info.api}({inputs}, "
+                        f"{', '.join(n for n, _ in info.params)}), reference tier (PyTorch's ATen on the CPU inside "
+                        f"CANN's checks; ops/operators.yaml, {info.source}): call with fidelity=\"reference\" and "
+                        f"outputs=[(shape, dtype), ...]; parameters by name ({', '.join(f'{n}: {k}' for n, k in info.params) or 'none'}).")
+    return function
+
+
 # Every operator of the table is aclcpu.<snake_case name>: the hand-written functions above where they exist
 # (their docstrings say more), else one built from the table (the in-place ones too: aclcpu.inplace_relu).
+# They are served by the module's __getattr__ (PEP 562), not bound as globals: a table function named like a
+# builtin (abs, all, any, max, min, round, slice) is aclcpu.<name> without shadowing the builtin in this
+# module's own code.
+_TABLE_FUNCTIONS = {}
 for _info in list(OPS.values()) + list(INPLACE.values()):
-    if _info.function not in globals():
-        globals()[_info.function] = _table_function(_info)
+    if _info.function not in globals() and _info.function not in _TABLE_FUNCTIONS:
+        _TABLE_FUNCTIONS[_info.function] = _table_function(_info)
         __all__.append(_info.function)
+for _info in REFERENCE.values():
+    if _info.function not in globals() and _info.function not in _TABLE_FUNCTIONS:
+        _TABLE_FUNCTIONS[_info.function] = _reference_function(_info)
+        __all__.append(_info.function)
+
+
+def __getattr__(name):
+    """aclcpu.<function> of a table operator (see _TABLE_FUNCTIONS)."""
+    try:
+        return _TABLE_FUNCTIONS[name]
+    except KeyError:
+        raise AttributeError(f"module 'aclcpu' has no attribute {name!r}") from None
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_TABLE_FUNCTIONS))
 
 
 def _atomic_write(path, write):
@@ -668,5 +828,5 @@ def _foreach_function(info):
 
 
 for _info in FOREACH.values():
-    globals()[_info.function] = _foreach_function(_info)
+    _TABLE_FUNCTIONS[_info.function] = _foreach_function(_info)
     __all__.append(_info.function)

@@ -24,7 +24,9 @@
 #include <chrono>
 #include <cmath>
 #include <cstring>
+#include <cstdint>
 #include <limits>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -563,6 +565,241 @@ py::object Call(int op, const std::vector<py::array>& inputs, int64_t reduction,
     return py::make_tuple(outs[0], outs[1]);
 }
 
+// ------------------------------------------------------------------ the reference tier
+
+/// One parameter of a reference-tier call, converted from Python by its kind code (RefOpDef::kinds; the codes
+/// are tools/opgen/gen_ops.py's REF_PY_KINDS): i, d the number; scalar / array the handles made of it (destroyed
+/// with it); chars a char* parameter's text, NUL-terminated.
+struct RefArg {
+    int64_t i = 0;
+    double d = 0.0;
+    aclScalar* scalar = nullptr;
+    aclIntArray* array = nullptr;
+    std::vector<char> chars;
+    RefArg() = default;
+    RefArg(const RefArg&) = delete;
+    RefArg& operator=(const RefArg&) = delete;
+    ~RefArg() {
+        if (scalar != nullptr) aclDestroyScalar(scalar);
+        if (array != nullptr) aclDestroyIntArray(array);
+    }
+};
+
+/// The first phase of a reference-tier operator over its tensors (in: inputs in parameter order, NULL for an
+/// absent optional one; out: outputs likewise) and converted parameters (in parameter order).
+using RefPlanFn = aclnnStatus (*)(aclTensor* const* in, aclTensor* const* out, RefArg* params,
+                                  uint64_t* workspace_size, aclOpExecutor** executor);
+
+/// One reference-tier operator (ops/operators.yaml and ops/families/: entries with a `reference` block).
+struct RefOpDef {
+    const char* api;
+    int inputs;
+    int outputs;
+    const char* kinds;  // one code per non-tensor parameter, in parameter order
+    RefPlanFn plan;
+    RunFn run;
+};
+
+/// The reference-tier operators, in the order of _core.reference_operators(): rows tools/opgen/gen_ops.py writes.
+const RefOpDef kRefOps[] = {
+#include "core_reference_table.inc"
+};
+constexpr int kNumRefOps = static_cast<int>(sizeof(kRefOps) / sizeof(kRefOps[0]));
+
+/// A Python int within [lo, hi] (not a bool) for parameter k of api; AclnnError 161002 otherwise.
+int64_t RefInt(const py::object& o, int64_t lo, int64_t hi, const char* api, size_t k) {
+    PyObject* x = o.ptr();
+    int overflow = 0;
+    const long long v = PyLong_Check(x) && !PyBool_Check(x) ? PyLong_AsLongLongAndOverflow(x, &overflow) : 0;
+    if (!PyLong_Check(x) || PyBool_Check(x) || overflow != 0 || v < lo || v > hi) {
+        Raise(kStatusInvalid, std::string(api) + ": parameter " + std::to_string(k) + " must be an integer in [" +
+                                  std::to_string(lo) + ", " + std::to_string(hi) + "], got " +
+                                  py::repr(o).cast<std::string>());
+    }
+    return v;
+}
+
+/// Converts params[k] to the C kind kinds[k] (RefArg); AclnnError 161002 for a value of the wrong kind.
+void ConvertRefParam(const RefOpDef& def, size_t k, const py::object& o, RefArg* a) {
+    PyObject* x = o.ptr();
+    const char kind = def.kinds[k];
+    const auto bad = [&](const char* want) {
+        Raise(kStatusInvalid, std::string(def.api) + ": parameter " + std::to_string(k) + " must be " + want +
+                                  ", got " + py::repr(o).cast<std::string>());
+    };
+    switch (kind) {
+        case 'i': a->i = RefInt(o, INT64_MIN, INT64_MAX, def.api, k); break;
+        case 'c': a->i = RefInt(o, INT8_MIN, INT8_MAX, def.api, k); break;
+        case 'w': a->i = RefInt(o, INT32_MIN, INT32_MAX, def.api, k); break;
+        case 't': {  // an aclDataType: a numpy dtype (or its name)
+            const aclDataType t = AclDtypeOf(py::dtype::from_args(o));
+            if (t == ACL_DT_UNDEFINED) bad("a numpy dtype with an aclDataType");
+            a->i = t;
+            break;
+        }
+        case 'f': case 'd':
+            if (PyBool_Check(x) || !(PyFloat_Check(x) || PyLong_Check(x))) bad("a real number");
+            a->d = o.cast<double>();
+            break;
+        case 'b':
+            if (!PyBool_Check(x)) bad("a bool");
+            a->i = x == Py_True ? 1 : 0;
+            break;
+        case 's': {  // an aclScalar: INT64 of a Python int, DOUBLE of a float (as op-plugin makes an at::Scalar)
+            if (PyBool_Check(x) || !(PyFloat_Check(x) || PyLong_Check(x))) bad("a real number");
+            int overflow = 0;
+            const long long v = PyLong_Check(x) ? PyLong_AsLongLongAndOverflow(x, &overflow) : 0;
+            if (PyLong_Check(x) && overflow == 0) {
+                int64_t i = v;
+                a->scalar = aclCreateScalar(&i, ACL_INT64);
+            } else {
+                double d = o.cast<double>();
+                a->scalar = aclCreateScalar(&d, ACL_DOUBLE);
+            }
+            break;
+        }
+        case 'a': {  // an aclIntArray: a sequence of ints
+            if (!PySequence_Check(x) || PyUnicode_Check(x)) bad("a sequence of integers");
+            std::vector<int64_t> v;
+            for (const py::handle h : o) v.push_back(RefInt(py::reinterpret_borrow<py::object>(h), INT64_MIN, INT64_MAX, def.api, k));
+            a->array = aclCreateIntArray(v.data(), v.size());
+            break;
+        }
+        case 'z': {  // a char*: a str
+            if (!PyUnicode_Check(x)) bad("a str");
+            const std::string t = o.cast<std::string>();
+            a->chars.assign(t.begin(), t.end());
+            a->chars.push_back('\0');
+            break;
+        }
+        default:
+            Raise(kStatusInvalid, std::string(def.api) + ": a parameter kind the bindings do not know");
+    }
+}
+
+/// Reference-tier operator number op (see reference_operators()) through the C API: inputs its input tensors in
+/// parameter order (numpy arrays, any view; None for an absent optional one), outputs one (shape, numpy dtype)
+/// per output (None: an absent optional output), params its non-tensor parameters in parameter order, soc a
+/// profile index or -1. Returns the outputs as new C-contiguous arrays (a tuple when there are several; None
+/// for an absent one). Raises AclnnError with the library's status and message.
+py::object CallReference(int op, const std::vector<py::object>& inputs, const std::vector<py::object>& outputs,
+                         const std::vector<py::object>& params, int soc) {
+    EnsureInit();
+    if (op < 0 || op >= kNumRefOps) Raise(kStatusInvalid, "unknown reference operator index");
+    const RefOpDef& def = kRefOps[op];
+    const size_t nparams = std::strlen(def.kinds);
+    if (static_cast<int>(inputs.size()) != def.inputs || static_cast<int>(outputs.size()) != def.outputs ||
+        params.size() != nparams) {
+        Raise(kStatusInvalid, std::string(def.api) + ": wrong number of tensors or parameters");
+    }
+    if (soc < -1 || soc > static_cast<int>(aclcpu::rt::Soc::kAscend310P)) Raise(kStatusInvalid, "unknown profile index");
+    std::unique_ptr<RefArg[]> args(new RefArg[nparams == 0 ? 1 : nparams]);
+    for (size_t k = 0; k < nparams; ++k) ConvertRefParam(def, k, params[k], &args[k]);
+    std::vector<Input> in(def.inputs);
+    std::vector<bool> in_present(def.inputs);
+    for (int i = 0; i < def.inputs; ++i) {
+        in_present[i] = !inputs[i].is_none();
+        if (in_present[i]) in[i] = Describe(inputs[i].cast<py::array>(), ("input " + std::to_string(i)).c_str());
+    }
+    std::vector<py::object> outs(def.outputs, py::none());
+    std::vector<std::vector<int64_t>> out_shape(def.outputs);
+    std::vector<aclDataType> out_t(def.outputs, ACL_DT_UNDEFINED);
+    std::vector<size_t> out_bytes(def.outputs), out_at(def.outputs);
+    for (int k = 0; k < def.outputs; ++k) {
+        if (outputs[k].is_none()) continue;
+        const py::tuple spec = outputs[k].cast<py::tuple>();
+        if (spec.size() != 2) Raise(kStatusInvalid, std::string(def.api) + ": an output is (shape, dtype)");
+        for (const py::handle h : spec[0]) out_shape[k].push_back(h.cast<int64_t>());
+        out_t[k] = AclDtypeOf(py::dtype::from_args(spec[1]));
+        if (out_t[k] == ACL_DT_UNDEFINED) {
+            Raise(kStatusInvalid, std::string(def.api) + ": output dtype " + py::str(spec[1]).cast<std::string>() +
+                                      " has no aclDataType.");
+        }
+        py::array a(NumpyDtypeOf(out_t[k]), std::vector<py::ssize_t>(out_shape[k].begin(), out_shape[k].end()));
+        out_bytes[k] = static_cast<size_t>(a.nbytes());
+        outs[k] = a;
+    }
+    std::vector<void*> out_data(def.outputs, nullptr);
+    for (int k = 0; k < def.outputs; ++k) {
+        if (!outs[k].is_none()) out_data[k] = outs[k].cast<py::array>().mutable_data();
+    }
+    int status = 0;
+    std::string message;
+    {
+        py::gil_scoped_release nogil;
+        size_t at = 0;
+        for (int i = 0; i < def.inputs; ++i) {
+            if (!in_present[i]) continue;
+            in[i].at = at;
+            at = AlignUp(at + static_cast<size_t>(in[i].span) * aclcpu::ItemSize(in[i].dtype));
+        }
+        for (int k = 0; k < def.outputs; ++k) {
+            out_at[k] = at;
+            at = AlignUp(at + out_bytes[k]);
+        }
+        std::vector<aclTensor*> t(def.inputs + def.outputs, nullptr);
+        uint64_t ws_size = 0;
+        aclOpExecutor* ex = nullptr;
+        SocOverride guard(soc);
+        do {
+            if ((status = t_arena.Reserve(at)) != 0) {
+                message = RecentMessage("aclrtMalloc failed");
+                break;
+            }
+            char* base = static_cast<char*>(t_arena.base);
+            for (int i = 0; i < def.inputs && status == 0; ++i) {
+                if (!in_present[i]) continue;
+                const size_t nb = static_cast<size_t>(in[i].span) * aclcpu::ItemSize(in[i].dtype);
+                if (nb != 0 && (status = aclrtMemcpy(base + in[i].at, nb, in[i].low, nb, ACL_MEMCPY_HOST_TO_DEVICE))) {
+                    message = RecentMessage("aclrtMemcpy failed");
+                    break;
+                }
+                const int64_t storage = in[i].span;
+                t[i] = aclCreateTensor(in[i].shape.data(), in[i].shape.size(), in[i].dtype, in[i].strides.data(),
+                                       in[i].offset, ACL_FORMAT_ND, &storage, 1, base + in[i].at);
+                if (t[i] == nullptr) {
+                    status = kStatusInvalid;
+                    message = RecentMessage("aclCreateTensor failed");
+                }
+            }
+            for (int k = 0; k < def.outputs && status == 0; ++k) {
+                if (out_data[k] == nullptr) continue;
+                if (out_bytes[k] != 0 && (status = aclrtMemset(base + out_at[k], out_bytes[k], 0, out_bytes[k]))) {
+                    message = RecentMessage("aclrtMemset failed");
+                    break;
+                }
+                t[def.inputs + k] = ContiguousTensor(out_shape[k], out_t[k], base + out_at[k]);
+                if (t[def.inputs + k] == nullptr) {
+                    status = kStatusInvalid;
+                    message = RecentMessage("aclCreateTensor failed");
+                }
+            }
+            if (status != 0) break;
+            status = def.plan(t.data(), t.data() + def.inputs, args.get(), &ws_size, &ex);
+            if (status != 0) {
+                message = RecentMessage((std::string(def.api) + "GetWorkspaceSize failed").c_str());
+                break;
+            }
+            status = RunWithWorkspace(def.api, def.run, ex, ws_size, &message);
+        } while (false);
+        for (int k = 0; k < def.outputs && status == 0; ++k) {
+            if (out_data[k] == nullptr || out_bytes[k] == 0) continue;
+            status = aclrtMemcpy(out_data[k], out_bytes[k], static_cast<char*>(t_arena.base) + out_at[k], out_bytes[k],
+                                 ACL_MEMCPY_DEVICE_TO_HOST);
+            if (status != 0) message = RecentMessage("aclrtMemcpy failed");
+        }
+        for (aclTensor* x : t) {
+            if (x != nullptr) aclDestroyTensor(x);
+        }
+        if (t_arena.size > kKeepArenaBytes) t_arena.Release();
+    }
+    if (status != 0) Raise(status, message);
+    if (def.outputs == 1) return outs[0];
+    py::tuple r(def.outputs);
+    for (int k = 0; k < def.outputs; ++k) r[k] = outs[k];
+    return std::move(r);
+}
+
 // ------------------------------------------------------------------ the foreach operators (tensor lists)
 
 /// The most input lists of a foreach entry (aclnnForeachAddcmulScalarV2: x1, x2, x3).
@@ -862,6 +1099,19 @@ PYBIND11_MODULE(_core, m) {
             return names;
         },
         "The aclnn API names of the foreach operators call_foreach() knows, by index.");
+    m.def("call_reference", &CallReference, py::arg("op"), py::arg("inputs"), py::arg("outputs"), py::arg("params"),
+          py::arg("soc"),
+          "Low-level call of reference-tier operator number op (see reference_operators()): inputs its input "
+          "tensors (numpy arrays or None), outputs one (shape, dtype) or None per output, params its non-tensor "
+          "parameters in parameter order, soc a profile index or -1. Returns the output array(s).");
+    m.def(
+        "reference_operators",
+        [] {
+            std::vector<std::string> names;
+            for (const RefOpDef& d : kRefOps) names.emplace_back(d.api);
+            return names;
+        },
+        "The aclnn API names of the reference-tier operators call_reference() knows, by index.");
     m.def(
         "operators",
         [] {

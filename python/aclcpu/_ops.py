@@ -12,7 +12,7 @@ parameter names, attr "beta").
 """
 from typing import NamedTuple
 
-from ._optable import FOREACH_DATA, OPS_DATA
+from ._optable import FOREACH_DATA, OPS_DATA, REFERENCE_DATA
 
 
 class OpInfo(NamedTuple):
@@ -90,3 +90,27 @@ class ForeachInfo(NamedTuple):
 
 #: The foreach operators (aclTensorList arguments): aclcpu.foreach and aclcpu.foreach_<name> serve them.
 FOREACH = {row["api"]: ForeachInfo(**row) for row in FOREACH_DATA}
+
+
+class RefOpInfo(NamedTuple):
+    """One reference-tier operator (PyTorch's ATen on the CPU inside CANN's checks; docs/reference-tier.md):
+    "input tensors + parameters -> output tensors", called with fidelity="reference" and the outputs' shapes and
+    dtypes given by the caller (as a CANN program allocates its out tensors).
+
+    api: aclnn API name; function: the aclcpu function; inputs: ((name, optional), ...) the input tensors in
+    parameter order (an optional one may be None, CANN's NULL); outputs: ((name, optional), ...) likewise (an
+    optional output may be None: not computed); params: ((name, kind), ...) the non-tensor parameters in
+    parameter order, kind the C kind ("int64_t", "int8_t", "int32_t", "aclDataType", "float", "double", "bool",
+    "aclScalar", "aclIntArray", "char*"); tier: product -> fidelity tier; source: the ops-nn / ops-math folder.
+    """
+    api: str
+    function: str
+    inputs: tuple
+    outputs: tuple
+    params: tuple
+    tier: dict = {}
+    source: str = ""
+
+
+#: The reference-tier operators the bindings call (aclcpu.call(..., fidelity="reference") and aclcpu.<function>).
+REFERENCE = {row["api"]: RefOpInfo(**row) for row in REFERENCE_DATA}

@@ -144,8 +144,16 @@ def _golden_call(args, cap):
         raise BadInput(f"--op {args.op}: the command line serves the out-of-place operators; "
                        f"use {INPLACE_OPERATORS[args.op][1]} (the same values), or aclcpu.{INPLACE_OPERATORS[args.op][0]} "
                        "in Python")
+    from ._ops import REFERENCE
+
+    if args.op in REFERENCE:
+        return _golden_reference(args, cap, REFERENCE[args.op])
+    if args.out_shapes or args.out_dtypes:
+        raise BadInput(f"--out-shapes and --out-dtypes go with reference-tier operators; {args.op} takes "
+                       "--out-dtype")
     if args.op not in OPERATORS:
-        raise BadInput(f"--op {args.op!r} is not implemented by aclcpu (known: {', '.join(OPERATORS)})")
+        raise BadInput(f"--op {args.op!r} is not implemented by aclcpu (known: {', '.join(OPERATORS)}; "
+                       f"reference tier, with --fidelity reference: {', '.join(REFERENCE)})")
     if not args.output or not args.dtypes or not args.shapes:
         raise BadInput("--inputs needs --dtypes, --shapes and -o")
     info = OPS[args.op]
@@ -179,6 +187,14 @@ def _golden_call(args, cap):
     except AclnnError as e:
         raise BadInput(f"{args.op}: {e.message} (status {e.status})") from None
     ys = y if isinstance(y, tuple) else (y,)
+    _write_outputs(out_paths, ys)
+    for path, a in zip(out_paths, ys):
+        _say(f"golden: {a.dtype.name} shape {shape_token(a.shape)} -> {path}")
+    return 0
+
+
+def _write_outputs(out_paths, ys):
+    """Writes ys[k] to out_paths[k]: one file atomically, several all published or none."""
     if len(ys) == 1:
         _write_array(out_paths[0], ys[0])
     else:  # every file written beside its target first, then all renamed: all published or none
@@ -198,8 +214,113 @@ def _golden_call(args, cap):
             for part, _ in staged:
                 if os.path.lexists(part):
                     os.unlink(part)
+
+
+_ABSENT = "none"  # an absent optional tensor in --inputs/--dtypes/--shapes and --out-shapes/--out-dtypes
+
+
+def _reference_param(info, name, text):
+    """A --param value for reference-tier operator info's parameter name, by its C kind; BadInput when it does
+    not parse."""
+    from ._dtypes import dtype_of
+
+    kind = dict(info.params)[name]
+    try:
+        if kind in ("int64_t", "int8_t", "int32_t"):
+            return int(text)
+        if kind in ("float", "double"):
+            return float(text)
+        if kind == "bool":
+            if text.lower() not in ("true", "false"):
+                raise ValueError("expected true or false")
+            return text.lower() == "true"
+        if kind == "aclScalar":
+            try:
+                return int(text)
+            except ValueError:
+                return float(text)
+        if kind == "aclIntArray":
+            return [int(x) for x in text.split(",")] if text.strip() else []
+        if kind == "aclDataType":
+            return dtype_of(text)
+        return text  # char*
+    except ValueError as e:
+        raise BadInput(f"--param {name}: {info.api}'s {name} is {kind}; {text!r} does not parse ({e})") from None
+
+
+def _golden_reference(args, cap, info):
+    """aclcpu golden --inputs of a reference-tier operator (PyTorch's ATen on the CPU inside CANN's checks):
+    refused without --fidelity reference; the outputs' shapes and dtypes are given (--out-shapes, --out-dtypes);
+    what is written is said to be reference-tier."""
+    from . import AclnnError, call
+    from ._dtypes import dtype_of, parse_shape, shape_token
+
+    if args.fidelity != "reference":
+        raise BadInput(f"--op {info.api} is a reference-tier operator (PyTorch's ATen on the CPU, not modelled from "
+                       "the NPU kernel): add --fidelity reference to compute it")
+    if args.reduction != "mean" or args.beta is not None or args.out_dtype:
+        raise BadInput(f"{info.api}: a reference-tier operator takes its parameters as --param NAME=VALUE and its "
+                       "output dtypes as --out-dtypes")
+    if not args.output or not args.dtypes or not args.shapes or not args.out_shapes or not args.out_dtypes:
+        raise BadInput(f"{info.api}: --inputs needs --dtypes, --shapes, --out-shapes, --out-dtypes and -o")
+    names = [n for n, _ in info.inputs]
+    what = f"{info.api}'s {', '.join(names)} ('{_ABSENT}' for an absent optional one)"
+    paths, dts, shapes = (_split(args.inputs, "inputs", len(names), what), _split(args.dtypes, "dtypes", len(names), what),
+                          _split(args.shapes, "shapes", len(names), what))
+    onames = [n for n, _ in info.outputs]
+    owhat = f"{info.api}'s {', '.join(onames)} ('{_ABSENT}' for an absent optional one)"
+    oshapes = _split(args.out_shapes, "out-shapes", len(onames), owhat)
+    odts = _split(args.out_dtypes, "out-dtypes", len(onames), owhat)
+    outputs, out_bytes = [], 0
+    for (name, optional), sh, dt in zip(info.outputs, oshapes, odts):
+        if (sh == _ABSENT) != (dt == _ABSENT):
+            raise BadInput(f"--out-shapes/--out-dtypes: {name} is '{_ABSENT}' in one and not the other")
+        if sh == _ABSENT:
+            if not optional:
+                raise BadInput(f"--out-shapes: {info.api}'s output {name} is not optional")
+            outputs.append(None)
+            continue
+        try:
+            shape, dtype = parse_shape(sh), dtype_of(dt)
+        except ValueError as e:
+            raise BadInput(f"--out-shapes/--out-dtypes: {name}: {e}") from None
+        outputs.append((shape, dtype))
+        out_bytes += math.prod(shape) * dtype.itemsize
+    present = [n for n, o in zip(onames, outputs) if o is not None]
+    out_paths = _split(args.output, "output", len(present), f"{info.api}'s {', '.join(present)}")
+    if len({os.path.realpath(p) for p in out_paths}) != len(out_paths):
+        raise BadInput(f"-o: {info.api}'s {len(present)} outputs need {len(present)} different files")
+    if out_bytes * 2 > cap:
+        raise BadInput(f"--out-shapes: the outputs need about {out_bytes * 2 >> 20} MiB, over the per-case cap of "
+                       f"{cap >> 20} MiB (--max-case-bytes or ACLCPU_MAX_CASE_BYTES)")
+    params = {}
+    for item in args.param or ():
+        name, eq, text = item.partition("=")
+        if not eq or not name:
+            raise BadInput(f"--param {item!r}: expected NAME=VALUE")
+        if name not in dict(info.params):
+            raise BadInput(f"--param {name}: {info.api} has no parameter {name!r} (its parameters: "
+                           f"{', '.join(n for n, _ in info.params) or 'none'})")
+        if name in params:
+            raise BadInput(f"--param {name}: given twice")
+        params[name] = _reference_param(info, name, text)
+    arrays = []
+    for (name, optional), p, d, x in zip(info.inputs, paths, dts, shapes):
+        if p == _ABSENT:
+            if not optional:
+                raise BadInput(f"--inputs: {info.api}'s {name} is not optional")
+            arrays.append(None)
+        else:
+            arrays.append(_load_input(p, d, x, cap))
+    try:
+        y = call(info.api, arrays, params=params, outputs=outputs, fidelity="reference", soc=args.soc)
+    except AclnnError as e:
+        raise BadInput(f"{info.api}: {e.message} (status {e.status})") from None
+    ys = [a for a in (y if isinstance(y, tuple) else (y,)) if a is not None]
+    _write_outputs(out_paths, ys)
     for path, a in zip(out_paths, ys):
-        _say(f"golden: {a.dtype.name} shape {shape_token(a.shape)} -> {path}")
+        _say(f"golden (reference tier: PyTorch's ATen on the CPU, not modelled from the NPU kernel): "
+             f"{a.dtype.name} shape {shape_token(a.shape)} -> {path}")
     return 0
 
 
@@ -347,6 +468,12 @@ def build_parser():
                         "selfIsResult=true (a real number passed as float32, or true/false; repeatable; "
                         "default: the operator's)")
     g.add_argument("--out-dtype", help="output dtype (default: the operator's: the promoted dtype; MSE: self's)")
+    g.add_argument("--fidelity", default="exact", choices=["exact", "reference"],
+                   help="reference: also compute reference-tier operators (PyTorch's ATen on the CPU inside CANN's "
+                        "checks, not modelled from the NPU kernel; refused otherwise)")
+    g.add_argument("--out-shapes", help="a reference-tier operator's output shapes, comma-separated ('none' for an "
+                                        "absent optional output)")
+    g.add_argument("--out-dtypes", help="a reference-tier operator's output dtypes, comma-separated")
     g.add_argument("--soc", help="product profile: Ascend950, Ascend910B, Ascend910_93, Ascend910, Ascend310P "
                                  "(default: a case row's soc_series, else ACLCPU_SOC_VERSION's)")
     g.add_argument("-o", "--output", help="golden file (.bin raw, .npy); an operator of two outputs "

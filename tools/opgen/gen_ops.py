@@ -1029,6 +1029,72 @@ def write_optable(ops):
     return "\n".join(out) + "\n"
 
 
+# The Python bindings of the reference tier: each parameter kind's one-letter code in RefOpDef::kinds
+# (python/aclcpu/_core.cpp CallReference converts the Python value by it) and the C argument it becomes.
+REF_PY_KINDS = {"int64_t": ("i", "p[{k}].i"), "int8_t": ("c", "static_cast<int8_t>(p[{k}].i)"),
+                "int32_t": ("w", "static_cast<int32_t>(p[{k}].i)"),
+                "aclDataType": ("t", "static_cast<aclDataType>(p[{k}].i)"), "float": ("f", "ToFloat(p[{k}].d)"),
+                "double": ("d", "p[{k}].d"), "bool": ("b", "p[{k}].i != 0"), "aclScalar": ("s", "p[{k}].scalar"),
+                "aclIntArray": ("a", "p[{k}].array"), "char*": ("z", "p[{k}].chars.data()")}
+
+
+def reference_python_ops(ops):
+    """The reference-tier entries the Python bindings call (base entries whose parameters all have a code in
+    REF_PY_KINDS); [(op, why-not)] for the others."""
+    rows, skipped = [], []
+    for op in ops:
+        if not op.reference or op.base is not None:
+            continue
+        bad = [p for p in op.params if p["kind"] != "aclTensor" and p["kind"] not in REF_PY_KINDS]
+        if bad:
+            skipped.append((op, f"parameter {bad[0]['name']} of kind {bad[0]['kind']}"))
+        else:
+            rows.append(op)
+    return rows, skipped
+
+
+def write_reference_optable(ops):
+    """REFERENCE_DATA of aclcpu._optable: the reference-tier operators the bindings call (aclcpu._ops.RefOpInfo)."""
+    rows, skipped = reference_python_ops(ops)
+    out = ["", "# The reference-tier operators (PyTorch ATen on the CPU; aclcpu.call(..., fidelity=\"reference\")).",
+           "REFERENCE_DATA = ("]
+    for op, why in skipped:
+        out.append(f"    # {op.api}: not in the Python bindings ({why})")
+    for op in rows:
+        row = dict(api=op.api, function=snake(op.api),
+                   inputs=tuple((n, n in op.optional) for n in op.inputs),
+                   outputs=tuple((n, n in op.optional) for n in op.outputs),
+                   params=tuple((p["name"], p["kind"]) for p in op.scalars),
+                   tier={p: op.d["tier"][p] for p in op.products}, source=op.d["source"])
+        out.append(f"    {row!r},")
+    out.append(")")
+    return "\n".join(out) + "\n"
+
+
+def write_core_reference_table(ops):
+    """_core.cpp's kRefOps rows: per reference-tier operator of the bindings, its arity, parameter kinds and a
+    thunk calling its first phase with the tensors and converted parameters in the C API's order."""
+    rows, _ = reference_python_ops(ops)
+    out = [f"// {STAMP}.", "// Rows of _core.cpp's kRefOps (the reference-tier operators), in the table's order."]
+    for op in rows:
+        args, k = [], 0
+        for p in op.params:
+            if p["kind"] == "aclTensor":
+                args.append(f"in[{op.inputs.index(p['name'])}]" if p["name"] in op.inputs
+                            else f"out[{op.outputs.index(p['name'])}]")
+            else:
+                args.append(REF_PY_KINDS[p["kind"]][1].format(k=k))
+                k += 1
+        kinds = "".join(REF_PY_KINDS[p["kind"]][0] for p in op.scalars)
+        out.append(f'    {{"{op.api}", {len(op.inputs)}, {len(op.outputs)}, "{kinds}",')
+        out.append("     [](aclTensor* const* in, aclTensor* const* out, RefArg* p, uint64_t* ws, aclOpExecutor** ex) {")
+        out.append("         (void)in; (void)out; (void)p;")
+        out.append(wrap_call(f"return {op.api1}", args + ["ws", "ex"], ";", 9))
+        out.append("     },")
+        out.append(f"     {op.api}}},")
+    return "\n".join(out) + "\n"
+
+
 def foreach_python_params(op):
     """A foreach entry's number parameters for the bindings: ((name, kind, default), ...), kind "scalar" (an
     aclScalar made of a Python number, as for the other operators) or "scalar_list" (an aclScalarList of FLOAT
@@ -1793,7 +1859,8 @@ def outputs(ops, table):
     # table-driven suite (tests/op_infos.inc) do not run reference-tier entries (tests/reference/ does)
     ops = exact
     files["src/common/op_row_exports.h"] = write_row_exports(ops)
-    files["python/_optable.py"] = write_optable(ops) + write_foreach_optable(ops)
+    files["python/_optable.py"] = write_optable(ops) + write_foreach_optable(ops) + write_reference_optable(refs)
+    files["python/core_reference_table.inc"] = write_core_reference_table(refs)
     files["python/core_foreach_table.inc"] = write_core_foreach_table(ops)
     files["python/core_op_table.inc"] = write_core_table(ops)
     files["bench/op_bench_ops.inc"] = write_bench_rows(ops)
