@@ -22,9 +22,11 @@ second implementation of the arithmetic):
 Errors raise ``AclnnError`` (a ValueError) with ``.status`` and the library's message.
 """
 import atexit
+import builtins
 import errno
 import math
 import os
+import stat
 import tempfile
 
 import numpy as np
@@ -38,7 +40,7 @@ except ImportError as e:  # the .py files were installed without the compiled mo
     raise ImportError("aclcpu: the compiled extension aclcpu._core is missing or cannot be loaded (%s). Build the "
                       "CMake target aclcpu_core (or aclcpu_installables) before `cmake --install`, or install "
                       "with `pip install .`" % e) from e
-from ._ops import FOREACH, INPLACE, OPS, REFERENCE
+from ._ops import FOREACH, INPLACE, OPS, REFERENCE, REFERENCE_INPLACE_OF
 
 __all__ = ["AclnnError", "l1_loss", "mse_loss", "smooth_l1_loss", "l1_loss_backward", "mse_loss_backward", "smooth_l1_loss_backward", "call", "foreach", "to_bin", "from_bin", "FOREACH_OPERATORS", "REFERENCE_OPERATORS", "tier", "SOCS", "soc_index", "OPERATORS", "INPLACE_OPERATORS", "BFLOAT16",
            "dtype_of", "dtype_name", "parse_shape", "shape_token"]
@@ -65,6 +67,7 @@ REFERENCE_OPERATORS = {api: info.function for api, info in REFERENCE.items()}
 _REF_INDEX = {api: k for k, api in enumerate(_core.reference_operators())}
 assert set(_REF_INDEX) == set(REFERENCE), "aclcpu._core and aclcpu._ops disagree on the reference-tier operators"
 _FIDELITIES = ("exact", "reference")
+_MAX_OUT_DIMS = 32  # numpy's limit; the operators' own checks refuse more than 8 with CANN's message
 _L1, _MSE, _SMOOTH_L1 = _INDEX["aclnnL1LossBackward"], _INDEX["aclnnMseLossBackward"], _INDEX["aclnnSmoothL1LossBackward"]
 _L1_FWD, _SMOOTH_L1_FWD = _INDEX["aclnnL1Loss"], _INDEX["aclnnSmoothL1Loss"]
 _MSE_LOSS = _INDEX["aclnnMseLoss"]
@@ -458,6 +461,8 @@ def tier(op, soc=None):
     FOREACH_OPERATORS or REFERENCE_OPERATORS) on product ``soc`` (a name as soc_index takes; None: the process's
     profile): "exact", "bounded", "modelled", "model950", "refused" or "reference" (README, operator tiers).
     Raises AclnnError 161002 for an unknown operator, 100008 for an unknown product."""
+    if isinstance(op, str) and op in REFERENCE_INPLACE_OF:
+        op = REFERENCE_INPLACE_OF[op]  # an in-place variant has its base's tier
     info = (OPS.get(op) or INPLACE.get(op) or FOREACH.get(op) or REFERENCE.get(op)) if isinstance(op, str) else None
     if info is None:
         raise AclnnError(161002, f"operator {_short_repr(op)} is not implemented by aclcpu")
@@ -493,16 +498,80 @@ def _reference_outputs(info, outputs):
             raise AclnnError(_INVALID, f"{info.api}: output {name} must be (shape, dtype) or an array, got "
                                        f"{_short_repr(o)}")
         shape, dt = o
-        if isinstance(shape, int) or not isinstance(shape, (list, tuple)) or \
-                not all(isinstance(d, (int, np.integer)) and not isinstance(d, bool) and d >= 0 for d in shape):
-            raise AclnnError(_INVALID, f"{info.api}: output {name}'s shape must be a sequence of non-negative "
-                                       f"integers, got {_short_repr(shape)}")
+        if isinstance(shape, int) or not isinstance(shape, (list, tuple)) or len(shape) > _MAX_OUT_DIMS or \
+                not all(isinstance(d, (int, np.integer)) and not isinstance(d, bool) and 0 <= d < 2**62
+                        for d in shape):
+            raise AclnnError(_INVALID, f"{info.api}: output {name}'s shape must be a sequence of at most "
+                                       f"{_MAX_OUT_DIMS} non-negative integers below 2**62, got {_short_repr(shape)}")
+        if dt is None:
+            raise AclnnError(_INVALID, f"{info.api}: output {name}'s dtype is None")
         try:
-            dt = dtype_of(dt) if isinstance(dt, str) else np.dtype(dt)
+            dt = dtype_of(dt) if isinstance(dt, str) and not dt.startswith(("<", ">", "=", "|")) else np.dtype(dt)
         except (TypeError, ValueError) as e:
             raise AclnnError(_INVALID, f"{info.api}: output {name}'s dtype: {e}") from None
+        n = math.prod(int(d) for d in shape)
+        if n * dt.itemsize >= 2**62 or any(int(d) >= 2**62 // max(1, dt.itemsize) for d in shape):
+            raise AclnnError(_INVALID, f"{info.api}: output {name} of shape {tuple(shape)} is too large")
         specs.append((tuple(int(d) for d in shape), dt))
     return specs
+
+
+_REF_INT_RANGE = {"int64_t": (-2**63, 2**63 - 1), "int8_t": (-128, 127), "int32_t": (-2**31, 2**31 - 1)}
+
+
+def _reference_value(info, name, kind, v):
+    """Parameter ``name`` of kind ``kind`` as the compiled module converts it (numpy scalars as Python numbers);
+    AclnnError 161002 naming it when it is not one."""
+    def bad(want):
+        return AclnnError(_INVALID, f"{info.api}: parameter {name} must be {want}, got {_short_repr(v)}")
+    if isinstance(v, np.generic) and not isinstance(v, (np.bool_, np.str_, np.bytes_)):
+        v = v.item()  # numpy integers and floats as the Python numbers they hold
+    if kind in _REF_INT_RANGE:
+        lo, hi = _REF_INT_RANGE[kind]
+        if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
+            raise bad(f"an integer in [{lo}, {hi}]")
+        return v
+    if kind in ("float", "double", "aclScalar"):
+        if isinstance(v, bool) or not isinstance(v, (int, float)):
+            raise bad("a real number")
+        if kind == "aclScalar" and isinstance(v, int) and -2**63 <= v < 2**63:
+            return v  # an INT64 scalar
+        try:
+            return float(v)
+        except OverflowError:
+            raise bad("a real number within a double's range") from None
+    if kind == "bool":
+        if not isinstance(v, (bool, np.bool_)):
+            raise bad("a bool")
+        return bool(v)
+    if kind == "aclIntArray":
+        if isinstance(v, np.ndarray):
+            v = v.tolist()
+        if isinstance(v, (str, bytes)) or not isinstance(v, (list, tuple)):
+            raise bad("a list of integers")
+        out = []
+        for x in v:
+            x = x.item() if isinstance(x, np.integer) else x
+            if isinstance(x, bool) or not isinstance(x, int) or not -2**63 <= x < 2**63:
+                raise bad("a list of integers within int64")
+            out.append(x)
+        return out
+    if kind == "aclDataType":
+        try:
+            return dtype_of(v) if isinstance(v, str) else np.dtype(v)
+        except (TypeError, ValueError) as e:
+            raise bad(f"a dtype ({e})") from None
+    if kind == "char*":
+        if not isinstance(v, str):
+            raise bad("a str")
+        try:
+            v.encode("utf-8")
+        except UnicodeEncodeError:
+            raise bad("a str of valid Unicode") from None
+        if "\0" in v:
+            raise bad("a str without NUL")
+        return v
+    raise bad(f"a value the bindings convert (kind {kind})")
 
 
 def _call_reference(info, tensors, params, outputs, soc):
@@ -517,6 +586,9 @@ def _call_reference(info, tensors, params, outputs, soc):
             arrays.append(None)
         else:
             arrays.append(_as_array(t, name))
+    if params is not None and not isinstance(params, dict):
+        raise AclnnError(_INVALID, f"{info.api}: params must be a dict of parameter values by name, got "
+                                   f"{type(params).__name__}")
     params = dict(params or {})
     known = [n for n, _ in info.params]
     unknown = set(params) - set(known)
@@ -526,18 +598,13 @@ def _call_reference(info, tensors, params, outputs, soc):
     missing = [n for n in known if n not in params]
     if missing:
         raise AclnnError(161002, f"{info.api} requires parameter {', '.join(missing)}")
-    values = []
-    for name, kind in info.params:
-        v = params[name]
-        if kind == "aclDataType" and isinstance(v, str):
-            try:
-                v = dtype_of(v)
-            except ValueError as e:
-                raise AclnnError(_INVALID, f"{info.api}: {name}: {e}") from None
-        values.append(v)
+    values = [_reference_value(info, name, kind, params[name]) for name, kind in info.params]
     specs = _reference_outputs(info, outputs)
     try:
         return _core.call_reference(_REF_INDEX[info.api], arrays, specs, values, soc_index(soc))
+    except MemoryError:
+        raise AclnnError(_INVALID, f"{info.api}: not enough memory for its outputs "
+                                   f"({', '.join(str(x[0]) for x in specs if x is not None)})") from None
     except AclnnError as e:  # the compiled module numbers the parameters; name them
         message = e.message
         for k, (name, _) in enumerate(info.params):
@@ -578,6 +645,9 @@ def call(op, tensors, reduction="mean", params=None, *, out_dtype=None, soc=None
     """
     if fidelity not in _FIDELITIES:
         raise AclnnError(_INVALID, f"fidelity must be 'exact' or 'reference', got {_short_repr(fidelity)}")
+    if isinstance(op, str) and op in REFERENCE_INPLACE_OF:
+        raise AclnnError(_INVALID, f"{op} is a reference-tier in-place operator, which the bindings do not call: "
+                                   f"call {REFERENCE_INPLACE_OF[op]} (the same values) with fidelity=\"reference\"")
     ref = REFERENCE.get(op) if isinstance(op, str) else None
     if ref is not None:
         if fidelity != "reference":
@@ -691,6 +761,10 @@ for _info in REFERENCE.values():
         __all__.append(_info.function)
 
 
+# `from aclcpu import *` does not bind the functions named like builtins (aclcpu.max stays aclcpu.max).
+__all__ = [n for n in __all__ if not hasattr(builtins, n)]
+
+
 def __getattr__(name):
     """aclcpu.<function> of a table operator (see _TABLE_FUNCTIONS)."""
     try:
@@ -710,6 +784,9 @@ def _atomic_write(path, write):
     path = os.fspath(path)
     if path.endswith(os.sep) or os.path.isdir(path):
         raise IsADirectoryError(errno.EISDIR, "is a folder, not a file name", path)
+    if os.path.lexists(path) and not stat.S_ISREG(os.lstat(path).st_mode):  # a link, FIFO or device: kept
+        raise OSError(errno.EEXIST, "exists and is not a regular file (a link, FIFO or device is never replaced)",
+                      path)
     folder = os.path.dirname(os.path.abspath(path))
     try:
         fd, tmp = tempfile.mkstemp(prefix="." + os.path.basename(path) + ".", dir=folder)

@@ -12,7 +12,7 @@ parameter names, attr "beta").
 """
 from typing import NamedTuple
 
-from ._optable import FOREACH_DATA, OPS_DATA, REFERENCE_DATA
+from ._optable import FOREACH_DATA, OPS_DATA, REFERENCE_DATA, REFERENCE_INPLACE
 
 
 class OpInfo(NamedTuple):
@@ -114,3 +114,6 @@ class RefOpInfo(NamedTuple):
 
 #: The reference-tier operators the bindings call (aclcpu.call(..., fidelity="reference") and aclcpu.<function>).
 REFERENCE = {row["api"]: RefOpInfo(**row) for row in REFERENCE_DATA}
+#: The reference-tier Inplace variants (aclnnInplace*), which the bindings do not call: API name -> the base operator
+#: (its tier is theirs).
+REFERENCE_INPLACE_OF = dict(REFERENCE_INPLACE)

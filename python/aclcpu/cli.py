@@ -7,6 +7,7 @@ renamed, a case list's folder is published only when all its cases succeeded), 1
 import argparse
 import math
 import os
+import re
 import sys
 
 import numpy as np
@@ -52,6 +53,8 @@ def _load_input(path, dtype_name, shape_text, cap):
         arr = K.load_array(path, dt, None if npy else shape)
     except K.DataError as e:
         raise BadInput(str(e)) from None
+    except ValueError as e:  # a shape numpy cannot hold (more than 32 dims)
+        raise BadInput(f"{path}: --shapes {shape_text}: {e}") from None
     if npy and arr.shape != shape and arr.size == math.prod(shape):
         arr = arr.reshape(shape)
     if arr.shape != shape:
@@ -93,7 +96,10 @@ def cmd_golden(args):
     lists = [x for x in (args.ttk_csv, args.atk_json) if x]
     if len(lists) > 1 or (lists and args.inputs):
         raise BadInput("use one of --inputs, --ttk-csv, --atk-json")
-    if args.inputs:
+    from ._ops import REFERENCE
+
+    no_inputs = args.op in REFERENCE and not REFERENCE[args.op].inputs  # aclnnEye, aclnnArange: parameters only
+    if args.inputs or (no_inputs and not lists):
         return _golden_call(args, _cap(args))
     if not lists:
         raise BadInput("give --inputs, --ttk-csv or --atk-json")
@@ -148,12 +154,12 @@ def _golden_call(args, cap):
 
     if args.op in REFERENCE:
         return _golden_reference(args, cap, REFERENCE[args.op])
-    if args.out_shapes or args.out_dtypes:
-        raise BadInput(f"--out-shapes and --out-dtypes go with reference-tier operators; {args.op} takes "
-                       "--out-dtype")
     if args.op not in OPERATORS:
         raise BadInput(f"--op {args.op!r} is not implemented by aclcpu (known: {', '.join(OPERATORS)}; "
                        f"reference tier, with --fidelity reference: {', '.join(REFERENCE)})")
+    if args.out_shapes or args.out_dtypes:
+        raise BadInput(f"--out-shapes and --out-dtypes go with reference-tier operators; {args.op} takes "
+                       "--out-dtype")
     if not args.output or not args.dtypes or not args.shapes:
         raise BadInput("--inputs needs --dtypes, --shapes and -o")
     info = OPS[args.op]
@@ -167,6 +173,7 @@ def _golden_call(args, cap):
     what = f"{args.op}'s {', '.join(info.tensors)}"
     paths, dts, shapes = (_split(args.inputs, "inputs", n, what), _split(args.dtypes, "dtypes", n, what),
                           _split(args.shapes, "shapes", n, what))
+    _check_not_inputs(out_paths, paths)
     out_dtype = None
     if args.out_dtype:
         try:
@@ -217,6 +224,15 @@ def _write_outputs(out_paths, ys):
 
 
 _ABSENT = "none"  # an absent optional tensor in --inputs/--dtypes/--shapes and --out-shapes/--out-dtypes
+_MAX_DIMS = 32  # numpy's limit on a shape's dims (the operators' own checks refuse more than 8)
+
+
+def _check_not_inputs(out_paths, in_paths):
+    """BadInput when an output file is one of the input files (it would be overwritten by its own golden)."""
+    ins = {os.path.realpath(p) for p in in_paths if p != _ABSENT}
+    for path in out_paths:
+        if os.path.realpath(path) in ins:
+            raise BadInput(f"-o {path}: is one of the --inputs files; write the golden to another file")
 
 
 def _reference_param(info, name, text):
@@ -227,6 +243,8 @@ def _reference_param(info, name, text):
     kind = dict(info.params)[name]
     try:
         if kind in ("int64_t", "int8_t", "int32_t"):
+            if not re.fullmatch(r"[+-]?[0-9]+", text.strip()):
+                raise ValueError("expected an integer")
             return int(text)
         if kind in ("float", "double"):
             return float(text)
@@ -235,12 +253,12 @@ def _reference_param(info, name, text):
                 raise ValueError("expected true or false")
             return text.lower() == "true"
         if kind == "aclScalar":
-            try:
-                return int(text)
-            except ValueError:
-                return float(text)
+            return int(text) if re.fullmatch(r"[+-]?[0-9]+", text.strip()) else float(text)
         if kind == "aclIntArray":
-            return [int(x) for x in text.split(",")] if text.strip() else []
+            items = [x.strip() for x in text.split(",")] if text.strip() else []
+            if not all(re.fullmatch(r"[+-]?[0-9]+", x) for x in items):
+                raise ValueError("expected comma-separated integers")
+            return [int(x) for x in items]
         if kind == "aclDataType":
             return dtype_of(text)
         return text  # char*
@@ -261,12 +279,19 @@ def _golden_reference(args, cap, info):
     if args.reduction != "mean" or args.beta is not None or args.out_dtype:
         raise BadInput(f"{info.api}: a reference-tier operator takes its parameters as --param NAME=VALUE and its "
                        "output dtypes as --out-dtypes")
-    if not args.output or not args.dtypes or not args.shapes or not args.out_shapes or not args.out_dtypes:
-        raise BadInput(f"{info.api}: --inputs needs --dtypes, --shapes, --out-shapes, --out-dtypes and -o")
+    if not args.output or not args.out_shapes or not args.out_dtypes or (info.inputs and (not args.dtypes or not args.shapes)):
+        raise BadInput(f"{info.api}: needs --inputs, --dtypes, --shapes (for its input tensors), --out-shapes, "
+                       "--out-dtypes and -o")
     names = [n for n, _ in info.inputs]
     what = f"{info.api}'s {', '.join(names)} ('{_ABSENT}' for an absent optional one)"
-    paths, dts, shapes = (_split(args.inputs, "inputs", len(names), what), _split(args.dtypes, "dtypes", len(names), what),
-                          _split(args.shapes, "shapes", len(names), what))
+    if names:
+        paths, dts, shapes = (_split(args.inputs, "inputs", len(names), what),
+                              _split(args.dtypes, "dtypes", len(names), what),
+                              _split(args.shapes, "shapes", len(names), what))
+    elif args.inputs or args.dtypes or args.shapes:
+        raise BadInput(f"{info.api} takes no input tensors: leave out --inputs, --dtypes and --shapes")
+    else:
+        paths, dts, shapes = [], [], []
     onames = [n for n, _ in info.outputs]
     owhat = f"{info.api}'s {', '.join(onames)} ('{_ABSENT}' for an absent optional one)"
     oshapes = _split(args.out_shapes, "out-shapes", len(onames), owhat)
@@ -284,15 +309,19 @@ def _golden_reference(args, cap, info):
             shape, dtype = parse_shape(sh), dtype_of(dt)
         except ValueError as e:
             raise BadInput(f"--out-shapes/--out-dtypes: {name}: {e}") from None
+        if len(shape) > _MAX_DIMS or any(d >= 2**62 // dtype.itemsize for d in shape):
+            raise BadInput(f"--out-shapes: {name}'s shape {sh} has more than {_MAX_DIMS} dims or a dim of 2**62 "
+                           "bytes or more")
         outputs.append((shape, dtype))
         out_bytes += math.prod(shape) * dtype.itemsize
     present = [n for n, o in zip(onames, outputs) if o is not None]
     out_paths = _split(args.output, "output", len(present), f"{info.api}'s {', '.join(present)}")
     if len({os.path.realpath(p) for p in out_paths}) != len(out_paths):
         raise BadInput(f"-o: {info.api}'s {len(present)} outputs need {len(present)} different files")
+    _check_not_inputs(out_paths, paths)
     if out_bytes * 2 > cap:
-        raise BadInput(f"--out-shapes: the outputs need about {out_bytes * 2 >> 20} MiB, over the per-case cap of "
-                       f"{cap >> 20} MiB (--max-case-bytes or ACLCPU_MAX_CASE_BYTES)")
+        raise BadInput(f"--out-shapes: the outputs need about {out_bytes * 2} bytes, over the per-case cap of "
+                       f"{cap} bytes (--max-case-bytes or ACLCPU_MAX_CASE_BYTES)")
     params = {}
     for item in args.param or ():
         name, eq, text = item.partition("=")
@@ -315,7 +344,8 @@ def _golden_reference(args, cap, info):
     try:
         y = call(info.api, arrays, params=params, outputs=outputs, fidelity="reference", soc=args.soc)
     except AclnnError as e:
-        raise BadInput(f"{info.api}: {e.message} (status {e.status})") from None
+        message = e.message if e.message.startswith(info.api) else f"{info.api}: {e.message}"
+        raise BadInput(f"{message} (status {e.status})") from None
     ys = [a for a in (y if isinstance(y, tuple) else (y,)) if a is not None]
     _write_outputs(out_paths, ys)
     for path, a in zip(out_paths, ys):

@@ -158,3 +158,75 @@ def test_cli_optional_tensors(tmp_path):
              "--out-dtypes", "none,float32,none", "--param", "normalizedShape=4", "--param", "eps=1e-5",
              "-o", "q.bin", cwd=tmp_path)
     assert r.returncode == 2 and "not optional" in r.stderr
+
+
+@pytest.mark.parametrize("kw, words", [
+    (dict(params="abc"), "params must be a dict"),
+    (dict(params=[("cubeMathType", 1)]), "params must be a dict"),
+    (dict(outputs=[((2**63, 4), "float32")]), "below 2**62"),
+    (dict(outputs=[((1,) * 33, "float32")]), "at most 32"),
+    (dict(outputs=[((2**40, 2**40), "float32")]), "too large"),
+    (dict(outputs=[((4, 5), None)]), "dtype is None"),
+])
+def test_hostile_arguments_are_aclnn_errors(kw, words):
+    a = np.ones((4, 6), np.float32)
+    b = np.ones((6, 5), np.float32)
+    args = dict(params={"cubeMathType": 1}, outputs=[((4, 5), "float32")], fidelity=REF)
+    args.update(kw)
+    with pytest.raises(AclnnError) as e:
+        aclcpu.call("aclnnMm", [a, b], **args)
+    assert e.value.status == 161002 and words in e.value.message, e.value.message
+
+
+def test_parameter_values_numpy_scalars_and_ranges():
+    x = np.random.default_rng(4).standard_normal((2, 3)).astype(np.float32)
+    spec = [((2, 3), "float32"), None, None]
+    a = aclcpu.layer_norm(x, None, None, outputs=spec, fidelity=REF, normalizedShape=np.array([3]), eps=np.float32(1e-5))
+    b = aclcpu.layer_norm(x, None, None, outputs=spec, fidelity=REF, normalizedShape=[3], eps=float(np.float32(1e-5)))
+    np.testing.assert_array_equal(a[0], b[0])
+    for bad in (10**400, "1e-5", True):
+        with pytest.raises(AclnnError) as e:
+            aclcpu.layer_norm(x, None, None, outputs=spec, fidelity=REF, normalizedShape=[3], eps=bad)
+        assert "eps must be a real number" in e.value.message
+    with pytest.raises(AclnnError):
+        aclcpu.layer_norm(x, None, None, outputs=spec, fidelity=REF, normalizedShape=b"\x03", eps=1e-5)
+    y = aclcpu.mm(x, x.T, outputs=[((2, 2), "float32")], fidelity=REF, cubeMathType=np.int8(1))
+    np.testing.assert_allclose(y, x @ x.T, rtol=1e-6)
+
+
+def test_in_place_reference_variants_are_named_not_unknown():
+    assert aclcpu.tier("aclnnInplaceCos") == REF
+    with pytest.raises(AclnnError) as e:
+        aclcpu.call("aclnnInplaceCos", [np.ones(2, np.float32)], fidelity=REF)
+    assert "aclnnCos" in e.value.message and "not call" in e.value.message
+
+
+def test_star_import_keeps_the_builtins():
+    ns = {}
+    exec("from aclcpu import *\nresult = (max(1, 2), min(1, 2), abs(-1), round(1.5), all([1]), any([0]))", ns)
+    assert ns["result"] == (2, 1, 1, 2, True, False)
+    assert callable(aclcpu.max) or "aclnnMax" not in aclcpu.REFERENCE_OPERATORS
+
+
+def test_cli_never_overwrites_its_input_or_a_link(tmp_path):
+    a = np.arange(6, dtype=np.float32).reshape(2, 3)
+    b = np.ones((3, 4), np.float32)
+    a.tofile(tmp_path / "a.bin")
+    b.tofile(tmp_path / "b.bin")
+    before = (tmp_path / "a.bin").read_bytes()
+    base = ["golden", "--op", "aclnnMm", "--fidelity", "reference", "--inputs", "a.bin,b.bin", "--dtypes",
+            "float32,float32", "--shapes", "2x3,3x4", "--out-shapes", "2x4", "--out-dtypes", "float32", "--param",
+            "cubeMathType=1"]
+    r = _cli(*base, "-o", "a.bin", cwd=tmp_path)
+    assert r.returncode == 2 and "is one of the --inputs" in r.stderr
+    assert (tmp_path / "a.bin").read_bytes() == before
+    (tmp_path / "target.bin").write_bytes(b"keep")
+    os.symlink("target.bin", tmp_path / "link.bin")
+    r = _cli(*base, "-o", "link.bin", cwd=tmp_path)
+    assert r.returncode == 2 and "not a regular file" in r.stderr and len(r.stderr.strip().splitlines()) == 1
+    assert os.path.islink(tmp_path / "link.bin") and (tmp_path / "target.bin").read_bytes() == b"keep"
+    for shapes in ("9223372036854775808x0", "0x99999999999999999999", "1x" * 32 + "1"):
+        r = _cli(*[x if x != "2x4" else shapes for x in base], "-o", "y.bin", cwd=tmp_path)
+        assert r.returncode == 2 and "Traceback" not in r.stderr and len(r.stderr.strip().splitlines()) == 1, r.stderr
+    r = _cli(*[x if x != "cubeMathType=1" else "cubeMathType=0_1" for x in base], "-o", "y.bin", cwd=tmp_path)
+    assert r.returncode == 2 and "integer" in r.stderr

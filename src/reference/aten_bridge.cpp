@@ -7,6 +7,7 @@
 // wrote the output itself) and the failure path. The named helpers the table's formulas call are in
 // reference/aten_formulas.h (shared with the tests, which evaluate the same formulas on copies).
 #include <ATen/ATen.h>
+#include <ATen/MemoryOverlap.h>
 #include <c10/util/Exception.h>
 
 #include <cstdio>
@@ -117,13 +118,16 @@ public:
             result.strides().equals(out.strides()) && result.scalar_type() == out.scalar_type()) {
             return;
         }
+        // a result that shares memory with out (a view of an input the caller's out overlaps: aclnnPermute with
+        // out = self) is copied first, as CANN computes into a new tensor before its ViewCopy into out
+        const at::Tensor src = at::get_overlap_status(out, result) == at::MemOverlapStatus::No ? result : result.clone();
         // a result of another shape with out's element count (aclnnLayerNorm's [M, 1] statistics into a flat [M]
         // out on the products whose kernel writes them so): its elements in order
-        if (!result.sizes().equals(out.sizes()) && result.numel() == out.numel()) {
-            out.copy_(result.reshape(out.sizes()));
+        if (!src.sizes().equals(out.sizes()) && src.numel() == out.numel()) {
+            out.copy_(src.reshape(out.sizes()));
             return;
         }
-        out.copy_(result);
+        out.copy_(src);
     }
 
 private:

@@ -1068,6 +1068,12 @@ def write_reference_optable(ops):
                    tier={p: op.d["tier"][p] for p in op.products}, source=op.d["source"])
         out.append(f"    {row!r},")
     out.append(")")
+    out.append("# The reference-tier Inplace variants (not called by the bindings): api -> the base operator.")
+    out.append("REFERENCE_INPLACE = {")
+    for op in ops:
+        if op.reference and op.base is not None:
+            out.append(f"    {op.api!r}: {op.base.api!r},")
+    out.append("}")
     return "\n".join(out) + "\n"
 
 
