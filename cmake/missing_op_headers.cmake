@@ -1,121 +1,42 @@
-# Headers for the CANN operators aclcpu does not implement (included by cmake/toolkit.cmake).
+# The CANN operators aclcpu does not implement: declared, with entry points that refuse the call (included by
+# cmake/toolkit.cmake, after the libraries are defined).
 #
-# cmake/cann_operator_headers.tsv (written by tools/cann_headers.py from hicann/ops-nn and hicann/ops-math)
-# lists CANN's operator headers aclnnop/aclnn_<snake>.h and the operators each declares. For every header
-# there that include/aclnnop does not have, this writes one of the same name whose only content is an
-# #error naming the operators it would declare, so that a program calling one reads "aclcpu does not
-# implement aclnnGelu (aclnnop/aclnn_gelu.h) ..." instead of a missing-file error that looks like a broken
-# include path; likewise aclnnop/level2/<file> (CANN's older layout) where include/aclnnop/level2 lacks it.
-# What is implemented is read from the headers themselves (the operators they declare): no list of operators
-# is kept here.
-# The headers are written at configure time into ${ACLCPU_MISSING_OP_DIR} (not in the source tree) and
-# installed under include/; headers that declare no operator (helpers such as aclnn_check.h) are skipped.
+# cmake/cann_operator_headers.tsv lists CANN's operator headers aclnnop/aclnn_<snake>.h and the operators each
+# declares; cmake/cann_operator_signatures.tsv each function's declaration (both written by tools/cann_headers.py
+# from hicann/ops-nn and hicann/ops-math). tools/unimplemented_ops.py writes, at configure time, for every header
+# there that include/aclnnop and the operator table's generated headers lack, one of the same name (and under
+# aclnnop/level2/, CANN's older layout) declaring CANN's functions of the operators aclcpu does not implement,
+# and their extern "C" entry points: every first and second phase returns 161002 (ACLNN_ERR_PARAM_INVALID)
+# with "aclcpu does not implement aclnnXxx (CANN's aclnnop/aclnn_xxx.h); ..." for aclGetRecentErrMsg. So a
+# program calling one of them compiles and links unmodified and fails at run time, saying why. The operators
+# of hicann/ops-nn go into libopapi_nn, those of hicann/ops-math into libopapi_math (CANN's split). A header
+# of CANN's that declares operators aclcpu implements in another header includes that one. What is implemented
+# is read from the headers themselves (the operators they declare): no list of operators is kept here.
+# The files are written into ${ACLCPU_MISSING_OP_DIR} (not in the source tree); the headers are installed
+# under include/. The configure step reruns whenever the operator table changes (its files are configure
+# dependencies), so an operator implemented since loses its refusing entry points.
 set(ACLCPU_CANN_HEADER_TABLE ${CMAKE_CURRENT_LIST_DIR}/cann_operator_headers.tsv)
+set(ACLCPU_CANN_SIGNATURE_TABLE ${CMAKE_CURRENT_LIST_DIR}/cann_operator_signatures.tsv)
+set(ACLCPU_UNIMPLEMENTED_GEN ${PROJECT_SOURCE_DIR}/tools/unimplemented_ops.py)
 set(ACLCPU_MISSING_OP_DIR ${CMAKE_CURRENT_BINARY_DIR}/missing-op-headers)
-set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${ACLCPU_CANN_HEADER_TABLE})
-# Implemented: the hand-written headers of include/aclnnop and the ones the operator table generates (written
-# at configure time into ${ACLCPU_GEN_DIR}/include/aclnnop, before this file is read).
-set(_have "")
-set(_have_l2 "")
-set(_forwards "")  # file|operators|implemented header: CANN's other header of implemented operators
-set(_declared "")  # the operators those headers declare (a header may declare only some of CANN's: aclnn_div.h)
-foreach(_dir IN ITEMS ${PROJECT_SOURCE_DIR}/include/aclnnop ${ACLCPU_GEN_DIR}/include/aclnnop)
-  file(GLOB _h RELATIVE ${_dir} ${_dir}/*.h)
-  file(GLOB _h2 RELATIVE ${_dir}/level2 ${_dir}/level2/*.h)
-  list(APPEND _have ${_h})
-  list(APPEND _have_l2 ${_h2})
-  foreach(_f IN LISTS _h)
-    file(STRINGS ${_dir}/${_f} _decls REGEX "aclnn[A-Za-z0-9]+GetWorkspaceSize\\(")
-    foreach(_d IN LISTS _decls)
-      string(REGEX MATCH "aclnn[A-Za-z0-9]+GetWorkspaceSize" _m "${_d}")
-      string(REPLACE "GetWorkspaceSize" "" _m "${_m}")
-      list(APPEND _declared ${_m})
-      set(_declared_in_${_m} ${_f})  # the implemented header that declares it
-    endforeach()
-  endforeach()
-endforeach()
-
-file(STRINGS ${ACLCPU_CANN_HEADER_TABLE} _lines)
-set(_sources "")
-set(_rows "")
-set(_implemented "")
-foreach(line IN LISTS _lines)
-  if(line MATCHES "^# ([^ ]+ at [0-9a-f]+):")
-    list(APPEND _sources "${CMAKE_MATCH_1}")
-  elseif(line MATCHES "^(aclnn_[a-z0-9_]+\\.h)\t(.+)$")
-    set(_file ${CMAKE_MATCH_1})
-    string(REPLACE " " ", " _ops "${CMAKE_MATCH_2}")
-    if(_file IN_LIST _have)
-      string(REPLACE " " ";" _names "${CMAKE_MATCH_2}")
-      foreach(_n IN LISTS _names)
-        if(_n IN_LIST _declared)
-          list(APPEND _implemented "${_n}")
-        endif()
-      endforeach()
-    else()
-      # CANN declares the operators here and in another header as well (aclnn_log_softmax.h and
-      # aclnn_logsoftmax.h both declare aclnnLogSoftmax): when aclcpu implements every one of them, this header
-      # forwards to the implemented header instead of refusing them.
-      string(REPLACE " " ";" _names "${CMAKE_MATCH_2}")
-      set(_forward "")
-      foreach(_n IN LISTS _names)
-        if(_n IN_LIST _declared AND (_forward STREQUAL "" OR _forward STREQUAL "${_declared_in_${_n}}"))
-          set(_forward ${_declared_in_${_n}})
-        else()
-          set(_forward "-")
-        endif()
-      endforeach()
-      if(_forward STREQUAL "-" OR _forward STREQUAL "")
-        list(APPEND _rows "${_file}|${_ops}")
-      else()
-        list(APPEND _forwards "${_file}|${_ops}|${_forward}")
-      endif()
-    endif()
-  endif()
-endforeach()
-list(JOIN _sources ", " _sources)
-list(JOIN _implemented ", " _implemented)
-if(NOT _rows OR NOT _implemented)
-  message(FATAL_ERROR "${ACLCPU_CANN_HEADER_TABLE}: no operator rows, or none for the headers of include/aclnnop")
+set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${ACLCPU_CANN_HEADER_TABLE}
+             ${ACLCPU_CANN_SIGNATURE_TABLE} ${ACLCPU_UNIMPLEMENTED_GEN})
+file(REMOVE_RECURSE ${ACLCPU_MISSING_OP_DIR}/aclnnop)  # an earlier build's layout (#error stand-ins only)
+execute_process(
+  COMMAND ${ACLCPU_OPGEN_PYTHON} ${ACLCPU_UNIMPLEMENTED_GEN} --headers ${ACLCPU_CANN_HEADER_TABLE}
+          --signatures ${ACLCPU_CANN_SIGNATURE_TABLE}
+          --implemented ${PROJECT_SOURCE_DIR}/include:${ACLCPU_GEN_DIR}/include
+          --public ${PROJECT_SOURCE_DIR}/include --out ${ACLCPU_MISSING_OP_DIR}
+  RESULT_VARIABLE _unimpl_rc OUTPUT_VARIABLE _unimpl_out OUTPUT_STRIP_TRAILING_WHITESPACE)
+if(NOT _unimpl_rc EQUAL 0)
+  message(FATAL_ERROR "tools/unimplemented_ops.py failed on ${ACLCPU_CANN_HEADER_TABLE}")
 endif()
-
-file(REMOVE_RECURSE ${ACLCPU_MISSING_OP_DIR})
-foreach(row IN LISTS _forwards)
-  string(REPLACE "|" ";" row "${row}")
-  list(GET row 0 _file)
-  list(GET row 1 _ops)
-  list(GET row 2 _target)
-  foreach(_dir IN ITEMS aclnnop aclnnop/level2)
-    file(WRITE ${ACLCPU_MISSING_OP_DIR}/${_dir}/${_file} "/*
- * ${_dir}/${_file}: generated by cmake/missing_op_headers.cmake from cmake/cann_operator_headers.tsv
- * (CANN's operator headers in ${_sources}). CANN declares ${_ops} here; aclcpu declares
- * them in aclnnop/${_target}, which this header includes.
- */
-#pragma once
-#include \"aclnnop/${_target}\"
-")
-  endforeach()
+message(STATUS "${_unimpl_out}")
+# The entry points: ops-nn's in libopapi_nn, ops-math's in libopapi_math.
+target_sources(opapi_nn PRIVATE ${ACLCPU_MISSING_OP_DIR}/src/unimplemented_ops_nn.cpp)
+target_sources(opapi_math PRIVATE ${ACLCPU_MISSING_OP_DIR}/src/unimplemented_ops_math.cpp)
+foreach(_lib IN ITEMS opapi_nn opapi_math)
+  target_include_directories(${_lib} PRIVATE ${ACLCPU_MISSING_OP_DIR}/include ${ACLCPU_INTERNAL_INCLUDES})
+  add_dependencies(${_lib} aclcpu_generated)
 endforeach()
-foreach(row IN LISTS _rows)
-  string(REPLACE "|" ";" row "${row}")
-  list(GET row 0 _file)
-  list(GET row 1 _ops)
-  string(REGEX REPLACE "\\.h$" "" _stem "${_file}")
-  set(_text "/*
- * aclnnop/${_file}: generated by cmake/missing_op_headers.cmake from cmake/cann_operator_headers.tsv
- * (CANN's operator headers in ${_sources}).
- * aclcpu does not implement the operators CANN declares here; this header only stops the compilation
- * with a message that says so.
- */
-#error \"aclcpu does not implement ${_ops} (CANN's aclnnop/${_file}): aclcpu implements ${_implemented}; see the operator list in aclcpu's README.md\"
-/* #error lets the compiler go on and report every use of the missing declarations; a missing include is
-   fatal in GCC and Clang, so the compilation stops here with the message above as its first error. */
-#include \"aclcpu_stops_here_${_stem}_is_not_implemented.h\"
-")
-  file(WRITE ${ACLCPU_MISSING_OP_DIR}/aclnnop/${_file} "${_text}")
-  if(NOT _file IN_LIST _have_l2)
-    string(REPLACE " * aclnnop/${_file}:" " * aclnnop/level2/${_file}:" _text "${_text}")
-    file(WRITE ${ACLCPU_MISSING_OP_DIR}/aclnnop/level2/${_file} "${_text}")
-  endif()
-endforeach()
-install(DIRECTORY ${ACLCPU_MISSING_OP_DIR}/ DESTINATION include)
+install(DIRECTORY ${ACLCPU_MISSING_OP_DIR}/include/ DESTINATION include)

@@ -61,5 +61,6 @@ add_custom_target(uninstall
           -P ${CMAKE_CURRENT_LIST_DIR}/uninstall.cmake
   COMMENT "Removing the files listed in install_manifest.txt")
 
-# include/aclnnop/aclnn_<op>.h for CANN's operators that aclcpu lacks: an #error naming the operator.
+# include/aclnnop/aclnn_<op>.h for CANN's operators that aclcpu lacks: CANN's declarations, and entry points
+# in libopapi_nn / libopapi_math that refuse the call naming the operator.
 include(${CMAKE_CURRENT_LIST_DIR}/missing_op_headers.cmake)

@@ -35,7 +35,11 @@ Each program runs in its scratch folder with a 30 s limit (--timeout), its aclcp
 default Ascend950). Outcomes:
 
   ok        built, exited 0, printed no failed status
-  header    compilation stopped at an aclnnop header aclcpu lacks (its #error stand-in names the operators,
+  missing   built, and stopped at an operator aclcpu does not implement: the first [ERROR] line of its aclcpu
+            log (or its output) is the refusal of such an operator's entry points, "aclcpu does not implement
+            aclnnXxx (CANN's aclnnop/aclnn_xxx.h); ..." (cmake/missing_op_headers.cmake declares every CANN
+            operator aclcpu lacks, with entry points that return 161002 saying so)
+  header    compilation stopped at an aclnnop header aclcpu lacks (an #error stand-in names the operators,
             or the header is not in the tree at all), or an installed header lacks an operator CANN's declares
   compile   another compilation error
   link      compiled, the link failed (undefined reference, missing library)
@@ -45,8 +49,9 @@ default Ascend950). Outcomes:
 
 The values the programs print are NOT checked: a program is `ok` when its own checks pass. The report (Markdown,
 to stdout or --out) has per repository a table by top-level folder, the totals, every failure with its first
-error line (the graph programs summarised), and the missing operators that block the most programs (the
-operators an example calls, of those named by the stand-in headers it includes). Progress goes to stderr.
+error line (the graph programs summarised), and the missing operators that block the most programs (for a
+`missing` program the operator its run's refusal message names; for a `header` one the operators it calls of
+those named by the stand-in headers it includes). Progress goes to stderr.
 
 Exit status: 0 whatever the programs do; 2 with one line for bad arguments; 1 when the tool itself fails.
 For tests: --require N exits 1 unless exactly N programs were selected and all are ok; --skip-missing exits
@@ -69,12 +74,14 @@ import tempfile
 import threading
 import time
 
-CLASSES = ["ok", "header", "compile", "link", "run-fail", "timeout", "graph"]
+CLASSES = ["ok", "missing", "header", "compile", "link", "run-fail", "timeout", "graph"]
 ARCH_SOC = {"arch35": "Ascend950", "arch22": "Ascend910B", "arch20": "Ascend310P"}
 EXCLUDED = re.compile(r"(^|/)experimental/|(^|/)scripts/opgen/template/")
 EXAMPLE = re.compile(r"^[^/]+/(?:.+/)?examples/(?:.+/)?[^/]+\.cpp$")
 # "aclnnMmGetWorkspaceSize failed. ERROR: 161002" and the samples' variants ("failed, ret = 1", "ERROR: %d").
 FAILED_STATUS = re.compile(r"fail(?:ed)?\b[^\n]*?\b(?:error|ret|errorCode|status)\s*(?:code)?\s*[:=]\s*(-?\d+)", re.I)
+# The refusal of an operator aclcpu does not implement (tools/unimplemented_ops.py's entry points).
+NOT_IMPLEMENTED = re.compile(r"aclcpu does not implement (aclnn[A-Za-z0-9_]+) \(CANN's (aclnnop/aclnn_[a-z0-9_]+\.h)\);")
 STANDIN = re.compile(r"aclcpu does not implement (.*?) \(CANN's (aclnnop/aclnn_[a-z0-9_]+\.h)\)")
 OPNAME = re.compile(r"\baclnn[A-Z][A-Za-z0-9_]*")
 DECLARED = re.compile(r"\baclnnStatus\s+(aclnn[A-Za-z0-9_]*?)(?:GetWorkspaceSize)?\s*\(")
@@ -287,6 +294,19 @@ def plog_error(log_dir):
     return ""
 
 
+def plog_errors(log_dir):
+    """Every [ERROR] line of the program's aclcpu log, in file order."""
+    lines = []
+    for root, _, files in os.walk(log_dir):
+        for name in sorted(files):
+            try:
+                with open(os.path.join(root, name), encoding="utf-8", errors="replace") as f:
+                    lines += [line for line in f if line.startswith("[ERROR]")]
+            except OSError:
+                pass
+    return lines
+
+
 def sweep_one(prog, root, env, timeout, include_dirs, extra):
     start = time.monotonic()
     wd = os.path.join(root, prog.repo.replace("/", "+"), os.path.dirname(prog.path))
@@ -332,7 +352,17 @@ def sweep_one(prog, root, env, timeout, include_dirs, extra):
             f.write(rout)
         failed = [m for m in FAILED_STATUS.finditer(rout) if int(m.group(1)) != 0]
         log = plog_error(log_dir)
-        if rc is None:
+        refusal = None
+        if rc is not None and (rc != 0 or failed):
+            errors = plog_errors(log_dir)
+            refusal = NOT_IMPLEMENTED.search(errors[0]) if errors else NOT_IMPLEMENTED.search(rout)
+        if refusal:
+            # Stopped at an operator aclcpu does not implement: its entry point refused the call, saying so.
+            prog.result = "missing"
+            prog.missing = [refusal.group(1)]
+            prog.reason = shorten(f"{refusal.group(1)} ({refusal.group(2)}) refused: aclcpu does not implement it"
+                                  + (f"; exit status {rc}" if rc else ""))
+        elif rc is None:
             prog.result, prog.reason = "timeout", f"still running after {timeout:g} s"
         elif rc != 0 or failed:
             prog.result = "run-fail"
@@ -426,10 +456,13 @@ def report(repos, programs, args, prefix, wall, heads):
             out.append("")
         demand = collections.Counter()
         for p in progs:
-            if p.result == "header":
+            if p.result in ("header", "missing"):
                 demand.update(p.missing or ["(unknown)"])
         if demand:
             out.append("### Most-demanded missing operators")
+            out.append("")
+            out.append("Operators aclcpu does not implement that stop an example: at run time (`missing`: the "
+                       "operator whose refusal stopped it) or at compile time (`header`).")
             out.append("")
             out.append("| operator | examples blocked |")
             out.append("|---|---:|")
@@ -437,9 +470,8 @@ def report(repos, programs, args, prefix, wall, heads):
                 out.append(f"| {op} | {n} |")
             out.append("")
             if any("\N{DAGGER}" in op for op in demand):
-                out.append("\N{DAGGER} the install tree has no header of that name at all (no #error stand-in either: "
-                           "cmake/cann_operator_headers.tsv lists only the hand-written op_api headers, not the ones "
-                           "CANN's build generates from an op definition).")
+                out.append("\N{DAGGER} the install tree has no header of that name at all: neither CANN's op_api "
+                           "headers nor the operators' documentation (cmake/cann_operator_headers.tsv) declare it.")
                 out.append("")
     return "\n".join(out) + "\n"
 
