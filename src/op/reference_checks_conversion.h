@@ -1,0 +1,597 @@
+// The custom first-phase checks of the reference-tier conversion entries (ops/families/conversion.yaml `custom`
+// checks the table's vocabulary cannot express; docs/ops/conversion.md). Included through op/family_hooks.inc at
+// the end of src/op/reference_checks.h, so every generated reference-tier translation unit sees them (and the
+// helpers defined there before it: ActivationFormatName, Fail, ShapeString). Each hook is
+// int <hook>(const OpCall& c, <the entry's non-tensor parameters>): 0, or 161002 with CANN's message.
+// Facts (hicann/ops-math): conversion/transpose/op_api/aclnn_permute.cpp (CheckShapeValid, CheckDimsRange and the
+// CheckShapeAndScalarSame after the graph), conversion/flatten/op_host/op_api/aclnn_flatten.cpp (CheckShape),
+// conversion/roll/op_api/aclnn_roll.cpp (CheckArraySize, HandleDimZeroTensor, CheckDimsRange),
+// conversion/tril/op_api/aclnn_tril.cpp (CheckFormat, CheckShape), conversion/triu/op_api/aclnn_triu.cpp
+// (CheckFormat); the shape messages restate opbase's op_error_check.h macros.
+#pragma once
+
+#include <algorithm>
+#include <climits>
+#include <cstdint>
+#include <vector>
+
+#include "common/status.h"
+#include "op/op_call.h"
+#include "tensor/arguments.h"
+#include "tensor/tensor.h"
+
+namespace aclcpu {
+
+// ---- aclnnPermute; c.t = {self, out}
+
+/// aclnn_permute.cpp CheckShapeValid, then CheckDimsRange, then (after its graph) CheckShapeAndScalarSame: out's
+/// rank not self's; dims' length not self's rank; a value repeated in dims as given; more than 8 dims; a value
+/// outside [-n, n-1]; two values naming the same dim once wrapped; out's shape not self's permuted (two shapes of
+/// one element each pass).
+inline int CheckPermuteShape(const OpCall& c, const aclIntArray* dims) {
+    const aclTensor* self = c.t[0];
+    const aclTensor* out = c.t[1];
+    const size_t n = self->view_shape.size();
+    if (n != out->view_shape.size()) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Permute does not support self shape: %s, output shape: %s",
+                    ShapeString(self->view_shape).c_str(), ShapeString(out->view_shape).c_str());
+    }
+    const std::vector<int64_t>& d = dims->values;
+    if (d.size() != n) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "The dimension of the dims:%ld and the dimension of the input shape:%ld are inconsistent",
+                    static_cast<long>(d.size()), static_cast<long>(n));
+    }
+    for (size_t i = 0; i < d.size(); ++i) {
+        for (size_t j = 0; j < i; ++j) {
+            if (d[i] == d[j]) return Fail(ACLNN_ERR_PARAM_INVALID, "Invalid dims and it contains duplicate elements");
+        }
+    }
+    if (n > 8) return Fail(ACLNN_ERR_PARAM_INVALID, "The self tensor cannot be larger than 8 dimensions.");
+    const int64_t rank = static_cast<int64_t>(n);
+    const int64_t hi = std::max(-rank, rank - 1), lo = std::min(-rank, rank - 1);
+    std::vector<bool> seen(n, false);
+    std::vector<int64_t> expect(n);
+    for (size_t i = 0; i < d.size(); ++i) {
+        if (d[i] > hi || d[i] < lo) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "The values of dims should be in range [%ld, %ld].",
+                        static_cast<long>(lo), static_cast<long>(hi));
+        }
+        const int64_t w = d[i] < 0 ? d[i] + rank : d[i];
+        if (seen[static_cast<size_t>(w)]) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "Each dimension in perm should not be repeated.");
+        }
+        seen[static_cast<size_t>(w)] = true;
+        expect[i] = self->view_shape[static_cast<size_t>(w)];
+    }
+    if (expect != out->view_shape && !(self->numel == 1 && out->numel == 1)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "The tensor's shape[%s] is not equal with shape[%s].",
+                    ShapeString(expect).c_str(), ShapeString(out->view_shape).c_str());
+    }
+    return 0;
+}
+
+// ---- aclnnFlatten; c.t = {self, out}
+
+/// aclnn_flatten.cpp CheckShape after OP_CHECK_MAX_DIM: axis wrapped over max(rank, 1); rank 0 or 1 with a wrapped
+/// axis above 0, or a wrapped axis outside [0, rank) -> its out-of-range messages; a product beyond int64; out's
+/// shape not [prod(dims before axis), prod(dims from axis)].
+inline int CheckFlattenShape(const OpCall& c, int64_t axis) {
+    const aclTensor* self = c.t[0];
+    const aclTensor* out = c.t[1];
+    const size_t n = self->view_shape.size();
+    const int64_t wrap = axis < 0 ? axis + std::max<int64_t>(static_cast<int64_t>(n), 1) : axis;
+    if (n <= 1 && wrap > 0) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Dimension out of range (expected to be in range of [-1, 0], but got %ld)",
+                    static_cast<long>(wrap));
+    }
+    if (wrap < 0 || (n > 1 && static_cast<int64_t>(n) <= wrap)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Dimension out of range (expected to be in range of [-%zu, %zu], but got %ld)",
+                    n, n - 1, static_cast<long>(axis));
+    }
+    int64_t d0 = 1, d1 = 1;
+    for (size_t i = 0; i < n; ++i) {
+        const int64_t v = self->view_shape[i];
+        int64_t& acc = static_cast<int64_t>(i) < wrap ? d0 : d1;
+        if (v > 0 && acc > INT64_MAX / v) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "The output shape exceeds the int64_t data range");
+        }
+        acc *= v;
+    }
+    const std::vector<int64_t> expect = {d0, d1};
+    if (out->view_shape != expect) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Expected tensor for out to have same size as %s, but got %s.",
+                    ShapeString(expect).c_str(), ShapeString(out->view_shape).c_str());
+    }
+    return 0;
+}
+
+// ---- aclnnRoll; c.t = {x, out}
+
+/// aclnn_roll.cpp CheckArraySize (in CheckParams, before the rank check): shifts' length not dims' where dims is
+/// not empty; more than one shift with empty dims.
+inline int CheckRollArraySize(const OpCall&, const aclIntArray* shifts, const aclIntArray* dims) {
+    if (shifts->values.size() != dims->values.size() && !dims->values.empty()) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "The size of shifts and dims should be the same when the size of dims is not 0.");
+    }
+    if (dims->values.empty() && shifts->values.size() != 1) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "The size of shifts must be 1 if the size of dims is 0.");
+    }
+    return 0;
+}
+
+/// After the empty-tensor return: a 0-d x with dims or with other than one shift (HandleDimZeroTensor, which
+/// returns there); else CheckDimsRange - a dim outside [-n, n-1].
+inline int CheckRollDims(const OpCall& c, const aclIntArray* shifts, const aclIntArray* dims) {
+    const int64_t n = static_cast<int64_t>(c.t[0]->view_shape.size());
+    if (n == 0) {
+        if (!dims->values.empty() || shifts->values.size() != 1) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "When tensor x has no dimensions, shifts should be size 1, dims should be size 0.");
+        }
+        return 0;
+    }
+    const int64_t hi = std::max(-n, n - 1), lo = std::min(-n, n - 1);
+    for (int64_t d : dims->values) {
+        if (d > hi || d < lo) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "The values of dims should be in range [%ld, %ld].",
+                        static_cast<long>(lo), static_cast<long>(hi));
+        }
+    }
+    return 0;
+}
+
+// ---- aclnnTril, aclnnInplaceTril, aclnnTriu, aclnnInplaceTriu; c.t = {self, out}
+
+/// aclnn_tril.cpp / aclnn_triu.cpp CheckFormat: self's storage format not out's.
+inline int CheckTrilFormat(const OpCall& c, int64_t) {
+    if (c.t[0]->format == c.t[1]->format) return 0;
+    return Fail(ACLNN_ERR_PARAM_INVALID, "self format is different with out format, self [%s], out [%s].",
+                ActivationFormatName(c.t[0]->format), ActivationFormatName(c.t[1]->format));
+}
+
+/// aclnn_tril.cpp CheckShape's first check: self of fewer than 2 dims (empty or not).
+inline int CheckTrilRank(const OpCall& c, int64_t) {
+    if (c.t[0]->view_shape.size() > 1) return 0;
+    return Fail(ACLNN_ERR_PARAM_INVALID, "Dim of self should be last 2 dims.");
+}
+
+/// aclnn_triu.cpp CheckFormat: self in one of opbase's private formats, then self's format not out's.
+inline int CheckTriuFormat(const OpCall& c, int64_t diagonal) {
+    if (IsPrivateFormatCode(c.t[0]->format)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Format only support ND, NCHW, NHWC, HWCN, NDHWC, NCDHW, self [%s]",
+                    ActivationFormatName(c.t[0]->format));
+    }
+    return CheckTrilFormat(c, diagonal);
+}
+
+/// aclnn_triu.cpp CheckShape after OP_CHECK_MAX_DIM: a non-empty self of fewer than 2 dims (OP_CHECK_MIN_DIM).
+inline int CheckTriuRank(const OpCall& c, int64_t) {
+    if (c.t[0]->numel == 0 || c.t[0]->view_shape.size() >= 2) return 0;
+    return Fail(ACLNN_ERR_PARAM_INVALID, "The self tensor must have at least 2 dimensions.");
+}
+
+}  // namespace aclcpu
+
+namespace aclcpu {
+
+// ---- aclnnExpand; c.t = {self, out} (ops-math math/expand/op_api/aclnn_expand.cpp CheckShape)
+
+/// self's and out's shapes both size -> fine; fewer entries in size than self's rank; a self dim neither 1 nor
+/// size's aligned entry (a -1 in size included, as the op_api compares it so); out's shape not the expected one
+/// (size, where a -1 - matched against a self dim of 1 - is kept as -1, so no out matches it).
+inline int CheckExpandShape(const OpCall& c, const aclIntArray* size) {
+    const std::vector<int64_t>& self = c.t[0]->view_shape;
+    const std::vector<int64_t>& out = c.t[1]->view_shape;
+    const std::vector<int64_t>& s = size->values;
+    if (self == s && out == s) return 0;
+    if (s.size() < self.size()) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "the number of size %zu must be greater than or equal to the number of dimensions in the self %zu.",
+                    s.size(), self.size());
+    }
+    const size_t offset = s.size() - self.size();
+    for (size_t i = 0; i < self.size(); ++i) {
+        if (self[i] != s[offset + i] && self[i] != 1) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "the self shape [%s] does not match size [%s].",
+                        ShapeString(self).c_str(), ShapeString(s).c_str());
+        }
+    }
+    if (out != s) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "expect out shape to be same as expectShape, but got out shape [%s], expect shape [%s]",
+                    ShapeString(out).c_str(), ShapeString(s).c_str());
+    }
+    return 0;
+}
+
+// ---- aclnnRepeat; c.t = {self, out} (ops-math math/tile/op_api/aclnn_repeat.cpp)
+
+/// CheckParams after the dtype checks: CheckRepeatsSize (fewer repeats than self's dims), CheckRepeatsValue (a
+/// negative repeat), CheckTensorDimSize (self above 8 dims, more than 8 repeats).
+inline int CheckRepeatParams(const OpCall& c, const aclIntArray* repeats) {
+    const size_t n = c.t[0]->view_shape.size();
+    const std::vector<int64_t>& r = repeats->values;
+    if (n > r.size()) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "Number of dimensions of repeat dims can not be smaller than number of dimensions of input tensor, "
+                    "self %lu, repeats %lu.",
+                    static_cast<unsigned long>(n), static_cast<unsigned long>(r.size()));
+    }
+    for (size_t i = 0; i < r.size(); ++i) {
+        if (r[i] < 0) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "repeats expected %luth value > 0, but got %ld",
+                        static_cast<unsigned long>(i + 1), static_cast<long>(r[i]));
+        }
+    }
+    if (n > 8) return Fail(ACLNN_ERR_PARAM_INVALID, "The self tensor cannot be larger than 8 dimensions.");
+    if (r.size() > 8) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "repeats size should not be larger than 8. self %ld, repeats %ld",
+                    static_cast<long>(n), static_cast<long>(r.size()));
+    }
+    return 0;
+}
+
+/// After the early success (self or out empty, a zero repeat: nothing written; no repeats: self copied as is):
+/// the tiled shape - self's shape (a 0-d self as [1]) with leading 1s to the repeats' length, times the repeats -
+/// not out's (OP_CHECK_SHAPE_NOT_EQUAL(repeatRes, out)).
+inline int CheckRepeatOutShape(const OpCall& c, const aclIntArray* repeats) {
+    const std::vector<int64_t>& r = repeats->values;
+    if (c.t[0]->numel == 0 || c.t[1]->numel == 0 || r.empty() ||
+        std::find(r.begin(), r.end(), int64_t{0}) != r.end()) {
+        return 0;
+    }
+    std::vector<int64_t> self = c.t[0]->view_shape;
+    if (self.empty()) self.push_back(1);
+    std::vector<int64_t> expect(r.size(), 1);
+    const size_t offset = r.size() - std::min(r.size(), self.size());
+    for (size_t i = 0; i < r.size(); ++i) {
+        expect[i] = (i >= offset ? self[i - offset] : 1) * r[i];
+    }
+    if (expect == c.t[1]->view_shape) return 0;
+    return Fail(ACLNN_ERR_PARAM_INVALID,
+                "Expected tensor for repeatRes to have same size as tensor for out, but %s does not equal %s.",
+                ShapeString(expect).c_str(), ShapeString(c.t[1]->view_shape).c_str());
+}
+
+}  // namespace aclcpu
+
+namespace aclcpu {
+
+// ---- aclnnDiag; c.t = {self, out} (ops-math conversion/diag_v2/op_api/aclnn_diag.cpp)
+
+/// CheckShape: OP_CHECK_MAX_DIM(self, 2).
+inline int CheckDiagRank(const OpCall& c, int64_t) {
+    if (c.t[0]->view_shape.size() <= 2) return 0;
+    return Fail(ACLNN_ERR_PARAM_INVALID, "The self tensor cannot be larger than 2 dimensions.");
+}
+
+/// Whether aclnnDiag returns before computing with nothing written: an empty self with diagonal 0, or a 2-D self
+/// whose diagonal is exactly its column count (> 0) or minus its row count (< 0) (the op_api's CheckDiagonal).
+inline bool DiagWritesNothing(const std::vector<int64_t>& s, int64_t numel, int64_t diagonal) {
+    if (numel == 0 && diagonal == 0) return true;
+    if (s.size() != 2) return false;
+    return (diagonal > 0 && s[1] == diagonal) || (diagonal < 0 && s[0] == -diagonal);
+}
+
+/// After the early return: an empty self (diagonal not 0) fills out with 0, out's dtype in the fill's list
+/// (EMPTY_INPUT_DTYPE_SUPPORT_LIST: no COMPLEX64); otherwise out's shape against DiagFlat's [n+|d|, n+|d|] (self of
+/// fewer than 2 dims, n its element count) or DiagV2's [the diagonal's length] (CheckReduceOutShape: two shapes of
+/// one element each pass).
+inline int CheckDiagOut(const OpCall& c, int64_t diagonal) {
+    const aclTensor* self = c.t[0];
+    const aclTensor* out = c.t[1];
+    if (DiagWritesNothing(self->view_shape, self->numel, diagonal)) return 0;
+    if (self->numel == 0) {
+        if (out->dtype != ACL_COMPLEX64) return 0;
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "Tensor out not implemented for %s, should be in dtype support list DT_FLOAT16, DT_FLOAT, DT_INT64, "
+                    "DT_INT32, DT_INT16, DT_INT8, DT_UINT8, DT_DOUBLE, DT_BOOL, DT_BF16.",
+                    DtypeName(out->dtype));
+    }
+    const int64_t ad = diagonal < 0 ? -diagonal : diagonal;
+    std::vector<int64_t> expect;
+    if (self->view_shape.size() < 2) {
+        expect = {self->numel + ad, self->numel + ad};
+    } else {
+        const int64_t r = self->view_shape[0], k = self->view_shape[1];
+        const int64_t len = diagonal >= 0 ? std::min(r, k - diagonal) : std::min(r + diagonal, k);
+        expect = {std::max<int64_t>(len, 0)};
+    }
+    int64_t expect_numel = 1;
+    for (int64_t d : expect) expect_numel *= d;
+    if (expect == out->view_shape || (expect_numel == 1 && out->numel == 1)) return 0;
+    return Fail(ACLNN_ERR_PARAM_INVALID, "The out tensor's shape[%s] is not equal with inferOut shape[%s].",
+                ShapeString(out->view_shape).c_str(), ShapeString(expect).c_str());
+}
+
+// ---- aclnnDiagFlat; c.t = {self, out} (ops-math conversion/diag_flat/op_api/aclnn_diag_flat.cpp)
+
+/// CheckNotNull, whose failure the op_api returns as ACLNN_ERR_INNER_NULLPTR (561103), not 161001.
+inline int CheckDiagFlatNull(const OpCall& c, int64_t) {
+    for (int i = 0; i < 2; ++i) {
+        if (c.t[i] == nullptr) {
+            return Fail(ACLNN_ERR_INNER_NULLPTR, "Expected a proper Tensor but got null for argument %s.", c.names[i]);
+        }
+    }
+    return 0;
+}
+
+/// Beyond CANN (which does not check it; its ViewCopy would then fail or write out of place): a non-empty self
+/// and out's shape not [n+|d|, n+|d|], n self's element count.
+inline int CheckDiagFlatOut(const OpCall& c, int64_t diagonal) {
+    if (c.t[0]->numel == 0) return 0;
+    const int64_t side = c.t[0]->numel + (diagonal < 0 ? -diagonal : diagonal);
+    const std::vector<int64_t> expect = {side, side};
+    if (c.t[1]->view_shape == expect) return 0;
+    return Fail(ACLNN_ERR_PARAM_INVALID, "Expected tensor for out to have same size as %s, but got %s.",
+                ShapeString(expect).c_str(), ShapeString(c.t[1]->view_shape).c_str());
+}
+
+// ---- aclnnEye; c.t = {out} (ops-math math/eye/op_api/aclnn_eye.cpp CheckShape)
+
+/// out not 2-D; n or m negative; out's shape not [n, m].
+inline int CheckEyeShape(const OpCall& c, int64_t n, int64_t m) {
+    const std::vector<int64_t>& s = c.t[0]->view_shape;
+    if (s.size() != 2) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Expected out to be 2-D tensor, but the dimension of out is %zu.", s.size());
+    }
+    if (n < 0) return Fail(ACLNN_ERR_PARAM_INVALID, "n must be greater or equal to 0, got %ld", static_cast<long>(n));
+    if (m < 0) return Fail(ACLNN_ERR_PARAM_INVALID, "m must be greater or equal to 0, got %ld", static_cast<long>(m));
+    if (s[0] != n || s[1] != m) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Expected out shape to be (%ld, %ld), but got %s.", static_cast<long>(n),
+                    static_cast<long>(m), ShapeString(s).c_str());
+    }
+    return 0;
+}
+
+}  // namespace aclcpu
+
+namespace aclcpu {
+
+// ---- aclnnConstantPadNd; c.t = {self, out} (ops-math conversion/pad_v3/op_api/aclnn_constant_pad_nd.cpp)
+
+/// Checkformat: self's storage format not ND and not out's.
+inline int CheckConstantPadFormat(const OpCall& c, const aclIntArray*, const aclScalar*) {
+    const int32_t s = c.t[0]->format, o = c.t[1]->format;
+    if (s == o || s == ACL_FORMAT_ND) return 0;
+    return Fail(ACLNN_ERR_PARAM_INVALID,
+                "If Input tensor's format not ND, Input tensor's format[%s] should be same with output's format[%s].",
+                ActivationFormatName(s), ActivationFormatName(o));
+}
+
+/// CheckShape: more than 8 dims (self, out); ranks differ; an odd pad length; more pairs than dims; per dim from
+/// the last (pad[2i], pad[2i+1] its begin and end): a negative size, out's size not the padded one; a zero-size
+/// padded dim (among the padded ones) where some pad is positive.
+inline int CheckConstantPadShape(const OpCall& c, const aclIntArray* pad, const aclScalar*) {
+    const std::vector<int64_t>& self = c.t[0]->view_shape;
+    const std::vector<int64_t>& out = c.t[1]->view_shape;
+    const std::vector<int64_t>& p = pad->values;
+    const size_t n = self.size();
+    if (n > 8) return Fail(ACLNN_ERR_PARAM_INVALID, "The self tensor cannot be larger than 8 dimensions.");
+    if (out.size() > 8) return Fail(ACLNN_ERR_PARAM_INVALID, "The out tensor cannot be larger than 8 dimensions.");
+    if (n != out.size()) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Dim of self[%zu] and out[%zu] can't be different.", n, out.size());
+    }
+    if (p.size() % 2 != 0) return Fail(ACLNN_ERR_PARAM_INVALID, "Pad len must be divisible by 2");
+    const size_t cover = p.size() / 2;
+    if (cover > n) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "Expected aclnnConstantPadNd pad len [%zu] to not be greater than twice of [%zu] but check failed.",
+                    p.size(), n);
+    }
+    bool has_zero = false, positive = false;
+    for (size_t i = 0; i < n; ++i) {
+        const size_t d = n - i - 1;
+        const int64_t cur = self[d];
+        const int64_t begin = 2 * i >= p.size() ? 0 : p[2 * i];
+        const int64_t end = 2 * i + 1 >= p.size() ? 0 : p[2 * i + 1];
+        const int64_t size = cur + begin + end;
+        const int64_t lo = std::min(std::min(begin, end), begin + end);
+        if (cur + lo < 0) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "The input size %ld plus padding %ld and %ld resulted in a negative output size, which is "
+                        "invalid. Check dimension %zu of your input.",
+                        static_cast<long>(cur), static_cast<long>(begin), static_cast<long>(end), d);
+        }
+        if (begin > 0 || end > 0) positive = true;
+        if (size != out[d]) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "output shape at dim %zu check failed,The output shape you provided is %ld at dim %zu, and the "
+                        "expected one is %ld at dim %zu based on the infershape.",
+                        d, static_cast<long>(out[d]), d, static_cast<long>(size), d);
+        }
+        if (i < cover && size == 0) has_zero = true;
+    }
+    if (has_zero && positive) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "The output size %s with zero element is invalid, please check your input.",
+                    ShapeString(out).c_str());
+    }
+    return 0;
+}
+
+// ---- aclnnReflectionPad1d / 2d / 3d; c.t = {self, out} (ops-math conversion/mirror_pad/op_api/
+// aclnn_reflection_pad{1,2,3}d.cpp: one pattern, D padded dims)
+
+/// CheckFormat: the view formats differ (aclcpu keeps one format per tensor).
+inline int CheckReflectionPadFormat(const OpCall& c, const aclIntArray*) {
+    if (c.t[0]->format == c.t[1]->format) return 0;
+    return Fail(ACLNN_ERR_PARAM_INVALID, "Format of input and output should be equal, self [%s], gradInoutput [%s].",
+                ActivationFormatName(c.t[0]->format), ActivationFormatName(c.t[1]->format));
+}
+
+/// CheckShape for D padded dims: self of fewer than D+1 or more than D+2 dims; out's rank not self's; padding not
+/// 2D long; a pad not below its dim's size; out's last D dims not the padded sizes.
+inline int CheckReflectionPadShapeD(const OpCall& c, const aclIntArray* padding, size_t dims) {
+    const std::vector<int64_t>& self = c.t[0]->view_shape;
+    const std::vector<int64_t>& out = c.t[1]->view_shape;
+    const std::vector<int64_t>& p = padding->values;
+    const size_t n = self.size();
+    if (n < dims + 1) return Fail(ACLNN_ERR_PARAM_INVALID, "The self tensor must have at least %zu dimensions.", dims + 1);
+    if (n > dims + 2) return Fail(ACLNN_ERR_PARAM_INVALID, "The self tensor cannot be larger than %zu dimensions.", dims + 2);
+    if (n != out.size()) return Fail(ACLNN_ERR_PARAM_INVALID, "self, out dim should be same.");
+    if (p.size() != 2 * dims) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "padding length should be %zu, but got %lu.", 2 * dims,
+                    static_cast<unsigned long>(p.size()));
+    }
+    for (size_t k = 0; k < dims; ++k) {
+        const int64_t size = self[n - 1 - k];
+        if (!(p[2 * k] < size && p[2 * k + 1] < size)) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "padding size should be less than the corresponding self dimention.");
+        }
+    }
+    for (size_t k = 0; k < dims; ++k) {
+        if (out[n - 1 - k] != self[n - 1 - k] + p[2 * k] + p[2 * k + 1]) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "wrong out shape.");
+        }
+    }
+    return 0;
+}
+
+/// After the checks: self or out empty -> success with nothing written, except a self of D+1 dims, or of D+2
+/// dims with an empty non-batch dim (161002); otherwise the padded shape against out's (CheckShapeAndScalarSame
+/// after the graph: its leading dims).
+inline int CheckReflectionPadOutD(const OpCall& c, const aclIntArray* padding, size_t dims) {
+    const std::vector<int64_t>& self = c.t[0]->view_shape;
+    const size_t n = self.size();
+    if (c.t[0]->numel == 0 || c.t[1]->numel == 0) {
+        bool bad = n == dims + 1;
+        for (size_t d = 1; d < n && n == dims + 2; ++d) bad = bad || self[d] == 0;
+        if (!bad) return 0;
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "Expected %zuD or %zuD tensor with possibly 0 batch size and other non-zero dimentions for input.",
+                    dims + 1, dims + 2);
+    }
+    std::vector<int64_t> expect = self;
+    for (size_t k = 0; k < dims; ++k) expect[n - 1 - k] += padding->values[2 * k] + padding->values[2 * k + 1];
+    if (expect == c.t[1]->view_shape || (c.t[1]->numel == 1 && c.t[0]->numel == 1)) return 0;
+    return Fail(ACLNN_ERR_PARAM_INVALID, "The tensor's shape[%s] is not equal with shape[%s].",
+                ShapeString(expect).c_str(), ShapeString(c.t[1]->view_shape).c_str());
+}
+
+inline int CheckReflectionPad1dShape(const OpCall& c, const aclIntArray* p) { return CheckReflectionPadShapeD(c, p, 1); }
+inline int CheckReflectionPad2dShape(const OpCall& c, const aclIntArray* p) { return CheckReflectionPadShapeD(c, p, 2); }
+inline int CheckReflectionPad3dShape(const OpCall& c, const aclIntArray* p) { return CheckReflectionPadShapeD(c, p, 3); }
+inline int CheckReflectionPad1dOut(const OpCall& c, const aclIntArray* p) { return CheckReflectionPadOutD(c, p, 1); }
+inline int CheckReflectionPad2dOut(const OpCall& c, const aclIntArray* p) { return CheckReflectionPadOutD(c, p, 2); }
+inline int CheckReflectionPad3dOut(const OpCall& c, const aclIntArray* p) { return CheckReflectionPadOutD(c, p, 3); }
+
+}  // namespace aclcpu
+
+namespace aclcpu {
+
+// ---- aclnnReplicationPad1d / 2d / 3d; c.t = {self, out} (ops-math conversion/pad_v3/op_api/
+// aclnn_replication_pad{1,2,3}d.cpp with op_replication_pad.h: one pattern, D padded dims)
+
+/// CheckShape for D padded dims: self of fewer than D+1 or more than D+2 dims; out's rank not self's; padding not
+/// 2D long; out's shape not self's with its last D dims padded (OP_CHECK_SHAPE_NOT_EQUAL_WITH_EXPECTED_SIZE).
+inline int CheckReplicationPadShapeD(const OpCall& c, const aclIntArray* padding, size_t dims) {
+    const std::vector<int64_t>& self = c.t[0]->view_shape;
+    const std::vector<int64_t>& out = c.t[1]->view_shape;
+    const std::vector<int64_t>& p = padding->values;
+    const size_t n = self.size();
+    if (n < dims + 1) return Fail(ACLNN_ERR_PARAM_INVALID, "The self tensor must have at least %zu dimensions.", dims + 1);
+    if (n > dims + 2) return Fail(ACLNN_ERR_PARAM_INVALID, "The self tensor cannot be larger than %zu dimensions.", dims + 2);
+    if (n != out.size()) return Fail(ACLNN_ERR_PARAM_INVALID, "self, out dim should be same.");
+    if (p.size() != 2 * dims) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "padding length should be %zu, but got %lu.", 2 * dims,
+                    static_cast<unsigned long>(p.size()));
+    }
+    std::vector<int64_t> expect = self;
+    for (size_t k = 0; k < dims; ++k) expect[n - 1 - k] += p[2 * k] + p[2 * k + 1];
+    if (expect == out) return 0;
+    return Fail(ACLNN_ERR_PARAM_INVALID, "Expected tensor for out to have same size as %s, but got %s.",
+                ShapeString(expect).c_str(), ShapeString(out).c_str());
+}
+
+/// After the checks: self or out empty -> success with nothing written, except a self of D+1 dims, or of D+2
+/// dims with an empty non-batch dim (161002; "dimensions", where the reflection pads write "dimentions").
+inline int CheckReplicationPadEmptyD(const OpCall& c, size_t dims) {
+    if (c.t[0]->numel != 0 && c.t[1]->numel != 0) return 0;
+    const std::vector<int64_t>& self = c.t[0]->view_shape;
+    const size_t n = self.size();
+    bool bad = n == dims + 1;
+    for (size_t d = 1; d < n && n == dims + 2; ++d) bad = bad || self[d] == 0;
+    if (!bad) return 0;
+    return Fail(ACLNN_ERR_PARAM_INVALID,
+                "Expected %zuD or %zuD tensor with possibly 0 batch size and other non-zero dimensions for input.",
+                dims + 1, dims + 2);
+}
+
+inline int CheckReplicationPad1dShape(const OpCall& c, const aclIntArray* p) { return CheckReplicationPadShapeD(c, p, 1); }
+inline int CheckReplicationPad2dShape(const OpCall& c, const aclIntArray* p) { return CheckReplicationPadShapeD(c, p, 2); }
+inline int CheckReplicationPad3dShape(const OpCall& c, const aclIntArray* p) { return CheckReplicationPadShapeD(c, p, 3); }
+inline int CheckReplicationPad1dEmpty(const OpCall& c, const aclIntArray*) { return CheckReplicationPadEmptyD(c, 1); }
+inline int CheckReplicationPad2dEmpty(const OpCall& c, const aclIntArray*) { return CheckReplicationPadEmptyD(c, 2); }
+inline int CheckReplicationPad3dEmpty(const OpCall& c, const aclIntArray*) { return CheckReplicationPadEmptyD(c, 3); }
+
+}  // namespace aclcpu
+
+namespace aclcpu {
+
+// ---- aclnnSlice; c.t = {self, out} (ops-math conversion/slice/op_api/aclnn_slice.cpp CheckShape)
+
+/// self above 8 or below 1 dims; dim outside [-n, n-1]; step not positive; out's shape not self's with dim's size
+/// ceil((end - start) / step) after the op_api's wrapping (negative start/end plus the dim's size) and clamping
+/// (start to [0, size], end to [start, size]).
+inline int CheckSliceShape(const OpCall& c, int64_t dim, int64_t start, int64_t end, int64_t step) {
+    const std::vector<int64_t>& self = c.t[0]->view_shape;
+    const int64_t n = static_cast<int64_t>(self.size());
+    if (n > 8) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "Expected aclnnSlice self len %ld to not be greater than %ld but check failed.", static_cast<long>(n),
+                    8L);
+    }
+    if (n <= 0) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Expected aclnnSlice self len %ld to not be less than one but check failed.",
+                    static_cast<long>(n));
+    }
+    if (-n > dim || n - 1 < dim) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Expected aclnnSlice dim value %ld to be in range [%ld, %ld] but check failed.",
+                    static_cast<long>(dim), static_cast<long>(-n), static_cast<long>(n - 1));
+    }
+    if (step <= 0) return Fail(ACLNN_ERR_PARAM_INVALID, "aclnnSlice step must be positive.");
+    if (dim < 0) dim += n;
+    const int64_t size = self[static_cast<size_t>(dim)];
+    if (start < 0) start += size;
+    if (end < 0) end += size;
+    start = start < 0 ? 0 : (start >= size ? size : start);
+    end = end < start ? start : (end >= size ? size : end);
+    std::vector<int64_t> expect = self;
+    expect[static_cast<size_t>(dim)] = (end - start + step - 1) / step;
+    if (expect == c.t[1]->view_shape) return 0;
+    return Fail(ACLNN_ERR_PARAM_INVALID, "Shape of out should be %s, but current is %s.", ShapeString(expect).c_str(),
+                ShapeString(c.t[1]->view_shape).c_str());
+}
+
+}  // namespace aclcpu
+
+namespace aclcpu {
+
+// ---- aclnnChannelShuffle; c.t = {self, out} (ops-math conversion/transpose/op_api/aclnn_channel_shuffle.cpp)
+
+/// CheckAttrValid: groups not positive; dim 1 (the channels) not divisible by groups (a self below 2 dims, whose
+/// dim 1 the op_api would read out of range, is left to the rank check after it).
+inline int CheckChannelShuffleGroups(const OpCall& c, int64_t groups) {
+    if (groups <= 0) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "Number of groups to divide channels in must be positive. Value of groups: %ld.",
+                    static_cast<long>(groups));
+    }
+    if (c.t[0]->view_shape.size() < 2) return 0;
+    const int64_t channels = c.t[0]->view_shape[1];
+    if (channels % groups == 0) return 0;
+    return Fail(ACLNN_ERR_PARAM_INVALID, "Number of channels must be divisible by groups.Got %ld channels and %ld groups.",
+                static_cast<long>(channels), static_cast<long>(groups));
+}
+
+/// CheckShape after the shape match: self above 7 or below 3 dims.
+inline int CheckChannelShuffleRank(const OpCall& c, int64_t) {
+    const size_t n = c.t[0]->view_shape.size();
+    if (n > 7) return Fail(ACLNN_ERR_PARAM_INVALID, "The self tensor cannot be larger than 7 dimensions.");
+    if (n < 3) return Fail(ACLNN_ERR_PARAM_INVALID, "The self tensor must have at least 3 dimensions.");
+    return 0;
+}
+
+}  // namespace aclcpu
