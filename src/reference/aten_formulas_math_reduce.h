@@ -1,0 +1,161 @@
+// The reference formulas' helpers of ops-math's reductions (ops/families/math_reduce.yaml; docs/ops/math_reduce.md).
+// Included at the end of reference/aten_formulas.h (through the generated reference/family_formulas.inc), by the
+// reference library and the table-driven test. Each helper follows the op_api's casts (hicann/ops-math at
+// c41933244, the source named at each) and computes the rest with ATen's plain function.
+#pragma once
+
+#include <ATen/ATen.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <tuple>
+#include <vector>
+
+namespace aclcpu {
+namespace ref {
+
+/// The input of a max / min selection: BOOL cast to FLOAT (the op_apis' selfCastType: aclnn_amax.cpp, aclnn_amin.cpp,
+/// aclnn_max.cpp, aclnn_min.cpp, aclnn_max_dim.cpp, aclnn_min_dim.cpp), FLOAT16 and BF16 widened to FLOAT (a
+/// selection: exact, and ATen 1.13's CPU lacks some of these reductions in the half types); others as they are.
+inline at::Tensor ReduceSelectable(const at::Tensor& self) {
+    const at::ScalarType t = self.scalar_type();
+    if (t == at::kBool || t == at::kHalf || t == at::kBFloat16) return self.to(at::kFloat);
+    return self;
+}
+
+/// The dims a reduction names: every dim when the list is empty (the op_apis' GetAllDims), else the list wrapped
+/// into [0, rank), each once, in ascending order.
+inline std::vector<int64_t> ReduceDims(const at::Tensor& self, at::IntArrayRef dim) {
+    const int64_t rank = self.dim();
+    std::vector<int64_t> dims;
+    if (dim.empty()) {
+        for (int64_t i = 0; i < rank; ++i) dims.push_back(i);
+        return dims;
+    }
+    for (int64_t d : dim) {
+        const int64_t p = d < 0 ? d + rank : d;
+        if (std::find(dims.begin(), dims.end(), p) == dims.end()) dims.push_back(p);
+    }
+    std::sort(dims.begin(), dims.end());
+    return dims;
+}
+
+/// A result in its output's shape: the op_apis accept an output of one element for a one-element result whatever
+/// the two shapes (CheckShapeAndScalarSame), so such a result is reshaped to the output's shape.
+inline at::Tensor AsOut(const at::Tensor& r, const at::Tensor& out) {
+    if (r.sizes() == out.sizes() || r.numel() != out.numel()) return r;
+    return r.reshape(out.sizes());
+}
+
+/// aclnnAmax / aclnnAmin (aclnn_amax.cpp, aclnn_amin.cpp): a 0-d self is copied to out as it is (ViewCopy); else
+/// ReduceMax / ReduceMin over dim (every dim when empty) on self cast as ReduceSelectable; the writer casts the
+/// result to out's dtype (self's). NaN propagates (ATen's amax / amin).
+inline at::Tensor AmaxAmin(const at::Tensor& self, at::IntArrayRef dim, bool keepdim, bool is_max) {
+    if (self.dim() == 0) return self.clone();
+    const std::vector<int64_t> dims = ReduceDims(self, dim);
+    const at::Tensor x = ReduceSelectable(self);
+    return is_max ? at::amax(x, dims, keepdim) : at::amin(x, dims, keepdim);
+}
+
+/// aclnnMaxV2 (aclnn_max_v2.cpp): as aclnnAmax, except that an empty dims list with noopWithEmptyDims reduces
+/// nothing (out = self).
+inline at::Tensor MaxV2Ref(const at::Tensor& self, at::IntArrayRef dims, bool keepDims, bool noopWithEmptyDims) {
+    if (dims.empty() && noopWithEmptyDims) return self.clone();
+    return AmaxAmin(self, dims, keepDims, true);
+}
+
+/// aclnnGlobalMaxPool (aclnn_global_max_pool.cpp): ReduceMax over the dims after the first two, kept as 1. A self
+/// with an empty spatial dim has no maximum: ATen refuses it in the second phase (CANN's kernel is not documented
+/// for it).
+inline at::Tensor GlobalMaxPoolRef(const at::Tensor& self) {
+    std::vector<int64_t> dims;
+    for (int64_t i = 2; i < self.dim(); ++i) dims.push_back(i);
+    return at::amax(ReduceSelectable(self), dims, true);
+}
+
+/// aclnnMax / aclnnMin (aclnn_max.cpp, aclnn_min.cpp): ReduceMax / ReduceMin over every dim of self cast as
+/// ReduceSelectable, a 0-d result the writer casts to out's dtype.
+inline at::Tensor MaxMinAll(const at::Tensor& self, const at::Tensor& out, bool is_max) {
+    const at::Tensor x = ReduceSelectable(self);
+    if (x.dim() == 0) return AsOut(x.clone(), out);
+    const std::vector<int64_t> dims = ReduceDims(x, {});
+    return AsOut(is_max ? at::amax(x, dims, false) : at::amin(x, dims, false), out);
+}
+
+/// aclnnArgMax / aclnnArgMin (aclnn_argmax.cpp, aclnn_argmin.cpp): the index along dim of the largest / smallest
+/// element (ATen: the first of equal ones; a NaN counts as the largest and the smallest), in INT64, which the
+/// writer casts to out's dtype. A 0-d self gives 0 (aclnnArgMin fills out with 0; aclnnArgMax reduces it as [1]).
+/// FLOAT16 / BF16 compared in FLOAT (exact).
+inline at::Tensor ArgMaxMin(const at::Tensor& self, int64_t dim, bool keepdim, const at::Tensor& out, bool is_max) {
+    if (self.dim() == 0) return AsOut(at::zeros({}, at::kLong), out);
+    const at::Tensor x = ReduceSelectable(self);
+    return AsOut(is_max ? at::argmax(x, dim, keepdim) : at::argmin(x, dim, keepdim), out);
+}
+
+/// aclnnMaxDim / aclnnMinDim (aclnn_max_dim.cpp, aclnn_min_dim.cpp): ArgMaxWithValue / ArgMinWithValue along dim of
+/// self cast as ReduceSelectable: (values, indices) - ATen's max.dim / min.dim (the first index of equal values on
+/// the CPU; NaN propagates with its index). The writer casts values to out's dtype and indices to indices'.
+inline std::tuple<at::Tensor, at::Tensor> MaxMinDim(const at::Tensor& self, int64_t dim, bool keepdim,
+                                                    const at::Tensor& out, const at::Tensor& indices, bool is_max) {
+    const at::Tensor x = ReduceSelectable(self);
+    const auto r = is_max ? at::max(x, dim, keepdim) : at::min(x, dim, keepdim);
+    return std::make_tuple(AsOut(std::get<0>(r), out), AsOut(std::get<1>(r), indices));
+}
+
+/// aclnnAminmaxDim / aclnnAminmaxAll (aclnn_aminmax_dim.cpp, aclnn_aminmax_all.cpp): (min, max) of self over dim
+/// (AminmaxAll: every dim; a 0-d self copied into both). The op_apis cast BOOL to UINT8 - the same selection as
+/// ReduceSelectable's FLOAT. The writer casts each to its output's dtype (self's).
+inline std::tuple<at::Tensor, at::Tensor> AminmaxDimRef(const at::Tensor& self, int64_t dim, bool keepDim,
+                                                        const at::Tensor& minOut, const at::Tensor& maxOut) {
+    const std::vector<int64_t> dims = {dim};
+    return std::make_tuple(AsOut(AmaxAmin(self, dims, keepDim, false), minOut),
+                           AsOut(AmaxAmin(self, dims, keepDim, true), maxOut));
+}
+/// aclnnAminmax (aclnn_aminmax.cpp): as AminmaxDimRef over a dim list, where an empty list reduces nothing (the l0
+/// ReduceMin / ReduceMax with noop_with_empty_axes): both outputs self.
+inline std::tuple<at::Tensor, at::Tensor> AminmaxRef(const at::Tensor& self, at::IntArrayRef dim, bool keepDim,
+                                                     const at::Tensor& minOut, const at::Tensor& maxOut) {
+    if (self.dim() == 0 || dim.empty())
+        return std::make_tuple(AsOut(self.clone(), minOut), AsOut(self.clone(), maxOut));
+    return std::make_tuple(AsOut(AmaxAmin(self, dim, keepDim, false), minOut),
+                           AsOut(AmaxAmin(self, dim, keepDim, true), maxOut));
+}
+inline std::tuple<at::Tensor, at::Tensor> AminmaxAllRef(const at::Tensor& self, const at::Tensor& minOut,
+                                                        const at::Tensor& maxOut) {
+    return std::make_tuple(MaxMinAll(self, minOut, false), MaxMinAll(self, maxOut, true));
+}
+
+/// aclnnArgsort (math/sort/op_api/aclnn_argsort.cpp): the indices that sort self along dim (ascending, or descending),
+/// ATen's sort with stable = true (equal values keep their order; the op_api asks the kernel for an unstable sort,
+/// so the NPU may order them otherwise; FLOAT16 / BF16 compared in FLOAT - exact); INT64. A 0-d self gives 0.
+inline at::Tensor ArgsortRef(const at::Tensor& self, int64_t dim, bool descending) {
+    if (self.dim() == 0) return at::zeros({}, at::kLong);
+    return std::get<1>(at::sort(ReduceSelectable(self), /*stable=*/true, dim, descending));
+}
+
+/// aclnnSort (math/sort/op_api/aclnn_sort.cpp): (values, indices) of self sorted along dim - ATen's sort, always
+/// stable (equal values keep their order: the NPU's unstable sort may order their indices otherwise); BOOL sorted as
+/// UINT8 and BF16 / FLOAT16 as FLOAT (exact). A 0-d self: values = self, indices 0. The writer casts values to
+/// valuesOut's dtype. Not modelled: on Ascend 910 the op_api sorts FLOAT as FLOAT16.
+inline std::tuple<at::Tensor, at::Tensor> SortRef(const at::Tensor& self, int64_t dim, bool descending) {
+    if (self.dim() == 0) return std::make_tuple(self.clone(), at::zeros({}, at::kLong));
+    const auto r = at::sort(ReduceSelectable(self), /*stable=*/true, dim, descending);
+    return std::make_tuple(std::get<0>(r), std::get<1>(r));
+}
+
+/// aclnnAll / aclnnAny (aclnn_all.cpp, aclnn_any.cpp): self tested against 0 (the Cast to BOOL; NaN is true), then
+/// reduced over dim (every dim when empty; a repeated dim once) with and / or. ATen 1.13's all / any take one dim:
+/// the dims are reduced one at a time from the last. An empty self: aclnnAll gives true over the reduced shape (the
+/// reduction of nothing), aclnnAny fills out - whatever its shape - with false.
+inline at::Tensor AllAny(const at::Tensor& self, at::IntArrayRef dim, bool keepdim, const at::Tensor& out,
+                         bool is_any) {
+    if (is_any && self.numel() == 0) return at::zeros(out.sizes(), at::kBool);
+    at::Tensor x = self.scalar_type() == at::kBool ? self : self.ne(0);
+    if (x.dim() == 0) return AsOut(x.clone(), out);
+    const std::vector<int64_t> dims = ReduceDims(x, dim);
+    for (auto it = dims.rbegin(); it != dims.rend(); ++it) x = is_any ? x.any(*it, keepdim) : x.all(*it, keepdim);
+    return AsOut(x, out);
+}
+
+}  // namespace ref
+}  // namespace aclcpu
