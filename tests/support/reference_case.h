@@ -82,7 +82,8 @@ public:
         ASSERT_EQ(got.sizes(), want.sizes()) << name;
         if (at::isFloatingType(got.scalar_type())) {
             const bool low = got.scalar_type() == at::kHalf || got.scalar_type() == at::kBFloat16;
-            EXPECT_TRUE(at::allclose(got.to(at::kDouble), want.to(at::kDouble), low ? 1e-2 : 1e-5, 1e-5))
+            EXPECT_TRUE(at::allclose(got.to(at::kDouble), want.to(at::kDouble), low ? 1e-2 : 1e-5, 1e-5,
+                                     /*equal_nan=*/true))
                 << name << ":\n" << got << "\nexpected:\n" << want;
         } else {
             EXPECT_TRUE(at::equal(got, want)) << name << ":\n" << got << "\nexpected:\n" << want;

@@ -211,6 +211,7 @@ def load(path):
     with open(path, encoding="utf-8") as f:
         text = f.read()
     table = yaml.safe_load(text)
+    table["cann_signatures"] = cann_signatures(path)
     m = re.search(r"^operators:", text, re.M)
     preamble = text[:m.start()] if m else ""
     table["families"] = []
@@ -812,7 +813,7 @@ def write_entry_points(ops):
         out.append(f"constexpr const char* const k{op.stem}Names[] = {{"
                    + ", ".join(c_str(x) for x in op.order) + "};")
         for name in op.lists:
-            out.append(f"const DtypeSet& {op.stem}_{name}(rt::Soc soc) {{")
+            out.append(f"[[maybe_unused]] const DtypeSet& {op.stem}_{name}(rt::Soc soc) {{")
             out.append("    static constexpr DtypeSet k[] = {" +
                        ", ".join(dtype_set(op, name, p) for p in op.products) + "};")
             out.append("    switch (soc) {")
@@ -1680,7 +1681,7 @@ def write_reference_ops(ops):
         out.append("    return Run(call, [&](Args& a) {")
         for i, name in enumerate(op.order):
             const = "" if name in op.outputs else "const "
-            out.append(f"        {const}at::Tensor& {name} = a.T({i});")
+            out.append(f"        [[maybe_unused]] {const}at::Tensor& {name} = a.T({i});")
         for k, p in enumerate(op.scalars):
             read = REF_READ[p["kind"]]
             out.append(f"        [[maybe_unused]] const {REF_CTYPE[read]} {p['name']} = a.{read}({k});")
@@ -1829,6 +1830,71 @@ def write_math_sources(ops):
     return "".join(line + "\n" for line in lines)
 
 
+CANN_SIGNATURES = "cmake/cann_operator_signatures.tsv"  # beside ops/: CANN's declarations (tools/cann_headers.py)
+
+
+def cann_signatures(table_path):
+    """{header file: [(return type, function, parameters)]} of CANN's operator functions (the data file
+    cmake/cann_operator_signatures.tsv, written by tools/cann_headers.py from hicann/ops-nn and hicann/ops-math);
+    {} when the file is absent."""
+    path = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(table_path))), CANN_SIGNATURES)
+    out = {}
+    if not os.path.exists(path):
+        return out
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            if line.startswith("#") or not line.strip():
+                continue
+            header, _repo, _src, ret, name, params = line.rstrip("\n").split("\t")
+            out.setdefault(header, []).append((ret, name, params))
+    return out
+
+
+def others_of_header(group, signatures):
+    """CANN's functions declared in the group's header that the table does not implement (aclnnDivMod in
+    aclnn_div.h, aclnnFastLayerNorm in aclnn_layer_norm.h): [(return type, function, parameters)], each first
+    phase before its second."""
+    apis = {op.api for op in group} | {op.api1 for op in group}
+    rows = [r for r in signatures.get(group[0].header, []) if r[1] not in apis]
+    return sorted(rows, key=lambda r: (r[1][:-len("GetWorkspaceSize")] if r[1].endswith("GetWorkspaceSize") else r[1],
+                                       not r[1].endswith("GetWorkspaceSize")))
+
+
+def declare_others(header_text, rows, header):
+    """The header's text with CANN's declarations of the functions aclcpu does not implement (rows) added."""
+    if not rows:
+        return header_text
+    names = sorted({r[1][:-len("GetWorkspaceSize")] if r[1].endswith("GetWorkspaceSize") else r[1] for r in rows})
+    block = ["", f"/* CANN declares these in aclnnop/{header} too; aclcpu does not implement them: both phases return",
+             f" * 161002 (ACLNN_ERR_PARAM_INVALID) naming the operator ({', '.join(names)}). */"]
+    block += [wrap_call(f"ACLNN_API {ret} {name}", [p.strip() for p in params.split(",")], ";")
+              for ret, name, params in rows]
+    tail = "\n#ifdef __cplusplus\n}\n#endif\n"
+    k = header_text.rindex(tail)
+    return header_text[:k] + "\n".join(block) + "\n" + header_text[k:]
+
+
+def define_others(rows, header):
+    """The refusing definitions of rows (others_of_header), appended to the header's entry points."""
+    if not rows:
+        return ""
+    out = ["", "// CANN's other operators of this header, which aclcpu does not implement: both phases refuse the call.",
+           'extern "C" {', ""]
+    for ret, name, params in rows:
+        op = name[:-len("GetWorkspaceSize")] if name.endswith("GetWorkspaceSize") else name
+        plist = [p.strip() for p in params.split(",")]
+        out.append(wrap_call(f"{ret} {name}", plist, " {"))
+        out.append("    " + " ".join(f"(void){p.replace('*', ' ').split()[-1]};" for p in plist))
+        what = (f"its first phase {op}GetWorkspaceSize refuses every call, so no executor of it exists to run"
+                if name == op else "aclcpu declares it so that programs build, but has no CPU implementation of it")
+        out.append(f'    return aclcpu::Fail(ACLNN_ERR_PARAM_INVALID, "aclcpu does not implement {op} (CANN\'s '
+                   f'aclnnop/{header}); {what}");')
+        out.append("}")
+        out.append("")
+    out.append('}  // extern "C"')
+    return "\n".join(out) + "\n"
+
+
 def write_family_includes(table, key):
     """#include of each family file's `hooks` (key "hooks") or `formulas` header, in family order."""
     lines = [f"// {STAMP}.", f"// The family files' {key} headers (ops/families/*.yaml `{key}:`)."]
@@ -1843,11 +1909,14 @@ def outputs(ops, table):
     files = {}
     refs = [op for op in ops if op.reference]
     exact = [op for op in ops if not op.reference]
+    signatures = table.get("cann_signatures", {})
     for header, group in by_header(ops).items():
-        files[f"include/aclnnop/{header}"] = write_header(group)
+        files[f"include/aclnnop/{header}"] = declare_others(write_header(group), others_of_header(group, signatures),
+                                                            header)
         files[f"include/aclnnop/level2/{header}"] = write_level2(group[0])
     for header, group in by_header(ops).items():
-        files["src/" + entry_include(header)] = write_entry_points(group)
+        files["src/" + entry_include(header)] = write_entry_points(group) + define_others(
+            others_of_header(group, signatures), header)
         if any(op.reference for op in group):
             if not all(op.reference for op in group):
                 raise TableError(f"{header}: declares reference-tier and other entries")
