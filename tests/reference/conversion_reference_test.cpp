@@ -34,58 +34,20 @@
 #include "aclnnop/aclnn_triu.h"
 #include "support/phases.h"
 #include "support/profile_scope.h"
+#include "support/reference_tensor.h"
 #include "support/reference_case.h"
 #include "support/test_util.h"
 
 namespace {
+
+using aclcpu_test::AclOf;
+using aclcpu_test::Dev;
 
 using aclcpu_test::DeviceBuffer;
 using aclcpu_test::ExpectFails;
 using aclcpu_test::LastError;
 using aclcpu_test::OwnedIntArray;
 using aclcpu_test::RunPhases;
-
-aclDataType AclOf(at::ScalarType t) {
-    switch (t) {
-        case at::kHalf: return ACL_FLOAT16;
-        case at::kBFloat16: return ACL_BF16;
-        case at::kDouble: return ACL_DOUBLE;
-        case at::kInt: return ACL_INT32;
-        case at::kLong: return ACL_INT64;
-        case at::kBool: return ACL_BOOL;
-        case at::kChar: return ACL_INT8;
-        default: return ACL_FLOAT;
-    }
-}
-
-/// A device tensor: `storage` values (converted to `type` by ATen) viewed with shape/strides/offset and a format.
-struct Dev {
-    DeviceBuffer buf;
-    aclTensor* t = nullptr;
-    at::ScalarType type;
-    int64_t n;
-    Dev(const std::vector<double>& storage, at::ScalarType ty, std::vector<int64_t> shape,
-        std::vector<int64_t> strides = {}, int64_t offset = 0, aclFormat format = ACL_FORMAT_ND)
-        : type(ty), n(static_cast<int64_t>(storage.size())) {
-        at::Tensor host = at::tensor(storage, at::kDouble).to(ty);
-        const size_t bytes = static_cast<size_t>(n) * host.element_size();
-        buf = DeviceBuffer(bytes > 0 ? bytes : 1);
-        if (bytes > 0) aclrtMemcpy(buf.get(), bytes, host.data_ptr(), bytes, ACL_MEMCPY_HOST_TO_DEVICE);
-        if (strides.empty()) strides = aclcpu_test::ContiguousStrides(shape);
-        const int64_t storage_dims[1] = {n};
-        t = aclCreateTensor(shape.data(), shape.size(), AclOf(ty), strides.data(), offset, format, storage_dims, 1,
-                            buf.get());
-    }
-    ~Dev() { aclDestroyTensor(t); }
-    /// The storage back on the host, as DOUBLE values in storage order.
-    std::vector<double> Storage() const {
-        at::Tensor host = at::empty({n}, at::TensorOptions().dtype(type));
-        aclrtMemcpy(host.data_ptr(), n * host.element_size(), buf.get(), n * host.element_size(),
-                    ACL_MEMCPY_DEVICE_TO_HOST);
-        at::Tensor d = host.to(at::kDouble).contiguous();
-        return std::vector<double>(d.data_ptr<double>(), d.data_ptr<double>() + n);
-    }
-};
 
 std::vector<double> Iota(int64_t n, double start = 1.0) {
     std::vector<double> v;
@@ -106,7 +68,7 @@ TEST(ReferencePermute, MovesEveryElement) {
     Dev self(Iota(24), at::kFloat, {2, 3, 4});
     Dev out(std::vector<double>(24, -1.0), at::kFloat, {4, 2, 3});
     ASSERT_EQ(Permute(self.t, {2, 0, 1}, out.t), 0) << LastError();
-    const std::vector<double> got = out.Storage();
+    const std::vector<double> got = out.Values();
     for (int k = 0; k < 4; ++k)
         for (int i = 0; i < 2; ++i)
             for (int j = 0; j < 3; ++j) EXPECT_EQ(got[k * 6 + i * 3 + j], 1.0 + 12 * i + 4 * j + k) << k << i << j;
@@ -117,7 +79,7 @@ TEST(ReferencePermute, NegativeDimsOnTransposedView) {
     Dev self(Iota(6), at::kLong, {2, 3}, {1, 2});  // self[i][j] = storage[i + 2 j]
     Dev out(std::vector<double>(6, 0.0), at::kLong, {3, 2});
     ASSERT_EQ(Permute(self.t, {-1, -2}, out.t), 0) << LastError();
-    EXPECT_EQ(out.Storage(), Iota(6));  // out[j][i] = storage[2 j + i]
+    EXPECT_EQ(out.Values(), Iota(6));  // out[j][i] = storage[2 j + i]
 }
 
 TEST(ReferencePermute, ChecksInCannOrder) {
@@ -167,7 +129,7 @@ TEST(ReferencePermute, Bf16PerProduct) {
             }, ACLNN_ERR_PARAM_INVALID, "Self dtype DT_BF16 is unsupported by the current SOC version [Ascend910A].");
         } else {
             ASSERT_EQ(Permute(self.t, {1, 0}, out.t), 0) << LastError();
-            EXPECT_EQ(out.Storage(), (std::vector<double>{1, 4, 2, 5, 3, 6}));
+            EXPECT_EQ(out.Values(), (std::vector<double>{1, 4, 2, 5, 3, 6}));
         }
     }
 }
@@ -186,16 +148,16 @@ TEST(ReferenceFlatten, AxisMapping) {
     for (const auto& c : std::vector<std::pair<int64_t, std::vector<int64_t>>>{{1, {2, 12}}, {-1, {6, 4}}, {0, {1, 24}}}) {
         Dev out(std::vector<double>(24, 0.0), at::kFloat, c.second);
         ASSERT_EQ(Flatten(self.t, c.first, out.t), 0) << LastError();
-        EXPECT_EQ(out.Storage(), Iota(24)) << "axis " << c.first;
+        EXPECT_EQ(out.Values(), Iota(24)) << "axis " << c.first;
     }
     Dev t(Iota(6), at::kInt, {2, 3}, {1, 2});
     Dev out(std::vector<double>(6, 0.0), at::kInt, {2, 3});
     ASSERT_EQ(Flatten(t.t, 1, out.t), 0) << LastError();
-    EXPECT_EQ(out.Storage(), (std::vector<double>{1, 3, 5, 2, 4, 6}));
+    EXPECT_EQ(out.Values(), (std::vector<double>{1, 3, 5, 2, 4, 6}));
     Dev scalar({7.0}, at::kInt, {});
     Dev out11({0.0}, at::kInt, {1, 1});
     ASSERT_EQ(Flatten(scalar.t, 0, out11.t), 0) << LastError();
-    EXPECT_EQ(out11.Storage(), (std::vector<double>{7.0}));
+    EXPECT_EQ(out11.Values(), (std::vector<double>{7.0}));
 }
 
 TEST(ReferenceFlatten, ChecksInCannOrder) {
@@ -235,7 +197,7 @@ TEST(ReferenceFlatten, Bf16PerProduct) {
             EXPECT_EQ(st, ACLNN_ERR_PARAM_INVALID);
         } else {
             ASSERT_EQ(st, 0) << LastError();
-            EXPECT_EQ(out.Storage(), Iota(6));
+            EXPECT_EQ(out.Values(), Iota(6));
         }
     }
 }
@@ -253,15 +215,15 @@ TEST(ReferenceRoll, ShiftsAndDims) {
     Dev x(Iota(12, 0.0), at::kFloat, {3, 4});
     Dev out(std::vector<double>(12), at::kFloat, {3, 4});
     ASSERT_EQ(Roll(x.t, {1, -2}, {0, -1}, out.t), 0) << LastError();
-    std::vector<double> got = out.Storage();
+    std::vector<double> got = out.Values();
     for (int i = 0; i < 3; ++i)
         for (int j = 0; j < 4; ++j) EXPECT_EQ(got[i * 4 + j], ((i + 2) % 3) * 4 + (j + 2) % 4) << i << "," << j;
     ASSERT_EQ(Roll(x.t, {5}, {}, out.t), 0) << LastError();
-    got = out.Storage();
+    got = out.Values();
     for (int k = 0; k < 12; ++k) EXPECT_EQ(got[k], (k + 7) % 12) << k;
     // the same dim twice: the shifts add up
     ASSERT_EQ(Roll(x.t, {1, 1}, {1, 1}, out.t), 0) << LastError();
-    got = out.Storage();
+    got = out.Values();
     for (int i = 0; i < 3; ++i)
         for (int j = 0; j < 4; ++j) EXPECT_EQ(got[i * 4 + j], i * 4 + (j + 2) % 4);
 }
@@ -299,7 +261,7 @@ TEST(ReferenceRoll, ChecksInCannOrder) {
     ExpectFails(call(scalar.t, one.a, d0.a, out_scalar.t), ACLNN_ERR_PARAM_INVALID,
                 "When tensor x has no dimensions, shifts should be size 1, dims should be size 0.");
     ASSERT_EQ(Roll(scalar.t, {3}, {}, out_scalar.t), 0) << LastError();
-    EXPECT_EQ(out_scalar.Storage(), (std::vector<double>{1.0}));
+    EXPECT_EQ(out_scalar.Values(), (std::vector<double>{1.0}));
 }
 
 // INT16 and BF16 on Atlas A2/A3 and Ascend 950 only.
@@ -315,7 +277,7 @@ TEST(ReferenceRoll, ListsPerProduct) {
             EXPECT_NE(LastError().find("Tensor x not implemented for DT_BF16"), std::string::npos);
         } else {
             ASSERT_EQ(st, 0) << LastError();
-            EXPECT_EQ(out.Storage(), (std::vector<double>{4, 1, 2, 3}));
+            EXPECT_EQ(out.Values(), (std::vector<double>{4, 1, 2, 3}));
         }
     }
 }
@@ -339,7 +301,7 @@ TEST(ReferenceTrilTriu, DiagonalMapping) {
         Dev up(std::vector<double>(24, -7.0), at::kFloat, {2, 3, 4});
         ASSERT_EQ(Tril(self.t, diag, lo.t), 0) << LastError();
         ASSERT_EQ(Triu(self.t, diag, up.t), 0) << LastError();
-        const std::vector<double> l = lo.Storage(), u = up.Storage();
+        const std::vector<double> l = lo.Values(), u = up.Values();
         for (int b = 0; b < 2; ++b)
             for (int i = 0; i < 3; ++i)
                 for (int j = 0; j < 4; ++j) {
@@ -356,14 +318,14 @@ TEST(ReferenceTrilTriu, InplaceForms) {
                         aclnnInplaceTril),
               0)
         << LastError();
-    EXPECT_EQ(a.Storage(), (std::vector<double>{1, 0, 0, 4, 5, 0, 7, 8, 9}));
+    EXPECT_EQ(a.Values(), (std::vector<double>{1, 0, 0, 4, 5, 0, 7, 8, 9}));
     Dev b(Iota(9), at::kInt, {3, 3}, {1, 3});  // transposed: b[i][j] = storage[i + 3 j]
     ASSERT_EQ(RunPhases([&](uint64_t* ws, aclOpExecutor** ex) { return aclnnInplaceTriuGetWorkspaceSize(b.t, 1, ws, ex); },
                         aclnnInplaceTriu),
               0)
         << LastError();
     // kept: (i, j) with j > i, i.e. storage i + 3 j for (0,1),(0,2),(1,2) = 3, 6, 7
-    EXPECT_EQ(b.Storage(), (std::vector<double>{0, 0, 0, 4, 0, 0, 7, 8, 0}));
+    EXPECT_EQ(b.Values(), (std::vector<double>{0, 0, 0, 4, 0, 0, 7, 8, 0}));
 }
 
 TEST(ReferenceTrilTriu, ChecksInCannOrder) {
@@ -413,12 +375,12 @@ TEST(ReferenceTrilTriu, ListsPerProduct) {
             EXPECT_NE(LastError().find("Tensor self not implemented for DT_BF16"), std::string::npos);
         } else {
             ASSERT_EQ(st, 0) << LastError();
-            EXPECT_EQ(out.Storage(), (std::vector<double>{1, 2, 0, 4}));
+            EXPECT_EQ(out.Values(), (std::vector<double>{1, 2, 0, 4}));
         }
         Dev d(Iota(4), at::kDouble, {2, 2});
         Dev dout(std::vector<double>(4), at::kDouble, {2, 2});
         ASSERT_EQ(Tril(d.t, 0, dout.t), 0) << LastError();
-        EXPECT_EQ(dout.Storage(), (std::vector<double>{1, 0, 3, 4}));
+        EXPECT_EQ(dout.Values(), (std::vector<double>{1, 0, 3, 4}));
     }
 }
 
@@ -435,13 +397,13 @@ TEST(ReferenceExpand, BroadcastsAndAddsDims) {
     Dev self({5, 6, 7}, at::kInt, {3, 1});
     Dev out(std::vector<double>(24), at::kInt, {2, 3, 4});
     ASSERT_EQ(Expand(self.t, {2, 3, 4}, out.t), 0) << LastError();
-    const std::vector<double> got = out.Storage();
+    const std::vector<double> got = out.Values();
     for (int k = 0; k < 24; ++k) EXPECT_EQ(got[k], 5 + (k / 4) % 3) << k;
     // a [3] row to [2,3]: each row the same, in order
     Dev row({1, 2, 3}, at::kFloat, {3});
     Dev rows(std::vector<double>(6), at::kFloat, {2, 3});
     ASSERT_EQ(Expand(row.t, {2, 3}, rows.t), 0) << LastError();
-    EXPECT_EQ(rows.Storage(), (std::vector<double>{1, 2, 3, 1, 2, 3}));
+    EXPECT_EQ(rows.Values(), (std::vector<double>{1, 2, 3, 1, 2, 3}));
 }
 
 TEST(ReferenceExpand, ChecksInCannOrder) {
@@ -480,14 +442,14 @@ TEST(ReferenceRepeat, TilesWithLeadingDims) {
     Dev self(Iota(6), at::kFloat, {2, 3});
     Dev out(std::vector<double>(24), at::kFloat, {2, 2, 6});
     ASSERT_EQ(Repeat(self.t, {2, 1, 2}, out.t), 0) << LastError();
-    const std::vector<double> got = out.Storage();
+    const std::vector<double> got = out.Values();
     for (int a = 0; a < 2; ++a)
         for (int i = 0; i < 2; ++i)
             for (int j = 0; j < 6; ++j) EXPECT_EQ(got[a * 12 + i * 6 + j], 1 + i * 3 + j % 3);
     // a zero repeat: the op_api returns before computing, out untouched (its shape unchecked)
     Dev keep(std::vector<double>(4, 9.0), at::kFloat, {2, 2});
     ASSERT_EQ(Repeat(self.t, {0, 1}, keep.t), 0) << LastError();
-    EXPECT_EQ(keep.Storage(), std::vector<double>(4, 9.0));
+    EXPECT_EQ(keep.Values(), std::vector<double>(4, 9.0));
 }
 
 TEST(ReferenceRepeat, ChecksInCannOrder) {
@@ -550,19 +512,19 @@ TEST(ReferenceDiag, DiagonalOfMatrixAndMatrixOfVector) {
     Dev m(Iota(12), at::kFloat, {3, 4});
     Dev d1(std::vector<double>(3), at::kFloat, {3});
     ASSERT_EQ(Diag(m.t, 1, d1.t), 0) << LastError();
-    EXPECT_EQ(d1.Storage(), (std::vector<double>{2, 7, 12}));
+    EXPECT_EQ(d1.Values(), (std::vector<double>{2, 7, 12}));
     Dev dm1(std::vector<double>(2), at::kFloat, {2});
     ASSERT_EQ(Diag(m.t, -1, dm1.t), 0) << LastError();
-    EXPECT_EQ(dm1.Storage(), (std::vector<double>{5, 10}));
+    EXPECT_EQ(dm1.Values(), (std::vector<double>{5, 10}));
     // a vector onto diagonal -1 of a [3,3] matrix
     Dev v({4, 5}, at::kInt, {2});
     Dev sq(std::vector<double>(9, 3.0), at::kInt, {3, 3});
     ASSERT_EQ(Diag(v.t, -1, sq.t), 0) << LastError();
-    EXPECT_EQ(sq.Storage(), (std::vector<double>{0, 0, 0, 4, 0, 0, 0, 5, 0}));
+    EXPECT_EQ(sq.Values(), (std::vector<double>{0, 0, 0, 4, 0, 0, 0, 5, 0}));
     // diagonal == the column count: the op_api returns early, nothing written
     Dev none(std::vector<double>(1, 8.0), at::kFloat, {1});
     ASSERT_EQ(Diag(m.t, 4, none.t), 0) << LastError();
-    EXPECT_EQ(none.Storage(), (std::vector<double>{8.0}));
+    EXPECT_EQ(none.Values(), (std::vector<double>{8.0}));
 }
 
 TEST(ReferenceDiag, ChecksInCannOrder) {
@@ -587,7 +549,7 @@ TEST(ReferenceDiagFlat, FlattensAndCasts) {
     Dev self({1.5, -2.0, 3.0, 4.25}, at::kFloat, {2, 2}, {1, 2});  // transposed: flattened 1.5, 3, -2, 4.25
     Dev out(std::vector<double>(25, 9.0), at::kDouble, {5, 5});
     ASSERT_EQ(DiagFlat(self.t, 1, out.t), 0) << LastError();
-    const std::vector<double> got = out.Storage();
+    const std::vector<double> got = out.Values();
     const double diag[4] = {1.5, 3.0, -2.0, 4.25};
     for (int i = 0; i < 5; ++i)
         for (int j = 0; j < 5; ++j) EXPECT_EQ(got[i * 5 + j], j == i + 1 ? diag[i] : 0.0) << i << "," << j;
@@ -606,7 +568,7 @@ TEST(ReferenceEye, IdentityAndChecks) {
                         aclnnEye),
               0)
         << LastError();
-    EXPECT_EQ(out.Storage(), (std::vector<double>{1, 0, 0, 0, 1, 0}));
+    EXPECT_EQ(out.Values(), (std::vector<double>{1, 0, 0, 0, 1, 0}));
     auto call = [&](int64_t n, int64_t m, aclTensor* o) {
         return [=](uint64_t* ws, aclOpExecutor** ex) { return aclnnEyeGetWorkspaceSize(n, m, o, ws, ex); };
     };
@@ -635,12 +597,12 @@ TEST(ReferenceConstantPadNd, PadsAndCrops) {
     Dev self(Iota(6), at::kFloat, {2, 3});
     Dev out(std::vector<double>(6, -9.0), at::kFloat, {1, 6});
     ASSERT_EQ(ConstantPad(self.t, {1, 2, -1, 0}, 0.5f, out.t), 0) << LastError();
-    EXPECT_EQ(out.Storage(), (std::vector<double>{0.5, 4, 5, 6, 0.5, 0.5}));
+    EXPECT_EQ(out.Values(), (std::vector<double>{0.5, 4, 5, 6, 0.5, 0.5}));
     // an INT32 self: the value converted to INT32 (2.75 -> 2)
     Dev ints(Iota(2), at::kInt, {2});
     Dev iout(std::vector<double>(4), at::kInt, {4});
     ASSERT_EQ(ConstantPad(ints.t, {1, 1}, 2.75f, iout.t), 0) << LastError();
-    EXPECT_EQ(iout.Storage(), (std::vector<double>{2, 1, 2, 2}));
+    EXPECT_EQ(iout.Values(), (std::vector<double>{2, 1, 2, 2}));
 }
 
 TEST(ReferenceConstantPadNd, ChecksInCannOrder) {
@@ -683,14 +645,14 @@ TEST(ReferencePads, OneDim) {
     Dev self(Iota(4), at::kFloat, {1, 4});
     Dev out(std::vector<double>(7), at::kFloat, {1, 7});
     ASSERT_EQ(Pad(aclnnReflectionPad1dGetWorkspaceSize, aclnnReflectionPad1d, self.t, {2, 1}, out.t), 0) << LastError();
-    EXPECT_EQ(out.Storage(), (std::vector<double>{3, 2, 1, 2, 3, 4, 3}));
+    EXPECT_EQ(out.Values(), (std::vector<double>{3, 2, 1, 2, 3, 4, 3}));
     ASSERT_EQ(Pad(aclnnReplicationPad1dGetWorkspaceSize, aclnnReplicationPad1d, self.t, {2, 1}, out.t), 0) << LastError();
-    EXPECT_EQ(out.Storage(), (std::vector<double>{1, 1, 1, 2, 3, 4, 4}));
+    EXPECT_EQ(out.Values(), (std::vector<double>{1, 1, 1, 2, 3, 4, 4}));
     // BOOL through reflection (ATen's own reflection kernels lack it)
     Dev b({1, 0, 0}, at::kBool, {1, 3});
     Dev bout(std::vector<double>(5), at::kBool, {1, 5});
     ASSERT_EQ(Pad(aclnnReflectionPad1dGetWorkspaceSize, aclnnReflectionPad1d, b.t, {2, 0}, bout.t), 0) << LastError();
-    EXPECT_EQ(bout.Storage(), (std::vector<double>{0, 0, 1, 0, 0}));
+    EXPECT_EQ(bout.Values(), (std::vector<double>{0, 0, 1, 0, 0}));
 }
 
 // a [1,2,3] matrix, padding [1,0, 1,1] (last dim left 1; rows 1 above and below).
@@ -699,19 +661,19 @@ TEST(ReferencePads, TwoAndThreeDims) {
     Dev out(std::vector<double>(16), at::kInt, {1, 4, 4});
     ASSERT_EQ(Pad(aclnnReflectionPad2dGetWorkspaceSize, aclnnReflectionPad2d, self.t, {1, 0, 1, 1}, out.t), 0)
         << LastError();
-    EXPECT_EQ(out.Storage(), (std::vector<double>{5, 4, 5, 6, 2, 1, 2, 3, 5, 4, 5, 6, 2, 1, 2, 3}));
+    EXPECT_EQ(out.Values(), (std::vector<double>{5, 4, 5, 6, 2, 1, 2, 3, 5, 4, 5, 6, 2, 1, 2, 3}));
     ASSERT_EQ(Pad(aclnnReplicationPad2dGetWorkspaceSize, aclnnReplicationPad2d, self.t, {1, 0, 1, 1}, out.t), 0)
         << LastError();
-    EXPECT_EQ(out.Storage(), (std::vector<double>{1, 1, 2, 3, 1, 1, 2, 3, 4, 4, 5, 6, 4, 4, 5, 6}));
+    EXPECT_EQ(out.Values(), (std::vector<double>{1, 1, 2, 3, 1, 1, 2, 3, 4, 4, 5, 6, 4, 4, 5, 6}));
     // 3-D padding on a [1,2,1,1] self: only the depth dim padded (1 before): reflection reads depth 1
     Dev cube({7, 8}, at::kFloat, {1, 2, 1, 1});
     Dev cout(std::vector<double>(3), at::kFloat, {1, 3, 1, 1});
     ASSERT_EQ(Pad(aclnnReflectionPad3dGetWorkspaceSize, aclnnReflectionPad3d, cube.t, {0, 0, 0, 0, 1, 0}, cout.t), 0)
         << LastError();
-    EXPECT_EQ(cout.Storage(), (std::vector<double>{8, 7, 8}));
+    EXPECT_EQ(cout.Values(), (std::vector<double>{8, 7, 8}));
     ASSERT_EQ(Pad(aclnnReplicationPad3dGetWorkspaceSize, aclnnReplicationPad3d, cube.t, {0, 0, 0, 0, 1, 0}, cout.t), 0)
         << LastError();
-    EXPECT_EQ(cout.Storage(), (std::vector<double>{7, 7, 8}));
+    EXPECT_EQ(cout.Values(), (std::vector<double>{7, 7, 8}));
 }
 
 TEST(ReferencePads, ChecksInCannOrder) {
@@ -768,7 +730,7 @@ TEST(ReferencePads, ListsPerProduct) {
             EXPECT_NE(LastError().find("Tensor self not implemented for DT_BOOL"), std::string::npos);
         } else {
             ASSERT_EQ(st, 0) << LastError();
-            EXPECT_EQ(out.Storage(), (std::vector<double>{1, 1, 0, 0}));
+            EXPECT_EQ(out.Values(), (std::vector<double>{1, 1, 0, 0}));
         }
     }
 }
@@ -786,10 +748,10 @@ TEST(ReferenceSlice, WrapsClampsAndSteps) {
     Dev self(Iota(20), at::kFloat, {2, 10});
     Dev out(std::vector<double>(6), at::kFloat, {2, 3});
     ASSERT_EQ(Slice(self.t, -1, -8, 100, 3, out.t), 0) << LastError();
-    EXPECT_EQ(out.Storage(), (std::vector<double>{3, 6, 9, 13, 16, 19}));
+    EXPECT_EQ(out.Values(), (std::vector<double>{3, 6, 9, 13, 16, 19}));
     Dev row(std::vector<double>(10), at::kFloat, {1, 10});
     ASSERT_EQ(Slice(self.t, 0, 1, 2, 1, row.t), 0) << LastError();
-    EXPECT_EQ(row.Storage(), Iota(10, 11.0));
+    EXPECT_EQ(row.Values(), Iota(10, 11.0));
 }
 
 TEST(ReferenceSlice, ChecksInCannOrder) {
@@ -831,7 +793,7 @@ TEST(ReferenceChannelShuffle, ShufflesChannels) {
               0)
         << LastError();
     const int src[6] = {0, 2, 4, 1, 3, 5};
-    const std::vector<double> got = out.Storage();
+    const std::vector<double> got = out.Values();
     for (int k = 0; k < 6; ++k)
         for (int j = 0; j < 2; ++j) EXPECT_EQ(got[k * 2 + j], src[k] * 2 + j) << k;
     auto call = [](const aclTensor* s, int64_t g, aclTensor* o) {

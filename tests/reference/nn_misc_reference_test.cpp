@@ -35,55 +35,19 @@
 #include "aclnnop/aclnn_softplus_backward.h"
 #include "support/phases.h"
 #include "support/profile_scope.h"
+#include "support/reference_tensor.h"
 #include "support/test_util.h"
 
 namespace {
+
+using aclcpu_test::AclOf;
+using aclcpu_test::Dev;
 
 using aclcpu_test::DeviceBuffer;
 using aclcpu_test::ExpectFails;
 using aclcpu_test::LastError;
 using aclcpu_test::RunPhases;
 using aclcpu_test::Scalar;
-
-aclDataType AclOf(at::ScalarType t) {
-    switch (t) {
-        case at::kHalf: return ACL_FLOAT16;
-        case at::kBFloat16: return ACL_BF16;
-        case at::kDouble: return ACL_DOUBLE;
-        case at::kInt: return ACL_INT32;
-        case at::kChar: return ACL_INT8;
-        case at::kLong: return ACL_INT64;
-        default: return ACL_FLOAT;
-    }
-}
-
-/// A device tensor: `storage` values (converted to `type` by ATen) viewed with shape/strides/offset.
-struct Dev {
-    DeviceBuffer buf;
-    aclTensor* t = nullptr;
-    at::ScalarType type;
-    int64_t n;
-    Dev(const std::vector<double>& storage, at::ScalarType ty, std::vector<int64_t> shape,
-        std::vector<int64_t> strides = {}, int64_t offset = 0)
-        : type(ty), n(static_cast<int64_t>(storage.size())) {
-        at::Tensor host = at::tensor(storage, at::kDouble).to(ty);
-        const size_t bytes = static_cast<size_t>(n) * host.element_size();
-        buf = DeviceBuffer(bytes > 0 ? bytes : 1);
-        if (bytes > 0) aclrtMemcpy(buf.get(), bytes, host.data_ptr(), bytes, ACL_MEMCPY_HOST_TO_DEVICE);
-        if (strides.empty()) strides = aclcpu_test::ContiguousStrides(shape);
-        const int64_t storage_dims[1] = {n};
-        t = aclCreateTensor(shape.data(), shape.size(), AclOf(ty), strides.data(), offset, ACL_FORMAT_ND, storage_dims,
-                            1, buf.get());
-    }
-    ~Dev() { aclDestroyTensor(t); }
-    /// The storage back on the host, as DOUBLE.
-    at::Tensor Storage() const {
-        at::Tensor host = at::empty({n}, at::TensorOptions().dtype(type));
-        aclrtMemcpy(host.data_ptr(), n * host.element_size(), buf.get(), n * host.element_size(),
-                    ACL_MEMCPY_DEVICE_TO_HOST);
-        return host.to(at::kDouble);
-    }
-};
 
 const std::vector<double> kX = {-3.0, -1.5, -0.5, 0.0, 0.25, 1.0, 2.5, 4.0};
 
