@@ -30,31 +30,6 @@ inline bool ActivationBf16Soc(rt::Soc soc) {
     return soc == rt::Soc::kAscend950 || soc == rt::Soc::kAscend910B || soc == rt::Soc::kAscend910_93;
 }
 
-/// A storage format's name as CANN's messages print it (op::ToString(Format): the name without FORMAT_).
-inline const char* ActivationFormatName(int32_t f) {
-    switch (f) {
-        case ACL_FORMAT_NCHW: return "NCHW";
-        case ACL_FORMAT_NHWC: return "NHWC";
-        case ACL_FORMAT_ND: return "ND";
-        case ACL_FORMAT_NC1HWC0: return "NC1HWC0";
-        case ACL_FORMAT_FRACTAL_Z: return "FRACTAL_Z";
-        case ACL_FORMAT_NC1HWC0_C04: return "NC1HWC0_C04";
-        case ACL_FORMAT_HWCN: return "HWCN";
-        case ACL_FORMAT_NDHWC: return "NDHWC";
-        case ACL_FORMAT_FRACTAL_NZ: return "FRACTAL_NZ";
-        case ACL_FORMAT_NCDHW: return "NCDHW";
-        case ACL_FORMAT_NDC1HWC0: return "NDC1HWC0";
-        case ACL_FRACTAL_Z_3D: return "FRACTAL_Z_3D";
-        case ACL_FORMAT_NC: return "NC";
-        case ACL_FORMAT_NCL: return "NCL";
-        case ACL_FORMAT_FRACTAL_NZ_C0_16: return "FRACTAL_NZ_C0_16";
-        case ACL_FORMAT_FRACTAL_NZ_C0_32: return "FRACTAL_NZ_C0_32";
-        case ACL_FORMAT_FRACTAL_NZ_C0_2: return "FRACTAL_NZ_C0_2";
-        case ACL_FORMAT_FRACTAL_NZ_C0_4: return "FRACTAL_NZ_C0_4";
-        case ACL_FORMAT_FRACTAL_NZ_C0_8: return "FRACTAL_NZ_C0_8";
-        default: return "UNDEFINED";
-    }
-}
 
 // ---- aclnnGelu (aclnn_gelu.cpp CheckFormat, after the dtype checks); c.t = {self, out}
 
@@ -65,7 +40,7 @@ inline int CheckGeluFormat(const OpCall& c) {
     if (!IsPrivateFormatCode(self->format) && !IsPrivateFormatCode(out->format)) return 0;
     return Fail(ACLNN_ERR_PARAM_INVALID,
                 "Format only support ND\u3001NCHW\u3001NHWC\u3001HWCN\u3001NDHWC\u3001NCDHW, self [%s], out [%s]",
-                ActivationFormatName(self->format), ActivationFormatName(out->format));
+                FormatName(self->format), FormatName(out->format));
 }
 
 // ---- aclnnGeluBackward, aclnnGeluBackwardV2 (level2_base.h CheckPromoteTypeGeluBackward); c.t = {gradOutput,

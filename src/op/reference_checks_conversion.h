@@ -1,7 +1,7 @@
 // The custom first-phase checks of the reference-tier conversion entries (ops/families/conversion.yaml `custom`
 // checks the table's vocabulary cannot express; docs/ops/conversion.md). Included through op/family_hooks.inc at
 // the end of src/op/reference_checks.h, so every generated reference-tier translation unit sees them (and the
-// helpers defined there before it: ActivationFormatName, Fail, ShapeString). Each hook is
+// helpers defined there before it: FormatName, Fail, ShapeString). Each hook is
 // int <hook>(const OpCall& c, <the entry's non-tensor parameters>): 0, or 161002 with CANN's message.
 // Facts (hicann/ops-math): conversion/transpose/op_api/aclnn_permute.cpp (CheckShapeValid, CheckDimsRange and the
 // CheckShapeAndScalarSame after the graph), conversion/flatten/op_host/op_api/aclnn_flatten.cpp (CheckShape),
@@ -148,7 +148,7 @@ inline int CheckRollDims(const OpCall& c, const aclIntArray* shifts, const aclIn
 inline int CheckTrilFormat(const OpCall& c, int64_t) {
     if (c.t[0]->format == c.t[1]->format) return 0;
     return Fail(ACLNN_ERR_PARAM_INVALID, "self format is different with out format, self [%s], out [%s].",
-                ActivationFormatName(c.t[0]->format), ActivationFormatName(c.t[1]->format));
+                FormatName(c.t[0]->format), FormatName(c.t[1]->format));
 }
 
 /// aclnn_tril.cpp CheckShape's first check: self of fewer than 2 dims (empty or not).
@@ -161,7 +161,7 @@ inline int CheckTrilRank(const OpCall& c, int64_t) {
 inline int CheckTriuFormat(const OpCall& c, int64_t diagonal) {
     if (IsPrivateFormatCode(c.t[0]->format)) {
         return Fail(ACLNN_ERR_PARAM_INVALID, "Format only support ND, NCHW, NHWC, HWCN, NDHWC, NCDHW, self [%s]",
-                    ActivationFormatName(c.t[0]->format));
+                    FormatName(c.t[0]->format));
     }
     return CheckTrilFormat(c, diagonal);
 }
@@ -358,7 +358,7 @@ inline int CheckConstantPadFormat(const OpCall& c, const aclIntArray*, const acl
     if (s == o || s == ACL_FORMAT_ND) return 0;
     return Fail(ACLNN_ERR_PARAM_INVALID,
                 "If Input tensor's format not ND, Input tensor's format[%s] should be same with output's format[%s].",
-                ActivationFormatName(s), ActivationFormatName(o));
+                FormatName(s), FormatName(o));
 }
 
 /// CheckShape: more than 8 dims (self, out); ranks differ; an odd pad length; more pairs than dims; per dim from
@@ -418,7 +418,7 @@ inline int CheckConstantPadShape(const OpCall& c, const aclIntArray* pad, const 
 inline int CheckReflectionPadFormat(const OpCall& c, const aclIntArray*) {
     if (c.t[0]->format == c.t[1]->format) return 0;
     return Fail(ACLNN_ERR_PARAM_INVALID, "Format of input and output should be equal, self [%s], gradInoutput [%s].",
-                ActivationFormatName(c.t[0]->format), ActivationFormatName(c.t[1]->format));
+                FormatName(c.t[0]->format), FormatName(c.t[1]->format));
 }
 
 /// CheckShape for D padded dims: self of fewer than D+1 or more than D+2 dims; out's rank not self's; padding not

@@ -57,26 +57,6 @@ inline int CheckLog10Dtype(const OpCall& c) {
                 DtypeName(out->dtype));
 }
 
-/// A storage format's name as op::ToString(Format) prints it (the aclFormat name without FORMAT_).
-inline const char* MathFormatName(int32_t f) {
-    switch (f) {
-        case ACL_FORMAT_NCHW: return "NCHW";
-        case ACL_FORMAT_NHWC: return "NHWC";
-        case ACL_FORMAT_ND: return "ND";
-        case ACL_FORMAT_NC1HWC0: return "NC1HWC0";
-        case ACL_FORMAT_FRACTAL_Z: return "FRACTAL_Z";
-        case ACL_FORMAT_NC1HWC0_C04: return "NC1HWC0_C04";
-        case ACL_FORMAT_HWCN: return "HWCN";
-        case ACL_FORMAT_NDHWC: return "NDHWC";
-        case ACL_FORMAT_FRACTAL_NZ: return "FRACTAL_NZ";
-        case ACL_FORMAT_NCDHW: return "NCDHW";
-        case ACL_FORMAT_NDC1HWC0: return "NDC1HWC0";
-        case ACL_FRACTAL_Z_3D: return "FRACTAL_Z_3D";
-        case ACL_FORMAT_NC: return "NC";
-        case ACL_FORMAT_NCL: return "NCL";
-        default: return "UNDEFINED";
-    }
-}
 
 /// aclnn_tanh.cpp CheckFormat (after the dtype checks): self's and out's formats differ, or self's is a private
 /// format -> 161002. (CANN compares the view formats; an aclTensor here has the one format it was made with.)
@@ -85,12 +65,12 @@ inline int CheckTanhFormat(const OpCall& c) {
     const aclTensor* out = c.t[1];
     if (self->format != out->format) {
         return Fail(ACLNN_ERR_PARAM_INVALID, "Format of input and output should be equal, self [%s], out [%s].",
-                    MathFormatName(self->format), MathFormatName(out->format));
+                    FormatName(self->format), FormatName(out->format));
     }
     if (IsPrivateFormatCode(self->format)) {
         return Fail(ACLNN_ERR_PARAM_INVALID,
                     "Format only support ND\u3001NCHW\u3001NHWC\u3001HWCN\u3001NDHWC\u3001NCDHW, not support [%s].",
-                    MathFormatName(self->format));
+                    FormatName(self->format));
     }
     return 0;
 }
@@ -101,7 +81,7 @@ inline int CheckReciprocalFormat(const OpCall& c) {
     const aclTensor* out = c.t[1];
     if (self->format == out->format) return 0;
     return Fail(ACLNN_ERR_PARAM_INVALID, "Format of input and output should be equal, self [%s], out [%s].",
-                MathFormatName(self->format), MathFormatName(out->format));
+                FormatName(self->format), FormatName(out->format));
 }
 
 /// aclnn_cosh.cpp, aclnn_acosh.cpp, aclnn_asinh.cpp: on a RegBase arch (Ascend 950) a private storage format of
@@ -127,7 +107,7 @@ inline int CheckFloorFormat(const OpCall& c) {
     if (!IsPrivateFormatCode(self->format) && !IsPrivateFormatCode(out->format)) return 0;
     return Fail(ACLNN_ERR_PARAM_INVALID,
                 "Format only support ND\u3001NCHW\u3001NHWC\u3001HWCN\u3001NDHWC\u3001NCDHW, self [%s], out [%s]",
-                MathFormatName(self->format), MathFormatName(out->format));
+                FormatName(self->format), FormatName(out->format));
 }
 
 /// aclnn_round.cpp CheckFormat (after the shapes): self's, then out's storage format private -> 161002.
@@ -176,7 +156,7 @@ inline int CheckSquareFormat(const OpCall& c) {
     const aclTensor* out = c.t[1];
     if (self->format != out->format) {
         return Fail(ACLNN_ERR_PARAM_INVALID, "Format of input and output should be equal. self [%s], out [%s].",
-                    MathFormatName(self->format), MathFormatName(out->format));
+                    FormatName(self->format), FormatName(out->format));
     }
     if (IsPrivateFormatCode(self->format)) return Fail(ACLNN_ERR_PARAM_INVALID, "Format only support ND.");
     return 0;
