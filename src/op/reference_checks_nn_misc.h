@@ -153,7 +153,7 @@ inline int CheckFastGeluFormat(const OpCall& c) {
     const aclTensor* out = c.t[1];
     if (self->format == out->format) return 0;
     return Fail(ACLNN_ERR_PARAM_INVALID, "Format of self and out can't be different, self [%s], out [%s].",
-                ActivationFormatName(self->format), ActivationFormatName(out->format));
+                FormatName(self->format), FormatName(out->format));
 }
 
 /// c.t = {gradOutput, self, gradInput}: self's storage format not gradInput's, then not gradOutput's -> 161002.
@@ -164,12 +164,12 @@ inline int CheckFastGeluBackwardFormat(const OpCall& c) {
     if (self->format != gi->format) {
         return Fail(ACLNN_ERR_PARAM_INVALID,
                     "Format of self and gradInput can't be different, self [%s], gradInput [%s].",
-                    ActivationFormatName(self->format), ActivationFormatName(gi->format));
+                    FormatName(self->format), FormatName(gi->format));
     }
     if (self->format != g->format) {
         return Fail(ACLNN_ERR_PARAM_INVALID,
                     "Format of self and gradOutput can't be different, self [%s], gradOutput [%s].",
-                    ActivationFormatName(self->format), ActivationFormatName(g->format));
+                    FormatName(self->format), FormatName(g->format));
     }
     return 0;
 }
@@ -188,7 +188,7 @@ inline int CheckShrinkFormat(const OpCall& c, const aclScalar*, const aclScalar*
     const aclTensor* out = c.t[1];
     if (self->format == out->format) return 0;
     return Fail(ACLNN_ERR_PARAM_INVALID, "Format of input and output should be equal, self [%s], output [%s].",
-                ActivationFormatName(self->format), ActivationFormatName(out->format));
+                FormatName(self->format), FormatName(out->format));
 }
 
 // ---- aclnnGlu (activation/glu/op_host/op_api/aclnn_glu.cpp CheckParamsDataAndShape, after the max-dims checks);
