@@ -71,7 +71,11 @@ struct DumpCase {
 };
 
 std::vector<DumpCase> Cases() {
-    const int64_t n = int64_t{1} << 20;  // 32 chunks of the 32768-element grain
+    // 2^20 elements: 32 chunks of the 32768-element grain. Sanitizer builds (support/sample_size.h) run every
+    // case at a quarter of its rows (2^18 elements, 8 chunks: still split across each thread count, and the
+    // same code paths); the Release run keeps the full sizes.
+    const int64_t r = aclcpu_test::SampledSweeps() ? 256 : 1024;  // rows of the [r, 1024] cases
+    const int64_t n = r * 1024;
     const aclDataType F = ACL_FLOAT, H = ACL_FLOAT16, B = ACL_BF16;
     return {
         {"f32", Contig({n}, F), Contig({n}, F), Contig({n}, F), Contig({n}, F), 0},
@@ -79,16 +83,16 @@ std::vector<DumpCase> Cases() {
         {"f16", Contig({n}, H), Contig({n}, H), Contig({n}, H), Contig({n}, H), 1},
         {"bf16", Contig({n}, B), Contig({n}, B), Contig({n}, B), Contig({n}, B), 1},
         {"scalar_grad", Contig({}, F), Contig({n}, F), Contig({n}, F), Contig({n}, F), 1},
-        {"bcast", Contig({1024, 1024}, F), Contig({1024, 1024}, F), Contig({1024, 1}, F), Contig({1024, 1024}, F), 0},
-        {"transposed", Contig({1024, 1024}, F), {{1024, 1024}, {1, 1024}, F, 1024 * 1024}, Contig({1024, 1024}, F),
-         Contig({1024, 1024}, F), 2},
-        {"transposed_f16", Contig({512, 2048}, H), {{512, 2048}, {1, 512}, H, 512 * 2048}, Contig({512, 2048}, H),
-         Contig({512, 2048}, H), 1},
+        {"bcast", Contig({r, 1024}, F), Contig({r, 1024}, F), Contig({r, 1}, F), Contig({r, 1024}, F), 0},
+        {"transposed", Contig({r, 1024}, F), {{r, 1024}, {1, r}, F, r * 1024}, Contig({r, 1024}, F),
+         Contig({r, 1024}, F), 2},
+        {"transposed_f16", Contig({r / 2, 2048}, H), {{r / 2, 2048}, {1, r / 2}, H, r / 2 * 2048},
+         Contig({r / 2, 2048}, H), Contig({r / 2, 2048}, H), 1},
         {"mixed", Contig({n}, F), Contig({n}, H), Contig({n}, F), Contig({n}, F), 0},
         {"mixed_int_bf16_out_f32", Contig({n}, B), Contig({n}, ACL_INT32), Contig({n}, B), Contig({n}, F), 1},
         {"f16_into_f32", Contig({n}, H), Contig({n}, H), Contig({n}, H), Contig({n}, F), 1},
-        {"strided_out", Contig({512, 1024}, F), Contig({512, 1024}, F), Contig({512, 1024}, F),
-         {{512, 1024}, {2048, 2}, F, 512 * 2048}, 0},
+        {"strided_out", Contig({r / 2, 1024}, F), Contig({r / 2, 1024}, F), Contig({r / 2, 1024}, F),
+         {{r / 2, 1024}, {2048, 2}, F, r / 2 * 2048}, 0},
         {"in_place", Contig({n}, F), Contig({n}, F), Contig({n}, F), Contig({n}, F), 0, true},
     };
 }

@@ -31,7 +31,9 @@
 #include "support/reference_tensor.h"
 #include "support/test_util.h"
 
-namespace {
+// Named after the file, not anonymous: the value suites compile as one unity translation unit
+// (tests/CMakeLists.txt, reference_values_test).
+namespace activation_reference_test {
 
 using aclcpu_test::AclOf;
 using aclcpu_test::Dev;
@@ -658,4 +660,4 @@ TEST(ReferenceLogSigmoid, Bf16NotInAscend310PList) {
                 "Tensor self not implemented for DT_BF16, should be in dtype support list DT_FLOAT, DT_FLOAT16.");
 }
 
-}  // namespace
+}  // namespace activation_reference_test

@@ -38,7 +38,9 @@
 #include "support/reference_case.h"
 #include "support/test_util.h"
 
-namespace {
+// Named after the file, not anonymous: the value suites compile as one unity translation unit
+// (tests/CMakeLists.txt, reference_values_test).
+namespace conversion_reference_test {
 
 using aclcpu_test::AclOf;
 using aclcpu_test::Dev;
@@ -808,4 +810,4 @@ TEST(ReferenceChannelShuffle, ShufflesChannels) {
     ExpectFails(call(flat.t, 2, out_flat.t), ACLNN_ERR_PARAM_INVALID, "The self tensor must have at least 3 dimensions.");
 }
 
-}  // namespace
+}  // namespace conversion_reference_test

@@ -31,7 +31,9 @@
 #include "support/reference_tensor.h"
 #include "support/test_util.h"
 
-namespace {
+// Named after the file, not anonymous: the value suites compile as one unity translation unit
+// (tests/CMakeLists.txt, reference_values_test).
+namespace math_binary_reference_test {
 
 using aclcpu_test::AclOf;
 using aclcpu_test::Dev;
@@ -862,4 +864,4 @@ TEST(ReferenceGtScalar, ChecksInCannOrder) {
     }
 }
 
-}  // namespace
+}  // namespace math_binary_reference_test

@@ -37,7 +37,9 @@
 #include "support/reference_case.h"
 #include "support/test_util.h"
 
-namespace {
+// Named after the file, not anonymous: the value suites compile as one unity translation unit
+// (tests/CMakeLists.txt, reference_values_test).
+namespace math_reduce_reference_test {
 
 using aclcpu_test::AclOf;
 using aclcpu_test::Dev;
@@ -829,4 +831,4 @@ TEST(ReferenceAllAny, ChecksInCannOrder) {
                 "The tensor's shape[[3]] is not equal with shape[[4]].");
 }
 
-}  // namespace
+}  // namespace math_reduce_reference_test

@@ -58,7 +58,9 @@
 #include "support/reference_tensor.h"
 #include "support/test_util.h"
 
-namespace {
+// Named after the file, not anonymous: the value suites compile as one unity translation unit
+// (tests/CMakeLists.txt, reference_values_test).
+namespace math_unary_reference_test {
 
 using aclcpu_test::AclOf;
 using aclcpu_test::Dev;
@@ -487,4 +489,4 @@ TEST(ReferenceMathUnaryChecks, DtypeAndFormatRules) {
                 ACLNN_ERR_PARAM_INVALID, "The size of tensor gradOutput [3] must match the size of tensor output [2].");
 }
 
-}  // namespace
+}  // namespace math_unary_reference_test

@@ -38,7 +38,9 @@
 #include "support/reference_tensor.h"
 #include "support/test_util.h"
 
-namespace {
+// Named after the file, not anonymous: the value suites compile as one unity translation unit
+// (tests/CMakeLists.txt, reference_values_test).
+namespace nn_misc_reference_test {
 
 using aclcpu_test::AclOf;
 using aclcpu_test::Dev;
@@ -1052,4 +1054,4 @@ TEST(ReferenceLogSoftmaxBackward, ChecksInCannOrder) {
                 "aclnnLogSoftmaxBackward is not support bfloat16 in current socversion.");
 }
 
-}  // namespace
+}  // namespace nn_misc_reference_test

@@ -26,7 +26,9 @@
 #include "support/profile_scope.h"
 #include "support/test_util.h"
 
-namespace {
+// Named after the file, not anonymous: the value suites compile as one unity translation unit
+// (tests/CMakeLists.txt, reference_values_test).
+namespace reference_tier_test {
 
 using aclcpu_test::DeviceBuffer;
 using aclcpu_test::ExpectFails;
@@ -423,4 +425,4 @@ TEST(ReferenceFidelity, ExactRefusesReferenceTier) {
     }
 }
 
-}  // namespace
+}  // namespace reference_tier_test
