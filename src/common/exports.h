@@ -171,6 +171,11 @@ struct Value;
 ACLCPU_LIB_API ref::Value ReferenceScalarValue(const aclScalar* s);
 ACLCPU_LIB_API int PublishReference(const OpCall& c, const char* table_api, const RefValues& values,
                                     uint64_t* workspaceSize, aclOpExecutor** executor);
+struct CallArg;
+ACLCPU_LIB_API int PublishReferenceOfArgs(const aclTensor* const* t, int n, int num_inputs, const char* api,
+                                          const CallArg* args, int nargs, const char* const* arg_names,
+                                          const char* table_api, const RefValues& values, uint64_t* workspaceSize,
+                                          aclOpExecutor** executor);
 
 // aclnnMseLoss (src/op/mse_loss.cpp): its summation orders.
 namespace engine {

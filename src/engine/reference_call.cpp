@@ -129,14 +129,18 @@ public:
     /// slot: for each of the operator's tensors in executor order, its index among the launch's tensors, or -1
     /// for an absent optional one; num_inputs: how many of the operator's tensors are inputs.
     ReferencePlan(ref::Fn fn, const char* api, const RefValues& values, std::vector<int> slot, int num_inputs)
-        : fn_(fn), api_(api), arrays_(values.arrays()), values_(values.values()), slot_(std::move(slot)),
-          num_inputs_(num_inputs) {
-        size_t k = 0;  // the array values point into this plan's own copies
+        : fn_(fn), api_(api), arrays_(values.arrays()), scalar_lists_(values.scalar_lists()), values_(values.values()),
+          slot_(std::move(slot)), num_inputs_(num_inputs) {
+        size_t k = 0, l = 0;  // the array and scalar-list values point into this plan's own copies
         for (ref::Value& v : values_) {
             if (v.kind == ref::Value::kIntArray) {
                 v.array = arrays_[k].data();
                 v.count = static_cast<int64_t>(arrays_[k].size());
                 ++k;
+            } else if (v.kind == ref::Value::kScalarList) {
+                v.items = scalar_lists_[l].data();
+                v.count = static_cast<int64_t>(scalar_lists_[l].size());
+                ++l;
             }
         }
     }
@@ -181,6 +185,7 @@ private:
     ref::Fn fn_;
     const char* api_;
     std::vector<std::vector<int64_t>> arrays_;
+    std::vector<std::vector<ref::Value>> scalar_lists_;
     std::vector<ref::Value> values_;
     std::vector<int> slot_;
     int num_inputs_;
@@ -204,23 +209,36 @@ ref::Value ReferenceScalarValue(const aclScalar* s) {
     return x;
 }
 
-int PublishReference(const OpCall& c, const char* table_api, const RefValues& values, uint64_t* workspaceSize,
-                     aclOpExecutor** executor) {
+namespace {
+
+// What every reference-tier first phase does before it plans: refuses the tier under ACLCPU_FIDELITY=exact,
+// resolves the operator's function (161002 naming the reason when the library cannot be used) and notes the use
+// in strict mode. Returns 0 with *fn set, or the status.
+int ResolveForCall(const char* api, const char* table_api, ref::Fn* fn) {
     if (rt::FidelityExactOnly()) {
         return Fail(ACLNN_ERR_PARAM_INVALID,
                     "%s is a reference-tier operator (PyTorch ATen on the CPU, not modelled from the NPU kernel); "
                     "ACLCPU_FIDELITY=exact (or the aclInit config's \"fidelity\": \"exact\") refuses it.",
-                    c.api);
+                    api);
     }
     std::string why;
-    const ref::Fn fn = Resolve(table_api, &why);
-    if (fn == nullptr) {
+    *fn = Resolve(table_api, &why);
+    if (*fn == nullptr) {
         return Fail(ACLNN_ERR_PARAM_INVALID,
                     "%s is a reference-tier operator, computed by aclcpu's reference library (PyTorch ATen), which "
                     "cannot be used: %s.",
-                    c.api, why.c_str());
+                    api, why.c_str());
     }
-    if (StrictMode()) NoteUse(c.api);
+    if (StrictMode()) NoteUse(api);
+    return 0;
+}
+
+}  // namespace
+
+int PublishReference(const OpCall& c, const char* table_api, const RefValues& values, uint64_t* workspaceSize,
+                     aclOpExecutor** executor) {
+    ref::Fn fn = nullptr;
+    if (int ret = ResolveForCall(c.api, table_api, &fn)) return ret;
     // The given tensors (an absent optional one, NULL, is not the executor's): slot[i] their index there, or -1.
     const aclTensor* t[kMaxCallTensors];
     const char* names[kMaxCallTensors];
@@ -250,6 +268,32 @@ int PublishReference(const OpCall& c, const char* table_api, const RefValues& va
             *workspace = 0;
             if (empty) return nullptr;
             return std::make_shared<ReferencePlan>(fn, table_api, values, slot, c.num_inputs);
+        },
+        workspaceSize, executor);
+}
+
+int PublishReferenceOfArgs(const aclTensor* const* t, int n, int num_inputs, const char* api, const CallArg* args,
+                           int nargs, const char* const* arg_names, const char* table_api, const RefValues& values,
+                           uint64_t* workspaceSize, aclOpExecutor** executor) {
+    ref::Fn fn = nullptr;
+    if (int ret = ResolveForCall(api, table_api, &fn)) return ret;
+    // beyond CANN: every tensor inside its storage, no output mapping two elements to one address (a foreach
+    // entry's list_views check made these already; this keeps the rule for every entry with arguments)
+    std::vector<const char*> names;
+    engine::NamesOfArgs(args, nargs, arg_names, n, &names);
+    bool empty = true;  // nothing to run when every output is empty
+    for (int o = num_inputs; o < n; ++o) {
+        if (int ret = engine::CheckElementwiseViews(t, names.data(), n, o)) return ret;
+        empty = empty && t[o]->numel == 0;
+    }
+    std::vector<int> slot(static_cast<size_t>(n));
+    for (int i = 0; i < n; ++i) slot[static_cast<size_t>(i)] = i;
+    return engine::PublishPlanOfArgs(
+        t, n, num_inputs, api, nullptr, args, nargs, arg_names,
+        [&](const aclTensor*, uint64_t* workspace) -> std::shared_ptr<const OpPlan> {
+            *workspace = 0;
+            if (empty) return nullptr;
+            return std::make_shared<ReferencePlan>(fn, table_api, values, std::move(slot), num_inputs);
         },
         workspaceSize, executor);
 }

@@ -33,6 +33,14 @@ public:
         Push(ref::Value::kIntArray, 0, 0.0);
         arrays_.push_back(a->values);
     }
+    /// An aclBoolArray (non-null), copied; carried as an int array of 0 and 1 (the reference library reads it with
+    /// Args::IntArray, e.g. aclnnConvolutionBackward's outputMask).
+    void BoolArray(const aclBoolArray* a) {
+        Push(ref::Value::kIntArray, 0, 0.0);
+        std::vector<int64_t> bits;
+        for (bool b : a->values) bits.push_back(b ? 1 : 0);
+        arrays_.push_back(std::move(bits));
+    }
     /// A char* (non-null: the entry's checks refuse NULL), copied; carried as an int array of its characters
     /// (the reference library reads it with Args::String).
     void String(const char* s) {
@@ -41,10 +49,28 @@ public:
         for (const char* p = s; p != nullptr && *p != '\0'; ++p) chars.push_back(static_cast<unsigned char>(*p));
         arrays_.push_back(std::move(chars));
     }
-    /// The values in order (a kIntArray value's array pointer unset: its elements are arrays()[k] for the k-th).
+    /// An aclScalarList (non-null; its elements non-null and live: the table's lists_live checked them), copied as
+    /// kScalar values.
+    void ScalarList(const aclScalarList* l) {
+        Push(ref::Value::kScalarList, 0, 0.0);
+        std::vector<ref::Value> items;
+        for (const aclScalar* s : l->items) items.push_back(ReferenceScalarValue(s));
+        values_.back().count = static_cast<int64_t>(items.size());
+        scalar_lists_.push_back(std::move(items));
+    }
+    /// A foreach entry's aclTensorList: the launch's tensors first .. first + count - 1 (PublishReferenceOfArgs
+    /// lays the lists' elements end to end; an optional list left out has count 0).
+    void TensorList(int first, int count) {
+        Push(ref::Value::kTensorList, first, 0.0);
+        values_.back().count = count;
+    }
+    /// The values in order (a kIntArray value's array pointer unset: its elements are arrays()[k] for the k-th;
+    /// likewise a kScalarList value's items are scalar_lists()[k] for the k-th).
     const std::vector<ref::Value>& values() const { return values_; }
     /// The copies of the int arrays, one per kIntArray value, in order.
     const std::vector<std::vector<int64_t>>& arrays() const { return arrays_; }
+    /// The copies of the scalar lists, one per kScalarList value, in order.
+    const std::vector<std::vector<ref::Value>>& scalar_lists() const { return scalar_lists_; }
 
 private:
     void Push(int32_t kind, int64_t i, double f) {
@@ -56,6 +82,7 @@ private:
     }
     std::vector<ref::Value> values_;
     std::vector<std::vector<int64_t>> arrays_;
+    std::vector<std::vector<ref::Value>> scalar_lists_;
 };
 
 /// Ends a reference-tier first phase: 161002 when ACLCPU_FIDELITY=exact (or the config's "fidelity": "exact")
@@ -66,5 +93,14 @@ private:
 /// Empty outputs publish an executor that runs nothing. Throws std::bad_alloc like new.
 int PublishReference(const OpCall& c, const char* table_api, const RefValues& values, uint64_t* workspaceSize,
                      aclOpExecutor** executor);
+
+/// PublishReference for a call whose tensors are grouped into the prototype's arguments (a foreach entry: its
+/// aclTensorLists' elements laid end to end in t[0 .. n), the first num_inputs inputs; args[0 .. nargs) the lists,
+/// named arg_names): the same refusals, strict-mode note and views check, and an executor whose launch hands every
+/// tensor to the reference library. `values` holds the entry's non-tensor parameters and then one TensorList value
+/// per argument. Throws std::bad_alloc like new.
+int PublishReferenceOfArgs(const aclTensor* const* t, int n, int num_inputs, const char* api, const CallArg* args,
+                           int nargs, const char* const* arg_names, const char* table_api, const RefValues& values,
+                           uint64_t* workspaceSize, aclOpExecutor** executor);
 
 }  // namespace aclcpu

@@ -84,8 +84,8 @@ public:
     double Float(int k) const { return V(k).f; }
     bool Bool(int k) const { return V(k).i != 0; }
     /// An aclScalar as ATen's Scalar: a floating or complex dtype as double, BOOL as bool, an integer as int64.
-    at::Scalar Scalar(int k) const {
-        const Value& v = V(k);
+    at::Scalar Scalar(int k) const { return ScalarOf(V(k)); }
+    static at::Scalar ScalarOf(const Value& v) {
         const aclDataType d = static_cast<aclDataType>(v.dtype);
         if (d == ACL_BOOL) return at::Scalar(v.i != 0);
         if (d == ACL_FLOAT || d == ACL_FLOAT16 || d == ACL_BF16 || d == ACL_DOUBLE || d == ACL_COMPLEX64 ||
@@ -107,6 +107,28 @@ public:
     }
     /// An aclDataType parameter as ATen's type.
     at::ScalarType Dtype(int k) const { return AtenType(static_cast<int32_t>(V(k).i)); }
+    /// An aclScalarList parameter: its scalars as Scalar(k) reads one.
+    std::vector<at::Scalar> ScalarList(int k) const {
+        const Value& v = V(k);
+        std::vector<at::Scalar> out;
+        for (int64_t i = 0; i < v.count; ++i) out.push_back(ScalarOf(v.items[i]));
+        return out;
+    }
+    /// An aclTensorList parameter (a foreach entry's list): its elements' views, in order (handles sharing the
+    /// tensors' memory: writing through one writes the caller's element).
+    std::vector<at::Tensor> List(int k) const {
+        const Value& v = V(k);
+        if (v.kind != Value::kTensorList || v.i < 0 || v.count < 0 || v.i + v.count > call_->num_tensors) {
+            throw Refused("parameter " + std::to_string(k) + " is not a tensor list of the call");
+        }
+        return std::vector<at::Tensor>(tensors_.begin() + v.i, tensors_.begin() + v.i + v.count);
+    }
+    /// A foreach entry's aclTensor parameter (a TensorList value of one tensor; none: an undefined tensor, the
+    /// caller's NULL for an optional one).
+    at::Tensor One(int k) const {
+        const std::vector<at::Tensor> l = List(k);
+        return l.empty() ? at::Tensor() : l[0];
+    }
 
     /// Writes a result into an output: nothing when the computation wrote the output's memory itself, otherwise
     /// ATen's copy_ (a cast with round to nearest even where the dtypes differ; broadcasting a result of fewer
@@ -128,6 +150,14 @@ public:
             return;
         }
         out.copy_(src);
+    }
+    /// Writes a list's results element by element (Write); a result list of another length is an internal error.
+    void WriteList(std::vector<at::Tensor>& outs, const std::vector<at::Tensor>& results) {
+        if (outs.size() != results.size()) {
+            throw Refused("the formula returned " + std::to_string(results.size()) + " tensors for a list of " +
+                          std::to_string(outs.size()));
+        }
+        for (size_t i = 0; i < outs.size(); ++i) Write(outs[i], results[i]);
     }
 
 private:

@@ -25,18 +25,30 @@ struct Tensor {
     void* data = nullptr;
 };
 
-/// One non-tensor parameter, in the table's parameter order (ops/operators.yaml). kind: what the caller passed -
-/// an integer (int64_t/int32_t/int8_t parameters, an aclDataType as its value), a floating-point number, a bool,
-/// an aclScalar (its value as double `f` for a floating or complex dtype, as int64 `i` for an integral or BOOL
-/// dtype; `dtype` the scalar's aclDataType) or an int array (`array`, `count` elements; an aclIntArray).
+/// One non-tensor parameter, in the table's parameter order (ops/operators.yaml), then one per aclTensorList
+/// parameter. kind: what the caller passed - an integer (int64_t/int32_t/int8_t parameters, an aclDataType as its
+/// value), a floating-point number, a bool, an aclScalar (its value as double `f` for a floating or complex dtype,
+/// as int64 `i` for an integral or BOOL dtype; `dtype` the scalar's aclDataType), an int array (`array`, `count`
+/// elements; an aclIntArray, an aclBoolArray as 0 / 1, a char* as its characters), an aclScalarList (`items`,
+/// `count` kScalar values) or an aclTensorList (the call's tensors `i` .. `i + count - 1`: a foreach entry's
+/// lists, after its non-tensor parameters, in the entry's list order - inputs, then outputs).
 struct Value {
-    enum Kind : int32_t { kInt = 0, kFloat = 1, kBool = 2, kScalar = 3, kIntArray = 4 };
+    enum Kind : int32_t {
+        kInt = 0,
+        kFloat = 1,
+        kBool = 2,
+        kScalar = 3,
+        kIntArray = 4,
+        kScalarList = 5,
+        kTensorList = 6,
+    };
     int32_t kind = kInt;
     int32_t dtype = 0;
     int64_t i = 0;
     double f = 0.0;
     const int64_t* array = nullptr;
     int64_t count = 0;
+    const Value* items = nullptr;
 };
 
 /// One launch: the tensors in executor order (the inputs, then the outputs), the non-tensor parameters, and a
@@ -65,7 +77,7 @@ struct Entry {
 /// and the interface version it was built with (kVersion), so that a stale library is refused.
 using TableFn = const Entry* (*)(int32_t* count, int32_t* version);
 constexpr const char* kTableSymbol = "aclcpu_reference_table";
-constexpr int32_t kVersion = 1;
+constexpr int32_t kVersion = 2;  // 2: tensor and scalar lists (Value::kTensorList, kScalarList)
 /// The library's file name (its SONAME), looked up beside libopapi_nn first, then on the loader's path.
 constexpr const char* kLibraryName = "libaclcpu_reference.so.0";
 

@@ -10,8 +10,10 @@
 #include <ATen/ATen.h>
 
 #include <map>
+#include <memory>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "acl/acl.h"
@@ -52,6 +54,36 @@ public:
     /// An input that is also the output (an Inplace variant's selfRef): as In.
     void InOut(const std::string& name, aclDataType dtype, std::vector<int64_t> shape, const std::string& mod) {
         Make(name, dtype, std::move(shape), mod, false);
+    }
+    /// One element of a tensor list of a case: dtype, view shape, storage layout (as In's `mod`).
+    struct Spec {
+        aclDataType dtype;
+        std::vector<int64_t> shape;
+        std::string mod;
+    };
+    /// A list input (an aclTensorList of a foreach entry): its elements made as In makes a tensor, named
+    /// "<name>#<i>", owned by the list (aclDestroyTensorList destroys them).
+    void InList(const std::string& name, const std::vector<Spec>& specs) { MakeList(name, specs, false); }
+    /// A list output: its elements as Out.
+    void OutList(const std::string& name, const std::vector<Spec>& specs) { MakeList(name, specs, true); }
+    /// A list both read and written (an Inplace variant's list): as InList.
+    void InOutList(const std::string& name, const std::vector<Spec>& specs) { MakeList(name, specs, false); }
+    aclTensorList* AclList(const std::string& name) {
+        auto it = lists_.find(name);
+        if (it == lists_.end()) throw std::runtime_error("no list " + name);
+        return it->second.first;
+    }
+    /// The list's elements' values before the call (Copy of each).
+    std::vector<at::Tensor> CopyList(const std::string& name) {
+        std::vector<at::Tensor> out;
+        for (size_t i = 0; i < ListSize(name); ++i) out.push_back(Copy(Element(name, i)));
+        return out;
+    }
+    /// Expect for every element of the list (and the result's length the list's).
+    void ExpectList(const std::string& name, const std::vector<at::Tensor>& expected) {
+        if (!ran_) return;
+        ASSERT_EQ(expected.size(), ListSize(name)) << name;
+        for (size_t i = 0; i < expected.size(); ++i) Expect(Element(name, i), expected[i]);
     }
     /// An optional tensor the case leaves out: NULL in the call, an undefined tensor in the formula, not compared.
     void Absent(const std::string& name) { absent_.insert(name); }
@@ -95,7 +127,10 @@ public:
             << name << ": written outside its view";
     }
     ~RefCase() {
-        for (auto& kv : tensors_) aclDestroyTensor(kv.second.acl);
+        for (auto& kv : lists_) aclDestroyTensorList(kv.second.first);  // and its elements
+        for (auto& kv : tensors_) {
+            if (!kv.second.in_list) aclDestroyTensor(kv.second.acl);
+        }
     }
 
 private:
@@ -106,7 +141,23 @@ private:
         DeviceBuffer buf;
         at::Tensor before;  // the storage's values at creation (1-D)
         aclTensor* acl = nullptr;
+        bool in_list = false;  // owned by a tensor list
     };
+    static std::string Element(const std::string& list, size_t i) { return list + "#" + std::to_string(i); }
+    size_t ListSize(const std::string& name) {
+        AclList(name);  // throws for an unknown list
+        return lists_[name].second;
+    }
+    void MakeList(const std::string& name, const std::vector<Spec>& specs, bool out) {
+        std::vector<aclTensor*> items;
+        for (size_t i = 0; i < specs.size(); ++i) {
+            Make(Element(name, i), specs[i].dtype, specs[i].shape, specs[i].mod, out);
+            T& t = Get(Element(name, i));
+            t.in_list = true;
+            items.push_back(t.acl);
+        }
+        lists_[name] = {aclCreateTensorList(items.data(), items.size()), specs.size()};
+    }
     T& Get(const std::string& name) {
         auto it = tensors_.find(name);
         if (it == tensors_.end()) throw std::runtime_error("no tensor " + name);
@@ -144,6 +195,7 @@ private:
     }
 
     std::map<std::string, T> tensors_;
+    std::map<std::string, std::pair<aclTensorList*, size_t>> lists_;
     std::set<std::string> absent_;
     bool ran_ = false;
 };
@@ -155,6 +207,43 @@ struct OwnedIntArray {
     ~OwnedIntArray() { aclDestroyIntArray(a); }
     OwnedIntArray(const OwnedIntArray&) = delete;
     OwnedIntArray& operator=(const OwnedIntArray&) = delete;
+};
+
+/// An aclScalarList of FLOAT scalars owned by a case (a foreach entry's scalars, one per list position).
+struct OwnedScalarList {
+    aclScalarList* a;
+    std::vector<double> values;  ///< the scalars' values as the formula reads them (each rounded to float)
+    explicit OwnedScalarList(const std::vector<double>& v) {
+        std::vector<aclScalar*> items;
+        for (double x : v) {
+            float f = static_cast<float>(x);
+            values.push_back(static_cast<double>(f));
+            items.push_back(aclCreateScalar(&f, ACL_FLOAT));
+        }
+        a = aclCreateScalarList(items.data(), items.size());
+    }
+    /// The values as ATen scalars (a formula's std::vector<at::Scalar>).
+    std::vector<at::Scalar> Scalars() const { return std::vector<at::Scalar>(values.begin(), values.end()); }
+    ~OwnedScalarList() { aclDestroyScalarList(a); }
+    OwnedScalarList(const OwnedScalarList&) = delete;
+    OwnedScalarList& operator=(const OwnedScalarList&) = delete;
+};
+
+/// An aclBoolArray owned by a case (a case's list of booleans, e.g. aclnnConvolutionBackward's outputMask).
+struct OwnedBoolArray {
+    aclBoolArray* a;
+    std::vector<int64_t> bits;  ///< the values as 0 / 1, as the formula reads them (at::IntArrayRef)
+    explicit OwnedBoolArray(const std::vector<bool>& v) {
+        std::unique_ptr<bool[]> raw(new bool[v.size() + 1]);
+        for (size_t i = 0; i < v.size(); ++i) {
+            raw[i] = v[i];
+            bits.push_back(v[i] ? 1 : 0);
+        }
+        a = aclCreateBoolArray(raw.get(), v.size());
+    }
+    ~OwnedBoolArray() { aclDestroyBoolArray(a); }
+    OwnedBoolArray(const OwnedBoolArray&) = delete;
+    OwnedBoolArray& operator=(const OwnedBoolArray&) = delete;
 };
 
 /// One generated case: the API it calls, its index among that entry's cases, and its body.

@@ -50,11 +50,14 @@ C_TYPES = {"aclScalar": "const aclScalar*", "aclIntArray": "const aclIntArray*",
 # How a reference-tier entry hands each non-tensor parameter kind to its computation (src/engine/reference_call.h
 # RefValues; the reference library reads it with Args::Int, Float, Bool, Scalar, IntArray or Dtype).
 REF_VALUE = {"int64_t": "Int", "int8_t": "Int", "int32_t": "Int", "aclDataType": "Int", "float": "Float",
-             "double": "Float", "bool": "Bool", "aclScalar": "Scalar", "aclIntArray": "IntArray", "char*": "String"}
+             "double": "Float", "bool": "Bool", "aclScalar": "Scalar", "aclIntArray": "IntArray",
+             "aclBoolArray": "BoolArray", "aclScalarList": "ScalarList", "char*": "String"}
 REF_READ = {"int64_t": "Int", "int8_t": "Int", "int32_t": "Int", "aclDataType": "Dtype", "float": "Float",
-            "double": "Float", "bool": "Bool", "aclScalar": "Scalar", "aclIntArray": "IntArray", "char*": "String"}
+            "double": "Float", "bool": "Bool", "aclScalar": "Scalar", "aclIntArray": "IntArray",
+            "aclBoolArray": "IntArray", "aclScalarList": "ScalarList", "char*": "String"}
 REF_CTYPE = {"Int": "int64_t", "Float": "double", "Bool": "bool", "Scalar": "at::Scalar",
-             "IntArray": "at::IntArrayRef", "Dtype": "at::ScalarType", "String": "std::string"}
+             "IntArray": "at::IntArrayRef", "Dtype": "at::ScalarType", "String": "std::string",
+             "ScalarList": "std::vector<at::Scalar>"}
 # The non-tensor handle kinds whose liveness every generated first phase checks (op_call.h CheckArgLive).
 LIVE_KINDS = {"aclScalar": "kScalar", "aclIntArray": "kIntArray", "aclBoolArray": "kBoolArray"}
 # The checks that make a value variable (handed to the plan hook) and its C type.
@@ -752,6 +755,27 @@ def foreach_first_phase(op, g):
     if not g.gathered:
         g.lines.append(f"    c.size = {op.order[0]}->items.size();")
         g.lines.append("    if (int ret = GatherLists(&c)) return ret;")
+    if op.reference:  # the reference tier: the lists' elements and the parameters to the entry's ATen formula
+        g.lines.append("    RefValues values;")
+        extra = [p for p in op.scalars if p["kind"] == "aclTensor"]  # a V1 form's scalar tensor: an input
+        for p in op.scalars:
+            if p["kind"] == "aclTensor":
+                if p.get("role", "input") != "input":
+                    raise TableError(f"{op.api}: a reference foreach entry's aclTensor {p['name']} must be an input")
+                continue
+            if p["kind"] not in REF_VALUE:
+                raise TableError(f"{op.api}: a reference foreach entry's parameter {p['name']} of kind {p['kind']}")
+            g.lines.append(f"    values.{REF_VALUE[p['kind']]}({p['name']});")
+        if extra:
+            g.lines.append(f"    const aclTensor* const extra[] = {{{', '.join(p['name'] for p in extra)}}};")
+            g.lines.append(f"    static constexpr const char* const kExtraNames[] = "
+                           f"{{{', '.join(c_str(p['name']) for p in extra)}}};")
+            g.lines.append(f"    return PublishForeachReference(c, {c_str(op.api)}, values, extra, kExtraNames, "
+                           f"{len(extra)}, workspaceSize, executor);")
+        else:
+            g.lines.append(f"    return PublishForeachReference(c, {c_str(op.api)}, values, nullptr, nullptr, 0, "
+                           "workspaceSize, executor);")
+        return g.lines
     args = ["c"] + [p["name"] for p in op.scalars] + [v for v, _ in op.values] + ["workspaceSize", "executor"]
     g.lines.append(wrap_call(f"    return {op.d['plan']}", args, ";"))
     return g.lines
@@ -797,6 +821,8 @@ def write_entry_points(ops):
         out.append('#include "op/foreach_call.h"')
     if any(op.reference for op in ops):
         out.append('#include "engine/reference_call.h"')
+    if any(op.reference and op.foreach for op in ops):
+        out.append('#include "op/reference_foreach.h"')
     for header in by_header(ops):
         out.append(f'#include "aclnnop/{header}"')
     out += ["", "namespace aclcpu {", "namespace {", ""]
@@ -1120,9 +1146,10 @@ def foreach_python_params(op):
 def foreach_in_bindings(op):
     """Whether the foreach bindings (input lists -> a new output list) call op: not an entry that writes a list in
     place (aclnnForeachZeroInplace; numpy's zeros_like is its golden), nor one with an aclTensor parameter (the V1
-    scalar forms: their V2 forms take the number)."""
+    scalar forms: their V2 forms take the number), nor a reference-tier one (the golden functions are the exact and
+    bounded tiers'; the reference tier's Python entry points take single tensors)."""
     return not any(p.get("role") == "inout" for p in op.tensor_lists) and \
-        not any(p["kind"] == "aclTensor" for p in op.params)
+        not any(p["kind"] == "aclTensor" for p in op.params) and not op.reference
 
 
 def write_foreach_optable(ops):
@@ -1673,12 +1700,33 @@ def write_reference_ops(ops):
     for op in base_ops(ops):
         if not op.reference:
             continue
-        if not op.outputs:
+        if not op.outputs and not (op.foreach and op.list_outputs):
             raise TableError(f"{op.api}: a reference entry needs an output tensor")
         fn = f"Ref{op.stem}"
         out.append(f"// {op.api} ({op.d.get('source', '')})")
         out.append(f"int {fn}(const Call* call) {{")
         out.append("    return Run(call, [&](Args& a) {")
+        if op.foreach:  # the lists: std::vector<at::Tensor>, after the non-tensor parameters' values
+            if len(op.list_outputs) != 1:
+                raise TableError(f"{op.api}: a reference foreach entry writes one list")
+            numbers = [p for p in op.scalars if p["kind"] != "aclTensor"]
+            extra = [p for p in op.scalars if p["kind"] == "aclTensor"]
+            for k, p in enumerate(numbers):
+                read = REF_READ[p["kind"]]
+                out.append(f"        [[maybe_unused]] const {REF_CTYPE[read]} {p['name']} = a.{read}({k});")
+            for i, name in enumerate(op.order):
+                const = "" if name in op.list_outputs else "const "
+                out.append(f"        [[maybe_unused]] {const}std::vector<at::Tensor> {name} = "
+                           f"a.List({len(numbers) + i});")
+            for j, p in enumerate(extra):  # undefined when an optional one is NULL
+                out.append(f"        [[maybe_unused]] const at::Tensor {p['name']} = "
+                           f"a.One({len(numbers) + len(op.order) + j});")
+            out.append(f"        a.WriteList({op.list_outputs[0]}, {op.reference['aten']});")
+            out.append("    });")
+            out.append("}")
+            out.append("")
+            rows.append(f"    {{{c_str(op.api)}, &{fn}}},")
+            continue
         for i, name in enumerate(op.order):
             const = "" if name in op.outputs else "const "
             out.append(f"        [[maybe_unused]] {const}at::Tensor& {name} = a.T({i});")
@@ -1743,7 +1791,22 @@ def write_reference_cases(ops):
                 if key not in case:
                     raise TableError(f"{op.api}: reference case {k} lacks {key}")
                 v = case[key]
-                if p["kind"] == "aclTensor" and v is None:
+                if p["kind"] == "aclTensorList":
+                    if not isinstance(v, list):
+                        raise TableError(f"{op.api}: reference case {k}: {key} is a list of tensor specs")
+                    specs = []
+                    for e in v:
+                        m = REF_CASE_TENSOR.match(str(e))
+                        if not m or m.group(1) not in DTYPE_VALUES:
+                            raise TableError(f"{op.api}: reference case {k}: {key}: {e!r} is not DTYPE[dims] with ^T, s2 or +1")
+                        dims = ", ".join(x.strip() for x in m.group(2).split(",") if x.strip())
+                        specs.append(f"{{static_cast<aclDataType>({DTYPE_VALUES[m.group(1)]}), {{{dims}}}, "
+                                     f"{c_str(REF_CASE_MODS[m.group(3)])}}}")
+                    how = {"input": "InList", "output": "OutList", "inout": "InOutList"}[p.get("role", "input")]
+                    out.append(f"    c.{how}({c_str(name)}, {{{', '.join(specs)}}});")
+                elif p["kind"] == "aclScalarList":
+                    out.append(f"    const aclcpu_test::OwnedScalarList arg_{name}({{{', '.join(repr(float(x)) for x in v)}}});")
+                elif p["kind"] == "aclTensor" and v is None:
                     if name not in op.optional:
                         raise TableError(f"{op.api}: reference case {k}: {key} is not optional")
                     out.append(f"    c.Absent({c_str(name)});")
@@ -1761,6 +1824,9 @@ def write_reference_cases(ops):
                 elif p["kind"] == "aclIntArray":
                     out.append(f"    const std::vector<int64_t> vals_{name} = {{{', '.join(str(int(x)) for x in v)}}};")
                     out.append(f"    const aclcpu_test::OwnedIntArray arg_{name}(vals_{name});")
+                elif p["kind"] == "aclBoolArray":
+                    bits = ", ".join("true" if x else "false" for x in v)
+                    out.append(f"    const aclcpu_test::OwnedBoolArray arg_{name}(std::vector<bool>{{{bits}}});")
                 elif p["kind"] == "char*":  # a writable copy of the case's text (CANN declares char*)
                     out.append(f"    char arg_{name}[] = {c_str(str(v))};")
                 elif p["kind"] in REF_CASE_CTYPE:
@@ -1773,9 +1839,11 @@ def write_reference_cases(ops):
                 name = p["name"]
                 if p["kind"] == "aclTensor":
                     args.append(f"c.Acl({c_str(name)})")
+                elif p["kind"] == "aclTensorList":
+                    args.append(f"c.AclList({c_str(name)})")
                 elif p["kind"] == "aclScalar":
                     args.append(f"arg_{name}.s")
-                elif p["kind"] == "aclIntArray":
+                elif p["kind"] in ("aclIntArray", "aclBoolArray", "aclScalarList"):
                     args.append(f"arg_{name}.a")
                 else:
                     args.append(f"arg_{name}")
@@ -1792,14 +1860,23 @@ def write_reference_cases(ops):
                     # inputs: their values; outputs too (before the call), so that a formula may read an
                     # output's dtype (aclnnSigmoid computes an integral self in out's dtype)
                     out.append(f"    const at::Tensor {name} = c.Copy({c_str(mine)});")
+                elif p["kind"] == "aclTensorList":
+                    out.append(f"    [[maybe_unused]] const std::vector<at::Tensor> {name} = c.CopyList({c_str(mine)});")
+                elif p["kind"] == "aclScalarList":
+                    out.append(f"    const std::vector<at::Scalar> {name} = arg_{mine}.Scalars();")
                 elif p["kind"] == "aclScalar":
                     out.append(f"    const at::Scalar {name} = static_cast<double>(static_cast<float>({float(case[name])!r}));")
                 elif p["kind"] == "aclIntArray":
                     out.append(f"    const at::IntArrayRef {name} = vals_{mine};")
+                elif p["kind"] == "aclBoolArray":
+                    out.append(f"    const at::IntArrayRef {name} = arg_{mine}.bits;")
                 else:
                     read = REF_READ[p["kind"]]
                     out.append(f"    [[maybe_unused]] const {REF_CTYPE[read]} {name} = arg_{mine};")
-            if len(base.outputs) == 1:
+            if base.foreach:
+                o = base.list_outputs[0]
+                out.append(f"    c.ExpectList({c_str(bind.get(o, o))}, {base.reference['aten']});")
+            elif len(base.outputs) == 1:
                 out.append(f"    c.Expect({c_str(bind.get(base.outputs[0], base.outputs[0]))}, {base.reference['aten']});")
             else:
                 out.append(f"    const auto results = {base.reference['aten']};")

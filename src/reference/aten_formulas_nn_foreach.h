@@ -1,0 +1,147 @@
+// The reference formulas' helpers of ops-nn's transcendental foreach operators (ops/families/nn_foreach.yaml;
+// docs/ops/nn_foreach.md). Included at the end of reference/aten_formulas.h (through the generated
+// reference/family_formulas.inc). A foreach formula takes each list as a std::vector<at::Tensor> (views of the
+// caller's elements) and returns one result per element; the writer casts each to its out element's dtype.
+#pragma once
+
+#include <ATen/ATen.h>
+
+#include <vector>
+
+namespace aclcpu {
+namespace ref {
+
+/// One element of a unary foreach operator, as the kernels' ForeachImplictOutput computes it (hicann/ops-nn
+/// foreach/foreach_utils/op_kernel/foreach_implict_output.h, instantiated per dtype in foreach_<op>.cpp):
+/// FLOAT computed in FLOAT; FLOAT16 and BF16 widened to FLOAT for ATen's function and rounded back once (the
+/// Ascend 950 and BF16 kernels compute in float; Atlas A2/A3 compute FLOAT16 in half, which the reference does
+/// not emulate); INT16 (Atlas A2/A3, foreach_exp / foreach_expm1) cast to FLOAT, INT8 and UINT8 to FLOAT16
+/// (CAST_NONE: exact), the function computed - in FLOAT here, the FLOAT16 ones rounded to FLOAT16 as the half
+/// computation's result would be - and cast back with CAST_RINT: rounded to the nearest integer, ties to even,
+/// then saturated to the dtype's range (the saturation is our reading of the cast; the sources do not say).
+inline at::Tensor ForeachUnaryElement(const at::Tensor& x, at::Tensor (*f)(const at::Tensor&)) {
+    const at::ScalarType s = x.scalar_type();
+    if (!at::isIntegralType(s, /*includeBool=*/true)) return f(Widened(x)).to(s);
+    at::Tensor r = f(x.to(at::kFloat));
+    if (s == at::kChar || s == at::kByte) r = r.to(at::kHalf).to(at::kFloat);
+    double lo = 0.0, hi = 0.0;
+    switch (s) {
+        case at::kChar: lo = -128.0; hi = 127.0; break;
+        case at::kByte: lo = 0.0; hi = 255.0; break;
+        case at::kShort: lo = -32768.0; hi = 32767.0; break;
+        default: lo = -2147483648.0; hi = 2147483647.0; break;
+    }
+    return at::round(r).clamp(lo, hi).to(s);
+}
+
+/// A unary foreach operator (aclnnForeachExp, aclnnForeachSin, ...): ForeachUnaryElement of every tensor of x.
+inline std::vector<at::Tensor> ForeachUnary(const std::vector<at::Tensor>& x, at::Tensor (*f)(const at::Tensor&)) {
+    std::vector<at::Tensor> out;
+    out.reserve(x.size());
+    for (const at::Tensor& t : x) out.push_back(ForeachUnaryElement(t, f));
+    return out;
+}
+
+/// One element of the power forms (foreach_pow_list, foreach_pow_scalar_list, foreach_pow_scalar_and_tensor):
+/// FLOAT16 and BF16 widened to FLOAT for ATen's pow and rounded back once; FLOAT in FLOAT; INT32 as ATen's pow of
+/// its operands (an integer power with an integer exponent, wrapping; with a floating exponent computed in FLOAT and
+/// converted back by the writer, truncating). The kernels' own steps (AscendC's Power) are not public.
+inline at::Tensor PowElement(const at::Tensor& base, const at::Tensor& exponent) {
+    const at::ScalarType s = base.scalar_type();
+    if (at::isIntegralType(s, /*includeBool=*/true)) return at::pow(base, exponent);
+    return at::pow(Widened(base), Widened(exponent)).to(s);
+}
+inline at::Tensor PowElement(const at::Tensor& base, const at::Scalar& exponent) {
+    const at::ScalarType s = base.scalar_type();
+    if (at::isIntegralType(s, /*includeBool=*/true)) return at::pow(base, exponent);
+    return at::pow(Widened(base), exponent).to(s);
+}
+inline at::Tensor PowElement(const at::Scalar& base, const at::Tensor& exponent) {
+    const at::ScalarType s = exponent.scalar_type();
+    if (at::isIntegralType(s, /*includeBool=*/true)) return at::pow(base, exponent);
+    return at::pow(base, Widened(exponent)).to(s);
+}
+
+/// aclnnForeachPowList: x1[i] ^ x2[i] (PowElement).
+inline std::vector<at::Tensor> ForeachPowList(const std::vector<at::Tensor>& x1, const std::vector<at::Tensor>& x2) {
+    std::vector<at::Tensor> out;
+    for (size_t i = 0; i < x1.size() && i < x2.size(); ++i) out.push_back(PowElement(x1[i], x2[i]));
+    return out;
+}
+
+/// aclnnForeachPowScalarList: x[i] ^ scalars[i] (PowElement).
+inline std::vector<at::Tensor> ForeachPowScalars(const std::vector<at::Tensor>& x, const std::vector<at::Scalar>& s) {
+    std::vector<at::Tensor> out;
+    for (size_t i = 0; i < x.size() && i < s.size(); ++i) out.push_back(PowElement(x[i], s[i]));
+    return out;
+}
+
+/// The element functions of the V1 and in-place forms: a and b (a list element and a one-element tensor, or two
+/// list elements of one dtype) computed in FLOAT when floating (FLOAT16 and BF16 widened, the result rounded once
+/// to a's dtype), in a's own dtype when integral (ATen's integer arithmetic: wrapping; division refused by ATen for
+/// integers by zero).
+using ForeachElementFn = at::Tensor (*)(const at::Tensor& a, const at::Tensor& b);
+inline at::Tensor ForeachInDtype(const at::Tensor& a, const at::Tensor& b, ForeachElementFn f) {
+    const at::ScalarType s = a.scalar_type();
+    if (at::isIntegralType(s, /*includeBool=*/true)) return f(a, b.to(s)).to(s);
+    return f(Widened(a), b.to(at::kFloat)).to(s);
+}
+inline at::Tensor ForeachMaximum(const at::Tensor& a, const at::Tensor& b) { return at::maximum(a, b); }
+inline at::Tensor ForeachMinimum(const at::Tensor& a, const at::Tensor& b) { return at::minimum(a, b); }
+inline at::Tensor ForeachMul(const at::Tensor& a, const at::Tensor& b) { return at::mul(a, b); }
+inline at::Tensor ForeachSub(const at::Tensor& a, const at::Tensor& b) { return at::sub(a, b); }
+inline at::Tensor ForeachDiv(const at::Tensor& a, const at::Tensor& b) { return at::div(a, b); }
+inline at::Tensor ForeachPowTensor(const at::Tensor& a, const at::Tensor& b) { return at::pow(a, b); }
+
+/// A V1 form with a one-element scalar tensor (aclnnForeachMaximumScalar, ..., aclnnForeachMulScalarInplace):
+/// f(x[i], scalar) for every tensor (ForeachInDtype; the scalar broadcast from its one element).
+inline std::vector<at::Tensor> ForeachWithScalarTensor(const std::vector<at::Tensor>& x, const at::Tensor& scalar,
+                                                       ForeachElementFn f) {
+    std::vector<at::Tensor> out;
+    const at::Tensor s = scalar.reshape({});
+    for (const at::Tensor& t : x) out.push_back(ForeachInDtype(t, s, f));
+    return out;
+}
+
+/// Two lists element by element (aclnnForeachMulListInplace, aclnnForeachDivListInplace): f(x1[i], x2[i]).
+inline std::vector<at::Tensor> ForeachBinaryLists(const std::vector<at::Tensor>& x1, const std::vector<at::Tensor>& x2,
+                                                  ForeachElementFn f) {
+    std::vector<at::Tensor> out;
+    for (size_t i = 0; i < x1.size() && i < x2.size(); ++i) out.push_back(ForeachInDtype(x1[i], x2[i], f));
+    return out;
+}
+
+/// aclnnForeachAddList / SubList and their in-place forms: x1[i] + sign * alpha * x2[i], alpha a one-element tensor
+/// (FLOAT16 and BF16 in FLOAT, rounded once; integers in their own dtype with an integral alpha, wrapping).
+inline std::vector<at::Tensor> ForeachListsAlpha(const std::vector<at::Tensor>& x1, const std::vector<at::Tensor>& x2,
+                                                 const at::Tensor& alpha, double sign) {
+    std::vector<at::Tensor> out;
+    for (size_t i = 0; i < x1.size() && i < x2.size(); ++i) {
+        const at::ScalarType s = x1[i].scalar_type();
+        if (at::isIntegralType(s, /*includeBool=*/true)) {
+            const int64_t a = alpha.reshape({}).to(at::kLong).item<int64_t>() * (sign < 0 ? -1 : 1);
+            out.push_back(at::add(x1[i], x2[i], a).to(s));
+        } else {
+            const double a = alpha.reshape({}).to(at::kDouble).item<double>() * sign;
+            out.push_back(at::add(Widened(x1[i]), Widened(x2[i]), a).to(s));
+        }
+    }
+    return out;
+}
+
+/// aclnnForeachPowScalarV2: x[i] ^ scalar (PowElement).
+inline std::vector<at::Tensor> ForeachPowScalar(const std::vector<at::Tensor>& x, const at::Scalar& scalar) {
+    std::vector<at::Tensor> out;
+    for (const at::Tensor& t : x) out.push_back(PowElement(t, scalar));
+    return out;
+}
+
+/// aclnnForeachPowScalarAndTensor: scalar ^ x[i] (PowElement).
+inline std::vector<at::Tensor> ForeachScalarPow(const at::Scalar& scalar, const std::vector<at::Tensor>& x) {
+    std::vector<at::Tensor> out;
+    for (const at::Tensor& t : x) out.push_back(PowElement(scalar, t));
+    return out;
+}
+
+}  // namespace ref
+}  // namespace aclcpu
