@@ -1,0 +1,459 @@
+// The reference formulas' helpers of the nn_index family (ops/families/nn_index.yaml; docs/ops/nn_index.md): the
+// scatter reduce modes, the empty-index early return, the value form and the casts the op_apis make. Included at the
+// end of reference/aten_formulas.h (through the generated reference/family_formulas.inc). Needs ATen.
+//
+// Index values: ATen checks every index against the dimension it indexes and throws on one out of range; the
+// reference library turns that into status 561000 of the second phase (aclrtSynchronizeStream) with ATen's message
+// in aclGetRecentErrMsg - never an access outside the tensor. CANN documents the ranges (scatter: [0, size(dim) - 1];
+// take: [-numel, numel - 1], negative counted from the end as its GatherV2 call's negativeIndexSupport says;
+// index_select: [0, size(dim) - 1]), and a value outside them has no defined result on the NPU.
+#pragma once
+
+#include <ATen/ATen.h>
+
+#include <cstdint>
+#include <limits>
+#include <tuple>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace aclcpu {
+namespace ref {
+
+/// aclnnScatter / aclnnInplaceScatter / aclnnScatterAdd / aclnnScatterValue (index/scatter_elements_v2/op_api/
+/// aclnn_scatter.cpp): ScatterElements with the reduction GetReduceStr names - 0 none (src's values written), 1 add,
+/// 2 mul, 3 max, 4 min, 5 mean (the last three "experimental" in CANN's log; include_self true, as ATen's
+/// scatter_reduce), any other value none (CANN's warning "reduce not in {0,1,2,3,4,5}, will use reduce=0").
+/// An empty index returns self unchanged (ExecScatterBase's ViewCopy of self into out). FLOAT16 / BF16 with an
+/// arithmetic reduction are computed in float32 and rounded once (the op_api casts BF16 to FLOAT on the products
+/// without BF16 kernels; the AI Core kernels of the others accumulate in their own dtype - where several src
+/// elements meet one position the NPU may round after each step). Every other dtype in its own (ATen's scatter on
+/// the CPU). Several src elements with reduce 0 aimed at one position: ATen's last one, the NPU's unspecified.
+inline at::Tensor IndexScatter(const at::Tensor& self, int64_t dim, const at::Tensor& index, const at::Tensor& src,
+                               int64_t reduce) {
+    if (index.numel() == 0) return self;
+    const at::ScalarType t = self.scalar_type();
+    const at::Tensor idx = index.to(at::kLong);
+    const bool low = t == at::kHalf || t == at::kBFloat16;
+    const bool arith = reduce >= 1 && reduce <= 5;
+    const at::Tensor s = low && arith ? self.to(at::kFloat) : self;
+    const at::Tensor u = low && arith ? src.to(at::kFloat) : src;
+    at::Tensor r;
+    switch (reduce) {
+        case 1: r = at::scatter_add(s, dim, idx, u); break;
+        case 2: r = at::scatter(s, dim, idx, u, "multiply"); break;
+        case 3: r = at::scatter_reduce(s, dim, idx, u, "amax", true); break;
+        case 4: r = at::scatter_reduce(s, dim, idx, u, "amin", true); break;
+        case 5: r = at::scatter_reduce(s, dim, idx, u, "mean", true); break;
+        default: r = at::scatter(s, dim, idx, u); break;
+    }
+    return r.to(t);
+}
+
+/// aclnnScatterValue / aclnnInplaceScatterValue: the value made a tensor of self's dtype (ConvertToTensor), broadcast
+/// to index's shape (0-d for a 0-d self), then as IndexScatter.
+inline at::Tensor IndexScatterValue(const at::Tensor& self, int64_t dim, const at::Tensor& index,
+                                    const at::Scalar& value, int64_t reduce) {
+    if (index.numel() == 0) return self;
+    const at::Tensor v = at::scalar_tensor(value, at::TensorOptions().dtype(self.scalar_type()));
+    const at::Tensor src = self.dim() == 0 ? v : v.expand(index.sizes()).contiguous();
+    return IndexScatter(self, dim, index, src, reduce);
+}
+
+/// aclnnTake (index/gather_v2/op_api/aclnn_take.cpp): self flattened, GatherV2 along axis 0 with negative indices
+/// counted from the end (negativeIndexSupport true) - ATen's take; out has index's shape. An empty self or index
+/// runs nothing (first phase).
+inline at::Tensor IndexTake(const at::Tensor& self, const at::Tensor& index) {
+    return at::take(self, index.to(at::kLong));
+}
+
+/// aclnnIndexSelect (index/gather_v2/op_api/aclnn_index_select.cpp): GatherV2 / GatherV3 along dim - ATen's
+/// index_select (a 0-d self or index taken as 1-d; a 0-d self gives a 0-d result).
+inline at::Tensor IndexSelectOf(const at::Tensor& self, int64_t dim, const at::Tensor& index) {
+    const at::Tensor idx = index.dim() == 0 ? index.reshape({1}).to(at::kLong) : index.to(at::kLong);
+    if (self.dim() == 0) return at::index_select(self.reshape({1}), 0, idx).reshape({});
+    return at::index_select(self, dim, idx);
+}
+
+}  // namespace ref
+}  // namespace aclcpu
+
+namespace aclcpu {
+namespace ref {
+
+/// aclnnGather (index/gather_elements_v2/op_host/op_api/aclnn_gather.cpp): GatherElements along dim - ATen's gather
+/// (out[i][j] = self[index[i][j]][j] for dim 0); index values in [0, self.size(dim) - 1].
+inline at::Tensor IndexGather(const at::Tensor& self, int64_t dim, const at::Tensor& index) {
+    return at::gather(self, dim, index.to(at::kLong));
+}
+
+/// Negative positions counted from the end of a dim of `size` (GatherV2's negativeIndexSupport); a position still
+/// outside [0, size) is left for ATen's range check.
+inline at::Tensor WrapNegative(const at::Tensor& index, int64_t size) {
+    const at::Tensor idx = index.to(at::kLong);
+    return at::where(idx < 0, idx + size, idx);
+}
+
+/// aclnnGatherV2 (index/gather_v2/op_api/aclnn_gather_v2.cpp): GatherV2 along dim with negativeIndexSupport - out's
+/// shape self's dims before dim, index's shape (a 0-d index as [1]), self's dims after dim; index values in
+/// [-size(dim), size(dim) - 1]. ATen's index_select over the flattened, wrapped index, reshaped.
+inline at::Tensor IndexGatherV2(const at::Tensor& self, int64_t dim, const at::Tensor& index) {
+    const at::Tensor s = self.dim() == 0 ? self.reshape({1}) : self;
+    const int64_t d = dim < 0 ? dim + s.dim() : dim;
+    const at::Tensor idx = WrapNegative(index, s.size(d)).reshape({-1});
+    std::vector<int64_t> shape(s.sizes().begin(), s.sizes().begin() + d);
+    if (index.dim() == 0) {
+        shape.push_back(1);
+    } else {
+        shape.insert(shape.end(), index.sizes().begin(), index.sizes().end());
+    }
+    shape.insert(shape.end(), s.sizes().begin() + d + 1, s.sizes().end());
+    const at::Tensor r = at::index_select(s, d, idx).reshape(shape);
+    return self.dim() == 0 ? r.reshape({}) : r;
+}
+
+/// aclnnEmbedding (index/embedding/op_api/aclnn_embedding.cpp): GatherV2 of weight's rows (axis 0, negative
+/// positions not supported) - out[..., :] = weight[indices[...], :]; indices in [0, weight.size(0) - 1].
+inline at::Tensor IndexEmbedding(const at::Tensor& weight, const at::Tensor& indices) {
+    std::vector<int64_t> shape(indices.sizes().begin(), indices.sizes().end());
+    shape.insert(shape.end(), weight.sizes().begin() + 1, weight.sizes().end());
+    return at::index_select(weight, 0, indices.to(at::kLong).reshape({-1})).reshape(shape);
+}
+
+}  // namespace ref
+}  // namespace aclcpu
+
+namespace aclcpu {
+namespace ref {
+
+/// aclnnInplaceMaskedScatter (index/masked_scatter/op_api/aclnn_masked_scatter.cpp): where mask (UINT8 or BOOL,
+/// broadcast to self's shape) is set, self's elements in row-major order take source's elements in order - ATen's
+/// masked_scatter. A source with fewer elements than mask has set fails the second phase (561000).
+inline at::Tensor IndexMaskedScatter(const at::Tensor& self, const at::Tensor& mask, const at::Tensor& source) {
+    return at::masked_scatter(self, mask.to(at::kBool), source);
+}
+
+}  // namespace ref
+}  // namespace aclcpu
+
+namespace aclcpu {
+namespace ref {
+
+/// aclnnScatterNd (index/scatter_nd/op_api/aclnn_scatter_nd.cpp): ScatterNdUpdate on a copy of data - with K =
+/// indices.shape[-1], out[indices[i..., 0], ..., indices[i..., K-1], ...] = updates[i..., ...] (ATen's index_put,
+/// no accumulation). Positions must lie in [0, data.size(k) - 1]: a negative one is refused here (ATen's index_put
+/// would count it from the end; CANN documents no negative positions) and a too large one by ATen - both 561000 in
+/// the second phase. Positions named twice: ATen's last update, unspecified on the NPU.
+inline at::Tensor IndexScatterNd(const at::Tensor& data, const at::Tensor& indices, const at::Tensor& updates) {
+    const int64_t k = indices.size(-1);
+    std::vector<int64_t> tail(data.sizes().begin() + k, data.sizes().end());
+    std::vector<int64_t> ushape = {-1};
+    ushape.insert(ushape.end(), tail.begin(), tail.end());
+    const at::Tensor upd = updates.reshape(ushape);
+    if (k == 0) {  // each update replaces all of data; the last one stays
+        return upd.size(0) == 0 ? data.clone() : upd[upd.size(0) - 1].clone();
+    }
+    const at::Tensor idx = indices.to(at::kLong).reshape({-1, k});
+    if (idx.numel() > 0 && idx.lt(0).any().item<bool>()) {
+        throw std::runtime_error("aclnnScatterNd: a negative position in indices (positions lie in [0, size - 1])");
+    }
+    c10::List<c10::optional<at::Tensor>> list;
+    for (int64_t j = 0; j < k; ++j) list.push_back(c10::optional<at::Tensor>(idx.select(1, j)));
+    return at::index_put(data, list, upd, false);
+}
+
+}  // namespace ref
+}  // namespace aclcpu
+
+namespace aclcpu {
+namespace ref {
+
+/// The sort the op_apis of Kthvalue / Median run: ascending and stable along dim (NaN last, as ATen's sort orders
+/// it); FLOAT16 / BF16 sorted as float32 (exact, the order unchanged).
+inline std::tuple<at::Tensor, at::Tensor> StableSortAlong(const at::Tensor& s, int64_t d) {
+    const at::ScalarType t = s.scalar_type();
+    const at::Tensor w = (t == at::kHalf || t == at::kBFloat16) ? s.to(at::kFloat) : s;
+    return at::sort(w, /*stable=*/true, d, /*descending=*/false);
+}
+
+/// aclnnKthvalue (index/gather_v2/op_api/aclnn_kthvalue.cpp): the k-th smallest along dim and its position - the
+/// element at k - 1 of a stable ascending sort (so among equal values the first one's position; ATen's kthvalue
+/// picks any). A 0-d self is read as [1].
+inline std::tuple<at::Tensor, at::Tensor> IndexKthvalue(const at::Tensor& self, int64_t k, int64_t dim, bool keepdim) {
+    const bool scalar = self.dim() == 0;
+    const at::Tensor s = scalar ? self.reshape({1}) : self;
+    const int64_t d = dim < 0 ? dim + s.dim() : dim;
+    const auto sorted = StableSortAlong(s, d);
+    at::Tensor v = std::get<0>(sorted).narrow(d, k - 1, 1).to(self.scalar_type());
+    at::Tensor i = std::get<1>(sorted).narrow(d, k - 1, 1);
+    if (scalar) return std::make_tuple(v.reshape({}), i.reshape({}));
+    if (!keepdim) {
+        v = v.squeeze(d);
+        i = i.squeeze(d);
+    }
+    return std::make_tuple(v, i);
+}
+
+/// aclnnMedianDim / aclnnNanMedianDim (index/gather_v2/op_api/aclnn_median.cpp): a stable ascending sort along dim.
+/// MedianDim: the element at (n - 1) / 2 and its position; for FLOAT / FLOAT16 / BF16 a row holding NaN (its last
+/// sorted element NaN) gives NaN and the position of its first NaN (GetFirstNanIndices). NanMedianDim: the element at
+/// (k - 1) / 2 with k the row's count of non-NaN values (truncating division), so NaN only for a row of NaN. A 0-d
+/// self gives itself and position 0.
+inline std::tuple<at::Tensor, at::Tensor> IndexMedianDim(const at::Tensor& self, int64_t dim, bool keepdim,
+                                                         bool ignore_nan) {
+    const bool scalar = self.dim() == 0;
+    const at::Tensor s = scalar ? self.reshape({1}) : self;
+    const int64_t d = dim < 0 ? dim + s.dim() : dim;
+    const auto sorted = StableSortAlong(s, d);
+    const at::Tensor& values = std::get<0>(sorted);
+    const at::Tensor& indices = std::get<1>(sorted);
+    const int64_t n = s.size(d);
+    const bool floating = at::isFloatingType(s.scalar_type());
+    at::Tensor v, i;
+    if (ignore_nan) {
+        const at::Tensor k = floating ? at::logical_not(at::isnan(values)).sum(d, true, at::kLong)
+                                      : at::full_like(values.narrow(d, 0, 1), n, at::kLong);
+        const at::Tensor pos = at::div(k - 1, 2, "trunc").clamp_min(0);
+        v = values.gather(d, pos);
+        i = indices.gather(d, pos);
+    } else {
+        const int64_t pos = (n - 1) / 2;
+        v = values.narrow(d, pos, 1);
+        i = indices.narrow(d, pos, 1);
+        if (floating) {
+            const at::Tensor has_nan = at::isnan(values.narrow(d, n - 1, 1));
+            std::vector<int64_t> along(static_cast<size_t>(s.dim()), 1);
+            along[static_cast<size_t>(d)] = n;
+            const at::Tensor where = at::arange(n, at::kLong).reshape(along).expand(s.sizes());
+            const at::Tensor first_nan =
+                at::where(at::isnan(s), where, at::full({}, n - 1, at::kLong)).amin(d, true);
+            v = at::where(has_nan, at::full({}, std::numeric_limits<double>::quiet_NaN(), v.options()), v);
+            i = at::where(has_nan, first_nan, i);
+        }
+    }
+    v = v.to(self.scalar_type());
+    if (scalar) return std::make_tuple(v.reshape({}), i.reshape({}));
+    if (!keepdim) {
+        v = v.squeeze(d);
+        i = i.squeeze(d);
+    }
+    return std::make_tuple(v, i);
+}
+
+/// aclnnMedian / aclnnNanMedian: the same over self flattened, one value. An empty self fills out (DealMedianEmptyTensor):
+/// Median with INT64's or INT32's smallest value, NaN for FLOAT / FLOAT16 / BF16, 0 otherwise; NanMedian with NaN
+/// (converted to out's dtype by CANN's ConvertToTensor; here 0 for the integer dtypes, whose conversion of NaN is
+/// not defined).
+inline at::Tensor IndexMedianAll(const at::Tensor& self, bool ignore_nan) {
+    const at::ScalarType t = self.scalar_type();
+    if (self.numel() == 0) {
+        const at::TensorOptions o = at::TensorOptions().dtype(t);
+        if (at::isFloatingType(t)) return at::full({}, std::numeric_limits<double>::quiet_NaN(), o);
+        if (!ignore_nan && t == at::kLong) return at::full({}, std::numeric_limits<int64_t>::min(), o);
+        if (!ignore_nan && t == at::kInt) return at::full({}, std::numeric_limits<int32_t>::min(), o);
+        return at::zeros({}, o);
+    }
+    return std::get<0>(IndexMedianDim(self.reshape({-1}), 0, false, ignore_nan));
+}
+
+}  // namespace ref
+}  // namespace aclcpu
+
+namespace aclcpu {
+namespace ref {
+
+/// The repeat counts as the kernel reads them (INT32 / INT64, a 0-d repeats as one count).
+inline at::Tensor RepeatCounts(const at::Tensor& repeats) { return repeats.reshape({-1}).to(at::kLong); }
+
+/// The result's size along the axis must be outputSize (the caller's promise: the repeats' sum, or the element count
+/// times a single repeat); another sum fails the second phase (561000) - the NPU's kernel writes outputSize elements
+/// whatever the sum.
+inline at::Tensor RepeatChecked(const at::Tensor& r, int64_t axis, int64_t outputSize) {
+    if (r.size(axis) != outputSize) {
+        throw std::runtime_error("repeat_interleave: the repeats sum to " + std::to_string(r.size(axis)) +
+                                 " along the axis, but outputSize is " + std::to_string(outputSize));
+    }
+    return r;
+}
+
+/// ATen's repeat_interleave of x along axis by the counts (one count: every element the same; negative counts
+/// refused by ATen).
+inline at::Tensor RepeatAlong(const at::Tensor& x, const at::Tensor& counts, int64_t axis) {
+    if (counts.numel() == 1) return at::repeat_interleave(x, counts.item<int64_t>(), axis);
+    return at::repeat_interleave(x, counts, axis);
+}
+
+/// aclnnRepeatInterleave (aclnn_repeat_interleave.cpp): self flattened, each element repeated by its count (one count:
+/// all alike). outputSize equal to self's element count with one count is the op_api's flat copy, whatever the count.
+inline at::Tensor IndexRepeatInterleave(const at::Tensor& self, const at::Tensor& repeats, int64_t outputSize) {
+    const at::Tensor flat = self.reshape({-1});
+    const at::Tensor counts = RepeatCounts(repeats);
+    if (outputSize == flat.numel() && counts.numel() == 1) return flat;
+    return RepeatChecked(RepeatAlong(flat, counts, 0), 0, outputSize);
+}
+
+/// aclnnRepeatInterleaveWithDim: along dim; outputSize 0 runs nothing (out returned as it is).
+inline at::Tensor IndexRepeatInterleaveWithDim(const at::Tensor& self, const at::Tensor& repeats, int64_t dim,
+                                               int64_t outputSize, const at::Tensor& out) {
+    if (outputSize == 0) return out;
+    const int64_t axis = dim < 0 ? dim + self.dim() : dim;
+    return RepeatChecked(RepeatAlong(self, RepeatCounts(repeats), axis), axis, outputSize);
+}
+
+/// aclnnRepeatInterleaveInt: self flattened, each element repeats times (1: the flat copy).
+inline at::Tensor IndexRepeatInterleaveInt(const at::Tensor& self, int64_t repeats, int64_t outputSize) {
+    const at::Tensor flat = self.reshape({-1});
+    if (repeats == 1) return flat;
+    return RepeatChecked(at::repeat_interleave(flat, repeats, 0), 0, outputSize);
+}
+
+/// aclnnRepeatInterleaveIntWithDim: along dim (outputSize 0: nothing; repeats 1: self copied).
+inline at::Tensor IndexRepeatInterleaveIntWithDim(const at::Tensor& self, int64_t repeats, int64_t dim,
+                                                  int64_t outputSize, const at::Tensor& out) {
+    if (outputSize == 0) return out;
+    if (repeats == 1) return self;
+    const int64_t axis = dim < 0 ? dim + self.dim() : dim;
+    return RepeatChecked(at::repeat_interleave(self, repeats, axis), axis, outputSize);
+}
+
+/// aclnnRepeatInterleaveTensor: the positions 0 .. n-1 each repeated by its count (torch.repeat_interleave(repeats)),
+/// in repeats' dtype (INT32 computed as INT64 and cast back, as the op_api does).
+inline at::Tensor IndexRepeatInterleaveTensor(const at::Tensor& repeats, int64_t outputSize) {
+    return RepeatChecked(at::repeat_interleave(RepeatCounts(repeats)), 0, outputSize).to(repeats.scalar_type());
+}
+
+}  // namespace ref
+}  // namespace aclcpu
+
+namespace aclcpu {
+namespace ref {
+
+/// aclnnIndexFill / aclnnInplaceIndexFill (index/index_fill_d/op_api/aclnn_index_fill.cpp; the API page: "negative
+/// values supported, out-of-range values skipped"): positions along dim in [-size, size - 1] (negative counted from the
+/// end) take value (converted to self's dtype, ConvertToTensor), others are skipped; an empty index copies self. A 0-d
+/// self is read as [1].
+inline at::Tensor IndexFillOf(const at::Tensor& self, int64_t dim, const at::Tensor& index, const at::Scalar& value) {
+    if (index.numel() == 0) return self;
+    const at::Tensor s = self.dim() == 0 ? self.reshape({1}) : self;
+    const int64_t d = dim < 0 ? dim + s.dim() : dim;
+    const int64_t n = s.size(d);
+    at::Tensor idx = index.reshape({-1}).to(at::kLong);
+    idx = idx.masked_select(idx.ge(-n).logical_and(idx.lt(n)));
+    idx = at::where(idx < 0, idx + n, idx);
+    const at::Tensor v = at::scalar_tensor(value, at::TensorOptions().dtype(self.scalar_type()));
+    return at::index_fill(s, d, idx, v).reshape(self.sizes());
+}
+
+/// aclnnIndexFillTensor / aclnnInplaceIndexFillTensor (aclnn_index_fill_tensor.cpp): the positions an aclIntArray
+/// (checked in range by the first phase) take value; the op_api's IndexFillD path fills value->ToFloat() (float32)
+/// cast to self's dtype, as here (the Ascend 950's AI Core path converts the value directly; the two differ for
+/// values float32 cannot hold, e.g. INT64 beyond 2^24).
+inline at::Tensor IndexFillTensorOf(const at::Tensor& self, int64_t dim, at::IntArrayRef index,
+                                    const at::Scalar& value) {
+    const at::Tensor idx = at::tensor(std::vector<int64_t>(index.begin(), index.end()), at::kLong);
+    const double f = static_cast<double>(static_cast<float>(value.toDouble()));
+    return IndexFillOf(self, dim, idx, at::Scalar(f));
+}
+
+}  // namespace ref
+}  // namespace aclcpu
+
+namespace aclcpu {
+namespace ref {
+
+/// aclnnInplacePut (index/scatter_nd_update/op_api/aclnn_put.cpp): self read flat, source's elements written (or,
+/// with accumulate, added: ScatterNdAdd) at the flat positions index gives - ScatterNdUpdate / ScatterNdAdd with
+/// K = 1, so positions in [0, numel - 1] (a negative one refused, 561000). FLOAT16 / BF16 sums in float32.
+inline at::Tensor IndexPut(const at::Tensor& self, const at::Tensor& index, const at::Tensor& source, bool accumulate) {
+    const at::ScalarType t = self.scalar_type();
+    const bool low = accumulate && (t == at::kHalf || t == at::kBFloat16);
+    const at::Tensor flat = (low ? self.to(at::kFloat) : self).reshape({-1});
+    const at::Tensor src = (low ? source.to(at::kFloat) : source).reshape({-1});
+    const at::Tensor idx = index.to(at::kLong).reshape({-1});
+    if (idx.numel() > 0 && idx.lt(0).any().item<bool>()) {
+        throw std::runtime_error("aclnnInplacePut: a negative position in index (positions lie in [0, numel - 1])");
+    }
+    c10::List<c10::optional<at::Tensor>> list;
+    list.push_back(c10::optional<at::Tensor>(idx));
+    return at::index_put(flat, list, src, accumulate).reshape(self.sizes()).to(t);
+}
+
+}  // namespace ref
+}  // namespace aclcpu
+
+namespace aclcpu {
+namespace ref {
+
+/// aclnnFlip (index/reverse_v2/op_api/aclnn_flip.cpp): ReverseV2 over the dims - ATen's flip (a 0-d self as it is).
+inline at::Tensor IndexFlip(const at::Tensor& self, at::IntArrayRef dims) {
+    if (self.dim() == 0) return self;
+    return at::flip(self, dims);
+}
+
+}  // namespace ref
+}  // namespace aclcpu
+
+namespace aclcpu {
+namespace ref {
+
+/// aclnnScatterReduce / aclnnInplaceScatterReduce (aclnn_scatter.cpp ExecScatterReduceGetWorkspaceSize): as
+/// IndexScatter with includeSelf - reduce 1 "sum", 2 "prod", 3 "amax", 4 "amin", 5 "mean" through ATen's
+/// scatter_reduce(include_self) (positions src reaches start from src alone when includeSelf is false), 0 replaces.
+inline at::Tensor IndexScatterReduce(const at::Tensor& self, int64_t dim, const at::Tensor& index,
+                                     const at::Tensor& src, int64_t reduce, bool includeSelf) {
+    if (index.numel() == 0) return self;
+    if (reduce < 1 || reduce > 5) return IndexScatter(self, dim, index, src, 0);
+    static const char* const names[] = {"", "sum", "prod", "amax", "amin", "mean"};
+    const at::ScalarType t = self.scalar_type();
+    const bool low = t == at::kHalf || t == at::kBFloat16;
+    const at::Tensor s = low ? self.to(at::kFloat) : self;
+    const at::Tensor u = low ? src.to(at::kFloat) : src;
+    return at::scatter_reduce(s, dim, index.to(at::kLong), u, names[reduce], includeSelf).to(t);
+}
+
+}  // namespace ref
+}  // namespace aclcpu
+
+namespace aclcpu {
+namespace ref {
+
+/// aclnnInverse (index/matrix_inverse/op_host/op_api/aclnn_inverse.cpp): MatrixInverse of each trailing square
+/// matrix, FLOAT16 cast to FLOAT first (the op_api's Cast), the result cast to out's dtype by the writer - ATen's
+/// linalg_inv (LU with partial pivoting; the kernel's algorithm is not public). A singular matrix fails the second
+/// phase (561000, ATen's message); the NPU's result there is not documented.
+inline at::Tensor IndexInverse(const at::Tensor& self) {
+    const at::Tensor x = self.scalar_type() == at::kHalf ? self.to(at::kFloat) : self;
+    return at::linalg_inv(x);
+}
+
+}  // namespace ref
+}  // namespace aclcpu
+
+namespace aclcpu {
+namespace ref {
+
+/// aclnnGatherNd (index/gather_nd/op_api/aclnn_gather_nd.cpp): with K = indices.shape[-1], out[i...] =
+/// self[indices[i..., 0], ..., indices[i..., K-1], ...] - ATen's index with one index tensor per leading dim. A
+/// negative position counts from the end with negativeIndexSupport, else it is refused (561000, as a position beyond
+/// the dim is by ATen).
+inline at::Tensor IndexGatherNd(const at::Tensor& self, const at::Tensor& indices, bool negativeIndexSupport) {
+    const int64_t k = indices.size(-1);
+    const at::Tensor idx = indices.to(at::kLong).reshape({-1, k});
+    c10::List<c10::optional<at::Tensor>> list;
+    for (int64_t j = 0; j < k; ++j) {
+        at::Tensor col = idx.select(1, j);
+        if (negativeIndexSupport) {
+            col = WrapNegative(col, self.size(j));
+        } else if (col.numel() > 0 && col.lt(0).any().item<bool>()) {
+            throw std::runtime_error("aclnnGatherNd: a negative position in indices without negativeIndexSupport");
+        }
+        list.push_back(c10::optional<at::Tensor>(col));
+    }
+    std::vector<int64_t> shape(indices.sizes().begin(), indices.sizes().end() - 1);
+    shape.insert(shape.end(), self.sizes().begin() + k, self.sizes().end());
+    return at::index(self, list).reshape(shape);
+}
+
+}  // namespace ref
+}  // namespace aclcpu
