@@ -1,0 +1,664 @@
+// The custom first-phase checks of the nn_conv family (ops/families/nn_conv.yaml `custom` checks the table's
+// vocabulary cannot express; docs/ops/nn_conv.md). Included at the end of src/op/reference_checks.h (through the
+// generated op/family_hooks.inc). Each hook is int <hook>(const OpCall& c, <the entry's non-tensor parameters>):
+// 0, 161001 or 161002 with a message restating CANN's. Facts: hicann/ops-nn
+// conv/convolution_forward/op_host/op_api/aclnn_convolution.cpp (the checker classes NullptrChecker, DtypeChecker,
+// DimChecker, FormatChecker, ValueChecker, ConvXdChecker, HardwareLimitChecker and their Tbc / Depthwise2d
+// variants, ConvEngine::InferShape, ConstructPad) and matmul/common/op_host/op_api/cube_util.cpp
+// (GetDtypeSupportListBySocVersion, CheckCubeMathType). CANN's messages come from opbase's OP_LOGE_FOR_INVALID_*
+// macros, whose text is not public: ours name the entity, the parameter, the value and the rule as they do.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "common/status.h"
+#include "op/op_call.h"
+#include "runtime/runtime.h"
+#include "tensor/arguments.h"
+#include "tensor/dtype.h"
+#include "tensor/tensor.h"
+
+namespace aclcpu {
+namespace conv_checks {
+
+/// Whether the product's cube units compute FLOAT (IsCubeSupportFp32: DAV_2201 - Atlas A2/A3 - and the 950).
+inline bool CubeFp32(rt::Soc soc) {
+    return soc == rt::Soc::kAscend950 || soc == rt::Soc::kAscend910B || soc == rt::Soc::kAscend910_93;
+}
+
+/// GetDtypeSupportListBySocVersion (forward) or ...4ConvBackward(false) (forward transposed): the 950's list (with
+/// HIFLOAT8, and FLOAT8_E4M3FN for the transposed path), FLOAT, FLOAT16, BF16 on Atlas A2/A3, FLOAT, FLOAT16
+/// elsewhere.
+inline std::vector<aclDataType> CubeList(rt::Soc soc, bool transposed) {
+    if (soc == rt::Soc::kAscend950) {
+        if (transposed) return {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_HIFLOAT8, ACL_FLOAT8_E4M3FN};
+        return {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_HIFLOAT8};
+    }
+    if (CubeFp32(soc)) return {ACL_FLOAT, ACL_FLOAT16, ACL_BF16};
+    return {ACL_FLOAT, ACL_FLOAT16};
+}
+
+/// BIAS_SUPPORT_LIST (FLOAT, FLOAT16, BF16) or, on Ascend310P where the op_api asks by SoC, FLOAT, FLOAT16.
+inline std::vector<aclDataType> BiasList(rt::Soc soc, bool by_soc) {
+    if (by_soc && soc == rt::Soc::kAscend310P) return {ACL_FLOAT, ACL_FLOAT16};
+    return {ACL_FLOAT, ACL_FLOAT16, ACL_BF16};
+}
+
+inline std::string ListString(const std::vector<aclDataType>& list) {
+    std::string s = "[";
+    for (size_t i = 0; i < list.size(); ++i) s += std::string(i ? ", " : "") + DtypeName(list[i]);
+    return s + "]";
+}
+
+/// CheckConvParamsDtype: the dtype in the list, else 161002 naming the parameter as CANN names it (x, filter, y,
+/// bias).
+inline int InList(const char* entity, const aclTensor* t, const char* name, const std::vector<aclDataType>& list) {
+    for (aclDataType d : list) {
+        if (t->dtype == d) return 0;
+    }
+    return Fail(ACLNN_ERR_PARAM_INVALID, "%s: the dtype of %s is %s, but it should be one of %s.", entity, name,
+                DtypeName(t->dtype), ListString(list).c_str());
+}
+
+/// Beyond CANN: the 950's 8-bit float inputs pass CANN's list, but ATen has no such dtype; the reference refuses.
+inline int NoFloat8(const char* entity, const aclTensor* t, const char* name) {
+    if (t->dtype != ACL_HIFLOAT8 && t->dtype != ACL_FLOAT8_E4M3FN) return 0;
+    return Fail(ACLNN_ERR_PARAM_INVALID,
+                "%s: %s of dtype %s is not computed by aclcpu's reference tier (ATen has no such dtype).", entity, name,
+                DtypeName(t->dtype));
+}
+
+/// GetUpperFloatDataType over FLOAT / FLOAT16 / BF16: FLOAT unless both are BF16 or both FLOAT16.
+inline aclDataType UpperFloat(aclDataType a, aclDataType b) {
+    if (a == ACL_DOUBLE || b == ACL_DOUBLE) return ACL_DOUBLE;
+    if (a == ACL_FLOAT || b == ACL_FLOAT) return ACL_FLOAT;
+    if (a == ACL_BF16 && b == ACL_BF16) return ACL_BF16;
+    if (a == ACL_FLOAT16 && b == ACL_FLOAT16) return ACL_FLOAT16;
+    if (a == ACL_HIFLOAT8 && b == ACL_HIFLOAT8) return ACL_HIFLOAT8;
+    if (a == ACL_FLOAT8_E4M3FN && b == ACL_FLOAT8_E4M3FN) return ACL_FLOAT8_E4M3FN;
+    return ACL_FLOAT;
+}
+
+/// cube_util.cpp CheckCubeMathType of the cube's dtype: a value outside 0..4 -> 161002; on a product whose cube has
+/// no FLOAT, BF16 (and, under KEEP_DTYPE, USE_HF32, USE_FP32_ADD, also FLOAT) -> 161002.
+inline int CubeMathType(const OpCall& c, aclDataType cube, int cubeMathType) {
+    if (cubeMathType < 0 || cubeMathType > 4) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "The value of cubeMathType only support {0: KEEP_DTYPE, 1: ALLOW_FP32_DOWN_PRECISION, 2: USE_FP16, "
+                    "3: USE_HF32, 4: USE_FP32_ADD}, but got %d",
+                    cubeMathType);
+    }
+    const bool allow_fp32 = cubeMathType == 1 || cubeMathType == 2;
+    const bool refused = allow_fp32 ? cube == ACL_BF16 : (cube == ACL_FLOAT || cube == ACL_BF16);
+    if (refused && !CubeFp32(c.soc)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "The soc version does not support bf16 / fp32 for calculations, please change the setting of "
+                    "cubeMathType or the Dtype of input tensor.");
+    }
+    return 0;
+}
+
+/// The layout CANN requires of a tensor of that rank (NCL, NCHW, NCDHW). aclcpu also takes ND as that layout
+/// (beyond CANN, which refuses ND: its tensor meta finds no C axis in "ND").
+inline bool LayoutOk(int32_t format, int32_t wanted) { return format == wanted || format == ACL_FORMAT_ND; }
+
+inline int FormatFail(const char* entity, const char* name, int32_t format, const char* wanted) {
+    return Fail(ACLNN_ERR_PARAM_INVALID, "%s: the format of %s is %s, but it should be %s.", entity, name,
+                FormatName(format), wanted);
+}
+
+/// A shape list as CANN's FVectorToString prints it.
+inline std::string Vec(const std::vector<int64_t>& v) { return ShapeString(v); }
+
+/// ConstructPad: conv1d's and conv2d's pads as the sum of both sides per spatial dim (1d: [p] or [l, r]; 2d: [h, w]
+/// or [top, bottom, left, right]); conv3d's kept as given.
+inline std::vector<int64_t> SummedPad(const std::vector<int64_t>& pad, size_t rank) {
+    if (rank == 3) {
+        if (pad.size() == 1) return {2 * pad[0]};
+        if (pad.size() == 2) return {pad[0] + pad[1]};
+        return {0};
+    }
+    if (rank == 4) {
+        if (pad.size() == 2) return {2 * pad[0], 2 * pad[1]};
+        if (pad.size() == 4) return {pad[0] + pad[1], pad[2] + pad[3]};
+        return {0, 0};
+    }
+    std::vector<int64_t> out;
+    for (int64_t p : pad) out.push_back(2 * p);
+    return out;
+}
+
+/// ConvEngine::InferShape for channel-first layouts: [N, Cout, spatial...].
+inline std::vector<int64_t> InferShape(const std::vector<int64_t>& in, const std::vector<int64_t>& w,
+                                       const std::vector<int64_t>& stride, const std::vector<int64_t>& pad,
+                                       const std::vector<int64_t>& dilation, bool transposed,
+                                       const std::vector<int64_t>& outputPadding, int64_t groups) {
+    std::vector<int64_t> out{in[0], transposed ? w[1] * groups : w[0]};
+    const size_t spatial = in.size() - 2;
+    if (!transposed) {
+        const std::vector<int64_t> p = SummedPad(pad, in.size());
+        for (size_t i = 0; i < spatial; ++i) {
+            out.push_back((in[i + 2] + p[i] - dilation[i] * (w[i + 2] - 1) - 1) / stride[i] + 1);
+        }
+    } else {
+        // 2d: the summed pads (2 or 4 values); 1d and 3d: 2 * pads[i] (one value per spatial dim)
+        const std::vector<int64_t> p = in.size() == 4 ? SummedPad(pad, 4) : SummedPad(pad, 5);
+        for (size_t i = 0; i < spatial; ++i) {
+            out.push_back((in[i + 2] - 1) * stride[i] - p[i] + dilation[i] * (w[i + 2] - 1) + outputPadding[i] + 1);
+        }
+    }
+    return out;
+}
+
+/// ValueChecker's CheckVectorValueGt0.
+inline int Positive(const char* entity, const char* name, const std::vector<int64_t>& v) {
+    for (size_t i = 0; i < v.size(); ++i) {
+        if (v[i] <= 0) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "%s: %s %s is invalid: shape[%zu] of this parameter must be greater than 0.",
+                        entity, name, Vec(v).c_str(), i);
+        }
+    }
+    return 0;
+}
+
+/// ConvXdChecker: y's shape equal to the inferred one; an empty x or filter needs an empty y.
+inline int OutputShape(const char* entity, const aclTensor* input, const aclTensor* weight, const aclTensor* output,
+                       const std::vector<int64_t>& want) {
+    const std::vector<int64_t>& o = output->view_shape;
+    for (size_t i = 0; i < want.size(); ++i) {
+        if (want[i] != o[i]) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "%s: y %s is invalid: shape[%zu] of y must be equal to its inferred value(%ld).", entity,
+                        Vec(o).c_str(), i, static_cast<long>(want[i]));
+        }
+    }
+    if (input->numel == 0 || weight->numel == 0) {
+        if (output->numel != 0) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "%s: x, filter, y %s, %s, %s are invalid: if x or filter is an empty tensor, output must be an "
+                        "empty tensor.",
+                        entity, Vec(input->view_shape).c_str(), Vec(weight->view_shape).c_str(), Vec(o).c_str());
+        }
+        for (size_t i = 0; i < want.size(); ++i) {
+            if (want[i] < 0) {
+                return Fail(ACLNN_ERR_PARAM_INVALID,
+                            "%s: y %s is invalid: shape[%zu] of y must be greater than or equal to 0.", entity,
+                            Vec(o).c_str(), i);
+            }
+        }
+    }
+    return 0;
+}
+
+}  // namespace conv_checks
+
+// ---- aclnnConvolution (CheckConvParams after NullptrChecker's tensor and array checks); c.t = {input, weight,
+// bias, output}, bias NULL when absent.
+
+/// NullptrChecker's outputPadding (transposed only; 161001), then DtypeChecker, DimChecker, FormatChecker,
+/// ValueChecker, ConvXdChecker and HardwareLimitChecker as aclnn_convolution.cpp orders them (channel-first
+/// layouts). Beyond CANN: a NULL outputPadding when not transposed (CANN ignores it; the reference hands every
+/// array to ATen), NDHWC and FRACTAL_Z layouts, and the 950's 8-bit float dtypes are refused (161002).
+inline int CheckConvolution(const OpCall& c, const aclIntArray* stride, const aclIntArray* padding,
+                            const aclIntArray* dilation, bool transposed, const aclIntArray* outputPadding,
+                            int64_t groups, int8_t cubeMathType) {
+    using namespace conv_checks;
+    const char* E = "aclnnConvolutionGetWorkspaceSize";
+    const aclTensor* input = c.t[0];
+    const aclTensor* weight = c.t[1];
+    const aclTensor* bias = c.t[2];
+    const aclTensor* output = c.t[3];
+    if (transposed && outputPadding == nullptr) {
+        return Fail(ACLNN_ERR_PARAM_NULLPTR, "%s: outputPadding is nullptr, but it should be not nullptr.", E);
+    }
+    // DtypeChecker: bias first, then x, filter, y in the product's list (the transposed path's own list).
+    if (bias != nullptr) {
+        if (int ret = InList(E, bias, "bias", BiasList(c.soc, false))) return ret;
+    }
+    const std::vector<aclDataType> list = CubeList(c.soc, transposed);
+    if (int ret = InList(E, input, "x", list)) return ret;
+    if (int ret = InList(E, weight, "filter", list)) return ret;
+    if (int ret = InList(E, output, "y", list)) return ret;
+    // DimChecker: x, filter, y of 3 to 5 dims, all the same; bias 1-D of Cout; the arrays' lengths.
+    const std::vector<int64_t>& in = input->view_shape;
+    const std::vector<int64_t>& w = weight->view_shape;
+    const std::vector<int64_t>& o = output->view_shape;
+    const aclTensor* ranked[3] = {input, weight, output};
+    const char* ranked_names[3] = {"x", "filter", "y"};
+    for (int k = 0; k < 3; ++k) {
+        const size_t d = ranked[k]->view_shape.size();
+        if (d < 3 || d > 5) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "%s: the dims of %s are %zu, but they should be one of {3, 4, 5}.", E,
+                        ranked_names[k], d);
+        }
+    }
+    if (w.size() != in.size()) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "%s: the dims of x, filter are %zu, %zu: the shape dims of x and filter "
+                    "must be the same.", E, in.size(), w.size());
+    }
+    if (o.size() != in.size()) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "%s: the dims of x, y are %zu, %zu: the shape dims of x and y must be the "
+                    "same.", E, in.size(), o.size());
+    }
+    if (bias != nullptr) {
+        const std::vector<int64_t>& b = bias->view_shape;
+        if (b.size() != 1) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "%s: the dims of bias are %zu, but they should be 1.", E, b.size());
+        }
+        if (transposed && b[0] != w[1] * groups) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "%s: bias, filter %s, %s are invalid: When transposed is true, shape[0] of bias must be equal "
+                        "to shape[1] of filter multiplied by attribute groups(%ld).",
+                        E, Vec(b).c_str(), Vec(w).c_str(), static_cast<long>(groups));
+        }
+        if (!transposed && b[0] != w[0]) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "%s: bias, filter %s, %s are invalid: When transposed is false, shape[0] of bias must be equal "
+                        "to shape[0] of filter.",
+                        E, Vec(b).c_str(), Vec(w).c_str());
+        }
+    }
+    const size_t spatial = in.size() - 2;
+    const std::vector<int64_t>& sv = stride->values;
+    const std::vector<int64_t>& dv = dilation->values;
+    const std::vector<int64_t>& pv = padding->values;
+    if (sv.size() != spatial) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "%s: the size of strides is %zu, but it should be %zu.", E, sv.size(),
+                    spatial);
+    }
+    if (dv.size() != spatial) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "%s: the size of dilations is %zu, but it should be %zu.", E, dv.size(),
+                    spatial);
+    }
+    const bool two_sided = (in.size() <= 4 && !transposed) || (in.size() == 4 && transposed);
+    if (two_sided) {
+        if (pv.size() != spatial && pv.size() != 2 * spatial) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "%s: the size of pads is %zu, but it should be %zu or %zu.", E,
+                        pv.size(), spatial, 2 * spatial);
+        }
+    } else if (pv.size() != spatial) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "%s: the size of pads is %zu, but it should be %zu.", E, pv.size(),
+                    spatial);
+    }
+    std::vector<int64_t> op;
+    if (transposed) {
+        op = outputPadding->values;
+        if (op.size() != spatial) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "%s: the size of outputPadding is %zu, but it should be %zu.", E,
+                        op.size(), spatial);
+        }
+    } else if (outputPadding == nullptr) {  // beyond CANN
+        return Fail(ACLNN_ERR_PARAM_NULLPTR,
+                    "%s: outputPadding is nullptr; aclcpu's reference tier needs an aclIntArray there (it may be "
+                    "empty) even when transposed is false.", E);
+    } else {
+        op.assign(spatial, 0);
+    }
+    // FormatChecker: x and y of one format; bias NCL, NCHW, NCDHW or ND; the layout of the rank.
+    if (input->format != output->format) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "%s: the formats of x, y are %s, %s: the formats of these parameters must "
+                    "be the same.", E, FormatName(input->format), FormatName(output->format));
+    }
+    if (bias != nullptr && bias->format != ACL_FORMAT_NCL && bias->format != ACL_FORMAT_NCHW &&
+        bias->format != ACL_FORMAT_NCDHW && bias->format != ACL_FORMAT_ND) {
+        return FormatFail(E, "bias", bias->format, "one of {NCL, NCHW, NCDHW, ND}");
+    }
+    const int32_t layout = in.size() == 3 ? ACL_FORMAT_NCL : in.size() == 4 ? ACL_FORMAT_NCHW : ACL_FORMAT_NCDHW;
+    const char* layout_name = FormatName(layout);
+    const bool channel_last = in.size() == 5 && c.soc != rt::Soc::kAscend950 &&
+                              (input->format == ACL_FORMAT_NDHWC || weight->format == ACL_FORMAT_NDHWC);
+    if (channel_last) {  // CANN takes NDHWC here; the reference does not model the channel-last layout
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "%s: x or filter of format NDHWC is not computed by aclcpu's reference tier (NCDHW only).", E);
+    }
+    if (in.size() == 4 && !transposed && weight->format == ACL_FORMAT_FRACTAL_Z && c.soc != rt::Soc::kAscend950) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "%s: a filter of format FRACTAL_Z is not computed by aclcpu's reference tier (NCHW only).", E);
+    }
+    if (in.size() == 3) {
+        if (!LayoutOk(input->format, layout) || !LayoutOk(weight->format, layout) || !LayoutOk(output->format, layout)) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "%s: the formats of x, filter, y are %s, %s, %s: formats of x, filter "
+                        "and y should all be NCL.", E, FormatName(input->format), FormatName(weight->format),
+                        FormatName(output->format));
+        }
+    } else {
+        // conv2d checks filter first when not transposed, conv3d and transposed conv2d x first.
+        const bool filter_first = in.size() == 4 && !transposed;
+        const aclTensor* order[3] = {filter_first ? weight : input, filter_first ? input : weight, output};
+        const char* names[3] = {filter_first ? "filter" : "x", filter_first ? "x" : "filter", "y"};
+        for (int k = 0; k < 3; ++k) {
+            if (!LayoutOk(order[k]->format, layout)) return FormatFail(E, names[k], order[k]->format, layout_name);
+        }
+    }
+    // ValueChecker: N, C of x and filter >= 0; x's spatial dims >= 0, filter's > 0; strides, dilations > 0; x after
+    // padding at least one kernel extent (forward only); groups > 0; channels and groups; bias of Cout; transposed x
+    // with channels; (Ascend 950's transposed empty-tensor rules not modelled).
+    for (size_t i = 0; i < spatial; ++i) {
+        if (in[i + 2] < 0) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "%s: x %s is invalid: shape[%zu] of x must be greater than or equal to "
+                        "0.", E, Vec(in).c_str(), i + 2);
+        }
+        if (w[i + 2] <= 0) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "%s: filter %s is invalid: shape[%zu] of filter must be greater than "
+                        "0.", E, Vec(w).c_str(), i + 2);
+        }
+    }
+    if (int ret = Positive(E, "strides", sv)) return ret;
+    if (int ret = Positive(E, "dilations", dv)) return ret;
+    if (!transposed && input->numel != 0) {
+        const std::vector<int64_t> p = SummedPad(pv, in.size());
+        for (size_t i = 0; i < spatial; ++i) {
+            const int64_t front = in.size() <= 4 ? p[i] : 2 * pv[i];
+            if (in[i + 2] + front - dv[i] * (w[i + 2] - 1) - 1 < 0) {
+                return Fail(ACLNN_ERR_PARAM_INVALID,
+                            "%s: x %s is invalid: These parameters must meet the following condition: x[%zu] + pads[%zu]"
+                            "%s - dilations[%zu] * (filter[%zu] - 1) - 1 >= 0.",
+                            E, Vec(in).c_str(), i + 2, i, in.size() <= 4 ? "" : " * 2", i, i + 2);
+            }
+        }
+    }
+    if (groups <= 0) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "%s: groups is %ld, but the value should be greater than 0.", E,
+                    static_cast<long>(groups));
+    }
+    if (transposed) {
+        if (w[0] != in[1]) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "%s: x, filter %s, %s are invalid: When transposed is true, shape[0] of filter must be equal to "
+                        "shape[1] of x.",
+                        E, Vec(in).c_str(), Vec(w).c_str());
+        }
+        for (size_t i = 0; i < op.size(); ++i) {
+            if (op[i] >= sv[i] && op[i] >= dv[i]) {
+                return Fail(ACLNN_ERR_PARAM_INVALID,
+                            "%s: outputPadding, strides, dilations %s, %s, %s are invalid: outputPadding[%zu] must be "
+                            "less than both stride[%zu] and dilation[%zu].",
+                            E, Vec(op).c_str(), Vec(sv).c_str(), Vec(dv).c_str(), i, i, i);
+            }
+            if (op[i] < 0) {
+                return Fail(ACLNN_ERR_PARAM_INVALID,
+                            "%s: outputPadding is %ld: outputPadding[%zu] must be greater than or equal to 0.", E,
+                            static_cast<long>(op[i]), i);
+            }
+        }
+    } else if (w[1] * groups != in[1]) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "%s: x, filter %s, %s are invalid: shape[1] of x must be equal to shape[1] of filter multiplied by "
+                    "attribute groups(%ld).",
+                    E, Vec(in).c_str(), Vec(w).c_str(), static_cast<long>(groups));
+    }
+    if (w[0] % groups != 0) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "%s: filter %s is invalid: shape[0] of filter must be exactly divided by attribute groups(%ld).", E,
+                    Vec(w).c_str(), static_cast<long>(groups));
+    }
+    const int64_t cout = transposed ? w[1] * groups : w[0];
+    if (bias != nullptr && bias->view_shape[0] != cout) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "%s: bias %s is invalid: shape[0] of bias must be equal to output "
+                    "channel(%ld).", E, Vec(bias->view_shape).c_str(), static_cast<long>(cout));
+    }
+    if (transposed && in[1] == 0) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "%s: x %s is invalid: When transposed is true, shape[1] of this parameter "
+                    "must be greater than 0.", E, Vec(in).c_str());
+    }
+    // ConvXdChecker
+    const std::vector<int64_t> want = InferShape(in, w, sv, pv, dv, transposed, op, groups);
+    if (int ret = OutputShape(E, input, weight, output, want)) return ret;
+    // HardwareLimitChecker
+    if (int ret = CubeMathType(c, UpperFloat(input->dtype, weight->dtype), cubeMathType)) return ret;
+    // beyond CANN
+    if (int ret = NoFloat8(E, input, "x")) return ret;
+    if (int ret = NoFloat8(E, weight, "filter")) return ret;
+    return NoFloat8(E, output, "y");
+}
+
+// ---- aclnnConvTbc (after CheckParamsNullptrTbc); c.t = {self, weight, bias, output}. self [T, B, Cin], weight
+// [K, Cin, Cout], bias [Cout], output [T + 2 * pad - K + 1, B, Cout].
+
+/// The Ascend 950's CheckParamsEmpty (output 3-D, non-negative, bias 1-D of output's channel; output, bias dtypes
+/// in the list; output ND or NCL, bias ND), then DtypeCheckerTbc, DimCheckerTbc, FormatCheckerTbc, ValueCheckerTbc,
+/// ConvXdCheckerTbc and HardwareLimitCheckerTbc over the op_api's permuted views (x [B, Cin, T], filter
+/// [Cout, Cin, K], y [B, Cout, T']), with the op_api's pads [pad] (one value, both sides).
+inline int CheckConvTbc(const OpCall& c, int64_t pad, int8_t cubeMathType) {
+    using namespace conv_checks;
+    const char* E = "aclnnConvTbcGetWorkspaceSize";
+    const aclTensor* self = c.t[0];
+    const aclTensor* weight = c.t[1];
+    const aclTensor* bias = c.t[2];
+    const aclTensor* output = c.t[3];
+    const std::vector<aclDataType> list = CubeList(c.soc, false);
+    if (c.soc == rt::Soc::kAscend950) {
+        if (output->view_shape.size() != 3) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "Expected %zu dimension input, but got %s with sizes %s.", size_t{3},
+                        "output", ShapeString(output->view_shape).c_str());
+        }
+        if (bias->view_shape.size() != 1) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "Expected %zu dimension input, but got %s with sizes %s.", size_t{1},
+                        "bias", ShapeString(bias->view_shape).c_str());
+        }
+        if (bias->view_shape[0] != output->view_shape[2]) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "%s: bias, y %s, %s are invalid: shape[0] of bias must be equal to "
+                        "shape[2] of y.", E, Vec(bias->view_shape).c_str(), Vec(output->view_shape).c_str());
+        }
+        for (const aclTensor* t : {output, bias}) {
+            bool ok = false;
+            for (aclDataType d : list) ok = ok || t->dtype == d;
+            if (!ok) {
+                return Fail(ACLNN_ERR_PARAM_INVALID, "Tensor %s not implemented for %s, should be in dtype support list "
+                            "%s.", t == output ? "output" : "bias", DtypeName(t->dtype), ListString(list).c_str());
+            }
+        }
+        if (output->format != ACL_FORMAT_ND && output->format != ACL_FORMAT_NCL) {
+            return FormatFail(E, "y", output->format, "ND or NCL");
+        }
+        if (bias->format != ACL_FORMAT_ND) return FormatFail(E, "bias", bias->format, "ND");
+    }
+    // DtypeCheckerTbc
+    if (int ret = InList(E, bias, "bias", BiasList(c.soc, true))) return ret;
+    if (int ret = InList(E, self, "x", list)) return ret;
+    if (self->dtype != weight->dtype) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "%s: the dtype of x is %s, but it should be %s (filter's).", E,
+                    DtypeName(self->dtype), DtypeName(weight->dtype));
+    }
+    if (weight->dtype != output->dtype) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "%s: the dtype of filter is %s, but it should be %s (y's).", E,
+                    DtypeName(weight->dtype), DtypeName(output->dtype));
+    }
+    // DimCheckerTbc (beyond CANN, which permutes first and reads dims 0..2 of each: a rank other than 3 is refused
+    // before the permute here)
+    const aclTensor* ranked[4] = {self, weight, output, bias};
+    const char* names[4] = {"x", "filter", "y", "bias"};
+    const size_t dims[4] = {3, 3, 3, 1};
+    for (int k = 0; k < 4; ++k) {
+        if (ranked[k]->view_shape.size() != dims[k]) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "%s: the dims of %s are %zu, but they should be %zu.", E, names[k],
+                        ranked[k]->view_shape.size(), dims[k]);
+        }
+    }
+    // FormatCheckerTbc
+    const aclTensor* fmt[3] = {self, weight, output};
+    for (int k = 0; k < 3; ++k) {
+        if (fmt[k]->format != ACL_FORMAT_ND && fmt[k]->format != ACL_FORMAT_NCL) {
+            return FormatFail(E, names[k], fmt[k]->format, "ND or NCL");
+        }
+    }
+    // ValueCheckerTbc over the permuted views
+    const std::vector<int64_t>& s = self->view_shape;    // [T, B, Cin]
+    const std::vector<int64_t>& w = weight->view_shape;  // [K, Cin, Cout]
+    const std::vector<int64_t>& o = output->view_shape;  // [T', B, Cout]
+    const std::vector<int64_t> x{s[1], s[2], s[0]}, f{w[2], w[1], w[0]}, y{o[1], o[2], o[0]};
+    if (x[0] < 0 || x[1] < 0 || x[2] < 0 || f[0] < 0 || f[1] < 0 || f[2] < 0 || y[0] < 0 || y[1] < 0 || y[2] < 0) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "%s: x, filter, y %s, %s, %s are invalid: every dim must be >= 0.", E,
+                    Vec(x).c_str(), Vec(f).c_str(), Vec(y).c_str());
+    }
+    if (bias->view_shape[0] != f[0]) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "%s: bias %s is invalid: shape[0] of bias must be equal to output "
+                    "channel(%ld).", E, Vec(bias->view_shape).c_str(), static_cast<long>(f[0]));
+    }
+    if (f[2] <= 0) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "%s: filter %s is invalid: Shape[2] of filter must be greater than 0.", E,
+                    Vec(f).c_str());
+    }
+    if (self->numel != 0 && x[2] + pad - (f[2] - 1) - 1 < 0) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "%s: x, filter, pads %s, %s, [%ld] are invalid: These parameters must meet the following condition: "
+                    "x[2] + pads[0] - 1 * (filter[2] - 1) - 1 >= 0.",
+                    E, Vec(x).c_str(), Vec(f).c_str(), static_cast<long>(pad));
+    }
+    if (f[1] != x[1]) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "%s: x, filter %s, %s are invalid: shape[1] of x must be equal to shape[1] "
+                    "of filter.", E, Vec(x).c_str(), Vec(f).c_str());
+    }
+    // ConvXdCheckerTbc: [B, Cout, T + 2 * pad - (K - 1)]
+    const std::vector<int64_t> want{x[0], f[0], x[2] + 2 * pad - (f[2] - 1) - 1 + 1};
+    for (size_t i = 0; i < 3; ++i) {
+        if (want[i] != y[i]) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "%s: y %s is invalid: shape[%zu] of y must be equal to its inferred value(%ld).", E,
+                        Vec(y).c_str(), i, static_cast<long>(want[i]));
+        }
+    }
+    // HardwareLimitCheckerTbc
+    if (int ret = CubeMathType(c, self->dtype, cubeMathType)) return ret;
+    return NoFloat8(E, self, "x");  // beyond CANN
+}
+
+// ---- aclnnConvDepthwise2d (CheckConvDepthwise2dParams after NullptrChecker, then the kernelSize check);
+// c.t = {self, weight, bias, out}, bias NULL when absent.
+
+/// DtypeCheckerDepthwise2d, DimCheckerDepthwise2d, FormatCheckerDepthwise2d, ValueCheckerDepthwise2d, ConvXdChecker
+/// (groups 1 as the op_api's engine infers it: Cout = weight's dim 0), HardwareLimitChecker, then kernelSize equal to
+/// weight's [kH, kW]. Beyond CANN: kernelSize NULL (161001) or of fewer than 2 values (161002); the 8-bit floats.
+inline int CheckConvDepthwise2d(const OpCall& c, const aclIntArray* kernelSize, const aclIntArray* stride,
+                                const aclIntArray* padding, const aclIntArray* dilation, int8_t cubeMathType) {
+    using namespace conv_checks;
+    const char* E = "aclnnConvDepthwise2dGetWorkspaceSize";
+    const aclTensor* self = c.t[0];
+    const aclTensor* weight = c.t[1];
+    const aclTensor* bias = c.t[2];
+    const aclTensor* out = c.t[3];
+    // DtypeCheckerDepthwise2d
+    if (bias != nullptr) {
+        if (int ret = InList(E, bias, "bias", BiasList(c.soc, true))) return ret;
+        if (self->dtype != ACL_HIFLOAT8 && self->dtype != bias->dtype) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "%s: the dtype of x is %s, but it should be %s (bias's).", E,
+                        DtypeName(self->dtype), DtypeName(bias->dtype));
+        }
+    }
+    const std::vector<aclDataType> list = CubeList(c.soc, false);
+    if (int ret = InList(E, self, "x", list)) return ret;
+    if (int ret = InList(E, weight, "filter", list)) return ret;
+    if (int ret = InList(E, out, "y", list)) return ret;
+    if (self->dtype != weight->dtype) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "%s: the dtype of x is %s, but it should be %s (filter's).", E,
+                    DtypeName(self->dtype), DtypeName(weight->dtype));
+    }
+    if (weight->dtype != out->dtype) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "%s: the dtype of filter is %s, but it should be %s (y's).", E,
+                    DtypeName(weight->dtype), DtypeName(out->dtype));
+    }
+    // DimCheckerDepthwise2d
+    const aclTensor* ranked[3] = {self, weight, out};
+    const char* names[3] = {"x", "filter", "y"};
+    for (int k = 0; k < 3; ++k) {
+        if (ranked[k]->view_shape.size() != 4) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "%s: the dims of %s are %zu, but they should be 4.", E, names[k],
+                        ranked[k]->view_shape.size());
+        }
+    }
+    if (bias != nullptr && bias->view_shape.size() != 1) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "%s: the dims of bias are %zu, but they should be 1.", E,
+                    bias->view_shape.size());
+    }
+    const std::vector<int64_t>& sv = stride->values;
+    const std::vector<int64_t>& dv = dilation->values;
+    const std::vector<int64_t>& pv = padding->values;
+    const char* arrays[3] = {"strides", "dilations", "pads"};
+    const size_t sizes[3] = {sv.size(), dv.size(), pv.size()};
+    for (int k = 0; k < 3; ++k) {
+        if (sizes[k] != 2) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "%s: the size of %s is %zu, but it should be 2.", E, arrays[k],
+                        sizes[k]);
+        }
+    }
+    // FormatCheckerDepthwise2d (ND taken as NCHW, beyond CANN)
+    for (int k = 0; k < 3; ++k) {
+        if (!LayoutOk(ranked[k]->format, ACL_FORMAT_NCHW)) return FormatFail(E, names[k], ranked[k]->format, "NCHW");
+    }
+    if (self->format != out->format) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "%s: the formats of x, y are %s, %s: the formats of these parameters must "
+                    "be the same.", E, FormatName(self->format), FormatName(out->format));
+    }
+    // ValueCheckerDepthwise2d
+    const std::vector<int64_t>& in = self->view_shape;
+    const std::vector<int64_t>& w = weight->view_shape;
+    if (in[0] < 0 || in[1] < 0 || w[0] < 0 || w[1] < 0) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "%s: x, filter %s, %s are invalid: Shape[0], Shape[1] of x and Shape[0], "
+                    "Shape[1] of filter must be >= 0.", E, Vec(in).c_str(), Vec(w).c_str());
+    }
+    for (size_t i = 0; i < 2; ++i) {
+        if (in[i + 2] < 0) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "%s: x %s is invalid: shape[%zu] of this parameter must be greater "
+                        "than or equal to 0.", E, Vec(in).c_str(), i + 2);
+        }
+        if (w[i + 2] <= 0) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "%s: filter %s is invalid: shape[%zu] of this parameter must be "
+                        "greater than 0.", E, Vec(w).c_str(), i + 2);
+        }
+    }
+    if (int ret = Positive(E, "strides", sv)) return ret;
+    if (int ret = Positive(E, "dilations", dv)) return ret;
+    if (self->numel != 0) {
+        for (size_t i = 0; i < 2; ++i) {
+            if (in[i + 2] + pv[i] * 2 - dv[i] * (w[i + 2] - 1) - 1 < 0) {
+                return Fail(ACLNN_ERR_PARAM_INVALID,
+                            "%s: x, filter, pads, dilations %s, %s, %s, %s are invalid: These parameters must meet the "
+                            "following condition: x[%zu] + pads[%zu] * 2 - dilations[%zu] * (filter[%zu] - 1) - 1 >= 0.",
+                            E, Vec(in).c_str(), Vec(w).c_str(), Vec(pv).c_str(), Vec(dv).c_str(), i + 2, i, i, i + 2);
+            }
+        }
+    }
+    if (w[1] != 0 && w[1] != 1) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "%s: filter %s is invalid: shape[1] of this parameter must be 0 or 1.", E,
+                    Vec(w).c_str());
+    }
+    if (in[1] != 0 && w[0] % in[1] != 0) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "%s: x, filter %s, %s are invalid: shape[0] of filter must be exactly "
+                    "divided by shape[1] of x.", E, Vec(in).c_str(), Vec(w).c_str());
+    }
+    if (bias != nullptr && bias->view_shape[0] != w[0]) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "%s: bias %s is invalid: shape[0] of bias must be equal to output "
+                    "channel(%ld).", E, Vec(bias->view_shape).c_str(), static_cast<long>(w[0]));
+    }
+    // ConvXdChecker with groups 1 (the engine's): [N, Cout, spatial]
+    const std::vector<int64_t> none;
+    const std::vector<int64_t> want = InferShape(in, w, sv, pv, dv, false, none, 1);
+    if (int ret = OutputShape(E, self, weight, out, want)) return ret;
+    // HardwareLimitChecker
+    if (int ret = CubeMathType(c, UpperFloat(self->dtype, weight->dtype), cubeMathType)) return ret;
+    // CheckConvDepthwise2dKernelSize
+    if (kernelSize == nullptr) {  // beyond CANN (its op_api reads it unchecked)
+        return Fail(ACLNN_ERR_PARAM_NULLPTR, "%s: kernelSize is nullptr, but it should be not nullptr.", E);
+    }
+    if (kernelSize->values.size() < 2) {  // beyond CANN
+        return Fail(ACLNN_ERR_PARAM_INVALID, "%s: the size of kernelSize is %zu, but it should be 2.", E,
+                    kernelSize->values.size());
+    }
+    const std::vector<int64_t>& k = kernelSize->values;
+    if (k[0] != w[2]) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "%s: filter, kernelSize %s, [%ld, %ld] are invalid: shape[2] of filter "
+                    "must be equal to the shape[0] of kernelSize.", E, Vec(w).c_str(), static_cast<long>(k[0]),
+                    static_cast<long>(k[1]));
+    }
+    if (k[1] != w[3]) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "%s: filter, kernelSize %s, [%ld, %ld] are invalid: shape[3] of filter "
+                    "must be equal to the shape[1] of kernelSize.", E, Vec(w).c_str(), static_cast<long>(k[0]),
+                    static_cast<long>(k[1]));
+    }
+    if (int ret = NoFloat8(E, self, "x")) return ret;  // beyond CANN
+    return 0;
+}
+
+}  // namespace aclcpu

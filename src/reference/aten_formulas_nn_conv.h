@@ -1,0 +1,105 @@
+// The reference formulas of the nn_conv family (ops/families/nn_conv.yaml; docs/ops/nn_conv.md): CANN's
+// convolutions as ATen's, with the op_api's dtype rules. Included by the reference library through the generated
+// reference/family_formulas.inc. Facts: hicann/ops-nn conv/convolution_forward/op_host/op_api/aclnn_convolution.cpp
+// (GetConvolutionOpDtype: GetUpperFloatDataType, CalcPromoteTypeCubemathtype of matmul/common cube_util.cpp,
+// UpdateOutputDtype, UpdateInputDtype; ConstructPad; aclnnConvTbc's permutes; aclnnConvDepthwise2d's groups = C).
+#pragma once
+
+#include <ATen/ATen.h>
+
+#include <cstdint>
+#include <vector>
+
+namespace aclcpu {
+namespace ref {
+
+/// The cube's dtype of a convolution: GetUpperFloatDataType(input, weight) - FLOAT16 for two FLOAT16, BF16 for two
+/// BF16, FLOAT otherwise - then CalcPromoteTypeCubemathtype: USE_FP16 (2) computes in FLOAT16. This is the rule of
+/// the products whose cube computes FLOAT (Ascend 950, Atlas A2/A3); Ascend910 and Ascend310P compute a FLOAT
+/// convolution in FLOAT16 on the NPU, which the reference does not emulate (docs/ops/nn_conv.md).
+inline at::ScalarType ConvCubeType(at::ScalarType a, at::ScalarType b, int64_t cube_math_type) {
+    if (cube_math_type == 2) return at::kHalf;
+    if (a == at::kBFloat16 && b == at::kBFloat16) return at::kBFloat16;
+    if (a == at::kHalf && b == at::kHalf) return at::kHalf;
+    return at::kFloat;
+}
+
+/// aclnnConvolution, computed as the cube does: input and weight rounded to the cube's dtype (ConvCubeType), the
+/// products summed in float32 by ATen's FLOAT convolution (its own order; HF32 not emulated), the bias added in
+/// float32 (rounded first to the dtype UpdateInputDtype gives it: the cube's, FLOAT for a BF16 cube - and on the
+/// transposed path the upper dtype of the result's and the bias's), the result rounded to the cube's dtype - on the
+/// transposed path a FLOAT output receives the float32 sum unrounded (UpdateOutputDtype) - then written into the
+/// output (round to nearest even). Padding: 1, 2 or 3 values pad both sides of each spatial dim (ATen's padding);
+/// conv1d's 2 values [left, right] and conv2d's 4 values [top, bottom, left, right] pad each side on its own (the
+/// input padded with zeros first; for the transposed conv2d the full result is cropped by each side instead).
+inline at::Tensor ConvolutionCube(const at::Tensor& input, const at::Tensor& weight, const at::Tensor& bias,
+                                  at::IntArrayRef stride, at::IntArrayRef padding, at::IntArrayRef dilation,
+                                  bool transposed, at::IntArrayRef outputPadding, int64_t groups, int64_t cube_math_type,
+                                  at::ScalarType out_dtype) {
+    const int64_t spatial = input.dim() - 2;
+    const at::ScalarType cube = ConvCubeType(input.scalar_type(), weight.scalar_type(), cube_math_type);
+    at::ScalarType result = cube;
+    if (transposed && out_dtype == at::kFloat && cube_math_type != 2) result = at::kFloat;
+    at::Tensor x = input.to(cube).to(at::kFloat);
+    const at::Tensor w = weight.to(cube).to(at::kFloat);
+    at::Tensor b;
+    if (bias.defined()) {
+        at::ScalarType bias_type = cube == at::kBFloat16 ? at::kFloat : cube;
+        if (transposed) {
+            const at::ScalarType bt = bias.scalar_type();
+            bias_type = (result == at::kFloat || bt == at::kFloat) ? at::kFloat
+                        : (result == bt)                           ? bt
+                                                                   : at::kFloat;
+        }
+        b = bias.to(bias_type).to(at::kFloat);
+    }
+    std::vector<int64_t> pad(padding.begin(), padding.end());
+    std::vector<int64_t> out_pad(static_cast<size_t>(spatial), 0);
+    if (transposed) out_pad.assign(outputPadding.begin(), outputPadding.end());
+    const bool two_sided = static_cast<int64_t>(pad.size()) == 2 * spatial && spatial < 3;
+    if (two_sided && !transposed) {
+        // constant_pad_nd takes the last dim first: [left, right] (1d) or [left, right, top, bottom] (2d)
+        std::vector<int64_t> nd;
+        for (int64_t i = spatial - 1; i >= 0; --i) {
+            nd.push_back(pad[2 * i]);
+            nd.push_back(pad[2 * i + 1]);
+        }
+        x = at::constant_pad_nd(x, nd, 0);
+        pad.assign(static_cast<size_t>(spatial), 0);
+    }
+    if (two_sided && transposed) {
+        const std::vector<int64_t> zero(static_cast<size_t>(spatial), 0);
+        at::Tensor full = at::convolution(x, w, b, stride, zero, dilation, true, out_pad, groups);
+        for (int64_t i = 0; i < spatial; ++i) {
+            const int64_t d = i + 2;
+            full = full.narrow(d, pad[2 * i], full.size(d) - pad[2 * i] - pad[2 * i + 1]);
+        }
+        return full.to(result);
+    }
+    return at::convolution(x, w, b, stride, pad, dilation, transposed, out_pad, groups).to(result);
+}
+
+/// aclnnConvTbc: self [T, B, Cin], weight [K, Cin, Cout], bias [Cout] - ATen's conv_tbc (time-batch-channel
+/// convolution with pad zeros on both ends of T), computed as ConvolutionCube computes a forward convolution.
+inline at::Tensor ConvTbcCube(const at::Tensor& self, const at::Tensor& weight, const at::Tensor& bias, int64_t pad,
+                              int64_t cube_math_type) {
+    const at::ScalarType cube = ConvCubeType(self.scalar_type(), weight.scalar_type(), cube_math_type);
+    const at::ScalarType bias_type = cube == at::kBFloat16 ? at::kFloat : cube;
+    // contiguous: ATen 1.13's conv_tbc views its input, which a transposed or strided view cannot give
+    return at::conv_tbc(self.to(cube).to(at::kFloat).contiguous(), weight.to(cube).to(at::kFloat).contiguous(),
+                        bias.to(bias_type).to(at::kFloat).contiguous(), pad)
+        .to(cube);
+}
+
+/// aclnnConvDepthwise2d: a forward conv2d with groups = self's channel count (weight [Cout, 1, kH, kW], Cout a
+/// multiple of C), as ConvolutionCube computes it; kernelSize is only checked.
+inline at::Tensor ConvDepthwise2dCube(const at::Tensor& self, const at::Tensor& weight, const at::Tensor& bias,
+                                      at::IntArrayRef stride, at::IntArrayRef padding, at::IntArrayRef dilation,
+                                      int64_t cube_math_type) {
+    const std::vector<int64_t> none;
+    return ConvolutionCube(self, weight, bias, stride, padding, dilation, false, none, self.size(1), cube_math_type,
+                           at::kFloat);
+}
+
+}  // namespace ref
+}  // namespace aclcpu
