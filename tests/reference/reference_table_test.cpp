@@ -7,6 +7,7 @@
 // hand-written suites beside it (reference_tier_test.cpp).
 #include <gtest/gtest.h>
 
+#include <cmath>  // HUGE_VAL, NAN in generated cases
 #include <string>
 
 #include "reference/aten_formulas.h"

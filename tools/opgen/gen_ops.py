@@ -132,6 +132,8 @@ class Op:
             self.order = self.list_inputs + self.list_outputs
         elif self.tensor_lists:
             raise TableError(f"{self.api}: aclTensorList arguments need shape foreach")
+        if not self.foreach and len(self.order) > 16:  # src/op/op_call.h kMaxCallTensors
+            raise TableError(f"{self.api}: more than 16 tensors (kMaxCallTensors)")
         self.scalars = [p for p in self.params if p["kind"] != "aclTensorList" and
                         (p["kind"] != "aclTensor" or self.foreach)]
         if self.base is not None:  # the suite compares the variant with its base at the same values: one rule
@@ -1805,7 +1807,7 @@ def write_reference_cases(ops):
                     how = {"input": "InList", "output": "OutList", "inout": "InOutList"}[p.get("role", "input")]
                     out.append(f"    c.{how}({c_str(name)}, {{{', '.join(specs)}}});")
                 elif p["kind"] == "aclScalarList":
-                    out.append(f"    const aclcpu_test::OwnedScalarList arg_{name}({{{', '.join(repr(float(x)) for x in v)}}});")
+                    out.append(f"    const aclcpu_test::OwnedScalarList arg_{name}({{{', '.join(c_double(x) for x in v)}}});")
                 elif p["kind"] == "aclTensor" and v is None:
                     if name not in op.optional:
                         raise TableError(f"{op.api}: reference case {k}: {key} is not optional")
@@ -1820,7 +1822,7 @@ def write_reference_cases(ops):
                     out.append(f"    c.{how}({c_str(name)}, static_cast<aclDataType>({DTYPE_VALUES[m.group(1)]}), "
                                f"{{{dims}}}, {c_str(REF_CASE_MODS[m.group(3)])});")
                 elif p["kind"] == "aclScalar":
-                    out.append(f"    const aclcpu_test::Scalar arg_{name}(static_cast<float>({float(v)!r}));")
+                    out.append(f"    const aclcpu_test::Scalar arg_{name}(static_cast<float>({c_double(v)}));")
                 elif p["kind"] == "aclIntArray":
                     out.append(f"    const std::vector<int64_t> vals_{name} = {{{', '.join(str(int(x)) for x in v)}}};")
                     out.append(f"    const aclcpu_test::OwnedIntArray arg_{name}(vals_{name});")
@@ -1865,7 +1867,7 @@ def write_reference_cases(ops):
                 elif p["kind"] == "aclScalarList":
                     out.append(f"    const std::vector<at::Scalar> {name} = arg_{mine}.Scalars();")
                 elif p["kind"] == "aclScalar":
-                    out.append(f"    const at::Scalar {name} = static_cast<double>(static_cast<float>({float(case[name])!r}));")
+                    out.append(f"    const at::Scalar {name} = static_cast<double>(static_cast<float>({c_double(case[name])}));")
                 elif p["kind"] == "aclIntArray":
                     out.append(f"    const at::IntArrayRef {name} = vals_{mine};")
                 elif p["kind"] == "aclBoolArray":

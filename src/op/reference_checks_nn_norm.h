@@ -1,0 +1,781 @@
+// The custom first-phase checks of the nn_norm family (ops/families/nn_norm.yaml `custom` checks the table's
+// vocabulary cannot express; docs/ops/nn_norm.md). Included at the end of src/op/reference_checks.h (through the
+// generated op/family_hooks.inc). Each hook is int <hook>(const OpCall& c, <the entry's non-tensor parameters>):
+// 0, or 161002 with CANN's message. Facts: hicann/ops-nn norm/<op>/op_host/op_api/aclnn_*.cpp (norm/<op>/op_api/
+// for renorm) and common/stub/op_api/aclnn_kernels/common/op_error_check.h (the OP_CHECK_* messages).
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <initializer_list>
+#include <vector>
+
+#include "common/status.h"
+#include "op/op_call.h"
+#include "runtime/runtime.h"
+#include "tensor/dtype.h"
+#include "tensor/tensor.h"
+
+namespace aclcpu {
+
+/// OP_CHECK_DTYPE_NOT_MATCH(tensor, expected).
+inline int NormDtypeMatch(const aclTensor* t, const char* name, aclDataType expected) {
+    if (t->dtype == expected) return 0;
+    return Fail(ACLNN_ERR_PARAM_INVALID, "Tensor %s expected dtype is %s but found %s.", name, DtypeName(expected),
+                DtypeName(t->dtype));
+}
+
+/// OP_CHECK_MIN_DIM(tensor, n).
+inline int NormMinDims(const aclTensor* t, const char* name, size_t n) {
+    if (t->view_shape.size() >= n) return 0;
+    return Fail(ACLNN_ERR_PARAM_INVALID, "The %s tensor must have at least %zu dimensions.", name, n);
+}
+
+/// OP_CHECK_MAX_DIM(tensor, 8).
+inline int NormMaxDims(const aclTensor* t, const char* name) {
+    if (t->view_shape.size() <= 8) return 0;
+    return Fail(ACLNN_ERR_PARAM_INVALID, "The %s tensor cannot be larger than %zu dimensions.", name, size_t{8});
+}
+
+/// OP_CHECK_SHAPE_NOT_EQUAL_WITH_EXPECTED_SIZE(tensor, expected).
+inline int NormShapeIs(const aclTensor* t, const char* name, const std::vector<int64_t>& expected) {
+    if (t->view_shape == expected) return 0;
+    return Fail(ACLNN_ERR_PARAM_INVALID, "Expected tensor for %s to have same size as %s, but got %s.", name,
+                ShapeString(expected).c_str(), ShapeString(t->view_shape).c_str());
+}
+
+// ---- aclnnGroupNorm (aclnn_group_norm.cpp CheckParams after CheckNotNull4Tensor);
+// c.t = {self, gamma, beta, out, meanOut, rstdOut}
+
+/// CheckDtypeValid: self in the list (FLOAT16, FLOAT; FLOAT16, BF16, FLOAT on NpuArch DAV_2201 or a regbase arch -
+/// Ascend 950, Atlas A2/A3); gamma, beta, out, meanOut, rstdOut of self's dtype (OP_CHECK_DTYPE_NOT_MATCH).
+/// CheckAttr: group > 0, C divisible by group, eps > 0. CheckShape: self of 2 to 8 dims, out self's shape, meanOut
+/// and rstdOut [N, group], self's dims 0 and 1 N and C, the product of the others HxW, self's count N * C * HxW,
+/// gamma and beta [C]. CheckFormat: self's and out's storage formats equal; self not NHWC, HWCN, NDHWC or private.
+inline int CheckGroupNorm(const OpCall& c, int64_t N, int64_t C, int64_t HxW, int64_t group, double eps) {
+    const aclTensor* self = c.t[0];
+    const aclTensor* gamma = c.t[1];
+    const aclTensor* beta = c.t[2];
+    const aclTensor* out = c.t[3];
+    const aclTensor* mean = c.t[4];
+    const aclTensor* rstd = c.t[5];
+    const bool bf16 = c.soc == rt::Soc::kAscend950 || c.soc == rt::Soc::kAscend910B || c.soc == rt::Soc::kAscend910_93;
+    const aclDataType d = self->dtype;
+    if (!(d == ACL_FLOAT16 || d == ACL_FLOAT || (bf16 && d == ACL_BF16))) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Tensor self not implemented for %s, should be in dtype support list %s.",
+                    DtypeName(d), bf16 ? "DT_FLOAT16, DT_BF16, DT_FLOAT" : "DT_FLOAT16, DT_FLOAT");
+    }
+    if (gamma != nullptr) {
+        if (int r = NormDtypeMatch(gamma, "gamma", d)) return r;
+    }
+    if (beta != nullptr) {
+        if (int r = NormDtypeMatch(beta, "beta", d)) return r;
+    }
+    if (int r = NormDtypeMatch(out, "out", d)) return r;
+    if (int r = NormDtypeMatch(mean, "meanOut", d)) return r;
+    if (int r = NormDtypeMatch(rstd, "rstdOut", d)) return r;
+    if (!(group > 0)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Expected group to be greater than 0, got %ld.", static_cast<long>(group));
+    }
+    if (C % group != 0) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "Expected number of channels in input to be divisible by group, but got input of shape %s and "
+                    "group=%ld.",
+                    ShapeString(self->view_shape).c_str(), static_cast<long>(group));
+    }
+    if (!(eps > 0.0)) return Fail(ACLNN_ERR_PARAM_INVALID, "Expected eps to be greater than 0, got %lf.", eps);
+    if (int r = NormMinDims(self, "self", 2)) return r;
+    if (int r = NormMaxDims(self, "self")) return r;
+    if (out->view_shape != self->view_shape) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "Expected tensor for out to have same size as tensor for self, but %s does not equal %s.",
+                    ShapeString(out->view_shape).c_str(), ShapeString(self->view_shape).c_str());
+    }
+    const std::vector<int64_t> mv = {N, group};
+    if (int r = NormShapeIs(mean, "meanOut", mv)) return r;
+    if (int r = NormShapeIs(rstd, "rstdOut", mv)) return r;
+    const std::vector<int64_t>& s = self->view_shape;
+    if (s[0] != N) return Fail(ACLNN_ERR_PARAM_INVALID, "Expected self.shape[0] == N to be true, but got false.");
+    if (s[1] != C) return Fail(ACLNN_ERR_PARAM_INVALID, "Expected self.shape[1] == C to be true, but got false.");
+    int64_t hw = 1;
+    for (size_t i = 2; i < s.size(); ++i) hw *= s[i];
+    if (hw != HxW) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "Expected the size of self outside the N and C dimensions == HxW to be true, but got false.");
+    }
+    if (self->numel != N * C * HxW) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Expected self.numel() == N * C * HxW to be true, but got false.");
+    }
+    const aclTensor* affine[2] = {gamma, beta};
+    const char* affine_names[2] = {"gamma", "beta"};
+    for (int k = 0; k < 2; ++k) {
+        const aclTensor* a = affine[k];
+        if (a != nullptr && (a->view_shape.size() != 1 || a->view_shape[0] != C)) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "Expected %s to be a vector of size equal to the number of channels in input, but got %s of "
+                        "shape %s and input of shape %s.",
+                        affine_names[k], affine_names[k], ShapeString(a->view_shape).c_str(), ShapeString(s).c_str());
+        }
+    }
+    if (self->format != out->format) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Format of self and out should be equal, but got self [%s], out [%s]",
+                    FormatName(self->format), FormatName(out->format));
+    }
+    const int32_t f = self->format;
+    if (IsPrivateFormatCode(f) || f == ACL_FORMAT_NHWC || f == ACL_FORMAT_HWCN || f == ACL_FORMAT_NDHWC) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Format only support ND\u3001NCL\u3001NCHW\u3001NCDHW.");
+    }
+    return 0;
+}
+
+// ---- aclnnRenorm, aclnnInplaceRenorm (aclnn_renorm.cpp CheckParams after CheckNotNull); c.t = {self, out}
+
+/// CheckDtypeValid's list: FLOAT, FLOAT16 plus BF16 where SocVersion >= ASCEND910B. In opdev's SocVersion order
+/// (ASCEND910, ASCEND910B, ASCEND910_93, ASCEND950, ..., ASCEND310P, ...) that is every product but the Ascend910.
+inline bool RenormBf16(rt::Soc soc) { return soc != rt::Soc::kAscend910; }
+
+/// CheckDtypeValid: self, then out in the list; self of out's dtype. CheckRenormFormat: the formats equal.
+/// CheckRenormShape: self, out at least 2 dims, at most 8; self's shape out's. CheckValue: ToFloat(p) not below 0;
+/// dim in [-rank, rank - 1]; ToFloat(maxNorm) not below 0.
+inline int CheckRenorm(const OpCall& c, const aclScalar* p, int64_t dim, const aclScalar* maxNorm) {
+    const aclTensor* self = c.t[0];
+    const aclTensor* out = c.t[1];
+    const bool bf16 = RenormBf16(c.soc);
+    const char* list = bf16 ? "DT_FLOAT, DT_FLOAT16, DT_BF16" : "DT_FLOAT, DT_FLOAT16";
+    const aclTensor* ts[2] = {self, out};
+    const char* names[2] = {"self", "out"};
+    for (int k = 0; k < 2; ++k) {
+        const aclDataType d = ts[k]->dtype;
+        if (!(d == ACL_FLOAT || d == ACL_FLOAT16 || (bf16 && d == ACL_BF16))) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "Tensor %s not implemented for %s, should be in dtype support list %s.",
+                        names[k], DtypeName(d), list);
+        }
+    }
+    if (int r = NormDtypeMatch(self, "self", out->dtype)) return r;
+    if (self->format != out->format) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Format of input and output should be equal, self [%s], out [%s].",
+                    FormatName(self->format), FormatName(out->format));
+    }
+    if (int r = NormMinDims(self, "self", 2)) return r;
+    if (int r = NormMinDims(out, "out", 2)) return r;
+    if (int r = NormMaxDims(self, "self")) return r;
+    if (int r = NormMaxDims(out, "out")) return r;
+    if (self->view_shape != out->view_shape) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "Expected tensor for self to have same size as tensor for out, but %s does not equal %s.",
+                    ShapeString(self->view_shape).c_str(), ShapeString(out->view_shape).c_str());
+    }
+    float pv = 0.0f, mv = 0.0f;
+    ScalarToFloatNearest(*p, &pv);
+    ScalarToFloatNearest(*maxNorm, &mv);
+    if (pv < 0) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "p only support non-negative values, but now p is [%f].",
+                    static_cast<double>(pv));
+    }
+    const int64_t rank = static_cast<int64_t>(self->view_shape.size());
+    if (dim < -rank || dim > rank - 1) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "dim range only support [-dimNum, dimNum - 1], but now dim is [%ld].",
+                    static_cast<long>(dim));
+    }
+    if (mv < 0.0f) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "maxNorm should be greater than 0, but now maxNorm is [%f].",
+                    static_cast<double>(mv));
+    }
+    return 0;
+}
+
+// ---- aclnnLayerNormBackward (aclnn_layer_norm_backward.cpp); c.t = {gradOut, input, mean, rstd, weightOptional,
+// biasOptional, gradInputOut, gradWeightOut, gradBiasOut}, the optional ones NULL when absent.
+
+/// After CheckNotNull: outputMask of 3 ("Expected aclnnLayerNormBackward outputMask len to be 3, but got %zu."), then
+/// each output whose mask is set non-NULL (OP_CHECK_NULL -> 161001).
+inline int CheckLayerNormBackwardMask(const OpCall& c, const aclIntArray*, const aclBoolArray* outputMask) {
+    const std::vector<uint8_t>& m = outputMask->values;
+    if (m.size() != 3) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Expected aclnnLayerNormBackward outputMask len to be 3, but got %zu.",
+                    m.size());
+    }
+    const char* names[3] = {"gradInputOut", "gradWeightOut", "gradBiasOut"};
+    for (int k = 0; k < 3; ++k) {
+        if (m[k] != 0 && c.t[6 + k] == nullptr) {
+            return Fail(ACLNN_ERR_PARAM_NULLPTR, "Expected a proper Tensor but got null for argument %s.", names[k]);
+        }
+    }
+    return 0;
+}
+
+/// CheckShapeEqual as CANN writes it: for i from rank(t) - len(normalizedShape) up to len(normalizedShape) - 1,
+/// normalizedShape[i] against t's dim i + (rank - len) (so with a longer t only part of the trailing dims is compared).
+inline int LayerNormGradShapeEqual(const aclTensor* t, const std::vector<int64_t>& ns) {
+    const size_t len = t->view_shape.size();
+    const size_t axis = len - ns.size();
+    for (size_t i = axis; i < ns.size(); ++i) {
+        if (ns[i] != t->view_shape[i + axis]) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "Expected normalized index [%zu] shape [%ld] be equal to tensor index [%zu] shape [%ld], but "
+                        "failed.",
+                        i, static_cast<long>(ns[i]), i + axis, static_cast<long>(t->view_shape[i + axis]));
+        }
+    }
+    return 0;
+}
+
+/// A dtype in FLOAT16, FLOAT, BF16 (one list on every product).
+inline int LayerNormGradDtype(const aclTensor* t, const char* name) {
+    const aclDataType d = t->dtype;
+    if (d == ACL_FLOAT16 || d == ACL_FLOAT || d == ACL_BF16) return 0;
+    return Fail(ACLNN_ERR_PARAM_INVALID, "Tensor %s not implemented for %s, should be in dtype support list %s.", name,
+                DtypeName(d), "DT_FLOAT16, DT_FLOAT, DT_BF16");
+}
+
+/// OP_CHECK_DTYPE_NOT_SAME(a, b).
+inline int LayerNormGradSameDtype(const aclTensor* a, const char* an, const aclTensor* b, const char* bn) {
+    if (a->dtype == b->dtype) return 0;
+    return Fail(ACLNN_ERR_PARAM_INVALID, "Expected both tensors to have same dtype, but found %s %s and %s %s.", an,
+                DtypeName(a->dtype), bn, DtypeName(b->dtype));
+}
+
+/// CheckDtype, then CheckShape (M = the product of input's leading dims, N of its trailing len(normalizedShape)).
+inline int CheckLayerNormBackward(const OpCall& c, const aclIntArray* normalizedShape, const aclBoolArray* outputMask) {
+    const aclTensor* gradOut = c.t[0];
+    const aclTensor* input = c.t[1];
+    const aclTensor* mean = c.t[2];
+    const aclTensor* rstd = c.t[3];
+    const aclTensor* weight = c.t[4];
+    const aclTensor* bias = c.t[5];
+    const aclTensor* outs[3] = {c.t[6], c.t[7], c.t[8]};
+    const char* out_names[3] = {"gradInputOut", "gradWeightOut", "gradBiasOut"};
+    const std::vector<uint8_t>& mask = outputMask->values;
+    const std::vector<int64_t>& ns = normalizedShape->values;
+    // CheckDtype
+    if (int r = LayerNormGradDtype(gradOut, "gradOut")) return r;
+    if (int r = LayerNormGradDtype(input, "input")) return r;
+    if (int r = LayerNormGradDtype(mean, "mean")) return r;
+    if (int r = LayerNormGradDtype(rstd, "rstd")) return r;
+    if (int r = LayerNormGradSameDtype(gradOut, "gradOut", input, "input")) return r;
+    if (weight != nullptr) {
+        if (int r = LayerNormGradDtype(weight, "weightOptional")) return r;
+        if (weight->dtype != ACL_FLOAT) {
+            if (int r = LayerNormGradSameDtype(weight, "weightOptional", input, "input")) return r;
+        }
+    }
+    if (bias != nullptr) {
+        if (int r = LayerNormGradDtype(bias, "biasOptional")) return r;
+    }
+    for (int k = 0; k < 3; ++k) {
+        if (outs[k] != nullptr) {
+            if (int r = LayerNormGradDtype(outs[k], out_names[k])) return r;
+        }
+    }
+    // CheckShape
+    if (int r = NormMaxDims(gradOut, "gradOut")) return r;
+    if (int r = NormMaxDims(input, "input")) return r;
+    if (int r = NormMaxDims(mean, "mean")) return r;
+    if (int r = NormMaxDims(rstd, "rstd")) return r;
+    if (ns.size() > 8) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "Expected aclnnLayerNormBackward normalizedShape len [%zu] to not be greater than [%zu] but check "
+                    "failed.",
+                    ns.size(), size_t{8});
+    }
+    for (int k = 0; k < 3; ++k) {
+        if (mask[k] != 0) {
+            if (int r = NormMaxDims(outs[k], out_names[k])) return r;
+        }
+    }
+    if (ns.empty()) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "Expected aclnnLayerNormBackward normalizedShape len [%zu] to be greater than [%zu] but check "
+                    "failed.",
+                    ns.size(), size_t{1});
+    }
+    if (int r = NormMinDims(input, "input", ns.size())) return r;
+    if (int r = LayerNormGradShapeEqual(input, ns)) return r;
+    const aclTensor* affine[2] = {weight, bias};
+    const char* affine_names[2] = {"weightOptional", "biasOptional"};
+    for (int k = 0; k < 2; ++k) {
+        const aclTensor* a = affine[k];
+        if (a == nullptr) continue;
+        if (int r = NormMaxDims(a, affine_names[k])) return r;
+        if (a->view_shape.size() != ns.size()) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "Expected %zu dimension input, but got %s with sizes %s.", ns.size(),
+                        affine_names[k], ShapeString(a->view_shape).c_str());
+        }
+        if (int r = LayerNormGradShapeEqual(a, ns)) return r;
+    }
+    if (gradOut->view_shape != input->view_shape) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "Expected tensor for gradOut to have same size as tensor for input, but %s does not equal %s.",
+                    ShapeString(gradOut->view_shape).c_str(), ShapeString(input->view_shape).c_str());
+    }
+    if (mean->view_shape != rstd->view_shape) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "Expected tensor for mean to have same size as tensor for rstd, but %s does not equal %s.",
+                    ShapeString(mean->view_shape).c_str(), ShapeString(rstd->view_shape).c_str());
+    }
+    const size_t begin = input->view_shape.size() - ns.size();
+    int64_t M = 1, N = 1;
+    for (size_t i = 0; i < begin; ++i) M *= input->view_shape[i];
+    for (size_t i = begin; i < input->view_shape.size(); ++i) N *= input->view_shape[i];
+    if (mean->numel != M) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "Expected aclnnLayerNormBackward mean shape size %s to be equal to %ld but check failed.",
+                    ShapeString(mean->view_shape).c_str(), static_cast<long>(M));
+    }
+    if (mask[0] != 0 && outs[0]->view_shape != input->view_shape) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "Expected tensor for gradInputOut to have same size as tensor for input, but %s does not equal %s.",
+                    ShapeString(outs[0]->view_shape).c_str(), ShapeString(input->view_shape).c_str());
+    }
+    for (int k = 1; k < 3; ++k) {
+        if (mask[k] != 0 && outs[k]->numel != N) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "Expected aclnnLayerNormBackward %s shape size [%s] to be equal to [%ld] but check failed.",
+                        out_names[k], ShapeString(outs[k]->view_shape).c_str(), static_cast<long>(N));
+        }
+    }
+    return 0;
+}
+
+// ---- aclnnNorm (norm/lp_norm_v2/op_api/aclnn_norm.cpp); c.t = {self, out}
+
+/// Ascend 950 is the regbase arch of these op_apis (IsRegbase).
+inline bool LpNormRegbase(rt::Soc soc) { return soc == rt::Soc::kAscend950; }
+
+/// The list FLOAT, FLOAT16, BF16 (OP_CHECK_DTYPE_NOT_SUPPORT).
+inline int LpNormInList(const aclTensor* t, const char* name) {
+    const aclDataType d = t->dtype;
+    if (d == ACL_FLOAT || d == ACL_FLOAT16 || d == ACL_BF16) return 0;
+    return Fail(ACLNN_ERR_PARAM_INVALID, "Tensor %s not implemented for %s, should be in dtype support list %s.", name,
+                DtypeName(d), "DT_FLOAT, DT_FLOAT16, DT_BF16");
+}
+
+/// CheckPromoteType: Promote(self, out) defined ("Input dtype ... and output dtype ... can not promote dtype."), on
+/// the regbase arch castable to out's dtype.
+inline int LpNormPromote(const OpCall& c) {
+    const aclTensor* self = c.t[0];
+    const aclTensor* out = c.t[1];
+    const aclDataType p = PromoteTypes(self->dtype, out->dtype);
+    if (p == ACL_DT_UNDEFINED) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Input dtype %s and output dtype %s can not promote dtype.",
+                    DtypeName(self->dtype), DtypeName(out->dtype));
+    }
+    if (LpNormRegbase(c.soc) && !CanCast(p, out->dtype)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Result type %s can't be cast to the desired output type %s.",
+                    DtypeName(p), DtypeName(out->dtype));
+    }
+    return 0;
+}
+
+/// CheckShape: self, out at most 8 dims; out's shape self's with dims (all when empty) removed, or kept as 1
+/// (ExpectShapeInferWithDimMask; OP_CHECK_SHAPE_NOT_EQUAL_WITH_EXPECTED_SIZE).
+inline int LpNormShape(const OpCall& c, const std::vector<int64_t>& dims, bool keepDims) {
+    const aclTensor* self = c.t[0];
+    const aclTensor* out = c.t[1];
+    if (int r = NormMaxDims(self, "self")) return r;
+    if (int r = NormMaxDims(out, "out")) return r;
+    const std::vector<int64_t>& s = self->view_shape;
+    const int64_t rank = static_cast<int64_t>(s.size()) > 0 ? static_cast<int64_t>(s.size()) : 1;
+    std::vector<bool> mask(s.size() + 1, dims.empty());
+    for (int64_t d : dims) {
+        const int64_t k = d < 0 ? d + rank : d;
+        if (k >= 0 && k < static_cast<int64_t>(mask.size())) mask[static_cast<size_t>(k)] = true;
+    }
+    std::vector<int64_t> expect;
+    for (size_t i = 0; i < s.size(); ++i) {
+        if (!mask[i]) {
+            expect.push_back(s[i]);
+        } else if (keepDims) {
+            expect.push_back(1);
+        }
+    }
+    return NormShapeIs(out, "out", expect);
+}
+
+/// aclnn_norm.cpp CheckParams after CheckNotNull: CheckDtypeValid (the list on the regbase arch only),
+/// CheckPromoteType, CheckDimValid (each dim in [-rank, rank - 1], rank at least 1; no dim twice), CheckShape.
+inline int CheckNorm(const OpCall& c, const aclScalar*, const aclIntArray* dim, bool keepdim) {
+    const aclTensor* self = c.t[0];
+    if (LpNormRegbase(c.soc)) {
+        if (int r = LpNormInList(self, "self")) return r;
+        if (int r = LpNormInList(c.t[1], "out")) return r;
+    }
+    if (int r = LpNormPromote(c)) return r;
+    const std::vector<int64_t>& dims = dim->values;
+    int64_t rank = static_cast<int64_t>(self->view_shape.size());
+    if (rank <= 0) rank = 1;
+    for (int64_t d : dims) {
+        if (d >= rank || d < -rank) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "provided dim %ld not in the range of input tensor size %ld.",
+                        static_cast<long>(d), static_cast<long>(rank));
+        }
+    }
+    std::vector<bool> seen(static_cast<size_t>(rank), false);
+    for (int64_t d : dims) {
+        const size_t k = static_cast<size_t>(d < 0 ? d + rank : d);
+        if (seen[k]) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "Dim %ld appears multiple times in the list of dims",
+                        static_cast<long>(d));
+        }
+        seen[k] = true;
+    }
+    return LpNormShape(c, dims, keepdim);
+}
+
+// ---- aclnnRmsNorm, aclnnRmsNormGrad (norm/rms_norm, norm/rms_norm_grad): aclnn layers CANN's build generates from the
+// operator definitions (rms_norm_def.cpp, rms_norm_grad_def.cpp); there is no op_api source, so the messages are
+// aclcpu's. The dtype combinations are the definitions' per product (its binary configs: ascend910b / ascend910_93 /
+// ascend950 and the config without BF16 of ascend310p / ascend910) - 161002; the shape rules are the tiling's (the
+// docs' constraints) - 561002, ACLNN_ERR_INNER_TILING_ERROR, as the docs list it.
+
+/// Whether (a, b, c, d) is one of the rows.
+inline bool RmsNormCombo(std::initializer_list<std::initializer_list<aclDataType>> rows,
+                         std::initializer_list<aclDataType> got) {
+    for (const auto& r : rows) {
+        if (std::equal(r.begin(), r.end(), got.begin(), got.end())) return true;
+    }
+    return false;
+}
+
+/// The products whose definition has the BF16 rows (ascend910b, ascend910_93, ascend950).
+inline bool RmsNormBf16(rt::Soc soc) {
+    return soc == rt::Soc::kAscend950 || soc == rt::Soc::kAscend910B || soc == rt::Soc::kAscend910_93;
+}
+
+/// gamma's shape x's trailing dims (1 to 8 dims each, gamma no more than x); returns the leading count n via *lead.
+inline int RmsNormGammaShape(const aclTensor* x, const aclTensor* gamma, size_t* lead) {
+    const std::vector<int64_t>& xs = x->view_shape;
+    const std::vector<int64_t>& gs = gamma->view_shape;
+    if (xs.empty() || xs.size() > 8) {
+        return Fail(ACLNN_ERR_INNER_TILING_ERROR, "Expected x to have 1 to 8 dimensions, but got %s.",
+                    ShapeString(xs).c_str());
+    }
+    if (gs.empty() || gs.size() > xs.size()) {
+        return Fail(ACLNN_ERR_INNER_TILING_ERROR,
+                    "Expected gamma to have 1 to %zu dimensions (x's trailing dims), but got %s.", xs.size(),
+                    ShapeString(gs).c_str());
+    }
+    const size_t n = xs.size() - gs.size();
+    if (!std::equal(gs.begin(), gs.end(), xs.begin() + static_cast<std::ptrdiff_t>(n))) {
+        return Fail(ACLNN_ERR_INNER_TILING_ERROR, "Expected gamma's shape %s to be x's trailing dims, x %s.",
+                    ShapeString(gs).c_str(), ShapeString(xs).c_str());
+    }
+    *lead = n;
+    return 0;
+}
+
+/// aclnnRmsNorm; c.t = {x, gamma, yOut, rstdOut}: the (x, gamma, yOut, rstdOut) dtypes one row of the product's
+/// definition; gamma x's trailing dims; yOut x's shape; rstdOut x's leading dims followed by 1s.
+/// The shared body of aclnnRmsNorm and aclnnGemmaRmsNorm: `ok` whether the dtypes are a row of the product's
+/// definition.
+inline int RmsNormCommon(const OpCall& c, bool ok) {
+    const aclTensor* x = c.t[0];
+    const aclTensor* gamma = c.t[1];
+    const aclTensor* y = c.t[2];
+    const aclTensor* rstd = c.t[3];
+    if (!ok) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "%s does not support the dtypes x %s, gamma %s, yOut %s, rstdOut %s on this product.", c.api,
+                    DtypeName(x->dtype), DtypeName(gamma->dtype), DtypeName(y->dtype), DtypeName(rstd->dtype));
+    }
+    size_t n = 0;
+    if (int r = RmsNormGammaShape(x, gamma, &n)) return r;
+    if (y->view_shape != x->view_shape) {
+        return Fail(ACLNN_ERR_INNER_TILING_ERROR, "Expected yOut to have x's shape %s, but got %s.",
+                    ShapeString(x->view_shape).c_str(), ShapeString(y->view_shape).c_str());
+    }
+    std::vector<int64_t> want(x->view_shape.begin(), x->view_shape.begin() + static_cast<std::ptrdiff_t>(n));
+    want.resize(x->view_shape.size(), 1);
+    if (rstd->view_shape != want) {
+        return Fail(ACLNN_ERR_INNER_TILING_ERROR, "Expected rstdOut of shape %s, but got %s.", ShapeString(want).c_str(),
+                    ShapeString(rstd->view_shape).c_str());
+    }
+    return 0;
+}
+
+inline int CheckRmsNorm(const OpCall& c, double) {
+    const auto F16 = ACL_FLOAT16, BF = ACL_BF16, F = ACL_FLOAT;
+    const std::initializer_list<aclDataType> got = {c.t[0]->dtype, c.t[1]->dtype, c.t[2]->dtype, c.t[3]->dtype};
+    const bool ok = RmsNormBf16(c.soc)
+                        ? RmsNormCombo({{F16, F, F16, F}, {BF, F, BF, F}, {F16, F16, F16, F}, {F, F, F, F}, {BF, BF, BF, F}},
+                                       got)
+                        : RmsNormCombo({{F16, F16, F16, F}, {F, F, F, F}}, got);
+    return RmsNormCommon(c, ok);
+}
+
+/// aclnnGemmaRmsNorm (gemma_rms_norm_def.cpp): Atlas A2/A3 the rows (BF16 | FLOAT16 | FLOAT, gamma and yOut alike,
+/// rstdOut FLOAT); Ascend 950 aclnnRmsNorm's five rows; no row on the Ascend910 or Ascend310P.
+inline int CheckGemmaRmsNorm(const OpCall& c, double) {
+    const auto F16 = ACL_FLOAT16, BF = ACL_BF16, F = ACL_FLOAT;
+    const std::initializer_list<aclDataType> got = {c.t[0]->dtype, c.t[1]->dtype, c.t[2]->dtype, c.t[3]->dtype};
+    bool ok = false;
+    if (c.soc == rt::Soc::kAscend950) {
+        ok = RmsNormCombo({{F16, F, F16, F}, {BF, F, BF, F}, {F16, F16, F16, F}, {F, F, F, F}, {BF, BF, BF, F}}, got);
+    } else if (c.soc == rt::Soc::kAscend910B || c.soc == rt::Soc::kAscend910_93) {
+        ok = RmsNormCombo({{BF, BF, BF, F}, {F16, F16, F16, F}, {F, F, F, F}}, got);
+    }
+    return RmsNormCommon(c, ok);
+}
+
+/// aclnnRmsNormGrad; c.t = {dy, x, rstd, gamma, dxOut, dgammaOut}: the dtypes one row of the product's definition
+/// (dy, x, rstd, gamma, dx, dgamma); gamma x's trailing dims; dy and dxOut x's shape; rstd of x's leading count of
+/// elements (x_shape[0:n], with or without trailing 1s); dgammaOut gamma's shape.
+inline int CheckRmsNormGrad(const OpCall& c) {
+    const aclTensor* dy = c.t[0];
+    const aclTensor* x = c.t[1];
+    const aclTensor* rstd = c.t[2];
+    const aclTensor* gamma = c.t[3];
+    const aclTensor* dx = c.t[4];
+    const aclTensor* dg = c.t[5];
+    const auto F16 = ACL_FLOAT16, BF = ACL_BF16, F = ACL_FLOAT;
+    const std::initializer_list<aclDataType> got = {dy->dtype, x->dtype, rstd->dtype, gamma->dtype, dx->dtype, dg->dtype};
+    const bool ok = RmsNormBf16(c.soc) ? RmsNormCombo({{F16, F16, F, F, F16, F}, {BF, BF, F, F, BF, F},
+                                                       {F16, F16, F, F16, F16, F}, {F, F, F, F, F, F},
+                                                       {BF, BF, F, BF, BF, F}},
+                                                      got)
+                                       : RmsNormCombo({{F16, F16, F, F16, F16, F}, {F, F, F, F, F, F}}, got);
+    if (!ok) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "aclnnRmsNormGrad does not support the dtypes dy %s, x %s, rstd %s, gamma %s, dxOut %s, dgammaOut %s "
+                    "on this product.",
+                    DtypeName(dy->dtype), DtypeName(x->dtype), DtypeName(rstd->dtype), DtypeName(gamma->dtype),
+                    DtypeName(dx->dtype), DtypeName(dg->dtype));
+    }
+    size_t n = 0;
+    if (int r = RmsNormGammaShape(x, gamma, &n)) return r;
+    const aclTensor* same[2] = {dy, dx};
+    const char* same_names[2] = {"dy", "dxOut"};
+    for (int k = 0; k < 2; ++k) {
+        if (same[k]->view_shape != x->view_shape) {
+            return Fail(ACLNN_ERR_INNER_TILING_ERROR, "Expected %s to have x's shape %s, but got %s.", same_names[k],
+                        ShapeString(x->view_shape).c_str(), ShapeString(same[k]->view_shape).c_str());
+        }
+    }
+    int64_t m = 1;
+    for (size_t i = 0; i < n; ++i) m *= x->view_shape[i];
+    if (rstd->numel != m) {
+        return Fail(ACLNN_ERR_INNER_TILING_ERROR, "Expected rstd to hold %ld elements (x's leading dims), but got %s.",
+                    static_cast<long>(m), ShapeString(rstd->view_shape).c_str());
+    }
+    if (dg->view_shape != gamma->view_shape) {
+        return Fail(ACLNN_ERR_INNER_TILING_ERROR, "Expected dgammaOut to have gamma's shape %s, but got %s.",
+                    ShapeString(gamma->view_shape).c_str(), ShapeString(dg->view_shape).c_str());
+    }
+    return 0;
+}
+
+// ---- aclnnAddRmsNorm (norm/add_rms_norm/op_host/op_api/aclnn_add_rms_norm.cpp); c.t = {x1, x2, gamma, yOut,
+// rstdOut, xOut}, rstdOut / xOut NULL when absent. CANN's macros print the op_api's expressions: inputTensor.x1,
+// outputTensor.yOut, ... - restated so.
+
+/// The op_api's mode: 0 (add: rstdOut given), 1 (pre: xOut alone given), 2 (post: neither).
+inline int AddRmsNormMode(const OpCall& c) {
+    if (c.t[5] != nullptr && c.t[4] == nullptr) return 1;
+    if (c.t[5] == nullptr && c.t[4] == nullptr) return 2;
+    return 0;
+}
+
+/// CheckNotNull after the mode: mode 0 needs rstdOut and xOut (so rstdOut given with xOut NULL -> 161001 naming
+/// outputTensor.xOut). (x1, x2, gamma, yOut are the table's not_null checks.)
+inline int CheckAddRmsNormNull(const OpCall& c, double) {
+    if (AddRmsNormMode(c) == 0 && c.t[5] == nullptr) {
+        return Fail(ACLNN_ERR_PARAM_NULLPTR, "Expected a proper Tensor but got null for argument outputTensor.xOut.");
+    }
+    return 0;
+}
+
+/// CheckDtypeValid, CheckShapeDim; then beyond CANN (its kernel's tiling: 561002) gamma x1's trailing dims and
+/// rstdOut holding one value per leading index.
+inline int CheckAddRmsNorm(const OpCall& c, double) {
+    const aclTensor* x1 = c.t[0];
+    const aclTensor* x2 = c.t[1];
+    const aclTensor* gamma = c.t[2];
+    const aclTensor* y = c.t[3];
+    const aclTensor* rstd = c.t[4];
+    const aclTensor* xo = c.t[5];
+    const int mode = AddRmsNormMode(c);
+    const bool p310 = c.soc == rt::Soc::kAscend310P;
+    // the list: FLOAT, FLOAT16, BF16 (310P: FLOAT, FLOAT16); modes 1 and 2: FLOAT16, BF16 (310P: FLOAT16)
+    const char* list = mode == 0 ? (p310 ? "DT_FLOAT, DT_FLOAT16" : "DT_FLOAT, DT_FLOAT16, DT_BF16")
+                                 : (p310 ? "DT_FLOAT16" : "DT_FLOAT16, DT_BF16");
+    auto in_list = [&](const aclTensor* t, const char* name) {
+        const aclDataType d = t->dtype;
+        bool ok = mode == 0 ? (d == ACL_FLOAT || d == ACL_FLOAT16 || (!p310 && d == ACL_BF16))
+                            : (d == ACL_FLOAT16 || (!p310 && d == ACL_BF16));
+        if (ok) return 0;
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Tensor %s not implemented for %s, should be in dtype support list %s.",
+                    name, DtypeName(d), list);
+    };
+    auto same = [](const aclTensor* a, const char* an, const aclTensor* b, const char* bn) {
+        if (a->dtype == b->dtype) return 0;
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Expected both tensors to have same dtype, but found %s %s and %s %s.", an,
+                    DtypeName(a->dtype), bn, DtypeName(b->dtype));
+    };
+    if (int r = in_list(x1, "inputTensor.x1")) return r;
+    if (int r = in_list(x2, "inputTensor.x2")) return r;
+    if (int r = in_list(gamma, "inputTensor.gamma")) return r;
+    if (int r = same(x1, "inputTensor.x1", x2, "inputTensor.x2")) return r;
+    if (int r = same(x1, "inputTensor.x1", gamma, "inputTensor.gamma")) return r;
+    if (int r = in_list(y, "outputTensor.yOut")) return r;
+    if (int r = same(y, "outputTensor.yOut", x1, "inputTensor.x1")) return r;
+    if (mode == 0 || mode == 1) {
+        if (int r = in_list(xo, "outputTensor.xOut")) return r;
+        if (int r = same(xo, "outputTensor.xOut", y, "outputTensor.yOut")) return r;
+    }
+    if (mode == 0 && rstd->dtype != ACL_FLOAT) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Tensor outputTensor.rstdOut expected dtype is %s but found %s.",
+                    DtypeName(ACL_FLOAT), DtypeName(rstd->dtype));
+    }
+    // CheckShapeDim
+    auto max_dims = [](const aclTensor* t, const char* name, size_t n) {
+        if (t->view_shape.size() <= n) return 0;
+        return Fail(ACLNN_ERR_PARAM_INVALID, "The %s tensor cannot be larger than %zu dimensions.", name, n);
+    };
+    auto min_dims = [](const aclTensor* t, const char* name) {
+        if (!t->view_shape.empty()) return 0;
+        return Fail(ACLNN_ERR_PARAM_INVALID, "The %s tensor must have at least %zu dimensions.", name, size_t{1});
+    };
+    auto same_shape = [](const aclTensor* a, const char* an, const aclTensor* b, const char* bn) {
+        if (a->view_shape == b->view_shape) return 0;
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "Expected tensor for %s to have same size as tensor for %s, but %s does not equal %s.", an, bn,
+                    ShapeString(a->view_shape).c_str(), ShapeString(b->view_shape).c_str());
+    };
+    if (int r = max_dims(x1, "inputTensor.x1", 8)) return r;
+    if (int r = max_dims(x2, "inputTensor.x2", 8)) return r;
+    if (int r = max_dims(gamma, "inputTensor.gamma", 8)) return r;
+    if (int r = min_dims(x1, "inputTensor.x1")) return r;
+    if (int r = min_dims(x2, "inputTensor.x2")) return r;
+    if (int r = min_dims(gamma, "inputTensor.gamma")) return r;
+    if (int r = same_shape(x1, "inputTensor.x1", x2, "inputTensor.x2")) return r;
+    if (int r = max_dims(y, "outputTensor.yOut", 8)) return r;
+    if (int r = same_shape(x1, "inputTensor.x1", y, "outputTensor.yOut")) return r;
+    if (mode == 0) {
+        if (int r = max_dims(rstd, "outputTensor.rstdOut", 8)) return r;
+        if (int r = max_dims(xo, "outputTensor.xOut", 8)) return r;
+        if (int r = same_shape(x1, "inputTensor.x1", xo, "outputTensor.xOut")) return r;
+    }
+    if (mode == 1) {
+        if (int r = max_dims(gamma, "inputTensor.gamma", 2)) return r;
+        if (int r = max_dims(xo, "outputTensor.xOut", 8)) return r;
+        if (int r = same_shape(x1, "inputTensor.x1", xo, "outputTensor.xOut")) return r;
+    }
+    if (mode == 2) {
+        if (int r = max_dims(gamma, "inputTensor.gamma", 2)) return r;
+    }
+    if (x1->numel == 0 || gamma->numel == 0) return 0;  // CANN's early return: nothing runs
+    // beyond CANN (the kernel's tiling checks, 561002): gamma x1's trailing dims; rstdOut one value per leading index
+    const std::vector<int64_t>& xs = x1->view_shape;
+    const std::vector<int64_t>& gs = gamma->view_shape;
+    if (gs.size() > xs.size() ||
+        !std::equal(gs.begin(), gs.end(), xs.begin() + static_cast<std::ptrdiff_t>(xs.size() - gs.size()))) {
+        return Fail(ACLNN_ERR_INNER_TILING_ERROR, "Expected gamma's shape %s to be x1's trailing dims, x1 %s.",
+                    ShapeString(gs).c_str(), ShapeString(xs).c_str());
+    }
+    if (mode == 0) {
+        int64_t m = 1;
+        for (size_t i = 0; i < xs.size() - gs.size(); ++i) m *= xs[i];
+        if (rstd->numel != m) {
+            return Fail(ACLNN_ERR_INNER_TILING_ERROR,
+                        "Expected rstdOut to hold %ld values (x1's leading dims followed by 1s), but got %s.",
+                        static_cast<long>(m), ShapeString(rstd->view_shape).c_str());
+        }
+    }
+    return 0;
+}
+
+// ---- aclnnInplaceAddRmsNorm (a generated aclnn layer, inplace_add_rms_norm_def.cpp); c.t = {gamma, x1Ref, x2Ref,
+// rstdOut} (the input first, then the in-place tensors and the output).
+
+/// The dtype rows (x1Ref, x2Ref, gamma alike; rstdOut FLOAT): FLOAT16, FLOAT, BF16 on Ascend 950 and Atlas A2/A3,
+/// FLOAT16, FLOAT on the Ascend310P, none on the Ascend910 -> 161002; then (561002, the docs' rules) x1Ref of 1 to 8
+/// dims, x2Ref of its shape, gamma its trailing dims, rstdOut its leading dims followed by 1s.
+inline int CheckInplaceAddRmsNorm(const OpCall& c, double) {
+    const aclTensor* gamma = c.t[0];
+    const aclTensor* x1 = c.t[1];
+    const aclTensor* x2 = c.t[2];
+    const aclTensor* rstd = c.t[3];
+    const aclDataType d = x1->dtype;
+    bool ok = x2->dtype == d && gamma->dtype == d && rstd->dtype == ACL_FLOAT;
+    if (RmsNormBf16(c.soc)) {
+        ok = ok && (d == ACL_FLOAT16 || d == ACL_FLOAT || d == ACL_BF16);
+    } else if (c.soc == rt::Soc::kAscend310P) {
+        ok = ok && (d == ACL_FLOAT16 || d == ACL_FLOAT);
+    } else {
+        ok = false;
+    }
+    if (!ok) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "aclnnInplaceAddRmsNorm does not support the dtypes x1Ref %s, x2Ref %s, gamma %s, rstdOut %s on this "
+                    "product.",
+                    DtypeName(x1->dtype), DtypeName(x2->dtype), DtypeName(gamma->dtype), DtypeName(rstd->dtype));
+    }
+    size_t n = 0;
+    if (int r = RmsNormGammaShape(x1, gamma, &n)) return r;
+    if (x2->view_shape != x1->view_shape) {
+        return Fail(ACLNN_ERR_INNER_TILING_ERROR, "Expected x2Ref to have x1Ref's shape %s, but got %s.",
+                    ShapeString(x1->view_shape).c_str(), ShapeString(x2->view_shape).c_str());
+    }
+    std::vector<int64_t> want(x1->view_shape.begin(), x1->view_shape.begin() + static_cast<std::ptrdiff_t>(n));
+    want.resize(x1->view_shape.size(), 1);
+    if (rstd->view_shape != want) {
+        return Fail(ACLNN_ERR_INNER_TILING_ERROR, "Expected rstdOut of shape %s, but got %s.", ShapeString(want).c_str(),
+                    ShapeString(rstd->view_shape).c_str());
+    }
+    return 0;
+}
+
+// ---- aclnnDeepNorm (a generated aclnn layer, deep_norm_def.cpp); c.t = {x, gx, beta, gamma, meanOut, rstdOut, yOut}.
+
+/// The dtype rows: x, gx, beta, gamma, yOut of one dtype FLOAT16, FLOAT or BF16 with meanOut, rstdOut FLOAT on Ascend
+/// 950 and Atlas A2/A3; no configuration elsewhere -> 161002. Then (561002, the docs' rules) x of 1 to 8 dims, gamma
+/// its trailing dims, beta of gamma's shape, gx and yOut of x's shape, meanOut and rstdOut x's leading dims followed
+/// by 1s.
+inline int CheckDeepNorm(const OpCall& c, double, double) {
+    const aclTensor* x = c.t[0];
+    const aclTensor* gx = c.t[1];
+    const aclTensor* beta = c.t[2];
+    const aclTensor* gamma = c.t[3];
+    const aclTensor* mean = c.t[4];
+    const aclTensor* rstd = c.t[5];
+    const aclTensor* y = c.t[6];
+    const aclDataType d = x->dtype;
+    const bool ok = RmsNormBf16(c.soc) && (d == ACL_FLOAT16 || d == ACL_FLOAT || d == ACL_BF16) && gx->dtype == d &&
+                    beta->dtype == d && gamma->dtype == d && y->dtype == d && mean->dtype == ACL_FLOAT &&
+                    rstd->dtype == ACL_FLOAT;
+    if (!ok) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "aclnnDeepNorm does not support the dtypes x %s, gx %s, beta %s, gamma %s, meanOut %s, rstdOut %s, "
+                    "yOut %s on this product.",
+                    DtypeName(d), DtypeName(gx->dtype), DtypeName(beta->dtype), DtypeName(gamma->dtype),
+                    DtypeName(mean->dtype), DtypeName(rstd->dtype), DtypeName(y->dtype));
+    }
+    size_t n = 0;
+    if (int r = RmsNormGammaShape(x, gamma, &n)) return r;
+    if (beta->view_shape != gamma->view_shape) {
+        return Fail(ACLNN_ERR_INNER_TILING_ERROR, "Expected beta to have gamma's shape %s, but got %s.",
+                    ShapeString(gamma->view_shape).c_str(), ShapeString(beta->view_shape).c_str());
+    }
+    const aclTensor* same[2] = {gx, y};
+    const char* names[2] = {"gx", "yOut"};
+    for (int k = 0; k < 2; ++k) {
+        if (same[k]->view_shape != x->view_shape) {
+            return Fail(ACLNN_ERR_INNER_TILING_ERROR, "Expected %s to have x's shape %s, but got %s.", names[k],
+                        ShapeString(x->view_shape).c_str(), ShapeString(same[k]->view_shape).c_str());
+        }
+    }
+    std::vector<int64_t> want(x->view_shape.begin(), x->view_shape.begin() + static_cast<std::ptrdiff_t>(n));
+    want.resize(x->view_shape.size(), 1);
+    const aclTensor* stats[2] = {mean, rstd};
+    const char* stat_names[2] = {"meanOut", "rstdOut"};
+    for (int k = 0; k < 2; ++k) {
+        if (stats[k]->view_shape != want) {
+            return Fail(ACLNN_ERR_INNER_TILING_ERROR, "Expected %s of shape %s, but got %s.", stat_names[k],
+                        ShapeString(want).c_str(), ShapeString(stats[k]->view_shape).c_str());
+        }
+    }
+    return 0;
+}
+
+}  // namespace aclcpu

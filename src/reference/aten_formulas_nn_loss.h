@@ -1,0 +1,315 @@
+// The reference formulas' helpers of the nn_loss family (ops/families/nn_loss.yaml; docs/ops/nn_loss.md): the
+// dtype each op_api hands its kernel (hicann/ops-nn loss/<op>/op_api/aclnn_*.cpp: the casts to the promoted
+// dtype before the kernel, the cast to out's dtype after it), around ATen's loss function computed in float32
+// (ATen 1.13 has no FLOAT16 / BF16 CPU kernels for most losses). Reductions: 0 none, 1 mean, 2 sum (at::Reduction's
+// numbering is the same). Included at the end of reference/aten_formulas.h (through the generated
+// reference/family_formulas.inc). Needs ATen.
+#pragma once
+
+#include <ATen/ATen.h>
+
+#include <cstdint>
+#include <limits>
+#include <tuple>
+#include <vector>
+
+namespace aclcpu {
+namespace ref {
+
+/// A float32 copy of a floating tensor (every dtype these losses take is FLOAT16, BF16, FLOAT or DOUBLE: DOUBLE
+/// stays DOUBLE); an undefined tensor (an absent optional input) stays undefined.
+inline at::Tensor LossFloat(const at::Tensor& t) {
+    if (!t.defined()) return t;
+    return t.scalar_type() == at::kDouble ? t : t.to(at::kFloat);
+}
+
+/// An undefined tensor as c10::nullopt, a defined one widened (LossFloat).
+inline c10::optional<at::Tensor> LossOptional(const at::Tensor& t) {
+    return t.defined() ? c10::optional<at::Tensor>(LossFloat(t)) : c10::nullopt;
+}
+
+/// A result in out's shape where both hold the same count (a 0-d mean / sum into a [1] out), else as it is.
+inline at::Tensor LossLike(const at::Tensor& result, const at::Tensor& out) {
+    if (out.defined() && result.numel() == out.numel() && !result.sizes().equals(out.sizes())) {
+        return result.reshape(out.sizes());
+    }
+    return result;
+}
+
+/// The mean / sum of a per-element loss as the op_apis reduce it (0 none, 1 mean, 2 sum; aclnnSoftMarginLoss maps
+/// every other value to "sum", GetReductionStr).
+inline at::Tensor LossReduce(const at::Tensor& l, int64_t reduction) {
+    if (reduction == 0) return l;
+    if (reduction == 1) return l.mean();
+    return l.sum();
+}
+
+/// aclnnBinaryCrossEntropy (loss/binary_cross_entropy/op_api/aclnn_binary_cross_entropy.cpp): the
+/// BinaryCrossEntropy kernel on self, target and weight as given (all of self's dtype when weight is given; the
+/// op_api casts nothing), its result in self's dtype, then ViewCopy into out. Here: ATen's definition of the loss,
+/// -weight * (target * max(log(self), -100) + (1 - target) * max(log(1 - self), -100)), mean = the weighted sum
+/// over the element count, in float32, rounded to self's dtype. Written out rather than called as
+/// at::binary_cross_entropy, which refuses a self outside [0, 1] where the kernel computes on (NaN from the logs).
+inline at::Tensor BinaryCrossEntropyIn(const at::Tensor& self, const at::Tensor& target, const at::Tensor& weight,
+                                       int64_t reduction, const at::Tensor& out) {
+    const at::Tensor x = LossFloat(self);
+    const at::Tensor t = LossFloat(target).to(x.scalar_type());
+    at::Tensor l = -(t * at::clamp_min(at::log(x), -100.0) + (1.0 - t) * at::clamp_min(at::log(1.0 - x), -100.0));
+    if (weight.defined()) l = l * LossFloat(weight).to(x.scalar_type());
+    return LossLike(LossReduce(l, reduction).to(self.scalar_type()), out);
+}
+
+/// aclnnBinaryCrossEntropyBackward (loss/binary_cross_entropy_grad/op_api/aclnn_binary_cross_entropy_backward.cpp):
+/// gradOutput, self, target and weight (ones when absent) cast to promote = Promote(Promote(self, target),
+/// gradOutput[, weight]); the BinaryCrossEntropyGrad kernel; the result cast to out's dtype. Here: ATen's
+/// binary_cross_entropy_backward formula, gradOutput * weight * (self - target) / max(self * (1 - self), 1e-12),
+/// divided by self's element count for mean, in float32 over self's shape, rounded to promote.
+inline at::Tensor BinaryCrossEntropyBackwardIn(const at::Tensor& grad, const at::Tensor& self, const at::Tensor& target,
+                                               const at::Tensor& weight, int64_t reduction) {
+    at::ScalarType p = at::promote_types(at::promote_types(self.scalar_type(), target.scalar_type()), grad.scalar_type());
+    if (weight.defined()) p = at::promote_types(p, weight.scalar_type());
+    const at::ScalarType f = p == at::kDouble ? at::kDouble : at::kFloat;
+    auto up = [&](const at::Tensor& t) { return t.to(p).to(f); };
+    const at::Tensor x = up(self);
+    at::Tensor g = up(grad) * (x - up(target)) / at::clamp_min(x * (1.0 - x), 1e-12);
+    if (weight.defined()) g = g * up(weight);
+    if (reduction == 1) g = g / static_cast<double>(x.numel());
+    return g.expand(self.sizes()).to(p);
+}
+
+/// aclnnBinaryCrossEntropyWithLogits (loss/sigmoid_cross_entropy_with_logits_v2/op_api/
+/// aclnn_binary_cross_entropy_with_logits.cpp): self, target, weight, posWeight cast to promote = Promote(self,
+/// target); the SigmoidCrossEntropyWithLogitsV2 kernel with reduction none, then ReduceMean / ReduceSum over every
+/// dim; the result cast to out's dtype. Here: ATen's binary_cross_entropy_with_logits in float32 (weight and
+/// posWeight broadcast), rounded to promote.
+inline at::Tensor BinaryCrossEntropyWithLogitsIn(const at::Tensor& self, const at::Tensor& target,
+                                                 const at::Tensor& weight, const at::Tensor& posWeight,
+                                                 int64_t reduction) {
+    const at::ScalarType p = at::promote_types(self.scalar_type(), target.scalar_type());
+    const at::ScalarType f = p == at::kDouble ? at::kDouble : at::kFloat;
+    auto up = [&](const at::Tensor& t) {
+        return t.defined() ? c10::optional<at::Tensor>(t.to(p).to(f)) : c10::optional<at::Tensor>(c10::nullopt);
+    };
+    const at::Tensor l = at::binary_cross_entropy_with_logits(self.to(p).to(f), target.to(p).to(f), up(weight),
+                                                              up(posWeight), 0)
+                             .to(p)
+                             .to(f);
+    return LossReduce(l, reduction).to(p);
+}
+
+/// aclnnBinaryCrossEntropyWithLogitsBackward (loss/sigmoid_cross_entropy_with_logits_grad_v2/op_api/
+/// aclnn_binary_cross_entropy_with_logits_backward.cpp): the five inputs (weight, posWeight ones when absent) cast
+/// to promote = Promote(self, target, gradOutput[, weight][, posWeight]); the SigmoidCrossEntropyWithLogitsGradV2
+/// kernel; the result cast to out's dtype. ATen 1.13 has no backward function for it: the closed form
+/// d/dx = weight * ((posWeight * target + 1 - target) * sigmoid(x) - posWeight * target) * gradOutput (/ numel for
+/// mean), in float32 over self's shape, rounded to promote.
+inline at::Tensor BinaryCrossEntropyWithLogitsBackwardIn(const at::Tensor& grad, const at::Tensor& self,
+                                                         const at::Tensor& target, const at::Tensor& weight,
+                                                         const at::Tensor& posWeight, int64_t reduction) {
+    at::ScalarType p = at::promote_types(at::promote_types(self.scalar_type(), target.scalar_type()), grad.scalar_type());
+    if (weight.defined()) p = at::promote_types(p, weight.scalar_type());
+    if (posWeight.defined()) p = at::promote_types(p, posWeight.scalar_type());
+    const at::ScalarType f = p == at::kDouble ? at::kDouble : at::kFloat;
+    auto up = [&](const at::Tensor& t) { return t.to(p).to(f); };
+    const at::Tensor x = up(self);
+    const at::Tensor t = up(target);
+    const at::Tensor pw = posWeight.defined() ? up(posWeight) : at::ones({}, x.options());
+    at::Tensor g = ((pw * t + 1.0 - t) * at::sigmoid(x) - pw * t) * up(grad);
+    if (weight.defined()) g = g * up(weight);
+    if (reduction == 1) g = g / static_cast<double>(x.numel());
+    return g.expand(self.sizes()).to(p);
+}
+
+/// aclnnSoftMarginLoss (loss/soft_margin_loss/op_api/aclnn_soft_margin_loss.cpp): self and target cast to
+/// Promote(self, target) and broadcast; the SoftMarginLoss kernel (log(1 + exp(-target * self)), reduction none,
+/// mean or - any other value - sum); the result cast to out's dtype. Here: ATen's soft_margin_loss in float32
+/// on the broadcast inputs, rounded to the promoted dtype.
+inline at::Tensor SoftMarginLossIn(const at::Tensor& self, const at::Tensor& target, int64_t reduction) {
+    const at::ScalarType p = at::promote_types(self.scalar_type(), target.scalar_type());
+    const at::ScalarType f = p == at::kDouble ? at::kDouble : at::kFloat;
+    const std::vector<at::Tensor> b = at::broadcast_tensors({self.to(p).to(f), target.to(p).to(f)});
+    const int64_t r = reduction == 0 ? 0 : reduction == 1 ? 1 : 2;
+    return at::soft_margin_loss(b[0], b[1], r).to(p);
+}
+
+/// aclnnSoftMarginLossBackward (loss/soft_margin_loss_grad/op_api/aclnn_soft_margin_loss_backward.cpp):
+/// gradOutput, self, target cast to Promote(gradOutput, Promote(self, target)) and broadcast to their common shape;
+/// the SoftMarginLossGrad kernel (-target * exp(-target * self) / (1 + exp(-target * self)) * gradOutput, / numel
+/// for mean); the result cast to out's dtype. Here: ATen's soft_margin_loss_backward in float32 on the broadcast
+/// inputs, rounded to the promoted dtype.
+inline at::Tensor SoftMarginLossBackwardIn(const at::Tensor& grad, const at::Tensor& self, const at::Tensor& target,
+                                           int64_t reduction) {
+    const at::ScalarType p =
+        at::promote_types(grad.scalar_type(), at::promote_types(self.scalar_type(), target.scalar_type()));
+    const at::ScalarType f = p == at::kDouble ? at::kDouble : at::kFloat;
+    const std::vector<at::Tensor> b =
+        at::broadcast_tensors({grad.to(p).to(f), self.to(p).to(f), target.to(p).to(f)});
+    return at::soft_margin_loss_backward(b[0].contiguous(), b[1].contiguous(), b[2].contiguous(), reduction).to(p);
+}
+
+/// The broadcast of self and target as the KlDiv gradients' op_apis form it, and the mean / batchmean divisor of
+/// their ComputeGradForKlDiv (mean: the broadcast count; batchmean: its dim 0; others: 1). CANN's reductions here:
+/// 0 none, 1 mean, 2 sum, 3 batchmean (any other value runs as none, GetReductionStr).
+inline double KlDivDivisor(at::IntArrayRef b, int64_t reduction) {
+    if (reduction == 1) {
+        double n = 1;
+        for (int64_t d : b) n *= static_cast<double>(d);
+        return n;
+    }
+    if (reduction == 3) return b.empty() ? 1.0 : static_cast<double>(b[0]);
+    return 1.0;
+}
+
+/// aclnnKlDivBackward (loss/kl_div_loss_grad/op_api/aclnn_kl_div_backward.cpp): gradOutput, self, target in FLOAT16
+/// when all three are FLOAT16, else cast to FLOAT; self broadcast to the shape of (self, target); the KlDivLossGrad
+/// kernel - the gradient of KlDiv with respect to self: -exp(target) * gradOutput with logTarget, else -target *
+/// gradOutput where target > 0 and 0 elsewhere (PyTorch's definition), divided for mean / batchmean -; summed back to
+/// out's (self's) shape; cast to out's dtype. Here: in float32, rounded to the kernel's dtype.
+inline at::Tensor KlDivBackwardIn(const at::Tensor& grad, const at::Tensor& self, const at::Tensor& target,
+                                  int64_t reduction, bool logTarget) {
+    const bool half = grad.scalar_type() == at::kHalf && self.scalar_type() == at::kHalf &&
+                      target.scalar_type() == at::kHalf;
+    const std::vector<int64_t> b = at::infer_size(self.sizes(), target.sizes());
+    const at::Tensor t = target.to(at::kFloat).expand(b);
+    const at::Tensor g = grad.to(at::kFloat).expand(b);
+    at::Tensor d = logTarget ? -at::exp(t) * g : at::where(t > 0, -t * g, at::zeros({}, t.options()));
+    d = d / KlDivDivisor(b, reduction);
+    return d.sum_to_size(self.sizes()).to(half ? at::kHalf : at::kFloat);
+}
+
+/// aclnnKlDivTargetBackward (loss/kl_div_target_loss_grad/op_api/aclnn_kl_div_target_backward.cpp, its
+/// ComputeGradForKlDiv outside the regbase arch, the KlDivTargetLossGrad kernel on it): the three cast to FLOAT,
+/// target broadcast to the shape of (self, target), gradOutput divided for mean / batchmean, then without logTarget
+/// gradOutput * log(target) - gradOutput * self + gradOutput * target / target (NaN where target is 0, as the op_api's
+/// arithmetic gives), with logTarget gradOutput * (target - self) * exp(target) + gradOutput * exp(target); summed back
+/// to gradTarget's (target's) shape; cast to gradTarget's dtype. Here: that arithmetic in float32.
+inline at::Tensor KlDivTargetBackwardIn(const at::Tensor& grad, const at::Tensor& self, const at::Tensor& target,
+                                        int64_t reduction, bool logTarget) {
+    const std::vector<int64_t> b = at::infer_size(self.sizes(), target.sizes());
+    const at::Tensor t = target.to(at::kFloat).expand(b);
+    const at::Tensor x = self.to(at::kFloat);
+    const at::Tensor g = grad.to(at::kFloat) / KlDivDivisor(b, reduction);
+    at::Tensor d;
+    if (logTarget) {
+        const at::Tensor e = at::exp(t);
+        d = g * (t - x) * e + g * e;
+    } else {
+        d = g * at::log(t) - g * x + g * t / t;
+    }
+    return d.expand(b).sum_to_size(target.sizes());
+}
+
+/// The per-sample weights of a negative log likelihood: weight[target] (0 where target == ignoreIndex, NaN where target
+/// lies outside [0, C) - the NPU's kernel reads outside its weight there, its result undefined; ATen refuses the call),
+/// and the clamped targets to gather with. self2 is [N, C].
+inline std::tuple<at::Tensor, at::Tensor> NllSampleWeights(const at::Tensor& self2, const at::Tensor& target1,
+                                                           const at::Tensor& weight, int64_t ignoreIndex) {
+    const int64_t c = self2.size(1);
+    const at::Tensor t = target1.to(at::kLong);
+    const at::Tensor tc = c > 0 ? t.clamp(0, c - 1) : at::zeros_like(t);
+    const at::Tensor valid = (t >= 0) & (t < c);
+    const at::Tensor ign = t == ignoreIndex;
+    const at::Tensor wt = c > 0 ? weight.index_select(0, tc) : at::zeros(t.sizes(), weight.options());
+    const at::Tensor zero = at::zeros({}, wt.options());
+    const at::Tensor nan = at::full({}, std::numeric_limits<double>::quiet_NaN(), wt.options());
+    return std::make_tuple(at::where(ign, zero, at::where(valid, wt, nan)), tc);
+}
+
+/// The loss of a negative log likelihood over self2 [S, C] and target1 [S] (NllSampleWeights): per-sample losses
+/// -weight[t] * self[s, t] (0 where t == ignoreIndex), and the summed weights.
+inline std::tuple<at::Tensor, at::Tensor> NllRows(const at::Tensor& x, const at::Tensor& t, const at::Tensor& weight,
+                                                  int64_t ignoreIndex) {
+    auto wt_tc = NllSampleWeights(x, t, weight, ignoreIndex);
+    const at::Tensor& wt = std::get<0>(wt_tc);
+    const at::Tensor picked = x.size(1) > 0 ? x.gather(1, std::get<1>(wt_tc).unsqueeze(1)).squeeze(1)
+                                            : at::zeros(wt.sizes(), wt.options());
+    return std::make_tuple(at::where(wt == 0, at::zeros({}, wt.options()), -wt * picked), wt.sum());
+}
+
+/// aclnnNLLLoss (loss/nll_loss/op_api/aclnn_nll_loss.cpp): self [N, C] or [C] and weight [C] cast to FLOAT (BF16
+/// stays BF16; on the regbase arch every dtype stays), target to INT32 / INT64; the NLLLoss kernel: -weight[t] *
+/// self[n, t] per sample (0 where t == ignoreIndex), none / mean (the sum over the summed weights) / sum, and the total
+/// weight (the summed weights), written to totalWeightOut only for mean / sum (reduction none leaves it: the formula
+/// returns it as itself); both cast to their outputs' dtypes. Here: that definition (ATen's nll_loss) in float32,
+/// rounded to BF16 for a BF16 self; a target outside [0, C) other than ignoreIndex gives NaN for its sample.
+inline std::tuple<at::Tensor, at::Tensor> NllLossIn(const at::Tensor& self, const at::Tensor& target,
+                                                    const at::Tensor& weight, int64_t reduction, int64_t ignoreIndex,
+                                                    const at::Tensor& out, const at::Tensor& totalWeightOut) {
+    const at::ScalarType k = self.scalar_type() == at::kBFloat16 ? at::kBFloat16 : at::kFloat;
+    const bool batch = self.dim() == 2;
+    const at::Tensor x = (batch ? self : self.unsqueeze(0)).to(k).to(at::kFloat);
+    auto lt = NllRows(x, target.reshape({-1}), weight.to(k).to(at::kFloat), ignoreIndex);
+    const at::Tensor& l = std::get<0>(lt);
+    const at::Tensor& total = std::get<1>(lt);
+    if (reduction == 0) return std::make_tuple((batch ? l : l.reshape({})).to(k), totalWeightOut);
+    const at::Tensor r = reduction == 1 ? l.sum() / total : l.sum();
+    return std::make_tuple(LossLike(r.to(k), out), LossLike(total.to(k), totalWeightOut));
+}
+
+/// aclnnNLLLoss2d (loss/nll_loss/op_api/aclnn_nll_loss2d.cpp): self [N, C, H, W] permuted to [N*H*W, C] and target
+/// [N, H, W] flattened (outside the regbase arch; the regbase kernel takes them as they are), then aclnnNLLLoss's
+/// kernel and casts; reduction none: out [N, H, W]; totalWeightOut written only for mean / sum. Here: NllRows on
+/// that flattening in float32 (BF16 rounded as BF16).
+inline std::tuple<at::Tensor, at::Tensor> NllLoss2dIn(const at::Tensor& self, const at::Tensor& target,
+                                                      const at::Tensor& weight, int64_t reduction, int64_t ignoreIndex,
+                                                      const at::Tensor& out, const at::Tensor& totalWeightOut) {
+    const at::ScalarType k = self.scalar_type() == at::kBFloat16 ? at::kBFloat16 : at::kFloat;
+    if (self.numel() == 0 || target.numel() == 0 || weight.numel() == 0) {  // the op_api's fills
+        const at::TensorOptions o = at::TensorOptions().dtype(k);
+        if (reduction == 0) return std::make_tuple(at::zeros(target.sizes(), o), totalWeightOut);
+        const double v = reduction == 1 ? std::numeric_limits<double>::quiet_NaN() : 0.0;
+        return std::make_tuple(LossLike(at::full({}, v, o), out), LossLike(at::zeros({}, o), totalWeightOut));
+    }
+    const at::Tensor x = self.to(k).to(at::kFloat).permute({0, 2, 3, 1}).reshape({-1, self.size(1)});
+    auto lt = NllRows(x, target.reshape({-1}), weight.reshape({-1}).to(k).to(at::kFloat), ignoreIndex);
+    const at::Tensor& l = std::get<0>(lt);
+    const at::Tensor& total = std::get<1>(lt);
+    if (reduction == 0) return std::make_tuple(l.reshape(target.sizes()).to(k), totalWeightOut);
+    const at::Tensor r = reduction == 1 ? l.sum() / total : l.sum();
+    return std::make_tuple(LossLike(r.to(k), out), LossLike(total.to(k), totalWeightOut));
+}
+
+/// aclnnNLLLossBackward (loss/nll_loss_grad/op_api/aclnn_nll_loss_backward.cpp): gradOutput, self, weight,
+/// totalWeight cast to FLOAT for a FLOAT16 self (outside the regbase arch), target to INT32; the NLLLossGrad kernel:
+/// -weight[t] * gradOutput (divided by totalWeight for mean) at each sample's target class, 0 elsewhere and where
+/// t == ignoreIndex; cast to out's dtype. Here: that definition (ATen's nll_loss_backward) in float32, rounded to the
+/// kernel's dtype (FLOAT for FLOAT16); a target outside [0, C) other than ignoreIndex gives a NaN row.
+inline at::Tensor NllLossBackwardIn(const at::Tensor& grad, const at::Tensor& self, const at::Tensor& target,
+                                    const at::Tensor& weight, int64_t reduction, int64_t ignoreIndex,
+                                    const at::Tensor& totalWeight) {
+    const at::ScalarType k = self.scalar_type() == at::kHalf ? at::kFloat : self.scalar_type();
+    auto f = [&](const at::Tensor& t) { return t.to(k).to(at::kFloat); };
+    const bool batch = self.dim() == 2;
+    const at::Tensor x = batch ? f(self) : f(self).unsqueeze(0);
+    const int64_t c = x.size(1);
+    auto wt_tc = NllSampleWeights(x, target.reshape({-1}), f(weight), ignoreIndex);
+    const at::Tensor& wt = std::get<0>(wt_tc);
+    at::Tensor g = f(grad).reshape({-1});  // [N] for none over a batch, else one element
+    at::Tensor coef = -wt * g;
+    if (reduction == 1) coef = coef / f(totalWeight).reshape({});
+    coef = at::where(wt == 0, at::zeros({}, coef.options()), coef);
+    const at::Tensor onehot = c > 0 ? at::one_hot(std::get<1>(wt_tc), c).to(at::kBool) : at::zeros_like(x, at::kBool);
+    const at::Tensor gi = at::where(onehot, coef.unsqueeze(1), at::zeros({}, coef.options()));
+    return (batch ? gi : gi.squeeze(0)).to(k);
+}
+
+/// aclnnLogit (loss/logit: an aclnn layer CANN generates from the operator definition; the Logit kernel in input's
+/// dtype): y = log(z / (1 - z)) with z = input clamped to [eps, 1 - eps] when eps >= 0, input itself when eps < 0.
+/// Here: ATen's logit in float32 (eps as float32, none when negative), rounded to input's dtype.
+inline at::Tensor LogitIn(const at::Tensor& input, double eps) {
+    const double e = static_cast<double>(static_cast<float>(eps));
+    const c10::optional<double> oe = e < 0 ? c10::nullopt : c10::optional<double>(e);
+    return at::logit(LossFloat(input), oe).to(input.scalar_type());
+}
+
+/// aclnnLogitGrad (loss/logit_grad: a generated aclnn layer; the LogitGrad kernel): dx = dy / (x * (1 - x)); with
+/// eps >= 0, 0 where x < eps or x > 1 - eps; with eps < 0, NaN where x < 0 or x > 1. Here: ATen's logit_backward in
+/// float32, rounded to x's dtype.
+inline at::Tensor LogitGradIn(const at::Tensor& x, const at::Tensor& dy, double eps) {
+    const double e = static_cast<double>(static_cast<float>(eps));
+    const c10::optional<double> oe = e < 0 ? c10::nullopt : c10::optional<double>(e);
+    return at::logit_backward(LossFloat(dy), LossFloat(x), oe).to(x.scalar_type());
+}
+
+}  // namespace ref
+}  // namespace aclcpu
