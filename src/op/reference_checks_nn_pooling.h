@@ -14,6 +14,7 @@
 #include "common/status.h"
 #include "engine/first_phase.h"
 #include "op/op_call.h"
+#include "op/reference_checks_nn_conv.h"
 #include "runtime/runtime.h"
 #include "tensor/arguments.h"
 #include "tensor/dtype.h"
@@ -62,23 +63,8 @@ inline std::vector<aclDataType> CubeList(rt::Soc soc) {
     return FloatList(soc);
 }
 
-/// cube_util.cpp CheckCubeMathType of a dtype (as aclnn_convolution's hooks, src/op/reference_checks_nn_conv.h).
-inline int CubeMathType(const OpCall& c, aclDataType d, int cubeMathType) {
-    if (cubeMathType < 0 || cubeMathType > 4) {
-        return Fail(ACLNN_ERR_PARAM_INVALID,
-                    "The value of cubeMathType only support {0: KEEP_DTYPE, 1: ALLOW_FP32_DOWN_PRECISION, 2: USE_FP16, "
-                    "3: USE_HF32, 4: USE_FP32_ADD}, but got %d",
-                    cubeMathType);
-    }
-    const bool allow_fp32 = cubeMathType == 1 || cubeMathType == 2;
-    const bool refused = allow_fp32 ? d == ACL_BF16 : (d == ACL_FLOAT || d == ACL_BF16);
-    if (refused && !Bf16(c.soc)) {
-        return Fail(ACLNN_ERR_PARAM_INVALID,
-                    "The soc version does not support bf16 / fp32 for calculations, please change the setting of "
-                    "cubeMathType or the Dtype of input tensor.");
-    }
-    return 0;
-}
+/// cube_util.cpp CheckCubeMathType: the convolution hooks' one rule (src/op/reference_checks_nn_conv.h).
+using conv_checks::CubeMathType;
 
 /// PoolingOutShape of aclnn_avgpool2d.cpp / aclnn_avgpool3d.cpp (symmetric padding, ceil mode dropping a window
 /// that would start in the right padding).

@@ -47,13 +47,18 @@ void Fill(std::vector<uint8_t>& bytes, aclDataType dt, int64_t n, uint32_t seed)
     }
 }
 
-void DumpAll(const char* path) {
-    std::ofstream f(path, std::ios::binary);
-    // Sanitizer builds leave out the largest size (support/sample_size.h): 2^20 elements already split into
-    // chunks across every thread count, and the 3 * 2^20 + 5 case was three quarters of the test's ASan time.
+// The element counts of each dumped case. Sanitizer builds leave out the largest (support/sample_size.h): 2^20
+// elements already split into chunks across every thread count, and the 3 * 2^20 + 5 case was three quarters of
+// the test's ASan time.
+std::vector<int64_t> Sizes() {
     std::vector<int64_t> sizes = {1000, 100003, int64_t{1} << 20};
     if (!aclcpu_test::SampledSweeps()) sizes.push_back((int64_t{3} << 20) + 5);
-    for (int64_t n : sizes) {
+    return sizes;
+}
+
+void DumpAll(const char* path) {
+    std::ofstream f(path, std::ios::binary);
+    for (int64_t n : Sizes()) {
         for (aclDataType dt : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {
             std::vector<uint8_t> s, t;
             Fill(s, dt, n, static_cast<uint32_t>(n) + dt);
@@ -114,7 +119,7 @@ TEST(ReduceThreads, AcrossThreadCounts) {
             ASSERT_EQ(rc, 0) << soc << " with " << threads << " threads: child failed";
             std::vector<char> bytes = aclcpu_test::ReadFileBytes(path);
             std::remove(path.c_str());
-            ASSERT_EQ(bytes.size(), size_t{4 * 3 * 3 * 2 * 2 * 4});
+            ASSERT_EQ(bytes.size(), Sizes().size() * 3 * 3 * 2 * 2 * 4);
             if (threads == 1) {
                 reference = std::move(bytes);
                 continue;
