@@ -95,13 +95,14 @@ inline std::string DtypeListString(const aclDataType* list, size_t n) {
 
 /// Checks that every view of t[0 .. n) lies inside its storage shape and that the output view t[out] maps no
 /// two elements to one address (BEYOND CANN, SPEC 3 and 6: such an output's result would depend on the order
-/// of writes). `names[i]` names t[i] in messages. Returns 0, or 161002 with a message.
+/// of writes). `names[i]` names t[i] in messages; a NULL t[i] (an optional tensor left out, the output too) is
+/// skipped. Returns 0, or 161002 with a message.
 inline int CheckElementwiseViews(const aclTensor* const* t, const char* const* names, int n, int out) {
     for (int i = 0; i < n; ++i) {
         if (t[i] == nullptr) continue;  // an optional tensor left out
         if (int ret = CheckStorageBounds(*t[i], names[i])) return ret;
     }
-    if (HasInternalOverlap(*t[out])) {
+    if (t[out] != nullptr && HasInternalOverlap(*t[out])) {  // an optional output left out: nothing to write
         return Fail(ACLNN_ERR_PARAM_INVALID,
                     "%s view (shape %s, strides %s) maps several elements to one address; its result would not "
                     "be deterministic.",

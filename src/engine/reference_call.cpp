@@ -233,6 +233,21 @@ int ResolveForCall(const char* api, const char* table_api, ref::Fn* fn) {
     return 0;
 }
 
+// BEYOND CANN (which computes these dtypes on the NPU): a tensor of a dtype PyTorch 1.13's ATen has no type for
+// (ref::AtenHasType: UINT16/32/64, the 8- and 4-bit floating types, ...) is refused in the first phase (161002,
+// naming the tensor), where CANN's dtype lists admit it; the reference library never meets one.
+int CheckAtenTypes(const char* api, const aclTensor* const* t, const char* const* names, int n) {
+    for (int i = 0; i < n; ++i) {
+        if (t[i] != nullptr && !ref::AtenHasType(static_cast<int32_t>(t[i]->dtype))) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "%s: %s of dtype %s is not implemented at the reference tier (PyTorch 1.13's ATen has no such "
+                        "type).",
+                        api, names[i], DtypeName(t[i]->dtype));
+        }
+    }
+    return 0;
+}
+
 }  // namespace
 
 int PublishReference(const OpCall& c, const char* table_api, const RefValues& values, uint64_t* workspaceSize,
@@ -257,6 +272,7 @@ int PublishReference(const OpCall& c, const char* table_api, const RefValues& va
         }
         ++n;
     }
+    if (int ret = CheckAtenTypes(c.api, t, names, n)) return ret;
     // beyond CANN: every given tensor inside its storage, and no output (an optional one too) mapping two elements
     // to one address - the table's views check covers `out`; this covers the others as well
     for (int o = inputs; o < n; ++o) {
@@ -281,6 +297,7 @@ int PublishReferenceOfArgs(const aclTensor* const* t, int n, int num_inputs, con
     // entry's list_views check made these already; this keeps the rule for every entry with arguments)
     std::vector<const char*> names;
     engine::NamesOfArgs(args, nargs, arg_names, n, &names);
+    if (int ret = CheckAtenTypes(api, t, names.data(), n)) return ret;
     bool empty = true;  // nothing to run when every output is empty
     for (int o = num_inputs; o < n; ++o) {
         if (int ret = engine::CheckElementwiseViews(t, names.data(), n, o)) return ret;

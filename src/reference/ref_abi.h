@@ -11,6 +11,31 @@
 namespace aclcpu {
 namespace ref {
 
+/// Whether PyTorch 1.13's ATen (Debian's libtorch) has a scalar type for aclDataType value `dtype`: FLOAT, FLOAT16,
+/// BF16, DOUBLE, INT8, UINT8, INT16, INT32, INT64, BOOL, COMPLEX64, COMPLEX128 (not UINT16/32/64, the 8- and 4-bit
+/// floating types, HIFLOAT8, INT4, ...). Every reference-tier first phase refuses a tensor of another dtype
+/// (engine/reference_call.cpp), so that the reference library (aten_bridge.cpp's AtenType, which maps these)
+/// never meets one. Values as acl_base.h's aclDataType.
+constexpr bool AtenHasType(int32_t dtype) {
+    switch (dtype) {
+        case 0:   // ACL_FLOAT
+        case 1:   // ACL_FLOAT16
+        case 27:  // ACL_BF16
+        case 11:  // ACL_DOUBLE
+        case 2:   // ACL_INT8
+        case 4:   // ACL_UINT8
+        case 6:   // ACL_INT16
+        case 3:   // ACL_INT32
+        case 9:   // ACL_INT64
+        case 12:  // ACL_BOOL
+        case 16:  // ACL_COMPLEX64
+        case 17:  // ACL_COMPLEX128
+            return true;
+        default:
+            return false;
+    }
+}
+
 /// One tensor as the second phase hands it over: the aclTensor's view (dtype an aclDataType value; view shape and
 /// strides in elements, `ndim` of each; offset in elements from `data`, the storage's first element, as
 /// aclCreateTensor's tensorData). `data` is NULL only for a tensor without elements. An absent optional input has

@@ -55,6 +55,8 @@
 namespace foreach_reference_test {
 
 using aclcpu_test::Dev;
+using aclcpu_test::DevList;
+using aclcpu_test::MakeDev;
 using aclcpu_test::ExpectFails;
 using aclcpu_test::LastError;
 using aclcpu_test::ProfileScope;
@@ -64,26 +66,6 @@ using l1ref::Profile;
 
 using First = aclnnStatus (*)(const aclTensorList*, const aclTensorList*, uint64_t*, aclOpExecutor**);
 using Second = aclnnStatus (*)(void*, uint64_t, aclOpExecutor*, aclrtStream);
-
-/// Device tensors gathered into an aclTensorList, which owns their aclTensors (each Dev keeps its memory).
-struct DevList {
-    std::vector<std::unique_ptr<Dev>> devs;
-    aclTensorList* list = nullptr;
-    explicit DevList(std::vector<std::unique_ptr<Dev>> d) : devs(std::move(d)) {
-        std::vector<aclTensor*> items;
-        for (auto& x : devs) items.push_back(x->t);
-        list = aclCreateTensorList(items.data(), items.size());
-        for (auto& x : devs) x->t = nullptr;  // the list destroys them
-    }
-    ~DevList() { aclDestroyTensorList(list); }
-    DevList(const DevList&) = delete;
-    DevList& operator=(const DevList&) = delete;
-};
-
-std::unique_ptr<Dev> MakeDev(const std::vector<double>& v, at::ScalarType t, std::vector<int64_t> shape,
-                             std::vector<int64_t> strides = {}) {
-    return std::unique_ptr<Dev>(new Dev(v, t, std::move(shape), std::move(strides)));
-}
 
 int RunList(First first, Second second, const DevList& x, const DevList& out) {
     return RunPhases([&](uint64_t* ws, aclOpExecutor** ex) { return first(x.list, out.list, ws, ex); }, second);

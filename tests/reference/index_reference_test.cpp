@@ -307,14 +307,13 @@ TEST(ReferenceIndexScatterValue, Checks) {
                 "self, index, value, out cannot be nullptr!");
     ExpectFails(call(self.t, 0, index.t, cplx.s, out.t), ACLNN_ERR_PARAM_INVALID,
                 "When value is COMPLEX, the data type of self must be COMPLEX.");
-    // an empty index returns before the dtype and shape checks: a bad dim and a UINT16 self pass
+    // an empty index returns before the dtype and shape checks: a bad dim and a UINT16 self pass them (the reference
+    // tier then refuses UINT16, which ATen 1.13 has no type for)
     Dev empty(std::vector<double>{}, at::kLong, {0});
     Dev self_u16(Iota(6), at::kShort, {2, 3}, {}, 0, ACL_UINT16);
     Dev out_u16(std::vector<double>(6), at::kShort, {2, 3}, {}, 0, ACL_UINT16);
-    uint64_t ws = 0;
-    aclOpExecutor* ex = nullptr;
-    EXPECT_EQ(aclnnScatterValueGetWorkspaceSize(self_u16.t, 9, empty.t, v.s, 0, out_u16.t, &ws, &ex), 0) << LastError();
-    if (ex != nullptr) aclDestroyAclOpExecutor(ex);
+    ExpectFails(call(self_u16.t, 9, empty.t, v.s, out_u16.t), ACLNN_ERR_PARAM_INVALID, "self of dtype DT_UINT16 is not "
+                "implemented at the reference tier");
     ExpectFails(call(self_u16.t, 0, index.t, v.s, out_u16.t), ACLNN_ERR_PARAM_INVALID,
                 "Tensor self not implemented for DT_UINT16");
     Dev out_i(std::vector<double>(6), at::kInt, {2, 3});

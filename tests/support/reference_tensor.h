@@ -6,6 +6,8 @@
 #include <ATen/ATen.h>
 
 #include <cstdint>
+#include <memory>
+#include <utility>
 #include <vector>
 
 #include "acl/acl.h"
@@ -74,5 +76,26 @@ struct Dev {
         return std::vector<double>(s.data_ptr<double>(), s.data_ptr<double>() + n);
     }
 };
+
+/// Device tensors gathered into an aclTensorList, which owns their aclTensors (each Dev keeps its memory).
+struct DevList {
+    std::vector<std::unique_ptr<Dev>> devs;
+    aclTensorList* list = nullptr;
+    explicit DevList(std::vector<std::unique_ptr<Dev>> d) : devs(std::move(d)) {
+        std::vector<aclTensor*> items;
+        for (auto& x : devs) items.push_back(x->t);
+        list = aclCreateTensorList(items.data(), items.size());
+        for (auto& x : devs) x->t = nullptr;  // the list destroys them
+    }
+    ~DevList() { aclDestroyTensorList(list); }
+    DevList(const DevList&) = delete;
+    DevList& operator=(const DevList&) = delete;
+};
+
+/// A Dev on the heap (for DevList): `v` the storage's values as `t`, the view's shape and strides.
+inline std::unique_ptr<Dev> MakeDev(const std::vector<double>& v, at::ScalarType t, std::vector<int64_t> shape,
+                                    std::vector<int64_t> strides = {}) {
+    return std::unique_ptr<Dev>(new Dev(v, t, std::move(shape), std::move(strides)));
+}
 
 }  // namespace aclcpu_test

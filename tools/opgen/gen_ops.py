@@ -41,18 +41,20 @@ SOC_ENUM = {"Ascend950": "kAscend950", "Ascend910B": "kAscend910B", "Ascend910_9
 # aclDataType values (include/acl/acl_base.h) of the dtype names the table may use.
 DTYPE_VALUES = {"FLOAT": 0, "FLOAT16": 1, "INT8": 2, "INT32": 3, "UINT8": 4, "INT16": 6, "UINT16": 7,
                 "UINT32": 8, "INT64": 9, "UINT64": 10, "DOUBLE": 11, "BOOL": 12, "COMPLEX64": 16,
-                "COMPLEX128": 17, "BF16": 27}
+                "COMPLEX128": 17, "BF16": 27, "INT4": 29, "HIFLOAT8": 34, "FLOAT8_E5M2": 35, "FLOAT8_E4M3FN": 36,
+                "FLOAT8_E8M0": 37, "FLOAT4_E2M1": 40, "FLOAT4_E1M2": 41}
 C_TYPES = {"aclScalar": "const aclScalar*", "aclIntArray": "const aclIntArray*",
            "aclBoolArray": "const aclBoolArray*", "aclTensorList": "const aclTensorList*",
            "aclScalarList": "const aclScalarList*", "float": "float", "double": "double", "int64_t": "int64_t",
            "aclDataType": "const aclDataType",
-           "bool": "bool", "char*": "char*", "int8_t": "int8_t", "int32_t": "int32_t"}
+           "bool": "bool", "char*": "char*", "int8_t": "int8_t", "int32_t": "int32_t", "uint64_t": "uint64_t",
+           "int": "int"}
 # How a reference-tier entry hands each non-tensor parameter kind to its computation (src/engine/reference_call.h
 # RefValues; the reference library reads it with Args::Int, Float, Bool, Scalar, IntArray or Dtype).
-REF_VALUE = {"int64_t": "Int", "int8_t": "Int", "int32_t": "Int", "aclDataType": "Int", "float": "Float",
+REF_VALUE = {"int64_t": "Int", "int8_t": "Int", "int32_t": "Int", "uint64_t": "Int", "int": "Int", "aclDataType": "Int", "float": "Float",
              "double": "Float", "bool": "Bool", "aclScalar": "Scalar", "aclIntArray": "IntArray",
              "aclBoolArray": "BoolArray", "aclScalarList": "ScalarList", "char*": "String"}
-REF_READ = {"int64_t": "Int", "int8_t": "Int", "int32_t": "Int", "aclDataType": "Dtype", "float": "Float",
+REF_READ = {"int64_t": "Int", "int8_t": "Int", "int32_t": "Int", "uint64_t": "Int", "int": "Int", "aclDataType": "Dtype", "float": "Float",
             "double": "Float", "bool": "Bool", "aclScalar": "Scalar", "aclIntArray": "IntArray",
             "aclBoolArray": "IntArray", "aclScalarList": "ScalarList", "char*": "String"}
 REF_CTYPE = {"Int": "int64_t", "Float": "double", "Bool": "bool", "Scalar": "at::Scalar",
@@ -130,6 +132,14 @@ class Op:
             self.list_inputs = [p["name"] for p in self.tensor_lists if p.get("role", "input") == "input"]
             self.list_outputs = [p["name"] for p in self.tensor_lists if p.get("role") in ("output", "inout")]
             self.order = self.list_inputs + self.list_outputs
+            # its aclTensor parameters, inputs then outputs: the launch's tensors after the input lists (inputs)
+            # and after the output lists (outputs); a reference entry's aclTensor output takes the formula's result
+            # where it has no output list (aclnnCat: a list in, one tensor out)
+            tensors = [p for p in self.params if p["kind"] == "aclTensor"]
+            self.extra_in = [p["name"] for p in tensors if p.get("role", "input") == "input"]
+            self.extra_out = [p["name"] for p in tensors if p.get("role", "input") != "input"]
+            if self.extra_out and not d.get("reference"):
+                raise TableError(f"{self.api}: an aclTensor output of a foreach entry needs the reference tier")
         elif self.tensor_lists:
             raise TableError(f"{self.api}: aclTensorList arguments need shape foreach")
         if not self.foreach and len(self.order) > 16:  # src/op/op_call.h kMaxCallTensors
@@ -380,8 +390,10 @@ class Gen:
             elif key in self.vars.shape:
                 v = Vars.c_name(key)
                 out.append("%s"), args.append(f"ShapeString({v}.d, {v}.n).c_str()")
-            elif op.kinds.get(key) == "int64_t":
+            elif op.kinds.get(key) in ("int64_t", "int", "int32_t", "int8_t"):
                 out.append("%lld"), args.append(f"static_cast<long long>({key})")
+            elif op.kinds.get(key) == "uint64_t":
+                out.append("%llu"), args.append(f"static_cast<unsigned long long>({key})")
             elif op.kinds.get(key) in ("float", "double"):
                 out.append("%g"), args.append(f"static_cast<double>({key})")
             else:
@@ -448,7 +460,11 @@ class Gen:
             if p not in op.kinds and p not in IMPLICIT_PARAMS:
                 raise TableError(f"{op.api}: not_null: {p} is not a parameter")
             self.not_null.add(p)
-            self.fail(f"{p} == nullptr", a["msg"], code="ACLNN_ERR_PARAM_NULLPTR")
+            # code: inner_nullptr where the op_api returns 561103 for its null checks (aclnnStack's CheckParams)
+            codes = {"nullptr": "ACLNN_ERR_PARAM_NULLPTR", "inner_nullptr": "ACLNN_ERR_INNER_NULLPTR"}
+            if a.get("code", "nullptr") not in codes:
+                raise TableError(f"{op.api}: not_null: unknown code {a.get('code')}")
+            self.fail(f"{p} == nullptr", a["msg"], code=codes[a.get("code", "nullptr")])
         elif kind == "scalar_to_float":
             p, v = a["param"], a["into"]
             if op.kinds.get(p) != "aclScalar" or p not in self.not_null:
@@ -633,11 +649,12 @@ class Gen:
         elif kind == "if_nonempty":
             x = self.need_list(a["list"])
             L.append(f"    if (!{x}->items.empty()) {{")
-            start = len(L)
+            start, made = len(L), set(self.lists_made)
             self.nonempty.add(x)
             for item in a["checks"]:
                 self.check(item)
             self.nonempty.discard(x)
+            self.lists_made = made  # a list looked up inside the block is local to it
             L[start:] = ["    " + line for line in L[start:]]
             L.append("    }")
         elif kind == "list_first_in":
@@ -681,6 +698,21 @@ class Gen:
                 expr = f"({cond}) ? {op.stem}_{case['list']}(c.soc) : {expr}"
             L.append(f"    const DtypeSet& {local} = {expr};")
             self.fail(f"!InDtypeSet({sc}->dtype, {local})", a["msg"], list_local=local)
+        elif kind == "list_all_in":
+            # every element of `list` in the product's list `dtypes` (aclnnCat's CheckDtypeValid: "tensor i not
+            # implemented for ..."), then each of `tensors` (aclTensor parameters: its out) with tensor_msg
+            x = self.need_list(a["list"])
+            if not self.elements_checked:
+                raise TableError(f"{op.api}: {kind} needs lists_live null_elements first")
+            lst = self.list_fn(a["dtypes"])
+            def body():
+                self.fail(f"!InDtypeSet({x}->items[i]->dtype, {lst})", a["msg"], list_local=lst,
+                          extra={"i": ("%zu", "i")})
+            self.per_element(f"{x}->items.size()", body)
+            for t in a.get("tensors", []):
+                if op.kinds.get(t) != "aclTensor" or t not in self.not_null:
+                    raise TableError(f"{op.api}: list_all_in: {t} is not an aclTensor checked by not_null")
+                self.fail(f"!InDtypeSet({t}->dtype, {lst})", a["tensor_msg"], list_local=lst, tensor=t)
         elif kind == "list_max_dims":
             x = self.need_list(a["list"])
             def body():
@@ -759,23 +791,23 @@ def foreach_first_phase(op, g):
         g.lines.append("    if (int ret = GatherLists(&c)) return ret;")
     if op.reference:  # the reference tier: the lists' elements and the parameters to the entry's ATen formula
         g.lines.append("    RefValues values;")
-        extra = [p for p in op.scalars if p["kind"] == "aclTensor"]  # a V1 form's scalar tensor: an input
+        # the aclTensor parameters: inputs (a V1 form's scalar tensor, aclnnSplitTensor's self), then outputs
+        # (aclnnCat's out)
+        extra = op.extra_in + op.extra_out
         for p in op.scalars:
             if p["kind"] == "aclTensor":
-                if p.get("role", "input") != "input":
-                    raise TableError(f"{op.api}: a reference foreach entry's aclTensor {p['name']} must be an input")
                 continue
             if p["kind"] not in REF_VALUE:
                 raise TableError(f"{op.api}: a reference foreach entry's parameter {p['name']} of kind {p['kind']}")
             g.lines.append(f"    values.{REF_VALUE[p['kind']]}({p['name']});")
         if extra:
-            g.lines.append(f"    const aclTensor* const extra[] = {{{', '.join(p['name'] for p in extra)}}};")
+            g.lines.append(f"    const aclTensor* const extra[] = {{{', '.join(extra)}}};")
             g.lines.append(f"    static constexpr const char* const kExtraNames[] = "
-                           f"{{{', '.join(c_str(p['name']) for p in extra)}}};")
+                           f"{{{', '.join(c_str(x) for x in extra)}}};")
             g.lines.append(f"    return PublishForeachReference(c, {c_str(op.api)}, values, extra, kExtraNames, "
-                           f"{len(extra)}, workspaceSize, executor);")
+                           f"{len(op.extra_in)}, {len(op.extra_out)}, workspaceSize, executor);")
         else:
-            g.lines.append(f"    return PublishForeachReference(c, {c_str(op.api)}, values, nullptr, nullptr, 0, "
+            g.lines.append(f"    return PublishForeachReference(c, {c_str(op.api)}, values, nullptr, nullptr, 0, 0, "
                            "workspaceSize, executor);")
         return g.lines
     args = ["c"] + [p["name"] for p in op.scalars] + [v for v, _ in op.values] + ["workspaceSize", "executor"]
@@ -789,6 +821,7 @@ LIST_CODES = {"invalid": "ACLNN_ERR_PARAM_INVALID", "nullptr": "ACLNN_ERR_PARAM_
 
 # The list checks (shape foreach), written by Gen.list_check.
 LIST_CHECKS = ("lists_live", "list_size_equal", "list_supported", "if_nonempty", "list_first_in", "list_dtype_match",
+               "list_all_in",
                "scalar_in_list_by", "list_max_dims", "list_same_shape", "list_format", "list_same_format",
                "list_empty_return", "scalar_list_size", "scalar_list_in",
                "list_views")
@@ -1709,10 +1742,9 @@ def write_reference_ops(ops):
         out.append(f"int {fn}(const Call* call) {{")
         out.append("    return Run(call, [&](Args& a) {")
         if op.foreach:  # the lists: std::vector<at::Tensor>, after the non-tensor parameters' values
-            if len(op.list_outputs) != 1:
-                raise TableError(f"{op.api}: a reference foreach entry writes one list")
+            if len(op.list_outputs) + len(op.extra_out) != 1:
+                raise TableError(f"{op.api}: a reference foreach entry writes one list or one tensor")
             numbers = [p for p in op.scalars if p["kind"] != "aclTensor"]
-            extra = [p for p in op.scalars if p["kind"] == "aclTensor"]
             for k, p in enumerate(numbers):
                 read = REF_READ[p["kind"]]
                 out.append(f"        [[maybe_unused]] const {REF_CTYPE[read]} {p['name']} = a.{read}({k});")
@@ -1720,10 +1752,14 @@ def write_reference_ops(ops):
                 const = "" if name in op.list_outputs else "const "
                 out.append(f"        [[maybe_unused]] {const}std::vector<at::Tensor> {name} = "
                            f"a.List({len(numbers) + i});")
-            for j, p in enumerate(extra):  # undefined when an optional one is NULL
-                out.append(f"        [[maybe_unused]] const at::Tensor {p['name']} = "
+            for j, name in enumerate(op.extra_in + op.extra_out):  # undefined when an optional one is NULL
+                const = "" if name in op.extra_out else "const "
+                out.append(f"        [[maybe_unused]] {const}at::Tensor {name} = "
                            f"a.One({len(numbers) + len(op.order) + j});")
-            out.append(f"        a.WriteList({op.list_outputs[0]}, {op.reference['aten']});")
+            if op.list_outputs:
+                out.append(f"        a.WriteList({op.list_outputs[0]}, {op.reference['aten']});")
+            else:
+                out.append(f"        a.Write({op.extra_out[0]}, {op.reference['aten']});")
             out.append("    });")
             out.append("}")
             out.append("")
@@ -1757,8 +1793,15 @@ def write_reference_ops(ops):
 
 REF_CASE_TENSOR = re.compile(r"^([A-Z0-9_]+)\[([0-9, ]*)\](\^T|s2|\+1)?$")
 REF_CASE_MODS = {None: "", "^T": "T", "s2": "s2", "+1": "+1"}
-REF_CASE_CTYPE = {"int64_t": "int64_t", "int8_t": "int8_t", "int32_t": "int32_t", "float": "float", "double": "double",
+REF_CASE_CTYPE = {"int64_t": "int64_t", "int8_t": "int8_t", "int32_t": "int32_t", "uint64_t": "uint64_t", "int": "int", "float": "float", "double": "double",
                   "bool": "bool"}
+
+
+# The reference cases past each entry's first are left out of the sanitizer trees (tests/CMakeLists.txt defines
+# ACLCPU_TEST_SAMPLED there): ASan's slowdown and the cases' ATen code make them the costliest part of that build,
+# and the first case already runs each entry's checks, publishing and writing under the sanitizers; the Release tree
+# runs every case.
+SAMPLED_OUT_BEGIN = "#if !defined(ACLCPU_TEST_SAMPLED) || !ACLCPU_TEST_SAMPLED"
 
 
 def write_reference_cases(ops):
@@ -1782,6 +1825,8 @@ def write_reference_cases(ops):
         own = {p["name"]: p for p in op.params}
         for k, case in enumerate(cases):
             fn = f"Case{op.stem}_{k}"
+            if k > 0:  # the sanitizer trees (ACLCPU_TEST_SAMPLED) compile and run each entry's first case only
+                out.append(SAMPLED_OUT_BEGIN)
             out.append(f"void {fn}(RefCase& c) {{")
             # the case names the base's parameters; an Inplace variant's own parameter is bound to them
             inv = {}
@@ -1829,6 +1874,10 @@ def write_reference_cases(ops):
                 elif p["kind"] == "aclBoolArray":
                     bits = ", ".join("true" if x else "false" for x in v)
                     out.append(f"    const aclcpu_test::OwnedBoolArray arg_{name}(std::vector<bool>{{{bits}}});")
+                elif p["kind"] == "aclDataType":  # a dtype name of the table
+                    if str(v) not in DTYPE_VALUES:
+                        raise TableError(f"{op.api}: reference case {k}: {key}: {v!r} is not a dtype name")
+                    out.append(f"    const aclDataType arg_{name} = static_cast<aclDataType>({DTYPE_VALUES[str(v)]});")
                 elif p["kind"] == "char*":  # a writable copy of the case's text (CANN declares char*)
                     out.append(f"    char arg_{name}[] = {c_str(str(v))};")
                 elif p["kind"] in REF_CASE_CTYPE:
@@ -1872,12 +1921,17 @@ def write_reference_cases(ops):
                     out.append(f"    const at::IntArrayRef {name} = vals_{mine};")
                 elif p["kind"] == "aclBoolArray":
                     out.append(f"    const at::IntArrayRef {name} = arg_{mine}.bits;")
+                elif p["kind"] == "aclDataType":  # as the reference library reads it: ATen's type
+                    out.append(f"    [[maybe_unused]] const at::ScalarType {name} = aclcpu_test::AtenTypeOf(arg_{mine});")
                 else:
                     read = REF_READ[p["kind"]]
                     out.append(f"    [[maybe_unused]] const {REF_CTYPE[read]} {name} = arg_{mine};")
-            if base.foreach:
+            if base.foreach and base.list_outputs:
                 o = base.list_outputs[0]
                 out.append(f"    c.ExpectList({c_str(bind.get(o, o))}, {base.reference['aten']});")
+            elif base.foreach:  # a list in, one tensor out (aclnnCat)
+                o = base.extra_out[0]
+                out.append(f"    c.Expect({c_str(bind.get(o, o))}, {base.reference['aten']});")
             elif len(base.outputs) == 1:
                 out.append(f"    c.Expect({c_str(bind.get(base.outputs[0], base.outputs[0]))}, {base.reference['aten']});")
             else:
@@ -1885,8 +1939,12 @@ def write_reference_cases(ops):
                 for i, o in enumerate(base.outputs):
                     out.append(f"    c.Expect({c_str(bind.get(o, o))}, std::get<{i}>(results));")
             out.append("}")
+            row = f"    {{{c_str(op.api)}, {k}, &{fn}}},"
+            if k > 0:
+                out.append("#endif")
+                row = f"{SAMPLED_OUT_BEGIN}\n{row}\n#endif"
             out.append("")
-            rows.append(f"    {{{c_str(op.api)}, {k}, &{fn}}},")
+            rows.append(row)
     out.append("const RefCaseRow kReferenceCases[] = {")
     out += rows or ["    {nullptr, 0, nullptr},"]
     out.append("};")
