@@ -469,4 +469,211 @@ inline int CheckAnyOutShape(const OpCall& c, const aclIntArray* dim, bool keepdi
     return mreduce::ShapeAndScalarSame(mreduce::ReducedShape(c.t[0]->view_shape, dim->values, keepdim), c.t[1]);
 }
 
+// ---- aclnnVar, aclnnVarCorrection, aclnnVarMean, aclnnStd, aclnnStdMeanCorrection, aclnnLogSumExp,
+// aclnnGlobalAveragePool (math/reduce_var/op_api/aclnn_var.cpp, aclnn_var_mean.cpp; math/reduce_std_v2/op_api/
+// aclnn_std.cpp; math/reduce_std_with_mean/op_api/aclnn_std_mean_correction.cpp; math/reduce_log_sum_exp/op_api/
+// aclnn_logsumexp.cpp; math/reduce_mean/op_api/aclnn_global_average_pool.cpp; common/inc/op_api/
+// level2_base_caculation.h ReduceShapeGetWithVar). CANN accepts a NULL dim for Var, Std, VarMean and
+// StdMeanCorrection (every dim); the table's not_null refuses it before these hooks (beyond CANN: the reference
+// tier's parameters carry no NULL aclIntArray).
+namespace mreduce {
+
+/// The Var / Std CheckDimValid: each dim in [-n, n - 1] (n 1 for a 0-d self), then a dim named twice (the wrapped
+/// dim printed).
+inline int VarDims(const aclTensor* self, const aclIntArray* dim) {
+    const int64_t given = static_cast<int64_t>(self->view_shape.size());
+    const int64_t rank = given <= 0 ? 1 : given;
+    for (int64_t d : dim->values) {
+        if (d >= rank || d < -rank) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "Provided dim %ld must be in the range of [%ld, %ld].",
+                        static_cast<long>(d), static_cast<long>(-rank), static_cast<long>(rank - 1));
+        }
+    }
+    std::vector<bool> seen(static_cast<size_t>(rank), false);
+    for (int64_t d : dim->values) {
+        const int64_t p = d < 0 ? d + rank : d;
+        if (seen[static_cast<size_t>(p)]) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "Dim %ld appears multiple times in the list of dims.",
+                        static_cast<long>(p));
+        }
+        seen[static_cast<size_t>(p)] = true;
+    }
+    return 0;
+}
+
+/// ReduceShapeGetWithVar: the named dims removed (kept as 1 with keepdim); an empty list: [] or, with keepdim, every
+/// dim as 1.
+inline std::vector<int64_t> VarShape(const aclTensor* self, const aclIntArray* dim, bool keepdim) {
+    if (dim->values.empty()) return std::vector<int64_t>(keepdim ? self->view_shape.size() : 0, 1);
+    return ReducedShape(self->view_shape, dim->values, keepdim, false);
+}
+
+/// OP_CHECK_SHAPE_NOT_EQUAL_WITH_EXPECTED_SIZE(<name>, expected).
+inline int NamedOutShape(const aclTensor* t, const char* name, const std::vector<int64_t>& expected) {
+    if (t->view_shape == expected) return 0;
+    return Fail(ACLNN_ERR_PARAM_INVALID, "Expected tensor for %s to have same size as %s, but got %s.", name,
+                ShapeString(expected).c_str(), ShapeString(t->view_shape).c_str());
+}
+
+}  // namespace mreduce
+
+/// aclnnVar: CheckDimValid; c.t = {self, out}.
+inline int CheckVarDims(const OpCall& c, const aclIntArray* dim, bool /*unbiased*/, bool /*keepdim*/) {
+    return mreduce::VarDims(c.t[0], dim);
+}
+/// aclnnVar: CheckShape after its OP_CHECK_MAX_DIM: out's shape ReduceShapeGetWithVar's.
+inline int CheckVarOutShape(const OpCall& c, const aclIntArray* dim, bool /*unbiased*/, bool keepdim) {
+    return mreduce::NamedOutShape(c.t[1], "out", mreduce::VarShape(c.t[0], dim, keepdim));
+}
+/// aclnnVarCorrection, aclnnStd, aclnnVarMean: CheckDimValid.
+inline int CheckVarCorrectionDims(const OpCall& c, const aclIntArray* dim, int64_t /*correction*/, bool /*keepdim*/) {
+    return mreduce::VarDims(c.t[0], dim);
+}
+/// aclnnVarCorrection: CheckShape (as aclnnVar's).
+inline int CheckVarCorrectionOutShape(const OpCall& c, const aclIntArray* dim, int64_t /*correction*/, bool keepdim) {
+    return mreduce::NamedOutShape(c.t[1], "out", mreduce::VarShape(c.t[0], dim, keepdim));
+}
+/// aclnnStd: CheckShape after its OP_CHECK_MAX_DIMs: an empty dim list checks nothing more; else out's shape the
+/// reduced shape (StdInferShape).
+inline int CheckStdOutShape(const OpCall& c, const aclIntArray* dim, int64_t /*correction*/, bool keepdim) {
+    if (dim->values.empty()) return 0;
+    return mreduce::NamedOutShape(c.t[1], "out", mreduce::ReducedShape(c.t[0]->view_shape, dim->values, keepdim, false));
+}
+/// aclnnVarMean: CheckShape: meanOut's, then varOut's shape ReduceShapeGetWithVar's; c.t = {self, varOut, meanOut}.
+inline int CheckVarMeanOutShapes(const OpCall& c, const aclIntArray* dim, int64_t /*correction*/, bool keepdim) {
+    const std::vector<int64_t> want = mreduce::VarShape(c.t[0], dim, keepdim);
+    if (int r = mreduce::NamedOutShape(c.t[2], "meanOut", want)) return r;
+    return mreduce::NamedOutShape(c.t[1], "varOut", want);
+}
+/// Beyond CANN: the two outputs (t[1], t[2]) inside their storage, without self-overlap, apart.
+inline int CheckVarMeanOutViews(const OpCall& c, const aclIntArray* /*dim*/, int64_t /*correction*/, bool /*keepdim*/) {
+    return CheckTwoOutputViews(c, 0, false);
+}
+
+/// aclnnStdMeanCorrection's CheckDtypeValid tail: off the Ascend 950 (RegBase), stdOut's and meanOut's dtypes must be
+/// self's (OP_CHECK_DTYPE_NOT_MATCH(self, ...): "Tensor self expected dtype is <out's> but found <self's>.");
+/// c.t = {self, stdOut, meanOut}.
+inline int CheckStdMeanDtypes(const OpCall& c, const aclIntArray* /*dim*/, int64_t /*correction*/, bool /*keepdim*/) {
+    if (c.soc == rt::Soc::kAscend950) return 0;
+    for (int i = 1; i <= 2; ++i) {
+        if (c.t[0]->dtype != c.t[i]->dtype) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "Tensor self expected dtype is %s but found %s.",
+                        DtypeName(c.t[i]->dtype), DtypeName(c.t[0]->dtype));
+        }
+    }
+    return 0;
+}
+/// aclnnStdMeanCorrection's CheckDimValid: dim in [min(-n, n - 1), max(-n, n - 1)] (n self's rank as given: [-1, 0]
+/// for a 0-d self); the message prints the rank (1 for 0-d) where the dim is meant, as CANN's; then repeats.
+inline int CheckStdMeanDims(const OpCall& c, const aclIntArray* dim, int64_t /*correction*/, bool /*keepdim*/) {
+    const int64_t given = static_cast<int64_t>(c.t[0]->view_shape.size());
+    const int64_t lo = std::min(-given, given - 1);
+    const int64_t hi = std::max(-given, given - 1);
+    const int64_t rank = given == 0 ? 1 : given;
+    std::vector<bool> seen(static_cast<size_t>(rank), false);
+    for (int64_t d : dim->values) {
+        if (d > hi || d < lo) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "Dimension out of range (expected to be in range of [%ld, %ld], but got %ld)",
+                        static_cast<long>(lo), static_cast<long>(hi), static_cast<long>(rank));
+        }
+        const int64_t p = d < 0 ? d + rank : d;
+        if (seen[static_cast<size_t>(p)]) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "Dim %ld appears multiple times in the list of dims.",
+                        static_cast<long>(p));
+        }
+        seen[static_cast<size_t>(p)] = true;
+    }
+    return 0;
+}
+/// aclnnStdMeanCorrection's CheckShape after its OP_CHECK_MAX_DIMs: an empty dim list checks nothing more; else
+/// stdOut's, then meanOut's shape the reduced shape.
+inline int CheckStdMeanOutShapes(const OpCall& c, const aclIntArray* dim, int64_t /*correction*/, bool keepdim) {
+    if (dim->values.empty()) return 0;
+    const std::vector<int64_t> want = mreduce::ReducedShape(c.t[0]->view_shape, dim->values, keepdim, false);
+    if (int r = mreduce::NamedOutShape(c.t[1], "stdOut", want)) return r;
+    return mreduce::NamedOutShape(c.t[2], "meanOut", want);
+}
+
+/// aclnnLogSumExp's CheckDimValid: the range ("provided dim ... not in the range of input tensor size n", n 1 for
+/// a 0-d self), then a dim named twice (the dim printed as given, no full stop).
+inline int CheckLogSumExpDims(const OpCall& c, const aclIntArray* dim, bool /*keepDim*/) {
+    const int64_t given = static_cast<int64_t>(c.t[0]->view_shape.size());
+    const int64_t rank = given <= 0 ? 1 : given;
+    for (int64_t d : dim->values) {
+        if (d >= rank || d < -rank) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "provided dim %ld not in the range of input tensor size %ld.",
+                        static_cast<long>(d), static_cast<long>(rank));
+        }
+    }
+    std::vector<bool> seen(static_cast<size_t>(rank), false);
+    for (int64_t d : dim->values) {
+        const int64_t p = d < 0 ? d + rank : d;
+        if (seen[static_cast<size_t>(p)]) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "Dim %ld appears multiple times in the list of dims",
+                        static_cast<long>(d));
+        }
+        seen[static_cast<size_t>(p)] = true;
+    }
+    return 0;
+}
+/// aclnnLogSumExp's CheckShape after its OP_CHECK_MAX_DIMs: out's shape the reduced shape (an empty list: every dim).
+inline int CheckLogSumExpOutShape(const OpCall& c, const aclIntArray* dim, bool keepDim) {
+    return mreduce::NamedOutShape(c.t[1], "out", mreduce::ReducedShape(c.t[0]->view_shape, dim->values, keepDim));
+}
+
+/// aclnnGlobalAveragePool's CheckShape: self of 4 to 8 dims (OP_CHECK_MIN_DIM / OP_CHECK_MAX_DIM), out of self's
+/// rank (OP_CHECK_WRONG_DIMENSION); then, after ReduceMean over the dims after the first two (kept as 1),
+/// CheckShapeAndScalarSame(result, out); c.t = {self, out}.
+inline int CheckGlobalAvgPoolShape(const OpCall& c) {
+    const aclTensor* self = c.t[0];
+    const aclTensor* out = c.t[1];
+    const size_t rank = self->view_shape.size();
+    if (rank < 4) return Fail(ACLNN_ERR_PARAM_INVALID, "The self tensor must have at least 4 dimensions.");
+    if (rank > 8) return Fail(ACLNN_ERR_PARAM_INVALID, "The self tensor cannot be larger than 8 dimensions.");
+    if (out->view_shape.size() != rank) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Expected %zu dimension input, but got out with sizes %s.", rank,
+                    ShapeString(out->view_shape).c_str());
+    }
+    std::vector<int64_t> want(rank, 1);
+    want[0] = self->view_shape[0];
+    want[1] = self->view_shape[1];
+    return mreduce::ShapeAndScalarSame(want, out);
+}
+
+/// aclnnReduceLogSum's CheckAxesValid (math/reduce_log_sum/op_api/aclnn_reduce_log_sum.cpp): each axis in
+/// [-n, n - 1] (n 1 for a 0-d data), then an axis named twice (the wrapped axis printed); c.t = {data, reduce}.
+inline int CheckReduceLogSumAxes(const OpCall& c, const aclIntArray* axes, bool /*keepDims*/, bool /*noop*/) {
+    const int64_t given = static_cast<int64_t>(c.t[0]->view_shape.size());
+    const int64_t rank = given <= 0 ? 1 : given;
+    std::vector<bool> seen(static_cast<size_t>(rank), false);
+    for (int64_t d : axes->values) {
+        if (d >= rank || d < -rank) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "Provided axes %ld not in the range of input tensor size %ld.",
+                        static_cast<long>(d), static_cast<long>(rank));
+        }
+        const int64_t p = d < 0 ? d + rank : d;
+        if (seen[static_cast<size_t>(p)]) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "Axes %lu appears multiple times in the list of axes",
+                        static_cast<unsigned long>(p));
+        }
+        seen[static_cast<size_t>(p)] = true;
+    }
+    return 0;
+}
+/// aclnnReduceLogSum: an empty data fills reduce with 0 before any shape check; an empty axes list with
+/// noopWithEmptyAxes copies data into reduce (beyond CANN: reduce must then have data's shape); otherwise, after
+/// the kernel, CheckShapeAndScalarSame(result, reduce).
+inline int CheckReduceLogSumOut(const OpCall& c, const aclIntArray* axes, bool keepDims, bool noop) {
+    const aclTensor* data = c.t[0];
+    const aclTensor* reduce = c.t[1];
+    if (data->numel == 0) return 0;
+    if (axes->values.empty() && noop) {
+        if (reduce->view_shape == data->view_shape) return 0;
+        return Fail(ACLNN_ERR_PARAM_INVALID, "The tensor's shape[%s] is not equal with shape[%s].",
+                    ShapeString(data->view_shape).c_str(), ShapeString(reduce->view_shape).c_str());
+    }
+    return mreduce::ShapeAndScalarSame(mreduce::ReducedShape(data->view_shape, axes->values, keepDims), reduce);
+}
+
 }  // namespace aclcpu

@@ -7,6 +7,7 @@
 #include <ATen/ATen.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <tuple>
 #include <vector>
@@ -155,6 +156,100 @@ inline at::Tensor AllAny(const at::Tensor& self, at::IntArrayRef dim, bool keepd
     const std::vector<int64_t> dims = ReduceDims(x, dim);
     for (auto it = dims.rbegin(); it != dims.rend(); ++it) x = is_any ? x.any(*it, keepdim) : x.all(*it, keepdim);
     return AsOut(x, out);
+}
+
+/// FLOAT16 / BF16 widened to FLOAT (the variance / mean kernels accumulate in FLOAT); others as they are.
+inline at::Tensor ReduceWidened(const at::Tensor& x) {
+    const at::ScalarType t = x.scalar_type();
+    return (t == at::kHalf || t == at::kBFloat16) ? x.to(at::kFloat) : x;
+}
+
+/// The number of elements each output element of a Var / Std reduction sees (CalcShapeProd: 1 for a 0-d self;
+/// every dim when the list is empty).
+inline int64_t ReducedCount(const at::Tensor& self, at::IntArrayRef dim) {
+    if (self.dim() == 0) return 1;
+    int64_t n = 1;
+    for (int64_t d : ReduceDims(self, dim)) n *= self.size(d);
+    return n;
+}
+
+/// aclnnVar / aclnnVarCorrection / aclnnStd / the var of aclnnVarMean and the std of aclnnStdMeanCorrection
+/// (aclnn_var.cpp, aclnn_var_mean.cpp, aclnn_std.cpp, aclnn_std_mean_correction.cpp): an empty self fills out with
+/// NaN; with `fills` (the correction forms), one element per output and correction >= 1 fills NaN, correction > 1
+/// with no more elements than the correction fills +inf; otherwise ATen's var / std over dim (every dim when empty)
+/// with that correction, FLOAT16 / BF16 in FLOAT. The result takes out's shape where CANN copies into it (an empty
+/// dim list, where aclnnStd checks no shape).
+inline at::Tensor VarStdRef(const at::Tensor& self, at::IntArrayRef dim, int64_t correction, bool keepdim,
+                            const at::Tensor& out, bool is_std, bool fills) {
+    if (self.numel() == 0) return at::full(out.sizes(), NAN, out.options().dtype(at::kFloat));
+    const int64_t n = ReducedCount(self, dim);
+    if (fills && n == 1 && correction >= 1) return at::full(out.sizes(), NAN, out.options().dtype(at::kFloat));
+    if (fills && correction > 1 && n <= correction) {
+        return at::full(out.sizes(), INFINITY, out.options().dtype(at::kFloat));
+    }
+    at::Tensor x = ReduceWidened(self);
+    if (x.dim() == 0) x = x.reshape({1});
+    const std::vector<int64_t> dims = ReduceDims(x, dim);
+    at::Tensor r = is_std ? at::std(x, at::OptionalIntArrayRef(dims), c10::optional<int64_t>(correction), keepdim)
+                          : at::var(x, at::OptionalIntArrayRef(dims), c10::optional<int64_t>(correction), keepdim);
+    if (r.numel() == out.numel() && r.sizes() != out.sizes()) r = r.reshape(out.sizes());
+    return r;
+}
+
+/// The mean of aclnnVarMean / aclnnStdMeanCorrection: ATen's mean over dim (every dim when empty), FLOAT16 / BF16
+/// in FLOAT; an empty self fills meanOut with NaN.
+inline at::Tensor ReduceMeanRef(const at::Tensor& self, at::IntArrayRef dim, bool keepdim, const at::Tensor& out) {
+    if (self.numel() == 0) return at::full(out.sizes(), NAN, out.options().dtype(at::kFloat));
+    at::Tensor x = ReduceWidened(self);
+    if (x.dim() == 0) x = x.reshape({1});
+    at::Tensor r = at::mean(x, ReduceDims(x, dim), keepdim);
+    if (r.numel() == out.numel() && r.sizes() != out.sizes()) r = r.reshape(out.sizes());
+    return r;
+}
+
+/// aclnnVarMean (aclnn_var_mean.cpp): (varOut, meanOut).
+inline std::tuple<at::Tensor, at::Tensor> VarMeanRef(const at::Tensor& self, at::IntArrayRef dim, int64_t correction,
+                                                     bool keepdim, const at::Tensor& varOut, const at::Tensor& meanOut) {
+    return std::make_tuple(VarStdRef(self, dim, correction, keepdim, varOut, false, true),
+                           ReduceMeanRef(self, dim, keepdim, meanOut));
+}
+
+/// aclnnStdMeanCorrection (aclnn_std_mean_correction.cpp): (stdOut, meanOut).
+inline std::tuple<at::Tensor, at::Tensor> StdMeanRef(const at::Tensor& self, at::IntArrayRef dim, int64_t correction,
+                                                     bool keepdim, const at::Tensor& stdOut, const at::Tensor& meanOut) {
+    return std::make_tuple(VarStdRef(self, dim, correction, keepdim, stdOut, true, true),
+                           ReduceMeanRef(self, dim, keepdim, meanOut));
+}
+
+/// aclnnLogSumExp (aclnn_logsumexp.cpp): FLOAT16, BF16, the integers and BOOL cast to FLOAT; the log of the sum of
+/// the exponentials over dim (every dim when empty) - ATen's logsumexp, which subtracts the maximum as the op_api
+/// does (an infinite maximum replaced by 0); an empty self fills out with -inf; a 0-d self is its own result.
+inline at::Tensor LogSumExpRef(const at::Tensor& self, at::IntArrayRef dim, bool keepDim, const at::Tensor& out) {
+    if (self.numel() == 0) return at::full(out.sizes(), -INFINITY, out.options().dtype(at::kFloat));
+    const at::ScalarType t = self.scalar_type();
+    const at::Tensor x = (t == at::kDouble) ? self : self.to(at::kFloat);
+    if (x.dim() == 0) return AsOut(x.clone(), out);
+    return AsOut(at::logsumexp(x, ReduceDims(x, dim), keepDim), out);
+}
+
+/// aclnnGlobalAveragePool (aclnn_global_average_pool.cpp): ReduceMean over the dims after the first two, kept as 1;
+/// FLOAT16 / BF16 in FLOAT.
+inline at::Tensor GlobalAvgPoolRef(const at::Tensor& self, const at::Tensor& out) {
+    std::vector<int64_t> dims;
+    for (int64_t i = 2; i < self.dim(); ++i) dims.push_back(i);
+    return AsOut(at::mean(ReduceWidened(self), dims, true), out);
+}
+
+/// aclnnReduceLogSum (math/reduce_log_sum/op_api/aclnn_reduce_log_sum.cpp): log(sum(data)) over axes (every axis when
+/// empty, or none - data copied as it is - with noopWithEmptyAxes), FLOAT16 / BF16 summed in FLOAT; an empty data
+/// fills reduce with 0 (the op_api's FillScalar, not log(0)).
+inline at::Tensor ReduceLogSumRef(const at::Tensor& data, at::IntArrayRef axes, bool keepDims, bool noop,
+                                  const at::Tensor& reduce) {
+    if (data.numel() == 0) return at::zeros(reduce.sizes(), at::kFloat);
+    if (axes.empty() && noop) return data.clone();
+    const at::Tensor x = ReduceWidened(data);
+    if (x.dim() == 0) return AsOut(x.log(), reduce);
+    return AsOut(at::sum(x, ReduceDims(x, axes), keepDims).log(), reduce);
 }
 
 }  // namespace ref

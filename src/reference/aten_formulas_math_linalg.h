@@ -1,0 +1,181 @@
+// The reference formulas' helpers of ops-math's scans, linear algebra and creation operators
+// (ops/families/math_linalg.yaml; docs/ops/math_linalg.md). Included at the end of reference/aten_formulas.h (through
+// the generated reference/family_formulas.inc), by the reference library and the table-driven test. Each helper
+// follows the op_api's casts (hicann/ops-math at c41933244, the source named at each) and computes the rest with
+// ATen's plain function; FLOAT16 / BF16 are computed in FLOAT and rounded once by the writer's copy_.
+#pragma once
+
+#include <ATen/ATen.h>
+
+#include <cmath>
+#include <cstdint>
+#include <tuple>
+
+namespace aclcpu {
+namespace ref {
+
+/// FLOAT16 / BF16 widened to FLOAT; other dtypes as they are.
+inline at::Tensor LaWiden(const at::Tensor& x) {
+    const at::ScalarType t = x.scalar_type();
+    return (t == at::kHalf || t == at::kBFloat16) ? x.to(at::kFloat) : x;
+}
+
+/// aclnnCummax / aclnnCummin (math/cummax/op_api/aclnn_cummax.cpp, math/cummin/op_api/aclnn_cummin.cpp): BOOL is
+/// cast to UINT8 before the kernel (its values cast back by the writer); FLOAT16 / BF16 compared in FLOAT (a
+/// selection: exact). A 0-d self (Cummin only) is reshaped to [1]: values = self, index 0. Returns (values, indices
+/// INT64); the writer casts them to valuesOut's and indicesOut's dtypes. Ties: ATen's rule (the last of equal
+/// values for cummax and cummin on the CPU); NaN propagates.
+inline std::tuple<at::Tensor, at::Tensor> CumMaxMin(const at::Tensor& self, int64_t dim, bool is_max) {
+    at::Tensor x = self.scalar_type() == at::kBool ? self.to(at::kByte) : LaWiden(self);
+    const bool scalar = x.dim() == 0;
+    if (scalar) x = x.reshape({1});
+    auto r = is_max ? at::cummax(x, scalar ? 0 : dim) : at::cummin(x, scalar ? 0 : dim);
+    at::Tensor v = std::get<0>(r);
+    at::Tensor i = std::get<1>(r);
+    if (scalar) {
+        v = v.reshape({});
+        i = i.reshape({});
+    }
+    return std::make_tuple(v, i);
+}
+
+/// aclnnTrace (math/trace/op_api/aclnn_trace.cpp): FLOAT16 / BF16 cast to FLOAT, traced, cast back; an integral or
+/// BOOL self sums into INT64 (out's dtype); an empty matrix gives 0.
+inline at::Tensor TraceRef(const at::Tensor& self) {
+    const at::ScalarType t = self.scalar_type();
+    if (at::isIntegralType(t, true)) return self.to(at::kLong).diagonal().sum();
+    return LaWiden(self).diagonal().sum();
+}
+
+/// aclnnDot (math/dot/op_api/aclnn_dot.cpp): the sum of the products, in self's dtype (out's): FLOAT16 / BF16
+/// accumulated in FLOAT and rounded once; the integers (INT8, UINT8, INT32) summed in INT64 and wrapped to out's
+/// dtype by the writer (two's complement, as an integer kernel's wrap-around); two empty vectors give 0.
+inline at::Tensor DotRef(const at::Tensor& self, const at::Tensor& tensor) {
+    if (at::isIntegralType(self.scalar_type(), true)) {
+        return (self.to(at::kLong) * tensor.to(at::kLong)).sum();
+    }
+    return at::dot(LaWiden(self), LaWiden(tensor));
+}
+
+/// aclnnGer (math/ger/op_api/aclnn_ger.cpp): self and vec2 cast to their promoted dtype, the outer product (BOOL: a
+/// logical and, as the op_api's LogicalAnd path), cast to out's dtype by the writer; FLOAT16 / BF16 products in
+/// FLOAT (exact), rounded once to the promoted dtype.
+inline at::Tensor GerRef(const at::Tensor& self, const at::Tensor& vec2) {
+    const at::ScalarType p = at::promote_types(self.scalar_type(), vec2.scalar_type());
+    if (p == at::kBool) return at::logical_and(self.unsqueeze(1), vec2.unsqueeze(0));
+    return at::outer(LaWiden(self.to(p)), LaWiden(vec2.to(p))).to(p);
+}
+
+/// aclnnArange / aclnnRange (math/range/op_api/aclnn_arange.cpp, aclnn_range.cpp, arange.cpp): the caller's out
+/// decides the count - out[i] = start + i * step for every element i of out (in its view's order), computed in INT64
+/// for an INT64 out (start and step read as integers) and in DOUBLE otherwise (l0op::Arange's input dtype on every
+/// product), cast to out's dtype by the writer. `end` only bounds the count the caller chose (checked in the first
+/// phase); Range's closed interval changes nothing here for the same reason.
+inline at::Tensor ArangeRef(const at::Scalar& start, const at::Scalar& step, const at::Tensor& out) {
+    const int64_t n = out.numel();
+    if (out.scalar_type() == at::kLong) {
+        const int64_t a = start.isIntegral(false) ? start.toLong() : static_cast<int64_t>(start.toDouble());
+        const int64_t s = step.isIntegral(false) ? step.toLong() : static_cast<int64_t>(step.toDouble());
+        return (at::arange(n, at::kLong) * s + a).reshape(out.sizes());
+    }
+    return (at::arange(n, at::kDouble) * step.toDouble() + start.toDouble()).reshape(out.sizes());
+}
+
+/// aclnnLinspace (math/lin_space/op_api/aclnn_linspace.cpp): steps values from start to end (out holds exactly steps
+/// elements; one step: start). start and end are converted to the kernel's dtype first (out's, FLOAT for INT64; a
+/// BOOL scalar as FLOAT): an integral out truncates them. ATen's linspace in that dtype (FLOAT16 / BF16 in FLOAT;
+/// integral ones in DOUBLE, truncated by the writer), cast to out's dtype.
+inline at::Tensor LinspaceRef(const at::Scalar& start, const at::Scalar& end, int64_t steps, const at::Tensor& out) {
+    const at::ScalarType o = out.scalar_type();
+    double a = start.toDouble();
+    double b = end.toDouble();
+    at::ScalarType calc = at::kFloat;
+    if (o == at::kDouble) {
+        calc = at::kDouble;
+    } else if (at::isIntegralType(o, false) && o != at::kLong) {
+        a = std::trunc(a);
+        b = std::trunc(b);
+        calc = at::kDouble;
+    }
+    at::Tensor r = at::linspace(a, b, steps, at::TensorOptions().dtype(calc));
+    if (at::isIntegralType(o, false) && o != at::kLong) r = r.trunc();
+    return r.reshape(out.sizes());
+}
+
+/// aclnnLinalgCross (math/cross/op_api/aclnn_linalg_cross.cpp): self and other broadcast to out's shape (a
+/// non-negative dim moved by the rank difference when self has fewer dims, as the op_api), the cross product along
+/// dim - ATen's linalg_cross; FLOAT16 / BF16 in FLOAT, rounded once.
+inline at::Tensor LinalgCrossRef(const at::Tensor& self, const at::Tensor& other, int64_t dim, const at::Tensor& out) {
+    int64_t d = dim;
+    if (d >= 0 && self.dim() < other.dim()) d += other.dim() - self.dim();
+    const at::Tensor a = LaWiden(self).expand(out.sizes());
+    const at::Tensor b = LaWiden(other).expand(out.sizes());
+    return at::linalg_cross(a, b, d);
+}
+
+/// aclnnSearchSorted (math/search_sorted/op_api/aclnn_searchsorted.cpp): sortedSequence and self cast to their
+/// promoted dtype (FLOAT16 / BF16 compared in FLOAT: exact), ATen's searchsorted with right and the optional sorter
+/// (INT64); an empty sortedSequence or self gives zeros; a 0-d self is searched as [1]. The writer casts the INT64
+/// indices to out's dtype (INT32 with outInt32).
+inline at::Tensor SearchSortedRef(const at::Tensor& seq, const at::Tensor& self, bool outInt32, bool right,
+                                  const at::Tensor& sorter, const at::Tensor& out) {
+    if (seq.numel() == 0 || self.numel() == 0) return at::zeros(out.sizes(), at::kLong);
+    const at::ScalarType p = at::promote_types(seq.scalar_type(), self.scalar_type());
+    const at::Tensor s = LaWiden(seq.to(p));
+    at::Tensor x = LaWiden(self.to(p));
+    if (x.dim() == 0) x = x.reshape({1});
+    c10::optional<at::Tensor> order;
+    if (sorter.defined()) order = sorter.contiguous();
+    at::Tensor r = at::searchsorted(s.contiguous(), x.contiguous(), outInt32, right, c10::nullopt, order);
+    return r.numel() == out.numel() ? r.reshape(out.sizes()) : r;
+}
+
+/// aclnnSearchSorteds: self (an aclScalar) read as FLOAT and converted to sortedSequence's dtype, searched as a
+/// one-element tensor; the result is written into out's first element (out viewed as [1]).
+inline at::Tensor SearchSortedsRef(const at::Tensor& seq, const at::Scalar& self, bool outInt32, bool right,
+                                   const at::Tensor& sorter, const at::Tensor& out) {
+    const at::Tensor v = at::full({1}, static_cast<float>(self.toDouble()), at::kFloat).to(seq.scalar_type());
+    const at::Tensor r = SearchSortedRef(seq, v, outInt32, right, sorter, v);
+    return out.numel() == 1 ? r.reshape(out.sizes()) : r;
+}
+
+/// aclnnHistc (math/histogram_v2/op_api/aclnn_histc.cpp): bins equal-width bins over [min, max] (min and max converted
+/// to self's dtype: an integral self truncates them); min == max takes the data's own minimum and maximum (the
+/// op_api's NeedComputeMinMax on Atlas A2/A3 and the 950; ATen's histc does the same everywhere). The counts in
+/// FLOAT (ATen's histc, self read as FLOAT), cast to out's dtype; an empty self gives zeros.
+inline at::Tensor HistcRef(const at::Tensor& self, int64_t bins, const at::Scalar& min, const at::Scalar& max) {
+    if (self.numel() == 0) return at::zeros({bins}, at::kFloat);
+    double lo = min.toDouble();
+    double hi = max.toDouble();
+    if (at::isIntegralType(self.scalar_type(), false)) {
+        lo = std::trunc(lo);
+        hi = std::trunc(hi);
+    }
+    return at::histc(self.to(at::kFloat), bins, lo, hi);
+}
+
+/// aclnnCdist (math/cdist/op_api/aclnn_cdist.cpp): the p-norm distance between each row of x1 and each row of x2
+/// (batch dims broadcast), FLOAT16 / BF16 in FLOAT, rounded once; ATen's cdist without the matrix-product shortcut
+/// (compute_mode 2, the only mode CANN accepts for p = 2); p = inf the largest difference. A zero batch or row dim:
+/// nothing to write; a zero last dim: zeros.
+inline at::Tensor CdistRef(const at::Tensor& x1, const at::Tensor& x2, double p, const at::Tensor& out) {
+    if (out.numel() == 0) return at::zeros(out.sizes(), at::kFloat);
+    return at::cdist(LaWiden(x1), LaWiden(x2), p, 2);
+}
+
+/// aclnnAffineGrid (math/affine_grid/op_api/aclnn_affine_grid.cpp): the sampling grid of the affine matrices theta
+/// for an output of size [N, C, H, W] (or [N, C, D, H, W]) - ATen's affine_grid_generator; FLOAT16 / BF16 in FLOAT.
+inline at::Tensor AffineGridRef(const at::Tensor& theta, at::IntArrayRef size, bool alignCorners) {
+    return at::affine_grid_generator(LaWiden(theta), size, alignCorners);
+}
+
+/// aclnnLinalgCholesky (math/cholesky/op_api/aclnn_linalg_cholesky.cpp): FLOAT16 / BF16 cast to FLOAT (the op_api's
+/// cast), the Cholesky factor (lower, or upper with upper) of each matrix - ATen's linalg_cholesky_ex, which does not
+/// raise for a matrix that is not positive definite (the NPU kernel raises nothing either; such a result is LAPACK's
+/// partial factor, not meaningful) - cast to out's dtype.
+inline at::Tensor CholeskyRef(const at::Tensor& self, bool upper) {
+    return std::get<0>(at::linalg_cholesky_ex(LaWiden(self), upper, false));
+}
+
+}  // namespace ref
+}  // namespace aclcpu
