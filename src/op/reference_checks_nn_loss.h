@@ -540,4 +540,46 @@ inline int CheckLogitGrad(const OpCall& c, double) {
     return LogitSameAll(c, names, 3);
 }
 
+/// aclnn_nll_loss2d_backward.cpp CheckShape (then CheckReduction, the table's next check). c.t = {gradOutput, self,
+/// target, weight, totalWeight, out} (totalWeight an inout tensor of the table: after the inputs).
+inline int CheckNll2dBackwardShape(const OpCall& c, int64_t reduction, int64_t) {
+    const aclTensor* grad = c.t[0];
+    const aclTensor* self = c.t[1];
+    const aclTensor* target = c.t[2];
+    const aclTensor* weight = c.t[3];
+    const aclTensor* total = c.t[4];
+    const aclTensor* out = c.t[5];
+    if (reduction == 0) {
+        if (grad->view_shape != target->view_shape) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "Size mismatch (got gradOutput: %s, target: %s) ",
+                        ShapeString(grad->view_shape).c_str(), ShapeString(target->view_shape).c_str());
+        }
+    } else if (grad->view_shape.size() > 1 || grad->numel != 1) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Expected a single element grad_output tensor, but got: %s",
+                    ShapeString(grad->view_shape).c_str());
+    }
+    if (self->view_shape.size() != 4) return Fail(ACLNN_ERR_PARAM_INVALID, "Input tensor should be 4D.");
+    if (target->view_shape.size() != 3) return Fail(ACLNN_ERR_PARAM_INVALID, "target tensor should be 3D.");
+    const std::vector<int64_t>& s = self->view_shape;
+    const std::vector<int64_t>& t = target->view_shape;
+    if (s[0] != t[0] || s[2] != t[1] || s[3] != t[2]) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Size mismatch (got input: %s, target: %s) ", ShapeString(s).c_str(),
+                    ShapeString(t).c_str());
+    }
+    if (weight->numel != s[1]) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "Weight tensor should be defined for all %lld classes but got weight tensor of shape: %s",
+                    static_cast<long long>(s[1]), ShapeString(weight->view_shape).c_str());
+    }
+    if (out->view_shape != s) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Shape of Out tensor should be %s, but current is %s.",
+                    ShapeString(s).c_str(), ShapeString(out->view_shape).c_str());
+    }
+    if (total->numel != 1) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Shape of totalWeight tensor should be [1], but current is %s.",
+                    ShapeString(total->view_shape).c_str());
+    }
+    return 0;
+}
+
 }  // namespace aclcpu

@@ -311,5 +311,21 @@ inline at::Tensor LogitGradIn(const at::Tensor& x, const at::Tensor& dy, double 
     return at::logit_backward(LossFloat(dy), LossFloat(x), oe).to(x.scalar_type());
 }
 
+/// aclnnNLLLoss2dBackward (loss/nll_loss_grad/op_api/aclnn_nll_loss2d_backward.cpp): outside the regbase arch the
+/// op_api transposes self [N, C, H, W] to [N*H*W, C], flattens target (and gradOutput for none) and runs the
+/// NLLLossGrad kernel, FLOAT16 computed as FLOAT; the regbase kernel takes the 4-D tensors in self's dtype. Here:
+/// NllLossBackwardIn on that [N*H*W, C] view, transposed back to [N, C, H, W]. totalWeight (an inout tensor of the
+/// table, read only) is handed back unchanged, so nothing is written to it. Returns (totalWeight, out).
+inline std::tuple<at::Tensor, at::Tensor> Nll2dBackwardIn(const at::Tensor& grad, const at::Tensor& self,
+                                                          const at::Tensor& target, const at::Tensor& weight,
+                                                          int64_t reduction, int64_t ignoreIndex,
+                                                          const at::Tensor& totalWeight) {
+    const int64_t n = self.size(0), c = self.size(1), h = self.size(2), w = self.size(3);
+    const at::Tensor flat = self.permute({0, 2, 3, 1}).reshape({-1, c});
+    const at::Tensor g = reduction == 0 ? grad.reshape({-1}) : grad;
+    const at::Tensor gi = NllLossBackwardIn(g, flat, target.reshape({-1}), weight, reduction, ignoreIndex, totalWeight);
+    return std::make_tuple(totalWeight, gi.reshape({n, h, w, c}).permute({0, 3, 1, 2}));
+}
+
 }  // namespace ref
 }  // namespace aclcpu
