@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "common/exports.h"
 #include "common/status.h"
 #include "op/op_call.h"
 #include "runtime/runtime.h"
@@ -658,6 +659,370 @@ inline int CheckConvDepthwise2d(const OpCall& c, const aclIntArray* kernelSize, 
                     static_cast<long>(k[1]));
     }
     if (int ret = NoFloat8(E, self, "x")) return ret;  // beyond CANN
+    return 0;
+}
+
+
+// ---- aclnnConvolutionBackward (conv/convolution_backward/op_api/convolution_backward_checker.cpp
+// ConvolutionBackwardChecker::CheckParams, then aclnnConvolutionBackwardGetWorkspaceSize's CheckEmptyTensor);
+// c.t = {gradOutput, input, weight, gradInput, gradWeight, gradBias}, an output NULL when absent.
+
+namespace conv_checks {
+
+/// The arrays' values as a vector (a NULL array: none).
+inline std::vector<int64_t> Values(const aclIntArray* a) {
+    return a == nullptr ? std::vector<int64_t>() : a->values;
+}
+
+/// AclarrayToString: "1,2,3".
+inline std::string Joined(const std::vector<int64_t>& v) {
+    std::string s;
+    for (size_t i = 0; i < v.size(); ++i) s += (i ? "," : "") + std::to_string(v[i]);
+    return s;
+}
+
+/// CheckDtypeValid: the 950's ...4ConvBackward list (FLOAT8_E4M3FN too when not transposed), FLOAT, FLOAT16, BF16 on
+/// Atlas A2/A3, FLOAT, FLOAT16 elsewhere; OP_CHECK_DTYPE_NOT_SUPPORT names the function's parameter (inputTensor).
+inline int BackwardInList(const OpCall& c, const aclTensor* t, bool transposed) {
+    std::vector<aclDataType> list = CubeList(c.soc, false);
+    if (c.soc == rt::Soc::kAscend950 && !transposed) list.push_back(ACL_FLOAT8_E4M3FN);
+    for (aclDataType d : list) {
+        if (t->dtype == d) return 0;
+    }
+    std::string names;
+    for (size_t i = 0; i < list.size(); ++i) names += std::string(i ? ", " : "") + DtypeName(list[i]);
+    return Fail(ACLNN_ERR_PARAM_INVALID, "Tensor inputTensor not implemented for %s, should be in dtype support list %s.",
+                DtypeName(t->dtype), names.c_str());
+}
+
+/// CheckFormatValid: 3-D ND or NCL, 4-D NCHW, 5-D NCDHW, another rank refused. aclcpu also takes ND for 4-D and 5-D
+/// (beyond CANN, as aclnnConvolution here).
+inline int BackwardFormat(const char* E, const aclTensor* t, const char* name) {
+    const size_t d = t->view_shape.size();
+    const int32_t f = t->format;
+    if (d == 3) {
+        if (f == ACL_FORMAT_ND || f == ACL_FORMAT_NCL) return 0;
+        return FormatFail(E, name, f, "ND or NCL");
+    }
+    if (d == 4) return LayoutOk(f, ACL_FORMAT_NCHW) ? 0 : FormatFail(E, name, f, "NCHW");
+    if (d == 5) return LayoutOk(f, ACL_FORMAT_NCDHW) ? 0 : FormatFail(E, name, f, "NCDHW");
+    return Fail(ACLNN_ERR_PARAM_INVALID, "%s: the dims of %s are %zu, but they should be 3 or 4 or 5.", E, name, d);
+}
+
+}  // namespace conv_checks
+
+/// ConvolutionBackwardChecker::CheckNotNull's tail (after the tensors' and arrays' OP_CHECK_NULL, which the table
+/// makes): outputMask not of 3 values, an output outputMask selects NULL -> 161001 (CheckParams returns
+/// ACLNN_ERR_PARAM_NULLPTR for the whole of CheckNotNull).
+inline int CheckConvolutionBackwardMask(const OpCall& c, const aclIntArray*, const aclIntArray*, const aclIntArray*,
+                                        const aclIntArray*, bool, const aclIntArray*, int32_t,
+                                        const aclBoolArray* outputMask, int8_t) {
+    const char* E = "aclnnConvolutionBackwardGetWorkspaceSize";
+    if (outputMask->values.size() != 3) {
+        return Fail(ACLNN_ERR_PARAM_NULLPTR, "%s: the dims of outputMask are %zu, but they should be 3.", E,
+                    outputMask->values.size());
+    }
+    const char* names[3] = {"outputTensor_.gradInput", "outputTensor_.gradWeight", "outputTensor_.gradBias"};
+    for (int k = 0; k < 3; ++k) {
+        if (outputMask->values[k] != 0 && c.t[3 + k] == nullptr) {
+            return Fail(ACLNN_ERR_PARAM_NULLPTR, "Expected a proper Tensor but got null for argument %s.", names[k]);
+        }
+    }
+    return 0;
+}
+
+/// ConvolutionBackwardChecker::CheckParams after CheckNotNull, in its order: CheckDtypeValid of gradOutput, input,
+/// weight and each given output (with, on the 950, gradInput of input's dtype, gradWeight of weight's, gradBias of
+/// gradOutput's); the formats (gradBias ND when not transposed on Ascend 950 and Atlas A2/A3); CheckConvParams (stride,
+/// dilation >= 1, padding >= 0; transposed: outputPadding >= 0 and, 3-D, below stride; not transposed: outputPadding
+/// 0; groups >= 1); the cubeMathType (0..3, then CheckCubeMathType of the promoted dtype); an empty input or weight on
+/// Ascend 950 and Atlas A2/A3 ends the checks here; CheckConvShape (ranks, non-empty gradOutput and weight, gradInput
+/// and gradWeight of input's and weight's shapes, gradBias [Cout], the arrays' lengths), CheckConvChannelAndGroup,
+/// CheckConvShapePlus (3-D: gradOutput's spatial dims). Then, for an empty input, weight or gradOutput,
+/// CheckEmptyTensor's biasSizes and gradInput rules. Beyond CANN: the 8-bit float dtypes (no ATen dtype); a
+/// transposed conv2d's outputPadding of 4 values; gradOutput's shape not the one the convolution of input gives
+/// (1-D and 2-D; CANN leaves it to the kernel); biasSizes NULL where it is read -> 161002.
+inline int CheckConvolutionBackward(const OpCall& c, const aclIntArray* biasSizes, const aclIntArray* strideA,
+                                    const aclIntArray* paddingA, const aclIntArray* dilationA, bool transposed,
+                                    const aclIntArray* outputPaddingA, int32_t groups, const aclBoolArray* outputMask,
+                                    int8_t cubeMathType) {
+    using namespace conv_checks;
+    const char* E = "aclnnConvolutionBackwardGetWorkspaceSize";
+    const aclTensor* gradOutput = c.t[0];
+    const aclTensor* input = c.t[1];
+    const aclTensor* weight = c.t[2];
+    const aclTensor* gradInput = c.t[3];
+    const aclTensor* gradWeight = c.t[4];
+    const aclTensor* gradBias = c.t[5];
+    const bool regbase = c.soc == rt::Soc::kAscend950;
+    const bool a2 = CubeFp32(c.soc);
+    // 1. dtypes
+    for (const aclTensor* t : {gradOutput, input, weight}) {
+        if (int r = BackwardInList(c, t, transposed)) return r;
+    }
+    if (gradInput != nullptr) {
+        if (int r = BackwardInList(c, gradInput, transposed)) return r;
+        if (regbase && gradInput->dtype != input->dtype) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "%s: the dtypes of gradInput, input are %s, %s: the dtypes of [gradInput, "
+                        "input] must be the same.", E, DtypeName(gradInput->dtype), DtypeName(input->dtype));
+        }
+    }
+    if (gradWeight != nullptr) {
+        if (int r = BackwardInList(c, gradWeight, transposed)) return r;
+        if (regbase && weight->dtype != ACL_HIFLOAT8 && weight->dtype != ACL_FLOAT8_E4M3FN &&
+            gradWeight->dtype != weight->dtype) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "%s: the dtypes of gradWeight, weight are %s, %s: the dtypes of "
+                        "[gradWeight, weight] must be the same.", E, DtypeName(gradWeight->dtype), DtypeName(weight->dtype));
+        }
+    }
+    if (gradBias != nullptr) {
+        if (int r = BackwardInList(c, gradBias, transposed)) return r;
+        if (regbase && gradBias->dtype != gradOutput->dtype) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "%s: the dtypes of gradBias, gradOutput are %s, %s: the dtypes of "
+                        "[gradBias, gradOutput] must be the same.", E, DtypeName(gradBias->dtype),
+                        DtypeName(gradOutput->dtype));
+        }
+    }
+    // beyond CANN: CheckParamsFor8Bit's 8-bit paths have no ATen dtype
+    const aclTensor* all[6] = {gradOutput, input, weight, gradInput, gradWeight, gradBias};
+    const char* all_names[6] = {"gradOutput", "input", "weight", "gradInput", "gradWeight", "gradBias"};
+    for (int k = 0; k < 6; ++k) {
+        if (all[k] != nullptr) {
+            if (int r = NoFloat8(E, all[k], all_names[k])) return r;
+        }
+    }
+    // 2. formats
+    for (int k = 0; k < 5; ++k) {
+        if (all[k] != nullptr) {
+            if (int r = BackwardFormat(E, all[k], all_names[k])) return r;
+        }
+    }
+    if (!transposed && gradBias != nullptr && a2 && gradBias->format != ACL_FORMAT_ND) {
+        return FormatFail(E, "gradBias", gradBias->format, "ND");
+    }
+    // 3. CheckConvParams
+    const std::vector<int64_t> stride = Values(strideA), padding = Values(paddingA), dilation = Values(dilationA),
+                               outputPadding = Values(outputPaddingA);
+    const size_t rank = input->view_shape.size();
+    auto at_least = [&](const std::vector<int64_t>& v, int64_t min) {
+        for (int64_t x : v) {
+            if (x < min) return false;
+        }
+        return true;
+    };
+    if (!at_least(stride, 1)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "%s: stride %s is invalid: the value of stride must be greater than or "
+                    "equal to 1.", E, Joined(stride).c_str());
+    }
+    if (!at_least(padding, 0)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "%s: padding %s is invalid: the value of padding must be greater than or "
+                    "equal to 0.", E, Joined(padding).c_str());
+    }
+    if (!at_least(dilation, 1)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "%s: dilation %s is invalid: the value of dilation must be greater than or "
+                    "equal to 1.", E, Joined(dilation).c_str());
+    }
+    if (transposed) {
+        if (!at_least(outputPadding, 0)) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "%s: outputPadding %s is invalid: when transposed=true, the value of "
+                        "outputPadding must be greater than or equal to 0.", E, Joined(outputPadding).c_str());
+        }
+        if (rank == 5) {
+            for (size_t i = 0; i < outputPadding.size(); ++i) {
+                if (i >= stride.size() || outputPadding[i] >= stride[i]) {
+                    return Fail(ACLNN_ERR_PARAM_INVALID, "%s: outputPadding %s is invalid: when transposed=true, the value "
+                                "of outputPadding must be less than or equal to stride.", E, Joined(outputPadding).c_str());
+                }
+            }
+        }
+    } else {
+        for (int64_t x : outputPadding) {
+            if (x != 0) {
+                return Fail(ACLNN_ERR_PARAM_INVALID, "%s: outputPadding %s is invalid: when transposed=false, the value "
+                            "of outputPadding must be 0.", E, Joined(outputPadding).c_str());
+            }
+        }
+    }
+    if (groups < 1) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "%s: group %d is invalid: the value of groups must be greater than or equal "
+                    "to 1.", E, static_cast<int>(groups));
+    }
+    // 4. CheckCubeMathTypeConvBackward: 0..3, then the product's cube for the promoted dtype
+    if (cubeMathType < 0 || cubeMathType > 3) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "The value of cubeMathType only support {0: KEEP_DTYPE, 1: ALLOW_FP32_DOWN_PRECISION, 2: USE_FP16, "
+                    "3: USE_HF32}, but got %d", static_cast<int>(cubeMathType));
+    }
+    const aclDataType promoted = PromoteTypes(PromoteTypes(gradOutput->dtype, input->dtype), weight->dtype);
+    if (int r = CubeMathType(c, promoted, cubeMathType)) return r;
+    const bool empty = input->numel == 0 || weight->numel == 0 || gradOutput->numel == 0;
+    const bool early = (input->numel == 0 || weight->numel == 0) && a2;
+    const std::vector<int64_t>& go = gradOutput->view_shape;
+    const std::vector<int64_t>& in = input->view_shape;
+    const std::vector<int64_t>& w = weight->view_shape;
+    if (!early) {
+        // 5. CheckConvShape
+        if (go.size() != in.size()) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "%s: the dims of gradOutput, input are %zu, %zu: the shape dim of "
+                        "[gradOutput, input] must be the same.", E, go.size(), in.size());
+        }
+        if (in.size() != w.size()) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "%s: the dims of input, weight are %zu, %zu: the shape dim of [input, "
+                        "weight] must be the same.", E, in.size(), w.size());
+        }
+        if (gradOutput->numel == 0 || weight->numel == 0) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "%s: the sizes of gradOutput,weight are %ld,%ld: [gradOutput,weight] do "
+                        "not support empty tensors.", E, static_cast<long>(gradOutput->numel),
+                        static_cast<long>(weight->numel));
+        }
+        if (gradInput != nullptr && gradInput->view_shape != in) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "Expected tensor for inputTensor_.input to have same size as tensor for "
+                        "outputTensor_.gradInput, but %s does not equal %s.", ShapeString(in).c_str(),
+                        ShapeString(gradInput->view_shape).c_str());
+        }
+        if (gradWeight != nullptr && gradWeight->view_shape != w) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "Expected tensor for inputTensor_.weight to have same size as tensor for "
+                        "outputTensor_.gradWeight, but %s does not equal %s.", ShapeString(w).c_str(),
+                        ShapeString(gradWeight->view_shape).c_str());
+        }
+        if (gradBias != nullptr) {
+            const std::vector<int64_t>& b = gradBias->view_shape;
+            if (b.size() != 1) {
+                return Fail(ACLNN_ERR_PARAM_INVALID, "%s: the dims of gradBias are %zu, but they should be 1.", E, b.size());
+            }
+            if (b[0] != go[1]) {
+                return Fail(ACLNN_ERR_PARAM_INVALID, "%s: gradBias [%ld] is invalid: The gradBias shape should be equal "
+                            "[%ld].", E, static_cast<long>(b[0]), static_cast<long>(go[1]));
+            }
+        }
+        const size_t params = rank - 2;
+        if (stride.size() != params) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "%s: the dims of stride, input are %zu, %zu: the shape dim of [stride] "
+                        "must be 2 less than the shape dim of input.", E, stride.size(), rank);
+        }
+        if (dilation.size() != params) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "%s: the dims of dilation, input are %zu, %zu: the shape dim of "
+                        "[dilation] must be 2 less the shape dim of input.", E, dilation.size(), rank);
+        }
+        const bool four = rank == 4;
+        if (!(padding.size() == params || (four && padding.size() == 4))) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "%s: the dims of padding, input are %zu,%zu: the length of padding must "
+                        "be %zu%s.", E, padding.size(), rank, params, four ? " or 4" : "");
+        }
+        if (!(outputPadding.size() == params || (four && outputPadding.size() == 4))) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "%s: the dims of outputPadding, input are %zu,%zu: the length of "
+                        "outputPadding must be %zu%s.", E, outputPadding.size(), rank, params, four ? " or 4" : "");
+        }
+        // 6. CheckConvChannelAndGroup (channel-first: every layout this reference takes)
+        const std::vector<int64_t>& xs = transposed ? go : in;  // the convolution's input
+        const std::vector<int64_t>& ys = transposed ? in : go;  // and its output
+        if (ys[1] != w[0]) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "%s: gradOutShape[1], weight[0] are %ld, %ld: the shape dim of "
+                        "[gradOutShape[1], weight[0]] must be the same.", E, static_cast<long>(ys[1]),
+                        static_cast<long>(w[0]));
+        }
+        if (w[1] == 0 || xs[1] % w[1] != 0) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "%s: inputShape[1], weight[1] are %ld,%ld: the shape dim of "
+                        "inputShape[1] must be divisable by the shape dim of weight[1].", E, static_cast<long>(xs[1]),
+                        static_cast<long>(w[1]));
+        }
+        if (xs[1] / w[1] != groups) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "%s: inputShape[1], weight[1] are %ld,%ld: The shape dim of "
+                        "inputShape[1] must be equal to (the shape dim of weight[1] times the value of groups).", E,
+                        static_cast<long>(xs[1]), static_cast<long>(w[1]));
+        }
+        if (xs[1] == groups && !regbase) {
+            if (ys[1] < groups || ys[1] % groups != 0) {
+                return Fail(ACLNN_ERR_PARAM_INVALID, "%s: gradOutShape[1], inputShape[1] are %ld,%ld: the shape dim of "
+                            "gradOutShape[1] must be %s the value of groups, when the shape dim of inputShape[1] equals "
+                            "the value of groups.", E, static_cast<long>(ys[1]), static_cast<long>(xs[1]),
+                            ys[1] < groups ? "greater than or equal to" : "divisible by");
+            }
+        }
+        // 7. CheckConvShapePlus (3-D)
+        if (rank == 5) {
+            std::vector<int64_t> want{ys[0], ys[1]};
+            for (size_t i = 0; i < 3; ++i) {
+                const int64_t k = (w[i + 2] - 1) * dilation[i] + 1;
+                const int64_t span = xs[i + 2] + padding[i] * 2 - k;
+                if (span < 0) {
+                    return Fail(ACLNN_ERR_PARAM_INVALID, "%s: input, padding %ld,%ld are invalid: (in_dim + pad_dim * 2) "
+                                "should be greater than or equal to ((weight_shape - 1) * dilation + 1), current "
+                                "in_dim=%ld, pad_dim=%ld, weight_shape=%ld, dilation=%ld.", E,
+                                static_cast<long>(xs[i + 2]), static_cast<long>(padding[i]),
+                                static_cast<long>(xs[i + 2]), static_cast<long>(padding[i]),
+                                static_cast<long>(w[i + 2]), static_cast<long>(dilation[i]));
+                }
+                want.push_back(span / stride[i] + 1);
+            }
+            for (size_t i = 2; i < 5; ++i) {
+                if (want[i] != ys[i]) {
+                    return Fail(ACLNN_ERR_PARAM_INVALID, "%s: gradOutput %s is invalid: shape of gradOutput should equal "
+                                "to %s.", E, ShapeString(ys).c_str(), ShapeString(want).c_str());
+                }
+            }
+        }
+    }
+    // CheckEmptyTensor (aclnnConvolutionBackwardGetWorkspaceSize, for an empty input, weight or gradOutput)
+    const std::vector<uint8_t>& mask = outputMask->values;
+    if (empty) {
+        if (mask[2] != 0) {
+            if (biasSizes == nullptr) {
+                return Fail(ACLNN_ERR_PARAM_INVALID, "%s: biasSizes is nullptr, but it should be not nullptr.", E);
+            }
+            if (biasSizes->values.size() != 1) {
+                return Fail(ACLNN_ERR_PARAM_INVALID, "%s: the size of biasSizes is %zu, but it should be 1.", E,
+                            biasSizes->values.size());
+            }
+            const int64_t want = transposed ? w[1] * groups : go[1];
+            if (biasSizes->values[0] != want) {
+                return Fail(ACLNN_ERR_PARAM_INVALID, "%s: biasSizes is %ld, but it should be %ld.", E,
+                            static_cast<long>(biasSizes->values[0]), static_cast<long>(want));
+            }
+        }
+        if (mask[0] != 0) {
+            if (in.size() <= 2) {
+                return Fail(ACLNN_ERR_PARAM_INVALID, "%s: inputShape %zu is invalid: Dim of inputshape must be greater "
+                            "than 2.", E, in.size());
+            }
+            if (!(in[0] == 0 || in[1] == 0)) {
+                return Fail(ACLNN_ERR_PARAM_INVALID, "%s: inputShape[0],inputShape[1] %ld,%ld are invalid: inputShape[0] "
+                            "or inputShape[1] should be 0.", E, static_cast<long>(in[0]), static_cast<long>(in[1]));
+            }
+        }
+        return 0;
+    }
+    // beyond CANN: the shapes ATen's convolution_backward needs
+    if (transposed && rank == 4 && outputPadding.size() == 4) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "%s: a transposed conv2d's outputPadding of 4 values is not computed by "
+                    "aclcpu's reference tier.", E);
+    }
+    const std::vector<int64_t> want = InferShape(in, w, stride, padding, dilation, transposed, outputPadding, groups);
+    if (want != go) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "%s: gradOutput %s is invalid: the convolution of input and weight gives "
+                    "%s.", E, ShapeString(go).c_str(), ShapeString(want).c_str());
+    }
+    return 0;
+}
+
+/// Beyond CANN, the table's `views` check for outputs that may all be NULL (engine::CheckElementwiseViews reads its
+/// output unconditionally): every given view inside its storage, each given output without self-overlap -> 161002.
+inline int CheckConvolutionBackwardViews(const OpCall& c, const aclIntArray*, const aclIntArray*, const aclIntArray*,
+                                         const aclIntArray*, bool, const aclIntArray*, int32_t, const aclBoolArray*,
+                                         int8_t) {
+    const char* names[6] = {"gradOutput", "input", "weight", "gradInput", "gradWeight", "gradBias"};
+    for (int i = 0; i < 6; ++i) {
+        if (c.t[i] == nullptr) continue;
+        if (int ret = CheckStorageBounds(*c.t[i], names[i])) return ret;
+    }
+    for (int i = 3; i < 6; ++i) {
+        if (c.t[i] != nullptr && HasInternalOverlap(*c.t[i])) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "%s view (shape %s, strides %s) maps several elements to one address; its result would not be "
+                        "deterministic.",
+                        names[i], ShapeString(c.t[i]->view_shape).c_str(), ShapeString(c.t[i]->strides).c_str());
+        }
+    }
     return 0;
 }
 

@@ -9,6 +9,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "common/status.h"
@@ -777,5 +779,535 @@ inline int CheckDeepNorm(const OpCall& c, double, double) {
     }
     return 0;
 }
+
+// ---- aclnnAddLayerNorm, aclnnAddLayerNormGrad (norm/add_layer_norm, norm/add_layer_norm_grad): aclnn layers CANN's
+// build generates from the operator definitions (add_layer_norm_def.cpp, add_layer_norm_grad_def.cpp); the messages
+/// The shape checks a norm gradient's tiling makes after its dtypes (aclnnAddLayerNormGrad, aclnnDeepNormGrad): both
+/// statistics tensors of `want` (the input's shape up to the normalised dims), both parameter gradients of gamma's
+/// shape; 561002 with aclcpu's message naming the tensor.
+inline int NormGradShapes(const std::vector<int64_t>& want, const aclTensor* gamma,
+                          std::initializer_list<const aclTensor*> stats, std::initializer_list<const char*> stat_names,
+                          std::initializer_list<const aclTensor*> grads, std::initializer_list<const char*> grad_names) {
+    const char* const* name = stat_names.begin();
+    for (const aclTensor* t : stats) {
+        if (t->view_shape != want) {
+            return Fail(ACLNN_ERR_INNER_TILING_ERROR, "Expected %s of shape %s, but got %s.", *name,
+                        ShapeString(want).c_str(), ShapeString(t->view_shape).c_str());
+        }
+        ++name;
+    }
+    name = grad_names.begin();
+    for (const aclTensor* t : grads) {
+        if (t->view_shape != gamma->view_shape) {
+            return Fail(ACLNN_ERR_INNER_TILING_ERROR, "Expected %s to have gamma's shape %s, but got %s.", *name,
+                        ShapeString(gamma->view_shape).c_str(), ShapeString(t->view_shape).c_str());
+        }
+        ++name;
+    }
+    return 0;
+}
+
+// are aclcpu's, the dtype rows the definitions' per product (161002), the shape rules the docs' tiling list (561002).
+
+/// x's leading dims (x's rank less gamma's) followed by 1s: the statistics' shape.
+inline std::vector<int64_t> NormStatShape(const aclTensor* x, size_t lead) {
+    std::vector<int64_t> want(x->view_shape.begin(), x->view_shape.begin() + static_cast<std::ptrdiff_t>(lead));
+    want.resize(x->view_shape.size(), 1);
+    return want;
+}
+
+/// Each tensor of `ts` of x's shape (561002).
+inline int NormSameShapes(const aclTensor* x, std::initializer_list<const aclTensor*> ts,
+                          std::initializer_list<const char*> names) {
+    auto n = names.begin();
+    for (const aclTensor* t : ts) {
+        if (t != nullptr && t->view_shape != x->view_shape) {
+            return Fail(ACLNN_ERR_INNER_TILING_ERROR, "Expected %s to have x1's shape %s, but got %s.", *n,
+                        ShapeString(x->view_shape).c_str(), ShapeString(t->view_shape).c_str());
+        }
+        ++n;
+    }
+    return 0;
+}
+
+/// aclnnAddLayerNorm; c.t = {x1, x2, gamma, beta, biasOptional, yOut, meanOut, rstdOut, xOut}. The (x1, x2, gamma,
+/// beta, bias, y, mean, rstd, x) dtypes one row of the product's definition (Ascend 950, Atlas A2/A3: x1 and x2 of
+/// FLOAT and FLOAT16 / BF16 in either order with FLOAT parameters and outputs, or of one dtype with gamma, beta FLOAT
+/// or that dtype; Ascend310P: all FLOAT16 or all FLOAT; mean and rstd FLOAT; an absent bias matches any row; no
+/// configuration on the Ascend910) -> 161002. Then (561002) x1 of 1 to 8 dims, no dim 0; gamma x1's trailing dims;
+/// beta of gamma's shape; x2, yOut, xOut of x1's shape; bias of gamma's or x1's shape; meanOut and rstdOut x1's
+/// leading dims followed by 1s.
+inline int CheckAddLayerNorm(const OpCall& c, double, bool) {
+    const aclTensor* x1 = c.t[0];
+    const aclTensor* x2 = c.t[1];
+    const aclTensor* gamma = c.t[2];
+    const aclTensor* beta = c.t[3];
+    const aclTensor* bias = c.t[4];
+    const aclTensor* y = c.t[5];
+    const aclTensor* mean = c.t[6];
+    const aclTensor* rstd = c.t[7];
+    const aclTensor* x = c.t[8];
+    const auto F = ACL_FLOAT, H = ACL_FLOAT16, B = ACL_BF16;
+    // rows of (x1, x2, gamma, beta, bias, y, x); mean and rstd FLOAT in every row
+    std::vector<std::vector<aclDataType>> rows;
+    if (RmsNormBf16(c.soc)) {
+        rows = {{F, H, F, F, F, F, F}, {F, B, F, F, F, F, F}, {H, F, F, F, F, F, F}, {B, F, F, F, F, F, F},
+                {H, H, F, F, H, H, H}, {B, B, F, F, B, B, B}, {H, H, H, H, H, H, H}, {B, B, B, B, B, B, B},
+                {F, F, F, F, F, F, F}};
+    } else if (c.soc == rt::Soc::kAscend310P) {
+        rows = {{H, H, H, H, H, H, H}, {F, F, F, F, F, F, F}};
+    }
+    bool ok = false;
+    for (const auto& r : rows) {
+        ok = ok || (x1->dtype == r[0] && x2->dtype == r[1] && gamma->dtype == r[2] && beta->dtype == r[3] &&
+                    (bias == nullptr || bias->dtype == r[4]) && y->dtype == r[5] && x->dtype == r[6]);
+    }
+    ok = ok && mean->dtype == F && rstd->dtype == F;
+    if (!ok) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "aclnnAddLayerNorm does not support the dtypes x1 %s, x2 %s, gamma %s, beta %s, biasOptional %s, "
+                    "yOut %s, meanOut %s, rstdOut %s, xOut %s on this product.",
+                    DtypeName(x1->dtype), DtypeName(x2->dtype), DtypeName(gamma->dtype), DtypeName(beta->dtype),
+                    bias == nullptr ? "none" : DtypeName(bias->dtype), DtypeName(y->dtype), DtypeName(mean->dtype),
+                    DtypeName(rstd->dtype), DtypeName(x->dtype));
+    }
+    size_t n = 0;
+    if (int r = RmsNormGammaShape(x1, gamma, &n)) return r;
+    for (int64_t d : x1->view_shape) {
+        if (d == 0) {
+            return Fail(ACLNN_ERR_INNER_TILING_ERROR, "Expected no dim of x1 %s to be 0.",
+                        ShapeString(x1->view_shape).c_str());
+        }
+    }
+    if (beta->view_shape != gamma->view_shape) {
+        return Fail(ACLNN_ERR_INNER_TILING_ERROR, "Expected beta to have gamma's shape %s, but got %s.",
+                    ShapeString(gamma->view_shape).c_str(), ShapeString(beta->view_shape).c_str());
+    }
+    if (int r = NormSameShapes(x1, {x2, y, x}, {"x2", "yOut", "xOut"})) return r;
+    if (bias != nullptr && bias->view_shape != gamma->view_shape && bias->view_shape != x1->view_shape) {
+        return Fail(ACLNN_ERR_INNER_TILING_ERROR, "Expected biasOptional to have gamma's shape %s or x1's %s, but got %s.",
+                    ShapeString(gamma->view_shape).c_str(), ShapeString(x1->view_shape).c_str(),
+                    ShapeString(bias->view_shape).c_str());
+    }
+    const std::vector<int64_t> want = NormStatShape(x1, n);
+    const aclTensor* stats[2] = {mean, rstd};
+    const char* stat_names[2] = {"meanOut", "rstdOut"};
+    for (int k = 0; k < 2; ++k) {
+        if (stats[k]->view_shape != want) {
+            return Fail(ACLNN_ERR_INNER_TILING_ERROR, "Expected %s of shape %s, but got %s.", stat_names[k],
+                        ShapeString(want).c_str(), ShapeString(stats[k]->view_shape).c_str());
+        }
+    }
+    return 0;
+}
+
+/// aclnnAddLayerNormGrad; c.t = {dy, x1, x2, rstd, mean, gamma, dsumOptional, dxOut, dgammaOut, dbetaOut}. dy, x1, x2,
+/// gamma, dsum, dxOut of one dtype FLOAT, FLOAT16 (BF16 on Ascend 950 and Atlas A2/A3), rstd, mean, dgammaOut,
+/// dbetaOut FLOAT (no configuration on the Ascend910) -> 161002. Then (561002) x1 of 1 to 8 dims; gamma x1's trailing
+/// dims; dy, x2, dsum, dxOut of x1's shape; rstd, mean x1's leading dims followed by 1s; dgammaOut, dbetaOut of gamma's
+/// shape.
+inline int CheckAddLayerNormGrad(const OpCall& c) {
+    const aclTensor* dy = c.t[0];
+    const aclTensor* x1 = c.t[1];
+    const aclTensor* x2 = c.t[2];
+    const aclTensor* rstd = c.t[3];
+    const aclTensor* mean = c.t[4];
+    const aclTensor* gamma = c.t[5];
+    const aclTensor* dsum = c.t[6];
+    const aclTensor* dx = c.t[7];
+    const aclTensor* dgamma = c.t[8];
+    const aclTensor* dbeta = c.t[9];
+    const aclDataType d = x1->dtype;
+    const bool listed = RmsNormBf16(c.soc) ? (d == ACL_FLOAT || d == ACL_FLOAT16 || d == ACL_BF16)
+                        : c.soc == rt::Soc::kAscend310P ? (d == ACL_FLOAT || d == ACL_FLOAT16)
+                                                        : false;
+    const bool ok = listed && dy->dtype == d && x2->dtype == d && gamma->dtype == d &&
+                    (dsum == nullptr || dsum->dtype == d) && dx->dtype == d && rstd->dtype == ACL_FLOAT &&
+                    mean->dtype == ACL_FLOAT && dgamma->dtype == ACL_FLOAT && dbeta->dtype == ACL_FLOAT;
+    if (!ok) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "aclnnAddLayerNormGrad does not support the dtypes dy %s, x1 %s, x2 %s, rstd %s, mean %s, gamma %s, "
+                    "dsumOptional %s, dxOut %s, dgammaOut %s, dbetaOut %s on this product.",
+                    DtypeName(dy->dtype), DtypeName(d), DtypeName(x2->dtype), DtypeName(rstd->dtype),
+                    DtypeName(mean->dtype), DtypeName(gamma->dtype), dsum == nullptr ? "none" : DtypeName(dsum->dtype),
+                    DtypeName(dx->dtype), DtypeName(dgamma->dtype), DtypeName(dbeta->dtype));
+    }
+    size_t n = 0;
+    if (int r = RmsNormGammaShape(x1, gamma, &n)) return r;
+    if (int r = NormSameShapes(x1, {dy, x2, dsum, dx}, {"dy", "x2", "dsumOptional", "dxOut"})) return r;
+    return NormGradShapes(NormStatShape(x1, n), gamma, {rstd, mean}, {"rstd", "mean"}, {dgamma, dbeta},
+                          {"dgammaOut", "dbetaOut"});
+}
+
+// ---- aclnnGroupNormSilu, aclnnGroupNormSiluV2 (norm/group_norm_silu/op_host/op_api/aclnn_group_norm_silu.cpp
+// CheckParams after CheckNotNull); c.t = {self, gamma, beta, out, meanOut, rstdOut}, gamma / beta NULL when absent
+
+/// CheckDtypeValid: self, gamma, beta in the list (FLOAT16, BF16, FLOAT on Ascend 950 and Atlas A2/A3; FLOAT16, FLOAT
+/// elsewhere); gamma of beta's dtype and (both given) of self's or FLOAT; out of self's dtype; outside the 950 meanOut,
+/// rstdOut of self's dtype and, for a FLOAT self, gamma and beta FLOAT; on the 950 a gamma or beta of another dtype
+/// than self's FLOAT with meanOut and rstdOut FLOAT. CheckShape: self of 2 to 8 dims, out of self's shape, meanOut and
+/// rstdOut [N, group], gamma and beta [C]. CheckAttr: group > 0; N and C > 0 (outside the 950); eps > 0; C divisible
+/// by group.
+inline int CheckGroupNormSilu(const OpCall& c, int64_t group, double eps) {
+    const aclTensor* self = c.t[0];
+    const aclTensor* gamma = c.t[1];
+    const aclTensor* beta = c.t[2];
+    const aclTensor* out = c.t[3];
+    const aclTensor* mean = c.t[4];
+    const aclTensor* rstd = c.t[5];
+    const bool regbase = c.soc == rt::Soc::kAscend950;
+    const bool bf16 = RmsNormBf16(c.soc);
+    auto listed = [&](const aclTensor* t, const char* name) {
+        const aclDataType d = t->dtype;
+        if (d == ACL_FLOAT16 || d == ACL_FLOAT || (bf16 && d == ACL_BF16)) return 0;
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Tensor %s not implemented for %s, should be in dtype support list %s.",
+                    name, DtypeName(d), bf16 ? "[DT_FLOAT16, DT_BF16, DT_FLOAT]" : "[DT_FLOAT16, DT_FLOAT]");
+    };
+    const aclDataType d = self->dtype;
+    if (int r = listed(self, "self")) return r;
+    if (gamma != nullptr) {
+        if (int r = listed(gamma, "gamma")) return r;
+    }
+    if (beta != nullptr) {
+        if (int r = listed(beta, "beta")) return r;
+    }
+    if (gamma != nullptr && beta != nullptr) {
+        if (int r = NormDtypeMatch(gamma, "gamma", beta->dtype)) return r;
+        if (d != gamma->dtype && gamma->dtype != ACL_FLOAT) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "The dtype of gamma must be the same as self or FLOAT");
+        }
+    }
+    if (int r = NormDtypeMatch(out, "out", d)) return r;
+    if (!regbase) {
+        if (int r = NormDtypeMatch(mean, "meanOut", d)) return r;
+        if (int r = NormDtypeMatch(rstd, "rstdOut", d)) return r;
+        if (d == ACL_FLOAT && gamma != nullptr) {
+            if (int r = NormDtypeMatch(gamma, "gamma", d)) return r;
+        }
+        if (d == ACL_FLOAT && beta != nullptr) {
+            if (int r = NormDtypeMatch(beta, "beta", d)) return r;
+        }
+    } else {
+        const aclTensor* affine[2] = {gamma, beta};
+        const char* names[2] = {"gamma", "beta"};
+        for (int k = 0; k < 2; ++k) {
+            if (affine[k] != nullptr && affine[k]->dtype != d) {
+                if (int r = NormDtypeMatch(affine[k], names[k], ACL_FLOAT)) return r;
+                if (int r = NormDtypeMatch(mean, "meanOut", affine[k]->dtype)) return r;
+                if (int r = NormDtypeMatch(rstd, "rstdOut", affine[k]->dtype)) return r;
+            }
+        }
+    }
+    if (int r = NormMinDims(self, "self", 2)) return r;
+    if (int r = NormMaxDims(self, "self")) return r;
+    const std::vector<int64_t>& s = self->view_shape;
+    if (out->view_shape != s) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "Expected tensor for out to have same size as tensor for self, but %s does not equal %s.",
+                    ShapeString(out->view_shape).c_str(), ShapeString(s).c_str());
+    }
+    const std::vector<int64_t> mv = {s[0], group};
+    if (int r = NormShapeIs(mean, "meanOut", mv)) return r;
+    if (int r = NormShapeIs(rstd, "rstdOut", mv)) return r;
+    const aclTensor* affine[2] = {gamma, beta};
+    const char* what[2] = {"weight", "bias"};
+    for (int k = 0; k < 2; ++k) {
+        const aclTensor* a = affine[k];
+        if (a != nullptr && (a->view_shape.size() != 1 || a->view_shape[0] != s[1])) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "Expected %s to be a vector of size equal to the number of channels in input, but got weight "
+                        "of shape %s and input of shape %s.",
+                        what[k], ShapeString(a->view_shape).c_str(), ShapeString(s).c_str());
+        }
+    }
+    if (!(group > 0)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Expected group to be greater than 0, got %ld.", static_cast<long>(group));
+    }
+    if (!regbase) {
+        if (!(s[0] > 0)) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "Expected N to be greater than 0, got %ld.", static_cast<long>(s[0]));
+        }
+        if (!(s[1] > 0)) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "Expected C to be greater than 0, got %ld.", static_cast<long>(s[1]));
+        }
+    }
+    if (!(eps > 0.0)) return Fail(ACLNN_ERR_PARAM_INVALID, "Expected eps to be greater than 0, got %lf.", eps);
+    if (s[1] % group != 0) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "Expected number of channels in input to be divisible by group, but got input of shape %s and "
+                    "group=%ld.",
+                    ShapeString(s).c_str(), static_cast<long>(group));
+    }
+    return 0;
+}
+
+inline int CheckGroupNormSiluV2(const OpCall& c, int64_t group, double eps, bool) {
+    return CheckGroupNormSilu(c, group, eps);
+}
+
+// ---- aclnnGroupNormSwish, aclnnGroupNormSwishGrad (norm/group_norm_swish, norm/group_norm_swish_grad): aclnn layers
+// CANN's build generates from the operator definitions (group_norm_swish_def.cpp, group_norm_swish_grad_def.cpp); the
+// messages are aclcpu's, the dtype rows the definitions' (161002), the shape rules the docs' (561002).
+
+/// The data format: NULL or "NCHW" (the definitions' default; C at dim 1). Beyond CANN: another value -> 161002.
+inline int GroupNormSwishFormat(const char* api, const char* dataFormat) {
+    if (dataFormat == nullptr || std::string(dataFormat) == "NCHW") return 0;
+    return Fail(ACLNN_ERR_PARAM_INVALID, "%s: aclcpu's reference tier computes dataFormatOptional NCHW only, got %s.", api,
+                dataFormat);
+}
+
+/// x [N, C, *] of 2 to 8 dims with N, C positive and C divisible by numGroups > 0; each `nc` tensor [N, numGroups],
+/// each `c1` tensor [C], each `same` tensor of x's shape (561002).
+inline int GroupNormSwishShapes(const char* api, const aclTensor* x, int64_t numGroups,
+                                std::initializer_list<std::pair<const aclTensor*, const char*>> same,
+                                std::initializer_list<std::pair<const aclTensor*, const char*>> c1,
+                                std::initializer_list<std::pair<const aclTensor*, const char*>> nc) {
+    const std::vector<int64_t>& s = x->view_shape;
+    if (s.size() < 2 || s.size() > 8) {
+        return Fail(ACLNN_ERR_INNER_TILING_ERROR, "%s: expected x to have 2 to 8 dims, but got %s.", api,
+                    ShapeString(s).c_str());
+    }
+    if (!(s[0] > 0 && s[1] > 0)) {
+        return Fail(ACLNN_ERR_INNER_TILING_ERROR, "%s: expected x's dims 0 and 1 to be positive, but got %s.", api,
+                    ShapeString(s).c_str());
+    }
+    if (!(numGroups > 0) || s[1] % numGroups != 0) {
+        return Fail(ACLNN_ERR_INNER_TILING_ERROR, "%s: expected x's channels %ld to be divisible by numGroups %ld > 0.",
+                    api, static_cast<long>(s[1]), static_cast<long>(numGroups));
+    }
+    for (const auto& t : same) {
+        if (t.first->view_shape != s) {
+            return Fail(ACLNN_ERR_INNER_TILING_ERROR, "%s: expected %s to have x's shape %s, but got %s.", api, t.second,
+                        ShapeString(s).c_str(), ShapeString(t.first->view_shape).c_str());
+        }
+    }
+    const std::vector<int64_t> cv = {s[1]};
+    for (const auto& t : c1) {
+        if (t.first->view_shape != cv) {
+            return Fail(ACLNN_ERR_INNER_TILING_ERROR, "%s: expected %s of shape %s, but got %s.", api, t.second,
+                        ShapeString(cv).c_str(), ShapeString(t.first->view_shape).c_str());
+        }
+    }
+    const std::vector<int64_t> mv = {s[0], numGroups};
+    for (const auto& t : nc) {
+        if (t.first->view_shape != mv) {
+            return Fail(ACLNN_ERR_INNER_TILING_ERROR, "%s: expected %s of shape %s, but got %s.", api, t.second,
+                        ShapeString(mv).c_str(), ShapeString(t.first->view_shape).c_str());
+        }
+    }
+    return 0;
+}
+
+/// aclnnGroupNormSwish; c.t = {x, gamma, beta, yOut, meanOut, rstdOut}: (x, gamma, beta, y, mean, rstd) one of the
+/// rows FLOAT16 x 6, FLOAT x 6, BF16 x 6, (FLOAT16 | BF16, FLOAT, FLOAT, FLOAT16 | BF16, FLOAT, FLOAT) on Ascend 950 and
+/// Atlas A2/A3 (no configuration elsewhere) -> 161002; the data format; the shapes (561002).
+inline int CheckGroupNormSwish(const OpCall& c, int64_t numGroups, char* dataFormatOptional, double, bool,
+                               double) {
+    const aclTensor* x = c.t[0];
+    const aclTensor* gamma = c.t[1];
+    const aclTensor* beta = c.t[2];
+    const aclTensor* y = c.t[3];
+    const aclTensor* mean = c.t[4];
+    const aclTensor* rstd = c.t[5];
+    const auto F = ACL_FLOAT, H = ACL_FLOAT16, B = ACL_BF16;
+    const bool ok = RmsNormBf16(c.soc) &&
+                    RmsNormCombo({{H, H, H, H, H, H}, {F, F, F, F, F, F}, {B, B, B, B, B, B}, {H, F, F, H, F, F},
+                                  {B, F, F, B, F, F}},
+                                 {x->dtype, gamma->dtype, beta->dtype, y->dtype, mean->dtype, rstd->dtype});
+    if (!ok) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "aclnnGroupNormSwish does not support the dtypes x %s, gamma %s, beta %s, yOut %s, meanOut %s, "
+                    "rstdOut %s on this product.",
+                    DtypeName(x->dtype), DtypeName(gamma->dtype), DtypeName(beta->dtype), DtypeName(y->dtype),
+                    DtypeName(mean->dtype), DtypeName(rstd->dtype));
+    }
+    if (int r = GroupNormSwishFormat("aclnnGroupNormSwish", dataFormatOptional)) return r;
+    return GroupNormSwishShapes("aclnnGroupNormSwish", x, numGroups, {{y, "yOut"}}, {{gamma, "gamma"}, {beta, "beta"}},
+                                {{mean, "meanOut"}, {rstd, "rstdOut"}});
+}
+
+/// aclnnGroupNormSwishGrad; c.t = {dy, mean, rstd, x, gamma, beta, dxOut, dgammaOut, dbetaOut}: every tensor of one
+/// dtype FLOAT, FLOAT16 or BF16 on Ascend 950 and Atlas A2/A3 (no configuration elsewhere) -> 161002; the data format;
+/// the shapes (dy, dxOut of x's; mean, rstd [N, numGroups]; gamma, beta, dgammaOut, dbetaOut [C]; 561002).
+inline int CheckGroupNormSwishGrad(const OpCall& c, int64_t numGroups, char* dataFormatOptional, double, bool,
+                                   bool) {
+    const aclTensor* x = c.t[3];
+    const aclDataType d = x->dtype;
+    bool ok = RmsNormBf16(c.soc) && (d == ACL_FLOAT || d == ACL_FLOAT16 || d == ACL_BF16);
+    for (int k = 0; k < 9; ++k) ok = ok && c.t[k]->dtype == d;
+    if (!ok) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "aclnnGroupNormSwishGrad does not support the dtypes dy %s, mean %s, rstd %s, x %s, gamma %s, beta "
+                    "%s, dxOut %s, dgammaOut %s, dbetaOut %s on this product (one of FLOAT, FLOAT16, BF16 for all).",
+                    DtypeName(c.t[0]->dtype), DtypeName(c.t[1]->dtype), DtypeName(c.t[2]->dtype), DtypeName(d),
+                    DtypeName(c.t[4]->dtype), DtypeName(c.t[5]->dtype), DtypeName(c.t[6]->dtype),
+                    DtypeName(c.t[7]->dtype), DtypeName(c.t[8]->dtype));
+    }
+    if (int r = GroupNormSwishFormat("aclnnGroupNormSwishGrad", dataFormatOptional)) return r;
+    return GroupNormSwishShapes("aclnnGroupNormSwishGrad", x, numGroups, {{c.t[0], "dy"}, {c.t[6], "dxOut"}},
+                                {{c.t[4], "gamma"}, {c.t[5], "beta"}, {c.t[7], "dgammaOut"}, {c.t[8], "dbetaOut"}},
+                                {{c.t[1], "mean"}, {c.t[2], "rstd"}});
+}
+
+// ---- aclnnDeepNormGrad (norm/deep_norm_grad: a generated aclnn layer, deep_norm_grad_def.cpp; the messages are
+// aclcpu's); c.t = {dy, x, gx, gamma, mean, rstd, dxOut, dgxOut, dbetaOut, dgammaOut}
+
+/// dy, x, gx, gamma, dxOut, dgxOut of one dtype FLOAT, FLOAT16 (BF16 on Ascend 950 and Atlas A2/A3), mean, rstd,
+/// dbetaOut, dgammaOut FLOAT (no configuration on the Ascend910) -> 161002. Then (561002) x of 1 to 8 dims; gamma its
+/// trailing dims; dy, gx, dxOut, dgxOut of x's shape; mean, rstd x's leading dims followed by 1s; dbetaOut, dgammaOut
+/// of gamma's shape.
+inline int CheckDeepNormGrad(const OpCall& c, double) {
+    const aclTensor* dy = c.t[0];
+    const aclTensor* x = c.t[1];
+    const aclTensor* gx = c.t[2];
+    const aclTensor* gamma = c.t[3];
+    const aclTensor* mean = c.t[4];
+    const aclTensor* rstd = c.t[5];
+    const aclTensor* dx = c.t[6];
+    const aclTensor* dgx = c.t[7];
+    const aclTensor* dbeta = c.t[8];
+    const aclTensor* dgamma = c.t[9];
+    const aclDataType d = x->dtype;
+    const bool listed = RmsNormBf16(c.soc) ? (d == ACL_FLOAT || d == ACL_FLOAT16 || d == ACL_BF16)
+                        : c.soc == rt::Soc::kAscend310P ? (d == ACL_FLOAT || d == ACL_FLOAT16)
+                                                        : false;
+    const bool ok = listed && dy->dtype == d && gx->dtype == d && gamma->dtype == d && dx->dtype == d &&
+                    dgx->dtype == d && mean->dtype == ACL_FLOAT && rstd->dtype == ACL_FLOAT &&
+                    dbeta->dtype == ACL_FLOAT && dgamma->dtype == ACL_FLOAT;
+    if (!ok) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "aclnnDeepNormGrad does not support the dtypes dy %s, x %s, gx %s, gamma %s, mean %s, rstd %s, "
+                    "dxOut %s, dgxOut %s, dbetaOut %s, dgammaOut %s on this product.",
+                    DtypeName(dy->dtype), DtypeName(d), DtypeName(gx->dtype), DtypeName(gamma->dtype),
+                    DtypeName(mean->dtype), DtypeName(rstd->dtype), DtypeName(dx->dtype), DtypeName(dgx->dtype),
+                    DtypeName(dbeta->dtype), DtypeName(dgamma->dtype));
+    }
+    size_t n = 0;
+    if (int r = RmsNormGammaShape(x, gamma, &n)) return r;
+    if (int r = NormSameShapes(x, {dy, gx, dx, dgx}, {"dy", "gx", "dxOut", "dgxOut"})) return r;
+    return NormGradShapes(NormStatShape(x, n), gamma, {mean, rstd}, {"mean", "rstd"}, {dbeta, dgamma},
+                          {"dbetaOut", "dgammaOut"});
+}
+
+// ---- aclnnAddRmsNormCast (norm/add_rms_norm_cast: a generated aclnn layer, add_rms_norm_cast_def.cpp; the messages
+// are aclcpu's); c.t = {x1, x2, gamma, y1Out, y2Out, rstdOut, xOut}
+
+/// x1, x2, gamma, y2Out, xOut of one dtype FLOAT16 or BF16, y1Out and rstdOut FLOAT (Ascend 950 and Atlas A2/A3 only)
+/// -> 161002. Then (561002) x1 of 1 to 8 dims; gamma its trailing dims; x2, y1Out, y2Out, xOut of x1's shape; rstdOut
+/// x1's leading dims followed by 1s.
+inline int CheckAddRmsNormCast(const OpCall& c, double) {
+    const aclTensor* x1 = c.t[0];
+    const aclTensor* x2 = c.t[1];
+    const aclTensor* gamma = c.t[2];
+    const aclTensor* y1 = c.t[3];
+    const aclTensor* y2 = c.t[4];
+    const aclTensor* rstd = c.t[5];
+    const aclTensor* x = c.t[6];
+    const aclDataType d = x1->dtype;
+    const bool ok = RmsNormBf16(c.soc) && (d == ACL_FLOAT16 || d == ACL_BF16) && x2->dtype == d && gamma->dtype == d &&
+                    y2->dtype == d && x->dtype == d && y1->dtype == ACL_FLOAT && rstd->dtype == ACL_FLOAT;
+    if (!ok) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "aclnnAddRmsNormCast does not support the dtypes x1 %s, x2 %s, gamma %s, y1Out %s, y2Out %s, "
+                    "rstdOut %s, xOut %s on this product.",
+                    DtypeName(d), DtypeName(x2->dtype), DtypeName(gamma->dtype), DtypeName(y1->dtype),
+                    DtypeName(y2->dtype), DtypeName(rstd->dtype), DtypeName(x->dtype));
+    }
+    size_t n = 0;
+    if (int r = RmsNormGammaShape(x1, gamma, &n)) return r;
+    if (int r = NormSameShapes(x1, {x2, y1, y2, x}, {"x2", "y1Out", "y2Out", "xOut"})) return r;
+    const std::vector<int64_t> want = NormStatShape(x1, n);
+    if (rstd->view_shape != want) {
+        return Fail(ACLNN_ERR_INNER_TILING_ERROR, "Expected rstdOut of shape %s, but got %s.", ShapeString(want).c_str(),
+                    ShapeString(rstd->view_shape).c_str());
+    }
+    return 0;
+}
+
+// ---- aclnnAdaLayerNorm, aclnnAdaLayerNormV2 (norm/ada_layer_norm/op_host/op_api/aclnn_ada_layer_norm.cpp,
+// norm/ada_layer_norm_v2/op_host/op_api/aclnn_ada_layer_norm_v2.cpp CheckParams after CheckNotNull); c.t = {x, scale,
+// shift, weightOptional, biasOptional, out[, meanOutOptional, rstdOutOptional]}
+
+/// CheckDtypeValid: x FLOAT, FLOAT16 or BF16; scale, shift of x's dtype (V2 checks shift first); weight of bias's
+/// dtype; weight, bias of x's dtype (V2: or FLOAT; V2 checks bias first); out, and V2's rstd and mean, of x's dtype.
+/// CheckShape: x of 2 to 8 dims [B..., S, H] all positive; scale, shift [B..., 1, H] or [B..., H] (no message of its
+/// own: CheckShape failed!); weight, bias [H]; out x's shape; V2's rstd, mean x's shape with H replaced by 1.
+inline int AdaLayerNormCommon(const OpCall& c, bool v2) {
+    const aclTensor* x = c.t[0];
+    const aclTensor* scale = c.t[1];
+    const aclTensor* shift = c.t[2];
+    const aclTensor* weight = c.t[3];
+    const aclTensor* bias = c.t[4];
+    const aclTensor* out = c.t[5];
+    const aclTensor* mean = v2 ? c.t[6] : nullptr;
+    const aclTensor* rstd = v2 ? c.t[7] : nullptr;
+    const aclDataType d = x->dtype;
+    if (!(d == ACL_FLOAT || d == ACL_FLOAT16 || d == ACL_BF16)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Tensor inputTensor.x not implemented for %s, should be in dtype support "
+                    "list [DT_FLOAT, DT_FLOAT16, DT_BF16].", DtypeName(d));
+    }
+    if (v2) {
+        if (int r = NormDtypeMatch(shift, "inputTensor.shift", d)) return r;
+        if (int r = NormDtypeMatch(scale, "inputTensor.scale", d)) return r;
+    } else {
+        if (int r = NormDtypeMatch(scale, "inputTensor.scale", d)) return r;
+        if (int r = NormDtypeMatch(shift, "inputTensor.shift", d)) return r;
+    }
+    if (weight != nullptr && bias != nullptr) {
+        if (int r = NormDtypeMatch(weight, "inputTensor.weightOptional", bias->dtype)) return r;
+    }
+    const aclTensor* affine[2] = {v2 ? bias : weight, v2 ? weight : bias};
+    const char* affine_names[2] = {v2 ? "inputTensor.biasOptional" : "inputTensor.weightOptional",
+                                   v2 ? "inputTensor.weightOptional" : "inputTensor.biasOptional"};
+    for (int k = 0; k < 2; ++k) {
+        if (affine[k] != nullptr && (!v2 || affine[k]->dtype != ACL_FLOAT)) {
+            if (int r = NormDtypeMatch(affine[k], affine_names[k], d)) return r;
+        }
+    }
+    if (int r = NormDtypeMatch(out, "outputTensor.out", d)) return r;
+    if (rstd != nullptr) {
+        if (int r = NormDtypeMatch(rstd, "outputTensor.rstdOutOptional", d)) return r;
+    }
+    if (mean != nullptr) {
+        if (int r = NormDtypeMatch(mean, "outputTensor.meanOutOptional", d)) return r;
+    }
+    const std::vector<int64_t>& xs = x->view_shape;
+    if (xs.size() < 2 || xs.size() > 8) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "input x dim num should be between 2 and 8.");
+    }
+    const size_t n = xs.size();
+    int64_t B = 1;
+    for (size_t i = 0; i + 2 < n; ++i) B *= xs[i];
+    const int64_t S = xs[n - 2], H = xs[n - 1];
+    if (!(B > 0 && S > 0 && H > 0)) return Fail(ACLNN_ERR_PARAM_INVALID, "x sizes should greater than 0.");
+    std::vector<int64_t> e1(xs.begin(), xs.end() - 2), e2(xs.begin(), xs.end() - 2);
+    e1.push_back(1);
+    e1.push_back(H);
+    e2.push_back(H);
+    for (const aclTensor* t : {scale, shift}) {
+        if (t->view_shape != e1 && t->view_shape != e2) return Fail(ACLNN_ERR_PARAM_INVALID, "CheckShape failed!");
+    }
+    const std::vector<int64_t> hv = {H};
+    if (weight != nullptr) {
+        if (int r = NormShapeIs(weight, "inputTensor.weightOptional", hv)) return r;
+    }
+    if (bias != nullptr) {
+        if (int r = NormShapeIs(bias, "inputTensor.biasOptional", hv)) return r;
+    }
+    if (int r = NormShapeIs(out, "outputTensor.out", xs)) return r;
+    std::vector<int64_t> stat = xs;
+    stat[n - 1] = 1;
+    const aclTensor* stats[2] = {v2 ? rstd : mean, v2 ? mean : rstd};
+    const char* stat_names[2] = {"outputTensor.rstdOutOptional", "outputTensor.meanOutOptional"};
+    for (int k = 0; k < 2; ++k) {
+        if (stats[k] != nullptr) {
+            if (int r = NormShapeIs(stats[k], stat_names[k], stat)) return r;
+        }
+    }
+    return 0;
+}
+
+inline int CheckAdaLayerNorm(const OpCall& c, double) { return AdaLayerNormCommon(c, false); }
+inline int CheckAdaLayerNormV2(const OpCall& c, double) { return AdaLayerNormCommon(c, true); }
 
 }  // namespace aclcpu

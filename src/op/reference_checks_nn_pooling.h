@@ -995,4 +995,507 @@ inline int CheckMaxPool(const OpCall& c, const aclIntArray* kernelShape, const a
     return 0;
 }
 
+// ---- aclnnMaxPool2dWithIndices (and the isMask rules of aclnnMaxPool2dWithMask, which no table entry uses yet: the
+// table-driven suite runs on Ascend 950, where CANN refuses the mask APIs; docs/ops/nn_pooling.md)
+// (pooling/max_pool3d_with_argmax_v2/op_api/
+// aclnn_max_pool2d_with_indices.cpp CheckParams after CheckNotNullPtr); c.t = {self, out, indices}
+
+namespace pool_checks {
+
+/// One 2-D pooling array value: kernel / padding / dilation (1 or 2 values), stride (0: the kernel, 1 or 2 values).
+inline int64_t Pool2dAt(const aclIntArray* a, size_t i, int64_t if_empty) {
+    if (a->values.empty()) return if_empty;
+    return a->values.size() == 1 ? a->values[0] : a->values[i];
+}
+
+/// The shape checks both max_pool2d op_apis share (CheckShape of aclnn_max_pool2d_with_indices.cpp and of
+/// aclnn_max_pool2d_with_indices_backward.cpp), with `backward` choosing the backward's rules: the arrays' lengths,
+/// kernel and stride positive, padding in 0..kernel / 2, dilation positive (950) or 1 (elsewhere); the backward then
+/// checks gradInput (`io`) of self's shape and the pad against the dilated kernel. Then C, H, W non-zero, the pooled
+/// H and W positive; `pooled` receives the pooled shape (self's rank).
+inline int MaxPool2dShape(const OpCall& c, const aclTensor* self, const aclIntArray* kernelSize,
+                          const aclIntArray* stride, const aclIntArray* padding, const aclIntArray* dilation,
+                          bool ceilMode, bool backward, const aclTensor* io, std::vector<int64_t>* pooled) {
+    const size_t ks = kernelSize->values.size(), ss = stride->values.size(), ps = padding->values.size(),
+                 ds = dilation->values.size();
+    if (ks != 1 && ks != 2) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "The size of kernelSize must be one or two, but got %zu.", ks);
+    }
+    if (ss > 2) return Fail(ACLNN_ERR_PARAM_INVALID, "The size of stride must be zero, one or two, but got %zu.", ss);
+    if (ps != 1 && ps != 2) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "The size of padding must be one or two, but got %zu.", ps);
+    }
+    if (ds != 1 && ds != 2) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "The size of dilation must be one or two, but got %zu.", ds);
+    }
+    const int64_t kH = Pool2dAt(kernelSize, 0, 0), kW = Pool2dAt(kernelSize, 1, 0);
+    if (!(kH > 0 && kW > 0)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "The size of kernel should be greater than 0, but got kh:%ld, kw:%ld",
+                    static_cast<long>(kH), static_cast<long>(kW));
+    }
+    const int64_t dH = Pool2dAt(stride, 0, kH), dW = ss == 0 ? kW : Pool2dAt(stride, 1, kW);
+    if (!(dH > 0 && dW > 0)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "The size of stride should be greater than 0, but got dh:%ld, dw:%ld",
+                    static_cast<long>(dH), static_cast<long>(dW));
+    }
+    const int64_t padH = Pool2dAt(padding, 0, 0), padW = Pool2dAt(padding, 1, 0);
+    if (!(padH >= 0 && padW >= 0 && padH <= kH / 2 && padW <= kW / 2)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "pad should be >= 0 and <= half of kernel size, but got kh:%ld, kw:%ld, padH:%ld, padW:%ld",
+                    static_cast<long>(kH), static_cast<long>(kW), static_cast<long>(padH), static_cast<long>(padW));
+    }
+    const int64_t dilH = Pool2dAt(dilation, 0, 1), dilW = Pool2dAt(dilation, 1, 1);
+    if (c.soc == rt::Soc::kAscend950) {
+        if (!(dilH > 0 && dilW > 0)) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "dilation should be greater than 0, but got dilationH:%ld, dilationW:%ld",
+                        static_cast<long>(dilH), static_cast<long>(dilW));
+        }
+    } else if (!(dilH == 1 && dilW == 1)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "dilation only support 1, but got dilationH:%ld, dilationW:%ld",
+                    static_cast<long>(dilH), static_cast<long>(dilW));
+    }
+    const std::vector<int64_t>& s = self->view_shape;
+    if (backward && io->view_shape != s) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "Expected tensor for gradInput to have same size as tensor for self, but %s does not equal %s.",
+                    ShapeString(io->view_shape).c_str(), ShapeString(s).c_str());
+    }
+    const bool is3d = s.size() == 3;
+    const int64_t n = is3d ? 1 : s[0], plane = s[is3d ? 0 : 1], h = s[is3d ? 1 : 2], w = s[is3d ? 2 : 3];
+    if (!(plane != 0 && h != 0 && w != 0)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "Expected tensor with optional 0 dim batch size, but got nInputPlane:%ld, height:%ld, width:%ld",
+                    static_cast<long>(plane), static_cast<long>(h), static_cast<long>(w));
+    }
+    if (backward) {
+        if (padH > ((kH - 1) * dilH + 1) / 2) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "pad should be at most half of effective kernel size, but got padH=%ld, "
+                        "kH=%ld and dilationH=%ld", static_cast<long>(padH), static_cast<long>(kH), static_cast<long>(dilH));
+        }
+        if (padW > ((kW - 1) * dilW + 1) / 2) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "pad should be at most half of effective kernel size, but got padW=%ld, "
+                        "kW=%ld and dilationW=%ld", static_cast<long>(padW), static_cast<long>(kW), static_cast<long>(dilW));
+        }
+    }
+    const int64_t oH = MaxPoolOutSize(h, kH, padH, padH, dH, dilH, ceilMode);
+    const int64_t oW = MaxPoolOutSize(w, kW, padW, padW, dW, dilW, ceilMode);
+    if (!(oH > 0 && oW > 0)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Given input size %ldx%ldx%ld, calc out size %ldx%ldx%ld",
+                    static_cast<long>(plane), static_cast<long>(h), static_cast<long>(w), static_cast<long>(plane),
+                    static_cast<long>(oH), static_cast<long>(oW));
+    }
+    *pooled = is3d ? std::vector<int64_t>{plane, oH, oW} : std::vector<int64_t>{n, plane, oH, oW};
+    return 0;
+}
+
+/// The mask's expected shape (isMask): [N,] C, kH * kW, (ceil(oH * oW / 16) + 1) * 32.
+inline std::vector<int64_t> MaskShape(const std::vector<int64_t>& pooled, const aclIntArray* kernelSize) {
+    const bool is3d = pooled.size() == 3;
+    const int64_t kH = Pool2dAt(kernelSize, 0, 0), kW = Pool2dAt(kernelSize, 1, 0);
+    const int64_t hw = pooled[pooled.size() - 2] * pooled[pooled.size() - 1];
+    const int64_t maskW = ((hw + 15) / 16 + 1) * 2 * 16;
+    if (is3d) return {pooled[0], kH * kW, maskW};
+    return {pooled[0], pooled[1], kH * kW, maskW};
+}
+
+/// Beyond CANN: the mask's bits are written by the MaxPoolWithArgmaxV1 kernel (Ascend910, Ascend310P, and a 1x1
+/// kernel on Atlas A2/A3), whose bit layout the public sources do not give; the reference writes the layout of
+/// Atlas A2/A3's other path (the int32 argmax of the pooled shape at the start of the mask's memory) and refuses
+/// the rest.
+inline int MaskLayoutKnown(const OpCall& c, const char* api, const aclIntArray* kernelSize) {
+    const bool a2 = c.soc == rt::Soc::kAscend910B || c.soc == rt::Soc::kAscend910_93;
+    const int64_t kH = Pool2dAt(kernelSize, 0, 0), kW = Pool2dAt(kernelSize, 1, 0);
+    if (a2 && !(kH == 1 && kW == 1)) return 0;
+    return Fail(ACLNN_ERR_PARAM_INVALID,
+                "%s: aclcpu's reference tier writes and reads the mask only as Atlas A2/A3 do for a kernel other than "
+                "1x1 (the int32 argmax); the MaxPoolWithArgmaxV1 mask's bit layout is not public.", api);
+}
+
+/// Beyond CANN: the NHWC layout the 950 accepts (the reference pools channel-first).
+inline int NotNhwc(const aclTensor* t, const char* name) {
+    if (t->format != ACL_FORMAT_NHWC) return 0;
+    return Fail(ACLNN_ERR_PARAM_INVALID, "%s of format NHWC is not computed by aclcpu's reference tier.", name);
+}
+
+/// The end of the 2-D max pools' shape checks, forward and backward: `pooled` (the pooled shape) is `t`'s (out, or
+/// gradOutput for the backward), and indices is t's shape (WithIndices) or the mask's (WithMask, whose layout
+/// MaskLayoutKnown then checks for the product, `api1` naming the first phase). 161002 with the op_api's messages.
+inline int PooledAndIndicesShapes(const OpCall& c, const std::vector<int64_t>& pooled, const aclTensor* t,
+                                  const char* name, const aclTensor* indices, const aclIntArray* kernelSize,
+                                  bool isMask, const char* api1) {
+    if (t->view_shape != pooled) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Expected tensor for %s to have same size as %s, but got %s.", name,
+                    ShapeString(pooled).c_str(), ShapeString(t->view_shape).c_str());
+    }
+    if (isMask) {
+        const std::vector<int64_t> want = MaskShape(pooled, kernelSize);
+        if (indices->view_shape != want) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "Expected tensor for indices to have same size as %s, but got %s.",
+                        ShapeString(want).c_str(), ShapeString(indices->view_shape).c_str());
+        }
+        return MaskLayoutKnown(c, api1, kernelSize);
+    }
+    if (indices->view_shape != t->view_shape) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "Expected tensor for indices to have same size as tensor for %s, but %s does not equal %s.", name,
+                    ShapeString(indices->view_shape).c_str(), ShapeString(t->view_shape).c_str());
+    }
+    return 0;
+}
+
+}  // namespace pool_checks
+
+/// CheckDtypeValid: self in the product's list (isMask: FLOAT16, FLOAT, BF16 on Atlas A2/A3; FLOAT16, FLOAT on the
+/// Ascend910; FLOAT on Ascend310P - not isMask: FLOAT16, FLOAT, BF16 on Ascend 950 and Atlas A2/A3, none elsewhere:
+/// "support for <soc> is not implemented"), out of self's dtype, indices INT8 (isMask) or INT64, INT32. CheckFormat:
+/// self's and out's formats equal, not private; self 3-D or 4-D. CheckShape (MaxPool2dShape), out of the pooled shape,
+/// indices of the mask's shape (isMask) or out's.
+inline int MaxPool2dWithIndicesCommon(const OpCall& c, const aclIntArray* kernelSize, const aclIntArray* stride,
+                                      const aclIntArray* padding, const aclIntArray* dilation, bool ceilMode,
+                                      bool isMask) {
+    using namespace pool_checks;
+    const aclTensor* self = c.t[0];
+    const aclTensor* out = c.t[1];
+    const aclTensor* indices = c.t[2];
+    std::vector<aclDataType> list;
+    if (c.soc == rt::Soc::kAscend950 || c.soc == rt::Soc::kAscend910B || c.soc == rt::Soc::kAscend910_93) {
+        list = {ACL_FLOAT16, ACL_FLOAT, ACL_BF16};
+    } else if (c.soc == rt::Soc::kAscend910) {
+        if (isMask) list = {ACL_FLOAT16, ACL_FLOAT};
+    } else if (isMask) {
+        list = {ACL_FLOAT};
+    }
+    if (list.empty()) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "support for %s is not implemented", rt::SocName(c.soc));
+    }
+    if (int r = InList(self, "self", list)) return r;
+    if (int r = DtypeSame(self, "self", out, "out")) return r;
+    if (isMask) {
+        if (int r = InList(indices, "indices", {ACL_INT8})) return r;
+    } else if (int r = InList(indices, "indices", {ACL_INT64, ACL_INT32})) {
+        return r;
+    }
+    if (self->format != out->format) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Format of input and output should be same, self [%s], out [%s].",
+                    FormatName(self->format), FormatName(out->format));
+    }
+    if (IsPrivateFormatCode(self->format)) return Fail(ACLNN_ERR_PARAM_INVALID, "Format only support NCHW or CHW");
+    if (self->view_shape.size() != 3 && self->view_shape.size() != 4) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "3D or 4D tensor expected for inputs");
+    }
+    if (int r = NotNhwc(self, "self")) return r;  // beyond CANN
+    std::vector<int64_t> pooled;
+    if (int r = MaxPool2dShape(c, self, kernelSize, stride, padding, dilation, ceilMode, false, nullptr, &pooled)) {
+        return r;
+    }
+    return pool_checks::PooledAndIndicesShapes(c, pooled, out, "out", indices, kernelSize, isMask,
+                                  "aclnnMaxPool2dWithMaskGetWorkspaceSize");
+}
+
+inline int CheckMaxPool2dWithIndices(const OpCall& c, const aclIntArray* kernelSize, const aclIntArray* stride,
+                                     const aclIntArray* padding, const aclIntArray* dilation, bool ceilMode) {
+    return MaxPool2dWithIndicesCommon(c, kernelSize, stride, padding, dilation, ceilMode, false);
+}
+
+// ---- aclnnMaxPool2dWithIndicesBackward, aclnnMaxPool2dWithMaskBackward (pooling/max_pool3d_grad_with_argmax/op_api/
+// aclnn_max_pool2d_with_indices_backward.cpp CheckParams after CheckNotNullPtr); c.t = {gradOutput, self, indices,
+// gradInput}
+
+/// CheckDtypeValid: self in the product's list (not isMask: FLOAT on Atlas A2/A3, FLOAT16, FLOAT, BF16 on Ascend 950,
+/// none elsewhere; isMask: FLOAT16, FLOAT, BF16 on Atlas A2/A3, FLOAT16, FLOAT on the Ascend910, none elsewhere),
+/// gradOutput and gradInput of self's dtype, indices INT32, INT64 (950) or INT8 (isMask) or INT32, INT8. CheckFormat:
+/// self's, gradOutput's, gradInput's formats equal, none private, each of them and indices 3-D or 4-D. CheckShape
+/// (MaxPool2dShape with the backward's rules), gradOutput of the pooled shape. CANN computes the indices' expected
+/// shape but drops the result; beyond CANN the reference needs it: indices of gradOutput's shape (not isMask) or of the
+/// mask's (isMask) -> 161002.
+inline int MaxPool2dBackwardCommon(const OpCall& c, const aclIntArray* kernelSize, const aclIntArray* stride,
+                                   const aclIntArray* padding, const aclIntArray* dilation, bool ceilMode, bool isMask) {
+    using namespace pool_checks;
+    const aclTensor* gradOutput = c.t[0];
+    const aclTensor* self = c.t[1];
+    const aclTensor* indices = c.t[2];
+    const aclTensor* gradInput = c.t[3];
+    const bool a2 = c.soc == rt::Soc::kAscend910B || c.soc == rt::Soc::kAscend910_93;
+    std::vector<aclDataType> list;
+    if (c.soc == rt::Soc::kAscend950) {
+        list = {ACL_FLOAT16, ACL_FLOAT, ACL_BF16};
+    } else if (a2) {
+        list = isMask ? std::vector<aclDataType>{ACL_FLOAT16, ACL_FLOAT, ACL_BF16} : std::vector<aclDataType>{ACL_FLOAT};
+    } else if (c.soc == rt::Soc::kAscend910 && isMask) {
+        list = {ACL_FLOAT16, ACL_FLOAT};
+    }
+    if (int r = InList(self, "self", list)) return r;
+    if (int r = DtypeSame(self, "self", gradOutput, "gradOutput")) return r;
+    if (int r = DtypeSame(self, "self", gradInput, "gradInput")) return r;
+    std::vector<aclDataType> ilist = {ACL_INT32, ACL_INT8};
+    if (c.soc == rt::Soc::kAscend950) {
+        ilist = {ACL_INT32, ACL_INT64};
+    } else if (isMask) {
+        ilist = {ACL_INT8};
+    }
+    if (int r = InList(indices, "indices", ilist)) return r;
+    if (self->format != gradOutput->format || self->format != gradInput->format) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "Format of self and gradOutput and gradInput should be same, self[%s], gradOutput[%s], "
+                    "gradInput[%s].", FormatName(self->format), FormatName(gradOutput->format),
+                    FormatName(gradInput->format));
+    }
+    for (const aclTensor* t : {self, gradInput, gradOutput, indices}) {
+        if (IsPrivateFormatCode(t->format)) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, c.soc == rt::Soc::kAscend950 ? "Format only support ND, NCHW or NHWC"
+                                                                              : "Format only support ND, NCHW");
+        }
+    }
+    const aclTensor* ranked[4] = {self, gradInput, gradOutput, indices};
+    const char* ranked_names[4] = {"self", "gradInput", "gradOutput", "indices"};
+    for (int k = 0; k < 4; ++k) {
+        const size_t d = ranked[k]->view_shape.size();
+        if (d != 3 && d != 4) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "3D or 4D tensor expected for %s but got dim num:%zu", ranked_names[k], d);
+        }
+    }
+    if (int r = NotNhwc(self, "self")) return r;  // beyond CANN
+    std::vector<int64_t> pooled;
+    if (int r = MaxPool2dShape(c, self, kernelSize, stride, padding, dilation, ceilMode, true, gradInput, &pooled)) {
+        return r;
+    }
+    return pool_checks::PooledAndIndicesShapes(c, pooled, gradOutput, "gradOutput", indices, kernelSize, isMask,
+                                  "aclnnMaxPool2dWithMaskBackwardGetWorkspaceSize");
+}
+
+inline int CheckMaxPool2dWithIndicesBackward(const OpCall& c, const aclIntArray* kernelSize, const aclIntArray* stride,
+                                             const aclIntArray* padding, const aclIntArray* dilation, bool ceilMode) {
+    return MaxPool2dBackwardCommon(c, kernelSize, stride, padding, dilation, ceilMode, false);
+}
+
+// ---- aclnnMaxPool3dWithArgmax (pooling/max_pool3d_with_argmax_v2/op_api/aclnn_max_pool3d_with_argmax.cpp
+// CheckPlatform, CheckParams after CheckNotNullPtr, then the kernel's inferred shapes); c.t = {self, out, indices}
+
+namespace pool_checks {
+
+/// The D, H, W values of a 3-D pooling array (1 or 3 values; an empty stride: the kernel's).
+inline std::vector<int64_t> Pool3dValues(const aclIntArray* a, const std::vector<int64_t>& if_empty) {
+    const std::vector<int64_t>& v = a->values;
+    if (v.empty()) return if_empty;
+    if (v.size() == 1) return {v[0], v[0], v[0]};
+    return {v[0], v[1], v[2]};
+}
+
+/// CheckParamsValid of both 3-D op_apis: kernelSize 1 or 3 values, positive; stride 0, 1 or 3 values, positive;
+/// padding 1 or 3 values, in 0..kernel / 2; dilation 1 or 3 values, 1 (forward on Atlas A2/A3) or positive. `bw`
+/// picks the backward's texts. k, st, pad, dil receive the D, H, W values.
+inline int MaxPool3dParams(const OpCall& c, const aclIntArray* kernelSize, const aclIntArray* stride,
+                           const aclIntArray* padding, const aclIntArray* dilation, bool bw, std::vector<int64_t>* k,
+                           std::vector<int64_t>* st, std::vector<int64_t>* pad, std::vector<int64_t>* dil) {
+    const size_t ks = kernelSize->values.size();
+    if (ks != 1 && ks != 3) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, bw ? "The length of kernelSize can be only 1 or 3."
+                                                : "The length of kernelSize can be only 1 or 3");
+    }
+    *k = Pool3dValues(kernelSize, {});
+    if (!((*k)[0] > 0 && (*k)[1] > 0 && (*k)[2] > 0)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "The %s of kernel should be greater than 0, but got kernelD:%ld, "
+                    "kernelH:%ld, kernelW:%ld", bw ? "size" : "value", static_cast<long>((*k)[0]),
+                    static_cast<long>((*k)[1]), static_cast<long>((*k)[2]));
+    }
+    const size_t ss = stride->values.size();
+    if (ss != 0 && ss != 1 && ss != 3) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, bw ? "The length of stride can be only 0, 1 or 3"
+                                                : "The length of stride can be only 1 or 3");
+    }
+    *st = Pool3dValues(stride, *k);
+    if (!((*st)[0] > 0 && (*st)[1] > 0 && (*st)[2] > 0)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "The %s of stride should be greater than 0, but got strideD:%ld, "
+                    "strideH:%ld, strideW:%ld", bw ? "size" : "value", static_cast<long>((*st)[0]),
+                    static_cast<long>((*st)[1]), static_cast<long>((*st)[2]));
+    }
+    const size_t ps = padding->values.size();
+    if (ps != 1 && ps != 3) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, bw ? "The length of padding can be only 1 or 3."
+                                                : "The length of padding can be only 1 or 3");
+    }
+    *pad = Pool3dValues(padding, {});
+    if (!((*pad)[0] >= 0 && (*pad)[1] >= 0 && (*pad)[2] >= 0)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "The %s of padding should be greater than or equal to 0, but got "
+                    "paddingD:%ld, paddingH:%ld, paddingW:%ld", bw ? "size" : "value", static_cast<long>((*pad)[0]),
+                    static_cast<long>((*pad)[1]), static_cast<long>((*pad)[2]));
+    }
+    if (!((*pad)[0] <= (*k)[0] / 2 && (*pad)[1] <= (*k)[1] / 2 && (*pad)[2] <= (*k)[2] / 2)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "%s should be smaller than or equal to half of kernel size, but got "
+                    "kernelD:%ld, kernelH:%ld, kernelW:%ld, paddingD:%ld, paddingH:%ld, paddingW:%ld",
+                    bw ? "padding" : "Padding", static_cast<long>((*k)[0]), static_cast<long>((*k)[1]),
+                    static_cast<long>((*k)[2]), static_cast<long>((*pad)[0]), static_cast<long>((*pad)[1]),
+                    static_cast<long>((*pad)[2]));
+    }
+    const size_t ds = dilation->values.size();
+    if (ds != 1 && ds != 3) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "The length of dilation can be only 1 or 3");
+    }
+    *dil = Pool3dValues(dilation, {});
+    const bool ones = (*dil)[0] == 1 && (*dil)[1] == 1 && (*dil)[2] == 1;
+    const bool a2 = c.soc == rt::Soc::kAscend910B || c.soc == rt::Soc::kAscend910_93 || c.soc == rt::Soc::kAscend910;
+    if (!bw && a2 && !ones) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "The value of dilation should be equal 1, but got dilationD:%ld, "
+                    "dilationH:%ld, dilationW:%ld", static_cast<long>((*dil)[0]), static_cast<long>((*dil)[1]),
+                    static_cast<long>((*dil)[2]));
+    }
+    if (bw && !((*dil)[0] > 0 && (*dil)[1] > 0 && (*dil)[2] > 0)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "The size of dilation should be greater than 0, but got dilationD:%ld, "
+                    "dilationH:%ld, dilationW:%ld", static_cast<long>((*dil)[0]), static_cast<long>((*dil)[1]),
+                    static_cast<long>((*dil)[2]));
+    }
+    return 0;
+}
+
+/// The pooled shape of a 4-D (CDHW) or 5-D (NCDHW) self (PoolingOutShape per axis, ceil mode as in 2-D).
+inline std::vector<int64_t> Pooled3d(const std::vector<int64_t>& s, const std::vector<int64_t>& k,
+                                     const std::vector<int64_t>& st, const std::vector<int64_t>& pad,
+                                     const std::vector<int64_t>& dil, bool ceilMode) {
+    std::vector<int64_t> out(s.begin(), s.end() - 3);
+    for (size_t i = 0; i < 3; ++i) {
+        out.push_back(MaxPoolOutSize(s[s.size() - 3 + i], k[i], pad[i], pad[i], st[i], dil[i], ceilMode));
+    }
+    return out;
+}
+
+}  // namespace pool_checks
+
+/// CheckPlatform (Ascend 950 and Atlas A2/A3 only), CheckDtypeValid (self BF16, FLOAT16, FLOAT; indices INT32, or
+/// INT32, INT64 on the 950; out of self's dtype), CheckFormat (self's, out's, indices' formats equal; self 4-D or
+/// 5-D; the 950: NDHWC, NCDHW, NCHW or ND), CheckParamsValid; then, for a non-empty self and out, the kernel's
+/// inferred out and indices shapes (CheckReduceOutShape). Beyond CANN: NDHWC (the reference pools channel-first), a
+/// pooled size not positive -> 161002.
+inline int CheckMaxPool3dWithArgmax(const OpCall& c, const aclIntArray* kernelSize, const aclIntArray* stride,
+                                    const aclIntArray* padding, const aclIntArray* dilation, bool ceilMode) {
+    using namespace pool_checks;
+    const aclTensor* self = c.t[0];
+    const aclTensor* out = c.t[1];
+    const aclTensor* indices = c.t[2];
+    const bool ok = c.soc == rt::Soc::kAscend950 || c.soc == rt::Soc::kAscend910B || c.soc == rt::Soc::kAscend910_93;
+    if (!ok) return Fail(ACLNN_ERR_PARAM_INVALID, "aclnnMaxPool3dWithArgmax is not supported on this platform");
+    if (int r = InList(self, "self", {ACL_BF16, ACL_FLOAT16, ACL_FLOAT})) return r;
+    if (c.soc == rt::Soc::kAscend950) {
+        if (int r = InList(indices, "indices", {ACL_INT32, ACL_INT64})) return r;
+    } else if (int r = InList(indices, "indices", {ACL_INT32})) {
+        return r;
+    }
+    if (int r = DtypeSame(self, "self", out, "out")) return r;
+    if (self->format != out->format) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Format of input and output should be same, self [%s], out [%s].",
+                    FormatName(self->format), FormatName(out->format));
+    }
+    if (self->format != indices->format) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Format of input and indices should be same, self [%s], indices [%s].",
+                    FormatName(self->format), FormatName(indices->format));
+    }
+    if (self->view_shape.size() != 4 && self->view_shape.size() != 5) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "4D or 5D tensor expected for inputs");
+    }
+    const int32_t f = self->format;
+    if (c.soc == rt::Soc::kAscend950 && f != ACL_FORMAT_NDHWC && f != ACL_FORMAT_NCDHW && f != ACL_FORMAT_NCHW &&
+        f != ACL_FORMAT_ND) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Format of input is not supported, self [%s].", FormatName(f));
+    }
+    if (f == ACL_FORMAT_NDHWC) {  // beyond CANN
+        return Fail(ACLNN_ERR_PARAM_INVALID, "self of format NDHWC is not computed by aclcpu's reference tier.");
+    }
+    std::vector<int64_t> k, st, pad, dil;
+    if (int r = MaxPool3dParams(c, kernelSize, stride, padding, dilation, false, &k, &st, &pad, &dil)) return r;
+    if (self->numel == 0 || out->numel == 0) return 0;
+    const std::vector<int64_t> want = Pooled3d(self->view_shape, k, st, pad, dil, ceilMode);
+    for (size_t i = want.size() - 3; i < want.size(); ++i) {
+        if (want[i] <= 0) {  // beyond CANN (the kernel's inference)
+            return Fail(ACLNN_ERR_PARAM_INVALID, "The pooled shape %s of self %s is not positive.",
+                        ShapeString(want).c_str(), ShapeString(self->view_shape).c_str());
+        }
+    }
+    for (const aclTensor* t : {out, indices}) {
+        if (t->view_shape != want) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "The out tensor's shape[%s] is not equal with inferOut shape[%s].",
+                        ShapeString(t->view_shape).c_str(), ShapeString(want).c_str());
+        }
+    }
+    return 0;
+}
+
+// ---- aclnnMaxPool3dWithArgmaxBackward (pooling/max_pool3d_grad_with_argmax/op_api/
+// aclnn_max_pool3d_with_argmax_backward.cpp CheckParams after CheckNotNullPtr); c.t = {gradOutput, self, indices,
+// gradInput}
+
+/// CheckDtypeValid (self BF16, FLOAT16, FLOAT on Ascend 950 and Atlas A2/A3, none elsewhere; indices INT32, or INT32,
+/// INT64 on the 950; gradOutput, gradInput of self's dtype), CheckFormat (self's, gradOutput's, gradInput's formats
+/// equal; none private; each 4-D or 5-D), CheckParamsValid, CheckSelfShapeSupport (D * H * W below 2^31 outside the
+/// 950), CheckInputShape (indices of gradOutput's shape, gradInput of self's). Beyond CANN: NDHWC; gradOutput not of
+/// the pooled shape (the kernel's business on the NPU) -> 161002.
+inline int CheckMaxPool3dWithArgmaxBackward(const OpCall& c, const aclIntArray* kernelSize, const aclIntArray* stride,
+                                            const aclIntArray* padding, const aclIntArray* dilation, bool ceilMode) {
+    using namespace pool_checks;
+    const aclTensor* gradOutput = c.t[0];
+    const aclTensor* self = c.t[1];
+    const aclTensor* indices = c.t[2];
+    const aclTensor* gradInput = c.t[3];
+    const bool ok = c.soc == rt::Soc::kAscend950 || c.soc == rt::Soc::kAscend910B || c.soc == rt::Soc::kAscend910_93;
+    std::vector<aclDataType> list;
+    if (ok) list = {ACL_BF16, ACL_FLOAT16, ACL_FLOAT};
+    if (int r = InList(self, "self", list)) return r;
+    if (c.soc == rt::Soc::kAscend950) {
+        if (int r = InList(indices, "indices", {ACL_INT32, ACL_INT64})) return r;
+    } else if (int r = InList(indices, "indices", {ACL_INT32})) {
+        return r;
+    }
+    if (int r = DtypeSame(self, "self", gradOutput, "gradOutput")) return r;
+    if (int r = DtypeSame(self, "self", gradInput, "gradInput")) return r;
+    if (self->format != gradOutput->format || self->format != gradInput->format) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "Format of self and gradOutput and gradInput should be same, self[%s], gradOutput[%s], "
+                    "gradInput[%s].", FormatName(self->format), FormatName(gradOutput->format),
+                    FormatName(gradInput->format));
+    }
+    for (const aclTensor* t : {self, gradInput, gradOutput, indices}) {
+        if (IsPrivateFormatCode(t->format)) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "Private format is not supported, please use a non-private format such as NCDHW.");
+        }
+    }
+    const aclTensor* ranked[4] = {gradOutput, gradInput, indices, self};
+    const char* ranked_names[4] = {"gradOutput", "gradInput", "indices", "self"};
+    for (int i = 0; i < 4; ++i) {
+        const size_t d = ranked[i]->view_shape.size();
+        if (d != 4 && d != 5) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "4D or 5D tensor expected for %s but got dim num:%zu", ranked_names[i], d);
+        }
+    }
+    std::vector<int64_t> k, st, pad, dil;
+    if (int r = MaxPool3dParams(c, kernelSize, stride, padding, dilation, true, &k, &st, &pad, &dil)) return r;
+    const std::vector<int64_t>& s = self->view_shape;
+    const int64_t size = s[s.size() - 1] * s[s.size() - 2] * s[s.size() - 3];
+    if (c.soc != rt::Soc::kAscend950 && size > 2147483647) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "The size of self should be less than or equal to 2^32 - 1, but got selfSize:%ld",
+                    static_cast<long>(size));
+    }
+    if (indices->view_shape != gradOutput->view_shape) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "Expected tensor for indices to have same size as tensor for gradOutput, but %s does not equal %s.",
+                    ShapeString(indices->view_shape).c_str(), ShapeString(gradOutput->view_shape).c_str());
+    }
+    if (self->view_shape != gradInput->view_shape) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "Expected tensor for self to have same size as tensor for gradInput, but %s does not equal %s.",
+                    ShapeString(self->view_shape).c_str(), ShapeString(gradInput->view_shape).c_str());
+    }
+    // beyond CANN
+    if (self->format == ACL_FORMAT_NDHWC) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "self of format NDHWC is not computed by aclcpu's reference tier.");
+    }
+    if (gradOutput->numel == 0 || self->numel == 0 || indices->numel == 0) return 0;
+    const std::vector<int64_t> want = Pooled3d(s, k, st, pad, dil, ceilMode);
+    if (gradOutput->view_shape != want) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "gradOutput %s is not the pooled shape %s of self.",
+                    ShapeString(gradOutput->view_shape).c_str(), ShapeString(want).c_str());
+    }
+    return 0;
+}
+
 }  // namespace aclcpu

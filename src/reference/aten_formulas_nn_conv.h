@@ -8,6 +8,7 @@
 #include <ATen/ATen.h>
 
 #include <cstdint>
+#include <tuple>
 #include <vector>
 
 namespace aclcpu {
@@ -99,6 +100,74 @@ inline at::Tensor ConvDepthwise2dCube(const at::Tensor& self, const at::Tensor& 
     const std::vector<int64_t> none;
     return ConvolutionCube(self, weight, bias, stride, padding, dilation, false, none, self.size(1), cube_math_type,
                            at::kFloat);
+}
+
+/// aclnnConvolutionBackward (conv/convolution_backward/op_api/aclnn_convolution_backward.cpp): the gradients of
+/// aclnnConvolution with respect to input, weight and bias, each only where outputMask selects it. The op_api casts
+/// gradOutput, input and weight to their promoted dtype (CalcPromoteType: PromoteType of the three; USE_FP16 -
+/// cubeMathType 2 - casts them to FLOAT16 in InputPreProcess) and the Conv2DBackpropInput / Conv2DBackpropFilter
+/// (Conv3D..., Conv1D as 2-D) kernels sum in float32; each result is cast to its output's dtype (OutputPostProcess).
+/// gradBias is the ReduceSum of gradOutput over N and the spatial dims in gradOutput's dtype (CalculateBiasGrad).
+/// Here: ATen's convolution_backward on float32 copies of the inputs rounded to that dtype, each result rounded to
+/// it; gradBias the float32 sum rounded to gradOutput's dtype. Padding: one value per spatial dim pads both sides;
+/// conv2d's four values [top, bottom, left, right] pad each side on its own (the input padded with zeros and the
+/// gradient cropped; transposed: gradOutput padded back to the uncropped size). An output whose mask is false is
+/// returned as itself (not written). An empty input, weight or gradOutput (CalculateConvolutionBackwardWithEmpty):
+/// gradWeight and gradBias zeros where selected, gradInput not written. Not emulated: the Ascend910 / Ascend310P
+/// cube computing a FLOAT convolution in FLOAT16 under ALLOW_FP32_DOWN_PRECISION, and HF32 (cubeMathType 3).
+inline std::tuple<at::Tensor, at::Tensor, at::Tensor> ConvolutionBackwardCube(
+    const at::Tensor& gradOutput, const at::Tensor& input, const at::Tensor& weight, at::IntArrayRef stride,
+    at::IntArrayRef padding, at::IntArrayRef dilation, bool transposed, at::IntArrayRef outputPadding, int64_t groups,
+    at::IntArrayRef outputMask, int64_t cube_math_type, const at::Tensor& gradInput, const at::Tensor& gradWeight,
+    const at::Tensor& gradBias) {
+    const bool m0 = outputMask.size() > 0 && outputMask[0] != 0;
+    const bool m1 = outputMask.size() > 1 && outputMask[1] != 0;
+    const bool m2 = outputMask.size() > 2 && outputMask[2] != 0;
+    if (input.numel() == 0 || weight.numel() == 0 || gradOutput.numel() == 0) {
+        return std::make_tuple(gradInput, m1 ? at::zeros(weight.sizes(), at::kFloat) : gradWeight,
+                               m2 && gradBias.defined() ? at::zeros(gradBias.sizes(), at::kFloat) : gradBias);
+    }
+    at::ScalarType cube = at::promote_types(at::promote_types(gradOutput.scalar_type(), input.scalar_type()),
+                                            weight.scalar_type());
+    if (cube_math_type == 2) cube = at::kHalf;
+    at::Tensor g = gradOutput.to(cube).to(at::kFloat);
+    at::Tensor x = input.to(cube).to(at::kFloat);
+    const at::Tensor w = weight.to(cube).to(at::kFloat);
+    const int64_t spatial = input.dim() - 2;
+    std::vector<int64_t> pad(padding.begin(), padding.end());
+    std::vector<int64_t> out_pad(static_cast<size_t>(spatial), 0);
+    if (transposed) out_pad.assign(outputPadding.begin(), outputPadding.begin() + spatial);
+    const bool two_sided = spatial == 2 && static_cast<int64_t>(pad.size()) == 4;
+    std::vector<int64_t> nd;  // constant_pad_nd's order: the last dim first
+    if (two_sided) {
+        for (int64_t i = spatial - 1; i >= 0; --i) {
+            nd.push_back(pad[2 * i]);
+            nd.push_back(pad[2 * i + 1]);
+        }
+        if (transposed) {
+            g = at::constant_pad_nd(g, nd, 0);
+        } else {
+            x = at::constant_pad_nd(x, nd, 0);
+        }
+        pad.assign(static_cast<size_t>(spatial), 0);
+    }
+    auto r = at::convolution_backward(g, x, w, c10::nullopt, stride, pad, dilation, transposed, out_pad, groups,
+                                      {m0, m1, false});
+    at::Tensor gi = std::get<0>(r);
+    if (m0 && two_sided && !transposed) {
+        for (int64_t i = 0; i < spatial; ++i) {
+            const int64_t d = i + 2;
+            gi = gi.narrow(d, nd[2 * (spatial - 1 - i)], input.size(d));
+        }
+    }
+    at::Tensor gb;
+    if (m2) {
+        std::vector<int64_t> dims{0};
+        for (int64_t d = 2; d < gradOutput.dim(); ++d) dims.push_back(d);
+        gb = gradOutput.to(at::kFloat).sum(dims).to(gradOutput.scalar_type());
+    }
+    return std::make_tuple(m0 ? gi.to(cube) : gradInput, m1 ? std::get<1>(r).to(cube) : gradWeight,
+                           m2 ? gb : gradBias);
 }
 
 }  // namespace ref

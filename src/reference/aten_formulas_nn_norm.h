@@ -218,5 +218,188 @@ inline std::tuple<at::Tensor, at::Tensor, at::Tensor> DeepNormIn(const at::Tenso
     return std::make_tuple(mean, rstd, y);
 }
 
+/// The last `count` dims of x (the normalized dims).
+inline std::vector<int64_t> NormTrailingDims(const at::Tensor& x, int64_t count) {
+    std::vector<int64_t> dims;
+    for (int64_t i = x.dim() - count; i < x.dim(); ++i) dims.push_back(i);
+    return dims;
+}
+
+/// aclnnAddLayerNorm (norm/add_layer_norm: a generated aclnn layer; the AddLayerNorm kernel): x = x1 + x2 (+ bias, of
+/// gamma's or x1's shape); over x's trailing gamma.dim() dims mean and rstd = 1 / sqrt(biased variance + epsilon);
+/// y = (x - mean) * rstd * gamma + beta; meanOut, rstdOut FLOAT of x1's leading dims followed by 1s; xOut written only
+/// with additionalOutput. Here: in float32 (epsilon as float32, the definition's attribute type); results in the
+/// outputs' order (yOut, meanOut, rstdOut, xOut), each rounded to its output's dtype; xOut returned as itself (not
+/// written) without additionalOutput.
+inline std::tuple<at::Tensor, at::Tensor, at::Tensor, at::Tensor> AddLayerNormIn(
+    const at::Tensor& x1, const at::Tensor& x2, const at::Tensor& gamma, const at::Tensor& beta, const at::Tensor& bias,
+    double epsilon, bool additionalOutput, const at::Tensor& xOut) {
+    at::Tensor x = x1.to(at::kFloat) + x2.to(at::kFloat);
+    if (bias.defined()) x = x + bias.to(at::kFloat);
+    const std::vector<int64_t> dims = NormTrailingDims(x, gamma.dim());
+    const at::Tensor mean = x.mean(dims, /*keepdim=*/true);
+    const at::Tensor var = (x - mean).pow(2).mean(dims, /*keepdim=*/true);
+    const at::Tensor rstd = at::rsqrt(var + static_cast<float>(epsilon));
+    const at::Tensor y = (x - mean) * rstd * gamma.to(at::kFloat) + beta.to(at::kFloat);
+    return std::make_tuple(y, mean, rstd, additionalOutput ? x : xOut);
+}
+
+/// aclnnAddLayerNormGrad (norm/add_layer_norm_grad: a generated aclnn layer; the AddLayerNormGrad kernel): with x =
+/// x1 + x2 and xhat = (x - mean) * rstd over the trailing gamma.dim() dims (mean and rstd the caller's, one per leading
+/// index), g = dy * gamma: dx = rstd * (g - mean(g) - xhat * mean(g * xhat)) + dsum; dgamma = the sum over the leading
+/// dims of dy * xhat, dbeta = the sum of dy (FLOAT). Here: that closed form in float32 on ATen.
+inline std::tuple<at::Tensor, at::Tensor, at::Tensor> AddLayerNormGradIn(const at::Tensor& dy, const at::Tensor& x1,
+                                                                        const at::Tensor& x2, const at::Tensor& rstd,
+                                                                        const at::Tensor& mean, const at::Tensor& gamma,
+                                                                        const at::Tensor& dsum) {
+    const int64_t lead = x1.dim() - gamma.dim();
+    std::vector<int64_t> stat(x1.sizes().begin(), x1.sizes().begin() + lead);
+    stat.resize(static_cast<size_t>(x1.dim()), 1);
+    const std::vector<int64_t> nd = NormTrailingDims(x1, gamma.dim());
+    std::vector<int64_t> ld;
+    for (int64_t i = 0; i < lead; ++i) ld.push_back(i);
+    const at::Tensor x = x1.to(at::kFloat) + x2.to(at::kFloat);
+    const at::Tensor r = rstd.to(at::kFloat).reshape(stat);
+    const at::Tensor xhat = (x - mean.to(at::kFloat).reshape(stat)) * r;
+    const at::Tensor dyf = dy.to(at::kFloat);
+    const at::Tensor g = dyf * gamma.to(at::kFloat);
+    at::Tensor dx = r * (g - g.mean(nd, true) - xhat * (g * xhat).mean(nd, true));
+    if (dsum.defined()) dx = dx + dsum.to(at::kFloat);
+    const at::Tensor pg = dyf * xhat;
+    return std::make_tuple(dx, ld.empty() ? pg : pg.sum(ld), ld.empty() ? dyf : dyf.sum(ld));
+}
+
+/// aclnnGroupNormSilu, aclnnGroupNormSiluV2 (norm/group_norm_silu/op_host/op_api/aclnn_group_norm_silu.cpp; the
+/// GroupNormSilu kernel): the group normalization of aclnnGroupNorm (self [N, C, *], `group` groups; gamma ones and
+/// beta zeros when absent; eps as float32) followed, with activateSilu (always for aclnnGroupNormSilu), by silu(y) =
+/// y * sigmoid(y); meanOut and rstdOut [N, group]. Here: ATen's native_group_norm in float32 (GroupNormIn), silu in
+/// float32, each result rounded once to its output's dtype. An empty self: out empty, meanOut 0, rstdOut NaN (the
+/// op_api's fills outside the 950).
+inline std::tuple<at::Tensor, at::Tensor, at::Tensor> GroupNormSiluIn(const at::Tensor& self, const at::Tensor& gamma,
+                                                                     const at::Tensor& beta, int64_t group, double eps,
+                                                                     bool activateSilu) {
+    const int64_t N = self.size(0), C = self.size(1);
+    const int64_t HxW = C > 0 && N > 0 ? self.numel() / (N * C) : 0;
+    auto r = GroupNormIn(self.numel() == 0 ? self : self.reshape({N, C, HxW}), gamma, beta, N, C, HxW, group, eps);
+    at::Tensor y = std::get<0>(r).reshape(self.sizes());
+    if (activateSilu && y.numel() > 0) y = at::silu(y);
+    return std::make_tuple(y, std::get<1>(r), std::get<2>(r));
+}
+
+/// aclnnGroupNormSwish (norm/group_norm_swish: a generated aclnn layer; the GroupNormSwish kernel): the group
+/// normalization of x [N, C, *] in numGroups groups (eps as float32), scaled by gamma and shifted by beta, then with
+/// activateSwish swish(y) = y / (1 + exp(-swishScale * y)); meanOut, rstdOut [N, numGroups]. Here: ATen's
+/// native_group_norm in float32 (GroupNormIn), the swish in float32, each result rounded once to its output's dtype.
+inline std::tuple<at::Tensor, at::Tensor, at::Tensor> GroupNormSwishIn(const at::Tensor& x, const at::Tensor& gamma,
+                                                                      const at::Tensor& beta, int64_t numGroups,
+                                                                      double eps, bool activateSwish,
+                                                                      double swishScale) {
+    auto r = GroupNormSiluIn(x, gamma, beta, numGroups, eps, false);
+    at::Tensor y = std::get<0>(r);
+    if (activateSwish) y = y * at::sigmoid(y * static_cast<float>(swishScale));
+    return std::make_tuple(y, std::get<1>(r), std::get<2>(r));
+}
+
+/// aclnnGroupNormSwishGrad (norm/group_norm_swish_grad: a generated aclnn layer; the GroupNormSwishGrad kernel): with
+/// xhat = (x - mean) * rstd per (n, group) (mean, rstd the caller's [N, numGroups]) and z = xhat * gamma + beta, the
+/// swish's gradient dz = dy * d/dz (z * sigmoid(swishScale * z)); dgamma = the sum over N and the spatial dims of dz *
+/// xhat, dbeta = the sum of dz; dx the group normalization's input gradient of dz. dgammaOut / dbetaOut written only
+/// where required (else returned as themselves). Here: in float32 on ATen, dx by native_group_norm_backward.
+inline std::tuple<at::Tensor, at::Tensor, at::Tensor> GroupNormSwishGradIn(
+    const at::Tensor& dy, const at::Tensor& mean, const at::Tensor& rstd, const at::Tensor& x, const at::Tensor& gamma,
+    const at::Tensor& beta, int64_t numGroups, double swishScale, bool dgammaIsRequire, bool dbetaIsRequire,
+    const at::Tensor& dgammaOut, const at::Tensor& dbetaOut) {
+    const int64_t N = x.size(0), C = x.size(1);
+    const int64_t HxW = x.numel() / (N * C);
+    const at::Tensor xf = x.to(at::kFloat).reshape({N, numGroups, -1});
+    const at::Tensor mf = mean.to(at::kFloat).reshape({N, numGroups, 1});
+    const at::Tensor rf = rstd.to(at::kFloat).reshape({N, numGroups, 1});
+    const at::Tensor xhat = ((xf - mf) * rf).reshape({N, C, HxW});
+    const at::Tensor gf = gamma.to(at::kFloat).reshape({1, C, 1});
+    const at::Tensor z = xhat * gf + beta.to(at::kFloat).reshape({1, C, 1});
+    const float scale = static_cast<float>(swishScale);
+    const at::Tensor sg = at::sigmoid(z * scale);
+    const at::Tensor dz = dy.to(at::kFloat).reshape({N, C, HxW}) * (sg + z * scale * sg * (1.0f - sg));
+    auto r = at::native_group_norm_backward(dz.contiguous(), x.to(at::kFloat).reshape({N, C, HxW}).contiguous(),
+                                            mean.to(at::kFloat).reshape({N, numGroups}).contiguous(),
+                                            rstd.to(at::kFloat).reshape({N, numGroups}).contiguous(),
+                                            gamma.to(at::kFloat).contiguous(), N, C, HxW, numGroups,
+                                            {true, false, false});
+    const at::Tensor dgamma = (dz * xhat).sum(std::vector<int64_t>{0, 2});
+    const at::Tensor dbeta = dz.sum(std::vector<int64_t>{0, 2});
+    return std::make_tuple(std::get<0>(r).reshape(x.sizes()), dgammaIsRequire ? dgamma : dgammaOut,
+                           dbetaIsRequire ? dbeta : dbetaOut);
+}
+
+/// aclnnDeepNormGrad (norm/deep_norm_grad: a generated aclnn layer; the DeepNormGrad kernel, docs/aclnnDeepNormGrad.md):
+/// with t1 = dy * gamma, t2 = alpha * x + gx - mean (mean, rstd the caller's, one per leading index), D = gamma's
+/// element count, over the trailing dims: dvar = -1/D * sum(t1 * t2 * rstd^3), dmean = -1/D * sum(t1 * rstd);
+/// dgx = t1 * rstd + dvar * t2 + dmean; dx = alpha * dgx; dbeta = the sum over the leading dims of dy, dgamma = of
+/// dy * rstd * t2. Here: that closed form (as the docs write it) in float32 on ATen (alpha as float32); results in the
+/// outputs' order (dxOut, dgxOut, dbetaOut, dgammaOut).
+inline std::tuple<at::Tensor, at::Tensor, at::Tensor, at::Tensor> DeepNormGradIn(
+    const at::Tensor& dy, const at::Tensor& x, const at::Tensor& gx, const at::Tensor& gamma, const at::Tensor& mean,
+    const at::Tensor& rstd, double alpha) {
+    const int64_t lead = x.dim() - gamma.dim();
+    std::vector<int64_t> stat(x.sizes().begin(), x.sizes().begin() + lead);
+    stat.resize(static_cast<size_t>(x.dim()), 1);
+    const std::vector<int64_t> nd = NormTrailingDims(x, gamma.dim());
+    std::vector<int64_t> ld;
+    for (int64_t i = 0; i < lead; ++i) ld.push_back(i);
+    const float a = static_cast<float>(alpha);
+    const float one_div = -1.0f / static_cast<float>(gamma.numel());
+    const at::Tensor dyf = dy.to(at::kFloat);
+    const at::Tensor r = rstd.to(at::kFloat).reshape(stat);
+    const at::Tensor t1 = dyf * gamma.to(at::kFloat);
+    const at::Tensor t2 = x.to(at::kFloat) * a + gx.to(at::kFloat) - mean.to(at::kFloat).reshape(stat);
+    const at::Tensor dvar = (t1 * t2 * r.pow(3)).sum(nd, true) * one_div;
+    const at::Tensor dmean = (t1 * r).sum(nd, true) * one_div;
+    const at::Tensor dgx = t1 * r + dvar * t2 + dmean;
+    const at::Tensor pg = dyf * r * t2;
+    return std::make_tuple(dgx * a, dgx, ld.empty() ? dyf : dyf.sum(ld), ld.empty() ? pg : pg.sum(ld));
+}
+
+/// aclnnAddRmsNormCast (norm/add_rms_norm_cast: a generated aclnn layer; the AddRmsNormCast kernel): x = float(x1) +
+/// float(x2), rstd = 1 / sqrt(mean(x^2) + epsilon) over the trailing gamma.dim() dims, y1 = x * rstd * gamma (FLOAT),
+/// y2 = y1 cast to x1's dtype, xOut = x in x1's dtype. Here: in float32 on ATen; results in the outputs' order
+/// (y1Out, y2Out, rstdOut, xOut), y2 and x rounded once by the writes.
+inline std::tuple<at::Tensor, at::Tensor, at::Tensor, at::Tensor> AddRmsNormCastIn(const at::Tensor& x1,
+                                                                                  const at::Tensor& x2,
+                                                                                  const at::Tensor& gamma,
+                                                                                  double epsilon) {
+    const at::Tensor x = x1.to(at::kFloat) + x2.to(at::kFloat);
+    const std::vector<int64_t> dims = NormTrailingDims(x, gamma.dim());
+    const at::Tensor rstd = at::rsqrt(x.pow(2).mean(dims, /*keepdim=*/true) + static_cast<float>(epsilon));
+    const at::Tensor y1 = x * rstd * gamma.to(at::kFloat);
+    return std::make_tuple(y1, y1, rstd, x);
+}
+
+/// aclnnAdaLayerNorm, aclnnAdaLayerNormV2 (norm/ada_layer_norm, norm/ada_layer_norm_v2: the AdaLayerNorm(V2)
+/// kernels, docs/aclnnAdaLayerNorm.md): over x's last dim H mean and rstd = 1 / sqrt(biased variance + epsilon);
+/// y = (x - mean) * rstd * weight + bias (ones / zeros when absent); out = y * (1 + scale) + shift, scale and shift
+/// [B..., 1, H] or [B..., H] broadcast over S; V2's mean and rstd [B..., S, 1]. Here: in float32 on ATen (epsilon as
+/// float32), each result rounded once to its output's dtype. Results (out, mean, rstd).
+inline std::tuple<at::Tensor, at::Tensor, at::Tensor> AdaLayerNormIn(const at::Tensor& x, const at::Tensor& scale,
+                                                                    const at::Tensor& shift, const at::Tensor& weight,
+                                                                    const at::Tensor& bias, double epsilon) {
+    const at::Tensor xf = x.to(at::kFloat);
+    const at::Tensor mean = xf.mean({-1}, /*keepdim=*/true);
+    const at::Tensor rstd = at::rsqrt((xf - mean).pow(2).mean({-1}, /*keepdim=*/true) + static_cast<float>(epsilon));
+    at::Tensor y = (xf - mean) * rstd;
+    if (weight.defined()) y = y * weight.to(at::kFloat);
+    if (bias.defined()) y = y + bias.to(at::kFloat);
+    auto per_batch = [&](const at::Tensor& t) {
+        const at::Tensor f = t.to(at::kFloat);
+        return f.dim() == x.dim() ? f : f.unsqueeze(-2);
+    };
+    return std::make_tuple(y * (per_batch(scale) + 1.0f) + per_batch(shift), mean, rstd);
+}
+
+/// aclnnAdaLayerNorm: AdaLayerNormIn's out.
+inline at::Tensor AdaLayerNormOut(const at::Tensor& x, const at::Tensor& scale, const at::Tensor& shift,
+                                  const at::Tensor& weight, const at::Tensor& bias, double epsilon) {
+    return std::get<0>(AdaLayerNormIn(x, scale, shift, weight, bias, epsilon));
+}
+
 }  // namespace ref
 }  // namespace aclcpu

@@ -168,5 +168,82 @@ inline at::Tensor MaxPoolExact(const at::Tensor& self, at::IntArrayRef kernelSha
     return is3d ? r.squeeze(0) : r;
 }
 
+/// The 2-D pooling arrays as ATen takes them: one value for both dims, an empty stride meaning the kernel.
+inline std::vector<int64_t> Pool2dArray(at::IntArrayRef a, at::IntArrayRef if_empty) {
+    if (a.empty()) return std::vector<int64_t>(if_empty.begin(), if_empty.end());
+    if (a.size() == 1) return {a[0], a[0]};
+    return {a[0], a[1]};
+}
+
+/// aclnnMaxPool2dWithIndices (pooling/max_pool3d_with_argmax_v2/op_api/aclnn_max_pool2d_with_indices.cpp): the
+/// MaxPool3DWithArgmaxV2 kernel on self viewed as NCDHW with D = 1 (Atlas A2/A3) or MaxPoolWithArgmaxV3 (Ascend 950):
+/// the largest value of each window (padding never chosen) and its flat index h * W + w in the input plane, the
+/// indices cast to indices' dtype. Here: ATen's max_pool2d_with_indices on a float32 copy (a selection: exact in
+/// every dtype), the values rounded back by the write. Results (out, indices).
+inline std::tuple<at::Tensor, at::Tensor> MaxPool2dWithIndicesIn(const at::Tensor& self, at::IntArrayRef kernelSize,
+                                                                 at::IntArrayRef stride, at::IntArrayRef padding,
+                                                                 at::IntArrayRef dilation, bool ceilMode) {
+    const std::vector<int64_t> k = Pool2dArray(kernelSize, {});
+    return at::max_pool2d_with_indices(self.to(at::kFloat), k, Pool2dArray(stride, k), Pool2dArray(padding, {}),
+                                       Pool2dArray(dilation, {}), ceilMode);
+}
+
+/// aclnnMaxPool2dWithIndicesBackward (pooling/max_pool3d_grad_with_argmax/op_api/
+/// aclnn_max_pool2d_with_indices_backward.cpp; the MaxPool3DGradWithArgmax kernel with D = 1, or
+/// MaxPoolGradWithArgmaxV3 on Ascend 950): each gradOutput element added into gradInput at its window's argmax
+/// (indices: the flat h * W + w of the input plane). Here: ATen's max_pool2d_with_indices_backward in float32, the
+/// sum rounded once to gradInput's dtype. An index outside the input plane (the caller's; what the kernel does with
+/// one is not public) contributes nothing - ATen's CPU kernel would write outside gradInput.
+inline at::Tensor MaxPool2dWithIndicesBackwardIn(const at::Tensor& gradOutput, const at::Tensor& self,
+                                                 const at::Tensor& indices, at::IntArrayRef kernelSize,
+                                                 at::IntArrayRef stride, at::IntArrayRef padding,
+                                                 at::IntArrayRef dilation, bool ceilMode) {
+    const std::vector<int64_t> k = Pool2dArray(kernelSize, {});
+    const int64_t plane = self.size(-1) * self.size(-2);
+    at::Tensor idx = indices.to(at::kLong).reshape(gradOutput.sizes());
+    const at::Tensor inside = (idx >= 0).logical_and(idx < plane);
+    at::Tensor g = gradOutput.to(at::kFloat).mul(inside).contiguous();
+    return at::max_pool2d_with_indices_backward(g, self.to(at::kFloat), k, Pool2dArray(stride, k),
+                                                Pool2dArray(padding, {}), Pool2dArray(dilation, {}), ceilMode,
+                                                idx.clamp(0, plane - 1).contiguous());
+}
+
+/// The 3-D pooling arrays as ATen takes them: one value for the three dims, an empty stride meaning the kernel.
+inline std::vector<int64_t> Pool3dArray(at::IntArrayRef a, at::IntArrayRef if_empty) {
+    if (a.empty()) return std::vector<int64_t>(if_empty.begin(), if_empty.end());
+    if (a.size() == 1) return {a[0], a[0], a[0]};
+    return {a[0], a[1], a[2]};
+}
+
+/// aclnnMaxPool3dWithArgmax (pooling/max_pool3d_with_argmax_v2/op_api/aclnn_max_pool3d_with_argmax.cpp; the
+/// MaxPool3DWithArgmaxV2 kernel on NCDHW): the largest value of each window and its flat index d * H * W + h * W + w
+/// in the input volume, cast to indices' dtype. Here: ATen's max_pool3d_with_indices on a float32 copy (a selection:
+/// exact), rounded back by the write. Results (out, indices).
+inline std::tuple<at::Tensor, at::Tensor> MaxPool3dWithArgmaxIn(const at::Tensor& self, at::IntArrayRef kernelSize,
+                                                               at::IntArrayRef stride, at::IntArrayRef padding,
+                                                               at::IntArrayRef dilation, bool ceilMode) {
+    const std::vector<int64_t> k = Pool3dArray(kernelSize, {});
+    return at::max_pool3d_with_indices(self.to(at::kFloat), k, Pool3dArray(stride, k), Pool3dArray(padding, {}),
+                                       Pool3dArray(dilation, {}), ceilMode);
+}
+
+/// aclnnMaxPool3dWithArgmaxBackward (pooling/max_pool3d_grad_with_argmax/op_api/
+/// aclnn_max_pool3d_with_argmax_backward.cpp; the MaxPool3DGradWithArgmax kernel): each gradOutput element added into
+/// gradInput at its window's argmax (the flat d * H * W + h * W + w). Here: ATen's max_pool3d_with_indices_backward in
+/// float32, rounded once to gradInput's dtype; an index outside the input volume contributes nothing.
+inline at::Tensor MaxPool3dWithArgmaxBackwardIn(const at::Tensor& gradOutput, const at::Tensor& self,
+                                                const at::Tensor& indices, at::IntArrayRef kernelSize,
+                                                at::IntArrayRef stride, at::IntArrayRef padding,
+                                                at::IntArrayRef dilation, bool ceilMode) {
+    const std::vector<int64_t> k = Pool3dArray(kernelSize, {});
+    const int64_t volume = self.size(-1) * self.size(-2) * self.size(-3);
+    const at::Tensor idx = indices.to(at::kLong);
+    const at::Tensor inside = (idx >= 0).logical_and(idx < volume);
+    const at::Tensor g = gradOutput.to(at::kFloat).mul(inside).contiguous();
+    return at::max_pool3d_with_indices_backward(g, self.to(at::kFloat), k, Pool3dArray(stride, k),
+                                                Pool3dArray(padding, {}), Pool3dArray(dilation, {}), ceilMode,
+                                                idx.clamp(0, volume - 1).contiguous());
+}
+
 }  // namespace ref
 }  // namespace aclcpu
