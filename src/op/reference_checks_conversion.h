@@ -595,3 +595,474 @@ inline int CheckChannelShuffleRank(const OpCall& c, int64_t) {
 }
 
 }  // namespace aclcpu
+
+#include "engine/elementwise.h"
+
+namespace aclcpu {
+
+// ---- aclnnInplaceMaskedFillScalar, aclnnInplaceMaskedFillTensor (ops-math conversion/masked_fill/op_api/
+// aclnn_masked_fill_scalar.cpp, aclnn_masked_fill_tensor.cpp CheckShape); c.t = {mask[, value], selfRef} (the
+// in-place tensor after the inputs)
+
+/// selfRef and mask at most 8 dims (OP_CHECK_MAX_DIM), value 0-d (the tensor form: OP_CHECK_WRONG_DIMENSION), selfRef
+/// and mask broadcastable (OP_CHECK_BROADCAST_AND_INFER_SHAPE) to selfRef's own shape.
+inline int MaskedFillShape(const OpCall& c, const aclTensor* value) {
+    const aclTensor* self = c.t[c.num_tensors - 1];  // the in-place tensor follows the inputs
+    const aclTensor* mask = c.t[0];
+    if (self->view_shape.size() > 8) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "The selfRef tensor cannot be larger than 8 dimensions.");
+    }
+    if (mask->view_shape.size() > 8) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "The mask tensor cannot be larger than 8 dimensions.");
+    }
+    if (value != nullptr) {
+        if (int ret = CheckDims(value, "value", 0)) return ret;
+    }
+    engine::BroadcastShape b;
+    if (!engine::Broadcast(self->view_shape.data(), self->view_shape.size(), mask->view_shape.data(),
+                           mask->view_shape.size(), &b)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "The size of tensor selfRef %s must match the size of tensor mask %s.",
+                    ShapeString(self->view_shape).c_str(), ShapeString(mask->view_shape).c_str());
+    }
+    const std::vector<int64_t> bs(b.d, b.d + b.n);
+    if (bs != self->view_shape) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Shape of out should be %s, but current is %s.", ShapeString(bs).c_str(),
+                    ShapeString(self->view_shape).c_str());
+    }
+    return 0;
+}
+
+inline int CheckMaskedFillScalarShape(const OpCall& c, const aclScalar* /*value*/) { return MaskedFillShape(c, nullptr); }
+
+inline int CheckMaskedFillTensorShape(const OpCall& c) { return MaskedFillShape(c, c.t[1]); }
+
+// ---- aclnnInplaceFillTensor (ops-math conversion/fill/op_api/aclnn_fill_tensor.cpp CheckShape); c.t = {value,
+// selfRef}
+
+/// selfRef at most 8 dims; value 0-d or 1-D of one element.
+inline int CheckFillTensorShape(const OpCall& c) {
+    const aclTensor* self = c.t[1];
+    const aclTensor* value = c.t[0];
+    if (self->view_shape.size() > 8) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "The selfRef tensor cannot be larger than 8 dimensions.");
+    }
+    const std::vector<int64_t>& v = value->view_shape;
+    if (v.size() > 1 || (v.size() == 1 && v[0] != 1)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "value shape should be 0D or 1D with size = 1, but got %s.",
+                    ShapeString(v).c_str());
+    }
+    return 0;
+}
+
+}  // namespace aclcpu
+
+namespace aclcpu {
+
+// ---- aclnnReflectionPad{1,2,3}dBackward, aclnnReplicationPad{1,2,3}dBackward; c.t = {gradOutput, self, gradInput}
+// (ops-math conversion/pad_v3_grad_replicate/op_host/op_api/pad1d_backward_common.h (1d), aclnn_pad2d_backward.cpp
+// (2d), conversion/pad_v3_grad_replication/op_api/aclnn_pad3d_backward.cpp (3d): CheckFormat, CheckShape, then the
+// empty-tensor rule before the early return)
+
+namespace convpad {
+
+/// The private formats aclcpu tensors can carry (op::IsPrivateFormat).
+inline bool PrivateFormat(int32_t f) {
+    return f == ACL_FORMAT_NC1HWC0 || f == ACL_FORMAT_FRACTAL_Z || f == ACL_FORMAT_NC1HWC0_C04 ||
+           f == ACL_FORMAT_FRACTAL_NZ || f == ACL_FORMAT_NDC1HWC0 || f == ACL_FRACTAL_Z_3D;
+}
+
+/// CheckFormat, CheckShape and the empty rule for D padded dims; reflect selects the reflection rules.
+inline int PadGrad(const OpCall& c, const aclIntArray* padding, size_t D, bool reflect) {
+    const aclTensor* grad = c.t[0];
+    const aclTensor* self = c.t[1];
+    const aclTensor* gin = c.t[2];
+    if (PrivateFormat(grad->format) || PrivateFormat(self->format) || PrivateFormat(gin->format)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Format only support ND.");
+    }
+    if (grad->format != self->format || grad->format != gin->format) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "Format of input and output should be equal, gradOutput [%s], self [%s], gradInput [%s].",
+                    FormatName(grad->format), FormatName(self->format), FormatName(gin->format));
+    }
+    const std::vector<int64_t>& s = self->view_shape;
+    const std::vector<int64_t>& g = grad->view_shape;
+    const std::vector<int64_t>& p = padding->values;
+    if (s != gin->view_shape) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "Expected tensor for self to have same size as tensor for gradInput, but %s does not equal %s.",
+                    ShapeString(s).c_str(), ShapeString(gin->view_shape).c_str());
+    }
+    const size_t n = s.size();
+    if (n < D + 1) return Fail(ACLNN_ERR_PARAM_INVALID, "The self tensor must have at least %zu dimensions.", D + 1);
+    if (n > D + 2) return Fail(ACLNN_ERR_PARAM_INVALID, "The self tensor cannot be larger than %zu dimensions.", D + 2);
+    if (g.size() != n || gin->view_shape.size() != n) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "gradOutput, self, gradInput dim should be same.");
+    }
+    if (p.size() != 2 * D) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "padding length should be %zu, but got %zu.", 2 * D, p.size());
+    }
+    auto pads_below = [&]() {
+        for (size_t k = 0; k < D; ++k) {
+            const int64_t size = s[n - 1 - k];
+            if (!(p[2 * k] < size && p[2 * k + 1] < size)) return false;
+        }
+        return true;
+    };
+    auto grad_shape = [&]() {
+        for (size_t k = 0; k < D; ++k) {
+            if (g[n - 1 - k] != s[n - 1 - k] + p[2 * k] + p[2 * k + 1]) return false;
+        }
+        return true;
+    };
+    if (D == 1) {  // pad1d_backward_common.h: the gradOutput shape before the reflection rule ("dimention")
+        if (!grad_shape()) return Fail(ACLNN_ERR_PARAM_INVALID, "wrong gradOutput shape.");
+        if (reflect && !pads_below()) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "padding size should be less than the corresponding self dimention.");
+        }
+    } else {
+        if (reflect && !pads_below()) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "padding size should be less than the corresponding self dimension.");
+        }
+        if (D == 2 && grad->dtype == ACL_BF16) {  // aclnn_pad2d_backward.cpp CheckPaddingValue
+            bool ok = p[0] >= 0 && p[1] >= 0 && p[2] >= 0 && p[3] >= 0;
+            if (ok && !(p[2] == 0 && p[3] == 0)) ok = p[0] <= 7 && p[1] <= 7 && p[2] <= 7 && p[3] <= 7;
+            if (!ok) {
+                return Fail(ACLNN_ERR_PARAM_INVALID,
+                            "bf16 only supports h dim no pad or padding values less than 7 or equal 7.");
+            }
+        }
+        if (!grad_shape()) return Fail(ACLNN_ERR_PARAM_INVALID, "wrong gradOutput shape.");
+    }
+    if (grad->numel != 0 && self->numel != 0 && gin->numel != 0) return 0;
+    // the empty rule (then success with nothing written: the entry's empty_return)
+    bool bad = false;
+    if (D == 3) {
+        bad = n == 4;
+        for (size_t d = 1; d < n && n == 5; ++d) bad = bad || s[d] == 0;
+        if (bad) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "Expected 4D or 5D tensor with possibly 0 batch size and other non-zero dimensions for input.");
+        }
+        return 0;
+    }
+    if (n == D + 1) {
+        if (D == 1) bad = reflect ? s[1] == 0 : true;
+        else bad = s[1] == 0 || s[2] == 0 || !reflect;
+    } else {
+        for (size_t d = 1; d < n; ++d) bad = bad || s[d] == 0;
+    }
+    if (bad) return Fail(ACLNN_ERR_PARAM_INVALID, "Input should not be empty.");
+    return 0;
+}
+
+}  // namespace convpad
+
+inline int CheckReflectionPad1dGrad(const OpCall& c, const aclIntArray* p) { return convpad::PadGrad(c, p, 1, true); }
+inline int CheckReplicationPad1dGrad(const OpCall& c, const aclIntArray* p) { return convpad::PadGrad(c, p, 1, false); }
+inline int CheckReflectionPad2dGrad(const OpCall& c, const aclIntArray* p) { return convpad::PadGrad(c, p, 2, true); }
+inline int CheckReplicationPad2dGrad(const OpCall& c, const aclIntArray* p) { return convpad::PadGrad(c, p, 2, false); }
+inline int CheckReflectionPad3dGrad(const OpCall& c, const aclIntArray* p) { return convpad::PadGrad(c, p, 3, true); }
+inline int CheckReplicationPad3dGrad(const OpCall& c, const aclIntArray* p) { return convpad::PadGrad(c, p, 3, false); }
+
+}  // namespace aclcpu
+
+namespace aclcpu {
+
+// ---- aclnnCircularPad2d / 3d (ops-math conversion/circular_pad/op_host/op_api/circular_pad_common.h: CheckFormat,
+// CheckShape<MinDim, MaxDim, PaddingSize>, HandleEmptyTensor); c.t = {self, out}
+
+namespace convpad {
+
+/// The forward's format, shape and empty rules for D padded dims (self of D+1 or D+2 dims).
+inline int CircularPad(const OpCall& c, const aclIntArray* padding, size_t D) {
+    const aclTensor* self = c.t[0];
+    const aclTensor* out = c.t[1];
+    if (PrivateFormat(self->format)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Format only support ND、NCHW、NHWC、HWCN、NDHWC、NCDHW、NCL");
+    }
+    if (self->format != out->format) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Format of input and output should be equal, self [%s], gradInoutput [%s].",
+                    FormatName(self->format), FormatName(out->format));
+    }
+    const std::vector<int64_t>& s = self->view_shape;
+    const std::vector<int64_t>& p = padding->values;
+    const size_t n = s.size();
+    if (n < D + 1) return Fail(ACLNN_ERR_PARAM_INVALID, "The self tensor must have at least %zu dimensions.", D + 1);
+    if (n > D + 2) return Fail(ACLNN_ERR_PARAM_INVALID, "The self tensor cannot be larger than %zu dimensions.", D + 2);
+    if (n != out->view_shape.size()) return Fail(ACLNN_ERR_PARAM_INVALID, "self, out dim should be same.");
+    if (p.size() != 2 * D) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "padding length should be %zu, but got %zu.", 2 * D, p.size());
+    }
+    std::vector<int64_t> want = s;
+    for (size_t k = 0; k < D; ++k) want[n - 1 - k] = s[n - 1 - k] + p[2 * k] + p[2 * k + 1];
+    if (out->view_shape != want) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Expected tensor for out to have same size as %s, but got %s.",
+                    ShapeString(want).c_str(), ShapeString(out->view_shape).c_str());
+    }
+    if (self->numel != 0 && out->numel != 0) return 0;
+    bool bad = n == D + 1;
+    for (size_t d = 1; d < n && n == D + 2; ++d) bad = bad || s[d] == 0;
+    if (!bad) return 0;
+    return Fail(ACLNN_ERR_PARAM_INVALID,
+                "Expected %zuD or %zuD tensor with possibly 0 batch size and other non-zero dimentions for inpit.", D + 1,
+                D + 2);
+}
+
+/// The backward's format (a private gradOutput format; gradOutput, self, gradInput of one view format), shape and
+/// empty rules (circular_pad_backward_common.h, aclnn_circular_pad2d_backward.cpp / aclnn_circular_pad3d_backward.cpp).
+inline int CircularPadGrad(const OpCall& c, const aclIntArray* padding, size_t D) {
+    const aclTensor* grad = c.t[0];
+    const aclTensor* self = c.t[1];
+    const aclTensor* gin = c.t[2];
+    if (PrivateFormat(grad->format)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Format only support ND、NCHW、NHWC、HWCN、NDHWC、NCDHW、NCL");
+    }
+    if (grad->format != self->format || grad->format != gin->format) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "Format of input and output should be equal, gradOutput [%s], self [%s], gradInput [%s].",
+                    FormatName(grad->format), FormatName(self->format), FormatName(gin->format));
+    }
+    const std::vector<int64_t>& s = self->view_shape;
+    const std::vector<int64_t>& g = grad->view_shape;
+    const std::vector<int64_t>& p = padding->values;
+    if (s != gin->view_shape) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "Expected tensor for self to have same size as tensor for gradInput, but %s does not equal %s.",
+                    ShapeString(s).c_str(), ShapeString(gin->view_shape).c_str());
+    }
+    const size_t n = s.size();
+    if (n < D + 1) return Fail(ACLNN_ERR_PARAM_INVALID, "The self tensor must have at least %zu dimensions.", D + 1);
+    if (n > D + 2) return Fail(ACLNN_ERR_PARAM_INVALID, "The self tensor cannot be larger than %zu dimensions.", D + 2);
+    if (g.size() != n || gin->view_shape.size() != n) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "gradOutput, self, gradInput dim should be same.");
+    }
+    if (p.size() != 2 * D) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "padding length should be %zu, but got %zu.", 2 * D, p.size());
+    }
+    if (D == 3) {
+        for (size_t k = 0; k < D; ++k) {
+            const int64_t size = s[n - 1 - k];
+            if (!(p[2 * k] < size && p[2 * k + 1] < size)) {
+                return Fail(ACLNN_ERR_PARAM_INVALID,
+                            "padding size should be less than the corresponding self dimention.");
+            }
+        }
+    }
+    for (size_t k = 0; k < D; ++k) {
+        if (g[n - 1 - k] != s[n - 1 - k] + p[2 * k] + p[2 * k + 1]) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "wrong gradOutput shape.");
+        }
+    }
+    if (grad->numel != 0 && self->numel != 0 && gin->numel != 0) return 0;
+    bool zero = false;
+    for (size_t d = 1; d < n; ++d) zero = zero || s[d] == 0;
+    if (D == 2 && zero) return Fail(ACLNN_ERR_PARAM_INVALID, "Input should not be empty.");
+    if (D == 3 && n == 4) return Fail(ACLNN_ERR_PARAM_INVALID, "Expected 4D tensor can not be empty for input.");
+    if (D == 3 && zero) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "Expected 5D tensor with possibly 0 batch size and other non-zero dimentions for input.");
+    }
+    return 0;
+}
+
+}  // namespace convpad
+
+inline int CheckCircularPad2d(const OpCall& c, const aclIntArray* p) { return convpad::CircularPad(c, p, 2); }
+inline int CheckCircularPad3d(const OpCall& c, const aclIntArray* p) { return convpad::CircularPad(c, p, 3); }
+inline int CheckCircularPad2dGrad(const OpCall& c, const aclIntArray* p) { return convpad::CircularPadGrad(c, p, 2); }
+inline int CheckCircularPad3dGrad(const OpCall& c, const aclIntArray* p) { return convpad::CircularPadGrad(c, p, 3); }
+
+}  // namespace aclcpu
+
+#include <cmath>
+#include <cstring>
+#include <limits>
+
+namespace aclcpu {
+
+// ---- aclnnInplaceFillDiagonal (ops-math conversion/fill_diagonal_v2/op_host/op_api/aclnn_fill_diagonal.cpp
+// CheckShapeValid, CheckCanCastType, CheckNotOverflow after the dtype check); c.t = {selfRef}
+
+namespace convfill {
+
+/// The scalar's value as an int64 when its dtype is integral (exact), else nullptr-like false.
+inline bool ScalarInt(const aclScalar& s, int64_t* v) {
+    switch (s.dtype) {
+        case ACL_INT8: { int8_t x; std::memcpy(&x, s.bits, 1); *v = x; return true; }
+        case ACL_UINT8: { uint8_t x; std::memcpy(&x, s.bits, 1); *v = x; return true; }
+        case ACL_INT16: { int16_t x; std::memcpy(&x, s.bits, 2); *v = x; return true; }
+        case ACL_UINT16: { uint16_t x; std::memcpy(&x, s.bits, 2); *v = x; return true; }
+        case ACL_INT32: { int32_t x; std::memcpy(&x, s.bits, 4); *v = x; return true; }
+        case ACL_UINT32: { uint32_t x; std::memcpy(&x, s.bits, 4); *v = x; return true; }
+        case ACL_INT64: { int64_t x; std::memcpy(&x, s.bits, 8); *v = x; return true; }
+        case ACL_BOOL: { *v = s.bits[0] != 0 ? 1 : 0; return true; }
+        default: return false;
+    }
+}
+
+}  // namespace convfill
+
+/// CheckShapeValid: at most 8 dims, at least 2; above 2 dims every dim equal. CheckCanCastType: the value's dtype
+/// castable to FLOAT (a COMPLEX value is not). CheckNotOverflow (aclScalar::CheckOverflows<T> of selfRef's dtype, as
+/// c10's overflows: an integral target refuses a value outside its range; a FLOAT16 / FLOAT target a finite value
+/// beyond its largest finite one; DOUBLE, BOOL, BF16 are not checked).
+inline int CheckFillDiagonal(const OpCall& c, const aclScalar* fillValue, bool /*wrap*/) {
+    const aclTensor* self = c.t[0];
+    const std::vector<int64_t>& s = self->view_shape;
+    if (s.size() > 8) return Fail(ACLNN_ERR_PARAM_INVALID, "The selfRef tensor cannot be larger than 8 dimensions.");
+    if (s.size() < 2) return Fail(ACLNN_ERR_PARAM_INVALID, "The selfRef tensor must have at least 2 dimensions.");
+    if (s.size() > 2) {
+        for (size_t i = 1; i < s.size(); ++i) {
+            if (s[i] != s[0]) {
+                return Fail(ACLNN_ERR_PARAM_INVALID,
+                            "Dim of selfRef[%zu] greater than 2, all dimensions of input must be of equal length.",
+                            s.size());
+            }
+        }
+    }
+    if (fillValue->dtype == ACL_COMPLEX64 || fillValue->dtype == ACL_COMPLEX128 || fillValue->dtype == ACL_COMPLEX32) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Result type %s can't be cast to the desired output type DT_FLOAT.",
+                    DtypeName(fillValue->dtype));
+    }
+    double d = 0.0;
+    ScalarToDouble(*fillValue, &d);
+    int64_t iv = 0;
+    const bool is_int = convfill::ScalarInt(*fillValue, &iv);
+    const aclDataType t = self->dtype;
+    auto int_range = [&](long double lo, long double hi) {
+        const long double v = is_int ? static_cast<long double>(iv) : static_cast<long double>(d);
+        if (!is_int && std::isnan(d)) return false;  // c10: NaN overflows an integral type
+        return v >= lo && v <= hi;
+    };
+    bool ok = true;
+    bool integral = false;
+    switch (t) {
+        case ACL_FLOAT:
+            ok = !std::isfinite(d) || std::fabs(d) <= static_cast<double>(std::numeric_limits<float>::max());
+            break;
+        case ACL_FLOAT16: ok = !std::isfinite(d) || std::fabs(d) <= 65504.0; break;
+        case ACL_INT8: integral = true; ok = int_range(-128, 127); break;
+        case ACL_INT16: integral = true; ok = int_range(-32768, 32767); break;
+        case ACL_INT32: integral = true; ok = int_range(-2147483648.0L, 2147483647.0L); break;
+        case ACL_INT64: integral = true; ok = int_range(-9223372036854775808.0L, 9223372036854775807.0L); break;
+        case ACL_UINT8: integral = true; ok = int_range(0, 255); break;
+        default: break;
+    }
+    if (ok) return 0;
+    if (!integral) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "value cannot be converted to type %s without overflow : %lf.",
+                    DtypeName(t), d);
+    }
+    return Fail(ACLNN_ERR_PARAM_INVALID, "value cannot be converted to type %s without overflow : %ld.", DtypeName(t),
+                static_cast<long>(is_int ? iv : static_cast<int64_t>(d)));
+}
+
+}  // namespace aclcpu
+
+namespace aclcpu {
+
+// ---- aclnnSliceV2 (ops-math conversion/strided_slice_v3/op_api/aclnn_slice_v2.cpp CheckMaxDim, CheckAxesValid,
+// CheckArray, CheckShape after the dtype checks); c.t = {self, out}
+
+/// self at most 8 dims; each axis in [-N, N-1] and named once; starts and ends as long as axes; every step positive;
+/// out's shape self's with each sliced dim ceil((end - start) / step) after the op_api's clamping (a negative start or
+/// end counted from the end, then start clamped to [0, size], end to [start, size]). The op_api walks steps' length:
+/// beyond CANN (whose loop would then read axes past its end) a steps longer than axes is refused.
+inline int CheckSliceV2(const OpCall& c, const aclIntArray* starts, const aclIntArray* ends, const aclIntArray* axes,
+                        const aclIntArray* steps) {
+    const aclTensor* self = c.t[0];
+    const aclTensor* out = c.t[1];
+    if (self->view_shape.size() > 8) return Fail(ACLNN_ERR_PARAM_INVALID, "The self tensor cannot be larger than 8 dimensions.");
+    const int64_t n = static_cast<int64_t>(self->view_shape.size());
+    std::vector<bool> seen(static_cast<size_t>(n > 0 ? n : 1), false);
+    for (int64_t a : axes->values) {
+        if (a >= n || a < -n) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "Provided aclnnSliceV2 axes %ld not in the range of input tensor size %ld.", static_cast<long>(a),
+                        static_cast<long>(n));
+        }
+        const int64_t i = a >= 0 ? a : a + n;
+        if (seen[static_cast<size_t>(i)]) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "aclnnSliceV2 axes %ld appears multiple times in the list of dims.",
+                        static_cast<long>(i));
+        }
+        seen[static_cast<size_t>(i)] = true;
+    }
+    if (starts->values.size() != axes->values.size()) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Expected aclnnSliceV2 starts.size() %zu to be equal to axes.size() %zu.",
+                    starts->values.size(), axes->values.size());
+    }
+    if (ends->values.size() != axes->values.size()) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Expected aclnnSliceV2 ends.size() %zu to be equal to axes.size() %zu.",
+                    ends->values.size(), axes->values.size());
+    }
+    for (int64_t s : steps->values) {
+        if (s <= 0) return Fail(ACLNN_ERR_PARAM_INVALID, "aclnnSliceV2 step must be positive.");
+    }
+    if (steps->values.size() > axes->values.size()) {  // beyond CANN
+        return Fail(ACLNN_ERR_PARAM_INVALID, "%s: steps (%zu) must not be longer than axes (%zu).", c.api,
+                    steps->values.size(), axes->values.size());
+    }
+    std::vector<int64_t> shape = self->view_shape;
+    for (size_t i = 0; i < steps->values.size(); ++i) {
+        const int64_t dim = axes->values[i] >= 0 ? axes->values[i] : axes->values[i] + n;
+        const int64_t size = self->view_shape[static_cast<size_t>(dim)];
+        int64_t start = starts->values[i] >= 0 ? starts->values[i] : starts->values[i] + size;
+        int64_t end = ends->values[i] >= 0 ? ends->values[i] : ends->values[i] + size;
+        if (start < 0) start = 0; else if (start >= size) start = size;
+        if (end < start) end = start; else if (end >= size) end = size;
+        const int64_t step = steps->values[i];
+        shape[static_cast<size_t>(dim)] = (end - start + step - 1) / step;
+    }
+    if (shape != out->view_shape) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Shape of aclnnSliceV2 out should be %s, but current is %s.",
+                    ShapeString(shape).c_str(), ShapeString(out->view_shape).c_str());
+    }
+    return 0;
+}
+
+}  // namespace aclcpu
+
+namespace aclcpu {
+
+// ---- aclnnUnfoldGrad (ops-math conversion/unfold_grad/op_api/aclnn_unfold_grad.cpp CheckShapeValid and the attribute
+// rules of CheckParams after the dtype checks); c.t = {gradOut, gradIn}
+
+/// gradOut and gradIn 1..8 dims; inputSizes one shorter than gradOut; gradIn's shape inputSizes; then dim in
+/// [0, gradOut's rank - 2], size and step positive (CANN returns 161002 for these three without a message: aclcpu
+/// says which); gradOut not FRACTAL_NZ.
+inline int CheckUnfoldGrad(const OpCall& c, const aclIntArray* inputSizes, int64_t dim, int64_t size, int64_t step) {
+    const aclTensor* go = c.t[0];
+    const aclTensor* gi = c.t[1];
+    if (go->view_shape.size() > 8) return Fail(ACLNN_ERR_PARAM_INVALID, "The gradOut tensor cannot be larger than 8 dimensions.");
+    if (gi->view_shape.size() > 8) return Fail(ACLNN_ERR_PARAM_INVALID, "The gradIn tensor cannot be larger than 8 dimensions.");
+    if (go->view_shape.empty()) return Fail(ACLNN_ERR_PARAM_INVALID, "The gradOut tensor must have at least 1 dimensions.");
+    if (gi->view_shape.empty()) return Fail(ACLNN_ERR_PARAM_INVALID, "The gradIn tensor must have at least 1 dimensions.");
+    const int64_t n = static_cast<int64_t>(go->view_shape.size());
+    if (static_cast<int64_t>(inputSizes->values.size()) != n - 1) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "inputSizes length should be equal to Dim of gradOut - 1, but got %zu.",
+                    inputSizes->values.size());
+    }
+    if (gi->view_shape != inputSizes->values) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Expected tensor for gradIn to have same size as %s, but got %s.",
+                    ShapeString(inputSizes->values).c_str(), ShapeString(gi->view_shape).c_str());
+    }
+    if (!(dim >= 0 && dim < n - 1)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "%s: dim %ld must lie in [0, %ld] (CANN refuses it without a message).",
+                    c.api, static_cast<long>(dim), static_cast<long>(n - 2));
+    }
+    if (size <= 0) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "%s: size %ld must be positive (CANN refuses it without a message).", c.api,
+                    static_cast<long>(size));
+    }
+    if (step <= 0) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "%s: step %ld must be positive (CANN refuses it without a message).", c.api,
+                    static_cast<long>(step));
+    }
+    if (go->format == ACL_FORMAT_FRACTAL_NZ) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Format of gradOut gets [FRACTAL_NZ], this format not support.");
+    }
+    return 0;
+}
+
+}  // namespace aclcpu

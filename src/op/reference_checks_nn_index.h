@@ -1095,4 +1095,519 @@ inline int CheckGatherNdNoUnsigned(const OpCall& c, bool /*negativeIndexSupport*
     return nnindex::NoUnsigned(c, c.t[0], "self");
 }
 
+// ---- aclnnIndexAdd (index/inplace_scatter_add/op_host/op_api/aclnn_index_add.cpp CheckShape after its
+// OP_CHECK_MAX_DIMs); c.t = {self, index, source, out}
+
+/// A 0-d index or source counts as [1] (the op_api unsqueezes them before its checks). dim in [-N, N-1] ([-1, 0] for
+/// a 0-d self); a self of dims has source's dim count; their sizes equal outside dim; index at most 1-D with as
+/// many elements as source's size at dim; out's shape self's (OP_CHECK_SHAPE_NOT_EQUAL).
+inline int CheckIndexAddShape(const OpCall& c, int64_t dim, const aclScalar* /*alpha*/) {
+    const aclTensor* self = c.t[0];
+    const aclTensor* index = c.t[1];
+    const aclTensor* source = c.t[2];
+    const aclTensor* out = c.t[3];
+    const std::vector<int64_t>& s = self->view_shape;
+    const std::vector<int64_t> src = source->view_shape.empty() ? std::vector<int64_t>{1} : source->view_shape;
+    const std::vector<int64_t> idx = index->view_shape.empty() ? std::vector<int64_t>{1} : index->view_shape;
+    const int64_t n = static_cast<int64_t>(s.size());
+    if (n == 0) {
+        if (dim != -1 && dim != 0) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "when self.dims() == 0, dim should be 0 or -1, but dim is %ld.",
+                        static_cast<long>(dim));
+        }
+    } else if (dim < -n || dim >= n) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "dim should be in [-self.dims(), self.dims), but dim is %ld.",
+                    static_cast<long>(dim));
+    }
+    if (n != 0 && s.size() != src.size()) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "DimNum of self must be equal to dimNum of source.");
+    }
+    const int64_t d = dim >= 0 ? dim : n + dim;
+    for (int64_t i = 0; i < n; ++i) {
+        if (i != d && s[i] != src[i]) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "The size of self must match the size of source at dimension %ld.",
+                        static_cast<long>(dim));
+        }
+    }
+    if (idx.size() > 1) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Index dimension %zu is supposed to be 1.", idx.size());
+    }
+    // a 0-d self with a dim of -1 reads source's dim -1 (CANN reads GetDim(-1): aclcpu takes its last dim)
+    const int64_t sd = d >= 0 && d < static_cast<int64_t>(src.size()) ? src[d] : src.back();
+    if (idx[0] != sd) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Number of index should be equal to number of source in dim  %ld.",
+                    static_cast<long>(dim));
+    }
+    if (out->view_shape != s) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "Expected tensor for self to have same size as tensor for out, but %s does not equal %s.",
+                    ShapeString(s).c_str(), ShapeString(out->view_shape).c_str());
+    }
+    return 0;
+}
+
+// ---- aclnnIndexCopy, aclnnInplaceIndexCopy (index/scatter_update/op_api/aclnn_index_copy.cpp CheckShape,
+// CheckElementNum, CheckFormat after its dtype checks); c.t = {selfRef, index, source, outRef}
+
+/// BEYOND CANN: the Ascend 950's UINT32 / UINT64 refused (no ATen type).
+inline int CheckIndexCopyNoUnsigned(const OpCall& c, int64_t /*dim*/) {
+    return nnindex::NoUnsigned(c, c.t[0], "selfRef");
+}
+
+/// self and source at most 8 dims, index at most 1; out's shape self's; a 0-d source with an index of other than one
+/// element; self and source (neither 0-d) of different dim counts; dim outside [-N, N-1] ([-1, 0] for a 0-d self);
+/// sizes outside dim different; index's element count not source's size at dim (unless source is 0-d); self's
+/// format not out's.
+inline int CheckIndexCopyShape(const OpCall& c, int64_t dim) {
+    const aclTensor* self = c.t[0];
+    const aclTensor* index = c.t[1];
+    const aclTensor* source = c.t[2];
+    const aclTensor* out = c.t[3];
+    const aclTensor* ranked[3] = {self, source, index};
+    const char* names[3] = {"selfRef", "source", "index"};
+    const size_t limits[3] = {8, 8, 1};
+    for (int i = 0; i < 3; ++i) {
+        if (ranked[i]->view_shape.size() > limits[i]) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "The %s tensor cannot be larger than %zu dimensions.", names[i],
+                        limits[i]);
+        }
+    }
+    const std::vector<int64_t>& s = self->view_shape;
+    const std::vector<int64_t>& src = source->view_shape;
+    if (out->view_shape != s) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "Expected tensor for selfRef to have same size as tensor for outRef, but %s does not equal %s.",
+                    ShapeString(s).c_str(), ShapeString(out->view_shape).c_str());
+    }
+    if (src.empty() && index->numel != 1) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "When source is scalar,index should have one element,but got %ld.",
+                    static_cast<long>(index->numel));
+    }
+    if (s.size() != src.size() && !s.empty() && !src.empty()) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "When source and self are not scalars,their dimensionality must match,but got self dimensionality "
+                    "%s,source dimensionlity %s",
+                    ShapeString(s).c_str(), ShapeString(src).c_str());
+    }
+    const int64_t n = static_cast<int64_t>(s.size());
+    if (n == 0 && dim != 0 && dim != -1) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Dimension out of range (expected to be in range of [-1, 0], but got %ld)",
+                    static_cast<long>(dim));
+    }
+    if (n > 0 && (dim < -n || dim >= n)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "Dimension out of range (expected to be in range of [-%ld, %ld],but got %ld)", static_cast<long>(n),
+                    static_cast<long>(n - 1), static_cast<long>(dim));
+    }
+    const int64_t pd = dim < 0 ? dim + n : dim;
+    for (int64_t i = 0; i < n; ++i) {
+        const int64_t sv = i < static_cast<int64_t>(src.size()) ? src[i] : 1;
+        if (s[i] != sv && i != pd) return Fail(ACLNN_ERR_PARAM_INVALID, "Self and source must have same slice shapes");
+    }
+    if (!src.empty()) {
+        const int64_t sn = static_cast<int64_t>(src.size());
+        const int64_t d = dim >= 0 ? dim : dim + sn;
+        const int64_t size = d >= 0 && d < sn ? src[d] : 0;
+        if (index->numel != size) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "The element num of index (%ld) should be equal to source size in dimension %ld, actual is %ld",
+                        static_cast<long>(index->numel), static_cast<long>(d), static_cast<long>(size));
+        }
+    }
+    if (self->format != out->format) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Format of input and output should be same. self [%d], out [%d].",
+                    static_cast<int>(self->format), static_cast<int>(out->format));
+    }
+    return 0;
+}
+
+// ---- aclnnEmbeddingDenseBackward (index/embedding_dense_grad_v2/op_api/aclnn_embedding_dense_backward.cpp
+// CheckParams after its dtype checks); c.t = {grad, indices, out}
+
+/// grad, indices, out at most 8 dims (OP_CHECK_MAX_DIM, in that order); unless grad's last dim is 0, the product of
+/// grad's leading dims equal to indices' element count; out 2-D of [numWeights, grad's last dim]; no private format.
+/// Beyond CANN: a 0-d grad (whose last dim the op_api reads out of range) refused.
+inline int CheckEmbeddingDenseBackwardShape(const OpCall& c, uint64_t numWeights, uint64_t /*paddingIdx*/,
+                                            bool /*scaleGradByFreq*/) {
+    const aclTensor* grad = c.t[0];
+    const aclTensor* indices = c.t[1];
+    const aclTensor* out = c.t[2];
+    const aclTensor* ranked[3] = {grad, indices, out};
+    const char* names[3] = {"grad", "indices", "out"};
+    for (int i = 0; i < 3; ++i) {
+        if (ranked[i]->view_shape.size() > 8) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "The %s tensor cannot be larger than 8 dimensions.", names[i]);
+        }
+    }
+    const std::vector<int64_t>& g = grad->view_shape;
+    if (g.empty()) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "%s: grad must have at least 1 dimension (beyond CANN).", c.api);
+    }
+    if (g.back() != 0) {
+        int64_t rows = 1;
+        for (size_t i = 0; i + 1 < g.size(); ++i) rows *= g[i];
+        if (rows != indices->numel) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "grad shape [%s] is not match with indices shape [%s].",
+                        ShapeString(g).c_str(), ShapeString(indices->view_shape).c_str());
+        }
+    }
+    const std::vector<int64_t>& o = out->view_shape;
+    if (o.size() != 2) return Fail(ACLNN_ERR_PARAM_INVALID, "outDim shape is not equal to 2");
+    if (static_cast<uint64_t>(o[0]) != numWeights || o[1] != g.back()) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "outshape [%s] is not match with infershape {%lu, %ld}.",
+                    ShapeString(o).c_str(), static_cast<unsigned long>(numWeights), static_cast<long>(g.back()));
+    }
+    for (const aclTensor* t : ranked) {
+        if (t->format == ACL_FORMAT_FRACTAL_NZ || t->format == ACL_FORMAT_NC1HWC0 || t->format == ACL_FORMAT_FRACTAL_Z ||
+            t->format == ACL_FORMAT_NDC1HWC0 || t->format == ACL_FRACTAL_Z_3D || t->format == ACL_FORMAT_NC1HWC0_C04) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "Format only support ND.");
+        }
+    }
+    return 0;
+}
+
+// ---- aclnnGatherV3 (index/gather_v2/op_api/aclnn_gather_v3.cpp CheckShape and the arch rules of CheckParams after
+// its dtype checks); c.t = {self, index, out}
+
+/// self and index at most 8 dims; dim in [-N, N) (N = max(rank, 1)); out's shape the gathered one - self's dims
+/// before dim, index's dims (on the Ascend 950 those after batchDims), self's dims after dim (a 0-d self: 0-d); then
+/// on the Ascend 950 (RegBase) the batchDims rules (in [-R, R] of index's rank R, below self's rank, not above dim,
+/// self's and index's leading batchDims dims equal), elsewhere dim 0, batchDims 0 and mode 1 only.
+inline int CheckGatherV3Shape(const OpCall& c, int64_t dim, int64_t batchDims, int64_t mode) {
+    const aclTensor* self = c.t[0];
+    const aclTensor* index = c.t[1];
+    const aclTensor* out = c.t[2];
+    if (self->view_shape.size() > 8) return Fail(ACLNN_ERR_PARAM_INVALID, "The self tensor cannot be larger than 8 dimensions.");
+    if (index->view_shape.size() > 8) return Fail(ACLNN_ERR_PARAM_INVALID, "The index tensor cannot be larger than 8 dimensions.");
+    const std::vector<int64_t>& s = self->view_shape;
+    const std::vector<int64_t>& ix = index->view_shape;
+    const int64_t n = s.empty() ? 1 : static_cast<int64_t>(s.size());
+    if (!(dim >= -n && dim < n)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "dim %ld not in valid range: [%ld, %ld)", static_cast<long>(dim),
+                    static_cast<long>(-n), static_cast<long>(n));
+    }
+    const int64_t d = dim < 0 ? dim + n : dim;
+    const bool regbase = nnindex::Regbase(c.soc);
+    std::vector<int64_t> want;
+    if (!s.empty()) {
+        for (int64_t i = 0; i < d; ++i) want.push_back(s[static_cast<size_t>(i)]);
+        // the op_api starts at batchDims as given: a negative one, made a size_t, appends no index dim at all
+        const size_t from = !regbase ? 0 : (batchDims < 0 ? ix.size() : static_cast<size_t>(batchDims));
+        for (size_t i = from; i < ix.size(); ++i) want.push_back(ix[i]);
+        for (size_t i = static_cast<size_t>(d) + 1; i < s.size(); ++i) want.push_back(s[i]);
+    }
+    if (out->view_shape != want) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Expected tensor for out to have same size as %s, but got %s.",
+                    ShapeString(want).c_str(), ShapeString(out->view_shape).c_str());
+    }
+    if (!regbase) {
+        if (dim != 0 || batchDims != 0 || mode != 1) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "Currently, only dim=0, batchDims=0, and mode=1 are supported.");
+        }
+        return 0;
+    }
+    if (batchDims != 0) {
+        const int64_t r = ix.empty() ? 1 : static_cast<int64_t>(ix.size());
+        if (batchDims < -r || batchDims > r) return Fail(ACLNN_ERR_PARAM_INVALID, "aclnnGatherV3, batchDims is invalid.");
+        const int64_t b = batchDims < 0 ? batchDims + r : batchDims;
+        if (b >= n) return Fail(ACLNN_ERR_PARAM_INVALID, "aclnnGatherV3, batchDims must be less than rank(self).");
+        if (b > d) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "aclnnGatherV3, batchDims must be less than or equal to dim.");
+        }
+        for (int64_t i = 0; i < b; ++i) {
+            const int64_t si = i < static_cast<int64_t>(s.size()) ? s[static_cast<size_t>(i)] : 1;
+            const int64_t ii = i < static_cast<int64_t>(ix.size()) ? ix[static_cast<size_t>(i)] : 1;
+            if (si != ii) {
+                return Fail(ACLNN_ERR_PARAM_INVALID,
+                            "aclnnGatherV3, self.shape[:batch_dims] should be equal to indices.shape[:batch_dims].");
+            }
+        }
+    }
+    return 0;
+}
+
+// ---- aclnnMaxUnpool2dBackward (index/gather_elements/op_api/aclnn_max_unpool2d_backward.cpp CheckShape and the empty
+// rule after CheckParams); c.t = {gradOutput, self, indices, out}
+
+/// self 3-D or 4-D; gradOutput of self's rank with its (N,) C; indices' and out's shapes self's; outputSize 2 long and
+/// equal to gradOutput's H and W; then an empty gradOutput with a non-empty self refused.
+inline int CheckMaxUnpool2dBackwardShape(const OpCall& c, const aclIntArray* outputSize) {
+    const aclTensor* grad = c.t[0];
+    const aclTensor* self = c.t[1];
+    const aclTensor* indices = c.t[2];
+    const aclTensor* out = c.t[3];
+    const std::vector<int64_t>& s = self->view_shape;
+    const std::vector<int64_t>& g = grad->view_shape;
+    const size_t n = s.size();
+    if (n != 3 && n != 4) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Expected self to be a 3d or 4d Tensor, instead got: %zu", n);
+    }
+    if (g.size() != n) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "Expected dim of self and gradOutput to be equal, instead got self: %zu, gradOutput: %zu", n,
+                    g.size());
+    }
+    if (n == 3) {
+        if (s[0] != g[0]) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "Expected (C) of self and gradOutput to be equal, instead got self: (%ld), gradOutput: (%ld)",
+                        static_cast<long>(s[0]), static_cast<long>(g[0]));
+        }
+    } else if (s[0] != g[0] || s[1] != g[1]) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "Expected (N, C) of self and gradOutput to be equal, instead got self: (%ld, %ld), gradOutput: "
+                    "(%ld, %ld)",
+                    static_cast<long>(s[0]), static_cast<long>(s[1]), static_cast<long>(g[0]), static_cast<long>(g[1]));
+    }
+    if (indices->view_shape != s) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "Expected tensor for self to have same size as tensor for indices, but %s does not equal %s.",
+                    ShapeString(s).c_str(), ShapeString(indices->view_shape).c_str());
+    }
+    if (out->view_shape != s) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "Expected tensor for self to have same size as tensor for out, but %s does not equal %s.",
+                    ShapeString(s).c_str(), ShapeString(out->view_shape).c_str());
+    }
+    const std::vector<int64_t>& o = outputSize->values;
+    if (o.size() != 2) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Expected size of outputSize must be 2, but got: %zu", o.size());
+    }
+    const int64_t gh = g[n - 2], gw = g[n - 1];
+    if (o[0] != gh || o[1] != gw) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "Inconsistent gradOutput size. output height = %ld, output width = %ld, but got gradOutput: %ldx%ld",
+                    static_cast<long>(o[0]), static_cast<long>(o[1]), static_cast<long>(gh), static_cast<long>(gw));
+    }
+    if (grad->numel == 0 && self->numel != 0) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "gradOutput is empty tensor, self should be empty tensor.");
+    }
+    return 0;
+}
+
+// ---- aclnnRepeatInterleaveGrad (index/repeat_interleave_grad: no op_api source - CANN's build generates the aclnn
+// layer from the op definition, so these checks and messages are aclcpu's, after the documented constraints of
+// docs/aclnnRepeatInterleaveGrad.md); c.t = {yGrad, repeats, out}
+
+/// The Ascend 950 only (the documented products); yGrad at most 8 dims; repeats 0-D or 1-D and not empty; axis in
+/// [-n, n) (n = max(rank, 1)); with a repeats of more than one element, its length's share of yGrad's element count
+/// equal to out's (the reduced axis has one position per repeat; a single repeat's reduced size depends on its value,
+/// which the second phase checks).
+inline int CheckRepeatInterleaveGrad(const OpCall& c, int64_t axis) {
+    const aclTensor* y = c.t[0];
+    const aclTensor* rep = c.t[1];
+    const aclTensor* out = c.t[2];
+    if (c.soc != rt::Soc::kAscend950) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "%s is not supported on %s (CANN documents the Ascend 950 only).", c.api,
+                    rt::SocName(c.soc));
+    }
+    if (y->view_shape.size() > 8) return Fail(ACLNN_ERR_PARAM_INVALID, "The yGrad tensor cannot be larger than 8 dimensions.");
+    if (rep->view_shape.size() > 1) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "repeats must be a 0-D or 1-D tensor, but got %s.",
+                    ShapeString(rep->view_shape).c_str());
+    }
+    if (rep->numel == 0) return Fail(ACLNN_ERR_PARAM_INVALID, "repeats must not be empty.");
+    const int64_t n = y->view_shape.empty() ? 1 : static_cast<int64_t>(y->view_shape.size());
+    if (axis < -n || axis >= n) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "axis %ld is out of range [%ld, %ld).", static_cast<long>(axis),
+                    static_cast<long>(-n), static_cast<long>(n));
+    }
+    if (rep->numel > 1 && !y->view_shape.empty()) {
+        const int64_t a = axis < 0 ? axis + n : axis;
+        const int64_t len = y->view_shape[static_cast<size_t>(a)];
+        const int64_t want = len == 0 ? 0 : y->numel / len * rep->numel;
+        if (out->numel != want) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "out must hold %ld elements (yGrad %s reduced to %ld positions along axis %ld), but holds %ld.",
+                        static_cast<long>(want), ShapeString(y->view_shape).c_str(), static_cast<long>(rep->numel),
+                        static_cast<long>(axis), static_cast<long>(out->numel));
+        }
+    }
+    return 0;
+}
+
+// ---- aclnnTfScatterAdd (index/tf_scatter_add/op_host/op_api/aclnn_tf_scatter_add.cpp CheckParams' shape rules after
+// its dtype checks); c.t = {indices, updates, varRef} (the in-place tensor after the inputs)
+
+namespace nnindex {
+
+/// CheckShapeForScatterAdd: every tensor 1..8 dims; varRef's dim 0 empty only with an empty indices; updates of
+/// indices' dims then varRef's dims after the first. Gives its message (0 when it passes).
+inline const char* TfScatterAddShape(const std::vector<int64_t>& v, const std::vector<int64_t>& ix,
+                                     const std::vector<int64_t>& u, int64_t indices_numel, std::string* msg) {
+    const std::vector<int64_t>* ts[3] = {&v, &ix, &u};
+    const char* names[3] = {"varRef", "indices", "updates"};
+    for (int i = 0; i < 3; ++i) {
+        if (ts[i]->empty()) {
+            *msg = std::string("The ") + names[i] + " tensor must have at least 1 dimensions.";
+            return msg->c_str();
+        }
+    }
+    for (int i = 0; i < 3; ++i) {
+        if (ts[i]->size() > 8) {
+            *msg = std::string("The ") + names[i] + " tensor cannot be larger than 8 dimensions.";
+            return msg->c_str();
+        }
+    }
+    if (v[0] == 0 && indices_numel != 0) return "when varRef.shape[0] = 0, indices tensor must be empty.";
+    if (u.size() != ix.size() + v.size() - 1) {
+        return "updatesDimNum must have the same number of indicesDimNum add varDimNum - 1.";
+    }
+    for (size_t i = 0; i < ix.size(); ++i) {
+        if (u[i] != ix[i]) return "updatesShape must have the same number of indicesShape.";
+    }
+    for (size_t i = 1; i < v.size(); ++i) {
+        if (u[i + ix.size() - 1] != v[i]) return "updatesShape must have the same number of varShape.";
+    }
+    return nullptr;
+}
+
+/// CheckShapeForScatterNdAdd: indices' last dim K at most varRef's rank; updates of indices' dims but the last, then
+/// varRef's dims after the first K. Beyond CANN: a 0-d indices (whose last dim the op_api reads out of range) fails.
+inline const char* TfScatterNdAddShape(const std::vector<int64_t>& v, const std::vector<int64_t>& ix,
+                                       const std::vector<int64_t>& u) {
+    if (ix.empty()) return "indices must have at least 1 dimension (beyond CANN).";
+    const int64_t k = ix.back();
+    if (k < 0 || k > static_cast<int64_t>(v.size())) return "indices.shape[-1] must less than or equal to varRefDimNum.";
+    const size_t rank = static_cast<size_t>(k);
+    if (u.size() != ix.size() - 1 + v.size() - rank) {
+        return "updatesDimNum must have the same number of indicesDimNum - 1 add varDimNum - rankSize.";
+    }
+    for (size_t i = 0; i + 1 < ix.size(); ++i) {
+        if (u[i] != ix[i]) return "updatesShape must have the same number of indicesShape.";
+    }
+    for (size_t i = 0; i < v.size() - rank; ++i) {
+        if (u[i + ix.size() - 1] != v[i + rank]) return "updatesShape must have the same number of varShape.";
+    }
+    return nullptr;
+}
+
+}  // namespace nnindex
+
+/// Either shape rule passes; when both fail, CANN logs both messages - aclcpu reports both.
+inline int CheckTfScatterAddShape(const OpCall& c) {
+    const std::vector<int64_t>& v = c.t[2]->view_shape;  // the in-place varRef follows the inputs
+    const std::vector<int64_t>& ix = c.t[0]->view_shape;
+    const std::vector<int64_t>& u = c.t[1]->view_shape;
+    std::string buf;
+    const char* add = nnindex::TfScatterAddShape(v, ix, u, c.t[0]->numel, &buf);
+    if (add == nullptr) return 0;
+    const char* nd = nnindex::TfScatterNdAddShape(v, ix, u);
+    if (nd == nullptr) return 0;
+    return Fail(ACLNN_ERR_PARAM_INVALID, "%s %s", add, nd);
+}
+
+// ---- aclnnMaxUnpool3dBackward (index/gather_elements/op_api/aclnn_max_unpool3d_backward.cpp CheckParams after the null
+// checks; common/inc/op_api/level2_base.h CheckInpuNullTensorMaxUnPool3D, CheckIntArrayShapeMaxUnPool3D);
+// c.t = {gradOutput, self, indices, out}
+
+/// op::IsContiguous: the view's strides the row-major ones (dims of size 1 skipped).
+inline bool ViewContiguous(const aclTensor* t) {
+    int64_t want = 1;
+    for (size_t i = t->view_shape.size(); i-- > 0;) {
+        if (t->view_shape[i] == 1) continue;
+        if (t->strides[i] != want) return false;
+        want *= t->view_shape[i];
+    }
+    return true;
+}
+
+/// out contiguous (before the dtype checks: the entry's first custom check).
+inline int CheckMaxUnpool3dBackwardOut(const OpCall& c, const aclIntArray*, const aclIntArray*, const aclIntArray*) {
+    if (c.t[3]->numel == 0 || ViewContiguous(c.t[3])) return 0;
+    return Fail(ACLNN_ERR_PARAM_INVALID, "out must be contiguous");
+}
+
+/// CheckShape, CheckInpuNullTensorMaxUnPool3D, CheckIntArrayShapeMaxUnPool3D, CheckOutShape (a 4-D self is [N, D, H,
+/// W], a 5-D one [N, C, D, H, W]).
+inline int CheckMaxUnpool3dBackwardShape(const OpCall& c, const aclIntArray* outputSize, const aclIntArray* stride,
+                                         const aclIntArray* padding) {
+    const aclTensor* grad = c.t[0];
+    const aclTensor* self = c.t[1];
+    const aclTensor* indices = c.t[2];
+    const aclTensor* out = c.t[3];
+    const std::vector<int64_t>& s = self->view_shape;
+    const std::vector<int64_t>& g = grad->view_shape;
+    const size_t n = s.size();
+    if (n != 4 && n != 5) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "Input to max_unpooling3d should be a 4d or 5d Tensor, but got a tensor with dim %zu", n);
+    }
+    if (indices->view_shape.size() != n) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Expected shape of indices to be: %zu, but got: %zu", n,
+                    indices->view_shape.size());
+    }
+    if (out->view_shape.size() != n) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Expected shape of out to be: %zu, but got: %zu", n, out->view_shape.size());
+    }
+    if (indices->view_shape != s) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "Expected tensor for self to have same size as tensor for indices, but %s does not equal %s.",
+                    ShapeString(s).c_str(), ShapeString(indices->view_shape).c_str());
+    }
+    if (out->view_shape != s) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "Expected tensor for self to have same size as tensor for out, but %s does not equal %s.",
+                    ShapeString(s).c_str(), ShapeString(out->view_shape).c_str());
+    }
+    for (size_t i = 1; i < n; ++i) {
+        if (s[i] <= 0) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "max_unpool3d(): Expected input to have non-zero size for non-batch dimensions, but got %zu "
+                        "with dimension %zu being empty.",
+                        n, i);
+        }
+    }
+    const std::vector<int64_t>* arrays[3] = {&outputSize->values, &stride->values, &padding->values};
+    const char* names[3] = {"output_size", "stride", "padding"};
+    for (int i = 0; i < 3; ++i) {
+        if (arrays[i]->size() != 3) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "There should be exactly three elements (depth, height, width) in %s, but got %zu elements",
+                        names[i], arrays[i]->size());
+        }
+    }
+    const std::vector<int64_t>& o = outputSize->values;
+    const std::vector<int64_t>& st = stride->values;
+    for (size_t i = 0; i < 3; ++i) {
+        if (st[i] <= 0) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "strides[%zu] shoule be greater than zero, but got %ld.", i,
+                        static_cast<long>(st[i]));
+        }
+        if (o[i] <= 0) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "outputSize[%zu] should be greater than zero, but got %ld.", i,
+                        static_cast<long>(o[i]));
+        }
+    }
+    const int64_t d = s[n - 3], h = s[n - 2], w = s[n - 1];
+    if (o[0] * o[1] * o[2] < d * h * w) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "The output dimensions are of size %ld x %ld x %ld, should be greater than or equal to self of "
+                    "size %ld x %ld x %ld.",
+                    static_cast<long>(o[0]), static_cast<long>(o[1]), static_cast<long>(o[2]), static_cast<long>(d),
+                    static_cast<long>(h), static_cast<long>(w));
+    }
+    if (g.size() != n) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Expected %zu dimension input, but got self with sizes %s.", g.size(),
+                    ShapeString(s).c_str());
+    }
+    const int64_t gd = g[n - 3], gh = g[n - 2], gw = g[n - 1];
+    if (o[0] != gd || o[1] != gh || o[2] != gw) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "Inconsistant gradOutput size. oT= %ld, oH= %ld, oW= %ld. gradOutput: %ld x %ld x %ld.",
+                    static_cast<long>(o[0]), static_cast<long>(o[1]), static_cast<long>(o[2]), static_cast<long>(gd),
+                    static_cast<long>(gh), static_cast<long>(gw));
+    }
+    const int64_t sc = n == 5 ? s[1] : 1, gc = n == 5 ? g[1] : 1;
+    if (s[0] != g[0] || sc != gc) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "gradOutput and input Tensors should have same number of dimensions and also the same number of "
+                    "channels/slices. But gradOutput is %zu dimensions, %ld batch size, %ld channels/slices, self is "
+                    "%zu dimensions , %ld batch size, %ld channels/slices.",
+                    g.size(), static_cast<long>(g[0]), static_cast<long>(gc), n, static_cast<long>(s[0]),
+                    static_cast<long>(sc));
+    }
+    return 0;
+}
+
 }  // namespace aclcpu

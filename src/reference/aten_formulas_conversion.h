@@ -133,5 +133,140 @@ inline at::Tensor ChannelShuffle(const at::Tensor& self, int64_t groups) {
     return self.reshape(shape).transpose(1, 2).reshape(self.sizes());
 }
 
+/// aclnnInplaceMaskedFillScalar / aclnnInplaceMaskedFillTensor (ops-math conversion/masked_fill/op_api): the value
+/// converted to selfRef's dtype (ConvertToTensor / Cast: a float value truncated toward zero for an integral selfRef,
+/// non-zero as true for BOOL), written where mask (broadcast to selfRef's shape) is true - a selection, exact in
+/// every dtype. An empty selfRef or mask: the first phase returns before (nothing written).
+inline at::Tensor MaskedFillFormula(const at::Tensor& self, const at::Tensor& mask, const at::Tensor& value) {
+    return at::where(mask, value.reshape({}).to(self.scalar_type()), self);
+}
+inline at::Tensor MaskedFillScalarFormula(const at::Tensor& self, const at::Tensor& mask, const at::Scalar& value) {
+    const at::ScalarType held = value.isBoolean() ? at::kBool
+                                : value.isIntegral(false) ? at::kLong
+                                : value.isComplex() ? at::kComplexDouble : at::kDouble;
+    return MaskedFillFormula(self, mask, at::scalar_tensor(value, at::TensorOptions().dtype(held)));
+}
+
+/// aclnnInplaceFillTensor (ops-math conversion/fill/op_api/aclnn_fill_tensor.cpp): value (0-d or one element) cast
+/// to selfRef's dtype (Cast), every element of selfRef set to it. An empty selfRef: nothing written.
+inline at::Tensor FillTensorFormula(const at::Tensor& self, const at::Tensor& value) {
+    return value.reshape({}).to(self.scalar_type()).expand(self.sizes());
+}
+
+/// aclnnReflectionPad{1,2,3}dBackward / aclnnReplicationPad{1,2,3}dBackward (ops-math conversion/pad_v3_grad_replicate,
+/// pad_v3_grad_replication, pad_v4_grad: PadV3Grad): gradInput[i] = the sum of gradOutput over the padded positions
+/// that read self's position i (the forward's index map of ReflectionPadOrKeep / ReplicationPadOrKeep, padding
+/// begin/end per dim, the last dim first; negative pads crop). Sums in float32 for FLOAT16 / BF16, rounded once (the
+/// op_apis cast BF16 - and FLOAT16 for reflection - to FLOAT around the kernel; the FLOAT16 replication kernels and
+/// the AI CPU paths of negative or large pads sum in FLOAT16, which may round after each term), in the dtype itself
+/// otherwise (FLOAT, DOUBLE, COMPLEX64, COMPLEX128). ATen's index_add over the positions, in order; the NPU's
+/// summation order is its own. Empty tensors: the first phase returns before (nothing written).
+inline at::Tensor PadBackwardByIndex(const at::Tensor& grad, const at::Tensor& self, at::IntArrayRef padding, bool reflect) {
+    const at::ScalarType t = self.scalar_type();
+    const bool low = t == at::kHalf || t == at::kBFloat16;
+    at::Tensor r = low ? grad.to(at::kFloat) : grad.to(t);
+    const int64_t nd = self.dim();
+    for (size_t k = 0; 2 * k + 1 < padding.size(); ++k) {
+        const int64_t d = nd - 1 - static_cast<int64_t>(k);
+        const int64_t n = self.size(d), begin = padding[2 * k];
+        std::vector<int64_t> idx;
+        for (int64_t j = 0; j < r.size(d); ++j) {
+            int64_t p = j - begin;
+            if (reflect) {
+                if (p < 0) p = -p;
+                if (p > n - 1) p = 2 * (n - 1) - p;
+            } else {
+                p = p < 0 ? 0 : (p > n - 1 ? n - 1 : p);
+            }
+            idx.push_back(p);
+        }
+        std::vector<int64_t> shape = r.sizes().vec();
+        shape[static_cast<size_t>(d)] = n;
+        r = at::zeros(shape, r.options()).index_add_(d, at::tensor(idx, at::kLong), r);
+    }
+    return r.to(t);
+}
+
+/// The circular pad's index map of one padded dim: output position j reads (j - begin) mod n (a negative pad crops).
+inline at::Tensor CircularIndex(int64_t n, int64_t begin, int64_t len) {
+    std::vector<int64_t> idx;
+    for (int64_t j = 0; j < len; ++j) idx.push_back((((j - begin) % n) + n) % n);
+    return at::tensor(idx, at::kLong);
+}
+
+/// aclnnCircularPad2d / 3d (ops-math conversion/circular_pad: PadV3 "circular"): self padded over its last 2 / 3 dims
+/// by wrapping around (padding: begin and end per dim, the last dim first). A selection: exact. An empty self or out:
+/// nothing written (out returned).
+inline at::Tensor CircularPadOrKeep(const at::Tensor& self, at::IntArrayRef padding, const at::Tensor& out) {
+    if (self.numel() == 0 || out.numel() == 0) return out;
+    at::Tensor r = self;
+    const int64_t nd = self.dim();
+    for (size_t k = 0; 2 * k + 1 < padding.size(); ++k) {
+        const int64_t d = nd - 1 - static_cast<int64_t>(k);
+        const int64_t n = self.size(d);
+        r = r.index_select(d, CircularIndex(n, padding[2 * k], n + padding[2 * k] + padding[2 * k + 1]));
+    }
+    return r;
+}
+
+/// aclnnCircularPad2dBackward / 3dBackward (ops-math conversion/circular_pad_grad: PadV3Grad "circular"): each element
+/// of self receives the sum of gradOutput over the positions the circular pad copied it to (the map above, index_add
+/// along each padded dim). FLOAT16 / BF16 summed in float32 and rounded once (the kernel's order and its intermediate
+/// roundings are its own).
+inline at::Tensor CircularPadBackward(const at::Tensor& grad, const at::Tensor& self, at::IntArrayRef padding) {
+    const at::ScalarType t = self.scalar_type();
+    at::Tensor r = t == at::kHalf || t == at::kBFloat16 ? grad.to(at::kFloat) : grad.to(t);
+    const int64_t nd = self.dim();
+    for (size_t k = 0; 2 * k + 1 < padding.size(); ++k) {
+        const int64_t d = nd - 1 - static_cast<int64_t>(k);
+        const int64_t n = self.size(d);
+        std::vector<int64_t> shape = r.sizes().vec();
+        shape[static_cast<size_t>(d)] = n;
+        r = at::zeros(shape, r.options()).index_add_(d, CircularIndex(n, padding[2 * k], r.size(d)), r);
+    }
+    return r.to(t);
+}
+
+/// aclnnInplaceFillDiagonal (ops-math conversion/fill_diagonal_v2: the AI CPU FillDiagonal takes fillValue->ToFloat()
+/// as its attribute): the main diagonal of selfRef (every index equal; a tall 2-D matrix restarts it every N + 1 rows
+/// with wrap) set to the value rounded to float32, then converted to selfRef's dtype (truncation toward zero for an
+/// integral one) - torch.Tensor.fill_diagonal_. A selection of one value: exact. An empty selfRef: nothing written.
+inline at::Tensor FillDiagonalFormula(const at::Tensor& self, const at::Scalar& fillValue, bool wrap) {
+    return self.clone().fill_diagonal_(at::Scalar(static_cast<double>(fillValue.toFloat())), wrap);
+}
+
+/// aclnnSliceV2 (ops-math conversion/strided_slice_v3: StridedSliceV3): self sliced along each of axes (the first
+/// steps.size() of them) from start to end by step - a negative start or end counted from the end, start clamped to
+/// [0, size], end to [start, size], as the op_api computes out's shape. A selection: exact. An empty self: nothing
+/// written.
+inline at::Tensor SliceV2Formula(const at::Tensor& self, at::IntArrayRef starts, at::IntArrayRef ends,
+                                 at::IntArrayRef axes, at::IntArrayRef steps) {
+    at::Tensor r = self;
+    const int64_t n = self.dim();
+    for (size_t i = 0; i < steps.size(); ++i) {
+        const int64_t dim = axes[i] >= 0 ? axes[i] : axes[i] + n;
+        const int64_t size = self.size(dim);
+        int64_t start = starts[i] >= 0 ? starts[i] : starts[i] + size;
+        int64_t end = ends[i] >= 0 ? ends[i] : ends[i] + size;
+        start = start < 0 ? 0 : (start > size ? size : start);
+        end = end < start ? start : (end > size ? size : end);
+        r = r.slice(dim, start, end, steps[i]);
+    }
+    return r;
+}
+
+/// aclnnUnfoldGrad (ops-math conversion/unfold_grad): the gradient of Tensor.unfold(dim, size, step) - each window
+/// position of gradOut added back into a zero tensor of inputSizes (ATen's unfold_backward), FLOAT16 / BF16 summed in
+/// float32 and rounded once to gradOut's dtype (the op_api casts the kernel's result to gradOut's dtype; the kernel's
+/// own accumulation order and precision are not public), then written into gradIn's dtype. A gradOut whose window
+/// count or window size does not match inputSizes, dim, size, step fails the second phase with 561000 (CANN does not
+/// check it). An empty gradOut or gradIn: nothing written.
+inline at::Tensor UnfoldGradFormula(const at::Tensor& gradOut, at::IntArrayRef inputSizes, int64_t dim, int64_t size,
+                                    int64_t step) {
+    const at::ScalarType t = gradOut.scalar_type();
+    const at::Tensor g = t == at::kHalf || t == at::kBFloat16 ? gradOut.to(at::kFloat) : gradOut;
+    return at::unfold_backward(g, inputSizes, dim, size, step).to(t);
+}
+
 }  // namespace ref
 }  // namespace aclcpu

@@ -455,5 +455,187 @@ inline at::Tensor IndexGatherNd(const at::Tensor& self, const at::Tensor& indice
     return at::index(self, list).reshape(shape);
 }
 
+/// aclnnIndexAdd (index/inplace_scatter_add/op_host/op_api/aclnn_index_add.cpp): out = self with alpha * source's
+/// slices added at the positions index gives along dim (torch.index_add). A 0-d index or source counts as [1], a 0-d
+/// self as [1] along dim 0. alpha is converted to self's dtype (ConvertToTensor) for every dtype but FLOAT16 / BF16,
+/// which are computed in float32 with alpha in float32 and rounded once (the op_api's BF16 cast to FLOAT and its
+/// FLOAT alpha on the sorted-index path; the NPU's FLOAT16 AI Core path takes alpha in FLOAT16 and adds in FLOAT16,
+/// which may round differently where several indices meet). BOOL adds as a logical or. Empty self or source: the
+/// first phase returns before (nothing written).
+inline at::Tensor IndexAddFormula(const at::Tensor& self, int64_t dim, const at::Tensor& index, const at::Tensor& source,
+                                  const at::Scalar& alpha) {
+    const at::ScalarType t = self.scalar_type();
+    const at::Tensor idx = index.reshape({-1}).to(at::kLong);
+    const bool scalar_self = self.dim() == 0;
+    const at::Tensor s = scalar_self ? self.reshape({1}) : self;
+    const at::Tensor src = source.dim() == 0 ? source.reshape({1}) : (scalar_self ? source.reshape({-1}) : source);
+    const int64_t d = scalar_self ? 0 : dim;
+    at::Tensor r;
+    if (t == at::kHalf || t == at::kBFloat16) {
+        r = at::index_add(s.to(at::kFloat), d, idx, src.to(at::kFloat), alpha.toFloat()).to(t);
+    } else if (t == at::kBool) {
+        const bool a = at::scalar_tensor(alpha, at::kBool).item<bool>();
+        r = at::index_add(s.to(at::kLong), d, idx, src.to(at::kLong), a ? 1 : 0).ne(0);
+    } else {
+        const at::Scalar a = at::scalar_tensor(alpha, at::TensorOptions().dtype(t)).item();
+        r = at::index_add(s, d, idx, src, a);
+    }
+    return scalar_self ? r.reshape({}) : r;
+}
+
+/// aclnnIndexCopy / aclnnInplaceIndexCopy (index/scatter_update/op_api/aclnn_index_copy.cpp): out = self with
+/// source's slices written at the positions index gives along dim (torch.index_copy); every dtype in its own
+/// (a selection). A 0-d self, index or source counts as [1] (ContiguousAndReshapeParams, dim 0 for a 0-d self). Two
+/// equal indices: ATen's last write wins, the NPU's order is unspecified. Empty self or index: the first phase
+/// returns before (nothing written).
+inline at::Tensor IndexCopyFormula(const at::Tensor& self, int64_t dim, const at::Tensor& index, const at::Tensor& source) {
+    const at::Tensor idx = index.reshape({-1}).to(at::kLong);
+    if (self.dim() == 0) return self.reshape({1}).index_copy(0, idx, source.reshape({-1})).reshape({});
+    const at::Tensor src = source.dim() == 0 ? source.reshape(std::vector<int64_t>(self.dim(), 1)) : source;
+    return self.index_copy(dim, idx, src);
+}
+
+/// aclnnEmbeddingDenseBackward (index/embedding_dense_grad_v2/op_api/aclnn_embedding_dense_backward.cpp): the gradient
+/// of an embedding lookup - out[numWeights, D] zero, grad's rows added at the rows indices name (flattened), a row
+/// equal to paddingIdx skipped, each row scaled by 1 / (its index's count) with scaleGradByFreq (ATen's
+/// embedding_dense_backward). indices of any listed dtype are converted to INT64 (truncation toward zero, as the
+/// op_api's casts to INT32 / INT64); paddingIdx, a uint64_t, is compared as int64_t (UINT64_MAX is -1: no padding
+/// row, ATen's convention). FLOAT16 / BF16 gradients are summed in float32 and rounded once (the op_api casts grad to
+/// FLOAT on its summing paths; on the Ascend 950 it keeps the dtype). Index values must lie in [0, numWeights - 1]:
+/// another fails the second phase with 561000. An empty grad or indices gives zeros (the op_api's ZerosLike).
+inline at::Tensor EmbeddingDenseBackwardFormula(const at::Tensor& grad, const at::Tensor& indices, int64_t numWeights,
+                                                int64_t paddingIdx, bool scaleGradByFreq) {
+    const at::ScalarType t = grad.scalar_type();
+    const at::Tensor g = t == at::kHalf || t == at::kBFloat16 ? grad.to(at::kFloat) : grad;
+    const int64_t d = grad.size(-1);
+    if (grad.numel() == 0 || indices.numel() == 0) return at::zeros({numWeights, d}, g.options());
+    const at::Tensor idx = indices.to(at::kLong).reshape({-1});
+    return at::embedding_dense_backward(g.reshape({-1, d}), idx, numWeights, paddingIdx, scaleGradByFreq);
+}
+
+/// aclnnGatherV3 (index/gather_v2/op_api/aclnn_gather_v3.cpp: GatherV2 with batch dims, TensorFlow's gather): out =
+/// self's slices along dim picked by index, batch by batch over the leading batchDims dims - out[b..., p..., q...,
+/// r...] = self[b..., p..., index[b..., q...], r...]; out's shape self's dims before dim, index's dims after the batch
+/// dims, self's dims after dim. A selection: every dtype exact. A 0-d self is returned as it is; a 0-d index counts
+/// as one position. Index values must lie in [0, self.size(dim) - 1]: another fails the second phase with 561000 (the
+/// NPU's mode 2 bounds behaviour is not emulated). mode (the op_api's precision / performance choice) does not change
+/// a selection.
+inline at::Tensor GatherV3Formula(const at::Tensor& self, int64_t dim, const at::Tensor& index, int64_t batchDims) {
+    if (self.dim() == 0) return self;
+    const int64_t n = self.dim();
+    const int64_t d = dim < 0 ? dim + n : dim;
+    const int64_t r = index.dim() == 0 ? 1 : index.dim();
+    const int64_t b = batchDims < 0 ? batchDims + r : batchDims;
+    int64_t B = 1, P = 1, R = 1, Q = 1;
+    for (int64_t i = 0; i < b; ++i) B *= self.size(i);
+    for (int64_t i = b; i < d; ++i) P *= self.size(i);
+    for (int64_t i = d + 1; i < n; ++i) R *= self.size(i);
+    for (int64_t i = b; i < index.dim(); ++i) Q *= index.size(i);
+    const at::Tensor s4 = self.reshape({B, P, self.size(d), R});
+    const at::Tensor i4 = index.to(at::kLong).reshape({B, 1, Q, 1}).expand({B, P, Q, R});
+    std::vector<int64_t> shape(self.sizes().begin(), self.sizes().begin() + d);
+    for (int64_t i = b; i < index.dim(); ++i) shape.push_back(index.size(i));
+    for (int64_t i = d + 1; i < n; ++i) shape.push_back(self.size(i));
+    return at::gather(s4, 2, i4).reshape(shape);
+}
+
+/// aclnnMaxUnpool2dBackward (index/gather_elements/op_api/aclnn_max_unpool2d_backward.cpp): the gradient of
+/// max_unpool2d - out[n, c, h, w] = gradOutput[n, c, indices[n, c, h, w]] over gradOutput's flattened H x W plane
+/// (GatherElements along dim 2 of [N, C, oH * oW]), cast to out's dtype. A selection: exact. Index values must lie in
+/// [0, oH * oW - 1]: another fails the second phase with 561000. An empty self: the first phase returns before.
+inline at::Tensor MaxUnpool2dBackwardFormula(const at::Tensor& gradOutput, const at::Tensor& self,
+                                             const at::Tensor& indices) {
+    const bool chw = self.dim() == 3;
+    const int64_t n = chw ? 1 : self.size(0);
+    const int64_t c = chw ? self.size(0) : self.size(1);
+    const at::Tensor g = gradOutput.reshape({n, c, -1});
+    const at::Tensor i = indices.to(at::kLong).reshape({n, c, -1});
+    return at::gather(g, 2, i).reshape(self.sizes());
+}
+
+/// aclnnRepeatInterleaveGrad (index/repeat_interleave_grad; docs/aclnnRepeatInterleaveGrad.md): the gradient of
+/// repeat_interleave - yGrad's positions along axis summed in consecutive groups of repeats[i] positions (one repeat
+/// value: groups of that size over the whole axis), the result laid into out's shape (any shape of the same element
+/// count, as documented). FLOAT16 / BF16 summed in float32 and rounded once; the kernel's order is its own. Repeats
+/// whose sum (or a single repeat that does not divide the axis) does not match yGrad's axis, a negative repeat, or an
+/// out of another element count fail the second phase with 561000 (the values are data). An empty yGrad or out:
+/// nothing written (out returned).
+inline at::Tensor RepeatInterleaveGradFormula(const at::Tensor& yGrad, const at::Tensor& repeats, int64_t axis,
+                                              const at::Tensor& out) {
+    if (yGrad.numel() == 0 || out.numel() == 0) return out;  // the first phase's early return: nothing written
+    const at::ScalarType t = yGrad.scalar_type();
+    at::Tensor y = t == at::kHalf || t == at::kBFloat16 ? yGrad.to(at::kFloat) : yGrad;
+    if (y.dim() == 0) y = y.reshape({1});
+    const int64_t a = axis < 0 ? axis + y.dim() : axis;
+    const int64_t len = y.size(a);
+    at::Tensor rep = repeats.to(at::kLong).reshape({-1});
+    if (rep.numel() == 1) {
+        const int64_t r = rep.item<int64_t>();
+        if (r <= 0 || len % r != 0) {
+            throw std::invalid_argument("aclnnRepeatInterleaveGrad: the repeat " + std::to_string(r) +
+                                        " does not divide yGrad's axis size " + std::to_string(len));
+        }
+        rep = at::full({len / r}, r, at::kLong);
+    }
+    if ((rep < 0).any().item<bool>() || rep.sum().item<int64_t>() != len) {
+        throw std::invalid_argument("aclnnRepeatInterleaveGrad: the repeats must be non-negative and sum to yGrad's "
+                                    "axis size " + std::to_string(len));
+    }
+    const at::Tensor seg = at::repeat_interleave(at::arange(rep.numel(), at::kLong), rep);
+    std::vector<int64_t> shape = y.sizes().vec();
+    shape[static_cast<size_t>(a)] = rep.numel();
+    const at::Tensor r = at::zeros(shape, y.options()).index_add_(a, seg, y);
+    if (r.numel() != out.numel()) {
+        throw std::invalid_argument("aclnnRepeatInterleaveGrad: out holds " + std::to_string(out.numel()) +
+                                    " elements, the result " + std::to_string(r.numel()));
+    }
+    return r.reshape(out.sizes());
+}
+
+/// aclnnTfScatterAdd (index/tf_scatter_add/op_host/op_api/aclnn_tf_scatter_add.cpp): TensorFlow's scatter_add in place
+/// - where updates has indices' dims then varRef's dims after the first (CheckShapeForScatterAdd) and the ScatterNd
+/// rule does not also hold, varRef[indices[i...], ...] += updates[i..., ...]; where the ScatterNd rule holds (the
+/// op_api's first choice), varRef[indices[i..., 0], ..., indices[i..., K-1], ...] += updates[i..., ...]. ATen's
+/// index_put with accumulation. FLOAT16 / BF16 summed in float32 and rounded once (the op_api casts BF16 to FLOAT; the
+/// FLOAT16 kernels accumulate in FLOAT16 with atomics, so the NPU may round after each of several indices meeting one
+/// position, in an unspecified order); integers in their own dtype. Index values must lie in [0, size - 1]: a
+/// larger one fails the second phase with 561000 (a negative one is counted from the end by ATen; CANN documents no
+/// meaning for it).
+inline at::Tensor TfScatterAddFormula(const at::Tensor& varRef, const at::Tensor& indices, const at::Tensor& updates) {
+    const at::ScalarType t = varRef.scalar_type();
+    const bool low = t == at::kHalf || t == at::kBFloat16;
+    const at::Tensor v = low ? varRef.to(at::kFloat) : varRef.clone();
+    const at::Tensor u = low ? updates.to(at::kFloat) : updates;
+    const at::Tensor idx = indices.to(at::kLong);
+    bool nd = idx.dim() >= 1 && idx.size(-1) <= v.dim();
+    if (nd) {
+        const int64_t k = idx.size(-1);
+        nd = updates.dim() == idx.dim() - 1 + v.dim() - k;
+        for (int64_t i = 0; nd && i + 1 < idx.dim(); ++i) nd = updates.size(i) == idx.size(i);
+        for (int64_t i = 0; nd && i < v.dim() - k; ++i) nd = updates.size(i + idx.dim() - 1) == v.size(i + k);
+    }
+    c10::List<c10::optional<at::Tensor>> list;
+    if (nd) {
+        for (int64_t k = 0; k < idx.size(-1); ++k) list.push_back(c10::optional<at::Tensor>(idx.select(-1, k)));
+    } else {
+        list.push_back(c10::optional<at::Tensor>(idx));
+    }
+    return at::index_put(v, list, u, true).to(t);
+}
+
+/// aclnnMaxUnpool3dBackward (index/gather_elements/op_api/aclnn_max_unpool3d_backward.cpp): out[n, c, d, h, w] =
+/// gradOutput[n, c] flattened over oT x oH x oW at indices[n, c, d, h, w] (GatherElements along dim 2 of
+/// [N, C, oT * oH * oW]; a 4-D self is [N, D, H, W] with C = 1, as CalcMaxUnpool3dGradInputNewShape reads it). A
+/// selection: exact. stride and padding are checked only. Index values must lie in [0, oT * oH * oW - 1]: another
+/// fails the second phase with 561000. An empty gradOutput: the first phase returns before.
+inline at::Tensor MaxUnpool3dBackwardFormula(const at::Tensor& gradOutput, const at::Tensor& self,
+                                             const at::Tensor& indices) {
+    const int64_t n = self.size(0);
+    const int64_t c = self.dim() == 5 ? self.size(1) : 1;
+    const at::Tensor g = gradOutput.reshape({n, c, -1});
+    const at::Tensor i = indices.to(at::kLong).reshape({n, c, -1});
+    return at::gather(g, 2, i).reshape(self.sizes());
+}
+
 }  // namespace ref
 }  // namespace aclcpu
