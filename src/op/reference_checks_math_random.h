@@ -1,0 +1,263 @@
+// The custom first-phase checks of ops-math's random operators at the reference tier (ops/families/math_random.yaml
+// `custom` checks that the table's vocabulary cannot express; docs/ops/math_random.md). Included at the end of
+// src/op/reference_checks.h (through the generated op/family_hooks.inc). Each hook is
+// int <hook>(const OpCall& c, <the entry's non-tensor parameters>): 0, or CANN's status with CANN's message.
+// Facts: hicann/ops-math at c4193324, random/<folder>/op_api (or op_host/op_api)/aclnn_*.cpp - each hook names the
+// op_api function it restates - and common/inc/external/aclnn_kernels/common/op_error_check.h (the OP_CHECK_NULL,
+// OP_CHECK_DTYPE_NOT_SUPPORT and OP_CHECK_SHAPE_NOT_EQUAL messages).
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+
+#include "common/status.h"
+#include "op/op_call.h"
+#include "runtime/runtime.h"
+#include "tensor/arguments.h"
+#include "tensor/dtype.h"
+#include "tensor/tensor.h"
+
+namespace aclcpu {
+
+/// aclnn_uniform.cpp CheckParams (after the dtype and dims checks): from > to -> 161002 (from == to accepted).
+inline int CheckRandomUniformFromTo(const OpCall&, double from, double to, uint64_t, uint64_t) {
+    if (!(from > to)) return 0;
+    return Fail(ACLNN_ERR_PARAM_INVALID, "from cannot be greater than to, from is %lf and to is %lf.", from, to);
+}
+/// The same check of aclnnInplaceUniformTensor (its parameters: from, to, offset).
+inline int CheckRandomUniformTensorFromTo(const OpCall& c, double from, double to, uint64_t offset) {
+    return CheckRandomUniformFromTo(c, from, to, 0, offset);
+}
+
+/// aclnnInplaceUniformTensor's seed and offset tensors (aclnn_uniform.cpp, after CheckParams and the empty return):
+/// on the Ascend 950, Ascend910 and Ascend310P (the op_api's non-DSA path) CheckSeedOffsetDtype - seedTensor, then
+/// offsetTensor NULL -> 161001, their dtypes outside [DT_UINT64, DT_INT64] -> 161002. Atlas A2/A3 (DAV_2201, the
+/// DSA path) checks neither: a NULL there is refused all the same (161001, beyond CANN: the op_api would read it).
+/// c.t = {seedTensor, offsetTensor, selfRef} (the inputs, then the in-place tensor).
+inline int CheckRandomUniformSeedOffset(const OpCall& c, double, double, uint64_t) {
+    const char* names[2] = {"seedTensor", "offsetTensor"};
+    for (int i = 0; i < 2; ++i) {
+        if (c.t[i] == nullptr) {
+            return Fail(ACLNN_ERR_PARAM_NULLPTR,
+                        "Expected a value of type [aclTensor] for argument [%s] but instead found nullptr.",
+                        names[i]);
+        }
+    }
+    if (c.soc == rt::Soc::kAscend910B || c.soc == rt::Soc::kAscend910_93) return 0;
+    for (int i = 0; i < 2; ++i) {
+        const aclDataType d = c.t[i]->dtype;
+        if (d == ACL_UINT64 || d == ACL_INT64) continue;
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "Tensor %s not implemented for %s, should be in dtype support list [DT_UINT64, DT_INT64].",
+                    names[i], DtypeName(d));
+    }
+    return 0;
+}
+
+/// aclnn_normal.cpp CheckParams: std < 0 -> 161002 (a NaN std passes, as there).
+inline int CheckRandomNormalStd(float std) {
+    if (!(std < 0)) return 0;
+    return Fail(ACLNN_ERR_PARAM_INVALID, "Normal expects std >= 0.0, but found std [%f].", static_cast<double>(std));
+}
+inline int CheckRandomInplaceNormalStd(const OpCall&, float, float std, int64_t, int64_t) {
+    return CheckRandomNormalStd(std);
+}
+inline int CheckRandomInplaceNormalTensorStd(const OpCall&, float, float std, int64_t) {
+    return CheckRandomNormalStd(std);
+}
+
+/// aclnn_normal.cpp CheckSeedOffsetShapeValid: seedTensor's, then offsetTensor's view shape not [1] -> 161002
+/// (OP_CHECK_SHAPE_NOT_EQUAL_WITH_EXPECTED_SIZE). c.t = {seedTensor, offsetTensor, selfRef}.
+inline int CheckRandomNormalSeedOffsetShape(const OpCall& c, float, float, int64_t) {
+    const char* names[2] = {"seedTensor", "offsetTensor"};
+    for (int i = 0; i < 2; ++i) {
+        const aclTensor* t = c.t[i];
+        if (t->view_shape.size() == 1 && t->view_shape[0] == 1) continue;
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Expected tensor for %s to have same size as [1], but got %s.",
+                    names[i], ShapeString(t->view_shape).c_str());
+    }
+    return 0;
+}
+
+/// aclnn_normal_out.cpp CheckFloatAndTensorShapeOfStd (aclnnNormalFloatTensor; c.t = {std, out}): an empty std
+/// -> 161002; unless out is empty and std has one element, std's view shape not out's -> 161002. (The dims check
+/// that follows is the table's.)
+inline int CheckRandomNormalFloatTensorShape(const OpCall& c, float, int64_t, int64_t) {
+    const aclTensor* stdT = c.t[0];
+    const aclTensor* out = c.t[1];
+    if (stdT->numel == 0) return Fail(ACLNN_ERR_PARAM_INVALID, "The std can not be an empty tensor.");
+    if (!(out->numel == 0 && stdT->numel == 1) && out->view_shape != stdT->view_shape) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Shape of std should be match with out.");
+    }
+    return 0;
+}
+
+/// aclnn_bernoulli.cpp CheckProb (aclnnBernoulli, aclnnInplaceBernoulli): prob's value (ToDouble) above 1 or below
+/// 0 -> 161002 (a NaN passes, as there).
+inline int CheckRandomBernoulliProb(const OpCall&, const aclScalar* prob, int64_t, int64_t) {
+    double p = 0;
+    ScalarToDouble(*prob, &p);  // the dtype was checked (FLOAT, FLOAT16, DOUBLE, BF16)
+    if (!(p > 1 || p < 0)) return 0;
+    return Fail(ACLNN_ERR_PARAM_INVALID, "prob should be in range 0<=prob<=1 .");
+}
+
+/// aclnn_bernoulli.cpp CheckFormat / CheckFormatTensor: a private storage format of self (and prob) -> 161002.
+inline int CheckRandomBernoulliFormat(const OpCall& c, const aclScalar*, int64_t, int64_t) {
+    if (!IsPrivateFormatCode(c.t[0]->format)) return 0;
+    return Fail(ACLNN_ERR_PARAM_INVALID, "Format only support ND\u3001NCHW\u3001NHWC\u3001HWCN\u3001NDHWC\u3001NCDHW, self [%s]",
+                FormatName(c.t[0]->format));
+}
+inline int CheckRandomBernoulliTensorFormat(const OpCall& c, int64_t, int64_t) {
+    if (!IsPrivateFormatCode(c.t[0]->format) && !IsPrivateFormatCode(c.t[1]->format)) return 0;
+    return Fail(ACLNN_ERR_PARAM_INVALID,
+                "Format only support ND\u3001NCHW\u3001NHWC\u3001HWCN\u3001NDHWC\u3001NCDHW, self [%s], prob [%s]",
+                FormatName(c.t[0]->format), FormatName(c.t[1]->format));
+}
+
+
+
+// ------------------------------------------------------------------------------------------------ InplaceRandom
+/// aclnn_random.cpp CheckFromToRange (after CheckParams): from >= to -> 161002.
+inline int CheckRandomFromTo(const OpCall&, int64_t from, int64_t to, int64_t, int64_t) {
+    if (from < to) return 0;
+    return Fail(ACLNN_ERR_PARAM_INVALID, "from %ld must be less than to %ld.", static_cast<long>(from),
+                static_cast<long>(to));
+}
+inline int CheckRandomTensorFromTo(const OpCall& c, int64_t from, int64_t to, int64_t offset) {
+    return CheckRandomFromTo(c, from, to, 0, offset);
+}
+
+/// aclnnInplaceRandomTensor's seed and offset tensors (after the empty return): NULL -> 161001 (beyond CANN: the
+/// op_api reads them unchecked); outside Atlas A2/A3 (DAV_2201) randomTensorDavidPath's dtype tests - seedTensor,
+/// then offsetTensor not INT64 -> the plan fails with 561103 (the op_api's CHECK_RET on the null result).
+/// c.t = {seedTensor, offsetTensor, selfRef}.
+inline int CheckRandomTensorSeedOffset(const OpCall& c, int64_t, int64_t, int64_t) {
+    const char* names[2] = {"seedTensor", "offsetTensor"};
+    for (int i = 0; i < 2; ++i) {
+        if (c.t[i] != nullptr) continue;
+        return Fail(ACLNN_ERR_PARAM_NULLPTR,
+                    "Expected a value of type [aclTensor] for argument [%s] but instead found nullptr.", names[i]);
+    }
+    if (c.soc == rt::Soc::kAscend910B || c.soc == rt::Soc::kAscend910_93) return 0;
+    for (int i = 0; i < 2; ++i) {
+        if (c.t[i]->dtype == ACL_INT64) continue;
+        return Fail(ACLNN_ERR_INNER_NULLPTR, "Random %s dtype must be DT_INT64, got %s.", names[i],
+                    DtypeName(c.t[i]->dtype));
+    }
+    return 0;
+}
+
+
+// ------------------------------------------------------------------------------------------------ Randperm
+/// aclnn_randperm.cpp CheckShapeValid (after the dtype check): out's view shape not [n] -> 161002
+/// (OP_CHECK_SHAPE_NOT_EQUAL_WITH_EXPECTED_SIZE). Its later n >= 0 test cannot fail once out's shape is [n].
+inline int CheckRandpermShape(const OpCall& c, int64_t n, int64_t, int64_t) {
+    const aclTensor* out = c.t[0];
+    if (out->view_shape.size() == 1 && out->view_shape[0] == n) return 0;
+    return Fail(ACLNN_ERR_PARAM_INVALID, "Expected tensor for out to have same size as [%ld], but got %s.",
+                static_cast<long>(n), ShapeString(out->view_shape).c_str());
+}
+
+// ------------------------------------------------------------------------------------------------ dropout
+/// The mask byte count the dropout op_apis require for n elements: (n + 127) / 128 * 128 / 8.
+inline int64_t DropoutNeedMaskBytes(int64_t n) { return (n + 127) / 128 * 128 / 8; }
+
+/// CheckProbability of aclnn_dropout_gen_mask.cpp / aclnn_dropout_do_mask.cpp ("prob") and aclnn_dropout.cpp ("p"):
+/// the value above 1 or below 0 -> 161002 (a NaN passes, as there).
+inline int DropoutProbRange(double p, const char* name) {
+    if (!(p > 1 || p < 0)) return 0;
+    return Fail(ACLNN_ERR_PARAM_INVALID, "The value of %s has to be between 0 and 1, but current is %f.", name, p);
+}
+
+/// OP_CHECK_RESULT_DTYPE_CAST_FAILED(tensor a's dtype, tensor b's dtype) of the dropout op_apis' CheckDtypeValid.
+inline int DropoutResultCast(const aclTensor* from, const aclTensor* to) {
+    if (CanCast(from->dtype, to->dtype)) return 0;
+    return Fail(ACLNN_ERR_PARAM_INVALID, "Result type %s can't be cast to the desired output type %s.",
+                DtypeName(from->dtype), DtypeName(to->dtype));
+}
+
+/// The product of an aclIntArray's values (the shape of the GenMask operators).
+inline int64_t DropoutShapeSize(const aclIntArray* shape) {
+    int64_t n = 1;
+    for (int64_t v : shape->values) n *= v;
+    return n;
+}
+
+/// aclnn_dropout_gen_mask.cpp CheckProbability and CheckShape (after out's dtype): prob outside [0, 1]; out's
+/// element count not the mask size of shape's element count -> 161002. c.t = {out}.
+inline int DropoutGenMaskProbAndSize(const OpCall& c, const aclIntArray* shape, double prob) {
+    if (int ret = DropoutProbRange(prob, "prob")) return ret;
+    const int64_t need = DropoutNeedMaskBytes(DropoutShapeSize(shape));
+    const int64_t size = c.t[c.num_tensors - 1]->numel;
+    if (size == need) return 0;
+    return Fail(ACLNN_ERR_PARAM_INVALID, "Size of out has to be %ld, but current is %ld.", static_cast<long>(need),
+                static_cast<long>(size));
+}
+inline int CheckDropoutGenMask(const OpCall& c, const aclIntArray* shape, double prob, int64_t, int64_t) {
+    return DropoutGenMaskProbAndSize(c, shape, prob);
+}
+/// aclnn_dropout_do_mask.cpp CheckDtypeValid's first check (self's dtype castable to out's). c.t = {self, mask, out}.
+inline int CheckDropoutDoMaskCast(const OpCall& c, double) { return DropoutResultCast(c.t[0], c.t[2]); }
+/// aclnn_dropout_do_mask.cpp CheckProbability.
+inline int CheckDropoutDoMaskProb(const OpCall&, double prob) { return DropoutProbRange(prob, "prob"); }
+/// aclnn_dropout_do_mask.cpp CheckShape's last check: mask's element count below the mask size of self's -> 161002.
+inline int CheckDropoutDoMaskSize(const OpCall& c, double) {
+    const int64_t need = DropoutNeedMaskBytes(c.t[0]->numel);
+    if (c.t[1]->numel >= need) return 0;
+    return Fail(ACLNN_ERR_PARAM_INVALID, "Size of mask has to be %ld, but current is %ld.", static_cast<long>(need),
+                static_cast<long>(c.t[1]->numel));
+}
+
+/// aclnn_dropout.cpp (c.t = {input, out, maskOut}): CheckDtypeValid's cast check, CheckProbability, CheckShape's
+/// mask size (maskOut's element count exactly the mask size of input's).
+inline int CheckDropoutCast(const OpCall& c, double, bool, int64_t, int64_t) { return DropoutResultCast(c.t[0], c.t[1]); }
+inline int CheckDropoutProb(const OpCall&, double p, bool, int64_t, int64_t) { return DropoutProbRange(p, "p"); }
+inline int DropoutMaskSizeExact(const aclTensor* data, const aclTensor* mask) {
+    const int64_t need = DropoutNeedMaskBytes(data->numel);
+    if (mask->numel == need) return 0;
+    return Fail(ACLNN_ERR_PARAM_INVALID, "Size of maskOut has to be %ld, but current is %ld.", static_cast<long>(need),
+                static_cast<long>(mask->numel));
+}
+inline int CheckDropoutMaskSize(const OpCall& c, double, bool, int64_t, int64_t) {
+    return DropoutMaskSizeExact(c.t[0], c.t[2]);
+}
+
+/// aclnn_dropout_backward.cpp (c.t = {gradOutput, mask, out}): the cast check, CheckProbability of
+/// p = scale == 0 ? 1 : 1 - 1 / scale, CheckShape's mask size (exactly, "maskOut" in its message).
+inline int CheckDropoutBackwardCast(const OpCall& c, double) { return DropoutResultCast(c.t[0], c.t[2]); }
+inline int CheckDropoutBackwardScale(const OpCall&, double scale) {
+    const double p = std::fabs(scale) <= 2.220446049250313e-16 ? 1.0 : 1.0 - 1.0 / scale;
+    if (!(p > 1 || p < 0)) return 0;
+    return Fail(ACLNN_ERR_PARAM_INVALID,
+                "The value of scale is error, p = (scale == 0.0) ? 1 : (1 - 1 / scale) has to be between 0 and 1, but "
+                "got scale %f.",
+                scale);
+}
+inline int CheckDropoutBackwardMaskSize(const OpCall& c, double) { return DropoutMaskSizeExact(c.t[0], c.t[1]); }
+
+/// aclnn_dropout_v3.cpp (c.t = {input, optionalNoiseShape, out, maskOut}): CheckDtypeValid's cast check; CheckIsNullptr
+/// (a non-NULL optionalNoiseShape -> 161002); CheckProbability; CheckShape's mask size (exact).
+inline int CheckDropoutV3Cast(const OpCall& c, double, int64_t, int64_t) { return DropoutResultCast(c.t[0], c.t[2]); }
+inline int CheckDropoutV3NoiseShape(const OpCall& c, double, int64_t, int64_t) {
+    if (c.t[1] == nullptr) return 0;
+    return Fail(ACLNN_ERR_PARAM_INVALID, "currently, the input of noise_shape must be nullptr, please check.");
+}
+inline int CheckDropoutV3Prob(const OpCall&, double p, int64_t, int64_t) { return DropoutProbRange(p, "p"); }
+inline int CheckDropoutV3MaskSize(const OpCall& c, double, int64_t, int64_t) { return DropoutMaskSizeExact(c.t[0], c.t[3]); }
+
+/// aclnn_dropout_v3_grad.cpp (c.t = {gradY, mask, gradX}): CheckSocVersion first (only NpuArch DAV_3510, the Ascend
+/// 950: "aclnnDropoutV3Grad is not supported in current socversion."), the cast check, the mask size (exact; "Size of
+/// mask has to be ...").
+inline int CheckDropoutV3GradSoc(const OpCall&, double) {
+    if (rt::ActiveSoc() == rt::Soc::kAscend950) return 0;
+    return Fail(ACLNN_ERR_PARAM_INVALID, "aclnnDropoutV3Grad is not supported in current socversion.");
+}
+inline int CheckDropoutV3GradCast(const OpCall& c, double) { return DropoutResultCast(c.t[0], c.t[2]); }
+inline int CheckDropoutV3GradMaskSize(const OpCall& c, double) {
+    const int64_t need = DropoutNeedMaskBytes(c.t[0]->numel);
+    if (c.t[1]->numel == need) return 0;
+    return Fail(ACLNN_ERR_PARAM_INVALID, "Size of mask has to be %ld, but current is %ld.", static_cast<long>(need),
+                static_cast<long>(c.t[1]->numel));
+}
+
+}  // namespace aclcpu
