@@ -161,12 +161,13 @@ done
 # Nothing of the other library: ops-nn's entry points only in libopapi_nn, ops-math's only in libopapi_math.
 # (nm's output is read whole first: grep -q closing the pipe early would fail the pipeline under pipefail)
 math_syms=$(nm -D --defined-only "$prefix/lib64/libopapi_math.so") nn_syms=$(nm -D --defined-only "$prefix/lib64/libopapi_nn.so")
-grep -q ' aclnnConvolutionBackwardGetWorkspaceSize$' <<< "$math_syms" &&
-  fail "libopapi_math defines ops-nn's aclnnConvolutionBackwardGetWorkspaceSize"
-grep -q ' aclnnConvolutionBackwardGetWorkspaceSize$' <<< "$nn_syms" ||
-  fail "libopapi_nn does not define aclnnConvolutionBackwardGetWorkspaceSize"
+grep -q ' aclnnDeformableConv2dBackwardGetWorkspaceSize$' <<< "$math_syms" &&
+  fail "libopapi_math defines ops-nn's aclnnDeformableConv2dBackwardGetWorkspaceSize"
+grep -q ' aclnnDeformableConv2dBackwardGetWorkspaceSize$' <<< "$nn_syms" ||
+  fail "libopapi_nn does not define aclnnDeformableConv2dBackwardGetWorkspaceSize"
 
-# A CANN-style program, unmodified: includes "aclnn_convolution_backward.h" (an operator aclcpu does not implement)
+# A CANN-style program, unmodified: includes "aclnn_convolution_backward.h" and calls aclnnDeformableConv2dBackward,
+# which that header declares beside aclnnConvolutionBackward (implemented) and aclcpu does not implement
 # by ops-nn's -I include/aclnnop, calls both phases, and prints what aclGetRecentErrMsg says.
 cat > "$work/conv.cpp" <<'EOF'
 #include <cstdio>
@@ -175,11 +176,11 @@ cat > "$work/conv.cpp" <<'EOF'
 int main() {
     uint64_t ws = 0;
     aclOpExecutor* exe = nullptr;
-    aclnnStatus st = aclnnConvolutionBackwardGetWorkspaceSize(nullptr, nullptr, nullptr, nullptr, nullptr, nullptr,
-                                                              nullptr, false, nullptr, 1, nullptr, 0, nullptr,
-                                                              nullptr, nullptr, &ws, &exe);
+    aclnnStatus st = aclnnDeformableConv2dBackwardGetWorkspaceSize(nullptr, nullptr, nullptr, nullptr, nullptr, nullptr,
+                                                                   nullptr, nullptr, nullptr, 1, 1, false, nullptr,
+                                                                   nullptr, nullptr, nullptr, &ws, &exe);
     std::printf("%d %s\n", st, aclGetRecentErrMsg());
-    st = aclnnConvolutionBackward(nullptr, 0, exe, nullptr);
+    st = aclnnDeformableConv2dBackward(nullptr, 0, exe, nullptr);
     std::printf("%d %s\n", st, aclGetRecentErrMsg());
     return 0;
 }
@@ -188,6 +189,6 @@ g++ -std=c++11 "$work/conv.cpp" -I"$prefix/include" -I"$prefix/include/aclnnop" 
     -L"$prefix/lib64" -lopapi_nn -lopapi_math -lascendcl -lnnopbase -o "$work/conv" || fail "conv.cpp did not build"
 "$work/conv" > "$work/conv.out"
 cat "$work/conv.out"
-[ "$(grep -c "^161002 aclcpu does not implement aclnnConvolutionBackward (CANN's aclnnop/aclnn_convolution_backward.h); " "$work/conv.out")" -eq 2 ] ||
-  fail "aclnnConvolutionBackward's phases did not both return 161002 with the not-implemented message"
-echo "ok: aclnnConvolutionBackward: both phases 161002, the message names the operator and its header"
+[ "$(grep -c "^161002 aclcpu does not implement aclnnDeformableConv2dBackward (CANN's aclnnop/aclnn_convolution_backward.h); " "$work/conv.out")" -eq 2 ] ||
+  fail "aclnnDeformableConv2dBackward's phases did not both return 161002 with the not-implemented message"
+echo "ok: aclnnDeformableConv2dBackward: both phases 161002, the message names the operator and its header"

@@ -790,7 +790,7 @@ def foreach_first_phase(op, g):
         g.lines.append(f"    c.size = {op.order[0]}->items.size();")
         g.lines.append("    if (int ret = GatherLists(&c)) return ret;")
     if op.reference:  # the reference tier: the lists' elements and the parameters to the entry's ATen formula
-        g.lines.append("    RefValues values;")
+        g.lines.append("    RefValues ref_values;  // not `values`: a CANN parameter may have that name")
         # the aclTensor parameters: inputs (a V1 form's scalar tensor, aclnnSplitTensor's self), then outputs
         # (aclnnCat's out)
         extra = op.extra_in + op.extra_out
@@ -799,15 +799,15 @@ def foreach_first_phase(op, g):
                 continue
             if p["kind"] not in REF_VALUE:
                 raise TableError(f"{op.api}: a reference foreach entry's parameter {p['name']} of kind {p['kind']}")
-            g.lines.append(f"    values.{REF_VALUE[p['kind']]}({p['name']});")
+            g.lines.append(f"    ref_values.{REF_VALUE[p['kind']]}({p['name']});")
         if extra:
             g.lines.append(f"    const aclTensor* const extra[] = {{{', '.join(extra)}}};")
             g.lines.append(f"    static constexpr const char* const kExtraNames[] = "
                            f"{{{', '.join(c_str(x) for x in extra)}}};")
-            g.lines.append(f"    return PublishForeachReference(c, {c_str(op.api)}, values, extra, kExtraNames, "
+            g.lines.append(f"    return PublishForeachReference(c, {c_str(op.api)}, ref_values, extra, kExtraNames, "
                            f"{len(op.extra_in)}, {len(op.extra_out)}, workspaceSize, executor);")
         else:
-            g.lines.append(f"    return PublishForeachReference(c, {c_str(op.api)}, values, nullptr, nullptr, 0, 0, "
+            g.lines.append(f"    return PublishForeachReference(c, {c_str(op.api)}, ref_values, nullptr, nullptr, 0, 0, "
                            "workspaceSize, executor);")
         return g.lines
     args = ["c"] + [p["name"] for p in op.scalars] + [v for v, _ in op.values] + ["workspaceSize", "executor"]
@@ -911,12 +911,12 @@ def write_entry_points(ops):
         if not any(item == "tensors_not_null" for item in op.d["checks"]):
             raise TableError(f"{op.api}: the checks must include tensors_not_null")
         if op.reference:
-            g.lines.append("    RefValues values;")
+            g.lines.append("    RefValues ref_values;  // not `values`: a CANN parameter may have that name")
             for p in op.scalars:
                 if p["kind"] not in REF_VALUE:
                     raise TableError(f"{op.api}: a reference entry's parameter {p['name']} of kind {p['kind']}")
-                g.lines.append(f"    values.{REF_VALUE[p['kind']]}({p['name']});")
-            g.lines.append(f"    return PublishReference(c, {c_str(op.api)}, values, workspaceSize, executor);")
+                g.lines.append(f"    ref_values.{REF_VALUE[p['kind']]}({p['name']});")
+            g.lines.append(f"    return PublishReference(c, {c_str(op.api)}, ref_values, workspaceSize, executor);")
         else:
             args = ["c"] + [p["name"] for p in op.scalars] + [v for v, _ in op.values] + ["workspaceSize", "executor"]
             g.lines.append(wrap_call(f"    return {op.d['plan']}", args, ";"))
@@ -1910,17 +1910,17 @@ def write_reference_cases(ops):
                 if p["kind"] == "aclTensor":
                     # inputs: their values; outputs too (before the call), so that a formula may read an
                     # output's dtype (aclnnSigmoid computes an integral self in out's dtype)
-                    out.append(f"    const at::Tensor {name} = c.Copy({c_str(mine)});")
+                    out.append(f"    [[maybe_unused]] const at::Tensor {name} = c.Copy({c_str(mine)});")
                 elif p["kind"] == "aclTensorList":
                     out.append(f"    [[maybe_unused]] const std::vector<at::Tensor> {name} = c.CopyList({c_str(mine)});")
                 elif p["kind"] == "aclScalarList":
-                    out.append(f"    const std::vector<at::Scalar> {name} = arg_{mine}.Scalars();")
+                    out.append(f"    [[maybe_unused]] const std::vector<at::Scalar> {name} = arg_{mine}.Scalars();")
                 elif p["kind"] == "aclScalar":
-                    out.append(f"    const at::Scalar {name} = static_cast<double>(static_cast<float>({c_double(case[name])}));")
+                    out.append(f"    [[maybe_unused]] const at::Scalar {name} = static_cast<double>(static_cast<float>({c_double(case[name])}));")
                 elif p["kind"] == "aclIntArray":
-                    out.append(f"    const at::IntArrayRef {name} = vals_{mine};")
+                    out.append(f"    [[maybe_unused]] const at::IntArrayRef {name} = vals_{mine};")
                 elif p["kind"] == "aclBoolArray":
-                    out.append(f"    const at::IntArrayRef {name} = arg_{mine}.bits;")
+                    out.append(f"    [[maybe_unused]] const at::IntArrayRef {name} = arg_{mine}.bits;")
                 elif p["kind"] == "aclDataType":  # as the reference library reads it: ATen's type
                     out.append(f"    [[maybe_unused]] const at::ScalarType {name} = aclcpu_test::AtenTypeOf(arg_{mine});")
                 else:
