@@ -3,6 +3,7 @@
 
 #include <dlfcn.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <memory>
@@ -23,6 +24,13 @@
 
 namespace aclcpu {
 namespace {
+
+// Contiguous element strides of a view shape (a dim of size 0 or 1 counted as 1).
+std::vector<int64_t> ContiguousStridesOf(const std::vector<int64_t>& shape) {
+    std::vector<int64_t> s(shape.size(), 1);
+    for (size_t d = shape.size(); d-- > 1;) s[d - 1] = s[d] * std::max<int64_t>(shape[d], 1);
+    return s;
+}
 
 // ---- the reference library, opened once per process on the first reference-tier first phase
 
@@ -128,9 +136,13 @@ class ReferencePlan final : public OpPlan {
 public:
     /// slot: for each of the operator's tensors in executor order, its index among the launch's tensors, or -1
     /// for an absent optional one; num_inputs: how many of the operator's tensors are inputs.
-    ReferencePlan(ref::Fn fn, const char* api, const RefValues& values, std::vector<int> slot, int num_inputs)
+    /// dynamic: for each of the operator's tensors, the caller's aclTensor when it is a dynamic_shape output
+    /// (RefValues::DynamicShape; its view shape is rewritten after the computation), else nullptr.
+    ReferencePlan(ref::Fn fn, const char* api, const RefValues& values, std::vector<int> slot, int num_inputs,
+                  std::vector<aclTensor*> dynamic = {})
         : fn_(fn), api_(api), arrays_(values.arrays()), scalar_lists_(values.scalar_lists()), values_(values.values()),
-          slot_(std::move(slot)), num_inputs_(num_inputs) {
+          slot_(std::move(slot)), num_inputs_(num_inputs), dynamic_(std::move(dynamic)) {
+        dynamic_.resize(slot_.size(), nullptr);
         size_t k = 0, l = 0;  // the array and scalar-list values point into this plan's own copies
         for (ref::Value& v : values_) {
             if (v.kind == ref::Value::kIntArray) {
@@ -158,7 +170,13 @@ public:
             t[i].strides = a.strides.data();
             t[i].offset = a.offset;
             t[i].data = a.data;
+            t[i].format = a.format;
+            t[i].storage_ndim = static_cast<int32_t>(a.storage_shape.size());
+            t[i].storage_shape = a.storage_shape.data();
+            t[i].dynamic_shape = dynamic_[i] != nullptr ? 1 : 0;
         }
+        std::vector<int64_t> result_shapes(n * ref::kMaxResultDims, 0);
+        std::vector<int32_t> result_ndims(n, -1);
         char error[512] = {0};
         ref::Call call;
         call.api = api_;
@@ -169,6 +187,8 @@ public:
         call.num_values = static_cast<int32_t>(values_.size());
         call.error = error;
         call.error_size = sizeof error;
+        call.result_shapes = result_shapes.data();
+        call.result_ndims = result_ndims.data();
         int ret = 0;
         try {  // the library catches ATen's exceptions itself; anything else must not cross the stream's worker
             ret = fn_(&call);
@@ -178,10 +198,44 @@ public:
         }
         if (ret != 0 && error[0] == '\0') std::snprintf(error, sizeof error, "no reason given");
         if (ret != 0) return Fail(ret, "%s (reference tier, PyTorch ATen): %s", api_, error);
+        for (size_t i = 0; i < n; ++i) {
+            if (dynamic_[i] != nullptr) {
+                if (int r = SetResultShape(i, launch.tensors[static_cast<size_t>(slot_[i])], result_shapes, result_ndims)) {
+                    return r;
+                }
+            }
+        }
         return 0;
     }
 
 private:
+    // A dynamic_shape output: the caller's aclTensor described again with the result's view shape (contiguous
+    // strides, its offset, storage and address kept) through aclInitTensor, which refuses - changing nothing - a
+    // tensor destroyed since the first phase. What the launch saw (`seen`) is the tensor's description then.
+    int SetResultShape(size_t i, const aclTensor& seen, const std::vector<int64_t>& shapes,
+                       const std::vector<int32_t>& ndims) const {
+        const int32_t nd = ndims[i];
+        if (nd < 0 || nd > ref::kMaxResultDims) {
+            return Fail(ACLNN_ERR_INNER, "%s (reference tier): the computation reported no shape for output %zu.", api_, i);
+        }
+        std::vector<int64_t> shape(shapes.begin() + static_cast<std::ptrdiff_t>(i * ref::kMaxResultDims),
+                                   shapes.begin() + static_cast<std::ptrdiff_t>(i * ref::kMaxResultDims + nd));
+        std::vector<int64_t> strides(shape.size(), 1);
+        for (int d = nd - 2; d >= 0; --d) strides[d] = strides[d + 1] * std::max<int64_t>(shape[d + 1], 1);
+        if (HandleStateOf(dynamic_[i], HandleKind::kTensor) != HandleState::kLive) {
+            return Fail(ACLNN_ERR_INNER,
+                        "%s (reference tier): could not set the result's view shape %s on its output: the aclTensor was "
+                        "destroyed after the first phase.",
+                        api_, ShapeString(shape).c_str());
+        }
+        const aclnnStatus r = aclInitTensor(dynamic_[i], shape.data(), shape.size(), seen.dtype, strides.data(),
+                                            seen.offset, static_cast<aclFormat>(seen.format), nullptr, 0, nullptr);
+        if (r != OK) {  // aclInitTensor's own message stays the recent one
+            return r;
+        }
+        return 0;
+    }
+
     ref::Fn fn_;
     const char* api_;
     std::vector<std::vector<int64_t>> arrays_;
@@ -189,6 +243,7 @@ private:
     std::vector<ref::Value> values_;
     std::vector<int> slot_;
     int num_inputs_;
+    std::vector<aclTensor*> dynamic_;
 };
 
 }  // namespace
@@ -233,16 +288,40 @@ int ResolveForCall(const char* api, const char* table_api, ref::Fn* fn) {
     return 0;
 }
 
-// BEYOND CANN (which computes these dtypes on the NPU): a tensor of a dtype PyTorch 1.13's ATen has no type for
-// (ref::AtenHasType: UINT16/32/64, the 8- and 4-bit floating types, ...) is refused in the first phase (161002,
-// naming the tensor), where CANN's dtype lists admit it; the reference library never meets one.
+// BEYOND CANN (which computes these dtypes on the NPU): a tensor of a dtype the reference library can neither
+// hand to ATen nor convert (ref::ReferenceCanTake: UINT16/32, ...) is refused in the first phase (161002, naming
+// the tensor), where CANN's dtype lists admit it; the reference library never meets one. The low-precision
+// floating types and INT4 are converted (ref::ConvertedType; docs/reference-tier.md).
+// A FRACTAL_NZ tensor's storage shape must be the blocked form of its view (ref::Tensor's layout): view
+// [batch..., rows, cols], storage [batch..., n1, m1, m0, c0] with n1 * c0 >= cols and m1 * m0 >= rows - the
+// reference library reads every element of the view there, so a storage that does not cover it is refused
+// (161002) rather than read past.
 int CheckAtenTypes(const char* api, const aclTensor* const* t, const char* const* names, int n) {
     for (int i = 0; i < n; ++i) {
-        if (t[i] != nullptr && !ref::AtenHasType(static_cast<int32_t>(t[i]->dtype))) {
+        if (t[i] == nullptr) continue;
+        if (!ref::ReferenceCanTake(static_cast<int32_t>(t[i]->dtype))) {
             return Fail(ACLNN_ERR_PARAM_INVALID,
                         "%s: %s of dtype %s is not implemented at the reference tier (PyTorch 1.13's ATen has no such "
                         "type).",
                         api, names[i], DtypeName(t[i]->dtype));
+        }
+        if (!ref::FractalNzFormat(t[i]->format) || t[i]->numel == 0) continue;
+        const std::vector<int64_t>& v = t[i]->view_shape;
+        const std::vector<int64_t>& s = t[i]->storage_shape;
+        const size_t nd = v.size();
+        bool ok = nd >= 2 && s.size() == nd + 2;
+        for (size_t d = 0; ok && d + 2 < nd; ++d) ok = s[d] == v[d];
+        if (ok) {
+            const int64_t n1 = s[nd - 2], m1 = s[nd - 1], m0 = s[nd], c0 = s[nd + 1];
+            ok = n1 > 0 && m1 > 0 && m0 > 0 && c0 > 0 && n1 <= INT64_MAX / c0 && m1 <= INT64_MAX / m0 &&
+                 n1 * c0 >= v[nd - 1] && m1 * m0 >= v[nd - 2];
+        }
+        if (!ok) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "%s: %s is FRACTAL_NZ with view shape %s and storage shape %s; the reference tier needs the "
+                        "storage [batch..., n1, m1, m0, c0] of a view [batch..., rows, cols] with n1 * c0 >= cols and "
+                        "m1 * m0 >= rows.",
+                        api, names[i], ShapeString(v).c_str(), ShapeString(s).c_str());
         }
     }
     return 0;
@@ -278,12 +357,25 @@ int PublishReference(const OpCall& c, const char* table_api, const RefValues& va
     for (int o = inputs; o < n; ++o) {
         if (int ret = engine::CheckElementwiseViews(t, names, n, o)) return ret;
     }
+    // a dynamic_shape output: given, ND and contiguous (the result is written from its first element on)
+    std::vector<aclTensor*> dynamic(static_cast<size_t>(c.num_tensors), nullptr);
+    for (int i : values.dynamic_shape()) {
+        if (i < c.num_inputs || i >= c.num_tensors || c.t[i] == nullptr) continue;
+        const aclTensor* o = c.t[i];
+        if (ref::FractalNzFormat(o->format) || o->strides != ContiguousStridesOf(o->view_shape)) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "%s: %s (shape %s, strides %s) receives a result of data-dependent shape: it must be a "
+                        "contiguous ND tensor.",
+                        c.api, c.names[i], ShapeString(o->view_shape).c_str(), ShapeString(o->strides).c_str());
+        }
+        dynamic[static_cast<size_t>(i)] = const_cast<aclTensor*>(o);  // the caller's: its view shape is rewritten
+    }
     return engine::PublishPlan(
         t, n, inputs, c.api, n == c.num_tensors ? c.names : InternNames(names, n),
         [&](const aclTensor*, uint64_t* workspace) -> std::shared_ptr<const OpPlan> {
             *workspace = 0;
             if (empty) return nullptr;
-            return std::make_shared<ReferencePlan>(fn, table_api, values, slot, c.num_inputs);
+            return std::make_shared<ReferencePlan>(fn, table_api, values, slot, c.num_inputs, dynamic);
         },
         workspaceSize, executor);
 }

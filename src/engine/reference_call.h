@@ -64,6 +64,11 @@ public:
         Push(ref::Value::kTensorList, first, 0.0);
         values_.back().count = count;
     }
+    /// Marks tensor `index` of the executor order (an output) as one whose shape the computation decides
+    /// (ref::Tensor::dynamic_shape): after the second phase the caller's aclTensor has the result's view shape
+    /// (aclGetViewShape), as CANN's aclnnNonzero leaves its out.
+    void DynamicShape(int index) { dynamic_.push_back(index); }
+    const std::vector<int>& dynamic_shape() const { return dynamic_; }
     /// The values in order (a kIntArray value's array pointer unset: its elements are arrays()[k] for the k-th;
     /// likewise a kScalarList value's items are scalar_lists()[k] for the k-th).
     const std::vector<ref::Value>& values() const { return values_; }
@@ -83,6 +88,7 @@ private:
     std::vector<ref::Value> values_;
     std::vector<std::vector<int64_t>> arrays_;
     std::vector<std::vector<ref::Value>> scalar_lists_;
+    std::vector<int> dynamic_;
 };
 
 /// Ends a reference-tier first phase: 161002 when ACLCPU_FIDELITY=exact (or the config's "fidelity": "exact")

@@ -20,6 +20,7 @@
 #include "aclnn/acl_meta.h"
 #include "reference/aten_formulas.h"
 #include "reference/ref_abi.h"
+#include "tensor/lowp_dtype.h"
 
 namespace aclcpu {
 namespace ref {
@@ -44,6 +45,7 @@ at::ScalarType AtenType(int32_t dtype) {
         case ACL_INT16: return at::kShort;
         case ACL_INT32: return at::kInt;
         case ACL_INT64: return at::kLong;
+        case ACL_UINT64: return at::kLong;  // the same 64 bits (ref_abi.h AtenHasType)
         case ACL_BOOL: return at::kBool;
         case ACL_COMPLEX64: return at::kComplexFloat;
         case ACL_COMPLEX128: return at::kComplexDouble;
@@ -52,15 +54,126 @@ at::ScalarType AtenType(int32_t dtype) {
     throw Refused("dtype " + std::to_string(dtype) + " has no ATen type in PyTorch 1.13");
 }
 
+/// Whether tensor t reaches the formula as a converted copy rather than a view of its memory: a dtype ATen lacks
+/// (ConvertedType) or a FRACTAL_NZ storage.
+bool IsConverted(const Tensor& t) { return t.present && (ConvertedType(t.dtype) || FractalNzFormat(t.format)); }
+
+/// The ATen type a converted tensor reaches the formula as: INT4 as INT8 (its values exactly), the low-precision
+/// floating types as FLOAT (every code's value is a float), an ATen type (an NZ tensor) as itself.
+at::ScalarType FormulaType(int32_t dtype) {
+    if (dtype == ACL_INT4) return at::kChar;
+    if (ConvertedType(dtype)) return at::kFloat;
+    return AtenType(dtype);
+}
+
+int64_t Numel(const Tensor& t) {
+    int64_t numel = 1;
+    for (int32_t d = 0; d < t.ndim; ++d) numel *= t.shape[d];
+    return numel;
+}
+
+/// The storage element (from `data`) of each element of t's view, in row-major view order. ND and the other
+/// formats: offset + sum(index * stride). FRACTAL_NZ (ref_abi.h's Tensor; the first phase checked the storage
+/// shape): element (r, c) of batch b at b * n1 * m1 * m0 * c0 + ((c / c0) * m1 + r / m0) * m0 * c0 + (r % m0) * c0
+/// + c % c0.
+std::vector<int64_t> StorageElements(const Tensor& t) {
+    const int64_t numel = Numel(t);
+    std::vector<int64_t> at(static_cast<size_t>(numel));
+    if (numel == 0) return at;
+    if (FractalNzFormat(t.format)) {
+        const int32_t nd = t.ndim;
+        const int64_t rows = t.shape[nd - 2], cols = t.shape[nd - 1];
+        const int64_t* s = t.storage_shape;
+        const int64_t n1 = s[nd - 2], m1 = s[nd - 1], m0 = s[nd], c0 = s[nd + 1];
+        (void)n1;
+        const int64_t block = s[nd - 2] * m1 * m0 * c0;
+        size_t k = 0;
+        for (int64_t b = 0; b < numel / (rows * cols); ++b) {
+            for (int64_t r = 0; r < rows; ++r) {
+                for (int64_t c = 0; c < cols; ++c) {
+                    at[k++] = b * block + ((c / c0) * m1 + r / m0) * m0 * c0 + (r % m0) * c0 + c % c0;
+                }
+            }
+        }
+        return at;
+    }
+    std::vector<int64_t> index(static_cast<size_t>(t.ndim), 0);
+    int64_t pos = t.offset;
+    for (int64_t k = 0; k < numel; ++k) {
+        at[static_cast<size_t>(k)] = pos;
+        for (int32_t d = t.ndim - 1; d >= 0; --d) {  // odometer over the view shape
+            if (++index[static_cast<size_t>(d)] < t.shape[d]) {
+                pos += t.strides[d];
+                break;
+            }
+            pos -= (t.shape[d] - 1) * t.strides[d];
+            index[static_cast<size_t>(d)] = 0;
+        }
+    }
+    return at;
+}
+
+/// A converted tensor's copy: a new contiguous tensor of its view shape and FormulaType, holding its elements
+/// (decoded exactly; an NZ tensor's elements gathered from the blocks).
+at::Tensor Decode(const Tensor& t, const std::vector<int64_t>& elements) {
+    at::IntArrayRef shape(t.shape, static_cast<size_t>(t.ndim));
+    at::Tensor x = at::empty(shape, at::TensorOptions().dtype(FormulaType(t.dtype)).device(at::kCPU));
+    const int64_t n = static_cast<int64_t>(elements.size());
+    if (n == 0 || t.data == nullptr) return x;
+    const aclDataType dt = static_cast<aclDataType>(t.dtype);
+    if (ConvertedType(t.dtype)) {
+        std::vector<float> v(static_cast<size_t>(n));
+        for (int64_t k = 0; k < n; ++k) lowp::DecodeToFloat(dt, t.data, elements[static_cast<size_t>(k)], 1, &v[k]);
+        if (dt == ACL_INT4) {
+            int8_t* o = x.data_ptr<int8_t>();
+            for (int64_t k = 0; k < n; ++k) o[k] = static_cast<int8_t>(v[static_cast<size_t>(k)]);
+        } else {
+            std::memcpy(x.data_ptr<float>(), v.data(), static_cast<size_t>(n) * sizeof(float));
+        }
+        return x;
+    }
+    const size_t size = c10::elementSize(x.scalar_type());
+    char* o = static_cast<char*>(x.data_ptr());
+    const char* src = static_cast<const char*>(t.data);
+    for (int64_t k = 0; k < n; ++k) {
+        std::memcpy(o + k * static_cast<int64_t>(size), src + elements[static_cast<size_t>(k)] * static_cast<int64_t>(size),
+                    size);
+    }
+    return x;
+}
+
+/// Writes a converted output's copy x back into the caller's memory: each element encoded (lowp::EncodeFromFloat:
+/// round to nearest even, the saturation rules of lowp_dtype.h) or, for an NZ tensor of an ATen type, scattered
+/// into its blocks; the padding of the blocks is left as it was.
+void Encode(const Tensor& t, const std::vector<int64_t>& elements, const at::Tensor& x_in) {
+    const int64_t n = static_cast<int64_t>(elements.size());
+    if (n == 0 || t.data == nullptr) return;
+    const aclDataType dt = static_cast<aclDataType>(t.dtype);
+    if (ConvertedType(t.dtype)) {
+        const at::Tensor x = x_in.to(at::kFloat).contiguous();
+        const float* v = x.data_ptr<float>();
+        for (int64_t k = 0; k < n; ++k) lowp::EncodeFromFloat(dt, v + k, 1, t.data, elements[static_cast<size_t>(k)]);
+        return;
+    }
+    const at::Tensor x = x_in.contiguous();
+    const size_t size = c10::elementSize(x.scalar_type());
+    const char* v = static_cast<const char*>(x.data_ptr());
+    char* dst = static_cast<char*>(t.data);
+    for (int64_t k = 0; k < n; ++k) {
+        std::memcpy(dst + elements[static_cast<size_t>(k)] * static_cast<int64_t>(size), v + k * static_cast<int64_t>(size),
+                    size);
+    }
+}
+
 /// A view of one call's tensor as an ATen tensor over the same memory: view shape, strides and storage offset as
-/// the aclTensor gives them (no copy). A tensor without elements is a new empty tensor of its shape.
+/// the aclTensor gives them (no copy). A tensor without elements is a new empty tensor of its shape. (A converted
+/// tensor is Decode's copy instead: Args.)
 at::Tensor Wrap(const Tensor& t) {
     if (!t.present) return at::Tensor();
     const at::ScalarType type = AtenType(t.dtype);
     at::IntArrayRef shape(t.shape, static_cast<size_t>(t.ndim));
     at::IntArrayRef strides(t.strides, static_cast<size_t>(t.ndim));
-    int64_t numel = 1;
-    for (int32_t d = 0; d < t.ndim; ++d) numel *= t.shape[d];
+    const int64_t numel = Numel(t);
     const at::TensorOptions options = at::TensorOptions().dtype(type).device(at::kCPU);
     if (numel == 0 || t.data == nullptr) return at::empty_strided(shape, strides, options);
     char* first = static_cast<char*>(t.data) + t.offset * static_cast<int64_t>(c10::elementSize(type));
@@ -70,9 +183,35 @@ at::Tensor Wrap(const Tensor& t) {
 /// One call's arguments as the generated functions read them.
 class Args {
 public:
+    /// The call's tensors as ATen tensors: views over the caller's memory, or for a converted tensor (IsConverted:
+    /// a low-precision dtype, a FRACTAL_NZ storage) a decoded copy, which Finish encodes back for an output.
     explicit Args(const Call* call) : call_(call) {
         tensors_.reserve(static_cast<size_t>(call->num_tensors));
-        for (int32_t i = 0; i < call->num_tensors; ++i) tensors_.push_back(Wrap(call->tensors[i]));
+        for (int32_t i = 0; i < call->num_tensors; ++i) {
+            const Tensor& t = call->tensors[i];
+            if (!IsConverted(t)) {
+                tensors_.push_back(Wrap(t));
+                continue;
+            }
+            std::vector<int64_t> elements = StorageElements(t);
+            tensors_.push_back(Decode(t, elements));
+            if (i >= call->num_inputs) converted_.push_back({i, std::move(elements)});
+        }
+    }
+    /// After the formula: each converted output's copy encoded into the caller's memory.
+    void Finish() {
+        for (const Converted& c : converted_) {
+            Encode(call_->tensors[c.index], c.elements, tensors_.at(static_cast<size_t>(c.index)));
+        }
+    }
+    /// The aclDataType value (acl_base.h) the caller created tensor x with - x one of the call's tensors as the
+    /// formula received it (a converted tensor's formula type says less: FLOAT8_E4M3FN and HIFLOAT8 both arrive
+    /// as FLOAT). Refused for another tensor.
+    int32_t AclDtype(const at::Tensor& x) const {
+        for (size_t i = 0; i < tensors_.size(); ++i) {
+            if (tensors_[i].defined() && tensors_[i].is_same(x)) return call_->tensors[i].dtype;
+        }
+        throw Refused("AclDtype: the tensor is not one of the call's");
     }
     /// Tensor i of the executor order (inputs, then outputs).
     at::Tensor& T(int i) { return tensors_.at(static_cast<size_t>(i)); }
@@ -106,7 +245,7 @@ public:
         return s;
     }
     /// An aclDataType parameter as ATen's type.
-    at::ScalarType Dtype(int k) const { return AtenType(static_cast<int32_t>(V(k).i)); }
+    at::ScalarType Dtype(int k) const { return FormulaType(static_cast<int32_t>(V(k).i)); }
     /// An aclScalarList parameter: its scalars as Scalar(k) reads one.
     std::vector<at::Scalar> ScalarList(int k) const {
         const Value& v = V(k);
@@ -135,6 +274,14 @@ public:
     /// dims; a result of out's element count in another shape, its elements in order). A result whose shape cannot
     /// be written there is an internal error (the first phase checked it).
     void Write(at::Tensor& out, const at::Tensor& result) {
+        if (out.defined()) {
+            for (size_t i = 0; i < tensors_.size(); ++i) {
+                if (call_->tensors[i].dynamic_shape && tensors_[i].is_same(out)) {
+                    WriteDynamic(static_cast<int32_t>(i), result);
+                    return;
+                }
+            }
+        }
         if (!out.defined() || out.numel() == 0) return;
         if (result.data_ptr() == out.data_ptr() && result.sizes().equals(out.sizes()) &&
             result.strides().equals(out.strides()) && result.scalar_type() == out.scalar_type()) {
@@ -161,8 +308,35 @@ public:
     }
 
 private:
+    /// A dynamic_shape output (ref_abi.h): the result, of any shape whose elements fit in the output's view (the
+    /// largest result the first phase admits; contiguous ND, checked there), written contiguously from the view's
+    /// first element, cast as Write casts; its shape reported in the call's result_shapes for the operator library,
+    /// which gives the caller's aclTensor that view shape.
+    void WriteDynamic(int32_t i, const at::Tensor& result) {
+        const Tensor& t = call_->tensors[i];
+        const int64_t capacity = Numel(t);
+        if (result.dim() > kMaxResultDims || result.numel() > capacity || IsConverted(t)) {
+            throw Refused("a result of " + std::to_string(result.numel()) + " elements in " +
+                          std::to_string(result.dim()) + " dims does not fit output " + std::to_string(i) + " (" +
+                          std::to_string(capacity) + " elements)");
+        }
+        if (result.numel() > 0) {
+            const at::ScalarType type = AtenType(t.dtype);
+            char* first = static_cast<char*>(t.data) + t.offset * static_cast<int64_t>(c10::elementSize(type));
+            at::Tensor dst = at::from_blob(first, result.sizes(), at::TensorOptions().dtype(type).device(at::kCPU));
+            dst.copy_(result);
+        }
+        for (int64_t d = 0; d < result.dim(); ++d) call_->result_shapes[i * kMaxResultDims + d] = result.size(d);
+        call_->result_ndims[i] = static_cast<int32_t>(result.dim());
+    }
+
+    struct Converted {
+        int32_t index;                  // in the executor order
+        std::vector<int64_t> elements;  // StorageElements
+    };
     const Call* call_;
     std::vector<at::Tensor> tensors_;
+    std::vector<Converted> converted_;
 };
 
 /// Runs one generated body: 0, or 561000 (ACLNN_ERR_INNER) with ATen's or the bridge's reason in call->error.
@@ -178,6 +352,7 @@ int Run(const Call* call, Body&& body) {
         at::NoGradGuard no_grad;
         Args a(call);
         body(a);
+        a.Finish();
         return 0;
     } catch (const c10::Error& e) {
         return fail(e.what_without_backtrace());

@@ -12,10 +12,10 @@ namespace aclcpu {
 namespace ref {
 
 /// Whether PyTorch 1.13's ATen (Debian's libtorch) has a scalar type for aclDataType value `dtype`: FLOAT, FLOAT16,
-/// BF16, DOUBLE, INT8, UINT8, INT16, INT32, INT64, BOOL, COMPLEX64, COMPLEX128 (not UINT16/32/64, the 8- and 4-bit
-/// floating types, HIFLOAT8, INT4, ...). Every reference-tier first phase refuses a tensor of another dtype
-/// (engine/reference_call.cpp), so that the reference library (aten_bridge.cpp's AtenType, which maps these)
-/// never meets one. Values as acl_base.h's aclDataType.
+/// BF16, DOUBLE, INT8, UINT8, INT16, INT32, INT64, BOOL, COMPLEX64, COMPLEX128, and UINT64 as INT64 with the same
+/// bits (CANN's quant parameters are UINT64 bit patterns; an unsigned value of 2^63 or more reads as negative:
+/// docs/reference-tier.md) - not UINT16/32, the 8- and 4-bit floating types, HIFLOAT8, INT4, ... (some of which
+/// are converted: ConvertedType). Values as acl_base.h's aclDataType.
 constexpr bool AtenHasType(int32_t dtype) {
     switch (dtype) {
         case 0:   // ACL_FLOAT
@@ -27,6 +27,7 @@ constexpr bool AtenHasType(int32_t dtype) {
         case 6:   // ACL_INT16
         case 3:   // ACL_INT32
         case 9:   // ACL_INT64
+        case 10:  // ACL_UINT64, as INT64's bits
         case 12:  // ACL_BOOL
         case 16:  // ACL_COMPLEX64
         case 17:  // ACL_COMPLEX128
@@ -36,10 +37,44 @@ constexpr bool AtenHasType(int32_t dtype) {
     }
 }
 
+/// Whether the reference library converts a tensor of aclDataType value `dtype` around ATen (ATen 1.13 has no type
+/// for it, but its layout is public and src/tensor/lowp_dtype.h decodes and encodes it exactly): HIFLOAT8,
+/// FLOAT8_E5M2, FLOAT8_E4M3FN, FLOAT8_E8M0, FLOAT4_E2M1 and FLOAT4_E1M2 reach a formula as FLOAT, INT4 as INT8
+/// (aten_bridge.cpp). Values as acl_base.h's aclDataType.
+constexpr bool ConvertedType(int32_t dtype) {
+    switch (dtype) {
+        case 29:  // ACL_INT4
+        case 34:  // ACL_HIFLOAT8
+        case 35:  // ACL_FLOAT8_E5M2
+        case 36:  // ACL_FLOAT8_E4M3FN
+        case 37:  // ACL_FLOAT8_E8M0
+        case 40:  // ACL_FLOAT4_E2M1
+        case 41:  // ACL_FLOAT4_E1M2
+            return true;
+        default:
+            return false;
+    }
+}
+
+/// Whether a reference-tier operator can take a tensor of aclDataType value `dtype`: an ATen type
+/// (AtenHasType) or a converted one (ConvertedType). Every reference-tier first phase refuses the others
+/// (UINT16/32, COMPLEX32, STRING, ...) with 161002 (engine/reference_call.cpp).
+constexpr bool ReferenceCanTake(int32_t dtype) { return AtenHasType(dtype) || ConvertedType(dtype); }
+
+/// Whether an aclFormat value is one of the FRACTAL_NZ formats (FRACTAL_NZ and its FRACTAL_NZ_C0_* forms): the
+/// reference library reads and writes such a tensor as its view shape over the blocked storage (Tensor).
+constexpr bool FractalNzFormat(int32_t format) {
+    return format == 29 || (format >= 50 && format <= 54);  // ACL_FORMAT_FRACTAL_NZ, ACL_FORMAT_FRACTAL_NZ_C0_*
+}
+
 /// One tensor as the second phase hands it over: the aclTensor's view (dtype an aclDataType value; view shape and
 /// strides in elements, `ndim` of each; offset in elements from `data`, the storage's first element, as
 /// aclCreateTensor's tensorData). `data` is NULL only for a tensor without elements. An absent optional input has
-/// present == 0 and nothing else set.
+/// present == 0 and nothing else set. `format` is the aclFormat the tensor was created with and `storage_shape`
+/// (`storage_ndim` dims) its storage shape: for a FRACTAL_NZ format (FractalNzFormat) the storage is
+/// [batch..., n1, m1, m0, c0] for a view [batch..., rows, cols] (element (r, c) at [batch..., c / c0, r / m0,
+/// r % m0, c % c0], row-major; the first phase checked that it covers the view), and the strides and offset are
+/// not used; for every other format the view addresses the storage through strides and offset.
 struct Tensor {
     int32_t present = 0;
     int32_t dtype = 0;
@@ -48,7 +83,17 @@ struct Tensor {
     const int64_t* strides = nullptr;
     int64_t offset = 0;
     void* data = nullptr;
+    int32_t format = 2;  // ACL_FORMAT_ND
+    int32_t storage_ndim = 0;
+    const int64_t* storage_shape = nullptr;
+    /// 1 for an output whose shape the computation decides (a table entry's `reference.dynamic_shape`:
+    /// aclnnNonzero's out): its view is the largest result the first phase admits, contiguous; the library writes
+    /// the result contiguously from the view's first element and reports its shape in Call::result_shapes.
+    int32_t dynamic_shape = 0;
 };
+
+/// Most dims a result shape of a dynamic_shape output may have (CANN's tensors have at most 8).
+constexpr int32_t kMaxResultDims = 8;
 
 /// One non-tensor parameter, in the table's parameter order (ops/operators.yaml), then one per aclTensorList
 /// parameter. kind: what the caller passed - an integer (int64_t/int32_t/int8_t parameters, an aclDataType as its
@@ -87,6 +132,10 @@ struct Call {
     int32_t num_values = 0;
     char* error = nullptr;  ///< at least error_size bytes; a failing entry writes a NUL-terminated reason
     size_t error_size = 0;
+    /// For each tensor (num_tensors rows of kMaxResultDims), written by the library for a dynamic_shape output:
+    /// the result's shape in result_shapes[i * kMaxResultDims ..] and its dims in result_ndims[i] (-1: not written).
+    int64_t* result_shapes = nullptr;
+    int32_t* result_ndims = nullptr;
 };
 
 /// An operator's computation: 0, or a status (561103, ACLNN_ERR_INNER... see the bridge) with call->error set.
@@ -102,7 +151,7 @@ struct Entry {
 /// and the interface version it was built with (kVersion), so that a stale library is refused.
 using TableFn = const Entry* (*)(int32_t* count, int32_t* version);
 constexpr const char* kTableSymbol = "aclcpu_reference_table";
-constexpr int32_t kVersion = 2;  // 2: tensor and scalar lists (Value::kTensorList, kScalarList)
+constexpr int32_t kVersion = 4;  // 2: lists; 3: format and storage shape; 4: dynamic_shape outputs
 /// The library's file name (its SONAME), looked up beside libopapi_nn first, then on the loader's path.
 constexpr const char* kLibraryName = "libaclcpu_reference.so.0";
 

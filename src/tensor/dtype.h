@@ -30,6 +30,10 @@ constexpr size_t ItemSize(aclDataType t) {
     }
 }
 
+/// True for the dtypes stored two elements a byte (INT4, FLOAT4_E2M1, FLOAT4_E1M2): element 2k in the low nibble of
+/// byte k, element 2k+1 in the high nibble (src/tensor/lowp_dtype.h, which converts them).
+constexpr bool IsPacked4Bit(aclDataType t) { return t == ACL_INT4 || t == ACL_FLOAT4_E2M1 || t == ACL_FLOAT4_E1M2; }
+
 /// True for every value aclDataType defines except ACL_DT_UNDEFINED (ACL_STRING included).
 constexpr bool IsKnownDtype(aclDataType t) { return ItemSize(t) != 0 || t == ACL_STRING; }
 

@@ -4,6 +4,7 @@
 #include <limits>
 
 #include "common/half.h"
+#include "tensor/dtype.h"
 
 namespace aclcpu::lowp {
 namespace {
@@ -267,7 +268,7 @@ bool IsLowPrecision(aclDataType t) {
     }
 }
 
-bool IsPacked4Bit(aclDataType t) { return t == ACL_INT4 || t == ACL_FLOAT4_E2M1 || t == ACL_FLOAT4_E1M2; }
+bool IsPacked4Bit(aclDataType t) { return aclcpu::IsPacked4Bit(t); }
 
 size_t StorageBytes(aclDataType t, int64_t n) {
     if (n <= 0 || !IsLowPrecision(t)) return 0;

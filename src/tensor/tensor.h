@@ -87,9 +87,15 @@ int CheckDataAddressIn(const aclTensor& t, const char* name, const MemBlock* blo
 bool HasInternalOverlap(const aclTensor& t);
 
 /// Byte range [lo, hi) that a non-empty view touches (data must be set): from element `offset` to element
-/// max_index inclusive. Inline: the aliasing and overlap checks of every call use it.
+/// max_index inclusive (INT4 and FLOAT4_*: the bytes holding those elements' nibbles). Inline: the aliasing and
+/// overlap checks of every call use it.
 inline void ByteRange(const aclTensor& t, uintptr_t* lo, uintptr_t* hi) {
     const uintptr_t base = reinterpret_cast<uintptr_t>(t.data);
+    if (IsPacked4Bit(t.dtype)) {  // INT4, FLOAT4_*: two elements a byte
+        *lo = base + static_cast<uintptr_t>(t.offset / 2);
+        *hi = base + static_cast<uintptr_t>(MaxElementIndex(t) / 2 + 1);
+        return;
+    }
     const uintptr_t item = ItemSize(t.dtype);
     *lo = base + static_cast<uintptr_t>(t.offset) * item;
     *hi = base + (static_cast<uintptr_t>(MaxElementIndex(t)) + 1) * item;

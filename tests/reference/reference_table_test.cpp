@@ -8,10 +8,12 @@
 #include <gtest/gtest.h>
 
 #include <cmath>  // HUGE_VAL, NAN in generated cases
+#include <memory>
 #include <string>
 
 #include "reference/aten_formulas.h"
 #include "src/op/operator_headers.inc"  // every operator header (generated)
+#include "support/profile_scope.h"
 #include "support/reference_case.h"
 
 namespace {
@@ -24,6 +26,14 @@ using aclcpu_test::RefCaseRow;
 class ReferenceTable : public ::testing::TestWithParam<RefCaseRow> {};
 
 TEST_P(ReferenceTable, MatchesItsFormulaOnCopies) {
+    // a case of a named product runs under its profile, made before (and ended after) the case's device memory
+    std::unique_ptr<aclcpu_test::ProfileScope> scope;
+    if (const char* product = GetParam().product) {
+        for (l1ref::Profile p : l1ref::kAllProfiles) {
+            if (std::string(l1ref::ProfileKey(p)) == product) scope.reset(new aclcpu_test::ProfileScope(p));
+        }
+        ASSERT_TRUE(scope != nullptr && scope->ok()) << "no profile " << product;
+    }
     RefCase c;
     GetParam().run(c);
 }

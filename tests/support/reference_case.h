@@ -2,7 +2,8 @@
 // from ops/operators.yaml's reference entries, tools/opgen/gen_ops.py write_reference_cases): the tensors of the
 // case in device memory with the views it names, both phases through the C API, and the comparison of each
 // output with the entry's formula evaluated by ATen on contiguous copies of the inputs. Needs ATen (the test
-// links libtorch); public API otherwise.
+// links libtorch) and src/tensor/lowp_dtype.cpp's converters (compiled into the reference tests:
+// tests/CMakeLists.txt) for the low-precision dtypes; public API otherwise.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -18,6 +19,7 @@
 
 #include "acl/acl.h"
 #include "support/phases.h"
+#include "tensor/lowp_dtype.h"
 #include "support/test_util.h"
 
 namespace aclcpu_test {
@@ -33,8 +35,10 @@ inline at::ScalarType AtenTypeOf(aclDataType d) {
         case ACL_INT16: return at::kShort;
         case ACL_INT32: return at::kInt;
         case ACL_INT64: return at::kLong;
+        case ACL_UINT64: return at::kLong;  // as the reference library reads it: INT64's bits
         case ACL_BOOL: return at::kBool;
-        default: return at::kFloat;
+        case ACL_INT4: return at::kChar;  // as the reference library hands an INT4 tensor to a formula
+        default: return at::kFloat;       // FLOAT; the low-precision floating types reach a formula as FLOAT
     }
 }
 
@@ -92,7 +96,18 @@ public:
     at::Tensor Copy(const std::string& name) {
         if (absent_.count(name)) return at::Tensor();
         T& t = Get(name);
-        return t.before.as_strided(t.shape, t.strides, t.offset).clone();
+        at::Tensor x = t.before.as_strided(t.shape, t.strides, t.offset).clone();
+        if (t.dtype == ACL_INT4) x = x.to(at::kChar);
+        copies_.push_back({x, t.dtype});
+        return x;
+    }
+    /// The aclDataType value of the tensor a Copy was made of (the formulas' a.AclDtype, as the reference library
+    /// answers it); -1 for another tensor.
+    int32_t AclDtype(const at::Tensor& x) const {
+        for (const auto& c : copies_) {
+            if (c.first.is_same(x)) return static_cast<int32_t>(c.second);
+        }
+        return -1;
     }
     /// The call's status: 0 expected (with the recent error message otherwise).
     void Run(int status) {
@@ -106,11 +121,18 @@ public:
     void Expect(const std::string& name, const at::Tensor& expected) {
         if (!ran_ || absent_.count(name)) return;
         T& t = Get(name);
-        at::Tensor after = at::empty({t.storage}, at::TensorOptions().dtype(AtenTypeOf(t.dtype)));
-        const size_t bytes = static_cast<size_t>(t.storage) * after.element_size();
-        ASSERT_EQ(aclrtMemcpy(after.data_ptr(), bytes, t.buf.get(), bytes, ACL_MEMCPY_DEVICE_TO_HOST), 0);
+        const bool lowp = aclcpu::lowp::IsLowPrecision(t.dtype);
+        at::Tensor after = at::empty({t.storage}, at::TensorOptions().dtype(lowp ? at::kFloat : AtenTypeOf(t.dtype)));
+        if (lowp) {  // the codes decoded; the expected values encoded and decoded with the same rules
+            std::vector<uint8_t> codes(StorageBytes(t));
+            ASSERT_EQ(aclrtMemcpy(codes.data(), codes.size(), t.buf.get(), codes.size(), ACL_MEMCPY_DEVICE_TO_HOST), 0);
+            ASSERT_TRUE(aclcpu::lowp::DecodeToFloat(t.dtype, codes.data(), 0, t.storage, after.data_ptr<float>()));
+        } else {
+            const size_t bytes = static_cast<size_t>(t.storage) * after.element_size();
+            ASSERT_EQ(aclrtMemcpy(after.data_ptr(), bytes, t.buf.get(), bytes, ACL_MEMCPY_DEVICE_TO_HOST), 0);
+        }
         const at::Tensor got = after.as_strided(t.shape, t.strides, t.offset);
-        const at::Tensor want = expected.to(got.scalar_type());
+        const at::Tensor want = lowp ? RoundTrip(t.dtype, expected.to(at::kFloat)) : expected.to(got.scalar_type());
         ASSERT_EQ(got.sizes(), want.sizes()) << name;
         if (at::isFloatingType(got.scalar_type())) {
             const bool low = got.scalar_type() == at::kHalf || got.scalar_type() == at::kBFloat16;
@@ -125,6 +147,45 @@ public:
         mask.as_strided(t.shape, t.strides, t.offset).fill_(false);
         EXPECT_TRUE(at::equal(after.masked_select(mask), t.before.masked_select(mask)))
             << name << ": written outside its view";
+    }
+    /// Expect for an output whose shape the computation decides (a `dynamic_shape` entry): the caller's aclTensor
+    /// now has expected's view shape (aclGetViewShape), its elements lie contiguously from the view's first element
+    /// and equal expected's (as Expect compares them), and the rest of the storage is as it was.
+    void ExpectDynamic(const std::string& name, const at::Tensor& expected) {
+        if (!ran_ || absent_.count(name)) return;
+        T& t = Get(name);
+        int64_t* dims = nullptr;
+        uint64_t nd = 0;
+        ASSERT_EQ(aclGetViewShape(t.acl, &dims, &nd), 0);
+        std::vector<int64_t> shape(dims, dims + nd);
+        delete[] dims;
+        ASSERT_EQ(shape, expected.sizes().vec()) << name << ": view shape after the call";
+        at::Tensor after = at::empty({t.storage}, at::TensorOptions().dtype(AtenTypeOf(t.dtype)));
+        const size_t bytes = static_cast<size_t>(t.storage) * after.element_size();
+        ASSERT_EQ(aclrtMemcpy(after.data_ptr(), bytes, t.buf.get(), bytes, ACL_MEMCPY_DEVICE_TO_HOST), 0);
+        const int64_t n = expected.numel();
+        const at::Tensor got = after.narrow(0, t.offset, n).reshape(expected.sizes());
+        const at::Tensor want = expected.to(got.scalar_type());
+        if (at::isFloatingType(got.scalar_type())) {
+            EXPECT_TRUE(at::allclose(got.to(at::kDouble), want.to(at::kDouble), 1e-5, 1e-5, /*equal_nan=*/true))
+                << name << ":\n" << got << "\nexpected:\n" << want;
+        } else {
+            EXPECT_TRUE(at::equal(got, want)) << name << ":\n" << got << "\nexpected:\n" << want;
+        }
+        at::Tensor mask = at::ones({t.storage}, at::kBool);
+        mask.narrow(0, t.offset, n).fill_(false);
+        EXPECT_TRUE(at::equal(after.masked_select(mask), t.before.masked_select(mask)))
+            << name << ": written outside the result's elements";
+    }
+    /// x (FLOAT) as a tensor of low-precision dtype d holds it: each element encoded and decoded.
+    static at::Tensor RoundTrip(aclDataType d, const at::Tensor& x) {
+        at::Tensor c = x.contiguous();
+        const int64_t n = c.numel();
+        std::vector<uint8_t> codes(aclcpu::lowp::StorageBytes(d, n) + 1);
+        at::Tensor back = at::empty(c.sizes(), at::kFloat);
+        aclcpu::lowp::EncodeFromFloat(d, c.data_ptr<float>(), n, codes.data(), 0);
+        aclcpu::lowp::DecodeToFloat(d, codes.data(), 0, n, back.data_ptr<float>());
+        return back;
     }
     ~RefCase() {
         for (auto& kv : lists_) aclDestroyTensorList(kv.second.first);  // and its elements
@@ -143,6 +204,11 @@ private:
         aclTensor* acl = nullptr;
         bool in_list = false;  // owned by a tensor list
     };
+    /// Bytes of t's storage (a low-precision dtype: its codes, two 4-bit elements a byte).
+    static size_t StorageBytes(const T& t) {
+        if (aclcpu::lowp::IsLowPrecision(t.dtype)) return aclcpu::lowp::StorageBytes(t.dtype, t.storage);
+        return static_cast<size_t>(t.storage) * t.before.element_size();
+    }
     static std::string Element(const std::string& list, size_t i) { return list + "#" + std::to_string(i); }
     size_t ListSize(const std::string& name) {
         AclList(name);  // throws for an unknown list
@@ -180,23 +246,37 @@ private:
         int64_t numel = 1;
         for (int64_t d : layout) numel *= d;
         t.storage = numel + t.offset;
-        const at::ScalarType type = AtenTypeOf(dtype);
+        const bool lowp = aclcpu::lowp::IsLowPrecision(dtype);
+        const at::ScalarType type = lowp ? at::kFloat : AtenTypeOf(dtype);
+        const int64_t seed = static_cast<int64_t>(tensors_.size()) * 5;
         if (out) {
             t.before = at::full({t.storage}, 7, at::TensorOptions().dtype(type));
+        } else if (dtype == ACL_FLOAT8_E8M0) {  // unsigned powers of two: 2^-3 .. 2^3
+            at::Tensor k = at::arange(t.storage, at::kLong);
+            t.before = at::pow(2.0, ((k * 7 + seed) % 7 - 3).to(at::kFloat));
         } else {
-            const int64_t seed = static_cast<int64_t>(tensors_.size()) * 5;
             at::Tensor k = at::arange(t.storage, at::kLong);
             t.before = ((k * 7 + seed) % 17 - 8).to(at::kFloat).div(4).to(type);
         }
-        const size_t bytes = static_cast<size_t>(t.storage) * t.before.element_size();
+        std::vector<uint8_t> codes;
+        if (lowp) {  // the device holds the codes; `before` their exact values
+            t.before = RoundTrip(dtype, t.before);
+            codes.resize(aclcpu::lowp::StorageBytes(dtype, t.storage));
+            aclcpu::lowp::EncodeFromFloat(dtype, t.before.data_ptr<float>(), t.storage, codes.data(), 0);
+        }
+        const size_t bytes = StorageBytes(t);
         t.buf = DeviceBuffer(bytes > 0 ? bytes : 1);
-        if (bytes > 0) aclrtMemcpy(t.buf.get(), bytes, t.before.data_ptr(), bytes, ACL_MEMCPY_HOST_TO_DEVICE);
+        if (bytes > 0) {
+            aclrtMemcpy(t.buf.get(), bytes, lowp ? static_cast<void*>(codes.data()) : t.before.data_ptr(), bytes,
+                        ACL_MEMCPY_HOST_TO_DEVICE);
+        }
         t.acl = MakeTensor(t.shape, dtype, t.buf.get(), t.strides, t.offset, {t.storage});
     }
 
     std::map<std::string, T> tensors_;
     std::map<std::string, std::pair<aclTensorList*, size_t>> lists_;
     std::set<std::string> absent_;
+    std::vector<std::pair<at::Tensor, aclDataType>> copies_;  // Copy's results (AclDtype)
     bool ran_ = false;
 };
 
@@ -246,11 +326,13 @@ struct OwnedBoolArray {
     OwnedBoolArray& operator=(const OwnedBoolArray&) = delete;
 };
 
-/// One generated case: the API it calls, its index among that entry's cases, and its body.
+/// One generated case: the API it calls, its index among that entry's cases, its body, and the product whose
+/// profile it runs under (the case's `product`; nullptr: the default profile, the Ascend 950's).
 struct RefCaseRow {
     const char* api;
     int index;
     void (*run)(RefCase& c);
+    const char* product = nullptr;
 };
 
 /// How GoogleTest prints a case (its API and index).

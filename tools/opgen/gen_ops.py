@@ -188,6 +188,8 @@ class Op:
             return "const aclTensorList*" if p.get("role", "input") == "input" or p.get("const") else "aclTensorList*"
         if p["kind"] not in C_TYPES:
             raise TableError(f"{self.api}: parameter {p['name']} has unknown kind {p['kind']}")
+        if p["kind"] == "char*" and p.get("const"):  # CANN's const char* (aclnnAscendQuantV3's roundMode)
+            return "const char*"
         return C_TYPES[p["kind"]]
 
     def c_params(self):
@@ -204,7 +206,7 @@ class Op:
 
 
 FAMILY_DIR = "families"  # beside the main table: ops/families/<family>.yaml
-FAMILY_KEYS = {"operators", "hooks", "formulas", "anchors"}
+FAMILY_KEYS = {"operators", "hooks", "formulas", "anchors", "host_functions"}
 
 
 def family_files(path):
@@ -240,10 +242,16 @@ def load(path):
             raise TableError(f"{fam}: {e}")
         keys = set(part) - set(yaml.safe_load(preamble) or {})
         if "operators" not in keys or keys - FAMILY_KEYS:
-            raise TableError(f"{fam}: a family file holds operators: and optionally hooks:, formulas:, anchors: "
-                             f"(found {sorted(keys)})")
+            raise TableError(f"{fam}: a family file holds operators: and optionally hooks:, formulas:, anchors:, "
+                             f"host_functions: (found {sorted(keys)})")
         rel = os.path.relpath(fam, os.path.dirname(os.path.dirname(os.path.abspath(path))))
         table["families"].append({"file": rel, "hooks": part.get("hooks"), "formulas": part.get("formulas")})
+        for h in part.get("host_functions", []) or []:  # CANN's one-call host functions (no executor)
+            if set(h) - {"api", "call", "contract", "summary"} or "api" not in h or "call" not in h:
+                raise TableError(f"{fam}: a host function has api, call and optionally contract, summary ({h})")
+            if h["api"] in table.setdefault("host_functions", {}):
+                raise TableError(f"{h['api']}: host function listed twice ({rel})")
+            table["host_functions"][h["api"]] = dict(h, family=rel)
         entries += [(d, rel) for d in part["operators"]]
     ops, by_api = [], {}
     for d, where in entries:
@@ -916,6 +924,10 @@ def write_entry_points(ops):
                 if p["kind"] not in REF_VALUE:
                     raise TableError(f"{op.api}: a reference entry's parameter {p['name']} of kind {p['kind']}")
                 g.lines.append(f"    ref_values.{REF_VALUE[p['kind']]}({p['name']});")
+            for name in op.reference.get("dynamic_shape", []):  # outputs whose shape the computation decides
+                if name not in op.outputs:
+                    raise TableError(f"{op.api}: reference.dynamic_shape names {name}, not an output")
+                g.lines.append(f"    ref_values.DynamicShape({op.order.index(name)});  // {name}")
             g.lines.append(f"    return PublishReference(c, {c_str(op.api)}, ref_values, workspaceSize, executor);")
         else:
             args = ["c"] + [p["name"] for p in op.scalars] + [v for v, _ in op.values] + ["workspaceSize", "executor"]
@@ -1419,10 +1431,10 @@ def docs_index(ops, products):
     return "\n".join(out)
 
 
-def readme_table(ops):
+def readme_table(ops, hosts=None):
     """The README's operator table: one row per entry with its Inplace variants (inplace_of) beside it, the
     contract (the entry's `contract`, under docs/ops/) linked, per product column its tier and the entry's tier_notes for that product ("same" where the
-    cell equals the one to its left)."""
+    cell equals the one to its left); then one row per host function (hosts: the family files' host_functions)."""
     out = [README_TABLE_BEGIN, "",
            "| operator (contract) | " + " | ".join(c[0] for c in README_COLUMNS) + " |",
            "|---" * (len(README_COLUMNS) + 1) + "|"]
@@ -1446,6 +1458,10 @@ def readme_table(ops):
         if "/" in contract or not contract.endswith(".md"):  # a contract elsewhere (SPEC.md): the header's page
             contract = op.header[len("aclnn_"):-2] + ".md"
         out.append(f"| [{link}](docs/ops/{contract}) | " + " | ".join(cells) + " |")
+    for name, h in sorted((hosts or {}).items()):  # host functions: integer arithmetic from the op_api, no kernel
+        contract = h.get("contract", "README.md")
+        out.append(f"| [`{name}`](docs/ops/{contract}) | exact (host function) | " +
+                   " | ".join(["same"] * (len(README_COLUMNS) - 1)) + " |")
     out += ["", README_TABLE_END]
     return "\n".join(out)
 
@@ -1904,6 +1920,8 @@ def write_reference_cases(ops):
             out.append("        },")
             out.append(f"        {op.api}));")
             out.append("    using namespace aclcpu::ref;  // the formulas' helpers (reference/aten_formulas.h)")
+            # a formula may ask a tensor's aclDataType (a.AclDtype(x), as the reference library's Args answers)
+            out.append("    [[maybe_unused]] const aclcpu_test::RefCase& a = c;")
             for p in base.params:
                 name = p["name"]
                 mine = bind.get(name, name)
@@ -1933,13 +1951,20 @@ def write_reference_cases(ops):
                 o = base.extra_out[0]
                 out.append(f"    c.Expect({c_str(bind.get(o, o))}, {base.reference['aten']});")
             elif len(base.outputs) == 1:
-                out.append(f"    c.Expect({c_str(bind.get(base.outputs[0], base.outputs[0]))}, {base.reference['aten']});")
+                o = base.outputs[0]
+                expect = "ExpectDynamic" if o in base.reference.get("dynamic_shape", []) else "Expect"
+                out.append(f"    c.{expect}({c_str(bind.get(o, o))}, {base.reference['aten']});")
             else:
                 out.append(f"    const auto results = {base.reference['aten']};")
                 for i, o in enumerate(base.outputs):
-                    out.append(f"    c.Expect({c_str(bind.get(o, o))}, std::get<{i}>(results));")
+                    expect = "ExpectDynamic" if o in base.reference.get("dynamic_shape", []) else "Expect"
+                    out.append(f"    c.{expect}({c_str(bind.get(o, o))}, std::get<{i}>(results));")
             out.append("}")
-            row = f"    {{{c_str(op.api)}, {k}, &{fn}}},"
+            product = case.get("product")  # the case runs under that product's profile (Atlas A2-only operators)
+            if product is not None and product not in op.products:
+                raise TableError(f"{op.api}: reference case {k}: product {product!r} is not one of {op.products}")
+            row = (f"    {{{c_str(op.api)}, {k}, &{fn}, {c_str(product)}}}," if product is not None else
+                   f"    {{{c_str(op.api)}, {k}, &{fn}}},")
             if k > 0:
                 out.append("#endif")
                 row = f"{SAMPLED_OUT_BEGIN}\n{row}\n#endif"
@@ -1997,33 +2022,76 @@ def others_of_header(group, signatures):
                                        not r[1].endswith("GetWorkspaceSize")))
 
 
-def declare_others(header_text, rows, header):
-    """The header's text with CANN's declarations of the functions aclcpu does not implement (rows) added."""
+def declare_others(header_text, rows, header, hosts=None):
+    """The header's text with CANN's declarations of the functions aclcpu does not implement (rows) added, and of
+    the host functions among them that it does (hosts: the family files' host_functions, by name)."""
     if not rows:
         return header_text
-    names = sorted({r[1][:-len("GetWorkspaceSize")] if r[1].endswith("GetWorkspaceSize") else r[1] for r in rows})
-    block = ["", f"/* CANN declares these in aclnnop/{header} too; aclcpu does not implement them: both phases return",
-             f" * 161002 (ACLNN_ERR_PARAM_INVALID) naming the operator ({', '.join(names)}). */"]
-    block += [wrap_call(f"ACLNN_API {ret} {name}", [p.strip() for p in params.split(",")], ";")
-              for ret, name, params in rows]
+    hosts = hosts or {}
+    host_rows = [r for r in rows if r[1] in hosts]
+    rows = [r for r in rows if r[1] not in hosts]
+    block = []
+    if host_rows:
+        block += ["", f"/* CANN's host functions of aclnnop/{header}, computed on the host when called (no executor):"]
+        for _, name, _ in host_rows:
+            block += comment_block(reflow(f"- {name}: {hosts[name].get('summary', 'see its contract')}."))
+        block.append(" */")
+        block += [wrap_call(f"ACLNN_API {ret} {name}", [p.strip() for p in params.split(",")], ";")
+                  for ret, name, params in host_rows]
+    if rows:
+        names = sorted({r[1][:-len("GetWorkspaceSize")] if r[1].endswith("GetWorkspaceSize") else r[1] for r in rows})
+        block += ["", f"/* CANN declares these in aclnnop/{header} too; aclcpu does not implement them: each returns",
+                  f" * 161002 (ACLNN_ERR_PARAM_INVALID) naming the operator ({', '.join(names)}). */"]
+        block += [wrap_call(f"ACLNN_API {ret} {name}", [p.strip() for p in params.split(",")], ";")
+                  for ret, name, params in rows]
     tail = "\n#ifdef __cplusplus\n}\n#endif\n"
     k = header_text.rindex(tail)
     return header_text[:k] + "\n".join(block) + "\n" + header_text[k:]
 
 
-def define_others(rows, header):
-    """The refusing definitions of rows (others_of_header), appended to the header's entry points."""
+HOST_LIVE_KINDS = {"aclTensor": "kTensor", "aclScalar": "kScalar", "aclIntArray": "kIntArray",
+                   "aclBoolArray": "kBoolArray"}
+
+
+def define_host(ret, name, params, host):
+    """A host function's definition (a family file's host_functions entry): each handle argument, when given,
+    live (161002 otherwise, as every first phase checks), then the entry's `call` (in namespace aclcpu)."""
+    plist = [p.strip() for p in params.split(",")]
+    out = [f"// {name}: a host function ({host['family']} host_functions), computed here when called.",
+           wrap_call(f"{ret} {name}", plist, " {")]
+    for p in plist:
+        words = p.replace("*", " ").split()
+        kind = next((HOST_LIVE_KINDS[w] for w in words if w in HOST_LIVE_KINDS), None)
+        if kind:
+            out.append(f"    if (int ret = aclcpu::CheckArgLive({words[-1]}, aclcpu::HandleKind::{kind}, "
+                       f"{c_str(words[-1])})) return ret;")
+    out.append("    using namespace aclcpu;")
+    out.append(f"    return {host['call']};")
+    out.append("}")
+    out.append("")
+    return out
+
+
+def define_others(rows, header, hosts=None):
+    """The refusing definitions of rows (others_of_header), appended to the header's entry points; the host
+    functions among them (hosts, by name) defined by define_host instead."""
     if not rows:
         return ""
-    out = ["", "// CANN's other operators of this header, which aclcpu does not implement: both phases refuse the call.",
-           'extern "C" {', ""]
+    hosts = hosts or {}
+    out = ["", "// CANN's other functions of this header: its host functions, and the operators aclcpu does not",
+           "// implement (both phases refuse the call).", 'extern "C" {', ""]
     for ret, name, params in rows:
+        if name in hosts:
+            out += define_host(ret, name, params, hosts[name])
+            continue
         op = name[:-len("GetWorkspaceSize")] if name.endswith("GetWorkspaceSize") else name
         plist = [p.strip() for p in params.split(",")]
         out.append(wrap_call(f"{ret} {name}", plist, " {"))
         out.append("    " + " ".join(f"(void){p.replace('*', ' ').split()[-1]};" for p in plist))
+        two_phase = any(r[1] == op + "GetWorkspaceSize" for r in rows)
         what = (f"its first phase {op}GetWorkspaceSize refuses every call, so no executor of it exists to run"
-                if name == op else "aclcpu declares it so that programs build, but has no CPU implementation of it")
+                if name == op and two_phase else
+                "aclcpu declares it so that programs build, but has no CPU implementation of it")
         out.append(f'    return aclcpu::Fail(ACLNN_ERR_PARAM_INVALID, "aclcpu does not implement {op} (CANN\'s '
                    f'aclnnop/{header}); {what}");')
         out.append("}")
@@ -2047,13 +2115,21 @@ def outputs(ops, table):
     refs = [op for op in ops if op.reference]
     exact = [op for op in ops if not op.reference]
     signatures = table.get("cann_signatures", {})
+    hosts = table.get("host_functions", {})
+    placed = set()
     for header, group in by_header(ops).items():
-        files[f"include/aclnnop/{header}"] = declare_others(write_header(group), others_of_header(group, signatures),
-                                                            header)
+        others = others_of_header(group, signatures)
+        placed |= {r[1] for r in others if r[1] in hosts}
+        if any(r[1] in hosts for r in others) and not all(op.reference for op in group):
+            raise TableError(f"{header}: host functions are defined beside reference-tier entries only")
+        files[f"include/aclnnop/{header}"] = declare_others(write_header(group), others, header, hosts)
         files[f"include/aclnnop/level2/{header}"] = write_level2(group[0])
+    if set(hosts) - placed:
+        raise TableError(f"host functions not declared by CANN in a header of the table's entries: "
+                         f"{sorted(set(hosts) - placed)}")
     for header, group in by_header(ops).items():
         files["src/" + entry_include(header)] = write_entry_points(group) + define_others(
-            others_of_header(group, signatures), header)
+            others_of_header(group, signatures), header, hosts)
         if any(op.reference for op in group):
             if not all(op.reference for op in group):
                 raise TableError(f"{header}: declares reference-tier and other entries")
@@ -2087,7 +2163,8 @@ def check_docs(ops, table, path, write):
     with open(path, encoding="utf-8") as f:
         text = f.read()
     blocks = [(DOC_INDEX_BEGIN, DOC_INDEX_END, "operator index", lambda: docs_index(ops, table["products"])),
-              (README_TABLE_BEGIN, README_TABLE_END, "operator tiers", lambda: readme_table(ops))]
+              (README_TABLE_BEGIN, README_TABLE_END, "operator tiers",
+               lambda: readme_table(ops, table.get("host_functions", {})))]
     found, differ, new = False, [], text
     for begin, end, what, make in blocks:
         if begin not in new or end not in new:
