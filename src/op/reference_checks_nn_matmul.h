@@ -12,6 +12,7 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <string>
 #include <vector>
 
 #include "common/status.h"
@@ -378,5 +379,1263 @@ inline int CheckAddmv(const OpCall& c, const aclScalar* alpha, const aclScalar* 
     }
     return 0;
 }
+
+
+// ================================================================================== weight layouts and weight-quantised
+// matmuls. Facts: hicann/ops-math conversion/trans_data/op_api/aclnn_trans_matmul_weight.cpp; hicann/ops-nn
+// matmul/convert_weight_to_int4_pack/op_host/op_api/aclnn_convert_weight_to_int4_pack.cpp;
+// matmul/weight_quant_batch_matmul_v2/op_host/op_api/aclnn_weight_quant_batch_matmul_v2.cpp.
+namespace nnmatmul {
+
+/// opbase IsContiguous over the view: row-major strides (dims of size 1 free); an empty view is contiguous.
+inline bool Contiguous(const aclTensor* t) {
+    if (t->numel == 0) return true;
+    int64_t expect = 1;
+    for (size_t i = t->view_shape.size(); i-- > 0;) {
+        if (t->view_shape[i] != 1 && t->strides[i] != expect) return false;
+        expect *= t->view_shape[i];
+    }
+    return true;
+}
+
+/// opbase IsTransposeLastTwoDims: the last two dims stored swapped (stride 1 on dim -2, dim -2's size on dim -1), the
+/// batch dims dense above them; a [.., 1, 1] view is not transposed.
+inline bool TransposedLastTwo(const aclTensor* t) {
+    const size_t r = t->view_shape.size();
+    if (r < 2) return false;
+    const std::vector<int64_t>& d = t->view_shape;
+    const std::vector<int64_t>& s = t->strides;
+    if (!(s[r - 2] == 1 && s[r - 1] == d[r - 2])) return false;
+    int64_t nd = d[r - 1] * d[r - 2];
+    for (size_t b = r - 2; b-- > 0;) {
+        if (s[b] != nd) return false;
+        nd *= d[b];
+    }
+    return !(d[r - 1] == 1 && d[r - 2] == 1);
+}
+
+/// aclnn_weight_quant_batch_matmul_v2.cpp IsTransLastTwoDims: 2-D only, strides (1, rows) ([1, 1] counts).
+inline bool TransLastTwo2d(const aclTensor* t) {
+    if (t->view_shape.size() != 2) return false;
+    return t->strides[0] == 1 && t->strides[1] == t->view_shape[0];
+}
+
+inline bool Dav2201(rt::Soc soc) { return soc == rt::Soc::kAscend910B || soc == rt::Soc::kAscend910_93; }
+inline bool Dav3510(rt::Soc soc) { return soc == rt::Soc::kAscend950; }
+inline bool Dav2002(rt::Soc soc) { return soc == rt::Soc::kAscend310P; }
+inline bool IsNz(const aclTensor* t) { return t->format == ACL_FORMAT_FRACTAL_NZ; }
+
+inline std::string DtypeListText(std::initializer_list<aclDataType> l) {
+    std::string s;
+    for (aclDataType d : l) {
+        if (!s.empty()) s += ", ";
+        s += DtypeName(d);
+    }
+    return s;
+}
+
+/// OP_CHECK_DTYPE_NOT_SUPPORT: the tensor's dtype in the list.
+inline int InDtypes(const aclTensor* t, const char* name, std::initializer_list<aclDataType> l) {
+    for (aclDataType d : l) {
+        if (t->dtype == d) return 0;
+    }
+    return Fail(ACLNN_ERR_PARAM_INVALID, "Tensor %s not implemented for %s, should be in dtype support list %s.", name,
+                DtypeName(t->dtype), DtypeListText(l).c_str());
+}
+
+inline int DimIn(const aclTensor* t, const char* name, size_t lo, size_t hi) {
+    if (t == nullptr) return 0;
+    const size_t r = t->view_shape.size();
+    if (r >= lo && r <= hi) return 0;
+    return Fail(ACLNN_ERR_PARAM_INVALID, "%s's dim should be in range [%zu, %zu]. actual is [%zu].", name, lo, hi, r);
+}
+
+inline int FormatNd(const aclTensor* t, const char* name) {
+    if (t == nullptr || t->format == ACL_FORMAT_ND) return 0;
+    return Fail(ACLNN_ERR_PARAM_INVALID, "%s's format should be ND. actual is [%s].", name, FormatName(t->format));
+}
+
+/// l0op::ReFormat(t, ND) then the ND check: only a FRACTAL_NZ tensor keeps its format (and fails there).
+inline int FormatNdAfterReformat(const aclTensor* t, const char* name) {
+    if (t == nullptr || !IsNz(t)) return 0;
+    return FormatNd(t, name);
+}
+
+/// The weight as CheckParams sees it after TensorPreProcess: an INT32 weight (or a FLOAT one on the 950) is read as
+/// INT4 (FLOAT4_E2M1) with its packed dim (the last, or dim -2 of a 2-D transposed view) 8 times longer.
+struct WqWeight {
+    aclDataType dtype;
+    std::vector<int64_t> shape;
+    int32_t format;
+};
+
+inline WqWeight WqbmmWeight(rt::Soc soc, const aclTensor* w) {
+    WqWeight r{w->dtype, w->view_shape, w->format};
+    const bool packed = w->dtype == ACL_INT32 || (Dav3510(soc) && w->dtype == ACL_FLOAT);
+    if (packed && r.shape.size() >= 2) {
+        const size_t n = r.shape.size();
+        if (TransLastTwo2d(w)) r.shape[n - 2] *= 8; else r.shape[n - 1] *= 8;
+        r.dtype = w->dtype == ACL_INT32 ? ACL_INT4 : ACL_FLOAT4_E2M1;
+    }
+    return r;
+}
+
+inline int64_t WqK(rt::Soc soc, const WqWeight& w) {
+    const size_t n = w.shape.size();
+    return (w.format == ACL_FORMAT_FRACTAL_NZ && Dav2002(soc)) ? w.shape[n - 1] : w.shape[n - 2];
+}
+inline int64_t WqN(rt::Soc soc, const WqWeight& w) {
+    const size_t n = w.shape.size();
+    return (w.format == ACL_FORMAT_FRACTAL_NZ && Dav2002(soc)) ? w.shape[n - 2] : w.shape[n - 1];
+}
+
+inline int64_t NumelOf(const std::vector<int64_t>& s) {
+    int64_t n = 1;
+    for (int64_t d : s) n *= d;
+    return n;
+}
+
+}  // namespace nnmatmul
+
+// ---- aclnnTransMatmulWeight (aclnn_trans_matmul_weight.cpp); c.t = {mmWeightRef}
+
+/// CheckFormatValid (storage format ND), then CheckShape (OP_CHECK_MAX_DIM: 8 dims at most).
+inline int CheckTransMatmulWeightFormat(const OpCall& c) {
+    const aclTensor* w = c.t[0];
+    if (w->format != ACL_FORMAT_ND) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "the format of input should be ND. Actual is [%s].", FormatName(w->format));
+    }
+    if (w->view_shape.size() > 8) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "The mmWeightRef tensor cannot be larger than 8 dimensions, but got %zu.",
+                    w->view_shape.size());
+    }
+    return 0;
+}
+
+/// After the empty return: INT8 CheckShapeDimV2 (2-6 dims); else CheckShapeDim (2-6 dims on Atlas A2/A3 by
+/// SocVersion, exactly 2 elsewhere - the Ascend 950 included).
+inline int CheckTransMatmulWeightDims(const OpCall& c) {
+    const aclTensor* w = c.t[0];
+    const size_t r = w->view_shape.size();
+    if (w->dtype == ACL_INT8 || nnmatmul::Dav2201(c.soc)) {
+        if (r < 2 || r > 6) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "It is expected that tensorShape has 2-6 dimensions, but got dimensions %zu.",
+                        r);
+        }
+        return 0;
+    }
+    if (r != 2) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "It is expected that tensorShape has 2 dimensions, but got dimensions %zu.", r);
+    }
+    return 0;
+}
+
+// ---- aclnnConvertWeightToINT4Pack (aclnn_convert_weight_to_int4_pack.cpp ParamsCheck after CheckNotNull);
+// c.t = {weight, weightInt4Pack}
+inline int CheckConvertWeightToInt4Pack(const OpCall& c) {
+    const aclTensor* w = c.t[0];
+    const aclTensor* p = c.t[1];
+    if (!nnmatmul::Contiguous(w) || !nnmatmul::Contiguous(p)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "the input weight and weightInt4Pack only support contiguous Tensor");
+    }
+    if (int ret = nnmatmul::InDtypes(w, "weight", {ACL_INT32, ACL_FLOAT})) return ret;
+    if (int ret = nnmatmul::InDtypes(p, "weightInt4Pack", {ACL_INT4, ACL_INT32, ACL_FLOAT4_E2M1, ACL_FLOAT})) return ret;
+    if ((w->dtype == ACL_INT32 && p->dtype != ACL_INT32 && p->dtype != ACL_INT4) ||
+        (w->dtype == ACL_FLOAT && p->dtype != ACL_FLOAT && p->dtype != ACL_FLOAT4_E2M1)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "Invalid dtype combination: weight dtype: %s, weightInt4Pack dtype: %s. Supported combination: "
+                    "weightInt4Pack dtype DT_INT32 or DT_INT4 with weight dtype DT_INT32. weightInt4Pack dtype DT_FLOAT or "
+                    "DT_FLOAT4_E2M1 with weight dtype DT_FLOAT",
+                    DtypeName(w->dtype), DtypeName(p->dtype));
+    }
+    if (w->format != ACL_FORMAT_ND) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "weight's format should be ND. Actual is [%s].", FormatName(w->format));
+    }
+    if (p->format != ACL_FORMAT_ND && p->format != ACL_FORMAT_FRACTAL_NZ) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "weightInt4Pack's format should be ND/NZ. Actual is [%s].",
+                    FormatName(p->format));
+    }
+    for (const aclTensor* t : {w, p}) {
+        const size_t r = t->view_shape.size();
+        if (r < 2 || r > 3) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "%s's dim should be in range [2, 3]. Actual is [%zu].",
+                        t == w ? "weight" : "weightInt4Pack", r);
+        }
+    }
+    const size_t wr = w->view_shape.size();
+    const size_t pr = p->view_shape.size();
+    const int64_t wk = w->view_shape[wr - 2], wn = w->view_shape[wr - 1];
+    const int64_t pk = p->view_shape[pr - 2], pn = p->view_shape[pr - 1];
+    if (p->dtype == ACL_INT4 || p->dtype == ACL_FLOAT4_E2M1) {
+        if (wn % 2 != 0) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "when weightInt4Pack's datatype is int4 or fp4, the last dim of weight should be even, Actual is %ld",
+                        static_cast<long>(wn));
+        }
+        if (wk != pk || wn != pn) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "when weightInt4Pack's datatype is int4, weight's size should be the same as weightInt4Pack's "
+                        "size, but [%ld, %ld] does not equal [%ld, %ld]",
+                        static_cast<long>(wk), static_cast<long>(wn), static_cast<long>(pk), static_cast<long>(pn));
+        }
+    }
+    if (p->dtype == ACL_INT32 || p->dtype == ACL_FLOAT) {
+        if (wn % 8 != 0) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "when weightInt4Pack's datatype is int32 or fp32, the last dim of weight should be a multiple of "
+                        "8, Actual is %ld",
+                        static_cast<long>(wn));
+        }
+        if (wk != pk || wn / 8 != pn) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "when weightInt4Pack's datatype is int32 or fp32, weight's size first dim should be the same as "
+                        "weightInt4Pack's size first dim, weight's size last dim should be the 8 multiple as "
+                        "weightInt4Pack's size last dim but got weight [%ld, %ld], and weightInt4Pack [%ld, %ld]",
+                        static_cast<long>(wk), static_cast<long>(wn), static_cast<long>(pk), static_cast<long>(pn));
+        }
+    }
+    if (p->format == ACL_FORMAT_FRACTAL_NZ) {
+        // CheckStorageShapeVaild: storage [(g,) n1, k1, 16, c0]
+        const std::vector<int64_t>& st = p->storage_shape;
+        const size_t sr = st.size();
+        if (sr != 4 && sr != 5) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "when weightInt4Pack's datatype is int4 and format is FORMAT_FRACTAL_NZ, weightInt4Pack's storage "
+                        "dim num should be [4] or [5], but actual is [%zu]",
+                        sr);
+        }
+        const int64_t s0 = st[sr - 4], s1 = st[sr - 3], s2 = st[sr - 2], s3 = st[sr - 1];
+        const int64_t k1 = (pk + 15) / 16;
+        const bool dav3510 = nnmatmul::Dav3510(c.soc);
+        if (p->dtype == ACL_INT4 || p->dtype == ACL_INT32) {
+            const bool i4 = p->dtype == ACL_INT4;
+            const int64_t last = i4 ? (dav3510 ? s3 : 64) : (dav3510 ? 2 : 8);
+            const int64_t n1 = last == 0 ? 0 : (pn + last - 1) / last;
+            if (s0 != n1 || s1 != k1 || s2 != 16 || s3 != last) {
+                return Fail(ACLNN_ERR_PARAM_INVALID,
+                            "when weightInt4Pack's datatype is %s and format is FORMAT_FRACTAL_NZ, weightInt4Pack's "
+                            "storage shape should be [%ld,%ld,%ld,%ld], but actual is [%s]",
+                            i4 ? "int4" : "int32", static_cast<long>(n1), static_cast<long>(k1), 16L,
+                            static_cast<long>(last), ShapeString(st).c_str());
+            }
+        }
+    }
+    return 0;
+}
+
+// ---- aclnnWeightQuantBatchMatmulV2 / V3 / Nz; c.t = {x, weight, antiquantScale, antiquantOffsetOptional,
+// quantScaleOptional, quantOffsetOptional, biasOptional, y} (optional ones nullptr when absent)
+
+/// CheckSocValid by NpuArch: DAV_2201 (Atlas A2/A3), DAV_3510 (Ascend 950), DAV_2002 (Ascend310P); else 361001.
+/// It runs before the NULL checks, where OpCall::soc is not yet set: it reads the active product itself.
+inline int CheckWqbmmSoc(const OpCall& /*c*/, int /*antiquantGroupSize*/) {
+    const rt::Soc soc = rt::ActiveSoc();
+    if (nnmatmul::Dav2201(soc) || nnmatmul::Dav3510(soc) || nnmatmul::Dav2002(soc)) return 0;
+    return Fail(ACLNN_ERR_RUNTIME_ERROR, "support for %s is not implemented", rt::SocName(soc));
+}
+
+/// V3's CheckSocValid (the same rule; V3's hook signature).
+inline int CheckWqbmmV3Soc(const OpCall& c, int antiquantGroupSize, int /*innerPrecise*/) {
+    return CheckWqbmmSoc(c, antiquantGroupSize);
+}
+
+/// CheckNzSocValid: the Ascend 950 only.
+inline int CheckWqbmmNzSoc(const OpCall& /*c*/, int /*antiquantGroupSize*/) {
+    const rt::Soc soc = rt::ActiveSoc();  // before the NULL checks: OpCall::soc not yet set
+    if (nnmatmul::Dav3510(soc)) return 0;
+    return Fail(ACLNN_ERR_RUNTIME_ERROR, "aclnn nz support for %s is not implemented", rt::SocName(soc));
+}
+
+namespace nnmatmul {
+
+/// CheckOptionalNotNull: Ascend310P and the Ascend 950 take no quantScale / quantOffset (161001).
+inline int WqOptionalNotNull(const OpCall& c) {
+    if ((Dav2002(c.soc) || Dav3510(c.soc)) && (c.t[4] != nullptr || c.t[5] != nullptr)) {
+        return Fail(ACLNN_ERR_PARAM_NULLPTR, "Current Soc do not support quantScaleOptional or quantOffsetOptional");
+    }
+    return 0;
+}
+
+/// AclnnWeightQuantBatchMatmulGetWorkspaceSizeCommonProcess's checks: ContiguousCheck, OptionalContiguousCheck, then
+/// CheckParams over the preprocessed weight.
+inline int WqCommon(const OpCall& c, int group) {
+    const rt::Soc soc = c.soc;
+    const aclTensor* x = c.t[0];
+    const aclTensor* weight = c.t[1];
+    const aclTensor* scale = c.t[2];
+    const aclTensor* offset = c.t[3];
+    const aclTensor* qscale = c.t[4];
+    const aclTensor* qoffset = c.t[5];
+    const aclTensor* bias = c.t[6];
+    const aclTensor* y = c.t[7];
+    // ContiguousCheck
+    if (!TransposedLastTwo(x) && !Contiguous(x)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "only support x tensor is contiguous or transpose last two dims.");
+    }
+    const bool wt_view = TransposedLastTwo(weight);
+    if (!wt_view && !Contiguous(weight)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "only support weight tensor is contiguous or transpose last two dims.");
+    }
+    if (IsNz(weight) && Dav2002(soc)) {
+        if (!Contiguous(scale)) return Fail(ACLNN_ERR_PARAM_INVALID, "only support antiquantScale tensor is contiguous.");
+        if (offset != nullptr && !Contiguous(offset)) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "only support antiquantOffsetOptional tensor is contiguous.");
+        }
+    } else if (Dav3510(soc)) {
+        for (const aclTensor* t : {scale, offset}) {
+            if (t == nullptr || t->view_shape.size() != 2 || (t->view_shape[0] == 1 && t->view_shape[1] == 1)) continue;
+            if (!((wt_view && TransLastTwo2d(t)) || (!wt_view && Contiguous(t)))) {
+                return Fail(ACLNN_ERR_PARAM_INVALID,
+                            "Invalid value of %s (not consistent with weight): the value of %s must be consistent with "
+                            "weight (contiguous or transposed)",
+                            t == scale ? "antiquantScale" : "antiquantOffsetOptional",
+                            t == scale ? "antiquantScale" : "antiquantOffsetOptional");
+            }
+        }
+    } else {
+        if (!wt_view && !Contiguous(scale)) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "only support antiquantScale tensor is contiguous or transpose last two dims.");
+        }
+        if (offset != nullptr && !wt_view && !Contiguous(offset)) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "only support antiquantOffsetOptional tensor is contiguous or transpose last two dims.");
+        }
+    }
+    if (!Contiguous(y)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Invalid value of y (not contiguous): the value of y must be contiguous");
+    }
+    // OptionalContiguousCheck
+    if (qscale != nullptr && !Contiguous(qscale)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "only support quantScaleOptional tensor is contiguous.");
+    }
+    if (qoffset != nullptr && !Contiguous(qoffset)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "only support quantOffsetOptional tensor is contiguous.");
+    }
+    if (bias != nullptr && !Contiguous(bias)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "only support biasOptional tensor is contiguous.");
+    }
+    // TensorPreProcess: the packed weight (its PackedWeightPreProcess accepts 2-D only)
+    if (weight->dtype == ACL_INT32 || (Dav3510(soc) && weight->dtype == ACL_FLOAT)) {
+        if (int ret = DimIn(weight, "weight", 2, 2)) return ret;
+    }
+    const WqWeight w = WqbmmWeight(soc, weight);
+    const aclDataType qdt = qscale != nullptr && qscale->dtype == ACL_INT64 ? ACL_UINT64 : (qscale ? qscale->dtype : ACL_DT_UNDEFINED);
+    // BasicParamsCheck: CheckDtypeValid
+    if (Dav2201(soc)) {
+        if (int ret = InDtypes(x, "x", {ACL_FLOAT16, ACL_BF16})) return ret;
+    } else if (Dav3510(soc)) {
+        if (int ret = InDtypes(x, "x", {ACL_FLOAT16, ACL_BF16})) return ret;
+    } else {
+        if (int ret = InDtypes(x, "x", {ACL_FLOAT16})) return ret;
+    }
+    {
+        aclTensor wt = *weight;  // a descriptor copy carrying the preprocessed dtype, for the message
+        wt.dtype = w.dtype;
+        if (Dav2201(soc)) {
+            if (int ret = InDtypes(&wt, "weight", {ACL_INT8, ACL_INT4})) return ret;
+            if (int ret = InDtypes(scale, "antiquantScale", {ACL_FLOAT16, ACL_BF16, ACL_UINT64, ACL_INT64})) return ret;
+            if (int ret = InDtypes(y, "y", {ACL_FLOAT16, ACL_BF16, ACL_INT8})) return ret;
+        } else if (Dav3510(soc)) {
+            if (int ret = InDtypes(&wt, "weight",
+                                   {ACL_INT8, ACL_INT4, ACL_FLOAT8_E4M3FN, ACL_HIFLOAT8, ACL_FLOAT4_E2M1})) return ret;
+            if (int ret = InDtypes(scale, "antiquantScale", {ACL_FLOAT16, ACL_BF16, ACL_FLOAT8_E8M0})) return ret;
+            if (int ret = InDtypes(y, "y", {ACL_FLOAT16, ACL_BF16})) return ret;
+        } else {
+            if (int ret = InDtypes(&wt, "weight", {ACL_INT8})) return ret;
+            if (int ret = InDtypes(scale, "antiquantScale", {ACL_FLOAT16})) return ret;
+            if (int ret = InDtypes(y, "y", {ACL_FLOAT16})) return ret;
+        }
+    }
+    if (qscale != nullptr && y->dtype != ACL_INT8) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "when quantScaleOptional is not null, y's dtype should be [DT_INT8], actual is [%s].",
+                    DtypeName(y->dtype));
+    }
+    if (qscale == nullptr && y->dtype != x->dtype) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "when quantScaleOptional is null, y's dtype should be same as x [%s], actual is [%s].",
+                    DtypeName(x->dtype), DtypeName(y->dtype));
+    }
+    if (IsNz(weight) && Dav3510(soc) && w.dtype != ACL_INT4 && w.dtype != ACL_FLOAT4_E2M1 && w.dtype != ACL_INT8) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "Invalid dtype %s of weight: when the format of weight is FRACTAL_NZ, the dtype of weight must be "
+                    "INT4, FLOAT4_E2M1, or INT8",
+                    DtypeName(w.dtype));
+    }
+    // CheckDimValid
+    const size_t dmax = Dav2002(soc) ? 6 : 2;
+    if (int ret = DimIn(x, "x", 2, dmax)) return ret;
+    if (int ret = DimIn(weight, "weight", 2, dmax)) return ret;
+    if (int ret = DimIn(y, "y", 2, dmax)) return ret;
+    // BasicParamsScaleCheck: CheckScaleDtypeValid
+    if (offset != nullptr && offset->dtype == ACL_INT32) {
+        if (Dav3510(soc)) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "Invalid dtype DT_INT32 of antiquantOffsetOptional: the dtype of antiquantOffsetOptional must "
+                        "be FLOAT16 or BF16");
+        }
+        if (scale->dtype != ACL_UINT64 && scale->dtype != ACL_INT64) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "antiquantScale's dtype must be DT_UINT64 or DT_INT64 when antiquantOffset's dtype is "
+                        "DT_INT32, actual antiquantScale's dtype is [%s].",
+                        DtypeName(scale->dtype));
+        }
+    }
+    if (scale->dtype == ACL_UINT64 || scale->dtype == ACL_INT64) {
+        if (x->dtype != ACL_FLOAT16) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "x's dtype must be DT_FLOAT16 when antiquantScale's dtype is DT_UINT64/DT_INT64, actual x's "
+                        "dtype is [%s].",
+                        DtypeName(x->dtype));
+        }
+        if (w.dtype != ACL_INT8) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "weight's dtype must be DT_INT8 when antiquantScale's dtype is DT_UINT64/DT_INT64,actual "
+                        "weight's dtype is [%s].",
+                        DtypeName(w.dtype));
+        }
+        if (offset != nullptr && offset->dtype != ACL_INT32) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "antiquantOffset's dtype must be DT_INT32 when antiquantScale's dtype is DT_UINT64/DT_INT64, "
+                        "actual antiquantOffset's dtype is [%s].",
+                        DtypeName(offset->dtype));
+        }
+        if (y->dtype != ACL_FLOAT16) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "y's dtype should be [DT_FLOAT16] when antiquantScale's dtype is [DT_UINT64/DT_INT64], actual "
+                        "y's dtype is [%s].",
+                        DtypeName(y->dtype));
+        }
+    } else {
+        if (scale->dtype != ACL_FLOAT8_E8M0 && x->dtype != scale->dtype) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "x's dtype must be same as antiquantScale's dtype, actual x's dtype is [%s], antiquantScale's "
+                        "dtype is [%s].",
+                        DtypeName(x->dtype), DtypeName(scale->dtype));
+        }
+        if (Dav3510(soc) && offset != nullptr &&
+            (w.dtype == ACL_FLOAT4_E2M1 || w.dtype == ACL_FLOAT8_E4M3FN || w.dtype == ACL_HIFLOAT8 ||
+             w.dtype == ACL_FLOAT)) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "Invalid value of antiquantOffsetOptional (not null): when the weight dtype is "
+                        "FP32/FP4_E2M1/FP8_E4M3/HIFLOAT8, the value of antiquantOffsetOptional must be null");
+        }
+        if (offset != nullptr && offset->dtype != scale->dtype) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "antiquantOffsetOptional's dtype must be same as antiquantScale's dtype, actual "
+                        "antiquantOffsetOptional's dtype is [%s], antiquantScale's dtype is [%s].",
+                        DtypeName(offset->dtype), DtypeName(scale->dtype));
+        }
+    }
+    // BasicParamsBiasCheck: CheckBiasDtypeValid, CheckFormatValid, CheckBiasOptionalDimValid
+    if (bias != nullptr) {
+        if (x->dtype == ACL_FLOAT16 && bias->dtype != ACL_FLOAT16) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "When x dtype is [DF_FLOAT16], biasOptional's dtype should be [DT_FLOAT16], actual is [%s].",
+                        DtypeName(bias->dtype));
+        }
+        if (x->dtype == ACL_BF16) {
+            if (Dav3510(soc)) {
+                const bool lowp = w.dtype == ACL_FLOAT4_E2M1 || w.dtype == ACL_FLOAT8_E4M3FN || w.dtype == ACL_HIFLOAT8;
+                if (lowp && bias->dtype != ACL_BF16) {
+                    return Fail(ACLNN_ERR_PARAM_INVALID, "Invalid dtype %s of biasOptional: it should be BF16.",
+                                DtypeName(bias->dtype));
+                }
+                if (!lowp && w.dtype == ACL_INT8 && IsNz(weight) && bias->dtype != ACL_FLOAT) {
+                    return Fail(ACLNN_ERR_PARAM_INVALID, "Invalid dtype %s of biasOptional: it should be FLOAT.",
+                                DtypeName(bias->dtype));
+                }
+                if (!lowp && !(w.dtype == ACL_INT8 && IsNz(weight)) && bias->dtype != ACL_BF16 &&
+                    bias->dtype != ACL_FLOAT) {
+                    return Fail(ACLNN_ERR_PARAM_INVALID,
+                                "Invalid dtype %s of biasOptional: the dtype of biasOptional must be FLOAT or BF16",
+                                DtypeName(bias->dtype));
+                }
+            } else if (bias->dtype != ACL_FLOAT) {
+                return Fail(ACLNN_ERR_PARAM_INVALID, "biasOptional's dtype should be [DT_FLOAT], actual is [%s].",
+                            DtypeName(bias->dtype));
+            }
+        }
+    }
+    if (int ret = FormatNdAfterReformat(x, "x")) return ret;
+    if (int ret = FormatNd(scale, "antiquantScale")) return ret;
+    if (int ret = FormatNdAfterReformat(bias, "biasOptional")) return ret;
+    if (int ret = DimIn(bias, "biasOptional", 1, Dav2002(soc) ? 6 : 2)) return ret;
+    // BasicOptionalParamsCheck
+    if (int ret = FormatNd(offset, "antiquantOffsetOptional")) return ret;
+    if (int ret = FormatNd(qscale, "quantScaleOptional")) return ret;
+    if (int ret = FormatNd(qoffset, "quantOffsetOptional")) return ret;
+    if (int ret = DimIn(scale, "antiquantScale", 1, 2)) return ret;
+    if (int ret = DimIn(offset, "antiquantOffsetOptional", 1, 2)) return ret;
+    if (int ret = DimIn(qscale, "quantScaleOptional", 1, 2)) return ret;
+    if (int ret = DimIn(qoffset, "quantOffsetOptional", 1, 2)) return ret;
+    if (qscale == nullptr && qoffset != nullptr) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "The sence quantScaleOptional is null and quantOffsetOptional is't null can't support.");
+    }
+    if (qscale != nullptr && qdt != ACL_UINT64) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "The type of quantScaleOptional only supports [UINT64], actual is [%s]. You should call the "
+                    "aclnnTransQuantParam() interface.",
+                    DtypeName(qscale->dtype));
+    }
+    // AdvancedWeightParamsCheck: CheckXWeight, CheckXWeightY, CheckShapeValid
+    const bool transW = (IsNz(weight) && Dav2002(soc)) ? true : TransposedLastTwo(weight);
+    const size_t xr = x->view_shape.size();
+    const int64_t kX = x->view_shape[xr - 1];
+    const int64_t mX = x->view_shape[xr - 2];
+    const int64_t kW = WqK(soc, w);
+    const int64_t nW = WqN(soc, w);
+    if (kX != kW) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "x's k and weight's k should be equal, actual x'k is %ld, weight's k is %ld.",
+                    static_cast<long>(kX), static_cast<long>(kW));
+    }
+    if (kX < 1 || mX < 1 || nW < 1) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "m,k,n shouldn't be smaller than 1, actual m is %ld, k is %ld, n is %ld.",
+                    static_cast<long>(mX), static_cast<long>(kX), static_cast<long>(nW));
+    }
+    const bool transX = TransposedLastTwo(x);
+    if (!Dav2002(soc) && !Dav3510(soc) && (kX > 65535 || nW > 65535 || (transX && mX > 65535))) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "k,n shouldn't be larger than 65535, actual k is %ld, n is %ld. When x is transposed, m shouldn't "
+                    "be larger than 65535, actual m is %ld.",
+                    static_cast<long>(kX), static_cast<long>(nW), static_cast<long>(mX));
+    }
+    if (w.dtype == ACL_INT8 && Dav3510(soc) && IsNz(weight) && (kX > 65535 || nW > 65535)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Invalid values %ld, %ld of k, n: the values of k and n can not be larger "
+                    "than the max value", static_cast<long>(kX), static_cast<long>(nW));
+    }
+    if (w.dtype == ACL_INT4) {
+        if (transW && (kW & 1) != 0) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "In the int4 scenario, if weight is transposed, k[%ld] should be an even number.",
+                        static_cast<long>(kW));
+        }
+        if (!transW && (nW & 1) != 0) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "In the int4 scenario, if weight is not transposed, n[%ld] should be an even number ",
+                        static_cast<long>(nW));
+        }
+        if (Dav3510(soc) && IsNz(weight) && transW) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "Invalid value of weight (FORMAT_FRACTAL_NZ with transposeWeight): when the format of weight "
+                        "is FRACTAL_NZ, the value of transposeWeight can not be true on DAV3510");
+        }
+    }
+    const size_t yr = y->view_shape.size();
+    const int64_t mY = y->view_shape[yr - 2];
+    const int64_t nY = y->view_shape[yr - 1];
+    if (Dav2002(soc) && group > 0 && mX * kX > 512000000) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "m*k shouldn't be larger than 512000000, actual m is %ld, k is %ld.",
+                    static_cast<long>(mX), static_cast<long>(kX));
+    }
+    if (mY != mX) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "y's m and x's m should be equal, actual y's m is %ld, x's m is %ld.",
+                    static_cast<long>(mY), static_cast<long>(mX));
+    }
+    if (nY != nW) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "y's n and weight's n should be equal, actual y's n is %ld, weight's n is %ld.",
+                    static_cast<long>(nY), static_cast<long>(nW));
+    }
+    if (Dav2002(soc) && !(xr == 2 && w.shape.size() == 2)) {
+        // CheckShapeValid: the batch dims of x and weight broadcast to y's
+        std::vector<int64_t> xb(x->view_shape.begin(), x->view_shape.end() - 2);
+        std::vector<int64_t> wb(w.shape.begin(), w.shape.end() - 2);
+        std::vector<int64_t> yb(y->view_shape.begin(), y->view_shape.end() - 2);
+        if (xb.empty()) xb.push_back(1);
+        if (wb.empty()) wb.push_back(1);
+        if (yb.empty()) yb.push_back(1);
+        std::vector<int64_t> bs;
+        if (!BroadcastTo(xb, wb, &bs)) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "Broadcast %s and %s failed.", ShapeString(x->view_shape).c_str(),
+                        ShapeString(w.shape).c_str());
+        }
+        if (bs.size() != yb.size()) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "%s and %s can't broadcast to %s.", ShapeString(x->view_shape).c_str(),
+                        ShapeString(w.shape).c_str(), ShapeString(y->view_shape).c_str());
+        }
+        for (size_t i = 0; i < bs.size(); ++i) {
+            if (yb[i] != bs[i]) {
+                return Fail(ACLNN_ERR_PARAM_INVALID,
+                            "Output dim %ld is not equal to infered output dim %ld at shape index %zu.",
+                            static_cast<long>(yb[i]), static_cast<long>(bs[i]), i);
+            }
+        }
+    }
+    // AdvancedAntiquantParamsCheck: CheckAntiquantGroupSize, CheckAntiquantParamShape, CheckMicroScalingCondition
+    if (group != 0) {
+        if (group < 0) return Fail(ACLNN_ERR_PARAM_INVALID, "cannot support group_size[%d] less than 0.", group);
+        if (group % 32 != 0) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "antiquantGroupSize should be an integer multiple of 32, actual is %d.",
+                        group);
+        }
+        if (static_cast<int64_t>(group) + 1 > kX) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "antiquantGroupSize should not be greater than k-1, which is %ld.actual antiquantGroupSize is %d.",
+                        static_cast<long>(kX - 1), group);
+        }
+    }
+    {
+        const bool nk = IsNz(weight) && Dav2002(soc);
+        const size_t sr = scale->view_shape.size();
+        int64_t nS = scale->view_shape[sr - 1];
+        if (sr == 1 && (group > 0 || (nS != 1 && nS != nW))) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "antiquantScale shape must be [1] or [%ld] and group size is 0 when the size is 1, but it is %s "
+                        "and group size is [%d]",
+                        static_cast<long>(nW), ShapeString(scale->view_shape).c_str(), group);
+        }
+        if (sr == 2) {
+            const int64_t kS = nk ? scale->view_shape[1] : scale->view_shape[0];
+            nS = nk ? scale->view_shape[0] : nS;
+            if (group == 0 && (kS != 1 || (nS != nW && nS != 1))) {
+                return Fail(ACLNN_ERR_PARAM_INVALID,
+                            "antiquantScale shape must be [%ld, %ld] or [1, 1]when the size is 2 and without group size, "
+                            "but it is %s",
+                            static_cast<long>(nk ? nW : 1), static_cast<long>(nk ? 1 : nW),
+                            ShapeString(scale->view_shape).c_str());
+            }
+            if (group > 0) {
+                const int64_t g = (kW + group - 1) / group;
+                if (kS != g || nS != nW) {
+                    return Fail(ACLNN_ERR_PARAM_INVALID,
+                                "antiquantScale shape must be [%ld, %ld] when the size is 2 and with group size, but it "
+                                "is %s",
+                                static_cast<long>(nk ? nW : g), static_cast<long>(nk ? g : nW),
+                                ShapeString(scale->view_shape).c_str());
+                }
+            }
+        }
+        if (offset != nullptr && offset->view_shape != scale->view_shape) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "Expected tensor for antiquantOffsetOptional to have same size as tensor for antiquantScale, "
+                        "but %s does not equal %s.",
+                        ShapeString(offset->view_shape).c_str(), ShapeString(scale->view_shape).c_str());
+        }
+    }
+    if (w.dtype == ACL_FLOAT4_E2M1 && scale->dtype == ACL_FLOAT8_E8M0) {
+        if (group != 32) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "Invalid value %d of antiquantGroupSize: when the quant mode is fp4 micro-scaling, the value of "
+                        "antiquantGroupSize must be 32",
+                        group);
+        }
+        if (offset != nullptr) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "Invalid value of antiquantOffsetOptional (not null): when the quant mode is fp4 micro-scaling, "
+                        "the value of antiquantOffsetOptional must be null");
+        }
+    }
+    // AdvancedShapeParamsCheck: CheckQuantParamShape, CheckBiasShape
+    if (qscale != nullptr) {
+        const std::vector<int64_t>& q = qscale->view_shape;
+        if (q.size() == 1 && q[0] != 0 && q[0] != 1 && q[0] != nW) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "when quantScaleOptional's shape size is 1, it's shape should be [0], [1] or [%ld], actual is %s",
+                        static_cast<long>(nW), ShapeString(q).c_str());
+        }
+        if (q.size() == 2 && (q[0] != 1 || q[1] != nW)) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "when quantScaleOptional's shape size is 2, it's shape should be [1, %ld], actual is %s.",
+                        static_cast<long>(nW), ShapeString(q).c_str());
+        }
+        if (qoffset != nullptr && qoffset->view_shape != q) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "expected tensor for quantOffsetOptional to have same size as tensor for quantScaleOptional, "
+                        "but %s does not equal %s.",
+                        ShapeString(qoffset->view_shape).c_str(), ShapeString(q).c_str());
+        }
+    }
+    if (bias != nullptr) {
+        const std::vector<int64_t>& b = bias->view_shape;
+        if (b.size() == 1 && b[0] != 0 && b[0] != nW) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "when bias's shape size is 1, it's shape should be [0], or [%ld], actual is %s.",
+                        static_cast<long>(nW), ShapeString(b).c_str());
+        }
+        if (b.size() == 2 && (b[0] != 1 || b[1] != nW)) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "when bias's shape size is 2, it's shape should be [1, %ld], actual is %s.",
+                        static_cast<long>(nW), ShapeString(b).c_str());
+        }
+    }
+    // AdvancedQuantParamsNullCheckForWeightInt4Nz
+    if (w.dtype == ACL_INT4 && IsNz(weight) && (qscale != nullptr || qoffset != nullptr)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "Invalid values of weight, y (int4 FRACTAL_NZ, int8): when the dtype of weight is INT4 and the "
+                    "format of weight is FRACTAL_NZ, the dtype of y can not be INT8");
+    }
+    // AdvancedParamsCheck: CheckValForWeightInt4Nz, CheckValForWeightInt8Nz, CheckValForWeightFp4, ...Fp8Hif8
+    if (w.dtype == ACL_INT4 && IsNz(weight)) {
+        if (group > 0) {
+            if (transX || transW) {
+                return Fail(ACLNN_ERR_PARAM_INVALID,
+                            "when weight's dtype is [int4], weight's format is [FRACTAL_NZ], and antiquantGroupSize is "
+                            "larger than 0, x and weight should not be transposed, actual x is [%s], weight is [%s].",
+                            transX ? "transposed" : "not transposed", transW ? "transposed" : "not transposed");
+            }
+            if (group != 128 && group != 64 && !Dav3510(soc)) {
+                return Fail(ACLNN_ERR_PARAM_INVALID,
+                            "when weight's dtype is [int4], weight's format is [FRACTAL_NZ], antiquantGroupSize should "
+                            "be 128 or 64, but actual antiquantGroupSize is [%d].",
+                            group);
+            }
+            if (!Dav3510(soc) && kW % group != 0) {
+                return Fail(ACLNN_ERR_PARAM_INVALID,
+                            "when weight's dtype is [int4], weight's format is [FRACTAL_NZ], antiquantGroupSize is "
+                            "larger than 0,k should be an integer multiple of antiquantGroupSize, actual k is [%ld], "
+                            "antiquantGroupSize is [%d].",
+                            static_cast<long>(kW), group);
+            }
+            if (!Dav3510(soc) && nW % 64 != 0) {
+                return Fail(ACLNN_ERR_PARAM_INVALID,
+                            "when weight's dtype is [int4], weight's format is [FRACTAL_NZ], antiquantGroupSize is "
+                            "larger than 0,n should be an integer multiple of 64, actual n is [%ld].",
+                            static_cast<long>(nW));
+            }
+        } else {
+            if (scale->numel == 1) {
+                return Fail(ACLNN_ERR_PARAM_INVALID,
+                            "when weight's dtype is [int4], weight's format is [FRACTAL_NZ], antiquant mode should not "
+                            "be per-tensor.");
+            }
+            if (!transW && !Dav3510(soc)) {
+                return Fail(ACLNN_ERR_PARAM_INVALID,
+                            "when weight's dtype is [int4], weight's format is [FRACTAL_NZ], and antiquantGroupSize is "
+                            "0, weight should be transposed.");
+            }
+        }
+    }
+    if (w.dtype == ACL_INT8 && IsNz(weight) && Dav3510(soc)) {
+        if (group > 0) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "Invalid value %d of antiquantGroupSize: when the dtype of weight is INT8 and the format of "
+                        "weight is FRACTAL_NZ, the value of antiquantGroupSize must be 0",
+                        group);
+        }
+        if (scale->numel == 1) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "Invalid value per-tensor of antiquantScale: when the dtype of weight is INT8 and the format of "
+                        "weight is FRACTAL_NZ, the value of antiquantScale can not be per-tensor");
+        }
+        if (transX) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "Invalid value transposed of x: when the dtype of weight is INT8, the format of weight is "
+                        "FRACTAL_NZ, and the quant mode is per-channel, the value of x can not be transposed");
+        }
+    }
+    if (w.dtype == ACL_FLOAT4_E2M1 && scale->dtype != ACL_FLOAT8_E8M0 && group == 0) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "Invalid value 0 of antiquantGroupSize: when the dtype of weight is FLOAT4_E2M1, quantization mode "
+                    "perchannel/pertensor is not supported");
+    }
+    if (w.dtype == ACL_FLOAT8_E4M3FN || w.dtype == ACL_HIFLOAT8) {
+        if (scale->dtype == ACL_FLOAT8_E8M0) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "Invalid value DT_FLOAT8_E8M0 of antiquantScale: when the dtype of weight is FP8_E4M3FN or "
+                        "HIFLOAT8, only perchannel quantization is supported, MX mode is not supported");
+        }
+        if (group > 0) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "Invalid value %d of antiquantGroupSize: when the dtype of weight is FP8_E4M3FN or HIFLOAT8, only "
+                        "perchannel quantization is supported, antiquantGroupSize must be 0",
+                        group);
+        }
+        if (scale->numel == 1 && nW != 1) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "Invalid value pertensor of antiquantScale: when the dtype of weight is FP8_E4M3FN or HIFLOAT8, "
+                        "only perchannel quantization is supported, pertensor is not supported");
+        }
+    }
+    // CheckContiguous (after CheckParams): on the Ascend 950 x neither transposed nor otherwise non-contiguous
+    if (Dav3510(soc) && (transX || !Contiguous(x))) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "Invalid value of x (transposed or not contiguous): On DAV3510, the value of x can not be transposed "
+                    "and the value of x must be contiguous");
+    }
+    return 0;
+}
+
+/// CheckWeightFormat: on the Ascend 950 the weight of V2 / V3 must be ND.
+inline int WqWeightNd(const OpCall& c) {
+    const aclTensor* weight = c.t[1];
+    if (Dav3510(c.soc) && weight->format != ACL_FORMAT_ND) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Invalid format %s of weight: it should be FORMAT_ND.",
+                    FormatName(weight->format));
+    }
+    return 0;
+}
+
+}  // namespace nnmatmul
+
+/// aclnnWeightQuantBatchMatmulV2GetWorkspaceSize after CheckNotNull: CheckOptionalNotNull, CheckWeightFormat, the
+/// common process's checks.
+inline int CheckWqbmmParams(const OpCall& c, int antiquantGroupSize) {
+    if (int ret = nnmatmul::WqOptionalNotNull(c)) return ret;
+    if (int ret = nnmatmul::WqWeightNd(c)) return ret;
+    return nnmatmul::WqCommon(c, antiquantGroupSize);
+}
+
+/// aclnnWeightQuantBatchMatmulV3GetWorkspaceSize: as V2's, CheckInnerPrecise (0 or 1) before the common process.
+inline int CheckWqbmmV3Params(const OpCall& c, int antiquantGroupSize, int innerPrecise) {
+    if (int ret = nnmatmul::WqOptionalNotNull(c)) return ret;
+    if (int ret = nnmatmul::WqWeightNd(c)) return ret;
+    if (innerPrecise != 0 && innerPrecise != 1) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "cannot support innerPrecise[%d]。only support 0 or 1.", innerPrecise);
+    }
+    return nnmatmul::WqCommon(c, antiquantGroupSize);
+}
+
+/// aclnnWeightQuantBatchMatmulNzGetWorkspaceSize: CheckOptionalNotNull, the weight FRACTAL_NZ (or FRACTAL_NZ_C0_2; ND
+/// accepted here, see below), the common process's checks.
+inline int CheckWqbmmNzParams(const OpCall& c, int antiquantGroupSize) {
+    if (int ret = nnmatmul::WqOptionalNotNull(c)) return ret;
+    const aclTensor* weight = c.t[1];
+    // Differs from CANN: an ND weight is accepted too - aclnnTransMatmulWeight keeps weights ND here (its contract),
+    // so the programs that prepare their weight with it before this call would otherwise be refused.
+    if (weight->format != ACL_FORMAT_FRACTAL_NZ && weight->format != ACL_FORMAT_FRACTAL_NZ_C0_2 &&
+        weight->format != ACL_FORMAT_ND) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Invalid format %s of weight: it should be FORMAT_FRACTAL_NZ.",
+                    FormatName(weight->format));
+    }
+    return nnmatmul::WqCommon(c, antiquantGroupSize);
+}
+
+// ---- aclnnTransposeBatchMatMul / WeightNz (matmul/transpose_batch_mat_mul/op_api/aclnn_transpose_batch_mat_mul.cpp
+// CheckParams after CheckNotNull, then the empty / bias refusals); c.t = {x1, x2, bias, scale, out}
+namespace nnmatmul {
+
+inline bool PermIs(const aclIntArray* p, int64_t a, int64_t b, int64_t c) {
+    return p->values.size() == 3 && p->values[0] == a && p->values[1] == b && p->values[2] == c;
+}
+
+inline int TbmmCheck(const OpCall& c, const aclIntArray* permX1, const aclIntArray* permX2, const aclIntArray* permY,
+                     int8_t cubeMathTypeIn, int32_t f, bool weight_nz) {
+    const rt::Soc soc = c.soc;
+    const aclTensor* x1 = c.t[0];
+    const aclTensor* x2 = c.t[1];
+    const aclTensor* bias = c.t[2];
+    const aclTensor* scale = c.t[3];
+    const aclTensor* out = c.t[4];
+    const int cmt = RouteCubeMathType4(soc, cubeMathTypeIn);
+    if (x1->view_shape.size() != 3 || x2->view_shape.size() != 3) {
+        // CANN logs this and returns false (= ACLNN_SUCCESS) from CheckParams; aclcpu refuses the call
+        return Fail(ACLNN_ERR_PARAM_INVALID, "The dims of the two inputs should be 3, now they are %s and %s",
+                    ShapeString(x1->view_shape).c_str(), ShapeString(x2->view_shape).c_str());
+    }
+    if (permX1->values.size() != 3 || permX2->values.size() != 3 || permY->values.size() != 3) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "The perm parameter must be three-dimensional!");
+    }
+    if (Dav3510(soc) && cmt == -1) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "Invalid value -1 of cubeMathType: in DAV_3510 architecture case, the value of cubeMathType cannot "
+                    "be -1");
+    }
+    const aclDataType promote = (x1->dtype == ACL_FLOAT || x2->dtype == ACL_FLOAT) ? ACL_FLOAT : x1->dtype;
+    if (int ret = CheckCubeMathTypeForMm(soc, promote, cmt)) return ret;
+    if (scale != nullptr && f != 1) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "batch_split_factor should be 1 when the scale is not null.");
+    }
+    if (IsNz(x1) || IsNz(out)) return Fail(ACLNN_ERR_PARAM_INVALID, "Format of x1 or out can not be FORMAT_FRACTAL_NZ.");
+    // CheckDtypeValid
+    if (x1->dtype != x2->dtype) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "x1's dtype [%s] and x2's dtype [%s] are not equal.", DtypeName(x1->dtype),
+                    DtypeName(x2->dtype));
+    }
+    if (IsNz(x2)) {
+        if (!Dav2201(soc) && !Dav3510(soc)) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "transposebatchmatmulweightnz is unsupported by the current SOC version [%s].",
+                        rt::SocName(soc));
+        }
+        if (int ret = InDtypes(x1, "x1", {ACL_FLOAT16, ACL_BF16})) return ret;
+        if (int ret = InDtypes(x2, "x2", {ACL_FLOAT16, ACL_BF16})) return ret;
+        if (int ret = InDtypes(out, "out", {ACL_FLOAT16, ACL_BF16, ACL_INT8})) return ret;
+        if (scale != nullptr) {
+            if (int ret = InDtypes(scale, "scale", {ACL_INT64, ACL_UINT64})) return ret;
+            if (int ret = InDtypes(x1, "x1", {ACL_FLOAT16})) return ret;
+            if (int ret = InDtypes(x2, "x2", {ACL_FLOAT16})) return ret;
+        }
+        if (x1->dtype != out->dtype && Dav2201(soc)) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "x1's dtype [%s] and out's dtype [%s] are not equal in DAV_2201.",
+                        DtypeName(x1->dtype), DtypeName(out->dtype));
+        }
+    } else {
+        if (int ret = InDtypes(x1, "x1", {ACL_FLOAT, ACL_FLOAT16, ACL_BF16})) return ret;
+        if (int ret = InDtypes(x2, "x2", {ACL_FLOAT, ACL_FLOAT16, ACL_BF16})) return ret;
+        if (scale != nullptr) {
+            if (int ret = InDtypes(scale, "scale", {ACL_INT64, ACL_UINT64})) return ret;
+            if (int ret = InDtypes(x1, "x1", {ACL_FLOAT16})) return ret;
+            if (int ret = InDtypes(x2, "x2", {ACL_FLOAT16})) return ret;
+        }
+        if (int ret = InDtypes(out, "out", {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_INT8})) return ret;
+    }
+    // CheckShapeValid: CheckPermLimit
+    const bool p1 = PermIs(permX1, 1, 0, 2) || PermIs(permX1, 0, 1, 2);
+    const bool p2 = PermIs(permX2, 0, 1, 2) || PermIs(permX2, 0, 2, 1);
+    const bool py = PermIs(permY, 1, 0, 2);
+    if (!p1) return Fail(ACLNN_ERR_PARAM_INVALID, "the perm of x1 should be [0, 1, 2] or [1, 0, 2].");
+    if (!p2) return Fail(ACLNN_ERR_PARAM_INVALID, "the perm of x2 should be [0, 1, 2] or [0, 2, 1].");
+    if (!py) return Fail(ACLNN_ERR_PARAM_INVALID, "the perm of y should be [1, 0, 2].");
+    const std::vector<int64_t>& s1 = x1->view_shape;
+    const std::vector<int64_t>& s2 = x2->view_shape;
+    const int64_t k1 = s1[permX1->values[2]];
+    const int64_t k2 = s2[permX2->values[1]];
+    const int64_t batch = s2[permX2->values[0]];
+    const int64_t n = s2[permX2->values[2]];
+    if (k1 != k2) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "The k-axis of the two inputs are different %s, %s", ShapeString(s1).c_str(),
+                    ShapeString(s2).c_str());
+    }
+    if (!Dav3510(soc)) {
+        const bool x1t = PermIs(permX1, 1, 0, 2);
+        const bool x2t = PermIs(permX2, 0, 2, 1);
+        if (n >= 65536 || batch >= 65536) return Fail(ACLNN_ERR_PARAM_INVALID, "Batch and N should be less than 65536.");
+        if (!x1t && k1 >= 65536) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "When x1 is not transposed([B,M,K]), K should be less than 65536.");
+        }
+        if (x1t && (k1 >= 65536 || batch * k1 >= 65536) && (scale != nullptr || f != 1)) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "When x1 is transposed([M,B,K]) and Batch * K > 65535, input scale or batch_split_factor != 1 "
+                        "are not supported.");
+        }
+        if (x2t && (scale != nullptr || f != 1 || !x1t)) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "When x2 is transposed, input scale or batch_split_factor != 1 are not supported, permX1 must "
+                        "be [1,0,2].");
+        }
+    }
+    if (scale != nullptr) {
+        if (batch > 0 && std::numeric_limits<int64_t>::max() / batch < n) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, " batch mul N > INT64_MAX");
+        }
+        if (scale->view_shape.size() != 1 || scale->view_shape[0] != batch * n) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "dimTensorScale[%zu] != 1 or the length of the first dim of scale != batch mul N",
+                        scale->view_shape.size());
+        }
+        if (!Dav3510(soc) && scale->view_shape[0] >= 65536) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "batch mul N should be less than 65536.");
+        }
+    }
+    if (f <= 0) return Fail(ACLNN_ERR_PARAM_INVALID, "batch_split_factor[%d] should be greater than 0.", f);
+    const int64_t b1 = s1[permX1->values[0]];
+    if (f > 1 && b1 % f != 0) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "batch_split_factor[%d] should be factor of batch[%ld]", f,
+                    static_cast<long>(b1));
+    }
+    if (IsNz(x2)) {
+        if (s2[1] == 1 || s2[2] == 1) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "The k-axis or n-axis can not be 1 when the format is nz.");
+        }
+        if (x2->storage_shape.size() != 5) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "Only supports x2 storageShapeDim is 5, which are [%zu].",
+                        x2->storage_shape.size());
+        }
+    }
+    if (weight_nz && !IsNz(x2) && x2->format != ACL_FORMAT_ND) {
+        // CANN requires FRACTAL_NZ; ND accepted here (aclnnTransMatmulWeight keeps weights ND - docs/ops/nn_matmul.md)
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Format of x2 must be FRACTAL_NZ, actual is %s.", FormatName(x2->format));
+    }
+    if (x1->numel == 0 || x2->numel == 0) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "%s do not support empty tensor!",
+                    weight_nz ? "aclnnTransposeBatchMatMulWeightNz" : "aclnnTransposeBatchMatMul");
+    }
+    if (bias != nullptr) return Fail(ACLNN_ERR_PARAM_INVALID, "The bias is not support in TBMM.");
+    // beyond CANN: the batches equal (TransposeBatchMatMul's infershape), out of the result's shape
+    const int64_t m = s1[permX1->values[1]];
+    if (b1 != batch) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "batch must be equal, transposed batch of x1 and x2 is %ld, %ld.",
+                    static_cast<long>(b1), static_cast<long>(batch));
+    }
+    std::vector<int64_t> want = {m, batch, n};
+    if (scale != nullptr) want = {m, 1, batch * n};
+    else if (f > 1) want = {f, m, batch * n / f};
+    if (out->view_shape != want) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Expected out to have shape %s, but got %s.", ShapeString(want).c_str(),
+                    ShapeString(out->view_shape).c_str());
+    }
+    return 0;
+}
+
+}  // namespace nnmatmul
+
+inline int CheckTransposeBatchMatMul(const OpCall& c, const aclIntArray* permX1, const aclIntArray* permX2,
+                                     const aclIntArray* permY, int8_t cubeMathType, int32_t batchSplitFactor) {
+    return nnmatmul::TbmmCheck(c, permX1, permX2, permY, cubeMathType, batchSplitFactor, false);
+}
+
+inline int CheckTransposeBatchMatMulWeightNz(const OpCall& c, const aclIntArray* permX1, const aclIntArray* permX2,
+                                             const aclIntArray* permY, int8_t cubeMathType, int32_t batchSplitFactor) {
+    return nnmatmul::TbmmCheck(c, permX1, permX2, permY, cubeMathType, batchSplitFactor, true);
+}
+
+// ---- aclnnWeightQuantBatchMatmul (V1; aclnn_weight_quant_batch_matmul.cpp CheckParam: every failure 161002);
+// c.t = {x1, x2, diagonalMatrix, deqOffset, deqScale, addOffset, mulScale, bias, out}
+namespace nnmatmul {
+
+/// m of x1 (its last dim when transposeX1, else dim -2); SelectFixPipe: m <= 64.
+inline int64_t WqV1M(const aclTensor* x1, bool transposeX1) {
+    const size_t r = x1->view_shape.size();
+    if (r < 2) return r == 1 ? x1->view_shape[0] : 0;
+    return transposeX1 ? x1->view_shape[r - 1] : x1->view_shape[r - 2];
+}
+
+/// CheckOffsetAndScale: 1-D - [1], or [n] without transposeX2; more dims - dim -1 (dim -2 with transposeX2) 1 or n.
+inline bool WqV1Broadcast(const aclTensor* t, bool transposeX2, int64_t n) {
+    const std::vector<int64_t>& d = t->view_shape;
+    if (d.size() == 1) {
+        if (transposeX2) return d[0] == 1;
+        return d[0] == 1 || d[0] == n;
+    }
+    if (d.size() > 1) {
+        const int64_t v = d[d.size() - (transposeX2 ? 2 : 1)];
+        return v == 1 || v == n;
+    }
+    return true;
+}
+
+}  // namespace nnmatmul
+
+/// CheckNotNull: x1, x2, out, then (m <= 64) diagonalMatrix, deqOffset, deqScale - each refused with 161002 (CANN's
+/// CheckParam returns ACLNN_ERR_PARAM_INVALID whatever failed).
+inline int CheckWqbmmV1Null(const OpCall& c, bool transposeX1, bool, float, float) {
+    const char* names[3] = {"x1", "x2", "out"};
+    const aclTensor* must[3] = {c.t[0], c.t[1], c.t[8]};
+    for (int i = 0; i < 3; ++i) {
+        if (must[i] == nullptr) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "Expected a proper Tensor but got null for argument %s.", names[i]);
+        }
+    }
+    if (!c.t[0]->view_shape.empty() && nnmatmul::WqV1M(c.t[0], transposeX1) <= 64) {
+        const char* fp[3] = {"diagonalMatrix", "deqOffset", "deqScale"};
+        for (int i = 0; i < 3; ++i) {
+            if (c.t[2 + i] == nullptr) {
+                return Fail(ACLNN_ERR_PARAM_INVALID, "Expected a proper Tensor but got null for argument %s.", fp[i]);
+            }
+        }
+    }
+    return 0;
+}
+
+/// CheckDtypeValid, CheckShapeValid.
+inline int CheckWqbmmV1(const OpCall& c, bool transposeX1, bool transposeX2, float, float) {
+    const aclTensor* x1 = c.t[0];
+    const aclTensor* x2 = c.t[1];
+    const aclTensor* diag = c.t[2];
+    const aclTensor* deqOffset = c.t[3];
+    const aclTensor* deqScale = c.t[4];
+    const aclTensor* addOffset = c.t[5];
+    const aclTensor* mulScale = c.t[6];
+    const aclTensor* bias = c.t[7];
+    const aclTensor* out = c.t[8];
+    const int64_t m = nnmatmul::WqV1M(x1, transposeX1);
+    const bool fixpipe = m <= 64;
+    if (int ret = nnmatmul::InDtypes(x1, "x1", {ACL_FLOAT16})) return ret;
+    if (int ret = nnmatmul::InDtypes(x2, "x2", {ACL_INT8})) return ret;
+    if (bias != nullptr) {
+        if (int ret = nnmatmul::InDtypes(bias, "bias", {ACL_FLOAT})) return ret;
+    }
+    if (fixpipe) {
+        if (int ret = nnmatmul::InDtypes(diag, "diagonalMatrix", {ACL_INT8})) return ret;
+        if (int ret = nnmatmul::InDtypes(deqOffset, "deqOffset", {ACL_INT32})) return ret;
+        if (int ret = nnmatmul::InDtypes(deqScale, "deqScale", {ACL_UINT64})) return ret;
+    } else {
+        if (addOffset != nullptr) {
+            if (int ret = nnmatmul::InDtypes(addOffset, "addOffset", {ACL_FLOAT16})) return ret;
+        }
+        if (mulScale != nullptr) {
+            if (int ret = nnmatmul::InDtypes(mulScale, "mulScale", {ACL_FLOAT16})) return ret;
+        }
+    }
+    if (int ret = nnmatmul::InDtypes(out, "out", {ACL_FLOAT16})) return ret;
+    const std::vector<int64_t>& s1 = x1->view_shape;
+    const std::vector<int64_t>& s2 = x2->view_shape;
+    const std::vector<int64_t>& so = out->view_shape;
+    if (s1.size() < 2 || s2.size() < 2) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "The dims of the two inputs should be same or larger than 2,now the shapes are  %s, %s",
+                    ShapeString(s1).c_str(), ShapeString(s2).c_str());
+    }
+    const size_t r1 = s1.size(), r2 = s2.size();
+    const int64_t k1 = transposeX1 ? s1[r1 - 2] : s1[r1 - 1];
+    const int64_t k2 = transposeX2 ? s2[r2 - 1] : s2[r2 - 2];
+    const int64_t n = transposeX2 ? s2[r2 - 2] : s2[r2 - 1];
+    if (fixpipe) {
+        if (!nnmatmul::WqV1Broadcast(deqOffset, false, n)) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "fixpipe Offset's broad cast dim is not equal to one or N, can't broadcast");
+        }
+        if (!nnmatmul::WqV1Broadcast(deqScale, false, n)) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "fixpipe Scale's broad cast dim is not equal to one or N, can't broadcast");
+        }
+        if (diag->view_shape.size() != 2 || diag->view_shape[0] != 32 || diag->view_shape[1] != 32) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "diagonalMatrix shape is not equal to [32, 32]");
+        }
+    } else {
+        if (addOffset != nullptr && !nnmatmul::WqV1Broadcast(addOffset, transposeX2, n)) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "single op Offset's broad cast dim is not equal to one or N, can't broadcast");
+        }
+        if (mulScale != nullptr && !nnmatmul::WqV1Broadcast(mulScale, transposeX2, n)) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "single op Scale's broad cast dim is not equal to one or N, can't broadcast");
+        }
+    }
+    if (bias != nullptr && !bias->view_shape.empty()) {
+        const int64_t b = bias->view_shape.back();
+        if (b != 1 && b != n) return Fail(ACLNN_ERR_PARAM_INVALID, "Bias shape last dim need equal to 1 or N");
+    }
+    if (r1 > 8 || r2 > 8) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "The %s tensor cannot be larger than 8 dimensions.", r1 > 8 ? "x1" : "x2");
+    }
+    if (k1 != k2) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "The k-axis of the two inputs are different %s, %s", ShapeString(s1).c_str(),
+                    ShapeString(s2).c_str());
+    }
+    if (so.size() < 2) {
+        // CANN reads out's dims -2 and -1 unchecked; aclcpu refuses an out below 2 dims
+        return Fail(ACLNN_ERR_PARAM_INVALID, "The m-axis or n-axis of inputs %s, %s are not match output %s",
+                    ShapeString(s1).c_str(), ShapeString(s2).c_str(), ShapeString(so).c_str());
+    }
+    for (size_t i = 0; i + 2 < so.size(); ++i) {
+        if (i >= s1.size() || s1[i] != so[i]) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "The shape above 2 dims of input %s is not match output %s",
+                        ShapeString(s1).c_str(), ShapeString(so).c_str());
+        }
+    }
+    if (m != so[so.size() - 2] || n != so[so.size() - 1]) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "The m-axis or n-axis of inputs %s, %s are not match output %s",
+                    ShapeString(s1).c_str(), ShapeString(s2).c_str(), ShapeString(so).c_str());
+    }
+    // beyond CANN: the product's batch dims must be out's (ATen's matmul broadcast)
+    return 0;
+}
+
+// ---- aclnnMatmulEmuSplitWeight (aclnn_matmul_emu_split_weight.cpp CheckParams after CheckNotNull);
+// c.t = {x, wHigh, wLow, y}. CANN's OP_LOGE_*_WITH_REASON messages restated as "Invalid ... of ...: <reason>".
+inline int CheckMatmulEmuSplitWeight(const OpCall& c, float wLowScale, int8_t yDtype) {
+    const aclTensor* x = c.t[0];
+    const aclTensor* wh = c.t[1];
+    const aclTensor* wl = c.t[2];
+    const aclTensor* y = c.t[3];
+    const char* names[3] = {"x", "w_high", "w_low"};
+    const aclTensor* ins[3] = {x, wh, wl};
+    for (int i = 0; i < 3; ++i) {
+        if (ins[i]->dtype != ACL_BF16) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "Invalid dtype %s of %s: The dtype of %s must be in [DT_BF16]",
+                        DtypeName(ins[i]->dtype), names[i], names[i]);
+        }
+    }
+    if (yDtype != 0) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Invalid value %d of yDtype: The value of yDtype must be 0", yDtype);
+    }
+    if (y->dtype != ACL_FLOAT) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Invalid dtype %s of y: The dtype of y must be in [DT_FLOAT]",
+                    DtypeName(y->dtype));
+    }
+    if (x->format != ACL_FORMAT_ND || wh->format != ACL_FORMAT_ND || wl->format != ACL_FORMAT_ND ||
+        y->format != ACL_FORMAT_ND) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "Invalid formats %d, %d, %d, %d of x, w_high, w_low, y: The formats of x, w_high, w_low, y must be ND",
+                    x->format, wh->format, wl->format, y->format);
+    }
+    if (std::isnan(wLowScale)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Invalid value NaN of wLowScale: The value of wLowScale cannot be NaN");
+    }
+    if (std::isinf(wLowScale)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Invalid value Inf of wLowScale: The value of wLowScale cannot be Inf");
+    }
+    if (std::fabs(wLowScale - 0.00390625f) > 1e-7f) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Invalid value %f of wLowScale: The value of wLowScale must be %f",
+                    static_cast<double>(wLowScale), 0.00390625);
+    }
+    const char* all[4] = {"x", "w_high", "w_low", "y"};
+    const aclTensor* ts[4] = {x, wh, wl, y};
+    for (int i = 0; i < 4; ++i) {
+        if (ts[i]->view_shape.size() != 2) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "Invalid shape dim %zu of %s: The shape dim of %s must be 2",
+                        ts[i]->view_shape.size(), all[i], all[i]);
+        }
+    }
+    const int64_t m = x->view_shape[0], k = x->view_shape[1];
+    const int64_t hk = wh->view_shape[0], n = wh->view_shape[1];
+    const int64_t lk = wl->view_shape[0], ln = wl->view_shape[1];
+    const int64_t imax = std::numeric_limits<int32_t>::max();
+    if (!(m > 0 && m <= imax && n > 0 && n <= imax && k > 0 && k <= imax)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "Invalid values %ld, %ld, %ld of m, k, n: The values of m, k, n must be in range (0, INT32_MAX]",
+                    static_cast<long>(m), static_cast<long>(k), static_cast<long>(n));
+    }
+    if (k != hk) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Invalid values %ld, %ld of x K, w_high K: The value of x K must match w_high K",
+                    static_cast<long>(k), static_cast<long>(hk));
+    }
+    if (k != lk) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Invalid values %ld, %ld of x K, w_low K: The value of x K must match w_low K",
+                    static_cast<long>(k), static_cast<long>(lk));
+    }
+    if (n != ln) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "Invalid values %ld, %ld of w_high N, w_low N: The value of w_high N must match w_low N",
+                    static_cast<long>(n), static_cast<long>(ln));
+    }
+    if (y->view_shape[0] != m || y->view_shape[1] != n) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Invalid shape %s of y: The shape of y must be [%ld, %ld]",
+                    ShapeString(y->view_shape).c_str(), static_cast<long>(m), static_cast<long>(n));
+    }
+    return 0;
+}
+
+// ---- aclnnCalculateMatmulWeightSize / aclnnCalculateMatmulWeightSizeV2 (hicann/ops-math
+// conversion/trans_data/op_api/aclnn_trans_matmul_weight.cpp): host functions, not two-phase operators. The operator
+// table cannot express them yet (the generator declares them in aclnn_trans_matmul_weight.h and defines refusing
+// stubs); this is their computation, ready for a host-function entry: `v2` false for V1 (FLOAT16's rule, no product
+// check, the dims rule by SocVersion), true for V2 (CheckSocValid first, 2-6 dims, no zero dim, the dtype's rule).
+namespace nnmatmul {
+
+inline int CalculateMatmulWeightSizeHost(rt::Soc soc, const aclIntArray* tensorShape, bool v2, aclDataType dataType,
+                                         uint64_t* weightTensorSize) {
+    if (v2 && soc == rt::Soc::kAscend910) {  // CheckSocValid: 310P, 910B, 910_93 or RegBase
+        return Fail(ACLNN_ERR_RUNTIME_ERROR, "support for %s is not implemented", rt::SocName(soc));
+    }
+    if (tensorShape == nullptr) {
+        return Fail(ACLNN_ERR_PARAM_NULLPTR, "Expected a proper IntArray but got null for argument tensorShape.");
+    }
+    if (weightTensorSize == nullptr) {
+        return Fail(ACLNN_ERR_PARAM_NULLPTR,
+                    "expected a value of type number for argument weightTensorSize but instead found type null.");
+    }
+    const std::vector<int64_t>& d = tensorShape->values;
+    const size_t r = d.size();
+    if (v2 || Dav2201(soc)) {
+        if (r < 2 || r > 6) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "It is expected that tensorShape has 2-6 dimensions, but got dimensions %zu.", r);
+        }
+    } else if (r != 2) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "It is expected that tensorShape has 2 dimensions, but got dimensions %zu.",
+                    r);
+    }
+    if (v2) {
+        for (int64_t v : d) {
+            if (v == 0) return Fail(ACLNN_ERR_PARAM_INVALID, "No zeros are allow in shape");
+        }
+    }
+    const aclDataType dt = v2 ? dataType : ACL_FLOAT16;
+    auto align = [](int64_t v, int64_t a) { return (v + a - 1) / a * a; };
+    int64_t size = 1;
+    for (size_t i = 0; i < r; ++i) {
+        if (i + 2 < r) {
+            size *= d[i];
+        } else if (dt == ACL_FLOAT16 || dt == ACL_BF16) {
+            size *= align(d[i], 16);
+        } else {
+            size *= align(d[i], i + 2 == r ? 16 : 32);
+        }
+    }
+    *weightTensorSize = static_cast<uint64_t>(size);
+    return 0;
+}
+
+}  // namespace nnmatmul
 
 }  // namespace aclcpu

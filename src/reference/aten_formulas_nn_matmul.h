@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <vector>
 
 namespace aclcpu {
 namespace ref {
@@ -93,6 +94,192 @@ inline at::Tensor AddmvFormula(const at::Tensor& self, const at::Tensor& mat, co
     if (!part1.defined()) return part2;
     const at::ScalarType p3 = at::promote_types(part1.scalar_type(), part2.scalar_type());
     return p3 == at::kBool ? at::logical_or(part1, part2) : at::add(part1.to(p3), part2.to(p3));
+}
+
+// ================================================================================== weight layouts, weight-quantised
+// matmuls
+
+/// The 8 4-bit fields of each INT32 element along `dim`, the low nibble first (field i in bits 4i..4i+3), as
+/// unsigned codes 0..15 (INT32), the dim 8 times longer: the packing of aclnnConvertWeightToINT4Pack's INT32 output
+/// (matmul/convert_weight_to_int4_pack/op_host/op_api/aclnn_convert_weight_to_int4_pack.cpp ConvertToB4Pack: two
+/// nibbles a byte, the first low, bytes in order, little-endian).
+inline at::Tensor UnpackNibbles(const at::Tensor& packed, int64_t dim) {
+    const at::Tensor p = packed.movedim(dim, -1).to(at::kInt);
+    std::vector<at::Tensor> parts;
+    for (int i = 0; i < 8; ++i) parts.push_back(at::bitwise_and(at::bitwise_right_shift(p, 4 * i), 0xF));
+    return at::stack(parts, -1).flatten(-2).movedim(-1, dim);
+}
+
+/// 4-bit codes (0..15) packed 8 an INT32 along the last dim (its length a multiple of 8), the first code low.
+inline at::Tensor PackNibbles(const at::Tensor& codes) {
+    std::vector<int64_t> shape = codes.sizes().vec();
+    shape.back() /= 8;
+    shape.push_back(8);
+    const at::Tensor c = codes.to(at::kLong).reshape(shape);
+    at::Tensor acc = at::zeros(c.select(-1, 0).sizes(), c.options());
+    for (int i = 0; i < 8; ++i) acc = at::bitwise_or(acc, at::bitwise_left_shift(c.select(-1, i), 4 * i));
+    return acc.to(at::kInt);  // two's complement wrap of the 32-bit pattern
+}
+
+/// INT4 codes as signed values in [-8, 7].
+inline at::Tensor Int4Signed(const at::Tensor& codes) { return at::sub(at::bitwise_xor(codes, 8), 8); }
+
+/// FLOAT4_E2M1 codes (sign bit 3, exponent 2 bits, mantissa 1 bit) as their values.
+inline at::Tensor Fp4E2M1Values(const at::Tensor& codes) {
+    static const float kTable[16] = {0.0f, 0.5f, 1.0f, 1.5f, 2.0f, 3.0f, 4.0f, 6.0f,
+                                     -0.0f, -0.5f, -1.0f, -1.5f, -2.0f, -3.0f, -4.0f, -6.0f};
+    const at::Tensor table = at::from_blob(const_cast<float*>(kTable), {16}, at::kFloat).clone();
+    return table.index_select(0, codes.reshape({-1}).to(at::kLong)).reshape(codes.sizes());
+}
+
+/// aclnn_convert_weight_to_int4_pack.cpp ConvertFp32ToFp4e2m1: the float's bits masked to sign, exponent and the first
+/// mantissa bit (0xFFC00000) and looked up among the 16 FLOAT4_E2M1 values; any other pattern gives code 0.
+inline at::Tensor Fp32ToFp4Codes(const at::Tensor& w) {
+    const at::Tensor bits = at::bitwise_and(w.to(at::kFloat).contiguous().view(at::kInt).to(at::kLong), static_cast<int64_t>(0xFFC00000LL));
+    static const int64_t kPatterns[16] = {0x00000000, 0x3F000000, 0x3F800000, 0x3FC00000, 0x40000000, 0x40400000,
+                                          0x40800000, 0x40C00000, 0x80000000, 0xBF000000, 0xBF800000, 0xBFC00000,
+                                          0xC0000000, 0xC0400000, 0xC0800000, 0xC0C00000};
+    at::Tensor codes = at::zeros(bits.sizes(), bits.options());
+    for (int64_t i = 1; i < 16; ++i) codes = at::where(bits == kPatterns[i], at::full({}, i, bits.options()), codes);
+    return codes;
+}
+
+/// aclnnConvertWeightToINT4Pack: INT32 weight -> INT4 (the low 4 bits of each element as a signed value; a value
+/// outside [-8, 7] wraps as CANN's mask does) or INT32 (8 of those nibbles an element); FLOAT weight -> FLOAT4_E2M1
+/// (Fp32ToFp4Codes' value) or FLOAT (8 codes an element, the packed bits). The output's dtype: INT4 reaches the formula
+/// as INT8, FLOAT4_E2M1 as FLOAT of the weight's shape (a packed FLOAT output has the last dim / 8).
+inline at::Tensor ConvertWeightToInt4PackFormula(const at::Tensor& weight, const at::Tensor& out) {
+    if (weight.scalar_type() == at::kInt) {
+        const at::Tensor codes = at::bitwise_and(weight, 0xF);
+        if (out.scalar_type() == at::kChar) return Int4Signed(codes).to(at::kChar);
+        return PackNibbles(codes);
+    }
+    const at::Tensor codes = Fp32ToFp4Codes(weight);
+    if (out.dim() > 0 && weight.dim() > 0 && out.size(-1) == weight.size(-1)) return Fp4E2M1Values(codes);
+    return PackNibbles(codes).view(at::kFloat);
+}
+
+/// A float32 from the low 32 bits of each INT64 / UINT64 element (aclnnTransQuantParam / V2's packing of a float32
+/// scale into a 64-bit word).
+inline at::Tensor LowWordFloat(const at::Tensor& t) {
+    return at::bitwise_and(t.to(at::kLong), static_cast<int64_t>(0xFFFFFFFFLL)).to(at::kInt).contiguous().view(at::kFloat);
+}
+
+/// A per-tensor ([1], [1, 1]), per-channel ([n], [1, n]) or per-group ([ceil(k / g), n]) antiquant parameter as a
+/// float32 tensor broadcastable to the weight's [k, n].
+inline at::Tensor AntiquantParam(const at::Tensor& p, int64_t k, int64_t group) {
+    at::Tensor f = (p.scalar_type() == at::kLong) ? LowWordFloat(p) : p.to(at::kFloat);
+    if (f.dim() == 1) return f.reshape({1, f.size(0)});
+    if (group > 0) return f.repeat_interleave(group, 0).narrow(0, 0, k);
+    return f;
+}
+
+/// aclnnWeightQuantBatchMatmulV2 / V3 / Nz (matmul/weight_quant_batch_matmul_v2/op_host/op_api/
+/// aclnn_weight_quant_batch_matmul_v2.cpp; docs/aclnnWeightQuantBatchMatmulV2.md: y = x @ ((weight + antiquantOffset) *
+/// antiquantScale) + bias, then optionally y = round(y * quantScale + quantOffset) to INT8). The weight's values: INT8,
+/// INT4 (reaching here as INT8), FLOAT8 / HIFLOAT8 / FLOAT4 (as FLOAT, decoded), or packed - INT32 holding 8 INT4, or on
+/// the Ascend 950 FLOAT holding 8 FLOAT4_E2M1 (TensorPreProcess's reinterpretation; the packed dim is the one whose
+/// length differs from y's n / x's k). antiquantScale INT64 / UINT64 (the fixpipe mode) holds a float32 in its low
+/// word; a FLOAT8_E8M0 scale reaches here decoded (a power of two). The dequantised weight is computed in float32 and
+/// rounded once to x's dtype (the cube's operand dtype); the products summed in float32 (ATen's FLOAT matmul), the
+/// bias added in float32, one rounding to y's dtype. The NPU's kernels may round the antiquant steps separately in
+/// FLOAT16 / BF16 and sum in another order: not bit-exact (docs/ops/nn_matmul.md).
+inline at::Tensor WeightQuantMatmul(const at::Tensor& x, const at::Tensor& weight, const at::Tensor& scale,
+                                    const at::Tensor& offset, const at::Tensor& quantScale,
+                                    const at::Tensor& quantOffset, const at::Tensor& bias, int64_t group,
+                                    const at::Tensor& y) {
+    at::Tensor w = weight;
+    const bool packed_int = weight.scalar_type() == at::kInt;
+    const bool packed_fp4 = weight.scalar_type() == at::kFloat &&
+                            (weight.size(-1) != y.size(-1) || weight.size(-2) != x.size(-1));
+    if (packed_int || packed_fp4) {
+        const int64_t dim = weight.size(-1) != y.size(-1) ? weight.dim() - 1 : weight.dim() - 2;
+        const at::Tensor codes = UnpackNibbles(weight.contiguous().view(at::kInt), dim);
+        w = packed_int ? Int4Signed(codes).to(at::kFloat) : Fp4E2M1Values(codes);
+    }
+    const int64_t k = w.size(-2);
+    at::Tensor wf = w.to(at::kFloat);
+    if (offset.defined()) wf = at::add(wf, AntiquantParam(offset, k, group));
+    wf = at::mul(wf, AntiquantParam(scale, k, group));
+    const at::ScalarType xt = x.scalar_type();
+    at::Tensor r = at::matmul(x.to(at::kFloat), wf.to(xt).to(at::kFloat));
+    if (bias.defined() && bias.numel() != 0) r = at::add(r, bias.to(at::kFloat));
+    if (quantScale.defined() && quantScale.numel() != 0) {
+        const at::Tensor qs = (quantScale.scalar_type() == at::kLong) ? LowWordFloat(quantScale)
+                                                                        : quantScale.to(at::kFloat);
+        r = at::mul(r, qs.reshape({-1}));
+        if (quantOffset.defined() && quantOffset.numel() != 0) r = at::add(r, quantOffset.to(at::kFloat).reshape({-1}));
+        return at::clamp(at::round(r), -128, 127).to(at::kChar);
+    }
+    return r.to(xt);
+}
+
+/// aclnnTransposeBatchMatMul / WeightNz (matmul/transpose_batch_mat_mul/op_api/aclnn_transpose_batch_mat_mul.cpp;
+/// docs/aclnnTransposeBatchMatMul.md): x1 permuted by permX1 to [B, M, K], x2 by permX2 to [B, K, N], the product by the
+/// cube rule (CubeMatmul; cubeMathType USE_HF32 is passed to the kernel as its HF32 switch - not emulated), permuted by
+/// permY ([1, 0, 2]) to [M, B, N]. With scale ([B * N] INT64 / UINT64, a float32 in each low word): each (b, n) column
+/// times its scale, rounded half to even and saturated to INT8, laid out [M, 1, B * N]. With batchSplitFactor f > 1:
+/// [f, M, B / f * N] (block s holds batches s * B / f ..). The result is cast to out's dtype by the write.
+inline at::Tensor TransposeBatchMatmulFormula(const at::Tensor& x1, const at::Tensor& x2, const at::Tensor& scale,
+                                              at::IntArrayRef permX1, at::IntArrayRef permX2, int64_t cubeMathType,
+                                              int64_t batchSplitFactor) {
+    const at::Tensor a = x1.permute(permX1);
+    const at::Tensor b = x2.permute(permX2);
+    const at::Tensor r = CubeMatmul(a, b, cubeMathType).permute({1, 0, 2});  // [M, B, N]
+    const int64_t m = r.size(0), bt = r.size(1), n = r.size(2);
+    if (scale.defined()) {
+        const at::Tensor q = at::mul(r.to(at::kFloat), LowWordFloat(scale).reshape({bt, n}));
+        return at::clamp(at::round(q), -128, 127).to(at::kChar).reshape({m, 1, bt * n});
+    }
+    if (batchSplitFactor > 1) {
+        return r.reshape({m, batchSplitFactor, bt / batchSplitFactor * n}).permute({1, 0, 2});
+    }
+    return r;
+}
+
+/// aclnnWeightQuantBatchMatmul (V1; matmul/weight_quant_batch_matmul/op_host/op_api/aclnn_weight_quant_batch_matmul.cpp).
+/// m > 64 (WeightQuantMatmulSingleOp): the weight cast to FLOAT, + antiquantOffset unless it is 0 and * antiquantScale
+/// unless it is 1 (|v - c| <= FLT_EPSILON), cast to FLOAT16, + addOffset, * mulScale (FLOAT16 element-wise, each rounded
+/// to FLOAT16), all in x2's own layout (a transposeX2 weight is [n, k]); m <= 64 (the fixpipe kernel): (x2 + deqOffset)
+/// * deqScale (a float32 in each UINT64's low word) rounded to FLOAT16 (the diagonal matrix, an identity, not read).
+/// Then x1 (transposeX1: its last two dims swapped) @ weight, products summed in float32, the bias rounded to FLOAT16
+/// and added in float32, one rounding to FLOAT16. The NPU's fixpipe may round otherwise (not bit-exact).
+inline at::Tensor WeightQuantMatmulV1(const at::Tensor& x1, const at::Tensor& x2, const at::Tensor& deqOffset,
+                                      const at::Tensor& deqScale, const at::Tensor& addOffset,
+                                      const at::Tensor& mulScale, const at::Tensor& bias, bool transposeX1,
+                                      bool transposeX2, double antiquantScale, double antiquantOffset) {
+    const at::Tensor a = transposeX1 ? x1.transpose(-1, -2) : x1;
+    const int64_t m = a.size(-2);
+    at::Tensor w;
+    if (m <= 64) {
+        at::Tensor scale = deqScale.scalar_type() == at::kLong ? LowWordFloat(deqScale) : deqScale.to(at::kFloat);
+        w = at::mul(at::add(x2.to(at::kFloat), deqOffset.to(at::kFloat)), scale).to(at::kHalf);
+    } else {
+        const float eps = std::numeric_limits<float>::epsilon();
+        const float off = static_cast<float>(antiquantOffset);
+        const float sc = static_cast<float>(antiquantScale);
+        at::Tensor f = x2.to(at::kFloat);
+        if (std::fabs(off) > eps) f = at::add(f, off);
+        if (std::fabs(sc - 1.0f) > eps) f = at::mul(f, sc);
+        w = f.to(at::kHalf);
+        if (addOffset.defined()) w = at::add(w.to(at::kFloat), addOffset.to(at::kFloat)).to(at::kHalf);
+        if (mulScale.defined()) w = at::mul(w.to(at::kFloat), mulScale.to(at::kFloat)).to(at::kHalf);
+    }
+    if (transposeX2) w = w.transpose(-1, -2);
+    at::Tensor r = at::matmul(a.to(at::kFloat), w.to(at::kFloat));
+    if (bias.defined()) r = at::add(r, bias.to(at::kHalf).to(at::kFloat));
+    return r.to(at::kHalf);
+}
+
+/// aclnnMatmulEmuSplitWeight (matmul/matmul_emu_split_weight; docs/aclnnMatmulEmuSplitWeight.md): y = x @ wHigh +
+/// wLowScale * (x @ wLow), BF16 operands, each product summed in float32 (ATen's FLOAT matmul on the exact BF16
+/// values), the scaling and the sum in float32 (the kernel's order of the two accumulations may differ).
+inline at::Tensor MatmulEmuSplitWeightFormula(const at::Tensor& x, const at::Tensor& wHigh, const at::Tensor& wLow,
+                                              double wLowScale) {
+    const at::Tensor xf = x.to(at::kFloat);
+    const at::Tensor hi = at::matmul(xf, wHigh.to(at::kFloat));
+    const at::Tensor lo = at::matmul(xf, wLow.to(at::kFloat));
+    return at::add(hi, at::mul(lo, static_cast<float>(wLowScale)));
 }
 
 }  // namespace ref
