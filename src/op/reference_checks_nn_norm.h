@@ -1310,4 +1310,1143 @@ inline int AdaLayerNormCommon(const OpCall& c, bool v2) {
 inline int CheckAdaLayerNorm(const OpCall& c, double) { return AdaLayerNormCommon(c, false); }
 inline int CheckAdaLayerNormV2(const OpCall& c, double) { return AdaLayerNormCommon(c, true); }
 
+// ---- The BatchNorm family (hicann/ops-nn norm/batch_norm_v3, batch_norm_grad_v3, batch_norm_elemt, ...).
+
+namespace bn {
+
+/// OP_CHECK_NULL(tensor) -> 161001.
+inline int NotNull(const aclTensor* t, const char* name) {
+    if (t != nullptr) return 0;
+    return Fail(ACLNN_ERR_PARAM_NULLPTR, "Expected a proper Tensor but got null for argument %s.", name);
+}
+
+/// BF16 in the list: NpuArch DAV_2201 (Atlas A2/A3) or DAV_3510 (Ascend 950).
+inline bool Bf16(rt::Soc soc) {
+    return soc == rt::Soc::kAscend950 || soc == rt::Soc::kAscend910B || soc == rt::Soc::kAscend910_93;
+}
+
+/// OP_CHECK_DTYPE_NOT_SUPPORT(t, {FLOAT, FLOAT16[, BF16]}).
+inline int InList(const aclTensor* t, const char* name, bool bf16) {
+    const aclDataType d = t->dtype;
+    if (d == ACL_FLOAT || d == ACL_FLOAT16 || (bf16 && d == ACL_BF16)) return 0;
+    return Fail(ACLNN_ERR_PARAM_INVALID, "Tensor %s not implemented for %s, should be in dtype support list %s.", name,
+                DtypeName(d), bf16 ? "DT_FLOAT, DT_FLOAT16, DT_BF16" : "DT_FLOAT, DT_FLOAT16");
+}
+
+/// OP_CHECK_DTYPE_NOT_SAME(a, b).
+inline int SameDtype(const aclTensor* a, const char* an, const aclTensor* b, const char* bn) {
+    if (a->dtype == b->dtype) return 0;
+    return Fail(ACLNN_ERR_PARAM_INVALID, "Expected both tensors to have same dtype, but found %s %s and %s %s.", an,
+                DtypeName(a->dtype), bn, DtypeName(b->dtype));
+}
+
+/// OP_CHECK_SHAPE_NOT_EQUAL(a, b).
+inline int SameShape(const aclTensor* a, const char* an, const aclTensor* b, const char* bn) {
+    if (a->view_shape == b->view_shape) return 0;
+    return Fail(ACLNN_ERR_PARAM_INVALID,
+                "Expected tensor for %s to have same size as tensor for %s, but %s does not equal %s.", an, bn,
+                ShapeString(a->view_shape).c_str(), ShapeString(b->view_shape).c_str());
+}
+
+/// GetBatchNormDimC / GetDimC: on a regbase arch (Ascend 950) the last dim of an NHWC / NDHWC input, else dim 1.
+inline int64_t DimC(const OpCall& c, const aclTensor* input) {
+    const std::vector<int64_t>& s = input->view_shape;
+    if (c.soc == rt::Soc::kAscend950 && (input->format == ACL_FORMAT_NHWC || input->format == ACL_FORMAT_NDHWC)) {
+        return s.back();
+    }
+    return s[1];
+}
+
+/// The mask's entry k (an entry past its end reads false).
+inline bool Mask(const aclBoolArray* m, size_t k) { return k < m->values.size() && m->values[k] != 0; }
+
+/// CheckOtherShape's "Dim of <name> should be one and shape is channel num of input" (aclnn_batch_norm.cpp without
+/// the numbers, the backward's with them).
+inline int ChannelVector(const aclTensor* t, const char* name, int64_t dimC, bool numbers) {
+    if (t == nullptr || (t->view_shape.size() == 1 && t->view_shape[0] == dimC)) return 0;
+    if (!numbers) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Dim of %s should be one and shape is channel num of input.", name);
+    }
+    return Fail(ACLNN_ERR_PARAM_INVALID, "Dim of %s should be one and shape is channel num of input[%d], but got [%s].",
+                name, static_cast<int>(dimC), ShapeString(t->view_shape).c_str());
+}
+
+}  // namespace bn
+
+// ---- aclnnBatchNorm (norm/batch_norm_v3/op_host/op_api/aclnn_batch_norm.cpp); c.t = {input, weight, bias,
+// runningMean, runningVar, output, saveMean, saveInvstd}, the optional ones NULL when absent.
+
+/// CheckNotNull's training rule: saveMean and saveInvstd non-NULL when training (after input, output).
+inline int CheckBatchNormNull(const OpCall& c, bool training, double, double) {
+    if (!training) return 0;
+    if (int r = bn::NotNull(c.t[6], "saveMean")) return r;
+    return bn::NotNull(c.t[7], "saveInvstd");
+}
+
+/// CheckParams (skipped for an empty input, the op_api's early return): CheckDtypeValid (input, output, and when
+/// training saveMean, saveInvstd in the list: FLOAT, FLOAT16, plus BF16 on DAV_2201 / DAV_3510), CheckOtherDtypeValid
+/// (weight, bias, runningMean, runningVar where given), CheckFormat (input's and output's storage formats equal; a
+/// 5-D input or output NCDHW - or NDHWC on a regbase arch; not private), CheckShape (input and output of 2 to 8 dims,
+/// output of input's shape), CheckOtherShape ([C] vectors), then when training saveMean and saveInvstd [C].
+inline int CheckBatchNorm(const OpCall& c, bool training, double, double) {
+    const aclTensor* input = c.t[0];
+    const aclTensor* output = c.t[5];
+    if (input->numel == 0) return 0;
+    const bool bf16 = bn::Bf16(c.soc);
+    const bool regbase = c.soc == rt::Soc::kAscend950;
+    if (int r = bn::InList(input, "input", bf16)) return r;
+    if (int r = bn::InList(output, "out", bf16)) return r;
+    if (training) {
+        if (int r = bn::InList(c.t[6], "saveMean", bf16)) return r;
+        if (int r = bn::InList(c.t[7], "saveInvstd", bf16)) return r;
+    }
+    const char* other_names[4] = {"weight", "bias", "runningMean", "runningVar"};
+    for (int k = 0; k < 4; ++k) {
+        if (c.t[1 + k] != nullptr) {
+            if (int r = bn::InList(c.t[1 + k], other_names[k], bf16)) return r;
+        }
+    }
+    if (input->format != output->format) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Format of input and output should be equal, input [%s], output [%s].",
+                    FormatName(input->format), FormatName(output->format));
+    }
+    if (regbase) {
+        if (input->view_shape.size() == 5 && input->format != ACL_FORMAT_NCDHW && input->format != ACL_FORMAT_NDHWC) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "Format of input should be NCDHW or NDHWC, when input dim is 5.");
+        }
+        if (output->view_shape.size() == 5 && output->format != ACL_FORMAT_NCDHW &&
+            output->format != ACL_FORMAT_NDHWC) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "Format of output should be NCDHW or NDHWC, when input dim is 5.");
+        }
+    } else {
+        if (input->view_shape.size() == 5 && input->format != ACL_FORMAT_NCDHW) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "Format of input should be NCDHW, when input dim is 5.");
+        }
+        if (output->view_shape.size() == 5 && output->format != ACL_FORMAT_NCDHW) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "Format of output should be NCDHW, when input dim is 5.");
+        }
+    }
+    if (IsPrivateFormatCode(input->format)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Format only support ND\u3001NCL\u3001NCHW\u3001NCDHW.");
+    }
+    if (int r = NormMaxDims(input, "input")) return r;
+    if (int r = NormMinDims(input, "input", 2)) return r;
+    if (int r = NormMaxDims(output, "output")) return r;
+    if (int r = NormMinDims(output, "output", 2)) return r;
+    if (int r = bn::SameShape(output, "out", input, "input")) return r;
+    const int64_t dimC = bn::DimC(c, input);
+    for (int k = 0; k < 4; ++k) {
+        if (int r = bn::ChannelVector(c.t[1 + k], other_names[k], dimC, false)) return r;
+    }
+    if (training) {
+        if (int r = NormShapeIs(c.t[6], "saveMean", {dimC})) return r;
+        if (int r = NormShapeIs(c.t[7], "saveInvstd", {dimC})) return r;
+    }
+    return 0;
+}
+
+// ---- aclnnBatchNormBackward, aclnnFastBatchNormBackward (norm/batch_norm_grad_v3/op_host/op_api/
+// aclnn_batch_norm_backward.cpp, aclnn_fast_batch_norm_backward.cpp); c.t = {gradOut, input, weight, runningMean,
+// runningVar, saveMean, saveInvstd, gradInput, gradWeight, gradBias}, the optional ones NULL when absent.
+
+/// CheckParams of either op_api (skipped for an empty input or gradOut, the early return). fast: the Fast form (one
+/// dtype list with BF16 on every product - its GetDtypeSupportList's SocVersion test holds for all -, no regbase rules).
+inline int BatchNormBackwardParams(const OpCall& c, const aclBoolArray* mask, bool training, bool fast) {
+    const aclTensor* gradOut = c.t[0];
+    const aclTensor* input = c.t[1];
+    const aclTensor* weight = c.t[2];
+    const aclTensor* rm = c.t[3];
+    const aclTensor* rv = c.t[4];
+    const aclTensor* sm = c.t[5];
+    const aclTensor* si = c.t[6];
+    const aclTensor* gi = c.t[7];
+    const aclTensor* gw = c.t[8];
+    const aclTensor* gb = c.t[9];
+    if (input->numel == 0 || gradOut->numel == 0) return 0;
+    const bool regbase = !fast && c.soc == rt::Soc::kAscend950;
+    // CheckMaskNotNull (CheckParams returns 161001 for each of its failures, the size rules' too)
+    if (mask->values.size() < 1) {
+        return Fail(ACLNN_ERR_PARAM_NULLPTR, "outputMask size should not less than 1.");
+    }
+    if (regbase && mask->values.size() != 3) {
+        return Fail(ACLNN_ERR_PARAM_NULLPTR, "outputMask size should be %zu, but got %zu.", size_t{3},
+                    mask->values.size());
+    }
+    const bool m0 = bn::Mask(mask, 0), m1 = bn::Mask(mask, 1), m2 = bn::Mask(mask, 2);
+    if (m0) {
+        if (int r = bn::NotNull(gi, "gradInput")) return r;
+    }
+    if (m1) {
+        if (int r = bn::NotNull(gw, "gradWeight")) return r;
+    }
+    if (m2) {
+        if (int r = bn::NotNull(gb, "gradBias")) return r;
+    }
+    // CheckDtypeValid, CheckGradDtypeValid, CheckOtherDtypeValid
+    const bool bf16 = fast || bn::Bf16(c.soc);
+    if (int r = bn::InList(gradOut, "gradOut", bf16)) return r;
+    if (int r = bn::InList(input, "input", bf16)) return r;
+    if (int r = bn::SameDtype(input, "input", gradOut, "gradOut")) return r;
+    if (m0) {
+        if (int r = bn::InList(gi, "gradInput", bf16)) return r;
+    }
+    if (m1) {
+        if (int r = bn::InList(gw, "gradWeight", bf16)) return r;
+    }
+    if (m2) {
+        if (int r = bn::InList(gb, "gradBias", bf16)) return r;
+    }
+    const aclTensor* others[5] = {weight, rm, rv, sm, si};
+    const char* other_names[5] = {"weight", "runningMean", "runningVar", "saveMean", "saveInvstd"};
+    for (int k = 0; k < 5; ++k) {
+        if (others[k] != nullptr) {
+            if (int r = bn::InList(others[k], other_names[k], bf16)) return r;
+        }
+    }
+    if (regbase) {  // RegbaseCheckDtypeSame
+        auto same_or_float = [](const aclTensor* t, const aclTensor* ref, const char* tn, const char* rn) {
+            if (t == nullptr || ref == nullptr || t->dtype == ref->dtype || t->dtype == ACL_FLOAT) return 0;
+            return Fail(ACLNN_ERR_PARAM_INVALID, "Dtype of %s:[%s] should be float or same as %s, %s dtype: [%s].", tn,
+                        DtypeName(t->dtype), rn, rn, DtypeName(ref->dtype));
+        };
+        if (int r = same_or_float(weight, gradOut, "weight", "gradOut")) return r;
+        if (int r = same_or_float(rm, gradOut, "runningMean", "gradOut")) return r;
+        if (int r = same_or_float(rv, gradOut, "runningVar", "gradOut")) return r;
+        if (rm != nullptr && rv != nullptr) {
+            if (int r = bn::SameDtype(rm, "runningMean", rv, "runningVar")) return r;
+        }
+        if (int r = same_or_float(sm, gradOut, "saveMean", "gradOut")) return r;
+        if (int r = same_or_float(si, gradOut, "saveInvstd", "gradOut")) return r;
+        if (si != nullptr && sm != nullptr) {
+            if (int r = bn::SameDtype(si, "saveInvstd", sm, "saveMean")) return r;
+        }
+        if (m0) {
+            if (int r = bn::SameDtype(gi, "gradInput", gradOut, "gradOut")) return r;
+        }
+        if (m1) {
+            if (int r = same_or_float(gw, weight, "gradWeight", "weight")) return r;
+        }
+        if (m2) {
+            if (int r = same_or_float(gb, weight, "gradBias", "weight")) return r;
+        }
+        if (gw != nullptr && gb != nullptr) {
+            if (int r = bn::SameDtype(gw, "gradWeight", gb, "gradBias")) return r;
+        }
+    }
+    // CheckFormat
+    if (gradOut->format != input->format) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Format of gradOut and input should be equal, gradOut [%s], input [%s].",
+                    FormatName(gradOut->format), FormatName(input->format));
+    }
+    if (m0 && gradOut->format != gi->format) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "Format of gradOut and gradInput should be equal, gradOut [%s], gradInput [%s].",
+                    FormatName(gradOut->format), FormatName(gi->format));
+    }
+    if (regbase) {
+        if (input->view_shape.size() == 5 && input->format != ACL_FORMAT_NCDHW && input->format != ACL_FORMAT_NDHWC) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "Format of input should be NCDHW or NDHWC, when input dim is 5.");
+        }
+        if (m0 && gi->view_shape.size() == 5 && gi->format != ACL_FORMAT_NCDHW && gi->format != ACL_FORMAT_NDHWC) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "Format of output should be NCDHW or NDHWC, when input dim is 5.");
+        }
+    }
+    if (IsPrivateFormatCode(gradOut->format) || IsPrivateFormatCode(input->format)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Format only support NC, NCL, NCHW, NCDHW.");
+    }
+    // CheckShape
+    if (int r = NormMaxDims(input, "input")) return r;
+    if (int r = NormMinDims(input, "input", 2)) return r;
+    if (int r = NormMaxDims(gradOut, "gradOut")) return r;
+    if (int r = NormMinDims(gradOut, "gradOut", 2)) return r;
+    if (int r = bn::SameShape(gradOut, "gradOut", input, "input")) return r;
+    if (m0) {
+        if (int r = NormMaxDims(gi, "gradInput")) return r;
+        if (int r = NormMinDims(gi, "gradInput", 2)) return r;
+        if (int r = bn::SameShape(gi, "gradInput", gradOut, "gradOut")) return r;
+    }
+    // CheckOtherShape
+    const int64_t dimC = fast ? input->view_shape[1] : bn::DimC(c, input);
+    if (int r = bn::ChannelVector(weight, "weight", dimC, true)) return r;
+    if (int r = bn::ChannelVector(rm, "runningMean", dimC, true)) return r;
+    if (int r = bn::ChannelVector(rv, "runningVar", dimC, true)) return r;
+    if (regbase) {
+        // CheckSaveMeanSaveInvstdShape: [C], or [0] when not training
+        const aclTensor* saves[2] = {sm, si};
+        const char* save_names[2] = {"saveMean", "saveInvstd"};
+        for (int k = 0; k < 2; ++k) {
+            const aclTensor* t = saves[k];
+            if (t != nullptr && (t->view_shape.size() != 1 ||
+                                 (t->view_shape[0] != dimC && (training || t->view_shape[0] != 0)))) {
+                return Fail(ACLNN_ERR_PARAM_INVALID,
+                            "Dim of %s should be one and shape is channel num of input[%d], but got [%s].",
+                            save_names[k], static_cast<int>(dimC), ShapeString(t->view_shape).c_str());
+            }
+        }
+        if (m1) {
+            if (int r = bn::ChannelVector(gw, "gradWeight", dimC, true)) return r;
+        }
+        if (m2) {
+            if (int r = bn::ChannelVector(gb, "gradBias", dimC, true)) return r;
+        }
+    }
+    return 0;
+}
+
+inline int CheckBatchNormBackward(const OpCall& c, bool training, double, const aclBoolArray* outputMask) {
+    return BatchNormBackwardParams(c, outputMask, training, false);
+}
+
+inline int CheckFastBatchNormBackward(const OpCall& c, bool training, double, const aclBoolArray* outputMask, int) {
+    return BatchNormBackwardParams(c, outputMask, training, true);
+}
+
+// ---- aclnnBatchNormElemt (norm/batch_norm_elemt/op_host/op_api/aclnn_batch_norm_elemt.cpp); c.t = {input, weight,
+// bias, mean, invstd, output} (mean and invstd non-const in CANN's declaration: executor outputs here, not written).
+
+/// CheckNotNull inside CheckBatchNormElemtParams, which returns 161002 for it (input, mean, invstd, out).
+inline int CheckBatchNormElemtNull(const OpCall& c, double) {
+    const aclTensor* ts[4] = {c.t[0], c.t[3], c.t[4], c.t[5]};
+    const char* names[4] = {"input", "mean", "invstd", "out"};
+    for (int k = 0; k < 4; ++k) {
+        if (ts[k] == nullptr) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "Expected a proper Tensor but got null for argument %s.", names[k]);
+        }
+    }
+    return 0;
+}
+
+/// CheckDtypeValid (each given tensor in FLOAT, FLOAT16 - plus BF16 on Ascend 950 and Atlas A2/A3 -, every message
+/// naming "input"), CheckFormat, CheckShape (input and out of 2 to 8 dims and one shape, C not 0, weight, bias, mean,
+/// invstd 1-D of C elements).
+inline int CheckBatchNormElemt(const OpCall& c, double) {
+    const aclTensor* input = c.t[0];
+    const aclTensor* weight = c.t[1];
+    const aclTensor* bias = c.t[2];
+    const aclTensor* mean = c.t[3];
+    const aclTensor* invstd = c.t[4];
+    const aclTensor* out = c.t[5];
+    const bool bf16 = bn::Bf16(c.soc);
+    const aclTensor* all[6] = {input, weight, bias, mean, invstd, out};
+    for (const aclTensor* t : all) {
+        if (t == nullptr) continue;
+        const aclDataType d = t->dtype;
+        if (!(d == ACL_FLOAT || d == ACL_FLOAT16 || (bf16 && d == ACL_BF16))) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "input not implemented for %s, should be in dtype support list %s.",
+                        DtypeName(d), bf16 ? "DT_FLOAT, DT_FLOAT16, DT_BF16" : "DT_FLOAT, DT_FLOAT16");
+        }
+    }
+    if (input->format != out->format) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Format of input and out should be equal, input [%s], out [%s].",
+                    FormatName(input->format), FormatName(out->format));
+    }
+    if (IsPrivateFormatCode(input->format)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Format only support ND,NCHW,NCL,NCDHW.");
+    }
+    if (int r = NormMaxDims(input, "input")) return r;
+    if (int r = NormMinDims(input, "input", 2)) return r;
+    if (int r = NormMaxDims(out, "out")) return r;
+    if (int r = NormMinDims(out, "out", 2)) return r;
+    if (int r = bn::SameShape(out, "out", input, "input")) return r;
+    const int64_t dimC = input->view_shape[1];
+    if (dimC == 0) return Fail(ACLNN_ERR_PARAM_INVALID, "Input channel size should not be zero.");
+    if ((weight != nullptr && weight->view_shape.size() != 1) || (bias != nullptr && bias->view_shape.size() != 1) ||
+        mean->view_shape.size() != 1 || invstd->view_shape.size() != 1) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Weight/bias/mean/invstd dim size should be one.");
+    }
+    if ((weight != nullptr && weight->view_shape[0] != dimC) || (bias != nullptr && bias->view_shape[0] != dimC) ||
+        mean->view_shape[0] != dimC || invstd->view_shape[0] != dimC) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "Weight/bias/mean/invstd shape should be same as the channel size of input.");
+    }
+    return 0;
+}
+
+// ---- aclnnBatchNormElemtBackward (norm/sync_batch_norm_backward_elemt/op_api/aclnn_batch_norm_elemt_backward.cpp);
+// c.t = {gradOut, input, mean, invstd, weight, sumDy, sumDyXmu, counter, gradInput} (counter non-const in CANN's
+// declaration: an executor output here, not written).
+
+/// CheckDtypeValid (Atlas A2/A3 and Ascend 950: FLOAT, FLOAT16, BF16; elsewhere FLOAT, FLOAT16; counter FLOAT,
+/// FLOAT16, INT32), CheckFormat (no private format, per tensor), CheckShape.
+inline int CheckBatchNormElemtBackward(const OpCall& c) {
+    const aclTensor* gradOut = c.t[0];
+    const aclTensor* input = c.t[1];
+    const aclTensor* mean = c.t[2];
+    const aclTensor* invstd = c.t[3];
+    const aclTensor* weight = c.t[4];
+    const aclTensor* sumDy = c.t[5];
+    const aclTensor* sumDyXmu = c.t[6];
+    const aclTensor* counter = c.t[7];
+    const aclTensor* gradInput = c.t[8];
+    const bool bf16 = bn::Bf16(c.soc);
+    if (int r = bn::InList(gradOut, "gradOut", bf16)) return r;
+    if (int r = bn::InList(input, "input", bf16)) return r;
+    if (int r = bn::InList(mean, "mean", bf16)) return r;
+    if (int r = bn::InList(invstd, "invstd", bf16)) return r;
+    if (weight != nullptr) {
+        if (int r = bn::InList(weight, "weight", bf16)) return r;
+    }
+    if (int r = bn::InList(sumDy, "sumDy", bf16)) return r;
+    if (int r = bn::InList(sumDyXmu, "sumDyXmu", bf16)) return r;
+    const aclDataType cd = counter->dtype;
+    if (!(cd == ACL_FLOAT || cd == ACL_FLOAT16 || cd == ACL_INT32)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Tensor %s not implemented for %s, should be in dtype support list %s.",
+                    "counter", DtypeName(cd), "DT_FLOAT, DT_FLOAT16, DT_INT32");
+    }
+    if (int r = bn::InList(gradInput, "gradInput", bf16)) return r;
+    const aclTensor* fmt[3] = {gradOut, input, gradInput};
+    const char* fmt_names[3] = {"gradOut", "input", "gradInput"};
+    for (int k = 0; k < 3; ++k) {
+        if (IsPrivateFormatCode(fmt[k]->format)) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "Format of %s only support ND, NCHW, NCL, NCDHW.", fmt_names[k]);
+        }
+    }
+    if (int r = NormMinDims(input, "input", 2)) return r;
+    if (int r = NormMaxDims(input, "input")) return r;
+    if (int r = NormMaxDims(gradOut, "gradOut")) return r;
+    if (int r = NormMaxDims(gradInput, "gradInput")) return r;
+    if (int r = NormMaxDims(counter, "counter")) return r;
+    const int64_t dimC = input->view_shape[1];
+    if (dimC == 0) return Fail(ACLNN_ERR_PARAM_INVALID, "Input channel size should not be zero.");
+    if (int r = bn::SameShape(gradOut, "gradOut", input, "input")) return r;
+    if (int r = bn::SameShape(gradInput, "gradInput", input, "input")) return r;
+    if (int r = NormShapeIs(mean, "mean", {dimC})) return r;
+    if (int r = NormShapeIs(invstd, "invstd", {dimC})) return r;
+    if (weight != nullptr) {
+        if (int r = NormShapeIs(weight, "weight", {dimC})) return r;
+    }
+    if (int r = NormShapeIs(sumDy, "sumDy", {dimC})) return r;
+    return NormShapeIs(sumDyXmu, "sumDyXmu", {dimC});
+}
+
+/// OP_CHECK_WRONG_DIMENSION(t, n).
+inline int BnDims(const aclTensor* t, const char* name, size_t n) {
+    if (t->view_shape.size() == n) return 0;
+    return Fail(ACLNN_ERR_PARAM_INVALID, "Expected %zu dimension input, but got %s with sizes %s.", n, name,
+                ShapeString(t->view_shape).c_str());
+}
+
+// ---- aclnnBatchNormGatherStatsWithCounts (norm/sync_batch_norm_gather_stats_with_counts/op_host/op_api/
+// aclnn_batch_norm_gather_stats_with_counts.cpp); c.t = {input, mean, invstd, counts, runningMean, runningVar,
+// meanAll, invstdAll}, runningMean and runningVar NULL when absent.
+
+/// CheckDtypeValid (FLOAT, FLOAT16, plus BF16 on Atlas A2/A3 and Ascend 950: input, mean, invstd, runningMean,
+/// runningVar where given, counts, meanAll, invstdAll), CheckFormat (input, mean, invstd, counts not private),
+/// CheckShape.
+inline int CheckBatchNormGatherStatsWithCounts(const OpCall& c, double, double) {
+    const aclTensor* input = c.t[0];
+    const aclTensor* mean = c.t[1];
+    const aclTensor* invstd = c.t[2];
+    const aclTensor* counts = c.t[3];
+    const aclTensor* rm = c.t[4];
+    const aclTensor* rv = c.t[5];
+    const aclTensor* meanAll = c.t[6];
+    const aclTensor* invstdAll = c.t[7];
+    const bool bf16 = bn::Bf16(c.soc);
+    const aclTensor* ts[8] = {input, mean, invstd, rm, rv, counts, meanAll, invstdAll};
+    const char* names[8] = {"input", "mean", "invstd", "runningMean", "runningVar", "counts", "meanAll", "invstdAll"};
+    for (int k = 0; k < 8; ++k) {
+        if (ts[k] == nullptr) continue;
+        if (int r = bn::InList(ts[k], names[k], bf16)) return r;
+    }
+    if (IsPrivateFormatCode(input->format) || IsPrivateFormatCode(mean->format) ||
+        IsPrivateFormatCode(invstd->format) || IsPrivateFormatCode(counts->format)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Format only support ND,NCHW,NCL,NCDHW.");
+    }
+    if (int r = NormMaxDims(input, "input")) return r;
+    if (int r = NormMinDims(input, "input", 2)) return r;
+    if (int r = BnDims(mean, "mean", 2)) return r;
+    if (int r = BnDims(invstd, "invstd", 2)) return r;
+    const int64_t counts0 = counts->view_shape.empty() ? 1 : counts->view_shape[0];
+    if (mean->view_shape[0] != invstd->view_shape[0] || counts0 != mean->view_shape[0]) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "first dimension of mean, invstd and count should be the same, but got mean: %s, invstd: %s, "
+                    "counts: %s.",
+                    ShapeString(mean->view_shape).c_str(), ShapeString(invstd->view_shape).c_str(),
+                    ShapeString(counts->view_shape).c_str());
+    }
+    const int64_t dimC = input->view_shape[1];
+    if (mean->view_shape[1] != dimC || invstd->view_shape[1] != dimC) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "second dimension of mean/invstd should be the channel size of input %ld, but gotmean: %s, "
+                    "invstd: %s.",
+                    static_cast<long>(dimC), ShapeString(mean->view_shape).c_str(),
+                    ShapeString(invstd->view_shape).c_str());
+    }
+    if (rm != nullptr) {
+        if (int r = NormShapeIs(rm, "runningMean", {dimC})) return r;
+    }
+    if (rv != nullptr) {
+        if (int r = NormShapeIs(rv, "runningVar", {dimC})) return r;
+    }
+    if (counts->view_shape.size() != 1) return Fail(ACLNN_ERR_PARAM_INVALID, "dim of counts should be one.");
+    if (int r = NormShapeIs(meanAll, "meanAll", {dimC})) return r;
+    return NormShapeIs(invstdAll, "invstdAll", {dimC});
+}
+
+// ---- aclnnSyncBatchNormGatherStats (norm/sync_batch_norm_gather_stats/op_api/aclnn_sync_batch_norm_gather_stats.cpp);
+// c.t = {totalSum, totalSquareSum, sampleCount, mean, variance, batchMean, batchInvstd}.
+
+/// CheckDtypeValid (FLOAT, FLOAT16 - plus BF16 on a regbase arch, Ascend 950 -; sampleCount also INT32; totalSum's
+/// dtype shared by totalSquareSum, mean, variance; batchMean's by batchInvstd), CheckFormat (per tensor, not
+/// private), CheckShape (totalSum, totalSquareSum [N, C]; sampleCount [N]; mean, variance, batchMean, batchInvstd
+/// [C]), then the op_api's N = 0 refusal.
+inline int CheckSyncBatchNormGatherStats(const OpCall& c, float, float) {
+    const aclTensor* sum = c.t[0];
+    const aclTensor* sq = c.t[1];
+    const aclTensor* cnt = c.t[2];
+    const aclTensor* mean = c.t[3];
+    const aclTensor* var = c.t[4];
+    const aclTensor* bm = c.t[5];
+    const aclTensor* bi = c.t[6];
+    const bool regbase = c.soc == rt::Soc::kAscend950;
+    if (int r = bn::InList(sum, "totalSum", regbase)) return r;
+    if (int r = bn::InList(sq, "totalSquareSum", regbase)) return r;
+    const aclDataType cd = cnt->dtype;
+    if (!(cd == ACL_FLOAT || cd == ACL_FLOAT16 || cd == ACL_INT32 || (regbase && cd == ACL_BF16))) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Tensor %s not implemented for %s, should be in dtype support list %s.",
+                    "sampleCount", DtypeName(cd),
+                    regbase ? "DT_FLOAT, DT_FLOAT16, DT_BF16, DT_INT32" : "DT_FLOAT, DT_FLOAT16, DT_INT32");
+    }
+    if (int r = bn::InList(mean, "mean", regbase)) return r;
+    if (int r = bn::InList(var, "variance", regbase)) return r;
+    if (int r = bn::InList(bm, "batchMean", regbase)) return r;
+    if (int r = bn::InList(bi, "batchInvstd", regbase)) return r;
+    if (int r = bn::SameDtype(sum, "totalSum", sq, "totalSquareSum")) return r;
+    if (int r = bn::SameDtype(sum, "totalSum", mean, "mean")) return r;
+    if (int r = bn::SameDtype(sum, "totalSum", var, "variance")) return r;
+    if (int r = bn::SameDtype(bm, "batchMean", bi, "batchInvstd")) return r;
+    const aclTensor* fmt[5] = {sum, sq, cnt, mean, var};
+    const char* fmt_names[5] = {"totalSum", "totalSquareSum", "sampleCount", "mean", "variance"};
+    for (int k = 0; k < 5; ++k) {
+        if (IsPrivateFormatCode(fmt[k]->format)) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "%s format only support ND, NCL, NCHW, NCDHW.", fmt_names[k]);
+        }
+    }
+    if (int r = BnDims(sum, "totalSum", 2)) return r;
+    if (int r = BnDims(sq, "totalSquareSum", 2)) return r;
+    if (int r = BnDims(cnt, "sampleCount", 1)) return r;
+    if (int r = BnDims(mean, "mean", 1)) return r;
+    if (int r = BnDims(var, "variance", 1)) return r;
+    if (int r = BnDims(bm, "batchMean", 1)) return r;
+    if (int r = BnDims(bi, "batchInvstd", 1)) return r;
+    const std::vector<int64_t>& s = sum->view_shape;
+    if (s[0] != sq->view_shape[0]) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "totalSumShape dim0 not same totalSquareSumShape dim0");
+    }
+    if (s[1] != sq->view_shape[1]) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "totalSumShape dim1 not same totalSquareSumShape dim1");
+    }
+    if (s[0] != cnt->view_shape[0]) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "totalSumShape dim0 not same sampleCountShape dim0");
+    }
+    const aclTensor* cs[4] = {mean, var, bm, bi};
+    const char* cs_names[4] = {"meanShape", "varianceShape", "batchMeanShape", "batchInvstdShape"};
+    for (int k = 0; k < 4; ++k) {
+        if (s[1] != cs[k]->view_shape[0]) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "totalSumShape dim1 not same %s dim0", cs_names[k]);
+        }
+    }
+    if (s[0] == 0) return Fail(ACLNN_ERR_PARAM_INVALID, "totalSumShape dim0 is zero");
+    return 0;
+}
+
+// ---- aclnnBatchNormReduceBackward (norm/sync_batch_norm_backward_reduce/op_api/aclnn_batch_norm_backward_reduce.cpp);
+// c.t = {gradOut, input, mean, invstd, weight, sumDy, sumDyXmu, gradWeight, gradBias}, weight and the outputs the
+// flags do not select possibly NULL.
+
+/// CheckParams: the inputs gradOut, input, mean, invstd non-NULL, then the outputs the flags select (sumDy and
+/// sumDyXmu by inputG, gradWeight by weightG, gradBias by biasG) - 161001 with the op_api's lower-case "expected";
+/// CheckDtypeValid (FLOAT, FLOAT16, plus BF16 on Atlas A2/A3 and Ascend 950: the inputs, gradOut of input's dtype,
+/// the selected outputs); CheckFormat (gradOut's and input's formats equal, no private format); CheckShape (gradOut
+/// and input of 2 to 8 dims, C not 0, the selected outputs [C]). weight is not checked (nor mean's and invstd's
+/// shapes: a wrong one fails in the second phase here).
+inline int CheckBatchNormReduceBackward(const OpCall& c, bool inputG, bool weightG, bool biasG) {
+    const char* in_names[4] = {"gradOut", "input", "mean", "invstd"};
+    const aclTensor* ins[4] = {c.t[0], c.t[1], c.t[2], c.t[3]};
+    const char* out_names[4] = {"sumDy", "sumDyXmu", "gradWeight", "gradBias"};
+    const aclTensor* outs[4] = {c.t[5], c.t[6], c.t[7], c.t[8]};
+    const bool masks[4] = {inputG, inputG, weightG, biasG};
+    for (int k = 0; k < 4; ++k) {
+        if (ins[k] == nullptr) {
+            return Fail(ACLNN_ERR_PARAM_NULLPTR, "expected a proper Tensor but got null for argument %s.", in_names[k]);
+        }
+    }
+    for (int k = 0; k < 4; ++k) {
+        if (masks[k] && outs[k] == nullptr) {
+            return Fail(ACLNN_ERR_PARAM_NULLPTR, "expected a proper Tensor but got null for argument %s.",
+                        out_names[k]);
+        }
+    }
+    return 0;
+}
+
+inline int CheckBatchNormReduceBackwardParams(const OpCall& c, bool inputG, bool weightG, bool biasG) {
+    const char* in_names[4] = {"gradOut", "input", "mean", "invstd"};
+    const aclTensor* ins[4] = {c.t[0], c.t[1], c.t[2], c.t[3]};
+    const char* out_names[4] = {"sumDy", "sumDyXmu", "gradWeight", "gradBias"};
+    const aclTensor* outs[4] = {c.t[5], c.t[6], c.t[7], c.t[8]};
+    const bool masks[4] = {inputG, inputG, weightG, biasG};
+    const bool bf16 = bn::Bf16(c.soc);
+    auto in_list = [bf16](const aclTensor* t, const char* name) {
+        const aclDataType d = t->dtype;
+        if (d == ACL_FLOAT || d == ACL_FLOAT16 || (bf16 && d == ACL_BF16)) return 0;
+        return Fail(ACLNN_ERR_PARAM_INVALID, "%s not implemented for %s, should be in dtype support list %s.", name,
+                    DtypeName(d), bf16 ? "DT_FLOAT, DT_FLOAT16, DT_BF16" : "DT_FLOAT, DT_FLOAT16");
+    };
+    for (int k = 0; k < 4; ++k) {
+        if (int r = in_list(ins[k], in_names[k])) return r;
+    }
+    if (ins[0]->dtype != ins[1]->dtype) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Tensor %s expected dtype is %s but found %s.",
+                    "inputParamTensorList[0].param", DtypeName(ins[1]->dtype), DtypeName(ins[0]->dtype));
+    }
+    for (int k = 0; k < 4; ++k) {
+        if (masks[k]) {
+            if (int r = in_list(outs[k], out_names[k])) return r;
+        }
+    }
+    if (ins[0]->format != ins[1]->format) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Format of gradOut and input should be equal. self [%s], out [%s].",
+                    FormatName(ins[0]->format), FormatName(ins[1]->format));
+    }
+    for (int k = 0; k < 8; ++k) {
+        const aclTensor* t = k < 4 ? ins[k] : outs[k - 4];
+        if (k >= 4 && !masks[k - 4]) continue;
+        if (IsPrivateFormatCode(t->format)) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "Format only support ND, NCHW, NHWC, HWCN, NDHWC, NCDHW;but %s format is %s, please check.",
+                        k < 4 ? in_names[k] : out_names[k - 4], FormatName(t->format));
+        }
+    }
+    if (int r = NormMinDims(ins[0], "gradOut", 2)) return r;
+    if (int r = NormMaxDims(ins[0], "gradOut")) return r;
+    if (int r = NormMinDims(ins[1], "input", 2)) return r;
+    if (int r = NormMaxDims(ins[1], "input")) return r;
+    const int64_t dimC = ins[1]->view_shape[1];
+    if (dimC == 0) return Fail(ACLNN_ERR_PARAM_INVALID, "channel size of input should not be zero.");
+    for (int k = 0; k < 4; ++k) {
+        if (masks[k] && outs[k]->view_shape != std::vector<int64_t>{dimC}) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "expected tensor for %s to have same size as %s, but got %s.",
+                        out_names[k], ShapeString({dimC}).c_str(), ShapeString(outs[k]->view_shape).c_str());
+        }
+    }
+    return 0;
+}
+
+// ---- aclnnBatchNormStats (hicann/ops-math math/reduce_std_with_mean/op_api/aclnn_batch_norm_stats.cpp); c.t =
+// {input, mean, invstd}.
+
+/// CheckDtypeValid (input FLOAT, FLOAT16 - plus BF16 on a regbase arch, Ascend 950 -; mean, invstd FLOAT),
+/// CheckFormat (per tensor, not private), CheckShape (input of 2 to 8 dims, mean and invstd 1-D, C not 0, [C]).
+inline int CheckBatchNormStats(const OpCall& c, double) {
+    const aclTensor* input = c.t[0];
+    const aclTensor* mean = c.t[1];
+    const aclTensor* invstd = c.t[2];
+    if (int r = bn::InList(input, "input", c.soc == rt::Soc::kAscend950)) return r;
+    const aclTensor* outs[2] = {mean, invstd};
+    const char* names[2] = {"mean", "invstd"};
+    for (int k = 0; k < 2; ++k) {
+        if (outs[k]->dtype != ACL_FLOAT) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "Tensor %s not implemented for %s, should be in dtype support list DT_FLOAT.", names[k],
+                        DtypeName(outs[k]->dtype));
+        }
+    }
+    if (IsPrivateFormatCode(input->format)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Input format only support ND, NCL, NCHW, NCDHW.");
+    }
+    if (IsPrivateFormatCode(mean->format)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Mean format only support ND, NCL, NCHW, NCDHW.");
+    }
+    if (IsPrivateFormatCode(invstd->format)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Invstd format only support ND, NCL, NCHW, NCDHW.");
+    }
+    if (int r = NormMaxDims(input, "input")) return r;
+    if (int r = NormMinDims(input, "input", 2)) return r;
+    if (int r = BnDims(mean, "mean", 1)) return r;
+    if (int r = BnDims(invstd, "invstd", 1)) return r;
+    const int64_t dimC = input->view_shape[1];
+    if (dimC == 0) return Fail(ACLNN_ERR_PARAM_INVALID, "Channel size of input should not be zero.");
+    if (int r = NormShapeIs(mean, "mean", {dimC})) return r;
+    return NormShapeIs(invstd, "invstd", {dimC});
+}
+
+// ---- aclnnLinalgVectorNorm (norm/lp_norm_v2/op_api/aclnn_linalg_vector_norm.cpp); c.t = {self, out}
+
+/// CheckParams after CheckNotNull: CheckDtypeValid (out of dtype's dtype; no complex; on the regbase arch self, out
+/// and dtype in FLOAT, FLOAT16, BF16 and dtype FLOAT or self's own), CheckPromoteType, CheckDimsValue (each dim in
+/// [-rank, rank - 1], rank at least 1; no dim twice), CheckShape.
+inline int CheckLinalgVectorNorm(const OpCall& c, const aclScalar*, const aclIntArray* dims, bool keepDims,
+                                 aclDataType dtype) {
+    const aclTensor* self = c.t[0];
+    const aclTensor* out = c.t[1];
+    if (out->dtype != dtype) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Tensor out expected dtype is %s but found %s.", DtypeName(dtype),
+                    DtypeName(out->dtype));
+    }
+    auto complex = [](aclDataType d) { return d == ACL_COMPLEX64 || d == ACL_COMPLEX128 || d == ACL_COMPLEX32; };
+    if (complex(self->dtype) || complex(out->dtype)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "The operator does not support the complex number type.");
+    }
+    if (LpNormRegbase(c.soc)) {
+        if (int r = LpNormInList(self, "self")) return r;
+        if (int r = LpNormInList(out, "out")) return r;
+        if (!(dtype == ACL_FLOAT || dtype == ACL_FLOAT16 || dtype == ACL_BF16)) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "dtype %s not in dtype support list [%s].", DtypeName(dtype),
+                        "DT_FLOAT, DT_FLOAT16, DT_BF16");
+        }
+        const aclDataType sd = self->dtype;
+        if (!(dtype == ACL_FLOAT || dtype == sd)) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "For self with dtype %s, dtype should be %s, but got %s.",
+                        DtypeName(sd), sd == ACL_FLOAT ? "DT_FLOAT" : sd == ACL_FLOAT16 ? "DT_FLOAT, DT_FLOAT16" : "DT_FLOAT, DT_BF16",
+                        DtypeName(dtype));
+        }
+    }
+    if (int r = LpNormPromote(c)) return r;
+    const std::vector<int64_t>& ds = dims->values;
+    int64_t rank = static_cast<int64_t>(self->view_shape.size());
+    if (rank <= 0) rank = 1;
+    for (int64_t d : ds) {
+        if (d >= rank || d < -rank) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "Dimension out of range (expected to be in range of [-%ld, %ld],but got %ld)",
+                        static_cast<long>(rank), static_cast<long>(rank - 1), static_cast<long>(d));
+        }
+    }
+    std::vector<bool> seen(static_cast<size_t>(rank), false);
+    for (int64_t d : ds) {
+        const int64_t k = d < 0 ? d + rank : d;
+        if (seen[static_cast<size_t>(k)]) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "dim %ld appears multiple times in the list of dims",
+                        static_cast<long>(k));
+        }
+        seen[static_cast<size_t>(k)] = true;
+    }
+    return LpNormShape(c, ds, keepDims);
+}
+
+// ---- aclnnFastLayerNorm (norm/layer_norm_v4/op_host/op_api/aclnn_fast_layer_norm.cpp); c.t = {input,
+// weightOptional, biasOptional, out, meanOutOptional, rstdOutOptional}, the optional ones NULL when absent.
+
+/// CheckParams: CheckInputDtype (FLOAT16, FLOAT, BF16 on every product; a weight or bias not FLOAT of input's dtype,
+/// weight and bias of one dtype), CheckFastOutputDtype, CheckShape (normalizedShape of 1 to 8; every tensor at most 8
+/// dims; weight, bias of len(normalizedShape) dims; input of at least that many; the trailing dims, weight's and
+/// bias's dims equal to normalizedShape; out of input's shape).
+inline int CheckFastLayerNorm(const OpCall& c, const aclIntArray* normalizedShape, double) {
+    const aclTensor* input = c.t[0];
+    const aclTensor* w = c.t[1];
+    const aclTensor* b = c.t[2];
+    const aclTensor* out = c.t[3];
+    const aclTensor* mean = c.t[4];
+    const aclTensor* rstd = c.t[5];
+    const std::vector<int64_t>& ns = normalizedShape->values;
+    if (int r = LpNormInList(input, "input")) return r;
+    if (w != nullptr) {
+        if (int r = LpNormInList(w, "fastWeightOptional")) return r;
+        if (w->dtype != ACL_FLOAT) {
+            if (int r = bn::SameDtype(w, "fastWeightOptional", input, "input")) return r;
+        }
+    }
+    if (w != nullptr && b != nullptr) {
+        if (int r = bn::SameDtype(w, "fastWeightOptional", b, "biasOptional")) return r;
+    }
+    if (b != nullptr) {
+        if (int r = LpNormInList(b, "biasOptional")) return r;
+        if (b->dtype != ACL_FLOAT) {
+            if (int r = bn::SameDtype(b, "biasOptional", input, "input")) return r;
+        }
+    }
+    if (int r = LpNormInList(out, "out")) return r;
+    if (rstd != nullptr) {
+        if (int r = LpNormInList(rstd, "rstdOutOptional")) return r;
+    }
+    if (mean != nullptr) {
+        if (int r = LpNormInList(mean, "meanOutOptional")) return r;
+    }
+    if (ns.size() < 1) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "Expected aclnnFastLayerNorm normalizedShape len [%zu] to be greater than [%zu] but check failed.",
+                    ns.size(), size_t{1});
+    }
+    if (int r = NormMaxDims(out, "out")) return r;
+    if (int r = NormMaxDims(input, "input")) return r;
+    const aclTensor* opt[4] = {w, rstd, mean, b};
+    const char* opt_names[4] = {"weightOptional", "rstdOutOptional", "meanOutOptional", "biasOptional"};
+    for (int k = 0; k < 4; ++k) {
+        if (opt[k] != nullptr) {
+            if (int r = NormMaxDims(opt[k], opt_names[k])) return r;
+        }
+    }
+    if (ns.size() > 8) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "Expected aclnnFastLayerNorm normalizedShape dim [%zu] to not be greater than [%zu] but check "
+                    "failed.",
+                    ns.size(), size_t{8});
+    }
+    if (w != nullptr) {
+        if (int r = BnDims(w, "weightOptional", ns.size())) return r;
+    }
+    if (input->view_shape.size() < ns.size()) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "The input tensor's dimensions must not be smaller than normalizedShape's size.");
+    }
+    if (b != nullptr) {
+        if (int r = BnDims(b, "biasOptional", ns.size())) return r;
+    }
+    const size_t begin = input->view_shape.size() - ns.size();
+    for (size_t i = 0; i < ns.size(); ++i) {
+        if (ns[i] != input->view_shape[i + begin]) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "Expected normalized index [%zu] shape [%ld] be equal to input index [%zu] shape [%ld], but "
+                        "failed.",
+                        i, static_cast<long>(ns[i]), i + begin, static_cast<long>(input->view_shape[i + begin]));
+        }
+        if (w != nullptr && ns[i] != w->view_shape[i]) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "Expected normalized index [%zu] shape [%ld] be equal to weight index [%zu] shape [%ld], but "
+                        "failed.",
+                        i, static_cast<long>(ns[i]), i, static_cast<long>(w->view_shape[i]));
+        }
+        if (b != nullptr && ns[i] != b->view_shape[i]) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "Expected normalized index [%zu] shape [%ld] be equal to bias index [%zu] shape [%ld], but "
+                        "failed.",
+                        i, static_cast<long>(ns[i]), i, static_cast<long>(b->view_shape[i]));
+        }
+    }
+    return bn::SameShape(input, "input", out, "out");
+}
+
+// ---- aclnnEmbeddingRenorm (norm/renorm/op_api/aclnn_embedding_renorm.cpp); c.t = {indices, selfRef}
+
+/// CheckParams after CheckNotNull: CheckDtypeValid (selfRef FLOAT, FLOAT16 - plus BF16 on Atlas A2/A3 and Ascend 950;
+/// indices INT32, INT64), CheckSelfDim (2-D), indices at most 8 dims, CheckFormatValid (neither FRACTAL_NZ).
+inline int CheckEmbeddingRenorm(const OpCall& c, double, double) {
+    const aclTensor* indices = c.t[0];
+    const aclTensor* self = c.t[1];
+    if (int r = bn::InList(self, "self", bn::Bf16(c.soc))) return r;
+    if (indices->dtype != ACL_INT32 && indices->dtype != ACL_INT64) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Tensor %s not implemented for %s, should be in dtype support list %s.",
+                    "indices", DtypeName(indices->dtype), "DT_INT32, DT_INT64");
+    }
+    if (self->view_shape.size() != 2) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Embedding_Renorm: Except 2-dimension Tensor but got [%s]-dimension Tensor.",
+                    ShapeString(self->view_shape).c_str());
+    }
+    if (int r = NormMaxDims(indices, "tensor")) return r;
+    if (self->format == ACL_FORMAT_FRACTAL_NZ || indices->format == ACL_FORMAT_FRACTAL_NZ) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Input and output format only support [ND]. Actual: self:[%s], indices:[%s].",
+                    FormatName(self->format), FormatName(indices->format));
+    }
+    return 0;
+}
+
+// ---- the norm + quant fusions
+
+/// "a, b, c" of dtype names.
+inline std::string QuantList(std::initializer_list<aclDataType> l) {
+    std::string s;
+    for (aclDataType d : l) {
+        if (!s.empty()) s += ", ";
+        s += DtypeName(d);
+    }
+    return s;
+}
+
+/// OP_CHECK_DTYPE_NOT_SUPPORT against an explicit list.
+inline int QuantInList(const aclTensor* t, const char* name, std::initializer_list<aclDataType> l) {
+    for (aclDataType d : l) {
+        if (t->dtype == d) return 0;
+    }
+    return Fail(ACLNN_ERR_PARAM_INVALID, "Tensor %s not implemented for %s, should be in dtype support list %s.", name,
+                DtypeName(t->dtype), QuantList(l).c_str());
+}
+
+// ---- aclnnRmsNormQuant (norm/rms_norm_quant/op_host/op_api/aclnn_rms_norm_quant.cpp); c.t = {x, gamma, beta, scale,
+// offset, y}.
+
+/// CheckDtypeValid and CheckShapeDim after PreDealData (a 2-D gamma / beta read as its dim 1): x in the product's list
+/// (Ascend 950: FLOAT, FLOAT16, BF16; Atlas A2/A3: FLOAT16, BF16; Ascend310P: FLOAT16; Ascend910: none - the op_api's
+/// "not implemented" empty list); gamma, beta of x's dtype; y in the product's list (Ascend 950: FLOAT8_E4M3FN,
+/// FLOAT8_E5M2, HIFLOAT8, INT8, INT4, INT32; A2/A3: INT8, INT4, INT32; Ascend310P: INT8); outside the Ascend 950 scale
+/// of x's dtype and offset INT8, on it offset in INT32, FLOAT, FLOAT16, BF16, INT8 with the scale / offset pairs the
+/// op_api allows; then the ranks (x, y 1 to 8; gamma, beta 1 to 2), gamma's last dim x's, y's shape against x's per
+/// y's dtype, gamma's shape beta's, scale's offset's.
+inline int CheckRmsNormQuant(const OpCall& c, double) {
+    const aclTensor* x = c.t[0];
+    const aclTensor* gamma = c.t[1];
+    const aclTensor* beta = c.t[2];
+    const aclTensor* scale = c.t[3];
+    const aclTensor* offset = c.t[4];
+    const aclTensor* y = c.t[5];
+    const bool regbase = c.soc == rt::Soc::kAscend950;
+    const bool a2 = c.soc == rt::Soc::kAscend910B || c.soc == rt::Soc::kAscend910_93;
+    if (regbase) {
+        if (int r = QuantInList(x, "inputTensor.x", {ACL_FLOAT, ACL_FLOAT16, ACL_BF16})) return r;
+    } else if (a2) {
+        if (int r = QuantInList(x, "inputTensor.x", {ACL_FLOAT16, ACL_BF16})) return r;
+    } else if (c.soc == rt::Soc::kAscend310P) {
+        if (int r = QuantInList(x, "inputTensor.x", {ACL_FLOAT16})) return r;
+    } else {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Tensor %s not implemented for %s, should be in dtype support list %s.",
+                    "inputTensor.x", DtypeName(x->dtype), "");
+    }
+    if (int r = bn::SameDtype(gamma, "inputTensor.gamma", x, "inputTensor.x")) return r;
+    if (int r = bn::SameDtype(beta, "inputTensor.beta", x, "inputTensor.x")) return r;
+    if (regbase) {
+        if (int r = QuantInList(y, "y", {ACL_FLOAT8_E4M3FN, ACL_FLOAT8_E5M2, ACL_HIFLOAT8, ACL_INT8, ACL_INT4, ACL_INT32}))
+            return r;
+    } else if (a2) {
+        if (int r = QuantInList(y, "y", {ACL_INT8, ACL_INT4, ACL_INT32})) return r;
+    } else {
+        if (int r = QuantInList(y, "y", {ACL_INT8})) return r;
+    }
+    if (!regbase) {
+        if (int r = bn::SameDtype(scale, "inputTensor.scale", x, "inputTensor.x")) return r;
+        if (offset->dtype != ACL_INT8) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "Tensor inputTensor.offset expected dtype is DT_INT8 but found %s.",
+                        DtypeName(offset->dtype));
+        }
+    } else {
+        if (int r = QuantInList(offset, "inputTensor.offset", {ACL_INT32, ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_INT8}))
+            return r;
+        if (x->dtype == ACL_FLOAT && !(scale->dtype == ACL_FLOAT && offset->dtype == ACL_FLOAT)) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "if xType is float32, scaleType and offsetType are not float32");
+        }
+        if (x->dtype == ACL_FLOAT16 || x->dtype == ACL_BF16) {
+            if (scale->dtype == ACL_FLOAT) {
+                if (!(offset->dtype == ACL_FLOAT || offset->dtype == ACL_INT32)) {
+                    return Fail(ACLNN_ERR_PARAM_INVALID,
+                                "if xType is float16 or bfloat16 and scaleType is float, offsetType are not float32 or "
+                                "int32");
+                }
+            } else {
+                if (x->dtype != scale->dtype) {
+                    return Fail(ACLNN_ERR_PARAM_INVALID,
+                                "if xType is float16 or bfloat16 and scaleType is not float, scaleType should be equal "
+                                "to xType");
+                }
+                if (!(scale->dtype == offset->dtype || offset->dtype == ACL_INT8)) {
+                    return Fail(ACLNN_ERR_PARAM_INVALID,
+                                "if xType is float16 or bfloat16 and scaleType is the same with xType, scaleType should "
+                                "be equal to xType or int8");
+                }
+            }
+        }
+    }
+    // PreDealData: a 2-D gamma / beta is read as [its dim 1]
+    auto pre = [](const aclTensor* t) {
+        return t->view_shape.size() == 2 ? std::vector<int64_t>{t->view_shape[1]} : t->view_shape;
+    };
+    const std::vector<int64_t> gs = pre(gamma), bs = pre(beta);
+    if (int r = NormMaxDims(x, "inputTensor.x")) return r;
+    if (gs.size() > 2) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "The %s tensor cannot be larger than %zu dimensions.", "inputTensor.gamma",
+                    size_t{2});
+    }
+    if (bs.size() > 2) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "The %s tensor cannot be larger than %zu dimensions.", "inputTensor.beta",
+                    size_t{2});
+    }
+    if (int r = NormMaxDims(y, "y")) return r;
+    if (int r = NormMinDims(x, "inputTensor.x", 1)) return r;
+    if (gs.empty()) return Fail(ACLNN_ERR_PARAM_INVALID, "The %s tensor must have at least %zu dimensions.", "inputTensor.gamma", size_t{1});
+    if (bs.empty()) return Fail(ACLNN_ERR_PARAM_INVALID, "The %s tensor must have at least %zu dimensions.", "inputTensor.beta", size_t{1});
+    if (int r = NormMinDims(y, "y", 1)) return r;
+    const int64_t xLast = x->view_shape.back();
+    if (gs.back() != xLast) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "the last dim size(%ld) of x must be same as gamma and beta(%ld).",
+                    static_cast<long>(xLast), static_cast<long>(gs.back()));
+    }
+    const int64_t yLast = y->view_shape.back();
+    auto front_equal = [&](size_t n) {
+        if (x->view_shape.size() != y->view_shape.size()) return false;
+        for (size_t i = 0; i < n && i < x->view_shape.size(); ++i) {
+            if (x->view_shape[i] != y->view_shape[i]) return false;
+        }
+        return true;
+    };
+    if (y->dtype == ACL_INT32) {
+        if (regbase && !front_equal(x->view_shape.size() - 1)) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "The size of the first n - 1 dims of x is not equal with that of y");
+        }
+        if (xLast != yLast * 8) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "if outType is int32, the out last dim must be 1/8 of x last dim, x last dim is (%ld), out last "
+                        "dim is (%ld).",
+                        static_cast<long>(xLast), static_cast<long>(yLast));
+        }
+    } else if (regbase && y->dtype == ACL_INT4) {
+        if (!front_equal(x->view_shape.size())) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "x shape is not equal with y shape");
+        }
+        if (xLast % 2 != 0) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "if outType is int4 and support regbase x last dim should be even but x last dim is (%ld)",
+                        static_cast<long>(xLast));
+        }
+    } else if (regbase) {
+        if (!front_equal(x->view_shape.size())) return Fail(ACLNN_ERR_PARAM_INVALID, "x shape is not equal with y shape");
+    } else if (xLast != yLast) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "if outType is int4 or int8, x last dim must be equal with out last dim. x last dim is (%ld), out "
+                    "last dim is (%ld).",
+                    static_cast<long>(xLast), static_cast<long>(yLast));
+    }
+    if (gs != bs) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "Expected tensor for %s to have same size as tensor for %s, but %s does not equal %s.",
+                    "inputTensor.gamma", "inputTensor.beta", ShapeString(gs).c_str(), ShapeString(bs).c_str());
+    }
+    return bn::SameShape(scale, "inputTensor.scale", offset, "inputTensor.offset");
+}
+
+// ---- aclnnAddRmsNormQuant (norm/add_rms_norm_quant/op_host/op_api/aclnn_add_rms_norm_quant.cpp); c.t = {x1, x2,
+// gamma, scales1, scales2Optional, zeroPoints1Optional, zeroPoints2Optional, y1Out, y2Out, xOut}.
+
+/// CheckDtypeValid (one set of lists on every product: x1, x2, gamma, scales FLOAT, FLOAT16, BF16; zero points INT32,
+/// FLOAT, FLOAT16, BF16; y1Out, y2Out FLOAT8_E4M3FN, FLOAT8_E5M2, HIFLOAT8, INT8, of one dtype; xOut as x1) and
+/// CheckShapeDim (each tensor of 1 to 8 dims, no dim above INT32_MAX).
+inline int CheckAddRmsNormQuant(const OpCall& c, int64_t, double, bool) {
+    const char* names[10] = {"x1", "x2", "gamma", "scales1", "scales2Optional", "zeroPoints1Optional",
+                             "zeroPoints2Optional", "y1Out", "y2Out", "xOut"};
+    const std::initializer_list<aclDataType> xs = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16};
+    const std::initializer_list<aclDataType> zps = {ACL_INT32, ACL_FLOAT, ACL_FLOAT16, ACL_BF16};
+    const std::initializer_list<aclDataType> ys = {ACL_FLOAT8_E4M3FN, ACL_FLOAT8_E5M2, ACL_HIFLOAT8, ACL_INT8};
+    for (int k = 0; k < 5; ++k) {
+        if (c.t[k] == nullptr) continue;
+        if (int r = QuantInList(c.t[k], names[k], xs)) return r;
+    }
+    for (int k = 5; k < 7; ++k) {
+        if (c.t[k] == nullptr) continue;
+        if (int r = QuantInList(c.t[k], names[k], zps)) return r;
+    }
+    if (int r = QuantInList(c.t[7], names[7], ys)) return r;
+    if (int r = QuantInList(c.t[8], names[8], ys)) return r;
+    if (int r = bn::SameDtype(c.t[7], "y1Out", c.t[8], "y2Out")) return r;
+    if (int r = QuantInList(c.t[9], names[9], xs)) return r;
+    auto big = [](const aclTensor* t) {
+        for (int64_t d : t->view_shape) {
+            if (d > 2147483647LL) {
+                return Fail(ACLNN_ERR_PARAM_INVALID, "The tensor's shape cannot be larger than %d.", 2147483647);
+            }
+        }
+        return 0;
+    };
+    // the op_api's order: x1, x2, gamma, scales1 (all max, all min, all sizes); each optional input; the outputs
+    const int groups[5][4] = {{0, 1, 2, 3}, {4, -1, -1, -1}, {5, -1, -1, -1}, {6, -1, -1, -1}, {7, 8, 9, -1}};
+    for (const auto& g : groups) {
+        for (int k : g) {
+            if (k >= 0 && c.t[k] != nullptr) {
+                if (int r = NormMaxDims(c.t[k], names[k])) return r;
+            }
+        }
+        for (int k : g) {
+            if (k >= 0 && c.t[k] != nullptr) {
+                if (int r = NormMinDims(c.t[k], names[k], 1)) return r;
+            }
+        }
+        for (int k : g) {
+            if (k >= 0 && c.t[k] != nullptr) {
+                if (int r = big(c.t[k])) return r;
+            }
+        }
+    }
+    return 0;
+}
+
+// ---- aclnnAddRmsNormDynamicQuant (norm/add_rms_norm_dynamic_quant/op_host/op_api/
+// aclnn_add_rms_norm_dynamic_quant.cpp); c.t = {x1, x2, gamma, smoothScale1Optional, smoothScale2Optional, y1Out,
+// y2Out, xOut, scale1Out, scale2Out}.
+
+/// CheckDtypeValid (one set of lists: x1, x2, gamma, smooth scales, xOut FLOAT16, BF16; y1Out, y2Out FLOAT8_E4M3FN,
+/// FLOAT8_E5M2, HIFLOAT8, INT8 of one dtype; scale1Out, scale2Out FLOAT), then CheckShapeValid - which CANN reports as
+/// 561002 (ACLNN_ERR_INNER_TILING_ERROR): x2 of x1's shape, gamma 1-D of x1's last dim, the smooth scales of gamma's.
+inline int CheckAddRmsNormDynamicQuant(const OpCall& c, double) {
+    const std::initializer_list<aclDataType> xs = {ACL_FLOAT16, ACL_BF16};
+    const std::initializer_list<aclDataType> ys = {ACL_FLOAT8_E4M3FN, ACL_FLOAT8_E5M2, ACL_HIFLOAT8, ACL_INT8};
+    const char* names[5] = {"x1", "x2", "gamma", "smoothScale1Optional", "smoothScale2Optional"};
+    for (int k = 0; k < 5; ++k) {
+        if (c.t[k] == nullptr) continue;
+        if (int r = QuantInList(c.t[k], names[k], xs)) return r;
+    }
+    if (int r = QuantInList(c.t[5], "y1Out", ys)) return r;
+    if (int r = QuantInList(c.t[6], "y2Out", ys)) return r;
+    if (int r = bn::SameDtype(c.t[5], "y1Out", c.t[6], "y2Out")) return r;
+    if (int r = QuantInList(c.t[7], "xOut", xs)) return r;
+    if (c.t[8]->dtype != ACL_FLOAT) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Tensor scale1Out expected dtype is DT_FLOAT but found %s.",
+                    DtypeName(c.t[8]->dtype));
+    }
+    if (c.t[9]->dtype != ACL_FLOAT) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Tensor scale2Out expected dtype is DT_FLOAT but found %s.",
+                    DtypeName(c.t[9]->dtype));
+    }
+    const aclTensor* x1 = c.t[0];
+    const aclTensor* gamma = c.t[2];
+    if (x1->view_shape != c.t[1]->view_shape) return Fail(ACLNN_ERR_INNER_TILING_ERROR, "x1 and x2 shape mismatch.");
+    if (gamma->view_shape.size() != 1) return Fail(ACLNN_ERR_INNER_TILING_ERROR, "gamma shape dim num should be 1.");
+    if (x1->view_shape.empty() || x1->view_shape.back() != gamma->view_shape[0]) {
+        return Fail(ACLNN_ERR_INNER_TILING_ERROR, "gammaShape isn't consistent with the last dimension of x1.");
+    }
+    if (c.t[3] != nullptr && c.t[3]->view_shape != gamma->view_shape) {
+        return Fail(ACLNN_ERR_INNER_TILING_ERROR, "smoothScale1 shape mismatch with gamma.");
+    }
+    if (c.t[4] != nullptr && c.t[4]->view_shape != gamma->view_shape) {
+        return Fail(ACLNN_ERR_INNER_TILING_ERROR, "smoothScale2 shape mismatch with gamma.");
+    }
+    return 0;
+}
+
+// ---- aclnnRmsNormDynamicQuant (norm/rms_norm_dynamic_quant: a generated aclnn layer - rms_norm_dynamic_quant_def.cpp,
+// docs/aclnnRmsNormDynamicQuant.md; no op_api source, so the messages are aclcpu's); c.t = {x, gamma,
+// smoothScalesOptional, betaOptional, yOut, scaleOut}.
+
+/// The definition's rows (Atlas A2/A3 only): x, gamma, smoothScales, beta all FLOAT16 or all BF16, yOut INT8,
+/// scaleOut FLOAT, dstType INT8 (2) - 161002; the shapes (the docs' constraints, 561002): gamma, smoothScales, beta
+/// [x's last dim], yOut x's shape, scaleOut x's leading dims' count.
+inline int CheckRmsNormDynamicQuant(const OpCall& c, double, int64_t dstType) {
+    const aclTensor* x = c.t[0];
+    const aclTensor* y = c.t[4];
+    const aclTensor* scale = c.t[5];
+    const bool a2 = c.soc == rt::Soc::kAscend910B || c.soc == rt::Soc::kAscend910_93;
+    const aclDataType d = x->dtype;
+    bool ok = a2 && (d == ACL_FLOAT16 || d == ACL_BF16) && y->dtype == ACL_INT8 && scale->dtype == ACL_FLOAT;
+    for (int k = 1; k < 4; ++k) {
+        if (c.t[k] != nullptr && c.t[k]->dtype != d) ok = false;
+    }
+    if (!ok) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "%s does not support the dtypes x %s, gamma %s, yOut %s, scaleOut %s on this product.", c.api,
+                    DtypeName(d), DtypeName(c.t[1]->dtype), DtypeName(y->dtype), DtypeName(scale->dtype));
+    }
+    if (dstType != ACL_INT8) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "%s supports dstType 2 (INT8) here, but got %ld.", c.api,
+                    static_cast<long>(dstType));
+    }
+    const std::vector<int64_t>& xs = x->view_shape;
+    if (xs.empty() || xs.size() > 8) {
+        return Fail(ACLNN_ERR_INNER_TILING_ERROR, "Expected x to have 1 to 8 dimensions, but got %s.",
+                    ShapeString(xs).c_str());
+    }
+    const char* names[3] = {"gamma", "smoothScalesOptional", "betaOptional"};
+    for (int k = 1; k < 4; ++k) {
+        const aclTensor* t = c.t[k];
+        if (t != nullptr && t->view_shape != std::vector<int64_t>{xs.back()}) {
+            return Fail(ACLNN_ERR_INNER_TILING_ERROR, "Expected %s of shape [%ld] (x's last dim), but got %s.",
+                        names[k - 1], static_cast<long>(xs.back()), ShapeString(t->view_shape).c_str());
+        }
+    }
+    if (y->view_shape != xs) {
+        return Fail(ACLNN_ERR_INNER_TILING_ERROR, "Expected yOut to have x's shape %s, but got %s.",
+                    ShapeString(xs).c_str(), ShapeString(y->view_shape).c_str());
+    }
+    if (scale->numel * xs.back() != x->numel) {
+        return Fail(ACLNN_ERR_INNER_TILING_ERROR, "Expected scaleOut to hold one value per row of x %s, but got %s.",
+                    ShapeString(xs).c_str(), ShapeString(scale->view_shape).c_str());
+    }
+    return 0;
+}
+
 }  // namespace aclcpu

@@ -401,5 +401,457 @@ inline at::Tensor AdaLayerNormOut(const at::Tensor& x, const at::Tensor& scale, 
     return std::get<0>(AdaLayerNormIn(x, scale, shift, weight, bias, epsilon));
 }
 
+
+// ---------------------------------------------------------------------------------- the BatchNorm family
+
+/// A per-channel vector as float32 (contiguous), or `fill` of C elements when t is undefined (the op_apis'
+/// FillScalar for an absent weight / bias / running or saved statistic).
+inline at::Tensor BnChannel(const at::Tensor& t, int64_t C, double fill) {
+    if (t.defined()) return t.to(at::kFloat).contiguous();
+    return at::full({C}, fill, at::TensorOptions().dtype(at::kFloat));
+}
+
+/// aclnnBatchNorm (norm/batch_norm_v3/op_host/op_api/aclnn_batch_norm.cpp): input [N, C, *] normalized per channel
+/// (dim 1). training: the batch statistics (BNTrainingReduce + BNTrainingUpdate, or BatchNormV3: the kernels compute
+/// in float32), out = (x - mean) * invstd * weight + bias with invstd = 1 / sqrt(biased var + eps), saveMean = mean,
+/// saveInvstd = invstd, and where given runningMean = (1 - momentum) * runningMean + momentum * mean, runningVar the
+/// same with the unbiased variance (the kernels' update, PyTorch's). Not training: BNInfer with runningMean and
+/// runningVar; saveMean, saveInvstd and the running statistics are not written. An absent weight is ones, bias zeros,
+/// runningMean zeros, runningVar ones (the op_api's FillScalar); momentum and eps reach the kernel as float32. An empty
+/// input writes saveMean 0 and saveInvstd NaN (ProcessEmptyTensorWithValue). Here: ATen's native_batch_norm on
+/// float32 copies, each result rounded once to its output's dtype. Returned in the executor's output order
+/// (runningMean, runningVar, output, saveMean, saveInvstd).
+inline std::tuple<at::Tensor, at::Tensor, at::Tensor, at::Tensor, at::Tensor> BatchNormIn(
+    const at::Tensor& input, const at::Tensor& weight, const at::Tensor& bias, const at::Tensor& runningMean,
+    const at::Tensor& runningVar, bool training, double momentum, double eps, const at::Tensor& output,
+    const at::Tensor& saveMean, const at::Tensor& saveInvstd) {
+    const double m = static_cast<double>(static_cast<float>(momentum));
+    const double e = static_cast<double>(static_cast<float>(eps));
+    if (input.numel() == 0) {
+        const at::TensorOptions f = at::TensorOptions().dtype(at::kFloat);
+        return std::make_tuple(runningMean, runningVar, output,
+                               saveMean.defined() ? at::zeros({saveMean.numel()}, f) : saveMean,
+                               saveInvstd.defined()
+                                   ? at::full({saveInvstd.numel()}, std::numeric_limits<float>::quiet_NaN(), f)
+                                   : saveInvstd);
+    }
+    const at::Tensor x = input.to(at::kFloat).contiguous();
+    const int64_t C = x.size(1);
+    const at::Tensor w = BnChannel(weight, C, 1.0);
+    const at::Tensor b = BnChannel(bias, C, 0.0);
+    at::Tensor rm = BnChannel(runningMean, C, 0.0).clone();
+    at::Tensor rv = BnChannel(runningVar, C, 1.0).clone();
+    if (!training) {
+        auto r = at::native_batch_norm(x, w, b, rm, rv, false, m, e);
+        return std::make_tuple(runningMean, runningVar, std::get<0>(r), saveMean, saveInvstd);
+    }
+    auto r = at::native_batch_norm(x, w, b, rm, rv, true, m, e);  // updates rm, rv in place
+    return std::make_tuple(runningMean.defined() ? rm : runningMean, runningVar.defined() ? rv : runningVar,
+                           std::get<0>(r), std::get<1>(r), std::get<2>(r));
+}
+
+/// aclnnBatchNormBackward, aclnnFastBatchNormBackward (norm/batch_norm_grad_v3/op_host/op_api/
+/// aclnn_batch_norm_backward.cpp, aclnn_fast_batch_norm_backward.cpp): the gradients of aclnnBatchNorm, each where
+/// outputMask selects it. training: with the saved statistics (BNTrainingUpdateGrad + BNTrainingReduceGrad, or
+/// BatchNormGradV3), gradWeight = sum(gradOut * (input - saveMean) * saveInvstd), gradBias = sum(gradOut) over every
+/// dim but 1, gradInput = weight * saveInvstd * (gradOut - mean(gradOut) - xhat * mean(gradOut * xhat)). Not training:
+/// invstd = 1 / sqrt(runningVar + eps), gradInput = gradOut * weight * invstd (BNInferGrad), gradWeight with the
+/// running statistics. An absent weight is ones, runningMean / saveMean zeros, runningVar / saveInvstd ones (the
+/// op_api's FillScalar); eps as float32. Here: ATen's native_batch_norm_backward on float32 copies, each gradient
+/// rounded once to its output's dtype; an output whose mask is false is returned as itself (not written).
+inline std::tuple<at::Tensor, at::Tensor, at::Tensor> BatchNormBackwardIn(
+    const at::Tensor& gradOut, const at::Tensor& input, const at::Tensor& weight, const at::Tensor& runningMean,
+    const at::Tensor& runningVar, const at::Tensor& saveMean, const at::Tensor& saveInvstd, bool training, double eps,
+    at::IntArrayRef outputMask, const at::Tensor& gradInput, const at::Tensor& gradWeight, const at::Tensor& gradBias) {
+    const bool m0 = outputMask.size() > 0 && outputMask[0] != 0;
+    const bool m1 = outputMask.size() > 1 && outputMask[1] != 0;
+    const bool m2 = outputMask.size() > 2 && outputMask[2] != 0;
+    if (input.numel() == 0 || gradOut.numel() == 0 || !(m0 || m1 || m2)) {
+        return std::make_tuple(gradInput, gradWeight, gradBias);
+    }
+    const at::Tensor x = input.to(at::kFloat).contiguous();
+    const int64_t C = x.size(1);
+    // a saved statistic of 0 elements (allowed when not training) reads as absent
+    auto channel = [C](const at::Tensor& t, double fill) {
+        return BnChannel(t.defined() && t.numel() == 0 ? at::Tensor() : t, C, fill);
+    };
+    auto r = at::native_batch_norm_backward(gradOut.to(at::kFloat).contiguous(), x, BnChannel(weight, C, 1.0),
+                                            channel(runningMean, 0.0), channel(runningVar, 1.0),
+                                            channel(saveMean, 0.0), channel(saveInvstd, 1.0), training,
+                                            static_cast<double>(static_cast<float>(eps)), {m0, m1, m2});
+    return std::make_tuple(m0 ? std::get<0>(r) : gradInput, m1 ? std::get<1>(r) : gradWeight,
+                           m2 ? std::get<2>(r) : gradBias);
+}
+
+/// A [C] vector viewed as [1, C, 1, ...] against an input of `dims` dims.
+inline at::Tensor BnAlongC(const at::Tensor& v, int64_t dims) {
+    std::vector<int64_t> shape(static_cast<size_t>(dims), 1);
+    shape[1] = v.numel();
+    return v.reshape(shape);
+}
+
+/// aclnnBatchNormElemt (norm/batch_norm_elemt/op_host/op_api/aclnn_batch_norm_elemt.cpp): the op_api turns invstd
+/// into a variance in invstd's dtype (Mul invstd * invstd, Div 1 by it, Sub eps as float32) and runs BatchNorm's
+/// inference path (BNInfer, float32 inside): out = (input - mean) / sqrt(variance + eps) * weight + bias, weight ones
+/// and bias zeros when absent. Here: the variance in invstd's dtype as the op_api computes it, the rest in float32,
+/// rounded once to output's dtype. mean and invstd (non-const in CANN's declaration) are returned unchanged.
+inline std::tuple<at::Tensor, at::Tensor, at::Tensor> BatchNormElemtIn(const at::Tensor& input, const at::Tensor& weight,
+                                                                      const at::Tensor& bias, const at::Tensor& mean,
+                                                                      const at::Tensor& invstd, double eps,
+                                                                      const at::Tensor& output) {
+    if (input.numel() == 0) return std::make_tuple(mean, invstd, output);
+    const double e = static_cast<double>(static_cast<float>(eps));
+    const int64_t C = input.size(1);
+    const at::Tensor sq = invstd * invstd;
+    const at::Tensor var = (at::ones_like(sq) / sq - at::scalar_tensor(e, sq.options())).to(at::kFloat);
+    const at::Tensor x = input.to(at::kFloat);
+    const int64_t d = x.dim();
+    const at::Tensor y = (x - BnAlongC(mean.to(at::kFloat), d)) * BnAlongC(at::rsqrt(var + e), d) *
+                             BnAlongC(BnChannel(weight, C, 1.0), d) +
+                         BnAlongC(BnChannel(bias, C, 0.0), d);
+    return std::make_tuple(mean, invstd, y);
+}
+
+/// aclnnBatchNormElemtBackward (norm/sync_batch_norm_backward_elemt/op_api/aclnn_batch_norm_elemt_backward.cpp):
+/// total = the sum of counter (cast to FLOAT); meanDy = sumDy / total, meanDyXmu = sumDyXmu / total (RealDiv in the
+/// compute dtype: FLOAT16 when gradOut, input, mean, invstd, weight, sumDy, sumDyXmu are all FLOAT16 - an absent
+/// weight is a FLOAT fill of ones -, else FLOAT); SyncBatchNormBackwardElemt: gradInput = (gradOut - meanDy - (input
+/// - mean) * invstd^2 * meanDyXmu) * invstd * weight, cast to gradInput's dtype (torch's batch_norm_backward_elemt).
+/// Here: the means rounded to the compute dtype, the element-wise part in float32, rounded once. counter
+/// (non-const in CANN's declaration) is returned unchanged.
+inline std::tuple<at::Tensor, at::Tensor> BatchNormElemtBackwardIn(const at::Tensor& gradOut, const at::Tensor& input,
+                                                                  const at::Tensor& mean, const at::Tensor& invstd,
+                                                                  const at::Tensor& weight, const at::Tensor& sumDy,
+                                                                  const at::Tensor& sumDyXmu, const at::Tensor& counter,
+                                                                  const at::Tensor& gradInput) {
+    if (input.numel() == 0 || gradOut.numel() == 0) return std::make_tuple(counter, gradInput);
+    const bool half = gradOut.scalar_type() == at::kHalf && input.scalar_type() == at::kHalf &&
+                      mean.scalar_type() == at::kHalf && invstd.scalar_type() == at::kHalf && weight.defined() &&
+                      weight.scalar_type() == at::kHalf && sumDy.scalar_type() == at::kHalf &&
+                      sumDyXmu.scalar_type() == at::kHalf;
+    const at::ScalarType ct = half ? at::kHalf : at::kFloat;
+    const at::Tensor total = counter.to(at::kFloat).sum();
+    const at::Tensor meanDy = (sumDy.to(at::kFloat) / total).to(ct).to(at::kFloat);
+    const at::Tensor meanDyXmu = (sumDyXmu.to(at::kFloat) / total).to(ct).to(at::kFloat);
+    const int64_t d = input.dim();
+    const int64_t C = input.size(1);
+    // every operand rounded to the compute dtype first (the op_api's casts), then widened
+    auto in = [ct](const at::Tensor& t) { return t.to(ct).to(at::kFloat); };
+    const at::Tensor is = BnAlongC(in(invstd), d);
+    const at::Tensor g = in(gradOut) - BnAlongC(meanDy, d) -
+                         (in(input) - BnAlongC(in(mean), d)) * is * is * BnAlongC(meanDyXmu, d);
+    return std::make_tuple(counter, g * is * BnAlongC(in(BnChannel(weight, C, 1.0)), d));
+}
+
+/// aclnnBatchNormGatherStatsWithCounts (norm/sync_batch_norm_gather_stats_with_counts/op_host/op_api/
+/// aclnn_batch_norm_gather_stats_with_counts.cpp): every device's mean and invstd [W, C] with its element count
+/// counts [W] combined (torch.batch_norm_gather_stats_with_counts; the op_api casts mean, invstd, counts to FLOAT):
+/// meanAll = sum(counts * mean) / sum(counts); var = sum(counts * (1 / invstd^2 - eps + (mean - meanAll)^2)) /
+/// sum(counts); invstdAll = 1 / sqrt(var + eps); where runningMean is given, runningMean = (1 - momentum) *
+/// runningMean + momentum * meanAll and runningVar the same with var * n / (n - 1), n = sum(counts) (the op_api
+/// copies both only when runningMean is given). momentum and eps as float32. An empty mean writes meanAll 0 and
+/// invstdAll NaN. Here: that closed form in float32 (ATen 1.13's kernel is CUDA-only), each result rounded once.
+/// Returned in the executor's output order (runningMean, runningVar, meanAll, invstdAll).
+inline std::tuple<at::Tensor, at::Tensor, at::Tensor, at::Tensor> BatchNormGatherStatsWithCountsIn(
+    const at::Tensor& input, const at::Tensor& mean, const at::Tensor& invstd, const at::Tensor& counts,
+    const at::Tensor& runningMean, const at::Tensor& runningVar, double momentum, double eps,
+    const at::Tensor& meanAll, const at::Tensor& invstdAll) {
+    (void)input;
+    const at::TensorOptions f = at::TensorOptions().dtype(at::kFloat);
+    if (mean.numel() == 0) {
+        return std::make_tuple(runningMean, runningVar, at::zeros({meanAll.numel()}, f),
+                               at::full({invstdAll.numel()}, std::numeric_limits<float>::quiet_NaN(), f));
+    }
+    const double m = static_cast<double>(static_cast<float>(momentum));
+    const double e = static_cast<double>(static_cast<float>(eps));
+    const at::Tensor mu = mean.to(at::kFloat);
+    const at::Tensor is = invstd.to(at::kFloat);
+    const at::Tensor cnt = counts.to(at::kFloat).reshape({-1, 1});
+    const at::Tensor n = cnt.sum(0);
+    const at::Tensor mAll = (mu * cnt).sum(0) / n;
+    const at::Tensor var = (cnt * (1.0 / (is * is) - e + (mu - mAll).pow(2))).sum(0) / n;
+    const at::Tensor iAll = at::rsqrt(var + e);
+    if (!runningMean.defined()) return std::make_tuple(runningMean, runningVar, mAll, iAll);
+    const at::Tensor rm = runningMean.to(at::kFloat) * (1.0 - m) + mAll * m;
+    at::Tensor rv = runningVar;
+    if (runningVar.defined()) rv = runningVar.to(at::kFloat) * (1.0 - m) + var * (n / (n - 1.0)) * m;
+    return std::make_tuple(rm, rv, mAll, iAll);
+}
+
+/// aclnnSyncBatchNormGatherStats (norm/sync_batch_norm_gather_stats/op_api/aclnn_sync_batch_norm_gather_stats.cpp,
+/// docs/aclnnSyncBatchNormGatherStats.md): totalSum, totalSquareSum [N, C] and sampleCount [N] (cast to INT32 by the
+/// op_api) summed over N: batchMean = sum(totalSum) / count, batchVar = sum(totalSquareSum) / count - batchMean^2,
+/// batchInvstd = 1 / sqrt(batchVar + eps); mean = mean * (1 - momentum) + momentum * batchMean, variance = variance *
+/// (1 - momentum) + momentum * batchVar * count / (count - 1). C = 0 runs nothing. Here: that closed form in float32,
+/// each result rounded once to its tensor's dtype. Returned in the executor's output order (mean, variance,
+/// batchMean, batchInvstd).
+inline std::tuple<at::Tensor, at::Tensor, at::Tensor, at::Tensor> SyncBatchNormGatherStatsIn(
+    const at::Tensor& totalSum, const at::Tensor& totalSquareSum, const at::Tensor& sampleCount,
+    const at::Tensor& mean, const at::Tensor& variance, double momentum, double eps, const at::Tensor& batchMean,
+    const at::Tensor& batchInvstd) {
+    if (totalSum.size(1) == 0) return std::make_tuple(mean, variance, batchMean, batchInvstd);
+    const double m = static_cast<double>(static_cast<float>(momentum));
+    const double e = static_cast<double>(static_cast<float>(eps));
+    const at::Tensor count = sampleCount.to(at::kInt).to(at::kFloat).sum();
+    const at::Tensor bMean = totalSum.to(at::kFloat).sum(0) / count;
+    const at::Tensor bVar = totalSquareSum.to(at::kFloat).sum(0) / count - bMean * bMean;
+    const at::Tensor bInv = at::rsqrt(bVar + e);
+    const at::Tensor rm = mean.to(at::kFloat) * (1.0 - m) + bMean * m;
+    const at::Tensor rv = variance.to(at::kFloat) * (1.0 - m) + bVar * (count / (count - 1.0)) * m;
+    return std::make_tuple(rm, rv, bMean, bInv);
+}
+
+/// aclnnBatchNormReduceBackward (norm/sync_batch_norm_backward_reduce/op_api/aclnn_batch_norm_backward_reduce.cpp):
+/// gradOut, input, mean, invstd cast to FLOAT; sumDy = the sum of gradOut and sumDyX of gradOut * input over every
+/// dim but 1 (ReduceSum, Mul); SyncBatchNormBackwardReduce: sumDyXmu = sumDyX - mean * sumDy, gradWeight = sumDyXmu *
+/// invstd; gradBias = sumDy (torch.batch_norm_backward_reduce). Each written where its flag is set (sumDy and
+/// sumDyXmu by inputG), cast to its dtype. An empty gradOut, input, mean or invstd writes zeros on Ascend 950 only
+/// (C not 0) - here: zeros where selected on every product (aclcpu cannot tell the products apart in the formula).
+/// Here: that closed form in float32, each result rounded once.
+inline std::tuple<at::Tensor, at::Tensor, at::Tensor, at::Tensor> BatchNormReduceBackwardIn(
+    const at::Tensor& gradOut, const at::Tensor& input, const at::Tensor& mean, const at::Tensor& invstd,
+    const at::Tensor& weight, bool inputG, bool weightG, bool biasG, const at::Tensor& sumDy,
+    const at::Tensor& sumDyXmu, const at::Tensor& gradWeight, const at::Tensor& gradBias) {
+    (void)weight;
+    const int64_t C = input.size(1);
+    at::Tensor sdy, sdxmu, gw;
+    if (gradOut.numel() == 0 || input.numel() == 0 || mean.numel() == 0 || invstd.numel() == 0) {
+        sdy = sdxmu = gw = at::zeros({C}, at::TensorOptions().dtype(at::kFloat));
+    } else {
+        std::vector<int64_t> dims;
+        for (int64_t i = 0; i < input.dim(); ++i) {
+            if (i != 1) dims.push_back(i);
+        }
+        const at::Tensor g = gradOut.to(at::kFloat);
+        sdy = g.sum(dims);
+        const at::Tensor sdx = (g * input.to(at::kFloat)).sum(dims);
+        sdxmu = sdx - mean.to(at::kFloat).reshape({-1}) * sdy;
+        gw = sdxmu * invstd.to(at::kFloat).reshape({-1});
+    }
+    return std::make_tuple(inputG ? sdy : sumDy, inputG ? sdxmu : sumDyXmu, weightG ? gw : gradWeight,
+                           biasG ? sdy : gradBias);
+}
+
+/// aclnnBatchNormStats (hicann/ops-math math/reduce_std_with_mean/op_api/aclnn_batch_norm_stats.cpp): input cast to
+/// FLOAT; mean = its mean over every dim but 1 (ReduceMean), invstd = 1 / sqrt(biased variance + eps) (ReduceStdWithMean
+/// with correction 0 and invert, eps as float32; ReduceVar + Add + Pow -0.5 on Ascend 950). An empty input writes
+/// mean 0 and invstd NaN. Here: ATen's var_mean in float32 (torch.batch_norm_stats).
+inline std::tuple<at::Tensor, at::Tensor> BatchNormStatsIn(const at::Tensor& input, double eps, const at::Tensor& mean,
+                                                          const at::Tensor& invstd) {
+    const at::TensorOptions f = at::TensorOptions().dtype(at::kFloat);
+    if (input.numel() == 0) {
+        return std::make_tuple(at::zeros({mean.numel()}, f),
+                               at::full({invstd.numel()}, std::numeric_limits<float>::quiet_NaN(), f));
+    }
+    std::vector<int64_t> dims;
+    for (int64_t i = 0; i < input.dim(); ++i) {
+        if (i != 1) dims.push_back(i);
+    }
+    auto vm = at::var_mean(input.to(at::kFloat), dims, /*unbiased=*/false);
+    const double e = static_cast<double>(static_cast<float>(eps));
+    return std::make_tuple(std::get<1>(vm), at::rsqrt(std::get<0>(vm) + e));
+}
+
+/// aclnnFastLayerNorm (norm/layer_norm_v4/op_host/op_api/aclnn_fast_layer_norm.cpp): LayerNormV4 over the trailing
+/// normalizedShape dims (float32 inside), weight ones and bias zeros when absent (Fill), out written from its result,
+/// meanOutOptional and rstdOutOptional (where given) cast to their dtypes - the kernel's [M, 1 ...] statistics, written
+/// in order whatever their shapes. N = 0 (an empty normalized part): mean 0 and rstd NaN; M = 0: nothing. Here:
+/// aclnnLayerNorm's LayerNormFloat (ATen's native_layer_norm on float32 copies), each result rounded once.
+inline std::tuple<at::Tensor, at::Tensor, at::Tensor> FastLayerNormIn(const at::Tensor& input,
+                                                                     at::IntArrayRef normalizedShape,
+                                                                     const at::Tensor& weight, const at::Tensor& bias,
+                                                                     double eps, const at::Tensor& out,
+                                                                     const at::Tensor& mean, const at::Tensor& rstd) {
+    int64_t N = 1, M = 1;
+    const int64_t begin = input.dim() - static_cast<int64_t>(normalizedShape.size());
+    for (int64_t i = 0; i < input.dim(); ++i) (i < begin ? M : N) *= input.size(i);
+    const at::TensorOptions f = at::TensorOptions().dtype(at::kFloat);
+    if (N == 0) {
+        return std::make_tuple(out, mean.defined() ? at::zeros({mean.numel()}, f) : mean,
+                               rstd.defined() ? at::full({rstd.numel()}, std::numeric_limits<float>::quiet_NaN(), f)
+                                              : rstd);
+    }
+    if (M == 0) return std::make_tuple(out, mean, rstd);
+    return LayerNormFloat(input.contiguous(), normalizedShape, weight.defined() ? weight.contiguous() : weight,
+                          bias.defined() ? bias.contiguous() : bias, eps);
+}
+
+/// aclnnEmbeddingRenorm (norm/renorm/op_api/aclnn_embedding_renorm.cpp): the rows of selfRef [V, D] that indices
+/// (flattened) name are gathered (GatherV2), each renormalized by the Renorm kernel along dim 0 - scaled by maxNorm /
+/// (its normType-norm + 1e-7) where that norm exceeds maxNorm (normType, maxNorm as float32; a NaN maxNorm is +inf) -
+/// and scattered back (ScatterUpdate); on Ascend 950 in float32, elsewhere in selfRef's dtype
+/// (torch.embedding_renorm_). An index outside [0, V) fails the second phase (561000). Here: in float32 (ATen's
+/// linalg_vector_norm for the row norms), the rows rounded once to selfRef's dtype.
+inline at::Tensor EmbeddingRenormIn(const at::Tensor& indices, const at::Tensor& selfRef, double maxNorm,
+                                    double normType) {
+    if (selfRef.numel() == 0 || indices.numel() == 0) return selfRef;
+    const double m = std::isnan(maxNorm) ? std::numeric_limits<double>::infinity()
+                                         : static_cast<double>(static_cast<float>(maxNorm));
+    const double p = static_cast<double>(static_cast<float>(normType));
+    const at::Tensor idx = indices.to(at::kLong).reshape({-1});
+    at::Tensor out = selfRef.to(at::kFloat).contiguous().clone();
+    const at::Tensor rows = out.index_select(0, idx);
+    const at::Tensor norm = at::linalg_vector_norm(rows, p, at::IntArrayRef{1}, true);
+    const at::Tensor factor = at::where(norm > m, m / (norm + 1e-7), at::ones_like(norm));
+    out.index_copy_(0, idx, rows * factor);
+    return out;
+}
+
+// ---------------------------------------------------------------------------------- norm + quant fusions
+
+/// The int8 quantization's last steps as the ops-nn kernels write them: v (float32) rounded half to even
+/// (CAST_RINT) and saturated to [-128, 127] (add_rms_norm_quant_base.h RoundFloat2Int8: float -> int32 RINT -> half
+/// -> int8 TRUNC with saturation). NaN becomes 0 (the docs: a NaN result quantizes to 0). An INT4 output (after the
+/// engine's low-precision change: an INT8 temporary) is saturated to [-8, 7] by the engine's encode, which equals
+/// saturating here first.
+inline at::Tensor QuantRintInt8(const at::Tensor& v) {
+    return at::nan_to_num(at::clamp(at::round(v), -128.0, 127.0), 0.0);
+}
+
+/// Packs int4 values q (float32 integers in [-8, 7], last dim a multiple of 8) eight to an INT32 element, element
+/// 8k + j in bits 4j .. 4j + 3 (the op_apis' Int42Int32PackedTensor view of an INT4 result as INT32).
+inline at::Tensor PackInt4ToInt32(const at::Tensor& q) {
+    std::vector<int64_t> shape(q.sizes().begin(), q.sizes().end());
+    const int64_t last = shape.back();
+    shape.back() = last / 8;
+    std::vector<int64_t> split = shape;
+    split.push_back(8);
+    const at::Tensor nib = at::bitwise_and(q.to(at::kLong), 15).reshape(split);
+    const at::Tensor shifts = at::arange(0, 32, 4, at::TensorOptions().dtype(at::kLong));
+    const at::Tensor packed = at::bitwise_left_shift(nib, shifts).sum(-1);
+    // the 32-bit pattern as INT32 (two's complement)
+    const int64_t two31 = int64_t{1} << 31, two32 = int64_t{1} << 32;
+    return at::where(packed >= two31, packed - two32, packed).to(at::kInt);
+}
+
+/// aclnnRmsNormQuant (norm/rms_norm_quant/op_host/op_api/aclnn_rms_norm_quant.cpp; kernel op_kernel/rms_norm_quant.h,
+/// .cpp): x in float32, factor = 1 / sqrt(mean(x^2) + epsilon) over the last dim, v = x * factor * gamma + beta
+/// (gamma, beta widened), then v * (1 / scale[0]) + offset[0] (GetScaleAndOffset: one scale and one INT8 offset for
+/// the tensor, the scale's reciprocal in float32), rounded to FLOAT16 (CastFrom32To16), saturated to [-128, 127] and
+/// cast with CAST_RINT (CastFromF16ToI8; docs: y = round(quant_in / scale + offset)). A 2-D gamma / beta [1, D] is
+/// read as [D] (PreDealData). y INT32: the results (saturated to [-8, 7]) packed as int4, eight to an element
+/// (Int42Int32PackedTensor). Here: that sequence on ATen in float32; a scale or offset of D elements (the Ascend 950
+/// kernel's per-channel form) is applied per channel, one element as the A2/A3 kernel reads it.
+inline at::Tensor RmsNormQuantIn(const at::Tensor& x, const at::Tensor& gamma, const at::Tensor& beta,
+                                 const at::Tensor& scale, const at::Tensor& offset, double epsilon, const at::Tensor& y) {
+    if (x.numel() == 0) return y;
+    // contiguous operands: the row reductions then sum in one order whatever the caller's strides (integer results)
+    const at::Tensor xf = x.to(at::kFloat).contiguous();
+    const int64_t D = xf.size(-1);
+    const at::Tensor g = gamma.to(at::kFloat).reshape({-1});
+    const at::Tensor b = beta.to(at::kFloat).reshape({-1});
+    const at::Tensor rms = at::sqrt(xf.pow(2).mean(-1, true) + static_cast<double>(static_cast<float>(epsilon)));
+    at::Tensor v = xf * (1.0 / rms) * g + b;
+    const at::Tensor s = scale.to(at::kFloat).reshape({-1});
+    const at::Tensor o = offset.to(at::kFloat).reshape({-1});
+    const at::Tensor inv = 1.0 / (s.numel() == D ? s : s.narrow(0, 0, 1));
+    v = v * inv + (o.numel() == D ? o : o.narrow(0, 0, 1));
+    v = v.to(at::kHalf).to(at::kFloat);
+    if (y.scalar_type() == at::kInt) return PackInt4ToInt32(at::nan_to_num(at::clamp(at::round(v), -8.0, 7.0), 0.0));
+    return QuantRintInt8(v);
+}
+
+/// One quantization of aclnnAddRmsNormQuant's kernel (add_rms_norm_quant.h doQuant, add_rms_norm_quant_base.h
+/// doScales / doZeroPoints): v / scales (divMode) or v * scales per element of gamma's shape, a one-element scales
+/// as v * (1 / scales[0]) (the per-tensor path), plus zeroPoints (absent: 0), then QuantRintInt8.
+inline at::Tensor AddRmsNormQuantOne(const at::Tensor& v, const at::Tensor& scales, const at::Tensor& zp,
+                                     bool divMode) {
+    const at::Tensor s = scales.to(at::kFloat);
+    at::Tensor q;
+    if (s.numel() == 1) {
+        q = v * (1.0 / s.reshape({-1}));
+    } else {
+        q = divMode ? v / s : v * s;
+    }
+    if (zp.defined()) q = q + zp.to(at::kFloat);
+    return QuantRintInt8(q);
+}
+
+/// aclnnAddRmsNormQuant (norm/add_rms_norm_quant/op_host/op_api/aclnn_add_rms_norm_quant.cpp; kernel
+/// op_kernel/add_rms_norm_quant.h): x = x1 + x2 (FLOAT16: added in FLOAT16; BF16 / FLOAT: in float32, xOut rounded
+/// to x1's dtype), rstd = 1 / sqrt(mean(x^2) + epsilon) over gamma's trailing dims; v = x * rstd * gamma (FLOAT16:
+/// x * rstd rounded to FLOAT16, the product with gamma in FLOAT16; else float32); y1Out = quant(v, scales1,
+/// zeroPoints1); y2Out = quant(v, scales2, zeroPoints2) only when scales2Optional is given (else not written); axis is
+/// -1 (not read). Here: that sequence on ATen; FLOAT8 / HIFLOAT8 outputs are the engine's (the quantized float value
+/// is returned unrounded for them).
+inline std::tuple<at::Tensor, at::Tensor, at::Tensor> AddRmsNormQuantIn(
+    const at::Tensor& x1, const at::Tensor& x2, const at::Tensor& gamma, const at::Tensor& scales1,
+    const at::Tensor& scales2, const at::Tensor& zeroPoints1, const at::Tensor& zeroPoints2, int64_t axis,
+    double epsilon, bool divMode, const at::Tensor& y1Out, const at::Tensor& y2Out, const at::Tensor& xOut) {
+    (void)axis;
+    if (x1.numel() == 0 || gamma.numel() == 0 || y2Out.numel() == 0) return std::make_tuple(y1Out, y2Out, xOut);
+    const bool half = x1.scalar_type() == at::kHalf;
+    const at::Tensor x = (half ? (x1 + x2).to(at::kFloat) : x1.to(at::kFloat) + x2.to(at::kFloat)).contiguous();
+    std::vector<int64_t> dims;
+    for (int64_t i = x.dim() - gamma.dim(); i < x.dim(); ++i) dims.push_back(i);
+    const at::Tensor rstd = at::rsqrt(x.pow(2).mean(dims, true) + static_cast<double>(static_cast<float>(epsilon)));
+    at::Tensor v;
+    if (half) {
+        v = ((x * rstd).to(at::kHalf) * gamma.to(at::kHalf)).to(at::kFloat);
+    } else {
+        v = x * rstd * gamma.to(at::kFloat);
+    }
+    auto quant = [&](const at::Tensor& s, const at::Tensor& zp, const at::Tensor& out) {
+        if (out.scalar_type() == at::kChar) return AddRmsNormQuantOne(v, s, zp, divMode);
+        const at::Tensor sf = s.to(at::kFloat);
+        at::Tensor q = divMode ? v / sf : v * sf;
+        return zp.defined() ? q + zp.to(at::kFloat) : q;
+    };
+    return std::make_tuple(quant(scales1, zeroPoints1, y1Out),
+                           scales2.defined() ? quant(scales2, zeroPoints2, y2Out) : y2Out, x);
+}
+
+/// One dynamic (per-row) quantization of the AddRmsNormDynamicQuant kernels (add_rms_norm_dynamic_quant_normal_kernel.h
+/// ScaleTensor, doQuant1withFlag): v times smooth (when given), m = the row's max |v|, factor = 127 / m (float32),
+/// scale = 1 / factor, y = v * factor rounded half to even (CAST_RINT) and saturated to INT8. Returns {y, scale} with
+/// scale of the leading dims' shape.
+inline std::tuple<at::Tensor, at::Tensor> DynamicQuantRow(const at::Tensor& v, const at::Tensor& smooth) {
+    const at::Tensor in = (smooth.defined() ? v * smooth.to(at::kFloat) : v).contiguous();
+    const at::Tensor m = std::get<0>(at::max(at::abs(in), -1, true));
+    const at::Tensor factor = 127.0 / m;
+    return std::make_tuple(QuantRintInt8(in * factor), (1.0 / factor).squeeze(-1));
+}
+
+/// aclnnAddRmsNormDynamicQuant (norm/add_rms_norm_dynamic_quant/op_host/op_api/aclnn_add_rms_norm_dynamic_quant.cpp;
+/// kernel op_kernel/add_rms_norm_dynamic_quant_normal_kernel.h): x = x1 + x2 in float32 (xOut rounded to x1's dtype),
+/// y = x * (1 / sqrt(mean(x^2) + epsilon)) * gamma in float32 (gamma [D], the last dim); y1Out, scale1Out =
+/// DynamicQuantRow(y, smoothScale1Optional); y2Out, scale2Out likewise with smoothScale2Optional, written only when it
+/// is given (the docs: otherwise those outputs carry no meaning). INT8 outputs; FLOAT8 / HIFLOAT8 outputs are the
+/// engine's (not quantized here). An empty x1, gamma or y2Out runs nothing.
+inline std::tuple<at::Tensor, at::Tensor, at::Tensor, at::Tensor, at::Tensor> AddRmsNormDynamicQuantIn(
+    const at::Tensor& x1, const at::Tensor& x2, const at::Tensor& gamma, const at::Tensor& smoothScale1,
+    const at::Tensor& smoothScale2, double epsilon, const at::Tensor& y1Out, const at::Tensor& y2Out,
+    const at::Tensor& xOut, const at::Tensor& scale1Out, const at::Tensor& scale2Out) {
+    if (x1.numel() == 0 || gamma.numel() == 0 || y2Out.numel() == 0) {
+        return std::make_tuple(y1Out, y2Out, xOut, scale1Out, scale2Out);
+    }
+    const at::Tensor x = (x1.to(at::kFloat) + x2.to(at::kFloat)).contiguous();
+    const at::Tensor rstd = 1.0 / at::sqrt(x.pow(2).mean(-1, true) + static_cast<double>(static_cast<float>(epsilon)));
+    const at::Tensor y = x * rstd * gamma.to(at::kFloat);
+    auto q1 = DynamicQuantRow(y, smoothScale1);
+    if (!smoothScale2.defined()) {
+        return std::make_tuple(std::get<0>(q1), y2Out, x, std::get<1>(q1), scale2Out);
+    }
+    auto q2 = DynamicQuantRow(y, smoothScale2);
+    return std::make_tuple(std::get<0>(q1), std::get<0>(q2), x, std::get<1>(q1), std::get<1>(q2));
+}
+
+/// aclnnRmsNormDynamicQuant (norm/rms_norm_dynamic_quant: a generated aclnn layer; kernel
+/// op_kernel/rms_norm_dynamic_quant_normal_kernel.h, docs/aclnnRmsNormDynamicQuant.md): y = x / sqrt(mean(x^2) +
+/// epsilon) * gamma + beta in float32 over the last dim, then DynamicQuantRow with smoothScalesOptional (max_val 127 for
+/// the INT8 dstType). Returns {yOut, scaleOut}.
+inline std::tuple<at::Tensor, at::Tensor> RmsNormDynamicQuantIn(const at::Tensor& x, const at::Tensor& gamma,
+                                                               const at::Tensor& smoothScales, const at::Tensor& beta,
+                                                               double epsilon, int64_t dstType, const at::Tensor& yOut,
+                                                               const at::Tensor& scaleOut) {
+    (void)dstType;
+    if (x.numel() == 0) return std::make_tuple(yOut, scaleOut);
+    const at::Tensor xf = x.to(at::kFloat).contiguous();
+    at::Tensor y = xf / at::sqrt(xf.pow(2).mean(-1, true) + static_cast<double>(static_cast<float>(epsilon))) *
+                   gamma.to(at::kFloat);
+    if (beta.defined()) y = y + beta.to(at::kFloat);
+    return DynamicQuantRow(y, smoothScales);
+}
+
 }  // namespace ref
 }  // namespace aclcpu

@@ -11,6 +11,7 @@
 #include <cmath>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -19,6 +20,17 @@
 #include "aclnnop/aclnn_add_layer_norm.h"
 #include "aclnnop/aclnn_add_layer_norm_grad.h"
 #include "aclnnop/aclnn_add_rms_norm_cast.h"
+#include "aclnnop/aclnn_add_rms_norm_dynamic_quant.h"
+#include "aclnnop/aclnn_add_rms_norm_quant.h"
+#include "aclnnop/aclnn_rms_norm_quant.h"
+#include "aclnnop/aclnn_batch_norm_backward.h"
+#include "aclnnop/aclnn_batch_norm_backward_reduce.h"
+#include "aclnnop/aclnn_batch_norm_stats.h"
+#include "aclnnop/aclnn_layer_norm.h"
+#include "aclnnop/aclnn_linalg_vector_norm.h"
+#include "aclnnop/aclnn_batch_norm_elemt.h"
+#include "aclnnop/aclnn_batch_norm_elemt_backward.h"
+#include "aclnnop/aclnn_fast_batch_norm_backward.h"
 #include "aclnnop/aclnn_convolution_backward.h"
 #include "aclnnop/aclnn_deep_norm_grad.h"
 #include "aclnnop/aclnn_group_norm_silu.h"
@@ -626,6 +638,448 @@ TEST(ReferenceNnNorm2DeepNorm, AdaLayerNormScaleShift) {
     ExpectFails([&](uint64_t* ws, aclOpExecutor** ex) {
         return aclnnAdaLayerNormGetWorkspaceSize(x.t, scale.t, shift.t, w16.t, nullptr, 1e-5, out.t, ws, ex);
     }, ACLNN_ERR_PARAM_INVALID, "Tensor inputTensor.weightOptional expected dtype is DT_FLOAT but found DT_FLOAT16.");
+}
+
+// ================================================================================ BatchNorm family
+
+/// A [C] vector broadcast along dim 1 of an input of `dims` dims (double).
+at::Tensor AlongC(const at::Tensor& v, int64_t dims) {
+    std::vector<int64_t> shape(static_cast<size_t>(dims), 1);
+    shape[1] = v.numel();
+    return v.reshape(shape);
+}
+
+/// The dims of x but 1.
+std::vector<int64_t> NotC(const at::Tensor& x) {
+    std::vector<int64_t> d;
+    for (int64_t i = 0; i < x.dim(); ++i) {
+        if (i != 1) d.push_back(i);
+    }
+    return d;
+}
+
+struct BnBwCall {
+    const aclTensor* go;
+    const aclTensor* input;
+    const aclTensor* weight;
+    const aclTensor* rm;
+    const aclTensor* rv;
+    const aclTensor* sm;
+    const aclTensor* si;
+    bool training;
+    double eps;
+    const aclBoolArray* mask;
+    aclTensor* gi;
+    aclTensor* gw;
+    aclTensor* gb;
+    int version = -1;  // >= 0: aclnnFastBatchNormBackward
+    std::function<aclnnStatus(uint64_t*, aclOpExecutor**)> First() const {
+        BnBwCall c = *this;
+        return [c](uint64_t* ws, aclOpExecutor** ex) {
+            if (c.version >= 0) {
+                return aclnnFastBatchNormBackwardGetWorkspaceSize(c.go, c.input, c.weight, c.rm, c.rv, c.sm, c.si,
+                                                                  c.training, c.eps, c.mask, c.version, c.gi, c.gw,
+                                                                  c.gb, ws, ex);
+            }
+            return aclnnBatchNormBackwardGetWorkspaceSize(c.go, c.input, c.weight, c.rm, c.rv, c.sm, c.si, c.training,
+                                                          c.eps, c.mask, c.gi, c.gw, c.gb, ws, ex);
+        };
+    }
+    aclnnStatus Run() const { return RunPhases(First(), version >= 0 ? aclnnFastBatchNormBackward : aclnnBatchNormBackward); }
+};
+
+// training: the three gradients against the closed form in double (with the saved statistics), both entry points.
+TEST(ReferenceNnNorm2BatchNorm, BackwardTrainingClosedForm) {
+    const std::vector<double> xv = Vals(3 * 2 * 4, 0.2), gv = Vals(24, 0.9), wv = {1.5, -0.5};
+    Dev x(xv, at::kFloat, {3, 2, 4}), go(gv, at::kFloat, {3, 2, 4}), w(wv, at::kFloat, {2});
+    const at::Tensor X = T(xv, {3, 2, 4}), G = T(gv, {3, 2, 4});
+    const at::Tensor mean = X.mean(NotC(X));
+    const at::Tensor inv = 1.0 / at::sqrt((X - AlongC(mean, 3)).pow(2).mean(NotC(X)) + 1e-5);
+    std::vector<double> mv(mean.data_ptr<double>(), mean.data_ptr<double>() + 2);
+    std::vector<double> iv(inv.data_ptr<double>(), inv.data_ptr<double>() + 2);
+    Dev sm(mv, at::kFloat, {2}), si(iv, at::kFloat, {2});
+    Bools mask({true, true, true});
+    const at::Tensor xhat = (X - AlongC(mean, 3)) * AlongC(inv, 3);
+    const at::Tensor gbias = G.sum(NotC(X));
+    const at::Tensor gweight = (G * xhat).sum(NotC(X));
+    const at::Tensor gin = AlongC(T(wv, {2}) * inv, 3) *
+                           (G - AlongC(gbias / 12.0, 3) - xhat * AlongC(gweight / 12.0, 3));
+    for (int version : {-1, 1}) {
+        Dev gi(std::vector<double>(24, 9), at::kFloat, {3, 2, 4}), gw(std::vector<double>(2, 9), at::kFloat, {2});
+        Dev gb(std::vector<double>(2, 9), at::kFloat, {2});
+        BnBwCall c{go.t, x.t, w.t, nullptr, nullptr, sm.t, si.t, true, 1e-5, mask.a, gi.t, gw.t, gb.t, version};
+        ASSERT_EQ(c.Run(), 0) << LastError();
+        ExpectClose(gi.Storage(), gin, 1e-4, 1e-4);
+        ExpectClose(gw.Storage(), gweight, 1e-4, 1e-4);
+        ExpectClose(gb.Storage(), gbias);
+    }
+}
+
+// not training: gradInput = gradOut * weight / sqrt(runningVar + eps); a false mask entry leaves its output alone.
+TEST(ReferenceNnNorm2BatchNorm, BackwardInferenceAndMask) {
+    const std::vector<double> xv = Vals(8, 0.4), gv = Vals(8, 1.7), rvv = {3.0, 0.5}, rmv = {0.25, -0.5};
+    Dev x(xv, at::kFloat, {4, 2}), go(gv, at::kFloat, {4, 2}), rm(rmv, at::kFloat, {2}), rv(rvv, at::kFloat, {2});
+    Dev gi(std::vector<double>(8, 9), at::kFloat, {4, 2}), gw(std::vector<double>(2, 9), at::kFloat, {2});
+    Dev gb(std::vector<double>(2, 9), at::kFloat, {2});
+    Bools mask({true, false, true});
+    BnBwCall c{go.t, x.t, nullptr, rm.t, rv.t, nullptr, nullptr, false, 1e-3, mask.a, gi.t, gw.t, gb.t};
+    ASSERT_EQ(c.Run(), 0) << LastError();
+    const at::Tensor G = T(gv, {4, 2});
+    ExpectClose(gi.Storage(), G / at::sqrt(T(rvv, {1, 2}) + 1e-3));
+    ExpectClose(gw.Storage(), at::full({2}, 9.0, at::kDouble));
+    ExpectClose(gb.Storage(), G.sum(0));
+}
+
+TEST(ReferenceNnNorm2BatchNorm, BackwardChecks) {
+    aclcpu_test::ProfileScope a2(l1ref::Profile::kAscend910B);
+    ASSERT_TRUE(a2.ok());
+    Dev x(Vals(24, 0.1), at::kFloat, {2, 3, 4}), go(Vals(24, 0.2), at::kFloat, {2, 3, 4});
+    Dev gi(std::vector<double>(24), at::kFloat, {2, 3, 4}), gw(std::vector<double>(3), at::kFloat, {3});
+    Dev gb(std::vector<double>(3), at::kFloat, {3}), goh(Vals(24, 0.2), at::kHalf, {2, 3, 4});
+    Dev w2(std::vector<double>(2), at::kFloat, {2});
+    Bools mask({true, true, true}), empty({}), two({true, true});
+    BnBwCall ok{go.t, x.t, nullptr, nullptr, nullptr, nullptr, nullptr, true, 1e-5, mask.a, gi.t, gw.t, gb.t};
+    ASSERT_EQ(ok.Run(), 0) << LastError();
+    BnBwCall c = ok;
+    c.go = nullptr;
+    ExpectFails(c.First(), ACLNN_ERR_PARAM_NULLPTR, "Expected a proper Tensor but got null for argument gradOut.");
+    c = ok;
+    c.mask = empty.a;
+    ExpectFails(c.First(), ACLNN_ERR_PARAM_NULLPTR, "outputMask size should not less than 1.");
+    c = ok;
+    c.gw = nullptr;
+    ExpectFails(c.First(), ACLNN_ERR_PARAM_NULLPTR, "Expected a proper Tensor but got null for argument gradWeight.");
+    c = ok;
+    c.go = goh.t;
+    ExpectFails(c.First(), ACLNN_ERR_PARAM_INVALID,
+                "Expected both tensors to have same dtype, but found input DT_FLOAT and gradOut DT_FLOAT16.");
+    c = ok;
+    c.weight = w2.t;
+    ExpectFails(c.First(), ACLNN_ERR_PARAM_INVALID,
+                "Dim of weight should be one and shape is channel num of input[3], but got [[2]].");
+    c = ok;
+    c.mask = two.a;  // Atlas A2: a mask of 2 is read as [true, true, false]
+    c.gb = nullptr;
+    EXPECT_EQ(c.Run(), 0) << LastError();
+    {
+        aclcpu_test::ProfileScope scope(l1ref::Profile::kAscend950);
+        ASSERT_TRUE(scope.ok());
+        ExpectFails(c.First(), ACLNN_ERR_PARAM_NULLPTR, "outputMask size should be 3, but got 2.");
+    }
+    // Ascend910: BF16 refused by aclnnBatchNormBackward, accepted by aclnnFastBatchNormBackward
+    aclcpu_test::ProfileScope scope(l1ref::Profile::kAscend910);
+    ASSERT_TRUE(scope.ok());
+    Dev xb(Vals(24, 0.1), at::kBFloat16, {2, 3, 4}), gob(Vals(24, 0.2), at::kBFloat16, {2, 3, 4});
+    Dev gib(std::vector<double>(24), at::kBFloat16, {2, 3, 4});
+    Dev gw9(std::vector<double>(3), at::kFloat, {3}), gb9(std::vector<double>(3), at::kFloat, {3});
+    Bools mask9({true, true, true});
+    BnBwCall b{gob.t, xb.t, nullptr, nullptr, nullptr, nullptr, nullptr, true, 1e-5, mask9.a, gib.t, gw9.t, gb9.t};
+    ExpectFails(b.First(), ACLNN_ERR_PARAM_INVALID,
+                "Tensor gradOut not implemented for DT_BF16, should be in dtype support list DT_FLOAT, DT_FLOAT16.");
+    b.version = 0;
+    EXPECT_EQ(b.Run(), 0) << LastError();
+}
+
+// BatchNormElemt: invstd turned back into a variance, then the inference normalization; NULL is 161002 here.
+TEST(ReferenceNnNorm2BatchNorm, ElemtClosedForm) {
+    const std::vector<double> xv = Vals(2 * 3 * 2, 0.6), mv = {0.5, -0.5, 0.25}, iv = {2.0, 0.5, 1.25};
+    const std::vector<double> wv = {1.0, -2.0, 0.5}, bv = {0.0, 1.0, -1.0};
+    Dev x(xv, at::kFloat, {2, 3, 2}), mean(mv, at::kFloat, {3}), invstd(iv, at::kFloat, {3});
+    Dev w(wv, at::kFloat, {3}), b(bv, at::kFloat, {3}), out(std::vector<double>(12, 9), at::kFloat, {2, 3, 2});
+    auto first = [&](const aclTensor* in, aclTensor* o) {
+        return [&, in, o](uint64_t* ws, aclOpExecutor** ex) {
+            return aclnnBatchNormElemtGetWorkspaceSize(in, w.t, b.t, mean.t, invstd.t, 1e-5, o, ws, ex);
+        };
+    };
+    ASSERT_EQ(RunPhases(first(x.t, out.t), aclnnBatchNormElemt), 0) << LastError();
+    const at::Tensor X = T(xv, {2, 3, 2});
+    const at::Tensor I = T(iv, {3});
+    const at::Tensor inv = 1.0 / at::sqrt(1.0 / (I * I) - 1e-5 + 1e-5);
+    ExpectClose(out.Storage(), (X - AlongC(T(mv, {3}), 3)) * AlongC(inv, 3) * AlongC(T(wv, {3}), 3) +
+                                   AlongC(T(bv, {3}), 3));
+    ExpectClose(mean.Storage(), T(mv, {3}));
+    ExpectFails(first(nullptr, out.t), ACLNN_ERR_PARAM_INVALID,
+                "Expected a proper Tensor but got null for argument input.");
+    Dev x1(Vals(6, 0.6), at::kFloat, {6}), out1(std::vector<double>(6), at::kFloat, {6});
+    ExpectFails(first(x1.t, out1.t), ACLNN_ERR_PARAM_INVALID, "The input tensor must have at least 2 dimensions.");
+}
+
+// BatchNormElemtBackward: the closed form of torch.batch_norm_backward_elemt with counter's sum.
+TEST(ReferenceNnNorm2BatchNorm, ElemtBackwardClosedForm) {
+    const std::vector<double> xv = Vals(4 * 2, 0.2), gv = Vals(8, 1.4), mv = {0.25, -0.5}, iv = {1.5, 0.75};
+    const std::vector<double> wv = {2.0, -1.0}, sdy = {1.0, -2.0}, sdx = {0.5, 3.0}, cv = {3, 5};
+    Dev x(xv, at::kFloat, {4, 2}), go(gv, at::kFloat, {4, 2}), mean(mv, at::kFloat, {2}), inv(iv, at::kFloat, {2});
+    Dev w(wv, at::kFloat, {2}), sumDy(sdy, at::kFloat, {2}), sumDyXmu(sdx, at::kFloat, {2}), cnt(cv, at::kInt, {2});
+    Dev gi(std::vector<double>(8, 9), at::kFloat, {4, 2});
+    ASSERT_EQ(RunPhases([&](uint64_t* ws, aclOpExecutor** ex) {
+                  return aclnnBatchNormElemtBackwardGetWorkspaceSize(go.t, x.t, mean.t, inv.t, w.t, sumDy.t, sumDyXmu.t,
+                                                                     cnt.t, gi.t, ws, ex);
+              }, aclnnBatchNormElemtBackward), 0) << LastError();
+    const at::Tensor I = T(iv, {1, 2});
+    const at::Tensor want = (T(gv, {4, 2}) - T(sdy, {1, 2}) / 8.0 -
+                             (T(xv, {4, 2}) - T(mv, {1, 2})) * I * I * T(sdx, {1, 2}) / 8.0) * I * T(wv, {1, 2});
+    ExpectClose(gi.Storage(), want);
+    Dev cntb(cv, at::kLong, {2});
+    ExpectFails([&](uint64_t* ws, aclOpExecutor** ex) {
+        return aclnnBatchNormElemtBackwardGetWorkspaceSize(go.t, x.t, mean.t, inv.t, w.t, sumDy.t, sumDyXmu.t, cntb.t,
+                                                           gi.t, ws, ex);
+    }, ACLNN_ERR_PARAM_INVALID,
+                "Tensor counter not implemented for DT_INT64, should be in dtype support list DT_FLOAT, DT_FLOAT16, DT_INT32.");
+}
+
+// BatchNormReduceBackward: the four reductions by their flags; the op_api's own null message.
+TEST(ReferenceNnNorm2BatchNorm, ReduceBackwardClosedForm) {
+    const std::vector<double> xv = Vals(3 * 2 * 2, 0.8), gv = Vals(12, 0.1), mv = {0.5, -0.25}, iv = {2.0, 0.5};
+    Dev x(xv, at::kFloat, {3, 2, 2}), go(gv, at::kFloat, {3, 2, 2}), mean(mv, at::kFloat, {2}), inv(iv, at::kFloat, {2});
+    Dev sdy(std::vector<double>(2, 9), at::kFloat, {2}), sdx(std::vector<double>(2, 9), at::kFloat, {2});
+    Dev gw(std::vector<double>(2, 9), at::kFloat, {2}), gb(std::vector<double>(2, 9), at::kFloat, {2});
+    auto first = [&](bool ig, bool wg, bool bg, aclTensor* a, aclTensor* b) {
+        return [&, ig, wg, bg, a, b](uint64_t* ws, aclOpExecutor** ex) {
+            return aclnnBatchNormReduceBackwardGetWorkspaceSize(go.t, x.t, mean.t, inv.t, nullptr, ig, wg, bg, a, b,
+                                                                gw.t, gb.t, ws, ex);
+        };
+    };
+    ASSERT_EQ(RunPhases(first(true, false, true, sdy.t, sdx.t), aclnnBatchNormReduceBackward), 0) << LastError();
+    const at::Tensor X = T(xv, {3, 2, 2}), G = T(gv, {3, 2, 2});
+    const at::Tensor sum_dy = G.sum(NotC(X));
+    const at::Tensor sum_dy_xmu = (G * (X - AlongC(T(mv, {2}), 3))).sum(NotC(X));
+    ExpectClose(sdy.Storage(), sum_dy);
+    ExpectClose(sdx.Storage(), sum_dy_xmu);
+    ExpectClose(gw.Storage(), at::full({2}, 9.0, at::kDouble));
+    ExpectClose(gb.Storage(), sum_dy);
+    ASSERT_EQ(RunPhases(first(false, true, false, nullptr, nullptr), aclnnBatchNormReduceBackward), 0) << LastError();
+    ExpectClose(gw.Storage(), sum_dy_xmu * T(iv, {2}));
+    ExpectFails(first(true, true, true, nullptr, sdx.t), ACLNN_ERR_PARAM_NULLPTR,
+                "expected a proper Tensor but got null for argument sumDy.");
+}
+
+// BatchNormStats (ops-math): mean and invstd over every dim but 1; mean must be FLOAT.
+TEST(ReferenceNnNorm2BatchNorm, StatsClosedForm) {
+    const std::vector<double> xv = Vals(2 * 3 * 4, 0.35);
+    Dev x(xv, at::kHalf, {2, 3, 4}), mean(std::vector<double>(3, 9), at::kFloat, {3});
+    Dev inv(std::vector<double>(3, 9), at::kFloat, {3}), meanh(std::vector<double>(3, 9), at::kHalf, {3});
+    auto first = [&](aclTensor* m) {
+        return [&, m](uint64_t* ws, aclOpExecutor** ex) {
+            return aclnnBatchNormStatsGetWorkspaceSize(x.t, 1e-3, m, inv.t, ws, ex);
+        };
+    };
+    ASSERT_EQ(RunPhases(first(mean.t), aclnnBatchNormStats), 0) << LastError();
+    const at::Tensor X = T(xv, {2, 3, 4}).to(at::kHalf).to(at::kDouble);
+    const at::Tensor m = X.mean(NotC(X));
+    const at::Tensor var = (X - AlongC(m, 3)).pow(2).mean(NotC(X));
+    ExpectClose(mean.Storage(), m);
+    ExpectClose(inv.Storage(), 1.0 / at::sqrt(var + 1e-3), 1e-4, 1e-4);
+    ExpectFails(first(meanh.t), ACLNN_ERR_PARAM_INVALID,
+                "Tensor mean not implemented for DT_FLOAT16, should be in dtype support list DT_FLOAT.");
+}
+
+struct VecNormCall {
+    const aclTensor* self;
+    float ord;
+    std::vector<int64_t> dims;
+    bool keep;
+    aclDataType dtype;
+    aclTensor* out;
+    // the scalar and the array live as long as the call object (the executor may read them in the second phase)
+    std::shared_ptr<aclcpu_test::Scalar> s;
+    std::shared_ptr<Ints> d;
+    std::function<aclnnStatus(uint64_t*, aclOpExecutor**)> First() {
+        s = std::make_shared<aclcpu_test::Scalar>(ord);
+        d = std::make_shared<Ints>(dims);
+        const aclTensor* sf = self;
+        const aclScalar* sc = s->s;
+        const aclIntArray* da = d->a;
+        const bool k = keep;
+        const aclDataType dt = dtype;
+        aclTensor* o = out;
+        return [sf, sc, da, k, dt, o](uint64_t* ws, aclOpExecutor** ex) {
+            return aclnnLinalgVectorNormGetWorkspaceSize(sf, sc, da, k, dt, o, ws, ex);
+        };
+    }
+};
+
+// LinalgVectorNorm: ATen's linalg_vector_norm in double for several ords; dtype must be out's; the Ascend 950 lists.
+TEST(ReferenceNnNorm2LinalgVectorNorm, MatchesAtenAndChecks) {
+    const std::vector<double> xv = Vals(3 * 4, 0.45);
+    Dev x(xv, at::kFloat, {3, 4}), out(std::vector<double>(3, 9), at::kFloat, {3});
+    const at::Tensor X = T(xv, {3, 4});
+    for (float ord : {2.0f, 1.0f, 0.0f, 3.0f, INFINITY, -INFINITY}) {
+        VecNormCall c{x.t, ord, {1}, false, ACL_FLOAT, out.t, nullptr, nullptr};
+        ASSERT_EQ(RunPhases(c.First(), aclnnLinalgVectorNorm), 0) << LastError();
+        ExpectClose(out.Storage(), at::linalg_vector_norm(X, static_cast<double>(ord), at::IntArrayRef{1}, false),
+                    1e-5, 1e-5);
+    }
+    Dev all(std::vector<double>(1, 9), at::kFloat, {1, 1});
+    VecNormCall c{x.t, 2.0f, {}, true, ACL_FLOAT, all.t, nullptr, nullptr};
+    ASSERT_EQ(RunPhases(c.First(), aclnnLinalgVectorNorm), 0) << LastError();
+    ExpectClose(all.Storage(), at::linalg_vector_norm(X, 2.0).reshape({1}));
+    c.dtype = ACL_FLOAT16;
+    ExpectFails(c.First(), ACLNN_ERR_PARAM_INVALID, "Tensor out expected dtype is DT_FLOAT16 but found DT_FLOAT.");
+    c.dtype = ACL_FLOAT;
+    c.dims = {2};
+    ExpectFails(c.First(), ACLNN_ERR_PARAM_INVALID,
+                "Dimension out of range (expected to be in range of [-2, 1],but got 2)");
+    c.dims = {1, -1};
+    ExpectFails(c.First(), ACLNN_ERR_PARAM_INVALID, "dim 1 appears multiple times in the list of dims");
+    c.dims = {1};
+    ExpectFails(c.First(), ACLNN_ERR_PARAM_INVALID, "Expected tensor for out to have same size as [3,1], but got [1,1].");
+    // Ascend 950: an INT32 self refused by the list (accepted elsewhere, computed in float32)
+    Dev xi(xv, at::kInt, {3, 4});
+    VecNormCall ci{xi.t, 1.0f, {1}, false, ACL_FLOAT, out.t, nullptr, nullptr};
+    {
+        aclcpu_test::ProfileScope a2(l1ref::Profile::kAscend910B);
+        ASSERT_TRUE(a2.ok());
+        Dev xi2(xv, at::kInt, {3, 4}), out2(std::vector<double>(3, 9), at::kFloat, {3});
+        VecNormCall c2{xi2.t, 1.0f, {1}, false, ACL_FLOAT, out2.t, nullptr, nullptr};
+        ASSERT_EQ(RunPhases(c2.First(), aclnnLinalgVectorNorm), 0) << LastError();
+        ExpectClose(out2.Storage(),
+                    at::linalg_vector_norm(T(xv, {3, 4}).to(at::kInt).to(at::kDouble), 1.0, at::IntArrayRef{1}, false));
+    }
+    aclcpu_test::ProfileScope scope(l1ref::Profile::kAscend950);
+    ASSERT_TRUE(scope.ok());
+    ExpectFails(ci.First(), ACLNN_ERR_PARAM_INVALID,
+                "Tensor self not implemented for DT_INT32, should be in dtype support list DT_FLOAT, DT_FLOAT16, DT_BF16.");
+    Dev xh(xv, at::kHalf, {3, 4});
+    Dev outb(std::vector<double>(3), at::kBFloat16, {3});
+    VecNormCall ch{xh.t, 1.0f, {1}, false, ACL_BF16, outb.t, nullptr, nullptr};
+    ExpectFails(ch.First(), ACLNN_ERR_PARAM_INVALID, "For self with dtype DT_FLOAT16, dtype should be DT_FLOAT, DT_FLOAT16, but got DT_BF16.");
+}
+
+// FastLayerNorm: ATen's layer_norm in double; the statistics into [M, 1] outputs; the weight dtype rule.
+TEST(ReferenceNnNorm2FastLayerNorm, MatchesLayerNormAndChecks) {
+    const std::vector<double> xv = Vals(3 * 4, 0.15), wv = Vals(4, 2.5), bv = Vals(4, 3.5);
+    Dev x(xv, at::kFloat, {3, 4}), w(wv, at::kFloat, {4}), b(bv, at::kFloat, {4});
+    Dev out(std::vector<double>(12, 9), at::kFloat, {3, 4}), mean(std::vector<double>(3, 9), at::kFloat, {3, 1});
+    Dev rstd(std::vector<double>(3, 9), at::kFloat, {3, 1});
+    Ints ns({4});
+    auto first = [&](const aclTensor* in, const aclTensor* wt, aclTensor* o) {
+        return [&, in, wt, o](uint64_t* ws, aclOpExecutor** ex) {
+            return aclnnFastLayerNormGetWorkspaceSize(in, ns.a, wt, b.t, 1e-5, o, mean.t, rstd.t, ws, ex);
+        };
+    };
+    ASSERT_EQ(RunPhases(first(x.t, w.t, out.t), aclnnFastLayerNorm), 0) << LastError();
+    const at::Tensor X = T(xv, {3, 4});
+    ExpectClose(out.Storage(), at::layer_norm(X, {4}, T(wv, {4}), T(bv, {4}), 1e-5), 1e-4, 1e-4);
+    ExpectClose(mean.Storage(), X.mean(-1));
+    ExpectClose(rstd.Storage(), 1.0 / at::sqrt(BiasedVar(X, false) + 1e-5), 1e-4, 1e-4);
+    Dev xh(xv, at::kHalf, {3, 4}), wh(wv, at::kHalf, {4}), outh(std::vector<double>(12), at::kHalf, {3, 4});
+    Dev wb(wv, at::kBFloat16, {4});
+    ExpectFails(first(xh.t, wb.t, outh.t), ACLNN_ERR_PARAM_INVALID,
+                "Expected both tensors to have same dtype, but found fastWeightOptional DT_BF16 and input DT_FLOAT16.");
+    ExpectFails(first(xh.t, wh.t, outh.t), ACLNN_ERR_PARAM_INVALID,
+                "Expected both tensors to have same dtype, but found fastWeightOptional DT_FLOAT16 and biasOptional DT_FLOAT.");
+    Dev w3(wv, at::kFloat, {2, 2});
+    ExpectFails(first(x.t, w3.t, out.t), ACLNN_ERR_PARAM_INVALID,
+                "Expected 1 dimension input, but got weightOptional with sizes [2,2].");
+}
+
+// ================================================================================ norm + quant
+
+/// The kernels' int8 step in double: round half to even, saturate.
+at::Tensor RintSat(const at::Tensor& v, double lo = -128, double hi = 127) {
+    return at::clamp(at::round(v), lo, hi);
+}
+
+// RmsNormQuant: (rmsnorm * gamma + beta) / scale + offset, FLOAT16-rounded, saturated, rounded half to even; an INT32
+// y packs eight int4 results per element.
+TEST(ReferenceNnNorm2Quant, RmsNormQuantClosedForm) {
+    aclcpu_test::ProfileScope a2(l1ref::Profile::kAscend910B);  // the A2/A3 kernel's per-tensor form
+    ASSERT_TRUE(a2.ok());
+    const std::vector<double> xv = Vals(2 * 8, 0.3), gv = Vals(8, 1.2), bv = Vals(8, 2.9);
+    Dev x(xv, at::kHalf, {2, 8}), g(gv, at::kHalf, {8}), b(bv, at::kHalf, {8});
+    Dev scale(std::vector<double>{0.0625}, at::kHalf, {1}), offset(std::vector<double>{3}, at::kChar, {1});
+    Dev y(std::vector<double>(16, 9), at::kChar, {2, 8}), y32(std::vector<double>(2, 9), at::kInt, {2, 1});
+    auto first = [&](aclTensor* out) {
+        return [&, out](uint64_t* ws, aclOpExecutor** ex) {
+            return aclnnRmsNormQuantGetWorkspaceSize(x.t, g.t, b.t, scale.t, offset.t, 1e-6, out, ws, ex);
+        };
+    };
+    ASSERT_EQ(RunPhases(first(y.t), aclnnRmsNormQuant), 0) << LastError();
+    const at::Tensor X = T(xv, {2, 8}).to(at::kHalf).to(at::kDouble);
+    const at::Tensor G = T(gv, {8}).to(at::kHalf).to(at::kDouble), B = T(bv, {8}).to(at::kHalf).to(at::kDouble);
+    const at::Tensor v = (X / at::sqrt(X.pow(2).mean(-1, true) + 1e-6) * G + B) * 16.0 + 3.0;
+    const at::Tensor vh = v.to(at::kHalf).to(at::kDouble);
+    ExpectClose(y.Storage(), RintSat(vh), 0, 1.0);  // a float32 / double difference may move a FLOAT16 rounding
+    ASSERT_EQ(RunPhases(first(y32.t), aclnnRmsNormQuant), 0) << LastError();
+    const at::Tensor q = RintSat(vh, -8, 7).to(at::kLong);
+    for (int64_t r = 0; r < 2; ++r) {
+        int64_t packed = 0;
+        for (int64_t j = 0; j < 8; ++j) packed |= (q[r][j].item<int64_t>() & 15) << (4 * j);
+        EXPECT_EQ(static_cast<int32_t>(static_cast<uint32_t>(packed)), static_cast<int32_t>(y32.Storage()[r].item<double>()));
+    }
+    // checks: offset INT8 outside the Ascend 950; Ascend910 has no list
+    Dev off32(std::vector<double>{3}, at::kInt, {1});
+    ExpectFails([&](uint64_t* ws, aclOpExecutor** ex) {
+        return aclnnRmsNormQuantGetWorkspaceSize(x.t, g.t, b.t, scale.t, off32.t, 1e-6, y.t, ws, ex);
+    }, ACLNN_ERR_PARAM_INVALID, "Tensor inputTensor.offset expected dtype is DT_INT8 but found DT_INT32.");
+    Dev y7(std::vector<double>(14), at::kChar, {2, 7});
+    ExpectFails(first(y7.t), ACLNN_ERR_PARAM_INVALID,
+                "if outType is int4 or int8, x last dim must be equal with out last dim. x last dim is (8), out last dim is (7).");
+    aclcpu_test::ProfileScope scope(l1ref::Profile::kAscend910);
+    ASSERT_TRUE(scope.ok());
+    ExpectFails(first(y.t), ACLNN_ERR_PARAM_INVALID, "Tensor inputTensor.x not implemented for DT_FLOAT16");
+    // Ascend 950: the regbase rules (y's shape x's)
+    aclcpu_test::ProfileScope s950(l1ref::Profile::kAscend950);
+    ASSERT_TRUE(s950.ok());
+    ExpectFails(first(y7.t), ACLNN_ERR_PARAM_INVALID, "x shape is not equal with y shape");
+}
+
+// AddRmsNormQuant: FLOAT16 steps in FLOAT16, divMode divides, zero points added, y2Out only with scales2.
+TEST(ReferenceNnNorm2Quant, AddRmsNormQuantClosedForm) {
+    const std::vector<double> av = Vals(3 * 4, 0.2), bv = Vals(12, 1.9), gv = Vals(4, 0.6);
+    const std::vector<double> sv = {0.05, 0.1, 0.02, 0.5}, zv = {1, -2, 0, 3};
+    Dev x1(av, at::kHalf, {3, 4}), x2(bv, at::kHalf, {3, 4}), g(gv, at::kHalf, {4});
+    Dev s1(sv, at::kFloat, {4}), z1(zv, at::kInt, {4}), s2(sv, at::kFloat, {4});
+    Dev y1(std::vector<double>(12, 9), at::kChar, {3, 4}), y2(std::vector<double>(12, 9), at::kChar, {3, 4});
+    Dev xo(std::vector<double>(12, 9), at::kHalf, {3, 4});
+    auto first = [&](const aclTensor* sc2, bool div) {
+        return [&, sc2, div](uint64_t* ws, aclOpExecutor** ex) {
+            return aclnnAddRmsNormQuantGetWorkspaceSize(x1.t, x2.t, g.t, s1.t, sc2, z1.t, nullptr, -1, 1e-6, div, y1.t,
+                                                        y2.t, xo.t, ws, ex);
+        };
+    };
+    ASSERT_EQ(RunPhases(first(nullptr, true), aclnnAddRmsNormQuant), 0) << LastError();
+    const at::Tensor X = (T(av, {3, 4}).to(at::kHalf) + T(bv, {3, 4}).to(at::kHalf)).to(at::kDouble);
+    const at::Tensor n = (X / at::sqrt(X.pow(2).mean(-1, true) + 1e-6)).to(at::kHalf);
+    const at::Tensor yv = (n * T(gv, {4}).to(at::kHalf)).to(at::kDouble);
+    ExpectClose(xo.Storage(), X);
+    ExpectClose(y1.Storage(), RintSat(yv / T(sv, {4}).to(at::kFloat).to(at::kDouble) + T(zv, {4})), 0, 1.0);
+    ExpectClose(y2.Storage(), at::full({12}, 9.0, at::kDouble));
+    ASSERT_EQ(RunPhases(first(s2.t, false), aclnnAddRmsNormQuant), 0) << LastError();
+    ExpectClose(y1.Storage(), RintSat(yv * T(sv, {4}).to(at::kFloat).to(at::kDouble) + T(zv, {4})), 0, 1.0);
+    ExpectClose(y2.Storage(), RintSat(yv * T(sv, {4}).to(at::kFloat).to(at::kDouble)), 0, 1.0);
+    Dev y2f(std::vector<double>(12), at::kFloat, {3, 4});
+    ExpectFails([&](uint64_t* ws, aclOpExecutor** ex) {
+        return aclnnAddRmsNormQuantGetWorkspaceSize(x1.t, x2.t, g.t, s1.t, nullptr, z1.t, nullptr, -1, 1e-6, true, y1.t,
+                                                    y2f.t, xo.t, ws, ex);
+    }, ACLNN_ERR_PARAM_INVALID,
+                "Tensor y2Out not implemented for DT_FLOAT, should be in dtype support list DT_FLOAT8_E4M3FN, DT_FLOAT8_E5M2, DT_HIFLOAT8, DT_INT8.");
+}
+
+// AddRmsNormDynamicQuant: per-row scales max|v| / 127, y = round(v * 127 / max); y2Out only with smoothScale2.
+TEST(ReferenceNnNorm2Quant, AddRmsNormDynamicQuantClosedForm) {
+    const std::vector<double> av = Vals(2 * 4, 0.7), bv = Vals(8, 2.1), gv = {1.0, -0.5, 2.0, 0.25}, sv = {1, 2, 0.5, 1};
+    Dev x1(av, at::kHalf, {2, 4}), x2(bv, at::kHalf, {2, 4}), g(gv, at::kHalf, {4}), sm(sv, at::kHalf, {4});
+    Dev y1(std::vector<double>(8, 9), at::kChar, {2, 4}), y2(std::vector<double>(8, 9), at::kChar, {2, 4});
+    Dev xo(std::vector<double>(8, 9), at::kHalf, {2, 4}), s1(std::vector<double>(2, 9), at::kFloat, {2});
+    Dev s2(std::vector<double>(2, 9), at::kFloat, {2});
+    ASSERT_EQ(RunPhases([&](uint64_t* ws, aclOpExecutor** ex) {
+                  return aclnnAddRmsNormDynamicQuantGetWorkspaceSize(x1.t, x2.t, g.t, sm.t, nullptr, 1e-6, y1.t, y2.t,
+                                                                     xo.t, s1.t, s2.t, ws, ex);
+              }, aclnnAddRmsNormDynamicQuant), 0) << LastError();
+    const at::Tensor X = T(av, {2, 4}).to(at::kHalf).to(at::kDouble) + T(bv, {2, 4}).to(at::kHalf).to(at::kDouble);
+    const at::Tensor v = X / at::sqrt(X.pow(2).mean(-1, true) + 1e-6) * T(gv, {4}) * T(sv, {4});
+    const at::Tensor m = std::get<0>(at::max(at::abs(v), -1, true));
+    ExpectClose(s1.Storage(), (m / 127.0).reshape({2}), 1e-5, 1e-6);
+    ExpectClose(y1.Storage(), RintSat(v * 127.0 / m), 0, 1.0);  // a tie may round either way in float32
+    EXPECT_EQ(at::abs(y1.Storage()).max().item<double>(), 127.0);
+    ExpectClose(y2.Storage(), at::full({8}, 9.0, at::kDouble));
+    ExpectClose(xo.Storage(), X);
+    Dev g2(gv, at::kHalf, {2, 2});
+    ExpectFails([&](uint64_t* ws, aclOpExecutor** ex) {
+        return aclnnAddRmsNormDynamicQuantGetWorkspaceSize(x1.t, x2.t, g2.t, nullptr, nullptr, 1e-6, y1.t, y2.t, xo.t,
+                                                           s1.t, s2.t, ws, ex);
+    }, ACLNN_ERR_INNER_TILING_ERROR, "gamma shape dim num should be 1.");
 }
 
 }  // namespace nn_norm2_reference_test
