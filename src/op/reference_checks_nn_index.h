@@ -1611,3 +1611,357 @@ inline int CheckMaxUnpool3dBackwardShape(const OpCall& c, const aclIntArray* out
 }
 
 }  // namespace aclcpu
+
+// ================================================================================ Index (a tensor list of indices)
+// hicann/ops-nn e5c3fa93 index/index/op_api/aclnn_index.cpp: CheckParams (CheckPtrValid, CheckDtypeValid,
+// CheckFormat, CheckShape - warnings only -, CheckShapeDim), the empty return, then the output's rank (at most 8).
+
+#include "op/foreach_call.h"
+
+namespace aclcpu {
+namespace nnindex {
+
+/// aclnn_index.cpp DTYPE_SUPPORT_LIST_REGBASE (Ascend 950) / DTYPE_SUPPORT_LIST (every other product; BF16 is
+/// refused before it on a SocVersion below ASCEND910B, i.e. the Ascend910 only - the enum puts ASCEND310P after).
+inline std::vector<aclDataType> IndexSelfList(rt::Soc soc) {
+    std::vector<aclDataType> l = {ACL_FLOAT, ACL_FLOAT16, ACL_INT64, ACL_INT32, ACL_BOOL,
+                                  ACL_INT8,  ACL_UINT8,   ACL_BF16,  ACL_DOUBLE, ACL_INT16};
+    if (Regbase(soc)) l.push_back(ACL_COMPLEX64);
+    return l;
+}
+
+/// The shape ATen's advanced indexing (and CANN's Index kernels, which follow it) gives self indexed by the
+/// defined (non-empty) index tensors of shapes `idx` at positions `pos` (no BOOL index): the indices' broadcast
+/// shape in place of the indexed dims when these are adjacent, else first. false when the shapes do not broadcast.
+inline bool IndexResultShape(const std::vector<int64_t>& self, const std::vector<std::vector<int64_t>>& idx,
+                             const std::vector<size_t>& pos, std::vector<int64_t>* shape) {
+    std::vector<int64_t> b;
+    for (const auto& s : idx) {
+        std::vector<int64_t> r(std::max(b.size(), s.size()), 1);
+        for (size_t k = 0; k < r.size(); ++k) {
+            const int64_t x = k < r.size() - b.size() ? 1 : b[k - (r.size() - b.size())];
+            const int64_t y = k < r.size() - s.size() ? 1 : s[k - (r.size() - s.size())];
+            if (x != y && x != 1 && y != 1) return false;
+            r[k] = x == 1 ? y : x;
+        }
+        b = r;
+    }
+    bool adjacent = true;
+    for (size_t k = 1; k < pos.size(); ++k) adjacent = adjacent && pos[k] == pos[k - 1] + 1;
+    shape->clear();
+    if (!adjacent) shape->insert(shape->end(), b.begin(), b.end());
+    for (size_t d = 0; d < self.size(); ++d) {
+        const bool indexed = std::find(pos.begin(), pos.end(), d) != pos.end();
+        if (!indexed) {
+            shape->push_back(self[d]);
+        } else if (adjacent && d == pos.front()) {
+            shape->insert(shape->end(), b.begin(), b.end());
+        }
+    }
+    return true;
+}
+
+}  // namespace nnindex
+
+/// aclnnIndex after the null checks of self, out and the list: CheckPtrValid's NULL element (161001), then
+/// CheckDtypeValid (BF16 on the Ascend910; self's dtype out's; self's list; each non-empty index INT64, INT32 or
+/// BOOL), CheckFormat (no private format), CheckShapeDim (self and each index at most 8 dims); an empty self or out
+/// returns there on CANN (the formula writes nothing); then the result's rank at most 8. Beyond CANN (whose kernel
+/// takes out's shape as the result's): out's shape the result's when no index is BOOL (a BOOL index gives a
+/// data-dependent shape, checked by the second phase) and there are no more indices than self's dims.
+inline int CheckIndex(const ForeachCall& c, const aclTensor* self, aclTensor* out) {
+    const auto& items = c.lists[0]->items;
+    for (size_t i = 0; i < items.size(); ++i) {
+        if (items[i] == nullptr) {
+            return Fail(ACLNN_ERR_PARAM_NULLPTR, "Expected a proper Tensor but got null for argument (*indices)[i].");
+        }
+    }
+    if (c.soc == rt::Soc::kAscend910 && self->dtype == ACL_BF16) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "self not implemented for DT_BF16, when SocVersion is less than ASCEND910B.");
+    }
+    if (self->dtype != out->dtype) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Tensor self expected dtype is %s but found %s.", DtypeName(out->dtype),
+                    DtypeName(self->dtype));
+    }
+    const std::vector<aclDataType> list = nnindex::IndexSelfList(c.soc);
+    if (!nnindex::InList(self->dtype, list)) return nnindex::DtypeNotSupported("self", self->dtype, list);
+    static const std::vector<aclDataType> kIndices = {ACL_INT64, ACL_INT32, ACL_BOOL};
+    for (const aclTensor* t : items) {
+        if (t->numel != 0 && !nnindex::InList(t->dtype, kIndices)) {
+            return nnindex::DtypeNotSupported("(*indices)[i]", t->dtype, kIndices);
+        }
+    }
+    if (IsPrivateFormatCode(self->format)) return Fail(ACLNN_ERR_PARAM_INVALID, "self don't support private format.");
+    if (IsPrivateFormatCode(out->format)) return Fail(ACLNN_ERR_PARAM_INVALID, "out don't support private format.");
+    for (const aclTensor* t : items) {
+        if (IsPrivateFormatCode(t->format)) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "indices don't support private format.");
+        }
+    }
+    if (self->view_shape.size() > static_cast<size_t>(kMaxDims)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "self's dim %zu should not be greater than %d.", self->view_shape.size(),
+                    kMaxDims);
+    }
+    for (const aclTensor* t : items) {
+        if (t->view_shape.size() > static_cast<size_t>(kMaxDims)) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "(*indices)[i]'s dim %zu should not be greater than %d.",
+                        t->view_shape.size(), kMaxDims);
+        }
+    }
+    if (self->numel == 0 || out->numel == 0) return 0;  // CANN returns here: nothing runs
+    std::vector<std::vector<int64_t>> shapes;
+    std::vector<size_t> pos;
+    bool has_bool = false;
+    for (size_t i = 0; i < items.size(); ++i) {
+        if (items[i]->numel == 0) continue;
+        shapes.push_back(items[i]->view_shape);
+        pos.push_back(i);
+        has_bool = has_bool || items[i]->dtype == ACL_BOOL;
+    }
+    const size_t index_dims = shapes.empty() ? 0 : shapes[0].size();
+    const size_t out_dims = index_dims + self->view_shape.size() - pos.size();
+    if (out_dims > static_cast<size_t>(kMaxDims)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Outputshape Dim should be less than or equal 8, but got [%zu]", out_dims);
+    }
+    if (has_bool || self->view_shape.empty() || items.size() > self->view_shape.size()) return 0;
+    std::vector<int64_t> want;
+    if (!nnindex::IndexResultShape(self->view_shape, shapes, pos, &want)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "The shapes of the indices cannot be broadcast together.");  // BEYOND CANN
+    }
+    if (out->view_shape != want) {  // BEYOND CANN
+        return Fail(ACLNN_ERR_PARAM_INVALID, "The shape of out is %s, but the result's is %s.",
+                    ShapeString(out->view_shape).c_str(), ShapeString(want).c_str());
+    }
+    return 0;
+}
+
+}  // namespace aclcpu
+
+// ================================================================================ IndexPutImpl
+// hicann/ops-nn e5c3fa93 index/index_put_v2/op_api/aclnn_index_put_impl.cpp: CheckParams (CheckNotNull,
+// CheckDtypeValid, CheckDtypeEqual, CheckShape, CheckBoolMaskShape), then the empty return.
+
+namespace aclcpu {
+
+/// aclnnIndexPutImpl after the null checks of selfRef, values and the list: CheckNotNull's NULL element (161001),
+/// CheckDtypeValid (BF16 selfRef, then values, on the Ascend910 - SocVersion below ASCEND910B -; selfRef's and values'
+/// list; each non-empty index INT32, INT64 or BOOL), CheckDtypeEqual (values of selfRef's dtype), CheckShape (selfRef
+/// at most 8 dims; no more indices than selfRef's dims), CheckBoolMaskShape (a non-empty BOOL mask's dims those of
+/// selfRef it covers, an empty index covering one dim). unsafe only chooses whether the NPU checks index bounds:
+/// not read.
+inline int CheckIndexPutImpl(const ForeachCall& c, aclTensor* selfRef, const aclTensor* values, bool /*accumulate*/,
+                             bool /*unsafe*/) {
+    const auto& items = c.lists[0]->items;
+    for (size_t i = 0; i < items.size(); ++i) {
+        if (items[i] == nullptr) {
+            return Fail(ACLNN_ERR_PARAM_NULLPTR, "Expected a proper Tensor but got null for argument (*indices)[i].");
+        }
+    }
+    if (c.soc == rt::Soc::kAscend910) {
+        if (selfRef->dtype == ACL_BF16) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "self not implemented for DT_BF16, when SocVersion is less than ASCEND910B.");
+        }
+        if (values->dtype == ACL_BF16) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "value not implemented for DT_BF16, when SocVersion is less than ASCEND910B.");
+        }
+    }
+    static const std::vector<aclDataType> kList = {ACL_FLOAT, ACL_INT32, ACL_INT64,  ACL_FLOAT16, ACL_INT16,
+                                                   ACL_INT8,  ACL_UINT8, ACL_DOUBLE, ACL_BOOL,    ACL_BF16};
+    if (!nnindex::InList(selfRef->dtype, kList)) return nnindex::DtypeNotSupported("self", selfRef->dtype, kList);
+    if (!nnindex::InList(values->dtype, kList)) return nnindex::DtypeNotSupported("value", values->dtype, kList);
+    static const std::vector<aclDataType> kIndices = {ACL_INT32, ACL_INT64, ACL_BOOL};
+    for (const aclTensor* t : items) {
+        if (t->numel != 0 && !nnindex::InList(t->dtype, kIndices)) {
+            return nnindex::DtypeNotSupported("(*indices)[i]", t->dtype, kIndices);
+        }
+    }
+    if (selfRef->dtype != values->dtype) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Tensor selfRef expected dtype is %s but found %s.",
+                    DtypeName(values->dtype), DtypeName(selfRef->dtype));
+    }
+    const std::vector<int64_t>& s = selfRef->view_shape;
+    if (s.size() > static_cast<size_t>(kMaxDims)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "selfRef's dim %zu should not be greater than %d.", s.size(), kMaxDims);
+    }
+    if (items.size() > s.size()) return Fail(ACLNN_ERR_PARAM_INVALID, "indicesSize must <= self DimSize.");
+    bool has_mask = false;
+    for (const aclTensor* t : items) has_mask = has_mask || (t->numel != 0 && t->dtype == ACL_BOOL);
+    if (!has_mask) return 0;
+    const int64_t self_dims = static_cast<int64_t>(s.size());
+    int64_t consumed = 0;
+    for (size_t i = 0; i < items.size(); ++i) {
+        const aclTensor* t = items[i];
+        if (t->numel == 0) {
+            ++consumed;
+            continue;
+        }
+        const int64_t n = static_cast<int64_t>(t->view_shape.size());
+        if (consumed + n > self_dims) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "The bool mask at indices[%zu] has %ld dimensions, but only %ld dimensions remain in selfRef "
+                        "(total %ld, already consumed %ld).",
+                        i, static_cast<long>(n), static_cast<long>(self_dims - consumed),
+                        static_cast<long>(self_dims), static_cast<long>(consumed));
+        }
+        for (int64_t j = 0; j < n; ++j) {
+            // CANN compares every non-empty index so (an INT index of several dims too)
+            if (t->view_shape[static_cast<size_t>(j)] != s[static_cast<size_t>(consumed + j)]) {
+                return Fail(ACLNN_ERR_PARAM_INVALID,
+                            "The shape of the bool mask at indices[%zu] dim %ld (size %ld) does not match the shape of "
+                            "the indexed tensor at dimension %ld (size %ld).",
+                            i, static_cast<long>(j), static_cast<long>(t->view_shape[static_cast<size_t>(j)]),
+                            static_cast<long>(consumed + j), static_cast<long>(s[static_cast<size_t>(consumed + j)]));
+            }
+        }
+        consumed += n;
+    }
+    return 0;
+}
+
+}  // namespace aclcpu
+
+// ================================================================================ ScatterDiv / Mul / Max / Min
+// No op_api source: CANN's build generates their aclnn layers from the op definitions (hicann/ops-nn e5c3fa93
+// index/scatter_{div,mul,max,min}/op_host/*_def.cpp: an AI Core config for ascend950 only), and the shape rules are
+// the tiling's (index/scatter_reduce_common/op_host/arch35/scatter_reduce_common_tiling.cpp
+// CheckScatterReduceInputs: ACLNN_ERR_INNER_TILING_ERROR). The messages are aclcpu's.
+
+namespace aclcpu {
+
+/// The op definitions name an AI Core config for the Ascend 950 only: elsewhere every call is refused (161002).
+inline int CheckTfScatterReduceProduct(const OpCall& c, bool /*useLocking*/) {
+    if (c.soc != rt::Soc::kAscend950) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "%s is not supported on %s.", c.api, rt::SocName(c.soc));
+    }
+    return 0;
+}
+
+/// CheckScatterReduceInputs: varRef, indices and updates at most 8 dims; for a varRef of at least one dim, updates
+/// of indices' dims then varRef's after the first (561002).
+inline int CheckTfScatterReduceShape(const OpCall& c, bool /*useLocking*/) {
+    const std::vector<int64_t>& v = c.t[2]->view_shape;  // the in-place varRef follows the inputs
+    const std::vector<int64_t>& ix = c.t[0]->view_shape;
+    const std::vector<int64_t>& u = c.t[1]->view_shape;
+    if (v.size() > 8 || ix.size() > 8 || u.size() > 8) {
+        return Fail(ACLNN_ERR_INNER_TILING_ERROR,
+                    "The dim number of var, indices and updates must be less than or equal to 8, but got %zu, %zu, %zu.",
+                    v.size(), ix.size(), u.size());
+    }
+    if (v.empty()) return 0;  // a 0-d varRef: its first dim taken as 1, no rule
+    if (u.size() != ix.size() + v.size() - 1) {
+        return Fail(ACLNN_ERR_INNER_TILING_ERROR, "updatesDimNum must equal indicesDimNum + varDimNum - 1, but got %zu.",
+                    u.size());
+    }
+    for (size_t i = 0; i < ix.size(); ++i) {
+        if (u[i] != ix[i]) {
+            return Fail(ACLNN_ERR_INNER_TILING_ERROR,
+                        "updatesShape should equal indicesShape in the first indicesDimNum dimensions: updates %s, "
+                        "indices %s.",
+                        ShapeString(u).c_str(), ShapeString(ix).c_str());
+        }
+    }
+    for (size_t i = 1; i < v.size(); ++i) {
+        if (u[i + ix.size() - 1] != v[i]) {
+            return Fail(ACLNN_ERR_INNER_TILING_ERROR,
+                        "updatesShape should equal varShape except for the first dimension: updates %s, var %s.",
+                        ShapeString(u).c_str(), ShapeString(v).c_str());
+        }
+    }
+    return 0;
+}
+
+}  // namespace aclcpu
+
+// ================================================================================ Bucketize
+// hicann/ops-nn e5c3fa93 index/bucketize_v2/op_api/aclnn_bucketize.cpp: the RegBase gate before CheckParams.
+
+namespace aclcpu {
+
+/// aclnnBucketize runs on a RegBase arch only (Ascend 950): elsewhere ACLNN_ERR_INNER (561000) before its checks.
+inline int CheckBucketizeProduct(const OpCall& /*c*/, bool /*outInt32*/, bool /*right*/) {
+    // c.soc is set after the null checks; this check comes before them
+    if (!nnindex::Regbase(rt::ActiveSoc())) return Fail(ACLNN_ERR_INNER, "BucketizeV2 Op not support this Soc Version!");
+    return 0;
+}
+
+/// CheckDtypeValid's out dtype: INT32 when outInt32, else INT64.
+inline int CheckBucketizeOutDtype(const OpCall& c, bool outInt32, bool /*right*/) {
+    const aclDataType want = outInt32 ? ACL_INT32 : ACL_INT64;
+    const aclTensor* out = c.t[2];
+    if (out->dtype != want) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Tensor out expected dtype is %s but found %s when outInt32 is %s.",
+                    DtypeName(want), DtypeName(out->dtype), outInt32 ? "true" : "false");
+    }
+    return 0;
+}
+
+/// CheckShape's OP_CHECK_WRONG_DIMENSION: boundaries 1-D.
+inline int CheckBucketizeBoundaries(const OpCall& c, bool /*outInt32*/, bool /*right*/) {
+    const aclTensor* b = c.t[1];
+    if (b->view_shape.size() != 1) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Expected boundaries to be 1-dimensional, but got %zu dims.",
+                    b->view_shape.size());
+    }
+    return 0;
+}
+
+}  // namespace aclcpu
+
+// ================================================================================ ApplyTopKTopP
+// hicann/ops-nn e5c3fa93 index/apply_top_k_top_p_with_sorted/op_api/aclnn_apply_top_k_top_p.cpp CheckParams after its
+// null checks and dtype lists: the dtype matches, CheckShapeValid, CheckFormatValid.
+
+namespace aclcpu {
+
+/// CheckDtypeValid's matches (p of logits' dtype, out of logits' dtype), CheckShapeValid (logits 2-D, out of logits'
+/// shape, p and k 1-D of logits.size(0)), CheckFormatValid (ND storage formats). c.t: logits, p, k, out (p, k NULL
+/// when not given).
+inline int CheckApplyTopKTopP(const OpCall& c) {
+    const aclTensor* logits = c.t[0];
+    const aclTensor* p = c.t[1];
+    const aclTensor* k = c.t[2];
+    const aclTensor* out = c.t[3];
+    if (p != nullptr && p->dtype != logits->dtype) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Tensor p expected dtype is %s but found %s.", DtypeName(logits->dtype),
+                    DtypeName(p->dtype));
+    }
+    if (out->dtype != logits->dtype) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Tensor out expected dtype is %s but found %s.", DtypeName(logits->dtype),
+                    DtypeName(out->dtype));
+    }
+    if (logits->view_shape.size() != 2) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Expected logits to be 2-dimensional, but got %zu dims.",
+                    logits->view_shape.size());
+    }
+    if (out->view_shape != logits->view_shape) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Expected tensor for out to have same size as tensor for logits, but %s "
+                    "does not equal %s.", ShapeString(out->view_shape).c_str(), ShapeString(logits->view_shape).c_str());
+    }
+    if (p != nullptr && p->view_shape.size() != 1) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Expected p to be 1-dimensional, but got %zu dims.", p->view_shape.size());
+    }
+    if (k != nullptr && k->view_shape.size() != 1) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Expected k to be 1-dimensional, but got %zu dims.", k->view_shape.size());
+    }
+    if (p != nullptr && p->view_shape[0] != logits->view_shape[0]) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "expected p.size(0) is equal to logits.size(0), but got %ld.",
+                    static_cast<long>(p->view_shape[0]));
+    }
+    if (k != nullptr && k->view_shape[0] != logits->view_shape[0]) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "expected k.size(0) is equal to logits.size(0), but got %ld.",
+                    static_cast<long>(k->view_shape[0]));
+    }
+    const aclTensor* const named[4] = {logits, p, k, out};
+    const char* const names[4] = {"logits", "p", "k", "out"};
+    for (int i = 0; i < 4; ++i) {
+        if (named[i] != nullptr && named[i]->format != ACL_FORMAT_ND) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "%s format only support ND", names[i]);
+        }
+    }
+    return 0;
+}
+
+}  // namespace aclcpu
+

@@ -6,6 +6,7 @@
 // function it restates.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -13,8 +14,10 @@
 #include "common/limits.h"
 #include "common/status.h"
 #include "engine/elementwise.h"
+#include "engine/first_phase.h"
 #include "op/op_call.h"
 #include "runtime/runtime.h"
+#include "tensor/arguments.h"
 #include "tensor/dtype.h"
 #include "tensor/tensor.h"
 
@@ -579,6 +582,430 @@ inline int CheckNll2dBackwardShape(const OpCall& c, int64_t reduction, int64_t) 
         return Fail(ACLNN_ERR_PARAM_INVALID, "Shape of totalWeight tensor should be [1], but current is %s.",
                     ShapeString(total->view_shape).c_str());
     }
+    return 0;
+}
+
+}  // namespace aclcpu
+
+// ================================================================================ MseLossOut
+// hicann/ops-nn e5c3fa93 loss/mse_loss/op_api/aclnn_mse_loss_out.cpp CheckShape: for mean / sum, out's shape the
+// broadcast shape of self and target without its first dim (the op_api reduces dim 0 only).
+
+namespace aclcpu {
+
+inline int CheckMseLossOutReducedShape(const OpCall& c, int64_t reduction) {
+    if (reduction == 0) return 0;
+    const std::vector<int64_t>& a = c.t[0]->view_shape;
+    const std::vector<int64_t>& b = c.t[1]->view_shape;
+    std::vector<int64_t> bc(std::max(a.size(), b.size()), 1);
+    for (size_t k = 0; k < bc.size(); ++k) {
+        const int64_t x = k < bc.size() - a.size() ? 1 : a[k - (bc.size() - a.size())];
+        const int64_t y = k < bc.size() - b.size() ? 1 : b[k - (bc.size() - b.size())];
+        bc[k] = x == 1 ? y : x;  // broadcastable: checked before
+    }
+    const std::vector<int64_t> want(bc.size() > 1 ? bc.begin() + 1 : bc.end(), bc.end());
+    const aclTensor* out = c.t[2];
+    if (out->view_shape != want) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Expected tensor for out to have same size as %s, but got %s.",
+                    ShapeString(want).c_str(), ShapeString(out->view_shape).c_str());
+    }
+    return 0;
+}
+
+}  // namespace aclcpu
+
+// ================================================================================ MultilabelMarginLoss
+// hicann/ops-nn e5c3fa93 loss/multilabel_margin_loss/op_api/aclnn_multilabel_margin_loss.cpp CheckShape.
+
+namespace aclcpu {
+
+/// CheckShape: self 0-d, a non-empty 1-D vector or a matrix with a non-empty dim 1; target of self's size (0-/1-D for
+/// a 0-/1-D self, [N, C] for an [N, C] self); out [N] for none with a matrix, else one element in at most 1 dim;
+/// isTarget empty (at most 2 dims) for an [0, C] self, else target's shape. c.t: self, target, out, isTarget.
+inline int CheckMultilabelMarginLossShape(const OpCall& c, int64_t reduction) {
+    const std::vector<int64_t>& s = c.t[0]->view_shape;
+    const aclTensor* target = c.t[1];
+    const aclTensor* out = c.t[2];
+    const aclTensor* is_target = c.t[3];
+    const std::vector<int64_t>& t = target->view_shape;
+    const bool valid = (s.size() == 2 && s[1] != 0) || (s.size() == 1 && s[0] != 0) || s.empty();
+    if (!valid) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "Expected non-empty vector or matrix with optional 0-dim batch size, but got: %s",
+                    ShapeString(s).c_str());
+    }
+    if (s.size() <= 1) {
+        const int64_t dim = s.empty() ? 1 : s[0];
+        if (!(t.size() <= 1 && target->numel == dim)) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "inconsistent target size: %s for self of size: %s",
+                        ShapeString(t).c_str(), ShapeString(s).c_str());
+        }
+    } else if (!(t.size() == 2 && t[0] == s[0] && t[1] == s[1])) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "inconsistent target size: %s for self of size: %s",
+                    ShapeString(t).c_str(), ShapeString(s).c_str());
+    }
+    if (reduction == 0 && s.size() == 2) {
+        if (!(out->view_shape.size() == 1 && out->view_shape[0] == s[0])) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "Expect out shape [%ld], but got: %s.", static_cast<long>(s[0]),
+                        ShapeString(out->view_shape).c_str());
+        }
+    } else if (!(out->view_shape.size() <= 1 && out->numel == 1)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Expected a single element out tensor, but got: %s",
+                    ShapeString(out->view_shape).c_str());
+    }
+    if (s.size() == 2 && s[0] == 0) {
+        if (!(is_target->view_shape.size() <= 2 && is_target->numel == 0)) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "inconsistent isTarget size: %s for self of size: %s",
+                        ShapeString(is_target->view_shape).c_str(), ShapeString(s).c_str());
+        }
+    } else if (is_target->view_shape != t) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Expected tensor for isTarget to have same size as tensor for target, but "
+                    "%s does not equal %s.", ShapeString(is_target->view_shape).c_str(), ShapeString(t).c_str());
+    }
+    return 0;
+}
+
+}  // namespace aclcpu
+
+// ================================================================================ CrossEntropyLoss
+// No op_api source: CANN generates the aclnn layer from the op definition (hicann/ops-nn e5c3fa93
+// loss/cross_entropy_loss/op_host/cross_entropy_loss_def.cpp: AI Core configs for ascend910b, ascend910_93 and
+// ascend950); the value and shape rules are the tilings' (cross_entropy_loss_tiling.cpp, _tiling_arch35.cpp:
+// ACLNN_ERR_INNER_TILING_ERROR). The messages are aclcpu's.
+
+#include <cstring>
+
+namespace aclcpu {
+
+/// The op definition's products: the Ascend 950 and Atlas A2/A3; elsewhere every call is refused (161002).
+inline int CheckCrossEntropyLossProduct(const OpCall& c, char* /*reductionOptional*/, int64_t /*ignoreIndex*/,
+                                        double /*labelSmoothing*/, double /*lseSquareScaleForZloss*/,
+                                        bool /*returnZloss*/) {
+    if (c.soc == rt::Soc::kAscend910 || c.soc == rt::Soc::kAscend310P) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "%s is not supported on %s.", c.api, rt::SocName(c.soc));
+    }
+    return 0;
+}
+
+/// The tilings' checks (561002): reduction "none", "mean" or "sum" (NULL: the attribute's default, mean); labelSmoothing
+/// in [0, 1]; target INT64 on Atlas A2/A3 (that tiling; the Ascend 950's takes INT32 too); input 2-D, dim 1 non-empty
+/// for a non-empty batch; target 1-D of input's dim 0; weight of input's dim 1 elements. Beyond CANN (161002): lossOut
+/// [N] for none, one element otherwise; logProbOut input's shape. c.t: input, target, weightOptional, lossOut,
+/// logProbOut, zlossOut, lseForZlossOut.
+inline int CheckCrossEntropyLoss(const OpCall& c, char* reductionOptional, int64_t /*ignoreIndex*/,
+                                 double labelSmoothing, double /*lseSquareScaleForZloss*/, bool /*returnZloss*/) {
+    const char* r = reductionOptional == nullptr ? "mean" : reductionOptional;
+    const bool none = std::strcmp(r, "none") == 0;
+    if (!none && std::strcmp(r, "mean") != 0 && std::strcmp(r, "sum") != 0) {
+        return Fail(ACLNN_ERR_INNER_TILING_ERROR, "reduction %s is invalid: it should be in ['none', 'mean', 'sum'].", r);
+    }
+    if (!(labelSmoothing >= 0.0 && labelSmoothing <= 1.0)) {
+        return Fail(ACLNN_ERR_INNER_TILING_ERROR, "label_smoothing %f is invalid: it should be in [0.0, 1.0].",
+                    labelSmoothing);
+    }
+    const aclTensor* input = c.t[0];
+    const aclTensor* target = c.t[1];
+    const aclTensor* weight = c.t[2];
+    if (c.soc != rt::Soc::kAscend950 && target->dtype != ACL_INT64) {
+        return Fail(ACLNN_ERR_INNER_TILING_ERROR, "target's dtype %s is invalid: it should be INT64.",
+                    DtypeName(target->dtype));
+    }
+    const std::vector<int64_t>& s = input->view_shape;
+    if (s.size() != 2) {
+        return Fail(ACLNN_ERR_INNER_TILING_ERROR, "input's dim num %zu is invalid: it should be 2.", s.size());
+    }
+    if (s[0] != 0 && s[1] == 0) {
+        return Fail(ACLNN_ERR_INNER_TILING_ERROR, "input's shape %s is invalid: C should not be 0.",
+                    ShapeString(s).c_str());
+    }
+    if (target->view_shape.size() != 1 || target->view_shape[0] != s[0]) {
+        return Fail(ACLNN_ERR_INNER_TILING_ERROR, "The dim 0 of input should be same as the shape size of target, but "
+                    "input is %s and target %s.", ShapeString(s).c_str(), ShapeString(target->view_shape).c_str());
+    }
+    if (weight != nullptr && (weight->view_shape.size() != 1 || weight->view_shape[0] != s[1])) {
+        return Fail(ACLNN_ERR_INNER_TILING_ERROR, "The dim 1 of input should be same as the shape size of weight, but "
+                    "input is %s and weight %s.", ShapeString(s).c_str(), ShapeString(weight->view_shape).c_str());
+    }
+    const aclTensor* loss = c.t[3];
+    const aclTensor* log_prob = c.t[4];
+    if (none ? (loss->view_shape != std::vector<int64_t>{s[0]}) : loss->numel != 1) {  // BEYOND CANN
+        return Fail(ACLNN_ERR_PARAM_INVALID, "lossOut's shape %s is not the loss's (%s for reduction %s).",
+                    ShapeString(loss->view_shape).c_str(), none ? ShapeString({s[0]}).c_str() : "one element", r);
+    }
+    if (log_prob->view_shape != s) {  // BEYOND CANN
+        return Fail(ACLNN_ERR_PARAM_INVALID, "logProbOut's shape %s is not input's %s.",
+                    ShapeString(log_prob->view_shape).c_str(), ShapeString(s).c_str());
+    }
+    return 0;
+}
+
+}  // namespace aclcpu
+
+// ================================================================================ CrossEntropyLossGrad
+// No op_api source: a generated aclnn layer (loss/cross_entropy_loss_grad/op_host/cross_entropy_loss_grad_def.cpp:
+// AI Core configs for ascend910b, ascend910_93, ascend950); the tiling (cross_entropy_loss_grad_tiling.cpp) checks the
+// attributes and shapes (561002). The messages are aclcpu's.
+
+namespace aclcpu {
+
+inline int CheckCrossEntropyLossGradProduct(const OpCall& c, char* /*reductionOptional*/,
+                                            int64_t /*ignoreIndex*/, double /*labelSmoothing*/,
+                                            double /*lseSquareScaleForZloss*/) {
+    if (c.soc == rt::Soc::kAscend910 || c.soc == rt::Soc::kAscend310P) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "%s is not supported on %s.", c.api, rt::SocName(c.soc));
+    }
+    return 0;
+}
+
+/// The tiling's checks (561002): reduction none / mean / sum (NULL: mean); logProb 2-D [N, C]; target [N]; weight
+/// [C]; gradLoss [N] for none, one element otherwise. Beyond CANN (161002): out of logProb's shape. c.t: gradLoss,
+/// logProb, target, weightOptional, gradZlossOptional, lseForZlossOptional, out.
+inline int CheckCrossEntropyLossGrad(const OpCall& c, char* reductionOptional, int64_t /*ignoreIndex*/,
+                                     double /*labelSmoothing*/, double /*lseSquareScaleForZloss*/) {
+    const char* r = reductionOptional == nullptr ? "mean" : reductionOptional;
+    const bool none = std::strcmp(r, "none") == 0;
+    if (!none && std::strcmp(r, "mean") != 0 && std::strcmp(r, "sum") != 0) {
+        return Fail(ACLNN_ERR_INNER_TILING_ERROR, "reduction %s is invalid: it should be in ['none', 'mean', 'sum'].", r);
+    }
+    const aclTensor* grad = c.t[0];
+    const aclTensor* lp = c.t[1];
+    const aclTensor* target = c.t[2];
+    const aclTensor* weight = c.t[3];
+    const std::vector<int64_t>& s = lp->view_shape;
+    if (s.size() != 2) {
+        return Fail(ACLNN_ERR_INNER_TILING_ERROR, "logProb's dim num %zu is invalid: it should be 2.", s.size());
+    }
+    if (target->view_shape.size() != 1 || target->view_shape[0] != s[0]) {
+        return Fail(ACLNN_ERR_INNER_TILING_ERROR, "The dim 0 of logProb should be the size of target, but logProb is "
+                    "%s and target %s.", ShapeString(s).c_str(), ShapeString(target->view_shape).c_str());
+    }
+    if (weight != nullptr && (weight->view_shape.size() != 1 || weight->view_shape[0] != s[1])) {
+        return Fail(ACLNN_ERR_INNER_TILING_ERROR, "The dim 1 of logProb should be the size of weight, but logProb is "
+                    "%s and weight %s.", ShapeString(s).c_str(), ShapeString(weight->view_shape).c_str());
+    }
+    if (none ? (grad->view_shape != std::vector<int64_t>{s[0]}) : grad->numel != 1) {
+        return Fail(ACLNN_ERR_INNER_TILING_ERROR, "gradLoss's shape %s is invalid for reduction %s.",
+                    ShapeString(grad->view_shape).c_str(), r);
+    }
+    const aclTensor* out = c.t[6];
+    if (out->view_shape != s) {  // BEYOND CANN
+        return Fail(ACLNN_ERR_PARAM_INVALID, "out's shape %s is not logProb's %s.", ShapeString(out->view_shape).c_str(),
+                    ShapeString(s).c_str());
+    }
+    return 0;
+}
+
+}  // namespace aclcpu
+
+// ================================================================================ ChamferDistanceBackward
+// hicann/ops-nn e5c3fa93 loss/chamfer_distance_grad/op_host/op_api/aclnn_chamfer_distance_backward.cpp checks nulls
+// and dtypes only; the shapes below are beyond CANN (the kernel would read and write by them).
+
+namespace aclcpu {
+
+/// BEYOND CANN (161002): xyz1 [B, N, 2], xyz2 [B, M, 2], idx1 and gradDist1 [B, N], idx2 and gradDist2 [B, M],
+/// gradXyz1 xyz1's shape, gradXyz2 xyz2's. c.t: xyz1, xyz2, idx1, idx2, gradDist1, gradDist2, gradXyz1, gradXyz2.
+inline int CheckChamferDistanceBackwardShapes(const OpCall& c) {
+    const std::vector<int64_t>& a = c.t[0]->view_shape;
+    const std::vector<int64_t>& b = c.t[1]->view_shape;
+    if (a.size() != 3 || b.size() != 3 || a[2] != 2 || b[2] != 2 || a[0] != b[0]) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "xyz1 %s and xyz2 %s should be [B, N, 2] and [B, M, 2].",
+                    ShapeString(a).c_str(), ShapeString(b).c_str());
+    }
+    const std::vector<int64_t> bn = {a[0], a[1]}, bm = {b[0], b[1]};
+    const char* const names[4] = {"idx1", "idx2", "gradDist1", "gradDist2"};
+    const std::vector<int64_t>* const want[4] = {&bn, &bm, &bn, &bm};
+    for (int i = 0; i < 4; ++i) {
+        if (c.t[2 + i]->view_shape != *want[i]) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "%s's shape %s should be %s.", names[i],
+                        ShapeString(c.t[2 + i]->view_shape).c_str(), ShapeString(*want[i]).c_str());
+        }
+    }
+    if (c.t[6]->view_shape != a || c.t[7]->view_shape != b) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "gradXyz1 %s and gradXyz2 %s should have the shapes of xyz1 and xyz2.",
+                    ShapeString(c.t[6]->view_shape).c_str(), ShapeString(c.t[7]->view_shape).c_str());
+    }
+    return 0;
+}
+
+}  // namespace aclcpu
+
+// ================================================================================ CtcLoss
+// hicann/ops-nn e5c3fa93 loss/ctc_loss_v2/op_api/aclnn_ctc_loss.cpp: CheckParams - CheckShapeAndParameterValue (with
+// CheckTargetAndOutShapeParameterValue and ctc_loss_v2.cpp CtcLossNpuOutputShape), then CheckDtypeValid.
+
+namespace aclcpu {
+namespace nnloss {
+
+inline int64_t MaxOf(const aclIntArray* a) {
+    int64_t m = 0;
+    for (int64_t v : a->values) m = std::max(m, v);
+    return m;
+}
+
+}  // namespace nnloss
+
+/// CheckShapeAndParameterValue then CheckDtypeValid (161002). logProbs [T, C] or [T, N, C] with T > 0; blank in
+/// [0, C); inputLengths N long, none above T; targetLengths N long; targets 1-D of sum(targetLengths) or [N, >= the
+/// longest]; negLogLikelihoodOut [N] ([] for a 2-D logProbs); logAlphaOut [N, T, 2 S + 1] (S the longest target),
+/// the last dim rounded up to a multiple of 8 outside the RegBase arch. Then logProbs' list (FLOAT, DOUBLE outside
+/// Atlas A2/A3 and the Ascend 950; FLOAT16 and BF16 too there - on Atlas A2/A3 not with C above 200000, N above 8180
+/// or S above 1000), targets' list, the outputs' dtype logProbs'. c.t: logProbs, targets, negLogLikelihoodOut,
+/// logAlphaOut.
+inline int CheckCtcLoss(const OpCall& c, const aclIntArray* inputLengths, const aclIntArray* targetLengths,
+                        int64_t blank, bool /*zeroInfinity*/) {
+    const aclTensor* lp = c.t[0];
+    const aclTensor* targets = c.t[1];
+    const aclTensor* nll = c.t[2];
+    const aclTensor* alpha = c.t[3];
+    const std::vector<int64_t>& s = lp->view_shape;
+    if (!s.empty() && s[0] == 0) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "start (0) + length (1) exceeds dimension size (0).");
+    }
+    if (s.size() > 3 || s.size() < 2) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "DimNum of logProbs [%zu] must equal 2 or 3.", s.size());
+    }
+    const int64_t t_len = s[0];
+    const int64_t n = s.size() == 3 ? s[1] : 1;
+    const int64_t classes = s.size() == 3 ? s[2] : s[1];
+    if (blank < 0 || blank >= classes) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "Attr parameter blank %ld must be greater than or equal to 0 and less than %ld.",
+                    static_cast<long>(blank), static_cast<long>(classes));
+    }
+    const int64_t max_in = nnloss::MaxOf(inputLengths);
+    if (static_cast<int64_t>(inputLengths->values.size()) != n || max_in > t_len) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "Inputlengths's size [%ld] must equal to [%ld], and max value [%ld] must be less than or equal to "
+                    "[%ld].",
+                    static_cast<long>(inputLengths->values.size()), static_cast<long>(n), static_cast<long>(max_in),
+                    static_cast<long>(t_len));
+    }
+    if (static_cast<int64_t>(targetLengths->values.size()) != n) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "targetLengths's size [%ld] must equal to [%ld].",
+                    static_cast<long>(targetLengths->values.size()), static_cast<long>(n));
+    }
+    const int64_t max_t = nnloss::MaxOf(targetLengths);
+    int64_t sum_t = 0;
+    for (int64_t v : targetLengths->values) sum_t += v;
+    const std::vector<int64_t>& ts = targets->view_shape;
+    if (ts.size() != 1 && ts.size() != 2) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "DimNum of targets [%zu] must equal 1 or 2.", ts.size());
+    }
+    if (ts.size() == 2 && (ts[0] != n || ts[1] < max_t)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Target's shape expect [%ld, >=%ld], but get current shape %s.",
+                    static_cast<long>(n), static_cast<long>(max_t), ShapeString(ts).c_str());
+    }
+    if (ts.size() == 1 && ts[0] != sum_t) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Target's shape expect [%ld], but get current shape %s.",
+                    static_cast<long>(sum_t), ShapeString(ts).c_str());
+    }
+    const int64_t tail = 2 * max_t + 1;
+    const int64_t tail_aligned = c.soc == rt::Soc::kAscend950 ? tail : (tail + 7) / 8 * 8;
+    const std::vector<int64_t> nll_shape = s.size() == 3 ? std::vector<int64_t>{n} : std::vector<int64_t>{};
+    const std::vector<int64_t> alpha_shape = {n, t_len, tail_aligned};
+    if (nll->view_shape != nll_shape) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Shape of negLogLikelihoodOut %s must equal %s.",
+                    ShapeString(nll->view_shape).c_str(), ShapeString(nll_shape).c_str());
+    }
+    if (alpha->view_shape != alpha_shape) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Shape of logAlphaOut %s must equal %s.",
+                    ShapeString(alpha->view_shape).c_str(), ShapeString(alpha_shape).c_str());
+    }
+    // CheckDtypeValid
+    const bool a2a3 = c.soc == rt::Soc::kAscend910B || c.soc == rt::Soc::kAscend910_93;
+    const bool regbase = c.soc == rt::Soc::kAscend950;
+    std::vector<aclDataType> list = {ACL_FLOAT, ACL_DOUBLE};
+    if (a2a3 || regbase) list = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_DOUBLE};
+    if (std::find(list.begin(), list.end(), lp->dtype) == list.end()) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Tensor logProbs not implemented for %s, should be in dtype support list %s.",
+                    DtypeName(lp->dtype), engine::DtypeListString(list.data(), list.size()).c_str());
+    }
+    if (a2a3 && (lp->dtype == ACL_BF16 || lp->dtype == ACL_FLOAT16)) {
+        // CheckDtypeValid reads dims 1 and 2 of logProbs and dim 2 of logAlphaOut whatever logProbs' rank
+        const int64_t c_dim = s.size() == 3 ? s[2] : 0;
+        const int64_t n_dim = s[1];
+        const int64_t s_dim = (alpha_shape[2] - 1) / 2;
+        if (c_dim > 200000 || n_dim > 8180 || s_dim > 1000) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "Not supported now, we will support it later.");
+        }
+    }
+    static const std::vector<aclDataType> kTargets = {ACL_INT32, ACL_INT64, ACL_BOOL, ACL_FLOAT, ACL_FLOAT16};
+    if (std::find(kTargets.begin(), kTargets.end(), targets->dtype) == kTargets.end()) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Tensor targets not implemented for %s, should be in dtype support list %s.",
+                    DtypeName(targets->dtype), engine::DtypeListString(kTargets.data(), kTargets.size()).c_str());
+    }
+    if (nll->dtype != lp->dtype) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Tensor negLogLikelihoodOut expected dtype is %s but found %s.",
+                    DtypeName(lp->dtype), DtypeName(nll->dtype));
+    }
+    if (alpha->dtype != lp->dtype) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Tensor logAlphaOut expected dtype is %s but found %s.",
+                    DtypeName(lp->dtype), DtypeName(alpha->dtype));
+    }
+    return 0;
+}
+
+}  // namespace aclcpu
+
+// ================================================================================ FusedCrossEntropyLossWithMaxSum
+// hicann/ops-nn e5c3fa93 loss/fused_cross_entropy_loss_with_max_sum/op_api/aclnn_fused_cross_entropy_loss_with_max_sum.cpp
+// CheckParams: CheckNotNull (the optional softmax output when vocabParallelLogitsOptional is given), CheckDtypeValid,
+// CheckShape, the labelSmoothing rule. No workspace check (beyond CANN, last).
+
+namespace aclcpu {
+
+/// c.t: logitsMax, sumExpLogits, predictedLogits, inputOptional, weightOptional, vocabParallelLogitsOptional, lossOut,
+/// softMaxOutOptional.
+inline int CheckFusedCrossEntropyLossWithMaxSum(const OpCall& c, float labelSmoothing) {
+    const aclTensor* vocab = c.t[5];
+    const aclTensor* soft = c.t[7];
+    if (vocab != nullptr && soft == nullptr) {
+        return Fail(ACLNN_ERR_PARAM_NULLPTR, "Expected a proper Tensor but got null for argument softMaxOutOptional.");
+    }
+    const int order[4] = {0, 1, 2, 6};
+    const char* const names[8] = {"logitsMax", "sumExpLogits", "predictedLogits", "inputOptional", "weightOptional",
+                                  "vocabParallelLogitsOptional", "lossOut", "softMaxOutOptional"};
+    static const std::vector<aclDataType> kFloat = {ACL_FLOAT};
+    static const std::vector<aclDataType> kVocab = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16};
+    auto not_in = [&](int i, const std::vector<aclDataType>& l) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Tensor %s not implemented for %s, should be in dtype support list %s.",
+                    names[i], DtypeName(c.t[i]->dtype), engine::DtypeListString(l.data(), l.size()).c_str());
+    };
+    for (int i : order) {
+        if (std::find(kFloat.begin(), kFloat.end(), c.t[i]->dtype) == kFloat.end()) return not_in(i, kFloat);
+    }
+    if (vocab != nullptr) {
+        if (std::find(kVocab.begin(), kVocab.end(), vocab->dtype) == kVocab.end()) return not_in(5, kVocab);
+        if (soft->dtype != ACL_FLOAT) return not_in(7, kFloat);
+    }
+    const std::vector<int64_t>& m = c.t[0]->view_shape;
+    if (m.size() != 1) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "logitsMax's dim %zu should be 1.", m.size());
+    }
+    for (int i : {1, 2, 6}) {
+        if (c.t[i]->view_shape != m) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "Expected tensor for %s to have same size as tensor for logitsMax, but "
+                        "%s does not equal %s.", names[i], ShapeString(c.t[i]->view_shape).c_str(),
+                        ShapeString(m).c_str());
+        }
+    }
+    if (vocab != nullptr) {
+        if (vocab->view_shape.size() != 2) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "vocabParallelLogitsOptional's dim %zu should be 2.",
+                        vocab->view_shape.size());
+        }
+        if (soft->view_shape != vocab->view_shape) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "Expected tensor for softMaxOutOptional to have same size as tensor for "
+                        "vocabParallelLogitsOptional, but %s does not equal %s.",
+                        ShapeString(soft->view_shape).c_str(), ShapeString(vocab->view_shape).c_str());
+        }
+        if (vocab->view_shape[0] != m[0]) {  // BEYOND CANN: the kernel reads one row per logitsMax element
+            return Fail(ACLNN_ERR_PARAM_INVALID, "vocabParallelLogitsOptional's dim 0 (%ld) should be logitsMax's size "
+                        "(%ld).", static_cast<long>(vocab->view_shape[0]), static_cast<long>(m[0]));
+        }
+    }
+    if (labelSmoothing != 0) return Fail(ACLNN_ERR_PARAM_INVALID, "Currently, only labelSmoothing=0 are supported.");
     return 0;
 }
 

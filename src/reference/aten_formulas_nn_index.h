@@ -639,3 +639,189 @@ inline at::Tensor MaxUnpool3dBackwardFormula(const at::Tensor& gradOutput, const
 
 }  // namespace ref
 }  // namespace aclcpu
+
+namespace aclcpu {
+namespace ref {
+
+/// aclnnIndex (index/index/op_api/aclnn_index.cpp): self indexed by the list, an empty index tensor standing for
+/// "every position of that dim" (ProcessIndicesAndMasks' mask 0) - PyTorch's advanced indexing self[indices], which
+/// CANN's Index kernels (AI Core and AI CPU) compute; a selection, exact. INT32 indices widened to INT64 (ATen 1.13
+/// indexes with INT64, BOOL or UINT8 only). A 0-d self is the result itself (CANN's isOutEqualSelf). An empty self or
+/// out: `out` itself (CANN returns before planning anything). Index values outside [-size, size) and a result of
+/// another element count than out's (a BOOL index's data-dependent shape) fail the second phase with 561000.
+inline at::Tensor IndexOf(const at::Tensor& self, const std::vector<at::Tensor>& indices, const at::Tensor& out) {
+    if (self.numel() == 0 || out.numel() == 0) return out;
+    if (self.dim() == 0) return self;
+    c10::List<c10::optional<at::Tensor>> list;
+    for (const at::Tensor& t : indices) {
+        if (t.numel() == 0) {
+            list.push_back(c10::nullopt);
+        } else if (t.scalar_type() == at::kInt) {
+            list.push_back(t.to(at::kLong));
+        } else {
+            list.push_back(t);
+        }
+    }
+    at::Tensor r = at::index(self, list);
+    if (r.numel() != out.numel()) {
+        throw std::runtime_error("aclnnIndex: the result has shape " + std::string(c10::str(r.sizes())) +
+                                 ", out has shape " + std::string(c10::str(out.sizes())));
+    }
+    return r;
+}
+
+}  // namespace ref
+}  // namespace aclcpu
+
+namespace aclcpu {
+namespace ref {
+
+/// aclnnIndexPutImpl (index/index_put_v2/op_api/aclnn_index_put_impl.cpp): selfRef[indices] = values (accumulate:
+/// +=, repeated positions summed), an empty index tensor standing for every position of its dim - PyTorch's
+/// index_put_, which CANN's IndexPut kernels compute. With accumulate, FLOAT16 / BF16 are summed in FLOAT and INT8 /
+/// UINT8 in INT32, rounded (wrapped) once into selfRef's dtype, as the op_api's high-precision path casts them
+/// (Ascend 950; our choice on the other products too). Without accumulate, a position given twice takes one of its
+/// values (ATen's last; unspecified on the NPU). An empty selfRef or values, or no non-empty index: selfRef itself,
+/// unchanged. Index values outside [-size, size) and values that do not broadcast to the indexed shape fail the
+/// second phase with 561000.
+inline at::Tensor IndexPutOf(const at::Tensor& selfRef, const std::vector<at::Tensor>& indices,
+                             const at::Tensor& values, bool accumulate) {
+    if (selfRef.numel() == 0 || values.numel() == 0) return selfRef;
+    c10::List<c10::optional<at::Tensor>> list;
+    bool any = false;
+    for (const at::Tensor& t : indices) {
+        if (t.numel() == 0) {
+            list.push_back(c10::nullopt);
+        } else {
+            any = true;
+            list.push_back(t.scalar_type() == at::kInt ? t.to(at::kLong) : t);
+        }
+    }
+    if (!any) return selfRef;
+    at::ScalarType work = selfRef.scalar_type();
+    if (accumulate && (work == at::kHalf || work == at::kBFloat16)) work = at::kFloat;
+    if (accumulate && (work == at::kChar || work == at::kByte)) work = at::kInt;
+    at::Tensor r = selfRef.to(work, /*non_blocking=*/false, /*copy=*/true);
+    r.index_put_(list, values.to(work), accumulate);
+    return r;
+}
+
+}  // namespace ref
+}  // namespace aclcpu
+
+#include <unordered_map>
+
+namespace aclcpu {
+namespace ref {
+
+/// aclnnScatterDiv / Mul / Max / Min (mode 0 div, 1 mul, 2 max, 3 min; TensorFlow's scatter_div, ...): for each
+/// position m of indices (flattened), varRef[indices[m], ...] = op(varRef[indices[m], ...], updates[m, ...]), in place.
+/// The kernels (index/scatter_reduce_common/op_kernel/arch35) sort the indices (original order kept within one index)
+/// and fold each row's updates in an accumulator of FLOAT for FLOAT16 and INT32 for INT8 / UINT8 (narrowed by the low
+/// byte): so here, in that order and those types, the k-th update of every index applied in round k. Integer division
+/// truncates (our reading: the kernel's integer Div; CANN documents no zero divisor). Max / Min propagate NaN (ATen's
+/// maximum / minimum; the kernel's NaN behaviour is not documented). A 0-d varRef is taken as [1] (the tiling's
+/// varFirstDim 1). Index values outside [0, varRef.size(0)) fail the second phase with 561000 (CANN documents that
+/// range). Empty tensors: the first phase returned before.
+inline at::Tensor TfScatterReduceFormula(const at::Tensor& varRef, const at::Tensor& indices, const at::Tensor& updates,
+                                         int mode) {
+    const at::ScalarType t = varRef.scalar_type();
+    const at::ScalarType acc = t == at::kHalf ? at::kFloat : (t == at::kChar || t == at::kByte) ? at::kInt : t;
+    std::vector<int64_t> vshape = varRef.sizes().vec();
+    if (vshape.empty()) vshape = {1};
+    at::Tensor v = varRef.reshape(vshape).to(acc, /*non_blocking=*/false, /*copy=*/true).contiguous();
+    const at::Tensor idx = indices.to(at::kLong).reshape({-1}).contiguous();
+    const int64_t m = idx.numel();
+    std::vector<int64_t> ushape = {m};
+    for (size_t d = 1; d < vshape.size(); ++d) ushape.push_back(vshape[d]);
+    const at::Tensor u = updates.to(acc).reshape(ushape);
+    const int64_t* iv = idx.data_ptr<int64_t>();
+    std::unordered_map<int64_t, int64_t> seen;
+    std::vector<std::vector<int64_t>> rounds;
+    for (int64_t k = 0; k < m; ++k) {
+        if (iv[k] < 0 || iv[k] >= vshape[0]) {
+            throw std::runtime_error("index " + std::to_string(iv[k]) + " is out of bounds for dimension 0 with size " +
+                                     std::to_string(vshape[0]));
+        }
+        const int64_t r = seen[iv[k]]++;
+        if (static_cast<size_t>(r) >= rounds.size()) rounds.emplace_back();
+        rounds[static_cast<size_t>(r)].push_back(k);
+    }
+    for (const std::vector<int64_t>& ks : rounds) {
+        const at::Tensor sel = at::tensor(ks, at::kLong);
+        const at::Tensor rows = idx.index_select(0, sel);
+        const at::Tensor cur = v.index_select(0, rows);
+        const at::Tensor upd = u.index_select(0, sel);
+        at::Tensor res;
+        switch (mode) {
+            case 0: res = at::isFloatingType(acc) ? at::div(cur, upd) : at::div(cur, upd, "trunc"); break;
+            case 1: res = at::mul(cur, upd); break;
+            case 2: res = at::maximum(cur, upd); break;
+            default: res = at::minimum(cur, upd); break;
+        }
+        v.index_copy_(0, rows, res);
+    }
+    return v.reshape(varRef.sizes());
+}
+
+}  // namespace ref
+}  // namespace aclcpu
+
+namespace aclcpu {
+namespace ref {
+
+/// aclnnBucketize (index/bucketize_v2/op_api/aclnn_bucketize.cpp): the index of the bucket of each element of self
+/// in the sorted 1-D boundaries (right: boundaries[i-1] <= x < boundaries[i], else boundaries[i-1] < x <= boundaries[i])
+/// - torch.bucketize. The op_api casts self and boundaries to their promote type (CombineCategories for a 0-d self:
+/// ATen's result_type gives the same); compared here in that type widened without changing the order (a floating
+/// promote type as DOUBLE, an integral one as INT64: both exact). Empty boundaries: every element 0 (the op_api's
+/// Fill). A selection: exact.
+inline at::Tensor BucketizeOf(const at::Tensor& self, const at::Tensor& boundaries, bool outInt32, bool right) {
+    const at::ScalarType out_t = outInt32 ? at::kInt : at::kLong;
+    if (boundaries.numel() == 0) return at::zeros(self.sizes(), self.options().dtype(out_t));
+    const at::ScalarType p = at::result_type(self, boundaries);
+    const at::ScalarType w = at::isFloatingType(p) ? at::kDouble : at::kLong;
+    const at::Tensor s = self.to(p).to(w);
+    const at::Tensor b = boundaries.to(p).to(w);
+    return at::bucketize(s, b, outInt32, right);
+}
+
+}  // namespace ref
+}  // namespace aclcpu
+
+namespace aclcpu {
+namespace ref {
+
+/// aclnnApplyTopKTopP (index/apply_top_k_top_p_with_sorted; the docs' formulas): each row of logits sorted ascending
+/// (stable); top-k: the values below the k-th largest set to -inf; top-p: softmax of what is left, its cumulative sum
+/// from the smallest, positions with a sum <= 1 - p set to -inf (the largest always kept); the row restored to its
+/// order. p or k NULL: that filter skipped. The softmax in float32 (our choice for FLOAT16 / BF16); the result a
+/// selection of logits' values or -inf. A row of one element is copied (the op_api's isLastDimSizeOne). A k outside
+/// [1, V] fails the second phase with 561000. Empty tensors: the first phase returned before.
+inline at::Tensor ApplyTopKTopPOf(const at::Tensor& logits, const at::Tensor& p, const at::Tensor& k) {
+    if (logits.size(1) == 1) return logits;
+    const int64_t v = logits.size(1);
+    const at::Tensor x = logits.to(at::kFloat);
+    at::Tensor sorted, idx;
+    std::tie(sorted, idx) = x.sort(/*stable=*/true, -1, /*descending=*/false);
+    const double inf = std::numeric_limits<double>::infinity();
+    if (k.defined()) {
+        const at::Tensor kk = k.to(at::kLong).reshape({-1, 1});
+        if (kk.numel() > 0 && (kk.min().item<int64_t>() < 1 || kk.max().item<int64_t>() > v)) {
+            throw std::runtime_error("ApplyTopKTopP: k must lie in [1, " + std::to_string(v) + "]");
+        }
+        const at::Tensor kth = sorted.gather(1, v - kk);
+        sorted = sorted.masked_fill(sorted.lt(kth), -inf);
+    }
+    if (p.defined()) {
+        const at::Tensor cs = at::softmax(sorted, -1).cumsum(-1);
+        at::Tensor pm = cs.le(1.0 - p.to(at::kFloat).reshape({-1, 1}));
+        pm.select(1, v - 1).fill_(false);
+        sorted = sorted.masked_fill(pm, -inf);
+    }
+    return at::empty_like(sorted).scatter_(1, idx, sorted);
+}
+
+}  // namespace ref
+}  // namespace aclcpu
+

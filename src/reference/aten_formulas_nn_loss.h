@@ -8,8 +8,11 @@
 
 #include <ATen/ATen.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <limits>
+#include <stdexcept>
+#include <string>
 #include <tuple>
 #include <vector>
 
@@ -325,6 +328,253 @@ inline std::tuple<at::Tensor, at::Tensor> Nll2dBackwardIn(const at::Tensor& grad
     const at::Tensor g = reduction == 0 ? grad.reshape({-1}) : grad;
     const at::Tensor gi = NllLossBackwardIn(g, flat, target.reshape({-1}), weight, reduction, ignoreIndex, totalWeight);
     return std::make_tuple(totalWeight, gi.reshape({n, h, w, c}).permute({0, 3, 1, 2}));
+}
+
+}  // namespace ref
+}  // namespace aclcpu
+
+namespace aclcpu {
+namespace ref {
+
+/// aclnnMseLossOut (loss/mse_loss/op_api/aclnn_mse_loss_out.cpp): self and target cast to their promote type p and
+/// broadcast; MseLoss with reduction none (the kernel squares the difference in FLOAT for FLOAT16 / BF16 and rounds to
+/// p); then mean (ReduceMean) or sum (ReduceSumOp) over dim 0 only, in FLOAT, rounded to p; the writer casts to out's
+/// dtype. An empty self or target: `out` itself, unchanged (CANN returns before planning anything).
+inline at::Tensor MseLossOutOf(const at::Tensor& self, const at::Tensor& target, int64_t reduction,
+                               const at::Tensor& out) {
+    if (self.numel() == 0 || target.numel() == 0) return out;
+    const at::ScalarType p = at::promote_types(self.scalar_type(), target.scalar_type());
+    const at::Tensor d = self.to(p).to(at::kFloat) - target.to(p).to(at::kFloat);
+    const at::Tensor q = (d * d).to(p);
+    if (reduction == 0) return q;
+    const at::Tensor qf = q.to(at::kFloat);
+    return (reduction == 1 ? qf.mean(0) : qf.sum(0)).to(p);
+}
+
+}  // namespace ref
+}  // namespace aclcpu
+
+namespace aclcpu {
+namespace ref {
+
+/// aclnnMultilabelMarginLoss (loss/multilabel_margin_loss/op_api/aclnn_multilabel_margin_loss.cpp): torch's
+/// multilabel_margin_loss with its is_target mask - for each sample, the sum over its target classes j (target read
+/// up to the first -1) and the non-target classes i of max(0, 1 - (x[j] - x[i])), divided by the class count; reduction
+/// 0 none, 1 mean, any other value sum (GetReductionStr). A 0-d self / target unsqueezed to [1] (as the op_api).
+/// FLOAT16 / BF16 computed in FLOAT (ATen 1.13's CPU kernel takes FLOAT and DOUBLE only) and rounded once; target
+/// as INT64 (the op_api casts it to INT32; the values are the same). An empty self: out and isTarget themselves,
+/// unchanged (CANN returns before planning anything). A negative target value ends a sample's targets; one of C or
+/// more before it fails the second phase with 561000.
+inline std::tuple<at::Tensor, at::Tensor> MultilabelMarginLossOf(const at::Tensor& self, const at::Tensor& target,
+                                                                 int64_t reduction, const at::Tensor& out,
+                                                                 const at::Tensor& isTarget) {
+    if (self.numel() == 0) return std::make_tuple(out, isTarget);
+    const at::Tensor s = (self.dim() == 0 ? self.reshape({1}) : self).to(at::kFloat);
+    const at::Tensor t = (target.dim() == 0 ? target.reshape({1}) : target).to(at::kLong);
+    const int64_t r = reduction == 0 ? 0 : reduction == 1 ? 1 : 2;
+    // ATen 1.13's CPU kernel does not range-check the targets it reads (those before the first negative one)
+    // (and ATen checks every value against [-1, C), those after the first negative one too: they are set to -1
+    // here, which keeps the meaning - a negative value ends the sample's targets)
+    const int64_t classes = s.size(-1);
+    at::Tensor tc = t.reshape({-1, classes}).clone().contiguous();
+    int64_t* tv = tc.data_ptr<int64_t>();
+    for (int64_t n = 0; n < tc.size(0); ++n) {
+        bool ended = false;
+        for (int64_t j = 0; j < classes; ++j) {
+            int64_t& v = tv[n * classes + j];
+            if (ended || v < 0) {
+                ended = true;
+                v = -1;
+                continue;
+            }
+            if (v >= classes) {
+                throw std::runtime_error("multilabel_margin_loss: target value " + std::to_string(v) +
+                                         " is out of range for " + std::to_string(classes) + " classes");
+            }
+        }
+    }
+    at::Tensor loss, is_target;
+    std::tie(loss, is_target) = at::multilabel_margin_loss_forward(s, tc.reshape(t.sizes()), r);
+    if (loss.numel() == out.numel()) loss = loss.reshape(out.sizes());  // one element: out's [] or [1]
+    return std::make_tuple(loss, is_target);
+}
+
+}  // namespace ref
+}  // namespace aclcpu
+
+namespace aclcpu {
+namespace ref {
+
+/// aclnnCrossEntropyLoss (loss/cross_entropy_loss, a generated aclnn layer): logProbOut = log_softmax(input, 1);
+/// lossOut = torch's cross_entropy(input, target, weight, reduction, ignoreIndex, labelSmoothing) - per sample
+/// -weight[y] * logProb[n, y] (0 where y == ignoreIndex), with label smoothing (1 - s) of that plus s / C times the
+/// weighted sum over classes; mean divides by the summed weights of the kept samples. In float32 (the kernels compute
+/// FLOAT16 / BF16 in FLOAT), rounded to input's dtype by the writer; lossOut [1] for mean / sum. zlossOut and
+/// lseForZlossOut are documented as not supported and not computed: left unchanged. A target value outside [0, C)
+/// other than ignoreIndex fails the second phase with 561000.
+inline std::tuple<at::Tensor, at::Tensor, at::Tensor, at::Tensor> CrossEntropyLossOf(
+    const at::Tensor& input, const at::Tensor& target, const at::Tensor& weightOptional, const std::string& reduction,
+    int64_t ignoreIndex, double labelSmoothing, const at::Tensor& zlossOut, const at::Tensor& lseForZlossOut) {
+    const at::Tensor x = input.to(at::kFloat);
+    const at::Tensor lp = at::log_softmax(x, 1);
+    const int64_t r = reduction == "none" ? 0 : reduction == "sum" ? 2 : 1;
+    const c10::optional<at::Tensor> w =
+        weightOptional.defined() ? c10::optional<at::Tensor>(weightOptional.to(at::kFloat)) : c10::nullopt;
+    at::Tensor loss = at::cross_entropy_loss(x, target.to(at::kLong), w, r, ignoreIndex, labelSmoothing);
+    if (r != 0) loss = loss.reshape({1});
+    return std::make_tuple(loss, lp, zlossOut, lseForZlossOut);
+}
+
+}  // namespace ref
+}  // namespace aclcpu
+
+namespace aclcpu {
+namespace ref {
+
+/// aclnnCrossEntropyLossGrad (loss/cross_entropy_loss_grad, a generated aclnn layer): the gradient of
+/// aclnnCrossEntropyLoss's loss with respect to its input, from its logProb, as the docs' formulas write it: with
+/// m = (target != ignoreIndex), w the weights (ones without), d = sum(w[target] * m) for mean (1 otherwise) and g
+/// gradLoss per sample: G[n, c] = -(g (1 - s) / d * m * w[target] at c = target + g s / C / d * m * w[c]) (s the label
+/// smoothing), and out = G - exp(logProb) * sum_c G - the log_softmax backward. In float32, rounded to out's dtype by
+/// the writer. gradZlossOptional and lseForZlossOptional (z-loss, documented as not supported) are not read. A target
+/// value outside [0, C) other than ignoreIndex fails the second phase with 561000.
+inline at::Tensor CrossEntropyLossGradOf(const at::Tensor& gradLoss, const at::Tensor& logProb, const at::Tensor& target,
+                                         const at::Tensor& weightOptional, const std::string& reduction,
+                                         int64_t ignoreIndex, double labelSmoothing) {
+    const at::Tensor lp = logProb.to(at::kFloat);
+    const int64_t n = lp.size(0), classes = lp.size(1);
+    const at::Tensor t = target.to(at::kLong);
+    const at::Tensor mask_b = t.ne(ignoreIndex);
+    const at::Tensor ts = at::where(mask_b, t, at::zeros_like(t));
+    if (n > 0 && (ts.min().item<int64_t>() < 0 || ts.max().item<int64_t>() >= classes)) {
+        throw std::runtime_error("cross_entropy_loss_grad: a target value is out of range for " +
+                                 std::to_string(classes) + " classes");
+    }
+    const at::Tensor mask = mask_b.to(at::kFloat);
+    const at::Tensor w = weightOptional.defined() ? weightOptional.to(at::kFloat) : at::ones({classes}, lp.options());
+    const at::Tensor wy = w.index_select(0, ts) * mask;
+    const bool mean = reduction != "none" && reduction != "sum";
+    const at::Tensor d = mean ? wy.sum() : at::ones({}, lp.options());
+    const at::Tensor g = reduction == "none" ? gradLoss.to(at::kFloat).reshape({n})
+                                             : gradLoss.to(at::kFloat).reshape({}).expand({n});
+    const at::Tensor nll = g * (1.0 - labelSmoothing) / d * wy;                     // [N]
+    const at::Tensor smooth = g * (labelSmoothing / static_cast<double>(classes)) / d * mask;  // [N]
+    at::Tensor big = at::zeros({n, classes}, lp.options());
+    big.scatter_(1, ts.reshape({n, 1}), nll.reshape({n, 1}));
+    big = big + smooth.reshape({n, 1}) * w.reshape({1, classes});
+    const at::Tensor grad = -big;
+    return grad - at::exp(lp) * grad.sum(1, true);
+}
+
+}  // namespace ref
+}  // namespace aclcpu
+
+namespace aclcpu {
+namespace ref {
+
+/// aclnnChamferDistanceBackward (loss/chamfer_distance_grad): the gradient of the 2-D chamfer distance - with
+/// d1[b, i] = 2 gradDist1[b, i] (xyz1[b, i] - xyz2[b, idx1[b, i]]) and d2[b, j] = 2 gradDist2[b, j] (xyz2[b, j] -
+/// xyz1[b, idx2[b, j]]): gradXyz1 = d1, minus every d2 whose idx2 names the point; gradXyz2 = d2, minus every d1
+/// whose idx1 names it (mmcv's chamfer_distance backward, which the docs' formulas spell out per coordinate). An index
+/// outside [0, M) / [0, N) contributes nothing, as the Ascend 950 kernel (op_kernel/arch35/chamfer_distance_grad_simt.h:
+/// "matchedM >= 0 && matchedM < numM", and its scatter matches only in-range points) skips it. In float32 (the op_api
+/// casts to FLOAT and back to xyz1's dtype); the sums over points naming one point are in ATen's order (the NPU's:
+/// its own loop order).
+inline std::tuple<at::Tensor, at::Tensor> ChamferDistanceBackwardOf(const at::Tensor& xyz1, const at::Tensor& xyz2,
+                                                                    const at::Tensor& idx1, const at::Tensor& idx2,
+                                                                    const at::Tensor& gradDist1,
+                                                                    const at::Tensor& gradDist2) {
+    const at::ScalarType t = xyz1.scalar_type();
+    const at::Tensor x1 = xyz1.to(at::kFloat), x2 = xyz2.to(at::kFloat);
+    const int64_t n = x1.size(1), m = x2.size(1);
+    const at::Tensor raw1 = idx1.to(at::kLong), raw2 = idx2.to(at::kLong);
+    const at::Tensor ok1 = raw1.ge(0).logical_and(raw1.lt(m)), ok2 = raw2.ge(0).logical_and(raw2.lt(n));
+    const at::Tensor j1 = at::where(ok1, raw1, at::zeros_like(raw1)), j2 = at::where(ok2, raw2, at::zeros_like(raw2));
+    const at::Tensor i1 = j1.unsqueeze(-1).expand({x1.size(0), n, 2});
+    const at::Tensor i2 = j2.unsqueeze(-1).expand({x2.size(0), m, 2});
+    const at::Tensor d1 = 2 * (gradDist1.to(at::kFloat) * ok1.to(at::kFloat)).unsqueeze(-1) * (x1 - x2.gather(1, i1));
+    const at::Tensor d2 = 2 * (gradDist2.to(at::kFloat) * ok2.to(at::kFloat)).unsqueeze(-1) * (x2 - x1.gather(1, i2));
+    const at::Tensor g1 = d1.clone().scatter_add_(1, i2, -d2);
+    const at::Tensor g2 = d2.clone().scatter_add_(1, i1, -d1);
+    return std::make_tuple(g1.to(t), g2.to(t));
+}
+
+}  // namespace ref
+}  // namespace aclcpu
+
+namespace aclcpu {
+namespace ref {
+
+/// aclnnCtcLoss (loss/ctc_loss_v2/op_api/aclnn_ctc_loss.cpp): the connectionist temporal classification loss and its
+/// forward variables - ATen's _ctc_loss(logProbs, targets, inputLengths, targetLengths, blank, zeroInfinity), which is
+/// torch's ctc_loss with reduction none: negLogLikelihoodOut [N] (0-d for a 2-D, unbatched logProbs, which the op_api
+/// reshapes to [T, 1, C]) and log_alpha [N, T, 2 S + 1]. FLOAT16 / BF16 computed in FLOAT (ATen 1.13's CPU kernel
+/// takes FLOAT and DOUBLE), rounded once; targets of any listed dtype as INT64 (the op_api casts BOOL / FLOAT /
+/// FLOAT16 to INT64). log_alpha is written at [n, t, s] for t < inputLengths[n] and s < 2 targetLengths[n] + 1; every
+/// other position of logAlphaOut (ATen leaves them unset; the NPU's padding to a multiple of 8 outside the RegBase
+/// arch) is -inf here - our choice, the NPU's values there are not documented. A target value outside [0, C) fails the
+/// second phase with 561000.
+inline std::tuple<at::Tensor, at::Tensor> CtcLossOf(const at::Tensor& logProbs, const at::Tensor& targets,
+                                                    at::IntArrayRef inputLengths, at::IntArrayRef targetLengths,
+                                                    int64_t blank, bool zeroInfinity, const at::Tensor& logAlphaOut) {
+    const at::ScalarType t = logProbs.scalar_type();
+    const at::ScalarType w = t == at::kDouble ? at::kDouble : at::kFloat;
+    at::Tensor lp = logProbs.to(w);
+    const bool unbatched = lp.dim() == 2;
+    if (unbatched) lp = lp.unsqueeze(1);
+    const int64_t n = lp.size(1), steps = lp.size(0), classes = lp.size(2);
+    at::Tensor tg = targets.to(at::kLong);
+    if (tg.numel() > 0 && (tg.min().item<int64_t>() < 0 || tg.max().item<int64_t>() >= classes)) {
+        // only the values inside each target's length are read; check those
+        const at::Tensor tc = tg.contiguous();
+        const int64_t* tv = tc.data_ptr<int64_t>();
+        int64_t pos = 0;
+        for (int64_t b = 0; b < n; ++b) {
+            const int64_t base = tg.dim() == 2 ? b * tg.size(1) : pos;
+            for (int64_t j = 0; j < targetLengths[b]; ++j) {
+                const int64_t v = tv[base + j];
+                if (v < 0 || v >= classes) {
+                    throw std::runtime_error("ctc_loss: target value " + std::to_string(v) + " is outside [0, " +
+                                             std::to_string(classes) + ")");
+                }
+            }
+            pos += targetLengths[b];
+        }
+    }
+    at::Tensor nll, alpha;
+    std::tie(nll, alpha) = at::_ctc_loss(lp, tg, inputLengths, targetLengths, blank, zeroInfinity);
+    at::Tensor full = at::full(logAlphaOut.sizes(), -std::numeric_limits<double>::infinity(), alpha.options());
+    for (int64_t b = 0; b < n; ++b) {
+        const int64_t tl = std::min<int64_t>(inputLengths[b], steps);
+        const int64_t sl = std::min<int64_t>(2 * targetLengths[b] + 1, alpha.size(2));
+        if (tl > 0 && sl > 0) {
+            full.select(0, b).narrow(0, 0, tl).narrow(1, 0, sl).copy_(alpha.select(0, b).narrow(0, 0, tl).narrow(1, 0, sl));
+        }
+    }
+    if (unbatched) nll = nll.reshape({});
+    return std::make_tuple(nll, full);
+}
+
+}  // namespace ref
+}  // namespace aclcpu
+
+namespace aclcpu {
+namespace ref {
+
+/// aclnnFusedCrossEntropyLossWithMaxSum (loss/fused_cross_entropy_loss_with_max_sum; the docs' formulas): lossOut =
+/// log(sumExpLogits) - predictedLogits; softMaxOutOptional = exp(vocabParallelLogits - logitsMax[:, None]) /
+/// sumExpLogits[:, None] when vocabParallelLogitsOptional is given (FLOAT16 / BF16 logits widened to FLOAT). In
+/// float32. inputOptional and weightOptional are not read (the op_api passes them on; the docs give them no role).
+inline std::tuple<at::Tensor, at::Tensor> FusedCrossEntropyLossWithMaxSumOf(const at::Tensor& logitsMax,
+                                                                            const at::Tensor& sumExpLogits,
+                                                                            const at::Tensor& predictedLogits,
+                                                                            const at::Tensor& vocab,
+                                                                            const at::Tensor& softMaxOutOptional) {
+    const at::Tensor s = sumExpLogits.to(at::kFloat);
+    const at::Tensor loss = at::log(s) - predictedLogits.to(at::kFloat);
+    if (!vocab.defined()) return std::make_tuple(loss, softMaxOutOptional);
+    const at::Tensor soft = at::exp(vocab.to(at::kFloat) - logitsMax.to(at::kFloat).unsqueeze(-1)) / s.unsqueeze(-1);
+    return std::make_tuple(loss, soft);
 }
 
 }  // namespace ref
