@@ -561,4 +561,192 @@ inline int CheckModulateGradOuts(const OpCall& c) {
     return 0;
 }
 
+/// aclnn_swish.cpp CheckDtypeValidBetaToFloat, aclnn_swish_backward.cpp CheckDtypeValid: a given betaOptional's dtype
+/// castable to FLOAT ("betaOptional dtype %s can not cast to float32."). The table refuses a NULL one before this
+/// (it has no optional aclScalar).
+inline int CheckSwishBetaCast(const OpCall&, const aclScalar* betaOptional) {
+    if (betaOptional == nullptr || CanCast(betaOptional->dtype, ACL_FLOAT)) return 0;
+    return Fail(ACLNN_ERR_PARAM_INVALID, "betaOptional dtype %s can not cast to float32.", DtypeName(betaOptional->dtype));
+}
+
+/// The ClippedSwiglu tiling's checks (clipped_swiglu_tiling.cpp CheckAndGetXAndAttrs, CheckAndGetGroupIndex, CheckY;
+/// on the Ascend 950 clipped_swiglu_tiling_arch35.cpp, which adds limit > 0, clamp_mode 0 or 1, a group_index of 1 to
+/// 8192 elements and y's dims after dim equal to x's): 561002, ACLNN_ERR_INNER_TILING_ERROR; the texts are the A2
+/// tiling's. c.t = {x, groupIndexOptional (nullptr when absent), out}. clampMode < 0: aclnnClippedSwiglu (no attribute).
+inline int ClippedSwigluTiling(const OpCall& c, int64_t dim, double limit, int64_t clampMode) {
+    const bool arch35 = c.soc == rt::Soc::kAscend950;
+    if (arch35 && !(static_cast<float>(limit) > 0.0f)) {
+        return Fail(ACLNN_ERR_INNER_TILING_ERROR, "Invalid value %g of attribute limit: it must be > 0.", limit);
+    }
+    if (arch35 && clampMode >= 0 && clampMode != 0 && clampMode != 1) {
+        return Fail(ACLNN_ERR_INNER_TILING_ERROR, "Invalid value %lld of attribute clamp_mode: it must be 1 or 0.",
+                    static_cast<long long>(clampMode));
+    }
+    const std::vector<int64_t>& x = c.t[0]->view_shape;
+    const int64_t rank = static_cast<int64_t>(x.size());
+    if (dim > rank - 1 || dim < -rank) {
+        return Fail(ACLNN_ERR_INNER_TILING_ERROR, "dim should in [-%lld, %lld], but get %lld,",
+                    static_cast<long long>(rank), static_cast<long long>(rank - 1), static_cast<long long>(dim));
+    }
+    const int64_t d = dim < 0 ? dim + rank : dim;
+    const int64_t cut = x[static_cast<size_t>(d)];
+    if (cut % 2 != 0) {
+        return Fail(ACLNN_ERR_INNER_TILING_ERROR, "x[dim] should be divisible by 2, but get %lld",
+                    static_cast<long long>(cut));
+    }
+    if (const aclTensor* g = c.t[1]) {
+        if (g->view_shape.size() != 1) {
+            return Fail(ACLNN_ERR_INNER_TILING_ERROR,
+                        "the number of dimensions of group_index should be 1, but get %zu.", g->view_shape.size());
+        }
+        if (arch35 && (g->view_shape[0] <= 0 || g->view_shape[0] > 8192)) {
+            return Fail(ACLNN_ERR_INNER_TILING_ERROR,
+                        "Invalid value %lld of group_index: the number of elements of group_index should be greater "
+                        "than 0 and no more than 8192.",
+                        static_cast<long long>(g->view_shape[0]));
+        }
+    }
+    const std::vector<int64_t>& y = c.t[2]->view_shape;
+    if (static_cast<int64_t>(y.size()) != rank) {
+        return Fail(ACLNN_ERR_INNER_TILING_ERROR,
+                    "the number of dimensions of y should be equal to dimensions of x, but get %zu.", y.size());
+    }
+    if (y[static_cast<size_t>(d)] != cut / 2) {
+        return Fail(ACLNN_ERR_INNER_TILING_ERROR, "y[dim] should be equal to x[dim] divided by 2, but get %lld.",
+                    static_cast<long long>(y[static_cast<size_t>(d)]));
+    }
+    if (arch35) {
+        for (int64_t i = d + 1; i < rank; ++i) {
+            if (x[static_cast<size_t>(i)] != y[static_cast<size_t>(i)]) {
+                return Fail(ACLNN_ERR_INNER_TILING_ERROR, "xShape[%lld] should be equal yShape[%lld].",
+                            static_cast<long long>(i), static_cast<long long>(i));
+            }
+        }
+    }
+    return 0;
+}
+inline int CheckClippedSwigluTiling(const OpCall& c, int64_t dim, double, double limit, double, bool) {
+    return ClippedSwigluTiling(c, dim, limit, -1);
+}
+inline int CheckClippedSwigluV2Tiling(const OpCall& c, int64_t dim, double, double limit, double, bool,
+                                      int64_t clampMode) {
+    return ClippedSwigluTiling(c, dim, limit, clampMode);
+}
+
+/// Beyond CANN: out of x's shape with dim halved (the infershape's; the tiling checked dim and out's rank). c.t = {x,
+/// groupIndexOptional, out}.
+inline int ClippedSwigluOut(const OpCall& c, int64_t dim) {
+    std::vector<int64_t> want = c.t[0]->view_shape;
+    const int64_t rank = static_cast<int64_t>(want.size());
+    want[static_cast<size_t>(dim < 0 ? dim + rank : dim)] /= 2;
+    if (c.t[2]->view_shape == want) return 0;
+    return Fail(ACLNN_ERR_PARAM_INVALID, "Expected out to have shape %s (x's with dim halved), but found %s.",
+                ShapeString(want).c_str(), ShapeString(c.t[2]->view_shape).c_str());
+}
+inline int CheckClippedSwigluOut(const OpCall& c, int64_t dim, double, double, double, bool) {
+    return ClippedSwigluOut(c, dim);
+}
+inline int CheckClippedSwigluV2Out(const OpCall& c, int64_t dim, double, double, double, bool, int64_t) {
+    return ClippedSwigluOut(c, dim);
+}
+
+/// aclnn_geglu_backward.cpp CheckShape (after the two OP_CHECK_SHAPE_NOT_EQUAL) and CheckAttributeValue: dim in
+/// [-rank, rank) of self's rank (a 0-d self counts 1); gradOutput of that rank; its dims self's except dim, which is
+/// half of self's; approximate 0 or 1. c.t = {gradOutput, self, gelu, gradInput}.
+inline int GeGluBackwardShape(const OpCall& c, int64_t dim, int64_t approximate) {
+    const std::vector<int64_t>& g = c.t[0]->view_shape;
+    const std::vector<int64_t>& x = c.t[1]->view_shape;
+    const int64_t rank = x.empty() ? 1 : static_cast<int64_t>(x.size());
+    if (dim >= rank || dim < -rank) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "expected dim to be in range of [%lld, %lld], but got %lld.",
+                    static_cast<long long>(-rank), static_cast<long long>(rank - 1), static_cast<long long>(dim));
+    }
+    if (static_cast<int64_t>(g.size()) != rank || x.empty()) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "gradOutput: %s and self: %s must have same dimensions",
+                    ShapeString(g).c_str(), ShapeString(x).c_str());
+    }
+    const size_t d = static_cast<size_t>(dim < 0 ? dim + rank : dim);
+    for (size_t i = 0; i < x.size(); ++i) {
+        if (i == d) {
+            if (g[i] * 2 != x[i]) {
+                return Fail(ACLNN_ERR_PARAM_INVALID,
+                            "the last dimension of gradOutput: %s must be the half of the last dimension of self: %s",
+                            ShapeString(g).c_str(), ShapeString(x).c_str());
+            }
+        } else if (g[i] != x[i]) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "except for the last dimension, all other dimensions of gradOutput: %s and self: %s must equal",
+                        ShapeString(g).c_str(), ShapeString(x).c_str());
+        }
+    }
+    if (approximate < 0 || approximate > 1) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "expected approximate to be 0 or 1, but got %lld.",
+                    static_cast<long long>(approximate));
+    }
+    return 0;
+}
+inline int CheckGeGluBackwardShape(const OpCall& c, int64_t dim, int64_t approximate) {
+    return GeGluBackwardShape(c, dim, approximate);
+}
+inline int CheckGeGluV3BackwardShape(const OpCall& c, int64_t dim, int64_t approximate, bool) {
+    return GeGluBackwardShape(c, dim, approximate);
+}
+
+/// clipped_swiglu_grad_tiling.cpp (every product): limit > 0; dim in [-rank, rank); x[dim] even; grad_y of x's rank,
+/// its dim half of x's and its other dims x's; group_index 1-D; grad_x of x's rank (561002, the tiling's texts).
+/// c.t = {gradY, x, groupIndexOptional, gradXOut}.
+inline int CheckClippedSwigluGradTiling(const OpCall& c, int64_t dim, double, double limit, double, bool) {
+    if (!(static_cast<float>(limit) > 0.0f)) {
+        return Fail(ACLNN_ERR_INNER_TILING_ERROR, "limit must be > 0, but got %f.", static_cast<double>(static_cast<float>(limit)));
+    }
+    const std::vector<int64_t>& x = c.t[1]->view_shape;
+    const std::vector<int64_t>& gy = c.t[0]->view_shape;
+    const int64_t rank = static_cast<int64_t>(x.size());
+    if (dim > rank - 1 || dim < -rank) {
+        return Fail(ACLNN_ERR_INNER_TILING_ERROR, "dim should in [-%lld, %lld], but get %lld,",
+                    static_cast<long long>(rank), static_cast<long long>(rank - 1), static_cast<long long>(dim));
+    }
+    const int64_t d = dim < 0 ? dim + rank : dim;
+    if (x[static_cast<size_t>(d)] % 2 != 0) {
+        return Fail(ACLNN_ERR_INNER_TILING_ERROR, "x[dim] should be divisible by 2, but get %lld",
+                    static_cast<long long>(x[static_cast<size_t>(d)]));
+    }
+    if (static_cast<int64_t>(gy.size()) != rank) {
+        return Fail(ACLNN_ERR_INNER_TILING_ERROR, "grad_y rank (%zu) should be equal to x rank (%lld).", gy.size(),
+                    static_cast<long long>(rank));
+    }
+    for (int64_t i = 0; i < rank; ++i) {
+        const int64_t g = gy[static_cast<size_t>(i)], xi = x[static_cast<size_t>(i)];
+        if (i == d && g != xi / 2) {
+            return Fail(ACLNN_ERR_INNER_TILING_ERROR, "grad_y dim %lld (%lld) should be half of x dim %lld (%lld).",
+                        static_cast<long long>(i), static_cast<long long>(g), static_cast<long long>(i),
+                        static_cast<long long>(xi));
+        }
+        if (i != d && g != xi) {
+            return Fail(ACLNN_ERR_INNER_TILING_ERROR, "grad_y dim %lld (%lld) should be equal to x dim %lld (%lld).",
+                        static_cast<long long>(i), static_cast<long long>(g), static_cast<long long>(i),
+                        static_cast<long long>(xi));
+        }
+    }
+    if (const aclTensor* g = c.t[2]) {
+        if (g->view_shape.size() != 1) {
+            return Fail(ACLNN_ERR_INNER_TILING_ERROR,
+                        "the number of dimensions of group_index should be 1, but get %zu.", g->view_shape.size());
+        }
+    }
+    if (static_cast<int64_t>(c.t[3]->view_shape.size()) != rank) {
+        return Fail(ACLNN_ERR_INNER_TILING_ERROR,
+                    "the number of dimensions of grad_x should be equal to dimensions of x, but get %zu.",
+                    c.t[3]->view_shape.size());
+    }
+    return 0;
+}
+
+/// Beyond CANN: gradXOut of x's shape (the tiling checks its rank only).
+inline int CheckClippedSwigluGradOut(const OpCall& c, int64_t, double, double, double, bool) {
+    if (c.t[3]->view_shape == c.t[1]->view_shape) return 0;
+    return Fail(ACLNN_ERR_PARAM_INVALID, "Expected gradXOut to have x's shape %s, but found %s.",
+                ShapeString(c.t[1]->view_shape).c_str(), ShapeString(c.t[3]->view_shape).c_str());
+}
+
 }  // namespace aclcpu

@@ -19,4 +19,18 @@ inline int CheckForeachOneElementTensor(const ForeachCall& c, const aclTensor* s
     return 0;
 }
 
+/// aclnnForeachNorm (aclnnForeachNorm.md: "out的shape size不为1" -> 561002; the infershape gives each y [1]): every
+/// tensor of out holds one element. c.lists = {x, out}.
+inline int CheckForeachNormOutNumel(const ForeachCall& c, const aclScalar*) {
+    const aclTensorList* out = c.lists[1];
+    for (size_t i = 0; i < out->items.size(); ++i) {
+        const aclTensor* t = out->items[i];
+        if (t->numel != 1) {
+            return Fail(ACLNN_ERR_INNER_TILING_ERROR, "The shape size of out[%zu] should be 1, but got %lld (shape %s).",
+                        i, static_cast<long long>(t->numel), ShapeString(t->view_shape).c_str());
+        }
+    }
+    return 0;
+}
+
 }  // namespace aclcpu

@@ -119,4 +119,29 @@ inline int CheckAdamWV2StepNumel(const OpCall& c, float, float, float, float, fl
                 static_cast<unsigned long long>(s->numel));
 }
 
+/// apply_fused_ema_adam_tiling.cpp CheckInputShape: grad, var, m, v, s of one shape (561002; the message restates
+/// the tiling's reason). c.t = {grad, step, varRef, mRef, vRef, sRef} (inputs, then the inout tensors).
+inline int CheckFusedEmaAdamShapes(const OpCall& c, double, double, double, double, double, int64_t, bool, double) {
+    const std::vector<int64_t>& g = c.t[0]->view_shape;
+    for (int k = 2; k < 6; ++k) {
+        if (c.t[k]->view_shape != g) {
+            return Fail(ACLNN_ERR_INNER_TILING_ERROR,
+                        "grad, var, m, v and s should have the same shape, but got %s, %s, %s, %s and %s.",
+                        ShapeString(g).c_str(), ShapeString(c.t[2]->view_shape).c_str(),
+                        ShapeString(c.t[3]->view_shape).c_str(), ShapeString(c.t[4]->view_shape).c_str(),
+                        ShapeString(c.t[5]->view_shape).c_str());
+        }
+    }
+    return 0;
+}
+
+/// Beyond CANN: step not empty (aclnnApplyFusedEmaAdam.md documents shape [1]; neither the generated layer nor the
+/// tiling checks it, and the kernel reads its first element - as the reference does, whatever step's shape).
+inline int CheckFusedEmaAdamStep(const OpCall& c, double, double, double, double, double, int64_t, bool, double) {
+    const aclTensor* s = c.t[1];
+    if (s->numel >= 1) return 0;
+    return Fail(ACLNN_ERR_PARAM_INVALID, "Expected step to hold at least one element, but got shape %s.",
+                ShapeString(s->view_shape).c_str());
+}
+
 }  // namespace aclcpu

@@ -1498,4 +1498,177 @@ inline int CheckMaxPool3dWithArgmaxBackward(const OpCall& c, const aclIntArray* 
     return 0;
 }
 
+// ---- aclnnAdaptiveMaxPool3d (aclnn_adaptive_max_pool3d.cpp CheckParams after its null checks); c.t = {self, out,
+// indices}
+
+/// CheckInputOutputDims (self, out, indices 5-D or 4-D), CheckDtypeValid (self, out FLOAT, FLOAT16, BF16 on Atlas
+/// A2/A3 and the Ascend 950 - an empty list elsewhere -; indices INT32, on the 950 INT32 or INT64), CheckFormat (the
+/// 950: self NCDHW, NCHW or ND; else NCDHW or NCHW; out of self's format), CheckOutShape (outputSize of 3 values, on
+/// the 950 of 0, 1 or 3; out's leading dims self's, its D, H, W outputSize's - on the 950 one value for all three, or
+/// none for self's -; indices' first outputSize.size dims out's), checkDtypeSame (out of self's dtype),
+/// checkExceptiveValue (self's dims after the first positive; D * H * W at most 2^31 - 1 - on the 950 only for INT32
+/// indices -; outputSize's values positive). Beyond CANN: indices of out's shape.
+inline int CheckAdaptiveMaxPool3d(const OpCall& c, const aclIntArray* outputSize) {
+    using namespace pool_checks;
+    const aclTensor* self = c.t[0];
+    const aclTensor* out = c.t[1];
+    const aclTensor* idx = c.t[2];
+    const bool regbase = c.soc == rt::Soc::kAscend950;
+    const size_t sd = self->view_shape.size(), od = out->view_shape.size(), id = idx->view_shape.size();
+    if (sd != 5 && sd != 4) return Fail(ACLNN_ERR_PARAM_INVALID, "Self dims %zu should be 5 or 4.", sd);
+    if (od != 5 && od != 4) return Fail(ACLNN_ERR_PARAM_INVALID, "Out dims %zu should be 5 or 4.", od);
+    if (id != 5 && id != 4) return Fail(ACLNN_ERR_PARAM_INVALID, "Indices dims %zu should be 5 or 4.", id);
+    const std::vector<aclDataType> list = Bf16(c.soc) ? std::vector<aclDataType>{ACL_FLOAT, ACL_FLOAT16, ACL_BF16}
+                                                      : std::vector<aclDataType>{};
+    if (int ret = InList(self, "self", list)) return ret;
+    if (int ret = InList(out, "out", list)) return ret;
+    if (int ret = InList(idx, "indices", regbase ? std::vector<aclDataType>{ACL_INT32, ACL_INT64}
+                                                 : std::vector<aclDataType>{ACL_INT32})) {
+        return ret;
+    }
+    const int32_t f = self->format;
+    if (regbase) {
+        if (f != ACL_FORMAT_NCDHW && f != ACL_FORMAT_NCHW && f != ACL_FORMAT_ND) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "Format of input is not supported, self [%s].",
+                        FormatName(f));
+        }
+    } else if (f != ACL_FORMAT_NCDHW && f != ACL_FORMAT_NCHW) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Format of input should be NCDHW or NCHW.");
+    }
+    if (f != out->format) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Format of input and out should be equal, input [%s], out [%s].",
+                    FormatName(f), FormatName(out->format));
+    }
+    const std::vector<int64_t>& os = outputSize->values;
+    const size_t n = os.size();
+    if (regbase && n != 0 && n != 1 && n != 3) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "outputSize length should be 0, 1 or 3.");
+    }
+    if (!regbase && n != 3) return Fail(ACLNN_ERR_PARAM_INVALID, "outputSize length should be 3.");
+    const std::vector<int64_t>& in = self->view_shape;
+    const std::vector<int64_t>& o = out->view_shape;
+    const std::vector<int64_t>& ix = idx->view_shape;
+    const size_t offset = od == 4 ? 1 : 2;
+    for (size_t i = 0; i < offset; ++i) {
+        if (i >= sd || in[i] != o[i]) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "The [%zu] dim of outShape value should match the selfShape's.", i);
+        }
+    }
+    for (size_t i = 0; i < 3; ++i) {
+        int64_t want = 0;
+        if (n == 3) {
+            want = os[i];
+        } else if (n == 1) {
+            want = os[0];
+        } else {
+            want = i + offset < sd ? in[i + offset] : -1;
+        }
+        if (o[i + offset] != want) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "outShape value should match the outputSize value.");
+        }
+    }
+    for (size_t i = 0; i < n; ++i) {
+        if (i >= id || ix[i] != o[i]) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "The [%zu] dim of outShape value should match the indicesShape value.",
+                        i);
+        }
+    }
+    if (int ret = DtypeSame(self, "self", out, "out")) return ret;
+    for (size_t i = 1; i < sd; ++i) {
+        if (in[i] < 1) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "The [%zu] dim of selfShape is with size smaller than 1.", i);
+        }
+    }
+    const int64_t dhw = in[sd - 1] * in[sd - 2] * in[sd - 3];
+    if (regbase) {
+        if (idx->dtype == ACL_INT32 && dhw > INT32_MAX) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "The size of self is more than MAX_INT32, but the data type of indices should be int64.");
+        }
+    } else if (dhw > INT32_MAX) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "The size of self should be less than or equal to 2^31 - 1, but got selfSize:%lld",
+                    static_cast<long long>(dhw));
+    }
+    for (size_t i = 0; i < n; ++i) {
+        if (os[i] < 1) return Fail(ACLNN_ERR_PARAM_INVALID, "The [%zu] dim of outputSize is less than 1.", i);
+    }
+    if (ix != o) {  // beyond CANN
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Expected tensor for indices to have same size as %s, but got %s.",
+                    ShapeString(o).c_str(), ShapeString(ix).c_str());
+    }
+    if (sd != od) {  // beyond CANN
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Expected out to have self's rank %zu, but got %zu.", sd, od);
+    }
+    return 0;
+}
+
+// ---- aclnnAdaptiveMaxPool3dBackward (aclnn_adaptive_max_pool3d_backward.cpp: AdaptiveMaxPoolCommon::CheckParams
+// after its null checks, then CheckSelfShapeSupport, CheckFormat and the indices' list); c.t = {gradOutput, self,
+// indices, gradInput}
+
+/// AdaptiveMaxPoolCommon's CheckDtypeValid and CheckShapeSame (as aclnnAdaptiveMaxPool2dBackward's), then
+/// CheckSelfShapeSupport (D * H * W at most 2^31 - 1 outside the 950), CheckFormat (one format, none private, each
+/// 4-D or 5-D), indices INT32 (INT32, INT64 on the 950). Beyond CANN: gradOutput's leading dims not self's -> 161002.
+inline int CheckAdaptiveMaxPool3dBackward(const OpCall& c) {
+    using namespace pool_checks;
+    const aclTensor* grad = c.t[0];
+    const aclTensor* self = c.t[1];
+    const aclTensor* idx = c.t[2];
+    const aclTensor* gi = c.t[3];
+    if (int ret = DtypeSame(self, "self", grad, "gradOutput")) return ret;
+    if (int ret = DtypeSame(self, "self", gi, "gradInput")) return ret;
+    const std::vector<aclDataType> list =
+        Bf16(c.soc) ? std::vector<aclDataType>{ACL_BF16, ACL_FLOAT16, ACL_FLOAT} : std::vector<aclDataType>{};
+    if (int ret = InList(self, "self", list)) return ret;
+    if (int ret = InList(idx, "indices", {ACL_INT32, ACL_INT64})) return ret;
+    const std::vector<int64_t>& g = grad->view_shape;
+    const std::vector<int64_t>& in = self->view_shape;
+    const std::vector<int64_t>& ix = idx->view_shape;
+    const std::vector<int64_t>& o = gi->view_shape;
+    if (in.size() != o.size() || in.size() != g.size() || in.size() != ix.size()) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "Dims of self and gradOutput and gradInput and indices should be same, self[%zu], gradOutput[%zu], "
+                    "gradInput[%zu], indices[%zu].",
+                    in.size(), g.size(), o.size(), ix.size());
+    }
+    for (size_t i = 0; i < in.size(); ++i) {
+        if (g[i] != ix[i]) return Fail(ACLNN_ERR_PARAM_INVALID, "gradOutput dims No.[%zu] must match indices dims.", i);
+        if (in[i] != o[i]) return Fail(ACLNN_ERR_PARAM_INVALID, "self dims No.[%zu] must match gradInput dims.", i);
+    }
+    if (in.size() >= 3 && c.soc != rt::Soc::kAscend950) {
+        const int64_t vol = in[in.size() - 1] * in[in.size() - 2] * in[in.size() - 3];
+        if (vol > 2147483647LL) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "The size of self should be less than or equal to 2^31 - 1, but got selfSize:%ld",
+                        static_cast<long>(vol));
+        }
+    }
+    if (self->format != grad->format || self->format != gi->format || self->format != idx->format) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "Format of self and gradOutput and gradInput and indices should be same, self[%s], gradOutput[%s], "
+                    "gradInput[%s], indices[%s].",
+                    FormatName(self->format), FormatName(grad->format), FormatName(gi->format),
+                    FormatName(idx->format));
+    }
+    if (IsPrivateFormatCode(self->format)) return Fail(ACLNN_ERR_PARAM_INVALID, "Format only support NCDHW or CDHW");
+    const aclTensor* ranked[4] = {self, gi, grad, idx};
+    const char* names[4] = {"self", "gradInput", "gradOutput", "indices"};
+    for (int k = 0; k < 4; ++k) {
+        const size_t d = ranked[k]->view_shape.size();
+        if (d != 4 && d != 5) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "4D or 5D tensor expected for %s but got dim num:%zu", names[k], d);
+        }
+    }
+    if (c.soc != rt::Soc::kAscend950) {
+        if (int ret = InList(idx, "indices", {ACL_INT32})) return ret;
+    }
+    for (size_t i = 0; i + 3 < in.size(); ++i) {  // beyond CANN
+        if (g[i] != in[i]) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "gradOutput dims No.[%zu] must match self dims.", i);
+        }
+    }
+    return 0;
+}
+
 }  // namespace aclcpu

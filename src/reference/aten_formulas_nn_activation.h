@@ -176,5 +176,103 @@ inline std::tuple<at::Tensor, at::Tensor, at::Tensor> ModulateBackwardIn(const a
     return std::make_tuple(gi.to(k), gs.to(k), gh.to(k));
 }
 
+/// aclnn_swish.cpp: the Swish kernel with scale = betaOptional->ToFloat() (the scalar rounded to float):
+/// self * sigmoid(scale * self) in float32, rounded once to self's dtype.
+inline at::Tensor SwishIn(const at::Tensor& self, const at::Scalar& beta) {
+    const double scale = static_cast<double>(static_cast<float>(beta.toDouble()));
+    const at::Tensor x = self.to(at::kFloat);
+    return (x * at::sigmoid(x * scale)).to(self.scalar_type());
+}
+
+/// aclnn_swish_backward.cpp: the SwishGrad kernel with scale = betaOptional->ToFloat(): with s = sigmoid(scale * x),
+/// gradInput = gradOutput * (s + scale * x * s * (1 - s)) in float32, rounded once to gradInput's (= self's) dtype.
+inline at::Tensor SwishBackwardIn(const at::Tensor& gradOutput, const at::Tensor& self, const at::Scalar& beta) {
+    const double scale = static_cast<double>(static_cast<float>(beta.toDouble()));
+    const at::Tensor x = self.to(at::kFloat);
+    const at::Tensor s = at::sigmoid(x * scale);
+    return (gradOutput.to(at::kFloat) * (s + x * scale * s * (1 - s))).to(self.scalar_type());
+}
+
+/// clipped_swiglu (aclnnClippedSwiglu.md, aclnnClippedSwigluV2.md; no op_api: the generated layer hands x to the
+/// kernel): x viewed as [pre, n] (pre the product of the dims before dim), only the first sum(group_index) rows (all
+/// without a group_index; clamped to [0, pre]) computed, the other rows of out kept as they are (the kernel does not
+/// write them); A, B the odd / even elements of a row (interleaved) or its halves; clampMode 0: A = min(A, limit)
+/// before the SiLU, 1: the SiLU's result clamped instead; B = clamp(B, -limit, limit); y = silu_alpha(A) * (B + bias).
+/// The attributes are the definition's floats (alpha, limit, bias rounded to float); float32, rounded once to x's dtype.
+inline at::Tensor ClippedSwigluIn(const at::Tensor& x, const at::Tensor& groupIndex, int64_t dim, double alpha,
+                                  double limit, double bias, bool interleaved, int64_t clampMode, const at::Tensor& out) {
+    const int64_t rank = x.dim();
+    const int64_t d = dim < 0 ? dim + rank : dim;
+    int64_t pre = 1;
+    for (int64_t i = 0; i < d; ++i) pre *= x.size(i);
+    int64_t rows = pre;
+    if (groupIndex.defined()) {
+        rows = std::min<int64_t>(pre, std::max<int64_t>(0, groupIndex.to(at::kLong).sum().item<int64_t>()));
+    }
+    const double a = static_cast<float>(alpha), l = static_cast<float>(limit), b = static_cast<float>(bias);
+    const at::Tensor xf = x.to(at::kFloat).reshape({pre, -1}).narrow(0, 0, rows);
+    const int64_t n = xf.size(1);
+    at::Tensor A = interleaved ? xf.slice(1, 0, n, 2) : xf.narrow(1, 0, n / 2);
+    at::Tensor B = interleaved ? xf.slice(1, 1, n, 2) : xf.narrow(1, n / 2, n / 2);
+    if (clampMode == 0) A = A.clamp_max(l);
+    at::Tensor glu = A * at::sigmoid(A * a);
+    if (clampMode != 0) glu = glu.clamp_max(l);
+    const at::Tensor y = glu * (B.clamp(-l, l) + b);
+    at::Tensor res = out.clone(at::MemoryFormat::Contiguous).reshape({pre, -1});
+    res.narrow(0, 0, rows).copy_(y.to(x.scalar_type()));
+    return res.reshape(out.sizes());
+}
+
+/// ge_glu_grad_v2 (tests/assets/golden.py): self split in halves along dim into (x, gate) - (gate, x) with
+/// activateLeft -; the x half's gradient gradOutput * gelu (the forward's outGelu as the caller passes it), the gate
+/// half's gelu'(gate) * (gradOutput * x) (approximate 0 the erf form, 1 the tanh form; ATen's gelu_backward); in
+/// float32 (the golden script rounds gradOutput * x to FLOAT16 first for FLOAT16: not modelled), rounded once.
+inline at::Tensor GeGluBackwardIn(const at::Tensor& gradOutput, const at::Tensor& self, const at::Tensor& gelu,
+                                  int64_t dim, int64_t approximate, bool activateLeft) {
+    const at::ScalarType s = gradOutput.scalar_type();
+    const at::Tensor f = self.to(at::kFloat);
+    const int64_t d = dim < 0 ? dim + f.dim() : dim;
+    const int64_t half = f.size(d) / 2;
+    const at::Tensor left = f.narrow(d, 0, half);
+    const at::Tensor right = f.narrow(d, half, half);
+    const at::Tensor gate = activateLeft ? left : right;
+    const at::Tensor x = activateLeft ? right : left;
+    const at::Tensor dy = gradOutput.to(at::kFloat);
+    const at::Tensor dx = dy * gelu.to(at::kFloat);
+    const at::Tensor dgate = at::gelu_backward(dy * x, gate, approximate == 1 ? "tanh" : "none");
+    return (activateLeft ? at::cat({dgate, dx}, d) : at::cat({dx, dgate}, d)).to(s);
+}
+
+/// clipped_swiglu_grad (aclnnClippedSwigluGrad.md): x viewed as [pre, n], split into x0, x1 as the forward;
+/// x0' = min(x0, l), x1' = clamp(x1, -l, l), s = sigmoid(alpha * x0'); grad_x0 = gy * (x1' + bias) * s *
+/// (1 + alpha * x0' * (1 - s)) masked by x0 <= l; grad_x1 = gy * x0' * s masked by -l <= x1 <= l; interleaved back;
+/// with a non-empty group_index the rows from min(sum, pre) on are 0 (an empty one: every row, as the tiling's
+/// groupNum 0). Float32 with the attributes rounded to float, rounded once to x's dtype.
+inline at::Tensor ClippedSwigluGradIn(const at::Tensor& gradY, const at::Tensor& x, const at::Tensor& groupIndex,
+                                      int64_t dim, double alpha, double limit, double bias, bool interleaved) {
+    const int64_t rank = x.dim();
+    const int64_t d = dim < 0 ? dim + rank : dim;
+    int64_t pre = 1;
+    for (int64_t i = 0; i < d; ++i) pre *= x.size(i);
+    const double a = static_cast<float>(alpha), l = static_cast<float>(limit), b = static_cast<float>(bias);
+    const at::Tensor xf = x.to(at::kFloat).reshape({pre, -1});
+    const at::Tensor gy = gradY.to(at::kFloat).reshape({pre, -1});
+    const int64_t n = xf.size(1);
+    const at::Tensor x0 = interleaved ? xf.slice(1, 0, n, 2) : xf.narrow(1, 0, n / 2);
+    const at::Tensor x1 = interleaved ? xf.slice(1, 1, n, 2) : xf.narrow(1, n / 2, n / 2);
+    const at::Tensor x0c = x0.clamp_max(l), x1c = x1.clamp(-l, l);
+    const at::Tensor sg = at::sigmoid(x0c * a);
+    const at::Tensor g0 = gy * (x1c + b) * sg * (1 + x0c * a * (1 - sg)) * (x0 <= l).to(at::kFloat);
+    const at::Tensor g1 = gy * x0c * sg * ((x1 >= -l) & (x1 <= l)).to(at::kFloat);
+    at::Tensor gx = interleaved ? at::stack({g0, g1}, 2).reshape({pre, n}) : at::cat({g0, g1}, 1);
+    if (groupIndex.defined() && groupIndex.numel() > 0) {
+        const int64_t rows =
+            std::min<int64_t>(pre, std::max<int64_t>(0, groupIndex.to(at::kLong).sum().item<int64_t>()));
+        gx = gx.clone();
+        gx.narrow(0, rows, pre - rows).zero_();
+    }
+    return gx.reshape(x.sizes()).to(x.scalar_type());
+}
+
 }  // namespace ref
 }  // namespace aclcpu

@@ -6,6 +6,8 @@
 
 #include <ATen/ATen.h>
 
+#include <cmath>
+#include <cstdint>
 #include <vector>
 
 namespace aclcpu {
@@ -140,6 +142,28 @@ inline std::vector<at::Tensor> ForeachPowScalar(const std::vector<at::Tensor>& x
 inline std::vector<at::Tensor> ForeachScalarPow(const at::Scalar& scalar, const std::vector<at::Tensor>& x) {
     std::vector<at::Tensor> out;
     for (const at::Tensor& t : x) out.push_back(PowElement(scalar, t));
+    return out;
+}
+
+/// aclnnForeachNorm (foreach_norm's golden script, tests/assets/golden.py, and the Ascend 950's formula in
+/// aclnnForeachNorm.md): p = +-Inf -> the largest absolute value; int(p) == 1 (the integer part) -> the sum of
+/// absolute values; any other p (NaN too) -> the Euclidean norm; each x[i] in float64 as the golden script computes,
+/// rounded once to its dtype (an empty tensor: 0). One element per x[i], shape [1] (the infershape's; the writer
+/// broadcasts it into an out[i] of shape [1, 1] too).
+inline std::vector<at::Tensor> ForeachNormIn(const std::vector<at::Tensor>& x, const at::Scalar& scalar) {
+    const double p = scalar.toDouble();
+    double ord = 2.0;
+    if (std::isinf(p)) {
+        ord = INFINITY;
+    } else if (!std::isnan(p) && std::fabs(p) < 4e18 && static_cast<int64_t>(p) == 1) {
+        ord = 1.0;
+    }
+    std::vector<at::Tensor> out;
+    for (const at::Tensor& t : x) {
+        const at::Tensor d = t.to(at::kDouble);
+        const at::Tensor n = d.numel() == 0 ? at::zeros({}, d.options()) : at::linalg_vector_norm(d, ord);
+        out.push_back(n.reshape({1}).to(t.scalar_type()));
+    }
     return out;
 }
 

@@ -77,5 +77,31 @@ inline std::tuple<at::Tensor, at::Tensor, at::Tensor, at::Tensor> ApplyAdamWV2In
                            mgn_out);
 }
 
+/// apply_fused_ema_adam (aclnnApplyFusedEmaAdam.md's formulas; the kernel computes in float32, its attributes the
+/// definition's floats): bias corrections 1 - beta^step with biasCorrection; mode 0 adds weightDecay * var to the
+/// gradient (L2), any other mode adds weightDecay * var to the update (AdamW, the kernel's else-branch); s is the
+/// EMA of the new var. Each state rounded once to its dtype; returned in parameter order (varRef, mRef, vRef, sRef).
+inline std::tuple<at::Tensor, at::Tensor, at::Tensor, at::Tensor> ApplyFusedEmaAdamIn(
+    const at::Tensor& grad, const at::Tensor& var, const at::Tensor& m, const at::Tensor& v, const at::Tensor& s,
+    const at::Tensor& step, double lr, double emaDecay, double beta1, double beta2, double eps, int64_t mode,
+    bool biasCorrection, double weightDecay) {
+    const float lrf = static_cast<float>(lr), ema = static_cast<float>(emaDecay), b1 = static_cast<float>(beta1),
+                b2 = static_cast<float>(beta2), ep = static_cast<float>(eps), wd = static_cast<float>(weightDecay);
+    const float t = static_cast<float>(step.to(at::kLong).reshape({-1})[0].item<int64_t>());
+    const float c1 = biasCorrection ? 1.0f - std::pow(b1, t) : 1.0f;
+    const float c2 = biasCorrection ? 1.0f - std::pow(b2, t) : 1.0f;
+    const at::Tensor vr = var.to(at::kFloat);
+    at::Tensor g = grad.to(at::kFloat);
+    if (mode == 0) g = g + vr * wd;
+    const at::Tensor mo = m.to(at::kFloat) * b1 + g * (1.0f - b1);
+    const at::Tensor vo = v.to(at::kFloat) * b2 + g * g * (1.0f - b2);
+    at::Tensor update = (mo / c1) / ((vo / c2).sqrt() + ep);
+    if (mode != 0) update = update + vr * wd;
+    const at::Tensor vn = vr - update * lrf;
+    const at::Tensor sn = s.to(at::kFloat) * ema + vn * (1.0f - ema);
+    return std::make_tuple(vn.to(var.scalar_type()), mo.to(m.scalar_type()), vo.to(v.scalar_type()),
+                           sn.to(s.scalar_type()));
+}
+
 }  // namespace ref
 }  // namespace aclcpu

@@ -245,5 +245,30 @@ inline at::Tensor MaxPool3dWithArgmaxBackwardIn(const at::Tensor& gradOutput, co
                                                 idx.clamp(0, volume - 1).contiguous());
 }
 
+/// aclnnAdaptiveMaxPool3d: the maximum over adaptive D, H, W windows with its position d * H * W + h * W + w in the
+/// input volume (ATen's adaptive_max_pool3d in float32; the op_api runs MaxPool3DWithArgmaxV2 when every size divides
+/// evenly, the same windows). outputSize: three values, or (the 950) one value for all three, or none (self's D, H,
+/// W). The writer rounds the maxima (exact) to out's dtype and the INT64 positions to indices' dtype.
+inline std::tuple<at::Tensor, at::Tensor> AdaptiveMaxPool3dFloat(const at::Tensor& self, at::IntArrayRef outputSize) {
+    std::vector<int64_t> os(outputSize.begin(), outputSize.end());
+    if (os.size() == 1) os = {os[0], os[0], os[0]};
+    if (os.empty()) os = {self.size(-3), self.size(-2), self.size(-1)};
+    return at::adaptive_max_pool3d(PoolWiden(self), os);
+}
+
+/// aclnnAdaptiveMaxPool3dBackward: each gradOutput element added, in float32, to gradInput at the position indices
+/// gives in its input volume (ATen's adaptive_max_pool3d_backward; INT32 indices widened). An index outside
+/// [0, D * H * W) is refused here (ATen's CPU kernel does not check it): the second phase fails with 561000.
+inline at::Tensor AdaptiveMaxPool3dBackwardFloat(const at::Tensor& gradOutput, const at::Tensor& self,
+                                                 const at::Tensor& indices) {
+    const at::Tensor idx = indices.to(at::kLong).contiguous();  // ATen's 3-D CPU backward reads indices densely
+    const int64_t vol = self.size(-1) * self.size(-2) * self.size(-3);
+    if (idx.numel() > 0) {
+        TORCH_CHECK(idx.min().item<int64_t>() >= 0 && idx.max().item<int64_t>() < vol,
+                    "aclnnAdaptiveMaxPool3dBackward: an index outside the input volume [0, ", vol, ")");
+    }
+    return at::adaptive_max_pool3d_backward(PoolWiden(gradOutput).contiguous(), PoolWiden(self).contiguous(), idx);
+}
+
 }  // namespace ref
 }  // namespace aclcpu
