@@ -545,4 +545,372 @@ inline int CheckCholeskySquare(const OpCall& c, bool /*upper*/) {
     return 0;
 }
 
+// ---- aclnnCumsum / aclnnCumsumV2 (math/cumsum/op_api/aclnn_cumsum.cpp); c.t = {self, out}
+
+/// CheckDtypeValid: OP_CHECK_DTYPE_NOT_MATCH(out, dtype), after out's list.
+inline int CheckCumsumOutDtype(const OpCall& c, int64_t /*dim*/, aclDataType dtype) {
+    if (c.t[1]->dtype == dtype) return 0;
+    return Fail(ACLNN_ERR_PARAM_INVALID, "Tensor out expected dtype is %s but found %s.", DtypeName(dtype),
+                DtypeName(c.t[1]->dtype));
+}
+namespace mlinalg {
+/// aclnn_cumsum.cpp CheckDim: dim in [-n, n - 1], a 0-d self counting as 1-d.
+inline int CumsumDim(const aclTensor* self, int64_t dim) {
+    int64_t n = Rank(self);
+    if (n == 0) n = 1;
+    if (dim >= n || dim < -n) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "expected dim to be in range of [%ld, %ld], but got %ld.",
+                    static_cast<long>(-n), static_cast<long>(n - 1), static_cast<long>(dim));
+    }
+    return 0;
+}
+}  // namespace mlinalg
+inline int CheckCumsumDim(const OpCall& c, int64_t dim, aclDataType /*dtype*/) {
+    return mlinalg::CumsumDim(c.t[0], dim);
+}
+inline int CheckCumsumV2Dim(const OpCall& c, int64_t dim, bool /*exclusive*/, bool /*reverse*/) {
+    return mlinalg::CumsumDim(c.t[0], dim);
+}
+
+// ---- aclnnLogdet / aclnnSlogdet (math/logdet, math/slogdet op_host/op_api); c.t = {self, out} / {self, signOut, logOut}
+
+namespace mlinalg {
+inline bool IsComplexDtype(aclDataType d) { return d == ACL_COMPLEX64 || d == ACL_COMPLEX128 || d == ACL_COMPLEX32; }
+/// CheckShape: self at least 2-d (OP_CHECK_MIN_DIM), square matrices, `out` of the batch shape.
+inline int DetShapes(const aclTensor* self, const aclTensor* const* outs, const char* const* names, int n) {
+    const std::vector<int64_t>& s = self->view_shape;
+    if (s.size() < 2) return Fail(ACLNN_ERR_PARAM_INVALID, "The self tensor must have at least 2 dimensions.");
+    const int64_t m = s[s.size() - 2], k = s[s.size() - 1];
+    if (m != k) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "The last two dimensions of self must be equal, but they are %ld by %ld matrices.",
+                    static_cast<long>(m), static_cast<long>(k));
+    }
+    const std::vector<int64_t> batch(s.begin(), s.end() - 2);
+    for (int i = 0; i < n; ++i) {
+        if (outs[i]->view_shape != batch) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "expect shape of %s is %s, but got %s.", names[i],
+                        ShapeString(batch).c_str(), ShapeString(outs[i]->view_shape).c_str());
+        }
+    }
+    return 0;
+}
+}  // namespace mlinalg
+
+/// aclnn_logdet.cpp CheckDtypeValid's last step (a complex self, a real out; CANN's message names signOut), then
+/// CheckShape.
+inline int CheckLogdetParams(const OpCall& c) {
+    const aclTensor* self = c.t[0];
+    const aclTensor* out = c.t[1];
+    if (mlinalg::IsComplexDtype(self->dtype) && !mlinalg::IsComplexDtype(out->dtype)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "The self's dtype is %s, out's dtype should also be complex type but got signOut with dtype %s.",
+                    DtypeName(self->dtype), DtypeName(out->dtype));
+    }
+    static const char* const kNames[] = {"out"};
+    return mlinalg::DetShapes(self, &c.t[1], kNames, 1);
+}
+/// aclnn_slogdet.cpp: the same for signOut, then logOut (CANN's logOut message also says "got signOut").
+inline int CheckSlogdetParams(const OpCall& c) {
+    const aclTensor* self = c.t[0];
+    if (mlinalg::IsComplexDtype(self->dtype)) {
+        if (!mlinalg::IsComplexDtype(c.t[1]->dtype)) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "The self's dtype is %s, signOut's dtype should also be complex type but got signOut with "
+                        "dtype %s.",
+                        DtypeName(self->dtype), DtypeName(c.t[1]->dtype));
+        }
+        if (!mlinalg::IsComplexDtype(c.t[2]->dtype)) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "The self's dtype is %s, logOut's dtype should also be complex type but got signOut with "
+                        "dtype %s.",
+                        DtypeName(self->dtype), DtypeName(c.t[2]->dtype));
+        }
+    }
+    static const char* const kNames[] = {"signOut", "logOut"};
+    return mlinalg::DetShapes(self, &c.t[1], kNames, 2);
+}
+/// Beyond CANN: signOut and logOut inside their storage, without self-overlap, apart.
+inline int CheckSlogdetViews(const OpCall& c) { return mlinalg::OutputViews(c, 1, 2); }
+
+// ---- aclnnQr / aclnnLinalgQr (math/qr/op_api/aclnn_qr.cpp, aclnn_linalg_qr.cpp); c.t = {self, Q, R}
+
+namespace mlinalg {
+/// CheckShape: self of 2 to 8 dims; Q's and R's shapes for mode 0 (reduced), 1 (complete) or 2 (r: Q [0]).
+inline int QrShapes(const OpCall& c, int64_t mode) {
+    const std::vector<int64_t>& s = c.t[0]->view_shape;
+    if (s.size() < 2) return Fail(ACLNN_ERR_PARAM_INVALID, "The self tensor must have at least 2 dimensions.");
+    if (s.size() > 8) return Fail(ACLNN_ERR_PARAM_INVALID, "The self tensor cannot be larger than 8 dimensions.");
+    const size_t n = s.size();
+    const int64_t m = s[n - 2], k = std::min(s[n - 2], s[n - 1]);
+    std::vector<int64_t> q = s, r = s;
+    if (mode == 2) {
+        q = {0};
+        r[n - 2] = k;
+    } else if (mode == 1) {
+        q[n - 1] = m;
+    } else {
+        q[n - 1] = k;
+        r[n - 2] = k;
+    }
+    if (c.t[1]->view_shape != q) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "The output Q should have the following shape %s, but got %s instead.",
+                    ShapeString(q).c_str(), ShapeString(c.t[1]->view_shape).c_str());
+    }
+    if (c.t[2]->view_shape != r) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "The output R should have the following shape %s, but got %s instead.",
+                    ShapeString(r).c_str(), ShapeString(c.t[2]->view_shape).c_str());
+    }
+    return 0;
+}
+}  // namespace mlinalg
+
+inline int CheckQrShapes(const OpCall& c, bool some) { return mlinalg::QrShapes(c, some ? 0 : 1); }
+inline int CheckQrViews(const OpCall& c, bool /*some*/) { return mlinalg::OutputViews(c, 1, 2); }
+inline int CheckLinalgQrShapes(const OpCall& c, int64_t mode) { return mlinalg::QrShapes(c, mode); }
+inline int CheckLinalgQrViews(const OpCall& c, int64_t /*mode*/) { return mlinalg::OutputViews(c, 1, 2); }
+
+// ---- aclnnPdist / aclnnPdistForward (math/pdist/op_api/aclnn_pdist.cpp, aclnn_pdist_forward.cpp); c.t = {self, out}
+
+namespace mlinalg {
+/// OP_CHECK_WRONG_DIMENSION(self, 2), (out, 1), then out's shape [N * (N - 1) / 2].
+inline int PdistShapes(const OpCall& c) {
+    const aclTensor* self = c.t[0];
+    const aclTensor* out = c.t[1];
+    if (self->view_shape.size() != 2) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Expected 2 dimension input, but got self with sizes %s.",
+                    ShapeString(self->view_shape).c_str());
+    }
+    if (out->view_shape.size() != 1) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Expected 1 dimension input, but got out with sizes %s.",
+                    ShapeString(out->view_shape).c_str());
+    }
+    const int64_t n = self->view_shape[0];
+    const std::vector<int64_t> want = {n * (n - 1) / 2};
+    if (out->view_shape != want) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Expected tensor for out to have same size as %s, but got %s.",
+                    ShapeString(want).c_str(), ShapeString(out->view_shape).c_str());
+    }
+    return 0;
+}
+}  // namespace mlinalg
+
+inline int CheckPdistShapes(const OpCall& c, float /*p*/) { return mlinalg::PdistShapes(c); }
+/// aclnn_pdist_forward.cpp after the lists: OP_CHECK_DTYPE_NOT_MATCH(self, out's dtype); CheckShape; CheckPValid
+/// (ToFloat below 0 - a NaN passes).
+inline int CheckPdistForwardParams(const OpCall& c, const aclScalar* pScalar) {
+    if (c.t[0]->dtype != c.t[1]->dtype) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Tensor self expected dtype is %s but found %s.", DtypeName(c.t[1]->dtype),
+                    DtypeName(c.t[0]->dtype));
+    }
+    if (int r = mlinalg::PdistShapes(c)) return r;
+    float p = 0.0f;
+    ScalarToFloat(*pScalar, &p);
+    if (p < 0) return Fail(ACLNN_ERR_PARAM_INVALID, "pScalar only supports non-negative p values.");
+    return 0;
+}
+
+// ---- aclnnAddr / aclnnInplaceAddr (math/addr/op_api/aclnn_addr.cpp); c.t = {self, vec1, vec2, out}
+// (in place: self and out the same tensor)
+
+namespace mlinalg {
+inline bool IsIntegralOrBool(aclDataType d) {
+    return d == ACL_INT8 || d == ACL_INT16 || d == ACL_INT32 || d == ACL_INT64 || d == ACL_UINT8 || d == ACL_BOOL;
+}
+}  // namespace mlinalg
+
+/// CheckBetaAndAlphaDtyeValid: a BOOL beta, then alpha, only for a BOOL promoted dtype; with self, vec1, vec2 all
+/// integral (BOOL counted), beta's and alpha's dtypes integral.
+inline int CheckAddrScalars(const OpCall& c, const aclScalar* beta, const aclScalar* alpha) {
+    const aclDataType high = PromoteTypes(c.t[0]->dtype, PromoteTypes(c.t[2]->dtype, c.t[1]->dtype));
+    if (high != ACL_BOOL && beta->dtype == ACL_BOOL) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Boolean beta only supported for Boolean results.");
+    }
+    if (high != ACL_BOOL && alpha->dtype == ACL_BOOL) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Boolean alpha only supported for Boolean results.");
+    }
+    const bool all_int = mlinalg::IsIntegralOrBool(c.t[0]->dtype) && mlinalg::IsIntegralOrBool(c.t[1]->dtype) &&
+                         mlinalg::IsIntegralOrBool(c.t[2]->dtype);
+    if (all_int && !mlinalg::IsIntegralOrBool(beta->dtype)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "For integral input tensors, argument beta must not be a floating point number");
+    }
+    if (all_int && !mlinalg::IsIntegralOrBool(alpha->dtype)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "For integral input tensors, argument alpha must not be a floating point number");
+    }
+    return 0;
+}
+/// CheckShape: vec1, vec2 1-d (OP_CHECK_WRONG_DIMENSION); self at most 2-d, exactly 2-d when it is out (the in-place
+/// form); self (unless in place) broadcast with [n, m], the result [n, m].
+inline int CheckAddrShapes(const OpCall& c, const aclScalar*, const aclScalar*) {
+    const aclTensor* self = c.t[0];
+    const aclTensor* v1 = c.t[1];
+    const aclTensor* v2 = c.t[2];
+    const bool inplace = c.t[3] == self;
+    if (v1->view_shape.size() != 1) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Expected 1 dimension input, but got vec1 with sizes %s.",
+                    ShapeString(v1->view_shape).c_str());
+    }
+    if (v2->view_shape.size() != 1) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Expected 1 dimension input, but got vec2 with sizes %s.",
+                    ShapeString(v2->view_shape).c_str());
+    }
+    if (self->view_shape.size() > 2) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "The self tensor cannot be larger than 2 dimensions.");
+    }
+    if (inplace && self->view_shape.size() != 2) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Expected 2 dimension input, but got self with sizes %s.",
+                    ShapeString(self->view_shape).c_str());
+    }
+    const std::vector<int64_t> outer = {v1->view_shape[0], v2->view_shape[0]};
+    std::vector<int64_t> b = self->view_shape;
+    if (!inplace) {
+        engine::BroadcastShape bs;
+        if (!engine::Broadcast(self->view_shape.data(), self->view_shape.size(), outer.data(), outer.size(), &bs)) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "the size of tensor self %s must match the size of tensor outer %s.",
+                        ShapeString(self->view_shape).c_str(), ShapeString(outer).c_str());
+        }
+        b.assign(bs.d, bs.d + bs.n);
+    }
+    if (b != outer) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "size mismatch, input: %s, v1: %s, v2: %s", ShapeString(b).c_str(),
+                    ShapeString(v1->view_shape).c_str(), ShapeString(v2->view_shape).c_str());
+    }
+    return 0;
+}
+/// addrOutHandle: OP_CHECK_SHAPE_NOT_EQUAL_WITH_EXPECTED_SIZE(out, [n, m]).
+inline int CheckAddrOutShape(const OpCall& c, const aclScalar*, const aclScalar*) {
+    const std::vector<int64_t> outer = {c.t[1]->view_shape[0], c.t[2]->view_shape[0]};
+    if (c.t[3]->view_shape == outer) return 0;
+    return Fail(ACLNN_ERR_PARAM_INVALID, "Expected tensor for out to have same size as %s, but got %s.",
+                ShapeString(outer).c_str(), ShapeString(c.t[3]->view_shape).c_str());
+}
+
+// ---- aclnnTriangularSolve (math/triangular_solve/op_host/op_api/aclnn_triangular_solve.cpp);
+// c.t = {self, A, xOut, mOut (may be NULL)}
+
+/// CheckDtypeValid, then CheckShape (OP_CHECK_MIN_DIM / OP_CHECK_MAX_DIM, A square, the rows, the broadcast,
+/// OP_CHECK_SHAPE_NOT_EQUAL_WITH_EXPECTED_SIZE for xOut and mOut).
+inline int CheckTriangularSolveParams(const OpCall& c, bool, bool, bool) {
+    static const aclDataType kList[] = {ACL_FLOAT, ACL_DOUBLE, ACL_COMPLEX64, ACL_COMPLEX128};
+    const aclTensor* b = c.t[0];
+    const aclTensor* a = c.t[1];
+    const aclTensor* x = c.t[2];
+    const aclTensor* m = c.t[3];
+    const aclTensor* listed[] = {b, a, x};
+    const char* names[] = {"self", "A", "xOut"};
+    for (int i = 0; i < 3; ++i) {
+        if (!MbIn(listed[i]->dtype, MbL(kList))) return MbNotSupported(names[i], listed[i]->dtype, MbL(kList));
+    }
+    auto not_same = [](const char* n, const aclTensor* t, const aclTensor* self) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Expected both tensors to have same dtype, but found self %s and %s %s.",
+                    DtypeName(self->dtype), n, DtypeName(t->dtype));
+    };
+    if (a->dtype != b->dtype) return not_same("A", a, b);
+    if (x->dtype != b->dtype) return not_same("xOut", x, b);
+    if (m != nullptr) {
+        if (!MbIn(m->dtype, MbL(kList))) return MbNotSupported("mOut", m->dtype, MbL(kList));
+        if (m->dtype != b->dtype) return not_same("mOut", m, b);
+    }
+    for (int i = 0; i < 3; ++i) {
+        if (listed[i]->view_shape.size() < 2) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "The %s tensor must have at least 2 dimensions.", names[i]);
+        }
+    }
+    for (int i = 0; i < 3; ++i) {
+        if (listed[i]->view_shape.size() > 8) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "The %s tensor cannot be larger than 8 dimensions.", names[i]);
+        }
+    }
+    const std::vector<int64_t>& as = a->view_shape;
+    const std::vector<int64_t>& bs = b->view_shape;
+    const int64_t ah = as[as.size() - 2], aw = as[as.size() - 1];
+    const int64_t bh = bs[bs.size() - 2], bw = bs[bs.size() - 1];
+    if (ah != aw) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "A must be batchs of square matrices, but they are %ld by %ld matrices.",
+                    static_cast<long>(ah), static_cast<long>(aw));
+    }
+    if (bh != ah) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "Incompatible matrix sizes for triangular_solve: each A matrix is %ld by %ld but each b matrix is "
+                    "%ld by %ld.",
+                    static_cast<long>(ah), static_cast<long>(aw), static_cast<long>(bh), static_cast<long>(bw));
+    }
+    std::vector<int64_t> tmp = bs;
+    tmp.back() = bh;
+    engine::BroadcastShape bc;
+    if (!engine::Broadcast(as.data(), as.size(), tmp.data(), tmp.size(), &bc)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "Broadcast fail, the size of tensor a must match the size of tensor b at non-singleton diemnsion.");
+    }
+    const std::vector<int64_t> mshape(bc.d, bc.d + bc.n);
+    std::vector<int64_t> xshape = mshape;
+    xshape.back() = bw;
+    if (x->view_shape != xshape) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Expected tensor for xOut to have same size as %s, but got %s.",
+                    ShapeString(xshape).c_str(), ShapeString(x->view_shape).c_str());
+    }
+    if (m != nullptr) {
+        if (m->view_shape.size() < 2) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "The mOut tensor must have at least 2 dimensions.");
+        }
+        if (m->view_shape.size() > 8) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "The mOut tensor cannot be larger than 8 dimensions.");
+        }
+        if (m->view_shape != mshape) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "Expected tensor for mOut to have same size as %s, but got %s.",
+                        ShapeString(mshape).c_str(), ShapeString(m->view_shape).c_str());
+        }
+    }
+    return 0;
+}
+/// CalcuUnitriangular: unitriangular only for FLOAT (after the empty return).
+inline int CheckTriangularSolveUnit(const OpCall& c, bool, bool, bool unitriangular) {
+    if (unitriangular && c.t[1]->dtype != ACL_FLOAT) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "unitriangular mode only support float.");
+    }
+    return 0;
+}
+/// Beyond CANN: xOut (and mOut) inside their storage, without self-overlap, apart.
+inline int CheckTriangularSolveViews(const OpCall& c, bool, bool, bool) {
+    return mlinalg::OutputViews(c, 2, c.t[3] != nullptr ? 2 : 1);
+}
+
+// ---- aclnnSvd (math/svd/op_host/op_api/aclnn_svd.cpp); c.t = {input, sigma, u, v}
+
+/// CheckDtypeValid (the list for input, sigma, u, v; OP_CHECK_DTYPE_NOT_SAME with input), then CheckShape.
+inline int CheckSvdParams(const OpCall& c, bool fullMatrices, bool computeUV) {
+    static const aclDataType kList[] = {ACL_DOUBLE, ACL_FLOAT, ACL_COMPLEX64, ACL_COMPLEX128};
+    const char* names[] = {"input", "sigma", "u", "v"};
+    for (int i = 0; i < 4; ++i) {
+        if (!MbIn(c.t[i]->dtype, MbL(kList))) return MbNotSupported(names[i], c.t[i]->dtype, MbL(kList));
+    }
+    for (int i = 1; i < 4; ++i) {
+        if (c.t[i]->dtype != c.t[0]->dtype) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "Expected both tensors to have same dtype, but found input %s and %s %s.",
+                        DtypeName(c.t[0]->dtype), names[i], DtypeName(c.t[i]->dtype));
+        }
+    }
+    const std::vector<int64_t>& s = c.t[0]->view_shape;
+    if (s.size() < 2) return Fail(ACLNN_ERR_PARAM_INVALID, "Input dim num should be greater than or equal to 2.");
+    if (s.size() > 8) return Fail(ACLNN_ERR_PARAM_INVALID, "Input dim num should be less than or equal to 8.");
+    const int64_t m = s[s.size() - 2], n = s[s.size() - 1], k = std::min(m, n);
+    std::vector<int64_t> batch(s.begin(), s.end() - 2);
+    std::vector<int64_t> sig = batch, us = batch, vs = batch;
+    sig.push_back(k);
+    us.push_back(m);
+    us.push_back(fullMatrices ? m : k);
+    vs.push_back(n);
+    vs.push_back(fullMatrices ? n : k);
+    if (c.t[1]->view_shape != sig) return Fail(ACLNN_ERR_PARAM_INVALID, "Shape of output tensor sigma is invalid.");
+    if (computeUV) {
+        if (c.t[2]->view_shape != us) return Fail(ACLNN_ERR_PARAM_INVALID, "Shape of output tensor u is invalid.");
+        if (c.t[3]->view_shape != vs) return Fail(ACLNN_ERR_PARAM_INVALID, "Shape of output tensor v is invalid.");
+    }
+    return 0;
+}
+/// Beyond CANN: sigma (and, with computeUV, u and v) inside their storage, without self-overlap, apart.
+inline int CheckSvdViews(const OpCall& c, bool, bool computeUV) { return mlinalg::OutputViews(c, 1, computeUV ? 3 : 1); }
+
 }  // namespace aclcpu

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "common/status.h"
+#include "engine/elementwise.h"
 #include "op/binary_arith.h"
 #include "op/op_call.h"
 #include "runtime/runtime.h"
@@ -778,6 +779,499 @@ inline int CheckFmodScalarPromote(const OpCall& c, const aclScalar* other) {
                     DtypeName(s), DtypeName(o), DtypeName(p), DtypeName(p));
     }
     return 0;
+}
+
+// ---- aclnnXlog1py (math/xlog1py/op_api/aclnn_xlog1py.cpp); c.t = {x, y, z}
+
+/// CheckDtypeValid: OP_CHECK_DTYPE_NOT_MATCH(x, y's dtype), (z, x's dtype), then x's dtype FLOAT, FLOAT16 or BF16
+/// (the message prints the dtype's enum number, as CANN's %d).
+inline int CheckXlog1pyDtypes(const OpCall& c) {
+    const aclTensor* x = c.t[0];
+    const aclTensor* y = c.t[1];
+    const aclTensor* z = c.t[2];
+    if (x->dtype != y->dtype) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Tensor x expected dtype is %s but found %s.", DtypeName(y->dtype),
+                    DtypeName(x->dtype));
+    }
+    if (z->dtype != x->dtype) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Tensor z expected dtype is %s but found %s.", DtypeName(x->dtype),
+                    DtypeName(z->dtype));
+    }
+    if (x->dtype != ACL_FLOAT && x->dtype != ACL_FLOAT16 && x->dtype != ACL_BF16) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Dtype not supported: dtype=%d. Supported: FLOAT, FLOAT16, BF16.",
+                    static_cast<int>(x->dtype));
+    }
+    return 0;
+}
+
+// ---- aclnnKlDiv (math/kl_div_v2/op_api/aclnn_kl_div.cpp); c.t = {self, target, out}
+
+/// CheckReduction: 0 (none), 1 (mean), 2 (sum) or 3 (batchmean).
+inline int CheckKlDivReduction(const OpCall&, int64_t reduction, bool /*logTarget*/) {
+    if (reduction < 0 || reduction > 3) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "Invalid reduction value: %ld. Allowed values are 0 (None), 1 (Mean), 2 (Sum), 3 (Batchmean).",
+                    static_cast<long>(reduction));
+    }
+    return 0;
+}
+/// After the empty early return (self or target empty: out filled, its shape unchecked): self and target (a 0-d
+/// operand unsqueezed to [1]) broadcast (OP_CHECK_BROADCAST_AND_INFER_SHAPE); reduction none: out's shape the
+/// broadcast shape ([] when both are 0-d: OP_CHECK_SHAPE_NOT_EQUAL_WITH_EXPECTED_SIZE); then CheckReduceOutShape
+/// (the kernel's result - the broadcast shape, or one element for a reduction - and out equal, or both of one
+/// element).
+inline int CheckKlDivShapes(const OpCall& c, int64_t reduction, bool /*logTarget*/) {
+    const aclTensor* self = c.t[0];
+    const aclTensor* target = c.t[1];
+    const aclTensor* out = c.t[2];
+    if (self->numel == 0 || target->numel == 0) return 0;
+    std::vector<int64_t> a = self->view_shape, b = target->view_shape;
+    if (a.empty()) a = {1};
+    if (b.empty()) b = {1};
+    engine::BroadcastShape bs;
+    if (!engine::Broadcast(a.data(), a.size(), b.data(), b.size(), &bs)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "The size of tensor self %s must match the size of tensor target %s.",
+                    ShapeString(self->view_shape).c_str(), ShapeString(target->view_shape).c_str());
+    }
+    const std::vector<int64_t> shape(bs.d, bs.d + bs.n);
+    std::vector<int64_t> result = shape;
+    if (reduction == 0) {
+        const std::vector<int64_t> expected =
+            (self->view_shape.empty() && target->view_shape.empty()) ? std::vector<int64_t>{} : shape;
+        if (out->view_shape != expected) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "Expected tensor for out to have same size as %s, but got %s.",
+                        ShapeString(expected).c_str(), ShapeString(out->view_shape).c_str());
+        }
+    } else {
+        result = {};
+    }
+    int64_t rn = 1;
+    for (int64_t d : result) rn *= d;
+    if (out->view_shape != result && !(rn == 1 && out->numel == 1)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "The out tensor's shape[%s] is not equal with inferOut shape[%s].",
+                    ShapeString(out->view_shape).c_str(), ShapeString(result).c_str());
+    }
+    return 0;
+}
+
+// ---- aclnnOneHot (math/one_hot/op_api/aclnn_one_hot.cpp); c.t = {self, onValue, offValue, out}
+
+/// After the lists: OP_CHECK_DTYPE_NOT_MATCH(onValue, out's), (offValue, out's); CheckMaxDimension (self 7 dims on a
+/// RegBase arch, else 8; onValue, offValue, out 8); CheckMaxNumClasses; CheckAxisRange; CheckShapeValid.
+inline int CheckOneHotParams(const OpCall& c, int numClasses, int64_t axis) {
+    const aclTensor* self = c.t[0];
+    const aclTensor* on = c.t[1];
+    const aclTensor* off = c.t[2];
+    const aclTensor* out = c.t[3];
+    if (on->dtype != out->dtype) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Tensor onValue expected dtype is %s but found %s.", DtypeName(out->dtype),
+                    DtypeName(on->dtype));
+    }
+    if (off->dtype != out->dtype) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Tensor offValue expected dtype is %s but found %s.",
+                    DtypeName(out->dtype), DtypeName(off->dtype));
+    }
+    const size_t self_max = c.soc == rt::Soc::kAscend950 ? 7 : 8;
+    if (self->view_shape.size() > self_max) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "The self tensor cannot be larger than %zu dimensions.", self_max);
+    }
+    const aclTensor* rest[] = {on, off, out};
+    const char* names[] = {"onValue", "offValue", "out"};
+    for (int i = 0; i < 3; ++i) {
+        if (rest[i]->view_shape.size() > 8) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "The %s tensor cannot be larger than 8 dimensions.", names[i]);
+        }
+    }
+    const int64_t nc = numClasses;
+    if (self->numel == 0) {
+        if (nc <= 0) return Fail(ACLNN_ERR_PARAM_INVALID, "NumClasses should be greater than 0, but got %ld.", static_cast<long>(nc));
+    } else if (nc < 0) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "NumClasses should be greater and equal than 0, but got %ld.",
+                    static_cast<long>(nc));
+    }
+    const int64_t rank = static_cast<int64_t>(self->view_shape.size());
+    if (axis < -1) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "The axis should be greater and equal than -1, but got %ld.",
+                    static_cast<long>(axis));
+    }
+    if (axis > rank) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "The axis should be lower and equal than %ld, but got %ld.",
+                    static_cast<long>(rank), static_cast<long>(axis));
+    }
+    if (static_cast<int64_t>(out->view_shape.size()) != rank + 1) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Expected %ld dimension input, but got out with sizes %s.",
+                    static_cast<long>(rank + 1), ShapeString(out->view_shape).c_str());
+    }
+    const int64_t d = axis < 0 ? axis + rank + 1 : axis;
+    std::vector<int64_t> want(self->view_shape.begin(), self->view_shape.end());
+    want.insert(want.begin() + d, nc);
+    if (out->view_shape != want) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Expected tensor for out to have same size as %s, but got %s.",
+                    ShapeString(want).c_str(), ShapeString(out->view_shape).c_str());
+    }
+    return 0;
+}
+
+// ---- aclnnPowTensorScalar / aclnnInplacePowTensorScalar / aclnnPowScalarTensor (math/pow/op_api/aclnn_pow.cpp);
+// c.t = {self, out} / {exponent, out}
+
+namespace mpow {
+inline MbList PowList() {
+    static const aclDataType k[] = {ACL_FLOAT, ACL_INT32, ACL_INT64,  ACL_FLOAT16,   ACL_INT8,       ACL_UINT8,
+                                    ACL_DOUBLE, ACL_BOOL, ACL_INT16, ACL_COMPLEX64, ACL_COMPLEX128, ACL_BF16};
+    return MbL(k);
+}
+inline bool IsFloat(aclDataType d) { return d == ACL_DOUBLE || d == ACL_FLOAT || d == ACL_FLOAT16 || d == ACL_BF16; }
+inline bool IsComplex(aclDataType d) { return d == ACL_COMPLEX64 || d == ACL_COMPLEX128 || d == ACL_COMPLEX32; }
+inline bool IsIntegral(aclDataType d) {  // IsIntegralType without BOOL
+    return d == ACL_INT8 || d == ACL_INT16 || d == ACL_INT32 || d == ACL_INT64 || d == ACL_UINT8;
+}
+/// CheckDtypeValid(selfDtype, expDtype, outDtype).
+inline int DtypeValid(rt::Soc soc, aclDataType self, aclDataType exp, aclDataType out) {
+    const bool bf16 = soc == rt::Soc::kAscend950 || soc == rt::Soc::kAscend910B || soc == rt::Soc::kAscend910_93;
+    if (!bf16 && (self == ACL_BF16 || exp == ACL_BF16)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Input dtype of pow is not support bfloat16 in current socversion.");
+    }
+    const MbList l = PowList();
+    if (!MbIn(self, l)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Self dtype %s should be in dtype support list %s.", DtypeName(self),
+                    MbText(l).c_str());
+    }
+    if (!MbIn(exp, l)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "exp dtype %s should be in dtype support list %s.", DtypeName(exp),
+                    MbText(l).c_str());
+    }
+    const aclDataType p = PromoteTypes(self, exp);
+    if (p == ACL_DT_UNDEFINED) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "self dtype %s and exponent dtype %s can not promote dtype.",
+                    DtypeName(self), DtypeName(exp));
+    }
+    if (!CanCast(p, out)) return MbCastFailed(p, out);
+    return 0;
+}
+/// GetScalarDefaultDtype + CombineCategoriesWithComplex (the RegBase rule): `tensor` the higher, the scalar's
+/// default dtype the lower; COMPLEX32 taken as COMPLEX64.
+inline aclDataType CombineRegBase(aclDataType tensor, aclDataType scalar) {
+    const aclDataType lower = IsComplex(scalar) ? ACL_COMPLEX64 : (IsFloat(scalar) ? ACL_FLOAT : scalar);
+    aclDataType r;
+    if (IsComplex(tensor)) {
+        r = tensor;
+    } else if (IsComplex(lower)) {
+        r = IsFloat(tensor) ? (tensor == ACL_DOUBLE ? ACL_COMPLEX128 : ACL_COMPLEX64) : lower;
+    } else if (IsFloat(tensor)) {
+        r = tensor;
+    } else if (tensor == ACL_BOOL || IsFloat(lower)) {
+        r = PromoteTypes(tensor, lower);
+    } else {
+        r = tensor;
+    }
+    return r;
+}
+/// InferTensorScalarDtype (self a tensor, the exponent a scalar) or InferScalarTensorDtype (the roles swapped:
+/// `tensor` the exponent, `scalar` the base).
+inline aclDataType Infer(rt::Soc soc, aclDataType tensor, aclDataType scalar, aclDataType out) {
+    if (soc == rt::Soc::kAscend950) return CombineRegBase(tensor, scalar);
+    if (scalar == ACL_DOUBLE && out == ACL_FLOAT) return ACL_FLOAT;
+    if (IsComplex(scalar)) return PromoteTypes(tensor, scalar);
+    if (IsFloat(tensor)) return tensor;
+    if (IsFloat(scalar) || tensor == ACL_BOOL) return PromoteTypes(tensor, scalar);
+    return tensor;
+}
+/// CheckPromoteType(selfDtype, exponentDtype, outDtype, promote).
+inline int PromoteValid(aclDataType self, aclDataType exp, aclDataType out, aclDataType p) {
+    if (p == ACL_DT_UNDEFINED) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Self dtype %s and exponent dtype %s can not promote dtype.",
+                    DtypeName(self), DtypeName(exp));
+    }
+    if (self == ACL_BOOL && exp == ACL_BOOL) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Self and exponent dtype are bool is not supported.");
+    }
+    if (!CanCast(p, out)) return MbCastFailed(p, out);
+    return 0;
+}
+}  // namespace mpow
+
+inline int CheckPowTensorScalarDtypes(const OpCall& c, const aclScalar* exponent) {
+    const aclDataType self = c.t[0]->dtype, out = c.t[1]->dtype;
+    if (int r = mpow::DtypeValid(c.soc, self, exponent->dtype, out)) return r;
+    return mpow::PromoteValid(self, exponent->dtype, out, mpow::Infer(c.soc, self, exponent->dtype, out));
+}
+/// On a RegBase arch (the Ascend 950), after the empty return: CheckPowTensorScalarExponet (an integral promoted
+/// dtype with a negative exponent - its ToInt64) and CheckNotOverflow (the exponent representable in the promoted
+/// dtype: FLOAT16's and the integers' ranges checked here; FLOAT, BF16 and complex exponents of an aclScalar of
+/// FLOAT or narrower cannot overflow).
+inline int CheckPowTensorScalarExponent(const OpCall& c, const aclScalar* exponent) {
+    if (c.soc != rt::Soc::kAscend950) return 0;
+    const aclDataType p = mpow::Infer(c.soc, c.t[0]->dtype, exponent->dtype, c.t[1]->dtype);
+    float e = 0.0f;
+    ScalarToFloat(*exponent, &e);
+    const double v = static_cast<double>(e);
+    if (mpow::IsIntegral(p) && static_cast<int64_t>(v) < 0) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Base dtype is intergal and exponent negative integers is not allowed.");
+    }
+    double lo = 0, hi = 0;
+    bool is_int = true;
+    switch (p) {
+        case ACL_FLOAT16: lo = -65504.0; hi = 65504.0; is_int = false; break;
+        case ACL_INT8: lo = -128; hi = 127; break;
+        case ACL_INT16: lo = -32768; hi = 32767; break;
+        case ACL_INT32: lo = -2147483648.0; hi = 2147483647.0; break;
+        case ACL_UINT8: lo = 0; hi = 255; break;
+        default: return 0;
+    }
+    if (!(v >= lo && v <= hi) && !std::isnan(v) && !std::isinf(v)) {
+        if (is_int) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "exponent value cannot be converted to promote type %s without overflow: %ld.",
+                        DtypeName(p), static_cast<long>(v));
+        }
+        return Fail(ACLNN_ERR_PARAM_INVALID, "exponent value cannot be converted to promote type %s without overflow: %lf.",
+                    DtypeName(p), v);
+    }
+    return 0;
+}
+inline int CheckPowScalarTensorDtypes(const OpCall& c, const aclScalar* self) {
+    const aclDataType exp = c.t[0]->dtype, out = c.t[1]->dtype;
+    if (int r = mpow::DtypeValid(c.soc, self->dtype, exp, out)) return r;
+    return mpow::PromoteValid(self->dtype, exp, out, mpow::Infer(c.soc, exp, self->dtype, out));
+}
+
+// ---- aclnnIsInScalarTensor (math/equal/op_api/aclnn_isin.cpp); c.t = {testElements, out}
+// ---- aclnnIsInTensorScalar (math/equal/op_api/aclnn_isin_tensor_scalar.cpp); c.t = {element, out}
+
+namespace misin {
+inline bool IsFloat(aclDataType d) { return d == ACL_DOUBLE || d == ACL_FLOAT || d == ACL_FLOAT16 || d == ACL_BF16; }
+inline MbList TsList(rt::Soc soc) {
+    static const aclDataType kNew[] = {ACL_FLOAT, ACL_INT32, ACL_INT64, ACL_FLOAT16, ACL_INT16,
+                                       ACL_INT8,  ACL_UINT8, ACL_DOUBLE, ACL_BF16};
+    static const aclDataType kOld[] = {ACL_FLOAT, ACL_INT32, ACL_INT64, ACL_FLOAT16,
+                                       ACL_INT16, ACL_INT8,  ACL_UINT8, ACL_DOUBLE};
+    return (soc == rt::Soc::kAscend910 || soc == rt::Soc::kAscend310P) ? MbL(kOld) : MbL(kNew);
+}
+inline int OutBool(const aclTensor* out) {
+    if (out->dtype == ACL_BOOL) return 0;
+    return Fail(ACLNN_ERR_PARAM_INVALID, "Tensor out expected dtype is DT_BOOL but found %s.", DtypeName(out->dtype));
+}
+}  // namespace misin
+
+/// After the lists: OP_CHECK_DTYPE_NOT_MATCH(out, BOOL); CheckPromoteType (PromoteTypeScalar: 10 or more elements
+/// the plain promotion, else testElements' floating dtype, a floating element's promotion, testElements' dtype;
+/// element's and testElements' dtypes castable to it); CheckShape (testElements at most 8 dims, out 0-d).
+inline int CheckIsInScalarTensorParams(const OpCall& c, const aclScalar* element, bool, bool) {
+    const aclTensor* test = c.t[0];
+    const aclTensor* out = c.t[1];
+    if (int r = misin::OutBool(out)) return r;
+    aclDataType p;
+    if (test->numel >= 10) {
+        p = PromoteTypes(test->dtype, element->dtype);
+    } else if (misin::IsFloat(test->dtype)) {
+        p = test->dtype;
+    } else if (misin::IsFloat(element->dtype)) {
+        p = PromoteTypes(test->dtype, element->dtype);
+    } else {
+        p = test->dtype;
+    }
+    if (p == ACL_DT_UNDEFINED) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "Expected element %s and testElements %s can promote dtype but check failed.",
+                    DtypeName(element->dtype), DtypeName(test->dtype));
+    }
+    if (!CanCast(element->dtype, p)) return MbCastFailed(element->dtype, p);
+    if (!CanCast(test->dtype, p)) return MbCastFailed(test->dtype, p);
+    if (test->view_shape.size() > 8) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "The testElements tensor cannot be larger than 8 dimensions.");
+    }
+    if (!out->view_shape.empty()) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Expected 0 dimension input, but got out with sizes %s.",
+                    ShapeString(out->view_shape).c_str());
+    }
+    return 0;
+}
+/// CheckDtypeValid after the lists: out BOOL; PromoteTypeScalar (RegBase: the scalar's default dtype combined by
+/// category; else element's floating dtype, a floating testElement's promotion, element's dtype) defined and in
+/// the list.
+inline int CheckIsInTensorScalarDtypes(const OpCall& c, const aclScalar* test, bool, bool) {
+    const aclTensor* element = c.t[0];
+    if (int r = misin::OutBool(c.t[1])) return r;
+    aclDataType p;
+    if (c.soc == rt::Soc::kAscend950) {
+        p = mpow::CombineRegBase(element->dtype, test->dtype);
+    } else if (misin::IsFloat(element->dtype)) {
+        p = element->dtype;
+    } else if (misin::IsFloat(test->dtype)) {
+        p = PromoteTypes(test->dtype, element->dtype);
+    } else {
+        p = element->dtype;
+    }
+    if (p == ACL_DT_UNDEFINED) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "element dtype %s and testElement dtype %s can not promote dtype.",
+                    DtypeName(element->dtype), DtypeName(test->dtype));
+    }
+    const MbList l = misin::TsList(c.soc);
+    if (!MbIn(p, l)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "element dtype %s and testElement dtype %s get promoteType dtype %s should be in dtype support "
+                    "list [%s].",
+                    DtypeName(element->dtype), DtypeName(test->dtype), DtypeName(p), MbText(l).c_str());
+    }
+    return 0;
+}
+
+// ---- aclnnScale (math/scale/op_api/aclnn_scale.cpp); c.t = {x, scale, bias (may be NULL), y}
+
+/// CheckDtypeValid after x's list (OP_CHECK_DTYPE_NOT_SAME: scale and bias, x and scale, x and out), then
+/// CheckShape: out's shape x's, bias's scale's; x, scale at most 8 dims; CheckDim; CheckShapeFromBlob /
+/// CheckShapeNoFromBlob.
+inline int CheckScaleParams(const OpCall& c, int64_t axis, int64_t numAxes, bool fromBlob) {
+    const aclTensor* x = c.t[0];
+    const aclTensor* scale = c.t[1];
+    const aclTensor* bias = c.t[2];
+    const aclTensor* y = c.t[3];
+    auto not_same = [](const char* a, const aclTensor* ta, const char* b, const aclTensor* tb) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Expected both tensors to have same dtype, but found %s %s and %s %s.", a,
+                    DtypeName(ta->dtype), b, DtypeName(tb->dtype));
+    };
+    if (bias != nullptr && scale->dtype != bias->dtype) return not_same("scale", scale, "bias", bias);
+    if (x->dtype != scale->dtype) return not_same("x", x, "scale", scale);
+    if (x->dtype != y->dtype) return not_same("x", x, "out", y);
+    auto shape_ne = [](const char* a, const aclTensor* ta, const char* b, const aclTensor* tb) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "Expected tensor for %s to have same size as tensor for %s, but %s does not equal %s.", a, b,
+                    ShapeString(ta->view_shape).c_str(), ShapeString(tb->view_shape).c_str());
+    };
+    if (y->view_shape != x->view_shape) return shape_ne("out", y, "x", x);
+    if (bias != nullptr && bias->view_shape != scale->view_shape) return shape_ne("bias", bias, "scale", scale);
+    if (x->view_shape.size() > 8) return Fail(ACLNN_ERR_PARAM_INVALID, "The x tensor cannot be larger than 8 dimensions.");
+    if (scale->view_shape.size() > 8) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "The scale tensor cannot be larger than 8 dimensions.");
+    }
+    const std::vector<int64_t>& xs = x->view_shape;
+    const std::vector<int64_t>& ss = scale->view_shape;
+    const int64_t rank = static_cast<int64_t>(xs.size());
+    if (axis < -rank || axis >= rank) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "axis must be within the range of [%ld, %ld), but it is %ld.",
+                    static_cast<long>(-rank), static_cast<long>(rank), static_cast<long>(axis));
+    }
+    if (numAxes < -1) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "numAxes must be >= -1, but it is %ld.", static_cast<long>(numAxes));
+    }
+    const int64_t a = axis >= 0 ? axis : rank + axis;
+    if (fromBlob) {
+        if (numAxes == 0) {
+            if (scale->numel != 1) {
+                return Fail(ACLNN_ERR_PARAM_INVALID, "when num_axes is 0, scale must have one num, but shape is %s.",
+                            ShapeString(ss).c_str());
+            }
+            return 0;
+        }
+        const int64_t len = numAxes == -1 ? rank - a : numAxes;
+        if (len + a > rank || len <= 0) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "the sum of scale axis(%ld) and numAxes(%ld) must be <= xRank(%ld).",
+                        static_cast<long>(a), static_cast<long>(numAxes), static_cast<long>(rank));
+        }
+        const std::vector<int64_t> want(xs.begin() + a, xs.begin() + a + len);
+        if (want != ss) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "the scale must be %s, when x is %s and attr[axis(%ld), numAxes(%ld)], but get %s.",
+                        ShapeString(want).c_str(), ShapeString(xs).c_str(), static_cast<long>(axis),
+                        static_cast<long>(numAxes), ShapeString(ss).c_str());
+        }
+        return 0;
+    }
+    const int64_t len = static_cast<int64_t>(ss.size());
+    if (len + a > rank) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "the sum of scale axis(%ld) and scale_rank(%ld) must be <= xRank(%ld).",
+                    static_cast<long>(a), static_cast<long>(len), static_cast<long>(rank));
+    }
+    if (scale->numel == 1 && len <= 1) return 0;
+    for (int64_t i = 0; i < len; ++i) {
+        if (xs[static_cast<size_t>(a + i)] != ss[static_cast<size_t>(i)]) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "the scale shape(%s) must be the same with x shape(%s) from axis dim(%ld).",
+                        ShapeString(ss).c_str(), ShapeString(xs).c_str(), static_cast<long>(axis));
+        }
+    }
+    return 0;
+}
+
+// ---- aclnnSignBitsPack / aclnnSignBitsUnpack (math/sign_bits_pack, math/sign_bits_unpack op_api); c.t = {self, out}
+
+namespace msignbits {
+/// CheckFormat: self's, then out's storage format ND (`word` is CANN's spelling: "format" / "fromat").
+inline int FormatsNd(const OpCall& c, const char* word) {
+    if (c.t[0]->format != ACL_FORMAT_ND) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "self %s should be ND. Actual: self is [%s].", word, FormatName(c.t[0]->format));
+    }
+    if (c.t[1]->format != ACL_FORMAT_ND) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "out %s should be ND. Actual: out is [%s].", word, FormatName(c.t[1]->format));
+    }
+    return 0;
+}
+inline int64_t Dim0(const aclTensor* t) { return t->view_shape.empty() ? 1 : t->view_shape[0]; }
+/// CheckShape: self 1-d, out 2-d; then, beyond CANN (its ViewCopy of the kernel's [size, cols] result), out's
+/// second dim cols.
+inline int Shapes(const aclTensor* self, const aclTensor* out, int64_t cols) {
+    if (self->view_shape.size() != 1) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Self dims %zu should be 1.", self->view_shape.size());
+    }
+    if (out->view_shape.size() != 2) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Out dims %zu should be 2.", out->view_shape.size());
+    }
+    if (out->view_shape[1] != cols) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Expected tensor for out to have same size as [%ld,%ld], but got %s.",
+                    static_cast<long>(out->view_shape[0]), static_cast<long>(cols), ShapeString(out->view_shape).c_str());
+    }
+    return 0;
+}
+}  // namespace msignbits
+
+inline int CheckSignBitsPackProduct(const OpCall& c, int64_t) {
+    if (c.soc == rt::Soc::kAscend910) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "SignBitsPack is unsupported by the current SOC version [%s]",
+                    rt::SocName(c.soc));
+    }
+    return 0;
+}
+/// CheckFormat, CheckValue (size, the dims' signs, (n + 7) / 8 divisible by size, out's first dim size), CheckShape.
+inline int CheckSignBitsPackShapes(const OpCall& c, int64_t size) {
+    if (int r = msignbits::FormatsNd(c, "format")) return r;
+    const aclTensor* self = c.t[0];
+    const aclTensor* out = c.t[1];
+    if (size <= 0) return Fail(ACLNN_ERR_PARAM_INVALID, "size value must bigger than zero.");
+    const int64_t n = msignbits::Dim0(self);
+    const int64_t bytes = (n + 7) / 8;
+    if (bytes % size != 0) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "The number of packed bytes %ld cannot be divided by size %ld.",
+                    static_cast<long>(bytes), static_cast<long>(size));
+    }
+    if (msignbits::Dim0(out) != size) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "The value of the first dimension of 'out' is incorrect and should be equal to size.");
+    }
+    return msignbits::Shapes(self, out, bytes / size);
+}
+inline int CheckSignBitsUnpackProduct(const OpCall& c, int64_t, aclDataType) {
+    if (c.soc == rt::Soc::kAscend910) return Fail(ACLNN_ERR_PARAM_INVALID, "SignBitsUnpack is not supported on this device.");
+    return 0;
+}
+/// OP_CHECK_DTYPE_NOT_MATCH(out, dtype); CheckFormat; CheckValue (size, 8 n divisible by size, out's first dim);
+/// CheckShape.
+inline int CheckSignBitsUnpackShapes(const OpCall& c, int64_t size, aclDataType dtype) {
+    const aclTensor* self = c.t[0];
+    const aclTensor* out = c.t[1];
+    if (out->dtype != dtype) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Tensor out expected dtype is %s but found %s.", DtypeName(dtype),
+                    DtypeName(out->dtype));
+    }
+    if (int r = msignbits::FormatsNd(c, "fromat")) return r;
+    if (size <= 0) return Fail(ACLNN_ERR_PARAM_INVALID, "Size value must bigger than zero.");
+    const int64_t bits = msignbits::Dim0(self) * 8;
+    if (bits % size != 0) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "The number of elements in self * 8 cannot be divided by size.");
+    }
+    if (msignbits::Dim0(out) != size) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "The value of the first dimension of 'out' is incorrect and should be equal to size.");
+    }
+    return msignbits::Shapes(self, out, bits / size);
 }
 
 }  // namespace aclcpu

@@ -9,6 +9,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <limits>
 
 #include "common/status.h"
 #include "op/op_call.h"
@@ -258,6 +259,35 @@ inline int CheckDropoutV3GradMaskSize(const OpCall& c, double) {
     if (c.t[1]->numel == need) return 0;
     return Fail(ACLNN_ERR_PARAM_INVALID, "Size of mask has to be %ld, but current is %ld.", static_cast<long>(need),
                 static_cast<long>(c.t[1]->numel));
+}
+
+// ---- aclnnDropoutGenMaskV2 / aclnnDropoutGenMaskV2Tensor (aclnn_dropout_gen_mask.cpp); c.t = {out} /
+// {seedTensor, offsetTensor, out}
+
+inline int CheckDropoutGenMaskV2(const OpCall& c, const aclIntArray* shape, double prob, int64_t, int64_t, aclDataType) {
+    return DropoutGenMaskProbAndSize(c, shape, prob);
+}
+inline int CheckDropoutGenMaskV2Tensor(const OpCall& c, const aclIntArray* shape, double prob, int64_t, aclDataType) {
+    return DropoutGenMaskProbAndSize(c, shape, prob);
+}
+/// ComputeMaskV2 / ComputeMaskV2Tensor on DAV_2201 (Atlas A2/A3), prob neither 0 nor 1 (IsDoubleEqual): CreateDropout
+/// takes probDataType FLOAT16, BF16 or FLOAT; another fails the first phase (its nullptr: ACLNN_ERR_INNER_NULLPTR).
+inline int DropoutV2ProbDtype(const OpCall& c, double prob, aclDataType dt) {
+    if (c.soc != rt::Soc::kAscend910B && c.soc != rt::Soc::kAscend910_93) return 0;
+    const double eps = std::numeric_limits<double>::epsilon();
+    if (std::abs(prob) <= eps || std::abs(prob - 1.0) <= eps) return 0;
+    if (dt == ACL_FLOAT16 || dt == ACL_BF16 || dt == ACL_FLOAT) return 0;
+    return Fail(ACLNN_ERR_INNER_NULLPTR,
+                "Scalar p not implemented for %s, should be in dtype support list DT_FLOAT16, DT_BF16, DT_FLOAT.",
+                DtypeName(dt));
+}
+inline int CheckDropoutGenMaskV2ProbDtype(const OpCall& c, const aclIntArray*, double prob, int64_t, int64_t,
+                                          aclDataType dt) {
+    return DropoutV2ProbDtype(c, prob, dt);
+}
+inline int CheckDropoutGenMaskV2TensorProbDtype(const OpCall& c, const aclIntArray*, double prob, int64_t,
+                                                aclDataType dt) {
+    return DropoutV2ProbDtype(c, prob, dt);
 }
 
 }  // namespace aclcpu

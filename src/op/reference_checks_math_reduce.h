@@ -20,6 +20,7 @@
 #include "common/status.h"
 #include "engine/first_phase.h"
 #include "op/op_call.h"
+#include "op/reference_checks_math_binary.h"  // MbList helpers (aclnnMean, aclnnProd, aclnnReduceNansum)
 #include "runtime/runtime.h"
 #include "tensor/arguments.h"
 #include "tensor/dtype.h"
@@ -674,6 +675,248 @@ inline int CheckReduceLogSumOut(const OpCall& c, const aclIntArray* axes, bool k
                     ShapeString(data->view_shape).c_str(), ShapeString(reduce->view_shape).c_str());
     }
     return mreduce::ShapeAndScalarSame(mreduce::ReducedShape(data->view_shape, axes->values, keepDims), reduce);
+}
+
+// ---- aclnnMean / aclnnMeanV2 (math/reduce_mean/op_api/aclnn_mean.cpp); c.t = {self, out}
+
+namespace mreduce {
+/// GetDtypeSupportList: SocVersion ASCEND910B .. ASCEND910E (the 950, Atlas A2/A3) with BF16.
+inline MbList MeanList(rt::Soc soc) {
+    static const aclDataType kNew[] = {ACL_FLOAT, ACL_INT32, ACL_INT64,  ACL_FLOAT16,   ACL_INT16,     ACL_INT8,
+                                       ACL_UINT8, ACL_DOUBLE, ACL_BF16, ACL_COMPLEX64, ACL_COMPLEX128};
+    static const aclDataType kOld[] = {ACL_FLOAT, ACL_INT32,  ACL_INT64,     ACL_FLOAT16,   ACL_INT16,
+                                       ACL_INT8,  ACL_UINT8, ACL_DOUBLE, ACL_COMPLEX64, ACL_COMPLEX128};
+    if (soc == rt::Soc::kAscend910 || soc == rt::Soc::kAscend310P) return MbL(kOld);
+    return MbL(kNew);
+}
+/// EMPTY_INPUT_DTYPE_SUPPORT_LIST of aclnn_mean.cpp (FillScalar's out dtypes).
+inline MbList MeanEmptyList() {
+    static const aclDataType k[] = {ACL_FLOAT, ACL_INT32, ACL_INT64,  ACL_FLOAT16, ACL_INT16,
+                                    ACL_INT8,  ACL_UINT8, ACL_DOUBLE, ACL_BF16,    ACL_BOOL};
+    return MbL(k);
+}
+/// "type %s should be in dtype support list [%s]." (a dtype parameter outside the list).
+inline int DtypeParamNotIn(aclDataType d, MbList l) {
+    return Fail(ACLNN_ERR_PARAM_INVALID, "type %s should be in dtype support list [%s].", DtypeName(d),
+                MbText(l).c_str());
+}
+/// aclnn_mean.cpp CheckDimValid: each dim in [-n, n - 1] (n 1 for a 0-d self), then none named twice.
+inline int MeanDims(const aclTensor* self, const aclIntArray* dim) {
+    const int64_t given = static_cast<int64_t>(self->view_shape.size());
+    const int64_t rank = given <= 0 ? 1 : given;
+    for (int64_t d : dim->values) {
+        if (d >= rank || d < -rank) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "provided dim %ld must be in the range of [%ld, %ld].",
+                        static_cast<long>(d), static_cast<long>(-rank), static_cast<long>(rank - 1));
+        }
+    }
+    std::vector<bool> seen(static_cast<size_t>(rank), false);
+    for (int64_t d : dim->values) {
+        const int64_t p = d < 0 ? d + rank : d;
+        if (seen[static_cast<size_t>(p)]) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "provided dim %ld is repeated.", static_cast<long>(d));
+        }
+        seen[static_cast<size_t>(p)] = true;
+    }
+    return 0;
+}
+/// FillScalar of aclnn_mean.cpp / aclnn_prod.cpp: out's dtype in the fill's list (OP_CHECK_DTYPE_NOT_SUPPORT).
+inline int EmptyFillDtype(const aclTensor* out, MbList l) {
+    if (MbIn(out->dtype, l)) return 0;
+    return MbNotSupported("out", out->dtype, l);
+}
+}  // namespace mreduce
+
+/// aclnnMean's CheckDtypeValid after self's list: dtype in the list, out in the list; then CheckPromoteType:
+/// self's dtype castable to dtype, dtype castable to out's (OP_CHECK_RESULT_DTYPE_CAST_FAILED).
+inline int CheckMeanDtype(const OpCall& c, const aclIntArray* /*dim*/, bool /*keepDim*/, aclDataType dtype) {
+    const MbList l = mreduce::MeanList(c.soc);
+    if (!MbIn(dtype, l)) return mreduce::DtypeParamNotIn(dtype, l);
+    if (!MbIn(c.t[1]->dtype, l)) return MbNotSupported("out", c.t[1]->dtype, l);
+    if (!CanCast(c.t[0]->dtype, dtype)) return MbCastFailed(c.t[0]->dtype, dtype);
+    if (!CanCast(dtype, c.t[1]->dtype)) return MbCastFailed(dtype, c.t[1]->dtype);
+    return 0;
+}
+inline int CheckMeanDims(const OpCall& c, const aclIntArray* dim, bool /*keepDim*/, aclDataType /*dtype*/) {
+    return mreduce::MeanDims(c.t[0], dim);
+}
+/// An empty self: FillScalar(out, NaN) - out's dtype in its list, out's shape not checked; otherwise, after
+/// ReduceMean (a 0-d self its own result), CheckShapeAndScalarSame(result, out).
+inline int CheckMeanOut(const OpCall& c, const aclIntArray* dim, bool keepDim, aclDataType /*dtype*/) {
+    if (c.t[0]->numel == 0) return mreduce::EmptyFillDtype(c.t[1], mreduce::MeanEmptyList());
+    return mreduce::ShapeAndScalarSame(mreduce::ReducedShape(c.t[0]->view_shape, dim->values, keepDim), c.t[1]);
+}
+inline int CheckMeanV2Dims(const OpCall& c, const aclIntArray* dim, bool /*keepDim*/, bool /*noop*/) {
+    return mreduce::MeanDims(c.t[0], dim);
+}
+/// aclnnMeanV2: an empty self fills out with NaN (out's dtype in the fill's list); an empty dim with
+/// noopWithEmptyAxes copies self (CheckShapeAndScalarSame(self, out)); else CheckShapeAndScalarSame(result, out).
+inline int CheckMeanV2Out(const OpCall& c, const aclIntArray* dim, bool keepDim, bool noop) {
+    if (c.t[0]->numel == 0) return mreduce::EmptyFillDtype(c.t[1], mreduce::MeanEmptyList());
+    if (dim->values.empty() && noop) return mreduce::ShapeAndScalarSame(c.t[0]->view_shape, c.t[1]);
+    return mreduce::ShapeAndScalarSame(mreduce::ReducedShape(c.t[0]->view_shape, dim->values, keepDim), c.t[1]);
+}
+
+// ---- aclnnProd / aclnnProdDim (math/reduce_prod/op_api/aclnn_prod.cpp); c.t = {self, out}
+
+namespace mreduce {
+/// EMPTY_INPUT_DTYPE_SUPPORT_LIST of aclnn_prod.cpp.
+inline MbList ProdEmptyList() {
+    static const aclDataType k[] = {ACL_FLOAT, ACL_FLOAT16, ACL_DOUBLE, ACL_INT8,  ACL_UINT8,
+                                    ACL_INT16, ACL_INT32,   ACL_INT64,  ACL_BOOL, ACL_BF16};
+    return MbL(k);
+}
+/// OP_CHECK_DTYPE_NOT_MATCH(out, dtype).
+inline int OutDtypeIs(const aclTensor* out, aclDataType dtype) {
+    if (out->dtype == dtype) return 0;
+    return Fail(ACLNN_ERR_PARAM_INVALID, "Tensor out expected dtype is %s but found %s.", DtypeName(dtype),
+                DtypeName(out->dtype));
+}
+/// FillScalar of aclnn_prod.cpp: its own message for an out dtype outside the fill's list.
+inline int ProdEmpty(const aclTensor* out) {
+    const MbList l = ProdEmptyList();
+    if (MbIn(out->dtype, l)) return 0;
+    return Fail(ACLNN_ERR_PARAM_INVALID,
+                "when input is empty tensor, out cann not be %s, should be in dtype support list %s.",
+                DtypeName(out->dtype), MbText(l).c_str());
+}
+}  // namespace mreduce
+
+inline int CheckProdOutDtype(const OpCall& c, aclDataType dtype) { return mreduce::OutDtypeIs(c.t[1], dtype); }
+/// An empty self: FillScalar(out, 1); else, after ReduceProd over every dim, CheckShapeAndScalarSame([], out).
+inline int CheckProdOut(const OpCall& c, aclDataType /*dtype*/) {
+    if (c.t[0]->numel == 0) return mreduce::ProdEmpty(c.t[1]);
+    return mreduce::ShapeAndScalarSame({}, c.t[1]);
+}
+inline int CheckProdDimOutDtype(const OpCall& c, int64_t /*dim*/, bool /*keepDim*/, aclDataType dtype) {
+    return mreduce::OutDtypeIs(c.t[1], dtype);
+}
+/// CheckDimValid: a 0-d self takes 0 or -1; else dim in [-n, n - 1] (for a 0-d self the message prints [0, -1]).
+inline int CheckProdDimDim(const OpCall& c, int64_t dim, bool /*keepDim*/, aclDataType /*dtype*/) {
+    const int64_t n = static_cast<int64_t>(c.t[0]->view_shape.size());
+    if (n == 0 && (dim == 0 || dim == -1)) return 0;
+    if (dim >= n || dim < -n) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Expected dim to be in range of [%ld, %ld], but got %ld.",
+                    static_cast<long>(-n), static_cast<long>(n - 1), static_cast<long>(dim));
+    }
+    return 0;
+}
+inline int CheckProdDimOut(const OpCall& c, int64_t dim, bool keepDim, aclDataType /*dtype*/) {
+    if (c.t[0]->numel == 0) return mreduce::ProdEmpty(c.t[1]);
+    return mreduce::ShapeAndScalarSame(mreduce::ReducedShape(c.t[0]->view_shape, {dim}, keepDim), c.t[1]);
+}
+
+// ---- aclnnReduceNansum (math/reduce_nansum/op_api/aclnn_reduce_nansum.cpp); c.t = {self, out}
+
+namespace mreduce {
+inline MbList NansumList(rt::Soc soc) {
+    static const aclDataType k950[] = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16};
+    static const aclDataType kLong[] = {ACL_FLOAT16, ACL_FLOAT, ACL_INT8, ACL_INT16, ACL_INT32,
+                                        ACL_INT64,   ACL_UINT8, ACL_BOOL, ACL_BF16};
+    return soc == rt::Soc::kAscend950 ? MbL(k950) : MbL(kLong);
+}
+}  // namespace mreduce
+
+/// CheckDtypeValid's first step: SocVersion ASCEND910B, ASCEND910_93 or ASCEND950 only.
+inline int CheckReduceNansumProduct(const OpCall& c, const aclIntArray*, bool, aclDataType) {
+    if (c.soc == rt::Soc::kAscend910 || c.soc == rt::Soc::kAscend310P) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "ReduceNansum is not supported on this device.");
+    }
+    return 0;
+}
+/// After self's list: dtype in the list, out in the list, out's dtype dtype; CheckPromoteType: self castable to out.
+inline int CheckReduceNansumDtype(const OpCall& c, const aclIntArray*, bool, aclDataType dtype) {
+    const MbList l = mreduce::NansumList(c.soc);
+    if (!MbIn(dtype, l)) return mreduce::DtypeParamNotIn(dtype, l);
+    if (!MbIn(c.t[1]->dtype, l)) return MbNotSupported("out", c.t[1]->dtype, l);
+    if (int r = mreduce::OutDtypeIs(c.t[1], dtype)) return r;
+    if (!CanCast(c.t[0]->dtype, c.t[1]->dtype)) return MbCastFailed(c.t[0]->dtype, c.t[1]->dtype);
+    return 0;
+}
+/// CheckDimValid: each dim in range (n 1 for a 0-d self), none named twice (the message prints the wrapped dim).
+inline int CheckReduceNansumDims(const OpCall& c, const aclIntArray* dim, bool, aclDataType) {
+    const int64_t given = static_cast<int64_t>(c.t[0]->view_shape.size());
+    const int64_t rank = given <= 0 ? 1 : given;
+    std::vector<bool> seen(static_cast<size_t>(rank), false);
+    for (int64_t d : dim->values) {
+        if (d >= rank || d < -rank) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "Provided dim %ld must be in the range of [%ld, %ld].",
+                        static_cast<long>(d), static_cast<long>(-rank), static_cast<long>(rank - 1));
+        }
+        const int64_t p = d < 0 ? d + rank : d;
+        if (seen[static_cast<size_t>(p)]) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "Dim %lu appears multiple times in the list of dims.",
+                        static_cast<unsigned long>(p));
+        }
+        seen[static_cast<size_t>(p)] = true;
+    }
+    return 0;
+}
+/// An empty self: out filled with 0 (no shape check); else CheckShapeAndScalarSame(result, out).
+inline int CheckReduceNansumOut(const OpCall& c, const aclIntArray* dim, bool keepDim, aclDataType) {
+    if (c.t[0]->numel == 0) return 0;
+    return mreduce::ShapeAndScalarSame(mreduce::ReducedShape(c.t[0]->view_shape, dim->values, keepDim), c.t[1]);
+}
+
+// ---- aclnnGroupedBiasAddGrad / V2 (math/grouped_bias_add_grad/op_api/aclnn_grouped_bias_add_grad.cpp);
+// c.t = {gradY, groupIdxOptional (may be NULL), out}
+
+namespace mreduce {
+/// CheckDtypeValid's last steps (out's dtype gradY's; groupIdx INT32 / INT64), then CheckShapeValid.
+inline int GroupedBiasAddGrad(const OpCall& c) {
+    const aclTensor* g = c.t[0];
+    const aclTensor* idx = c.t[1];
+    const aclTensor* out = c.t[2];
+    if (out->dtype != g->dtype) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Tensor out expected dtype is %s but found %s.", DtypeName(g->dtype),
+                    DtypeName(out->dtype));
+    }
+    static const aclDataType kIdx[] = {ACL_INT32, ACL_INT64};
+    if (idx != nullptr && !MbIn(idx->dtype, MbL(kIdx))) return MbNotSupported("groupIdxOptional", idx->dtype, MbL(kIdx));
+    const size_t gd = g->view_shape.size();
+    int64_t groups = gd > 0 ? g->view_shape[0] : 0;
+    int64_t h = 0;
+    if (idx == nullptr) {
+        if (gd != 3) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "the grad_y of input should be 3D tensor when group_idx is null.");
+        }
+        h = g->view_shape[2];
+    } else {
+        if (gd != 2 || idx->view_shape.size() != 1) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "the gradY of input should be 2D tensor when groupIdxOptional is not null and "
+                        "groupIdxOptional must be 1D tensor.");
+        }
+        const int64_t n = idx->view_shape[0];
+        if (n > 2048) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "input group_idx shape not support more than 2048, but got %ld.",
+                        static_cast<long>(n));
+        }
+        h = g->view_shape[1];
+        groups = n;
+    }
+    if (out->view_shape.size() != 2) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "The dimensions of output should be two, but got %lu.",
+                    static_cast<unsigned long>(out->view_shape.size()));
+    }
+    if (out->view_shape[0] != groups || out->view_shape[1] != h) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "The shape of out should be [%ld, %ld], but got [%ld, %ld].",
+                    static_cast<long>(groups), static_cast<long>(h), static_cast<long>(out->view_shape[0]),
+                    static_cast<long>(out->view_shape[1]));
+    }
+    return 0;
+}
+}  // namespace mreduce
+
+inline int CheckGroupedBiasAddGrad(const OpCall& c) { return mreduce::GroupedBiasAddGrad(c); }
+/// V2: the same, then checkAttrValid (groupIdxType 0 or 1).
+inline int CheckGroupedBiasAddGradV2(const OpCall& c, int64_t groupIdxType) {
+    if (int r = mreduce::GroupedBiasAddGrad(c)) return r;
+    if (groupIdxType < 0 || groupIdxType > 1) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "group_idx_type should be 0 or 1, but current is %ld",
+                    static_cast<long>(groupIdxType));
+    }
+    return 0;
 }
 
 }  // namespace aclcpu

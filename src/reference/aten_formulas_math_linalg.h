@@ -177,5 +177,96 @@ inline at::Tensor CholeskyRef(const at::Tensor& self, bool upper) {
     return std::get<0>(at::linalg_cholesky_ex(LaWiden(self), upper, false));
 }
 
+/// aclnnCumsum / aclnnCumsumV2 (math/cumsum/op_api/aclnn_cumsum.cpp): self cast to out's dtype, the running sum
+/// along dim (a 0-d self as one element); FLOAT16 / BF16 summed in FLOAT (the 910B's cube path for a long last dim
+/// sums in another order: not modelled), integers in their own dtype (wrapping). CumsumV2's reverse runs from the
+/// end of dim; exclusive shifts by one (the first sum 0).
+inline at::Tensor CumsumRef(const at::Tensor& self, int64_t dim, bool exclusive, bool reverse, const at::Tensor& out) {
+    const at::ScalarType ot = out.scalar_type();
+    at::Tensor x = LaWiden(self.to(ot));
+    const bool scalar = x.dim() == 0;
+    if (scalar) x = x.reshape({1});
+    const int64_t d = dim < 0 ? dim + x.dim() : dim;
+    if (reverse) x = x.flip({d});
+    at::Tensor r = at::cumsum(x, d, x.scalar_type());
+    if (exclusive) {
+        const int64_t n = x.size(d);
+        at::Tensor shifted = at::zeros_like(r);
+        if (n > 1) shifted.narrow(d, 1, n - 1).copy_(r.narrow(d, 0, n - 1));
+        r = shifted;
+    }
+    if (reverse) r = r.flip({d});
+    return scalar ? r.reshape({}) : r;
+}
+
+/// aclnnLogdet (math/logdet/op_host/op_api/aclnn_logdet.cpp): LogMatrixDeterminant's (sign, log |det|), then
+/// log |det| + log(sign) - ATen's logdet (NaN for a negative determinant, -inf for a singular matrix), in self's
+/// dtype, cast to out's by the writer.
+inline at::Tensor LogdetRef(const at::Tensor& self) { return at::logdet(self); }
+
+/// aclnnSlogdet (math/slogdet/op_host/op_api/aclnn_slogdet.cpp): (sign, log |det|) - ATen's linalg_slogdet.
+inline std::tuple<at::Tensor, at::Tensor> SlogdetRef(const at::Tensor& self) { return at::linalg_slogdet(self); }
+
+/// aclnnQr / aclnnLinalgQr (math/qr/op_api/aclnn_qr.cpp, aclnn_linalg_qr.cpp): FLOAT16 cast to FLOAT, the QR
+/// factorization per matrix - ATen's linalg_qr (LAPACK's Householder signs: R's diagonal may differ in sign from the
+/// kernel's) - in mode 0 reduced, 1 complete, 2 r (Q an empty [0] tensor, not written). An empty self gives empty
+/// or zero-filled factors as ATen does.
+inline std::tuple<at::Tensor, at::Tensor> QrRef(const at::Tensor& self, int64_t mode) {
+    const at::Tensor x = self.scalar_type() == at::kHalf ? self.to(at::kFloat) : self;
+    const char* m = mode == 2 ? "r" : (mode == 1 ? "complete" : "reduced");
+    auto r = at::linalg_qr(x, m);
+    if (mode == 2) return std::make_tuple(at::empty({0}, x.options()), std::get<1>(r));
+    return r;
+}
+
+/// aclnnPdist / aclnnPdistForward (math/pdist/op_api/): the p-norm distance of every pair of rows i < j - ATen's
+/// pdist (p 0 counts the differing coordinates, p inf the largest difference), FLOAT16 in FLOAT; fewer than two rows
+/// give an empty result, rows of no element distances 0.
+inline at::Tensor PdistRef(const at::Tensor& self, double p) {
+    const at::Tensor x = LaWiden(self);
+    if (x.size(0) <= 1) return at::empty({0}, x.options());
+    return at::pdist(x.contiguous(), p);
+}
+
+/// aclnnAddr / aclnnInplaceAddr (math/addr/op_api/aclnn_addr.cpp): self, vec1, vec2 cast to their promoted dtype;
+/// BOOL: (beta and self) or (alpha and vec1 outer vec2) with the scalars as truth values (beta 0: self ignored);
+/// otherwise beta * self + alpha * (vec1 outer vec2) - ATen's addr (beta 0 ignores self, NaN included), FLOAT16 /
+/// BF16 computed in FLOAT and rounded once (the Atlas/910 stub's Mul and Add round in FLOAT16 after each step: not
+/// modelled).
+inline at::Tensor AddrRef(const at::Tensor& self, const at::Tensor& vec1, const at::Tensor& vec2,
+                          const at::Scalar& beta, const at::Scalar& alpha) {
+    const at::ScalarType hd =
+        at::promote_types(self.scalar_type(), at::promote_types(vec2.scalar_type(), vec1.scalar_type()));
+    if (hd == at::kBool) {
+        const bool b = beta.toDouble() != 0.0, a = alpha.toDouble() != 0.0;
+        at::Tensor outer = vec1.to(at::kBool).unsqueeze(1).logical_and(vec2.to(at::kBool).unsqueeze(0));
+        if (!a) outer = at::zeros_like(outer);
+        if (!b) return outer;
+        return outer.logical_or(self.to(at::kBool));
+    }
+    const at::ScalarType ct = (hd == at::kHalf || hd == at::kBFloat16) ? at::kFloat : hd;
+    return at::addr(self.to(ct), vec1.to(ct), vec2.to(ct), beta, alpha);
+}
+
+/// aclnnTriangularSolve (math/triangular_solve/op_host/op_api/aclnn_triangular_solve.cpp): (X, M) - ATen's
+/// triangular_solve: X solves A X = self (A^T X with transpose) using A's upper or lower triangle (a unit diagonal
+/// with unitriangular), batch dims broadcast; M is A broadcast to the batch shape (not written when mOut is NULL).
+inline std::tuple<at::Tensor, at::Tensor> TriangularSolveRef(const at::Tensor& self, const at::Tensor& A, bool upper,
+                                                             bool transpose, bool unitriangular) {
+    auto r = at::triangular_solve(self, A, upper, transpose, unitriangular);
+    return std::make_tuple(std::get<0>(r), std::get<1>(r));
+}
+
+/// aclnnSvd (math/svd/op_host/op_api/aclnn_svd.cpp): (sigma, u, v) - ATen's linalg_svd (v = Vh's conjugate
+/// transpose, the torch.svd convention CANN follows); without computeUV only the singular values (linalg_svdvals) and
+/// u, v handed back as they are (not written). Singular vectors are unique only up to a sign (a phase for complex):
+/// LAPACK's choice here.
+inline std::tuple<at::Tensor, at::Tensor, at::Tensor> SvdRef(const at::Tensor& input, bool fullMatrices,
+                                                             bool computeUV, const at::Tensor& u, const at::Tensor& v) {
+    if (!computeUV) return std::make_tuple(at::linalg_svdvals(input), u, v);
+    auto r = at::linalg_svd(input, fullMatrices);
+    return std::make_tuple(std::get<1>(r), std::get<0>(r), std::get<2>(r).mH());
+}
+
 }  // namespace ref
 }  // namespace aclcpu

@@ -268,5 +268,180 @@ inline at::Tensor FmodScalarPromoted(const at::Tensor& self, const at::Scalar& o
     return at::fmod(MpWide(self.to(p)), MpWide(MpScalarTensor(other, p))).to(p);
 }
 
+/// aclnnXlog1py (math/xlog1py/op_api/aclnn_xlog1py.cpp): x * log1p(y), 0 where x is 0 (unless y is NaN) - ATen's
+/// special_xlog1py, on FLOAT16 / BF16 widened to FLOAT (rounded once by the writer), with broadcasting.
+inline at::Tensor Xlog1pyRef(const at::Tensor& x, const at::Tensor& y) {
+    auto widen = [](const at::Tensor& t) {
+        const at::ScalarType s = t.scalar_type();
+        return (s == at::kHalf || s == at::kBFloat16) ? t.to(at::kFloat) : t;
+    };
+    return at::special_xlog1py(widen(x), widen(y));
+}
+
+/// aclnnKlDiv (math/kl_div_v2/op_api/aclnn_kl_div.cpp): self and target cast to their promoted dtype (FLOAT16 /
+/// BF16 computed in FLOAT), broadcast (a 0-d operand as [1]); pointwise target * (log(target) - self) (0 where
+/// target is 0: ATen's xlogy) or, with logTarget, exp(target) * (target - self); reduction 0 none, 1 mean, 2 sum,
+/// 3 batchmean (the sum divided by the broadcast shape's first dim). An empty self or target: a reduction's out
+/// filled with NaN (mean; batchmean when self's first dim is 0) or 0 (sum, batchmean otherwise).
+inline at::Tensor KlDivRef(const at::Tensor& self, const at::Tensor& target, int64_t reduction, bool logTarget,
+                           const at::Tensor& out) {
+    if (self.numel() == 0 || target.numel() == 0) {
+        if (reduction == 0) return at::empty(out.sizes(), at::kFloat);
+        const bool nan = reduction == 1 || (reduction == 3 && self.dim() > 0 && self.size(0) == 0);
+        return at::full(out.sizes(), nan ? NAN : 0.0, at::kFloat);
+    }
+    const at::ScalarType p = at::promote_types(self.scalar_type(), target.scalar_type());
+    const at::ScalarType ct = (p == at::kHalf || p == at::kBFloat16) ? at::kFloat : p;
+    at::Tensor s = self.to(ct), t = target.to(ct);
+    if (s.dim() == 0) s = s.reshape({1});
+    if (t.dim() == 0) t = t.reshape({1});
+    const std::vector<at::Tensor> bt = at::broadcast_tensors({s, t});
+    const at::Tensor pw = logTarget ? at::exp(bt[1]) * (bt[1] - bt[0]) : at::xlogy(bt[1], bt[1]) - bt[1] * bt[0];
+    at::Tensor r;
+    if (reduction == 0) {
+        r = (self.dim() == 0 && target.dim() == 0) ? pw.reshape({}) : pw;
+    } else if (reduction == 1) {
+        r = pw.mean();
+    } else if (reduction == 2) {
+        r = pw.sum();
+    } else {
+        r = pw.sum() / static_cast<double>(pw.size(0));
+    }
+    if (r.numel() == out.numel() && r.sizes() != out.sizes()) r = r.reshape(out.sizes());
+    return r;
+}
+
+/// aclnnOneHot (math/one_hot/op_api/aclnn_one_hot.cpp, the OneHot kernel's TensorFlow semantics): onValue's first
+/// element where self's index equals the class, offValue's first element elsewhere (an index outside
+/// [0, numClasses) matches no class), the classes a new dim at axis (-1: the last).
+inline at::Tensor OneHotRef(const at::Tensor& self, int64_t numClasses, const at::Tensor& onValue,
+                            const at::Tensor& offValue, int64_t axis) {
+    const at::Tensor idx = self.to(at::kLong).unsqueeze(-1);
+    const at::Tensor classes = at::arange(numClasses, at::kLong);
+    const at::Tensor mask = idx.eq(classes);  // [..., numClasses]
+    const at::Tensor on = onValue.reshape({-1})[0];
+    const at::Tensor off = offValue.reshape({-1})[0];
+    at::Tensor r = at::where(mask, on, off);
+    const int64_t d = axis < 0 ? self.dim() : axis;
+    if (d != self.dim()) r = r.movedim(-1, d);
+    return r;
+}
+
+/// aclnnPowTensorScalar / aclnnInplacePowTensorScalar (math/pow/op_api/aclnn_pow.cpp): self cast to the promoted
+/// dtype of InferTensorScalarDtype - a floating self keeps its dtype, an integral self with a floating exponent
+/// FLOAT, a BOOL self its promotion with the exponent, else self's dtype - and raised to the exponent (ATen's pow;
+/// FLOAT16 / BF16 computed in FLOAT, rounded once); the writer casts to out's dtype. The exponent reaches the
+/// formula as a double (its aclScalar's DOUBLE or FLOAT category is not told apart: a DOUBLE exponent with an
+/// integral self computes in FLOAT here, in DOUBLE on Atlas A2/A3 and the 910 - a documented difference).
+inline at::Tensor PowTensorScalarRef(const at::Tensor& self, const at::Scalar& exponent) {
+    const at::ScalarType t = self.scalar_type();
+    at::ScalarType p = t;
+    if (exponent.isComplex()) {
+        p = at::promote_types(t, at::kComplexFloat);
+    } else if (!at::isFloatingType(t) && !at::isComplexType(t)) {
+        if (exponent.isFloatingPoint()) {
+            p = at::kFloat;
+        } else if (t == at::kBool) {
+            p = exponent.isBoolean() ? at::kBool : at::kLong;
+        }
+    }
+    const at::ScalarType ct = (p == at::kHalf || p == at::kBFloat16) ? at::kFloat : p;
+    return at::pow(self.to(ct), exponent);
+}
+
+/// aclnnPowScalarTensor (aclnn_pow.cpp): exponent cast to InferScalarTensorDtype's dtype (the roles of
+/// PowTensorScalarRef's rule swapped) and the scalar raised to it (ATen's pow; FLOAT16 / BF16 in FLOAT).
+inline at::Tensor PowScalarTensorRef(const at::Scalar& self, const at::Tensor& exponent) {
+    const at::ScalarType t = exponent.scalar_type();
+    at::ScalarType p = t;
+    if (!at::isFloatingType(t) && !at::isComplexType(t)) {
+        if (self.isFloatingPoint()) {
+            p = at::kFloat;
+        } else if (t == at::kBool) {
+            p = at::kLong;
+        }
+    }
+    const at::ScalarType ct = (p == at::kHalf || p == at::kBFloat16) ? at::kFloat : p;
+    return at::pow(self, exponent.to(ct));
+}
+
+/// The dtype an IsIn op_api compares in, from the tensor's dtype and the scalar's category (a floating scalar taken
+/// as FLOAT; an integral one as the tensor's dtype): the tensor's floating dtype, FLOAT for an integral tensor with a
+/// floating scalar, else the tensor's dtype.
+inline at::ScalarType IsInCompareType(at::ScalarType t, const at::Scalar& s) {
+    if (at::isFloatingType(t)) return t;
+    if (s.isFloatingPoint()) return at::promote_types(t, at::kFloat);
+    return t;
+}
+
+/// aclnnIsInScalarTensor (math/equal/op_api/aclnn_isin.cpp): testElements and element cast to the compare dtype
+/// (the element rounded to it, as ConvertToTensor does), Equal, ReduceAny, LogicalNot with invert; an empty
+/// testElements or a NaN element gives invert. (With 10 or more elements CANN promotes with the element's own dtype:
+/// an integral element wider than testElements is compared unwrapped there - not told apart here.)
+inline at::Tensor IsInScalarTensorRef(const at::Scalar& element, const at::Tensor& testElements, bool invert) {
+    const bool nan = element.isFloatingPoint() && std::isnan(element.toDouble());
+    if (testElements.numel() == 0 || nan) return at::scalar_tensor(invert, at::kBool);
+    const at::ScalarType p = IsInCompareType(testElements.scalar_type(), element);
+    const at::ScalarType wide = at::isFloatingType(p) ? at::kDouble : at::kLong;
+    const at::Tensor e = at::scalar_tensor(element, at::TensorOptions().dtype(p)).to(wide);
+    const at::Tensor any = testElements.to(p).to(wide).eq(e).any();
+    return invert ? any.logical_not() : any;
+}
+
+/// aclnnIsInTensorScalar (aclnn_isin_tensor_scalar.cpp): element and testElement cast to the compare dtype, Equal
+/// (NotEqual with invert).
+inline at::Tensor IsInTensorScalarRef(const at::Tensor& element, const at::Scalar& testElement, bool invert) {
+    const at::ScalarType p = IsInCompareType(element.scalar_type(), testElement);
+    const at::ScalarType wide = at::isFloatingType(p) ? at::kDouble : at::kLong;
+    const at::Tensor t = at::scalar_tensor(testElement, at::TensorOptions().dtype(p)).to(wide);
+    const at::Tensor x = element.to(p).to(wide);
+    return invert ? x.ne(t) : x.eq(t);
+}
+
+/// aclnnScale (math/scale/op_api/aclnn_scale.cpp, Caffe's Scale): y = x * scale + bias, scale and bias laid over x's
+/// dims from axis (a one-element scale multiplies every element) and broadcast over the others; FLOAT16 / BF16
+/// computed in FLOAT and rounded once. An absent bias adds nothing.
+inline at::Tensor ScaleRef(const at::Tensor& x, const at::Tensor& scale, const at::Tensor& bias, int64_t axis) {
+    const int64_t rank = x.dim();
+    const int64_t a = axis >= 0 ? axis : rank + axis;
+    auto lay = [&](const at::Tensor& t) {
+        if (t.numel() == 1) return t.reshape({});
+        std::vector<int64_t> shape(static_cast<size_t>(rank), 1);
+        for (int64_t i = 0; i < t.dim(); ++i) shape[static_cast<size_t>(a + i)] = t.size(i);
+        return t.reshape(shape);
+    };
+    auto widen = [](const at::Tensor& t) {
+        const at::ScalarType s = t.scalar_type();
+        return (s == at::kHalf || s == at::kBFloat16) ? t.to(at::kFloat) : t;
+    };
+    at::Tensor r = widen(x) * lay(widen(scale));
+    if (bias.defined()) r = r + lay(widen(bias));
+    return r;
+}
+
+/// aclnnSignBitsPack (math/sign_bits_pack: the kernel's Compare LT and bit reversal, tests/assets/golden.py): bit
+/// = (x < 0) (+0, -0 and NaN give 0), 8 elements per byte, the first the most significant bit; the last byte padded
+/// with -1.0 (1 bits); reshaped to [size, bytes / size].
+inline at::Tensor SignBitsPackRef(const at::Tensor& self, int64_t size) {
+    at::Tensor x = self.reshape({-1}).to(at::kFloat);
+    const int64_t n = x.numel();
+    const int64_t pad = (8 - n % 8) % 8;
+    if (pad != 0) x = at::cat({x, at::full({pad}, -1.0f, at::kFloat)});
+    const at::Tensor bits = x.lt(0).to(at::kInt).reshape({-1, 8});
+    const at::Tensor weights = at::tensor(std::vector<int32_t>{128, 64, 32, 16, 8, 4, 2, 1}, at::kInt);
+    const at::Tensor packed = (bits * weights).sum(1).to(at::kByte);
+    return packed.reshape({size, packed.numel() / size});
+}
+
+/// aclnnSignBitsUnpack (math/sign_bits_unpack/op_kernel/arch35/sign_bits_unpack.h): bit k of each byte (the least
+/// significant first) gives element 8 i + k: +1.0 for 1, -1.0 for 0; reshaped to [size, 8 n / size].
+inline at::Tensor SignBitsUnpackRef(const at::Tensor& self, int64_t size) {
+    const at::Tensor b = self.reshape({-1, 1}).to(at::kInt);
+    const at::Tensor pow2 = at::tensor(std::vector<int32_t>{1, 2, 4, 8, 16, 32, 64, 128}, at::kInt);
+    const at::Tensor bits = at::div(b, pow2, "floor").remainder(2);
+    const at::Tensor v = bits.to(at::kFloat) * 2.0 - 1.0;
+    return v.reshape({size, -1});
+}
+
 }  // namespace ref
 }  // namespace aclcpu

@@ -280,5 +280,16 @@ inline at::Tensor DropoutBackwardFormula(const at::Tensor& gradOutput, const at:
     return DropoutApplyMask(gradOutput, mask, p);
 }
 
+/// aclnnDropoutGenMaskV2Tensor: aclnnDropoutGenMask's mask with the seed seedTensor's first element and the offset
+/// offsetTensor's last element plus offset (CANN adds offset to the offset tensor: [0, offset] on the 950, a
+/// concatenated [0, offsetTensor + offset] on Atlas A2/A3).
+inline at::Tensor DropoutGenMaskV2TensorRef(const at::Tensor& out, double p, const at::Tensor& seedTensor,
+                                            const at::Tensor& offsetTensor, int64_t offset) {
+    const int64_t seed = seedTensor.reshape({-1})[0].item().toLong();
+    const at::Tensor offs = offsetTensor.reshape({-1});
+    const int64_t off = offs[offs.numel() - 1].item().toLong() + offset;
+    return DropoutGenMaskBytes(out.numel(), p, seed, off).view(out.sizes());
+}
+
 }  // namespace ref
 }  // namespace aclcpu

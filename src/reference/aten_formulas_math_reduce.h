@@ -252,5 +252,102 @@ inline at::Tensor ReduceLogSumRef(const at::Tensor& data, at::IntArrayRef axes, 
     return AsOut(at::sum(x, ReduceDims(x, axes), keepDims).log(), reduce);
 }
 
+/// aclnnMean (math/reduce_mean/op_api/aclnn_mean.cpp): self cast to dtype, ReduceMean over dim (every dim when
+/// empty; a 0-d self its own result), cast to out's dtype by the writer. FLOAT16 / BF16 averaged in FLOAT. An
+/// integral dtype runs the AI CPU kernel: ASSUMED the sum in INT64 divided by the count, truncated toward zero (the
+/// AI CPU kernel's source is not public). An empty self fills out with NaN (the fill's value converted to out's
+/// dtype: 0 for an integral out - ASSUMED).
+inline at::Tensor MeanRef(const at::Tensor& self, at::IntArrayRef dim, bool keepDim, at::ScalarType dtype,
+                          const at::Tensor& out) {
+    if (self.numel() == 0) {
+        if (at::isFloatingType(out.scalar_type())) return at::full(out.sizes(), NAN, at::kFloat);
+        return at::zeros(out.sizes(), at::kFloat);
+    }
+    at::Tensor x = ReduceWidened(self.to(dtype));
+    if (x.dim() == 0) return AsOut(x.clone(), out);
+    const std::vector<int64_t> dims = ReduceDims(x, dim);
+    if (at::isIntegralType(x.scalar_type(), true)) {
+        int64_t count = 1;
+        for (int64_t d : dims) count *= x.size(d);
+        const at::Tensor sum = at::sum(x.to(at::kLong), dims, keepDim);
+        return AsOut(at::div(sum, count, "trunc"), out);
+    }
+    return AsOut(at::mean(x, dims, keepDim), out);
+}
+
+/// aclnnMeanV2 (aclnn_mean.cpp): no cast (out's dtype is self's); ReduceMean with noopWithEmptyAxes - an empty dim
+/// list copies self when set, reduces every dim otherwise; as MeanRef otherwise.
+inline at::Tensor MeanV2Ref(const at::Tensor& self, at::IntArrayRef dim, bool keepDim, bool noop,
+                            const at::Tensor& out) {
+    if (self.numel() != 0 && dim.empty() && noop) return AsOut(self.clone(), out);
+    return MeanRef(self, dim, keepDim, self.scalar_type(), out);
+}
+
+/// aclnnProd / aclnnProdDim (math/reduce_prod/op_api/aclnn_prod.cpp ExecuteProd): self cast to out's dtype (the
+/// dtype parameter), FLOAT16 and a BOOL out multiplied in FLOAT (the op_api's cast to FLOAT), BF16 in FLOAT;
+/// integers multiplied in their own dtype (wrapping); ReduceProd, cast to out's dtype by the writer. An empty self
+/// fills out with 1.
+inline at::Tensor ProdOver(const at::Tensor& self, const std::vector<int64_t>& dims, bool keepDim,
+                           const at::Tensor& out) {
+    if (self.numel() == 0) return at::ones(out.sizes(), at::kFloat);
+    const at::ScalarType ot = out.scalar_type();
+    at::Tensor x = ot == at::kBool ? self.to(at::kFloat) : ReduceWidened(self.to(ot));
+    if (x.dim() == 0) return AsOut(x.clone(), out);
+    at::Tensor r = x;
+    for (auto it = dims.rbegin(); it != dims.rend(); ++it) r = at::prod(r, *it, keepDim, x.scalar_type());
+    return AsOut(r, out);
+}
+inline at::Tensor ProdAllRef(const at::Tensor& self, const at::Tensor& out) {
+    std::vector<int64_t> dims;
+    for (int64_t i = 0; i < self.dim(); ++i) dims.push_back(i);
+    return ProdOver(self, dims, false, out);
+}
+inline at::Tensor ProdDimRef(const at::Tensor& self, int64_t dim, bool keepDim, const at::Tensor& out) {
+    if (self.dim() == 0) return ProdOver(self, {}, keepDim, out);
+    return ProdOver(self, {dim < 0 ? dim + self.dim() : dim}, keepDim, out);
+}
+
+/// aclnnReduceNansum (math/reduce_nansum/op_api/aclnn_reduce_nansum.cpp): self cast to dtype; a BOOL dtype ReduceAny,
+/// an integral self ReduceSum (in dtype: integers wrap), else ReduceNansum (NaN counted as 0; FLOAT16 / BF16 in
+/// FLOAT) over dim (every dim when empty); an empty self fills out with 0.
+inline at::Tensor NansumRef(const at::Tensor& self, at::IntArrayRef dim, bool keepDim, at::ScalarType dtype,
+                            const at::Tensor& out) {
+    if (self.numel() == 0) return at::zeros(out.sizes(), at::kFloat);
+    at::Tensor x = self.to(dtype);
+    if (x.dim() == 0) return AsOut(x.clone(), out);
+    const std::vector<int64_t> dims = ReduceDims(x, dim);
+    if (dtype == at::kBool) return AsOut(x.to(at::kFloat).ne(0).sum(dims, keepDim).gt(0), out);
+    if (at::isIntegralType(self.scalar_type(), true)) {
+        if (at::isIntegralType(dtype, false)) return AsOut(at::sum(x, dims, keepDim, dtype), out);
+        return AsOut(at::sum(ReduceWidened(x), dims, keepDim), out);
+    }
+    return AsOut(at::nansum(ReduceWidened(x), dims, keepDim), out);
+}
+
+/// aclnnGroupedBiasAddGrad / V2 (math/grouped_bias_add_grad, docs/aclnnGroupedBiasAddGradV2.md): without
+/// groupIdxOptional the sum of gradY [G, C, H] over C; with it, group j the sum of gradY's rows [end(j - 1), end(j))
+/// (end(-1) = 0), the ends groupIdxOptional's values (groupIdxType 0) or their running sums (1); FLOAT16 / BF16
+/// summed in FLOAT. Ends outside [0, N] are clamped to it and an end below its start gives a zero row (the kernel's
+/// behaviour for such indices is not documented).
+inline at::Tensor GroupedBiasAddGradRef(const at::Tensor& gradY, const at::Tensor& groupIdx, int64_t groupIdxType,
+                                        const at::Tensor& out) {
+    const at::Tensor g = ReduceWidened(gradY);
+    if (!groupIdx.defined()) return g.sum(1);
+    at::Tensor ends = groupIdx.to(at::kLong).reshape({-1});
+    if (groupIdxType == 1) ends = ends.cumsum(0);
+    const int64_t n = g.size(0);
+    const int64_t groups = ends.numel();
+    at::Tensor r = at::zeros({groups, g.size(1)}, g.options());
+    int64_t start = 0;
+    for (int64_t j = 0; j < groups; ++j) {
+        const int64_t end = std::min<int64_t>(std::max<int64_t>(ends[j].item<int64_t>(), 0), n);
+        const int64_t s0 = std::min<int64_t>(std::max<int64_t>(start, 0), n);
+        if (end > s0) r[j] = g.narrow(0, s0, end - s0).sum(0);
+        start = end;
+    }
+    (void)out;
+    return r;
+}
+
 }  // namespace ref
 }  // namespace aclcpu

@@ -12,25 +12,35 @@
 #include <string>
 #include <vector>
 
+#include "aclnnop/aclnn_addr.h"
 #include "aclnnop/aclnn_affine_grid.h"
 #include "aclnnop/aclnn_arange.h"
 #include "aclnnop/aclnn_cdist.h"
 #include "aclnnop/aclnn_cummax.h"
 #include "aclnnop/aclnn_cummin.h"
+#include "aclnnop/aclnn_cumsum.h"
 #include "aclnnop/aclnn_dot.h"
 #include "aclnnop/aclnn_ger.h"
 #include "aclnnop/aclnn_global_average_pool.h"
 #include "aclnnop/aclnn_histc.h"
 #include "aclnnop/aclnn_linalg_cholesky.h"
 #include "aclnnop/aclnn_linalg_cross.h"
+#include "aclnnop/aclnn_linalg_qr.h"
 #include "aclnnop/aclnn_linspace.h"
+#include "aclnnop/aclnn_logdet.h"
 #include "aclnnop/aclnn_logsumexp.h"
+#include "aclnnop/aclnn_pdist.h"
+#include "aclnnop/aclnn_pdist_forward.h"
+#include "aclnnop/aclnn_qr.h"
 #include "aclnnop/aclnn_range.h"
 #include "aclnnop/aclnn_reduce_log_sum.h"
 #include "aclnnop/aclnn_searchsorted.h"
+#include "aclnnop/aclnn_slogdet.h"
 #include "aclnnop/aclnn_std.h"
 #include "aclnnop/aclnn_std_mean_correction.h"
+#include "aclnnop/aclnn_svd.h"
 #include "aclnnop/aclnn_trace.h"
+#include "aclnnop/aclnn_triangular_solve.h"
 #include "aclnnop/aclnn_var.h"
 #include "aclnnop/aclnn_var_mean.h"
 #include "support/phases.h"
@@ -760,6 +770,439 @@ TEST(ReferenceMathLinalgCholesky, FactorsAndChecks) {
     ASSERT_TRUE(scope.ok());
     ExpectFails(ch(self.t, false, out.t), ACLNN_ERR_PARAM_INVALID,
                 "Tensor self not implemented for DT_FLOAT, should be in dtype support list .");
+}
+
+// ================================================================================ Cumsum / CumsumV2
+
+int Cumsum(const aclTensor* self, int64_t dim, aclDataType dt, aclTensor* out) {
+    return RunPhases(
+        [&](uint64_t* ws, aclOpExecutor** ex) { return aclnnCumsumGetWorkspaceSize(self, dim, dt, out, ws, ex); },
+        aclnnCumsum);
+}
+int CumsumV2(const aclTensor* self, int64_t dim, bool exclusive, bool reverse, aclTensor* out) {
+    return RunPhases(
+        [&](uint64_t* ws, aclOpExecutor** ex) {
+            return aclnnCumsumV2GetWorkspaceSize(self, dim, exclusive, reverse, out, ws, ex);
+        },
+        aclnnCumsumV2);
+}
+
+// along either dim of a transposed view; the dtype parameter (INT32 summed into INT64 without wrapping, INT8 wrapping)
+TEST(ReferenceMathCumsum, DimsAndDtype) {
+    Dev self({1, 2, 3, 4, 5, 6}, at::kFloat, {3, 2}, {1, 3});  // [[1, 4], [2, 5], [3, 6]]
+    Dev out0(std::vector<double>(6, 0), at::kFloat, {3, 2});
+    ASSERT_EQ(Cumsum(self.t, 0, ACL_FLOAT, out0.t), 0) << LastError();
+    EXPECT_EQ(out0.Values(), (std::vector<double>{1, 4, 3, 9, 6, 15}));
+    Dev out1(std::vector<double>(6, 0), at::kFloat, {3, 2});
+    ASSERT_EQ(Cumsum(self.t, -1, ACL_FLOAT, out1.t), 0) << LastError();
+    EXPECT_EQ(out1.Values(), (std::vector<double>{1, 5, 2, 7, 3, 9}));
+    Dev big({2147483647, 1}, at::kInt, {2});
+    Dev lout({0, 0}, at::kLong, {2});
+    ASSERT_EQ(Cumsum(big.t, 0, ACL_INT64, lout.t), 0) << LastError();
+    EXPECT_EQ(lout.Values(), (std::vector<double>{2147483647, 2147483648.0}));
+    Dev i8({100, 100}, at::kChar, {2});
+    Dev i8out({0, 0}, at::kChar, {2});
+    ASSERT_EQ(Cumsum(i8.t, 0, ACL_INT8, i8out.t), 0) << LastError();
+    EXPECT_EQ(i8out.Values(), (std::vector<double>{100, -56}));
+    Dev z({2.5}, at::kFloat, {});
+    Dev zout({0}, at::kFloat, {});
+    ASSERT_EQ(Cumsum(z.t, -1, ACL_FLOAT, zout.t), 0) << LastError();
+    EXPECT_EQ(zout.Values(), (std::vector<double>{2.5}));
+}
+
+// CumsumV2: exclusive shifts by one (the first sum 0), reverse runs from the end, both together
+TEST(ReferenceMathCumsum, V2ExclusiveReverse) {
+    Dev self({1, 2, 3, 4}, at::kFloat, {4});
+    const std::vector<std::pair<std::pair<bool, bool>, std::vector<double>>> want = {
+        {{false, false}, {1, 3, 6, 10}},
+        {{true, false}, {0, 1, 3, 6}},
+        {{false, true}, {10, 9, 7, 4}},
+        {{true, true}, {9, 7, 4, 0}}};
+    for (const auto& w : want) {
+        Dev out({0, 0, 0, 0}, at::kFloat, {4});
+        ASSERT_EQ(CumsumV2(self.t, 0, w.first.first, w.first.second, out.t), 0) << LastError();
+        EXPECT_EQ(out.Values(), w.second) << w.first.first << w.first.second;
+    }
+}
+
+TEST(ReferenceMathCumsum, ChecksInOrder) {
+    Dev self({1, 2, 3, 4, 5, 6}, at::kFloat, {2, 3});
+    Dev out(std::vector<double>(6, 0), at::kFloat, {2, 3});
+    Dev hout(std::vector<double>(6, 0), at::kHalf, {2, 3});
+    Dev bout(std::vector<double>(6, 0), at::kBool, {2, 3});
+    Dev wide(std::vector<double>(6, 0), at::kFloat, {3, 2});
+    auto cumsum = [](const aclTensor* s, int64_t d, aclDataType dt, aclTensor* o) {
+        return [=](uint64_t* ws, aclOpExecutor** ex) { return aclnnCumsumGetWorkspaceSize(s, d, dt, o, ws, ex); };
+    };
+    auto v2 = [](const aclTensor* s, int64_t d, aclTensor* o) {
+        return [=](uint64_t* ws, aclOpExecutor** ex) { return aclnnCumsumV2GetWorkspaceSize(s, d, false, false, o, ws, ex); };
+    };
+    ExpectFails(cumsum(nullptr, 0, ACL_FLOAT, out.t), ACLNN_ERR_PARAM_NULLPTR,
+                "Expected a value of type [aclTensor] for argument [self] but instead found nullptr.");
+    ExpectFails(cumsum(self.t, 0, ACL_FLOAT, nullptr), ACLNN_ERR_PARAM_NULLPTR,
+                "Expected a value of type [aclTensor] for argument [out] but instead found nullptr.");
+    ExpectFails(cumsum(self.t, 0, ACL_BOOL, bout.t), ACLNN_ERR_PARAM_INVALID,
+                "Tensor out not implemented for DT_BOOL, should be in dtype support list DT_FLOAT, DT_FLOAT16, "
+                "DT_INT32, DT_DOUBLE, DT_UINT8, DT_INT8, DT_INT16, DT_INT64, DT_COMPLEX64, DT_COMPLEX128, DT_BF16.");
+    ExpectFails(cumsum(self.t, 0, ACL_FLOAT, hout.t), ACLNN_ERR_PARAM_INVALID,
+                "Tensor out expected dtype is DT_FLOAT but found DT_FLOAT16.");
+    ExpectFails(cumsum(self.t, 0, ACL_FLOAT, wide.t), ACLNN_ERR_PARAM_INVALID,
+                "Expected tensor for out to have same size as tensor for self, but [3,2] does not equal [2,3].");
+    ExpectFails(cumsum(self.t, 2, ACL_FLOAT, out.t), ACLNN_ERR_PARAM_INVALID,
+                "expected dim to be in range of [-2, 1], but got 2.");
+    // V2: out's dtype must be self's
+    ExpectFails(v2(self.t, 0, hout.t), ACLNN_ERR_PARAM_INVALID,
+                "Expected both tensors to have same dtype, but found self DT_FLOAT and out DT_FLOAT16.");
+    ExpectFails(v2(self.t, -3, out.t), ACLNN_ERR_PARAM_INVALID, "expected dim to be in range of [-2, 1], but got -3.");
+}
+
+TEST(ReferenceMathCumsum, Bf16RefusedOnAscend910) {
+    aclcpu_test::ProfileScope scope(l1ref::Profile::kAscend910);
+    ASSERT_TRUE(scope.ok());
+    Dev self({1, 2}, at::kFloat, {2});
+    Dev out({0, 0}, at::kBFloat16, {2});
+    ExpectFails(
+        [&](uint64_t* ws, aclOpExecutor** ex) { return aclnnCumsumGetWorkspaceSize(self.t, 0, ACL_BF16, out.t, ws, ex); },
+        ACLNN_ERR_PARAM_INVALID,
+        "Tensor out not implemented for DT_BF16, should be in dtype support list DT_FLOAT, DT_FLOAT16, DT_INT32, "
+        "DT_DOUBLE, DT_UINT8, DT_INT8, DT_INT16, DT_INT64, DT_COMPLEX64, DT_COMPLEX128.");
+}
+
+// ================================================================================ Logdet / Slogdet
+
+// positive, negative and zero determinants: logdet log|det| / NaN / -inf; slogdet's sign and log|det|
+TEST(ReferenceMathLogdet, SignsAndBatch) {
+    // three 2x2 matrices: det 6, det -2, det 0
+    Dev self({2, 1, 0, 3, 0, 1, 2, 0, 1, 2, 2, 4}, at::kFloat, {3, 2, 2});
+    Dev out({9, 9, 9}, at::kFloat, {3});
+    ASSERT_EQ(RunPhases([&](uint64_t* ws, aclOpExecutor** ex) { return aclnnLogdetGetWorkspaceSize(self.t, out.t, ws, ex); },
+                        aclnnLogdet),
+              0)
+        << LastError();
+    const std::vector<double> v = out.Values();
+    EXPECT_NEAR(v[0], std::log(6.0), 1e-6);
+    EXPECT_TRUE(std::isnan(v[1]));
+    EXPECT_EQ(v[2], -kInf);
+    Dev sign({9, 9, 9}, at::kFloat, {3});
+    Dev logabs({9, 9, 9}, at::kDouble, {3});
+    ASSERT_EQ(RunPhases([&](uint64_t* ws, aclOpExecutor** ex) {
+                  return aclnnSlogdetGetWorkspaceSize(self.t, sign.t, logabs.t, ws, ex);
+              },
+                        aclnnSlogdet),
+              0)
+        << LastError();
+    EXPECT_EQ(sign.Values(), (std::vector<double>{1, -1, 0}));
+    EXPECT_NEAR(logabs.Values()[0], std::log(6.0), 1e-6);
+    EXPECT_NEAR(logabs.Values()[1], std::log(2.0), 1e-6);
+    EXPECT_EQ(logabs.Values()[2], -kInf);
+}
+
+TEST(ReferenceMathLogdet, Checks) {
+    Dev self(std::vector<double>(6, 1), at::kFloat, {2, 3});
+    Dev sq(std::vector<double>(8, 1), at::kFloat, {2, 2, 2});
+    Dev vec({1, 2}, at::kFloat, {2});
+    Dev out({0, 0}, at::kFloat, {2});
+    Dev out3({0, 0, 0}, at::kFloat, {3});
+    Dev hsq(std::vector<double>(4, 1), at::kHalf, {2, 2});
+    Dev scal({0}, at::kFloat, {});
+    Dev cplx(std::vector<double>(4, 1), at::kComplexFloat, {2, 2});
+    auto logdet = [](const aclTensor* s, aclTensor* o) {
+        return [=](uint64_t* ws, aclOpExecutor** ex) { return aclnnLogdetGetWorkspaceSize(s, o, ws, ex); };
+    };
+    ExpectFails(logdet(nullptr, out.t), ACLNN_ERR_PARAM_NULLPTR,
+                "Expected a value of type [aclTensor] for argument [self] but instead found nullptr.");
+    ExpectFails(logdet(hsq.t, scal.t), ACLNN_ERR_PARAM_INVALID,
+                "Tensor self not implemented for DT_FLOAT16, should be in dtype support list DT_FLOAT, DT_DOUBLE, "
+                "DT_COMPLEX64, DT_COMPLEX128.");
+    ExpectFails(logdet(cplx.t, scal.t), ACLNN_ERR_PARAM_INVALID,
+                "The self's dtype is DT_COMPLEX64, out's dtype should also be complex type but got signOut with dtype "
+                "DT_FLOAT.");
+    ExpectFails(logdet(vec.t, scal.t), ACLNN_ERR_PARAM_INVALID, "The self tensor must have at least 2 dimensions.");
+    ExpectFails(logdet(self.t, scal.t), ACLNN_ERR_PARAM_INVALID,
+                "The last two dimensions of self must be equal, but they are 2 by 3 matrices.");
+    ExpectFails(logdet(sq.t, out3.t), ACLNN_ERR_PARAM_INVALID, "expect shape of out is [2], but got [3].");
+    ExpectFails(
+        [&](uint64_t* ws, aclOpExecutor** ex) { return aclnnSlogdetGetWorkspaceSize(sq.t, out.t, out3.t, ws, ex); },
+        ACLNN_ERR_PARAM_INVALID, "expect shape of logOut is [2], but got [3].");
+}
+
+// ================================================================================ Qr / LinalgQr
+
+// Q R reproduces self; Q's columns orthonormal, R upper triangular; the reduced and complete shapes; mode r
+TEST(ReferenceMathQr, FactorsAndModes) {
+    const std::vector<double> v = {1, 2, 3, 4, 5, 6, 7, 8, 10, 1, 0, 1};
+    const at::Tensor a = at::tensor(v, at::kDouble).view({4, 3});
+    Dev self(v, at::kDouble, {4, 3});
+    Dev q(std::vector<double>(12, 0), at::kDouble, {4, 3});
+    Dev r(std::vector<double>(9, 0), at::kDouble, {3, 3});
+    ASSERT_EQ(RunPhases([&](uint64_t* ws, aclOpExecutor** ex) { return aclnnQrGetWorkspaceSize(self.t, true, q.t, r.t, ws, ex); },
+                        aclnnQr),
+              0)
+        << LastError();
+    const at::Tensor Q = q.Storage().view({4, 3}), R = r.Storage().view({3, 3});
+    EXPECT_TRUE(at::allclose(Q.matmul(R), a, 1e-9, 1e-9));
+    EXPECT_TRUE(at::allclose(Q.t().matmul(Q), at::eye(3, at::kDouble), 1e-9, 1e-9));
+    EXPECT_TRUE(at::equal(R, R.triu()));
+    Dev qc(std::vector<double>(16, 0), at::kDouble, {4, 4});
+    Dev rc(std::vector<double>(12, 0), at::kDouble, {4, 3});
+    ASSERT_EQ(RunPhases([&](uint64_t* ws, aclOpExecutor** ex) {
+                  return aclnnLinalgQrGetWorkspaceSize(self.t, 1, qc.t, rc.t, ws, ex);
+              },
+                        aclnnLinalgQr),
+              0)
+        << LastError();
+    EXPECT_TRUE(at::allclose(qc.Storage().view({4, 4}).matmul(rc.Storage().view({4, 3})), a, 1e-9, 1e-9));
+    Dev q0(std::vector<double>{}, at::kDouble, {0});
+    Dev rr(std::vector<double>(9, 0), at::kDouble, {3, 3});
+    ASSERT_EQ(RunPhases([&](uint64_t* ws, aclOpExecutor** ex) {
+                  return aclnnLinalgQrGetWorkspaceSize(self.t, 2, q0.t, rr.t, ws, ex);
+              },
+                        aclnnLinalgQr),
+              0)
+        << LastError();
+    EXPECT_TRUE(at::allclose(rr.Storage().view({3, 3}).abs(), R.abs(), 1e-9, 1e-9));
+}
+
+TEST(ReferenceMathQr, Checks) {
+    Dev self(std::vector<double>(12, 1), at::kFloat, {4, 3});
+    Dev vec({1, 2}, at::kFloat, {2});
+    Dev q(std::vector<double>(12, 0), at::kFloat, {4, 3});
+    Dev q44(std::vector<double>(16, 0), at::kFloat, {4, 4});
+    Dev r(std::vector<double>(9, 0), at::kFloat, {3, 3});
+    Dev ri(std::vector<double>(9, 0), at::kInt, {3, 3});
+    auto qr = [](const aclTensor* s, bool some, aclTensor* a, aclTensor* b) {
+        return [=](uint64_t* ws, aclOpExecutor** ex) { return aclnnQrGetWorkspaceSize(s, some, a, b, ws, ex); };
+    };
+    ExpectFails(qr(self.t, true, nullptr, r.t), ACLNN_ERR_INNER_NULLPTR,
+                "Expected a value of type [aclTensor] for argument [Q] but instead found nullptr.");
+    ExpectFails(qr(self.t, true, q.t, ri.t), ACLNN_ERR_PARAM_INVALID, "Tensor R not implemented for DT_INT32");
+    ExpectFails(qr(vec.t, true, q.t, r.t), ACLNN_ERR_PARAM_INVALID, "The self tensor must have at least 2 dimensions.");
+    ExpectFails(qr(self.t, false, q.t, r.t), ACLNN_ERR_PARAM_INVALID,
+                "The output Q should have the following shape [4,4], but got [4,3] instead.");
+    ExpectFails(qr(self.t, false, q44.t, r.t), ACLNN_ERR_PARAM_INVALID,
+                "The output R should have the following shape [4,3], but got [3,3] instead.");
+    ExpectFails(
+        [&](uint64_t* ws, aclOpExecutor** ex) { return aclnnLinalgQrGetWorkspaceSize(self.t, 2, q.t, r.t, ws, ex); },
+        ACLNN_ERR_PARAM_INVALID, "The output Q should have the following shape [0], but got [4,3] instead.");
+}
+
+// ================================================================================ Pdist / PdistForward
+
+TEST(ReferenceMathPdist, ValuesAndChecks) {
+    // rows (0, 0), (3, 4), (6, 8): distances 5, 10, 5 (p 2); 7, 14, 7 (p 1)
+    Dev self({0, 0, 3, 4, 6, 8}, at::kFloat, {3, 2});
+    Dev out({9, 9, 9}, at::kFloat, {3});
+    ASSERT_EQ(RunPhases([&](uint64_t* ws, aclOpExecutor** ex) { return aclnnPdistGetWorkspaceSize(self.t, 2.0f, out.t, ws, ex); },
+                        aclnnPdist),
+              0)
+        << LastError();
+    EXPECT_EQ(out.Values(), (std::vector<double>{5, 10, 5}));
+    aclcpu_test::Scalar p1(1.0f);
+    Dev out1({9, 9, 9}, at::kFloat, {3});
+    ASSERT_EQ(RunPhases([&](uint64_t* ws, aclOpExecutor** ex) {
+                  return aclnnPdistForwardGetWorkspaceSize(self.t, p1.s, out1.t, ws, ex);
+              },
+                        aclnnPdistForward),
+              0)
+        << LastError();
+    EXPECT_EQ(out1.Values(), (std::vector<double>{7, 14, 7}));
+    Dev two({0, 0}, at::kFloat, {2});
+    Dev hout({0, 0, 0}, at::kHalf, {3});
+    auto pdist = [](const aclTensor* s, float p, aclTensor* o) {
+        return [=](uint64_t* ws, aclOpExecutor** ex) { return aclnnPdistGetWorkspaceSize(s, p, o, ws, ex); };
+    };
+    ExpectFails(pdist(self.t, 2.0f, hout.t), ACLNN_ERR_PARAM_INVALID,
+                "Expected both tensors to have same dtype, but found self DT_FLOAT and out DT_FLOAT16.");
+    ExpectFails(pdist(self.t, 2.0f, two.t), ACLNN_ERR_PARAM_INVALID,
+                "Expected tensor for out to have same size as [3], but got [2].");
+    ExpectFails(pdist(self.t, -1.0f, out.t), ACLNN_ERR_PARAM_INVALID, "pdist only supports non-negative p values.");
+    ExpectFails(pdist(self.t, std::nanf(""), out.t), ACLNN_ERR_PARAM_INVALID,
+                "pdist only supports non-negative p values.");
+    aclcpu_test::Scalar neg(-0.5f);
+    ExpectFails(
+        [&](uint64_t* ws, aclOpExecutor** ex) { return aclnnPdistForwardGetWorkspaceSize(self.t, neg.s, out.t, ws, ex); },
+        ACLNN_ERR_PARAM_INVALID, "pScalar only supports non-negative p values.");
+    ExpectFails(
+        [&](uint64_t* ws, aclOpExecutor** ex) { return aclnnPdistForwardGetWorkspaceSize(self.t, nullptr, out.t, ws, ex); },
+        ACLNN_ERR_INNER_NULLPTR, "Expected a value of type [aclScalar] for argument [pScalar] but instead found nullptr.");
+}
+
+// ================================================================================ Addr / InplaceAddr
+
+TEST(ReferenceMathAddr, ValuesScalarsAndInPlace) {
+    Dev self({1, 2, 3}, at::kFloat, {3});
+    Dev v1({1, 2}, at::kFloat, {2});
+    Dev v2({1, 0, -1}, at::kFloat, {3});
+    aclcpu_test::Scalar beta(2.0f), alpha(0.5f), zero(0.0f);
+    Dev out(std::vector<double>(6, 9), at::kFloat, {2, 3});
+    ASSERT_EQ(RunPhases([&](uint64_t* ws, aclOpExecutor** ex) {
+                  return aclnnAddrGetWorkspaceSize(self.t, v1.t, v2.t, beta.s, alpha.s, out.t, ws, ex);
+              },
+                        aclnnAddr),
+              0)
+        << LastError();
+    EXPECT_EQ(out.Values(), (std::vector<double>{2.5, 4, 5.5, 3, 4, 5}));
+    // beta 0 ignores self (a NaN in self does not propagate)
+    Dev nself({std::nan(""), 1, 1}, at::kFloat, {3});
+    Dev out0(std::vector<double>(6, 9), at::kFloat, {2, 3});
+    ASSERT_EQ(RunPhases([&](uint64_t* ws, aclOpExecutor** ex) {
+                  return aclnnAddrGetWorkspaceSize(nself.t, v1.t, v2.t, zero.s, alpha.s, out0.t, ws, ex);
+              },
+                        aclnnAddr),
+              0)
+        << LastError();
+    EXPECT_EQ(out0.Values(), (std::vector<double>{0.5, 0, -0.5, 1, 0, -1}));
+    // in place on a [2, 3] selfRef
+    Dev ref({1, 1, 1, 1, 1, 1}, at::kFloat, {2, 3});
+    ASSERT_EQ(RunPhases([&](uint64_t* ws, aclOpExecutor** ex) {
+                  return aclnnInplaceAddrGetWorkspaceSize(ref.t, v1.t, v2.t, beta.s, alpha.s, ws, ex);
+              },
+                        aclnnInplaceAddr),
+              0)
+        << LastError();
+    EXPECT_EQ(ref.Values(), (std::vector<double>{2.5, 2, 1.5, 3, 2, 1}));
+    // BOOL: (beta and self) or (alpha and the outer product)
+    Dev bself({1, 0}, at::kBool, {2, 1});
+    Dev b1({1, 0}, at::kBool, {2});
+    Dev b2({1, 1}, at::kBool, {2});
+    const bool t = true;
+    aclcpu_test::Scalar bt(&t, ACL_BOOL);
+    Dev bout({0, 0, 0, 0}, at::kBool, {2, 2});
+    ASSERT_EQ(RunPhases([&](uint64_t* ws, aclOpExecutor** ex) {
+                  return aclnnAddrGetWorkspaceSize(bself.t, b1.t, b2.t, bt.s, bt.s, bout.t, ws, ex);
+              },
+                        aclnnAddr),
+              0)
+        << LastError();
+    EXPECT_EQ(bout.Values(), (std::vector<double>{1, 1, 0, 0}));
+}
+
+TEST(ReferenceMathAddr, Checks) {
+    Dev self({1, 2, 3}, at::kFloat, {3});
+    Dev iself({1, 2, 3}, at::kInt, {3});
+    Dev v1({1, 2}, at::kFloat, {2});
+    Dev iv1({1, 2}, at::kInt, {2});
+    Dev v2({1, 0, -1}, at::kFloat, {3});
+    Dev iv2({1, 0, -1}, at::kInt, {3});
+    Dev m({1, 2, 3, 4}, at::kFloat, {2, 2});
+    Dev out(std::vector<double>(6, 0), at::kFloat, {2, 3});
+    Dev iout(std::vector<double>(6, 0), at::kInt, {2, 3});
+    Dev wide(std::vector<double>(8, 0), at::kFloat, {2, 4});
+    aclcpu_test::Scalar one(1.0f);
+    const bool t = true;
+    aclcpu_test::Scalar bt(&t, ACL_BOOL);
+    auto addr = [](const aclTensor* s, const aclTensor* a, const aclTensor* b, const aclScalar* be,
+                   const aclScalar* al, aclTensor* o) {
+        return [=](uint64_t* ws, aclOpExecutor** ex) { return aclnnAddrGetWorkspaceSize(s, a, b, be, al, o, ws, ex); };
+    };
+    ExpectFails(addr(self.t, nullptr, v2.t, one.s, one.s, out.t), ACLNN_ERR_PARAM_NULLPTR,
+                "Expected a value of type [aclTensor] for argument [vec1] but instead found nullptr.");
+    ExpectFails(addr(self.t, v1.t, v2.t, bt.s, one.s, out.t), ACLNN_ERR_PARAM_INVALID,
+                "Boolean beta only supported for Boolean results.");
+    ExpectFails(addr(iself.t, iv1.t, iv2.t, one.s, one.s, iout.t), ACLNN_ERR_PARAM_INVALID,
+                "For integral input tensors, argument beta must not be a floating point number");
+    ExpectFails(addr(self.t, m.t, v2.t, one.s, one.s, out.t), ACLNN_ERR_PARAM_INVALID,
+                "Expected 1 dimension input, but got vec1 with sizes [2,2].");
+    ExpectFails(addr(m.t, v1.t, v2.t, one.s, one.s, out.t), ACLNN_ERR_PARAM_INVALID,
+                "the size of tensor self [2,2] must match the size of tensor outer [2,3].");
+    ExpectFails(addr(self.t, v1.t, v2.t, one.s, one.s, wide.t), ACLNN_ERR_PARAM_INVALID,
+                "Expected tensor for out to have same size as [2,3], but got [2,4].");
+    ExpectFails(
+        [&](uint64_t* ws, aclOpExecutor** ex) {
+            return aclnnInplaceAddrGetWorkspaceSize(self.t, v1.t, v2.t, one.s, one.s, ws, ex);
+        },
+        ACLNN_ERR_PARAM_INVALID, "Expected 2 dimension input, but got self with sizes [3].");
+}
+
+// ================================================================================ TriangularSolve
+
+TEST(ReferenceMathTriangularSolve, UpperLowerUnitAndChecks) {
+    // A's upper triangle [[2, 1], [0, 4]] (its lower part 7 ignored); b [4, 8]: x = [1, 2]
+    Dev a({2, 1, 7, 4}, at::kFloat, {2, 2});
+    Dev b({4, 8}, at::kFloat, {2, 1});
+    Dev x({0, 0}, at::kFloat, {2, 1});
+    Dev m({0, 0, 0, 0}, at::kFloat, {2, 2});
+    auto solve = [&](bool upper, bool transpose, bool unit, aclTensor* mo) {
+        return RunPhases(
+            [&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnTriangularSolveGetWorkspaceSize(b.t, a.t, upper, transpose, unit, x.t, mo, ws, ex);
+            },
+            aclnnTriangularSolve);
+    };
+    ASSERT_EQ(solve(true, false, false, m.t), 0) << LastError();
+    EXPECT_EQ(x.Values(), (std::vector<double>{1, 2}));
+    EXPECT_EQ(m.Values(), (std::vector<double>{2, 1, 7, 4}));
+    // lower [[2, 0], [7, 4]]: x0 = 2, x1 = (8 - 14) / 4
+    ASSERT_EQ(solve(false, false, false, nullptr), 0) << LastError();
+    EXPECT_EQ(x.Values(), (std::vector<double>{2, -1.5}));
+    // unit upper [[1, 1], [0, 1]]: x1 = 8, x0 = -4
+    ASSERT_EQ(solve(true, false, true, nullptr), 0) << LastError();
+    EXPECT_EQ(x.Values(), (std::vector<double>{-4, 8}));
+    // transposed upper: A^T = [[2, 0], [1, 4]]: x0 = 2, x1 = 1.5
+    ASSERT_EQ(solve(true, true, false, nullptr), 0) << LastError();
+    EXPECT_EQ(x.Values(), (std::vector<double>{2, 1.5}));
+    Dev da({2, 1, 7, 4}, at::kDouble, {2, 2});
+    Dev rect({1, 2, 3, 4, 5, 6}, at::kFloat, {2, 3});
+    Dev x3({0, 0, 0}, at::kFloat, {3, 1});
+    auto fails = [&](const aclTensor* bb, const aclTensor* aa, bool unit, aclTensor* xo, const char* msg) {
+        ExpectFails([&](uint64_t* ws, aclOpExecutor** ex) {
+                        return aclnnTriangularSolveGetWorkspaceSize(bb, aa, true, false, unit, xo, nullptr, ws, ex);
+                    },
+                    ACLNN_ERR_PARAM_INVALID, msg);
+    };
+    fails(b.t, da.t, false, x.t, "Expected both tensors to have same dtype, but found self DT_FLOAT and A DT_DOUBLE.");
+    fails(b.t, rect.t, false, x.t, "A must be batchs of square matrices, but they are 2 by 3 matrices.");
+    fails(b.t, a.t, false, x3.t, "Expected tensor for xOut to have same size as [2,1], but got [3,1].");
+    Dev db({4, 8}, at::kDouble, {2, 1});
+    Dev dx({0, 0}, at::kDouble, {2, 1});
+    fails(db.t, da.t, true, dx.t, "unitriangular mode only support float.");
+    ExpectFails([&](uint64_t* ws, aclOpExecutor** ex) {
+                    return aclnnTriangularSolveGetWorkspaceSize(b.t, nullptr, true, false, false, x.t, nullptr, ws, ex);
+                },
+                ACLNN_ERR_INNER_NULLPTR, "Expected a value of type [aclTensor] for argument [A] but instead found nullptr.");
+}
+
+// ================================================================================ Svd
+
+TEST(ReferenceMathSvd, ReconstructsAndChecks) {
+    const std::vector<double> vals = {3, 1, 1, -1, 3, 1};
+    const at::Tensor a = at::tensor(vals, at::kDouble).view({2, 3});
+    Dev input(vals, at::kDouble, {2, 3});
+    Dev sigma({0, 0}, at::kDouble, {2});
+    Dev u({0, 0, 0, 0}, at::kDouble, {2, 2});
+    Dev v(std::vector<double>(6, 0), at::kDouble, {3, 2});
+    auto svd = [&](bool full, bool uv, aclTensor* uu, aclTensor* vv) {
+        return RunPhases(
+            [&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnSvdGetWorkspaceSize(input.t, full, uv, sigma.t, uu, vv, ws, ex);
+            },
+            aclnnSvd);
+    };
+    ASSERT_EQ(svd(false, true, u.t, v.t), 0) << LastError();
+    // singular values sqrt(12) and sqrt(10), descending; u diag(sigma) v^T == input
+    EXPECT_NEAR(sigma.Values()[0], std::sqrt(12.0), 1e-9);
+    EXPECT_NEAR(sigma.Values()[1], std::sqrt(10.0), 1e-9);
+    const at::Tensor U = u.Storage().view({2, 2}), V = v.Storage().view({3, 2}), S = sigma.Storage();
+    EXPECT_TRUE(at::allclose(U.matmul(at::diag(S)).matmul(V.t()), a, 1e-9, 1e-9));
+    // without computeUV u and v are not written (and not shape-checked)
+    Dev u2({7}, at::kDouble, {1});
+    Dev v2({7}, at::kDouble, {1});
+    ASSERT_EQ(svd(false, false, u2.t, v2.t), 0) << LastError();
+    EXPECT_EQ(u2.Values(), (std::vector<double>{7}));
+    ExpectFails([&](uint64_t* ws, aclOpExecutor** ex) {
+                    return aclnnSvdGetWorkspaceSize(input.t, true, true, sigma.t, u.t, v.t, ws, ex);
+                },
+                ACLNN_ERR_PARAM_INVALID, "Shape of output tensor v is invalid.");
+    Dev f({1, 2}, at::kFloat, {2});
+    ExpectFails([&](uint64_t* ws, aclOpExecutor** ex) {
+                    return aclnnSvdGetWorkspaceSize(input.t, false, true, f.t, u.t, v.t, ws, ex);
+                },
+                ACLNN_ERR_PARAM_INVALID, "Expected both tensors to have same dtype, but found input DT_DOUBLE and sigma DT_FLOAT.");
+    Dev vec({1, 2}, at::kDouble, {2});
+    ExpectFails([&](uint64_t* ws, aclOpExecutor** ex) {
+                    return aclnnSvdGetWorkspaceSize(vec.t, false, true, sigma.t, u.t, v.t, ws, ex);
+                },
+                ACLNN_ERR_PARAM_INVALID, "Input dim num should be greater than or equal to 2.");
 }
 
 }  // namespace math_linalg_reference_test

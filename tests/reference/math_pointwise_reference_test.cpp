@@ -25,6 +25,9 @@
 #include "aclnnop/aclnn_gcd.h"
 #include "aclnnop/aclnn_ge_scalar.h"
 #include "aclnnop/aclnn_isclose.h"
+#include "aclnnop/aclnn_isin.h"
+#include "aclnnop/aclnn_isin_tensor_scalar.h"
+#include "aclnnop/aclnn_kl_div.h"
 #include "aclnnop/aclnn_le_scalar.h"
 #include "aclnnop/aclnn_left_shift.h"
 #include "aclnnop/aclnn_lerp_scalar.h"
@@ -32,14 +35,20 @@
 #include "aclnnop/aclnn_logaddexp.h"
 #include "aclnnop/aclnn_logaddexp2.h"
 #include "aclnnop/aclnn_lt_scalar.h"
+#include "aclnnop/aclnn_one_hot.h"
+#include "aclnnop/aclnn_pow.h"
 #include "aclnnop/aclnn_pow_tensor_tensor.h"
 #include "aclnnop/aclnn_real.h"
 #include "aclnnop/aclnn_remainder.h"
 #include "aclnnop/aclnn_right_shift.h"
 #include "aclnnop/aclnn_s_where.h"
+#include "aclnnop/aclnn_scale.h"
+#include "aclnnop/aclnn_sign_bits_pack.h"
+#include "aclnnop/aclnn_sign_bits_unpack.h"
 #include "aclnnop/aclnn_x_log_y_scalar_other.h"
 #include "aclnnop/aclnn_x_log_y_scalar_self.h"
 #include "aclnnop/aclnn_x_log_y_tensor.h"
+#include "aclnnop/aclnn_xlog1py.h"
 #include "support/phases.h"
 #include "support/profile_scope.h"
 #include "support/reference_tensor.h"
@@ -1247,6 +1256,422 @@ TEST(ReferenceMathPointwiseFmod, ScalarForm) {
                 "promote dtype DT_INT16.");
     ExpectFails(FmodS(a.t, h.s, short_out.t), ACLNN_ERR_PARAM_INVALID,
                 "Expected tensor for out to have same size as [3], but got [2].");
+}
+
+// ================================================================================ Xlog1py
+
+int Xlog1py(const aclTensor* x, const aclTensor* y, const aclTensor* z) {
+    return RunPhases([&](uint64_t* ws, aclOpExecutor** ex) { return aclnnXlog1pyGetWorkspaceSize(x, y, z, ws, ex); },
+                     aclnnXlog1py);
+}
+
+// x * log1p(y) with broadcasting; 0 where x is 0 (y not NaN); NaN y propagates
+TEST(ReferenceMathXlog1py, ValuesAndBroadcast) {
+    const double nan = std::nan("");
+    Dev x({0, 2, 0, -1}, at::kFloat, {2, 2});
+    Dev y({3, nan}, at::kFloat, {2});
+    Dev z({9, 9, 9, 9}, at::kFloat, {2, 2});
+    ASSERT_EQ(Xlog1py(x.t, y.t, z.t), 0) << LastError();
+    const std::vector<double> v = z.Values();
+    EXPECT_EQ(v[0], 0.0);
+    EXPECT_TRUE(std::isnan(v[1]));
+    EXPECT_EQ(v[2], 0.0);
+    EXPECT_TRUE(std::isnan(v[3]));
+    Dev hx({1, 2, 3}, at::kHalf, {3});
+    Dev hy({0.5, 1, 2}, at::kHalf, {3});
+    Dev hz({0, 0, 0}, at::kHalf, {3});
+    ASSERT_EQ(Xlog1py(hx.t, hy.t, hz.t), 0) << LastError();
+    const at::Tensor want = at::special_xlog1py(at::tensor({1.0, 2.0, 3.0}), at::tensor({0.5, 1.0, 2.0}))
+                                .to(at::kFloat).to(at::kHalf).to(at::kDouble);
+    EXPECT_TRUE(at::equal(hz.Storage(), want)) << hz.Storage();
+}
+
+TEST(ReferenceMathXlog1py, ChecksInOrder) {
+    Dev x({1, 2}, at::kFloat, {2});
+    Dev y({1, 2}, at::kFloat, {2});
+    Dev hy({1, 2}, at::kHalf, {2});
+    Dev hz({0, 0}, at::kHalf, {2});
+    Dev z({0, 0}, at::kFloat, {2});
+    Dev ix({1, 2}, at::kInt, {2});
+    Dev iy({1, 2}, at::kInt, {2});
+    Dev iz({1, 2}, at::kInt, {2});
+    Dev wide({0, 0, 0}, at::kFloat, {3});
+    auto call = [](const aclTensor* a, const aclTensor* b, const aclTensor* c) {
+        return [=](uint64_t* ws, aclOpExecutor** ex) { return aclnnXlog1pyGetWorkspaceSize(a, b, c, ws, ex); };
+    };
+    ExpectFails(call(x.t, nullptr, z.t), ACLNN_ERR_PARAM_NULLPTR,
+                "Expected a value of type [aclTensor] for argument [y] but instead found nullptr.");
+    ExpectFails(call(x.t, hy.t, z.t), ACLNN_ERR_PARAM_INVALID, "Tensor x expected dtype is DT_FLOAT16 but found DT_FLOAT.");
+    ExpectFails(call(x.t, y.t, hz.t), ACLNN_ERR_PARAM_INVALID, "Tensor z expected dtype is DT_FLOAT but found DT_FLOAT16.");
+    ExpectFails(call(ix.t, iy.t, iz.t), ACLNN_ERR_PARAM_INVALID,
+                "Dtype not supported: dtype=3. Supported: FLOAT, FLOAT16, BF16.");
+    ExpectFails(call(x.t, y.t, wide.t), ACLNN_ERR_PARAM_INVALID, "Expected tensor for z to have same size as [2], but got [3].");
+}
+
+// ================================================================================ KlDiv
+
+int KlDiv(const aclTensor* self, const aclTensor* target, int64_t reduction, bool logTarget, aclTensor* out) {
+    return RunPhases(
+        [&](uint64_t* ws, aclOpExecutor** ex) {
+            return aclnnKlDivGetWorkspaceSize(self, target, reduction, logTarget, out, ws, ex);
+        },
+        aclnnKlDiv);
+}
+
+// every reduction (none, mean, sum, batchmean) and logTarget against ATen's kl_div; target 0 gives 0 (xlogy)
+TEST(ReferenceMathKlDiv, ReductionsAndLogTarget) {
+    const std::vector<double> sv = {-1.2, -0.3, -2.0, -0.7, -1.0, -0.1};
+    const std::vector<double> tv = {0.2, 0.0, 0.5, 0.1, 0.3, 0.9};
+    Dev self(sv, at::kFloat, {2, 3});
+    Dev target(tv, at::kFloat, {2, 3});
+    const at::Tensor s = at::tensor(sv, at::kDouble).view({2, 3});
+    const at::Tensor t = at::tensor(tv, at::kDouble).view({2, 3});
+    Dev none(std::vector<double>(6, 9), at::kFloat, {2, 3});
+    ASSERT_EQ(KlDiv(self.t, target.t, 0, false, none.t), 0) << LastError();
+    EXPECT_TRUE(at::allclose(none.Storage().view({2, 3}), at::kl_div(s, t, at::Reduction::None, false), 1e-6, 1e-6));
+    EXPECT_EQ(none.Values()[1], 0.0);
+    const double sum = at::kl_div(s, t, at::Reduction::Sum, false).item<double>();
+    Dev mean({9}, at::kFloat, {});
+    ASSERT_EQ(KlDiv(self.t, target.t, 1, false, mean.t), 0) << LastError();
+    EXPECT_NEAR(mean.Values()[0], sum / 6, 1e-6);
+    Dev total({9}, at::kFloat, {1});
+    ASSERT_EQ(KlDiv(self.t, target.t, 2, false, total.t), 0) << LastError();
+    EXPECT_NEAR(total.Values()[0], sum, 1e-6);
+    Dev batch({9}, at::kFloat, {});
+    ASSERT_EQ(KlDiv(self.t, target.t, 3, false, batch.t), 0) << LastError();
+    EXPECT_NEAR(batch.Values()[0], sum / 2, 1e-6);
+    Dev logt({9}, at::kFloat, {});
+    ASSERT_EQ(KlDiv(self.t, self.t, 2, true, logt.t), 0) << LastError();
+    EXPECT_NEAR(logt.Values()[0], 0.0, 1e-7);
+    Dev logt2({9}, at::kFloat, {});
+    ASSERT_EQ(KlDiv(target.t, self.t, 2, true, logt2.t), 0) << LastError();
+    EXPECT_NEAR(logt2.Values()[0], at::kl_div(t, s, at::Reduction::Sum, true).item<double>(), 1e-6);
+    // an empty input: mean NaN, sum 0
+    Dev e(std::vector<double>{}, at::kFloat, {0, 3});
+    Dev emean({9}, at::kFloat, {});
+    ASSERT_EQ(KlDiv(e.t, e.t, 1, false, emean.t), 0) << LastError();
+    EXPECT_TRUE(std::isnan(emean.Values()[0]));
+    Dev esum({9}, at::kFloat, {});
+    ASSERT_EQ(KlDiv(e.t, e.t, 2, false, esum.t), 0) << LastError();
+    EXPECT_EQ(esum.Values()[0], 0.0);
+}
+
+TEST(ReferenceMathKlDiv, ChecksInOrder) {
+    Dev self({1, 2, 3, 4, 5, 6}, at::kFloat, {2, 3});
+    Dev ints({1, 2, 3, 4, 5, 6}, at::kInt, {2, 3});
+    Dev other({1, 2}, at::kFloat, {2});
+    Dev out(std::vector<double>(6, 0), at::kFloat, {2, 3});
+    Dev scalar_out({0}, at::kFloat, {});
+    Dev two({0, 0}, at::kFloat, {2});
+    auto call = [](const aclTensor* s, const aclTensor* t, int64_t r, aclTensor* o) {
+        return [=](uint64_t* ws, aclOpExecutor** ex) { return aclnnKlDivGetWorkspaceSize(s, t, r, false, o, ws, ex); };
+    };
+    ExpectFails(call(self.t, nullptr, 0, out.t), ACLNN_ERR_PARAM_NULLPTR,
+                "Expected a value of type [aclTensor] for argument [target] but instead found nullptr.");
+    ExpectFails(call(ints.t, self.t, 0, out.t), ACLNN_ERR_PARAM_INVALID,
+                "Tensor self not implemented for DT_INT32, should be in dtype support list DT_FLOAT, DT_FLOAT16, DT_BF16.");
+    ExpectFails(call(self.t, self.t, 4, out.t), ACLNN_ERR_PARAM_INVALID,
+                "Invalid reduction value: 4. Allowed values are 0 (None), 1 (Mean), 2 (Sum), 3 (Batchmean).");
+    ExpectFails(call(self.t, other.t, 0, out.t), ACLNN_ERR_PARAM_INVALID,
+                "The size of tensor self [2,3] must match the size of tensor target [2].");
+    ExpectFails(call(self.t, self.t, 0, scalar_out.t), ACLNN_ERR_PARAM_INVALID,
+                "Expected tensor for out to have same size as [2,3], but got [].");
+    ExpectFails(call(self.t, self.t, 1, two.t), ACLNN_ERR_PARAM_INVALID,
+                "The out tensor's shape[[2]] is not equal with inferOut shape[[]].");
+}
+
+// ================================================================================ OneHot
+
+int OneHot(const aclTensor* self, int n, const aclTensor* on, const aclTensor* off, int64_t axis, aclTensor* out) {
+    return RunPhases(
+        [&](uint64_t* ws, aclOpExecutor** ex) { return aclnnOneHotGetWorkspaceSize(self, n, on, off, axis, out, ws, ex); },
+        aclnnOneHot);
+}
+
+// the classes last (axis -1) or first (axis 0); an index outside [0, numClasses) gives offValue everywhere
+TEST(ReferenceMathOneHot, AxisAndOutOfRange) {
+    Dev self({0, 2, 5, -1}, at::kLong, {4});
+    Dev on({7}, at::kFloat, {1});
+    Dev off({-1}, at::kFloat, {1});
+    Dev last(std::vector<double>(12, 9), at::kFloat, {4, 3});
+    ASSERT_EQ(OneHot(self.t, 3, on.t, off.t, -1, last.t), 0) << LastError();
+    EXPECT_EQ(last.Values(), (std::vector<double>{7, -1, -1, -1, -1, 7, -1, -1, -1, -1, -1, -1}));
+    Dev first(std::vector<double>(12, 9), at::kFloat, {3, 4});
+    ASSERT_EQ(OneHot(self.t, 3, on.t, off.t, 0, first.t), 0) << LastError();
+    EXPECT_EQ(first.Values(), (std::vector<double>{7, -1, -1, -1, -1, -1, -1, -1, -1, 7, -1, -1}));
+}
+
+TEST(ReferenceMathOneHot, Checks) {
+    Dev self({0, 1}, at::kLong, {2});
+    Dev fself({0, 1}, at::kFloat, {2});
+    Dev on({1}, at::kFloat, {1});
+    Dev ion({1}, at::kInt, {1});
+    Dev off({0}, at::kFloat, {1});
+    Dev out(std::vector<double>(6, 0), at::kFloat, {2, 3});
+    Dev bad(std::vector<double>(6, 0), at::kFloat, {3, 2});
+    auto call = [](const aclTensor* s, int n, const aclTensor* a, const aclTensor* b, int64_t ax, aclTensor* o) {
+        return [=](uint64_t* ws, aclOpExecutor** ex) { return aclnnOneHotGetWorkspaceSize(s, n, a, b, ax, o, ws, ex); };
+    };
+    ExpectFails(call(self.t, 3, nullptr, off.t, -1, out.t), ACLNN_ERR_PARAM_NULLPTR,
+                "Expected a value of type [aclTensor] for argument [onValue] but instead found nullptr.");
+    ExpectFails(call(fself.t, 3, on.t, off.t, -1, out.t), ACLNN_ERR_PARAM_INVALID,
+                "Tensor self not implemented for DT_FLOAT, should be in dtype support list DT_INT32, DT_INT64, DT_UINT8.");
+    ExpectFails(call(self.t, 3, ion.t, off.t, -1, out.t), ACLNN_ERR_PARAM_INVALID,
+                "Tensor onValue expected dtype is DT_FLOAT but found DT_INT32.");
+    ExpectFails(call(self.t, -1, on.t, off.t, -1, out.t), ACLNN_ERR_PARAM_INVALID,
+                "NumClasses should be greater and equal than 0, but got -1.");
+    ExpectFails(call(self.t, 3, on.t, off.t, -2, out.t), ACLNN_ERR_PARAM_INVALID,
+                "The axis should be greater and equal than -1, but got -2.");
+    ExpectFails(call(self.t, 3, on.t, off.t, 2, out.t), ACLNN_ERR_PARAM_INVALID,
+                "The axis should be lower and equal than 1, but got 2.");
+    ExpectFails(call(self.t, 3, on.t, off.t, -1, bad.t), ACLNN_ERR_PARAM_INVALID,
+                "Expected tensor for out to have same size as [2,3], but got [3,2].");
+}
+
+// ================================================================================ PowTensorScalar / PowScalarTensor
+
+// values against ATen's pow; an INT32 base with a FLOAT exponent computes in FLOAT; in place; the scalar base
+TEST(ReferenceMathPow, TensorScalarAndScalarTensor) {
+    Dev self({1, 2, 3, 4}, at::kFloat, {2, 2}, {1, 2});  // transposed: [[1, 3], [2, 4]]
+    Scalar e2(2.0f), half(0.5f), e3(3.0f);
+    Dev out({0, 0, 0, 0}, at::kFloat, {2, 2});
+    ASSERT_EQ(RunPhases([&](uint64_t* ws, aclOpExecutor** ex) {
+                  return aclnnPowTensorScalarGetWorkspaceSize(self.t, e2.s, out.t, ws, ex);
+              },
+                        aclnnPowTensorScalar),
+              0)
+        << LastError();
+    EXPECT_EQ(out.Values(), (std::vector<double>{1, 9, 4, 16}));
+    Dev ints({4, 9}, at::kInt, {2});
+    Dev fout({0, 0}, at::kFloat, {2});
+    ASSERT_EQ(RunPhases([&](uint64_t* ws, aclOpExecutor** ex) {
+                  return aclnnPowTensorScalarGetWorkspaceSize(ints.t, half.s, fout.t, ws, ex);
+              },
+                        aclnnPowTensorScalar),
+              0)
+        << LastError();
+    EXPECT_EQ(fout.Values(), (std::vector<double>{2, 3}));
+    Dev inplace({2, -1}, at::kFloat, {2});
+    ASSERT_EQ(RunPhases([&](uint64_t* ws, aclOpExecutor** ex) {
+                  return aclnnInplacePowTensorScalarGetWorkspaceSize(inplace.t, e3.s, ws, ex);
+              },
+                        aclnnInplacePowTensorScalar),
+              0)
+        << LastError();
+    EXPECT_EQ(inplace.Values(), (std::vector<double>{8, -1}));
+    Dev exps({0, 1, 3}, at::kInt, {3});
+    Dev sout({0, 0, 0}, at::kFloat, {3});
+    ASSERT_EQ(RunPhases([&](uint64_t* ws, aclOpExecutor** ex) {
+                  return aclnnPowScalarTensorGetWorkspaceSize(e2.s, exps.t, sout.t, ws, ex);
+              },
+                        aclnnPowScalarTensor),
+              0)
+        << LastError();
+    EXPECT_EQ(sout.Values(), (std::vector<double>{1, 2, 8}));
+}
+
+TEST(ReferenceMathPow, Checks) {
+    Dev self({1, 2}, at::kFloat, {2});
+    Dev b({1, 0}, at::kBool, {2});
+    Dev out({0, 0}, at::kFloat, {2});
+    Dev iout({0, 0}, at::kInt, {2});
+    Dev wide({0, 0, 0}, at::kFloat, {3});
+    Scalar e2(2.0f);
+    const bool t = true;
+    Scalar bt(&t, ACL_BOOL);
+    auto pts = [](const aclTensor* s, const aclScalar* e, const aclTensor* o) {
+        return [=](uint64_t* ws, aclOpExecutor** ex) { return aclnnPowTensorScalarGetWorkspaceSize(s, e, o, ws, ex); };
+    };
+    ExpectFails(pts(self.t, nullptr, out.t), ACLNN_ERR_PARAM_NULLPTR,
+                "Expected a value of type [aclScalar] for argument [exponent] but instead found nullptr.");
+    ExpectFails(pts(self.t, e2.s, iout.t), ACLNN_ERR_PARAM_INVALID,
+                "Result type DT_FLOAT can't be cast to the desired output type DT_INT32.");
+    ExpectFails(pts(b.t, bt.s, out.t), ACLNN_ERR_PARAM_INVALID, "Self and exponent dtype are bool is not supported.");
+    ExpectFails(pts(self.t, e2.s, wide.t), ACLNN_ERR_PARAM_INVALID,
+                "Expected tensor for self to have same size as tensor for out, but [2] does not equal [3].");
+}
+
+TEST(ReferenceMathPow, Bf16AndAscend950Exponent) {
+    {
+        aclcpu_test::ProfileScope scope(Profile::kAscend910);
+        ASSERT_TRUE(scope.ok());
+        Dev bf({1, 2}, at::kBFloat16, {2});
+        Dev out({0, 0}, at::kBFloat16, {2});
+        Scalar e2(2.0f);
+        ExpectFails([&](uint64_t* ws, aclOpExecutor** ex) {
+                        return aclnnPowTensorScalarGetWorkspaceSize(bf.t, e2.s, out.t, ws, ex);
+                    },
+                    ACLNN_ERR_PARAM_INVALID, "Input dtype of pow is not support bfloat16 in current socversion.");
+    }
+    aclcpu_test::ProfileScope scope(Profile::kAscend950);
+    ASSERT_TRUE(scope.ok());
+    Dev ints({1, 2}, at::kInt, {2});
+    Dev iout({0, 0}, at::kInt, {2});
+    const int32_t m1 = -1;
+    Scalar neg(&m1, ACL_INT32);
+    ExpectFails([&](uint64_t* ws, aclOpExecutor** ex) {
+                    return aclnnPowTensorScalarGetWorkspaceSize(ints.t, neg.s, iout.t, ws, ex);
+                },
+                ACLNN_ERR_PARAM_INVALID, "Base dtype is intergal and exponent negative integers is not allowed.");
+    Dev h({1, 2}, at::kHalf, {2});
+    Dev hout({0, 0}, at::kHalf, {2});
+    Scalar big(1e6f);
+    ExpectFails([&](uint64_t* ws, aclOpExecutor** ex) {
+                    return aclnnPowTensorScalarGetWorkspaceSize(h.t, big.s, hout.t, ws, ex);
+                },
+                ACLNN_ERR_PARAM_INVALID, "exponent value cannot be converted to promote type DT_FLOAT16 without overflow");
+}
+
+// ================================================================================ IsInScalarTensor / IsInTensorScalar
+
+TEST(ReferenceMathIsIn, ScalarTensorAndTensorScalar) {
+    Dev test({1, 2.5, 4}, at::kFloat, {3});
+    Dev out({0}, at::kBool, {});
+    auto st = [&](const aclScalar* e, const aclTensor* t, bool invert) {
+        return RunPhases(
+            [&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnIsInScalarTensorGetWorkspaceSize(e, t, false, invert, out.t, ws, ex);
+            },
+            aclnnIsInScalarTensor);
+    };
+    Scalar hit(2.5f), miss(3.0f), nan(std::nanf(""));
+    ASSERT_EQ(st(hit.s, test.t, false), 0) << LastError();
+    EXPECT_EQ(out.Values(), (std::vector<double>{1}));
+    ASSERT_EQ(st(miss.s, test.t, false), 0) << LastError();
+    EXPECT_EQ(out.Values(), (std::vector<double>{0}));
+    ASSERT_EQ(st(hit.s, test.t, true), 0) << LastError();
+    EXPECT_EQ(out.Values(), (std::vector<double>{0}));
+    ASSERT_EQ(st(nan.s, test.t, true), 0) << LastError();
+    EXPECT_EQ(out.Values(), (std::vector<double>{1}));
+    // an integral testElements with a floating element compares in FLOAT: 2.5 matches no INT32 2
+    Dev ints({1, 2, 3}, at::kInt, {3});
+    ASSERT_EQ(st(hit.s, ints.t, false), 0) << LastError();
+    EXPECT_EQ(out.Values(), (std::vector<double>{0}));
+    Dev elem({1, 2.5, 2.5, 0}, at::kFloat, {2, 2});
+    Dev bout({0, 0, 0, 0}, at::kBool, {2, 2});
+    ASSERT_EQ(RunPhases([&](uint64_t* ws, aclOpExecutor** ex) {
+                  return aclnnIsInTensorScalarGetWorkspaceSize(elem.t, hit.s, false, true, bout.t, ws, ex);
+              },
+                        aclnnIsInTensorScalar),
+              0)
+        << LastError();
+    EXPECT_EQ(bout.Values(), (std::vector<double>{1, 0, 0, 1}));
+}
+
+TEST(ReferenceMathIsIn, Checks) {
+    Dev test({1, 2}, at::kFloat, {2});
+    Dev b({1, 0}, at::kBool, {2});
+    Dev out({0}, at::kBool, {});
+    Dev fout({0}, at::kFloat, {});
+    Dev vout({0, 0}, at::kBool, {2});
+    Scalar e(1.0f);
+    auto st = [](const aclScalar* el, const aclTensor* t, aclTensor* o) {
+        return [=](uint64_t* ws, aclOpExecutor** ex) {
+            return aclnnIsInScalarTensorGetWorkspaceSize(el, t, false, false, o, ws, ex);
+        };
+    };
+    ExpectFails(st(nullptr, test.t, out.t), ACLNN_ERR_PARAM_NULLPTR,
+                "Expected a value of type [aclScalar] for argument [element] but instead found nullptr.");
+    ExpectFails(st(e.s, b.t, out.t), ACLNN_ERR_PARAM_INVALID, "Tensor testElements not implemented for DT_BOOL");
+    ExpectFails(st(e.s, test.t, fout.t), ACLNN_ERR_PARAM_INVALID, "Tensor out expected dtype is DT_BOOL but found DT_FLOAT.");
+    ExpectFails(st(e.s, test.t, vout.t), ACLNN_ERR_PARAM_INVALID, "Expected 0 dimension input, but got out with sizes [2].");
+    ExpectFails(
+        [&](uint64_t* ws, aclOpExecutor** ex) {
+            return aclnnIsInTensorScalarGetWorkspaceSize(test.t, e.s, false, false, out.t, ws, ex);
+        },
+        ACLNN_ERR_PARAM_INVALID, "Expected tensor for out to have same size as tensor for element, but [] does not equal [2].");
+}
+
+// ================================================================================ Scale
+
+TEST(ReferenceMathScale, AxisBiasAndChecks) {
+    Dev x({1, 2, 3, 4, 5, 6, 7, 8}, at::kFloat, {4, 2});
+    Dev scale({1, 2, 3, 4}, at::kFloat, {4});
+    Dev bias({10, 20, 30, 40}, at::kFloat, {4});
+    Dev y(std::vector<double>(8, 0), at::kFloat, {4, 2});
+    auto call = [&](const aclTensor* b, int64_t axis, int64_t num, bool blob, aclTensor* out) {
+        return RunPhases(
+            [&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnScaleGetWorkspaceSize(x.t, scale.t, b, axis, num, blob, out, ws, ex);
+            },
+            aclnnScale);
+    };
+    ASSERT_EQ(call(bias.t, 0, 1, true, y.t), 0) << LastError();
+    EXPECT_EQ(y.Values(), (std::vector<double>{11, 12, 26, 28, 45, 48, 68, 72}));
+    ASSERT_EQ(call(nullptr, 0, 1, false, y.t), 0) << LastError();
+    EXPECT_EQ(y.Values(), (std::vector<double>{1, 2, 6, 8, 15, 18, 28, 32}));
+    auto fails = [&](const aclTensor* s, const aclTensor* b, int64_t axis, int64_t num, bool blob, aclTensor* out,
+                     const char* msg) {
+        ExpectFails([&](uint64_t* ws, aclOpExecutor** ex) {
+                        return aclnnScaleGetWorkspaceSize(x.t, s, b, axis, num, blob, out, ws, ex);
+                    },
+                    ACLNN_ERR_PARAM_INVALID, msg);
+    };
+    Dev two({1, 2}, at::kFloat, {2});
+    Dev hy(std::vector<double>(8, 0), at::kHalf, {4, 2});
+    fails(scale.t, nullptr, 0, 1, true, hy.t, "Expected both tensors to have same dtype, but found x DT_FLOAT and out DT_FLOAT16.");
+    fails(scale.t, two.t, 0, 1, true, y.t, "Expected tensor for bias to have same size as tensor for scale, but [2] does not equal [4].");
+    fails(scale.t, nullptr, 2, 1, true, y.t, "axis must be within the range of [-2, 2), but it is 2.");
+    fails(scale.t, nullptr, 0, -2, true, y.t, "numAxes must be >= -1, but it is -2.");
+    fails(scale.t, nullptr, 0, 0, true, y.t, "when num_axes is 0, scale must have one num, but shape is [4].");
+    fails(two.t, nullptr, 0, 1, true, y.t, "the scale must be [4], when x is [4,2] and attr[axis(0), numAxes(1)], but get [2].");
+    fails(scale.t, nullptr, 1, 1, false, y.t, "the scale shape([4]) must be the same with x shape([4,2]) from axis dim(1).");
+}
+
+TEST(ReferenceMathScale, RefusedOnAscend910) {
+    aclcpu_test::ProfileScope scope(Profile::kAscend910);
+    ASSERT_TRUE(scope.ok());
+    Dev x({1, 2}, at::kFloat, {2});
+    Dev s({2}, at::kFloat, {1});
+    Dev y({0, 0}, at::kFloat, {2});
+    ExpectFails([&](uint64_t* ws, aclOpExecutor** ex) {
+                    return aclnnScaleGetWorkspaceSize(x.t, s.t, nullptr, 0, 0, true, y.t, ws, ex);
+                },
+                ACLNN_ERR_PARAM_INVALID, "Tensor x not implemented for DT_FLOAT");
+}
+
+// ================================================================================ SignBitsPack / SignBitsUnpack
+
+// pack: bit = x < 0, the first element the most significant bit, the last byte padded with 1 bits; unpack: the
+// least significant bit first, +1 / -1
+TEST(ReferenceMathSignBits, PackUnpackAndChecks) {
+    Dev x({-1, 2, -3, 0, 5, -6, 7, 8, -9}, at::kFloat, {9});
+    Dev packed({0, 0}, at::kByte, {2, 1});
+    ASSERT_EQ(RunPhases([&](uint64_t* ws, aclOpExecutor** ex) { return aclnnSignBitsPackGetWorkspaceSize(x.t, 2, packed.t, ws, ex); },
+                        aclnnSignBitsPack),
+              0)
+        << LastError();
+    EXPECT_EQ(packed.Values(), (std::vector<double>{164, 255}));
+    Dev bytes({5}, at::kByte, {1});
+    Dev un(std::vector<double>(8, 0), at::kFloat, {1, 8});
+    ASSERT_EQ(RunPhases([&](uint64_t* ws, aclOpExecutor** ex) {
+                  return aclnnSignBitsUnpackGetWorkspaceSize(bytes.t, 1, ACL_FLOAT, un.t, ws, ex);
+              },
+                        aclnnSignBitsUnpack),
+              0)
+        << LastError();
+    EXPECT_EQ(un.Values(), (std::vector<double>{1, -1, 1, -1, -1, -1, -1, -1}));
+    Dev bad({0, 0}, at::kByte, {1, 2});
+    ExpectFails([&](uint64_t* ws, aclOpExecutor** ex) { return aclnnSignBitsPackGetWorkspaceSize(x.t, 2, bad.t, ws, ex); },
+                ACLNN_ERR_PARAM_INVALID, "The value of the first dimension of 'out' is incorrect and should be equal to size.");
+    ExpectFails([&](uint64_t* ws, aclOpExecutor** ex) { return aclnnSignBitsPackGetWorkspaceSize(x.t, 0, packed.t, ws, ex); },
+                ACLNN_ERR_PARAM_INVALID, "size value must bigger than zero.");
+    Dev x16(std::vector<double>(24, 1), at::kFloat, {24});
+    ExpectFails([&](uint64_t* ws, aclOpExecutor** ex) { return aclnnSignBitsPackGetWorkspaceSize(x16.t, 2, packed.t, ws, ex); },
+                ACLNN_ERR_PARAM_INVALID, "The number of packed bytes 3 cannot be divided by size 2.");
+    ExpectFails([&](uint64_t* ws, aclOpExecutor** ex) {
+                    return aclnnSignBitsUnpackGetWorkspaceSize(bytes.t, 1, ACL_FLOAT16, un.t, ws, ex);
+                },
+                ACLNN_ERR_PARAM_INVALID, "Tensor out expected dtype is DT_FLOAT16 but found DT_FLOAT.");
+}
+
+TEST(ReferenceMathSignBits, RefusedOnAscend910) {
+    aclcpu_test::ProfileScope scope(Profile::kAscend910);
+    ASSERT_TRUE(scope.ok());
+    Dev x({1, 2}, at::kFloat, {2});
+    Dev out({0}, at::kByte, {1, 1});
+    ExpectFails([&](uint64_t* ws, aclOpExecutor** ex) { return aclnnSignBitsPackGetWorkspaceSize(x.t, 1, out.t, ws, ex); },
+                ACLNN_ERR_PARAM_INVALID, "SignBitsPack is unsupported by the current SOC version");
 }
 
 }  // namespace math_pointwise_reference_test

@@ -957,4 +957,64 @@ TEST(ReferenceMathRandomRandperm, PermutationAndChecks) {
     }
 }
 
+// ================================================================================ DropoutGenMaskV2 / V2Tensor
+
+// V2 draws aclnnDropoutGenMask's mask for the same (seed, offset); V2Tensor reads them from device tensors (the
+// offset: offsetTensor's last element plus offset)
+TEST(ReferenceMathDropoutGenMaskV2, SameMaskAsV1) {
+    std::vector<int64_t> shape = {300};
+    aclIntArray* arr = aclCreateIntArray(shape.data(), shape.size());
+    Dev v1(std::vector<double>(48, 0), at::kByte, {48});
+    ASSERT_EQ(GenMask(shape, 0.4, 9, 12, v1.t), 0) << LastError();
+    Dev v2(std::vector<double>(48, 0), at::kByte, {48});
+    ASSERT_EQ(RunPhases([&](uint64_t* ws, aclOpExecutor** ex) {
+                  return aclnnDropoutGenMaskV2GetWorkspaceSize(arr, 0.4, 9, 12, ACL_FLOAT16, v2.t, ws, ex);
+              },
+                        aclnnDropoutGenMaskV2),
+              0)
+        << LastError();
+    EXPECT_EQ(v2.Values(), v1.Values());
+    Dev seed({9}, at::kLong, {1});
+    Dev off({0, 10}, at::kLong, {2});
+    Dev v3(std::vector<double>(48, 0), at::kByte, {48});
+    ASSERT_EQ(RunPhases([&](uint64_t* ws, aclOpExecutor** ex) {
+                  return aclnnDropoutGenMaskV2TensorGetWorkspaceSize(arr, 0.4, seed.t, off.t, 2, ACL_FLOAT, v3.t, ws, ex);
+              },
+                        aclnnDropoutGenMaskV2Tensor),
+              0)
+        << LastError();
+    EXPECT_EQ(v3.Values(), v1.Values());
+    Dev small(std::vector<double>(16, 0), at::kByte, {16});
+    ExpectFails([&](uint64_t* ws, aclOpExecutor** ex) {
+                    return aclnnDropoutGenMaskV2GetWorkspaceSize(arr, 0.4, 9, 12, ACL_FLOAT, small.t, ws, ex);
+                },
+                ACLNN_ERR_PARAM_INVALID, "Size of out has to be 48, but current is 16.");
+    ExpectFails([&](uint64_t* ws, aclOpExecutor** ex) {
+                    return aclnnDropoutGenMaskV2GetWorkspaceSize(arr, 1.5, 9, 12, ACL_FLOAT, v2.t, ws, ex);
+                },
+                ACLNN_ERR_PARAM_INVALID, "The value of prob has to be between 0 and 1");
+    aclDestroyIntArray(arr);
+}
+
+// Atlas A2's CreateDropout: a probDataType other than FLOAT16, BF16, FLOAT (prob neither 0 nor 1)
+TEST(ReferenceMathDropoutGenMaskV2, ProbDtypeOnAscend910B) {
+    aclcpu_test::ProfileScope scope(l1ref::Profile::kAscend910B);
+    ASSERT_TRUE(scope.ok());
+    std::vector<int64_t> shape = {10};
+    aclIntArray* arr = aclCreateIntArray(shape.data(), shape.size());
+    Dev out(std::vector<double>(16, 0), at::kByte, {16});
+    ExpectFails([&](uint64_t* ws, aclOpExecutor** ex) {
+                    return aclnnDropoutGenMaskV2GetWorkspaceSize(arr, 0.5, 1, 0, ACL_INT32, out.t, ws, ex);
+                },
+                ACLNN_ERR_INNER_NULLPTR, "Scalar p not implemented for DT_INT32");
+    ASSERT_EQ(RunPhases([&](uint64_t* ws, aclOpExecutor** ex) {
+                  return aclnnDropoutGenMaskV2GetWorkspaceSize(arr, 1.0, 1, 0, ACL_INT32, out.t, ws, ex);
+              },
+                        aclnnDropoutGenMaskV2),
+              0)
+        << LastError();
+    EXPECT_EQ(out.Values(), std::vector<double>(16, 0));
+    aclDestroyIntArray(arr);
+}
+
 }  // namespace math_random_reference_test

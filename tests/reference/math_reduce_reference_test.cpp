@@ -25,11 +25,15 @@
 #include "aclnnop/aclnn_argmin.h"
 #include "aclnnop/aclnn_argsort.h"
 #include "aclnnop/aclnn_global_max_pool.h"
+#include "aclnnop/aclnn_grouped_bias_add_grad.h"
 #include "aclnnop/aclnn_max.h"
 #include "aclnnop/aclnn_max_dim.h"
 #include "aclnnop/aclnn_max_v2.h"
+#include "aclnnop/aclnn_mean.h"
 #include "aclnnop/aclnn_min.h"
 #include "aclnnop/aclnn_min_dim.h"
+#include "aclnnop/aclnn_prod.h"
+#include "aclnnop/aclnn_reduce_nansum.h"
 #include "aclnnop/aclnn_sort.h"
 #include "support/phases.h"
 #include "support/profile_scope.h"
@@ -829,6 +833,354 @@ TEST(ReferenceAllAny, ChecksInCannOrder) {
     ExpectFails(all(self.t, d1.a, wide.t), ACLNN_ERR_PARAM_INVALID, "Expect out shape [[3]], but got: [[4]].");
     ExpectFails(any(self.t, d1.a, wide.t), ACLNN_ERR_PARAM_INVALID,
                 "The tensor's shape[[3]] is not equal with shape[[4]].");
+}
+
+// ================================================================================ Mean / MeanV2
+
+int Mean(const aclTensor* self, const aclIntArray* dim, bool keep, aclDataType dt, aclTensor* out) {
+    return RunPhases(
+        [&](uint64_t* ws, aclOpExecutor** ex) { return aclnnMeanGetWorkspaceSize(self, dim, keep, dt, out, ws, ex); },
+        aclnnMean);
+}
+int MeanV2(const aclTensor* self, const aclIntArray* dim, bool keep, bool noop, aclTensor* out) {
+    return RunPhases(
+        [&](uint64_t* ws, aclOpExecutor** ex) {
+            return aclnnMeanV2GetWorkspaceSize(self, dim, keep, noop, out, ws, ex);
+        },
+        aclnnMeanV2);
+}
+
+// dims on a transposed view, keepDim, every dim for an empty list, the dtype parameter (INT32 self into FLOAT)
+TEST(ReferenceMathMean, DimsKeepDimAndDtype) {
+    Dev self(k34, at::kFloat, {4, 3}, {1, 4});
+    const at::Tensor x = at::tensor(k34, at::kDouble).view({3, 4}).t();
+    OwnedIntArray d0({0}), none({});
+    Dev out(Zeros(3), at::kFloat, {3});
+    ASSERT_EQ(Mean(self.t, d0.a, false, ACL_FLOAT, out.t), 0) << LastError();
+    ExpectSame(out.Storage(), x.mean(0).to(at::kFloat));
+    Dev all(Zeros(1), at::kFloat, {1, 1});
+    ASSERT_EQ(Mean(self.t, none.a, true, ACL_FLOAT, all.t), 0) << LastError();
+    EXPECT_NEAR(all.Values()[0], 15.0 / 12.0, 1e-6);
+    Dev ints(k34, at::kInt, {3, 4});
+    OwnedIntArray d1({-1});
+    Dev fout(Zeros(3), at::kFloat, {3});
+    ASSERT_EQ(Mean(ints.t, d1.a, false, ACL_FLOAT, fout.t), 0) << LastError();
+    EXPECT_EQ(fout.Values(), (std::vector<double>{0.75, 0.75, 2.25}));
+    // an integral dtype: the sum divided by the count, truncated toward zero (ASSUMED, the AI CPU kernel)
+    Dev iout(Zeros(3), at::kInt, {3});
+    ASSERT_EQ(Mean(ints.t, d1.a, false, ACL_INT32, iout.t), 0) << LastError();
+    EXPECT_EQ(iout.Values(), (std::vector<double>{0, 0, 2}));
+    // FLOAT16 averaged in FLOAT, rounded once
+    Dev h({65504, 65504, 1, 3}, at::kHalf, {2, 2});
+    Dev hout(Zeros(2), at::kHalf, {2});
+    ASSERT_EQ(Mean(h.t, d1.a, false, ACL_FLOAT16, hout.t), 0) << LastError();
+    EXPECT_EQ(hout.Values(), (std::vector<double>{65504, 2}));
+}
+
+// an empty self fills out with NaN (out's shape not checked); a 0-d self is its own mean
+TEST(ReferenceMathMean, EmptyAndZeroD) {
+    Dev empty(Zeros(0), at::kFloat, {0, 3});
+    OwnedIntArray d0({0});
+    Dev out(Zeros(3, 5), at::kFloat, {3});
+    ASSERT_EQ(Mean(empty.t, d0.a, false, ACL_FLOAT, out.t), 0) << LastError();
+    for (double v : out.Values()) EXPECT_TRUE(std::isnan(v));
+    Dev z({7.5}, at::kFloat, {});
+    OwnedIntArray none({});
+    Dev zout(Zeros(1), at::kFloat, {});
+    ASSERT_EQ(Mean(z.t, none.a, false, ACL_FLOAT, zout.t), 0) << LastError();
+    EXPECT_EQ(zout.Values(), (std::vector<double>{7.5}));
+}
+
+TEST(ReferenceMathMean, ChecksInOrder) {
+    Dev self(k34, at::kFloat, {3, 4});
+    Dev out(Zeros(3), at::kFloat, {3});
+    Dev bout(Zeros(3), at::kBool, {3});
+    Dev wide(Zeros(4), at::kFloat, {4});
+    Dev cplx(Zeros(2), at::kComplexFloat, {2});
+    Dev empty(Zeros(0), at::kFloat, {0, 3});
+    OwnedIntArray d1({1}), bad({2}), twice({1, -1});
+    auto mean = [](const aclTensor* s, const aclIntArray* d, aclDataType dt, aclTensor* o) {
+        return [=](uint64_t* ws, aclOpExecutor** ex) { return aclnnMeanGetWorkspaceSize(s, d, false, dt, o, ws, ex); };
+    };
+    ExpectFails(mean(nullptr, d1.a, ACL_FLOAT, out.t), ACLNN_ERR_PARAM_NULLPTR,
+                "Expected a value of type [aclTensor] for argument [self] but instead found nullptr.");
+    ExpectFails(mean(self.t, nullptr, ACL_FLOAT, out.t), ACLNN_ERR_PARAM_NULLPTR,
+                "Expected a value of type [aclIntArray] for argument [dim] but instead found nullptr.");
+    ExpectFails(mean(self.t, d1.a, ACL_FLOAT, nullptr), ACLNN_ERR_PARAM_NULLPTR,
+                "Expected a value of type [aclTensor] for argument [out] but instead found nullptr.");
+    ExpectFails(mean(self.t, d1.a, ACL_BOOL, out.t), ACLNN_ERR_PARAM_INVALID,
+                "type DT_BOOL should be in dtype support list [DT_FLOAT, DT_INT32, DT_INT64, DT_FLOAT16, DT_INT16, "
+                "DT_INT8, DT_UINT8, DT_DOUBLE, DT_BF16, DT_COMPLEX64, DT_COMPLEX128].");
+    ExpectFails(mean(self.t, d1.a, ACL_FLOAT, bout.t), ACLNN_ERR_PARAM_INVALID, "Tensor out not implemented for DT_BOOL");
+    ExpectFails(mean(self.t, d1.a, ACL_INT32, out.t), ACLNN_ERR_PARAM_INVALID,
+                "Result type DT_FLOAT can't be cast to the desired output type DT_INT32.");
+    ExpectFails(mean(self.t, bad.a, ACL_FLOAT, out.t), ACLNN_ERR_PARAM_INVALID,
+                "provided dim 2 must be in the range of [-2, 1].");
+    ExpectFails(mean(self.t, twice.a, ACL_FLOAT, out.t), ACLNN_ERR_PARAM_INVALID, "provided dim -1 is repeated.");
+    ExpectFails(mean(self.t, d1.a, ACL_FLOAT, wide.t), ACLNN_ERR_PARAM_INVALID,
+                "The tensor's shape[[3]] is not equal with shape[[4]].");
+    // an empty self: out's dtype in the fill's list (no complex)
+    ExpectFails(mean(empty.t, d1.a, ACL_COMPLEX64, cplx.t), ACLNN_ERR_PARAM_INVALID,
+                "Tensor out not implemented for DT_COMPLEX64");
+}
+
+// BF16 outside the Ascend 910's list
+TEST(ReferenceMathMean, Bf16RefusedOnAscend910) {
+    aclcpu_test::ProfileScope scope(l1ref::Profile::kAscend910);
+    ASSERT_TRUE(scope.ok());
+    Dev bf(k34, at::kBFloat16, {3, 4});
+    Dev out(Zeros(3), at::kFloat, {3});
+    OwnedIntArray d1({1});
+    ExpectFails(
+        [&](uint64_t* ws, aclOpExecutor** ex) {
+            return aclnnMeanGetWorkspaceSize(bf.t, d1.a, false, ACL_FLOAT, out.t, ws, ex);
+        }, ACLNN_ERR_PARAM_INVALID,
+                "Tensor self not implemented for DT_BF16, should be in dtype support list DT_FLOAT, DT_INT32, "
+                "DT_INT64, DT_FLOAT16, DT_INT16, DT_INT8, DT_UINT8, DT_DOUBLE, DT_COMPLEX64, DT_COMPLEX128.");
+}
+
+// MeanV2: noopWithEmptyAxes copies self for an empty list, reduces every dim without it; out's dtype self's
+TEST(ReferenceMathMean, V2NoopAndSameDtype) {
+    Dev self(k34, at::kFloat, {3, 4});
+    OwnedIntArray none({}), d0({0});
+    Dev copy(Zeros(12), at::kFloat, {3, 4});
+    ASSERT_EQ(MeanV2(self.t, none.a, false, true, copy.t), 0) << LastError();
+    EXPECT_EQ(copy.Values(), k34);
+    Dev all(Zeros(1), at::kFloat, {});
+    ASSERT_EQ(MeanV2(self.t, none.a, false, false, all.t), 0) << LastError();
+    EXPECT_NEAR(all.Values()[0], 15.0 / 12.0, 1e-6);
+    Dev cols(Zeros(4), at::kFloat, {1, 4});
+    ASSERT_EQ(MeanV2(self.t, d0.a, true, false, cols.t), 0) << LastError();
+    const std::vector<double> want = {3, 1, 5.0 / 3.0, -2.0 / 3.0};
+    for (size_t i = 0; i < want.size(); ++i) EXPECT_NEAR(cols.Values()[i], want[i], 1e-6) << i;
+    Dev hout(Zeros(4), at::kHalf, {4});
+    ExpectFails(
+        [&](uint64_t* ws, aclOpExecutor** ex) {
+            return aclnnMeanV2GetWorkspaceSize(self.t, d0.a, false, false, hout.t, ws, ex);
+        },
+        ACLNN_ERR_PARAM_INVALID, "Expected both tensors to have same dtype, but found self DT_FLOAT and out DT_FLOAT16.");
+    Dev small(Zeros(4), at::kFloat, {4});
+    ExpectFails(
+        [&](uint64_t* ws, aclOpExecutor** ex) {
+            return aclnnMeanV2GetWorkspaceSize(self.t, none.a, false, true, small.t, ws, ex);
+        },
+        ACLNN_ERR_PARAM_INVALID, "The tensor's shape[[3,4]] is not equal with shape[[4]].");
+}
+
+// ================================================================================ Prod / ProdDim
+
+int Prod(const aclTensor* self, aclDataType dt, aclTensor* out) {
+    return RunPhases([&](uint64_t* ws, aclOpExecutor** ex) { return aclnnProdGetWorkspaceSize(self, dt, out, ws, ex); },
+                     aclnnProd);
+}
+int ProdDim(const aclTensor* self, int64_t dim, bool keep, aclDataType dt, aclTensor* out) {
+    return RunPhases(
+        [&](uint64_t* ws, aclOpExecutor** ex) {
+            return aclnnProdDimGetWorkspaceSize(self, dim, keep, dt, out, ws, ex);
+        },
+        aclnnProdDim);
+}
+
+TEST(ReferenceMathProd, ValuesDtypesAndEmpty) {
+    Dev self({1, 2, 3, -1, 0.5, 4}, at::kFloat, {3, 2}, {1, 3});  // the transposed view of a [2, 3] storage
+    Dev out(Zeros(1), at::kFloat, {});
+    ASSERT_EQ(Prod(self.t, ACL_FLOAT, out.t), 0) << LastError();
+    EXPECT_EQ(out.Values(), (std::vector<double>{-12}));
+    Dev rows(Zeros(3), at::kFloat, {3});
+    ASSERT_EQ(ProdDim(self.t, 1, false, ACL_FLOAT, rows.t), 0) << LastError();
+    EXPECT_EQ(rows.Values(), (std::vector<double>{-1, 1, 12}));
+    Dev keep(Zeros(2), at::kFloat, {1, 2});
+    ASSERT_EQ(ProdDim(self.t, -2, true, ACL_FLOAT, keep.t), 0) << LastError();
+    EXPECT_EQ(keep.Values(), (std::vector<double>{6, -2}));
+    // INT32 into INT64 (self cast to dtype), INT8 wrapping in its own dtype, a BOOL product
+    Dev ints({100000, 100000, 3}, at::kInt, {3});
+    Dev lout(Zeros(1), at::kLong, {});
+    ASSERT_EQ(Prod(ints.t, ACL_INT64, lout.t), 0) << LastError();
+    EXPECT_EQ(lout.Values(), (std::vector<double>{3e10}));
+    Dev i8({16, 16}, at::kChar, {2});
+    Dev i8out(Zeros(1), at::kChar, {});
+    ASSERT_EQ(Prod(i8.t, ACL_INT8, i8out.t), 0) << LastError();
+    EXPECT_EQ(i8out.Values(), (std::vector<double>{0}));
+    Dev b({1, 2, 0, 3}, at::kFloat, {2, 2});
+    Dev bout(Zeros(2), at::kBool, {2});
+    ASSERT_EQ(ProdDim(b.t, 1, false, ACL_BOOL, bout.t), 0) << LastError();
+    EXPECT_EQ(bout.Values(), (std::vector<double>{1, 0}));
+    // an empty self fills out with 1
+    Dev empty(Zeros(0), at::kFloat, {0, 2});
+    Dev eout(Zeros(2), at::kFloat, {2});
+    ASSERT_EQ(ProdDim(empty.t, 0, false, ACL_FLOAT, eout.t), 0) << LastError();
+    EXPECT_EQ(eout.Values(), (std::vector<double>{1, 1}));
+}
+
+TEST(ReferenceMathProd, ChecksInOrder) {
+    Dev self(k34, at::kFloat, {3, 4});
+    Dev out(Zeros(1), at::kFloat, {});
+    Dev rows(Zeros(3), at::kFloat, {3});
+    Dev cplx(Zeros(2), at::kComplexFloat, {});
+    Dev empty(Zeros(0), at::kFloat, {0, 3});
+    auto prod = [](const aclTensor* s, aclDataType dt, aclTensor* o) {
+        return [=](uint64_t* ws, aclOpExecutor** ex) { return aclnnProdGetWorkspaceSize(s, dt, o, ws, ex); };
+    };
+    auto prod_dim = [](const aclTensor* s, int64_t d, aclDataType dt, aclTensor* o) {
+        return [=](uint64_t* ws, aclOpExecutor** ex) { return aclnnProdDimGetWorkspaceSize(s, d, false, dt, o, ws, ex); };
+    };
+    ExpectFails(prod(nullptr, ACL_FLOAT, out.t), ACLNN_ERR_PARAM_NULLPTR,
+                "Expected a value of type [aclTensor] for argument [self] but instead found nullptr.");
+    ExpectFails(prod(self.t, ACL_FLOAT, nullptr), ACLNN_ERR_PARAM_NULLPTR,
+                "Expected a value of type [aclTensor] for argument [out] but instead found nullptr.");
+    ExpectFails(prod(self.t, ACL_INT32, out.t), ACLNN_ERR_PARAM_INVALID,
+                "Tensor out expected dtype is DT_INT32 but found DT_FLOAT.");
+    ExpectFails(prod(self.t, ACL_FLOAT, rows.t), ACLNN_ERR_PARAM_INVALID,
+                "The tensor's shape[[]] is not equal with shape[[3]].");
+    ExpectFails(prod_dim(self.t, 2, ACL_FLOAT, rows.t), ACLNN_ERR_PARAM_INVALID,
+                "Expected dim to be in range of [-2, 1], but got 2.");
+    ExpectFails(prod_dim(self.t, 0, ACL_FLOAT, rows.t), ACLNN_ERR_PARAM_INVALID,
+                "The tensor's shape[[4]] is not equal with shape[[3]].");
+    ExpectFails(prod(empty.t, ACL_COMPLEX64, cplx.t), ACLNN_ERR_PARAM_INVALID,
+                "when input is empty tensor, out cann not be DT_COMPLEX64");
+}
+
+TEST(ReferenceMathProd, Bf16RefusedOnAscend310P) {
+    aclcpu_test::ProfileScope scope(l1ref::Profile::kAscend310P);
+    ASSERT_TRUE(scope.ok());
+    Dev bf(k34, at::kBFloat16, {3, 4});
+    Dev out(Zeros(1), at::kFloat, {});
+    ExpectFails([&](uint64_t* ws, aclOpExecutor** ex) { return aclnnProdGetWorkspaceSize(bf.t, ACL_FLOAT, out.t, ws, ex); }, ACLNN_ERR_PARAM_INVALID,
+                "Tensor self not implemented for DT_BF16, should be in dtype support list DT_FLOAT, DT_FLOAT16, "
+                "DT_DOUBLE, DT_INT8, DT_UINT8, DT_INT16, DT_INT32, DT_INT64, DT_BOOL, DT_COMPLEX64, DT_COMPLEX128.");
+}
+
+// ================================================================================ ReduceNansum
+
+int Nansum(const aclTensor* self, const aclIntArray* dim, bool keep, aclDataType dt, aclTensor* out) {
+    return RunPhases(
+        [&](uint64_t* ws, aclOpExecutor** ex) {
+            return aclnnReduceNansumGetWorkspaceSize(self, dim, keep, dt, out, ws, ex);
+        },
+        aclnnReduceNansum);
+}
+
+// Atlas A2's list (the integers and BOOL; the default product, the Ascend 950, takes FLOAT, FLOAT16, BF16 only)
+TEST(ReferenceMathNansum, NaNCountsAsZero) {
+    aclcpu_test::ProfileScope scope(l1ref::Profile::kAscend910B);
+    ASSERT_TRUE(scope.ok());
+    Dev self({1, kNaN, 2, kNaN, kNaN, 4}, at::kFloat, {2, 3});
+    OwnedIntArray d1({1}), none({});
+    Dev out(Zeros(2), at::kFloat, {2});
+    ASSERT_EQ(Nansum(self.t, d1.a, false, ACL_FLOAT, out.t), 0) << LastError();
+    EXPECT_EQ(out.Values(), (std::vector<double>{3, 4}));
+    Dev all(Zeros(1), at::kFloat, {1, 1});
+    ASSERT_EQ(Nansum(self.t, none.a, true, ACL_FLOAT, all.t), 0) << LastError();
+    EXPECT_EQ(all.Values(), (std::vector<double>{7}));
+    Dev ints(k34, at::kInt, {3, 4});
+    Dev iout(Zeros(4), at::kInt, {4});
+    OwnedIntArray d0({0});
+    ASSERT_EQ(Nansum(ints.t, d0.a, false, ACL_INT32, iout.t), 0) << LastError();
+    EXPECT_EQ(iout.Values(), (std::vector<double>{9, 3, 5, -2}));
+    Dev b({0, 0, 1, 0}, at::kBool, {2, 2});
+    Dev bout(Zeros(2), at::kBool, {2});
+    ASSERT_EQ(Nansum(b.t, d1.a, false, ACL_BOOL, bout.t), 0) << LastError();
+    EXPECT_EQ(bout.Values(), (std::vector<double>{0, 1}));
+    Dev empty(Zeros(0), at::kFloat, {0, 2});
+    Dev eout(Zeros(2, 3), at::kFloat, {2});
+    ASSERT_EQ(Nansum(empty.t, d0.a, false, ACL_FLOAT, eout.t), 0) << LastError();
+    EXPECT_EQ(eout.Values(), Zeros(2));
+}
+
+TEST(ReferenceMathNansum, ChecksPerProduct) {
+    aclcpu_test::ProfileScope scope(l1ref::Profile::kAscend910B);
+    ASSERT_TRUE(scope.ok());
+    Dev self(k34, at::kFloat, {3, 4});
+    Dev out(Zeros(3), at::kFloat, {3});
+    Dev iout(Zeros(3), at::kInt, {3});
+    OwnedIntArray d1({1}), twice({1, -1});
+    auto nansum = [](const aclTensor* s, const aclIntArray* d, aclDataType dt, aclTensor* o) {
+        return [=](uint64_t* ws, aclOpExecutor** ex) {
+            return aclnnReduceNansumGetWorkspaceSize(s, d, false, dt, o, ws, ex);
+        };
+    };
+    ExpectFails(nansum(self.t, nullptr, ACL_FLOAT, out.t), ACLNN_ERR_PARAM_NULLPTR,
+                "Expected a value of type [aclIntArray] for argument [dim] but instead found nullptr.");
+    ExpectFails(nansum(self.t, d1.a, ACL_INT32, out.t), ACLNN_ERR_PARAM_INVALID,
+                "Tensor out expected dtype is DT_INT32 but found DT_FLOAT.");
+    ExpectFails(nansum(self.t, d1.a, ACL_INT32, iout.t), ACLNN_ERR_PARAM_INVALID,
+                "Result type DT_FLOAT can't be cast to the desired output type DT_INT32.");
+    ExpectFails(nansum(self.t, twice.a, ACL_FLOAT, out.t), ACLNN_ERR_PARAM_INVALID,
+                "Dim 1 appears multiple times in the list of dims.");
+}
+
+int NansumPhase1(const aclTensor* s, const aclIntArray* d, aclDataType dt, aclTensor* o, uint64_t* ws,
+                 aclOpExecutor** ex) {
+    return aclnnReduceNansumGetWorkspaceSize(s, d, false, dt, o, ws, ex);
+}
+
+TEST(ReferenceMathNansum, Ascend950ShortList) {
+    aclcpu_test::ProfileScope scope(l1ref::Profile::kAscend950);
+    ASSERT_TRUE(scope.ok());
+    Dev ints(k34, at::kInt, {3, 4});
+    Dev iout(Zeros(3), at::kInt, {3});
+    OwnedIntArray d1({1});
+    ExpectFails([&](uint64_t* ws, aclOpExecutor** ex) { return NansumPhase1(ints.t, d1.a, ACL_INT32, iout.t, ws, ex); },
+                ACLNN_ERR_PARAM_INVALID,
+                "Tensor self not implemented for DT_INT32, should be in dtype support list DT_FLOAT, DT_FLOAT16, "
+                "DT_BF16.");
+}
+
+TEST(ReferenceMathNansum, RefusedOnAscend910) {
+    aclcpu_test::ProfileScope scope(l1ref::Profile::kAscend910);
+    ASSERT_TRUE(scope.ok());
+    Dev self(k34, at::kFloat, {3, 4});
+    Dev out(Zeros(3), at::kFloat, {3});
+    OwnedIntArray d1({1});
+    ExpectFails([&](uint64_t* ws, aclOpExecutor** ex) { return NansumPhase1(self.t, d1.a, ACL_FLOAT, out.t, ws, ex); },
+                ACLNN_ERR_PARAM_INVALID, "ReduceNansum is not supported on this device.");
+}
+
+// ================================================================================ GroupedBiasAddGrad / V2
+
+TEST(ReferenceMathGroupedBiasAddGrad, GroupsAndChecks) {
+    // gradY [5, 2]: rows 0..4 = (1, 10), (2, 20), (3, 30), (4, 40), (5, 50)
+    Dev g({1, 10, 2, 20, 3, 30, 4, 40, 5, 50}, at::kFloat, {5, 2});
+    Dev ends({2, 5}, at::kLong, {2});
+    Dev out({0, 0, 0, 0}, at::kFloat, {2, 2});
+    ASSERT_EQ(RunPhases([&](uint64_t* ws, aclOpExecutor** ex) {
+                  return aclnnGroupedBiasAddGradGetWorkspaceSize(g.t, ends.t, out.t, ws, ex);
+              },
+                        aclnnGroupedBiasAddGrad),
+              0)
+        << LastError();
+    EXPECT_EQ(out.Values(), (std::vector<double>{3, 30, 12, 120}));
+    // groupIdxType 1: group sizes 1 and 4
+    Dev sizes({1, 4}, at::kInt, {2});
+    ASSERT_EQ(RunPhases([&](uint64_t* ws, aclOpExecutor** ex) {
+                  return aclnnGroupedBiasAddGradV2GetWorkspaceSize(g.t, sizes.t, 1, out.t, ws, ex);
+              },
+                        aclnnGroupedBiasAddGradV2),
+              0)
+        << LastError();
+    EXPECT_EQ(out.Values(), (std::vector<double>{1, 10, 14, 140}));
+    // no groupIdx: gradY [G, C, H] summed over C
+    Dev g3({1, 2, 3, 4, 5, 6, 7, 8}, at::kFloat, {2, 2, 2});
+    ASSERT_EQ(RunPhases([&](uint64_t* ws, aclOpExecutor** ex) {
+                  return aclnnGroupedBiasAddGradGetWorkspaceSize(g3.t, nullptr, out.t, ws, ex);
+              },
+                        aclnnGroupedBiasAddGrad),
+              0)
+        << LastError();
+    EXPECT_EQ(out.Values(), (std::vector<double>{4, 6, 12, 14}));
+    ExpectFails([&](uint64_t* ws, aclOpExecutor** ex) {
+                    return aclnnGroupedBiasAddGradGetWorkspaceSize(g.t, nullptr, out.t, ws, ex);
+                },
+                ACLNN_ERR_PARAM_INVALID, "the grad_y of input should be 3D tensor when group_idx is null.");
+    Dev wide({0, 0, 0}, at::kFloat, {1, 3});
+    ExpectFails([&](uint64_t* ws, aclOpExecutor** ex) {
+                    return aclnnGroupedBiasAddGradGetWorkspaceSize(g.t, ends.t, wide.t, ws, ex);
+                },
+                ACLNN_ERR_PARAM_INVALID, "The shape of out should be [2, 2], but got [1, 3].");
+    ExpectFails([&](uint64_t* ws, aclOpExecutor** ex) {
+                    return aclnnGroupedBiasAddGradV2GetWorkspaceSize(g.t, ends.t, 2, out.t, ws, ex);
+                },
+                ACLNN_ERR_PARAM_INVALID, "group_idx_type should be 0 or 1, but current is 2");
 }
 
 }  // namespace math_reduce_reference_test
