@@ -526,6 +526,10 @@ def _reference_value(info, name, kind, v):
         return AclnnError(_INVALID, f"{info.api}: parameter {name} must be {want}, got {_short_repr(v)}")
     if isinstance(v, np.generic) and not isinstance(v, (np.bool_, np.str_, np.bytes_)):
         v = v.item()  # numpy integers and floats as the Python numbers they hold
+    if kind == "aclScalar?":  # an optional aclScalar (CANN's alphaOptional): None passes NULL
+        if v is None:
+            return None
+        kind = "aclScalar"
     if kind in _REF_INT_RANGE:
         lo, hi = _REF_INT_RANGE[kind]
         if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
@@ -595,10 +599,10 @@ def _call_reference(info, tensors, params, outputs, soc):
     if unknown:
         raise AclnnError(161002, f"{info.api} has no parameter {', '.join(sorted(map(str, unknown)))} "
                                  f"(its parameters: {', '.join(known) or 'none'})")
-    missing = [n for n in known if n not in params]
+    missing = [n for n, kind in info.params if n not in params and kind != "aclScalar?"]  # an optional one: None
     if missing:
         raise AclnnError(161002, f"{info.api} requires parameter {', '.join(missing)}")
-    values = [_reference_value(info, name, kind, params[name]) for name, kind in info.params]
+    values = [_reference_value(info, name, kind, params.get(name)) for name, kind in info.params]
     specs = _reference_outputs(info, outputs)
     try:
         return _core.call_reference(_REF_INDEX[info.api], arrays, specs, values, soc_index(soc))

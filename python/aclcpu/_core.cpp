@@ -645,6 +645,12 @@ void ConvertRefParam(const RefOpDef& def, size_t k, const py::object& o, RefArg*
             if (!PyBool_Check(x)) bad("a bool");
             a->i = x == Py_True ? 1 : 0;
             break;
+        case 'S':  // an optional aclScalar: None passes NULL, a number as 's'
+            if (o.is_none()) {
+                a->scalar = nullptr;
+                break;
+            }
+            [[fallthrough]];
         case 's': {  // an aclScalar: INT64 of a Python int, DOUBLE of a float (as op-plugin makes an at::Scalar)
             if (PyBool_Check(x) || !(PyFloat_Check(x) || PyLong_Check(x))) bad("a real number");
             int overflow = 0;

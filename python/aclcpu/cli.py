@@ -252,7 +252,9 @@ def _reference_param(info, name, text):
             if text.lower() not in ("true", "false"):
                 raise ValueError("expected true or false")
             return text.lower() == "true"
-        if kind == "aclScalar":
+        if kind == "aclScalar?" and text.strip().lower() == "none":  # an optional aclScalar: NULL
+            return None
+        if kind in ("aclScalar", "aclScalar?"):
             return int(text) if re.fullmatch(r"[+-]?[0-9]+", text.strip()) else float(text)
         if kind == "aclIntArray":
             items = [x.strip() for x in text.split(",")] if text.strip() else []

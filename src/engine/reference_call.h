@@ -25,9 +25,16 @@ public:
     void Int(int64_t v) { Push(ref::Value::kInt, v, 0.0); }
     void Float(double v) { Push(ref::Value::kFloat, 0, v); }
     void Bool(bool v) { Push(ref::Value::kBool, v ? 1 : 0, 0.0); }
-    /// An aclScalar (non-null: the table's not_null check ran): its dtype and value (floating and complex
-    /// dtypes as double, integral and BOOL as int64; complex: the real part).
-    void Scalar(const aclScalar* s) { values_.push_back(ReferenceScalarValue(s)); }
+    /// An aclScalar: its dtype and value (floating and complex dtypes as double, integral and BOOL as int64;
+    /// complex: the real part). NULL only for a parameter the table marks optional (the not_null check refuses
+    /// it otherwise): carried as kNone, which the reference library reads with Args::OptScalar.
+    void Scalar(const aclScalar* s) {
+        if (s == nullptr) {
+            Push(ref::Value::kNone, 0, 0.0);
+        } else {
+            values_.push_back(ReferenceScalarValue(s));
+        }
+    }
     /// An aclIntArray (non-null), copied.
     void IntArray(const aclIntArray* a) {
         Push(ref::Value::kIntArray, 0, 0.0);

@@ -223,7 +223,15 @@ public:
     double Float(int k) const { return V(k).f; }
     bool Bool(int k) const { return V(k).i != 0; }
     /// An aclScalar as ATen's Scalar: a floating or complex dtype as double, BOOL as bool, an integer as int64.
-    at::Scalar Scalar(int k) const { return ScalarOf(V(k)); }
+    at::Scalar Scalar(int k) const {
+        if (V(k).kind == Value::kNone) throw Refused("parameter " + std::to_string(k) + " is NULL");
+        return ScalarOf(V(k));
+    }
+    /// An optional aclScalar (the table's `optional: true`): nullopt where the caller passed NULL.
+    c10::optional<at::Scalar> OptScalar(int k) const {
+        if (V(k).kind == Value::kNone) return c10::nullopt;
+        return ScalarOf(V(k));
+    }
     static at::Scalar ScalarOf(const Value& v) {
         const aclDataType d = static_cast<aclDataType>(v.dtype);
         if (d == ACL_BOOL) return at::Scalar(v.i != 0);

@@ -100,7 +100,7 @@ constexpr int32_t kMaxResultDims = 8;
 /// value), a floating-point number, a bool, an aclScalar (its value as double `f` for a floating or complex dtype,
 /// as int64 `i` for an integral or BOOL dtype; `dtype` the scalar's aclDataType), an int array (`array`, `count`
 /// elements; an aclIntArray, an aclBoolArray as 0 / 1, a char* as its characters), an aclScalarList (`items`,
-/// `count` kScalar values) or an aclTensorList (the call's tensors `i` .. `i + count - 1`: a foreach entry's
+/// `count` kScalar values), nothing (kNone: an optional aclScalar passed as NULL) or an aclTensorList (the call's tensors `i` .. `i + count - 1`: a foreach entry's
 /// lists, after its non-tensor parameters, in the entry's list order - inputs, then outputs).
 struct Value {
     enum Kind : int32_t {
@@ -111,6 +111,7 @@ struct Value {
         kIntArray = 4,
         kScalarList = 5,
         kTensorList = 6,
+        kNone = 7,  // an optional parameter the caller passed as NULL (an aclScalar the table marks optional)
     };
     int32_t kind = kInt;
     int32_t dtype = 0;
@@ -151,7 +152,7 @@ struct Entry {
 /// and the interface version it was built with (kVersion), so that a stale library is refused.
 using TableFn = const Entry* (*)(int32_t* count, int32_t* version);
 constexpr const char* kTableSymbol = "aclcpu_reference_table";
-constexpr int32_t kVersion = 4;  // 2: lists; 3: format and storage shape; 4: dynamic_shape outputs
+constexpr int32_t kVersion = 5;  // 2: lists; 3: format and storage shape; 4: dynamic_shape outputs; 5: kNone
 /// The library's file name (its SONAME), looked up beside libopapi_nn first, then on the loader's path.
 constexpr const char* kLibraryName = "libaclcpu_reference.so.0";
 

@@ -58,6 +58,7 @@ REF_READ = {"int64_t": "Int", "int8_t": "Int", "int32_t": "Int", "uint64_t": "In
             "double": "Float", "bool": "Bool", "aclScalar": "Scalar", "aclIntArray": "IntArray",
             "aclBoolArray": "IntArray", "aclScalarList": "ScalarList", "char*": "String"}
 REF_CTYPE = {"Int": "int64_t", "Float": "double", "Bool": "bool", "Scalar": "at::Scalar",
+             "OptScalar": "c10::optional<at::Scalar>",
              "IntArray": "at::IntArrayRef", "Dtype": "at::ScalarType", "String": "std::string",
              "ScalarList": "std::vector<at::Scalar>"}
 # The non-tensor handle kinds whose liveness every generated first phase checks (op_call.h CheckArgLive).
@@ -121,6 +122,10 @@ class Op:
         for name in self.optional:  # an optional output: reference entries only (the reference library skips it)
             if name not in self.inputs and not d.get("reference"):
                 raise TableError(f"{self.api}: optional tensor {name} is not an input")
+        for p in self.params:  # an optional aclScalar (CANN's alphaOptional): reference entries only
+            if p["kind"] not in ("aclTensor", "aclTensorList") and p.get("optional") and (
+                    p["kind"] != "aclScalar" or not d.get("reference")):
+                raise TableError(f"{self.api}: {p['name']}: optional: true is for tensors, tensor lists and reference-tier aclScalars")
         # shape foreach: the tensor arguments are aclTensorLists (role input / output), executor order inputs then
         # outputs; `tensors` stays empty (the element-wise writers and the generic suite skip such entries)
         self.foreach = d.get("shape") == "foreach"
@@ -190,6 +195,8 @@ class Op:
             raise TableError(f"{self.api}: parameter {p['name']} has unknown kind {p['kind']}")
         if p["kind"] == "char*" and p.get("const"):  # CANN's const char* (aclnnAscendQuantV3's roundMode)
             return "const char*"
+        if p["kind"] == "aclScalar" and p.get("const") is False:  # CANN's aclScalar* (aclnnAddRelu's alpha)
+            return "aclScalar*"
         return C_TYPES[p["kind"]]
 
     def c_params(self):
@@ -247,8 +254,9 @@ def load(path):
         rel = os.path.relpath(fam, os.path.dirname(os.path.dirname(os.path.abspath(path))))
         table["families"].append({"file": rel, "hooks": part.get("hooks"), "formulas": part.get("formulas")})
         for h in part.get("host_functions", []) or []:  # CANN's one-call host functions (no executor)
-            if set(h) - {"api", "call", "contract", "summary"} or "api" not in h or "call" not in h:
-                raise TableError(f"{fam}: a host function has api, call and optionally contract, summary ({h})")
+            if set(h) - {"api", "call", "contract", "summary", "source"} or "api" not in h or "call" not in h:
+                raise TableError(f"{fam}: a host function has api, call and optionally contract, summary, source "
+                                 f"({h})")
             if h["api"] in table.setdefault("host_functions", {}):
                 raise TableError(f"{h['api']}: host function listed twice ({rel})")
             table["host_functions"][h["api"]] = dict(h, family=rel)
@@ -468,6 +476,8 @@ class Gen:
             if p not in op.kinds and p not in IMPLICIT_PARAMS:
                 raise TableError(f"{op.api}: not_null: {p} is not a parameter")
             self.not_null.add(p)
+            if any(q["name"] == p and q["kind"] == "aclScalar" and q.get("optional") for q in op.params):
+                raise TableError(f"{op.api}: not_null: {p} is an optional aclScalar")
             # code: inner_nullptr where the op_api returns 561103 for its null checks (aclnnStack's CheckParams)
             codes = {"nullptr": "ACLNN_ERR_PARAM_NULLPTR", "inner_nullptr": "ACLNN_ERR_INNER_NULLPTR"}
             if a.get("code", "nullptr") not in codes:
@@ -475,7 +485,7 @@ class Gen:
             self.fail(f"{p} == nullptr", a["msg"], code=codes[a.get("code", "nullptr")])
         elif kind == "scalar_to_float":
             p, v = a["param"], a["into"]
-            if op.kinds.get(p) != "aclScalar" or p not in self.not_null:
+            if op.kinds.get(p) != "aclScalar" or p not in self.not_null:  # (never an optional one: not_null)
                 raise TableError(f"{op.api}: scalar_to_float: {p} is not an aclScalar parameter checked by not_null")
             L.append(f"    if (int ret = CheckScalarLive({p}, {c_str(p)})) return ret;")
             L.append(f"    float {v} = 0.0f;")
@@ -493,10 +503,13 @@ class Gen:
                 self.fail(f"!InDtypeSet({self.dtype_of(a['var'])}, {lst})", a["msg"], list_local=lst)
             for t in a.get("tensors", []):
                 self.fail(f"{self.present(t)}!InDtypeSet({t}->dtype, {lst})", a["msg"], list_local=lst, tensor=t)
-            for t in a.get("scalars", []):
-                if op.kinds.get(t) != "aclScalar" or t not in self.not_null:
-                    raise TableError(f"{op.api}: in_list: {t} is not an aclScalar parameter checked by not_null")
-                self.fail(f"!InDtypeSet({t}->dtype, {lst})", a["msg"], list_local=lst, tensor=t)
+            for t in a.get("scalars", []):  # an optional aclScalar: checked when given
+                optional = any(q["name"] == t and q.get("optional") for q in op.params)
+                if op.kinds.get(t) != "aclScalar" or (t not in self.not_null and not optional):
+                    raise TableError(f"{op.api}: in_list: {t} is not an aclScalar parameter checked by not_null "
+                                     f"or optional")
+                given = f"{t} != nullptr && " if optional else ""
+                self.fail(f"{given}!InDtypeSet({t}->dtype, {lst})", a["msg"], list_local=lst, tensor=t)
         elif kind == "promote":
             x, y = a["of"]
             v = a["into"]
@@ -1112,6 +1125,13 @@ REF_PY_KINDS = {"int64_t": ("i", "p[{k}].i"), "int8_t": ("c", "static_cast<int8_
                 "aclIntArray": ("a", "p[{k}].array"), "char*": ("z", "p[{k}].chars.data()")}
 
 
+def ref_py_kind(p):
+    """REF_PY_KINDS of parameter p; an optional aclScalar is "S" (Python None passes NULL)."""
+    if p["kind"] == "aclScalar" and p.get("optional"):
+        return ("S", "p[{k}].scalar")
+    return REF_PY_KINDS[p["kind"]]
+
+
 def reference_python_ops(ops):
     """The reference-tier entries the Python bindings call (base entries whose parameters all have a code in
     REF_PY_KINDS); [(op, why-not)] for the others."""
@@ -1138,7 +1158,8 @@ def write_reference_optable(ops):
         row = dict(api=op.api, function=snake(op.api),
                    inputs=tuple((n, n in op.optional) for n in op.inputs),
                    outputs=tuple((n, n in op.optional) for n in op.outputs),
-                   params=tuple((p["name"], p["kind"]) for p in op.scalars),
+                   params=tuple((p["name"], p["kind"] + ("?" if p["kind"] == "aclScalar" and p.get("optional") else ""))
+                                for p in op.scalars),  # "aclScalar?": an optional aclScalar (None passes NULL)
                    tier={p: op.d["tier"][p] for p in op.products}, source=op.d["source"])
         out.append(f"    {row!r},")
     out.append(")")
@@ -1163,9 +1184,9 @@ def write_core_reference_table(ops):
                 args.append(f"in[{op.inputs.index(p['name'])}]" if p["name"] in op.inputs
                             else f"out[{op.outputs.index(p['name'])}]")
             else:
-                args.append(REF_PY_KINDS[p["kind"]][1].format(k=k))
+                args.append(ref_py_kind(p)[1].format(k=k))
                 k += 1
-        kinds = "".join(REF_PY_KINDS[p["kind"]][0] for p in op.scalars)
+        kinds = "".join(ref_py_kind(p)[0] for p in op.scalars)
         out.append(f'    {{"{op.api}", {len(op.inputs)}, {len(op.outputs)}, "{kinds}",')
         out.append("     [](aclTensor* const* in, aclTensor* const* out, RefArg* p, uint64_t* ws, aclOpExecutor** ex) {")
         out.append("         (void)in; (void)out; (void)p;")
@@ -1733,12 +1754,37 @@ def write_op_infos(ops):
     return "\n".join(out) + "\n"
 
 
-def write_reference_unit(header):
-    """The translation unit of a header's reference-tier entries (they have no hand-written plan-hook file): the
-    shared custom checks, then the generated entry points."""
-    return "\n".join([f"// {STAMP}.", "// The reference-tier entry points of aclnnop/" + header + " (no plan hook: "
+def write_reference_unit(header, what="the reference-tier entry points of"):
+    """The translation unit of a header's reference-tier entries (they have no hand-written plan-hook file) or host
+    functions: the shared custom checks, then the generated entry points."""
+    return "\n".join([f"// {STAMP}.", f"// {what[0].upper() + what[1:]} aclnnop/" + header + " (no plan hook: "
                       "PublishReference, src/engine/reference_call.h).", '#include "engine/reference_call.h"',
                       '#include "op/reference_checks.h"', f'#include "{entry_include(header)}"']) + "\n"
+
+
+def ref_read(p):
+    """The Args method the reference library reads parameter p with (REF_READ; an optional aclScalar: OptScalar)."""
+    return "OptScalar" if p["kind"] == "aclScalar" and p.get("optional") else REF_READ[p["kind"]]
+
+
+# The scalar dtypes a reference case may give an aclScalar ({value: v, dtype: D}; FLOAT otherwise) and how the
+# expected side holds the value (as the reference library reads a scalar of that dtype: Args::Scalar).
+CASE_SCALAR_DTYPES = {"FLOAT": "static_cast<double>(static_cast<float>({v}))",
+                      "DOUBLE": "at::Scalar(static_cast<double>({v}))",
+                      "FLOAT16": "at::Scalar(static_cast<double>(static_cast<float>(c10::Half(static_cast<float>({v})))))",
+                      "INT8": "at::Scalar(static_cast<int64_t>({v}))", "INT16": "at::Scalar(static_cast<int64_t>({v}))",
+                      "INT32": "at::Scalar(static_cast<int64_t>({v}))", "INT64": "at::Scalar(static_cast<int64_t>({v}))",
+                      "UINT8": "at::Scalar(static_cast<int64_t>({v}))", "BOOL": "at::Scalar({v} != 0)"}
+
+
+def case_scalar(op, k, key, v):
+    """(dtype name, value) of a reference case's aclScalar: a number (FLOAT) or {value: v, dtype: D}."""
+    if isinstance(v, dict):
+        if set(v) != {"value", "dtype"} or v["dtype"] not in CASE_SCALAR_DTYPES:
+            raise TableError(f"{op.api}: reference case {k}: {key}: an aclScalar is a number or {{value, dtype}} "
+                             f"with dtype one of {sorted(CASE_SCALAR_DTYPES)}")
+        return v["dtype"], v["value"]
+    return "FLOAT", v
 
 
 def write_reference_ops(ops):
@@ -1762,7 +1808,7 @@ def write_reference_ops(ops):
                 raise TableError(f"{op.api}: a reference foreach entry writes one list or one tensor")
             numbers = [p for p in op.scalars if p["kind"] != "aclTensor"]
             for k, p in enumerate(numbers):
-                read = REF_READ[p["kind"]]
+                read = ref_read(p)
                 out.append(f"        [[maybe_unused]] const {REF_CTYPE[read]} {p['name']} = a.{read}({k});")
             for i, name in enumerate(op.order):
                 const = "" if name in op.list_outputs else "const "
@@ -1785,7 +1831,7 @@ def write_reference_ops(ops):
             const = "" if name in op.outputs else "const "
             out.append(f"        [[maybe_unused]] {const}at::Tensor& {name} = a.T({i});")
         for k, p in enumerate(op.scalars):
-            read = REF_READ[p["kind"]]
+            read = ref_read(p)
             out.append(f"        [[maybe_unused]] const {REF_CTYPE[read]} {p['name']} = a.{read}({k});")
         if len(op.outputs) == 1:
             out.append(f"        a.Write({op.outputs[0]}, {op.reference['aten']});")
@@ -1882,8 +1928,17 @@ def write_reference_cases(ops):
                     how = {"input": "In", "output": "Out", "inout": "InOut"}[role]
                     out.append(f"    c.{how}({c_str(name)}, static_cast<aclDataType>({DTYPE_VALUES[m.group(1)]}), "
                                f"{{{dims}}}, {c_str(REF_CASE_MODS[m.group(3)])});")
+                elif p["kind"] == "aclScalar" and v is None:
+                    if not p.get("optional"):
+                        raise TableError(f"{op.api}: reference case {k}: {key} is not optional")
+                    out.append(f"    const aclcpu_test::Scalar arg_{name}(nullptr);")
                 elif p["kind"] == "aclScalar":
-                    out.append(f"    const aclcpu_test::Scalar arg_{name}(static_cast<float>({c_double(v)}));")
+                    dt, x = case_scalar(op, k, key, v)
+                    if dt == "FLOAT":
+                        out.append(f"    const aclcpu_test::Scalar arg_{name}(static_cast<float>({c_double(x)}));")
+                    else:
+                        out.append(f"    const aclcpu_test::Scalar arg_{name}({c_double(x)}, "
+                                   f"static_cast<aclDataType>({DTYPE_VALUES[dt]}));")
                 elif p["kind"] == "aclIntArray":
                     out.append(f"    const std::vector<int64_t> vals_{name} = {{{', '.join(str(int(x)) for x in v)}}};")
                     out.append(f"    const aclcpu_test::OwnedIntArray arg_{name}(vals_{name});")
@@ -1933,8 +1988,17 @@ def write_reference_cases(ops):
                     out.append(f"    [[maybe_unused]] const std::vector<at::Tensor> {name} = c.CopyList({c_str(mine)});")
                 elif p["kind"] == "aclScalarList":
                     out.append(f"    [[maybe_unused]] const std::vector<at::Scalar> {name} = arg_{mine}.Scalars();")
+                elif p["kind"] == "aclScalar" and p.get("optional"):
+                    v = case[name]
+                    value = "c10::nullopt"
+                    if v is not None:
+                        dt, x = case_scalar(base, k, name, v)
+                        value = CASE_SCALAR_DTYPES[dt].format(v=c_double(x))
+                    out.append(f"    [[maybe_unused]] const c10::optional<at::Scalar> {name} = {value};")
                 elif p["kind"] == "aclScalar":
-                    out.append(f"    [[maybe_unused]] const at::Scalar {name} = static_cast<double>(static_cast<float>({c_double(case[name])}));")
+                    dt, x = case_scalar(base, k, name, case[name])
+                    out.append(f"    [[maybe_unused]] const at::Scalar {name} = "
+                               f"{CASE_SCALAR_DTYPES[dt].format(v=c_double(x))};")
                 elif p["kind"] == "aclIntArray":
                     out.append(f"    [[maybe_unused]] const at::IntArrayRef {name} = vals_{mine};")
                 elif p["kind"] == "aclBoolArray":
@@ -2072,6 +2136,47 @@ def define_host(ret, name, params, host):
     return out
 
 
+def host_only_headers(hosts, placed, signatures):
+    """{header: CANN's rows of that header} for the host functions (hosts) not declared in a header of the table's
+    operators (placed: those that are): CANN's headers that declare one of them, each with all its functions."""
+    out = {}
+    for name in sorted(set(hosts) - placed):
+        for header, rows in signatures.items():
+            if any(r[1] == name for r in rows):
+                out[header] = sorted(rows, key=lambda r: r[1])
+    return out
+
+
+def write_host_header(header, rows, hosts):
+    """The opening and closing of a CANN header that declares host functions only (declare_others adds them)."""
+    path = f"aclnnop/{header}"
+    g = guard(path)
+    names = [r[1] for r in rows if r[1] in hosts]
+    out = [f"/* {STAMP}. */", "/*", f" * {path} - CANN's host function(s) {', '.join(names)}: computed on the host",
+           " * when called, with no executor and no stream (family files' host_functions; contract: docs/ops/" +
+           (hosts[names[0]].get("contract") or "README.md") + ").", " * Compiles as C++11 and C11.", " */",
+           f"#ifndef {g}", f"#define {g}", "", '#include "aclnn/aclnn_base.h"', '#include "aclnnop/aclnn_util.h"', "",
+           "#ifdef __cplusplus", 'extern "C" {', "#endif"]
+    out += ["", "#ifdef __cplusplus", "}", "#endif", "", f"#endif /* {g} */"]
+    return "\n".join(out) + "\n"
+
+
+def write_level2_of(header):
+    """write_level2 for a header with no table entry."""
+    class _Header:  # write_level2 reads op.header only
+        pass
+    h = _Header()
+    h.header = header
+    return write_level2(h)
+
+
+def write_host_entry_points(header):
+    """The includes a host-only header's definitions (define_others) need."""
+    return "\n".join([f"// {STAMP}.", f"// The host functions of aclnnop/{header} (no operator of the table is declared there).",
+                       "#include <cstdint>", '#include "common/status.h"', '#include "runtime/runtime.h"',
+                       '#include "tensor/tensor.h"', f'#include "aclnnop/{header}"']) + "\n"
+
+
 def define_others(rows, header, hosts=None):
     """The refusing definitions of rows (others_of_header), appended to the header's entry points; the host
     functions among them (hosts, by name) defined by define_host instead."""
@@ -2124,9 +2229,19 @@ def outputs(ops, table):
             raise TableError(f"{header}: host functions are defined beside reference-tier entries only")
         files[f"include/aclnnop/{header}"] = declare_others(write_header(group), others, header, hosts)
         files[f"include/aclnnop/level2/{header}"] = write_level2(group[0])
+    host_only = host_only_headers(hosts, placed, signatures)
+    for header, rows in host_only.items():
+        # a CANN header that declares host functions and no operator of the table: the header, its level2
+        # forwarder and a unit defining the host functions (and refusing its other functions)
+        files[f"include/aclnnop/{header}"] = declare_others(write_host_header(header, rows, hosts), rows, header,
+                                                            hosts)
+        files[f"include/aclnnop/level2/{header}"] = write_level2_of(header)
+        files["src/" + entry_include(header)] = write_host_entry_points(header) + define_others(rows, header, hosts)
+        files[f"src/op/{header[len('aclnn_'):-len('.h')]}_entry.cpp"] = write_reference_unit(
+            header, "the host functions of")
+        placed |= {r[1] for r in rows if r[1] in hosts}
     if set(hosts) - placed:
-        raise TableError(f"host functions not declared by CANN in a header of the table's entries: "
-                         f"{sorted(set(hosts) - placed)}")
+        raise TableError(f"host functions not declared by CANN in an operator header: {sorted(set(hosts) - placed)}")
     for header, group in by_header(ops).items():
         files["src/" + entry_include(header)] = write_entry_points(group) + define_others(
             others_of_header(group, signatures), header, hosts)
@@ -2139,10 +2254,13 @@ def outputs(ops, table):
     files["src/reference/family_formulas.inc"] = write_family_includes(table, "formulas")
     files["tests/reference_cases.inc"] = write_reference_cases(refs)
     files["lists/operator_headers.txt"] = "".join(
-        f"aclnnop/{h}\naclnnop/level2/{h}\n" for h in by_header(ops))
+        f"aclnnop/{h}\naclnnop/level2/{h}\n" for h in
+        list(by_header(ops)) + sorted(host_only))
     files["lists/entry_points.txt"] = "".join(f"{op.api1}\n{op.api}\n" for op in ops)
     files["src/op/operator_headers.inc"] = write_core_headers(ops)
-    files["lists/opapi_math_sources.txt"] = write_math_sources(ops)
+    files["lists/opapi_math_sources.txt"] = write_math_sources(ops) + "".join(  # host-only headers of ops-math
+        f"generated:src/op/{h[len('aclnn_'):-len('.h')]}_entry.cpp\n" for h, rows in host_only.items()
+        if any(hosts[r[1]].get("source", "").startswith("ops-math") for r in rows if r[1] in hosts))
     # the writers below describe the exact-tier (planned) entries only: the Python bindings, op_bench and the
     # table-driven suite (tests/op_infos.inc) do not run reference-tier entries (tests/reference/ does)
     ops = exact
