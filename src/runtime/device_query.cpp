@@ -136,7 +136,8 @@ aclError aclrtMallocAlign32(void** devPtr, size_t size, aclrtMemMallocPolicy pol
     if (size > SIZE_MAX - 32) {
         return Fail(ACL_ERROR_INVALID_PARAM, "aclrtMallocAlign32: size %zu overflows when rounded to 32 bytes.", size);
     }
-    return aclrtMalloc(devPtr, (size + 31) / 32 * 32, policy);  // same registry, alignment and policies
+    if (StrictMode()) size = (size + 31) / 32 * 32;  // its documented size (outside strict mode Allocate rounds)
+    return rt::MallocAlign32(devPtr, size, policy);  // same registry, alignment and policies as aclrtMalloc
 }
 
 aclError aclrtStreamQuery(aclrtStream stream, aclrtStreamStatus* status) {

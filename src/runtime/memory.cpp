@@ -183,11 +183,20 @@ std::map<uintptr_t, BlockInfo>::iterator Lookup(Registry& r, const void* p) {
     return r.blocks.end();
 }
 
-int Allocate(void** out, size_t size, bool host, bool huge, const char* api) {
+// The bytes CANN's runtime gives a device block of `size` bytes (its aclrtMalloc documentation): the size rounded
+// up to a multiple of 32 bytes, plus 32 more for aclrtMalloc (pad32), not for aclrtMallocAlign32. A program may use
+// them on an NPU, and CANN's own examples do (an INT64 result in a block sized for FLOAT elements, read back whole).
+size_t CannDeviceSize(size_t size, bool pad32) { return (size + 31) / 32 * 32 + (pad32 ? 32 : 0); }
+
+// A block of `size` bytes (aclrtMalloc and aclrtMallocAlign32: device, CANN's padding with pad32 as there;
+// aclrtMallocHost: host, no padding). Outside strict mode a device block holds CANN's padded size, which every
+// range check then admits, as an NPU does; strict mode holds the program to the bytes it asked for (a view or copy
+// running into the padding is refused there, as past any block's end).
+int Allocate(void** out, size_t size, bool host, bool huge, const char* api, bool pad32 = false) {
     if (out == nullptr) return Fail(ACL_ERROR_INVALID_PARAM, "%s: the output pointer is null.", api);
     if (size == 0) return Fail(ACL_ERROR_INVALID_PARAM, "%s: size 0 is invalid.", api);
     if (int ret = RequireInit(api)) return ret;
-    if (size > SIZE_MAX - 2 * kAlignment) {  // HeapExtent must not wrap
+    if (size > SIZE_MAX - 2 * kAlignment - 64) {  // HeapExtent and CannDeviceSize must not wrap
         return Fail(ACL_ERROR_RT_MEMORY_ALLOCATION, "%s: cannot allocate %zu bytes.", api, size);
     }
     size_t mapped = 0;
@@ -195,6 +204,7 @@ int Allocate(void** out, size_t size, bool host, bool huge, const char* api) {
     StrictBlock* strict = nullptr;
     void* site = nullptr;
     const bool strict_mode = StrictMode();
+    if (!host && !strict_mode) size = CannDeviceSize(size, pad32);
     if (strict_mode) site = StrictCallerSite();
     if (strict_mode && !host && size <= SIZE_MAX / 2) {  // an inaccessible address with an accessible alias
         uintptr_t base = 0;
@@ -575,6 +585,12 @@ void ReleaseAllMemory() {
     ReleaseRetired(release);
 }
 
+int MallocAlign32(void** devPtr, size_t size, aclrtMemMallocPolicy policy) {
+    const int page_policy = RawEnum(policy) & 0xFF;  // as aclrtMalloc
+    const bool huge = page_policy != ACL_MEM_MALLOC_NORMAL_ONLY && page_policy != ACL_MEM_MALLOC_NORMAL_ONLY_P2P;
+    return Allocate(devPtr, size, false, huge, "aclrtMallocAlign32", false);
+}
+
 }  // namespace rt
 }  // namespace aclcpu
 
@@ -590,7 +606,7 @@ aclError aclrtMalloc(void** devPtr, size_t size, aclrtMemMallocPolicy policy) {
     // The low byte is the page policy; ACL_MEM_TYPE_* bits (0x100, 0x1000) may be or-ed in and change nothing.
     const int page_policy = RawEnum(policy) & 0xFF;
     const bool huge = page_policy != ACL_MEM_MALLOC_NORMAL_ONLY && page_policy != ACL_MEM_MALLOC_NORMAL_ONLY_P2P;
-    return Allocate(devPtr, size, false, huge, "aclrtMalloc");
+    return Allocate(devPtr, size, false, huge, "aclrtMalloc", true);
 }
 
 aclError aclrtFree(void* devPtr) { return Release(devPtr, false, "aclrtFree"); }

@@ -188,7 +188,9 @@ rtError_t rtMalloc(void** devPtr, uint64_t size, rtMemType_t type, const uint16_
     if (size > SIZE_MAX)
         return Fail(ACL_ERROR_RT_MEMORY_ALLOCATION, "rtMalloc: %llu bytes exceed the address space.",
                     static_cast<unsigned long long>(size));
-    return ToRt(aclrtMalloc(devPtr, static_cast<size_t>(size), policy));
+    // The runtime's own block: without the 32 bytes aclrtMalloc adds on top of it (CANN documents that padding for
+    // aclrtMalloc only), rounded up to 32 bytes as aclrtMallocAlign32's.
+    return ToRt(aclrtMallocAlign32(devPtr, static_cast<size_t>(size), policy));
 }
 
 rtError_t rtFree(void* devPtr) {

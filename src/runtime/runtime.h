@@ -137,8 +137,13 @@ int Enqueue(const std::shared_ptr<Stream>& stream, Task task, const Access* acc,
 
 // ---------------------------------------------------------------- memory registry
 
-/// A registered block (from aclrtMalloc or aclrtMallocHost); its byte-range rule is MemBlock::Holds.
+/// A registered block (from aclrtMalloc or aclrtMallocHost); its byte-range rule is MemBlock::Holds. Outside
+/// strict mode a device block's size is CANN's padded one (aclrtMalloc: the requested size rounded up to 32 bytes
+/// plus 32; aclrtMallocAlign32: rounded up to 32), as an NPU gives it; in strict mode, the requested size.
 using Block = MemBlock;
+
+/// aclrtMallocAlign32's block: as aclrtMalloc's without the extra 32 bytes (ACL codes as aclrtMalloc's).
+int MallocAlign32(void** devPtr, size_t size, aclrtMemMallocPolicy policy);
 
 /// Finds the registered block containing address p. Returns false when p is in no block.
 bool FindBlock(const void* p, Block* out);

@@ -535,9 +535,10 @@ TEST(SecondPhase, DataNotFromAclrtMalloc) {
     ExpectMessage({"target", Ptr(host.data())});
     a.ExpectOutUntouched();
     aclDestroyTensor(t);
-    // A view that runs past the end of its aclrtMalloc block (16 bytes for 6 floats).
+    // A view that runs past the end of its aclrtMalloc block: 16 bytes asked for, CANN's 64 held (16 rounded up to
+    // 32, plus 32); the view's 6 floats from byte 48 end at byte 72.
     DeviceBuffer small(16);
-    aclTensor* s = MakeTensor({2, 3}, ACL_FLOAT, small.get());
+    aclTensor* s = MakeTensor({2, 3}, ACL_FLOAT, static_cast<char*>(small.get()) + 48);
     ASSERT_EQ(aclnnL1LossBackwardGetWorkspaceSize(a.g.tensor, s, a.t.tensor, 0, a.out.tensor, &ws, &ex), OK);
     EXPECT_EQ(aclnnL1LossBackward(nullptr, 0, ex, nullptr), kInvalid);
     ExpectMessage({"self", "[2,3]"});
@@ -628,8 +629,8 @@ TEST(SecondPhase, RepeatableExecutor) {
     addr = nullptr;
     EXPECT_EQ(aclGetRawTensorAddr(a.s.tensor, &addr), OK);
     EXPECT_EQ(addr, s3.buffer.get());  // the refused call wrote nothing into the tensor
-    DeviceBuffer tiny(8);
-    EXPECT_EQ(aclSetInputTensorAddr(ex, 1, nullptr, tiny.get()), kInvalid);
+    DeviceBuffer tiny(8);  // CANN's 64 bytes: 6 floats from byte 48 run past them
+    EXPECT_EQ(aclSetInputTensorAddr(ex, 1, nullptr, static_cast<char*>(tiny.get()) + 48), kInvalid);
     ExpectMessage({"self"});
 
     // The plan still runs where it did (the failed setters changed nothing).

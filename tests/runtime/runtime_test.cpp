@@ -31,6 +31,7 @@
 namespace {
 
 namespace rt = aclcpu::rt;
+using aclcpu_test::CannDeviceBytes;
 using aclcpu_test::Bits;
 using aclcpu_test::DeviceBuffer;
 using aclcpu_test::Download;
@@ -823,7 +824,8 @@ TEST(RuntimeMemory, MallocRules) {
 }
 
 // HUGE_* policies: blocks of 2 MiB or more are their own 2 MiB aligned mappings (transparent huge pages where
-// the kernel allows); their bounds are still the requested size, and NORMAL_ONLY stays on the heap.
+// the kernel allows); their bounds are still CANN's padded size (the requested size rounded up to 32 bytes plus
+// 32), not the mapping's, and NORMAL_ONLY stays on the heap.
 TEST(RuntimeMemory, HugePolicyBlocks) {
     const size_t big = (size_t{4} << 20) + 3;
     void* huge = nullptr;
@@ -836,8 +838,9 @@ TEST(RuntimeMemory, HugePolicyBlocks) {
     std::memset(normal, 0x22, big);
     EXPECT_EQ(aclrtMemcpy(normal, big, huge, big, ACL_MEMCPY_DEVICE_TO_DEVICE), ACL_SUCCESS);
     EXPECT_EQ(static_cast<unsigned char*>(normal)[big - 1], 0x11);
-    // one byte past the requested size is outside the block, although the mapping extends to 6 MiB
-    char* past_end = static_cast<char*>(huge) + big;
+    // one byte past CANN's padded size is outside the block, although the mapping extends to 6 MiB
+    char* past_end = static_cast<char*>(huge) + CannDeviceBytes(big);
+    EXPECT_EQ(aclrtMemcpy(past_end - 9, 9, normal, 9, ACL_MEMCPY_DEVICE_TO_DEVICE), ACL_SUCCESS);
     EXPECT_NE(aclrtMemcpy(past_end - 8, 9, normal, 9, ACL_MEMCPY_DEVICE_TO_DEVICE), ACL_SUCCESS);
     LastError();
     EXPECT_EQ(aclrtFree(huge), ACL_SUCCESS);
@@ -931,17 +934,24 @@ TEST(RuntimeMemory, MemcpyRules) {
     EXPECT_EQ(aclrtMemset(dst.data(), 64, 1, 64), ACL_ERROR_RT_PARAM_INVALID);
     Message();
     EXPECT_EQ(dst, std::vector<uint8_t>(64, 0));
-    EXPECT_EQ(aclrtMemcpy(static_cast<char*>(d.get()) + 64, 8, src.data(), 8, ACL_MEMCPY_HOST_TO_DEVICE),
+    // the block of 64 requested bytes holds CANN's 64 + 32 (the size rounded up to 32 bytes, plus 32): the address
+    // just past those is not the block's
+    ASSERT_EQ(CannDeviceBytes(64), 96u);
+    EXPECT_EQ(aclrtMemcpy(static_cast<char*>(d.get()) + 96, 8, src.data(), 8, ACL_MEMCPY_HOST_TO_DEVICE),
               ACL_ERROR_RT_PARAM_INVALID);
     Message();
-    // Beyond CANN: a copy running past the end of an aclrtMalloc block is refused.
+    // Beyond CANN: a copy running past the end of an aclrtMalloc block (its padding included) is refused; one
+    // within the padding works, as on an NPU.
     std::vector<uint8_t> big(128, 7);
-    EXPECT_EQ(aclrtMemcpy(d.get(), 128, big.data(), 128, ACL_MEMCPY_HOST_TO_DEVICE), ACL_ERROR_RT_PARAM_INVALID);
+    EXPECT_EQ(aclrtMemcpy(d.get(), 128, big.data(), 97, ACL_MEMCPY_HOST_TO_DEVICE), ACL_ERROR_RT_PARAM_INVALID);
     Message();
-    EXPECT_EQ(aclrtMemcpy(big.data(), 128, static_cast<char*>(d.get()) + 32, 64, ACL_MEMCPY_DEVICE_TO_HOST),
+    EXPECT_EQ(aclrtMemcpy(big.data(), 128, static_cast<char*>(d.get()) + 32, 65, ACL_MEMCPY_DEVICE_TO_HOST),
               ACL_ERROR_RT_PARAM_INVALID);
     Message();
     EXPECT_EQ(Download<uint8_t>(d.get(), 64), src);
+    EXPECT_EQ(aclrtMemcpy(big.data(), 128, static_cast<char*>(d.get()) + 32, 64, ACL_MEMCPY_DEVICE_TO_HOST),
+              ACL_SUCCESS);
+    EXPECT_TRUE(std::equal(src.begin() + 32, src.end(), big.begin()));
 }
 
 // The side a kind leaves to the host (ACL_MEMCPY_DEFAULT: both) may be any memory, but never a block's

@@ -95,4 +95,8 @@ std::vector<T> ReadBack(const HostTensor& t, size_t n) {
 /// The calling thread's recent error message as a string ("" when none); clears it.
 std::string LastError();
 
+/// The bytes an aclrtMalloc block of n requested bytes holds outside strict mode, as CANN's runtime gives it: n
+/// rounded up to a multiple of 32, plus 32 (src/runtime/memory.cpp CannDeviceSize). Strict mode holds n.
+inline size_t CannDeviceBytes(size_t n) { return (n + 31) / 32 * 32 + 32; }
+
 }  // namespace aclcpu_test
