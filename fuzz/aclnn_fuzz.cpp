@@ -394,6 +394,10 @@ struct Memory {
     }
 };
 
+// The bytes an aclrtMalloc block of n requested bytes holds (outside strict mode, as CANN's runtime gives it): n rounded
+// up to 32, plus 32 (src/runtime/memory.cpp CannDeviceSize). The model's blocks are these sizes.
+size_t CannBlockBytes(size_t n) { return (n + 31) / 32 * 32 + 32; }
+
 // Which block (if any) holds [p, p+n); nullptr when p is in none.
 const Block* BlockOf(const Memory& m, const unsigned char* p) {
     for (const Block* b : {&m.a, &m.o, &m.ws}) {
@@ -1796,6 +1800,7 @@ void OneTableInput(FuzzedDataProvider& in, Memory& m) {
     if (ws > 0) {
         m.ws.size = static_cast<size_t>(ws) + (OneIn(in, 3) ? in.ConsumeIntegralInRange<size_t>(1, 64) : 0);
         CHECK(aclrtMalloc(reinterpret_cast<void**>(&m.ws.p), m.ws.size, ACL_MEM_MALLOC_HUGE_FIRST) == 0, "ws");
+        m.ws.size = CannBlockBytes(m.ws.size);
     }
     // The bits are the reference's where every view lies in a block and no output's bytes meet another
     // tensor's (the reference computes from copies).
@@ -1909,6 +1914,8 @@ void OneInput(FuzzedDataProvider& in) {
     m.o.size = in.ConsumeIntegralInRange<size_t>(64, 4096);
     CHECK(aclrtMalloc(reinterpret_cast<void**>(&m.a.p), m.a.size, ACL_MEM_MALLOC_HUGE_FIRST) == 0, "malloc A");
     CHECK(aclrtMalloc(reinterpret_cast<void**>(&m.o.p), m.o.size, ACL_MEM_MALLOC_NORMAL_ONLY) == 0, "malloc O");
+    m.a.size = CannBlockBytes(m.a.size);
+    m.o.size = CannBlockBytes(m.o.size);
     {
         const std::vector<unsigned char> pattern = in.ConsumeBytes<unsigned char>(in.ConsumeIntegralInRange<size_t>(0, 64));
         for (size_t i = 0; i < m.a.size; ++i) {
@@ -2060,6 +2067,7 @@ void OneInput(FuzzedDataProvider& in) {
         if (ws > 0 && ws <= 1 << 20) {
             m.ws.size = static_cast<size_t>(ws) + (OneIn(in, 3) ? in.ConsumeIntegralInRange<size_t>(1, 64) : 0);
             CHECK(aclrtMalloc(reinterpret_cast<void**>(&m.ws.p), m.ws.size, ACL_MEM_MALLOC_HUGE_FIRST) == 0, "ws");
+            m.ws.size = CannBlockBytes(m.ws.size);
         }
         unsigned char* data[4] = {d[0].data, d[1].data, d[2].data, d[3].data};
         bool live = true;  // the executor can still be run (repeatable, or not yet consumed)

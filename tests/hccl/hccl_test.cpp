@@ -433,9 +433,10 @@ TEST(HcclMisuse, ArgumentsAreRefusedWithCodesAndMessages) {
                   HCCL_E_NOT_SUPPORT);
         EXPECT_EQ(HcclAllReduce(host, b.p, 4, HCCL_DATA_TYPE_FP32, HCCL_REDUCE_SUM, c, s), HCCL_E_PARA);
         EXPECT_NE(std::string(aclGetRecentErrMsg()).find("aclrtMalloc"), std::string::npos);
-        EXPECT_EQ(HcclAllReduce(a.p, b.p, 17, HCCL_DATA_TYPE_FP32, HCCL_REDUCE_SUM, c, s), HCCL_E_PARA);  // 68 > 64
-        EXPECT_NE(std::string(aclGetRecentErrMsg()).find("needs 68 bytes"), std::string::npos);
-        EXPECT_EQ(HcclAllReduce(static_cast<char*>(a.p) + 8, b.p, 15, HCCL_DATA_TYPE_FP32, HCCL_REDUCE_SUM, c, s),
+        // the 64-byte blocks hold CANN's 96 (64 rounded up to 32, plus 32): 100 bytes run past them
+        EXPECT_EQ(HcclAllReduce(a.p, b.p, 25, HCCL_DATA_TYPE_FP32, HCCL_REDUCE_SUM, c, s), HCCL_E_PARA);  // 100 > 96
+        EXPECT_NE(std::string(aclGetRecentErrMsg()).find("needs 100 bytes"), std::string::npos);
+        EXPECT_EQ(HcclAllReduce(static_cast<char*>(a.p) + 8, b.p, 23, HCCL_DATA_TYPE_FP32, HCCL_REDUCE_SUM, c, s),
                   HCCL_E_PARA);
         EXPECT_EQ(HcclAllReduce(a.p, b.p, UINT64_MAX / 2, HCCL_DATA_TYPE_FP32, HCCL_REDUCE_SUM, c, s), HCCL_E_PARA);
         EXPECT_EQ(HcclBroadcast(a.p, 4, HCCL_DATA_TYPE_FP32, 2, c, s), HCCL_E_PARA);
