@@ -32,9 +32,12 @@ if(NOT _unimpl_rc EQUAL 0)
   message(FATAL_ERROR "tools/unimplemented_ops.py failed on ${ACLCPU_CANN_HEADER_TABLE}")
 endif()
 message(STATUS "${_unimpl_out}")
-# The entry points: ops-nn's in libopapi_nn, ops-math's in libopapi_math.
-target_sources(opapi_nn PRIVATE ${ACLCPU_MISSING_OP_DIR}/src/unimplemented_ops_nn.cpp)
-target_sources(opapi_math PRIVATE ${ACLCPU_MISSING_OP_DIR}/src/unimplemented_ops_math.cpp)
+# The entry points: ops-nn's in libopapi_nn, ops-math's in libopapi_math (not with
+# -DACLCPU_REFERENCE_ENTRY_POINTS=OFF, the exact tier alone: CMakeLists.txt).
+if(ACLCPU_REFERENCE_ENTRY_POINTS)
+  target_sources(opapi_nn PRIVATE ${ACLCPU_MISSING_OP_DIR}/src/unimplemented_ops_nn.cpp)
+  target_sources(opapi_math PRIVATE ${ACLCPU_MISSING_OP_DIR}/src/unimplemented_ops_math.cpp)
+endif()
 foreach(_lib IN ITEMS opapi_nn opapi_math)
   target_include_directories(${_lib} PRIVATE ${ACLCPU_MISSING_OP_DIR}/include ${ACLCPU_INTERNAL_INCLUDES})
   add_dependencies(${_lib} aclcpu_generated)
