@@ -9,14 +9,18 @@
 // CheckCubeMathTypeForAddMm, CheckCubeMathTypeForMm, CheckSocSupportDtype).
 #pragma once
 
+#include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <string>
 #include <vector>
 
 #include "common/status.h"
 #include "engine/elementwise.h"
+#include "op/foreach_call.h"
 #include "op/op_call.h"
 #include "runtime/runtime.h"
 #include "tensor/arguments.h"
@@ -1637,5 +1641,302 @@ inline int CalculateMatmulWeightSizeHost(rt::Soc soc, const aclIntArray* tensorS
 }
 
 }  // namespace nnmatmul
+
+// ---- aclnnFusedMatmul (matmul/fused_mat_mul/op_host/op_api/aclnn_fused_matmul.cpp CheckParams);
+// c.t = {x1, x2, bias, x3, y}
+
+namespace nnmatmul {
+
+inline bool FusedIn(const char* t, std::initializer_list<const char*> l) {
+    if (t == nullptr) return false;
+    for (const char* x : l) {
+        if (std::strcmp(t, x) == 0) return true;
+    }
+    return false;
+}
+
+/// OP_CHECK_MAX_DIM / OP_CHECK_MIN_DIM's messages.
+inline int FusedDims(const aclTensor* t, const char* name, size_t lo, size_t hi) {
+    const size_t d = t->view_shape.size();
+    if (d > hi) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "The %s tensor cannot be larger than %zu dimensions.", name, hi);
+    }
+    if (d < lo) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "The %s tensor must have at least %zu dimensions.", name, lo);
+    }
+    return 0;
+}
+
+}  // namespace nnmatmul
+
+/// CheckFusedOpType, then CheckNotNull: x1, x2 NULL; a bias with an op type outside "", 16cast32, relu, add, mul
+/// (161001); x3 NULL for add / mul; y NULL (161001 each). Runs before the table's generic checks (CANN's order).
+inline int CheckFusedMatmulNull(const OpCall& c, const char* fusedOpType, int8_t /*cubeMathType*/) {
+    using nnmatmul::FusedIn;
+    if (fusedOpType == nullptr) return Fail(ACLNN_ERR_PARAM_INVALID, "fusedOpType is nullptr");
+    if (!FusedIn(fusedOpType, {"", "16cast32", "add", "mul", "gelu_erf", "gelu_tanh", "relu"})) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "fusedOpType must be in the type of /16cast32/add/mul/gelu_erf/gelu_tanh/relu");
+    }
+    const char* names[2] = {"x1", "x2"};
+    for (int i = 0; i < 2; ++i) {
+        if (c.t[i] == nullptr) {
+            return Fail(ACLNN_ERR_PARAM_NULLPTR, "Expected a proper Tensor but got null for argument %s.", names[i]);
+        }
+    }
+    if (c.t[2] != nullptr && !FusedIn(fusedOpType, {"", "16cast32", "relu", "add", "mul"})) {
+        return Fail(ACLNN_ERR_PARAM_NULLPTR, "bias is not supported right now");
+    }
+    if (FusedIn(fusedOpType, {"add", "mul"}) && c.t[3] == nullptr) {
+        return Fail(ACLNN_ERR_PARAM_NULLPTR, "Expected a proper Tensor but got null for argument x3.");
+    }
+    if (c.t[4] == nullptr) return Fail(ACLNN_ERR_PARAM_NULLPTR, "Expected a proper Tensor but got null for argument y.");
+    return 0;
+}
+
+/// CheckShape (x1, x2 2..3 dims - 2..6 for relu and "" -, of equal rank, y of their rank, batch dims equal without
+/// broadcasting, gelu 2-D only, x3 2..3 dims of y's m, n), CheckKZeroBias, CheckBiasShape, CheckDtypeValid, CheckFormat
+/// (no NZ), CheckMathType. Beyond CANN (its graph fails later): x1's k different from x2's, y not [batch..., m, n].
+inline int CheckFusedMatmul(const OpCall& c, const char* fusedOpType, int8_t cubeMathType) {
+    using nnmatmul::FusedIn;
+    const aclTensor* x = c.t[0];
+    const aclTensor* x2 = c.t[1];
+    const aclTensor* bias = c.t[2];
+    const aclTensor* x3 = c.t[3];
+    const aclTensor* y = c.t[4];
+    const bool relu_or_empty = FusedIn(fusedOpType, {"relu", ""});
+    const bool gelu = FusedIn(fusedOpType, {"gelu_erf", "gelu_tanh"});
+    const size_t hi = relu_or_empty ? 6 : 3;
+    if (int r = nnmatmul::FusedDims(x, "x1", 2, hi)) return r;
+    if (int r = nnmatmul::FusedDims(x2, "x2", 2, hi)) return r;
+    const std::vector<int64_t>& xs = x->view_shape;
+    const std::vector<int64_t>& x2s = x2->view_shape;
+    const std::vector<int64_t>& ys = y->view_shape;
+    if (x2s.size() != xs.size()) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "x dimension and x2 dimension should be the same, but x dimension is %d, x2 dimension is %d.",
+                    static_cast<int>(xs.size()), static_cast<int>(x2s.size()));
+    }
+    if (ys.size() != xs.size()) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "x dimension and y dimension should be the same, but x dimension is %d, y dimension is %d.",
+                    static_cast<int>(xs.size()), static_cast<int>(ys.size()));
+    }
+    const char* op_log = std::strcmp(fusedOpType, "") == 0 ? "empty" : fusedOpType;
+    for (size_t i = 0; i + 2 < xs.size(); ++i) {
+        if (xs[i] != x2s[i] || xs[i] != ys[i]) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "%s op type only supports no-broadcast batch shape, but x batch dim[%zu] is %ld, x2 batch "
+                        "dim[%zu] is %ld, y batch dim[%zu] is %ld.",
+                        op_log, i, static_cast<long>(xs[i]), i, static_cast<long>(x2s[i]), i, static_cast<long>(ys[i]));
+        }
+    }
+    if (gelu && xs.size() != 2) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "Parameter x1 of aclnnFusedMatmul has incorrect shape dim %zuD. Reason: The shape dim of x1 must "
+                    "be 2D for gelu op type",
+                    xs.size());
+    }
+    if (x3 != nullptr) {
+        if (int r = nnmatmul::FusedDims(x3, "x3", 2, 3)) return r;
+        const std::vector<int64_t>& s3 = x3->view_shape;
+        if (ys.size() == 2 && s3 != ys) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "Parameters x3, y of aclnnFusedMatmul have incorrect shapes %s, %s. Reason: The shape of x3 "
+                        "and y must be the same when y is 2D",
+                        ShapeString(s3).c_str(), ShapeString(ys).c_str());
+        }
+        if (s3.size() == 3 && s3[0] != 1 && s3[0] != ys[0]) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "Parameters x3 batch, y batch of aclnnFusedMatmul have incorrect values %ld, %ld. Reason: The "
+                        "batch of x3 must be 1 or same as the batch of y",
+                        static_cast<long>(s3[0]), static_cast<long>(ys[0]));
+        }
+        if (ys.size() == 3) {
+            const int64_t x3m = s3[s3.size() - 2], x3n = s3.back();
+            if (x3m != ys[1] || x3n != ys[2]) {
+                return Fail(ACLNN_ERR_PARAM_INVALID,
+                            "Parameters x3 M/N, y M/N of aclnnFusedMatmul have incorrect values [%ld,%ld], [%ld,%ld]. "
+                            "Reason: The last two dimensions of x3 must match the M/N dimensions of y",
+                            static_cast<long>(x3m), static_cast<long>(x3n), static_cast<long>(ys[1]),
+                            static_cast<long>(ys[2]));
+            }
+        }
+    }
+    if (bias != nullptr && xs.back() == 0) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "Parameter x1 of aclnnFusedMatmul has incorrect shape %s. Reason: When optional parameter bias "
+                    "exists, the K-axis of x1 must be a positive number",
+                    ShapeString(xs).c_str());
+    }
+    if (bias != nullptr && bias->view_shape.size() != 1 && bias->view_shape.size() != 2) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Input dim of bias cannot be larger than 2");
+    }
+    // CheckDtypeValid
+    const bool fp32_ok = FusedIn(fusedOpType, {"", "relu", "add", "mul"});
+    const char* list = fp32_ok ? "DT_BF16, DT_FLOAT16, DT_FLOAT" : "DT_BF16, DT_FLOAT16";
+    auto in_list = [&](aclDataType d) { return d == ACL_BF16 || d == ACL_FLOAT16 || (fp32_ok && d == ACL_FLOAT); };
+    auto not_in = [&](const aclTensor* t, const char* name, const char* l) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Tensor %s not implemented for %s, should be in dtype support list [%s].",
+                    name, DtypeName(t->dtype), l);
+    };
+    auto not_match = [&](const aclTensor* t, const char* name, aclDataType want) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Tensor %s expected dtype is %s but found %s.", name, DtypeName(want),
+                    DtypeName(t->dtype));
+    };
+    if (!in_list(x->dtype)) return not_in(x, "x1", list);
+    if (!in_list(x2->dtype)) return not_in(x2, "x2", list);
+    if (x2->dtype != x->dtype) return not_match(x2, "x2", x->dtype);
+    if (FusedIn(fusedOpType, {"16cast32"})) {
+        if (y->dtype != ACL_FLOAT) return not_in(y, "y", "DT_FLOAT");
+    } else {
+        if (!in_list(y->dtype)) return not_in(y, "y", list);
+        if (y->dtype != x->dtype) return not_match(y, "y", x->dtype);
+    }
+    if (bias != nullptr && bias->dtype != x->dtype && bias->dtype != ACL_FLOAT) {
+        const std::string l = std::string(DtypeName(x->dtype)) + ", DT_FLOAT";
+        return not_in(bias, "bias", l.c_str());
+    }
+    if (x3 != nullptr) {
+        if (!in_list(x3->dtype)) return not_in(x3, "x3", list);
+        if (x3->dtype != x->dtype) return not_match(x3, "x3", x->dtype);
+    }
+    // CheckFormat
+    const aclTensor* fm[5] = {x, x2, y, bias, x3};
+    for (const aclTensor* t : fm) {
+        if (t != nullptr && t->format == ACL_FORMAT_FRACTAL_NZ) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "Format does not support NZ");
+        }
+    }
+    // CheckMathType
+    const aclDataType promoted = (x->dtype == ACL_FLOAT || x2->dtype == ACL_FLOAT) ? ACL_FLOAT : x->dtype;
+    if (cubeMathType != 3 && promoted == ACL_FLOAT) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "fusedmatmul is only supported bf16/fp16/hf32, does not support fp32.");
+    }
+    if (int r = nnmatmul::CheckCubeMathTypeForMm(c.soc, promoted, cubeMathType)) return r;
+    // beyond CANN (its graph fails later): the k dims, y's shape
+    const int64_t k1 = xs.back(), k2 = x2s[x2s.size() - 2];
+    if (k1 != k2) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "The k-axis of x1 (%ld) and x2 (%ld) should be the same.",
+                    static_cast<long>(k1), static_cast<long>(k2));
+    }
+    if (ys[ys.size() - 2] != xs[xs.size() - 2] || ys.back() != x2s.back()) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "The shape of y %s should be [..., %ld, %ld].", ShapeString(ys).c_str(),
+                    static_cast<long>(xs[xs.size() - 2]), static_cast<long>(x2s.back()));
+    }
+    if ((x->numel == 0 || x2->numel == 0) && !FusedIn(fusedOpType, {"", "relu", "gelu_erf", "gelu_tanh", "add", "mul"})) {
+        return Fail(ACLNN_ERR_INNER_NULLPTR, "fused matmul is not supported empty tensor handle");
+    }
+    return 0;
+}
+
+// ---- aclnnEinsum (matmul/batch_mat_mul_v3/op_host/op_api/aclnn_einsum.cpp); a list shape: c.lists[0] the tensors
+
+namespace nnmatmul {
+
+/// EquationUnification: each letter renamed after the order it first appears in ('a', 'b', ...), the rest kept.
+inline std::string EinsumUnified(const char* equation) {
+    std::string e = equation;
+    char map[256] = {};
+    char next = 'a';
+    for (char& ch : e) {
+        const unsigned char u = static_cast<unsigned char>(ch);
+        if (!std::isalpha(u)) continue;
+        if (map[u] == 0) map[u] = next++;
+        ch = map[u];
+    }
+    return e;
+}
+
+}  // namespace nnmatmul
+
+/// CheckParams and the equation's handler: CheckNotNull (the list, each element, output NULL; equation NULL: 161001),
+/// CheckDtypeValid (each element in the product's list - FLOAT16, FLOAT, INT16, INT32, INT64, UINT16, UINT32, UINT64
+/// on DAV_2201 / the Ascend 950, without FLOAT on Ascend910 / Ascend310P - and ND, then output's dtype), CheckTensorValid
+/// (two tensors - CANN logs no error -, all dtypes equal), the unified equation one of "abcd,abced->abce" and
+/// "a,b->ab", then its handler's OP_CHECK_WRONG_DIMENSION and shape checks.
+inline int CheckEinsum(const ForeachCall& c, const char* equation, aclTensor* output) {
+    const aclTensorList* list = c.lists[0];
+    if (equation == nullptr) return Fail(ACLNN_ERR_PARAM_NULLPTR, "The equation cannot be nullptr");
+    const bool wide = CubeDav2201Rule(c.soc);
+    std::vector<aclDataType> dts = {ACL_FLOAT16, ACL_INT16, ACL_INT32, ACL_INT64, ACL_UINT16, ACL_UINT32, ACL_UINT64};
+    if (wide) dts.insert(dts.begin() + 1, ACL_FLOAT);
+    std::string names = "[";
+    for (size_t i = 0; i < dts.size(); ++i) names += std::string(i ? ", " : "") + DtypeName(dts[i]);
+    names += "]";
+    auto listed = [&](aclDataType d) { return std::find(dts.begin(), dts.end(), d) != dts.end(); };
+    for (size_t i = 0; i < list->items.size(); ++i) {
+        const aclTensor* t = list->items[i];
+        if (!listed(t->dtype)) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "Tensor (*tensors)[i] not implemented for %s, should be in dtype support list %s.",
+                        DtypeName(t->dtype), names.c_str());
+        }
+        if (t->format != ACL_FORMAT_ND) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "format should be ND, but is [%s].", FormatName(t->format));
+        }
+    }
+    if (!listed(output->dtype)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Tensor out not implemented for %s, should be in dtype support list %s.",
+                    DtypeName(output->dtype), names.c_str());
+    }
+    if (list->items.size() != 2) {
+        // CANN logs this at debug level only
+        return Fail(ACLNN_ERR_PARAM_INVALID, "invalid tensor number [%zu], should be 2", list->items.size());
+    }
+    const aclTensor* t0 = list->items[0];
+    const aclTensor* t1 = list->items[1];
+    if (t0->dtype != t1->dtype || t0->dtype != output->dtype) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "all inputs dtype is not equal, please check.");
+    }
+    const std::string equ = nnmatmul::EinsumUnified(equation);
+    auto wrong_dims = [](const aclTensor* t, const char* name, size_t d) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Expected %zu dimension input, but got %s with sizes %s.", d, name,
+                    ShapeString(t->view_shape).c_str());
+    };
+    if (equ == "abcd,abced->abce") {
+        if (t0->view_shape.size() != 4) return wrong_dims(t0, "(*tensors)[0]", 4);
+        if (t1->view_shape.size() != 5) return wrong_dims(t1, "(*tensors)[1]", 5);
+        if (output->view_shape.size() != 4) return wrong_dims(output, "output", 4);
+        const std::vector<int64_t>& a = t0->view_shape;
+        const std::vector<int64_t>& b = t1->view_shape;
+        const std::vector<int64_t>& o = output->view_shape;
+        const int pairs[4][2] = {{0, 0}, {1, 1}, {2, 2}, {3, 4}};
+        for (const auto& p : pairs) {
+            if (a[p[0]] != b[p[1]]) {
+                return Fail(ACLNN_ERR_PARAM_INVALID, "tensor0 shape dim%d [%ld] and tensor1 shape dim%d [%ld] should be same",
+                            p[0], static_cast<long>(a[p[0]]), p[1], static_cast<long>(b[p[1]]));
+            }
+        }
+        for (int d = 0; d < 2; ++d) {
+            if (o[d] != a[d]) {
+                return Fail(ACLNN_ERR_PARAM_INVALID, "output shape dim%d [%ld] and tensor0 shape dim%d [%ld] should be same",
+                            d, static_cast<long>(o[d]), d, static_cast<long>(a[d]));
+            }
+        }
+        for (size_t d = 0; d < a.size(); ++d) {
+            if (a[d] == 0) return Fail(ACLNN_ERR_PARAM_INVALID, "tensor0 shape dim%zu [0] should not be zero", d);
+        }
+        if (b[3] == 0) return Fail(ACLNN_ERR_PARAM_INVALID, "tensor1 shape dim3 [0] should not be zero");
+        // beyond CANN (the batched matmul's shape would fail later): output's dims 2 and 3
+        if (o[2] != a[2] || o[3] != b[3]) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "The shape of output %s should be [%ld, %ld, %ld, %ld].",
+                        ShapeString(o).c_str(), static_cast<long>(a[0]), static_cast<long>(a[1]),
+                        static_cast<long>(a[2]), static_cast<long>(b[3]));
+        }
+        return 0;
+    }
+    if (equ == "a,b->ab") {
+        if (t0->view_shape.size() != 1) return wrong_dims(t0, "(*tensors)[0]", 1);
+        if (t1->view_shape.size() != 1) return wrong_dims(t1, "(*tensors)[1]", 1);
+        if (output->view_shape.size() != 2) return wrong_dims(output, "output", 2);
+        // beyond CANN (its Mul / ViewCopy would fail later): output [len0, len1]
+        if (output->view_shape[0] != t0->view_shape[0] || output->view_shape[1] != t1->view_shape[0]) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "The shape of output %s should be [%ld, %ld].",
+                        ShapeString(output->view_shape).c_str(), static_cast<long>(t0->view_shape[0]),
+                        static_cast<long>(t1->view_shape[0]));
+        }
+        return 0;
+    }
+    return Fail(ACLNN_ERR_PARAM_INVALID, "failed to match equation [%s]", equ.c_str());
+}
 
 }  // namespace aclcpu

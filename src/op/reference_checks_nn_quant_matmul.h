@@ -1,7 +1,7 @@
 // The custom first-phase checks of the nn_quant_matmul family at the reference tier (ops/families/
 // nn_quant_matmul.yaml; docs/ops/nn_quant_matmul.md): TransQuantParamV2 / V3 and QuantMatmulV3 / V4, and the host
-// function aclnnTransQuantParam's whole computation (TransQuantParamHost, which the table cannot yet declare: see the
-// contract). Included by src/op/reference_checks.h at its end through the generated op/family_hooks.inc. Each hook
+// function aclnnTransQuantParam's whole computation (TransQuantParamHost; TransQuantParamCall is the family file's
+// host_functions entry). Included by src/op/reference_checks.h at its end through the generated op/family_hooks.inc. Each hook
 // is int <hook>(const OpCall& c, <the entry's non-tensor parameters>): 0, or the status with CANN's message.
 // Facts: hicann/ops-nn - quant/trans_quant_param/op_host/op_api/aclnn_trans_quant_param.cpp, quant_util.cpp;
 // quant/trans_quant_param_v2/op_host/op_api/aclnn_trans_quant_param_v2.cpp; matmul/quant_batch_matmul_v3/op_api/
@@ -84,6 +84,16 @@ inline int TransQuantParamHost(const float* scaleArray, uint64_t scaleSize, cons
         }
     }
     return ACLNN_SUCCESS;
+}
+
+/// aclnnTransQuantParam (ops/families/nn_quant_matmul.yaml host_functions): TransQuantParamHost, a failure's
+/// message through aclGetRecentErrMsg. Returns 0 or the status TransQuantParamHost's comment lists.
+inline int TransQuantParamCall(const float* scaleArray, uint64_t scaleSize, const float* offsetArray,
+                               uint64_t offsetSize, uint64_t** quantParam, uint64_t* quantParamSize) {
+    std::string why;
+    const int ret = TransQuantParamHost(scaleArray, scaleSize, offsetArray, offsetSize, quantParam, quantParamSize, &why);
+    if (ret != 0) return Fail(ret, "aclnnTransQuantParam: %s", why.c_str());
+    return 0;
 }
 
 /// OP_CHECK_DTYPE_NOT_SUPPORT's message.
@@ -564,6 +574,556 @@ inline int CheckQuantMatmul(const OpCall& c, const QmmArgs& a) {
     return 0;
 }
 
+
+// ================================================================================ QuantMatmulV5 / QuantMatmulWeightNz
+
+/// opbase's OP_LOGE_FOR_INVALID_*_WITH_REASON message (its format string is not in the public repositories; restated
+/// as aclcpu's other entries do): "Parameter <name> of <api> has incorrect <what> <value>. Reason: <reason>".
+inline int V5Invalid(const char* api, const char* name, const char* what, const std::string& value,
+                     const std::string& reason, int code = ACLNN_ERR_PARAM_INVALID) {
+    return Fail(code, "Parameter %s of %s has incorrect %s %s. Reason: %s", name, api, what, value.c_str(),
+                reason.c_str());
+}
+
+struct V5Args {
+    const aclTensor* x1;
+    const aclTensor* x2;
+    const aclTensor* x1Scale;
+    const aclTensor* x2Scale;
+    const aclTensor* yScale;
+    const aclTensor* x1Offset;
+    const aclTensor* x2Offset;
+    const aclTensor* yOffset;
+    const aclTensor* bias;
+    const aclTensor* out;
+    bool tx1;
+    bool tx2;
+    int64_t groupSize;
+    const char* api;
+};
+
+inline bool IsFp8(aclDataType d) { return d == ACL_FLOAT8_E4M3FN || d == ACL_FLOAT8_E5M2; }
+inline bool IsEmptyT(const aclTensor* t) { return t != nullptr && t->numel == 0; }
+inline bool InDt(aclDataType d, std::initializer_list<aclDataType> l) {
+    return std::find(l.begin(), l.end(), d) != l.end();
+}
+inline std::string DtList(std::initializer_list<aclDataType> l) {
+    std::string r = "[";
+    for (aclDataType d : l) r += (r.size() > 1 ? ", " : "") + std::string(DtypeName(d));
+    return r + "]";
+}
+inline bool V5Mx(const V5Args& a) {
+    return a.x1Scale != nullptr && a.x1Scale->dtype == ACL_FLOAT8_E8M0 && a.x2Scale->dtype == ACL_FLOAT8_E8M0;
+}
+inline bool V5A8W4Float(const V5Args& a) { return IsFp8(a.x1->dtype) && a.x2->dtype == ACL_FLOAT4_E2M1; }
+inline bool V5A8W4Int(const V5Args& a) {
+    return a.x1->dtype == ACL_INT8 && (a.x2->dtype == ACL_INT32 || a.x2->dtype == ACL_INT4) && a.yOffset != nullptr;
+}
+
+/// aclnnQuantMatmulV5GetWorkspaceSize before its executor: on the Ascend 950 (DAV_3510) x2 NULL (161001) or of a
+/// FRACTAL_NZ format (161002; aclnnQuantMatmulWeightNz is the NZ entry there). c.t = {x1, x2, ...}.
+inline int V5NzImpl(const OpCall& c) {
+    // before tensors_not_null: c.soc is not set yet
+    if (rt::ActiveSoc() != rt::Soc::kAscend950) return 0;
+    if (c.t[1] == nullptr) {
+        return Fail(ACLNN_ERR_PARAM_NULLPTR, "Expected a proper Tensor but got null for argument x2.");
+    }
+    if (IsNz(c.t[1])) {
+        return V5Invalid("aclnnQuantMatmulV5GetWorkspaceSize", "x2", "format", "FORMAT_FRACTAL_NZ",
+                         "The format of x2 must be FORMAT_ND");
+    }
+    return 0;
+}
+
+/// CheckInputExistence (after the null checks of x1, x2, x2Scale, out): the parameters V5 does not use given
+/// non-empty - yScale outside A8W4, x1Offset, x2Offset in A8W4, yOffset outside A8W4 INT. CANN's CHECK_RET returns
+/// 161001 (ACLNN_ERR_PARAM_NULLPTR) for these.
+inline int V5Existence(const V5Args& a) {
+    const bool a8w4 = V5A8W4Float(a) || (a.x1->dtype == ACL_INT8 && a.x2->dtype == ACL_INT32);
+    if (!a8w4 && a.yScale != nullptr && !IsEmptyT(a.yScale)) {
+        return V5Invalid(a.api, "yScale", "value", "not empty/null", "The value of yScale must be empty tensor or nullptr",
+                         ACLNN_ERR_PARAM_NULLPTR);
+    }
+    if (a.x1Offset != nullptr && !IsEmptyT(a.x1Offset)) {
+        return V5Invalid(a.api, "x1Offset", "value", "not empty/null",
+                         "The value of x1Offset must be empty tensor or nullptr", ACLNN_ERR_PARAM_NULLPTR);
+    }
+    if (a8w4 && a.x2Offset != nullptr) {
+        return V5Invalid(a.api, "x2Offset", "value", "not empty/null",
+                         "The value of x2Offset must be empty tensor or nullptr", ACLNN_ERR_PARAM_NULLPTR);
+    }
+    if (a.yOffset != nullptr && !IsEmptyT(a.yOffset) && !(a.x1->dtype == ACL_INT8 && a.x2->dtype == ACL_INT32)) {
+        return V5Invalid(a.api, "yOffset", "value", "not empty/null",
+                         "The value of yOffset must be empty tensor or nullptr", ACLNN_ERR_PARAM_NULLPTR);
+    }
+    return 0;
+}
+
+/// The dims of x1 / x2 / out: x2's storage 2..6 (4..8 NZ), x1 and out 2..6 (A8W4: x1, x2, out, bias 2-D).
+inline int V5Dims(const V5Args& a, bool a8w4) {
+    const bool nz = IsNz(a.x2);
+    const size_t x2n = nz ? a.x2->storage_shape.size() : a.x2->view_shape.size();
+    if (x2n < (nz ? 4u : 2u) || x2n > (nz ? 8u : 6u)) {
+        return V5Invalid(a.api, "x2", "shape dim", std::to_string(x2n), "The shape dim of x2 must be in the valid range");
+    }
+    const aclTensor* ts[2] = {a.x1, a.out};
+    const char* ns[2] = {"x1", "out"};
+    for (int i = 0; i < 2; ++i) {
+        const size_t d = ts[i]->view_shape.size();
+        if (d < 2 || d > 6) {
+            return V5Invalid(a.api, ns[i], "shape dim", std::to_string(d),
+                             std::string("The shape dim of ") + ns[i] + " must be in [2, 6]");
+        }
+    }
+    if (a8w4) {
+        const aclTensor* t2[4] = {a.x1, a.x2, a.bias, a.out};
+        const char* n2[4] = {"x1", "x2", "bias", "y"};
+        for (int i = 0; i < 4; ++i) {
+            if (t2[i] != nullptr && t2[i]->view_shape.size() != 2) {
+                return Fail(ACLNN_ERR_PARAM_INVALID, "The dimension of %s should be 2. Actual %s dimension: %zu.", n2[i],
+                            n2[i], t2[i]->view_shape.size());
+            }
+        }
+    }
+    return 0;
+}
+
+/// The dtype rules of QuantMatmulChecker::CheckDtype per arch for the modes it routes (a subset of its rules: the
+/// dtype lists of each mode; docs/ops/nn_quant_matmul.md lists what is not modelled).
+inline int V5Dtypes(const OpCall& c, const V5Args& a) {
+    const aclDataType d1 = a.x1->dtype, d2 = a.x2->dtype, od = a.out->dtype, sd = a.x2Scale->dtype;
+    const bool int_in = InDt(d1, {ACL_INT8, ACL_INT4, ACL_INT32}) && InDt(d2, {ACL_INT8, ACL_INT4, ACL_INT32});
+    const bool fp8_in = IsFp8(d1) && IsFp8(d2);
+    const bool hif8_in = d1 == ACL_HIFLOAT8 && d2 == ACL_HIFLOAT8;
+    const bool fp4_in = d1 == ACL_FLOAT4_E2M1 && d2 == ACL_FLOAT4_E2M1;
+    if (c.soc == rt::Soc::kAscend910) {
+        return Fail(ACLNN_ERR_RUNTIME_ERROR, "AclnnQuantMatmul do not support this platform: %s.",
+                    SocVersionName(c.soc));
+    }
+    if (c.soc != rt::Soc::kAscend950) {
+        // CheckDtypeOnlyL0c2out / OnlyL0c2ub: outside A4W4 the per-tensor / per-channel / per-token rules name x1 and
+        // x2 INT8 (OpCheckDtypeNotMatch)
+        if (!int_in) {
+            if (!InDt(d1, {ACL_INT8, ACL_INT4, ACL_INT32})) return NotDtype(a.x1, "x1", ACL_INT8);
+            return NotDtype(a.x2, "x2", ACL_INT8);
+        }
+        return 0;  // the V3 / V4 rules follow (QmmDtypes) for the 1-D scale modes
+    }
+    // DAV_3510: CheckDtypeL0c2outOrL0c2ub
+    if (od == ACL_INT32 && a.x1Scale != nullptr) {
+        return V5Invalid(a.api, "x1Scale(pertokenScale)", "value", "not null",
+                         "when the dtype of out is INT32, pertokenScaleOptional/x1Scale(pertokenScale) must be null");
+    }
+    if (a.x1Scale == nullptr) {
+        if (od == ACL_INT32 && (d1 != ACL_INT8 || d2 != ACL_INT8)) {
+            return V5Invalid(a.api, "x1, x2", "dtypes", std::string(DtypeName(d1)) + ", " + DtypeName(d2),
+                             "when the dtype of out is INT32, the dtypes of x1 and x2 must be INT8");
+        }
+        if (int_in) return 0;  // CheckL0c2outOrL0c2ubPertensorPerchannel4Int8Input: QmmDtypes' rules follow
+        if (fp8_in || hif8_in) {
+            if (!InDt(sd, {ACL_UINT64, ACL_INT64})) {
+                return V5Invalid(a.api, "x2Scale(scale)", "dtype", DtypeName(sd),
+                                 "The dtype of x2Scale(scale) must be within the range " + DtList({ACL_UINT64, ACL_INT64}));
+            }
+            if (a.bias != nullptr && a.bias->dtype != ACL_FLOAT) return NotDtype(a.bias, "bias", ACL_FLOAT);
+            if (a.x2Offset != nullptr) {
+                return V5Invalid(a.api, "x2Offset(offset)", "value", "not null",
+                                 "when x1 and x2 are FLOAT8 or HIFLOAT8, x2Offset(offset) must be null");
+            }
+            if (!InDt(od, {ACL_FLOAT16, ACL_BF16, ACL_FLOAT})) {
+                return V5Invalid(a.api, "out", "dtype", DtypeName(od),
+                                 "The dtype of out must be within the range " + DtList({ACL_FLOAT16, ACL_BF16, ACL_FLOAT}));
+            }
+            return 0;
+        }
+        return V5Invalid(a.api, "x1, x2", "dtypes", std::string(DtypeName(d1)) + ", " + DtypeName(d2),
+                         "when x1Scale(pertokenScale) is null, the dtypes of x1 and x2 must be the same and must be in "
+                         "[INT8, FLOAT8, HIFLOAT8]");
+    }
+    if (V5Mx(a)) {
+        if (!fp4_in && !fp8_in) {
+            return V5Invalid(a.api, "x1, x2", "dtypes", std::string(DtypeName(d1)) + ", " + DtypeName(d2),
+                             "when x1Scale(pertokenScale) and x2Scale(scale) are FLOAT8_E8M0, the dtypes of x1 and x2 "
+                             "must be FLOAT4_E2M1 or FLOAT8");
+        }
+        if (a.bias != nullptr && a.bias->dtype != ACL_FLOAT) return NotDtype(a.bias, "bias", ACL_FLOAT);
+        if (!InDt(od, {ACL_FLOAT16, ACL_BF16, ACL_FLOAT})) {
+            return V5Invalid(a.api, "out", "dtype", DtypeName(od),
+                             "The dtype of out must be within the range " + DtList({ACL_FLOAT16, ACL_BF16, ACL_FLOAT}));
+        }
+        if (a.x2Offset != nullptr) {
+            return V5Invalid(a.api, "x2Offset(offset)", "value", "not null",
+                             "when x1Scale(pertokenScale) and x2Scale(scale) are FLOAT8_E8M0, x2Offset(offset) must be "
+                             "null");
+        }
+        return 0;
+    }
+    if (int_in) {
+        if (a.x2Offset != nullptr && (d1 == ACL_INT4 || d1 == ACL_INT32)) {  // K-G A4W4
+            if (a.x1Scale->dtype != ACL_FLOAT) return NotDtype(a.x1Scale, "x1Scale(pertokenScale)", ACL_FLOAT);
+            if (sd != ACL_FLOAT) return NotDtype(a.x2Scale, "x2Scale(scale)", ACL_FLOAT);
+            if (a.x2Offset->dtype != ACL_FLOAT16) return NotDtype(a.x2Offset, "x2Offset(offset)", ACL_FLOAT16);
+            if (!InDt(od, {ACL_FLOAT16, ACL_BF16})) return NotInList(a.out, "out", "DT_FLOAT16, DT_BF16");
+            if (a.tx1 || !a.tx2) {
+                return V5Invalid(a.api, "transposeX1, transposeX2", "values",
+                                 std::string(a.tx1 ? "true" : "false") + ", " + (a.tx2 ? "true" : "false"),
+                                 "in A4W4 scenario, transposeX1 must be false and transposeX2 must be true");
+            }
+            return 0;
+        }
+        return 0;  // pertoken / perblock: the V4 rules (QmmDtypes) or the perblock rule follow
+    }
+    if (fp8_in || hif8_in) {  // CheckDoubleScaleAndFp8Hif8PertokenPerblock
+        if (a.x1Scale->dtype != ACL_FLOAT) return NotDtype(a.x1Scale, "x1Scale(pertokenScale)", ACL_FLOAT);
+        if (sd != ACL_FLOAT) return NotDtype(a.x2Scale, "x2Scale(scale)", ACL_FLOAT);
+        if (!InDt(od, {ACL_FLOAT16, ACL_BF16, ACL_FLOAT})) {
+            return V5Invalid(a.api, "out", "dtype", DtypeName(od),
+                             "The dtype of out must be within the range " + DtList({ACL_FLOAT16, ACL_BF16, ACL_FLOAT}));
+        }
+        const bool perblock = a.x1Scale->view_shape.size() > 1 && a.x2Scale->view_shape.size() > 1;
+        if (perblock && a.bias != nullptr) {
+            return V5Invalid(a.api, "bias", "value", "not null", "when the quantization mode is G-B or B-B, bias must be null");
+        }
+        if (a.bias != nullptr && a.bias->dtype != ACL_FLOAT) return NotDtype(a.bias, "bias", ACL_FLOAT);
+        if (a.x2Offset != nullptr) {
+            return V5Invalid(a.api, "x2Offset(offset)", "value", "not null",
+                             "when x1 and x2 are FLOAT8 or HIFLOAT8 and x1Scale(pertokenScale) and x2Scale(scale) are "
+                             "FLOAT, x2Offset(offset) must be null");
+        }
+        return 0;
+    }
+    return V5Invalid(a.api, "x1, x2", "dtypes", std::string(DtypeName(d1)) + ", " + DtypeName(d2),
+                     "the quantization mode determined by x1, x2 and x1Scale(pertokenScale) must be supported");
+}
+
+/// The block / MX scale shapes (CheckDimValuePerblock / CheckDimValueMicroScaling, in outline): x1Scale [ceil(m/gm),
+/// ceil(k/gk)] (MX: [m, ceil(k/64), 2]), x2Scale [ceil(k/gk), ceil(n/gn)] (MX: [ceil(k/64), n, 2]), each transposed with
+/// its input; then k equal and out [batch..., m, n].
+inline int V5BlockShapes(const V5Args& a) {
+    const std::vector<int64_t>& s1 = a.x1->view_shape;
+    const std::vector<int64_t>& s2 = a.x2->view_shape;
+    const size_t n1 = s1.size(), n2 = s2.size();
+    const int64_t m = a.tx1 ? s1[n1 - 1] : s1[n1 - 2];
+    const int64_t k1 = a.tx1 ? s1[n1 - 2] : s1[n1 - 1];
+    const int64_t k2 = a.tx2 ? s2[n2 - 1] : s2[n2 - 2];
+    const int64_t n = a.tx2 ? s2[n2 - 2] : s2[n2 - 1];
+    if (k1 != k2) {
+        return V5Invalid(a.api, "x1 K, x2 K", "values", std::to_string(k1) + ", " + std::to_string(k2),
+                         "the K dimension of x1 and x2 must be equal");
+    }
+    const std::vector<int64_t>& q1 = a.x1Scale->view_shape;
+    const std::vector<int64_t>& q2 = a.x2Scale->view_shape;
+    std::vector<int64_t> w1, w2;
+    if (V5Mx(a)) {
+        const int64_t g = (k1 + 63) / 64;
+        w1 = a.tx1 ? std::vector<int64_t>{g, m, 2} : std::vector<int64_t>{m, g, 2};
+        w2 = a.tx2 ? std::vector<int64_t>{n, g, 2} : std::vector<int64_t>{g, n, 2};
+    } else {
+        const uint64_t gs = static_cast<uint64_t>(a.groupSize);
+        int64_t gk = static_cast<int64_t>(gs & 0xFFFF), gn = static_cast<int64_t>((gs >> 16) & 0xFFFF),
+                gm = static_cast<int64_t>((gs >> 32) & 0xFFFF);
+        // groupSize 0: inferred from the scales' shapes (InferGroupSize); the shapes then only need 2 dims here
+        if (gk == 0 || gn == 0 || gm == 0) return 0;
+        const int64_t mm = (m + gm - 1) / gm, kk = (k1 + gk - 1) / gk, nn = (n + gn - 1) / gn;
+        w1 = a.tx1 ? std::vector<int64_t>{kk, mm} : std::vector<int64_t>{mm, kk};
+        w2 = a.tx2 ? std::vector<int64_t>{nn, kk} : std::vector<int64_t>{kk, nn};
+    }
+    auto tail_eq = [](const std::vector<int64_t>& s, const std::vector<int64_t>& w) {
+        if (s.size() < w.size()) return false;
+        return std::equal(w.begin(), w.end(), s.end() - static_cast<long>(w.size()));
+    };
+    if (!tail_eq(q1, w1)) {
+        return V5Invalid(a.api, "x1Scale(pertokenScale)", "shape", Dims(q1), "the shape of x1Scale(pertokenScale) must end in " + Dims(w1));
+    }
+    if (!tail_eq(q2, w2)) {
+        return V5Invalid(a.api, "x2Scale(scale)", "shape", Dims(q2), "the shape of x2Scale(scale) must end in " + Dims(w2));
+    }
+    const std::vector<int64_t>& o = a.out->view_shape;
+    if (o[o.size() - 2] != m || o[o.size() - 1] != n) {
+        return V5Invalid(a.api, "out", "shape", Dims(o),
+                         "the last two dims of out must be [" + std::to_string(m) + ", " + std::to_string(n) + "]");
+    }
+    if (a.bias != nullptr && a.bias->view_shape.back() != n) {
+        return V5Invalid(a.api, "bias", "shape", Dims(a.bias->view_shape), "the last dim of bias must be n " + std::to_string(n));
+    }
+    return 0;
+}
+
+/// The A8W4 checks of aclnn_quant_matmul_v5.cpp (CheckA8W4FloatQuantType, CheckInputAttrExistence, CheckParamsA8W4Int /
+/// Float: the product, the dtypes, the shapes).
+inline int V5A8W4(const OpCall& c, const V5Args& a) {
+    const bool is_int = a.x2->dtype == ACL_INT32;
+    if (!is_int) {
+        const bool mx = V5Mx(a);
+        const bool tcg = a.x1Scale == nullptr && InDt(a.x2Scale->dtype, {ACL_BF16, ACL_FLOAT16});
+        if (!mx && !tcg) {
+            return V5Invalid(a.api, "x1Scale/x2Scale", "values",
+                             std::string("x1Scale=") + (a.x1Scale ? DtypeName(a.x1Scale->dtype) : "DT_UNDEFINED") +
+                                 ", x2Scale=" + DtypeName(a.x2Scale->dtype),
+                             "A8W4 float scenario only supports MX quantization (x1Scale and x2Scale are FLOAT8_E8M0) "
+                             "or TCG quantization (x1Scale is null and x2Scale is BF16 or FLOAT16)");
+        }
+    }
+    if (a.tx1) return Fail(ACLNN_ERR_PARAM_INVALID, "Only support transposeX1 is false.");
+    const bool nz = IsNz(a.x2);
+    if (!a.tx2 && !is_int && !nz) {
+        return V5Invalid(a.api, "transposeX2", "value", "false",
+                         "When the quant mode is A8W4 fp8/4 ND, the value of transposeX2 must be true");
+    }
+    if (is_int) {
+        const bool perchannel = a.x2Scale->view_shape.size() == 1;
+        if (perchannel && a.groupSize != 0) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "A8W4 [int8/4] perchannel only support groupSize equal to 0.");
+        }
+        if (!perchannel && a.groupSize != 256) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "A8W4 [int8/4] pergroup only support groupSize equal to 256.");
+        }
+    } else if ((static_cast<uint64_t>(a.groupSize) & 0xFFFF) != 32) {
+        return V5Invalid(a.api, "groupSizeK", "value", std::to_string(static_cast<uint64_t>(a.groupSize) & 0xFFFF),
+                         "When the quant mode is A8W4 fp8/4, the value of groupSizeK must be 32");
+    }
+    if (int ret = V5Dims(a, true)) return ret;
+    if (is_int) {
+        if (c.soc != rt::Soc::kAscend910B && c.soc != rt::Soc::kAscend910_93) {
+            return Fail(ACLNN_ERR_RUNTIME_ERROR, "A8W4Int only Support socversion A2 or A3");
+        }
+        if (a.x1Scale == nullptr || IsEmptyT(a.x1Scale)) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "In A8W4_Int mode, x1Scale does not support empty tensor or nullptr.");
+        }
+        if (a.bias != nullptr || a.yScale != nullptr) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "In A8W4_Int mode, bias and yScale must be null.");
+        }
+        if (a.yOffset == nullptr || IsEmptyT(a.yOffset)) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "In A8W4_Int mode, yOffset does not support empty tensor or nullptr.");
+        }
+        if (a.x1Scale->dtype != ACL_FLOAT) return NotInList(a.x1Scale, "x1Scale", "DT_FLOAT");
+        if (!InDt(a.x2Scale->dtype, {ACL_UINT64, ACL_INT64})) return NotInList(a.x2Scale, "x2Scale", "DT_UINT64");
+        if (a.yOffset->dtype != ACL_FLOAT) return NotInList(a.yOffset, "yOffset", "DT_FLOAT");
+        if (!InDt(a.out->dtype, {ACL_BF16, ACL_FLOAT16})) return NotInList(a.out, "out", "DT_BF16, DT_FLOAT16");
+    } else {
+        if (c.soc != rt::Soc::kAscend950) return Fail(ACLNN_ERR_RUNTIME_ERROR, "A8W4 only Support NpuArch DAV3510");
+        if (!InDt(a.out->dtype, {ACL_BF16, ACL_FLOAT16})) {
+            return V5Invalid(a.api, "out", "dtype", DtypeName(a.out->dtype),
+                             "The dtype of out must be within the range " + DtList({ACL_BF16, ACL_FLOAT16}));
+        }
+        if (a.x1Scale == nullptr) {
+            if (a.bias != nullptr) {
+                return V5Invalid(a.api, "bias", "value", "non-null bias",
+                                 "When the quant mode is A8W4 T-CG, the value of bias must be null");
+            }
+            if (a.yScale == nullptr) {
+                return V5Invalid(a.api, "yScale", "value", "null yScale",
+                                 "When the quant mode is A8W4 T-CG, the value of yScale can not be null");
+            }
+            if (!InDt(a.yScale->dtype, {ACL_UINT64, ACL_INT64})) {
+                return V5Invalid(a.api, "yScale", "dtype", DtypeName(a.yScale->dtype),
+                                 "The dtype of yScale must be within the range " + DtList({ACL_UINT64}));
+            }
+        } else {
+            if (a.bias != nullptr && a.bias->dtype != a.out->dtype) {
+                return V5Invalid(a.api, "bias", "dtype", DtypeName(a.bias->dtype),
+                                 "When the quant mode is MxA8W4, the dtype of bias must be consistent with the dtype of out");
+            }
+            if (a.yScale != nullptr) {
+                return V5Invalid(a.api, "yScale", "value", "not null",
+                                 "When the quant mode is MxA8W4, the value of yScale must be null");
+            }
+        }
+    }
+    // CheckShape (A8W4): m > 0, k equal, the scales' shapes, out [m, n]
+    const std::vector<int64_t>& s1 = a.x1->view_shape;
+    const std::vector<int64_t>& s2 = a.x2->view_shape;
+    const int64_t pack = is_int ? 8 : 1;
+    const int64_t m = s1[0], k1 = s1[1];
+    const int64_t k2 = a.tx2 ? s2[1] : s2[0];
+    const int64_t n = a.tx2 ? s2[0] : s2[1] * pack;
+    if (m <= 0) return Fail(ACLNN_ERR_PARAM_INVALID, "the m-dim must > 0, which is %ld", static_cast<long>(m));
+    if (k1 != k2) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "the k dim of x1 and x2 must be same, which are %ld and %ld",
+                    static_cast<long>(k1), static_cast<long>(k2));
+    }
+    if (is_int) {
+        const bool perchannel = a.x2Scale->view_shape.size() == 1;
+        const int64_t align = perchannel ? 2 : 256;
+        if (k1 % align != 0) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "the k dim must be align to %ld, which is %ld", static_cast<long>(align),
+                        static_cast<long>(k1));
+        }
+        const int64_t g = (k1 + 255) / 256;
+        const std::vector<int64_t>& q2 = a.x2Scale->view_shape;
+        if ((q2.size() == 2 && (q2[0] != g || q2[1] != n)) || (q2.size() == 1 && q2[0] != n) || q2.size() > 2) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "The x2scale shape must be [%ld, %ld], which are %s", static_cast<long>(g),
+                        static_cast<long>(n), Dims(q2).c_str());
+        }
+        const std::vector<int64_t>& q1 = a.x1Scale->view_shape;
+        if (q1[0] != m || (q1.size() == 2 && q1[1] != 1)) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "The x1scale shape must be [%ld, 1], which are %s", static_cast<long>(m),
+                        Dims(q1).c_str());
+        }
+        if (a.yOffset->view_shape.size() != 1 || a.yOffset->view_shape[0] != n) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "The yOffset shape must be [%ld], which is %s", static_cast<long>(n),
+                        Dims(a.yOffset->view_shape).c_str());
+        }
+    }
+    const std::vector<int64_t>& o = a.out->view_shape;
+    if (o[0] != m || o[1] != n) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "The out shape must be [%ld, %ld], which are [%ld, %ld]", static_cast<long>(m),
+                    static_cast<long>(n), static_cast<long>(o[0]), static_cast<long>(o[1]));
+    }
+    return 0;
+}
+
+/// QuantMatmulChecker::CheckGroupSize on the Ascend 950 (DAV_3510) after InferGroupSize (a zero field taken from the
+/// shapes - aclcpu: the ceiling of the dim over the scale's): K-G A4W4 groupSizeK 256; MX [1, 1, 32]; G-B / B-B
+/// groupSizeK and groupSizeN 128, groupSizeM 1 or 128; any other mode groupSize 0.
+inline int V5GroupSize(const OpCall& c, const V5Args& a) {
+    if (c.soc != rt::Soc::kAscend950) return 0;
+    const uint64_t gs = static_cast<uint64_t>(a.groupSize);
+    uint64_t gm = (gs >> 32) & 0xFFFF, gn = (gs >> 16) & 0xFFFF, gk = gs & 0xFFFF;
+    auto values = [&]() {
+        return std::to_string(a.groupSize) + ", " + std::to_string(gm) + ", " + std::to_string(gn) + ", " +
+               std::to_string(gk);
+    };
+    const std::vector<int64_t>& s1 = a.x1->view_shape;
+    const std::vector<int64_t>& s2 = a.x2->view_shape;
+    const int64_t m = a.tx1 ? s1.back() : s1[s1.size() - 2];
+    const int64_t k = a.tx1 ? s1[s1.size() - 2] : s1.back();
+    const int64_t n = a.tx2 ? s2[s2.size() - 2] : s2.back();
+    auto infer = [](uint64_t g, int64_t size, int64_t groups) -> uint64_t {
+        if (g != 0 || groups <= 0) return g;
+        return static_cast<uint64_t>((size + groups - 1) / groups);
+    };
+    const bool kg_a4w4 = a.x2Offset != nullptr && a.x2Offset->view_shape.size() > 1;
+    const bool int8_in = a.x1->dtype == ACL_INT8 && a.x2->dtype == ACL_INT8;
+    const bool f8_in = (IsFp8(a.x1->dtype) && IsFp8(a.x2->dtype)) ||
+                       (a.x1->dtype == ACL_HIFLOAT8 && a.x2->dtype == ACL_HIFLOAT8);
+    const bool perblock = !V5Mx(a) && (int8_in || f8_in) && a.x1Scale != nullptr && a.x1Scale->dtype == ACL_FLOAT &&
+                          a.x2Scale->dtype == ACL_FLOAT && a.x1Scale->view_shape.size() > 1 &&
+                          a.x2Scale->view_shape.size() > 1;
+    if (kg_a4w4) {
+        gk = infer(gk, k, a.x2Scale->view_shape[0]);
+        if (gk != 256) {
+            return V5Invalid(a.api, "groupSizeK", "value", std::to_string(gk),
+                             "in A4W4 pertoken-pergroup non-symmetric scenario, groupSizeK must be 256");
+        }
+    } else if (V5Mx(a)) {
+        if (gm == 0) gm = 1;
+        if (gn == 0) gn = 1;
+        if (gk == 0) gk = 32;
+        if (gk != 32 || gm != 1 || gn != 1) {
+            return V5Invalid(a.api, "groupSize, groupSizeM, groupSizeN, groupSizeK", "values", values(),
+                             "when the quantization mode is mx, groupSize must be 4295032864 and Torch API group_sizes "
+                             "must be [1, 1, 32]");
+        }
+    } else if (perblock) {
+        const std::vector<int64_t>& q1 = a.x1Scale->view_shape;
+        const std::vector<int64_t>& q2 = a.x2Scale->view_shape;
+        gm = infer(gm, m, a.tx1 ? q1.back() : q1[q1.size() - 2]);
+        gk = infer(gk, k, a.tx1 ? q1[q1.size() - 2] : q1.back());
+        gn = infer(gn, n, a.tx2 ? q2[q2.size() - 2] : q2.back());
+        if (gk != 128) {
+            return V5Invalid(a.api, "groupSizeK", "value", std::to_string(gk),
+                             "when the quantization mode is G-B or B-B, groupSizeK must be 128");
+        }
+        if (gn != 128) {
+            return V5Invalid(a.api, "groupSizeN", "value", std::to_string(gn),
+                             "when the quantization mode is G-B or B-B, groupSizeN must be 128");
+        }
+        if (gm != 128 && gm != 1) {
+            return V5Invalid(a.api, "groupSizeM", "value", std::to_string(gm),
+                             "when the quantization mode is G-B or B-B, groupSizeM must be 128 or 1");
+        }
+    } else if (a.groupSize != 0) {
+        return V5Invalid(a.api, "groupSize, groupSizeM, groupSizeN, groupSizeK", "values", values(),
+                         "when the quantization mode is other than G-B, B-B, or mx, groupSize must be 0 and Torch API "
+                         "group_sizes must be [0, 0, 0] or None");
+    }
+    return 0;
+}
+
+/// aclnnQuantMatmulV5 / aclnnQuantMatmulWeightNz after the null checks: CheckInputExistence, the A8W4 path or
+/// CheckDimRange, then QuantMatmulChecker::CheckParams - the dtypes per product, the shapes, the formats, the empty
+/// inputs. The per-tensor / per-channel / per-token modes of integer inputs reuse aclnnQuantMatmulV4's rules
+/// (QmmDtypes / QmmShapes, x1Scale as the per-token scale); the other modes are checked in outline
+/// (docs/ops/nn_quant_matmul.md).
+inline int CheckQuantMatmulV5Common(const OpCall& c, const V5Args& a) {
+    if (int ret = V5Existence(a)) return ret;
+    const bool a8w4 = V5A8W4Float(a) || (a.x1->dtype == ACL_INT8 && a.x2->dtype == ACL_INT32);
+    if (V5A8W4Float(a)) {
+        const uint64_t gs = static_cast<uint64_t>(a.groupSize);
+        const uint64_t gm = (gs >> 32) & 0xFFFF, gn = (gs >> 16) & 0xFFFF;
+        if (!((gm == 0 && gn == 0) || (gm == 1 && gn == 1))) {
+            return V5Invalid(a.api, "groupSizeM, groupSizeN", "values", std::to_string(gm) + ", " + std::to_string(gn),
+                             "The values of groupSizeM and groupSizeN must be 0 or 1");
+        }
+    }
+    if (a8w4) return V5A8W4(c, a);
+    if (int ret = V5Dims(a, false)) return ret;
+    if (int ret = V5Dtypes(c, a)) return ret;
+    if (int ret = V5GroupSize(c, a)) return ret;
+    const bool int_in = InDt(a.x1->dtype, {ACL_INT8, ACL_INT4, ACL_INT32}) && InDt(a.x2->dtype, {ACL_INT8, ACL_INT4, ACL_INT32});
+    const bool scale_1d = a.x2Scale->view_shape.size() == 1 &&
+                          (a.x1Scale == nullptr || a.x1Scale->view_shape.size() == 1);
+    if (int_in && scale_1d) {
+        // the V3 / V4 modes: x2Scale the scale, x2Offset the offset, x1Scale the per-token scale
+        QmmArgs q{a.x1, a.x2, a.x2Scale, a.x2Offset, a.x1Scale, a.bias, a.out, a.tx1, a.tx2};
+        const bool a4w4 = IsInt4Like(a.x1->dtype) && IsInt4Like(a.x2->dtype);
+        if (int ret = QmmSoc(c, a4w4)) return ret;
+        if (int ret = QmmDtypes(c, q, a4w4)) return ret;
+        if (int ret = QmmShapes(c, q, a4w4)) return ret;
+        if (int ret = QmmFormats(c, q)) return ret;
+    } else if (int_in || V5Mx(a) || (a.x1Scale != nullptr && a.x1Scale->view_shape.size() > 1)) {
+        if (int_in && c.soc == rt::Soc::kAscend310P) {
+            return V5Invalid(a.api, "x1Scale(pertokenScale)", "shape", Dims(a.x1Scale ? a.x1Scale->view_shape : a.x2Scale->view_shape),
+                             "the Atlas inference products support the K-C quantization mode only");
+        }
+        if (a.x2Offset != nullptr && a.x2Offset->view_shape.size() > 1) {
+            // K-G A4W4: x1Scale [m, 1], x2Scale and x2Offset [ceil(k/gk), n]; checked through the block rule's k and out
+        } else if (int ret = V5BlockShapes(a)) {
+            return ret;
+        }
+    } else {
+        // FLOAT8 / HIFLOAT8 per-tensor / per-channel / per-token: k equal, scales 1-D of n or 1, out [batch.., m, n]
+        QmmArgs q{a.x1, a.x2, a.x2Scale, nullptr, nullptr, a.bias, a.out, a.tx1, a.tx2};
+        const std::vector<int64_t>& s1 = a.x1->view_shape;
+        const std::vector<int64_t>& s2 = a.x2->view_shape;
+        const int64_t k1 = a.tx1 ? s1[s1.size() - 2] : s1.back();
+        const int64_t k2 = a.tx2 ? s2.back() : s2[s2.size() - 2];
+        if (k1 != k2) {
+            return V5Invalid(a.api, "x1 K, x2 K", "values", std::to_string(k1) + ", " + std::to_string(k2),
+                             "the K dimension of x1 and x2 must be equal");
+        }
+        (void)q;
+        const int64_t m = a.tx1 ? s1.back() : s1[s1.size() - 2];
+        const int64_t n = a.tx2 ? s2[s2.size() - 2] : s2.back();
+        const std::vector<int64_t>& o = a.out->view_shape;
+        if (o[o.size() - 2] != m || o.back() != n) {
+            return V5Invalid(a.api, "out", "shape", Dims(o),
+                             "the last two dims of out must be [" + std::to_string(m) + ", " + std::to_string(n) + "]");
+        }
+        const int64_t s0 = a.x2Scale->numel;
+        if (s0 != n && s0 != 1) {
+            return V5Invalid(a.api, "x2Scale(scale)", "shape", Dims(a.x2Scale->view_shape),
+                             "the x2Scale(scale) must have n or 1 elements");
+        }
+        if (a.x1Scale != nullptr && a.x1Scale->numel != m && a.x1Scale->numel != 1) {
+            return V5Invalid(a.api, "x1Scale(pertokenScale)", "shape", Dims(a.x1Scale->view_shape),
+                             "the x1Scale(pertokenScale) must have m or 1 elements");
+        }
+    }
+    if (a.x1->format != ACL_FORMAT_ND || a.out->format != ACL_FORMAT_ND ||
+        !(a.x2->format == ACL_FORMAT_ND || IsNz(a.x2))) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "QuantMatmul format unsupported: x1 %d, x2 %d (x1 ND, x2 ND or FRACTAL_NZ).",
+                    static_cast<int>(a.x1->format), static_cast<int>(a.x2->format));
+    }
+    if (a.x1->numel == 0 || a.x2->numel == 0) {
+        return V5Invalid(a.api, "x1, x2", "values",
+                         std::string(a.x1->numel == 0 ? "empty" : "not empty") + ", " + (a.x2->numel == 0 ? "empty" : "not empty"),
+                         "x1 and x2 can not be empty");
+    }
+    return 0;
+}
+
 }  // namespace nqmm
 
 /// aclnnTransQuantParamV2: c.t = {scale, offset, out}; roundMode 0.
@@ -579,6 +1139,436 @@ inline int CheckQuantMatmulV3(const OpCall& c, bool transposeX1, bool transposeX
 /// aclnnQuantMatmulV4: c.t = {x1, x2, scale, offset, pertokenScaleOptional, bias, out}.
 inline int CheckQuantMatmulV4(const OpCall& c, bool transposeX1, bool transposeX2) {
     return nqmm::CheckQuantMatmul(c, {c.t[0], c.t[1], c.t[2], c.t[3], c.t[4], c.t[5], c.t[6], transposeX1, transposeX2});
+}
+
+/// aclnnQuantMatmulV5's checks before the null checks (the Ascend 950's x2 rules).
+inline int CheckQuantMatmulV5Nz(const OpCall& c, bool /*transposeX1*/, bool /*transposeX2*/, int64_t /*groupSize*/) {
+    return nqmm::V5NzImpl(c);
+}
+/// aclnnQuantMatmulV5: c.t = {x1, x2, x1Scale, x2Scale, yScale, x1Offset, x2Offset, yOffset, bias, out}.
+inline int CheckQuantMatmulV5(const OpCall& c, bool transposeX1, bool transposeX2, int64_t groupSize) {
+    return nqmm::CheckQuantMatmulV5Common(c, {c.t[0], c.t[1], c.t[2], c.t[3], c.t[4], c.t[5], c.t[6], c.t[7], c.t[8],
+                                              c.t[9], transposeX1, transposeX2, groupSize,
+                                              "aclnnQuantMatmulV5GetWorkspaceSize"});
+}
+/// aclnnQuantMatmulWeightNz (aclnn_quant_matmul_v4.cpp): x2's view at least 2-D, then V5's rules. CANN also checks
+/// that x2's storage shape is the NZ shape of its view (CheckWeightNzStorageShape: a weight aclnnTransMatmulWeight
+/// converted); aclcpu's aclnnTransMatmulWeight leaves the weight ND, so an ND x2 stands for a converted weight here and a
+/// FRACTAL_NZ one is read through its NZ layout.
+inline int CheckQuantMatmulWeightNz(const OpCall& c, bool transposeX1, bool transposeX2, int64_t groupSize) {
+    if (c.t[1]->view_shape.size() < 2) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "x2's view dimNum should greater than 1, but is %zu.",
+                    c.t[1]->view_shape.size());
+    }
+    return nqmm::CheckQuantMatmulV5Common(c, {c.t[0], c.t[1], c.t[2], c.t[3], c.t[4], c.t[5], c.t[6], c.t[7], c.t[8],
+                                              c.t[9], transposeX1, transposeX2, groupSize,
+                                              "aclnnQuantMatmulWeightNzGetWorkspaceSize"});
+}
+
+/// aclnnQuantBatchMatmulInplaceAdd (matmul/quant_batch_matmul_inplace_add/op_api/aclnn_quant_batch_matmul_inplace_add.cpp)
+/// after the null checks (x1, x2, x2Scale, yRef, x1ScaleOptional: 161001): CheckInputOutDims (x1, x2, yRef 2-D),
+/// InferGroupSize and CheckGroupSize (MX: [1, 1, 32] once the zero fields are inferred; else groupSize 0), CheckParams -
+/// CheckFormat (ND), CheckDtype (FLOAT8 x1 / x2: MX scales 3-D of FLOAT8_E8M0; HIFLOAT8: FLOAT scales of shape [1];
+/// yRef FLOAT), CheckShape (transposeX1 true and transposeX2 false, k / m / n, the scales' shapes). c.t = {x1, x2,
+/// x1ScaleOptional, x2Scale, yRef}.
+inline int CheckQuantBatchMatmulInplaceAdd(const OpCall& c, bool transposeX1, bool transposeX2, int64_t groupSize) {
+    using namespace nqmm;
+    const char* api = "aclnnQuantBatchMatmulInplaceAddGetWorkspaceSize";
+    const aclTensor* x1 = c.t[0];
+    const aclTensor* x2 = c.t[1];
+    const aclTensor* s1 = c.t[2];
+    const aclTensor* s2 = c.t[3];
+    const aclTensor* y = c.t[4];
+    const aclTensor* dims_t[3] = {x1, x2, y};
+    const char* dims_n[3] = {"x1", "x2", "yRef"};
+    for (int i = 0; i < 3; ++i) {
+        const size_t d = dims_t[i]->view_shape.size();
+        if (d != 2) {
+            return V5Invalid(api, dims_n[i], "shape dim", std::to_string(d) + "D",
+                             std::string("the shape dim of ") + dims_n[i] + " must be 2");
+        }
+    }
+    const bool mx = s1->dtype == ACL_FLOAT8_E8M0 && s2->dtype == ACL_FLOAT8_E8M0;
+    const uint64_t gs = static_cast<uint64_t>(groupSize);
+    uint64_t gm = (gs >> 32) & 0xFFFF, gn = (gs >> 16) & 0xFFFF, gk = gs & 0xFFFF;
+    if (mx) {
+        // InferGroupSize: a zero field from the scales' shapes (one scale per row / column, 32 along k)
+        if (gm == 0) gm = 1;
+        if (gn == 0) gn = 1;
+        if (gk == 0) gk = 32;
+        if (gk != 32 || gm != 1 || gn != 1) {
+            return V5Invalid(api, "groupSize, groupSizeM, groupSizeN, groupSizeK", "values",
+                             std::to_string(groupSize) + ", " + std::to_string(gm) + ", " + std::to_string(gn) + ", " +
+                                 std::to_string(gk),
+                             "when the quantization mode is mx, groupSize must be 4295032864 and Torch API group_sizes "
+                             "must be [1, 1, 32]");
+        }
+    } else if (groupSize != 0) {
+        return V5Invalid(api, "groupSize, groupSizeM, groupSizeN, groupSizeK", "values",
+                         std::to_string(groupSize) + ", " + std::to_string(gm) + ", " + std::to_string(gn) + ", " +
+                             std::to_string(gk),
+                         "when the quantization mode is not mx, groupSize must be 0 and Torch API group_sizes must be "
+                         "[0, 0, 0] or None");
+    }
+    const aclTensor* fm[5] = {x1, x2, s2, y, s1};
+    const char* fn[5] = {"x1", "x2", "x2Scale", "yRef", "x1Scale"};
+    for (int i = 0; i < 5; ++i) {
+        if (fm[i]->format != ACL_FORMAT_ND) {
+            return V5Invalid(api, fn[i], "format", std::to_string(static_cast<int>(fm[i]->format)),
+                             std::string("the format of ") + fn[i] + " must be ND");
+        }
+    }
+    const std::initializer_list<aclDataType> in_list = {ACL_FLOAT8_E4M3FN, ACL_FLOAT8_E5M2, ACL_HIFLOAT8};
+    auto check_in = [&]() {
+        if (!InDt(x1->dtype, in_list)) {
+            return V5Invalid(api, "x1", "dtype", DtypeName(x1->dtype),
+                             "the dtype of x1 must be in dtype support list " + DtList(in_list));
+        }
+        if (!InDt(x2->dtype, in_list)) {
+            return V5Invalid(api, "x2", "dtype", DtypeName(x2->dtype),
+                             "the dtype of x2 must be in dtype support list " + DtList(in_list));
+        }
+        if (y->dtype != ACL_FLOAT) {
+            return V5Invalid(api, "yRef", "dtype", DtypeName(y->dtype),
+                             "the dtype of yRef must be in dtype support list " + DtList({ACL_FLOAT}));
+        }
+        return 0;
+    };
+    if (IsFp8(x1->dtype) && IsFp8(x2->dtype)) {
+        if (s2->view_shape.size() != 3) {
+            return V5Invalid(api, "x2Scale", "shape dim", std::to_string(s2->view_shape.size()) + "D",
+                             "when the quantization mode is mx, the shape dim of x2Scale must be 3");
+        }
+        if (s1->view_shape.size() != 3) {
+            return V5Invalid(api, "x1Scale", "shape dim", std::to_string(s1->view_shape.size()) + "D",
+                             "when the quantization mode is mx, the shape dim of x1Scale must be 3");
+        }
+        if (int r = check_in()) return r;
+        if (s1->dtype != ACL_FLOAT8_E8M0) {
+            return V5Invalid(api, "x1Scale", "dtype", DtypeName(s1->dtype),
+                             "when the quantization mode is mx, the dtype of x1Scale must be FLOAT8_E8M0");
+        }
+        if (s2->dtype != ACL_FLOAT8_E8M0) {
+            return V5Invalid(api, "x2Scale", "dtype", DtypeName(s2->dtype),
+                             "when the quantization mode is mx, the dtype of x2Scale must be FLOAT8_E8M0");
+        }
+    } else if (x1->dtype == ACL_HIFLOAT8 && x2->dtype == ACL_HIFLOAT8) {
+        if (int r = check_in()) return r;
+        if (s1->dtype != ACL_FLOAT) {
+            return V5Invalid(api, "x1Scale", "dtype", DtypeName(s1->dtype),
+                             "when the quantization mode is HiFloat8 per-tensor, the dtype of x1Scale must be FLOAT32");
+        }
+        if (s2->dtype != ACL_FLOAT) {
+            return V5Invalid(api, "x2Scale", "dtype", DtypeName(s2->dtype),
+                             "when the quantization mode is HiFloat8 per-tensor, the dtype of x2Scale must be FLOAT32");
+        }
+        if (s1->view_shape != std::vector<int64_t>{1} || s2->view_shape != std::vector<int64_t>{1}) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "Parameters x1Scale, x2Scale of %s have incorrect shapes %s, %s. Reason: when the quantization "
+                        "mode is HiFloat8 per-tensor, the shapes of x1Scale and x2Scale must be [1]",
+                        api, Dims(s1->view_shape).c_str(), Dims(s2->view_shape).c_str());
+        }
+    } else {
+        return V5Invalid(api, "x1, x2, x1Scale, x2Scale", "dtypes",
+                         std::string(DtypeName(x1->dtype)) + ", " + DtypeName(x2->dtype) + ", " + DtypeName(s1->dtype) +
+                             ", " + DtypeName(s2->dtype),
+                         "this dtype combination can not be supported");
+    }
+    // CheckShape
+    if (!transposeX1 || transposeX2) {
+        return V5Invalid(api, "transposeX1, transposeX2", "values",
+                         std::string(transposeX1 ? "true" : "false") + ", " + (transposeX2 ? "true" : "false"),
+                         "transposeX1 must be true and transposeX2 must be false");
+    }
+    const int64_t k = x1->view_shape[0], m = x1->view_shape[1];
+    const int64_t k2 = x2->view_shape[0], n = x2->view_shape[1];
+    if (k != k2) {
+        return V5Invalid(api, "x1 K, x2 K", "values", std::to_string(k) + ", " + std::to_string(k2),
+                         "the K dimension of x1 and x2 must be equal");
+    }
+    if (m != y->view_shape[0]) {
+        return V5Invalid(api, "x1 M, yRef M", "values", std::to_string(m) + ", " + std::to_string(y->view_shape[0]),
+                         "the M dimension of x1 and yRef must be equal");
+    }
+    if (n != y->view_shape[1]) {
+        return V5Invalid(api, "x2 N, yRef N", "values", std::to_string(n) + ", " + std::to_string(y->view_shape[1]),
+                         "the N dimension of x2 and yRef must be equal");
+    }
+    if (k <= 0) {
+        return V5Invalid(api, "K", "value", std::to_string(k), "the K dimension of x1 and x2 must be positive");
+    }
+    if (mx) {
+        if (s1->view_shape[2] != 2) {
+            return V5Invalid(api, "x1Scale", "shape", Dims(s1->view_shape),
+                             "when the quantization mode is mx, the last dimension of x1Scale must be 2");
+        }
+        if (s2->view_shape[2] != 2) {
+            return V5Invalid(api, "x2Scale", "shape", Dims(s2->view_shape),
+                             "when the quantization mode is mx, the last dimension of x2Scale must be 2");
+        }
+        const int64_t g = (k + 63) / 64;
+        const std::vector<int64_t> w1 = {g, m, 2}, w2 = {g, n, 2};
+        if (s1->view_shape != w1) {
+            return V5Invalid(api, "x1Scale", "shape", Dims(s1->view_shape), "the shape of x1Scale must be " + Dims(w1));
+        }
+        if (s2->view_shape != w2) {
+            return V5Invalid(api, "x2Scale", "shape", Dims(s2->view_shape), "the shape of x2Scale must be " + Dims(w2));
+        }
+    }
+    return 0;
+}
+
+namespace nqmm {
+
+/// aclnn_fused_quant_matmul.cpp after OP_CHECK_NULL(x1, x2): CheckFusedOpType (gelu_erf, gelu_tanh; a NULL type,
+/// which CANN would pass to strcmp, refused here), CheckInputExistence (x1Scale, x2Scale, out NULL; yScale, x1Offset,
+/// x2Offset, yOffset, x3 given non-empty; groupSize not 0 - all 161001, CANN's CHECK_RET returning
+/// ACLNN_ERR_PARAM_NULLPTR), CheckDimRange (x2's storage rank 2..6 - NZ 4..8 -, x1 and out 2..6 dims, x1Scale and
+/// x2Scale 1-D), CheckInputDtypeValid (A8W8 or A4W4, INT32 packs counting as INT4), CheckQuantScaleShape (x1Scale [m],
+/// x2Scale [n] or [1]), then QuantMatmulChecker::CheckParams with x1Scale as the per-token scale (aclnnQuantMatmulV4's
+/// rules here). transposeX1 / transposeX2 are read from the views (IsTransposeLastTwoDims); the formula reads the
+/// views as they are. c.t = {x1, x2, x1Scale, x2Scale, yScale, x1Offset, x2Offset, yOffset, bias, x3, out}.
+inline int CheckFusedQuantMatmulCommon(const OpCall& c, const char* fusedOpType, int64_t groupSize, const char* api) {
+    const aclTensor* x1 = c.t[0];
+    const aclTensor* x2 = c.t[1];
+    if (fusedOpType == nullptr ||
+        (std::strcmp(fusedOpType, "gelu_erf") != 0 && std::strcmp(fusedOpType, "gelu_tanh") != 0)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "fusedOpType must be in the type of gelu_erf/gelu_tanh");
+    }
+    const char* req_names[3] = {"x1Scale", "x2Scale", "out"};
+    const aclTensor* req[3] = {c.t[2], c.t[3], c.t[10]};
+    for (int i = 0; i < 3; ++i) {
+        if (req[i] == nullptr) {
+            return Fail(ACLNN_ERR_PARAM_NULLPTR, "Expected a proper Tensor but got null for argument %s.", req_names[i]);
+        }
+    }
+    const char* un_names[5] = {"yScale", "x1Offset", "x2Offset", "yOffset", "x3"};
+    const aclTensor* un[5] = {c.t[4], c.t[5], c.t[6], c.t[7], c.t[9]};
+    for (int i = 0; i < 5; ++i) {
+        if (un[i] != nullptr && un[i]->numel != 0) {
+            return Fail(ACLNN_ERR_PARAM_NULLPTR, "Do not support %s now, %s should be empty tensor or nullptr.",
+                        un_names[i], un_names[i]);
+        }
+    }
+    if (groupSize != 0) return Fail(ACLNN_ERR_PARAM_NULLPTR, "Do not support groupSize now, groupSize should be 0.");
+    const aclTensor* x1s = c.t[2];
+    const aclTensor* x2s = c.t[3];
+    const aclTensor* out = c.t[10];
+    const bool nz = IsNz(x2);
+    const size_t x2n = nz ? x2->storage_shape.size() : x2->view_shape.size();
+    if (x2n < (nz ? 4u : 2u) || x2n > (nz ? 8u : 6u)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Input x2's dimension should be in range[%d, %d], but actual is %zu.",
+                    nz ? 4 : 2, nz ? 8 : 6, x2n);
+    }
+    const aclTensor* dt[2] = {x1, out};
+    const char* dn[2] = {"x1", "out"};
+    for (int i = 0; i < 2; ++i) {
+        if (dt[i]->view_shape.size() < 2) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "The %s tensor must have at least 2 dimensions.", dn[i]);
+        }
+    }
+    for (int i = 0; i < 2; ++i) {
+        if (dt[i]->view_shape.size() > 6) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "The %s tensor cannot be larger than 6 dimensions.", dn[i]);
+        }
+    }
+    const aclTensor* st[2] = {x1s, x2s};
+    const char* sn[2] = {"x1Scale", "x2Scale"};
+    for (int i = 0; i < 2; ++i) {
+        if (st[i]->view_shape.size() != 1) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "Expected 1 dimension input, but got %s with sizes %s.", sn[i],
+                        Dims(st[i]->view_shape).c_str());
+        }
+    }
+    const bool a8w8 = x1->dtype == ACL_INT8 && x2->dtype == ACL_INT8;
+    const bool a4w4 = IsInt4Like(x1->dtype) && IsInt4Like(x2->dtype);
+    if (!a8w8 && !a4w4) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "aclnnfusedQuantMatmul only support A8W8/A4W4 scenario, but got x1: %s x2: %s",
+                    DtypeName(x1->dtype), DtypeName(x2->dtype));
+    }
+    const std::vector<int64_t>& s1 = x1->view_shape;
+    const std::vector<int64_t>& s2 = x2->view_shape;
+    const int64_t m = s1[s1.size() - 2];
+    const int64_t n = s2.back() * (x2->dtype == ACL_INT32 ? 8 : 1);
+    if (x1s->view_shape[0] != m) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "When quantification of x1 is pertoken quant, the shape of x1Scale should equal to the m: (%ld), "
+                    "but actual is (%ld).",
+                    static_cast<long>(m), static_cast<long>(x1s->view_shape[0]));
+    }
+    if (x2s->view_shape[0] != n && x2s->view_shape[0] != 1) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "When quantification of x2 is perchannel/pertensor quant, the shape of x2Scale should equal to the "
+                    "n: (%ld) or (1), but actual is (%ld).",
+                    static_cast<long>(n), static_cast<long>(x2s->view_shape[0]));
+    }
+    (void)api;
+    QmmArgs q{x1, x2, x2s, nullptr, x1s, c.t[8], out, false, false};
+    if (int ret = QmmSoc(c, a4w4)) return ret;
+    if (int ret = QmmDtypes(c, q, a4w4)) return ret;
+    if (int ret = QmmShapes(c, q, a4w4)) return ret;
+    if (int ret = QmmFormats(c, q)) return ret;
+    if (x1->numel == 0 || x2->numel == 0) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "QuantMatmul not support to process empty tensor currently.");
+    }
+    return 0;
+}
+
+}  // namespace nqmm
+
+/// aclnnFusedQuantMatmul: c.t = {x1, x2, x1Scale, x2Scale, yScaleOptional, x1OffsetOptional, x2OffsetOptional,
+/// yOffsetOptional, biasOptional, x3Optional, out}.
+inline int CheckFusedQuantMatmul(const OpCall& c, const char* fusedOpType, int64_t groupSizeOptional) {
+    return nqmm::CheckFusedQuantMatmulCommon(c, fusedOpType, groupSizeOptional, "aclnnFusedQuantMatmulGetWorkspaceSize");
+}
+/// aclnnFusedQuantMatmulWeightNz: x2's view at least 2-D (CANN's NZ storage-shape check not made: aclcpu's
+/// aclnnTransMatmulWeight leaves a weight ND), then aclnnFusedQuantMatmul's checks.
+inline int CheckFusedQuantMatmulWeightNz(const OpCall& c, const char* fusedOpType, int64_t groupSizeOptional) {
+    if (c.t[1]->view_shape.size() < 2) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "x2's view dimNum should greater than 1, but is %zu.",
+                    c.t[1]->view_shape.size());
+    }
+    return nqmm::CheckFusedQuantMatmulCommon(c, fusedOpType, groupSizeOptional,
+                                             "aclnnFusedQuantMatmulWeightNzGetWorkspaceSize");
+}
+
+/// aclnnQuantMatmulDequant (matmul/quant_matmul_dequant/op_host/op_api/aclnn_quant_matmul_dequant.cpp), in its order:
+/// transposeWeight false -> 161002 (CANN returns without a message; this one is aclcpu's); x, weight, weightScale, out
+/// NULL -> 161001 (the table's checks before this hook); biasOptional or xOffsetOptional given -> 161001; out's dtype
+/// not x's; a product without a list (all but Ascend310P); none of the combinations (x FLOAT16, weight INT8,
+/// weightScale FLOAT, xScale FLOAT, smoothScale FLOAT16) / (FLOAT16, INT8, INT64, FLOAT16, FLOAT16) -> 161002. After the
+/// empty return (the table's): a 2-D ND weight with n or k not a multiple of 16, a weight neither 2-D ND nor 4-D NZ ->
+/// 161002 (CheckQuantMatmulDequantShape). c.t = {x, weight, weightScale, biasOptional, xScaleOptional, xOffsetOptional,
+/// smoothScaleOptional, out}.
+inline int CheckQuantMatmulDequant(const OpCall& /*c*/, char* /*xQuantMode*/, bool transposeWeight) {
+    if (!transposeWeight) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "transposeWeight must be true (CANN returns 161002 without a message).");
+    }
+    return 0;
+}
+/// The rest of CheckQuantMatmulDequant's list after the table's null checks (see above).
+inline int CheckQuantMatmulDequantRest(const OpCall& c, char* /*xQuantMode*/, bool /*transposeWeight*/) {
+    if (c.t[3] != nullptr || c.t[5] != nullptr) {
+        return Fail(ACLNN_ERR_PARAM_NULLPTR, "not support biasOptional and xOffsetOptional for now, should be nullptr");
+    }
+    const aclTensor* x = c.t[0];
+    const aclTensor* out = c.t[7];
+    if (out->dtype != x->dtype) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Expected both tensors to have same dtype, but found out %s and x %s.",
+                    DtypeName(out->dtype), DtypeName(x->dtype));
+    }
+    if (c.soc != rt::Soc::kAscend310P) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "support for %s is not implemented", nqmm::SocVersionName(c.soc));
+    }
+    const aclDataType combos[2][5] = {{ACL_FLOAT16, ACL_INT8, ACL_FLOAT, ACL_FLOAT, ACL_FLOAT16},
+                                      {ACL_FLOAT16, ACL_INT8, ACL_INT64, ACL_FLOAT16, ACL_FLOAT16}};
+    for (const auto& row : combos) {
+        if (x->dtype != row[0] || c.t[1]->dtype != row[1] || c.t[2]->dtype != row[2]) continue;
+        if (c.t[4] != nullptr && c.t[4]->dtype != row[3]) continue;
+        if (c.t[6] != nullptr && c.t[6]->dtype != row[4]) continue;
+        return 0;
+    }
+    return Fail(ACLNN_ERR_PARAM_INVALID, "CheckParamsDateType failed, please check log");
+}
+
+/// After the empty return: the weight's layout (2-D ND with n, k multiples of 16, or 4-D FRACTAL_NZ - read here through
+/// its NZ view, which must be 2-D: a 4-D NZ weight view is not modelled and refused), then, beyond CANN (its kernel
+/// would read out of bounds), the shapes: x [m, k], weight [n, k], weightScale [n], xScale [1] or [m], smoothScale [k],
+/// out [m, n]. Not modelled: CANN's refusal of a non-contiguous weight or out.
+inline int CheckQuantMatmulDequantShape(const OpCall& c, char* /*xQuantMode*/, bool /*transposeWeight*/) {
+    const aclTensor* x = c.t[0];
+    const aclTensor* w = c.t[1];
+    const std::vector<int64_t>& ws = w->view_shape;
+    if (ws.size() == 2 && w->format == ACL_FORMAT_ND) {
+        if (ws[0] % 16 != 0 || ws[1] % 16 != 0) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "weight shape (N, K) must both align to 16, please check");
+        }
+    } else if (!(ws.size() == 2 && w->format == ACL_FORMAT_FRACTAL_NZ)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "weight is not in 2-dim shape (N, K) or 4-dim (K//32, N//16, 16, 32), please check");
+    }
+    const std::vector<int64_t>& xs = x->view_shape;
+    if (xs.size() != 2 || xs[1] != ws[1]) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "x %s should be [m, %ld].", nqmm::Dims(xs).c_str(), static_cast<long>(ws[1]));
+    }
+    const int64_t m = xs[0], n = ws[0], k = ws[1];
+    if (c.t[2]->view_shape != std::vector<int64_t>{n}) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "weightScale %s should be [%ld].", nqmm::Dims(c.t[2]->view_shape).c_str(),
+                    static_cast<long>(n));
+    }
+    if (c.t[4] != nullptr && c.t[4]->view_shape != std::vector<int64_t>{1} && c.t[4]->view_shape != std::vector<int64_t>{m}) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "xScaleOptional %s should be [1] or [%ld].",
+                    nqmm::Dims(c.t[4]->view_shape).c_str(), static_cast<long>(m));
+    }
+    if (c.t[6] != nullptr && c.t[6]->view_shape != std::vector<int64_t>{k}) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "smoothScaleOptional %s should be [%ld].",
+                    nqmm::Dims(c.t[6]->view_shape).c_str(), static_cast<long>(k));
+    }
+    if (c.t[7]->view_shape != std::vector<int64_t>{m, n}) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "out %s should be [%ld, %ld].", nqmm::Dims(c.t[7]->view_shape).c_str(),
+                    static_cast<long>(m), static_cast<long>(n));
+    }
+    return 0;
+}
+
+/// aclnnBatchMatmulQuant (matmul/batch_matmul_quant/op_host/op_api/aclnn_batchmatmul_quant.cpp) after CheckNotNull
+/// (x1, x2, quantParam, out: the table's): CheckDtypeValid (x1, x2 FLOAT16, bias FLOAT16, quantParam UINT64, out INT8),
+/// CheckShapeValid (x1, x2 at least 2-D, of equal rank at most 6; quantParam 1-D of 1 or n rounded up to 16; bias 1-D
+/// [n]; k equal; out's last dims [m, n]), then an empty x1 or x2. c.t = {x1, x2, quantParam, bias, out}.
+inline int CheckBatchMatmulQuant(const OpCall& c, bool transposeX1, bool transposeX2) {
+    const aclTensor* x1 = c.t[0];
+    const aclTensor* x2 = c.t[1];
+    const aclTensor* qp = c.t[2];
+    const aclTensor* bias = c.t[3];
+    const aclTensor* out = c.t[4];
+    if (x1->dtype != ACL_FLOAT16) return nqmm::NotInList(x1, "x1", "DT_FLOAT16");
+    if (x2->dtype != ACL_FLOAT16) return nqmm::NotInList(x2, "x2", "DT_FLOAT16");
+    if (bias != nullptr && bias->dtype != ACL_FLOAT16) return nqmm::NotInList(bias, "bias", "DT_FLOAT16");
+    if (qp->dtype != ACL_UINT64) return nqmm::NotInList(qp, "quantParam", "DT_UINT64");
+    if (out->dtype != ACL_INT8) return nqmm::NotInList(out, "out", "DT_INT8");
+    const std::vector<int64_t>& s1 = x1->view_shape;
+    const std::vector<int64_t>& s2 = x2->view_shape;
+    if (s1.size() < 2) return Fail(ACLNN_ERR_PARAM_INVALID, "The x1 tensor must have at least 2 dimensions.");
+    if (s2.size() < 2) return Fail(ACLNN_ERR_PARAM_INVALID, "The x2 tensor must have at least 2 dimensions.");
+    const size_t d1 = s1.size(), d2 = s2.size();
+    const int64_t k1 = transposeX1 ? s1[d1 - 2] : s1[d1 - 1];
+    const int64_t k2 = transposeX2 ? s2[d2 - 1] : s2[d2 - 2];
+    // CANN indexes x1's m with x2's rank (equal ranks are required just below)
+    const int64_t m = transposeX1 ? s1[d1 - 1] : s1[d1 - 2];
+    const int64_t n = transposeX2 ? s2[d2 - 2] : s2[d2 - 1];
+    const int64_t n16 = (n + 15) / 16 * 16;
+    if (d1 != d2 || d1 > 6) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "The dims of the two inputs should be same and be less than 7, now they are %s, %s",
+                    nqmm::Dims(s1).c_str(), nqmm::Dims(s2).c_str());
+    }
+    const int64_t q0 = qp->view_shape.empty() ? 1 : qp->view_shape[0];
+    if (qp->view_shape.size() != 1 || (q0 != 1 && q0 != n16)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "quantParam[%ld] != 1 or quantParam dim == 1, but quantParamDim0[%ld] not equal to 1 or n align to "
+                    "multiple of 16",
+                    static_cast<long>(qp->view_shape.size()), static_cast<long>(q0));
+    }
+    if (bias != nullptr) {
+        const int64_t b0 = bias->view_shape.empty() ? 1 : bias->view_shape[0];
+        if (bias->view_shape.size() != 1 || b0 != n) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "dimTensorBias[%ld] != 1 or Bias dim == 1, but biasDim0[%ld] not equal to n",
+                        static_cast<long>(bias->view_shape.size()), static_cast<long>(b0));
+        }
+    }
+    if (k1 != k2) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "The k-axis of the two inputs are different %s, %s", nqmm::Dims(s1).c_str(),
+                    nqmm::Dims(s2).c_str());
+    }
+    const std::vector<int64_t>& o = out->view_shape;
+    if (o.size() != d1 || o[d1 - 2] != m || o[d1 - 1] != n) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "The last two dim of out shape %s need equal [%ld, %ld]", nqmm::Dims(o).c_str(),
+                    static_cast<long>(m), static_cast<long>(n));
+    }
+    if (x1->numel == 0 || x2->numel == 0) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "aclnnBatchMatmulQuant do not support empty tensor!");
+    }
+    return 0;
 }
 
 }  // namespace aclcpu

@@ -6,6 +6,9 @@
 
 #include <ATen/ATen.h>
 
+#include <string>
+
+#include <cctype>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -280,6 +283,58 @@ inline at::Tensor MatmulEmuSplitWeightFormula(const at::Tensor& x, const at::Ten
     const at::Tensor hi = at::matmul(xf, wHigh.to(at::kFloat));
     const at::Tensor lo = at::matmul(xf, wLow.to(at::kFloat));
     return at::add(hi, at::mul(lo, static_cast<float>(wLowScale)));
+}
+
+/// aclnnFusedMatmul (matmul/fused_mat_mul; op_api aclnn_fused_matmul.cpp, docs/aclnnFusedMatmul.md):
+/// y = OP(x1 @ x2 + bias, x3) with OP by fusedOpType - "" and "16cast32" none (16cast32: a FLOAT y), "relu",
+/// "gelu_erf" (erf GELU), "gelu_tanh" (tanh approximation), "add" (+ x3), "mul" (* x3; x3 broadcast over y's batch).
+/// The product as the cube computes it for the inputs' dtype (FLOAT16 / BF16 operands exact in FLOAT, products summed
+/// in FLOAT; FLOAT inputs - cubeMathType USE_HF32 - multiplied as FLOAT, HF32 not emulated), the bias and the fused
+/// operation applied to the FLOAT accumulator (the fixpipe / vector epilogue), rounded once to y's dtype by the engine.
+inline at::Tensor FusedMatmulFormula(const at::Tensor& x1, const at::Tensor& x2, const at::Tensor& bias,
+                                     const at::Tensor& x3, const std::string& op) {
+    at::Tensor r = at::matmul(x1.to(at::kFloat), x2.to(at::kFloat));
+    if (bias.defined()) r = r + bias.to(at::kFloat).reshape({-1});
+    if (op == "relu") {
+        r = at::relu(r);
+    } else if (op == "gelu_erf") {
+        r = at::gelu(r, "none");
+    } else if (op == "gelu_tanh") {
+        r = at::gelu(r, "tanh");
+    } else if (op == "add") {
+        r = r + x3.to(at::kFloat);
+    } else if (op == "mul") {
+        r = r * x3.to(at::kFloat);
+    }
+    return r;
+}
+
+/// aclnnEinsum (matmul/batch_mat_mul_v3/op_host/op_api/aclnn_einsum.cpp): the two equations the op_api handles, after
+/// its renaming of the letters ("abcd,abced->abce", "a,b->ab"):
+///  - abcd,abced->abce: out[a,b,c,e] = sum_d t1[a,b,c,e,d] * t0[a,b,c,d], the op_api's batched matmul of t1 with t0
+///    unsqueezed - cubeMathType KEEP_DTYPE (0) on DAV_2201 / the Ascend 950, USE_FP16 (2) elsewhere, the same product
+///    for the dtypes those products list (FLOAT is listed only where KEEP_DTYPE applies) - with integer inputs cast to
+///    FLOAT16 first and the result cast back to their dtype (ATen's truncating cast);
+///  - a,b->ab: the outer product t0[a] * t1[b], in the inputs' dtype (the op_api's Mul).
+inline at::Tensor EinsumFormula(const std::vector<at::Tensor>& tensors, const std::string& equation) {
+    std::string e = equation;
+    char map[256] = {};
+    char next = 'a';
+    for (char& ch : e) {
+        const unsigned char u = static_cast<unsigned char>(ch);
+        if (!std::isalpha(u)) continue;
+        if (map[u] == 0) map[u] = next++;
+        ch = map[u];
+    }
+    const at::Tensor& t0 = tensors.at(0);
+    const at::Tensor& t1 = tensors.at(1);
+    if (e == "a,b->ab") return at::mul(t0.unsqueeze(1), t1.unsqueeze(0));
+    const at::ScalarType dt = t0.scalar_type();
+    const bool floating = dt == at::kFloat || dt == at::kHalf;
+    const at::Tensor a = floating ? t0 : t0.to(at::kHalf);
+    const at::Tensor b = floating ? t1 : t1.to(at::kHalf);
+    const at::Tensor r = CubeMatmul(b, a.unsqueeze(-1), 0).squeeze(-1);
+    return floating ? r : r.to(dt);
 }
 
 }  // namespace ref

@@ -17,6 +17,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <string>
 #include <vector>
 
 namespace aclcpu {
@@ -198,6 +199,246 @@ inline at::Tensor QuantMatmulRef(const at::Tensor& x1, const at::Tensor& x2, con
     return f.reshape(out.sizes());
 }
 
+
+namespace nqmm {
+
+// aclDataType values (acl_base.h) the V5 formula tells modes apart by (a.AclDtype; -1 for an absent tensor)
+constexpr int32_t kDtFloat = 0, kDtFloat16 = 1, kDtInt8 = 2, kDtInt32 = 3, kDtInt64 = 9, kDtUint64 = 10,
+                  kDtBf16 = 27, kDtInt4 = 29, kDtHif8 = 34, kDtE5m2 = 35, kDtE4m3 = 36, kDtE8m0 = 37, kDtFp4 = 40;
+
+/// The aclDataType the caller created t with, -1 for an absent (undefined) optional tensor.
+template <class A>
+int32_t DtOf(const A& a, const at::Tensor& t) {
+    return t.defined() ? a.AclDtype(t) : -1;
+}
+
+/// A scale of quant params (INT64 / UINT64 seen as INT64) as the FLOAT its low word holds. fp19: the fixpipe's FP19
+/// (mask 0xFFFFE000, the V3 / V4 / V5 T-C path); else the whole FLOAT (the A8W4 vector paths, whose UINT64 scales
+/// carry a FLOAT's bits in the low word). Another dtype widened to FLOAT.
+inline at::Tensor ScaleAsFloat(const at::Tensor& s, bool fp19) {
+    if (s.scalar_type() != at::kLong) return s.to(at::kFloat);
+    const std::vector<int64_t> q = Int64Values(s);
+    std::vector<float> f(q.size());
+    for (size_t i = 0; i < q.size(); ++i) {
+        if (fp19) {
+            f[i] = ScaleOfBits(static_cast<uint64_t>(q[i]));
+        } else {
+            const uint32_t u = static_cast<uint32_t>(static_cast<uint64_t>(q[i]) & 0xFFFFFFFFULL);
+            std::memcpy(&f[i], &u, 4);
+        }
+    }
+    return at::tensor(f, at::kFloat).view(s.sizes());
+}
+
+/// Repeats each element of dim `dim` `g` times and keeps the first `size`: a per-group scale expanded to per-element.
+inline at::Tensor ExpandGroups(const at::Tensor& s, int64_t dim, int64_t g, int64_t size) {
+    return s.repeat_interleave(std::max<int64_t>(g, 1), dim).narrow(dim, 0, size);
+}
+
+/// The group size along a dim of `size` elements that a scale of `groups` entries there implies, unless `given`
+/// (groupSize's field) is set: CANN's InferGroupSize (quant_matmul_checker.cpp) takes size / groups when it divides,
+/// else the ceiling.
+inline int64_t GroupOf(int64_t given, int64_t size, int64_t groups) {
+    if (given > 0) return given;
+    if (groups <= 0) return 1;
+    return (size + groups - 1) / groups;
+}
+
+}  // namespace nqmm
+
+/// aclnnQuantMatmulV5 / aclnnQuantMatmulWeightNz (matmul/quant_batch_matmul_v4/op_host/op_api/aclnn_quant_matmul_v5.cpp,
+/// matmul/quant_batch_matmul_v3/op_api/quant_matmul_checker.cpp; docs/aclnnQuantMatmulV5.md, its formulas per quant
+/// mode). x1, x2 arrive decoded (FLOAT8 / HIFLOAT8 / FLOAT4 as FLOAT, INT4 as INT8; an INT32 x2 - or x1 - packs 8 INT4
+/// along its last dim and is unpacked). op() transposes the last two dims where transposeX1 / transposeX2. The modes:
+///  - MX (x1Scale and x2Scale FLOAT8_E8M0): x1Scale [..., m, ceil(k/64), 2] ([..., ceil(k/64), m, 2] transposed), x2Scale
+///    [..., n, ceil(k/64), 2] with transposeX2, else [..., ceil(k/64), n, 2]: one scale per 32 elements of k on each side;
+///    out = sum_k (x1 * s1) (x2 * s2) + bias.
+///  - G-B / B-B (FLOAT x1Scale and x2Scale of 2+ dims; FLOAT8 / HIFLOAT8 / INT8 inputs): x1Scale [ceil(m/gm), ceil(k/gk)]
+///    (transposed with x1), x2Scale [ceil(k/gk), ceil(n/gn)] (transposed with x2), groupSize = gm << 32 | gn << 16 | gk
+///    (0: inferred from the shapes); out = sum_k (x1 * s1)(x2 * s2) + bias.
+///  - K-G A4W4 (INT4, x2Offset FLOAT16 [ceil(k/gk), n] with FLOAT x1Scale [m, 1] and x2Scale [ceil(k/gk), n], not
+///    transposed with x2):
+///    out = x1Scale * sum_k x1 * (x2 - x2Offset) * x2Scale.
+///  - K-G A8W4 INT (INT8 x1, INT32-packed x2; x2Scale UINT64 [ceil(k/256), n] or [n] with a FLOAT in its low word,
+///    x1Scale FLOAT [m, 1] or [m], yOffset FLOAT [n]): out = (x1 @ (x2 * x2Scale) + yOffset) * x1Scale.
+///  - T-CG A8W4 FLOAT (FLOAT8_E4M3FN x1, FLOAT4_E2M1 x2, no x1Scale, x2Scale BF16 / FLOAT16 [ceil(k/32), n] - transposed
+///    with x2 -, yScale UINT64 [1, n] with a FLOAT in its low word): out = (x1 @ (x2 * x2Scale)) * yScale.
+///  - else the per-tensor / per-channel / per-token modes, QuantMatmulRef's computation with x2Scale as the scale,
+///    x2Offset as the offset and x1Scale as the per-token (or, one element, per-tensor) scale; a FLOAT bias is added
+///    before the scale when there is no x1Scale and x2Scale holds quant params (the FLOAT8 / HIFLOAT8 T-C formula).
+/// Products of integers are exact (in double); scaled products are summed in double, the dequantisation is float32;
+/// the engine rounds once to out's dtype (an INT8 out rounded to nearest even and saturated here). The NPU's cube and
+/// fixpipe round in their own steps, so low-precision outputs may differ in the last place.
+template <class A>
+at::Tensor QuantMatmulV5Ref(const A& a, const at::Tensor& x1, const at::Tensor& x2, const at::Tensor& x1Scale,
+                            const at::Tensor& x2Scale, const at::Tensor& yScale, const at::Tensor& x2Offset,
+                            const at::Tensor& yOffset, const at::Tensor& bias, bool transposeX1, bool transposeX2,
+                            int64_t groupSize, const at::Tensor& out) {
+    using namespace nqmm;
+    const int32_t d1 = DtOf(a, x1), d2 = DtOf(a, x2), ds1 = DtOf(a, x1Scale), ds2 = DtOf(a, x2Scale);
+    const int32_t dout = DtOf(a, out);
+    at::Tensor A1 = UnpackInt4x8(x1).to(at::kDouble);
+    at::Tensor B2 = UnpackInt4x8(x2).to(at::kDouble);
+    if (transposeX1) A1 = A1.transpose(-2, -1);
+    if (transposeX2) B2 = B2.transpose(-2, -1);
+    const int64_t m = A1.size(-2), k = A1.size(-1), n = B2.size(-1);
+    const uint64_t gs = static_cast<uint64_t>(groupSize);
+    const int64_t gk_in = static_cast<int64_t>(gs & 0xFFFF), gn_in = static_cast<int64_t>((gs >> 16) & 0xFFFF),
+                  gm_in = static_cast<int64_t>((gs >> 32) & 0xFFFF);
+    auto finish = [&](at::Tensor f) {  // f: FLOAT result [..., m, n]
+        if (dout == kDtInt8) return at::clamp(at::round(f), -128, 127).to(at::kChar).reshape(out.sizes());
+        return f.reshape(out.sizes());
+    };
+    auto add_bias = [&](at::Tensor f) {
+        if (!bias.defined()) return f;
+        at::Tensor b = bias.to(at::kFloat);
+        if (b.dim() == 3) return f + b;  // [batch, 1, n]
+        return f + b.reshape({-1});
+    };
+    const bool mx = ds1 == kDtE8m0 && ds2 == kDtE8m0;
+    const bool float_in = d1 == kDtE4m3 || d1 == kDtE5m2 || d1 == kDtHif8 || d1 == kDtFp4;
+    const bool block = !mx && ds1 == kDtFloat && ds2 == kDtFloat && x1Scale.dim() > 1 && x2Scale.dim() > 1 &&
+                       !x2Offset.defined() && (float_in || x1Scale.dim() == x1.dim());
+    if (mx || block) {
+        at::Tensor s1 = x1Scale.to(at::kDouble);
+        at::Tensor s2 = x2Scale.to(at::kDouble);
+        int64_t gm = 1, gk = 32, gn = 1;
+        if (mx) {
+            // [..., m, G/2, 2] -> [..., m, G]; transposed x1: [..., G/2, m, 2] -> [..., m, G/2, 2] first
+            if (transposeX1) s1 = s1.transpose(-3, -2);
+            s1 = s1.flatten(-2, -1);
+            if (transposeX2) {
+                s2 = s2.flatten(-2, -1).transpose(-2, -1);  // [..., n, G/2, 2] -> [..., G, n]
+            } else {
+                s2 = s2.transpose(-2, -1).flatten(-3, -2);  // [..., G/2, n, 2] -> [..., G/2, 2, n] -> [..., G, n]
+            }
+        } else {
+            if (transposeX1) s1 = s1.transpose(-2, -1);  // [..., M', K']
+            if (transposeX2) s2 = s2.transpose(-2, -1);  // [..., K', N']
+            gm = GroupOf(gm_in, m, s1.size(-2));
+            gk = GroupOf(gk_in, k, s1.size(-1));
+            gn = GroupOf(gn_in, n, s2.size(-1));
+        }
+        s1 = ExpandGroups(ExpandGroups(s1, -1, gk, k), -2, gm, m);
+        s2 = ExpandGroups(ExpandGroups(s2, -2, gk, k), -1, gn, n);
+        at::Tensor f = at::matmul(A1 * s1, B2 * s2).to(at::kFloat);
+        return finish(add_bias(f));
+    }
+    if (x2Offset.defined() && x2Offset.dim() > 1) {  // K-G A4W4, non-symmetric
+        // x2Scale and x2Offset are [ceil(k/gk), n] whatever transposeX2 (IsA4W4PergroupNonSymmetric)
+        at::Tensor s2 = x2Scale.to(at::kDouble);
+        at::Tensor o2 = x2Offset.to(at::kDouble);
+        const int64_t gk = GroupOf(gk_in, k, s2.size(-2));
+        s2 = ExpandGroups(s2, -2, gk, k);
+        o2 = ExpandGroups(o2, -2, gk, k);
+        at::Tensor f = at::matmul(A1, (B2 - o2) * s2) * x1Scale.to(at::kDouble).reshape({-1, 1});
+        return finish(add_bias(f.to(at::kFloat)));
+    }
+    const bool a8w4_int = d1 == kDtInt8 && (d2 == kDtInt32 || d2 == kDtInt4) && yOffset.defined();
+    const bool tcg = d1 == kDtE4m3 && d2 == kDtFp4 && !x1Scale.defined();
+    if (a8w4_int || tcg) {
+        at::Tensor s2 = ScaleAsFloat(x2Scale, false).to(at::kDouble);
+        if (s2.dim() == 1) {
+            s2 = s2.reshape({1, -1});  // per channel
+        } else {
+            if (tcg && transposeX2) s2 = s2.transpose(-2, -1);
+            s2 = ExpandGroups(s2, -2, GroupOf(a8w4_int ? 256 : (gk_in > 0 ? gk_in : 32), k, s2.size(-2)), k);
+        }
+        at::Tensor f = at::matmul(A1, B2 * s2);
+        if (a8w4_int) {
+            f = (f + yOffset.to(at::kDouble).reshape({-1})) * x1Scale.to(at::kDouble).reshape({-1, 1});
+        } else {
+            f = f * ScaleAsFloat(yScale, false).to(at::kDouble).reshape({-1});
+        }
+        return finish(add_bias(f.to(at::kFloat)));
+    }
+    // per-tensor / per-channel / per-token
+    at::Tensor acc = at::matmul(A1, B2);  // exact for integer inputs
+    const bool quant_param = ds2 == kDtInt64 || ds2 == kDtUint64;
+    const bool bias_first = bias.defined() && (bias.scalar_type() == at::kInt || (!x1Scale.defined() && quant_param));
+    if (bias_first) {
+        at::Tensor b = bias.to(at::kDouble);
+        acc = acc + (b.dim() == 3 ? b : b.reshape({-1}));
+    }
+    if (dout == kDtInt32) return acc.to(at::kLong).to(at::kInt).reshape(out.sizes());
+    at::Tensor f = acc.to(at::kFloat) * ScaleAsFloat(x2Scale, true).reshape({-1});
+    if (x1Scale.defined()) {
+        at::Tensor s1 = x1Scale.to(at::kFloat);
+        f = s1.numel() == 1 && m != 1 ? f * s1.reshape({}) : f * s1.reshape({-1, 1});
+    }
+    if (bias.defined() && !bias_first) f = add_bias(f);
+    if (dout == kDtInt8) {
+        if (x2Offset.defined()) {
+            f = f + x2Offset.to(at::kFloat).reshape({-1});
+        } else if (quant_param) {
+            f = f + EmbeddedOffset(x2Scale).reshape({-1});
+        }
+    }
+    return finish(f);
+}
+
+
+
+/// aclnnFusedQuantMatmul / aclnnFusedQuantMatmulWeightNz (matmul/fused_quant_mat_mul; docs/aclnnFusedQuantMatmul.md):
+/// out = gelu(x1 @ x2 * x2Scale * x1Scale [+ bias]) - the per-token product of QuantMatmulV5Ref (x1Scale the per-token
+/// scale, x2Scale per channel or tensor; an INT32 bias before the scales, another after) - with gelu_erf (ATen's exact
+/// GELU) or gelu_tanh (its tanh approximation) applied to the float32 result, rounded once to out's dtype. The
+/// transposes are the views' (the op_api reads them from the strides), so the formula reads the views as given.
+template <class A>
+at::Tensor FusedQuantMatmulRef(const A& a, const at::Tensor& x1, const at::Tensor& x2, const at::Tensor& x1Scale,
+                               const at::Tensor& x2Scale, const at::Tensor& bias, const std::string& fusedOpType,
+                               const at::Tensor& out) {
+    const at::Tensor f = QuantMatmulV5Ref(a, x1, x2, x1Scale, x2Scale, at::Tensor(), at::Tensor(), at::Tensor(), bias,
+                                          false, false, 0, out);
+    return at::gelu(f.to(at::kFloat), fusedOpType == "gelu_tanh" ? "tanh" : "none");
+}
+
+
+/// aclnnQuantMatmulDequant (matmul/quant_matmul_dequant; docs/aclnnQuantMatmulDequant.md): x (FLOAT16) times
+/// smoothScale when given; without xScale a dynamic per-token quantisation (scale_x = max|x| of the row / 127), else
+/// scale_x = xScale ([1] or [m]); x_q = round(x / scale_x) (to nearest even, saturated to INT8); acc = x_q @ weight^T
+/// exact; out = acc * weightScale * scale_x for a FLOAT weightScale, acc * weightScale for an INT64 one (the FLOAT in
+/// its low word, already multiplied by the per-tensor x scale). The smoothing, quantisation and dequantisation are
+/// float32 here; the kernel's vector units may round differently in the last place.
+template <class A>
+at::Tensor QuantMatmulDequantRef(const A& a, const at::Tensor& x, const at::Tensor& weight, const at::Tensor& weightScale,
+                                 const at::Tensor& xScale, const at::Tensor& smoothScale) {
+    at::Tensor xf = x.to(at::kFloat);
+    if (smoothScale.defined()) xf = xf * smoothScale.to(at::kFloat).reshape({-1});
+    at::Tensor sx;
+    if (xScale.defined()) {
+        sx = xScale.to(at::kFloat).reshape({-1, 1});
+    } else {
+        sx = std::get<0>(at::max(at::abs(xf), -1, true)) / 127.0f;
+    }
+    const at::Tensor q = at::clamp(at::round(xf / sx), -128, 127);
+    const at::Tensor acc = at::matmul(q.to(at::kDouble), weight.to(at::kDouble).transpose(-2, -1)).to(at::kFloat);
+    if (nqmm::DtOf(a, weightScale) == nqmm::kDtInt64) {
+        return acc * nqmm::ScaleAsFloat(weightScale, false).reshape({-1});
+    }
+    return acc * weightScale.to(at::kFloat).reshape({-1}) * sx;
+}
+
+
+/// aclnnBatchMatmulQuant (matmul/batch_matmul_quant; docs/aclnnBatchMatmulQuant.md: out = Quant(x1 @ x2 + bias)):
+/// the FLOAT16 product summed in float32 (the cube), the FLOAT16 bias added in float32, then the fixpipe's requantisation
+/// with the quant params (aclnnTransQuantParam's uint64: the FP19 scale and the 9-bit offset; one for all columns or
+/// one per column, the first n of the 16-aligned list): round(f * scale + offset) to nearest even, saturated to INT8.
+inline at::Tensor BatchMatmulQuantRef(const at::Tensor& x1, const at::Tensor& x2, const at::Tensor& quantParam,
+                                      const at::Tensor& bias, bool transposeX1, bool transposeX2) {
+    at::Tensor a = x1.to(at::kFloat);
+    at::Tensor b = x2.to(at::kFloat);
+    if (transposeX1) a = a.transpose(-2, -1);
+    if (transposeX2) b = b.transpose(-2, -1);
+    at::Tensor f = at::matmul(a, b);
+    if (bias.defined()) f = f + bias.to(at::kFloat).reshape({-1});
+    const int64_t n = f.size(-1);
+    at::Tensor q = quantParam.reshape({-1});
+    if (q.numel() != 1) q = q.narrow(0, 0, n);
+    const at::Tensor scale = nqmm::DequantScale(q);
+    const at::Tensor offset = nqmm::EmbeddedOffset(q);
+    return at::clamp(at::round(f * scale + offset), -128, 127).to(at::kChar);
+}
 
 }  // namespace ref
 }  // namespace aclcpu
