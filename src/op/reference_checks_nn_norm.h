@@ -2449,4 +2449,403 @@ inline int CheckRmsNormDynamicQuant(const OpCall& c, double, int64_t dstType) {
     return 0;
 }
 
+// ---- aclnnBatchNormReduce (norm/bn_training_reduce/op_api/aclnn_batch_norm_reduce.cpp); c.t = {x, sum, squareSum}.
+
+/// After CheckNotNull: an empty x, sum or squareSum returns early (sum and squareSum filled with 0; the checks
+/// skipped). CheckDtypeValid (x FLOAT, FLOAT16, BF16 on every product - the op_api has one list -; sum and squareSum
+/// FLOAT), CheckFormat (x NCHW or NHWC - an ND x is refused -; sum and squareSum ND), CheckShape (x 4-D; sum and
+/// squareSum 1-D of C: x's dim 1, or dim 3 for an NHWC x). Beyond CANN: an NHWC x whose dims 1 and 3 are equal is
+/// refused (161002) - the reference formula cannot see the format and tells NCHW from NHWC by C's position.
+inline int CheckBatchNormReduce(const OpCall& c) {
+    const aclTensor* x = c.t[0];
+    const aclTensor* sum = c.t[1];
+    const aclTensor* sq = c.t[2];
+    if (x->numel == 0 || sum->numel == 0 || sq->numel == 0) return 0;
+    const aclDataType d = x->dtype;
+    if (!(d == ACL_FLOAT || d == ACL_FLOAT16 || d == ACL_BF16)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Tensor %s not implemented for %s, should be in dtype support list %s.",
+                    "x", DtypeName(d), "DT_FLOAT, DT_FLOAT16, DT_BF16");
+    }
+    const aclTensor* outs[2] = {sum, sq};
+    const char* names[2] = {"sum", "squareSum"};
+    for (int k = 0; k < 2; ++k) {
+        if (outs[k]->dtype != ACL_FLOAT) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "Tensor %s not implemented for %s, should be in dtype support list DT_FLOAT.", names[k],
+                        DtypeName(outs[k]->dtype));
+        }
+    }
+    if (x->format != ACL_FORMAT_NCHW && x->format != ACL_FORMAT_NHWC) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Format of x only supports [NCHW, NHWC], but format is [%s].",
+                    FormatName(x->format));
+    }
+    if (sum->format != ACL_FORMAT_ND) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Format of sum only supports [ND], but format is [%s].",
+                    FormatName(sum->format));
+    }
+    if (sq->format != ACL_FORMAT_ND) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Format of squareSum only supports [ND], but format is [%s].",
+                    FormatName(sq->format));
+    }
+    if (int r = BnDims(x, "x", 4)) return r;
+    if (sum->view_shape.size() != 1) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "It is expected dimNum of sum equals to 1, but size is %zu",
+                    sum->view_shape.size());
+    }
+    if (sq->view_shape.size() != 1) {
+        // the op_api prints sum's dim count here
+        return Fail(ACLNN_ERR_PARAM_INVALID, "It is expected dimNum of squareSum equals to 1, but size is %zu",
+                    sum->view_shape.size());
+    }
+    const bool nhwc = x->format == ACL_FORMAT_NHWC;
+    const int64_t C = x->view_shape[nhwc ? 3 : 1];
+    if (sum->view_shape[0] != C) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "It is expected size of sum equals to input_C(%ld), but size is %zu",
+                    static_cast<long>(C), static_cast<size_t>(sum->view_shape[0]));
+    }
+    if (sq->view_shape[0] != C) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "It is expected size of squareSum equals to input_C(%ld), but size is %zu", static_cast<long>(C),
+                    static_cast<size_t>(sq->view_shape[0]));
+    }
+    if (nhwc && x->view_shape[1] == x->view_shape[3]) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "An NHWC x with dims 1 and 3 equal (%s) is not implemented at the reference tier (its formula "
+                    "cannot see the format).",
+                    ShapeString(x->view_shape).c_str());
+    }
+    return 0;
+}
+
+// ---- aclnnInstanceNorm (norm/instance_norm_v3/op_host/op_api/aclnn_instance_norm.cpp); c.t = {x, gamma, beta, y,
+// mean, variance}.
+
+/// CheckParams after CheckNotNull: CheckParamValid (dataFormat starting "NHWC" or "NCHW" - strncmp over 4
+/// characters -, else 161002 with no message of CANN's), CheckDtypeValid (x FLOAT, FLOAT16 on every product; gamma,
+/// beta, y, mean, variance of x's dtype), CheckShape (x at most 8 dims).
+inline int CheckInstanceNorm(const OpCall& c, const char* dataFormat, double) {
+    const aclTensor* x = c.t[0];
+    if (std::string(dataFormat).compare(0, 4, "NHWC") != 0 && std::string(dataFormat).compare(0, 4, "NCHW") != 0) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "dataFormat %s is neither NCHW nor NHWC.", dataFormat);
+    }
+    if (!(x->dtype == ACL_FLOAT || x->dtype == ACL_FLOAT16)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Tensor %s not implemented for %s, should be in dtype support list %s.",
+                    "x", DtypeName(x->dtype), "DT_FLOAT, DT_FLOAT16");
+    }
+    const char* names[5] = {"gamma", "beta", "y", "mean", "variance"};
+    for (int k = 0; k < 5; ++k) {
+        if (int r = NormDtypeMatch(c.t[1 + k], names[k], x->dtype)) return r;
+    }
+    return NormMaxDims(x, "x");
+}
+
+/// CheckPlatform (Ascend310P only: "aclnnInstanceNorm only supports Ascend310p"), then CheckInputAndWeightShape (x
+/// 4-D, gamma and beta 1-D; gamma's size x's C axis: dim 3 for "NHWC", else dim 1). Beyond CANN (where CANN's
+/// ViewCopy would fail in the second phase): y not of x's shape, mean or variance not of N * C elements -> 161002.
+inline int CheckInstanceNormShape(const OpCall& c, const char* dataFormat, double) {
+    if (c.soc != rt::Soc::kAscend310P) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "aclnnInstanceNorm only supports Ascend310p");
+    }
+    const aclTensor* x = c.t[0];
+    const aclTensor* gamma = c.t[1];
+    const aclTensor* beta = c.t[2];
+    if (!(x->view_shape.size() == 4 && gamma->view_shape.size() == 1 && beta->view_shape.size() == 1)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "x dim should be 4, gamma dim should be 1, beta dim should be 1");
+    }
+    const bool nhwc = std::string(dataFormat).compare(0, 4, "NHWC") == 0;
+    const int64_t C = x->view_shape[nhwc ? 3 : 1];
+    if (gamma->view_shape[0] != C) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "gamma.shape[0] must be equal to x's C axis");
+    }
+    if (beta->view_shape[0] != C) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "beta.shape[0] must be equal to x's C axis (beyond CANN: the kernel reads C elements).");
+    }
+    const aclTensor* y = c.t[3];
+    if (y->view_shape != x->view_shape) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "y %s is not of x's shape %s (beyond CANN: its ViewCopy fails).",
+                    ShapeString(y->view_shape).c_str(), ShapeString(x->view_shape).c_str());
+    }
+    const bool empty = x->numel == 0 || gamma->numel == 0 || beta->numel == 0 || y->numel == 0 ||
+                       c.t[4]->numel == 0 || c.t[5]->numel == 0;
+    if (empty) return 0;
+    const char* names[2] = {"mean", "variance"};
+    for (int k = 0; k < 2; ++k) {
+        if (c.t[4 + k]->numel != x->view_shape[0] * C) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "%s %s does not hold N * C = %ld elements (beyond CANN: its ViewCopy fails).", names[k],
+                        ShapeString(c.t[4 + k]->view_shape).c_str(), static_cast<long>(x->view_shape[0] * C));
+        }
+    }
+    return 0;
+}
+
+// ---- aclnnLayerNormQuant (norm/layer_norm_quant/op_host/op_api/aclnn_layer_norm_quant.cpp); c.t = {x, gamma, beta,
+// scale, zeroPointsOptional, res, scaleOut}, zeroPointsOptional and scaleOut possibly NULL.
+
+/// CheckNotNull's quantMode rule: zeroPointsOptional non-NULL when quantMode is 0 (after x, gamma, beta, scale, res).
+inline int CheckLayerNormQuantNull(const OpCall& c, int quantMode, double) {
+    if (quantMode != 0 || c.t[4] != nullptr) return 0;
+    return Fail(ACLNN_ERR_PARAM_NULLPTR, "Expected a proper Tensor but got null for argument zeroPointsOptional.");
+}
+
+/// CheckDtype (x in the list - FLOAT16, FLOAT, BF16 on a regbase arch (Ascend 950); FLOAT16, BF16 on Atlas A2/A3 and
+/// the other products; FLOAT16 on Ascend310P -; gamma, beta, scale of x's dtype; zeroPointsOptional INT8 (CANN's
+/// macro names it tensorPtr); res INT8), CheckShape (x at most 8 dims, gamma at most 2; quantMode 0 only; gamma's last
+/// dim x's; beta gamma's shape; scale [1]; zeroPointsOptional of scale's rank; res x's shape). scaleOut is not
+/// checked (written only for quantMode 1, which is refused). Beyond CANN: a 0-d x (CANN reads its dim -1).
+inline int CheckLayerNormQuant(const OpCall& c, int quantMode, double) {
+    const aclTensor* x = c.t[0];
+    const aclTensor* gamma = c.t[1];
+    const aclTensor* beta = c.t[2];
+    const aclTensor* scale = c.t[3];
+    const aclTensor* zp = c.t[4];
+    const aclTensor* res = c.t[5];
+    const aclDataType d = x->dtype;
+    const bool ok = c.soc == rt::Soc::kAscend950 ? (d == ACL_FLOAT16 || d == ACL_FLOAT || d == ACL_BF16)
+                    : c.soc == rt::Soc::kAscend310P ? d == ACL_FLOAT16
+                                                    : (d == ACL_FLOAT16 || d == ACL_BF16);
+    if (!ok) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Tensor %s not implemented for %s, should be in dtype support list %s.",
+                    "x", DtypeName(d),
+                    c.soc == rt::Soc::kAscend950   ? "[DT_FLOAT16, DT_FLOAT, DT_BF16]"
+                    : c.soc == rt::Soc::kAscend310P ? "[DT_FLOAT16]"
+                                                    : "[DT_FLOAT16, DT_BF16]");
+    }
+    if (int r = NormDtypeMatch(gamma, "gamma", d)) return r;
+    if (int r = NormDtypeMatch(beta, "beta", d)) return r;
+    if (int r = NormDtypeMatch(scale, "scale", d)) return r;
+    if (zp != nullptr) {
+        if (int r = NormDtypeMatch(zp, "tensorPtr", ACL_INT8)) return r;
+    }
+    if (int r = NormDtypeMatch(res, "res", ACL_INT8)) return r;
+    if (int r = NormMaxDims(x, "x")) return r;
+    if (gamma->view_shape.size() > 2) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "The %s tensor cannot be larger than %zu dimensions.", "gamma", size_t{2});
+    }
+    if (quantMode != 0) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Only support static mode quant currently, quantMode should be 0");
+    }
+    const std::vector<int64_t>& xs = x->view_shape;
+    const std::vector<int64_t>& gs = gamma->view_shape;
+    if (xs.empty() || gs.empty() || xs.back() != gs.back()) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Shape of gamma should be equal to last dims of shape x");
+    }
+    if (gs != beta->view_shape) return Fail(ACLNN_ERR_PARAM_INVALID, "Shape of beta should same as gamma");
+    const std::vector<int64_t>& ss = scale->view_shape;
+    if (!(ss.size() == 1 && ss[0] == 1)) return Fail(ACLNN_ERR_PARAM_INVALID, "Shape of scale should be equal to [1]");
+    if (ss.size() != zp->view_shape.size()) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Shape of scale should same as zeroPointsOptional");
+    }
+    if (xs != res->view_shape) return Fail(ACLNN_ERR_PARAM_INVALID, "Shape of res should same as x");
+    // beyond CANN: the kernel reads one zero point
+    if (zp->numel < 1) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "zeroPointsOptional %s holds no value (beyond CANN: the kernel reads one).",
+                    ShapeString(zp->view_shape).c_str());
+    }
+    return 0;
+}
+
+// ---- aclnnAddLayerNormQuant (norm/add_layer_norm_quant/op_host/op_api/aclnn_add_layer_norm_quant.cpp); c.t = {x1,
+// x2, gamma, beta, biasOptional, scales1Optional, scales2Optional, zeroPoints1Optional, zeroPoints2Optional, y1Out,
+// y2Out, xOut, outScales1Out, outScales2Out}, the optional ones NULL when absent.
+
+namespace alnq {
+/// opbase's NpuArch number of a product (the opdev platform enum; as src/op/foreach_call.h NpuArchCode).
+inline unsigned Arch(rt::Soc soc) {
+    switch (soc) {
+        case rt::Soc::kAscend950: return 3510u;
+        case rt::Soc::kAscend910B: case rt::Soc::kAscend910_93: return 2201u;
+        case rt::Soc::kAscend910: return 1001u;
+        case rt::Soc::kAscend310P: return 2002u;
+    }
+    return 0u;
+}
+/// quantMode starts with "dynamic" (strncmp over its length).
+inline bool Dynamic(const char* m) { return std::string(m).compare(0, 7, "dynamic") == 0; }
+inline bool Static(const char* m) { return std::string(m).compare(0, 6, "static") == 0; }
+/// OP_CHECK_DTYPE_NOT_SUPPORT with the op_api's two lists.
+inline int In(const aclTensor* t, const char* name, bool dyn) {
+    const aclDataType d = t->dtype;
+    if (d == ACL_FLOAT16 || d == ACL_BF16 || (!dyn && d == ACL_FLOAT)) return 0;
+    return Fail(ACLNN_ERR_PARAM_INVALID, "Tensor %s not implemented for %s, should be in dtype support list %s.", name,
+                DtypeName(d), dyn ? "[DT_FLOAT16, DT_BF16]" : "[DT_FLOAT, DT_FLOAT16, DT_BF16]");
+}
+}  // namespace alnq
+
+/// CheckParams' first step, CheckPlatform: a regbase arch (Ascend 950) only - before the null checks (so before the
+/// generated code sets c.soc: the product is read here).
+inline int CheckAddLayerNormQuantPlatform(const OpCall&, const char*, double, bool, bool) {
+    const rt::Soc soc = rt::ActiveSoc();
+    if (soc == rt::Soc::kAscend950) return 0;
+    return Fail(ACLNN_ERR_PARAM_INVALID, "Support for npuArch %u is not implemented.", alnq::Arch(soc));
+}
+
+/// GetQuantMode ("dynamic" or "static" prefixes), CheckDtypeValid, CheckShapeRel, CheckShapeEqs, CheckOptCombValid.
+inline int CheckAddLayerNormQuant(const OpCall& c, const char* quantMode, double, bool, bool) {
+    const aclTensor* x1 = c.t[0];
+    const aclTensor* gamma = c.t[2];
+    const aclTensor* bias = c.t[4];
+    const aclTensor* s1 = c.t[5];
+    const aclTensor* s2 = c.t[6];
+    const aclTensor* z1 = c.t[7];
+    const aclTensor* z2 = c.t[8];
+    const aclTensor* y1 = c.t[9];
+    const aclTensor* y2 = c.t[10];
+    const aclTensor* xOut = c.t[11];
+    const aclTensor* o1 = c.t[12];
+    const aclTensor* o2 = c.t[13];
+    if (!alnq::Dynamic(quantMode) && !alnq::Static(quantMode)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Got quantMode neither \"dynamic\" nor \"static\".");
+    }
+    const bool dyn = alnq::Dynamic(quantMode);
+    const aclDataType d = x1->dtype;
+    if (int r = alnq::In(x1, "x1", dyn)) return r;
+    if (int r = NormDtypeMatch(c.t[1], "x2", d)) return r;
+    if (int r = NormDtypeMatch(gamma, "gamma", d)) return r;
+    if (int r = NormDtypeMatch(c.t[3], "beta", d)) return r;
+    if (bias != nullptr) {
+        if (int r = NormDtypeMatch(bias, "tensorPtr", d)) return r;
+    }
+    if (int r = NormDtypeMatch(y1, "y1Out", ACL_INT8)) return r;
+    if (int r = NormDtypeMatch(y2, "y2Out", ACL_INT8)) return r;
+    if (int r = NormDtypeMatch(xOut, "xOut", d)) return r;
+    if (int r = NormDtypeMatch(o1, "outScales1Out", ACL_FLOAT)) return r;
+    if (int r = NormDtypeMatch(o2, "outScales2Out", ACL_FLOAT)) return r;
+    if (s1 != nullptr) {
+        if (int r = alnq::In(s1, "scales1Optional", dyn)) return r;
+        if (dyn) {
+            if (int r = NormDtypeMatch(s1, "tensorPtr", d)) return r;
+        }
+        const aclTensor* same[3] = {s2, z1, z2};
+        for (const aclTensor* t : same) {
+            if (t == nullptr) continue;
+            if (int r = NormDtypeMatch(t, "tensorPtr", s1->dtype)) return r;
+        }
+    }
+    // CheckShapeRel
+    if (int r = NormMaxDims(x1, "x1")) return r;
+    if (int r = NormMaxDims(gamma, "gamma")) return r;
+    const std::vector<int64_t>& xs = x1->view_shape;
+    const std::vector<int64_t>& gs = gamma->view_shape;
+    if (xs.size() < gs.size()) return Fail(ACLNN_ERR_PARAM_INVALID, "DimNum of x1 should bigger than gamma");
+    for (size_t i = 0; i < gs.size(); ++i) {
+        if (xs[i + xs.size() - gs.size()] != gs[i]) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "Shape of gamma should be equal to few dims of shape x1");
+        }
+    }
+    if (dyn) {
+        const std::vector<int64_t>& os = o1->view_shape;
+        if (!(xs.size() >= 2 && gs.size() == 1)) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "In dyn quant, x1.dims() >= 2 and gamma.dims() == 1 should be followed");
+        }
+        if (xs.size() != 1 + os.size()) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "DimNum of outScales1Out should equals to (x1DimNum - 1)");
+        }
+        for (size_t i = 0; i < os.size(); ++i) {
+            if (xs[i] != os[i]) {
+                return Fail(ACLNN_ERR_PARAM_INVALID, "Shape of outScales should equals to x1 without last dim");
+            }
+        }
+    }
+    // CheckShapeEqs
+    const bool dual = s2 != nullptr;
+    bool ele = xs == c.t[1]->view_shape && xs == xOut->view_shape && xs == y1->view_shape;
+    if (dual) ele = ele && xs == y2->view_shape;
+    if (!ele) return Fail(ACLNN_ERR_PARAM_INVALID, "Tensors x1/x2/y1/y2/x shape not same.");
+    bool w = gs == c.t[3]->view_shape;
+    for (const aclTensor* t : {s1, s2, z1, z2}) {
+        if (t != nullptr && t->view_shape != gs) w = false;
+    }
+    if (!w) return Fail(ACLNN_ERR_PARAM_INVALID, "Tensors gamma/beta/s1/s2/z1/z2 shape not same.");
+    if (bias != nullptr && bias->view_shape != gs && bias->view_shape != xs) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Shape of bias is not same as x1 or gamma.");
+    }
+    if (dual && dyn && o1->view_shape != o2->view_shape) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Shapes of outScales not equal.");
+    }
+    // CheckOptCombValid
+    const bool e1 = s1 != nullptr, e2 = s2 != nullptr, ez1 = z1 != nullptr, ez2 = z2 != nullptr;
+    if (dyn) {
+        const bool ok = !ez1 && !ez2 && (e1 || !e2);
+        if (!ok) return Fail(ACLNN_ERR_PARAM_INVALID, "Invalid Optional input combination in dyn quant mode");
+    } else {
+        const bool ok = e1 && ((e2 && ez1 == ez2) || (!e2 && !ez2));
+        if (!ok) return Fail(ACLNN_ERR_PARAM_INVALID, "Invalid Optional input combination in stc quant mode");
+    }
+    return 0;
+}
+
+// ---- aclnnQuantizedBatchNorm (norm/quantized_batch_norm/op_host/op_api/aclnn_quantized_batch_norm.cpp); c.t =
+// {input, mean, var, weight, bias, output}, weight and bias NULL when absent.
+
+/// After CheckNotNull (input, output, mean, var) and CheckScalarNotNull: CheckNotEmpty / CheckOthersNotEmpty (an empty
+/// input, mean, var, weight or bias -> 161002 with no message of CANN's), CheckParams (input, output INT8, UINT8,
+/// INT32; storage formats equal and not private; output of input's shape), CheckOthersParams (weight, bias, mean,
+/// var FLOAT; each 1-D of input's dim 1), CheckScalarParams (inputScale, outputScale FLOAT; the zero points INT32),
+/// then input 4-D (161002, no message). Beyond CANN: an input under 2 dims (CANN reads its dim 1) -> 161002.
+inline int CheckQuantizedBatchNorm(const OpCall& c, const aclScalar* inputScale, const aclScalar* inputZeroPoint,
+                                   const aclScalar* outputScale, const aclScalar* outputZeroPoint, float) {
+    const aclTensor* input = c.t[0];
+    const aclTensor* mean = c.t[1];
+    const aclTensor* var = c.t[2];
+    const aclTensor* weight = c.t[3];
+    const aclTensor* bias = c.t[4];
+    const aclTensor* out = c.t[5];
+    if (input->numel == 0 || mean->numel == 0 || var->numel == 0) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "aclnnQuantizedBatchNorm: an empty input, mean or var.");
+    }
+    if ((weight != nullptr && weight->numel == 0) || (bias != nullptr && bias->numel == 0)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "aclnnQuantizedBatchNorm: an empty weight or bias.");
+    }
+    const aclTensor* io[2] = {input, out};
+    const char* io_names[2] = {"input", "out"};
+    for (int k = 0; k < 2; ++k) {
+        const aclDataType d = io[k]->dtype;
+        if (!(d == ACL_INT8 || d == ACL_UINT8 || d == ACL_INT32)) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "Tensor %s not implemented for %s, should be in dtype support list [DT_INT8, DT_UINT8, DT_INT32].",
+                        io_names[k], DtypeName(d));
+        }
+    }
+    if (input->format != out->format) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Format of input and output should be equal, input [%s], output [%s].",
+                    FormatName(input->format), FormatName(out->format));
+    }
+    if (IsPrivateFormatCode(input->format)) return Fail(ACLNN_ERR_PARAM_INVALID, "Format only support NCHW.");
+    if (int r = bn::SameShape(out, "out", input, "input")) return r;
+    const aclTensor* others[4] = {weight, bias, mean, var};
+    const char* other_names[4] = {"weight", "bias", "mean", "var"};
+    for (int k = 0; k < 4; ++k) {
+        if (others[k] == nullptr) continue;
+        if (int r = NormDtypeMatch(others[k], other_names[k], ACL_FLOAT)) return r;
+    }
+    if (input->view_shape.size() < 2) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Expected a 4-D input, but got %s (beyond CANN: it reads dim 1).",
+                    ShapeString(input->view_shape).c_str());
+    }
+    const int64_t dimC = input->view_shape[1];
+    for (int k = 0; k < 4; ++k) {
+        const aclTensor* t = others[k];
+        if (t != nullptr && (t->view_shape.size() != 1 || t->view_shape[0] != dimC)) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "Dim of %s should be one and shape is channel num of input.",
+                        other_names[k]);
+        }
+    }
+    const aclScalar* sc[4] = {inputScale, inputZeroPoint, outputScale, outputZeroPoint};
+    const char* sc_names[4] = {"inputScale", "inputZeroPoint", "outputScale", "outputZeroPoint"};
+    const aclDataType sc_dt[4] = {ACL_FLOAT, ACL_INT32, ACL_FLOAT, ACL_INT32};
+    for (int k = 0; k < 4; ++k) {
+        if (sc[k]->dtype != sc_dt[k]) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "Tensor %s expected dtype is %s but found %s.", sc_names[k],
+                        DtypeName(sc_dt[k]), DtypeName(sc[k]->dtype));
+        }
+    }
+    if (input->view_shape.size() != 4) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "aclnnQuantizedBatchNorm: input of %zu dims, not 4.",
+                    input->view_shape.size());
+    }
+    return 0;
+}
+
 }  // namespace aclcpu

@@ -241,7 +241,7 @@ inline int AscendQuantRoundMode(const char* roundMode, int32_t dstType, bool v3)
 /// aclnn_ascend_quant.cpp CheckParams after CheckNotNull: CheckDtypeValid, CheckShape (y's shape x's - for an INT32
 /// y the packed-int4 shape -, at most 8 dims, CheckDim: scale's and offset's last dims equal and x's last or 1,
 /// CheckDimOne: every other dim of scale / offset 1, each broadcastable to x), CheckRoundMode.
-inline int CheckAscendQuant(const OpCall& c, bool /*sqrtMode*/, char* roundMode, int32_t dstType) {
+inline int CheckAscendQuant(const OpCall& c, bool /*sqrtMode*/, const char* roundMode, int32_t dstType) {
     const aclTensor* x = c.t[0];
     const aclTensor* scale = c.t[1];
     const aclTensor* offset = c.t[2];
@@ -282,7 +282,8 @@ inline int CheckAscendQuant(const OpCall& c, bool /*sqrtMode*/, char* roundMode,
 /// CheckAxis (the last dim only on DAV_2002; within x's dims; one of the last two), CheckShape (y's shape, at most 8
 /// dims, CheckDim: offset of scale's shape, scale 1-d or of x's rank, its size along axis x's or 1 and no other dim
 /// above 1), CheckRoundMode.
-inline int CheckAscendQuantV3(const OpCall& c, bool /*sqrtMode*/, char* roundMode, int32_t dstType, int32_t axis) {
+inline int CheckAscendQuantV3(const OpCall& c, bool /*sqrtMode*/, const char* roundMode, int32_t dstType,
+                              int32_t axis) {
     const aclTensor* x = c.t[0];
     const aclTensor* scale = c.t[1];
     const aclTensor* offset = c.t[2];

@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <string>
 #include <tuple>
 #include <vector>
 
@@ -697,6 +698,51 @@ inline at::Tensor EmbeddingRenormIn(const at::Tensor& indices, const at::Tensor&
     return out;
 }
 
+/// aclnnBatchNormReduce (norm/bn_training_reduce/op_api/aclnn_batch_norm_reduce.cpp; the BNTrainingReduce kernel):
+/// the per-channel sum and sum of squares of a 4-D x over N, H, W (C at dim 1 for NCHW, dim 3 for NHWC), both
+/// FLOAT [C]; the kernel accumulates in float32 (FLOAT16 / BF16 x widened). The formula cannot see x's format: C's
+/// dim is the one of sum's length (dim 1 when both match; the first phase refuses an NHWC x with dims 1 and 3 equal).
+/// An empty x, sum or squareSum writes zeros (ProcessEmptyTensorWithValue). Here: ATen's sum in float32 (double
+/// accumulation is not used: each partial sum is float32 as ATen's CPU reduction computes it).
+inline std::tuple<at::Tensor, at::Tensor> BatchNormReduceIn(const at::Tensor& x, const at::Tensor& sum,
+                                                           const at::Tensor& squareSum) {
+    const at::TensorOptions f = at::TensorOptions().dtype(at::kFloat);
+    if (x.numel() == 0 || sum.numel() == 0 || squareSum.numel() == 0) {
+        return std::make_tuple(at::zeros({sum.numel()}, f), at::zeros({squareSum.numel()}, f));
+    }
+    const bool nchw = x.size(1) == sum.numel();
+    const std::vector<int64_t> dims = nchw ? std::vector<int64_t>{0, 2, 3} : std::vector<int64_t>{0, 1, 2};
+    const at::Tensor v = x.to(at::kFloat);
+    return std::make_tuple(v.sum(dims), (v * v).sum(dims));
+}
+
+/// aclnnInstanceNorm (norm/instance_norm_v3/op_host/op_api/aclnn_instance_norm.cpp; the InstanceNormV3 kernel,
+/// Ascend310P): x [N, C, H, W] ("NCHW") or [N, H, W, C] ("NHWC": the op_api transposes to NCHW and back) normalized
+/// per (n, c) over H, W: y = (x - mean) / sqrt(variance + eps) * gamma + beta, mean and the biased variance written
+/// as N * C values in (n, c) order (the caller's mean / variance shape: [N, C, 1, 1], or [N, 1, 1, C] for NHWC).
+/// An empty tensor: nothing written. Here: ATen in float32 (var_mean), each result rounded once to its dtype.
+inline std::tuple<at::Tensor, at::Tensor, at::Tensor> InstanceNormIn(const at::Tensor& x, const at::Tensor& gamma,
+                                                                    const at::Tensor& beta, const std::string& dataFormat,
+                                                                    double eps, const at::Tensor& y,
+                                                                    const at::Tensor& mean, const at::Tensor& variance) {
+    if (x.numel() == 0 || gamma.numel() == 0 || beta.numel() == 0 || y.numel() == 0 || mean.numel() == 0 ||
+        variance.numel() == 0) {
+        return std::make_tuple(y, mean, variance);
+    }
+    const bool nhwc = dataFormat.compare(0, 4, "NHWC") == 0;
+    at::Tensor v = x.to(at::kFloat);
+    if (nhwc) v = v.permute({0, 3, 1, 2});
+    auto vm = at::var_mean(v, {2, 3}, /*unbiased=*/false, /*keepdim=*/true);
+    const at::Tensor var = std::get<0>(vm);
+    const at::Tensor mu = std::get<1>(vm);
+    const int64_t C = v.size(1);
+    const at::Tensor g = gamma.to(at::kFloat).reshape({1, C, 1, 1});
+    const at::Tensor b = beta.to(at::kFloat).reshape({1, C, 1, 1});
+    at::Tensor out = (v - mu) / at::sqrt(var + static_cast<double>(static_cast<float>(eps))) * g + b;
+    if (nhwc) out = out.permute({0, 2, 3, 1});
+    return std::make_tuple(out, mu.reshape(mean.sizes()), var.reshape(variance.sizes()));
+}
+
 // ---------------------------------------------------------------------------------- norm + quant fusions
 
 /// The int8 quantization's last steps as the ops-nn kernels write them: v (float32) rounded half to even
@@ -836,10 +882,117 @@ inline std::tuple<at::Tensor, at::Tensor, at::Tensor, at::Tensor, at::Tensor> Ad
     return std::make_tuple(std::get<0>(q1), std::get<0>(q2), x, std::get<1>(q1), std::get<1>(q2));
 }
 
+/// aclnnLayerNormQuant (norm/layer_norm_quant/op_host/op_api/aclnn_layer_norm_quant.cpp; kernel
+/// op_kernel/layer_norm_quant_normal.h FastPrecisionCompute, layer_norm_quant_helper.h): x in float32, mean and the
+/// biased variance over the last dim, y = (x - mean) * (1 / sqrt(var + epsilon)) * gamma + beta (gamma, beta widened;
+/// a [1, D] gamma read as [D]); quantMode 0 (the only one the op_api takes): v = y * (1 / scale[0]) + zeroPoints[0]
+/// (GetScaleAndOffset: the reciprocal in float32, a zero scale read as 1; the INT8 zero point as float), rounded to
+/// FLOAT16 (CastFrom32To16), saturated to [-128, 127] and cast with CAST_RINT (CastFromF16ToI8). scaleOut is not
+/// written. An empty x: nothing written. Here: that sequence on ATen in float32 (ATen's reduction order).
+inline std::tuple<at::Tensor, at::Tensor> LayerNormQuantIn(const at::Tensor& x, const at::Tensor& gamma,
+                                                          const at::Tensor& beta, const at::Tensor& scale,
+                                                          const at::Tensor& zeroPoints, int64_t quantMode,
+                                                          double epsilon, const at::Tensor& res,
+                                                          const at::Tensor& scaleOut) {
+    (void)quantMode;
+    if (x.numel() == 0) return std::make_tuple(res, scaleOut);
+    const at::Tensor xf = x.to(at::kFloat).contiguous();
+    const at::Tensor mean = xf.mean(-1, true);
+    const at::Tensor z = xf - mean;
+    const at::Tensor var = (z * z).mean(-1, true);
+    const at::Tensor rstd = 1.0 / at::sqrt(var + static_cast<double>(static_cast<float>(epsilon)));
+    const at::Tensor y = z * rstd * gamma.to(at::kFloat).reshape({-1}) + beta.to(at::kFloat).reshape({-1});
+    const float s = scale.to(at::kFloat).reshape({-1})[0].item<float>();
+    const float inv = 1.0f / (s == 0.0f ? 1.0f : s);
+    const double o = zeroPoints.to(at::kFloat).reshape({-1})[0].item<double>();
+    const at::Tensor v = (y * static_cast<double>(inv) + o).to(at::kHalf).to(at::kFloat);
+    return std::make_tuple(QuantRintInt8(v), scaleOut);
+}
+
+/// aclnnAddLayerNormQuant (norm/add_layer_norm_quant/op_host/op_api/aclnn_add_layer_norm_quant.cpp,
+/// docs/aclnnAddLayerNormQuant.md; Ascend 950): x = x1 + x2 (+ biasOptional, of gamma's or x1's shape) in float32
+/// (xOut, rounded to x1's dtype, written where additionalOutput asks for it); y = (x - mean) / sqrt(var + epsilon) *
+/// gamma + beta over gamma's trailing dims (biased var). quantMode "static": y1Out = round(y / scales1 + zeroPoints1)
+/// with divMode, round(y * scales1 + zeroPoints1) without (round half to even, saturated to INT8; an absent zero
+/// point 0), y2Out likewise where scales2Optional is given. "dynamic": v = y * scales1 (when given), outScales1Out =
+/// the row's max |v| / 127, y1Out = round(v / outScales1Out) (DynamicQuantRow), y2Out / outScales2Out with scales2
+/// where given. An empty x1 or gamma writes nothing; an empty y2Out or outScales2Out (x1 not empty) writes only the
+/// dynamic mode's outScales1Out (the op_api's empty-input path). Here: that sequence on ATen in float32 - the docs'
+/// formulas, not the kernel's operation order.
+inline std::tuple<at::Tensor, at::Tensor, at::Tensor, at::Tensor, at::Tensor> AddLayerNormQuantIn(
+    const at::Tensor& x1, const at::Tensor& x2, const at::Tensor& gamma, const at::Tensor& beta,
+    const at::Tensor& bias, const at::Tensor& scales1, const at::Tensor& scales2, const at::Tensor& zeroPoints1,
+    const at::Tensor& zeroPoints2, const std::string& quantMode, double epsilon, bool additionalOutput, bool divMode,
+    const at::Tensor& y1Out, const at::Tensor& y2Out, const at::Tensor& xOut, const at::Tensor& outScales1Out,
+    const at::Tensor& outScales2Out) {
+    const bool dyn = quantMode.compare(0, 7, "dynamic") == 0;
+    if (x1.numel() == 0 || gamma.numel() == 0 || outScales1Out.numel() == 0) {
+        return std::make_tuple(y1Out, y2Out, xOut, outScales1Out, outScales2Out);
+    }
+    const bool partial = y2Out.numel() == 0 || outScales2Out.numel() == 0;
+    at::Tensor x = x1.to(at::kFloat) + x2.to(at::kFloat);
+    if (bias.defined()) x = x + bias.to(at::kFloat);
+    x = x.contiguous();
+    std::vector<int64_t> dims;
+    for (int64_t i = x.dim() - gamma.dim(); i < x.dim(); ++i) dims.push_back(i);
+    const at::Tensor mean = x.mean(dims, true);
+    const at::Tensor z = x - mean;
+    const at::Tensor var = (z * z).mean(dims, true);
+    const at::Tensor y = z / at::sqrt(var + static_cast<double>(static_cast<float>(epsilon))) * gamma.to(at::kFloat) +
+                         beta.to(at::kFloat);
+    const at::Tensor xo = additionalOutput ? x : xOut;
+    if (dyn) {
+        auto q1 = DynamicQuantRow(y, scales1);
+        const at::Tensor sc1 = std::get<1>(q1).reshape(outScales1Out.sizes());
+        if (partial) return std::make_tuple(y1Out, y2Out, xOut, sc1, outScales2Out);
+        if (!scales2.defined()) return std::make_tuple(std::get<0>(q1), y2Out, xo, sc1, outScales2Out);
+        auto q2 = DynamicQuantRow(y, scales2);
+        return std::make_tuple(std::get<0>(q1), std::get<0>(q2), xo, sc1,
+                               std::get<1>(q2).reshape(outScales2Out.sizes()));
+    }
+    if (partial) return std::make_tuple(y1Out, y2Out, xOut, outScales1Out, outScales2Out);
+    auto quant = [&](const at::Tensor& sc, const at::Tensor& zp) {
+        const at::Tensor sf = sc.to(at::kFloat);
+        at::Tensor v = divMode ? y / sf : y * sf;
+        if (zp.defined()) v = v + zp.to(at::kFloat);
+        return QuantRintInt8(v);
+    };
+    return std::make_tuple(quant(scales1, zeroPoints1), scales2.defined() ? quant(scales2, zeroPoints2) : y2Out, xo,
+                           outScales1Out, outScales2Out);
+}
+
+/// aclnnQuantizedBatchNorm (norm/quantized_batch_norm/op_host/op_api/aclnn_quantized_batch_norm.cpp; kernel
+/// op_kernel/quantized_batch_norm_welford.h DequantX / QuantX): input [N, C, H, W] dequantized, x' = (x -
+/// inputZeroPoint) * inputScale in float32; y = (x' - mean) / sqrt(var + epsilon) * weight + bias per channel (weight
+/// ones, bias zeros when absent: the op_api's FillScalar); out = y / outputScale + outputZeroPoint rounded half away
+/// from zero (ClearInvalidNum's CAST_ROUND) and saturated to the kernel's output dtype - input's: [-128, 127] INT8,
+/// [0, 255] UINT8, INT32's range (the half -> integer casts saturate) -, which CANN's ViewCopy then copies into
+/// output. Here: that sequence on ATen in float32 (docs/aclnnQuantizedBatchNorm.md's formula).
+inline at::Tensor QuantizedBatchNormIn(const at::Tensor& input, const at::Tensor& mean, const at::Tensor& var,
+                                       const at::Scalar& inputScale, const at::Scalar& inputZeroPoint,
+                                       const at::Scalar& outputScale, const at::Scalar& outputZeroPoint,
+                                       const at::Tensor& weight, const at::Tensor& bias, double epsilon) {
+    const int64_t C = input.size(1);
+    const float is = static_cast<float>(inputScale.toDouble());
+    const float os = static_cast<float>(outputScale.toDouble());
+    const float izp = static_cast<float>(inputZeroPoint.toLong());
+    const float ozp = static_cast<float>(outputZeroPoint.toLong());
+    const at::Tensor xd = (input.to(at::kFloat) - static_cast<double>(izp)) * static_cast<double>(is);
+    auto ch = [C](const at::Tensor& t, double fill) { return BnAlongC(BnChannel(t, C, fill), 4); };
+    const at::Tensor y = (xd - ch(mean, 0.0)) / at::sqrt(ch(var, 1.0) + static_cast<double>(static_cast<float>(epsilon))) *
+                             ch(weight, 1.0) + ch(bias, 0.0);
+    const at::Tensor v = (y / static_cast<double>(os) + static_cast<double>(ozp)).to(at::kDouble);
+    const at::Tensor r = at::sign(v) * at::floor(at::abs(v) + 0.5);  // CAST_ROUND: half away from zero (exact in double)
+    double lo = -2147483648.0, hi = 2147483647.0;
+    if (input.scalar_type() == at::kChar) lo = -128.0, hi = 127.0;
+    if (input.scalar_type() == at::kByte) lo = 0.0, hi = 255.0;
+    return at::nan_to_num(at::clamp(r, lo, hi), 0.0);
+}
+
 /// aclnnRmsNormDynamicQuant (norm/rms_norm_dynamic_quant: a generated aclnn layer; kernel
 /// op_kernel/rms_norm_dynamic_quant_normal_kernel.h, docs/aclnnRmsNormDynamicQuant.md): y = x / sqrt(mean(x^2) +
 /// epsilon) * gamma + beta in float32 over the last dim, then DynamicQuantRow with smoothScalesOptional (max_val 127 for
-/// the INT8 dstType). Returns {yOut, scaleOut}.
+/// the INT8 dstType). Returns {yOut, scaleOut} (scaleOut's values in row order, in its own shape).
 inline std::tuple<at::Tensor, at::Tensor> RmsNormDynamicQuantIn(const at::Tensor& x, const at::Tensor& gamma,
                                                                const at::Tensor& smoothScales, const at::Tensor& beta,
                                                                double epsilon, int64_t dstType, const at::Tensor& yOut,
@@ -850,7 +1003,8 @@ inline std::tuple<at::Tensor, at::Tensor> RmsNormDynamicQuantIn(const at::Tensor
     at::Tensor y = xf / at::sqrt(xf.pow(2).mean(-1, true) + static_cast<double>(static_cast<float>(epsilon))) *
                    gamma.to(at::kFloat);
     if (beta.defined()) y = y + beta.to(at::kFloat);
-    return DynamicQuantRow(y, smoothScales);
+    auto q = DynamicQuantRow(y, smoothScales);
+    return std::make_tuple(std::get<0>(q), std::get<1>(q).reshape(scaleOut.sizes()));
 }
 
 }  // namespace ref
