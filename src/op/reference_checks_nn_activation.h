@@ -562,8 +562,7 @@ inline int CheckModulateGradOuts(const OpCall& c) {
 }
 
 /// aclnn_swish.cpp CheckDtypeValidBetaToFloat, aclnn_swish_backward.cpp CheckDtypeValid: a given betaOptional's dtype
-/// castable to FLOAT ("betaOptional dtype %s can not cast to float32."). The table refuses a NULL one before this
-/// (it has no optional aclScalar).
+/// castable to FLOAT ("betaOptional dtype %s can not cast to float32."); a NULL one (optional: CANN's 1.0) passes.
 inline int CheckSwishBetaCast(const OpCall&, const aclScalar* betaOptional) {
     if (betaOptional == nullptr || CanCast(betaOptional->dtype, ACL_FLOAT)) return 0;
     return Fail(ACLNN_ERR_PARAM_INVALID, "betaOptional dtype %s can not cast to float32.", DtypeName(betaOptional->dtype));
@@ -747,6 +746,636 @@ inline int CheckClippedSwigluGradOut(const OpCall& c, int64_t, double, double, d
     if (c.t[3]->view_shape == c.t[1]->view_shape) return 0;
     return Fail(ACLNN_ERR_PARAM_INVALID, "Expected gradXOut to have x's shape %s, but found %s.",
                 ShapeString(c.t[1]->view_shape).c_str(), ShapeString(c.t[3]->view_shape).c_str());
+}
+
+}  // namespace aclcpu
+
+namespace aclcpu {
+
+/// fatrelu_mul_tiling.cpp (561002): input at least 2-D, its last dim non-zero, threshold of one element, the last dim
+/// at most 1024 and even, the product of the other dims at most 200000. c.t = {input, threshold, out}.
+inline int CheckFatreluMulTiling(const OpCall& c) {
+    const std::vector<int64_t>& s = c.t[0]->view_shape;
+    if (s.size() < 2) {
+        return Fail(ACLNN_ERR_INNER_TILING_ERROR, "Input shape dim should be no less than 2, but got %s.",
+                    ShapeString(s).c_str());
+    }
+    const int64_t last = s.back();
+    if (last == 0) return Fail(ACLNN_ERR_INNER_TILING_ERROR, "Last dim elements can not be zero.");
+    if (c.t[1]->numel != 1) {
+        return Fail(ACLNN_ERR_INNER_TILING_ERROR, "Threshold elements can only be one, but got %lld.",
+                    static_cast<long long>(c.t[1]->numel));
+    }
+    if (last > 1024) {
+        return Fail(ACLNN_ERR_INNER_TILING_ERROR, "Last dim size should be no more than 1024, but got %lld.",
+                    static_cast<long long>(last));
+    }
+    if (last % 2 == 1) {
+        return Fail(ACLNN_ERR_INNER_TILING_ERROR, "Last dim size should be even, but got %lld.",
+                    static_cast<long long>(last));
+    }
+    if (c.t[0]->numel / last > 200000) {
+        return Fail(ACLNN_ERR_INNER_TILING_ERROR, "Batch dim size should be no more than 200000, but got %lld.",
+                    static_cast<long long>(c.t[0]->numel / last));
+    }
+    return 0;
+}
+
+/// Beyond CANN (fatrelu_mul_infershape.cpp): out has input's shape with the last dim halved. c.t = {input, threshold,
+/// out}; input checked at least 2-D.
+inline int CheckFatreluMulOut(const OpCall& c) {
+    std::vector<int64_t> want = c.t[0]->view_shape;
+    want.back() /= 2;
+    if (c.t[2]->view_shape == want) return 0;
+    return Fail(ACLNN_ERR_PARAM_INVALID, "Expected out to have shape %s (input's with the last dim halved), but found %s.",
+                ShapeString(want).c_str(), ShapeString(c.t[2]->view_shape).c_str());
+}
+
+/// The shape rules SituGlu and SituGluGrad's tilings check (situ_glu_tiling.cpp CheckAndGetXAndAttrs / CheckY,
+/// situ_glu_grad_tiling.cpp CheckGradY), 161002 as aclnnSituGlu.md / aclnnSituGluGrad.md list them: dim in
+/// [-rank, rank - 1]; x[dim] even; half (y or grad_y) of x's rank, half[dim] = x[dim] / 2, half of x's dtype. Beyond
+/// CANN: half's other dims x's. `half_name` the message's name of the halved tensor.
+inline int CheckSituHalf(const aclTensor* x, const aclTensor* half, const char* half_name, int64_t dim) {
+    const std::vector<int64_t>& s = x->view_shape;
+    const int64_t rank = static_cast<int64_t>(s.size());
+    if (dim > rank - 1 || dim < -rank) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "dim should in [-%lld, %lld], but get %lld.", static_cast<long long>(rank),
+                    static_cast<long long>(rank - 1), static_cast<long long>(dim));
+    }
+    const size_t d = static_cast<size_t>(dim < 0 ? dim + rank : dim);
+    if (s[d] % 2 != 0) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "x[dim] should be divisible by 2, but get %lld.",
+                    static_cast<long long>(s[d]));
+    }
+    const std::vector<int64_t>& h = half->view_shape;
+    if (h.size() != s.size()) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "the number of dimensions of %s should be equal to dimensions of x, but get %lld.", half_name,
+                    static_cast<long long>(h.size()));
+    }
+    if (h[d] != s[d] / 2) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "%s[dim] should be equal to x[dim] divided by 2, but get %lld, expected %lld.",
+                    half_name, static_cast<long long>(h[d]), static_cast<long long>(s[d] / 2));
+    }
+    if (half->dtype != x->dtype) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "%s dtype should be the same as x, but got %s and %s.", half_name,
+                    DtypeName(half->dtype), DtypeName(x->dtype));
+    }
+    std::vector<int64_t> want = s;
+    want[d] /= 2;
+    if (h != want) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Expected %s to have shape %s (x's with dim halved), but found %s.",
+                    half_name, ShapeString(want).c_str(), ShapeString(h).c_str());
+    }
+    return 0;
+}
+
+/// aclnnSituGlu: c.t = {x, out}.
+inline int CheckSituGluShapes(const OpCall& c, int64_t dim, double, double, bool) {
+    return CheckSituHalf(c.t[0], c.t[1], "out", dim);
+}
+
+/// aclnnSituGluGrad: c.t = {gradY, x, out}.
+inline int CheckSituGluGradShapes(const OpCall& c, int64_t dim, double, double, bool) {
+    return CheckSituHalf(c.t[1], c.t[0], "gradY", dim);
+}
+
+}  // namespace aclcpu
+
+namespace aclcpu {
+
+/// aclnnMaskedSoftmaxWithRelPosBias: masked_softmax_with_rel_pos_bias_def.cpp's dtype rows (one dtype for every
+/// tensor: FLOAT16, BF16, FLOAT; FLOAT16, FLOAT on ascend310p; no configuration on the Ascend910) and
+/// masked_softmax_with_rel_pos_bias_tiling.cpp (GetXTensorDims, GetAttenMaskTensorDims, GetBiasTensorDims,
+/// CheckOutShape, the Ascend310P's aligned S2), all 561002 as aclnnMaskedSoftmaxWithRelPosBias.md lists them.
+/// c.t = {x, attenMaskOptional (or nullptr), relativePosBias, out}.
+inline int CheckMaskedSoftmaxRelPos(const OpCall& c, double, int64_t) {
+    const aclTensor* x = c.t[0];
+    const aclTensor* mask = c.t[1];
+    const aclTensor* bias = c.t[2];
+    const aclTensor* out = c.t[3];
+    const aclDataType d = x->dtype;
+    const bool p310 = c.soc == rt::Soc::kAscend310P;
+    const bool ok = c.soc != rt::Soc::kAscend910 &&
+                    (d == ACL_FLOAT16 || d == ACL_FLOAT || (d == ACL_BF16 && !p310));
+    if (!ok) {
+        return Fail(ACLNN_ERR_INNER_TILING_ERROR, "Tensor x dtype %s is not supported on %s.", DtypeName(d),
+                    rt::SocName(c.soc));
+    }
+    const aclTensor* others[3] = {mask, bias, out};
+    const char* names[3] = {"attenMaskOptional", "relativePosBias", "out"};
+    for (int i = 0; i < 3; ++i) {
+        if (others[i] != nullptr && others[i]->dtype != d) {
+            return Fail(ACLNN_ERR_INNER_TILING_ERROR, "Expected %s to have x's dtype %s, but found %s.", names[i],
+                        DtypeName(d), DtypeName(others[i]->dtype));
+        }
+    }
+    const std::vector<int64_t>& xs = x->view_shape;
+    int64_t b = 0, w = 1, n = 0, s1 = 0, s2 = 0;
+    if (xs.size() == 5) {
+        b = xs[0]; w = xs[1]; n = xs[2]; s1 = xs[3]; s2 = xs[4];
+    } else if (xs.size() == 4) {
+        b = xs[0]; n = xs[1]; s1 = xs[2]; s2 = xs[3];
+    } else {
+        return Fail(ACLNN_ERR_INNER_TILING_ERROR, "Do tiling failed, x dim num only support 4 or 5, but got dim num is %zu",
+                    xs.size());
+    }
+    if (b == 0 || w == 0 || n == 0 || s1 == 0 || s2 == 0) {
+        return Fail(ACLNN_ERR_INNER_TILING_ERROR, "Do tiling failed, b_[%lld]), w_[%lld], n_[%lld], s1[%lld], s2_[%lld]",
+                    static_cast<long long>(b), static_cast<long long>(w), static_cast<long long>(n),
+                    static_cast<long long>(s1), static_cast<long long>(s2));
+    }
+    const int64_t bw = b * w;  // the 4-D x's first dim
+    if (mask != nullptr) {
+        const std::vector<int64_t>& m = mask->view_shape;
+        int64_t mb = 1, mw = 0, mn = 1, ms1 = 0, ms2 = 0;
+        if (m.size() == 3) {
+            mw = m[0]; ms1 = m[1]; ms2 = m[2];
+        } else if (m.size() == 4) {
+            mw = m[0]; mn = m[1]; ms1 = m[2]; ms2 = m[3];
+        } else if (m.size() == 5) {
+            mb = m[0]; mw = m[1]; mn = m[2]; ms1 = m[3]; ms2 = m[4];
+        } else {  // beyond CANN: the tiling reads no dims of another rank
+            return Fail(ACLNN_ERR_INNER_TILING_ERROR, "attenMaskOptional must be 3-D, 4-D or 5-D, but got %s.",
+                        ShapeString(m).c_str());
+        }
+        if (mb != 1 || mn != 1) {
+            return Fail(ACLNN_ERR_INNER_TILING_ERROR, "Do tiling failed, att_b_[%lld]), att_n_[%lld]",
+                        static_cast<long long>(mb), static_cast<long long>(mn));
+        }
+        if (mw == 0 || ms1 == 0 || ms2 == 0) {
+            return Fail(ACLNN_ERR_INNER_TILING_ERROR, "Do tiling failed, attenMaskOptional %s has a zero dim.",
+                        ShapeString(m).c_str());
+        }
+        if (xs.size() == 4) {
+            if (bw / mw == 0) {
+                return Fail(ACLNN_ERR_INNER_TILING_ERROR,
+                            "Do tiling failed,  x shape %s and attenMask shape %s is not compatible, please check it.",
+                            ShapeString(xs).c_str(), ShapeString(m).c_str());
+            }
+            b = bw / mw;
+            w = mw;
+        }
+        if (!(w == mw && s1 == ms1 && s2 == ms2)) {
+            return Fail(ACLNN_ERR_INNER_TILING_ERROR,
+                        "Do tiling failed, w_[%lld], att_w_[%lld], s1_[%lld], att_s1_[%lld], s2_[%lld], att_s2_[%lld]",
+                        static_cast<long long>(w), static_cast<long long>(mw), static_cast<long long>(s1),
+                        static_cast<long long>(ms1), static_cast<long long>(s2), static_cast<long long>(ms2));
+        }
+        // beyond CANN: the 4-D x's first dim a multiple of W (the kernel reads b * W rows)
+        if (xs.size() == 4 && b * w != bw) {
+            return Fail(ACLNN_ERR_INNER_TILING_ERROR, "x's first dim %lld is not a multiple of the mask's W %lld.",
+                        static_cast<long long>(bw), static_cast<long long>(w));
+        }
+    }
+    const std::vector<int64_t>& bs = bias->view_shape;
+    int64_t bb = 1, bwd = 1, bn = 0, bs1 = 0, bs2 = 0;
+    if (bs.size() == 3) {
+        bn = bs[0]; bs1 = bs[1]; bs2 = bs[2];
+    } else if (bs.size() == 4) {
+        bwd = bs[0]; bn = bs[1]; bs1 = bs[2]; bs2 = bs[3];
+    } else if (bs.size() == 5) {
+        bb = bs[0]; bwd = bs[1]; bn = bs[2]; bs1 = bs[3]; bs2 = bs[4];
+    } else {  // beyond CANN
+        return Fail(ACLNN_ERR_INNER_TILING_ERROR, "relativePosBias must be 3-D, 4-D or 5-D, but got %s.",
+                    ShapeString(bs).c_str());
+    }
+    if (bb != 1 || bwd != 1) {
+        return Fail(ACLNN_ERR_INNER_TILING_ERROR, "Do tiling failed, bias_b_[%lld]), bias_w_[%lld]",
+                    static_cast<long long>(bb), static_cast<long long>(bwd));
+    }
+    if (!(n == bn && s1 == bs1 && s2 == bs2)) {
+        return Fail(ACLNN_ERR_INNER_TILING_ERROR,
+                    "Do tiling failed, n_[%lld], bias_n_[%lld], s1_[%lld], bias_s1_[%lld], s2_[%lld], bias_s2_[%lld]",
+                    static_cast<long long>(n), static_cast<long long>(bn), static_cast<long long>(s1),
+                    static_cast<long long>(bs1), static_cast<long long>(s2), static_cast<long long>(bs2));
+    }
+    const std::vector<int64_t>& os = out->view_shape;
+    const bool out_ok = (os.size() == 5 && os == std::vector<int64_t>{b, w, n, s1, s2}) ||
+                        (os.size() == 4 && os == std::vector<int64_t>{b * w, n, s1, s2});
+    if (!out_ok) return Fail(ACLNN_ERR_INNER_TILING_ERROR, "Do tiling failed, output shape is not legal, please check it.");
+    // beyond CANN: out of x's rank (a 4-D x with a 5-D out, or the reverse, would be read as another layout)
+    if (os.size() != xs.size()) {
+        return Fail(ACLNN_ERR_INNER_TILING_ERROR, "Expected out to have x's shape %s, but found %s.",
+                    ShapeString(xs).c_str(), ShapeString(os).c_str());
+    }
+    if (p310 && (s2 * static_cast<int64_t>(ItemSize(d))) % 32 != 0) {
+        return Fail(ACLNN_ERR_INNER_TILING_ERROR, "Do tiling failed, s2 is not aligned.");
+    }
+    return 0;
+}
+
+}  // namespace aclcpu
+
+namespace aclcpu {
+namespace gelu_quant_checks {
+
+inline bool InFloatList(aclDataType d) { return d == ACL_FLOAT16 || d == ACL_BF16 || d == ACL_FLOAT; }
+inline bool InYList(aclDataType d) {
+    return d == ACL_FLOAT8_E4M3FN || d == ACL_FLOAT8_E5M2 || d == ACL_INT8 || d == ACL_HIFLOAT8;
+}
+inline int NotSupported(const char* name, aclDataType d, const char* list) {
+    return Fail(ACLNN_ERR_PARAM_INVALID, "Tensor %s not implemented for %s, should be in dtype support list %s.", name,
+                DtypeName(d), list);
+}
+inline int NullTensor(const char* name) {
+    return Fail(ACLNN_ERR_PARAM_NULLPTR, "Expected a proper Tensor but got null for argument %s.", name);
+}
+constexpr const char* kFloatList = "DT_FLOAT16, DT_BF16, DT_FLOAT";
+
+}  // namespace gelu_quant_checks
+
+/// aclnn_gelu_quant.cpp CheckParams up to CheckNotNull: CheckPlatform, quantMode, the NULL checks (which tensors
+/// the mode requires). c.t = {self, inputScaleOptional, inputOffsetOptional, y, outScaleOptional} (the optional ones
+/// nullptr when absent).
+inline int CheckGeluQuantNulls(const OpCall& c, const char* approximate, const char* quantMode, const char* roundMode,
+                                int64_t /*dstType*/) {
+    using namespace gelu_quant_checks;
+    const aclTensor* self = c.t[0];
+    const aclTensor* scale = c.t[1];
+    const aclTensor* y = c.t[3];
+    const aclTensor* outScale = c.t[4];
+    // CheckPlatform: a regbase arch only (ACLNN_ERR_RUNTIME_ERROR); the product read here (c.soc is set by the
+    // table's liveness checks, which run after this hook)
+    const rt::Soc soc = rt::ActiveSoc();
+    if (soc != rt::Soc::kAscend950) {
+        const unsigned arch = soc == rt::Soc::kAscend310P ? 2002u : (soc == rt::Soc::kAscend910 ? 1001u : 2201u);
+        return Fail(ACLNN_ERR_RUNTIME_ERROR, "Support for %u is not implemented.", arch);
+    }
+    if (quantMode == nullptr) return Fail(ACLNN_ERR_PARAM_NULLPTR, "quantMode must not be nullptr.");
+    const bool dyn = std::strncmp(quantMode, "dynamic", 7) == 0;
+    if (!dyn && std::strncmp(quantMode, "static", 6) != 0) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Got quantMode neither \"dynamic\" nor \"static\".");
+    }
+    // CheckNotNull
+    if (self == nullptr) return NullTensor("self");
+    if (!dyn && scale == nullptr) return NullTensor("inputScaleOptional");
+    if (approximate == nullptr) return Fail(ACLNN_ERR_PARAM_NULLPTR, "approximate must not be nullptr.");
+    if (roundMode == nullptr) return Fail(ACLNN_ERR_PARAM_NULLPTR, "roundMode must not be nullptr.");
+    if (y == nullptr) return NullTensor("y");
+    if (dyn && outScale == nullptr) return NullTensor("outScaleOptional");
+    return 0;
+}
+
+/// The rest of aclnn_gelu_quant.cpp CheckParams (after the table's liveness checks): CheckOptCombValid,
+/// CheckDtypeValid, CheckShape, CheckRoundMode, then the empty-tensor refusal; beyond CANN after those, the scale /
+/// offset sizes and outScaleOptional's exact shape. c.t as CheckGeluQuantNulls'.
+inline int CheckGeluQuant(const OpCall& c, const char* approximate, const char* quantMode, const char* roundMode,
+                          int64_t dstType) {
+    using namespace gelu_quant_checks;
+    const aclTensor* self = c.t[0];
+    const aclTensor* scale = c.t[1];
+    const aclTensor* offset = c.t[2];
+    const aclTensor* y = c.t[3];
+    const aclTensor* outScale = c.t[4];
+    const bool dyn = std::strncmp(quantMode, "dynamic", 7) == 0;
+    // CheckOptCombValid
+    if (dyn) {
+        if (scale == nullptr && offset != nullptr) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "Invalid Optional input, output combination in dynamic quant mode");
+        }
+    } else if (outScale != nullptr) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Invalid Optional input, output combination in static quant mode");
+    }
+    // CheckDtypeValid
+    if (!InFloatList(self->dtype)) return NotSupported("self", self->dtype, kFloatList);
+    if (!InYList(y->dtype)) {
+        return NotSupported("y", y->dtype, "DT_FLOAT8_E4M3FN, DT_FLOAT8_E5M2, DT_INT8, DT_HIFLOAT8");
+    }
+    if (scale != nullptr) {
+        if (!InFloatList(scale->dtype)) return NotSupported("inputScaleOptional", scale->dtype, kFloatList);
+        const bool bad = scale->dtype != ACL_FLOAT &&
+                         ((self->dtype == ACL_FLOAT16 && scale->dtype == ACL_BF16) ||
+                          (self->dtype == ACL_BF16 && scale->dtype == ACL_FLOAT16));
+        if (bad) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "dtype of input self:%s is not compatible with inputScaleOptional:%s.",
+                        DtypeName(self->dtype), DtypeName(scale->dtype));
+        }
+    }
+    if (offset != nullptr) {
+        if (!InFloatList(offset->dtype)) return NotSupported("inputOffsetOptional", offset->dtype, kFloatList);
+        // OP_CHECK_DTYPE_NOT_SAME(inputScaleOptional, inputOffsetOptional): a static offset comes with a scale
+        if (scale != nullptr && scale->dtype != offset->dtype) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "Expected both tensors to have same dtype, but found inputScaleOptional %s and "
+                        "inputOffsetOptional %s.",
+                        DtypeName(scale->dtype), DtypeName(offset->dtype));
+        }
+    }
+    if (outScale != nullptr && outScale->dtype != ACL_FLOAT) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Tensor outScaleOptional expected dtype is DT_FLOAT but found %s.",
+                    DtypeName(outScale->dtype));
+    }
+    const std::string appr(approximate);
+    if (appr != "none" && appr != "tanh") {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "expected approximate equals 'none' or 'tanh', get: %s", appr.c_str());
+    }
+    if (static_cast<int64_t>(y->dtype) != dstType) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "dstType:%lld(%s) is must be the same as y dtype[%s].",
+                    static_cast<long long>(dstType), DtypeName(static_cast<aclDataType>(dstType)), DtypeName(y->dtype));
+    }
+    // CheckShape
+    const std::vector<int64_t>& ss = self->view_shape;
+    if (dyn) {
+        const std::vector<int64_t>& os = outScale->view_shape;
+        if (ss.size() < 2 || ss.size() > 8) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "input self Dims is %zu, should be 2-8D.", ss.size());
+        }
+        if (os.empty() || os.size() > 7) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "output outScaleOptional Dims is %zu, should be 1-7D.", os.size());
+        }
+        for (size_t i = 0; i + 1 < ss.size(); ++i) {
+            if (i >= os.size() || ss[i] != os[i]) {
+                return Fail(ACLNN_ERR_PARAM_INVALID,
+                            "The shape of outScaleOptional matches the shape of self across all dimensions except for "
+                            "the last dimension.");
+            }
+        }
+    } else if (ss.size() > 8) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "The self tensor cannot be larger than 8 dimensions.");
+    }
+    if (scale != nullptr && scale->view_shape.size() != 1) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "InputScaleOptional Dims is %zu, only supported 1D.",
+                    scale->view_shape.size());
+    }
+    if (offset != nullptr) {
+        if (offset->view_shape.size() != 1) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "inputOffsetOptional Dims is %zu, only supported 1D.",
+                        offset->view_shape.size());
+        }
+        if (scale != nullptr && scale->view_shape[0] != offset->view_shape[0]) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "The shape of inputOffsetOptional matches the shape of inputScaleOptional.");
+        }
+    }
+    if (self->view_shape != y->view_shape) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "Expected tensor for self to have same size as tensor for y, but %s does not equal %s.",
+                    ShapeString(self->view_shape).c_str(), ShapeString(y->view_shape).c_str());
+    }
+    // CheckRoundMode
+    const std::string mode(roundMode);
+    if (dstType == ACL_HIFLOAT8) {
+        if (mode != "round" && mode != "hybrid") {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "check roundMode failed, roundMode[%s] not in ['round','hybrid'] for hifloat8.", mode.c_str());
+        }
+    } else if (mode != "rint") {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "check roundMode failed, roundMode[%s] not in ['rint'] for float8_e5m2/float8_e4m3fn/int8.",
+                    mode.c_str());
+    }
+    // an empty tensor
+    for (const aclTensor* t : {self, scale, offset, y, outScale}) {
+        if (t != nullptr && t->numel == 0) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "Geluquant does not support empty tensor.");
+        }
+    }
+    // beyond CANN (aclnnGeluQuant.md: the scale's size is self's last dim or 1; the kernel reads so many)
+    const int64_t last = ss.empty() ? 1 : ss.back();
+    const aclTensor* params[2] = {scale, offset};
+    const char* pnames[2] = {"inputScaleOptional", "inputOffsetOptional"};
+    for (int i = 0; i < 2; ++i) {
+        if (params[i] != nullptr && params[i]->numel != 1 && params[i]->numel != last) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "Expected %s to hold 1 or self's last dim %lld elements, but it holds %lld.",
+                        pnames[i], static_cast<long long>(last), static_cast<long long>(params[i]->numel));
+        }
+    }
+    if (dyn && outScale->view_shape != std::vector<int64_t>(ss.begin(), ss.end() - 1)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Expected outScaleOptional to have self's shape without its last dim, but found %s.",
+                    ShapeString(outScale->view_shape).c_str());
+    }
+    return 0;
+}
+
+}  // namespace aclcpu
+
+namespace aclcpu {
+
+/// aclnnSwigluGroup: op_host/arch35/swiglu_group_tiling.cpp GetShapeAttrsInfo's order - x's dtype and dims, the
+/// product of x's leading dims (no empty x), its last dim, CheckWeightInfo, CheckGroupIndexInfo, GetAttr
+/// (clamp_limit), CheckOutputInfo; 161002 as aclnnSwigluGroup.md lists them. c.t = {x, weightOptional,
+/// groupIndexOptional, out}.
+inline int CheckSwigluGroup(const OpCall& c, double clampLimit) {
+    const aclTensor* x = c.t[0];
+    const aclTensor* w = c.t[1];
+    const aclTensor* g = c.t[2];
+    const aclTensor* y = c.t[3];
+    const std::vector<int64_t>& xs = x->view_shape;
+    if (xs.empty() || xs.size() > 8) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "input x dim num should be in [1, 8], got %zu.", xs.size());
+    }
+    int64_t bs = 1;
+    for (size_t i = 0; i + 1 < xs.size(); ++i) bs *= xs[i];
+    if (bs <= 0) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "input x is empty tensor, which is not supported, the product of dims except the last one is %lld.",
+                    static_cast<long long>(bs));
+    }
+    const int64_t d = xs.back();
+    if (d <= 0 || d % 2 != 0) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "input x last dim should be positive and divisible by 2, got %lld.",
+                    static_cast<long long>(d));
+    }
+    if (w != nullptr) {
+        if (w->dtype != ACL_FLOAT) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "input weight dtype should be FLOAT, got %s.", DtypeName(w->dtype));
+        }
+        if (w->view_shape.empty() || w->view_shape.size() > 8) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "input weight dim num should be in [1, 8], got %zu.",
+                        w->view_shape.size());
+        }
+        if (w->numel <= 0) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "input weight is empty tensor, which is not supported, got element num %lld.",
+                        static_cast<long long>(w->numel));
+        }
+        if (w->numel != bs) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "input weight element num should be equal to the product of input x dims except the last one, "
+                        "got %lld, expected %lld.",
+                        static_cast<long long>(w->numel), static_cast<long long>(bs));
+        }
+    }
+    if (g != nullptr) {
+        if (g->dtype != ACL_INT64) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "input group_index dtype should be INT64, got %s.", DtypeName(g->dtype));
+        }
+        if (g->view_shape.size() != 1) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "input group_index dim num should be 1, got %zu.", g->view_shape.size());
+        }
+        if (g->numel <= 0) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "input group_index is empty tensor, which is not supported, got element num %lld.",
+                        static_cast<long long>(g->numel));
+        }
+    }
+    const float cl = static_cast<float>(clampLimit);
+    if (cl != -1.0f && !(cl > 0.0f)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "attr clamp_limit should be greater than 0.0, got %f.",
+                    static_cast<double>(cl));
+    }
+    if (y->dtype != x->dtype) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "output y dtype should be same as input x, got y dtype %s, x dtype %s.",
+                    DtypeName(y->dtype), DtypeName(x->dtype));
+    }
+    const std::vector<int64_t>& ys = y->view_shape;
+    if (ys.size() != xs.size()) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "output y dim num should be same as input x, got y dim num %zu, x dim num %zu.",
+                    ys.size(), xs.size());
+    }
+    for (size_t i = 0; i + 1 < xs.size(); ++i) {
+        if (ys[i] != xs[i]) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "output y dim[%zu] should be equal to input x dim[%zu], got y dim %lld, x dim %lld.", i, i,
+                        static_cast<long long>(ys[i]), static_cast<long long>(xs[i]));
+        }
+    }
+    if (ys.back() != d / 2) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "output y last dim should be input x last dim / 2, got y last dim %lld, expected %lld.",
+                    static_cast<long long>(ys.back()), static_cast<long long>(d / 2));
+    }
+    return 0;
+}
+
+}  // namespace aclcpu
+
+namespace aclcpu {
+
+/// swi_glu_grad_tiling_regbase.cpp CheckShapeValid (then CalcShapeTo2D's evenness, implied): yGrad of x's rank
+/// (561002), dim in [-rank, rank) (aclnnSwiGluGrad.md: 161002), yGrad's dims x's except dim, where x's is twice
+/// yGrad's (561002). c.t = {yGrad, x, out}.
+inline int CheckSwiGluGradTiling(const OpCall& c, int64_t dim) {
+    const std::vector<int64_t>& g = c.t[0]->view_shape;
+    const std::vector<int64_t>& x = c.t[1]->view_shape;
+    const int64_t rank = static_cast<int64_t>(x.size());
+    if (g.size() != x.size()) {
+        return Fail(ACLNN_ERR_INNER_TILING_ERROR, "The shape dims of y_grad, x must be the same, but got %zu and %zu.",
+                    g.size(), x.size());
+    }
+    if (dim < -rank || dim >= rank) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "The value of dim must be in range [%lld, %lld], but got %lld.",
+                    static_cast<long long>(-rank), static_cast<long long>(rank - 1), static_cast<long long>(dim));
+    }
+    const int64_t d = dim < 0 ? dim + rank : dim;
+    for (int64_t i = 0; i < rank; ++i) {
+        const size_t k = static_cast<size_t>(i);
+        if (i != d && g[k] != x[k]) {
+            return Fail(ACLNN_ERR_INNER_TILING_ERROR, "Shape[%lld] of y_grad must be equal to Shape[%lld] of x (%lld, %lld).",
+                        static_cast<long long>(i), static_cast<long long>(i), static_cast<long long>(g[k]),
+                        static_cast<long long>(x[k]));
+        }
+        if (i == d && x[k] != g[k] * 2) {
+            return Fail(ACLNN_ERR_INNER_TILING_ERROR,
+                        "Shape[%lld] of y_grad must be equal to Shape[%lld] of x / 2 (%lld, %lld).",
+                        static_cast<long long>(i), static_cast<long long>(i), static_cast<long long>(g[k]),
+                        static_cast<long long>(x[k]));
+        }
+    }
+    return 0;
+}
+
+}  // namespace aclcpu
+
+namespace aclcpu {
+
+/// aclnn_swiglu_group_grad.cpp CheckNotNull's last rule: gradWeightOutOptional given whenever weightOptional is
+/// (161001). c.t = {gradY, x, weightOptional, yOriginOptional, groupIndexOptional, gradXOut, gradWeightOutOptional}.
+inline int CheckSwigluGroupGradNulls(const OpCall& c, float) {
+    if (c.t[2] != nullptr && c.t[6] == nullptr) {
+        return Fail(ACLNN_ERR_PARAM_NULLPTR, "Expected a proper Tensor but got null for argument gradWeightOutOptional.");
+    }
+    return 0;
+}
+
+/// aclnn_swiglu_group_grad.cpp CheckParams after CheckNotNull: weight and yOrigin together, clampLimit >= 0,
+/// CheckDtypeValid, CheckShape, in their order and messages.
+inline int CheckSwigluGroupGrad(const OpCall& c, float clampLimit) {
+    const aclTensor* gy = c.t[0];
+    const aclTensor* x = c.t[1];
+    const aclTensor* w = c.t[2];
+    const aclTensor* yo = c.t[3];
+    const aclTensor* gi = c.t[4];
+    const aclTensor* gx = c.t[5];
+    const aclTensor* gw = c.t[6];
+    if ((w == nullptr) != (yo == nullptr)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "weightOptional and yOriginOptional must be provided together.");
+    }
+    if (!(clampLimit >= 0.0f)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "clampLimit must be greater than or equal to 0, but got %f.",
+                    static_cast<double>(clampLimit));
+    }
+    auto inList = [](aclDataType d) { return d == ACL_FLOAT16 || d == ACL_FLOAT || d == ACL_BF16; };
+    auto notSupported = [](const char* name, aclDataType d) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "Tensor %s not implemented for %s, should be in dtype support list DT_FLOAT16, DT_FLOAT, DT_BF16.",
+                    name, DtypeName(d));
+    };
+    auto notSame = [](const char* a, aclDataType da, const char* b, aclDataType db) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Expected both tensors to have same dtype, but found %s %s and %s %s.", a,
+                    DtypeName(da), b, DtypeName(db));
+    };
+    auto notMatch = [](const char* name, aclDataType want, aclDataType got) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Tensor %s expected dtype is %s but found %s.", name, DtypeName(want),
+                    DtypeName(got));
+    };
+    if (!inList(gy->dtype)) return notSupported("gradY", gy->dtype);
+    if (!inList(x->dtype)) return notSupported("x", x->dtype);
+    if (x->dtype != gy->dtype) return notSame("gradY", gy->dtype, "x", x->dtype);
+    if (gx->dtype != gy->dtype) return notSame("gradY", gy->dtype, "gradXOut", gx->dtype);
+    if (w != nullptr && w->dtype != ACL_FLOAT) return notMatch("weightOptional", ACL_FLOAT, w->dtype);
+    if (yo != nullptr && yo->dtype != gy->dtype) return notSame("gradY", gy->dtype, "yOriginOptional", yo->dtype);
+    if (gi != nullptr && gi->dtype != ACL_INT64) return notMatch("groupIndexOptional", ACL_INT64, gi->dtype);
+    if (gw != nullptr && gw->dtype != ACL_FLOAT) return notMatch("gradWeightOutOptional", ACL_FLOAT, gw->dtype);
+    // CheckShape
+    const std::vector<int64_t>& gs = gy->view_shape;
+    const size_t rank = gs.size();
+    if (rank != 2 && rank != 3) return Fail(ACLNN_ERR_PARAM_INVALID, "gradY must be 2D or 3D, got %zu dims.", rank);
+    const size_t last = rank - 1;
+    const int64_t H = gs[last];
+    const std::vector<int64_t>& xs = x->view_shape;
+    if (xs.size() != rank) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "x rank(%zu) must equal gradY rank(%zu).", xs.size(), rank);
+    }
+    for (size_t i = 0; i < last; ++i) {
+        if (xs[i] != gs[i]) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "x.shape[%zu]=%lld != gradY.shape[%zu]=%lld", i,
+                        static_cast<long long>(xs[i]), i, static_cast<long long>(gs[i]));
+        }
+    }
+    if (xs[last] != H * 2) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "x.shape[-1]=%lld != 2*H=%lld", static_cast<long long>(xs[last]),
+                    static_cast<long long>(H * 2));
+    }
+    if (H <= 0) return Fail(ACLNN_ERR_PARAM_INVALID, "H=%lld must be > 0", static_cast<long long>(H));
+    auto shapeNotEqual = [](const char* a, const aclTensor* ta, const char* b, const aclTensor* tb) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "Expected tensor for %s to have same size as tensor for %s, but %s does not equal %s.", a, b,
+                    ShapeString(ta->view_shape).c_str(), ShapeString(tb->view_shape).c_str());
+    };
+    if (gx->view_shape != xs) return shapeNotEqual("gradXOut", gx, "x", x);
+    if (w != nullptr) {
+        int64_t rows = 1;
+        for (size_t i = 0; i < last; ++i) rows *= gs[i];
+        if (w->numel != rows) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "weightOptional's shape size %lld is invalid: the element num of weightOptional must be equal "
+                        "to the product of gradY leading dims.",
+                        static_cast<long long>(w->numel));
+        }
+        if (gw->view_shape != w->view_shape) return shapeNotEqual("gradWeightOutOptional", gw, "weightOptional", w);
+    }
+    if (yo != nullptr && yo->view_shape != gs) return shapeNotEqual("yOriginOptional", yo, "gradY", gy);
+    if (gi != nullptr) {
+        if (gi->view_shape.size() != 1) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "groupIndexOptional must be 1D, got %zu dims.", gi->view_shape.size());
+        }
+        if (gi->view_shape[0] < 1) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "groupIndexOptional must have numel>=1, got %lld.",
+                        static_cast<long long>(gi->view_shape[0]));
+        }
+    }
+    return 0;
 }
 
 }  // namespace aclcpu

@@ -33,4 +33,18 @@ inline int CheckForeachNormOutNumel(const ForeachCall& c, const aclScalar*) {
     return 0;
 }
 
+/// aclnnForeachRoundOffNumber (foreach_round_off_number_def.cpp: roundMode INT8; aclnnForeachRoundOffNumber.md:
+/// roundMode of one element, 161002).
+inline int CheckForeachRoundModeTensor(const ForeachCall& c, const aclTensor* roundMode) {
+    if (roundMode->dtype != ACL_INT8) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Tensor roundMode dtype %s should be in dtype support list DT_INT8.",
+                    DtypeName(roundMode->dtype));
+    }
+    if (roundMode->numel != 1) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "%s: roundMode must hold one element, but holds %lld (shape %s).", c.api,
+                    static_cast<long long>(roundMode->numel), ShapeString(roundMode->view_shape).c_str());
+    }
+    return 0;
+}
+
 }  // namespace aclcpu

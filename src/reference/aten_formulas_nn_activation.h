@@ -274,5 +274,203 @@ inline at::Tensor ClippedSwigluGradIn(const at::Tensor& gradY, const at::Tensor&
     return gx.reshape(x.sizes()).to(x.scalar_type());
 }
 
+/// fatrelu_mul (op_kernel/fatrelu_mul.h): with input's last dim 2d, x1 = input[..., :d], x2 = input[..., d:]; every
+/// dtype cast to float32 (CAST_NONE, exact), x1 kept where x1 > threshold (CompareScalar GT, threshold read as
+/// float), else 0, times x2; rounded once to input's dtype.
+inline at::Tensor FatreluMulIn(const at::Tensor& input, const at::Tensor& threshold) {
+    const at::Tensor f = input.to(at::kFloat);
+    const int64_t d = f.size(-1) / 2;
+    const at::Tensor x1 = f.narrow(-1, 0, d);
+    const at::Tensor t = threshold.to(at::kFloat).reshape({});
+    return (at::where(x1 > t, x1, at::zeros_like(x1)) * f.narrow(-1, d, d)).to(input.scalar_type());
+}
+
+/// situ_glu (aclnnSituGlu.md): x split in halves along dim, gate the first with activateLeft, else the second;
+/// situ = beta * tanh(gate / beta) * sigmoid(gate); up' = linearBeta * tanh(up / linearBeta) where linearBeta > 0,
+/// else up; float32 (beta, linearBeta read as float: the attributes are Float), rounded once to x's dtype.
+inline at::Tensor SituGluIn(const at::Tensor& x, int64_t dim, double beta, double linearBeta, bool activateLeft) {
+    const at::Tensor f = x.to(at::kFloat);
+    const int64_t h = f.size(dim) / 2;
+    const at::Tensor gate = f.narrow(dim, activateLeft ? 0 : h, h);
+    at::Tensor up = f.narrow(dim, activateLeft ? h : 0, h);
+    const double b = static_cast<float>(beta), lb = static_cast<float>(linearBeta);
+    const at::Tensor situ = at::tanh(gate / b) * b * at::sigmoid(gate);
+    if (lb > 0) up = at::tanh(up / lb) * lb;
+    return (situ * up).to(x.scalar_type());
+}
+
+/// situ_glu_grad (aclnnSituGluGrad.md): t = tanh(gate / beta), s = sigmoid(gate), situ = beta * t * s, up' as the
+/// forward; grad_gate = gradY * up' * s * ((1 - t^2) + beta * t * (1 - s)); grad_up = gradY * situ * (1 - tanh(up /
+/// linearBeta)^2) where linearBeta > 0, else gradY * situ; concatenated back along dim in x's order (gate first with
+/// activateLeft). Float32, rounded once to x's dtype.
+inline at::Tensor SituGluGradIn(const at::Tensor& gradY, const at::Tensor& x, int64_t dim, double beta,
+                                double linearBeta, bool activateLeft) {
+    const at::Tensor f = x.to(at::kFloat);
+    const at::Tensor g = gradY.to(at::kFloat);
+    const int64_t h = f.size(dim) / 2;
+    const at::Tensor gate = f.narrow(dim, activateLeft ? 0 : h, h);
+    const at::Tensor up = f.narrow(dim, activateLeft ? h : 0, h);
+    const double b = static_cast<float>(beta), lb = static_cast<float>(linearBeta);
+    const at::Tensor t = at::tanh(gate / b);
+    const at::Tensor s = at::sigmoid(gate);
+    const at::Tensor situ = t * b * s;
+    at::Tensor up2 = up, grad_up = g * situ;
+    if (lb > 0) {
+        const at::Tensor tu = at::tanh(up / lb);
+        up2 = tu * lb;
+        grad_up = grad_up * (1 - tu * tu);
+    }
+    const at::Tensor grad_gate = g * up2 * s * ((1 - t * t) + t * b * (1 - s));
+    const at::Tensor out = activateLeft ? at::cat({grad_gate, grad_up}, dim) : at::cat({grad_up, grad_gate}, dim);
+    return out.to(x.scalar_type());
+}
+
+/// masked_softmax_with_rel_pos_bias (aclnnMaskedSoftmaxWithRelPosBias.md): x viewed as [B, W, N, S1, S2] (a 4-D x
+/// [B*W, N, S1, S2] with W the mask's first non-one dim, 1 without a mask); the mask reshaped to [1, W, 1, S1, S2],
+/// the bias to [1, 1, N, S1, S2]; softmax(scaleValue * x + mask + bias) over S2 in float32 (scaleValue a Float
+/// attribute: read as float), rounded once to x's dtype. The kernel adds in x's dtype (FLOAT16 / BF16 sums rounded
+/// before its softmax): not modelled.
+inline at::Tensor MaskedSoftmaxWithRelPosBiasIn(const at::Tensor& x, const at::Tensor& mask, const at::Tensor& bias,
+                                                double scaleValue) {
+    const int64_t s1 = x.size(-2), s2 = x.size(-1), n = x.size(-3);
+    const int64_t w = mask.defined() ? mask.numel() / (s1 * s2) : (x.dim() == 5 ? x.size(1) : 1);
+    const int64_t b = x.numel() / (w * n * s1 * s2);
+    at::Tensor t = x.to(at::kFloat).reshape({b, w, n, s1, s2}) * static_cast<double>(static_cast<float>(scaleValue));
+    if (mask.defined()) t = t + mask.to(at::kFloat).reshape({1, w, 1, s1, s2});
+    t = t + bias.to(at::kFloat).reshape({1, 1, n, s1, s2});
+    return at::softmax(t, -1).reshape(x.sizes()).to(x.scalar_type());
+}
+
+/// float32 -> FLOAT16 with round to odd (AscendC CAST_ODD): ATen's round-to-nearest-even result, moved one code
+/// toward the exact value where it is inexact and its last mantissa bit is even (so a value never rounds to an
+/// infinity: beyond the largest finite FLOAT16 it gives 65504). Returned as float32 values.
+inline at::Tensor HalfRoundToOdd(const at::Tensor& v) {
+    const at::Tensor h = v.to(at::kHalf);
+    const at::Tensor back = h.to(at::kFloat);
+    const at::Tensor bits = h.view(at::kShort).to(at::kInt);
+    const at::Tensor inexact = (back != v).logical_and(v.isnan().logical_not());
+    const at::Tensor even = bits.bitwise_and(1).eq(0);
+    const at::Tensor grow = back.abs() < v.abs();  // the exact value lies further from zero
+    const at::Tensor moved = at::where(grow, bits + 1, bits - 1);
+    const at::Tensor fixed = at::where(inexact.logical_and(even), moved, bits);
+    return fixed.to(at::kShort).view(at::kHalf).to(at::kFloat);
+}
+
+/// gelu_quant (op_kernel/arch35/gelu_*_regbase.h): g = gelu(self) in float32 (approximate "none" the erf form,
+/// "tanh" the tanh form; ATen's at::gelu); static: v = g * scale (+ offset), the scale / offset (1 element or
+/// self's last dim) cast to float32; dynamic: v = g * scale (when given), per row of the last dim
+/// outScale = max|v| * (1 / maxValue) (the kernel multiplies by the float32 reciprocal; maxValue 127, 448, 57344,
+/// 32768 for INT8, FLOAT8_E4M3FN, FLOAT8_E5M2, HIFLOAT8), v = v / outScale. The cast into y: INT8 through FLOAT16 with
+/// round to odd, then to nearest even and saturated (NaN to 0); FLOAT8_E4M3FN / FLOAT8_E5M2 saturated to +-448 /
+/// +-57344 (SatMode::SAT), the engine then rounds to nearest even; HIFLOAT8 saturated to +-32768, the engine rounds
+/// ties away from zero (roundMode "round"; "hybrid" is computed the same: not modelled).
+inline std::tuple<at::Tensor, at::Tensor> GeluQuantIn(const at::Tensor& self, const at::Tensor& scale,
+                                                      const at::Tensor& offset, const std::string& approximate,
+                                                      const std::string& quantMode, const std::string& /*roundMode*/,
+                                                      int64_t dstType) {
+    at::Tensor v = at::gelu(self.to(at::kFloat), approximate == "tanh" ? "tanh" : "none");
+    at::Tensor outScale;
+    if (scale.defined()) v = v * scale.to(at::kFloat).reshape({-1});
+    const bool dyn = quantMode.compare(0, 7, "dynamic") == 0;
+    float maxValue = 127.0f;
+    if (dstType == 36) maxValue = 448.0f;
+    if (dstType == 35) maxValue = 57344.0f;
+    if (dstType == 34) maxValue = 32768.0f;
+    if (dyn) {
+        const at::Tensor rowMax = std::get<0>(v.abs().max(-1, /*keepdim=*/true));
+        const at::Tensor os = rowMax * static_cast<double>(1.0f / maxValue);
+        v = v / os;
+        outScale = os.squeeze(-1);
+    } else if (offset.defined()) {
+        v = v + offset.to(at::kFloat).reshape({-1});
+    }
+    at::Tensor y;
+    if (dstType == 2) {
+        y = at::nan_to_num(at::round(HalfRoundToOdd(v)), 0.0, 127.0, -128.0).clamp(-128.0, 127.0).to(at::kChar);
+    } else {
+        y = v.clamp(-static_cast<double>(maxValue), static_cast<double>(maxValue));
+    }
+    return std::make_tuple(y, outScale);
+}
+
+/// swiglu_group (aclnnSwigluGroup.md; op_kernel/arch35/swiglu_group_base.h): x viewed as [bs, 2h] in float32; with
+/// clampLimit (a Float attribute) other than -1: A = min(A, cl), B = min(max(B, -cl), cl); y = A / (1 + exp(-A)) * B,
+/// times weight[row] (FLOAT, bs elements); with groupIndex only rows [0, min(max(sum, 0), bs)) computed, the rest of out
+/// handed back as it is. Rounded once to x's dtype.
+inline at::Tensor SwigluGroupIn(const at::Tensor& x, const at::Tensor& weight, const at::Tensor& groupIndex,
+                                double clampLimit, const at::Tensor& out) {
+    const int64_t d = x.size(-1), h = d / 2, bs = x.numel() / d;
+    const at::Tensor f = x.to(at::kFloat).reshape({bs, d});
+    at::Tensor a = f.narrow(1, 0, h), b = f.narrow(1, h, h);
+    const float cl = static_cast<float>(clampLimit);
+    if (cl != -1.0f) {
+        a = at::clamp_max(a, static_cast<double>(cl));
+        b = at::clamp(b, -static_cast<double>(cl), static_cast<double>(cl));
+    }
+    at::Tensor y = a / (at::exp(-a) + 1) * b;
+    if (weight.defined()) y = y * weight.to(at::kFloat).reshape({bs, 1});
+    at::Tensor r = y.to(x.scalar_type());
+    if (groupIndex.defined()) {
+        const int64_t rows = std::min<int64_t>(bs, std::max<int64_t>(0, groupIndex.to(at::kLong).sum().item<int64_t>()));
+        at::Tensor keep = out.reshape({bs, h}).clone();
+        keep.narrow(0, 0, rows).copy_(r.narrow(0, 0, rows));
+        r = keep;
+    }
+    return r.reshape(out.sizes());
+}
+
+/// swi_glu_grad (aclnnSwiGluGrad.md): A, B the halves of x along dim, s = sigmoid(A); out_A = yGrad * (s + s * (1 -
+/// s) * A) * B, out_B = yGrad * s * A, concatenated along dim; float32, rounded once to x's dtype.
+inline at::Tensor SwiGluGradIn(const at::Tensor& yGrad, const at::Tensor& x, int64_t dim) {
+    const at::Tensor f = x.to(at::kFloat);
+    const at::Tensor g = yGrad.to(at::kFloat);
+    const int64_t h = f.size(dim) / 2;
+    const at::Tensor a = f.narrow(dim, 0, h), b = f.narrow(dim, h, h);
+    const at::Tensor s = at::sigmoid(a);
+    const at::Tensor ga = g * (s + s * (1 - s) * a) * b;
+    const at::Tensor gb = g * s * a;
+    return at::cat({ga, gb}, dim).to(x.scalar_type());
+}
+
+/// swiglu_group_grad (aclnnSwigluGroupGrad.md; op_kernel/arch35/swiglu_group_grad_simt.h): rows of x [rows, 2H] split
+/// into g, u; with clampLimit c > 0 (the tiling's hasClamp) m_g = (g < c), m_u = (-c < u < c), g = min(g, c), u =
+/// clamp(u, -c, c); s = 1 / (1 + exp(-g)), f = g s, silu' = s + f - f s; w the row's weight (1 without);
+/// m_r = (row < sum(groupIndex)) with a group index; gradX = [dy silu' u w m_g m_r, dy f w m_u m_r] (float32, rounded
+/// once to x's dtype); with a weight gradWeight[row] = sum over H of dy * yOrigin (float32; the kernel's pairwise order
+/// not modelled), else gradWeightOut handed back (not written).
+inline std::tuple<at::Tensor, at::Tensor> SwigluGroupGradIn(const at::Tensor& gradY, const at::Tensor& x,
+                                                            const at::Tensor& weight, const at::Tensor& yOrigin,
+                                                            const at::Tensor& groupIndex, double clampLimit,
+                                                            const at::Tensor& gradWeightOut) {
+    const int64_t H = gradY.size(-1), rows = gradY.numel() / H;
+    const at::Tensor dy = gradY.to(at::kFloat).reshape({rows, H});
+    const at::Tensor xf = x.to(at::kFloat).reshape({rows, 2 * H});
+    at::Tensor g = xf.narrow(1, 0, H), u = xf.narrow(1, H, H);
+    const float c = static_cast<float>(clampLimit);
+    at::Tensor mg = at::ones_like(g), mu = at::ones_like(u);
+    if (c > 0.0f) {
+        const double cd = static_cast<double>(c);
+        mg = (g < cd).to(at::kFloat);
+        mu = (u < cd).logical_and(u > -cd).to(at::kFloat);
+        g = at::clamp_max(g, cd);
+        u = at::clamp(u, -cd, cd);
+    }
+    const at::Tensor s = 1 / (at::exp(-g) + 1);
+    const at::Tensor f = at::where(at::isinf(g).logical_and(g < 0), at::zeros_like(g), g * s);
+    const at::Tensor sp = at::where(at::isinf(g), (g > 0).to(at::kFloat), s + f - f * s);
+    at::Tensor wr = weight.defined() ? weight.to(at::kFloat).reshape({rows, 1}) : at::ones({rows, 1}, dy.options());
+    if (groupIndex.defined()) {
+        const int64_t trunc = groupIndex.to(at::kLong).sum().item<int64_t>();
+        const at::Tensor r = at::arange(rows, at::TensorOptions().dtype(at::kLong)).reshape({rows, 1});
+        wr = wr * (r < trunc).to(at::kFloat);
+    }
+    const at::Tensor dg = dy * sp * u * wr * mg;
+    const at::Tensor du = dy * f * wr * mu;
+    const at::Tensor gradX = at::cat({dg, du}, 1).reshape(x.sizes());
+    at::Tensor gradW = gradWeightOut;
+    if (weight.defined()) gradW = (dy * yOrigin.to(at::kFloat).reshape({rows, H})).sum(1).reshape(weight.sizes());
+    return std::make_tuple(gradX, gradW);
+}
+
 }  // namespace ref
 }  // namespace aclcpu

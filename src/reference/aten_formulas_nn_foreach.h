@@ -167,5 +167,44 @@ inline std::vector<at::Tensor> ForeachNormIn(const std::vector<at::Tensor>& x, c
     return out;
 }
 
+/// foreach_round_off_number (op_kernel/foreach_round_off_number.h InnerComputer): a floating tensor cast to float32
+/// (exact), then float32 -> float32 with the mode's rounding - 1 CAST_RINT (nearest, ties to even), 2 CAST_FLOOR,
+/// 3 CAST_CEIL, 4 CAST_ROUND (nearest, ties away from zero), 5 CAST_TRUNC, 7 the fraction x - trunc(x); every other
+/// mode CAST_NONE or CAST_ODD, which lose nothing from float32 to float32: x unchanged - and back to the dtype
+/// (CAST_RINT, here ATen's round-to-nearest-even cast). INT16 / INT32: unchanged, mode 7 gives 0.
+inline at::Tensor ForeachRoundOffElement(const at::Tensor& x, int64_t mode) {
+    const at::ScalarType s = x.scalar_type();
+    if (at::isIntegralType(s, /*includeBool=*/true)) return mode == 7 ? at::zeros_like(x) : x.clone();
+    const at::Tensor d = x.to(at::kDouble);  // float32 values exactly; ties and floors computed without rounding
+    at::Tensor r;
+    switch (mode) {
+        case 1: r = at::round(d); break;  // ATen's round: nearest, ties to even
+        case 2: r = at::floor(d); break;
+        case 3: r = at::ceil(d); break;
+        case 4: r = at::sign(d) * at::floor(at::abs(d) + 0.5); break;
+        case 5: r = at::trunc(d); break;
+        case 7: r = d - at::trunc(d); break;
+        default: r = d; break;
+    }
+    return r.to(at::kFloat).to(s);
+}
+
+/// aclnnForeachRoundOffNumber: roundMode a one-element INT8 tensor (its value read once).
+inline std::vector<at::Tensor> ForeachRoundOffTensor(const std::vector<at::Tensor>& x, const at::Tensor& roundMode) {
+    const int64_t mode = roundMode.reshape({}).to(at::kLong).item<int64_t>();
+    std::vector<at::Tensor> out;
+    for (const at::Tensor& t : x) out.push_back(ForeachRoundOffElement(t, mode));
+    return out;
+}
+
+/// aclnnForeachRoundOffNumberV2: roundMode an aclScalar (INT8 or INT64) the op_api converts to INT8 (ConvertToTensor,
+/// DT_INT8: a truncating integer conversion, modulo 256).
+inline std::vector<at::Tensor> ForeachRoundOffScalar(const std::vector<at::Tensor>& x, const at::Scalar& roundMode) {
+    const int64_t mode = static_cast<int8_t>(roundMode.toLong());
+    std::vector<at::Tensor> out;
+    for (const at::Tensor& t : x) out.push_back(ForeachRoundOffElement(t, mode));
+    return out;
+}
+
 }  // namespace ref
 }  // namespace aclcpu

@@ -128,7 +128,15 @@ TEST(ReferenceNnActivationSwish, Checks) {
                 "DT_BF16.");
     ExpectFails(SwishCall(self.t, b.s, hout.t), ACLNN_ERR_PARAM_INVALID,
                 "Tensor out expected dtype is DT_FLOAT but found DT_FLOAT16.");
-    ExpectFails(SwishCall(self.t, nullptr, out.t), ACLNN_ERR_PARAM_NULLPTR, "betaOptional may not be NULL here");
+    // a NULL betaOptional is CANN's 1.0 (an optional aclScalar): the same result as beta = 1
+    {
+        Dev got1(std::vector<double>(2), at::kFloat, {2});
+        Dev gotn(std::vector<double>(2), at::kFloat, {2});
+        ASSERT_EQ(RunPhases(SwishCall(self.t, b.s, got1.t), aclnnSwish), 0) << LastError();
+        ASSERT_EQ(RunPhases(SwishCall(self.t, nullptr, gotn.t), aclnnSwish), 0) << LastError();
+        EXPECT_TRUE(at::equal(got1.Storage(), gotn.Storage()));
+        EXPECT_NEAR(gotn.Storage()[0].item<double>(), 0.5 * Sig(0.5), 1e-6);
+    }
     ExpectFails(SwishCall(self.t, bc.s, out.t), ACLNN_ERR_PARAM_INVALID,
                 "betaOptional dtype DT_COMPLEX128 can not cast to float32.");
     ExpectFails(SwishCall(big.t, b.s, bigo.t), ACLNN_ERR_PARAM_INVALID,
@@ -860,11 +868,12 @@ TEST(ReferenceNnRnnThnnFusedLstmCell, Values) {
                     const int64_t j = k * H + h;
                     return ig[b * 4 * H + j] + hg[b * 4 * H + j] + (bias ? ib[j] + hb[j] : 0.0);
                 };
-                const double i = Sig(gate(0)), g = std::tanh(gate(1)), f = Sig(gate(2)), o = Sig(gate(3));
+                // the kernel's gate order [i, f, g, o] (op_kernel/thnn_fused_lstm_cell.h: f at H, g at 2H)
+                const double i = Sig(gate(0)), f = Sig(gate(1)), g = std::tanh(gate(2)), o = Sig(gate(3));
                 const double c = f * cx[b * H + h] + i * g;
                 EXPECT_NEAR(gcy[b * H + h].item<double>(), c, 1e-6);
                 EXPECT_NEAR(ghy[b * H + h].item<double>(), o * std::tanh(c), 1e-6);
-                const double acts[4] = {i, g, f, o};
+                const double acts[4] = {i, f, g, o};
                 for (int k = 0; k < 4; ++k) EXPECT_NEAR(gst[b * 4 * H + k * H + h].item<double>(), acts[k], 1e-6);
             }
         }
