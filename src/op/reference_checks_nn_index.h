@@ -1965,3 +1965,458 @@ inline int CheckApplyTopKTopP(const OpCall& c) {
 
 }  // namespace aclcpu
 
+
+// ================================================================================ EmbeddingBag
+// hicann/ops-nn index/embedding_bag/op_api/aclnn_embedding_bag.cpp CheckParams after CheckNotNull: CheckDtypeValid,
+// CheckDims, CheckShape (the product's NpuArch: DAV_2002 / DAV_1001 - Atlas inference / training - the list without
+// BF16; the RegBase arch - Ascend 950 - its own rank and size rules).
+
+namespace aclcpu {
+namespace nnindex {
+
+/// OP_CHECK_MAX_DIM / OP_CHECK_MIN_DIM's messages.
+inline int EbMaxDim(const aclTensor* t, const char* name, size_t n) {
+    if (t->view_shape.size() > n) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "The %s tensor cannot be larger than %zu dimensions.", name, n);
+    }
+    return 0;
+}
+inline int EbMinDim(const aclTensor* t, const char* name, size_t n) {
+    if (t->view_shape.size() < n) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "The %s tensor must have at least %zu dimensions.", name, n);
+    }
+    return 0;
+}
+/// OP_CHECK_SHAPE_NOT_EQUAL_WITH_EXPECTED_SIZE's message.
+inline int EbShape(const aclTensor* t, const char* name, const std::vector<int64_t>& want) {
+    if (t->view_shape != want) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Expected tensor for %s to have same size as %s, but got %s.", name,
+                    ShapeString(want).c_str(), ShapeString(t->view_shape).c_str());
+    }
+    return 0;
+}
+inline int64_t EbNumel(const aclTensor* t) {
+    int64_t n = 1;
+    for (int64_t d : t->view_shape) n *= d;
+    return n;
+}
+/// GetDim(0) of a tensor of at most one dim (a 0-d one: its one element).
+inline int64_t EbDim0(const aclTensor* t) { return t->view_shape.empty() ? 1 : t->view_shape[0]; }
+
+}  // namespace nnindex
+
+/// c.t: weight, indices, offsets, perSampleWeights (NULL when not given), output, offset2bag, bagSize, maxIndices.
+inline int CheckEmbeddingBag(const OpCall& c, bool /*scaleGradByFreq*/, int64_t mode, bool /*sparse*/,
+                             bool includeLastOffset, int64_t /*paddingIdx*/) {
+    using namespace nnindex;
+    const aclTensor* weight = c.t[0];
+    const aclTensor* indices = c.t[1];
+    const aclTensor* offsets = c.t[2];
+    const aclTensor* psw = c.t[3];
+    const aclTensor* output = c.t[4];
+    const aclTensor* offset2bag = c.t[5];
+    const aclTensor* bagSize = c.t[6];
+    const aclTensor* maxIndices = c.t[7];
+    const bool regbase = Regbase(c.soc);
+    const bool isMax = mode != 0 && mode != 1;  // getModeStr: 0 sum, 1 mean, anything else max
+    // CheckDtypeValid
+    std::vector<aclDataType> wl = {ACL_FLOAT, ACL_FLOAT16};
+    if (c.soc != rt::Soc::kAscend910 && c.soc != rt::Soc::kAscend310P) wl.push_back(ACL_BF16);
+    if (!InList(weight->dtype, wl)) return DtypeNotSupported("weight", weight->dtype, wl);
+    const std::vector<aclDataType> all = {ACL_INT64, ACL_INT32, ACL_INT16, ACL_INT8, ACL_UINT8};
+    if (!InList(indices->dtype, all)) return DtypeNotSupported("indices", indices->dtype, all);
+    if (!InList(offsets->dtype, all)) return DtypeNotSupported("offsets", offsets->dtype, all);
+    if (!InList(indices->dtype, IndexList64First()) && !InList(offsets->dtype, IndexList64First())) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "indices or offsets must has one dtype in [int32, int64], but get indices dtype %s, offsets dtype %s.",
+                    DtypeName(indices->dtype), DtypeName(offsets->dtype));
+    }
+    if (psw != nullptr && psw->dtype != weight->dtype) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "perSampleWeights dtype %s should be in same with weight dtype %s.",
+                    DtypeName(psw->dtype), DtypeName(weight->dtype));
+    }
+    if (output->dtype != weight->dtype) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "output dtype %s should be in same with weight dtype %s.",
+                    DtypeName(output->dtype), DtypeName(weight->dtype));
+    }
+    const char* names[3] = {"offset2bag", "bagSize", "maxIndices"};
+    const aclTensor* outs[3] = {offset2bag, bagSize, maxIndices};
+    for (int i = 0; i < 3; ++i) {
+        if (!InList(outs[i]->dtype, IndexList64First())) return DtypeNotSupported(names[i], outs[i]->dtype, IndexList64First());
+    }
+    // CheckDims
+    if (int r = EbMaxDim(weight, "weight", 2)) return r;
+    if (int r = EbMinDim(weight, "weight", 2)) return r;
+    if (int r = EbMaxDim(indices, "indices", regbase ? 2 : 1)) return r;
+    if (int r = EbMaxDim(offsets, "offsets", 1)) return r;
+    if (psw != nullptr) {
+        if (int r = EbMaxDim(psw, "perSampleWeights", regbase ? 2 : 1)) return r;
+        if (int r = EbMinDim(psw, "perSampleWeights", 1)) return r;
+    }
+    if (int r = EbMaxDim(output, "output", 2)) return r;
+    if (int r = EbMinDim(output, "output", 2)) return r;
+    if (int r = EbMaxDim(offset2bag, "offset2bag", 1)) return r;
+    if (int r = EbMaxDim(bagSize, "bagSize", 1)) return r;
+    if (regbase) {
+        if (int r = EbMaxDim(maxIndices, "maxIndices", 2)) return r;
+    } else if (isMax) {
+        if (int r = EbMaxDim(maxIndices, "maxIndices", 2)) return r;
+        if (int r = EbMinDim(maxIndices, "maxIndices", 2)) return r;
+    } else {
+        if (int r = EbMaxDim(maxIndices, "maxIndices", 1)) return r;
+    }
+    // CheckShape
+    if (!regbase && mode != 0 && psw != nullptr) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "per_sample_weights only supported with mode='sum'");
+    }
+    if (psw != nullptr && EbNumel(indices) != EbNumel(psw)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Expected indices->GetViewShape().GetShapeSize() == perSampleWeights"
+                                             "->GetViewShape().GetShapeSize() to be true, but got false");
+    }
+    const int64_t bags = EbNumel(offsets) - (includeLastOffset ? 1 : 0);
+    const std::vector<int64_t> outShape = {bags, weight->view_shape[1]};
+    if (int r = EbShape(output, "output", outShape)) return r;
+    if (EbNumel(offset2bag) != 0 && EbNumel(offset2bag) != EbNumel(indices)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "offset2bag shape size should be %lld,but got %lld.",
+                    static_cast<long long>(EbNumel(indices)), static_cast<long long>(EbNumel(offset2bag)));
+    }
+    const int64_t d0 = EbDim0(offsets);
+    if (regbase || !includeLastOffset) {
+        if (EbNumel(bagSize) != d0) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, regbase ? "bagSize shape size should be %lld,but got %lld."
+                                                         : "bagSize shape size should be %lld, but got %lld.",
+                        static_cast<long long>(EbNumel(offsets)), static_cast<long long>(EbNumel(bagSize)));
+        }
+    } else if (EbNumel(bagSize) != d0 - 1) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "bagSize shape size should be %lld,but got %lld.",
+                    static_cast<long long>(EbNumel(offsets) - 1), static_cast<long long>(EbNumel(bagSize)));
+    }
+    if (isMax) {
+        if (int r = EbShape(maxIndices, "maxIndices", outShape)) return r;
+    } else if (!regbase) {
+        const int64_t want = includeLastOffset ? d0 - 1 : d0;
+        if (EbNumel(maxIndices) != want) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "maxIndices shape size should be %lld, but got %lld.",
+                        static_cast<long long>(want), static_cast<long long>(EbNumel(maxIndices)));
+        }
+    }
+    return 0;
+}
+
+}  // namespace aclcpu
+
+// ================================================================================ EmbeddingRenorm
+// hicann/ops-nn norm/renorm/op_api/aclnn_embedding_renorm.cpp CheckParams after CheckNotNull.
+
+namespace aclcpu {
+
+/// CheckDtypeValid (selfRef FLOAT, FLOAT16, plus BF16 on DAV_2201 / RegBase; indices INT32, INT64), CheckSelfDim (2-D,
+/// its own message), CheckIndicesDimension (at most 8 dims), CheckFormatValid (no FRACTAL_NZ). c.t: indices, selfRef.
+inline int CheckEmbeddingRenormParams(const OpCall& c, double /*maxNorm*/, double /*normType*/) {
+    using namespace nnindex;
+    const aclTensor* indices = c.t[0];
+    const aclTensor* self = c.t[1];
+    std::vector<aclDataType> sl = {ACL_FLOAT, ACL_FLOAT16};
+    if (Dav2201OrRegbase(c.soc)) sl.push_back(ACL_BF16);
+    if (!InList(self->dtype, sl)) return DtypeNotSupported("self", self->dtype, sl);
+    const std::vector<aclDataType> il = {ACL_INT32, ACL_INT64};
+    if (!InList(indices->dtype, il)) return DtypeNotSupported("indices", indices->dtype, il);
+    if (self->view_shape.size() != 2) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Embedding_Renorm: Except 2-dimension Tensor but got [%s]-dimension Tensor.",
+                    ShapeString(self->view_shape).c_str());
+    }
+    if (indices->view_shape.size() > 8) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "The indices tensor cannot be larger than 8 dimensions.");
+    }
+    if (self->format == ACL_FORMAT_FRACTAL_NZ || indices->format == ACL_FORMAT_FRACTAL_NZ) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Input and output format only support [ND]. Actual: self:[%s], indices:[%s].",
+                    FormatName(self->format), FormatName(indices->format));
+    }
+    return 0;
+}
+
+}  // namespace aclcpu
+
+// ================================================================================ InplaceScatterUpdate
+// hicann/ops-nn index/scatter/op_api/aclnn_scatter_update.cpp CheckShape (its own messages). c.t: indices, updates, data.
+
+namespace aclcpu {
+
+inline int CheckScatterUpdateShape(const OpCall& c, int64_t /*axis*/) {
+    const aclTensor* indices = c.t[0];
+    const aclTensor* updates = c.t[1];
+    const aclTensor* data = c.t[2];
+    if (data->numel == 0 || updates->numel == 0 || indices->numel == 0) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "input tensors can not be empty tensor");
+    }
+    if (data->view_shape.size() != updates->view_shape.size()) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "dimension of data and updates should equal");
+    }
+    const size_t nd = indices->view_shape.size();
+    if (nd == 0 && (updates->view_shape.empty() || updates->view_shape[0] != 1)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "when the dimension of indices are 0, batch axis of updates should be 1");
+    }
+    if (nd > 2) return Fail(ACLNN_ERR_PARAM_INVALID, "dimension of indices should be 0, 1 or 2");
+    return 0;
+}
+
+}  // namespace aclcpu
+
+// ================================================================================ MaxUnpool2d, MaxUnpool3d
+// hicann/ops-nn index/scatter_elements/op_api/aclnn_max_unpool2d.cpp, aclnn_max_unpool3d.cpp CheckParams after the
+// dtypes (common/inc/op_api/level2_base.h CheckInpuNullTensorMaxUnPool3D, CheckIntArrayShapeMaxUnPool3D). c.t =
+// {self, indices, out}.
+
+namespace aclcpu {
+
+inline int CheckMaxUnpool2dParams(const OpCall& c, const aclIntArray* outputSize) {
+    const aclTensor* self = c.t[0];
+    const aclTensor* indices = c.t[1];
+    const aclTensor* out = c.t[2];
+    const std::vector<int64_t>& s = self->view_shape;
+    const size_t n = s.size();
+    if (n != 3 && n != 4) return Fail(ACLNN_ERR_PARAM_INVALID, "Expected self to be a 3d or 4d Tensor, instead got: %zu", n);
+    if (indices->view_shape.size() != n) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "Expected dim of self and indices to be equal, instead got self: %zu, gradOutput: %zu", n,
+                    indices->view_shape.size());
+    }
+    if (indices->view_shape != s) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "Expected tensor for self to have same size as tensor for indices, but %s does not equal %s.",
+                    ShapeString(s).c_str(), ShapeString(indices->view_shape).c_str());
+    }
+    for (size_t i = 1; i < n; ++i) {
+        if (s[i] <= 0) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "max_unpool2d():expected input to have non-empty spatiak dimensions, but input has sizes %zu "
+                        "with dimension %zu being empty.",
+                        n, i);
+        }
+    }
+    const std::vector<int64_t>& o = outputSize->values;
+    if (o.size() != 2) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "outputSize length should be 2, but now is %zu.", o.size());
+    }
+    for (size_t i = 0; i < 2; ++i) {
+        if (o[i] <= 0) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "outputSize value should greater than 0, but the sizes of %zu is %lld.",
+                        i, static_cast<long long>(o[i]));
+        }
+    }
+    const int64_t h = s[n - 2], w = s[n - 1];
+    if (o[0] * o[1] < h * w) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "The output volums are of size %lld x %lld, should greater than or equal to self of size %lld x %lld.",
+                    static_cast<long long>(o[0]), static_cast<long long>(o[1]), static_cast<long long>(h),
+                    static_cast<long long>(w));
+    }
+    // beyond CANN: the op_api reshapes out to [N, C, oH * oW] (a failure there is an inner error)
+    const int64_t want = (n == 4 ? s[0] * s[1] : s[0]) * o[0] * o[1];
+    if (self->numel != 0 && out->numel != want) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "out (shape %s) must hold N x C x oH x oW = %lld elements (beyond CANN).",
+                    ShapeString(out->view_shape).c_str(), static_cast<long long>(want));
+    }
+    return 0;
+}
+
+/// CheckOutContiguous (op::IsContiguous) before the dtype checks.
+inline int CheckMaxUnpool3dOutContiguous(const OpCall& c, const aclIntArray*, const aclIntArray*, const aclIntArray*) {
+    if (ViewContiguous(c.t[2])) return 0;
+    return Fail(ACLNN_ERR_PARAM_INVALID, "outRef must be contiguous");
+}
+
+/// CheckShape, CheckInpuNullTensorMaxUnPool3D, CheckIntArrayShapeMaxUnPool3D, CheckOutShape.
+inline int CheckMaxUnpool3dParams(const OpCall& c, const aclIntArray* outputSize, const aclIntArray* stride,
+                                  const aclIntArray* padding) {
+    const aclTensor* self = c.t[0];
+    const aclTensor* indices = c.t[1];
+    const aclTensor* out = c.t[2];
+    const std::vector<int64_t>& s = self->view_shape;
+    const size_t n = s.size();
+    if (n != 4 && n != 5) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "Input to max_unpooling3d should be a 4d or 5d Tensor, but got a tensor with dim %zu", n);
+    }
+    if (indices->view_shape.size() != n) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Expected shape of indices to be: %zu, but got: %zu", n,
+                    indices->view_shape.size());
+    }
+    if (indices->view_shape != s) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "Expected tensor for self to have same size as tensor for indices, but %s does not equal %s.",
+                    ShapeString(s).c_str(), ShapeString(indices->view_shape).c_str());
+    }
+    for (size_t i = 1; i < n; ++i) {
+        if (s[i] <= 0) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "max_unpool3d(): Expected input to have non-zero size for non-batch dimensions, but got %zu "
+                        "with dimension %zu being empty.",
+                        n, i);
+        }
+    }
+    const std::vector<int64_t>* arrays[3] = {&outputSize->values, &stride->values, &padding->values};
+    const char* names[3] = {"output_size", "stride", "padding"};
+    for (int i = 0; i < 3; ++i) {
+        if (arrays[i]->size() != 3) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "There should be exactly three elements (depth, height, width) in %s, but got %zu elements",
+                        names[i], arrays[i]->size());
+        }
+    }
+    const std::vector<int64_t>& o = outputSize->values;
+    const std::vector<int64_t>& st = stride->values;
+    for (size_t i = 0; i < 3; ++i) {
+        if (st[i] <= 0) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "strides[%zu] shoule be greater than zero, but got %lld.", i,
+                        static_cast<long long>(st[i]));
+        }
+        if (o[i] <= 0) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "outputSize[%zu] should be greater than zero, but got %lld.", i,
+                        static_cast<long long>(o[i]));
+        }
+    }
+    const int64_t d = s[n - 3], h = s[n - 2], w = s[n - 1];
+    if (o[0] * o[1] * o[2] < d * h * w) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "The output dimensions are of size %lld x %lld x %lld, should be greater than or equal to self of "
+                    "size %lld x %lld x %lld.",
+                    static_cast<long long>(o[0]), static_cast<long long>(o[1]), static_cast<long long>(o[2]),
+                    static_cast<long long>(d), static_cast<long long>(h), static_cast<long long>(w));
+    }
+    const std::vector<int64_t>& os = out->view_shape;
+    if (os.size() != n) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "Out should be same in dimensions with self, but self is %zu, outRef is %zu", n, os.size());
+    }
+    const int64_t sn = n == 5 ? s[0] : 1, sc = n == 5 ? s[1] : s[0];
+    const int64_t on = n == 5 ? os[0] : 1, oc = n == 5 ? os[1] : os[0];
+    if (sn != on || sc != oc) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "Out should be same in N\xe3\x80\x81" "C dimensions with self, but self N: [%lld]\xe3\x80\x81" "C:[%lld], outRef N: "
+                    "[%lld]\xe3\x80\x81" "C: [%lld]",
+                    static_cast<long long>(sn), static_cast<long long>(sc), static_cast<long long>(on),
+                    static_cast<long long>(oc));
+    }
+    const int64_t od = os[n - 3], oh = os[n - 2], ow = os[n - 1];
+    if (od != o[0] || oh != o[1] || ow != o[2]) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "Out should be same in D\xe3\x80\x81H\xe3\x80\x81W dimensions with outputSize, but outputSize D: "
+                    "[%lld]\xe3\x80\x81H:[%lld]\xe3\x80\x81W:[%lld], outRef D: [%lld]\xe3\x80\x81H: [%lld]\xe3\x80\x81W:[%lld]",
+                    static_cast<long long>(o[0]), static_cast<long long>(o[1]), static_cast<long long>(o[2]),
+                    static_cast<long long>(od), static_cast<long long>(oh), static_cast<long long>(ow));
+    }
+    return 0;
+}
+
+}  // namespace aclcpu
+
+// ================================================================================ ExpandIntoJaggedPermute
+// hicann/ops-nn index/expand_into_jagged_permute/op_host/expand_into_jagged_permute_tiling.cpp InputParamCheck, run by
+// the generated first phase (561002). Its dtype-equality test (all three pairwise different) cannot fail with the
+// definition's one dtype; its length test (offsets one longer than permute) comes after a return and never runs.
+// c.t = {permute, inputOffset, outputOffset, outputPermuteOut}.
+
+namespace aclcpu {
+
+inline int CheckExpandIntoJaggedPermuteTiling(const OpCall& c, int64_t /*outputSize*/) {
+    const char* what[3] = {"permuteShape", "inputoffsetShape", "outputoffsetShape"};
+    for (int i = 0; i < 3; ++i) {
+        if (c.t[i]->view_shape.size() != 1) {
+            return Fail(ACLNN_ERR_INNER_TILING_ERROR, "[ExpandIntoJaggedPermuteTilingData] %s's shape is not 1D.", what[i]);
+        }
+    }
+    return 0;
+}
+
+}  // namespace aclcpu
+
+// ================================================================================ IndexAddV2
+// hicann/ops-nn index/inplace_scatter_add/op_host/op_api/aclnn_index_add_v2.cpp: the 0-d index / source unsqueezed to
+// [1] first, then CheckParams (CheckDtypeValid, CheckShape); after the empty return UnDeterministicImpl's mode 0
+// test (IsAICoreSupport). c.t = {self, index, source, out}.
+
+namespace aclcpu {
+
+inline int CheckIndexAddV2Params(const OpCall& c, int64_t dim, const aclScalar* alpha, int64_t /*mode*/) {
+    using namespace nnindex;
+    const aclTensor* self = c.t[0];
+    const aclTensor* index = c.t[1];
+    const aclTensor* source = c.t[2];
+    const aclTensor* out = c.t[3];
+    const std::vector<aclDataType> sl = {ACL_FLOAT, ACL_INT32, ACL_FLOAT16, ACL_DOUBLE, ACL_INT16,
+                                         ACL_INT8,  ACL_UINT8, ACL_INT64,   ACL_BOOL,   ACL_BF16};
+    if (!InList(self->dtype, sl)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "self dtype %s should be in dtype support list [%s].", DtypeName(self->dtype),
+                    engine::DtypeListString(sl.data(), sl.size()).c_str());
+    }
+    if (!InList(index->dtype, IndexList64First())) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "index dtype %s should be in dtype support list [%s].",
+                    DtypeName(index->dtype), engine::DtypeListString(IndexList64First().data(), 2).c_str());
+    }
+    if (self->dtype != source->dtype) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "self dtype %s and source dtype %s must same.", DtypeName(self->dtype),
+                    DtypeName(source->dtype));
+    }
+    if (!CanCast(alpha->dtype, self->dtype)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Result type %s can't be cast to the desired output type %s.",
+                    DtypeName(alpha->dtype), DtypeName(self->dtype));
+    }
+    if (self->dtype != out->dtype) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "self dtype %s and source dtype %s must same.", DtypeName(self->dtype),
+                    DtypeName(out->dtype));
+    }
+    // CheckShape
+    if (self->view_shape.size() > 8) return Fail(ACLNN_ERR_PARAM_INVALID, "The self tensor cannot be larger than 8 dimensions.");
+    if (source->view_shape.size() > 8) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "The source tensor cannot be larger than 8 dimensions.");
+    }
+    const std::vector<int64_t>& s = self->view_shape;
+    const std::vector<int64_t> src = source->view_shape.empty() ? std::vector<int64_t>{1} : source->view_shape;
+    const std::vector<int64_t> idx = index->view_shape.empty() ? std::vector<int64_t>{1} : index->view_shape;
+    const int64_t n = static_cast<int64_t>(s.size());
+    if ((dim < -n || dim >= n) && !(dim == 0 && n == 0)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "dim should be in [-self.dims(), self.dims), but dim is %lld.",
+                    static_cast<long long>(dim));
+    }
+    if (n != 0 && s.size() != src.size()) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "DimNum of self must be equal to dimNum of source.");
+    }
+    const int64_t d = dim >= 0 ? dim : n + dim;
+    for (int64_t i = 0; i < n; ++i) {
+        if (i != d && s[i] != src[i]) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "The size of self must match the size of source at dimension %lld.",
+                        static_cast<long long>(dim));
+        }
+    }
+    if (idx.size() > 1) return Fail(ACLNN_ERR_PARAM_INVALID, "Index dimension %zu is supposed to be 1.", idx.size());
+    if (d >= static_cast<int64_t>(src.size()) || idx[0] != src[static_cast<size_t>(d)]) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Number of index should be equal to number of source in dim  %lld.",
+                    static_cast<long long>(dim));
+    }
+    if (out->view_shape != s) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "Expected tensor for self to have same size as tensor for out, but %s does not equal %s.",
+                    ShapeString(s).c_str(), ShapeString(out->view_shape).c_str());
+    }
+    return 0;
+}
+
+/// IsAICoreSupport for mode 0: on SocVersion ASCEND910B .. ASCEND910E (Atlas A2/A3; the Ascend 950 read as inside the
+/// range, as for aclnnNonzeroV2) self FLOAT, FLOAT16, INT32, INT16, BF16; self 2-D, index 1-D (a 0-d one was
+/// unsqueezed), dim 0 or -2. Otherwise UnDeterministicImpl returns NULL: ACLNN_ERR_INNER_NULLPTR.
+inline int CheckIndexAddV2Mode(const OpCall& c, int64_t dim, const aclScalar* /*alpha*/, int64_t mode) {
+    if (mode != 0) return 0;
+    const aclTensor* self = c.t[0];
+    const aclTensor* index = c.t[1];
+    bool ok = true;
+    if (nnindex::Dav2201OrRegbase(c.soc)) {
+        ok = nnindex::InList(self->dtype, {ACL_FLOAT, ACL_FLOAT16, ACL_INT32, ACL_INT16, ACL_BF16});
+    }
+    const size_t idim = index->view_shape.empty() ? 1 : index->view_shape.size();
+    ok = ok && self->view_shape.size() == 2 && idim == 1 && (dim == 0 || dim == -2);
+    if (!ok) return Fail(ACLNN_ERR_INNER_NULLPTR, "Do not support mode == 0, please check!");
+    return 0;
+}
+
+}  // namespace aclcpu

@@ -1010,3 +1010,199 @@ inline int CheckFusedCrossEntropyLossWithMaxSum(const OpCall& c, float labelSmoo
 }
 
 }  // namespace aclcpu
+
+// ================================================================================ CtcLossBackward
+// hicann/ops-nn loss/ctc_loss_v2_grad/op_api/aclnn_ctc_loss_backward.cpp CheckParams after CheckNotNull:
+// CheckShapeAndParameterValue (CheckShapeDimNum, the batch / time / symbol-set rules, CheckTargetAndOutShapeParameterValue),
+// then CheckDtypeValid. c.t = {gradOut, logProbs, targets, negLogLikelihood, logAlpha, out}.
+
+namespace aclcpu {
+
+inline int CheckCtcLossBackward(const OpCall& c, const aclIntArray* inputLengths, const aclIntArray* targetLengths,
+                                int64_t blank, bool /*zeroInfinity*/) {
+    const aclTensor* gradOut = c.t[0];
+    const aclTensor* logProbs = c.t[1];
+    const aclTensor* targets = c.t[2];
+    const aclTensor* nll = c.t[3];
+    const aclTensor* logAlpha = c.t[4];
+    const aclTensor* out = c.t[5];
+    const std::vector<int64_t>& lp = logProbs->view_shape;
+    // CheckShapeDimNum (beyond CANN: a 0-d logProbs, whose dim 0 the op_api reads, fails with the dim-count message)
+    if (!lp.empty() && lp[0] == 0) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "start (0) + length (1) exceeds dimension size (0).");
+    }
+    if (gradOut->view_shape.size() != 1) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "DimNum of gradOut [%zu] must equal [1].", gradOut->view_shape.size());
+    }
+    if (nll->view_shape.size() != 1) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "DimNum of negLogLikelihood [%zu] must equal [1].", nll->view_shape.size());
+    }
+    if (lp.size() != 3) return Fail(ACLNN_ERR_PARAM_INVALID, "DimNum of logProbs [%zu] must equal 3.", lp.size());
+    if (logAlpha->view_shape.size() != 3) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "DimNum of logAlpha [%zu] must equal 3.", logAlpha->view_shape.size());
+    }
+    const size_t td = targets->view_shape.size();
+    if (td != 1 && td != 2) return Fail(ACLNN_ERR_PARAM_INVALID, "DimNum of targets [%zu] must equal 1 or 2.", td);
+    if (out->view_shape.size() != 3) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "DimNum of out [%zu] must equal 3.", out->view_shape.size());
+    }
+    const int64_t T = lp[0], N = lp[1], C = lp[2];
+    if (blank < 0 || blank >= C) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "Attr parameter blank %lld must be greater than or equal to 0 and less than %lld.",
+                    static_cast<long long>(blank), static_cast<long long>(C));
+    }
+    const std::vector<int64_t>& os = out->view_shape;
+    const std::vector<int64_t>& la = logAlpha->view_shape;
+    const int64_t maxIn = nnloss::MaxOf(inputLengths);
+    const int64_t maxTarget = nnloss::MaxOf(targetLengths);
+    if (maxTarget > (la[2] - 1) / 2) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "S of targets [%lld] must be smaller than half of alphaLength [%lld].",
+                    static_cast<long long>(maxTarget), static_cast<long long>(la[2]));
+    }
+    const int64_t inN = static_cast<int64_t>(inputLengths->values.size());
+    const int64_t tgN = static_cast<int64_t>(targetLengths->values.size());
+    bool nCheck = N == gradOut->view_shape[0] && gradOut->view_shape[0] == os[1] && os[1] == nll->view_shape[0] &&
+                  nll->view_shape[0] == la[0] && la[0] == inN && inN == tgN;
+    if (td > 1) {
+        if (targets->view_shape[1] < maxTarget) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "Targets tensor's size at dim 1 is at least%lld",
+                        static_cast<long long>(maxTarget));
+        }
+        nCheck = nCheck && targets->view_shape[0] == tgN;
+    }
+    if (!nCheck) return Fail(ACLNN_ERR_PARAM_INVALID, "Check batchSize failed.");
+    if (!(os[0] == T && T == la[1] && maxIn <= T)) return Fail(ACLNN_ERR_PARAM_INVALID, "Check max time failed.");
+    if (C != os[2]) return Fail(ACLNN_ERR_PARAM_INVALID, "Check symbolSet failed.");
+    // CheckTargetAndOutShapeParameterValue
+    if (td == 2) {
+        if (targets->view_shape[0] != N || targets->view_shape[1] < maxTarget) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "Target's shape expect [%lld, >=%lld], but get current shape %s.",
+                        static_cast<long long>(N), static_cast<long long>(maxTarget),
+                        ShapeString(targets->view_shape).c_str());
+        }
+    } else {
+        int64_t sum = 0;
+        for (int64_t v : targetLengths->values) sum += v;
+        if (targets->view_shape[0] != sum) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "Target's shape expect [%lld], but get current shape %s.",
+                        static_cast<long long>(sum), ShapeString(targets->view_shape).c_str());
+        }
+    }
+    if (os != lp) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "Expected tensor for out to have same size as tensor for logProbs, but %s does not equal %s.",
+                    ShapeString(os).c_str(), ShapeString(lp).c_str());
+    }
+    // CheckDtypeValid: SocVersion ASCEND910B / ASCEND910_93 the BF16 list (with its size limit for FLOAT16 / BF16),
+    // a RegBase arch the same list, else FLOAT, DOUBLE
+    const aclDataType d = logProbs->dtype;
+    const bool a2 = c.soc == rt::Soc::kAscend910B || c.soc == rt::Soc::kAscend910_93;
+    std::vector<aclDataType> list = {ACL_FLOAT, ACL_DOUBLE};
+    if (a2 || c.soc == rt::Soc::kAscend950) list = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_DOUBLE};
+    if (std::find(list.begin(), list.end(), d) == list.end()) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Tensor logProbs not implemented for %s, should be in dtype support list %s.",
+                    DtypeName(d), engine::DtypeListString(list.data(), list.size()).c_str());
+    }
+    if (a2 && (d == ACL_BF16 || d == ACL_FLOAT16) && (C > 200000 || N > 8180 || (la[2] - 1) / 2 > 1000)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Not supported now, we will support it later.");
+    }
+    const aclTensor* same[4] = {gradOut, nll, logAlpha, out};
+    const char* names[4] = {"gradOut", "negLogLikelihood", "logAlpha", "out"};
+    for (int i = 0; i < 4; ++i) {
+        if (same[i]->dtype != d) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "Tensor %s expected dtype is %s but found %s.", names[i], DtypeName(d),
+                        DtypeName(same[i]->dtype));
+        }
+    }
+    const std::vector<aclDataType> tl = {ACL_INT32, ACL_INT64, ACL_BOOL, ACL_FLOAT, ACL_FLOAT16};
+    if (std::find(tl.begin(), tl.end(), targets->dtype) == tl.end()) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Tensor targets not implemented for %s, should be in dtype support list %s.",
+                    DtypeName(targets->dtype), engine::DtypeListString(tl.data(), tl.size()).c_str());
+    }
+    // N = 0: the op_api's early return (a zero-sized logProbs' dim 1)
+    return 0;
+}
+
+}  // namespace aclcpu
+
+// ================================================================================ CrossEntropySumExpAndIndexLogit
+// hicann/ops-nn loss/cross_entropy_sum_exp_and_index_logit/op_host/arch35/cross_entropy_sum_exp_and_index_logit_tiling_arch35.cpp
+// CheckInputs, run by the generated first phase: ACLNN_ERR_INNER_TILING_ERROR (561002) with the messages of opbase's
+// OP_LOGE_FOR_INVALID_* and OP_LOGE_WITH_INVALID_ATTR (include/op_common/log/log.h), entity
+// "CrossEntropySumExpAndIndexLogit". c.t = {logits, target, globalLogitsMax, predicted, sumExp, exp, offset, mask}.
+
+namespace aclcpu {
+
+inline int CheckCrossEntropySumExpAndIndexLogitTiling(const OpCall& c, int64_t vocabStart, int64_t vocabEnd) {
+    const int T = ACLNN_ERR_INNER_TILING_ERROR;
+    const char* op = "CrossEntropySumExpAndIndexLogit";
+    if (vocabEnd <= vocabStart) {
+        return Fail(T, "Attribute vocab_end_index of %s has incorrect value %lld. It should be larger than vocab_start_index.",
+                    op, static_cast<long long>(vocabEnd));
+    }
+    const aclTensor* logits = c.t[0];
+    const std::vector<int64_t>& ls = logits->view_shape;
+    if (ls.size() != 2 && ls.size() != 3) {
+        return Fail(T, "Parameter vocab_parallel_logits of %s has incorrect shape dim %zu. It should be 2D or 3D.", op, ls.size());
+    }
+    auto notEmpty = [&](const aclTensor* t, const char* name) -> int {
+        for (size_t i = 0; i < t->view_shape.size(); ++i) {
+            if (t->view_shape[i] <= 0) {
+                return Fail(T, "Parameter %s of %s has incorrect shape %s. Reason: is an empty tensor, dim %zu must be "
+                               "greater than 0.", name, op, ShapeString(t->view_shape).c_str(), i);
+            }
+        }
+        return 0;
+    };
+    if (int r = notEmpty(logits, "vocab_parallel_logits")) return r;
+    const int64_t v = ls.back();
+    int64_t n = 1;
+    for (size_t i = 0; i + 1 < ls.size(); ++i) n *= ls[i];
+    if (n < 1 || n > 32768) {
+        return Fail(T, "Parameter vocab_parallel_logits of %s has incorrect shape size %lld. It should be in [1, 32768].",
+                    op, static_cast<long long>(n));
+    }
+    if (v < 16 || v > 204800) {
+        return Fail(T, "Parameter vocab_parallel_logits of %s has incorrect shape size %lld. It should be in [16, 204800].",
+                    op, static_cast<long long>(v));
+    }
+    const int64_t align = logits->dtype == ACL_BF16 ? 16 : 8;
+    if (v % align != 0) {
+        return Fail(T, "Parameter vocab_parallel_logits of %s has incorrect shape %lld. Reason: must be multiple of %lld "
+                       "for the dtype.", op, static_cast<long long>(v), static_cast<long long>(align));
+    }
+    if (vocabEnd - vocabStart != v) {
+        return Fail(T, "Attribute vocab_end_index of %s has incorrect value %lld. It should be vocab_start_index + V_local.",
+                    op, static_cast<long long>(vocabEnd));
+    }
+    const aclTensor* target = c.t[1];
+    if (int r = notEmpty(target, "target")) return r;
+    if (target->numel != n) {
+        return Fail(T, "Parameters target and vocab_parallel_logits of %s have incorrect shapes %lld and %lld. Reason: "
+                       "target element num must equal N (prod of logits leading dims).",
+                    op, static_cast<long long>(target->numel), static_cast<long long>(n));
+    }
+    const aclTensor* m = c.t[2];
+    if (m->dtype != logits->dtype) {
+        return Fail(T, "Parameter global_logits_max of %s has incorrect dtype %s. It should be same as "
+                       "vocab_parallel_logits dtype.", op, DtypeName(m->dtype));
+    }
+    if (int r = notEmpty(m, "global_logits_max")) return r;
+    if (m->numel != n) {
+        return Fail(T, "Parameters global_logits_max and vocab_parallel_logits of %s have incorrect shapes %lld and %lld. "
+                       "Reason: global_logits_max element num must equal N.",
+                    op, static_cast<long long>(m->numel), static_cast<long long>(n));
+    }
+    const char* names[5] = {"predicted_logits", "sum_exp_logits", "exp_logits", "target_offset", "target_mask"};
+    for (int i = 0; i < 5; ++i) {
+        const aclDataType want = i < 3 ? ACL_FLOAT : ACL_INT32;
+        if (c.t[3 + i]->dtype != want) {
+            return Fail(T, "Parameter %s of %s has incorrect dtype %s. It should be %s.", names[i], op,
+                        DtypeName(c.t[3 + i]->dtype), i < 3 ? "FLOAT" : "INT32");
+        }
+    }
+    return 0;
+}
+
+}  // namespace aclcpu

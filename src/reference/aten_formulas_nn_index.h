@@ -11,6 +11,7 @@
 
 #include <ATen/ATen.h>
 
+#include <cmath>
 #include <cstdint>
 #include <limits>
 #include <tuple>
@@ -820,6 +821,231 @@ inline at::Tensor ApplyTopKTopPOf(const at::Tensor& logits, const at::Tensor& p,
         sorted = sorted.masked_fill(pm, -inf);
     }
     return at::empty_like(sorted).scatter_(1, idx, sorted);
+}
+
+// ---------------------------------------------------------------- the unique operators (dynamic_shape.yaml)
+// hicann/ops-nn index/unique_consecutive/op_api (aclnn_unique.cpp, aclnn_unique2.cpp, aclnn_unique_consecutive.cpp)
+// and index/unique_with_counts_ext2/op_host/op_api/aclnn_unique_dim.cpp: the AI CPU UniqueWithCountsAndSorting /
+// UniqueConsecutive / UniqueWithCountsExt2 kernels (the Ascend 950's AI Core path: sort, then UniqueConsecutive).
+// An output the caller did not ask for (returnInverse / returnCounts false) is returned as itself: not written, and
+// a data-dependent one keeps its view shape.
+
+/// ATen 1.13's CPU unique kernels have no FLOAT16: FLOAT16 is widened to FLOAT (exact; the result is rounded back
+/// exactly when written). Every other dtype of the lists as it is (UINT64 arrives as INT64 bits: values of 2^63 and
+/// above order as negative).
+inline at::Tensor UniqueInput(const at::Tensor& self) {
+    return self.scalar_type() == at::kHalf ? self.to(at::kFloat) : self;
+}
+
+/// aclnnUnique: (the distinct values ascending, the inverse of self's shape or inverseOut itself). sorted false
+/// sorts too (the NPU's order is then unspecified; ascending is one of its orders).
+inline std::tuple<at::Tensor, at::Tensor> UniqueOf(const at::Tensor& self, bool returnInverse, const at::Tensor& inverseOut) {
+    at::Tensor v, inv, cnt;
+    std::tie(v, inv, cnt) = at::_unique2(UniqueInput(self), /*sorted=*/true, /*return_inverse=*/true, /*return_counts=*/false);
+    return std::make_tuple(v, returnInverse ? inv : inverseOut);
+}
+
+/// aclnnUnique2: UniqueOf with the counts (countsOut itself without returnCounts).
+inline std::tuple<at::Tensor, at::Tensor, at::Tensor> Unique2Of(const at::Tensor& self, bool returnInverse, bool returnCounts,
+                                                                const at::Tensor& inverseOut, const at::Tensor& countsOut) {
+    at::Tensor v, inv, cnt;
+    std::tie(v, inv, cnt) = at::_unique2(UniqueInput(self), true, true, true);
+    return std::make_tuple(v, returnInverse ? inv : inverseOut, returnCounts ? cnt : countsOut);
+}
+
+/// aclnnUniqueConsecutive: runs of equal neighbours (along dim, slices compared whole; dim 1000, CANN's NoneN, or a
+/// 0-d self: self flattened). Computed here from comparisons of neighbours (ATen 1.13's unique_consecutive lacks
+/// FLOAT16 and the complex dtypes CANN lists): change[i] = slice i differs from slice i - 1 (NaN differs from
+/// itself, as in ATen's), values = the first slice of each run, inverse = cumsum(change) - 1 (of self's shape when
+/// flattened, [size(dim)] otherwise), counts = each run's length.
+inline std::tuple<at::Tensor, at::Tensor, at::Tensor> UniqueConsecutiveOf(const at::Tensor& self, bool returnInverse,
+                                                                          bool returnCounts, int64_t dim,
+                                                                          const at::Tensor& inverseOut,
+                                                                          const at::Tensor& countsOut) {
+    const bool flat = dim == 1000 || self.dim() == 0;
+    const at::Tensor x = flat ? self.reshape({-1}) : self;
+    const int64_t d = flat ? 0 : at::maybe_wrap_dim(dim, self.dim());
+    const int64_t n = x.size(d);
+    const at::Tensor rows = x.movedim(d, 0).reshape({n, -1});
+    at::Tensor change = at::ones({n}, at::kBool);
+    if (n > 1) change.slice(0, 1).copy_(rows.slice(0, 1).ne(rows.slice(0, 0, n - 1)).any(1));
+    const at::Tensor pos = change.nonzero().reshape({-1});
+    const at::Tensor values = x.index_select(d, pos);
+    at::Tensor inv = change.to(at::kLong).cumsum(0) - 1;
+    if (flat) inv = inv.reshape(self.sizes());
+    const at::Tensor counts = at::cat({pos.slice(0, 1), at::full({1}, n, pos.options())}) - pos;
+    return std::make_tuple(values, returnInverse ? inv : inverseOut, returnCounts ? counts : countsOut);
+}
+
+/// aclnnUniqueDim: ATen's unique_dim (ascending lexicographic slices; sorted false sorts too), FLOAT16 widened as
+/// UniqueInput says; a 0-d self is read as [1]. The counts always (the operator has no returnCounts).
+inline std::tuple<at::Tensor, at::Tensor, at::Tensor> UniqueDimOf(const at::Tensor& self, bool returnInverse, int64_t dim,
+                                                                  const at::Tensor& inverseOut) {
+    const at::Tensor x = self.dim() == 0 ? self.reshape({1}) : self;
+    at::Tensor v, inv, cnt;
+    std::tie(v, inv, cnt) = at::unique_dim(UniqueInput(x), self.dim() == 0 ? 0 : dim, true, true, true);
+    return std::make_tuple(v, returnInverse ? inv : inverseOut, cnt);
+}
+
+/// aclnnEmbeddingBag (index/embedding_bag/op_api/aclnn_embedding_bag.cpp; the EmbeddingBag kernel; torch's
+/// embedding_bag): indices flattened (a 2-D indices of the Ascend 950 read row by row) and offsets read as INT64;
+/// bag b = indices[offsets[b] .. offsets[b + 1]) (the last bag to the end; includeLastOffset: offsets' last element
+/// ends the last bag). output = ATen's _embedding_bag in float32 (FLOAT16 / BF16 weight and perSampleWeights
+/// widened: ATen 1.13 has no BF16 embedding_bag; the sum / mean / max rounded once to weight's dtype); mode 0 sum, 1
+/// mean, any other max (the op_api's getModeStr). offset2bag (when the caller gave it elements) = the bag of each
+/// index; bagSize = each bag's count of indices other than paddingIdx (computed here: ATen's bag_size is left 0 in
+/// sum mode), written into bagSize's first elements (the Ascend 950's bagSize has offsets' length: the rest is left);
+/// maxIndices (max mode) = ATen's max_indices; in the other modes maxIndices is not written (its content on the NPU
+/// is not documented). scaleGradByFreq and sparse only concern the gradient. An index outside [0, weight.size(0)), a
+/// first offset other than 0, decreasing offsets fail the second phase (561000, ATen's message).
+inline std::tuple<at::Tensor, at::Tensor, at::Tensor, at::Tensor> EmbeddingBagOf(
+    const at::Tensor& weight, const at::Tensor& indices, const at::Tensor& offsets, int64_t mode,
+    const at::Tensor& perSampleWeights, bool includeLastOffset, int64_t paddingIdx, const at::Tensor& offset2bag,
+    const at::Tensor& bagSize, const at::Tensor& maxIndices) {
+    const int64_t m = (mode == 0 || mode == 1) ? mode : 2;
+    // contiguous: ATen 1.13's CPU embedding_bag (its fbgemm lookup) reads a strided INT64 indices as if it were dense
+    const at::Tensor idx = indices.reshape({-1}).to(at::kLong).contiguous();
+    const at::Tensor off = offsets.reshape({-1}).to(at::kLong).contiguous();
+    const at::Tensor psw =
+        perSampleWeights.defined() ? perSampleWeights.reshape({-1}).to(at::kFloat).contiguous() : at::Tensor();
+    const auto r = at::_embedding_bag(weight.to(at::kFloat), idx, off, false, m, false, psw, includeLastOffset, paddingIdx);
+    const int64_t n = idx.numel();
+    const int64_t bags = off.numel() - (includeLastOffset ? 1 : 0);
+    // the bag of each index position: the last offset at or before it
+    const at::Tensor pos = at::arange(n, at::kLong);
+    const at::Tensor bag = at::searchsorted(off, pos, /*out_int32=*/false, /*right=*/true) - 1;
+    const at::Tensor inBag = bag.ge(0).logical_and(bag.lt(bags));
+    const at::Tensor counted = inBag.logical_and(paddingIdx >= 0 ? idx.ne(paddingIdx) : at::ones_like(inBag));
+    at::Tensor sizes = at::zeros({std::max<int64_t>(bags, 0)}, at::kLong);
+    if (bags > 0) sizes.index_add_(0, bag.masked_select(counted), at::ones({counted.sum().item<int64_t>()}, at::kLong));
+    const int64_t room = bagSize.numel();
+    at::Tensor sizeOut = sizes;
+    if (room > bags) sizeOut = at::cat({sizes, bagSize.reshape({-1}).narrow(0, bags, room - bags).to(at::kLong)});
+    return std::make_tuple(std::get<0>(r), offset2bag.numel() == 0 ? offset2bag : bag.clamp(0, std::max<int64_t>(bags - 1, 0)),
+                           sizeOut, m == 2 ? std::get<3>(r) : maxIndices);
+}
+
+/// aclnnEmbeddingRenorm (norm/renorm/op_api/aclnn_embedding_renorm.cpp: GatherV2 of the named rows, the Renorm kernel's
+/// factor along dim 0, Mul, ScatterUpdate back; torch.embedding_renorm_): each row r of selfRef that indices (flattened)
+/// name is scaled by maxNorm / (||row||_p + 1e-7) where ||row||_p > maxNorm (maxNorm, normType as float32, a NaN maxNorm
+/// +inf). The NPU computes in float32 on the Ascend 950 (the op_api's casts) and in selfRef's dtype elsewhere; here in
+/// float32 (ATen's linalg_vector_norm), each row rounded once to selfRef's dtype. A row named twice gets the same
+/// value twice (the factor is computed from the row as it was). An index outside [0, V) fails the second phase.
+inline at::Tensor EmbeddingRenormOf(const at::Tensor& selfRef, const at::Tensor& indices, double maxNorm, double normType) {
+    const double m = std::isnan(maxNorm) ? std::numeric_limits<double>::infinity()
+                                         : static_cast<double>(static_cast<float>(maxNorm));
+    const double p = static_cast<double>(static_cast<float>(normType));
+    const at::Tensor idx = indices.reshape({-1}).to(at::kLong);
+    at::Tensor out = selfRef.to(at::kFloat).clone();
+    const at::Tensor rows = out.index_select(0, idx);
+    const at::Tensor norm = at::linalg_vector_norm(rows, p, at::IntArrayRef{1}, true);
+    const at::Tensor factor = at::where(norm > m, m / (norm + 1e-7), at::ones_like(norm));
+    out.index_copy_(0, idx, rows * factor);
+    return out;
+}
+
+/// aclnnInplaceScatterUpdate (index/scatter/op_api/aclnn_scatter_update.cpp; the Scatter kernel's addressing,
+/// op_kernel/arch35/scatter.h): batch i of updates written into batch b of data from offset o along axis - indices
+/// 1-D: (b, o) = (i, indices[i]); 2-D [B, 2]: (indices[i][0], indices[i][1]); 0-D: (0, indices). A batch or offset
+/// outside data (or axis 0, the batch axis) fails the second phase (ATen's narrow / select, 561000). Every dtype
+/// copied as it is (the low-precision ones arrive decoded and are encoded back exactly).
+inline at::Tensor ScatterUpdateOf(const at::Tensor& data, const at::Tensor& indices, const at::Tensor& updates, int64_t axis) {
+    at::Tensor out = data.clone();
+    const int64_t ax = at::maybe_wrap_dim(axis, data.dim());
+    if (ax == 0) throw std::runtime_error("ScatterUpdate: axis must not be the batch axis 0");
+    const at::Tensor idx = indices.to(at::kLong).contiguous();
+    const int64_t batches = updates.size(0);
+    const int64_t len = updates.size(ax);
+    for (int64_t i = 0; i < batches; ++i) {
+        int64_t b = i, o = 0;
+        if (idx.dim() == 0) {
+            b = 0;
+            o = idx.item<int64_t>();
+        } else if (idx.dim() == 1) {
+            o = idx[i].item<int64_t>();
+        } else {
+            b = idx[i][0].item<int64_t>();
+            o = idx[i][1].item<int64_t>();
+        }
+        if (b < 0 || b >= data.size(0) || o < 0 || o + len > data.size(ax)) {
+            throw std::runtime_error("ScatterUpdate: batch " + std::to_string(b) + ", offset " + std::to_string(o) +
+                                     " outside data");
+        }
+        out.select(0, b).narrow(ax - 1, o, len).copy_(updates.select(0, i));
+    }
+    return out;
+}
+
+/// aclnnMaxUnpool2d / aclnnMaxUnpool3d (index/scatter_elements/op_api/aclnn_max_unpool2d.cpp, aclnn_max_unpool3d.cpp):
+/// self and indices reshaped to [N, C, H * W] ([N, C, D * H * W]), ScatterElements along dim 2 into zeros of [N, C,
+/// prod(outputSize)], the result reshaped to out's view shape (the first phase checked its element count). `spatial` 2 or 3: the trailing dims
+/// that are flattened. ATen's scatter on the CPU; an index outside the plane fails the second phase (561000).
+inline at::Tensor MaxUnpoolOf(const at::Tensor& self, const at::Tensor& indices, at::IntArrayRef outputSize, int64_t spatial,
+                              const at::Tensor& out) {
+    const int64_t lead = self.dim() - spatial;  // 1 or 2 leading dims (C; N, C)
+    int64_t nc = 1;
+    for (int64_t i = 0; i < lead; ++i) nc *= self.size(i);
+    int64_t plane = 1;
+    for (int64_t v : outputSize) plane *= v;
+    const at::Tensor src = self.reshape({nc, -1});
+    const at::Tensor idx = indices.reshape({nc, -1}).to(at::kLong);
+    return at::zeros({nc, plane}, self.options()).scatter_(1, idx, src).reshape(out.sizes());
+}
+
+/// aclnnExpandIntoJaggedPermute (index/expand_into_jagged_permute: docs/aclnnExpandIntoJaggedPermute.md's formula,
+/// fbgemm's expand_into_jagged_permute): for each table i, out[outputOffset[i] .. outputOffset[i + 1]) =
+/// inputOffset[permute[i]] + arange(len); positions no segment covers are 0 here (the kernel does not write them; the
+/// docs require the offsets to end at outputSize). A permute value or an offset outside range fails the second phase.
+inline at::Tensor ExpandIntoJaggedPermuteOf(const at::Tensor& permute, const at::Tensor& inputOffset,
+                                            const at::Tensor& outputOffset, int64_t outputSize) {
+    const at::Tensor p = permute.to(at::kLong).contiguous();
+    const at::Tensor in = inputOffset.to(at::kLong).contiguous();
+    const at::Tensor outOff = outputOffset.to(at::kLong).contiguous();
+    at::Tensor out = at::zeros({outputSize}, at::kLong);
+    const int64_t tables = p.numel();
+    if (in.numel() < tables || outOff.numel() < tables + 1) {
+        throw std::runtime_error("ExpandIntoJaggedPermute: the offsets need one element more than permute");
+    }
+    for (int64_t i = 0; i < tables; ++i) {
+        const int64_t t = p[i].item<int64_t>();
+        const int64_t start = outOff[i].item<int64_t>(), end = outOff[i + 1].item<int64_t>();
+        if (t < 0 || t >= in.numel() || start < 0 || end < start || end > outputSize) {
+            throw std::runtime_error("ExpandIntoJaggedPermute: permute or offsets out of range at table " + std::to_string(i));
+        }
+        if (end > start) out.narrow(0, start, end - start).copy_(at::arange(end - start, at::kLong) + in[t].item<int64_t>());
+    }
+    return out;
+}
+
+/// aclnnIndexAddV2 (index/inplace_scatter_add/op_host/op_api/aclnn_index_add_v2.cpp UnDeterministicImpl): mode 0 - the
+/// AI Core InplaceScatterAdd on self and source cast to INT32 (INT16 / INT32) or FLOAT (the others): out.select(0,
+/// index[i]) += source.select(0, i), alpha not applied (the op_api gives it to no kernel); any other mode - the AI CPU
+/// InplaceIndexAdd on FLOAT16 / FLOAT / BF16 cast to DOUBLE (other dtypes as they are) with alpha converted to that
+/// dtype: torch.index_add. The result cast to out's dtype (round to nearest even). A 0-d index or source counts as
+/// [1], a 0-d self as [1] along dim 0; BOOL adds as a logical or. Where several indices meet, ATen's order of the
+/// additions (the NPU's AI Core atomics may order them otherwise).
+inline at::Tensor IndexAddV2Of(const at::Tensor& self, int64_t dim, const at::Tensor& index, const at::Tensor& source,
+                               const at::Scalar& alpha, int64_t mode) {
+    const at::ScalarType t = self.scalar_type();
+    const at::Tensor idx = index.reshape({-1}).to(at::kLong);
+    const bool scalar_self = self.dim() == 0;
+    const at::Tensor s = scalar_self ? self.reshape({1}) : self;
+    const at::Tensor src = source.dim() == 0 ? source.reshape({1}) : (scalar_self ? source.reshape({-1}) : source);
+    const int64_t d = scalar_self ? 0 : dim;
+    at::Tensor r;
+    if (mode == 0) {
+        const at::ScalarType w = (t == at::kShort || t == at::kInt) ? at::kInt : at::kFloat;
+        r = at::index_add(s.to(w), d, idx, src.to(w));
+    } else if (t == at::kHalf || t == at::kFloat || t == at::kBFloat16) {
+        r = at::index_add(s.to(at::kDouble), d, idx, src.to(at::kDouble), alpha.toDouble());
+    } else if (t == at::kBool) {
+        const bool a = at::scalar_tensor(alpha, at::kBool).item<bool>();
+        r = at::index_add(s.to(at::kLong), d, idx, src.to(at::kLong), a ? 1 : 0).ne(0);
+    } else {
+        const at::Scalar a = at::scalar_tensor(alpha, at::TensorOptions().dtype(t)).item();
+        r = at::index_add(s, d, idx, src, a);
+    }
+    return scalar_self ? r.reshape({}) : r;
 }
 
 }  // namespace ref

@@ -577,5 +577,59 @@ inline std::tuple<at::Tensor, at::Tensor> FusedCrossEntropyLossWithMaxSumOf(cons
     return std::make_tuple(loss, soft);
 }
 
+/// aclnnCtcLossBackward (loss/ctc_loss_v2_grad/op_api/aclnn_ctc_loss_backward.cpp; the CtcLossV2Grad kernel, torch's
+/// ctc_loss backward with reduction none): ATen's _ctc_loss_backward(gradOut, logProbs, targets, inputLengths,
+/// targetLengths, negLogLikelihood, logAlpha, blank, zeroInfinity) - FLOAT16 / BF16 in float32 (ATen 1.13's CPU
+/// kernel takes FLOAT and DOUBLE), rounded once; targets of any listed dtype as INT64 (the op_api casts BOOL / FLOAT /
+/// FLOAT16). logAlpha may carry padding columns (the products that pad aclnnCtcLoss's logAlphaOut to a multiple of
+/// 8): only [n, t, s < 2 targetLengths[n] + 1] is read. N = 0 returned before (the first phase). A target value
+/// outside [0, C) fails the second phase with 561000.
+inline at::Tensor CtcLossBackwardOf(const at::Tensor& gradOut, const at::Tensor& logProbs, const at::Tensor& targets,
+                                    at::IntArrayRef inputLengths, at::IntArrayRef targetLengths,
+                                    const at::Tensor& negLogLikelihood, const at::Tensor& logAlpha, int64_t blank,
+                                    bool zeroInfinity) {
+    const at::ScalarType w = logProbs.scalar_type() == at::kDouble ? at::kDouble : at::kFloat;
+    const at::Tensor lp = logProbs.to(w).contiguous();
+    const int64_t classes = lp.size(2);
+    const at::Tensor tg = targets.to(at::kLong).contiguous();
+    {   // the values read (each target's first targetLengths[n]) inside [0, C): ATen's CPU kernel does not check them
+        const int64_t* tv = tg.data_ptr<int64_t>();
+        int64_t pos = 0;
+        for (int64_t b = 0; b < static_cast<int64_t>(targetLengths.size()); ++b) {
+            const int64_t base = tg.dim() == 2 ? b * tg.size(1) : pos;
+            for (int64_t j = 0; j < targetLengths[b]; ++j) {
+                const int64_t v = tv[base + j];
+                if (v < 0 || v >= classes) {
+                    throw std::runtime_error("ctc_loss_backward: target value " + std::to_string(v) +
+                                             " is outside [0, " + std::to_string(classes) + ")");
+                }
+            }
+            pos += targetLengths[b];
+        }
+    }
+    return at::_ctc_loss_backward(gradOut.to(w).contiguous(), lp, tg, inputLengths, targetLengths,
+                                  negLogLikelihood.to(w).contiguous(), logAlpha.to(w).contiguous(), blank, zeroInfinity);
+}
+
+/// aclnnCrossEntropySumExpAndIndexLogit (loss/cross_entropy_sum_exp_and_index_logit: docs' formulas; the kernel
+/// computes in FLOAT, BF16 widened): per token (logits' leading dims; target and globalLogitsMax read in that shape,
+/// their element counts checked) mask = target outside [vocabStart, vocabEnd), offset = target - vocabStart (0 when
+/// masked), predicted = logits[offset] - max (0 when masked), exp = exp(logits - max), sumExp = its sum over the vocab
+/// dim (ATen's order of the sum; the kernel's is its own, fixed one). Returns (predicted, sumExp, exp, offset, mask).
+inline std::tuple<at::Tensor, at::Tensor, at::Tensor, at::Tensor, at::Tensor> CrossEntropySumExpAndIndexLogitOf(
+    const at::Tensor& logits, const at::Tensor& target, const at::Tensor& globalLogitsMax, int64_t vocabStart,
+    int64_t vocabEnd) {
+    const at::Tensor x = logits.to(at::kFloat);
+    const at::IntArrayRef lead = x.sizes().slice(0, x.dim() - 1);
+    const at::Tensor t = target.reshape(lead).to(at::kLong);
+    const at::Tensor m = globalLogitsMax.reshape(lead).to(at::kFloat);
+    const at::Tensor mask = t.lt(vocabStart).logical_or(t.ge(vocabEnd));
+    const at::Tensor offset = at::where(mask, at::zeros_like(t), t - vocabStart);
+    const at::Tensor picked = x.gather(-1, offset.unsqueeze(-1)).squeeze(-1) - m;
+    const at::Tensor predicted = at::where(mask, at::zeros_like(picked), picked);
+    const at::Tensor e = at::exp(x - m.unsqueeze(-1));
+    return std::make_tuple(predicted, e.sum(-1), e, offset.to(at::kInt), mask.to(at::kInt));
+}
+
 }  // namespace ref
 }  // namespace aclcpu
