@@ -63,6 +63,28 @@ def test_mm_values_views_and_scalars():
     assert not np.shares_memory(z, c)  # outputs=[array] takes its shape and dtype only
 
 
+def test_optional_scalar_none_passes_null():
+    """aclnnAddr's betaOptional / alphaOptional: None (or leaving the parameter out) passes NULL, which CANN takes
+    as 1; a number passes an aclScalar as for any other aclScalar parameter."""
+    rng = np.random.default_rng(2)
+    c = rng.standard_normal((3, 4)).astype(np.float32)
+    v1 = rng.standard_normal(3).astype(np.float32)
+    v2 = rng.standard_normal(4).astype(np.float32)
+    want = torch.addr(torch.from_numpy(c), torch.from_numpy(v1), torch.from_numpy(v2)).numpy()
+    y = aclcpu.call("aclnnAddr", [c, v1, v2], params={"betaOptional": None, "alphaOptional": None},
+                    outputs=[((3, 4), np.float32)], fidelity=REF)
+    np.testing.assert_array_equal(y, want)
+    y = aclcpu.call("aclnnAddr", [c, v1, v2], params={}, outputs=[((3, 4), np.float32)], fidelity=REF)
+    np.testing.assert_array_equal(y, want)
+    y = aclcpu.call("aclnnAddr", [c, v1, v2], params={"betaOptional": 2, "alphaOptional": None},
+                    outputs=[((3, 4), np.float32)], fidelity=REF)
+    np.testing.assert_array_equal(y, torch.addr(torch.from_numpy(c), torch.from_numpy(v1), torch.from_numpy(v2),
+                                                beta=2).numpy())
+    with pytest.raises(AclnnError):
+        aclcpu.call("aclnnAddr", [c, v1, v2], params={"betaOptional": "x"}, outputs=[((3, 4), np.float32)],
+                    fidelity=REF)
+
+
 def test_output_dtype_is_callers():
     x = np.array([0.0, 1.0, 2.0], np.float32)
     y = aclcpu.cos(x, outputs=[((3,), "float16")], fidelity=REF)

@@ -7,6 +7,7 @@
 // Messages restate CANN's where it has one; the others are aclcpu's (marked BEYOND CANN where CANN has no check).
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <string>
@@ -354,6 +355,56 @@ inline int CheckChunkCat(const ForeachCall& c, int64_t, int64_t numChunks, aclTe
     }
     if (!any) return 0;  // nothing to join: CANN runs nothing and leaves out alone
     return CheckOutShapeIs(c.api, "out", out, {numChunks, cols});
+}
+
+// ---- aclnnSum (math/accumulate_nv2/op_api/aclnn_sum.cpp)
+
+/// CheckNotNull's elements: a NULL element -> 161001.
+inline int CheckSumNullElements(const ForeachCall& c, aclTensor*) {
+    const aclTensorList* l = c.lists[0];
+    for (size_t i = 0; i < l->items.size(); ++i) {
+        if (l->items[i] == nullptr) {
+            return Fail(ACLNN_ERR_PARAM_NULLPTR, "expected a proper Tensor but got null for tensor %zu.", i);
+        }
+    }
+    return 0;
+}
+
+/// CheckShape: each element and out at most 8 dims; the elements broadcasting; out of the broadcast shape. Beyond
+/// CANN: an empty list -> 161002. An empty first element: success with nothing to run (CANN's early return; the
+/// formula then writes an empty out).
+inline int CheckSumShape(const ForeachCall& c, aclTensor* out) {
+    const std::vector<aclTensor*>& items = c.lists[0]->items;
+    if (items.empty()) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "aclnnSum: tensors is empty (aclcpu: CANN's op_api reads its first element).");
+    }
+    for (size_t i = 0; i < items.size(); ++i) {
+        const size_t d = items[i]->view_shape.size();
+        if (d > 8) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "Dim of tensor %zu is %zu, can't be greater than %zu.", i, d, size_t{8});
+        }
+    }
+    if (out->view_shape.size() > 8) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "The out tensor cannot be larger than 8 dimensions.");
+    }
+    std::vector<int64_t> b = items[0]->view_shape;
+    for (size_t i = 1; i < items.size(); ++i) {
+        const std::vector<int64_t>& s = items[i]->view_shape;
+        const size_t r = std::max(b.size(), s.size());
+        std::vector<int64_t> nb(r);
+        for (size_t k = 0; k < r; ++k) {
+            const int64_t x = k + b.size() >= r ? b[k + b.size() - r] : 1;
+            const int64_t y = k + s.size() >= r ? s[k + s.size() - r] : 1;
+            if (x != y && x != 1 && y != 1) return Fail(ACLNN_ERR_PARAM_INVALID, "Input tensors can not broadcast.");
+            nb[k] = x == 1 ? y : x;
+        }
+        b = nb;
+    }
+    if (out->view_shape != b) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Expected out to have shape %s, but got %s.", ShapeString(b).c_str(),
+                    ShapeString(out->view_shape).c_str());
+    }
+    return 0;
 }
 
 }  // namespace aclcpu

@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <climits>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "common/status.h"
@@ -1061,6 +1062,291 @@ inline int CheckUnfoldGrad(const OpCall& c, const aclIntArray* inputSizes, int64
     }
     if (go->format == ACL_FORMAT_FRACTAL_NZ) {
         return Fail(ACLNN_ERR_PARAM_INVALID, "Format of gradOut gets [FRACTAL_NZ], this format not support.");
+    }
+    return 0;
+}
+
+// ---- aclnnStridedSliceAssignV2 (no op_api: CANN generates the aclnn layer; its tiling,
+// conversion/strided_slice_assign_v2/op_host/strided_slice_assign_v2_tiling.cpp, runs in the first phase).
+
+/// Beyond CANN: axesOptional NULL (CANN then slices dims 0, 1, ...; the reference hands every array to its formula).
+inline int CheckStridedSliceAssignV2Axes(const OpCall&, const aclIntArray*, const aclIntArray*, const aclIntArray*,
+                                         const aclIntArray* axes) {
+    if (axes != nullptr) return 0;
+    return Fail(ACLNN_ERR_PARAM_NULLPTR, "aclnnStridedSliceAssignV2GetWorkspaceSize: axesOptional is nullptr: the "
+                "reference tier needs the axes (pass 0, 1, ... for CANN's default).");
+}
+
+/// Tiling4StridedSliceAssignV2's rules in its order (561002): ranks equal; 1 to 8 dims; var's dims positive; the axes
+/// in range and distinct (AdjustWithAxes); begin / end from the end and clamped to [0, dim]; inputValue of the
+/// slice's shape ceil((end - begin) / stride) (0 if negative); the last dim's stride 1. Beyond CANN: begin, end,
+/// strides, axes of different lengths and a stride not positive (the doc's rule) -> 561002 too.
+inline int CheckStridedSliceAssignV2Tiling(const OpCall& c, const aclIntArray* beginA, const aclIntArray* endA,
+                                           const aclIntArray* stridesA, const aclIntArray* axesA) {
+    // c.t = {inputValue, varRef}: the inputs, then the in-place tensor
+    const std::vector<int64_t>& var = c.t[1]->view_shape;
+    const std::vector<int64_t>& val = c.t[0]->view_shape;
+    const int T = ACLNN_ERR_INNER_TILING_ERROR;
+    if (var.size() != val.size()) return Fail(T, "Var's dim num must equal to input_value's");
+    if (var.empty()) return Fail(T, "Var's dim num should not be smaller or equal to zero.");
+    if (var.size() > 8) return Fail(T, "Var's dim num should not be greater than eight.");
+    for (int64_t d : var) {
+        if (d <= 0) return Fail(T, "Input var shape can not less or equal 0.");
+    }
+    const std::vector<int64_t>& b = beginA->values;
+    const std::vector<int64_t>& e = endA->values;
+    const std::vector<int64_t>& s = stridesA->values;
+    const std::vector<int64_t>& ax = axesA->values;
+    if (b.size() != ax.size() || e.size() != ax.size() || s.size() != ax.size()) {
+        return Fail(T, "begin, end, strides and axes must have the same length, but got %zu, %zu, %zu and %zu.",
+                    b.size(), e.size(), s.size(), ax.size());
+    }
+    const int64_t n = static_cast<int64_t>(var.size());
+    std::vector<int64_t> bb(var.size(), 0), ee(var), ss(var.size(), 1);
+    std::vector<bool> used(var.size(), false);
+    for (size_t i = 0; i < ax.size(); ++i) {
+        const int64_t a = ax[i] < 0 ? ax[i] + n : ax[i];
+        if (a < 0 || a >= n) {
+            return Fail(T, "axes[%zu] value %ld is out of range [-%ld, %ld).", i, static_cast<long>(ax[i]),
+                        static_cast<long>(n), static_cast<long>(n));
+        }
+        if (used[a]) return Fail(T, "axes[%zu] value %ld is duplicated.", i, static_cast<long>(ax[i]));
+        used[a] = true;
+        if (s[i] <= 0) return Fail(T, "strides[%zu] value %ld must be positive.", i, static_cast<long>(s[i]));
+        bb[a] = b[i];
+        ee[a] = e[i];
+        ss[a] = s[i];
+    }
+    for (size_t i = 0; i < var.size(); ++i) {
+        auto clamp = [&](int64_t x) {
+            if (x < 0) x += var[i];
+            return x < 0 ? 0 : (x > var[i] ? var[i] : x);
+        };
+        const int64_t lo = clamp(bb[i]), hi = clamp(ee[i]);
+        int64_t len = hi > lo ? (hi - lo + ss[i] - 1) / ss[i] : 0;
+        if (len != val[i]) return Fail(T, "Input shape does not match, please check!");
+    }
+    if (ss.back() != 1) return Fail(T, "The stride of last dim must be 1.");
+    return 0;
+}
+
+// ---- aclnnStridedSlice (conversion/strided_slice/op_api/aclnn_strided_slice.cpp; the Ascend 950 only).
+namespace strided_slice_checks {
+/// TensorFlow's StridedSlice plan (the semantics of CANN's StridedSlice op, whose infershape follows
+/// ValidateStridedSliceOp): the sparse spec (begin / end / strides with the masks; an implicit ellipsis at the end
+/// when none is given) made dense over self's dims, then per dense dim the canonical begin, the stride and the size;
+/// the final shape drops the shrunk dims and inserts the new axes. ok false with err on an invalid spec.
+struct StridedSlicePlanT {
+    bool ok = true;
+    std::string err;
+    std::vector<int64_t> begin, stride, size;  // per dense dim
+    std::vector<int64_t> final_shape;
+};
+
+inline StridedSlicePlanT PlanStridedSlice(const std::vector<int64_t>& shape, const std::vector<int64_t>& b,
+                                          const std::vector<int64_t>& e, const std::vector<int64_t>& s,
+                                          int64_t beginMask, int64_t endMask, int64_t ellipsisMask,
+                                          int64_t newAxisMask, int64_t shrinkAxisMask) {
+    StridedSlicePlanT p;
+    const int64_t n = static_cast<int64_t>(b.size());
+    auto bit = [](int64_t mask, int64_t i) { return i < 63 && ((mask >> i) & 1) != 0; };
+    int64_t ellipsis = -1;
+    for (int64_t i = 0; i < n; ++i) {
+        if (bit(ellipsisMask, i)) {
+            ellipsis = i;
+            break;
+        }
+    }
+    int64_t sdims = n;
+    int64_t after = 0;  // new axes after the ellipsis
+    if (ellipsis < 0) {
+        ellipsis = n;  // the implicit ellipsis at the end
+        sdims = n + 1;
+    } else {
+        for (int64_t i = ellipsis + 1; i < n; ++i) after += bit(newAxisMask, i) ? 1 : 0;
+    }
+    const int64_t dense = static_cast<int64_t>(shape.size());
+    std::vector<int64_t> db(dense, 0), de(dense, 0), ds(dense, 1), gather;
+    std::vector<bool> bm(dense, false), em(dense, false), sh(dense, false);
+    int64_t full = 0;
+    for (int64_t i = 0; i < sdims; ++i) {
+        if (i == ellipsis) {
+            const int64_t next = std::min(dense - (sdims - i) + 1 + after, dense);
+            for (; full < next; ++full) {
+                bm[full] = em[full] = true;
+                gather.push_back(full);
+            }
+        } else if (bit(newAxisMask, i)) {
+            gather.push_back(-1);
+        } else {
+            if (full >= dense) {
+                p.ok = false;
+                p.err = "Index out of range using input dim " + std::to_string(full) + "; input has only " +
+                        std::to_string(dense) + " dims";
+                return p;
+            }
+            db[full] = b[i];
+            de[full] = e[i];
+            ds[full] = s[i];
+            bm[full] = bit(beginMask, i);
+            em[full] = bit(endMask, i);
+            sh[full] = bit(shrinkAxisMask, i);
+            gather.push_back(sh[full] ? -2 : full);
+            ++full;
+        }
+    }
+    for (int64_t d = 0; d < dense; ++d) {
+        const int64_t dim = shape[d], st = ds[d];
+        if (sh[d]) {
+            const int64_t x = db[d] < 0 ? dim + db[d] : db[d];
+            if (x < 0 || x >= dim) {
+                p.ok = false;
+                p.err = "slice index " + std::to_string(db[d]) + " of dimension " + std::to_string(d) +
+                        " out of bounds.";
+                return p;
+            }
+            p.begin.push_back(x);
+            p.stride.push_back(1);
+            p.size.push_back(1);
+            continue;
+        }
+        const int64_t lo = st > 0 ? 0 : -1, hi = st > 0 ? dim : dim - 1;
+        auto canonical = [&](int64_t x, bool masked, bool is_end) {
+            if (masked) return (st > 0) != is_end ? lo : hi;
+            const int64_t f = x < 0 ? dim + x : x;
+            return f < lo ? lo : (f > hi ? hi : f);
+        };
+        const int64_t bb = canonical(db[d], bm[d], false), ee = canonical(de[d], em[d], true);
+        const int64_t len = ee - bb;
+        int64_t size = 0;
+        if (len != 0 && (len < 0) == (st < 0)) size = len / st + (len % st != 0 ? 1 : 0);
+        p.begin.push_back(bb);
+        p.stride.push_back(st);
+        p.size.push_back(size);
+    }
+    for (int64_t g : gather) {
+        if (g == -1) p.final_shape.push_back(1);
+        if (g >= 0) p.final_shape.push_back(p.size[g]);
+    }
+    return p;
+}
+}  // namespace strided_slice_checks
+
+/// CheckDtypeValid's product rule: outside the RegBase products (the Ascend 950) every call is refused.
+inline int CheckStridedSliceSoc(const OpCall& c, const aclIntArray*, const aclIntArray*, const aclIntArray*, int64_t,
+                                int64_t, int64_t, int64_t, int64_t) {
+    if (c.soc == rt::Soc::kAscend950) return 0;
+    return Fail(ACLNN_ERR_PARAM_INVALID, "aclnnStridedSlice only support ASCEND950.");
+}
+
+/// CheckArray (begin, end, strides of one length; no stride 0), CheckInputMask (at most one ellipsis bit; strides
+/// positive where shrinkAxisMask has a bit).
+inline int CheckStridedSliceArrays(const OpCall&, const aclIntArray* begin, const aclIntArray* end,
+                                   const aclIntArray* strides, int64_t, int64_t, int64_t ellipsisMask, int64_t,
+                                   int64_t shrinkAxisMask) {
+    const size_t nb = begin->values.size(), ne = end->values.size(), ns = strides->values.size();
+    if (nb != ne) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Expected aclnnStridedSlice begin.size() %zu to be equal to end.size() %zu.",
+                    nb, ne);
+    }
+    if (ne != ns) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "Expected aclnnStridedSlice end.size() %zu to be equal to strides.size() %zu.", ne, ns);
+    }
+    for (size_t i = 0; i < ns; ++i) {
+        if (strides->values[i] == 0) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "Expected strides value must not be zero, but strides No.[%zu] value is zero.", i);
+        }
+    }
+    if (ellipsisMask != 0 && (ellipsisMask & (ellipsisMask - 1)) != 0) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Multiple ellipses in slice spec not allowed.");
+    }
+    for (size_t i = 0; i < ns && i < 63; ++i) {
+        if (((shrinkAxisMask >> i) & 1) != 0 && strides->values[i] <= 0) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "Strides must be positive when shrinkAxisMask has bit set at dimension [%zu].", i);
+        }
+    }
+    return 0;
+}
+
+/// After the empty return: the StridedSlice op's shape inference (TensorFlow's rules; a failure is the op_api's
+/// null L0 result, 561103), then CheckShapeAndScalarSame: out of the inferred shape (161002). Beyond CANN: also when
+/// begin is empty (CANN's plain copy then checks no shape).
+inline int CheckStridedSliceShape(const OpCall& c, const aclIntArray* begin, const aclIntArray* end,
+                                  const aclIntArray* strides, int64_t beginMask, int64_t endMask, int64_t ellipsisMask,
+                                  int64_t newAxisMask, int64_t shrinkAxisMask) {
+    const strided_slice_checks::StridedSlicePlanT p = strided_slice_checks::PlanStridedSlice(
+        c.t[0]->view_shape, begin->values, end->values, strides->values, beginMask, endMask, ellipsisMask,
+        newAxisMask, shrinkAxisMask);
+    if (!p.ok) return Fail(ACLNN_ERR_INNER_NULLPTR, "aclnnStridedSlice: %s", p.err.c_str());
+    if (p.final_shape != c.t[1]->view_shape) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Expected out's shape %s to be the slice's shape %s.",
+                    ShapeString(c.t[1]->view_shape).c_str(), ShapeString(p.final_shape).c_str());
+    }
+    return 0;
+}
+
+// ---- aclnnIm2col (conversion/im2col/op_api/aclnn_im2col.cpp); c.t = {self, out}
+
+/// CheckInputDims (3-D or 4-D, every dim but a 4-D self's N positive), CheckArray (four arrays of 2; kernelSize,
+/// stride, dilation positive; padding not negative), CheckOutputDims (the grid at least 1 x 1, out of the inferred
+/// shape; div_rtn rounds toward -infinity).
+inline int CheckIm2colShape(const OpCall& c, const aclIntArray* kernelSize, const aclIntArray* dilation,
+                            const aclIntArray* padding, const aclIntArray* stride) {
+    const std::vector<int64_t>& s = c.t[0]->view_shape;
+    if (s.size() != 3 && s.size() != 4) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Expected self dim [%zu] to be 3 or 4 but check failed.", s.size());
+    }
+    for (size_t i = s.size() == 4 ? 1 : 0; i < s.size(); ++i) {
+        if (s[i] <= 0) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "self'dims is invalid, self No.[%zu] dim is [%ld].", i + 1,
+                        static_cast<long>(s[i]));
+        }
+    }
+    const struct { const aclIntArray* a; const char* name; } arrays[4] = {
+        {kernelSize, "kernelSize"}, {dilation, "dilation"}, {padding, "padding"}, {stride, "stride"}};
+    for (const auto& a : arrays) {
+        if (a.a->values.size() != 2) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "It is expected %s equals to 2, but got size %zu.", a.name,
+                        a.a->values.size());
+        }
+    }
+    const struct { const aclIntArray* a; const char* name; bool zero_ok; } rules[4] = {
+        {kernelSize, "kernelSize", false}, {stride, "stride", false}, {dilation, "dilation", false},
+        {padding, "padding", true}};
+    for (const auto& r : rules) {
+        for (size_t i = 0; i < 2; ++i) {
+            const int64_t v = r.a->values[i];
+            if (r.zero_ok ? v < 0 : v <= 0) {
+                return Fail(ACLNN_ERR_PARAM_INVALID, "It is expected %s be greater than %szero, but %s No.[%zu] dim is [%ld].",
+                            r.name, r.zero_ok ? "or equal to " : "", r.name, i + 1, static_cast<long>(v));
+            }
+        }
+    }
+    auto div_rtn = [](int64_t x, int64_t y) {
+        int64_t q = x / y, r = x % y;
+        if (r != 0 && ((r < 0) != (y < 0))) --q;
+        return q;
+    };
+    const bool three = s.size() == 3;
+    const int64_t h = three ? s[1] : s[2], w = three ? s[2] : s[3];
+    const std::vector<int64_t>& k = kernelSize->values;
+    const std::vector<int64_t>& d = dilation->values;
+    const std::vector<int64_t>& p = padding->values;
+    const std::vector<int64_t>& st = stride->values;
+    const int64_t oh = div_rtn(h + 2 * p[0] - (d[0] * (k[0] - 1) + 1), st[0]) + 1;
+    const int64_t ow = div_rtn(w + 2 * p[1] - (d[1] * (k[1] - 1) + 1), st[1]) + 1;
+    if (oh < 1 || ow < 1) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "The shape (%ld, %ld) of the array calculated by other parameters must be "
+                    "at least one.", static_cast<long>(oh), static_cast<long>(ow));
+    }
+    const std::vector<int64_t> want = three ? std::vector<int64_t>{s[0] * k[0] * k[1], oh * ow}
+                                            : std::vector<int64_t>{s[0], s[1] * k[0] * k[1], oh * ow};
+    if (want != c.t[1]->view_shape) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Expect out shape %s, but got: %s.", ShapeString(want).c_str(),
+                    ShapeString(c.t[1]->view_shape).c_str());
     }
     return 0;
 }

@@ -14,6 +14,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -721,21 +722,22 @@ inline bool IsIntegralOrBool(aclDataType d) {
 
 /// CheckBetaAndAlphaDtyeValid: a BOOL beta, then alpha, only for a BOOL promoted dtype; with self, vec1, vec2 all
 /// integral (BOOL counted), beta's and alpha's dtypes integral.
+// beta / alpha NULL: CANN's default 1 (checked only when given)
 inline int CheckAddrScalars(const OpCall& c, const aclScalar* beta, const aclScalar* alpha) {
     const aclDataType high = PromoteTypes(c.t[0]->dtype, PromoteTypes(c.t[2]->dtype, c.t[1]->dtype));
-    if (high != ACL_BOOL && beta->dtype == ACL_BOOL) {
+    if (high != ACL_BOOL && beta != nullptr && beta->dtype == ACL_BOOL) {
         return Fail(ACLNN_ERR_PARAM_INVALID, "Boolean beta only supported for Boolean results.");
     }
-    if (high != ACL_BOOL && alpha->dtype == ACL_BOOL) {
+    if (high != ACL_BOOL && alpha != nullptr && alpha->dtype == ACL_BOOL) {
         return Fail(ACLNN_ERR_PARAM_INVALID, "Boolean alpha only supported for Boolean results.");
     }
     const bool all_int = mlinalg::IsIntegralOrBool(c.t[0]->dtype) && mlinalg::IsIntegralOrBool(c.t[1]->dtype) &&
                          mlinalg::IsIntegralOrBool(c.t[2]->dtype);
-    if (all_int && !mlinalg::IsIntegralOrBool(beta->dtype)) {
+    if (all_int && beta != nullptr && !mlinalg::IsIntegralOrBool(beta->dtype)) {
         return Fail(ACLNN_ERR_PARAM_INVALID,
                     "For integral input tensors, argument beta must not be a floating point number");
     }
-    if (all_int && !mlinalg::IsIntegralOrBool(alpha->dtype)) {
+    if (all_int && alpha != nullptr && !mlinalg::IsIntegralOrBool(alpha->dtype)) {
         return Fail(ACLNN_ERR_PARAM_INVALID,
                     "For integral input tensors, argument alpha must not be a floating point number");
     }
@@ -912,5 +914,140 @@ inline int CheckSvdParams(const OpCall& c, bool fullMatrices, bool computeUV) {
 }
 /// Beyond CANN: sigma (and, with computeUV, u and v) inside their storage, without self-overlap, apart.
 inline int CheckSvdViews(const OpCall& c, bool, bool computeUV) { return mlinalg::OutputViews(c, 1, computeUV ? 3 : 1); }
+
+// ---- aclnnCdistBackward (math/cdist_grad/op_api/aclnn_cdist_backward.cpp); c.t = {grad, x1, x2, cdist, out}
+
+/// CheckDtypeValid's common dtype, CheckDims (grad of 2 to 7 dims; every rank grad's), CheckShape (x1 [..., P, 1, M]
+/// and x2 [..., 1, R, M] broadcasting; cdist's dims the broadcast's first ones; cdist of grad's shape; out of x1's),
+/// then p negative other than -1 (the infinity norm) -> 161002.
+inline int CheckCdistBackwardShape(const OpCall& c, float p) {
+    const aclTensor* grad = c.t[0];
+    for (int i = 1; i < 5; ++i) {
+        if (c.t[i]->dtype != grad->dtype) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "All tensors are expected to share the same datatype.");
+        }
+    }
+    const size_t n = grad->view_shape.size();
+    if (n > 7) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "The grad tensor cannot be larger than 7 dimensions, but got %zu.", n);
+    }
+    if (n < 2) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "The grad tensor must have at least 2 dimensions, but got %zu.", n);
+    }
+    for (int i = 1; i < 5; ++i) {
+        if (c.t[i]->view_shape.size() != n) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "All tensors are expected to share the same dim num.");
+        }
+    }
+    std::vector<int64_t> a = c.t[1]->view_shape, b = c.t[2]->view_shape;
+    const int64_t m1 = a.back(), m2 = b.back();
+    a.back() = 1;
+    a.push_back(m1);
+    b.back() = b[n - 2];
+    b[n - 2] = 1;
+    b.push_back(m2);
+    std::vector<int64_t> bc;
+    for (size_t i = 0; i <= n; ++i) {
+        if (a[i] != b[i] && a[i] != 1 && b[i] != 1) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "Broadcast %s and %s failed.", ShapeString(c.t[2]->view_shape).c_str(),
+                        ShapeString(c.t[1]->view_shape).c_str());
+        }
+        bc.push_back(a[i] == 1 ? b[i] : a[i]);
+    }
+    const std::vector<int64_t>& cd = c.t[3]->view_shape;
+    for (size_t i = 0; i < n; ++i) {
+        if (cd[i] != bc[i]) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "cdist[%zu] : %ld should be equal to %ld .", i, static_cast<long>(cd[i]),
+                        static_cast<long>(bc[i]));
+        }
+    }
+    if (cd != grad->view_shape) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Expected tensor for cdist to have same size as tensor for grad, but %s does "
+                    "not equal %s.", ShapeString(cd).c_str(), ShapeString(grad->view_shape).c_str());
+    }
+    if (c.t[4]->view_shape != c.t[1]->view_shape) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Expected tensor for out to have same size as tensor for x1, but %s does "
+                    "not equal %s.", ShapeString(c.t[4]->view_shape).c_str(), ShapeString(c.t[1]->view_shape).c_str());
+    }
+    if (p != -1.0f && p < 0.0f) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "aclnnCdistBackward only supports non-negative p values.");
+    }
+    return 0;
+}
+
+// ---- aclnnSinkhorn (math/sinkhorn/op_api/aclnn_sinkhorn.cpp); c.t = {cost, p}
+
+/// CheckShape: cost 2-D, p of cost's shape, at most 4096 columns.
+inline int CheckSinkhornShape(const OpCall& c, const aclScalar*) {
+    const std::vector<int64_t>& s = c.t[0]->view_shape;
+    if (s.size() != 2) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Expected cost to be 2-dimensional, but got %zu dimensions.", s.size());
+    }
+    if (c.t[1]->view_shape != s) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Expected tensor for p to have same size as tensor for cost, but %s does not "
+                    "equal %s.", ShapeString(c.t[1]->view_shape).c_str(), ShapeString(s).c_str());
+    }
+    if (s[1] > 4096) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "the column number of cost is %d, it cannot be larger than %d.",
+                    static_cast<int>(s[1]), 4096);
+    }
+    return 0;
+}
+
+
+/// aclnnLogSpace's CheckStepsValid (steps >= 0); beyond CANN, result of steps elements (CANN's ViewCopy of the
+/// steps values needs it).
+inline int CheckLogSpaceSteps(const OpCall& c, const aclScalar*, const aclScalar*, int64_t steps, double) {
+    if (steps < 0) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "LogSpace requires non-negative steps, given steps is %ld",
+                    static_cast<long>(steps));
+    }
+    if (c.t[0]->numel != steps) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Expected result to hold steps (%ld) elements, but it holds %ld.",
+                    static_cast<long>(steps), static_cast<long>(c.t[0]->numel));
+    }
+    return 0;
+}
+
+// ---- aclnnCumprod (math/cumprod/op_api/aclnn_cumprod.cpp); c.t = {input, out}
+
+/// The integer value of an INT32 / INT64 aclScalar (the dim list's dtypes; ToInt32 of CANN's check).
+inline int64_t CumprodDimValue(const aclScalar* dim) {
+    if (dim->dtype == ACL_INT32) {
+        int32_t v;
+        std::memcpy(&v, dim->bits, sizeof(v));
+        return v;
+    }
+    int64_t v;
+    std::memcpy(&v, dim->bits, sizeof(v));
+    return static_cast<int32_t>(v);
+}
+
+/// CheckShape: a 0-d input takes dim -1 or 0, an n-d one [-n, n - 1]; out of input's shape.
+inline int CheckCumprodShape(const OpCall& c, const aclScalar* dimS, aclDataType) {
+    const int64_t n = static_cast<int64_t>(c.t[0]->view_shape.size());
+    const int64_t dim = CumprodDimValue(dimS);
+    if (n == 0 && dim != 0 && dim != -1) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Dimension out of range (expected to be in range of [-1, 0], but got %ld)",
+                    static_cast<long>(dim));
+    }
+    if (n > 0 && (dim > n - 1 || dim < -n)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "input dim(%ld) out of range(%ld,%ld)", static_cast<long>(dim),
+                    static_cast<long>(-n), static_cast<long>(n - 1));
+    }
+    if (c.t[1]->view_shape != c.t[0]->view_shape) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Expected tensor for out to have same size as tensor for input, but %s does "
+                    "not equal %s.", ShapeString(c.t[1]->view_shape).c_str(), ShapeString(c.t[0]->view_shape).c_str());
+    }
+    return 0;
+}
+
+/// OP_CHECK_DTYPE_NOT_MATCH(out, dtype): dtype undefined takes out's. CANN's op_api returns 0 from there without an
+/// executor (its `return false`); refused here (161002), beyond CANN.
+inline int CheckCumprodOutDtype(const OpCall& c, const aclScalar*, aclDataType dtype) {
+    if (dtype == ACL_DT_UNDEFINED || dtype == c.t[1]->dtype) return 0;
+    return Fail(ACLNN_ERR_PARAM_INVALID, "Expected out's dtype %s to be dtype %s.", DtypeName(c.t[1]->dtype),
+                DtypeName(dtype));
+}
 
 }  // namespace aclcpu

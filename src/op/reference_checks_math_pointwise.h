@@ -1274,4 +1274,11 @@ inline int CheckSignBitsUnpackShapes(const OpCall& c, int64_t size, aclDataType 
     return msignbits::Shapes(self, out, bits / size);
 }
 
+/// aclnnMaskedScale's CheckFormat (math/masked_scale/op_api/aclnn_masked_scale.cpp): self's and out's formats equal.
+inline int CheckMaskedScaleFormat(const OpCall& c, float) {
+    if (c.t[0]->format == c.t[2]->format) return 0;
+    return Fail(ACLNN_ERR_PARAM_INVALID, "Format of self and out can't be different, self [%s], out [%s].",
+                FormatName(c.t[0]->format), FormatName(c.t[2]->format));
+}
+
 }  // namespace aclcpu

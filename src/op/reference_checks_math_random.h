@@ -290,4 +290,79 @@ inline int CheckDropoutGenMaskV2TensorProbDtype(const OpCall& c, const aclIntArr
     return DropoutV2ProbDtype(c, prob, dt);
 }
 
+/// aclnnSimThreadExponential (no op_api: CANN generates the aclnn layer; docs/aclnnSimThreadExponential.md): lambda
+/// not above 0 -> 161002 (the doc's first-phase error; the float32 attribute lambd); then the tiling's checks
+/// (random/sim_thread_exponential/op_host/arch22 and arch35 tiling, 561002): count negative (Atlas A2/A3), count not
+/// selfRef's element count, on the Ascend 950 offset not a multiple of 4.
+inline int CheckSimThreadExponential(const OpCall& c, int64_t count, double lambda, int64_t, int64_t offset) {
+    if (!(static_cast<float>(lambda) > 0.0f)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "lambd must be greater than 0, but got %f.", lambda);
+    }
+    if (c.soc != rt::Soc::kAscend950 && count < 0) {
+        return Fail(ACLNN_ERR_INNER_TILING_ERROR, "Count %ld must be greater than or equal to 0.",
+                    static_cast<long>(count));
+    }
+    if (count != c.t[0]->numel) {
+        return Fail(ACLNN_ERR_INNER_TILING_ERROR, "attr count %ld is invalid: count must be equal to output shape size "
+                    "(%ld).", static_cast<long>(count), static_cast<long>(c.t[0]->numel));
+    }
+    if (c.soc == rt::Soc::kAscend950 && offset % 4 != 0) {
+        return Fail(ACLNN_ERR_INNER_TILING_ERROR, "input offset %ld is invalid: offset must be a multiple of 4.",
+                    static_cast<long>(offset));
+    }
+    return 0;
+}
+
+// ---- aclnnMultinomial / aclnnMultinomialTensor (random/stateless_sample_multinomial/op_api/aclnn_multinomial.cpp)
+
+/// CheckShape and CheckValueRange of self (c.t[0]) and out (the last tensor).
+inline int MultinomialShape(const OpCall& c, int64_t numsamples, bool replacement) {
+    const std::vector<int64_t>& s = c.t[0]->view_shape;
+    const std::vector<int64_t>& o = c.t[c.num_tensors - 1]->view_shape;
+    if (s.size() != 1 && s.size() != 2) return Fail(ACLNN_ERR_PARAM_INVALID, "Dim of self only can be 1 or 2.");
+    if (s.size() != o.size()) return Fail(ACLNN_ERR_PARAM_INVALID, "Dim of self should be equal to dim of out.");
+    if (o.back() != numsamples) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "excepted the size of out at last dim must be equal with numsamples %ld, but got %ld.",
+                    static_cast<long>(numsamples), static_cast<long>(o.back()));
+    }
+    if (s.size() != 1 && s[0] != o[0]) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "excepted the size of out at first dim %ld must be equal with the size of self at first dim %ld when "
+                    "dimNum > 1", static_cast<long>(s[0]), static_cast<long>(o[0]));
+    }
+    if (numsamples <= 0) return Fail(ACLNN_ERR_PARAM_INVALID, "Numsamples must > 0.");
+    if (!replacement && numsamples > s.back()) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "numsamples must <= shape.GetDim(dimNum - 1) without replacement");
+    }
+    if (s.back() > (int64_t{1} << 24)) return Fail(ACLNN_ERR_PARAM_INVALID, "number of categories cannot exceed 2^24");
+    return 0;
+}
+
+inline int CheckMultinomialShape(const OpCall& c, int64_t numsamples, bool replacement, int64_t, int64_t) {
+    return MultinomialShape(c, numsamples, replacement);
+}
+
+/// CheckDtypeValidTensor's seed / offset rule: for a non-empty self on a product before Atlas A2 (Ascend910,
+/// Ascend310P) or of at most 5000 elements (the AICPU path), seedTensor and offsetTensor INT64. c.t = {self,
+/// seedTensor, offsetTensor, out}.
+inline int CheckMultinomialTensorSeedDtypes(const OpCall& c, int64_t, bool, int64_t) {
+    const aclTensor* self = c.t[0];
+    if (self->numel == 0) return 0;
+    const bool ge910b = c.soc == rt::Soc::kAscend950 || c.soc == rt::Soc::kAscend910B || c.soc == rt::Soc::kAscend910_93;
+    if (ge910b && self->numel > 5000) return 0;
+    const char* names[2] = {"seedTensor", "offsetTensor"};
+    for (int i = 1; i <= 2; ++i) {
+        if (c.t[i]->dtype != ACL_INT64) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "Tensor %s not implemented for %s, should be in dtype support list [DT_INT64].",
+                        names[i - 1], DtypeName(c.t[i]->dtype));
+        }
+    }
+    return 0;
+}
+
+inline int CheckMultinomialTensorShape(const OpCall& c, int64_t numsamples, bool replacement, int64_t) {
+    return MultinomialShape(c, numsamples, replacement);
+}
+
 }  // namespace aclcpu

@@ -919,4 +919,50 @@ inline int CheckGroupedBiasAddGradV2(const OpCall& c, int64_t groupIdxType) {
     return 0;
 }
 
+/// aclnnBincount's CheckFormat (math/bincount/op_api/aclnn_bincount.cpp): self or out of a private format; self not
+/// 1-D; a given weights of another view format or shape than self -> 161002. c.t = {self, weights, out}.
+inline int CheckBincountFormat(const OpCall& c, int64_t) {
+    const aclTensor* self = c.t[0];
+    const aclTensor* weights = c.t[1];
+    const aclTensor* out = c.t[2];
+    auto priv = [](int32_t f) {
+        return f >= ACL_FORMAT_NC1HWC0 && f != ACL_FORMAT_HWCN && f != ACL_FORMAT_NCDHW && f != ACL_FORMAT_NDHWC &&
+               f != ACL_FORMAT_NCL;
+    };
+    if (priv(self->format) || priv(out->format)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Format only support ND,NCL,NCHW,NHWC,HWCN,NDHWC,NCDHW,input format is [%s] "
+                    "and out format is [%s].", FormatName(self->format), FormatName(out->format));
+    }
+    if (self->view_shape.size() != 1) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Expected self to be 1-dimensional tensor, but got %zu-dimensional tensor.",
+                    self->view_shape.size());
+    }
+    if (weights == nullptr) return 0;
+    if (self->format != weights->format) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Input and weights should have same format,but input format is [%s] and "
+                    "weights format is [%s].", FormatName(self->format), FormatName(weights->format));
+    }
+    if (self->view_shape != weights->view_shape) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Expected tensor for weights to have same size as tensor for self, but %s "
+                    "does not equal %s.", ShapeString(weights->view_shape).c_str(), ShapeString(self->view_shape).c_str());
+    }
+    return 0;
+}
+
+/// aclnnBincount after its empty return: size = max(out's dim 0, minlength) above 2147483647 -> 161002 (beyond CANN,
+/// out not 1-D: the reference writes out's bins).
+inline int CheckBincountSize(const OpCall& c, int64_t minlength) {
+    const aclTensor* out = c.t[2];
+    if (out->view_shape.size() != 1) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Expected out to be 1-dimensional tensor, but got %zu-dimensional tensor.",
+                    out->view_shape.size());
+    }
+    if (c.t[0]->numel == 0) return 0;
+    const int64_t size = std::max(out->view_shape[0], minlength);
+    if (size > 2147483647LL) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "The maximum output size cannot exceed 2147483647.");
+    }
+    return 0;
+}
+
 }  // namespace aclcpu

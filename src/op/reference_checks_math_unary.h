@@ -189,4 +189,14 @@ inline int CheckNanToNumSupported(const OpCall& c, float /*nan*/, float /*posinf
     return Fail(ACLNN_ERR_PARAM_INVALID, "NanToNum is not supported on this device.");
 }
 
+/// aclnnAngleV2 (math/angle_v2/op_host/angle_v2_def.cpp): out's dtype the op definition pairs with x's - FLOAT16
+/// for FLOAT16, BF16 for BF16, FLOAT for every other x.
+inline int CheckAngleV2OutDtype(const OpCall& c) {
+    const aclDataType x = c.t[0]->dtype;
+    const aclDataType want = (x == ACL_FLOAT16 || x == ACL_BF16) ? x : ACL_FLOAT;
+    if (c.t[1]->dtype == want) return 0;
+    return Fail(ACLNN_ERR_PARAM_INVALID, "Tensor out expected dtype is %s for x of %s but found %s.", DtypeName(want),
+                DtypeName(x), DtypeName(c.t[1]->dtype));
+}
+
 }  // namespace aclcpu

@@ -1026,4 +1026,479 @@ inline int CheckConvolutionBackwardViews(const OpCall& c, const aclIntArray*, co
     return 0;
 }
 
+
+// ---- aclnnQuantConvolution / aclnnQuantConvolutionWeightNz (hicann/ops-nn
+// conv/convolution_forward/op_host/op_api/aclnn_quant_convolution.cpp: CheckQuantConvParams's checkers NullPtrChecker,
+// DtypesChecker, DimsChecker, FormatsChecker, ValuesChecker, TemporaryLimitChecker in that order; IsSocSupportND is
+// the Ascend 950 (DAV_3510)). c.t = {input, weight, bias, scale, offset, output}; bias and offset NULL when absent.
+namespace conv_checks {
+
+/// SUPPORTED_DTYPES_GROUPS_DEFAULT / _DAV: {input, weight, output, bias}.
+inline const std::vector<std::vector<aclDataType>>& QuantConvGroups(rt::Soc soc) {
+    static const std::vector<std::vector<aclDataType>> def = {
+        {ACL_INT8, ACL_INT8, ACL_BF16, ACL_FLOAT},
+        {ACL_INT8, ACL_INT8, ACL_BF16, ACL_BF16},
+        {ACL_INT8, ACL_INT8, ACL_FLOAT16, ACL_FLOAT},
+        {ACL_INT8, ACL_INT8, ACL_FLOAT16, ACL_FLOAT16}};
+    static const std::vector<std::vector<aclDataType>> dav = {
+        {ACL_INT8, ACL_INT8, ACL_FLOAT16, ACL_INT32},
+        {ACL_INT8, ACL_INT8, ACL_BF16, ACL_FLOAT},
+        {ACL_INT8, ACL_INT8, ACL_BF16, ACL_BF16},
+        {ACL_INT8, ACL_INT8, ACL_FLOAT16, ACL_FLOAT},
+        {ACL_INT8, ACL_INT8, ACL_FLOAT16, ACL_FLOAT16},
+        {ACL_HIFLOAT8, ACL_HIFLOAT8, ACL_FLOAT, ACL_FLOAT},
+        {ACL_HIFLOAT8, ACL_HIFLOAT8, ACL_FLOAT16, ACL_FLOAT},
+        {ACL_HIFLOAT8, ACL_HIFLOAT8, ACL_BF16, ACL_FLOAT},
+        {ACL_HIFLOAT8, ACL_HIFLOAT8, ACL_HIFLOAT8, ACL_FLOAT},
+        {ACL_FLOAT8_E4M3FN, ACL_FLOAT8_E4M3FN, ACL_FLOAT, ACL_FLOAT},
+        {ACL_FLOAT8_E4M3FN, ACL_FLOAT8_E4M3FN, ACL_FLOAT16, ACL_FLOAT},
+        {ACL_FLOAT8_E4M3FN, ACL_FLOAT8_E4M3FN, ACL_BF16, ACL_FLOAT},
+        {ACL_FLOAT8_E4M3FN, ACL_FLOAT8_E4M3FN, ACL_FLOAT8_E4M3FN, ACL_FLOAT}};
+    return soc == rt::Soc::kAscend950 ? dav : def;
+}
+
+inline std::string QuantConvGroupsString(rt::Soc soc, bool with_bias) {
+    std::string s = "[";
+    bool first = true;
+    for (const std::vector<aclDataType>& g : QuantConvGroups(soc)) {
+        s += first ? "[" : ", [";
+        first = false;
+        const size_t n = with_bias ? g.size() : g.size() - 1;
+        for (size_t i = 0; i < n; ++i) s += std::string(i ? ", " : "") + DtypeName(g[i]);
+        s += "]";
+    }
+    return s + "]";
+}
+
+/// The C, D, H, W accessors of an NCHW / NCDHW shape (D = 1 for 4 dims), as the op_api's TensorMeta reads them.
+inline std::vector<int64_t> Ncdhw(const std::vector<int64_t>& s) {
+    if (s.size() == 4) return {s[0], s[1], 1, s[2], s[3]};
+    return s;
+}
+
+/// NullPtrChecker (bias outside the 950 first), then beyond CANN dilation and outputPadding (the reference carries
+/// every array; CANN reads no outputPadding and does not null-check dilation).
+inline int QuantConvNull(const OpCall& c, const char* E, const aclIntArray* stride, const aclIntArray* padding,
+                         const aclIntArray* dilation, const aclIntArray* outputPadding) {
+    auto null = [&](const char* name) {
+        return Fail(ACLNN_ERR_PARAM_NULLPTR, "%s: %s is nullptr, but it should be not nullptr.", E, name);
+    };
+    if (rt::ActiveSoc() != rt::Soc::kAscend950 && c.t[2] == nullptr) return null("bias");
+    if (c.t[0] == nullptr) return null("x");
+    if (c.t[1] == nullptr) return null("filter");
+    if (c.t[3] == nullptr) return null("scale");
+    if (stride == nullptr) return null("strides");
+    if (padding == nullptr) return null("pads");
+    if (c.t[5] == nullptr) return null("y");
+    if (dilation == nullptr) return null("dilations");
+    if (outputPadding == nullptr) return null("outputPadding");
+    return 0;
+}
+
+inline int QuantConvChecks(const OpCall& c, const char* E, bool weight_nz, const aclIntArray* strideA,
+                           const aclIntArray* paddingA, const aclIntArray* dilationA, int64_t groups, int32_t offsetx,
+                           const char* roundMode) {
+    const bool nd = c.soc == rt::Soc::kAscend950;
+    const aclTensor* input = c.t[0];
+    const aclTensor* weight = c.t[1];
+    const aclTensor* bias = c.t[2];
+    const aclTensor* scale = c.t[3];
+    const aclTensor* output = c.t[5];
+    // DtypesChecker: scale by product, then the {input, weight, output[, bias]} combination.
+    const aclDataType sd = scale->dtype;
+    if (nd ? (sd != ACL_INT64 && sd != ACL_UINT64 && sd != ACL_FLOAT) : sd != ACL_FLOAT) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "%s: the dtype of scale is %s, but it should be %s.", E, DtypeName(sd),
+                    nd ? "one of {DT_INT64, DT_UINT64, DT_FLOAT}" : "DT_FLOAT");
+    }
+    {
+        std::vector<aclDataType> got = {input->dtype, weight->dtype, output->dtype};
+        if (bias != nullptr) got.push_back(bias->dtype);
+        bool ok = false;
+        for (const std::vector<aclDataType>& g : QuantConvGroups(c.soc)) {
+            bool m = true;
+            for (size_t i = 0; i < got.size(); ++i) m = m && got[i] == g[i];
+            ok = ok || m;
+        }
+        if (!ok) {
+            if (bias != nullptr) {
+                return Fail(ACLNN_ERR_PARAM_INVALID,
+                            "%s: x, filter, bias, y %s, %s, %s, %s are invalid: The dtypes of these parameters support "
+                            "only the following combinations: %s.",
+                            E, DtypeName(input->dtype), DtypeName(weight->dtype), DtypeName(bias->dtype),
+                            DtypeName(output->dtype), QuantConvGroupsString(c.soc, true).c_str());
+            }
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "%s: x, filter, y %s, %s, %s are invalid: The dtypes of these parameters support only the "
+                        "following combinations: %s.",
+                        E, DtypeName(input->dtype), DtypeName(weight->dtype), DtypeName(output->dtype),
+                        QuantConvGroupsString(c.soc, false).c_str());
+        }
+    }
+    // DimsChecker: scale, bias 1-D; x, filter, y 5-D (4 or 5 and alike on the 950); the arrays' lengths.
+    if (scale->view_shape.size() != 1) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "%s: the dims of scale are %zu, but they should be 1.", E,
+                    scale->view_shape.size());
+    }
+    if (bias != nullptr && bias->view_shape.size() != 1) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "%s: the dims of bias are %zu, but they should be 1.", E,
+                    bias->view_shape.size());
+    }
+    const aclTensor* ranked[3] = {input, weight, output};
+    const char* rnames[3] = {"x", "filter", "y"};
+    for (int k = 0; k < 3; ++k) {
+        const size_t d = ranked[k]->view_shape.size();
+        if (nd ? (d != 4 && d != 5) : d != 5) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "%s: the dims of %s are %zu, but they should be %s.", E, rnames[k], d,
+                        nd ? "4 or 5" : "5");
+        }
+    }
+    const size_t rank = input->view_shape.size();
+    if (nd && (rank != weight->view_shape.size() || rank != output->view_shape.size())) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "%s: the dims of x, filter, y are %zu, %zu, %zu: the dims of these parameters must be the same.", E,
+                    rank, weight->view_shape.size(), output->view_shape.size());
+    }
+    const std::vector<int64_t>& stride = strideA->values;
+    const std::vector<int64_t>& padding = paddingA->values;
+    const std::vector<int64_t>& dilation = dilationA->values;
+    const size_t sp = rank - 2;
+    if (stride.size() != sp) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "%s: the size of strides is %zu, but it should be %zu.", E, stride.size(), sp);
+    }
+    if (dilation.size() != sp) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "%s: the size of dilations is %zu, but it should be %zu.", E,
+                    dilation.size(), sp);
+    }
+    const bool pad_ok = (nd || rank == 4) ? (padding.size() == sp || padding.size() == 2 * sp) : padding.size() == sp;
+    if (!pad_ok) {
+        if (nd || rank == 4) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "%s: the size of pads is %zu, but it should be %zu or %zu.", E,
+                        padding.size(), sp, 2 * sp);
+        }
+        return Fail(ACLNN_ERR_PARAM_INVALID, "%s: the size of pads is %zu, but it should be %zu.", E, padding.size(), sp);
+    }
+    // FormatsChecker: bias, scale ND; x, filter, y NCHW (4-D, the 950) or NCDHW (ND taken as that, beyond CANN); the
+    // WeightNz form's filter FRACTAL_Z_3D.
+    if (bias != nullptr && bias->format != ACL_FORMAT_ND) return FormatFail(E, "bias", bias->format, "ND");
+    if (scale->format != ACL_FORMAT_ND) return FormatFail(E, "scale", scale->format, "ND");
+    if (rank == 4 && nd) {
+        if (!LayoutOk(input->format, ACL_FORMAT_NCHW)) return FormatFail(E, "x", input->format, "NCHW");
+        if (!LayoutOk(weight->format, ACL_FORMAT_NCHW)) return FormatFail(E, "filter", weight->format, "NCHW");
+        if (!LayoutOk(output->format, ACL_FORMAT_NCHW)) return FormatFail(E, "y", output->format, "NCHW");
+    } else if (rank == 5) {
+        if (!LayoutOk(input->format, ACL_FORMAT_NCDHW)) return FormatFail(E, "x", input->format, "NCDHW");
+        if (weight_nz) {
+            if (weight->format != ACL_FRACTAL_Z_3D) return FormatFail(E, "filter", weight->format, "FRACTAL_Z_3D");
+        } else if (!LayoutOk(weight->format, ACL_FORMAT_NCDHW)) {
+            return FormatFail(E, "filter", weight->format, "NCDHW");
+        }
+        if (!LayoutOk(output->format, ACL_FORMAT_NCDHW)) return FormatFail(E, "y", output->format, "NCDHW");
+    }
+    // ValuesChecker: x's and filter's N, C, D, H, W positive; (WeightNz) the storage shape; bias, scale of Cout.
+    const std::vector<int64_t> x5 = Ncdhw(input->view_shape);
+    const std::vector<int64_t> w5 = Ncdhw(weight->view_shape);
+    const char* axes = "NCDHW";
+    for (int k = 0; k < 5; ++k) {
+        if (x5[k] <= 0) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "%s: x %s is invalid: Shape[%c] of x must be greater than 0.", E,
+                        Vec(input->view_shape).c_str(), axes[k]);
+        }
+    }
+    for (int k = 0; k < 5; ++k) {
+        if (w5[k] <= 0) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "%s: filter %s is invalid: Shape[%c] of filter must be greater than 0.",
+                        E, Vec(weight->view_shape).c_str(), axes[k]);
+        }
+    }
+    if (weight_nz) {
+        const std::vector<int64_t>& ss = weight->storage_shape;
+        for (size_t i = 0; i < ss.size(); ++i) {
+            if (ss[i] <= 0) {
+                return Fail(ACLNN_ERR_PARAM_INVALID, "%s: filter %s is invalid: Storage shape[%zu] of filter must be "
+                            "greater than 0.", E, Vec(ss).c_str(), i);
+            }
+        }
+        const int64_t n1 = (w5[0] + 15) / 16;
+        const int64_t dc1hw = w5[2] * ((w5[1] + 31) / 32) * w5[3] * w5[4];
+        const std::vector<int64_t> want = {dc1hw, n1, 16, 32};
+        if (ss != want) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "%s: filter %s is invalid: The storage shape of filter should be %s.", E,
+                        Vec(ss).c_str(), Vec(want).c_str());
+        }
+    }
+    if (bias != nullptr && bias->view_shape[0] != w5[0]) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "%s: bias, filter %s, %s are invalid: shape[0] of bias must be equal to "
+                    "shape[0] of filter.", E, Vec(bias->view_shape).c_str(), Vec(weight->view_shape).c_str());
+    }
+    if (scale->view_shape[0] != w5[0]) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "%s: scale, filter %s, %s are invalid: shape[0] of scale must be equal to "
+                    "shape[0] of filter.", E, Vec(scale->view_shape).c_str(), Vec(weight->view_shape).c_str());
+    }
+    if (int ret = Positive(E, "strides", stride)) return ret;
+    if (int ret = Positive(E, "dilations", dilation)) return ret;
+    for (size_t i = 0; i < padding.size(); ++i) {
+        if (padding[i] < 0) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "%s: pads %s is invalid: shape[%zu] of this parameter should be greater "
+                        "than or equal to 0.", E, Vec(padding).c_str(), i);
+        }
+    }
+    if (nd) {
+        if (groups <= 0) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "%s: groups %ld is invalid: the value of this parameter must be greater "
+                        "than 0.", E, static_cast<long>(groups));
+        }
+        if (w5[0] % groups != 0) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "%s: filter %s is invalid: shape[0] of this parameter should be exactly "
+                        "divided by attribute groups(%ld).", E, Vec(weight->view_shape).c_str(), static_cast<long>(groups));
+        }
+    } else if (groups != 1) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "%s: groups is %ld, but it should be 1.", E, static_cast<long>(groups));
+    }
+    if (w5[1] * groups != x5[1]) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "%s: x, filter %s, %s are invalid: shape[1] of x must be equal to shape[1] of "
+                    "filter multiplied by attribute groups(%ld).", E, Vec(input->view_shape).c_str(),
+                    Vec(weight->view_shape).c_str(), static_cast<long>(groups));
+    }
+    if (nd) {
+        const aclDataType od = output->dtype;
+        if (od == ACL_INT8 || od == ACL_FLOAT8_E4M3FN || od == ACL_HIFLOAT8) {
+            const char* want = od == ACL_HIFLOAT8 ? "round" : "rint";
+            if (roundMode == nullptr) {
+                return Fail(ACLNN_ERR_PARAM_NULLPTR, "expected engine.params.roundMode != nullptr, get nullptr");
+            }
+            if (std::string(roundMode) != want) {
+                return Fail(ACLNN_ERR_PARAM_INVALID, "%s: round_mode is %s, but it should be '%s'.", E, roundMode, want);
+            }
+        } else if (roundMode != nullptr) {
+            const std::string r(roundMode);
+            if (r.size() > 1024) {
+                return Fail(ACLNN_ERR_PARAM_INVALID, "%s: round_mode is invalid: The string length %zu of this parameter "
+                            "exceeds the maximum value 1024.", E, r.size());
+            }
+            for (char ch : r) {
+                const bool alnum = (ch >= '0' && ch <= '9') || (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z');
+                if (!alnum && ch != '_') {
+                    return Fail(ACLNN_ERR_PARAM_INVALID, "%s: round_mode %s is invalid: The parameter value contains "
+                                "invalid character '%c'. Only '0-9', 'a-z', 'A-Z' and '_' is supported.", E,
+                                r.c_str(), ch);
+                }
+            }
+        }
+        const aclDataType id = input->dtype;
+        if ((id == ACL_HIFLOAT8 || id == ACL_FLOAT8_E4M3FN) && offsetx != 0) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "%s: offset_x %d is invalid: If the dtype of x is HIFLOAT8 or "
+                        "FLOAT8_E4M3FN, attribute offset_x should be 0.", E, offsetx);
+        }
+        if (offsetx > 127 || offsetx < -128) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "%s: offset_x %d is invalid: The current value is not within the valid "
+                        "range. The valid range is [-128, 127].", E, offsetx);
+        }
+    }
+    // CheckOutputValue: y positive, of the inferred shape (ConstructPadding: both sides summed).
+    if (int ret = Positive(E, "y", output->view_shape)) return ret;
+    std::vector<int64_t> want = {input->view_shape[0], weight->view_shape[0]};
+    for (size_t i = 0; i < sp; ++i) {
+        const int64_t p = padding.size() == sp ? 2 * padding[i] : padding[2 * i] + padding[2 * i + 1];
+        want.push_back((input->view_shape[i + 2] + p - dilation[i] * (weight->view_shape[i + 2] - 1) - 1) / stride[i] + 1);
+    }
+    for (size_t i = 0; i < want.size(); ++i) {
+        if (want[i] != output->view_shape[i]) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "%s: y %s is invalid: shape[%zu] of y must be equal to its inferred value(%ld).", E,
+                        Vec(output->view_shape).c_str(), i, static_cast<long>(want[i]));
+        }
+    }
+    // TemporaryLimitChecker: Ascend 950, Atlas A2 / A3 only.
+    if (!CubeFp32(c.soc)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "%s: SoC version %s is invalid: it should be one of {Ascend910B, "
+                    "Ascend910_93, Ascend950}.", E, rt::SocName(c.soc));
+    }
+    return 0;
+}
+
+}  // namespace conv_checks
+
+inline int CheckQuantConvolutionNull(const OpCall& c, const aclIntArray* stride, const aclIntArray* padding,
+                                     const aclIntArray* dilation, bool, const aclIntArray* outputPadding, int64_t,
+                                     int32_t, const char*) {
+    return conv_checks::QuantConvNull(c, "aclnnQuantConvolutionGetWorkspaceSize", stride, padding, dilation,
+                                      outputPadding);
+}
+
+inline int CheckQuantConvolution(const OpCall& c, const aclIntArray* stride, const aclIntArray* padding,
+                                 const aclIntArray* dilation, bool, const aclIntArray*, int64_t groups, int32_t offsetx,
+                                 const char* roundMode) {
+    return conv_checks::QuantConvChecks(c, "aclnnQuantConvolutionGetWorkspaceSize", false, stride, padding, dilation,
+                                        groups, offsetx, roundMode);
+}
+
+// ---- aclnnDeformableConv2d (hicann/ops-nn conv/deformable_conv2d/op_host/op_api/aclnn_deformable_conv2d.cpp
+// CheckParams after CheckNotNull); c.t = {x, weight, offset, biasOptional, out, deformOutOptional}, the optional ones
+// NULL when absent. The formats are the tensors' (CANN reads the storage formats; aclcpu's tensor has one).
+
+/// CheckDtypeValid, CheckFormat, CheckAttrs, CheckDimension, CheckShape (with CheckExpected) in order.
+inline int CheckDeformableConv2d(const OpCall& c, const aclIntArray* kernelSize, const aclIntArray* strideA,
+                                 const aclIntArray* paddingA, const aclIntArray* dilationA, int64_t groups,
+                                 int64_t deformableGroups, bool modulated) {
+    using namespace conv_checks;
+    const char* E = "aclnnDeformableConv2dGetWorkspaceSize";
+    const aclTensor* x = c.t[0];
+    const aclTensor* weight = c.t[1];
+    const aclTensor* offset = c.t[2];
+    const aclTensor* bias = c.t[3];
+    const aclTensor* out = c.t[4];
+    const aclTensor* deform = c.t[5];
+    // CheckDtypeValid
+    const aclDataType xd = x->dtype;
+    if (xd != ACL_FLOAT && xd != ACL_FLOAT16 && xd != ACL_BF16) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "%s: the dtype of x is %s, but it should be one of {DT_FLOAT, DT_FLOAT16, DT_BF16}.",
+                    E, DtypeName(xd));
+    }
+    if (bias != nullptr && bias->dtype != xd) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "%s: bias, x %s, %s are invalid: the dtypes of these parameters must be the "
+                    "same.", E, DtypeName(bias->dtype), DtypeName(xd));
+    }
+    if (deform != nullptr && deform->dtype != xd) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "%s: deformOut, x %s, %s are invalid: the dtypes of these parameters must "
+                    "be the same.", E, DtypeName(deform->dtype), DtypeName(xd));
+    }
+    if (offset->dtype != xd || weight->dtype != xd || out->dtype != xd) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "%s: offset, filter, y, x %s, %s, %s, %s are invalid: the dtypes of these "
+                    "parameters must be the same.", E, DtypeName(offset->dtype), DtypeName(weight->dtype),
+                    DtypeName(out->dtype), DtypeName(xd));
+    }
+    // CheckFormat
+    const int32_t xf = x->format;
+    if (c.soc == rt::Soc::kAscend950 ? xf != ACL_FORMAT_NCHW : (xf != ACL_FORMAT_NCHW && xf != ACL_FORMAT_ND)) {
+        return FormatFail(E, "x", xf, c.soc == rt::Soc::kAscend950 ? "NCHW" : "NCHW or ND");
+    }
+    auto same_format = [&](const aclTensor* t, const char* name) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "%s: %s, x %s, %s are invalid: the formats of these parameters must be the "
+                    "same.", E, name, FormatName(t->format), FormatName(xf));
+    };
+    if (offset->format != xf) return same_format(offset, "offset");
+    if (weight->format != xf) return same_format(weight, "filter");
+    if (bias != nullptr && bias->format != ACL_FORMAT_ND) return FormatFail(E, "bias", bias->format, "ND");
+    if (out->format != xf) return same_format(out, "y");
+    if (deform != nullptr && deform->format != xf) return same_format(deform, "deformOut");
+    // CheckAttrs
+    const std::vector<int64_t>& ks = kernelSize->values;
+    const std::vector<int64_t>& st = strideA->values;
+    const std::vector<int64_t>& pd = paddingA->values;
+    const std::vector<int64_t>& dl = dilationA->values;
+    const struct { const std::vector<int64_t>* v; const char* name; size_t want; } sizes[4] = {
+        {&ks, "kernelSize", 2}, {&st, "strides", 4}, {&pd, "pads", 4}, {&dl, "dilations", 4}};
+    for (const auto& s : sizes) {
+        if (s.v->size() != s.want) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "%s: the dims of %s are %zu, but they should be %zu.", E, s.name,
+                        s.v->size(), s.want);
+        }
+    }
+    if (!(ks[0] > 0 && ks[1] > 0)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "%s: kernelSize %s is invalid: All dimensions of this parameter must be "
+                    "greater than 0.", E, Vec(ks).c_str());
+    }
+    if (ks[0] * ks[1] > 2048) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "%s: kernelSize %s is invalid: The following constraint must be met: "
+                    "shape[0] * shape[1] <= 2048.", E, Vec(ks).c_str());
+    }
+    if (!(st[0] == 1 && st[1] == 1)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "%s: strides %s is invalid: Shape[0] and shape[1] of this parameter must be "
+                    "1.", E, Vec(st).c_str());
+    }
+    if (!(st[2] > 0 && st[3] > 0)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "%s: strides %s is invalid: Shape[2] and shape[3] of this parameter must be "
+                    "greater than 0.", E, Vec(st).c_str());
+    }
+    if (!(dl[0] == 1 && dl[1] == 1)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "%s: dilations %s is invalid: Shape[0] and shape[1] of this parameter must "
+                    "be 1.", E, Vec(dl).c_str());
+    }
+    if (!(dl[2] > 0 && dl[3] > 0)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "%s: dilations %s is invalid: Shape[2] and shape[3] of this parameter must "
+                    "be greater than 0.", E, Vec(dl).c_str());
+    }
+    if (groups <= 0) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "%s: groups %ld is invalid: it should be greater than 0.", E,
+                    static_cast<long>(groups));
+    }
+    if (deformableGroups <= 0) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "%s: deformableGroups %ld is invalid: it should be greater than 0.", E,
+                    static_cast<long>(deformableGroups));
+    }
+    if (!modulated) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "%s: modulated false is invalid: it should be true.", E);
+    }
+    // CheckDimension
+    const struct { const aclTensor* t; const char* name; size_t want; } dims[6] = {
+        {x, "x", 4}, {weight, "filter", 4}, {offset, "offset", 4}, {bias, "bias", 1}, {out, "y", 4},
+        {deform, "deformOut", 4}};
+    for (const auto& d : dims) {
+        if (d.t != nullptr && d.t->view_shape.size() != d.want) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "%s: the dims of %s are %zu, but they should be %zu.", E, d.name,
+                        d.t->view_shape.size(), d.want);
+        }
+    }
+    // CheckShape
+    const std::vector<int64_t>& xs = x->view_shape;
+    const int64_t n = xs[0], inC = xs[1], inH = xs[2], inW = xs[3];
+    const int64_t outC = weight->view_shape[0];
+    if (inC % deformableGroups != 0) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "%s: x %s is invalid: Shape[1] of this parameter must be exactly divided by "
+                    "attr deformableGroups(%ld).", E, Vec(xs).c_str(), static_cast<long>(deformableGroups));
+    }
+    if (inC % groups != 0 || outC % groups != 0) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "%s: x, filter %s, %s are invalid: shape[1] of x and shape[0] of filter "
+                    "must be exactly divisible by attribute groups(%ld).", E, Vec(xs).c_str(),
+                    Vec(weight->view_shape).c_str(), static_cast<long>(groups));
+    }
+    if (inH * inW > 2147483647LL) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "%s: x %s is invalid: The following constraint must be met: Shape[2] * "
+                    "Shape[3] <= 2147483647.", E, Vec(xs).c_str());
+    }
+    const int64_t kH = ks[0], kW = ks[1];
+    const int64_t outH = (inH + pd[0] + pd[1] - (kH - 1) * dl[2] - 1) / st[2] + 1;
+    const int64_t outW = (inW + pd[2] + pd[3] - (kW - 1) * dl[3] - 1) / st[3] + 1;
+    auto expect = [&](const aclTensor* t, const char* name, const std::vector<int64_t>& want) {
+        if (t->view_shape == want) return 0;
+        return Fail(ACLNN_ERR_PARAM_INVALID, "%s: %s %s is invalid: the shape of this parameter must be equal to its "
+                    "inferred shape %s.", E, name, Vec(t->view_shape).c_str(), Vec(want).c_str());
+    };
+    if (int ret = expect(weight, "filter", {outC, inC / groups, kH, kW})) return ret;
+    if (int ret = expect(offset, "offset", {n, 3 * deformableGroups * kH * kW, outH, outW})) return ret;
+    if (bias != nullptr) {
+        if (int ret = expect(bias, "bias", {outC})) return ret;
+    }
+    if (int ret = expect(out, "y", {n, outC, outH, outW})) return ret;
+    if (deform != nullptr) {
+        if (int ret = expect(deform, "deformOut", {n, inC, outH * kH, outW * kW})) return ret;
+    }
+    if (kH * kW * inC / groups > 65535) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "%s: x, kernelSize %s, %s are invalid: x[1] * kernelSize[0] * "
+                    "kernelSize[1] / groups(%ld) must less than or equal to 65535.", E, Vec(xs).c_str(),
+                    Vec(ks).c_str(), static_cast<long>(groups));
+    }
+    return 0;
+}
+
+/// Beyond CANN, the table's `views` check with an optional second output: every given view inside its storage, out
+/// and a given deformOut without self-overlap -> 161002.
+inline int CheckDeformableConv2dViews(const OpCall& c, const aclIntArray*, const aclIntArray*, const aclIntArray*,
+                                      const aclIntArray*, int64_t, int64_t, bool) {
+    const char* names[6] = {"x", "weight", "offset", "biasOptional", "out", "deformOutOptional"};
+    for (int i = 0; i < 6; ++i) {
+        if (c.t[i] == nullptr) continue;
+        if (int ret = CheckStorageBounds(*c.t[i], names[i])) return ret;
+    }
+    for (int i = 4; i < 6; ++i) {
+        if (c.t[i] != nullptr && HasInternalOverlap(*c.t[i])) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "%s view (shape %s, strides %s) maps several elements to one address; its result would not be "
+                        "deterministic.",
+                        names[i], ShapeString(c.t[i]->view_shape).c_str(), ShapeString(c.t[i]->strides).c_str());
+        }
+    }
+    return 0;
+}
+
 }  // namespace aclcpu

@@ -71,5 +71,16 @@ inline at::Tensor ChunkCatOf(const std::vector<at::Tensor>& tensors, int64_t num
     return at::cat(pieces, 1);
 }
 
+/// aclnnSum (math/accumulate_nv2/op_api/aclnn_sum.cpp): the elements broadcast together and summed in order in the
+/// first element's dtype - FLOAT16 in float32 (the op_api's promoteFp16), integers in int64 and wrapped back (the
+/// kernel's modular integer adds), FLOAT in float32 - then rounded once to that dtype; the write casts to out's.
+inline at::Tensor SumListOf(const std::vector<at::Tensor>& tensors) {
+    const at::ScalarType first = tensors[0].scalar_type();
+    const at::ScalarType acc = at::isIntegralType(first, true) ? at::kLong : at::kFloat;
+    at::Tensor r = tensors[0].to(acc);
+    for (size_t i = 1; i < tensors.size(); ++i) r = r + tensors[i].to(acc);
+    return r.to(first);
+}
+
 }  // namespace ref
 }  // namespace aclcpu

@@ -7,7 +7,9 @@
 
 #include <ATen/ATen.h>
 
+#include <algorithm>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace aclcpu {
@@ -266,6 +268,175 @@ inline at::Tensor UnfoldGradFormula(const at::Tensor& gradOut, at::IntArrayRef i
     const at::ScalarType t = gradOut.scalar_type();
     const at::Tensor g = t == at::kHalf || t == at::kBFloat16 ? gradOut.to(at::kFloat) : gradOut;
     return at::unfold_backward(g, inputSizes, dim, size, step).to(t);
+}
+
+/// aclnnStridedSliceAssignV2 (conversion/strided_slice_assign_v2: the tiling's AdjustWithAxes, AdjustBegin,
+/// AdjustEnd): per dim begin 0, end dim, stride 1 unless an axis names it; begin / end negative from the end, clamped
+/// to [0, dim]; varRef's slice [begin:end:stride] (strides positive: the first phase checked) set to inputValue; the
+/// rest of varRef kept.
+inline at::Tensor StridedSliceAssignV2Of(const at::Tensor& varRef, const at::Tensor& inputValue, at::IntArrayRef begin,
+                                         at::IntArrayRef end, at::IntArrayRef strides, at::IntArrayRef axes) {
+    const int64_t n = varRef.dim();
+    std::vector<int64_t> b(static_cast<size_t>(n), 0), e(varRef.sizes().begin(), varRef.sizes().end()),
+        s(static_cast<size_t>(n), 1);
+    for (size_t i = 0; i < axes.size(); ++i) {
+        const int64_t a = axes[i] < 0 ? axes[i] + n : axes[i];
+        b[a] = begin[i];
+        e[a] = end[i];
+        s[a] = strides[i];
+    }
+    at::Tensor out = varRef.clone();
+    at::Tensor view = out;
+    for (int64_t d = 0; d < n; ++d) {
+        const int64_t dim = varRef.size(d);
+        auto clamp = [dim](int64_t x) {
+            if (x < 0) x += dim;
+            return x < 0 ? int64_t{0} : (x > dim ? dim : x);
+        };
+        const int64_t lo = clamp(b[d]);
+        const int64_t hi = std::max(lo, clamp(e[d]));
+        view = view.slice(d, lo, hi, s[d]);
+    }
+    view.copy_(inputValue);
+    return out;
+}
+
+/// TensorFlow's StridedSlice plan (the semantics of CANN's StridedSlice op, whose infershape follows
+/// ValidateStridedSliceOp): the sparse spec (begin / end / strides with the masks; an implicit ellipsis at the end
+/// when none is given) made dense over self's dims, then per dense dim the canonical begin, the stride and the size;
+/// the final shape drops the shrunk dims and inserts the new axes. ok false with err on an invalid spec.
+struct StridedSlicePlanT {
+    bool ok = true;
+    std::string err;
+    std::vector<int64_t> begin, stride, size;  // per dense dim
+    std::vector<int64_t> final_shape;
+};
+
+inline StridedSlicePlanT PlanStridedSlice(const std::vector<int64_t>& shape, const std::vector<int64_t>& b,
+                                          const std::vector<int64_t>& e, const std::vector<int64_t>& s,
+                                          int64_t beginMask, int64_t endMask, int64_t ellipsisMask,
+                                          int64_t newAxisMask, int64_t shrinkAxisMask) {
+    StridedSlicePlanT p;
+    const int64_t n = static_cast<int64_t>(b.size());
+    auto bit = [](int64_t mask, int64_t i) { return i < 63 && ((mask >> i) & 1) != 0; };
+    int64_t ellipsis = -1;
+    for (int64_t i = 0; i < n; ++i) {
+        if (bit(ellipsisMask, i)) {
+            ellipsis = i;
+            break;
+        }
+    }
+    int64_t sdims = n;
+    int64_t after = 0;  // new axes after the ellipsis
+    if (ellipsis < 0) {
+        ellipsis = n;  // the implicit ellipsis at the end
+        sdims = n + 1;
+    } else {
+        for (int64_t i = ellipsis + 1; i < n; ++i) after += bit(newAxisMask, i) ? 1 : 0;
+    }
+    const int64_t dense = static_cast<int64_t>(shape.size());
+    std::vector<int64_t> db(dense, 0), de(dense, 0), ds(dense, 1), gather;
+    std::vector<bool> bm(dense, false), em(dense, false), sh(dense, false);
+    int64_t full = 0;
+    for (int64_t i = 0; i < sdims; ++i) {
+        if (i == ellipsis) {
+            const int64_t next = std::min(dense - (sdims - i) + 1 + after, dense);
+            for (; full < next; ++full) {
+                bm[full] = em[full] = true;
+                gather.push_back(full);
+            }
+        } else if (bit(newAxisMask, i)) {
+            gather.push_back(-1);
+        } else {
+            if (full >= dense) {
+                p.ok = false;
+                p.err = "Index out of range using input dim " + std::to_string(full) + "; input has only " +
+                        std::to_string(dense) + " dims";
+                return p;
+            }
+            db[full] = b[i];
+            de[full] = e[i];
+            ds[full] = s[i];
+            bm[full] = bit(beginMask, i);
+            em[full] = bit(endMask, i);
+            sh[full] = bit(shrinkAxisMask, i);
+            gather.push_back(sh[full] ? -2 : full);
+            ++full;
+        }
+    }
+    for (int64_t d = 0; d < dense; ++d) {
+        const int64_t dim = shape[d], st = ds[d];
+        if (sh[d]) {
+            const int64_t x = db[d] < 0 ? dim + db[d] : db[d];
+            if (x < 0 || x >= dim) {
+                p.ok = false;
+                p.err = "slice index " + std::to_string(db[d]) + " of dimension " + std::to_string(d) +
+                        " out of bounds.";
+                return p;
+            }
+            p.begin.push_back(x);
+            p.stride.push_back(1);
+            p.size.push_back(1);
+            continue;
+        }
+        const int64_t lo = st > 0 ? 0 : -1, hi = st > 0 ? dim : dim - 1;
+        auto canonical = [&](int64_t x, bool masked, bool is_end) {
+            if (masked) return (st > 0) != is_end ? lo : hi;
+            const int64_t f = x < 0 ? dim + x : x;
+            return f < lo ? lo : (f > hi ? hi : f);
+        };
+        const int64_t bb = canonical(db[d], bm[d], false), ee = canonical(de[d], em[d], true);
+        const int64_t len = ee - bb;
+        int64_t size = 0;
+        if (len != 0 && (len < 0) == (st < 0)) size = len / st + (len % st != 0 ? 1 : 0);
+        p.begin.push_back(bb);
+        p.stride.push_back(st);
+        p.size.push_back(size);
+    }
+    for (int64_t g : gather) {
+        if (g == -1) p.final_shape.push_back(1);
+        if (g >= 0) p.final_shape.push_back(p.size[g]);
+    }
+    return p;
+}
+
+/// aclnnStridedSlice (conversion/strided_slice; the StridedSlice op's TensorFlow semantics): per dense dim the
+/// elements begin, begin + stride, ... (size of them; a shrunk dim its one index), then the final shape (shrunk dims
+/// dropped, new axes of 1 inserted). The first phase checked the plan and out's shape.
+inline at::Tensor StridedSliceOf(const at::Tensor& self, at::IntArrayRef begin, at::IntArrayRef end,
+                                 at::IntArrayRef strides, int64_t beginMask, int64_t endMask, int64_t ellipsisMask,
+                                 int64_t newAxisMask, int64_t shrinkAxisMask) {
+    const StridedSlicePlanT p = PlanStridedSlice(self.sizes().vec(), begin.vec(), end.vec(), strides.vec(), beginMask,
+                                                 endMask, ellipsisMask, newAxisMask, shrinkAxisMask);
+    at::Tensor r = self;
+    for (int64_t d = 0; d < self.dim(); ++d) {
+        const at::Tensor idx = at::arange(p.size[d], at::TensorOptions().dtype(at::kLong)) * p.stride[d] + p.begin[d];
+        r = r.index_select(d, idx);
+    }
+    return r.reshape(p.final_shape);
+}
+
+/// aclnnIm2col (conversion/im2col; torch.nn.functional.unfold's layout): self (a 3-D self as a batch of one)
+/// padded with zeros on both sides of H and W, each kernel tap's strided slice [N, C, oH, oW] stacked as [N, C, kH *
+/// kW, oH, oW] and flattened to [N, C * kH * kW, oH * oW]. Slices and a stack only (every dtype, values exact).
+inline at::Tensor Im2colOf(const at::Tensor& self, at::IntArrayRef kernelSize, at::IntArrayRef dilation,
+                           at::IntArrayRef padding, at::IntArrayRef stride) {
+    const bool three = self.dim() == 3;
+    const at::Tensor x = at::constant_pad_nd(three ? self.unsqueeze(0) : self,
+                                             {padding[1], padding[1], padding[0], padding[0]}, 0);
+    const int64_t n = x.size(0), ch = x.size(1);
+    const int64_t oh = (x.size(2) - (dilation[0] * (kernelSize[0] - 1) + 1)) / stride[0] + 1;
+    const int64_t ow = (x.size(3) - (dilation[1] * (kernelSize[1] - 1) + 1)) / stride[1] + 1;
+    std::vector<at::Tensor> taps;
+    for (int64_t kh = 0; kh < kernelSize[0]; ++kh) {
+        for (int64_t kw = 0; kw < kernelSize[1]; ++kw) {
+            const int64_t h0 = kh * dilation[0], w0 = kw * dilation[1];
+            taps.push_back(x.slice(2, h0, h0 + stride[0] * (oh - 1) + 1, stride[0])
+                               .slice(3, w0, w0 + stride[1] * (ow - 1) + 1, stride[1]));
+        }
+    }
+    at::Tensor r = at::stack(taps, 2).reshape({n, ch * kernelSize[0] * kernelSize[1], oh * ow});
+    return three ? r.squeeze(0) : r;
 }
 
 }  // namespace ref

@@ -85,5 +85,13 @@ inline at::Tensor NanToNumOf(const at::Tensor& self, double nan, double posinf, 
     return at::nan_to_num(x, held(nan), held(posinf), held(neginf)).to(s);
 }
 
+/// aclnnAngleV2 (math/angle_v2): ATen's angle - a COMPLEX64 x as is (atan2(imag, real), FLOAT), FLOAT16 / BF16 /
+/// FLOAT in their own dtype (0, pi or NaN: exact in each), integral and BOOL x cast to FLOAT first (the op
+/// definition's FLOAT output).
+inline at::Tensor AngleV2Of(const at::Tensor& x) {
+    if (x.is_complex() || x.is_floating_point()) return at::angle(x);
+    return at::angle(x.to(at::kFloat));
+}
+
 }  // namespace ref
 }  // namespace aclcpu

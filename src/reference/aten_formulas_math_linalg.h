@@ -9,6 +9,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <tuple>
 
 namespace aclcpu {
@@ -266,6 +267,66 @@ inline std::tuple<at::Tensor, at::Tensor, at::Tensor> SvdRef(const at::Tensor& i
     if (!computeUV) return std::make_tuple(at::linalg_svdvals(input), u, v);
     auto r = at::linalg_svd(input, fullMatrices);
     return std::make_tuple(std::get<1>(r), std::get<0>(r), std::get<2>(r).mH());
+}
+
+/// aclnnCdistBackward (math/cdist_grad; torch_npu maps p = inf to -1): ATen's _cdist_backward on float32 contiguous
+/// copies (the op_api casts BF16 to FLOAT on Atlas A2/A3; FLOAT16 is computed in float32 here too), p = -1 the
+/// infinity norm; the result rounded once to out's dtype by the write.
+inline at::Tensor CdistBackwardOf(const at::Tensor& grad, const at::Tensor& x1, const at::Tensor& x2,
+                                  const at::Tensor& cdist, double p) {
+    const double pp = p == -1.0 ? std::numeric_limits<double>::infinity() : p;
+    return at::_cdist_backward(grad.to(at::kFloat).contiguous(), x1.to(at::kFloat).contiguous(),
+                               x2.to(at::kFloat).contiguous(), pp, cdist.to(at::kFloat).contiguous());
+}
+
+/// aclnnSinkhorn (math/sinkhorn: docs/aclnnSinkhorn.md's iteration, op_kernel/sinkhorn.inc): K = exp(cost) in
+/// float32 (the op_api casts FLOAT16 / BF16 to FLOAT; tol as float32), d0 = ones(R), d1 = ones(C); repeat d0 =
+/// 1 / (R * (sum(d1 * K, 1) + 1e-8)), d1 = 1 / (C * (sum(d0 * K, 0) + 1e-8)) until mean(|d1_old - d1|) <= tol; p =
+/// d1 * K * d0. A NULL tol is 0.0001 (the L0 op's default). The kernel loops without bound; the reference stops after
+/// 100000 rounds (a tol it cannot reach).
+inline at::Tensor SinkhornOf(const at::Tensor& cost, const c10::optional<at::Scalar>& tol) {
+    const float t = tol.has_value() ? static_cast<float>(tol->toDouble()) : 0.0001f;
+    const at::Tensor k = at::exp(cost.to(at::kFloat));
+    const int64_t r = k.size(0), c = k.size(1);
+    at::Tensor d0 = at::ones({r}, at::TensorOptions().dtype(at::kFloat));
+    at::Tensor d1 = at::ones({c}, at::TensorOptions().dtype(at::kFloat));
+    for (int i = 0; i < 100000; ++i) {
+        const at::Tensor old = d1;
+        d0 = 1.0f / (static_cast<float>(r) * ((d1.unsqueeze(0) * k).sum(1) + 1e-8f));
+        d1 = 1.0f / (static_cast<float>(c) * ((d0.unsqueeze(1) * k).sum(0) + 1e-8f));
+        if (!((old - d1).abs().mean().item<float>() > t)) break;
+    }
+    return d1.unsqueeze(0) * k * d0.unsqueeze(1);
+}
+
+/// aclnnLogSpace (math/logspace/op_api/aclnn_logspace.cpp): the compute dtype is result's (FLOAT when start and
+/// end are FLOAT16 and BF16 mixed); start and end converted to it (ConvertToTensor), the Linspace of steps values
+/// and base (as float32, then the compute dtype) raised to them (InplacePow) - here both in float32 over the rounded
+/// operands, rounded once to the compute dtype, then to result's by the write. The mixed FLOAT16 / BF16 rule is not
+/// modelled (an aclScalar reaches a formula without its dtype): such a call rounds start and end to result's dtype.
+inline at::Tensor LogSpaceOf(const at::Scalar& start, const at::Scalar& end, int64_t steps, double base,
+                             const at::Tensor& result) {
+    const at::ScalarType compute = result.scalar_type();
+    auto round_to = [compute](double v) {
+        return at::scalar_tensor(v, at::TensorOptions().dtype(at::kDouble)).to(compute).to(at::kFloat).item<float>();
+    };
+    const float s = round_to(start.toDouble()), e = round_to(end.toDouble());
+    const float b = round_to(static_cast<double>(static_cast<float>(base)));
+    const at::Tensor lin = at::linspace(s, e, steps, at::TensorOptions().dtype(at::kFloat)).to(compute).to(at::kFloat);
+    return at::pow(b, lin).to(compute).reshape(result.sizes());
+}
+
+/// aclnnCumprod (math/cumprod): input cast to the computation dtype (out's: the first phase checked dtype against it;
+/// a 0-d input as 1-d), ATen's cumprod along dim (ToInt32 of the dim scalar), integers wrapping. ATen 1.13 has no CPU
+/// cumprod of FLOAT16 / BF16: those are widened to float32 (after the cast to the computation dtype) and the running
+/// products rounded once to it.
+inline at::Tensor CumprodOf(const at::Tensor& input, const at::Scalar& dim, const at::Tensor& out) {
+    const at::ScalarType o = out.scalar_type();
+    at::Tensor x = input.to(o);
+    if (o == at::kHalf || o == at::kBFloat16) x = x.to(at::kFloat);
+    const int64_t d = static_cast<int32_t>(dim.toLong());
+    if (x.dim() == 0) return at::cumprod(x.reshape({1}), 0).reshape({});
+    return at::cumprod(x, d);
 }
 
 }  // namespace ref

@@ -443,5 +443,11 @@ inline at::Tensor SignBitsUnpackRef(const at::Tensor& self, int64_t size) {
     return v.reshape({size, -1});
 }
 
+/// aclnnMaskedScale (math/masked_scale; op_kernel: the mask cast to float, x * mask * scale in float32): self and mask
+/// widened to FLOAT, multiplied in that order by scale, rounded once to out's dtype by the write.
+inline at::Tensor MaskedScaleOf(const at::Tensor& self, const at::Tensor& mask, double scale) {
+    return self.to(at::kFloat) * mask.to(at::kFloat) * static_cast<float>(scale);
+}
+
 }  // namespace ref
 }  // namespace aclcpu

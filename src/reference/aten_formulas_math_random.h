@@ -291,5 +291,51 @@ inline at::Tensor DropoutGenMaskV2TensorRef(const at::Tensor& out, double p, con
     return DropoutGenMaskBytes(out.numel(), p, seed, off).view(out.sizes());
 }
 
+/// aclnnSimThreadExponential (docs/aclnnSimThreadExponential.md: f = -ln(1 - u) / lambda, u uniform in (0, 1]): u
+/// = 1 - v with v drawn by ATen's uniform_ in [0, 1) in float64 from the call's (seed, offset) generator, so f =
+/// -ln(v) / lambda, computed in float32 with lambda as float32 (the op's float attribute), rounded once to selfRef's
+/// dtype by the write.
+inline at::Tensor SimThreadExponentialRef(const at::Tensor& self, double lambda, int64_t seed, int64_t offset) {
+    at::Tensor v = at::empty(self.sizes(), at::TensorOptions().dtype(at::kDouble));
+    v.uniform_(0.0, 1.0, RandomGenerator(seed, offset));
+    const at::Tensor e = at::neg(at::log(v)).to(at::kFloat);
+    return e / static_cast<float>(lambda);
+}
+
+/// aclnnMultinomial (random/stateless_sample_multinomial/op_api/aclnn_multinomial.cpp, its AICore compositions), in
+/// float32 with the call's (seed, offset) generator: without replacement (or one sample) the exponential race - keys
+/// self / (-ln(1 - u) + 1e-7), u uniform per element, the numsamples largest keys' indices in descending order (TopK,
+/// ArgMax); with replacement the inverse CDF - cdf = cumsum(self / sum(self)), an index = the number of cdf values at
+/// or below u, u uniform per sample (clamped to the last category where rounding leaves u above the cdf's end).
+inline at::Tensor MultinomialOf(const at::Tensor& self, int64_t numsamples, bool replacement, int64_t seed,
+                                int64_t offset) {
+    const bool one_d = self.dim() == 1;
+    const at::Tensor w = (one_d ? self.unsqueeze(0) : self).to(at::kFloat);
+    const int64_t rows = w.size(0), n = w.size(1);
+    at::Generator gen = RandomGenerator(seed, offset);
+    at::Tensor idx;
+    if (!replacement || numsamples == 1) {
+        at::Tensor u = at::empty({rows, n}, at::TensorOptions().dtype(at::kFloat));
+        u.uniform_(0.0, 1.0, gen);
+        const at::Tensor e = at::abs(at::log(1.0f - u)) + 1e-7f;
+        idx = std::get<1>(at::topk(w / e, numsamples, -1, true, true));
+    } else {
+        const at::Tensor cdf = at::cumsum(w / w.sum(-1, true), -1);
+        at::Tensor u = at::empty({rows, numsamples}, at::TensorOptions().dtype(at::kFloat));
+        u.uniform_(0.0, 1.0, gen);
+        idx = at::ge(u.unsqueeze(-1), cdf.unsqueeze(1)).sum(-1).clamp_max(n - 1);
+    }
+    idx = idx.to(at::kLong);
+    return one_d ? idx.squeeze(0) : idx;
+}
+
+/// aclnnMultinomialTensor: seed = seedTensor's first element, offset = offsetTensor's first element + offset.
+inline at::Tensor MultinomialTensorOf(const at::Tensor& self, int64_t numsamples, bool replacement,
+                                      const at::Tensor& seedTensor, const at::Tensor& offsetTensor, int64_t offset) {
+    return MultinomialOf(self, numsamples, replacement, RandomTensorWord(seedTensor),
+                         static_cast<int64_t>(static_cast<uint64_t>(RandomTensorWord(offsetTensor)) +
+                                              static_cast<uint64_t>(offset)));
+}
+
 }  // namespace ref
 }  // namespace aclcpu

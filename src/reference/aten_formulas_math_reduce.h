@@ -349,5 +349,27 @@ inline at::Tensor GroupedBiasAddGradRef(const at::Tensor& gradY, const at::Tenso
     return r;
 }
 
+/// aclnnBincount (math/bincount/op_api/aclnn_bincount.cpp): self cast to INT32; weights FLOAT or DOUBLE kept, any
+/// other dtype cast to DOUBLE, none = ones; the bins of size = max(out's length, minlength), values outside [0, size)
+/// not counted (the kernel's range guard); summed by ATen's index_add in the weights' dtype; cast to out's dtype by
+/// the write of its first out-length bins. An empty self gives zeros.
+inline at::Tensor BincountOf(const at::Tensor& self, const at::Tensor& weights, int64_t minlength, const at::Tensor& out) {
+    const int64_t n = out.size(0);
+    const int64_t size = std::max(n, minlength);
+    const at::Tensor v = self.to(at::kInt).to(at::kLong).reshape({-1});
+    at::Tensor w;
+    if (!weights.defined()) {
+        w = at::ones({v.numel()}, at::TensorOptions().dtype(at::kLong));
+    } else if (weights.scalar_type() == at::kFloat || weights.scalar_type() == at::kDouble) {
+        w = weights.reshape({-1});
+    } else {
+        w = weights.to(at::kDouble).reshape({-1});
+    }
+    const at::Tensor keep = at::logical_and(v >= 0, v < size);
+    at::Tensor bins = at::zeros({size}, at::TensorOptions().dtype(w.scalar_type()));
+    bins.index_add_(0, v.masked_select(keep), w.masked_select(keep));
+    return bins.narrow(0, 0, std::min(n, size));
+}
+
 }  // namespace ref
 }  // namespace aclcpu

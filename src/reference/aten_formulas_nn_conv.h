@@ -170,5 +170,103 @@ inline std::tuple<at::Tensor, at::Tensor, at::Tensor> ConvolutionBackwardCube(
                            m2 ? gb : gradBias);
 }
 
+/// aclnnQuantConvolution's scale as FLOAT per output channel: a FLOAT scale as is; an INT64 / UINT64 one (the Ascend
+/// 950's quant parameter, aclnnTransQuantParamV2's packing) as the float32 whose top 19 bits are bits 13..31 of the
+/// element (the FP19 deq scale the fixpipe reads; hicann/ops-nn quant/trans_quant_param_v2/op_kernel).
+inline at::Tensor QuantConvScale(const at::Tensor& scale, int64_t scale_acl_dtype) {
+    if (scale_acl_dtype == 0 /* ACL_FLOAT */) return scale.to(at::kFloat);
+    const at::Tensor bits = at::bitwise_and(scale.to(at::kLong), static_cast<int64_t>(0xFFFFE000LL));
+    return bits.to(at::kInt).contiguous().view(at::kFloat).clone();
+}
+
+/// aclnnQuantConvolution (hicann/ops-nn conv/convolution_forward/op_host/op_api/aclnn_quant_convolution.cpp and
+/// docs/aclnnQuantConvolution.md: output = conv(input, weight) * scale[co] + bias[co]): the convolution of the int8
+/// (or decoded 8-bit float) input and weight computed by ATen in float64 - exact for int8 (the NPU's int32
+/// accumulator) and for the 8-bit floats' products - then, in float32, an INT32 bias added to the accumulator before
+/// the scale (the fixpipe's int32 bias) or a FLOAT / FLOAT16 / BF16 bias added after it, rounded once to the output's
+/// dtype by the write. Padding: one value per spatial dim pads both sides; 2 * spatial values give each side
+/// ([top, bottom, left, right], [head, tail, top, bottom, left, right]).
+inline at::Tensor QuantConvolutionRef(const at::Tensor& input, const at::Tensor& weight, const at::Tensor& bias,
+                                      const at::Tensor& scale, int64_t scale_acl_dtype, at::IntArrayRef stride,
+                                      at::IntArrayRef padding, at::IntArrayRef dilation, int64_t groups,
+                                      at::ScalarType /*out_dtype*/) {
+    const int64_t spatial = input.dim() - 2;
+    at::Tensor x = input.to(at::kDouble);
+    const at::Tensor w = weight.to(at::kDouble);
+    std::vector<int64_t> pad(padding.begin(), padding.end());
+    if (static_cast<int64_t>(pad.size()) == 2 * spatial) {
+        std::vector<int64_t> nd;  // constant_pad_nd's order: the last dim first
+        for (int64_t i = spatial - 1; i >= 0; --i) {
+            nd.push_back(pad[2 * i]);
+            nd.push_back(pad[2 * i + 1]);
+        }
+        x = at::constant_pad_nd(x, nd, 0);
+        pad.assign(static_cast<size_t>(spatial), 0);
+    }
+    const std::vector<int64_t> zeros(static_cast<size_t>(spatial), 0);
+    at::Tensor acc = at::convolution(x, w, c10::nullopt, stride, pad, dilation, false, zeros, groups);
+    std::vector<int64_t> chan(static_cast<size_t>(input.dim()), 1);
+    chan[1] = -1;
+    const at::Tensor s = QuantConvScale(scale, scale_acl_dtype).reshape(chan);
+    if (bias.defined() && bias.scalar_type() == at::kInt) {
+        acc = acc + bias.to(at::kDouble).reshape(chan);
+        return acc.to(at::kFloat) * s;
+    }
+    at::Tensor r = acc.to(at::kFloat) * s;
+    if (bias.defined()) r = r + bias.to(at::kFloat).reshape(chan);
+    return r;
+}
+
+/// aclnnDeformableConv2d (hicann/ops-nn conv/deformable_conv2d: op_api aclnn_deformable_conv2d.cpp, kernel
+/// op_kernel/deformable_conv2d_base.cpp CopyInOffset / CalculateWeight / ProcessZero): in float32 (the Atlas A2/A3
+/// path casts FLOAT16 / BF16 x, offset, weight, bias to FLOAT). For output position (oh, ow), tap (kh, kw) and
+/// deformable group g (input channels [g * C / dg, (g + 1) * C / dg)): offset channel g * K + kh * kW + kw (K = kH * kW)
+/// holds the x offset, dg * K + that the y offset, 2 * dg * K + that the mask; the sample point is
+/// (ow * sW - padLeft + kw * dW + dx, oh * sH - padTop + kh * dH + dy), read bilinearly from its floor corners, a
+/// corner outside the image contributing 0, times the mask: deformOut[n, c, oh * kH + kh, ow * kW + kw]. out =
+/// conv2d(deformOut, weight, stride (kH, kW), groups) + bias, both rounded once to out's dtype.
+inline std::tuple<at::Tensor, at::Tensor> DeformableConv2dRef(const at::Tensor& x, const at::Tensor& weight,
+                                                             const at::Tensor& offset, const at::Tensor& bias,
+                                                             at::IntArrayRef kernelSize, at::IntArrayRef stride,
+                                                             at::IntArrayRef padding, at::IntArrayRef dilation,
+                                                             int64_t groups, int64_t deformableGroups,
+                                                             at::ScalarType /*out_dtype*/) {
+    const int64_t n = x.size(0), c = x.size(1), h = x.size(2), w = x.size(3);
+    const int64_t kH = kernelSize[0], kW = kernelSize[1], k = kH * kW;
+    const int64_t dg = deformableGroups, cg = c / dg;
+    const int64_t oh = offset.size(2), ow = offset.size(3), l = k * oh * ow;
+    const at::TensorOptions f = at::TensorOptions().dtype(at::kFloat);
+    const at::Tensor xf = x.to(at::kFloat).contiguous().view({n, dg, cg, h * w});
+    const at::Tensor off = offset.to(at::kFloat).reshape({n, 3, dg, kH, kW, oh, ow});
+    // the standard sample points: x = ow * sW - padLeft + kw * dW, y = oh * sH - padTop + kh * dH
+    const at::Tensor bx = (at::arange(ow, f) * stride[3] - padding[2]).view({1, 1, 1, 1, 1, ow}) +
+                          (at::arange(kW, f) * dilation[3]).view({1, 1, 1, kW, 1, 1});
+    const at::Tensor by = (at::arange(oh, f) * stride[2] - padding[0]).view({1, 1, 1, 1, oh, 1}) +
+                          (at::arange(kH, f) * dilation[2]).view({1, 1, kH, 1, 1, 1});
+    const at::Tensor px = off.select(1, 0) + bx;  // [n, dg, kH, kW, oh, ow]
+    const at::Tensor py = off.select(1, 1) + by;
+    const at::Tensor mask = off.select(1, 2);
+    const at::Tensor x0 = at::floor(px), y0 = at::floor(py);
+    const at::Tensor fx = px - x0, fy = py - y0;      // x - x0, y - y0
+    const at::Tensor gx = (x0 + 1) - px, gy = (y0 + 1) - py;  // x1 - x, y1 - y
+    at::Tensor acc = at::zeros({n, dg, cg, l}, f);
+    for (int dy = 0; dy < 2; ++dy) {
+        for (int dx = 0; dx < 2; ++dx) {
+            const at::Tensor xi = x0 + dx, yi = y0 + dy;
+            const at::Tensor valid = at::logical_and(at::logical_and(xi >= 0, xi < w), at::logical_and(yi >= 0, yi < h));
+            const at::Tensor wt = ((dx ? fx : gx) * (dy ? fy : gy)) * valid.to(at::kFloat) * mask;
+            const at::Tensor idx = (yi.clamp(0, h - 1) * w + xi.clamp(0, w - 1)).to(at::kLong).reshape({n, dg, 1, l});
+            acc = acc + at::gather(xf, 3, idx.expand({n, dg, cg, l})) * wt.reshape({n, dg, 1, l});
+        }
+    }
+    // [n, dg, cg, kH, kW, oh, ow] -> [n, c, oh, kH, ow, kW] -> [n, c, oh * kH, ow * kW]
+    const at::Tensor deform = acc.view({n, dg, cg, kH, kW, oh, ow}).permute({0, 1, 2, 5, 3, 6, 4}).reshape(
+        {n, c, oh * kH, ow * kW});
+    const std::vector<int64_t> kstride{kH, kW}, zero{0, 0}, one{1, 1};
+    at::Tensor out = at::conv2d(deform, weight.to(at::kFloat), at::Tensor(), kstride, zero, one, groups);
+    if (bias.defined()) out = out + bias.to(at::kFloat).view({1, -1, 1, 1});
+    return std::make_tuple(out, deform);
+}
+
 }  // namespace ref
 }  // namespace aclcpu

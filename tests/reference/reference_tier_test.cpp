@@ -11,18 +11,21 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <random>
 #include <string>
 #include <vector>
 
 #include "aclnnop/aclnn_addmm.h"
+#include "aclnnop/aclnn_addr.h"
 #include "aclnnop/aclnn_batch_matmul.h"
 #include "aclnnop/aclnn_gelu_backward.h"
 #include "aclnnop/aclnn_layer_norm.h"
 #include "aclnnop/aclnn_layer_norm_backward.h"
 #include "aclnnop/aclnn_matmul.h"
 #include "aclnnop/aclnn_mm.h"
+#include "aclnnop/aclnn_trans_quant_param.h"
 #include "support/phases.h"
 #include "support/profile_scope.h"
 #include "support/reference_case.h"  // OwnedBoolArray
@@ -93,6 +96,64 @@ int Addmm(const aclTensor* self, const aclTensor* m1, const aclTensor* m2, float
             return aclnnAddmmGetWorkspaceSize(self, m1, m2, b.s, a.s, out, cube, ws, ex);
         },
         aclnnAddmm);
+}
+
+// An optional aclScalar (the table's `optional: true`, CANN's betaOptional / alphaOptional of aclnnAddr): NULL
+// reaches the formula as nullopt, which aclnnAddr takes as 1 (CANN's aclnn_addr.cpp); an INT64 scalar keeps its
+// integer value. Each result against ATen's addr called directly.
+TEST(ReferenceOptionalScalar, AddrNullBetaAndAlphaAreOne) {
+    const std::vector<float> c = Iota(6, 1.0f, -3.0f), v1 = Iota(2, 0.5f, 1.0f), v2 = Iota(3, 1.0f, -1.0f);
+    Dev self(c, at::kFloat, {2, 3});
+    Dev vec1(v1, at::kFloat, {2});
+    Dev vec2(v2, at::kFloat, {3});
+    const at::Tensor want = at::addr(at::tensor(c).view({2, 3}), at::tensor(v1), at::tensor(v2), 1, 1);
+    for (int absent = 0; absent < 4; ++absent) {  // bit 0: beta NULL, bit 1: alpha NULL (the others: 1.0)
+        Dev out(std::vector<float>(6, 0.0f), at::kFloat, {2, 3});
+        Scalar one(1.0f);
+        const aclScalar* beta = (absent & 1) ? nullptr : one.s;
+        const aclScalar* alpha = (absent & 2) ? nullptr : one.s;
+        ASSERT_EQ(RunPhases([&](uint64_t* ws, aclOpExecutor** ex) {
+                      return aclnnAddrGetWorkspaceSize(self.t, vec1.t, vec2.t, beta, alpha, out.t, ws, ex);
+                  }, aclnnAddr), 0) << absent << ": " << LastError();
+        EXPECT_TRUE(at::equal(out.Storage(6).view({2, 3}), want)) << absent << out.Storage(6) << want;
+    }
+    const int64_t three = 3;
+    Scalar alpha3(&three, ACL_INT64);
+    Dev out(std::vector<float>(6, 0.0f), at::kFloat, {2, 3});
+    ASSERT_EQ(RunPhases([&](uint64_t* ws, aclOpExecutor** ex) {
+                  return aclnnAddrGetWorkspaceSize(self.t, vec1.t, vec2.t, nullptr, alpha3.s, out.t, ws, ex);
+              }, aclnnAddr), 0) << LastError();
+    EXPECT_TRUE(at::equal(out.Storage(6).view({2, 3}),
+                          at::addr(at::tensor(c).view({2, 3}), at::tensor(v1), at::tensor(v2), 1, 3)));
+    // a NULL tensor is still refused (161001), an optional scalar's NULL is not a null argument
+    EXPECT_EQ(RunPhases([&](uint64_t* ws, aclOpExecutor** ex) {
+                  return aclnnAddrGetWorkspaceSize(nullptr, vec1.t, vec2.t, nullptr, nullptr, out.t, ws, ex);
+              }, aclnnAddr), 161001);
+    LastError();
+}
+
+// A host function in a CANN header that declares no table operator (aclnn_trans_quant_param.h): the generated header
+// declares it, the generated unit defines it (nqmm::TransQuantParamCall); values and codes through the C API.
+TEST(ReferenceHostFunction, TransQuantParamThroughItsOwnHeader) {
+    const float scale[2] = {1.0f, -2.5f};
+    const float offset[1] = {3.4f};
+    uint64_t* param = nullptr;
+    uint64_t size = 0;
+    ASSERT_EQ(aclnnTransQuantParam(scale, 2, offset, 1, &param, &size), 0) << LastError();
+    ASSERT_EQ(size, 16u);  // max(2, 1) rounded up to 16
+    ASSERT_NE(param, nullptr);
+    EXPECT_EQ(param[0], ((0x3F800000ULL | (1ULL << 46)) & 0x4000FFFFFFFFULL) | (3ULL << 37));
+    EXPECT_EQ(param[1], 0xC0200000ULL | (1ULL << 46));
+    for (uint64_t i = 2; i < size; ++i) EXPECT_EQ(param[i], 0u) << i;
+    std::free(param);
+    param = nullptr;
+    ASSERT_EQ(aclnnTransQuantParam(scale, 1, nullptr, 0, &param, &size), 0) << LastError();
+    EXPECT_EQ(size, 1u);
+    std::free(param);
+    EXPECT_EQ(aclnnTransQuantParam(scale, 2, nullptr, 0, nullptr, &size), 161001);
+    EXPECT_NE(LastError().find("quantParam"), std::string::npos);
+    EXPECT_EQ(aclnnTransQuantParam(scale, 2, offset, 0, &param, &size), 161002);
+    EXPECT_NE(LastError().find("offsetSize must be larger than 0"), std::string::npos);
 }
 
 // mat2 a transposed view ([7, 3] over a [3, 7] storage), random FLOAT values: ATen's mm on contiguous copies, to
