@@ -372,6 +372,8 @@ private:
                                                  rank, timeout_s_, static_cast<unsigned long long>(it.count),
                                                  it.peer));
                 }
+                // The peer's call may have been enqueued after ours started: look again on every wake-up.
+                if (box.empty() && broken_ == 0) queued_behind(it.peer);
             }
             if (broken_ != 0) break;
             Post* p = box.front();
@@ -414,6 +416,7 @@ private:
                                                  rank, timeout_s_, p.item->peer,
                                                  static_cast<unsigned long long>(p.item->count)));
                 }
+                if (!p.taken && broken_ == 0) queued_behind(p.item->peer);  // enqueued since we looked
             }
             if (p.err != 0 && rc == 0) {
                 rc = p.err;
