@@ -6,7 +6,7 @@
 set -euo pipefail
 prefix=$1 work=$2 op_list=$3
 rm -rf "$work" && mkdir -p "$work"
-headers=(acl/acl.h acl/acl_base.h acl/acl_base_mdl.h acl/acl_rt.h aclnn/acl_meta.h aclnn/aclnn_base.h aclnnop/aclnn_util.h
+headers=(acl/acl.h acl/acl_base.h acl/acl_base_mdl.h acl/acl_op.h acl/acl_rt.h aclnn/acl_meta.h aclnn/aclnn_base.h aclnnop/aclnn_util.h
          runtime/rt.h)
 mapfile -t listed < "$op_list"
 [ ${#listed[@]} -gt 0 ] || { echo "no operator headers listed in $op_list" >&2; exit 1; }
@@ -32,4 +32,10 @@ for h in "${headers[@]}" "${op_headers[@]}"; do
   gcc -std=c11 -Wall -Wextra -Werror -pedantic -I"$prefix/include" -fsyntax-only "$work/t.c"
   g++ -std=c++11 -Wall -Wextra -Werror -pedantic -I"$prefix/include" -fsyntax-only "$work/t.cpp"
   echo "$h: C11 and C++11 OK"
+done
+# The C++ value types of aclnn/opdev/ (CANN's are C++ only too): C++11.
+for h in aclnn/opdev/fp16_t.h aclnn/opdev/float4_e2m1.h; do
+  printf '#include "%s"\n#include "%s"\nint main() { return 0; }\n' "$h" "$h" > "$work/t.cpp"
+  g++ -std=c++11 -Wall -Wextra -Werror -pedantic -I"$prefix/include" -fsyntax-only "$work/t.cpp"
+  echo "$h: C++11 OK"
 done
