@@ -132,6 +132,12 @@ void NoteUse(const char* api) {
 
 // ---- the plan
 
+// ref::Call::product is rt::Soc's value, ref::kProductNames its names in that order.
+static_assert(static_cast<int>(rt::Soc::kAscend950) == 0 && static_cast<int>(rt::Soc::kAscend910B) == 1 &&
+                  static_cast<int>(rt::Soc::kAscend910_93) == 2 && static_cast<int>(rt::Soc::kAscend910) == 3 &&
+                  static_cast<int>(rt::Soc::kAscend310P) == 4 && ref::kNumProducts == 5,
+              "ref::kProductNames follows rt::Soc");
+
 class ReferencePlan final : public OpPlan {
 public:
     /// slot: for each of the operator's tensors in executor order, its index among the launch's tensors, or -1
@@ -141,7 +147,8 @@ public:
     ReferencePlan(ref::Fn fn, const char* api, const RefValues& values, std::vector<int> slot, int num_inputs,
                   std::vector<aclTensor*> dynamic = {})
         : fn_(fn), api_(api), arrays_(values.arrays()), scalar_lists_(values.scalar_lists()), values_(values.values()),
-          slot_(std::move(slot)), num_inputs_(num_inputs), dynamic_(std::move(dynamic)) {
+          slot_(std::move(slot)), num_inputs_(num_inputs), dynamic_(std::move(dynamic)),
+          product_(static_cast<int32_t>(rt::ActiveSoc())) {  // the first phase's product (the plan is made there)
         dynamic_.resize(slot_.size(), nullptr);
         size_t k = 0, l = 0;  // the array and scalar-list values point into this plan's own copies
         for (ref::Value& v : values_) {
@@ -189,6 +196,7 @@ public:
         call.error_size = sizeof error;
         call.result_shapes = result_shapes.data();
         call.result_ndims = result_ndims.data();
+        call.product = product_;
         int ret = 0;
         try {  // the library catches ATen's exceptions itself; anything else must not cross the stream's worker
             ret = fn_(&call);
@@ -244,6 +252,7 @@ private:
     std::vector<int> slot_;
     int num_inputs_;
     std::vector<aclTensor*> dynamic_;
+    int32_t product_;  // ref::Call::product: rt::Soc of the first phase
 };
 
 }  // namespace

@@ -22,12 +22,14 @@
 
 namespace aclcpu {
 
-/// The most aclTensorList parameters a foreach entry has (aclnnForeachAddcmulScalarV2: x1, x2, x3, out).
-constexpr int kMaxForeachLists = 5;
+/// The most aclTensorList parameters an entry of shape foreach has (aclnnLstmBackward: hx, params, i, g, f, o, h, c,
+/// tanhc, dparamsOut).
+constexpr int kMaxForeachLists = 12;
 
 /// One foreach first phase's state after the table's checks passed: the API (second phase) name, the active
 /// product, the list parameters in executor order (input lists, then output lists; `list_names` their
-/// parameter names) with `size` tensors each (the checks made the sizes equal), and - after GatherLists -
+/// parameter names) with `size` tensors each (the checks made the sizes equal; a `ragged` call - a reference-tier
+/// entry whose lists have sizes of their own, aclnnLSTM's params and hx - has each list's own), and - after GatherLists -
 /// every list's elements laid end to end in that order (`t`, the planned call's tensors) with one CallArg per
 /// list (the prototype's dynamic arguments: aclSetDynamic*TensorAddr numbers them).
 struct ForeachCall {
@@ -38,6 +40,7 @@ struct ForeachCall {
     int num_lists = 0;
     int num_input_lists = 0;
     size_t size = 0;
+    bool ragged = false;  // each list its own size (reference-tier entries only: the exact plans assume `size`)
     std::vector<const aclTensor*> t;
     std::vector<CallArg> args;
 
@@ -46,10 +49,20 @@ struct ForeachCall {
     /// Whether list parameter `list` is given: an optional list (the table's `optional`, the last list) may be
     /// NULL or empty, CANN's "none" (aclnnFusedSgd's momentumBufferListOptionalRef).
     bool Given(int list) const { return lists[list] != nullptr && !lists[list]->items.empty(); }
+    /// The number of tensors of list parameter `list` the call uses: `size`, or a ragged call's list's own; 0 for
+    /// a list left out.
+    size_t Count(int list) const {
+        if (!Given(list)) return 0;
+        return ragged ? lists[list]->items.size() : size;
+    }
     /// Its index in `t` (the planned call's tensor index the sub-problems' operands name), after GatherLists.
     int Index(int list, size_t i) const { return args[static_cast<size_t>(list)].first + static_cast<int>(i); }
     /// The tensors of the input lists (the planned call's inputs come first).
-    int NumInputs() const { return static_cast<int>(static_cast<size_t>(num_input_lists) * size); }
+    int NumInputs() const {
+        size_t n = 0;
+        for (int k = 0; k < num_input_lists; ++k) n += ragged ? Count(k) : size;
+        return static_cast<int>(n);
+    }
 };
 
 /// opbase's NpuArch number of a product (GetCurrentPlatformInfo().GetCurNpuArch(), the opdev platform enum):
@@ -125,7 +138,7 @@ inline int CheckListElementsNotNull(const aclTensorList* list, const char* name)
 }
 
 /// Lays the lists' elements end to end into c->t (executor order) with one CallArg each; c->size must be the
-/// (common) list size. 161002 when the call would hold more tensors than an int counts (BEYOND CANN).
+/// (common) list size (a ragged call: each list's own, ForeachCall::Count). 161002 when the call would hold more tensors than an int counts (BEYOND CANN).
 /// Throws std::bad_alloc.
 inline int GatherLists(ForeachCall* c) {
     const size_t total = c->size * static_cast<size_t>(c->num_lists);
@@ -139,7 +152,11 @@ inline int GatherLists(ForeachCall* c) {
     for (int k = 0; k < c->num_lists; ++k) {
         CallArg a;
         a.first = static_cast<int>(c->t.size());
-        a.count = c->Given(k) ? static_cast<int>(c->size) : 0;  // an optional list left out: no tensors
+        if (c->Count(k) > static_cast<size_t>(INT_MAX) / kMaxForeachLists) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "%s: a tensor list of %zu tensors is more than aclcpu plans at once.",
+                        c->api, c->Count(k));
+        }
+        a.count = static_cast<int>(c->Count(k));  // an optional list left out: no tensors
         a.list = true;
         c->args.push_back(a);
         for (int i = 0; i < a.count; ++i) c->t.push_back(c->At(k, static_cast<size_t>(i)));
@@ -153,7 +170,7 @@ inline int GatherLists(ForeachCall* c) {
 inline int CheckListViews(const ForeachCall& c) {
     char name[64];
     for (int k = 0; k < c.num_lists; ++k) {
-        for (size_t i = 0; i < (c.Given(k) ? c.size : 0); ++i) {
+        for (size_t i = 0; i < c.Count(k); ++i) {
             const aclTensor* e = c.At(k, i);
             if (CheckStorageBounds(*e, c.list_names[k]) != 0) {  // again, for the message naming the element
                 snprintf(name, sizeof name, "%s[%zu]", c.list_names[k], i);

@@ -213,6 +213,15 @@ public:
         }
         throw Refused("AclDtype: the tensor is not one of the call's");
     }
+    /// The product family the call's first phase ran under ("Ascend950", "Ascend910B", "Ascend910_93", "Ascend910",
+    /// "Ascend310P"): for formulas whose arithmetic CANN's op_api picks by product.
+    std::string Product() const {
+        const int32_t p = call_->product;
+        if (p < 0 || p >= kNumProducts) throw Refused("unknown product " + std::to_string(p));
+        return kProductNames[p];
+    }
+    /// Whether that product is Ascend 950 (CANN's IsRegBase(): the arch35 kernels and op_api branches).
+    bool RegBase() const { return Product() == "Ascend950"; }
     /// Tensor i of the executor order (inputs, then outputs).
     at::Tensor& T(int i) { return tensors_.at(static_cast<size_t>(i)); }
     const Value& V(int k) const {

@@ -137,7 +137,15 @@ struct Call {
     /// the result's shape in result_shapes[i * kMaxResultDims ..] and its dims in result_ndims[i] (-1: not written).
     int64_t* result_shapes = nullptr;
     int32_t* result_ndims = nullptr;
+    /// The product profile the call's first phase ran under (its checks and dtype lists are that product's;
+    /// CANN's op_apis also pick arithmetic by product, e.g. the promote type of a Scalar operand on Ascend 950):
+    /// kProductNames' index - 0 Ascend950, 1 Ascend910B, 2 Ascend910_93, 3 Ascend910, 4 Ascend310P (rt::Soc's order).
+    int32_t product = 0;
 };
+
+/// The product families of Call::product, by index (rt::Soc's order, src/runtime/runtime.h).
+constexpr const char* kProductNames[] = {"Ascend950", "Ascend910B", "Ascend910_93", "Ascend910", "Ascend310P"};
+constexpr int32_t kNumProducts = 5;
 
 /// An operator's computation: 0, or a status (561103, ACLNN_ERR_INNER... see the bridge) with call->error set.
 using Fn = int (*)(const Call* call);
@@ -152,7 +160,8 @@ struct Entry {
 /// and the interface version it was built with (kVersion), so that a stale library is refused.
 using TableFn = const Entry* (*)(int32_t* count, int32_t* version);
 constexpr const char* kTableSymbol = "aclcpu_reference_table";
-constexpr int32_t kVersion = 5;  // 2: lists; 3: format and storage shape; 4: dynamic_shape outputs; 5: kNone
+constexpr int32_t kVersion = 6;  // 2: lists; 3: format and storage shape; 4: dynamic_shape outputs; 5: kNone;
+                                 // 6: Call::product
 /// The library's file name (its SONAME), looked up beside libopapi_nn first, then on the loader's path.
 constexpr const char* kLibraryName = "libaclcpu_reference.so.0";
 

@@ -10,6 +10,7 @@
 
 #include <ATen/ATen.h>
 
+#include <cstring>
 #include <map>
 #include <memory>
 #include <set>
@@ -109,6 +110,17 @@ public:
         }
         return -1;
     }
+    /// The product family the case runs under, as the reference library's Args::Product names it ("Ascend950",
+    /// "Ascend910B", "Ascend910_93", "Ascend910", "Ascend310P"), from the chip aclrtGetSocName reports; and
+    /// whether it is Ascend 950 (Args::RegBase).
+    std::string Product() const {
+        const std::string chip = aclrtGetSocName() != nullptr ? aclrtGetSocName() : "";
+        for (const char* family : {"Ascend950", "Ascend910B", "Ascend910_93", "Ascend310P"}) {
+            if (chip.compare(0, std::strlen(family), family) == 0) return family;
+        }
+        return chip.compare(0, 9, "Ascend910") == 0 ? "Ascend910" : chip;
+    }
+    bool RegBase() const { return Product() == "Ascend950"; }
     /// The call's status: 0 expected (with the recent error message otherwise).
     void Run(int status) {
         ran_ = status == 0;

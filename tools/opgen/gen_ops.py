@@ -796,8 +796,10 @@ def foreach_first_phase(op, g):
     g.lines.append(f"    c.list_names = k{op.stem}Names;")
     g.lines.append(f"    c.num_lists = {len(op.order)};")
     g.lines.append(f"    c.num_input_lists = {len(op.list_inputs)};")
-    if len(op.order) > 5:
-        raise TableError(f"{op.api}: more than kMaxForeachLists (5) list parameters")
+    if len(op.order) > 12:
+        raise TableError(f"{op.api}: more than kMaxForeachLists (12) list parameters")
+    if op.reference:  # a reference-tier entry's lists may differ in size (aclnnLSTM's params and hx): each its own
+        g.lines.append("    c.ragged = true;")
     for k, name in enumerate(op.order):
         g.lines.append(f"    c.lists[{k}] = {name};")
         if next(p for p in op.tensor_lists if p["name"] == name).get("optional"):
@@ -1787,6 +1789,13 @@ def case_scalar(op, k, key, v):
     return "FLOAT", v
 
 
+def foreach_ref_outputs(op):
+    """A reference foreach entry's outputs in parameter order: its output (and inout) lists and aclTensor outputs.
+    With more than one, its formula returns a std::tuple of them in this order (a list as std::vector<at::Tensor>)."""
+    mine = set(op.list_outputs) | set(op.extra_out)
+    return [p["name"] for p in op.params if p["name"] in mine]
+
+
 def write_reference_ops(ops):
     """The reference library's functions (src/reference/aten_bridge.cpp includes this file): one per base
     reference-tier entry, reading the executor's tensors by parameter name and the non-tensor parameters in
@@ -1804,8 +1813,8 @@ def write_reference_ops(ops):
         out.append(f"int {fn}(const Call* call) {{")
         out.append("    return Run(call, [&](Args& a) {")
         if op.foreach:  # the lists: std::vector<at::Tensor>, after the non-tensor parameters' values
-            if len(op.list_outputs) + len(op.extra_out) != 1:
-                raise TableError(f"{op.api}: a reference foreach entry writes one list or one tensor")
+            if not op.list_outputs and not op.extra_out:
+                raise TableError(f"{op.api}: a reference foreach entry writes a list or a tensor")
             numbers = [p for p in op.scalars if p["kind"] != "aclTensor"]
             for k, p in enumerate(numbers):
                 read = ref_read(p)
@@ -1818,10 +1827,15 @@ def write_reference_ops(ops):
                 const = "" if name in op.extra_out else "const "
                 out.append(f"        [[maybe_unused]] {const}at::Tensor {name} = "
                            f"a.One({len(numbers) + len(op.order) + j});")
-            if op.list_outputs:
-                out.append(f"        a.WriteList({op.list_outputs[0]}, {op.reference['aten']});")
-            else:
-                out.append(f"        a.Write({op.extra_out[0]}, {op.reference['aten']});")
+            outs = foreach_ref_outputs(op)
+            if len(outs) == 1:
+                write = "WriteList" if outs[0] in op.list_outputs else "Write"
+                out.append(f"        a.{write}({outs[0]}, {op.reference['aten']});")
+            else:  # a std::tuple of the outputs in parameter order: std::vector<at::Tensor> for a list
+                out.append(f"        auto results = {op.reference['aten']};")
+                for i, name in enumerate(outs):
+                    write = "WriteList" if name in op.list_outputs else "Write"
+                    out.append(f"        a.{write}({name}, std::get<{i}>(results));")
             out.append("    });")
             out.append("}")
             out.append("")
@@ -2008,7 +2022,12 @@ def write_reference_cases(ops):
                 else:
                     read = REF_READ[p["kind"]]
                     out.append(f"    [[maybe_unused]] const {REF_CTYPE[read]} {name} = arg_{mine};")
-            if base.foreach and base.list_outputs:
+            if base.foreach and len(foreach_ref_outputs(base)) > 1:  # a tuple in parameter order
+                out.append(f"    auto results = {base.reference['aten']};")
+                for i, o in enumerate(foreach_ref_outputs(base)):
+                    expect = "ExpectList" if o in base.list_outputs else "Expect"
+                    out.append(f"    c.{expect}({c_str(bind.get(o, o))}, std::get<{i}>(results));")
+            elif base.foreach and base.list_outputs:
                 o = base.list_outputs[0]
                 out.append(f"    c.ExpectList({c_str(bind.get(o, o))}, {base.reference['aten']});")
             elif base.foreach:  # a list in, one tensor out (aclnnCat)
