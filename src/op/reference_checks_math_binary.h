@@ -461,6 +461,28 @@ inline int CheckBitwiseAndFormat(const OpCall& c) {
     return 0;
 }
 
+// ---- aclnnBitwiseAndScalar / aclnnInplaceBitwiseAndScalar (math/bitwise_and/op_api/aclnn_bitwise_and_scalar.cpp
+// CheckPromoteType); c.t = {self, out}
+
+/// The promote type: on the Ascend 950 CombineCategoriesWithComplex(self, the scalar's default dtype), elsewhere
+/// PromoteType(self, other); none -> "can not promote"; then castable to out's dtype.
+inline int CheckBitwiseAndScalarPromote(const OpCall& c, const aclScalar* other) {
+    const aclTensor* self = c.t[0];
+    const aclTensor* out = c.t[1];
+    const aclDataType p = IsRegBaseSoc(c.soc)
+                              ? CombineCategoriesWithComplex(self->dtype, ScalarDefaultDtype(other->dtype))
+                              : PromoteTypes(self->dtype, other->dtype);
+    if (p == ACL_DT_UNDEFINED) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Self dtype %s and other dtype %s can not promote dtype.",
+                    DtypeName(self->dtype), DtypeName(other->dtype));
+    }
+    if (!CanCast(p, out->dtype)) return MbCastFailed(p, out->dtype);
+    return 0;
+}
+
+/// CheckFormat: self's or out's private storage format refused (the Tensor form's rule and message).
+inline int CheckBitwiseAndScalarFormat(const OpCall& c, const aclScalar* /*other*/) { return CheckBitwiseAndFormat(c); }
+
 // ---- aclnnGtScalar / aclnnInplaceGtScalar (math/greater/op_api/aclnn_gt_scalar.cpp CheckPromoteType; the lists are
 // the table's); c.t = {self, out}
 

@@ -83,6 +83,27 @@ inline at::Tensor BitwiseAndPromoted(const at::Tensor& self, const at::Tensor& o
     return at::bitwise_and(self.to(p), other.to(p));
 }
 
+/// aclnnBitwiseAndScalar (aclnn_bitwise_and_scalar.cpp): self cast to the promote type, the scalar converted to it,
+/// and-ed (LogicalAnd for BOOL); the writer casts to out's dtype. The promote type is the product's (`regbase`:
+/// the call's first phase ran on the Ascend 950, a.RegBase()): there CombineCategoriesWithComplex(self, the
+/// scalar's default dtype) - self's own dtype for an integral self, so the scalar is wrapped to self's width first
+/// (an INT8 self & 496 ands with -16); elsewhere PromoteType(self, the scalar's dtype), computed here in INT64 -
+/// the same bits, since and-ing commutes with the sign or zero extension of both operands to a wider type. Both
+/// BOOL: BOOL. (The dtype lists admit integral and BOOL operands only.)
+inline at::Tensor BitwiseAndScalarPromoted(const at::Tensor& self, const at::Scalar& other, bool regbase) {
+    const bool self_bool = self.scalar_type() == at::kBool;
+    at::ScalarType p = at::kLong;
+    if (self_bool && other.isBoolean()) {
+        p = at::kBool;
+    } else if (regbase && !self_bool) {
+        p = self.scalar_type();
+    }
+    // the scalar's integer value wrapped to p (two's complement), as a conversion of the host value
+    const at::Tensor o = at::scalar_tensor(other, at::TensorOptions().dtype(at::kLong)).to(p);
+    if (p == at::kBool) return at::logical_and(self, o);
+    return at::bitwise_and(self.to(p), o);
+}
+
 /// The ordering comparisons with an aclScalar (aclnn_gt_scalar.cpp): self and the scalar compared in the promote
 /// type of every product but the Ascend 950 - PromoteType(self, the scalar's dtype), taken here with a floating
 /// scalar as FLOAT (the dtype the examples and most callers create), an integral one as INT64, a BOOL one as BOOL

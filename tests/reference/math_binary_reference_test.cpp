@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "aclnnop/aclnn_bitwise_and_scalar.h"
 #include "aclnnop/aclnn_bitwise_and_tensor.h"
 #include "aclnnop/aclnn_eq_scalar.h"
 #include "aclnnop/aclnn_eq_tensor.h"
@@ -798,6 +799,74 @@ TEST(ReferenceBitwiseAndTensor, ChecksInCannOrder) {
     aclTensor* nz = aclCreateTensor(dims, 1, ACL_INT32, strides, 0, ACL_FORMAT_FRACTAL_NZ, dims, 1, out.buf.get());
     ExpectFails(BandT(nz, i.t, out.t), ACLNN_ERR_PARAM_INVALID, "Format only support ND,NCHW,NHWC,HWCN,NDHWC,NCDHW.");
     aclDestroyTensor(nz);
+}
+
+// ================================================================================ BitwiseAndScalar
+
+auto BandS(const aclTensor* s, const aclScalar* o, aclTensor* out) {
+    return [=](uint64_t* ws, aclOpExecutor** ex) { return aclnnBitwiseAndScalarGetWorkspaceSize(s, o, out, ws, ex); };
+}
+
+// The promote type is the product's: on the Ascend 950 an INT8 self keeps its dtype, so the INT64 scalar 496
+// (0x1F0) is wrapped to INT8 first (-16, 0xF0) and the result sign-extended into the INT64 out; on Atlas A2 both
+// are promoted to INT64 and the upper bits survive. The formula sees the product of the first phase (a.RegBase()).
+TEST(ReferenceBitwiseAndScalar, PromoteTypePerProduct) {
+    const double v950[] = {-16, 0, 16, -128}, v910b[] = {496, 0, 16, 384};
+    for (Profile p : {Profile::kAscend950, Profile::kAscend910B}) {
+        aclcpu_test::ProfileScope scope(p);
+        ASSERT_TRUE(scope.ok());
+        Dev self({-1, 15, 16, -128}, at::kChar, {4});
+        Dev out(std::vector<double>(4, 7), at::kLong, {4});
+        Scalar other(496.0, ACL_INT64);
+        ASSERT_EQ(RunPhases(BandS(self.t, other.s, out.t), aclnnBitwiseAndScalar), 0) << LastError();
+        const double* want = p == Profile::kAscend950 ? v950 : v910b;
+        ExpectEqual(out.Storage(), D({want[0], want[1], want[2], want[3]}));
+    }
+}
+
+// BOOL & BOOL logically; an INT32 tensor in place with a negative scalar (every product: INT32 either way).
+TEST(ReferenceBitwiseAndScalar, BoolAndInplace) {
+    Dev b({1, 0, 1}, at::kBool, {3});
+    Dev b_out(std::vector<double>(3, 0), at::kBool, {3});
+    Scalar t(1.0, ACL_BOOL);
+    ASSERT_EQ(RunPhases(BandS(b.t, t.s, b_out.t), aclnnBitwiseAndScalar), 0) << LastError();
+    ExpectEqual(b_out.Storage(), D({1, 0, 1}));
+    Dev i({7, -8, 12}, at::kInt, {3});
+    Scalar m(-4.0, ACL_INT32);  // ...11100
+    ASSERT_EQ(RunPhases([&](uint64_t* ws, aclOpExecutor** ex) {
+                  return aclnnInplaceBitwiseAndScalarGetWorkspaceSize(i.t, m.s, ws, ex);
+              },
+                        aclnnInplaceBitwiseAndScalar),
+              0)
+        << LastError();
+    ExpectEqual(i.Storage(), D({4, -8, 12}));
+}
+
+TEST(ReferenceBitwiseAndScalar, ChecksInCannOrder) {
+    Dev i({1, 2, 3}, at::kInt, {3});
+    Dev f({1, 2, 3}, at::kFloat, {3});
+    Dev out(std::vector<double>(3), at::kInt, {3});
+    Dev b_out(std::vector<double>(3), at::kBool, {3});
+    Dev short_out(std::vector<double>(2), at::kInt, {2});
+    Scalar s(3.0, ACL_INT32), fs(3.0, ACL_FLOAT);
+    ExpectFails(BandS(nullptr, s.s, out.t), ACLNN_ERR_PARAM_NULLPTR,
+                "Expected a proper Tensor but got null for argument self.");
+    ExpectFails(BandS(i.t, nullptr, out.t), ACLNN_ERR_PARAM_NULLPTR,
+                "Expected a value of type number for argument other but instead found type null.");
+    ExpectFails(BandS(f.t, s.s, out.t), ACLNN_ERR_PARAM_INVALID,
+                "Tensor self not implemented for DT_FLOAT, should be in dtype support list DT_INT16, DT_INT32, DT_INT64, "
+                "DT_INT8, DT_UINT8, DT_BOOL, DT_UINT16.");
+    ExpectFails(BandS(i.t, fs.s, out.t), ACLNN_ERR_PARAM_INVALID,
+                "Tensor other not implemented for DT_FLOAT, should be in dtype support list DT_INT16, DT_INT32, "
+                "DT_INT64, DT_INT8, DT_UINT8, DT_BOOL, DT_UINT16.");
+    ExpectFails(BandS(i.t, s.s, b_out.t), ACLNN_ERR_PARAM_INVALID,
+                "Result type DT_INT32 can't be cast to the desired output type DT_BOOL.");
+    const int64_t dims[1] = {3}, strides[1] = {1};
+    aclTensor* nz = aclCreateTensor(dims, 1, ACL_INT32, strides, 0, ACL_FORMAT_FRACTAL_NZ, dims, 1, out.buf.get());
+    ExpectFails(BandS(nz, s.s, out.t), ACLNN_ERR_PARAM_INVALID, "Format only support ND,NCHW,NHWC,HWCN,NDHWC,NCDHW.");
+    aclDestroyTensor(nz);
+    ExpectFails(BandS(i.t, s.s, short_out.t), ACLNN_ERR_PARAM_INVALID,
+                "Expected tensor for self to have same size as tensor for out, but [3] does not equal [2].");
 }
 
 // ================================================================================ GtScalar
