@@ -47,4 +47,64 @@ inline int CheckForeachRoundModeTensor(const ForeachCall& c, const aclTensor* ro
     return 0;
 }
 
+/// aclnnForeachNonFiniteCheckAndUnscale: the op definition's FLOAT found_inf and inv_scale (the generated layer's
+/// dtype check, 161002).
+inline int CheckNonFiniteUnscaleDtypes(const ForeachCall&, const aclTensor* foundInf, const aclTensor* invScale) {
+    if (foundInf->dtype != ACL_FLOAT) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Tensor foundInf dtype %s should be in dtype support list DT_FLOAT.",
+                    DtypeName(foundInf->dtype));
+    }
+    if (invScale->dtype != ACL_FLOAT) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Tensor invScale dtype %s should be in dtype support list DT_FLOAT.",
+                    DtypeName(invScale->dtype));
+    }
+    return 0;
+}
+
+/// aclnnForeachNonFiniteCheckAndUnscale's tilings (561002): 1 to 256 tensors (MAX_TENSOR_COUNT), each of
+/// scaledGrads[0]'s dtype; on Atlas A2/A3 and the Ascend310P no empty tensor; on the Ascend 950 (the regbase tiling)
+/// found_inf and inv_scale of one element. BEYOND CANN elsewhere: foundInf or invScale without an element (161002;
+/// the kernel reads invScale's first element and writes foundInf's). c.lists = {scaledGrads}.
+inline int CheckNonFiniteUnscaleTiling(const ForeachCall& c, const aclTensor* foundInf, const aclTensor* invScale) {
+    const aclTensorList* g = c.lists[0];
+    const size_t n = g->items.size();
+    if (n == 0 || n > 256) {
+        return Fail(ACLNN_ERR_INNER_TILING_ERROR,
+                    "The number of tensors in scaledGrads should be within the range (0, 256], but got %zu.", n);
+    }
+    const aclDataType first = g->items[0]->dtype;
+    for (size_t i = 1; i < n; ++i) {
+        if (g->items[i]->dtype != first) {
+            return Fail(ACLNN_ERR_INNER_TILING_ERROR,
+                        "The dtypes of all tensors in tensor list scaled_grads must be the same, expected %s, but "
+                        "scaledGrads[%zu] is %s.",
+                        DtypeName(first), i, DtypeName(g->items[i]->dtype));
+        }
+    }
+    const bool regbase = c.soc == rt::Soc::kAscend950;
+    if (!regbase) {
+        for (size_t i = 0; i < n; ++i) {
+            if (g->items[i]->numel == 0) {
+                return Fail(ACLNN_ERR_INNER_TILING_ERROR,
+                            "The shape size of scaledGrads[%zu] must be greater than 0, but got shape %s.", i,
+                            ShapeString(g->items[i]->view_shape).c_str());
+            }
+        }
+    }
+    const aclTensor* const ones[] = {foundInf, invScale};
+    const char* const names[] = {"found_inf", "inv_scale"};
+    for (int k = 0; k < 2; ++k) {
+        const int64_t numel = ones[k]->numel;
+        if (regbase && numel != 1) {
+            return Fail(ACLNN_ERR_INNER_TILING_ERROR, "The shape size of %s should be 1, but got %lld.", names[k],
+                        static_cast<long long>(numel));
+        }
+        if (numel == 0) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "%s must hold an element, but got shape %s.", names[k],
+                        ShapeString(ones[k]->view_shape).c_str());
+        }
+    }
+    return 0;
+}
+
 }  // namespace aclcpu

@@ -2420,3 +2420,129 @@ inline int CheckIndexAddV2Mode(const OpCall& c, int64_t dim, const aclScalar* /*
 }
 
 }  // namespace aclcpu
+
+// ================================================================================ ScatterList (a foreach-shaped entry)
+// hicann/ops-nn index/scatter_list: scatter_list_def.cpp (the generated layer's dtype combinations) and
+// op_host/scatter_list_tiling.cpp (the tiling's checks, 561002). c.lists = {varRef}.
+
+namespace aclcpu {
+
+/// The generated layer's dtype combinations (161002): updates of varRef[0]'s dtype, indice INT32 or INT64, a given
+/// maskOptional UINT8 (beyond CANN first: a given maskOptional live - lists_live checks indice and updates).
+inline int CheckScatterListDtypes(const ForeachCall& c, const aclTensor* indice, const aclTensor* updates,
+                                  const aclTensor* maskOptional, char*, int64_t) {
+    if (maskOptional != nullptr) {
+        static const char* const kMaskName = "maskOptional";
+        if (int ret = engine::CheckTensorArgs(&maskOptional, &kMaskName, 1)) return ret;
+    }
+    const aclTensorList* var = c.lists[0];
+    if (!var->items.empty() && updates->dtype != var->items[0]->dtype) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Tensor updates dtype %s should be varRef's dtype %s.",
+                    DtypeName(updates->dtype), DtypeName(var->items[0]->dtype));
+    }
+    if (indice->dtype != ACL_INT32 && indice->dtype != ACL_INT64) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Tensor indice dtype %s should be in dtype support list DT_INT32, DT_INT64.",
+                    DtypeName(indice->dtype));
+    }
+    if (maskOptional != nullptr && maskOptional->dtype != ACL_UINT8) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Tensor maskOptional dtype %s should be in dtype support list DT_UINT8.",
+                    DtypeName(maskOptional->dtype));
+    }
+    return 0;
+}
+
+/// scatter_list_tiling.cpp's checks in its order (561002), with the axis normalised against updates' rank (a =
+/// axis + rank when negative, 1 <= a < rank) and varRef's dims read as [before: a - 1 dims, at: 1, after].
+/// BEYOND CANN (161002, first): a varRef tensor whose rank is not updates' minus one (the tiling reads that many of
+/// its dims and the kernel addresses it so; another rank would be read past or only partly).
+inline int CheckScatterListTiling(const ForeachCall& c, const aclTensor* indice, const aclTensor* updates,
+                                  const aclTensor* maskOptional, char* reduceOptional, int64_t axis) {
+    const aclTensorList* var = c.lists[0];
+    if (var->items.empty()) {
+        return Fail(ACLNN_ERR_INNER_TILING_ERROR, "varRef can not be an empty tensor list.");
+    }
+    const std::vector<int64_t>& vs = var->items[0]->view_shape;
+    for (size_t i = 1; i < var->items.size(); ++i) {
+        if (var->items[i]->view_shape != vs) {
+            return Fail(ACLNN_ERR_INNER_TILING_ERROR, "All tensors of varRef should have one shape, but varRef[%zu] is %s and varRef[0] %s.",
+                        i, ShapeString(var->items[i]->view_shape).c_str(), ShapeString(vs).c_str());
+        }
+    }
+    if (vs.empty()) return Fail(ACLNN_ERR_INNER_TILING_ERROR, "The dimension of varRef's tensors must be at least 1, but got 0.");
+    const std::vector<int64_t>& us = updates->view_shape;
+    const int64_t rank = static_cast<int64_t>(us.size());
+    if (rank < 2) {
+        return Fail(ACLNN_ERR_INNER_TILING_ERROR, "The dimension of updates must be at least 2, but got %lld.",
+                    static_cast<long long>(rank));
+    }
+    if (static_cast<int64_t>(var->items.size()) != us[0]) {
+        return Fail(ACLNN_ERR_INNER_TILING_ERROR,
+                    "The tensor number of varRef (%zu) must equal updates' first dim (%lld).", var->items.size(),
+                    static_cast<long long>(us[0]));
+    }
+    const int64_t a = axis < 0 ? axis + rank : axis;
+    if (a <= 0 || a >= rank) {
+        return Fail(ACLNN_ERR_INNER_TILING_ERROR, "axis %lld is out of range for updates of %lld dims (normalised %lld).",
+                    static_cast<long long>(axis), static_cast<long long>(rank), static_cast<long long>(a));
+    }
+    if (static_cast<int64_t>(vs.size()) != rank - 1) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Expected varRef's tensors to have %lld dims (updates' minus one), but got %s.",
+                    static_cast<long long>(rank - 1), ShapeString(vs).c_str());
+    }
+    for (int64_t i = 0; i < rank; ++i) {
+        if (us[static_cast<size_t>(i)] <= 0) {
+            return Fail(ACLNN_ERR_INNER_TILING_ERROR, "updates can't be an empty tensor, but got shape %s.",
+                        ShapeString(us).c_str());
+        }
+        if (i < rank - 1 && vs[static_cast<size_t>(i)] <= 0) {
+            return Fail(ACLNN_ERR_INNER_TILING_ERROR, "varRef's tensors can't be empty, but got shape %s.",
+                        ShapeString(vs).c_str());
+        }
+    }
+    int64_t d1 = 1, vd1 = 1, d3 = 1, vd3 = 1;
+    for (int64_t i = 1; i < a; ++i) d1 *= us[static_cast<size_t>(i)];
+    for (int64_t i = 0; i < a - 1; ++i) vd1 *= vs[static_cast<size_t>(i)];
+    for (int64_t i = a + 1; i < rank; ++i) d3 *= us[static_cast<size_t>(i)];
+    for (int64_t i = a; i < rank - 1; ++i) vd3 *= vs[static_cast<size_t>(i)];
+    if (vd1 != d1) {
+        return Fail(ACLNN_ERR_INNER_TILING_ERROR, "The product of varRef's dims before the axis (%lld) must equal updates' (%lld).",
+                    static_cast<long long>(vd1), static_cast<long long>(d1));
+    }
+    if (vd3 != d3) {
+        return Fail(ACLNN_ERR_INNER_TILING_ERROR, "The product of varRef's dims after the axis (%lld) must equal updates' (%lld).",
+                    static_cast<long long>(vd3), static_cast<long long>(d3));
+    }
+    if (us[static_cast<size_t>(a)] > vs[static_cast<size_t>(a - 1)]) {
+        return Fail(ACLNN_ERR_INNER_TILING_ERROR, "updates' size at the axis (%lld) must not exceed varRef's (%lld).",
+                    static_cast<long long>(us[static_cast<size_t>(a)]),
+                    static_cast<long long>(vs[static_cast<size_t>(a - 1)]));
+    }
+    const std::vector<int64_t>& is = indice->view_shape;
+    if (is.size() != 1 && is.size() != 2) {
+        return Fail(ACLNN_ERR_INNER_TILING_ERROR, "The dimension of indice only supports 1 or 2, but got %zu.", is.size());
+    }
+    if (is[0] != us[0]) {
+        return Fail(ACLNN_ERR_INNER_TILING_ERROR, "The first dim of indice (%lld) should equal the first dim of updates (%lld).",
+                    static_cast<long long>(is[0]), static_cast<long long>(us[0]));
+    }
+    if (is.size() == 2 && is[1] != 2) {
+        return Fail(ACLNN_ERR_INNER_TILING_ERROR, "The second dim of indice should be 2, but got %lld.",
+                    static_cast<long long>(is[1]));
+    }
+    if (maskOptional != nullptr) {
+        const std::vector<int64_t>& ms = maskOptional->view_shape;
+        if (ms.size() != 1) {
+            return Fail(ACLNN_ERR_INNER_TILING_ERROR, "The dimension of mask only supports 1, but got %zu.", ms.size());
+        }
+        if (ms[0] != us[0]) {
+            return Fail(ACLNN_ERR_INNER_TILING_ERROR, "The first dim of mask (%lld) must equal the first dim of updates (%lld).",
+                        static_cast<long long>(ms[0]), static_cast<long long>(us[0]));
+        }
+    }
+    if (reduceOptional != nullptr && std::string(reduceOptional) != "update") {
+        return Fail(ACLNN_ERR_INNER_TILING_ERROR, "reduce only supports \"update\" now, but got \"%s\".", reduceOptional);
+    }
+    return 0;
+}
+
+}  // namespace aclcpu

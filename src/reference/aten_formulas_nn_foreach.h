@@ -8,6 +8,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <tuple>
 #include <vector>
 
 namespace aclcpu {
@@ -204,6 +205,28 @@ inline std::vector<at::Tensor> ForeachRoundOffScalar(const std::vector<at::Tenso
     std::vector<at::Tensor> out;
     for (const at::Tensor& t : x) out.push_back(ForeachRoundOffElement(t, mode));
     return out;
+}
+
+/// aclnnForeachNonFiniteCheckAndUnscale (foreach_non_finite_check_and_unscale_n_d.h; torch's
+/// _amp_foreach_non_finite_check_and_unscale_): every tensor widened to FLOAT, multiplied by invScale's first
+/// element and rounded once to its dtype; foundInf: when any element of any tensor is infinite or NaN, a copy of it
+/// with its first element ([0, ..., 0]) 1.0, otherwise foundInf itself (not written). Returns both, in parameter
+/// order. The kernel finds a non-finite value through the reduce max / min of each block; here isfinite on every
+/// element.
+inline std::tuple<std::vector<at::Tensor>, at::Tensor> ForeachNonFiniteCheckAndUnscale(
+    const std::vector<at::Tensor>& scaledGrads, const at::Tensor& foundInf, const at::Tensor& invScale) {
+    const at::Tensor s = invScale.reshape({-1}).narrow(0, 0, 1).to(at::kFloat).reshape({});
+    std::vector<at::Tensor> out;
+    bool found = false;
+    for (const at::Tensor& g : scaledGrads) {
+        const at::Tensor f = g.to(at::kFloat);
+        if (!found && f.numel() > 0 && !at::isfinite(f).all().item<bool>()) found = true;
+        out.push_back((f * s).to(g.scalar_type()));
+    }
+    if (!found) return std::make_tuple(out, foundInf);
+    at::Tensor flag = foundInf.clone(at::MemoryFormat::Contiguous);
+    flag.view({-1}).narrow(0, 0, 1).fill_(1.0);
+    return std::make_tuple(out, flag);
 }
 
 }  // namespace ref

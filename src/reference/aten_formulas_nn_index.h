@@ -11,6 +11,7 @@
 
 #include <ATen/ATen.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -1046,6 +1047,42 @@ inline at::Tensor IndexAddV2Of(const at::Tensor& self, int64_t dim, const at::Te
         r = at::index_add(s, d, idx, src, a);
     }
     return scalar_self ? r.reshape({}) : r;
+}
+
+/// aclnnScatterList (index/scatter_list/op_kernel, the tiling's [dim1, dim2, dim3] reading): a = axis normalised
+/// against updates' rank; each varRef[b] (rank - 1 dims, checked) viewed as [prod(before), size at a - 1,
+/// prod(after)] and updates[b] as [prod(before), size at a, prod(after)]; with a mask, mask[b] == 0 leaves varRef[b]
+/// as it was; start = indice[b] (1-D) or indice[b][0] (2-D); length = updates' size at a (1-D) or indice[b][1]
+/// (2-D), clipped to varRef's size after start (ops-nn's golden); a start outside [0, varRef's size) writes nothing
+/// (the kernel would address outside the tensor). Returns the new varRef tensors (copies) for the inout list.
+inline std::vector<at::Tensor> ScatterListIn(const std::vector<at::Tensor>& varRef, const at::Tensor& indice,
+                                             const at::Tensor& updates, const at::Tensor& maskOptional,
+                                             const std::string& /*reduce: "update", checked*/, int64_t axis) {
+    const int64_t rank = updates.dim();
+    const int64_t a = axis < 0 ? axis + rank : axis;
+    int64_t d1 = 1, d3 = 1;
+    for (int64_t i = 1; i < a; ++i) d1 *= updates.size(i);
+    for (int64_t i = a + 1; i < rank; ++i) d3 *= updates.size(i);
+    const int64_t d2 = updates.size(a);
+    const at::Tensor idx = indice.to(at::kLong).reshape({indice.size(0), -1}).contiguous();
+    const at::Tensor mask = maskOptional.defined() ? maskOptional.to(at::kLong).contiguous() : at::Tensor();
+    std::vector<at::Tensor> out;
+    for (size_t b = 0; b < varRef.size(); ++b) {
+        at::Tensor r = varRef[b].clone(at::MemoryFormat::Contiguous);
+        out.push_back(r);
+        const int64_t bi = static_cast<int64_t>(b);
+        if (mask.defined() && mask[bi].item<int64_t>() == 0) continue;
+        const int64_t vd2 = r.size(a - 1);
+        const int64_t start = idx[bi][0].item<int64_t>();
+        int64_t len = idx.size(1) == 2 ? idx[bi][1].item<int64_t>() : d2;
+        if (start < 0 || start >= vd2) continue;
+        len = std::max<int64_t>(0, std::min<int64_t>({len, vd2 - start, d2}));
+        if (len == 0) continue;
+        at::Tensor r3 = r.view({d1, vd2, d3});
+        const at::Tensor u3 = updates[bi].reshape({d1, d2, d3});
+        r3.narrow(1, start, len).copy_(u3.narrow(1, 0, len));
+    }
+    return out;
 }
 
 }  // namespace ref
