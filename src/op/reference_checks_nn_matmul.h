@@ -1939,4 +1939,375 @@ inline int CheckEinsum(const ForeachCall& c, const char* equation, aclTensor* ou
     return Fail(ACLNN_ERR_PARAM_INVALID, "failed to match equation [%s]", equ.c_str());
 }
 
+
+// ---- aclnnMatmulWeightNz (matmul/mat_mul_v3/op_host/op_api/aclnn_matmul.cpp CheckWeightNzParam after CheckNotNull);
+// c.t = {self, mat2, out}
+namespace nnmatmul {
+
+/// Whether mat2 stands for a FRACTAL_NZ weight: FRACTAL_NZ itself, or ND - aclnnTransMatmulWeight keeps weights ND
+/// here (its contract), so an ND mat2 is read as the weight CANN's call would have converted.
+inline bool NzOrNd(const aclTensor* t) { return t->format == ACL_FORMAT_FRACTAL_NZ || t->format == ACL_FORMAT_ND; }
+
+}  // namespace nnmatmul
+
+/// CheckWeightNzDtypeValid (self, mat2, out in FLOAT, FLOAT16 and - Atlas A2/A3, Ascend 950 - BF16; a FLOAT weight
+/// only on Atlas A2/A3; KEEP_DTYPE refuses FLOAT where the cube has no FP32, and a FLOAT self with a FLOAT16 out; a
+/// FLOAT16 / BF16 mix refused), CheckWeightNzShapeValid (Atlas A2/A3, Ascend310P, Ascend 950 only; mat2 FRACTAL_NZ -
+/// ND accepted, unlike CANN -; self and mat2 2-D; a FRACTAL_NZ mat2's storage 4-D; mat2's k and n not 1; k equal),
+/// then the arch rule's CheckInput. Beyond CANN: out [m, n].
+inline int CheckMatmulWeightNz(const OpCall& c, int8_t cubeMathType) {
+    const aclTensor* self = c.t[0];
+    const aclTensor* mat2 = c.t[1];
+    const aclTensor* out = c.t[2];
+    const bool bf16 = CubeDav2201Rule(c.soc);
+    const bool a2a3 = nnmatmul::Dav2201(c.soc);
+    if (bf16) {
+        for (auto p : {std::make_pair(self, "self"), std::make_pair(mat2, "mat2"), std::make_pair(out, "out")}) {
+            if (int ret = nnmatmul::InDtypes(p.first, p.second, {ACL_FLOAT, ACL_FLOAT16, ACL_BF16})) return ret;
+        }
+    } else {
+        for (auto p : {std::make_pair(self, "self"), std::make_pair(mat2, "mat2"), std::make_pair(out, "out")}) {
+            if (int ret = nnmatmul::InDtypes(p.first, p.second, {ACL_FLOAT, ACL_FLOAT16})) return ret;
+        }
+    }
+    // aclcpu: an ND mat2 stands for the FRACTAL_NZ weight aclnnTransMatmulWeight would have made.
+    if (!a2a3 && nnmatmul::NzOrNd(mat2) && (self->dtype == ACL_FLOAT || mat2->dtype == ACL_FLOAT)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "Float32 weight NZ is unsupported by the current SOC version [%s], now self is %s, mat2 is %s .",
+                    rt::SocName(c.soc), DtypeName(self->dtype), DtypeName(mat2->dtype));
+    }
+    if (cubeMathType == 0 && !bf16 && (self->dtype == ACL_FLOAT || mat2->dtype == ACL_FLOAT)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Self dtype %s or mat2 dtype %s not support under keep type mode.",
+                    DtypeName(self->dtype), DtypeName(mat2->dtype));
+    }
+    if (cubeMathType == 0 && out->dtype == ACL_FLOAT16 && self->dtype == ACL_FLOAT) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "Input tensor's dtype[DT_FLOAT] should be same with output's dtype[DT_FLOAT16].");
+    }
+    if (nnmatmul::NzOrNd(mat2) && ((self->dtype == ACL_FLOAT16 && mat2->dtype == ACL_BF16) ||
+                                   (self->dtype == ACL_BF16 && mat2->dtype == ACL_FLOAT16))) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "The dtypes of self and mat2 must be both DT_BF16 or both DT_FLOAT16, now self's dtype is [%s], "
+                    "mat2's dtype is [%s]",
+                    DtypeName(self->dtype), DtypeName(mat2->dtype));
+    }
+    if (!bf16 && !nnmatmul::Dav2002(c.soc)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Weight NZ is unsupported by the current SOC version [%s].",
+                    rt::SocName(c.soc));
+    }
+    if (!nnmatmul::NzOrNd(mat2)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Format of mat2 must be FRACTAL_NZ, actual is %s.",
+                    FormatName(mat2->format));
+    }
+    if (int ret = CheckDims(self, "self", 2)) return ret;
+    if (int ret = CheckDims(mat2, "mat2", 2)) return ret;
+    if (nnmatmul::IsNz(mat2) && mat2->storage_shape.size() != 4) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Only support mat2 storageShapeDim is 4, which are [%zu].",
+                    mat2->storage_shape.size());
+    }
+    const std::vector<int64_t>& a = self->view_shape;
+    const std::vector<int64_t>& b = mat2->view_shape;
+    if (b[0] == 1 || b[1] == 1) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "Not supported mat2 n = 1 or k = 1 when format is FRACTAL_NZ, mat2: %s", ShapeString(b).c_str());
+    }
+    if (a[1] != b[0]) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "The k-axis of the two inputs are different %s, %s", ShapeString(a).c_str(),
+                    ShapeString(b).c_str());
+    }
+    if (int ret = CheckCubeInput(c, self, mat2, nullptr, out, cubeMathType)) return ret;
+    if (out->view_shape != std::vector<int64_t>{a[0], b[1]}) {  // beyond CANN (its ViewCopy would fail later)
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Expected out of shape [%ld, %ld], but got %s.", static_cast<long>(a[0]),
+                    static_cast<long>(b[1]), ShapeString(out->view_shape).c_str());
+    }
+    if (out->format == ACL_FORMAT_FRACTAL_NZ) {  // beyond CANN: out is written ND
+        return Fail(ACLNN_ERR_PARAM_INVALID, "The 'out' tensor does not support NZ format here.");
+    }
+    return 0;
+}
+
+// ---- aclnnBatchMatMulWeightNz (matmul/batch_mat_mul_v3/op_host/op_api/aclnn_batch_matmul.cpp CheckParamsWeightNz
+// after CheckNotNull; cubeMathType 4 routed to 0 on Atlas A2/A3 first); c.t = {self, mat2, out}
+
+/// CheckDtypeValidWeightNz (Atlas A2/A3 and the Ascend 950 only; self, mat2 FLOAT16 or BF16; out also FLOAT when
+/// NeedEnableFp32Output - both inputs of one 16-bit dtype, out FLOAT -; self's dtype mat2's; out FLOAT or self's),
+/// CheckShape (3-D each; a FRACTAL_NZ mat2's k, n not 1; k equal; batches equal or 1; out [batch, m, n]),
+/// CheckStorageShape (a FRACTAL_NZ mat2's storage 5-D; ND accepted, unlike CANN), CheckMathType. Beyond CANN: self
+/// and out ND.
+inline int CheckBatchMatMulWeightNz(const OpCall& c, int8_t cubeMathTypeIn) {
+    const aclTensor* self = c.t[0];
+    const aclTensor* mat2 = c.t[1];
+    const aclTensor* out = c.t[2];
+    const int cubeMathType = nnmatmul::RouteCubeMathType4(c.soc, cubeMathTypeIn);
+    if (!CubeDav2201Rule(c.soc)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "batchmatmulweightnz is unsupported in this npu arch");
+    }
+    const bool fp32_out = ((self->dtype == ACL_FLOAT16 && mat2->dtype == ACL_FLOAT16) ||
+                           (self->dtype == ACL_BF16 && mat2->dtype == ACL_BF16)) &&
+                          out->dtype == ACL_FLOAT;
+    if (int ret = nnmatmul::InDtypes(self, "self", {ACL_FLOAT16, ACL_BF16})) return ret;
+    if (int ret = nnmatmul::InDtypes(mat2, "mat2", {ACL_FLOAT16, ACL_BF16})) return ret;
+    if (fp32_out) {
+        if (int ret = nnmatmul::InDtypes(out, "out", {ACL_FLOAT, ACL_FLOAT16, ACL_BF16})) return ret;
+    } else {
+        if (int ret = nnmatmul::InDtypes(out, "out", {ACL_FLOAT16, ACL_BF16})) return ret;
+    }
+    if (self->dtype != mat2->dtype) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "self's dtype [%s] and mat2's dtype [%s] are not equal.",
+                    DtypeName(self->dtype), DtypeName(mat2->dtype));
+    }
+    if (out->dtype != ACL_FLOAT && self->dtype != out->dtype) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "self's dtype [%s] and out's dtype [%s] are not equal.",
+                    DtypeName(self->dtype), DtypeName(out->dtype));
+    }
+    if (int ret = CheckDims(self, "selfTensor", 3)) return ret;
+    if (int ret = CheckDims(mat2, "otherTensor", 3)) return ret;
+    if (int ret = CheckDims(out, "outTensor", 3)) return ret;
+    const std::vector<int64_t>& a = self->view_shape;
+    const std::vector<int64_t>& b = mat2->view_shape;
+    const std::vector<int64_t>& o = out->view_shape;
+    if ((b[1] == 1 || b[2] == 1) && nnmatmul::IsNz(mat2)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "The k-axis or n-axis can not be 1.");
+    }
+    if (a[2] != b[1]) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "self's last dim and mat2's penultimate dim shoule be same, self [%ld], mat2 [%ld].",
+                    static_cast<long>(a[2]), static_cast<long>(b[1]));
+    }
+    if (a[0] != b[0] && a[0] != 1 && b[0] != 1) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "self's first dim and mat2's first dim shoule be same, or at least one of the self's first dim and "
+                    "mat2's first dim is 1.Now self [%ld], mat2 [%ld].",
+                    static_cast<long>(a[0]), static_cast<long>(b[0]));
+    }
+    const int64_t batch = a[0] >= b[0] ? a[0] : b[0];
+    if (o[1] != a[1] || o[2] != b[2] || o[0] != batch) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "output's shape is not match input, out_m[%ld] must be same with self_m[%ld], out_n[%ld] must be "
+                    "same with other_n[%ld], out_batch[%ld] must be same with input_batch[%ld].",
+                    static_cast<long>(o[1]), static_cast<long>(a[1]), static_cast<long>(o[2]), static_cast<long>(b[2]),
+                    static_cast<long>(o[0]), static_cast<long>(batch));
+    }
+    if (nnmatmul::IsNz(mat2) && mat2->storage_shape.size() != 5) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Only support mat2 storageShapeDim is 5, which are [%zu].",
+                    mat2->storage_shape.size());
+    }
+    if (!nnmatmul::NzOrNd(mat2)) {  // beyond CANN: the other private formats are not read here
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Format of mat2 must be FRACTAL_NZ, actual is %s.",
+                    FormatName(mat2->format));
+    }
+    // CheckMathType: the promoted dtype FLOAT16 (neither input is FLOAT here)
+    if (int ret = nnmatmul::CheckCubeMathTypeForMm(c.soc, ACL_FLOAT16, cubeMathType)) return ret;
+    if (nnmatmul::IsNz(self) || nnmatmul::IsNz(out)) {  // beyond CANN
+        return Fail(ACLNN_ERR_PARAM_INVALID, " The 'self' or 'out' tensor currently does not support NZ format");
+    }
+    return 0;
+}
+
+
+// ---- aclnnFusedLinearOnlineMaxSum (matmul/fused_linear_online_max_sum/op_api/aclnn_fused_linear_online_max_sum.cpp
+// CheckParam after CheckNotNull); c.t = {input, weight, target, logitsMaxLocalOut, sumExpLogitsLocalOut,
+// predictedLogitsLocalOut, targetMaskOut, maskedTargetOut, vocabParallelLogitsOutOptional}
+namespace nnmatmul {
+
+/// OP_CHECK_DTYPE_NOT_SAME.
+inline int SameDtype(const aclTensor* a, const char* an, const aclTensor* b, const char* bn) {
+    if (a->dtype == b->dtype) return 0;
+    return Fail(ACLNN_ERR_PARAM_INVALID, "Expected both tensors to have same dtype, but found %s %s and %s %s.", an,
+                DtypeName(a->dtype), bn, DtypeName(b->dtype));
+}
+
+/// OP_CHECK_DTYPE_NOT_MATCH.
+inline int DtypeIs(const aclTensor* t, const char* name, aclDataType want) {
+    if (t->dtype == want) return 0;
+    return Fail(ACLNN_ERR_PARAM_INVALID, "Tensor %s expected dtype is %s but found %s.", name, DtypeName(want),
+                DtypeName(t->dtype));
+}
+
+/// OP_CHECK_SHAPE_NOT_EQUAL_WITH_EXPECTED_SIZE.
+inline int ShapeIs(const aclTensor* t, const char* name, const std::vector<int64_t>& want) {
+    if (t->view_shape == want) return 0;
+    return Fail(ACLNN_ERR_PARAM_INVALID, "Expected tensor for %s to have same size as %s, but got %s.", name,
+                ShapeString(want).c_str(), ShapeString(t->view_shape).c_str());
+}
+
+}  // namespace nnmatmul
+
+/// CheckDtypeValid (input, weight FLOAT16 / BF16 of one dtype; target INT32 / INT64; the three statistics FLOAT,
+/// targetMaskOut UINT8, maskedTargetOut target's dtype, vocabParallelLogitsOutOptional input's), CheckShapeValid
+/// (input, weight 2-D, the rest 1-D; weight's n above 0; input's k at most 65534 and weight's; target and the
+/// statistics [m], targetMaskOut [ceil(m / 8)], vocabParallelLogitsOutOptional [m, n]), CheckAttrValid
+/// (vocabStartIndex >= 0, vocabEndIndex >= vocabStartIndex).
+inline int CheckFusedLinearOnlineMaxSum(const OpCall& c, int64_t vocabStartIndex, int64_t vocabEndIndex) {
+    const aclTensor* input = c.t[0];
+    const aclTensor* weight = c.t[1];
+    const aclTensor* target = c.t[2];
+    const aclTensor* maxOut = c.t[3];
+    const aclTensor* sumOut = c.t[4];
+    const aclTensor* predOut = c.t[5];
+    const aclTensor* maskOut = c.t[6];
+    const aclTensor* mtOut = c.t[7];
+    const aclTensor* logitsOut = c.t[8];
+    if (int ret = nnmatmul::InDtypes(input, "input", {ACL_FLOAT16, ACL_BF16})) return ret;
+    if (int ret = nnmatmul::InDtypes(weight, "weight", {ACL_FLOAT16, ACL_BF16})) return ret;
+    if (int ret = nnmatmul::InDtypes(target, "target", {ACL_INT32, ACL_INT64})) return ret;
+    if (int ret = nnmatmul::SameDtype(input, "input", weight, "weight")) return ret;
+    if (int ret = nnmatmul::DtypeIs(maxOut, "logitsMaxLocalOut", ACL_FLOAT)) return ret;
+    if (int ret = nnmatmul::DtypeIs(sumOut, "sumExpLogitsLocalOut", ACL_FLOAT)) return ret;
+    if (int ret = nnmatmul::DtypeIs(predOut, "predictedLogitsLocalOut", ACL_FLOAT)) return ret;
+    if (int ret = nnmatmul::DtypeIs(maskOut, "targetMaskOut", ACL_UINT8)) return ret;
+    if (int ret = nnmatmul::SameDtype(mtOut, "maskedTargetOut", target, "target")) return ret;
+    if (logitsOut != nullptr) {
+        if (int ret = nnmatmul::SameDtype(logitsOut, "vocabParallelLogitsOutOptional", input, "input")) return ret;
+    }
+    if (int ret = CheckDims(input, "input", 2)) return ret;
+    if (int ret = CheckDims(weight, "weight", 2)) return ret;
+    if (int ret = CheckDims(target, "target", 1)) return ret;
+    if (int ret = CheckDims(maxOut, "logitsMaxLocalOut", 1)) return ret;
+    if (int ret = CheckDims(sumOut, "sumExpLogitsLocalOut", 1)) return ret;
+    if (int ret = CheckDims(predOut, "predictedLogitsLocalOut", 1)) return ret;
+    if (int ret = CheckDims(maskOut, "targetMaskOut", 1)) return ret;
+    if (int ret = CheckDims(mtOut, "maskedTargetOut", 1)) return ret;
+    const int64_t m = input->view_shape[0];
+    const int64_t n = weight->view_shape[0];
+    if (n == 0) return Fail(ACLNN_ERR_PARAM_INVALID, "weight.size(0) should be greater than 0.");
+    if (input->view_shape[1] > 65534) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "input.size(1) should be less than or equal to 65534, but got %ld",
+                    static_cast<long>(input->view_shape[1]));
+    }
+    if (input->view_shape[1] != weight->view_shape[1]) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "weight.size(1) should be equal to input.size(1), but got weight %s, input %s",
+                    ShapeString(input->view_shape).c_str(), ShapeString(weight->view_shape).c_str());
+    }
+    const std::vector<int64_t> ms{m};
+    if (int ret = nnmatmul::ShapeIs(target, "target", ms)) return ret;
+    if (int ret = nnmatmul::ShapeIs(maxOut, "logitsMaxLocalOut", ms)) return ret;
+    if (int ret = nnmatmul::ShapeIs(sumOut, "sumExpLogitsLocalOut", ms)) return ret;
+    if (int ret = nnmatmul::ShapeIs(predOut, "predictedLogitsLocalOut", ms)) return ret;
+    if (int ret = nnmatmul::ShapeIs(maskOut, "targetMaskOut", {(m + 7) / 8})) return ret;
+    if (int ret = nnmatmul::ShapeIs(mtOut, "maskedTargetOut", ms)) return ret;
+    if (logitsOut != nullptr) {
+        if (int ret = CheckDims(logitsOut, "vocabParallelLogitsOutOptional", 2)) return ret;
+        if (int ret = nnmatmul::ShapeIs(logitsOut, "vocabParallelLogitsOutOptional", {m, n})) return ret;
+    }
+    if (vocabStartIndex < 0) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "vocabStartIndex should be greater than or equal to 0, but got %ld",
+                    static_cast<long>(vocabStartIndex));
+    }
+    if (vocabEndIndex < vocabStartIndex) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "vocabEndIndex should be greater than or equal to vocabStartIndex, but got vocabEndIndex %ld, "
+                    "vocabStartIndex %ld",
+                    static_cast<long>(vocabEndIndex), static_cast<long>(vocabStartIndex));
+    }
+    return 0;
+}
+
+// ---- aclnnFusedLinearCrossEntropyLossGrad (matmul/fused_linear_cross_entropy_loss_grad/op_host/op_api/
+// aclnn_fused_linear_cross_entropy_loss_grad.cpp CheckParam, then the platform check after the empty return);
+// c.t = {grad, input, weight, targetMask, maskedTarget, logitsMaxOptional, sumExpLogitsOptional, softmaxOptional,
+// inputGradOut, weightGradOut}
+
+/// CheckNotNull's first rule (runs before the table's NULL checks): softmaxOptional NULL while logitsMaxOptional or
+/// sumExpLogitsOptional is NULL -> 161001.
+inline int CheckFlceGradNull(const OpCall& c, float /*labelSmoothing*/) {
+    if (c.t[7] == nullptr && (c.t[5] == nullptr || c.t[6] == nullptr)) {
+        return Fail(ACLNN_ERR_PARAM_NULLPTR,
+                    "softmaxOptional can not be nullptr when logitsMaxOptional or sumExpLogitsOptional is nullptr");
+    }
+    return 0;
+}
+
+/// CheckDtypeValid, CheckFormatValid (every tensor read ND), CheckAttrValid (labelSmoothing 0), CheckShapeValid; then
+/// (after the empty return: an empty input or weight writes nothing) CheckPlatformSupported: Atlas A2/A3 (361001).
+inline int CheckFlceGrad(const OpCall& c, float labelSmoothing) {
+    const aclTensor* grad = c.t[0];
+    const aclTensor* input = c.t[1];
+    const aclTensor* weight = c.t[2];
+    const aclTensor* mask = c.t[3];
+    const aclTensor* mt = c.t[4];
+    const aclTensor* lmax = c.t[5];
+    const aclTensor* lsum = c.t[6];
+    const aclTensor* sm = c.t[7];
+    const aclTensor* gi = c.t[8];
+    const aclTensor* gw = c.t[9];
+    if (int ret = nnmatmul::InDtypes(grad, "grad", {ACL_FLOAT})) return ret;
+    if (int ret = nnmatmul::InDtypes(input, "input", {ACL_FLOAT16, ACL_BF16})) return ret;
+    if (int ret = nnmatmul::InDtypes(weight, "weight", {ACL_FLOAT16, ACL_BF16})) return ret;
+    if (int ret = nnmatmul::InDtypes(mask, "targetMask", {ACL_BOOL, ACL_UINT8})) return ret;
+    if (int ret = nnmatmul::InDtypes(mt, "maskedTarget", {ACL_INT32, ACL_INT64})) return ret;
+    if (sm != nullptr) {
+        if (int ret = nnmatmul::InDtypes(sm, "softmaxOptional", {ACL_FLOAT})) return ret;
+    } else {
+        if (int ret = nnmatmul::InDtypes(lmax, "logitsMaxOptional", {ACL_FLOAT})) return ret;
+        if (int ret = nnmatmul::InDtypes(lsum, "sumExpLogitsOptional", {ACL_FLOAT})) return ret;
+    }
+    if (int ret = nnmatmul::SameDtype(input, "input", weight, "weight")) return ret;
+    if (int ret = nnmatmul::SameDtype(input, "input", gi, "inputGradOut")) return ret;
+    if (int ret = nnmatmul::SameDtype(input, "input", gw, "weightGradOut")) return ret;
+    struct Named {
+        const aclTensor* t;
+        const char* name;
+    };
+    const Named nd[9] = {{grad, "inputs.grad"},         {input, "inputs.input"},
+                         {weight, "inputs.weight"},     {mask, "inputs.targetMask"},
+                         {mt, "inputs.maskedTarget"},   {sm != nullptr ? sm : lmax, sm != nullptr ? "inputs.softmaxOptional" : "inputs.logitsMaxOptional"},
+                         {sm != nullptr ? nullptr : lsum, "inputs.sumExpLogitsOptional"},
+                         {gi, "outputs.inputGradOut"},  {gw, "outputs.weightGradOut"}};
+    for (const Named& x : nd) {
+        if (x.t != nullptr && x.t->format != ACL_FORMAT_ND) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "Tensor %s only supports ND format.", x.name);
+        }
+    }
+    if (labelSmoothing != 0) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "aclnnFusedLinearCrossEntropyLossGrad currently only support labelSmoothing equals 0.");
+    }
+    if (int ret = CheckDims(grad, "grad", 1)) return ret;
+    if (int ret = CheckDims(input, "input", 2)) return ret;
+    if (int ret = CheckDims(weight, "weight", 2)) return ret;
+    if (int ret = CheckDims(mask, "targetMask", 1)) return ret;
+    if (int ret = CheckDims(mt, "maskedTarget", 1)) return ret;
+    if (sm != nullptr) {
+        if (int ret = CheckDims(sm, "softmaxOptional", 2)) return ret;
+    } else {
+        if (int ret = CheckDims(lmax, "logitsMaxOptional", 1)) return ret;
+        if (int ret = CheckDims(lsum, "sumExpLogitsOptional", 1)) return ret;
+    }
+    if (int ret = CheckDims(gi, "inputGradOut", 2)) return ret;
+    if (int ret = CheckDims(gw, "weightGradOut", 2)) return ret;
+    const int64_t bt = grad->view_shape[0];
+    const int64_t h = input->view_shape[1];
+    const int64_t v = weight->view_shape[0];
+    if (input->view_shape[0] != bt) return Fail(ACLNN_ERR_PARAM_INVALID, "input.size(0) should be equal to grad.size(0)");
+    if (v < 128 && sm != nullptr) return Fail(ACLNN_ERR_PARAM_INVALID, "weight.size(0) < 128 is not supported");
+    if (weight->view_shape[1] != h) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "weight.size(1) should be equal to input.size(1)");
+    }
+    if (mask->dtype == ACL_BOOL) {
+        if (mask->view_shape[0] != bt) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "targetMask.size(0) should be equal to grad.size(0) when targetMask is in BOOL");
+        }
+    } else if (mask->view_shape[0] * 8 < bt) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "targetMask.size(0) * 8 should not be less than grad.size(0) when targetMask is in UINT8");
+    }
+    if (mt->view_shape[0] != bt) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "maskedTarget.size(0) should be equal to grad.size(0)");
+    }
+    if (sm != nullptr) {
+        if (int ret = nnmatmul::ShapeIs(sm, "softmaxOptional", {bt, v})) return ret;
+    } else {
+        if (int ret = nnmatmul::ShapeIs(lmax, "logitsMaxOptional", {bt})) return ret;
+        if (int ret = nnmatmul::ShapeIs(lsum, "sumExpLogitsOptional", {bt})) return ret;
+    }
+    if (int ret = nnmatmul::ShapeIs(gi, "inputGradOut", {bt, h})) return ret;
+    if (int ret = nnmatmul::ShapeIs(gw, "weightGradOut", {v, h})) return ret;
+    if (input->numel == 0 || weight->numel == 0) return 0;  // CANN's early return: nothing written
+    if (!nnmatmul::Dav2201(c.soc)) return Fail(ACLNN_ERR_RUNTIME_ERROR, "Current platform is not supported");
+    return 0;
+}
+
 }  // namespace aclcpu

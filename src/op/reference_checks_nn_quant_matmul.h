@@ -1571,4 +1571,515 @@ inline int CheckBatchMatmulQuant(const OpCall& c, bool transposeX1, bool transpo
     return 0;
 }
 
+
+// ================================================================================ QuantMatmul (V1) / QuantMatmulV2
+// matmul/quant_matmul/op_host/op_api/aclnn_quant_matmul.cpp CheckParams / CheckParamsV2 after CheckNotNull (the
+// table's not_null checks, 561103 as CheckParams returns ACLNN_ERR_INNER_NULLPTR).
+namespace nqmm {
+
+/// CheckDtypeValid (x1, x2 INT8; bias INT32; deqScale UINT64 - V2 only; out FLOAT16) and CheckFormatVaild (x1, x2,
+/// bias, deqScale, out not FRACTAL_NZ: "<name>'s format should be ND, but actually is FRACTAL_NZ.").
+inline int QmmV1V2DtypeFormat(const aclTensor* x1, const aclTensor* x2, const aclTensor* bias, const aclTensor* deqScale,
+                              const aclTensor* out) {
+    if (x1->dtype != ACL_INT8) return NotInList(x1, "x1", "DT_INT8");
+    if (x2->dtype != ACL_INT8) return NotInList(x2, "x2", "DT_INT8");
+    if (bias != nullptr && bias->dtype != ACL_INT32) return NotInList(bias, "bias", "DT_INT32");
+    if (deqScale != nullptr && deqScale->dtype != ACL_UINT64) return NotInList(deqScale, "deqScale", "DT_UINT64");
+    if (out->dtype != ACL_FLOAT16) return NotInList(out, "out", "DT_FLOAT16");
+    const aclTensor* ts[5] = {x1, x2, bias, deqScale, out};
+    const char* names[5] = {"x1", "x2", "bias", "deqScale", "out"};
+    for (int i = 0; i < 5; ++i) {
+        if (ts[i] != nullptr && ts[i]->format == ACL_FORMAT_FRACTAL_NZ) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "%s's format should be ND, but actually is FRACTAL_NZ.", names[i]);
+        }
+    }
+    return 0;
+}
+
+/// CheckShapeValid: x1's batch dims x2's (compared index by index over x1's batch dims), the k-axes equal (after
+/// adjX1 / adjX2), bias [n], the batch dims broadcastable, out of the broadcast batch and [m, n].
+inline int QmmV1V2Shape(const aclTensor* x1, const aclTensor* x2, const aclTensor* bias, bool adjX1, bool adjX2,
+                        const aclTensor* out) {
+    const std::vector<int64_t>& a = x1->view_shape;
+    const std::vector<int64_t>& b = x2->view_shape;
+    const size_t ra = a.size(), rb = b.size();
+    const int64_t k1 = adjX1 ? a[ra - 2] : a[ra - 1];
+    const int64_t m = adjX1 ? a[ra - 1] : a[ra - 2];
+    const int64_t k2 = adjX2 ? b[rb - 1] : b[rb - 2];
+    const int64_t n = adjX2 ? b[rb - 2] : b[rb - 1];
+    for (size_t i = 0; i + 2 < ra; ++i) {
+        if (a[i] != b[i]) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "The tensor shapes of x1 and x2, %s and %s, have different batch-dim at shape index %zu",
+                        Dims(a).c_str(), Dims(b).c_str(), i);
+        }
+    }
+    if (k1 != k2) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "The tensor shapes of x1 and x2, %s and %s, have different k-dim",
+                    Dims(a).c_str(), Dims(b).c_str());
+    }
+    if (bias != nullptr && bias->view_shape[0] != n) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "bias 1st-dim should be equal to x2 n-dim %ld, but actually is %ld.",
+                    static_cast<long>(n), static_cast<long>(bias->view_shape[0]));
+    }
+    const size_t ro = ra > rb ? ra : rb;
+    const std::vector<int64_t>& lng = ra > rb ? a : b;
+    const std::vector<int64_t>& sht = ra > rb ? b : a;
+    const size_t off = ro - (ra < rb ? ra : rb);
+    std::vector<int64_t> batch;
+    for (size_t i = 0; i + 2 < ro; ++i) {
+        const int64_t s = i < off ? 1 : sht[i - off];
+        const int64_t l = lng[i];
+        if (s > 1 && l > 1 && s != l) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "current short dim value %ld and long dim value %ld are not supported for boardcasting",
+                        static_cast<long>(s), static_cast<long>(l));
+        }
+        batch.push_back(s > l ? s : l);
+    }
+    const std::vector<int64_t>& o = out->view_shape;
+    if (o.size() != batch.size() + 2) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Infered output dim num %zu is not equal to actual out dim num %zu.",
+                    batch.size() + 2, o.size());
+    }
+    if (o[o.size() - 2] != m) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "Out first dim should be equal to x1 m dim, but out first dim is %ld, x1 m is %ld.",
+                    static_cast<long>(o[o.size() - 2]), static_cast<long>(m));
+    }
+    if (o.back() != n) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "Out second dim should be equal to x2 n dim, but out second dim is %ld, x2 n is %ld.",
+                    static_cast<long>(o.back()), static_cast<long>(n));
+    }
+    for (size_t i = 0; i < batch.size(); ++i) {
+        if (o[i] != batch[i]) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "Output dim %ld is not equal to infered output dim num %ld at dim index %zu.",
+                        static_cast<long>(o[i]), static_cast<long>(batch[i]), i);
+        }
+    }
+    return 0;
+}
+
+/// CheckSupportSocVersion: Atlas A2/A3 only (361001). Then BuildQuantMatMulGraph's empty path: an empty x1 or x2
+/// with a non-empty out is filled with zeros, refused with a bias (ProcessEmptyTensor).
+inline int QmmV1V2Soc(const OpCall& c, const aclTensor* x1, const aclTensor* x2, const aclTensor* bias,
+                      const aclTensor* out) {
+    if (c.soc != rt::Soc::kAscend910B && c.soc != rt::Soc::kAscend910_93) {
+        return Fail(ACLNN_ERR_RUNTIME_ERROR, "QuantBatchMatmul/V2 support for %s is not implemented",
+                    SocVersionName(c.soc));
+    }
+    if ((x1->numel == 0 || x2->numel == 0) && out->numel != 0 && bias != nullptr) {
+        return Fail(ACLNN_ERR_INNER_NULLPTR, "k(reduce) is not supported to be equal to 0 when bias exists");
+    }
+    return 0;
+}
+
+inline int QmmDimRange23(const aclTensor* t, const char* name) {
+    const size_t r = t->view_shape.size();
+    if (r >= 2 && r <= 3) return 0;
+    return Fail(ACLNN_ERR_PARAM_INVALID, "%s's dim-num should be in the range of [2, 3], but actually is %zu.", name, r);
+}
+
+}  // namespace nqmm
+
+/// aclnnQuantMatmul (V1): CheckParams over the scalar deqScale's UINT64 tensor - dtypes and formats, CheckDimVaild
+/// (x1, x2 2..3 dims; bias 1-D), CheckShapeValid (no transposes), the product. c.t = {x1, x2, bias, out}.
+inline int CheckQuantMatmulV1(const OpCall& c, float /*deqScale*/) {
+    const aclTensor* x1 = c.t[0];
+    const aclTensor* x2 = c.t[1];
+    const aclTensor* bias = c.t[2];
+    const aclTensor* out = c.t[3];
+    if (int ret = nqmm::QmmV1V2DtypeFormat(x1, x2, bias, nullptr, out)) return ret;
+    if (int ret = nqmm::QmmDimRange23(x1, "x1")) return ret;
+    if (int ret = nqmm::QmmDimRange23(x2, "x2")) return ret;
+    if (bias != nullptr && bias->view_shape.size() != 1) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Expected 1 dimension input, but got bias with sizes %s.",
+                    nqmm::Dims(bias->view_shape).c_str());
+    }
+    if (int ret = nqmm::QmmV1V2Shape(x1, x2, bias, false, false, out)) return ret;
+    return nqmm::QmmV1V2Soc(c, x1, x2, bias, out);
+}
+
+/// aclnnQuantMatmulV2: CheckParamsV2 - dtypes and formats; CheckShapeValidV2 (x1, x2 2..3 dims; bias and deqScale
+/// 1-D; CheckShapeValid with adjX1 / adjX2; deqScale of n rounded up to 16 elements); the product.
+/// c.t = {x1, x2, bias, deqScale, out}.
+inline int CheckQuantMatmulV2(const OpCall& c, bool adjX1, bool adjX2) {
+    const aclTensor* x1 = c.t[0];
+    const aclTensor* x2 = c.t[1];
+    const aclTensor* bias = c.t[2];
+    const aclTensor* deqScale = c.t[3];
+    const aclTensor* out = c.t[4];
+    if (int ret = nqmm::QmmV1V2DtypeFormat(x1, x2, bias, deqScale, out)) return ret;
+    const aclTensor* xs[2] = {x1, x2};
+    const char* xn[2] = {"x1", "x2"};
+    for (int i = 0; i < 2; ++i) {
+        if (xs[i]->view_shape.size() < 2) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "Expect %s dim to be at least 2, but got %zu.", xn[i],
+                        xs[i]->view_shape.size());
+        }
+        if (xs[i]->view_shape.size() > 3) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "Expect %s dim to be at most 3, but got %zu.", xn[i],
+                        xs[i]->view_shape.size());
+        }
+    }
+    if (bias != nullptr && bias->view_shape.size() != 1) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Expected 1 dimension input, but got bias with sizes %s.",
+                    nqmm::Dims(bias->view_shape).c_str());
+    }
+    if (deqScale->view_shape.size() != 1) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Expected 1 dimension input, but got deqScale with sizes %s.",
+                    nqmm::Dims(deqScale->view_shape).c_str());
+    }
+    if (int ret = nqmm::QmmV1V2Shape(x1, x2, bias, adjX1, adjX2, out)) return ret;
+    const std::vector<int64_t>& b = x2->view_shape;
+    const int64_t n = b[b.size() - (adjX2 ? 2 : 1)];
+    if ((n + 15) / 16 * 16 != deqScale->view_shape[0]) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "deqScale shape %s is invalid.", nqmm::Dims(deqScale->view_shape).c_str());
+    }
+    return nqmm::QmmV1V2Soc(c, x1, x2, bias, out);
+}
+
+
+// ================================================================================ TransposeQuantBatchMatMul (+ WeightNz)
+// matmul/transpose_quant_batch_mat_mul/op_api/aclnn_transpose_quant_batch_mat_mul.cpp CheckParams, then the empty and
+// bias refusals (WeightNz: x2 FRACTAL_NZ first). c.t = {x1, x2, bias, x1Scale, x2Scale, out}. CANN's messages are
+// rendered "Invalid <what> <value> of <name>: <reason>." (its OP_LOGE_FOR_INVALID_*_WITH_REASON fields).
+namespace nqmm {
+
+inline bool TqHif8(const aclTensor* x1, const aclTensor* x2) {
+    return x1 != nullptr && x2 != nullptr && x1->dtype == ACL_HIFLOAT8 && x2->dtype == ACL_HIFLOAT8;
+}
+inline bool TqMx(const aclTensor* s1, const aclTensor* s2) {
+    return s1 != nullptr && s2 != nullptr && s1->dtype == ACL_FLOAT8_E8M0 && s2->dtype == ACL_FLOAT8_E8M0;
+}
+inline int TqInvalid(const char* what, const std::string& value, const char* name, const std::string& reason) {
+    return Fail(ACLNN_ERR_PARAM_INVALID, "aclnnTransposeQuantBatchMatMulGetWorkspaceSize: Invalid %s %s of %s: %s.",
+                what, value.c_str(), name, reason.c_str());
+}
+inline std::string TqPerm(const aclIntArray* p) {
+    std::string r = "[";
+    for (size_t i = 0; i < p->values.size(); ++i) r += (i ? ", " : "") + std::to_string(p->values[i]);
+    return r + "]";
+}
+inline bool TqPermIs(const aclIntArray* p, int64_t a, int64_t b, int64_t c) {
+    return p->values.size() == 3 && p->values[0] == a && p->values[1] == b && p->values[2] == c;
+}
+inline int TqDtypeIn(const aclTensor* t, const char* name, std::initializer_list<aclDataType> l) {
+    for (aclDataType d : l) {
+        if (t->dtype == d) return 0;
+    }
+    std::string list = "[";
+    for (aclDataType d : l) list += std::string(list.size() > 1 ? ", " : "") + DtypeName(d);
+    list += "]";
+    return TqInvalid("dtype", DtypeName(t->dtype), name, std::string("The dtype of ") + name + " must be in " + list);
+}
+
+}  // namespace nqmm
+
+/// IsNpuArch3510Series: the Ascend 950 only (161002). It runs before the NULL checks, where OpCall::soc is not yet
+/// set: it reads the active product itself.
+inline int CheckTqbmmPlatform(const OpCall& /*c*/, int32_t, int64_t, const aclIntArray*, const aclIntArray*,
+                              const aclIntArray*, int32_t) {
+    const rt::Soc soc = rt::ActiveSoc();
+    if (soc == rt::Soc::kAscend950) return 0;
+    return nqmm::TqInvalid("value", rt::SocName(soc), "platform", "The value of platform can only be DAV_3510");
+}
+
+/// CheckNotNull (161001): x1, x2, x1Scale (unless x1 and x2 are both HIFLOAT8), x2Scale, permX1, permX2, permY, out.
+inline int CheckTqbmmNull(const OpCall& c, int32_t, int64_t, const aclIntArray* permX1, const aclIntArray* permX2,
+                          const aclIntArray* permY, int32_t) {
+    auto null = [](const char* name) {
+        return Fail(ACLNN_ERR_PARAM_NULLPTR,
+                    "aclnnTransposeQuantBatchMatMulGetWorkspaceSize: Invalid value nullptr of %s: The value of %s cannot "
+                    "be null.",
+                    name, name);
+    };
+    if (c.t[0] == nullptr) return null("x1");
+    if (c.t[1] == nullptr) return null("x2");
+    if (!nqmm::TqHif8(c.t[0], c.t[1]) && c.t[3] == nullptr) return null("x1Scale");
+    if (c.t[4] == nullptr) return null("x2Scale");
+    if (permX1 == nullptr) return null("permX1");
+    if (permX2 == nullptr) return null("permX2");
+    if (permY == nullptr) return null("permY");
+    if (c.t[5] == nullptr) return null("out");
+    return 0;
+}
+
+namespace nqmm {
+
+/// CheckParams after CheckNotNull: CheckPermValid, CheckShapeValid (with the scales' shapes), CheckDtypeValid, the
+/// FRACTAL_NZ rules (x2 NZ only in the MX mode, with a 5-D storage; x1, out, the scales never), InferGroupSize (MX:
+/// groupSizeM, N 0 or 1 and K 32), batchSplitFactor 1; then (WeightNz) x2 FRACTAL_NZ - ND accepted here -, x1 or x2
+/// empty, a bias given.
+inline int TqbmmCheck(const OpCall& c, int32_t dtype, int64_t groupSize, const aclIntArray* permX1,
+                      const aclIntArray* permX2, const aclIntArray* permY, int32_t batchSplitFactor, bool weight_nz) {
+    const aclTensor* x1 = c.t[0];
+    const aclTensor* x2 = c.t[1];
+    const aclTensor* bias = c.t[2];
+    const aclTensor* s1 = c.t[3];
+    const aclTensor* s2 = c.t[4];
+    const aclTensor* out = c.t[5];
+    const bool mx = TqMx(s1, s2);
+    const bool hif8 = TqHif8(x1, x2);
+    // CheckPermValid
+    const aclIntArray* perms[3] = {permX1, permX2, permY};
+    const char* pnames[3] = {"permX1", "permX2", "permY"};
+    for (int i = 0; i < 3; ++i) {
+        if (perms[i]->values.size() != 3) {
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "aclnnTransposeQuantBatchMatMulGetWorkspaceSize: Invalid list size %zu of %s: it must be 3.",
+                        perms[i]->values.size(), pnames[i]);
+        }
+    }
+    const bool x2_021 = TqPermIs(permX2, 0, 2, 1);
+    if (!TqPermIs(permX1, 1, 0, 2)) {
+        return TqInvalid("value", TqPerm(permX1), "permX1", "The value of permX1 must be [1, 0, 2]");
+    }
+    if (!TqPermIs(permX2, 0, 1, 2) && !((mx || hif8) && x2_021)) {
+        return TqInvalid("value", TqPerm(permX2), "permX2",
+                         std::string("The value of permX2 must be ") +
+                             ((mx || hif8) ? "[0, 1, 2] or [0, 2, 1]." : "[0, 1, 2]."));
+    }
+    if (!TqPermIs(permY, 1, 0, 2)) {
+        return TqInvalid("value", TqPerm(permY), "permY", "The value of permY must be [1, 0, 2]");
+    }
+    // CheckShapeValid
+    const std::vector<int64_t>& a = x1->view_shape;
+    const std::vector<int64_t>& b = x2->view_shape;
+    if (a.size() != 3 || b.size() != 3) {
+        return TqInvalid("shape dims", std::to_string(a.size()) + ", " + std::to_string(b.size()), "x1, x2",
+                         "The shape dims of x1, x2 must be 3");
+    }
+    const int64_t k1 = a[2], bt1 = a[1];  // x1 [M, B, K] (permX1 [1, 0, 2])
+    const int64_t m = a[0];
+    const int64_t bt2 = b[0];
+    const int64_t k2 = x2_021 ? b[2] : b[1];
+    const int64_t n = x2_021 ? b[1] : b[2];
+    const std::string shapes = Dims(a) + ", " + Dims(b);
+    if (bt1 != bt2) return TqInvalid("shapes", shapes, "x1, x2", "batch-axis of x1, x2 must be equal");
+    if (k1 != k2) return TqInvalid("shapes", shapes, "x1, x2", "K-axis of x1, x2 must be equal");
+    if (!mx && !hif8) {
+        if (k1 != 512 || n != 128) {
+            return TqInvalid("shape", Dims(b), "x2", "The k-axis and n-axis of x2 must be 512 and 128");
+        }
+    } else if (mx && k1 % 64 != 0) {
+        return TqInvalid("shape", Dims(a), "x1", "K-axis of x1 must be exactly divisible by 64");
+    }
+    const int64_t groups = ((k1 + 31) / 32 + 1) / 2;
+    if (!hif8) {  // CheckScalex1Valid
+        const std::vector<int64_t>& s = s1->view_shape;
+        if (mx) {
+            if (s.size() != 4) {
+                return TqInvalid("shape dim", std::to_string(s.size()), "x1Scale",
+                                 "In MXFp8 scene, the shape dim of x1Scale must be 4");
+            }
+            if (s[0] != m || s[1] != bt1 || s[2] != groups || s[3] != 2) {
+                return TqInvalid("shape", Dims(s), "x1Scale",
+                                 "In MXFp8 scene, the shape of x1Scale must be " +
+                                     Dims({m, bt1, groups, 2}));
+            }
+        } else {
+            if (s.size() != 1) {
+                return TqInvalid("shape dim", std::to_string(s.size()), "x1Scale", "The shape dim of x1Scale must be 1");
+            }
+            if (s[0] != m) {
+                return TqInvalid("shape size", std::to_string(s[0]), "x1Scale",
+                                 "Shape[0] of x1Scale must be equal to m-axis of x1 (" + std::to_string(m) + ")");
+            }
+        }
+    }
+    {  // CheckScalex2Valid
+        const std::vector<int64_t>& s = s2->view_shape;
+        if (mx) {
+            if (s.size() != 4) {
+                return TqInvalid("shape dim", std::to_string(s.size()), "x2Scale",
+                                 "In MXFp8 scene, the shape dim of x2Scale must be 4");
+            }
+            const int64_t sn = x2_021 ? s[1] : s[2];
+            const int64_t sg = x2_021 ? s[2] : s[1];
+            if (s[0] != bt1 || sn != n || sg != groups || s[3] != 2) {
+                return TqInvalid("shape", Dims(s), "x2Scale",
+                                 "In MXFp8 scene, the shape of x2Scale must be " +
+                                     Dims({bt1, x2_021 ? n : groups, x2_021 ? groups : n, 2}));
+            }
+        } else {
+            if (s.size() != 1) {
+                return TqInvalid("shape dim", std::to_string(s.size()), "x2Scale", "The shape dim of x2Scale must be 1");
+            }
+            if (s[0] != n) {
+                return TqInvalid("shape size", std::to_string(s[0]), "x2Scale",
+                                 "Shape[0] of x2Scale must be equal to n-axis of x2 (" + std::to_string(n) + ")");
+            }
+        }
+    }
+    if (hif8 && s1 != nullptr && s1->view_shape != std::vector<int64_t>{1} && s1->numel != 0) {
+        // beyond CANN (its docs: a T-C x1Scale is empty or [1]; the op_api does not check it)
+        return TqInvalid("shape", Dims(s1->view_shape), "x1Scale", "In T-C scene, the shape of x1Scale must be [1]");
+    }
+    // CheckDtypeValid
+    if (!mx) {
+        if (hif8) {
+            if (s1 != nullptr) {
+                if (int ret = TqDtypeIn(s1, "x1Scale", {ACL_UINT64, ACL_INT64})) return ret;
+            }
+            if (int ret = TqDtypeIn(s2, "x2Scale", {ACL_UINT64, ACL_INT64})) return ret;
+        } else {
+            if (int ret = TqDtypeIn(x1, "x1", {ACL_FLOAT8_E5M2, ACL_FLOAT8_E4M3FN})) return ret;
+            if (int ret = TqDtypeIn(x2, "x2", {ACL_FLOAT8_E5M2, ACL_FLOAT8_E4M3FN})) return ret;
+            if (int ret = TqDtypeIn(s1, "x1Scale", {ACL_FLOAT})) return ret;
+            if (int ret = TqDtypeIn(s2, "x2Scale", {ACL_FLOAT})) return ret;
+        }
+    } else {
+        if (int ret = TqDtypeIn(x1, "x1", {ACL_FLOAT8_E4M3FN})) return ret;
+        if (int ret = TqDtypeIn(x2, "x2", {ACL_FLOAT8_E4M3FN})) return ret;
+    }
+    if (hif8) {
+        if (int ret = TqDtypeIn(out, "out", {ACL_FLOAT16, ACL_BF16, ACL_HIFLOAT8})) return ret;
+    } else {
+        if (int ret = TqDtypeIn(out, "out", {ACL_FLOAT16, ACL_BF16})) return ret;
+    }
+    if (static_cast<int32_t>(out->dtype) != dtype) {
+        return TqInvalid("dtype", DtypeName(out->dtype), "out",
+                         "The dtype of out must be out dtype(" + std::to_string(dtype) + ")");
+    }
+    // formats
+    // aclcpu: for the WeightNz entry an ND x2 stands for the FRACTAL_NZ weight NpuFormatCast would have made
+    if (IsNz(x2) || (weight_nz && x2->format == ACL_FORMAT_ND)) {
+        if (!mx) {
+            return TqInvalid("format", "FRACTAL_NZ", "x2", "In non-mxfp8 mode case, the format of x2 cannot be FRACTAL_NZ");
+        }
+        if (IsNz(x2) && x2->storage_shape.size() != 5) {
+            return TqInvalid("shape dim", std::to_string(x2->storage_shape.size()), "x2",
+                             "The storage shape dim of x2 must be 5");
+        }
+    }
+    if (IsNz(x1) || IsNz(out) || (s1 != nullptr && IsNz(s1)) || IsNz(s2)) {
+        return TqInvalid("formats", "FRACTAL_NZ", "x1, out, x1Scale, x2Scale",
+                         "The formats of x1, out, x1Scale, x2Scale cannot be FRACTAL_NZ");
+    }
+    // InferGroupSize
+    const uint64_t g = static_cast<uint64_t>(groupSize);
+    const uint64_t gk = g & 0xFFFF, gn = (g >> 16) & 0xFFFF, gm = (g >> 32) & 0xFFFF;
+    if (mx && !((gm == 0 || gm == 1) && (gn == 0 || gn == 1) && gk == 32)) {
+        return TqInvalid("values", std::to_string(gm) + ", " + std::to_string(gn) + ", " + std::to_string(gk),
+                         "groupSizeM, groupSizeN, groupSizeK",
+                         "The values of groupSizeM and groupSizeN must be 0 or 1, and the value of groupSizeK must be 32");
+    }
+    if (batchSplitFactor != 1) {
+        return TqInvalid("value", std::to_string(batchSplitFactor), "batchSplitFactor",
+                         "The value of batchSplitFactor must be 1");
+    }
+    if (weight_nz && !IsNz(x2) && x2->format != ACL_FORMAT_ND) {
+        // aclcpu: ND stands for the FRACTAL_NZ weight aclnnTransMatmulWeight / NpuFormatCast would have made
+        return TqInvalid("format", FormatName(x2->format), "x2", "The format of x2 must be FRACTAL_NZ");
+    }
+    if (x1->numel == 0 || x2->numel == 0) {
+        return TqInvalid("shapes", shapes, "x1, x2", "x1, x2 cannot be empty tensors");
+    }
+    if (bias != nullptr) return TqInvalid("value", "", "bias", "The value of bias must be null");
+    // beyond CANN (its kernel would write past it): out [M, B, N]
+    if (out->view_shape != std::vector<int64_t>{m, bt1, n}) {
+        return TqInvalid("shape", Dims(out->view_shape), "out", "The shape of out must be " + Dims({m, bt1, n}));
+    }
+    return 0;
+}
+
+}  // namespace nqmm
+
+inline int CheckTransposeQuantBatchMatMul(const OpCall& c, int32_t dtype, int64_t groupSize, const aclIntArray* permX1,
+                                          const aclIntArray* permX2, const aclIntArray* permY, int32_t batchSplitFactor) {
+    return nqmm::TqbmmCheck(c, dtype, groupSize, permX1, permX2, permY, batchSplitFactor, false);
+}
+
+inline int CheckTransposeQuantBatchMatMulWeightNz(const OpCall& c, int32_t dtype, int64_t groupSize,
+                                                  const aclIntArray* permX1, const aclIntArray* permX2,
+                                                  const aclIntArray* permY, int32_t batchSplitFactor) {
+    return nqmm::TqbmmCheck(c, dtype, groupSize, permX1, permX2, permY, batchSplitFactor, true);
+}
+
+
+// ================================================================================ QuantMatmulReduceSumWeightNz
+// matmul/quant_matmul_reduce_sum/op_host/op_api/aclnn_quant_matmul_reduce_sum.cpp CheckInputs after the NULL checks
+// (the table's): CheckInputExistence's rest, CheckInputAttr, CheckDtype, CheckFormat, CheckInputShape.
+// c.t = {x1, x2, x1Scale, x2Scale, yScale, x1Offset, x2Offset, yOffset, bias, out}.
+inline int CheckQuantMatmulReduceSum(const OpCall& c, bool transposeX1, bool transposeX2, int64_t groupSize,
+                                     const aclIntArray* /*dims*/, bool keepDims) {
+    const aclTensor* x1 = c.t[0];
+    const aclTensor* x2 = c.t[1];
+    const aclTensor* s1 = c.t[2];
+    const aclTensor* s2 = c.t[3];
+    const aclTensor* out = c.t[9];
+    const char* unsupported[5] = {"yScale", "x1Offset", "x2Offset", "yOffset", "bias"};
+    for (int i = 0; i < 5; ++i) {
+        const aclTensor* t = c.t[4 + i];
+        if (t != nullptr && t->numel != 0) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "Do not support %s now, %s should be empty tensor or nullptr.",
+                        unsupported[i], unsupported[i]);
+        }
+    }
+    if (transposeX1) return Fail(ACLNN_ERR_PARAM_INVALID, "Do not support transposeX1 = True now.");
+    if (transposeX2) return Fail(ACLNN_ERR_PARAM_INVALID, "Do not support transposeX2 = True now.");
+    if (groupSize > 0) return Fail(ACLNN_ERR_PARAM_INVALID, "Do not support groupSize > 0 now.");
+    if (keepDims) return Fail(ACLNN_ERR_PARAM_INVALID, "Do not support keepDims = True now.");
+    struct Want {
+        const aclTensor* t;
+        const char* name;
+        aclDataType dt;
+    };
+    const Want wants[5] = {{x1, "x1", ACL_INT8}, {x2, "x2", ACL_INT8}, {s1, "x1Scale", ACL_FLOAT},
+                           {s2, "x2Scale", ACL_BF16}, {out, "out", ACL_BF16}};
+    for (const Want& w : wants) {
+        if (w.t->dtype != w.dt) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "%s data type only support %s(%d) but got %d.", w.name, DtypeName(w.dt),
+                        static_cast<int>(w.dt), static_cast<int>(w.t->dtype));
+        }
+    }
+    constexpr int kNz = ACL_FORMAT_FRACTAL_NZ;
+    if (nqmm::IsNz(x1)) return Fail(ACLNN_ERR_PARAM_INVALID, "x1 format(%d) not support NZ(%d).", kNz, kNz);
+    // aclcpu: an ND x2 stands for the FRACTAL_NZ weight aclnnTransMatmulWeight would have made (it keeps weights ND)
+    if (!nqmm::IsNz(x2) && x2->format != ACL_FORMAT_ND) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "x2 format(%d) only support NZ(%d).", static_cast<int>(x2->format), kNz);
+    }
+    if (nqmm::IsNz(s1)) return Fail(ACLNN_ERR_PARAM_INVALID, "x1Scale format(%d) not support NZ(%d).", kNz, kNz);
+    if (nqmm::IsNz(s2)) return Fail(ACLNN_ERR_PARAM_INVALID, "x2Scale format(%d) not support NZ(%d).", kNz, kNz);
+    if (nqmm::IsNz(out)) return Fail(ACLNN_ERR_PARAM_INVALID, "out format(%d) not support NZ(%d).", kNz, kNz);
+    const std::vector<int64_t>& a = x1->view_shape;
+    const std::vector<int64_t>& b = x2->view_shape;
+    if (a.size() != 3 || b.size() != 3) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "x1 dim number (%zu) and x2 dim number (%zu) should be 3.", a.size(),
+                    b.size());
+    }
+    if (a[0] != b[0]) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "batch size of x2 (%ld) should be same as x1 (%ld).", static_cast<long>(b[0]),
+                    static_cast<long>(a[0]));
+    }
+    if (a[2] != b[1]) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "x2 kSize(%ld) should be same as x1 kSize(%ld).", static_cast<long>(b[1]),
+                    static_cast<long>(a[2]));
+    }
+    const std::vector<int64_t>& ss2 = s2->view_shape;
+    if (ss2.size() != 1) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "x2Scale dim number should be 1 but got %zu.", ss2.size());
+    }
+    if (ss2[0] != b[2]) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "x2Scale shape should be (%ld,) but got (%ld,).", static_cast<long>(b[2]),
+                    static_cast<long>(ss2[0]));
+    }
+    const std::vector<int64_t>& ss1 = s1->view_shape;
+    if (ss1.size() != 2) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "x1Scale dim number should be 2 but got %zu.", ss1.size());
+    }
+    if (ss1[0] != a[0] || ss1[1] != a[1]) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "x1Scale shape should be (%ld, %ld) but got (%ld, %ld).",
+                    static_cast<long>(a[0]), static_cast<long>(a[1]), static_cast<long>(ss1[0]), static_cast<long>(ss1[1]));
+    }
+    // beyond CANN (its ViewCopy would fail later): out [m, n]
+    if (out->view_shape != std::vector<int64_t>{a[1], b[2]}) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "out shape should be (%ld, %ld) but got %s.", static_cast<long>(a[1]),
+                    static_cast<long>(b[2]), nqmm::Dims(out->view_shape).c_str());
+    }
+    return 0;
+}
+
 }  // namespace aclcpu

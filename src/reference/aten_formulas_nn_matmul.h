@@ -12,6 +12,7 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <tuple>
 #include <vector>
 
 namespace aclcpu {
@@ -335,6 +336,95 @@ inline at::Tensor EinsumFormula(const std::vector<at::Tensor>& tensors, const st
     const at::Tensor b = floating ? t1 : t1.to(at::kHalf);
     const at::Tensor r = CubeMatmul(b, a.unsqueeze(-1), 0).squeeze(-1);
     return floating ? r : r.to(dt);
+}
+
+
+/// aclnnFusedLinearOnlineMaxSum (matmul/fused_linear_online_max_sum; docs/aclnnFusedLinearOnlineMaxSum.md, its golden
+/// tests/st executor and kernel): logits = input @ weight^T (products summed in float32), then per row m: logitsMax =
+/// max, sumExp = sum of exp(logits - max), targetMask = target < vocabStartIndex or target >= vocabEndIndex (the
+/// kernel's CMPMODE::GE and the golden script; the docs write >), maskedTarget = 0 where masked else target -
+/// vocabStartIndex, predicted = 0 where masked else (logits - max)[m, maskedTarget] (NaN here where maskedTarget is
+/// not below n: the kernel would read another row's value), targetMaskOut the mask packed 8 rows a byte, row 8k + j
+/// at bit j (the rows past m padded with the mask of a target 0), vocabParallelLogits = logits rounded to input's
+/// dtype. An empty input (m 0) writes nothing (the op_api's early return).
+inline std::tuple<at::Tensor, at::Tensor, at::Tensor, at::Tensor, at::Tensor, at::Tensor> FusedLinearOnlineMaxSumRef(
+    const at::Tensor& input, const at::Tensor& weight, const at::Tensor& target, int64_t vocabStartIndex,
+    int64_t vocabEndIndex) {
+    const at::Tensor logits = at::matmul(input.to(at::kFloat), weight.to(at::kFloat).t());  // [m, n]
+    const int64_t m = logits.size(0), n = logits.size(1);
+    const at::Tensor lmax = std::get<0>(logits.max(-1));
+    const at::Tensor sub = logits - lmax.unsqueeze(-1);
+    const at::Tensor sum = at::exp(sub).sum(-1);
+    const at::Tensor t = target.to(at::kLong);
+    const at::Tensor mask = at::logical_or(at::lt(t, vocabStartIndex), at::ge(t, vocabEndIndex));
+    const at::Tensor masked = at::where(mask, at::zeros_like(t), t - vocabStartIndex);
+    const at::Tensor inside = at::lt(masked, n);
+    const at::Tensor idx = at::where(inside, masked, at::zeros_like(masked)).unsqueeze(-1);
+    at::Tensor pred = at::gather(sub, 1, idx).squeeze(-1);
+    pred = at::where(inside, pred, at::full_like(pred, std::numeric_limits<float>::quiet_NaN()));
+    pred = at::where(mask, at::zeros_like(pred), pred);
+    const int64_t aligned = (m + 7) / 8 * 8;
+    const bool pad_mask = 0 < vocabStartIndex || 0 >= vocabEndIndex;
+    at::Tensor bits = at::full({aligned}, pad_mask ? 1 : 0, at::TensorOptions().dtype(at::kLong));
+    bits.narrow(0, 0, m).copy_(mask.to(at::kLong));
+    const at::Tensor weights = at::pow(at::full({8}, 2, at::TensorOptions().dtype(at::kLong)),
+                                       at::arange(8, at::TensorOptions().dtype(at::kLong)));
+    const at::Tensor packed = (bits.reshape({-1, 8}) * weights).sum(1).to(at::kByte);
+    return std::make_tuple(lmax, sum, pred, packed, masked.to(target.scalar_type()), logits.to(input.scalar_type()));
+}
+
+/// aclnnFusedLinearCrossEntropyLossGrad (matmul/fused_linear_cross_entropy_loss_grad; docs/
+/// aclnnFusedLinearCrossEntropyLossGrad.md and its golden tests/st executor): the softmax [BT, V] - softmaxOptional,
+/// or exp(input @ weight^T - logitsMax) / sumExpLogits (products summed in float32) -; at [i, maskedTarget[i]]
+/// minus (1 - targetMask[i]) (a UINT8 targetMask packs 8 rows a byte, row 8k + j at bit j; a BOOL one a row each;
+/// a maskedTarget outside 0..V-1 subtracts nothing here); times grad[i]; rounded to input's dtype (the golden
+/// script's cast); then inputGrad = g @ weight and weightGrad = g^T @ input, products summed in float32, rounded
+/// to input's dtype. An empty input or weight writes nothing (the op_api's early return).
+inline std::tuple<at::Tensor, at::Tensor> FusedLinearCrossEntropyLossGradRef(
+    const at::Tensor& grad, const at::Tensor& input, const at::Tensor& weight, const at::Tensor& targetMask,
+    const at::Tensor& maskedTarget, const at::Tensor& logitsMax, const at::Tensor& sumExpLogits,
+    const at::Tensor& softmax, const at::Tensor& inputGradOut, const at::Tensor& weightGradOut) {
+    if (input.numel() == 0 || weight.numel() == 0) return std::make_tuple(inputGradOut.clone(), weightGradOut.clone());
+    const int64_t bt = input.size(0), v = weight.size(0);
+    at::Tensor sm;
+    if (softmax.defined()) {
+        sm = softmax.to(at::kFloat).clone();
+    } else {
+        const at::Tensor logits = at::matmul(input.to(at::kFloat), weight.to(at::kFloat).t());
+        sm = at::exp(logits - logitsMax.to(at::kFloat).unsqueeze(-1)) / sumExpLogits.to(at::kFloat).unsqueeze(-1);
+    }
+    at::Tensor mask;
+    if (targetMask.scalar_type() == at::kBool) {
+        mask = targetMask.to(at::kLong);
+    } else {
+        const at::Tensor bytes = targetMask.to(at::kLong).reshape({-1, 1});
+        const at::Tensor shifts = at::arange(8, at::TensorOptions().dtype(at::kLong)).reshape({1, 8});
+        mask = at::bitwise_and(at::floor_divide(bytes, at::pow(at::full({1, 8}, 2, bytes.options()), shifts)), 1)
+                   .reshape({-1})
+                   .narrow(0, 0, bt);
+    }
+    const at::Tensor t = maskedTarget.to(at::kLong);
+    const at::Tensor inside = at::logical_and(at::ge(t, 0), at::lt(t, v));
+    const at::Tensor update = (1 - mask).to(at::kFloat) * inside.to(at::kFloat);
+    const at::Tensor idx = at::where(inside, t, at::zeros_like(t)).unsqueeze(-1);
+    sm.scatter_add_(1, idx, -update.unsqueeze(-1));
+    const at::Tensor g = (sm * grad.to(at::kFloat).unsqueeze(-1)).to(input.scalar_type()).to(at::kFloat);
+    const at::Tensor gi = at::matmul(g, weight.to(at::kFloat)).to(input.scalar_type());
+    const at::Tensor gw = at::matmul(g.t(), input.to(at::kFloat)).to(input.scalar_type());
+    return std::make_tuple(gi, gw);
+}
+
+
+/// aclnnBatchMatMulWeightNz (matmul/batch_mat_mul_v3/op_host/op_api/aclnn_batch_matmul.cpp): the batched product as
+/// aclnnBatchMatMul computes it (CubeMatmul), except that two inputs of one 16-bit dtype with a FLOAT out
+/// (NeedEnableFp32Output) give the float32 sums without the rounding to the 16-bit dtype.
+inline at::Tensor BatchMatmulWeightNzFormula(const at::Tensor& self, const at::Tensor& mat2, const at::Tensor& out,
+                                             int64_t cube_math_type) {
+    const at::ScalarType a = self.scalar_type();
+    if (out.scalar_type() == at::kFloat && a == mat2.scalar_type() && (a == at::kHalf || a == at::kBFloat16)) {
+        return at::matmul(self.to(at::kFloat), mat2.to(at::kFloat));
+    }
+    return CubeMatmul(self, mat2, cube_math_type);
 }
 
 }  // namespace ref

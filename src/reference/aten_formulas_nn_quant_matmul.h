@@ -440,5 +440,78 @@ inline at::Tensor BatchMatmulQuantRef(const at::Tensor& x1, const at::Tensor& x2
     return at::clamp(at::round(f * scale + offset), -128, 127).to(at::kChar);
 }
 
+
+/// aclnnQuantMatmulV2 (matmul/quant_matmul/op_host/op_api/aclnn_quant_matmul.cpp; docs/aclnnQuantMatmulV2.md:
+/// out = (x1 @ x2 + bias) * deqScale): op(x1) @ op(x2) exact in int64 (op a transpose of the last two dims where
+/// adjX1 / adjX2; batch dims broadcast), the INT32 bias added to the accumulator, times the FP19 scale the first n of
+/// deqScale's 16-aligned quant params carry (QuantMatmulRef's FLOAT16 path), rounded once to FLOAT16 by the copy.
+inline at::Tensor QuantMatmulV2Ref(const at::Tensor& x1, const at::Tensor& x2, const at::Tensor& bias,
+                                   const at::Tensor& deqScale, bool adjX1, bool adjX2, const at::Tensor& out) {
+    const int64_t n = adjX2 ? x2.size(-2) : x2.size(-1);
+    const at::Tensor scale = deqScale.reshape({-1}).narrow(0, 0, n);
+    return QuantMatmulRef(x1, x2, scale, at::Tensor(), at::Tensor(), bias, adjX1, adjX2, out);
+}
+
+/// aclnnQuantMatmul (V1; the same file): as V2 with one scale, the FLOAT deqScale's bits masked to FP19
+/// (TransDequantScaleToM1: & 0xFFFFE000), no transposes.
+inline at::Tensor QuantMatmulV1Ref(const at::Tensor& x1, const at::Tensor& x2, const at::Tensor& bias, double deqScale,
+                                   const at::Tensor& out) {
+    const float f = static_cast<float>(deqScale);  // CANN's float parameter
+    uint32_t u = 0;
+    std::memcpy(&u, &f, 4);
+    const at::Tensor scale = at::full({1}, static_cast<int64_t>(u), at::TensorOptions().dtype(at::kLong));
+    return QuantMatmulRef(x1, x2, scale, at::Tensor(), at::Tensor(), bias, false, false, out);
+}
+
+
+/// aclnnTransposeQuantBatchMatMul / WeightNz (matmul/transpose_quant_batch_mat_mul/op_api/
+/// aclnn_transpose_quant_batch_mat_mul.cpp; docs/aclnnTransposeQuantBatchMatMul.md). x1 [M, B, K] (permX1 [1, 0, 2])
+/// and x2 [B, K, N] (permX2 [0, 1, 2]) or [B, N, K] ([0, 2, 1]) arrive decoded to FLOAT (FLOAT8 / HIFLOAT8 exactly);
+/// the product per batch, then permY [1, 0, 2] to [M, B, N]:
+///  - K-C (FLOAT scales): (x1[b] @ x2[b]) * x1Scale[m] * x2Scale[n];
+///  - MX (FLOAT8_E8M0 scales, 4-D): each element of k scaled by its block of 32 (x1Scale [M, B, G, 2] - block j at
+///    [m, b, j / 2, j % 2] -, x2Scale [B, G, N, 2] or, permX2 [0, 2, 1], [B, N, G, 2]) before the product;
+///  - T-C (HIFLOAT8 inputs, UINT64 / INT64 scales): the product times x1Scale's one scale (1 without it) and x2Scale[n],
+///    each read as the FP19 its low word holds (the T-C convention of aclnnQuantMatmulV5 here; the kernel's exact
+///    reading of these UINT64 scales is not documented).
+/// Products summed in float32 by ATen (the cube's order and the fixpipe's rounding are not modelled), the result
+/// rounded once to out's dtype (a HIFLOAT8 out: ties away, non-saturating, by the bridge's encoder).
+inline at::Tensor TransposeQuantBatchMatmulRef(const at::Tensor& x1, const at::Tensor& x2, const at::Tensor& x1Scale,
+                                               const at::Tensor& x2Scale, at::IntArrayRef permX2) {
+    const bool x2_021 = permX2.size() == 3 && permX2[1] == 2;
+    at::Tensor a = x1.to(at::kFloat).permute({1, 0, 2});                   // [B, M, K]
+    at::Tensor b = x2.to(at::kFloat);
+    if (x2_021) b = b.transpose(1, 2);                                   // [B, K, N]
+    const int64_t B = a.size(0), M = a.size(1), K = a.size(2), N = b.size(2);
+    at::Tensor r;
+    if (x2Scale.dim() == 4) {  // MX
+        const at::Tensor s1 = x1Scale.to(at::kFloat).reshape({M, B, -1}).permute({1, 0, 2});  // [B, M, 2G]
+        const at::Tensor e1 = nqmm::ExpandGroups(s1, 2, 32, K);                                // [B, M, K]
+        at::Tensor s2 = x2Scale.to(at::kFloat);
+        s2 = x2_021 ? s2.reshape({B, N, -1}) : s2.permute({0, 2, 1, 3}).reshape({B, N, -1});  // [B, N, 2G]
+        const at::Tensor e2 = nqmm::ExpandGroups(s2, 2, 32, K).transpose(1, 2);              // [B, K, N]
+        r = at::bmm(a * e1, b * e2);
+    } else if (x2Scale.scalar_type() == at::kLong) {  // T-C
+        r = at::bmm(a, b) * nqmm::ScaleAsFloat(x2Scale, true).reshape({1, 1, N});
+        if (x1Scale.defined() && x1Scale.numel() > 0) r = r * nqmm::ScaleAsFloat(x1Scale, true).reshape({-1})[0];
+    } else {  // K-C
+        r = at::bmm(a, b) * x1Scale.to(at::kFloat).reshape({1, M, 1}) * x2Scale.to(at::kFloat).reshape({1, 1, N});
+    }
+    return r.permute({1, 0, 2});
+}
+
+
+/// aclnnQuantMatmulReduceSumWeightNz (matmul/quant_matmul_reduce_sum; docs/aclnnQuantMatmulReduceSumWeightNz.md:
+/// out = sum over the batch of (x1_i @ x2_i) * x1Scale * x2Scale, x1Scale broadcast to [batch, m, n]): each batch's
+/// INT8 product exact (int64 here, the cube's INT32 accumulator), times x1Scale[b, m] and the BF16 x2Scale[n] in
+/// float32, summed over the batch in float32, rounded once to BF16 by the copy (the kernel's summation order and
+/// intermediate roundings are not documented).
+inline at::Tensor QuantMatmulReduceSumRef(const at::Tensor& x1, const at::Tensor& x2, const at::Tensor& x1Scale,
+                                          const at::Tensor& x2Scale) {
+    const at::Tensor acc = at::matmul(x1.to(at::kLong), x2.to(at::kLong)).to(at::kFloat);  // [B, M, N]
+    const at::Tensor f = acc * x1Scale.to(at::kFloat).unsqueeze(-1) * x2Scale.to(at::kFloat).reshape({1, 1, -1});
+    return f.sum(0);
+}
+
 }  // namespace ref
 }  // namespace aclcpu

@@ -1,5 +1,5 @@
 // The operators CANN declares in a header beside ones aclcpu implements (aclnnDivMod in aclnn_div.h,
-// aclnnMatmulWeightNz in aclnn_matmul.h): declared with CANN's signature
+// aclnnAddmmWeightNz in aclnn_addmm.h): declared with CANN's signature
 // (from cmake/cann_operator_signatures.tsv, by tools/opgen/gen_ops.py), both phases refusing the call with 161002
 // and a message naming the operator, nothing written through the out pointers.
 #include <gtest/gtest.h>
@@ -8,7 +8,7 @@
 #include <string>
 
 #include "aclnnop/aclnn_div.h"
-#include "aclnnop/aclnn_matmul.h"
+#include "aclnnop/aclnn_addmm.h"
 #include "support/test_util.h"
 
 namespace {
@@ -28,8 +28,8 @@ TEST(UnimplementedInHeader, BothPhasesRefuseNamingTheOperator) {
     aclOpExecutor* ex = reinterpret_cast<aclOpExecutor*>(0x1);
     ExpectRefused(aclnnDivModGetWorkspaceSize(nullptr, nullptr, 0, nullptr, &ws, &ex), "aclnnDivMod", ws, ex);
     ExpectRefused(aclnnInplaceDivModsGetWorkspaceSize(nullptr, nullptr, 2, &ws, &ex), "aclnnInplaceDivMods", ws, ex);
-    ExpectRefused(aclnnMatmulWeightNzGetWorkspaceSize(nullptr, nullptr, nullptr, 1, &ws, &ex), "aclnnMatmulWeightNz",
-                  ws, ex);
+    ExpectRefused(aclnnAddmmWeightNzGetWorkspaceSize(nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, 1, &ws, &ex),
+                  "aclnnAddmmWeightNz", ws, ex);
     EXPECT_EQ(aclnnDivMod(nullptr, 0, nullptr, nullptr), ACLNN_ERR_PARAM_INVALID);
     EXPECT_NE(LastError().find("aclcpu does not implement aclnnDivMod "), std::string::npos);
 }
