@@ -1501,4 +1501,186 @@ inline int CheckDeformableConv2dViews(const OpCall& c, const aclIntArray*, const
     return 0;
 }
 
+// ---- aclnnDeformableConv2dBackward (hicann/ops-nn conv/convolution_backward/op_api/
+// deformable_conv2d_backward_checker.cpp CheckParams); c.t = {input, gradOutput, offsetOut, weight, offset,
+// gradInput, gradWeight, gradOffset, gradBias}. The messages follow opbase's OP_LOGE_FOR_INVALID_* forms.
+
+namespace conv_checks {
+constexpr const char* kDcnBwd = "aclnnDeformableConv2dBackwardGetWorkspaceSize";
+}  // namespace conv_checks
+
+/// CheckParams' first test: the Ascend 950 (NpuArch DAV_3510) only; any other product 161002, before the null checks.
+/// It runs before the generated first phase fills c.soc, so it asks the runtime.
+inline int CheckDeformableConv2dBackwardArch(const OpCall&, const aclIntArray*, const aclIntArray*, const aclIntArray*,
+                                             const aclIntArray*, int64_t, int64_t, bool) {
+    if (rt::ActiveSoc() == rt::Soc::kAscend950) return 0;
+    return Fail(ACLNN_ERR_PARAM_INVALID,
+                "Parameter npuarch of %s has incorrect value of this product. Reason: npuarch must be 3510.",
+                conv_checks::kDcnBwd);
+}
+
+/// CheckDtypeValid, CheckFormat, CheckAttrs, CheckDimension, CheckShape in order.
+inline int CheckDeformableConv2dBackward(const OpCall& c, const aclIntArray* kernelSize, const aclIntArray* strideA,
+                                         const aclIntArray* paddingA, const aclIntArray* dilationA, int64_t groups,
+                                         int64_t deformableGroups, bool modulated) {
+    using namespace conv_checks;
+    const char* E = kDcnBwd;
+    const aclTensor *input = c.t[0], *gradOutput = c.t[1], *offsetOut = c.t[2], *weight = c.t[3], *offset = c.t[4];
+    const aclTensor *gradInput = c.t[5], *gradWeight = c.t[6], *gradOffset = c.t[7], *gradBias = c.t[8];
+    // CheckDtypeValid
+    const aclDataType xd = input->dtype;
+    if (xd != ACL_FLOAT && xd != ACL_FLOAT16 && xd != ACL_BF16) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "Tensor input not implemented for %s, should be in dtype support list DT_FLOAT, DT_FLOAT16, DT_BF16.",
+                    DtypeName(xd));
+    }
+    const struct { const aclTensor* t; const char* name; } same[7] = {
+        {gradInput, "gradInput"}, {gradWeight, "gradWeight"}, {gradOffset, "gradOffset"}, {weight, "weight"},
+        {offsetOut, "offsetOut"}, {offset, "offset"},         {gradOutput, "gradOutput"}};
+    for (const auto& s : same) {
+        if (s.t->dtype != xd) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "Tensor %s expected dtype is %s but found %s.", s.name, DtypeName(xd),
+                        DtypeName(s.t->dtype));
+        }
+    }
+    if (gradBias->dtype != gradOutput->dtype) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Tensor gradBias expected dtype is %s but found %s.",
+                    DtypeName(gradOutput->dtype), DtypeName(gradBias->dtype));
+    }
+    // CheckFormat
+    if (gradOutput->format != ACL_FORMAT_NCHW) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Parameter gradOutput of %s has incorrect format %s. It should be NCHW.",
+                    E, FormatName(gradOutput->format));
+    }
+    if (input->format != ACL_FORMAT_NCHW) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Parameter input of %s has incorrect format %s. It should be NCHW.", E,
+                    FormatName(input->format));
+    }
+    const struct { const aclTensor* t; const aclTensor* ref; const char* names; const char* reason; } formats[6] = {
+        {weight, input, "weight, input", "The formats of weight and input must be the same"},
+        {offsetOut, input, "offsetOut, input", "The formats of offsetOut and input must be the same"},
+        {offset, input, "offset, input", "The formats of offset and input must be the same"},
+        {gradInput, input, "gradInput, input", "The formats of gradInput and input must be the same"},
+        {gradWeight, weight, "gradWeight, weight", "The formats of gradWeight and weight must be the same"},
+        {gradOffset, offsetOut, "gradOffset, offsetOut", "The formats of gradOffset and offsetOut must be the same"}};
+    for (const auto& f : formats) {
+        if (f.t->format != f.ref->format) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "Parameters %s of %s have incorrect formats %s,%s. Reason: %s.",
+                        f.names, E, FormatName(f.t->format), FormatName(f.ref->format), f.reason);
+        }
+    }
+    if (gradBias->format != ACL_FORMAT_ND) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Parameter gradBias of %s has incorrect format %s. It should be ND.", E,
+                    FormatName(gradBias->format));
+    }
+    // CheckAttrs
+    const std::vector<int64_t>& ks = kernelSize->values;
+    const std::vector<int64_t>& st = strideA->values;
+    const std::vector<int64_t>& pd = paddingA->values;
+    const std::vector<int64_t>& dl = dilationA->values;
+    if (ks.size() != 2) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Parameter kernelSize of %s has incorrect shape size %zu. It should be 2.",
+                    E, ks.size());
+    }
+    const struct { const std::vector<int64_t>* v; const char* name; } attrs[3] = {
+        {&st, "stride"}, {&pd, "padding"}, {&dl, "dilation"}};
+    for (const auto& a : attrs) {
+        if (a.v->size() != 4) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "Attribute %s of %s has incorrect size %zu. It should be 4.", a.name, E,
+                        a.v->size());
+        }
+    }
+    if (!(ks[0] > 0 && ks[1] > 0)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Parameters kH,kW of %s have incorrect shapes %ld,%ld. Reason: all axis of "
+                    "[kH, kW] must be greater than 0.", E, static_cast<long>(ks[0]), static_cast<long>(ks[1]));
+    }
+    if (ks[0] * ks[1] > 2048) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Parameters kH,kW of %s have incorrect shapes %ld,%ld. Reason: all axis of "
+                    "[kH, kW] must be less than 2048.", E, static_cast<long>(ks[0]), static_cast<long>(ks[1]));
+    }
+    auto all_at_least = [](const std::vector<int64_t>& v, int64_t lo) {
+        for (int64_t x : v) {
+            if (x < lo) return false;
+        }
+        return true;
+    };
+    if (!(st[0] == 1 && st[1] == 1 && all_at_least(st, 1))) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Parameters stride[0],stride[1],stride[2],stride[3] of %s have incorrect "
+                    "values %s. Reason: stride[0],stride[1] must be 1, stride[2], stride[3] must be greater than or "
+                    "equal to 1.", E, Vec(st).c_str());
+    }
+    if (!all_at_least(pd, 0)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Parameter padding of %s has incorrect value %s. Reason: the value of "
+                    "padding must be greater than or equal to 0.", E, Vec(pd).c_str());
+    }
+    if (!(dl[0] == 1 && dl[1] == 1 && all_at_least(dl, 1))) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Parameters dilation of %s have incorrect values %s. Reason: "
+                    "dilation[0],dilation[1] must be 1, dilation[2],dilation[3] must be greater than or equal to 1.",
+                    E, Vec(dl).c_str());
+    }
+    if (groups <= 0) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Parameter groups of %s has incorrect value %ld. Reason: the value of "
+                    "groups must be greater than 0.", E, static_cast<long>(groups));
+    }
+    if (deformableGroups <= 0) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Parameter deformableGroups of %s has incorrect value %ld. Reason: the "
+                    "value of deformableGroups must be greater than 0.", E, static_cast<long>(deformableGroups));
+    }
+    if (!modulated) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Parameter modulated of %s has incorrect value 0. Reason: the value of "
+                    "modulated must be true.", E);
+    }
+    // CheckDimension
+    const struct { const aclTensor* t; const char* name; size_t want; } dims[9] = {
+        {gradOutput, "gradOutput", 4}, {input, "input", 4},         {weight, "weight", 4},
+        {offsetOut, "offsetOut", 4},   {offset, "offset", 4},       {gradInput, "gradInput", 4},
+        {gradWeight, "gradWeight", 4}, {gradOffset, "gradOffset", 4}, {gradBias, "gradBias", 1}};
+    for (const auto& d : dims) {
+        if (d.t->view_shape.size() != d.want) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, "Expected %zu dimension input, but got %s with sizes %s.", d.want,
+                        d.name, Vec(d.t->view_shape).c_str());
+        }
+    }
+    // CheckShape
+    const std::vector<int64_t>& xs = input->view_shape;
+    const int64_t n = xs[0], inC = xs[1], inH = xs[2], inW = xs[3];
+    const int64_t outC = weight->view_shape[0];
+    if (inC % deformableGroups != 0) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Parameters inC,deformableGroups of %s have incorrect shape %ld,%ld. "
+                    "Reason: inC must be exactly divisible by deformableGroups.", E, static_cast<long>(inC),
+                    static_cast<long>(deformableGroups));
+    }
+    if (inC % groups != 0 || outC % groups != 0) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Parameters inC,outC,groups of %s have incorrect shapes %ld,%ld,%ld. "
+                    "Reason: All axis of [inC, outC] must be divisible by groups.", E, static_cast<long>(inC),
+                    static_cast<long>(outC), static_cast<long>(groups));
+    }
+    if (inH * inW > 2147483647LL) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Parameters inH,inW of %s have incorrect shapes %ld,%ld. Reason: inH * inW "
+                    "must be not greater than 2147483647.", E, static_cast<long>(inC), static_cast<long>(outC));
+    }
+    const int64_t kH = ks[0], kW = ks[1];
+    const int64_t outH = (inH + pd[0] + pd[1] - (kH - 1) * dl[2] - 1) / st[2] + 1;
+    const int64_t outW = (inW + pd[2] + pd[3] - (kW - 1) * dl[3] - 1) / st[3] + 1;
+    auto expect = [&](const aclTensor* t, const char* name, const std::vector<int64_t>& want) {
+        if (t->view_shape == want) return 0;
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Expected tensor for %s to have same size as %s, but got %s.", name,
+                    Vec(want).c_str(), Vec(t->view_shape).c_str());
+    };
+    if (int ret = expect(weight, "weight", {outC, inC / groups, kH, kW})) return ret;
+    if (int ret = expect(offset, "offset", {n, 3 * deformableGroups * kH * kW, outH, outW})) return ret;
+    if (int ret = expect(gradOutput, "gradOutput", {n, outC, outH, outW})) return ret;
+    if (int ret = expect(offsetOut, "offsetOut", {n, inC, outH * kH, outW * kW})) return ret;
+    if (int ret = expect(gradInput, "gradInput", xs)) return ret;
+    if (int ret = expect(gradWeight, "gradWeight", weight->view_shape)) return ret;
+    if (int ret = expect(gradOffset, "gradOffset", offset->view_shape)) return ret;
+    if (int ret = expect(gradBias, "gradBias", {outC})) return ret;
+    if (kH * kW * inC / groups > 65535) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Parameters (kH * kW * inC) / params_.groups of %s have incorrect shapes "
+                    "%ld. Reason: kH * kW * inC / params_.groups should not greater than 65535.", E,
+                    static_cast<long>(kH * kW * inC / groups));
+    }
+    return 0;
+}
+
 }  // namespace aclcpu

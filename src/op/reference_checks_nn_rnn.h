@@ -173,6 +173,84 @@ inline int CheckBidirectionLstmTiling(const OpCall& c, int64_t numLayers, bool i
     return LstmShape(c.t[13], "output_c", {D * numLayers, B, H});
 }
 
+// ---- aclnnBidirectionLSTMV2 (bidirection_lstm_tiling.cpp, registered for BidirectionLSTMV2 too); c.t = {x, initH,
+// initC, wIh, wHh, bIhOptional, bHhOptional, wIhReverseOptional, wHhReverseOptional, bIhReverseOptional,
+// bHhReverseOptional, batchSizeOptional, yOut, outputHOut, outputCOut}
+
+/// GetCheckAttr, then CheckInOutShapes in its order: CheckBatchSizeShape (a given batch_size 1-D, at most MAX_SEQ
+/// 256 steps: T; absent: packed off), CheckXInputShape (packed: 2-D [totalBatch, I], else 3-D; T = x's first dim
+/// without batch_size), CheckInitHInputShape, CheckInputShapes (x only when not packed), CheckOptionalInputShapes,
+/// CheckOutputShapes (y [totalBatch, D*H] when packed).
+inline int CheckBidirectionLstmV2Tiling(const OpCall& c, int64_t numLayers, bool isbias, bool batchFirst,
+                                        bool bidirection, bool packed) {
+    using namespace rnn_checks;
+    if (numLayers != 1) {
+        return Fail(ACLNN_ERR_INNER_TILING_ERROR, "BidirectionLSTM attr num_layers only support 1, please check.");
+    }
+    if (batchFirst) {
+        return Fail(ACLNN_ERR_INNER_TILING_ERROR, "BidirectionLSTM attr batch_first only support false, please check.");
+    }
+    const aclTensor* bs = c.t[11];
+    bool seq = false;
+    int64_t T = 0;
+    if (bs == nullptr) {
+        packed = false;
+    } else {
+        if (bs->view_shape.size() != 1) {
+            return Fail(ACLNN_ERR_INNER_TILING_ERROR, "BidirectionLSTM get batch_size shape ndim is not 1, please "
+                        "check. BidirectionLSTM CheckBatchSizeShape failed, please check.");
+        }
+        if (bs->view_shape[0] > 256) {
+            return Fail(ACLNN_ERR_INNER_TILING_ERROR, "BidirectionLSTM get batch_size length %lld exceed limit 256, "
+                        "please check. BidirectionLSTM CheckBatchSizeShape failed, please check.",
+                        static_cast<long long>(bs->view_shape[0]));
+        }
+        seq = true;
+        T = bs->view_shape[0];
+    }
+    const aclTensor* x = c.t[0];
+    const std::vector<int64_t>& xs = x->view_shape;
+    if (xs.size() != (packed ? 2u : 3u)) {
+        return Fail(ACLNN_ERR_INNER_TILING_ERROR, "BidirectionLSTM get x shape ndim is not %d, please check. "
+                    "BidirectionLSTM CheckXInputShape failed, please check.", packed ? 2 : 3);
+    }
+    const int64_t I = packed ? xs[1] : xs[2];
+    const int64_t total = packed ? xs[0] : 0;
+    if (!seq) T = xs[0];
+    const aclTensor* h0 = c.t[1];
+    if (h0->view_shape.size() != 3) {
+        return Fail(ACLNN_ERR_INNER_TILING_ERROR, "BidirectionLSTM get init_h shape ndim is not 3, please check.");
+    }
+    const int64_t B = h0->view_shape[1], H = h0->view_shape[2];
+    const int64_t D = bidirection ? 2 : 1;
+    if (!packed) {
+        if (int ret = LstmShape(x, "x", {T, B, I})) return ret;
+    }
+    if (int ret = LstmShape(h0, "init_h", {D * numLayers, B, H})) return ret;
+    if (int ret = LstmShape(c.t[2], "init_c", {D * numLayers, B, H})) return ret;
+    if (int ret = LstmShape(c.t[3], "w_ih", {4 * H, I})) return ret;
+    if (int ret = LstmShape(c.t[4], "w_hh", {4 * H, H})) return ret;
+    if (isbias) {
+        if (int ret = LstmShape(c.t[5], "b_ih", {4 * H})) return ret;
+        if (int ret = LstmShape(c.t[6], "b_hh", {4 * H})) return ret;
+    }
+    if (bidirection) {
+        if (int ret = LstmShape(c.t[7], "w_ih_reverse", {4 * H, I})) return ret;
+        if (int ret = LstmShape(c.t[8], "w_hh_reverse", {4 * H, H})) return ret;
+        if (isbias) {
+            if (int ret = LstmShape(c.t[9], "b_ih_reverse", {4 * H})) return ret;
+            if (int ret = LstmShape(c.t[10], "b_hh_reverse", {4 * H})) return ret;
+        }
+    }
+    if (packed) {
+        if (int ret = LstmShape(c.t[12], "output", {total, D * H})) return ret;
+    } else {
+        if (int ret = LstmShape(c.t[12], "output", {T, B, D * H})) return ret;
+    }
+    if (int ret = LstmShape(c.t[13], "output_h", {D * numLayers, B, H})) return ret;
+    return LstmShape(c.t[14], "output_c", {D * numLayers, B, H});
+}
+
 // ---- aclnnThnnFusedLstmCellBackward (aclnn_thnn_fused_lstm_cell_backward.cpp); c.t = {gradHyOptional,
 // gradCOptional, cx, cy, storage, gradGatesOut, gradCxOut, gradBiasOut}
 

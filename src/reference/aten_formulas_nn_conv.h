@@ -217,6 +217,43 @@ inline at::Tensor QuantConvolutionRef(const at::Tensor& input, const at::Tensor&
     return r;
 }
 
+/// The sampling of aclnnDeformableConv2d in float32 (x [n, c, h, w] and offset FLOAT): deformOut [n, c, outH * kH,
+/// outW * kW]. Differentiable in x and offset (ATen operations only), which DeformableConv2dBackwardRef uses.
+inline at::Tensor DeformableSampleFloat(const at::Tensor& xfloat, const at::Tensor& offset, at::IntArrayRef kernelSize,
+                                        at::IntArrayRef stride, at::IntArrayRef padding, at::IntArrayRef dilation,
+                                        int64_t deformableGroups) {
+    const int64_t n = xfloat.size(0), c = xfloat.size(1), h = xfloat.size(2), w = xfloat.size(3);
+    const int64_t kH = kernelSize[0], kW = kernelSize[1], k = kH * kW;
+    const int64_t dg = deformableGroups, cg = c / dg;
+    const int64_t oh = offset.size(2), ow = offset.size(3), l = k * oh * ow;
+    const at::TensorOptions f = at::TensorOptions().dtype(at::kFloat);
+    const at::Tensor xf = xfloat.contiguous().view({n, dg, cg, h * w});
+    const at::Tensor off = offset.reshape({n, 3, dg, kH, kW, oh, ow});
+    // the standard sample points: x = ow * sW - padLeft + kw * dW, y = oh * sH - padTop + kh * dH
+    const at::Tensor bx = (at::arange(ow, f) * stride[3] - padding[2]).view({1, 1, 1, 1, 1, ow}) +
+                          (at::arange(kW, f) * dilation[3]).view({1, 1, 1, kW, 1, 1});
+    const at::Tensor by = (at::arange(oh, f) * stride[2] - padding[0]).view({1, 1, 1, 1, oh, 1}) +
+                          (at::arange(kH, f) * dilation[2]).view({1, 1, kH, 1, 1, 1});
+    const at::Tensor px = off.select(1, 0) + bx;  // [n, dg, kH, kW, oh, ow]
+    const at::Tensor py = off.select(1, 1) + by;
+    const at::Tensor mask = off.select(1, 2);
+    const at::Tensor x0 = at::floor(px).detach(), y0 = at::floor(py).detach();
+    const at::Tensor fx = px - x0, fy = py - y0;      // x - x0, y - y0
+    const at::Tensor gx = (x0 + 1) - px, gy = (y0 + 1) - py;  // x1 - x, y1 - y
+    at::Tensor acc = at::zeros({n, dg, cg, l}, f);
+    for (int dy = 0; dy < 2; ++dy) {
+        for (int dx = 0; dx < 2; ++dx) {
+            const at::Tensor xi = x0 + dx, yi = y0 + dy;
+            const at::Tensor valid = at::logical_and(at::logical_and(xi >= 0, xi < w), at::logical_and(yi >= 0, yi < h));
+            const at::Tensor wt = ((dx ? fx : gx) * (dy ? fy : gy)) * valid.to(at::kFloat) * mask;
+            const at::Tensor idx = (yi.clamp(0, h - 1) * w + xi.clamp(0, w - 1)).to(at::kLong).reshape({n, dg, 1, l});
+            acc = acc + at::gather(xf, 3, idx.expand({n, dg, cg, l})) * wt.reshape({n, dg, 1, l});
+        }
+    }
+    // [n, dg, cg, kH, kW, oh, ow] -> [n, c, oh, kH, ow, kW] -> [n, c, oh * kH, ow * kW]
+    return acc.view({n, dg, cg, kH, kW, oh, ow}).permute({0, 1, 2, 5, 3, 6, 4}).reshape({n, c, oh * kH, ow * kW});
+}
+
 /// aclnnDeformableConv2d (hicann/ops-nn conv/deformable_conv2d: op_api aclnn_deformable_conv2d.cpp, kernel
 /// op_kernel/deformable_conv2d_base.cpp CopyInOffset / CalculateWeight / ProcessZero): in float32 (the Atlas A2/A3
 /// path casts FLOAT16 / BF16 x, offset, weight, bias to FLOAT). For output position (oh, ow), tap (kh, kw) and
@@ -231,41 +268,38 @@ inline std::tuple<at::Tensor, at::Tensor> DeformableConv2dRef(const at::Tensor& 
                                                              at::IntArrayRef padding, at::IntArrayRef dilation,
                                                              int64_t groups, int64_t deformableGroups,
                                                              at::ScalarType /*out_dtype*/) {
-    const int64_t n = x.size(0), c = x.size(1), h = x.size(2), w = x.size(3);
-    const int64_t kH = kernelSize[0], kW = kernelSize[1], k = kH * kW;
-    const int64_t dg = deformableGroups, cg = c / dg;
-    const int64_t oh = offset.size(2), ow = offset.size(3), l = k * oh * ow;
-    const at::TensorOptions f = at::TensorOptions().dtype(at::kFloat);
-    const at::Tensor xf = x.to(at::kFloat).contiguous().view({n, dg, cg, h * w});
-    const at::Tensor off = offset.to(at::kFloat).reshape({n, 3, dg, kH, kW, oh, ow});
-    // the standard sample points: x = ow * sW - padLeft + kw * dW, y = oh * sH - padTop + kh * dH
-    const at::Tensor bx = (at::arange(ow, f) * stride[3] - padding[2]).view({1, 1, 1, 1, 1, ow}) +
-                          (at::arange(kW, f) * dilation[3]).view({1, 1, 1, kW, 1, 1});
-    const at::Tensor by = (at::arange(oh, f) * stride[2] - padding[0]).view({1, 1, 1, 1, oh, 1}) +
-                          (at::arange(kH, f) * dilation[2]).view({1, 1, kH, 1, 1, 1});
-    const at::Tensor px = off.select(1, 0) + bx;  // [n, dg, kH, kW, oh, ow]
-    const at::Tensor py = off.select(1, 1) + by;
-    const at::Tensor mask = off.select(1, 2);
-    const at::Tensor x0 = at::floor(px), y0 = at::floor(py);
-    const at::Tensor fx = px - x0, fy = py - y0;      // x - x0, y - y0
-    const at::Tensor gx = (x0 + 1) - px, gy = (y0 + 1) - py;  // x1 - x, y1 - y
-    at::Tensor acc = at::zeros({n, dg, cg, l}, f);
-    for (int dy = 0; dy < 2; ++dy) {
-        for (int dx = 0; dx < 2; ++dx) {
-            const at::Tensor xi = x0 + dx, yi = y0 + dy;
-            const at::Tensor valid = at::logical_and(at::logical_and(xi >= 0, xi < w), at::logical_and(yi >= 0, yi < h));
-            const at::Tensor wt = ((dx ? fx : gx) * (dy ? fy : gy)) * valid.to(at::kFloat) * mask;
-            const at::Tensor idx = (yi.clamp(0, h - 1) * w + xi.clamp(0, w - 1)).to(at::kLong).reshape({n, dg, 1, l});
-            acc = acc + at::gather(xf, 3, idx.expand({n, dg, cg, l})) * wt.reshape({n, dg, 1, l});
-        }
-    }
-    // [n, dg, cg, kH, kW, oh, ow] -> [n, c, oh, kH, ow, kW] -> [n, c, oh * kH, ow * kW]
-    const at::Tensor deform = acc.view({n, dg, cg, kH, kW, oh, ow}).permute({0, 1, 2, 5, 3, 6, 4}).reshape(
-        {n, c, oh * kH, ow * kW});
-    const std::vector<int64_t> kstride{kH, kW}, zero{0, 0}, one{1, 1};
+    const at::Tensor deform = DeformableSampleFloat(x.to(at::kFloat), offset.to(at::kFloat), kernelSize, stride,
+                                                    padding, dilation, deformableGroups);
+    const std::vector<int64_t> kstride{kernelSize[0], kernelSize[1]}, zero{0, 0}, one{1, 1};
     at::Tensor out = at::conv2d(deform, weight.to(at::kFloat), at::Tensor(), kstride, zero, one, groups);
     if (bias.defined()) out = out + bias.to(at::kFloat).view({1, -1, 1, 1});
     return std::make_tuple(out, deform);
+}
+
+/// aclnnDeformableConv2dBackward (hicann/ops-nn conv/convolution_backward/op_api/aclnn_convolution_backward.cpp
+/// CalculateDeformableConv2dBackward): as the op_api composes it, in float32. (1) The convolution's backward of out =
+/// conv2d(offsetOut, weight, stride (kH, kW), no padding, dilation 1, groups) + bias on the caller's offsetOut (the
+/// forward's deformOut): gradWeight, gradBias (gradOutput summed over n, h, w) and the gradient of deformOut;
+/// (2) DeformableOffsetsGrad: that gradient taken back through aclnnDeformableConv2d's sampling of input at offset
+/// (DeformableSampleFloat, differentiated by ATen's autograd): gradInput (each tap's bilinear corner weights times
+/// its mask, summed into the corners read) and gradOffset (the x / y derivatives of the bilinear sample times the
+/// mask, and the unmasked sample for the mask channel), in offset's layout. Each result rounded once by the writer.
+inline std::tuple<at::Tensor, at::Tensor, at::Tensor, at::Tensor> DeformableConv2dBackwardRef(
+    const at::Tensor& input, const at::Tensor& gradOutput, const at::Tensor& offsetOut, const at::Tensor& weight,
+    const at::Tensor& offset, at::IntArrayRef kernelSize, at::IntArrayRef stride, at::IntArrayRef padding,
+    at::IntArrayRef dilation, int64_t groups, int64_t deformableGroups) {
+    const std::vector<int64_t> kstride{kernelSize[0], kernelSize[1]}, zero{0, 0}, one{1, 1};
+    const std::vector<int64_t> bias_sizes{weight.size(0)};
+    const auto conv = at::convolution_backward(gradOutput.to(at::kFloat), offsetOut.to(at::kFloat),
+                                               weight.to(at::kFloat), at::IntArrayRef(bias_sizes), kstride, zero, one,
+                                               false, zero, groups, {true, true, true});
+    c10::AutoGradMode grad_on(true);
+    const at::Tensor x = input.to(at::kFloat).detach().clone().requires_grad_(true);
+    const at::Tensor off = offset.to(at::kFloat).detach().clone().requires_grad_(true);
+    const at::Tensor deform = DeformableSampleFloat(x, off, kernelSize, stride, padding, dilation, deformableGroups);
+    deform.backward(std::get<0>(conv).contiguous());
+    auto grad_or_zero = [](const at::Tensor& t) { return t.grad().defined() ? t.grad() : at::zeros_like(t); };
+    return std::make_tuple(grad_or_zero(x).detach(), std::get<1>(conv), grad_or_zero(off).detach(), std::get<2>(conv));
 }
 
 }  // namespace ref

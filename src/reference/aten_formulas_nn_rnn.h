@@ -64,6 +64,78 @@ inline std::tuple<at::Tensor, at::Tensor, at::Tensor> BidirectionLstmIn(
     return std::make_tuple(std::get<0>(r), std::get<1>(r), std::get<2>(r));
 }
 
+/// aclnnBidirectionLSTMV2 (op_kernel shared with aclnnBidirectionLSTM: lstm_bidir_fp16.cpp, which with batch_size
+/// computes step t on its first batch_size[t] rows only): without batchSize as BidirectionLstmIn. With it (T steps,
+/// non-increasing, each in [1, B], summing to x's rows when packed - the kernel asserts the bound and the sum;
+/// violations are ATen errors here) ATen's packed-sequence at::lstm on the rows of every step end to end: packed, x
+/// is those rows and yOut the packed result; padded, the rows are gathered from x [T, B, I] and the result scattered
+/// back into yOut [T, B, D*H] with 0 on the rows past batch_size[t] (aclcpu's choice: what the kernel leaves there
+/// is not documented). The final states are each sequence's own (PyTorch's packed semantics, the reverse direction
+/// starting at each sequence's end).
+inline std::tuple<at::Tensor, at::Tensor, at::Tensor> BidirectionLstmV2In(
+    const at::Tensor& x, const at::Tensor& initH, const at::Tensor& initC, const at::Tensor& wIh, const at::Tensor& wHh,
+    const at::Tensor& bIh, const at::Tensor& bHh, const at::Tensor& wIhR, const at::Tensor& wHhR, const at::Tensor& bIhR,
+    const at::Tensor& bHhR, const at::Tensor& batchSize, bool isbias, bool bidirection, bool packed) {
+    if (!batchSize.defined()) {
+        return BidirectionLstmIn(x, initH, initC, wIh, wHh, bIh, bHh, wIhR, wHhR, bIhR, bHhR, isbias, bidirection);
+    }
+    auto f = [](const at::Tensor& t) { return t.to(at::kFloat).contiguous(); };
+    std::vector<at::Tensor> params = {f(wIh), f(wHh)};
+    if (isbias) {
+        params.push_back(f(bIh));
+        params.push_back(f(bHh));
+    }
+    if (bidirection) {
+        params.push_back(f(wIhR));
+        params.push_back(f(wHhR));
+        if (isbias) {
+            params.push_back(f(bIhR));
+            params.push_back(f(bHhR));
+        }
+    }
+    const at::Tensor bs = batchSize.to(at::kLong).contiguous();
+    const int64_t steps = bs.numel(), batch = initH.size(1), hidden = initH.size(2), dirs = bidirection ? 2 : 1;
+    if (steps == 0) {  // no step: nothing computed, the initial states handed back
+        TORCH_CHECK(!packed || x.size(0) == 0, "aclnnBidirectionLSTMV2: the batch sizes sum to 0, x has ", x.size(0),
+                    " rows");
+        const at::Tensor none = packed ? at::zeros({0, dirs * hidden}, at::kFloat)
+                                       : at::zeros({0, batch, dirs * hidden}, at::kFloat);
+        return std::make_tuple(none, f(initH), f(initC));
+    }
+    const int64_t* b = bs.data_ptr<int64_t>();
+    int64_t sum = 0;
+    for (int64_t t = 0; t < steps; ++t) {
+        TORCH_CHECK(b[t] >= 1 && b[t] <= batch, "aclnnBidirectionLSTMV2: batchSizeOptional[", t, "] = ", b[t],
+                    " is outside [1, ", batch, "]");
+        TORCH_CHECK(t == 0 || b[t] <= b[t - 1], "aclnnBidirectionLSTMV2: batchSizeOptional must not increase (step ",
+                    t, ")");
+        sum += b[t];
+    }
+    at::Tensor data;
+    if (packed) {
+        TORCH_CHECK(sum == x.size(0), "aclnnBidirectionLSTMV2: the batch sizes sum to ", sum, ", x has ", x.size(0),
+                    " rows");
+        data = f(x);
+    } else {
+        std::vector<at::Tensor> rows;
+        for (int64_t t = 0; t < steps; ++t) rows.push_back(x.select(0, t).narrow(0, 0, b[t]).to(at::kFloat));
+        data = at::cat(rows, 0);
+    }
+    const auto r = at::lstm(data, bs, {f(initH), f(initC)}, params, isbias, /*num_layers=*/1, /*dropout=*/0.0,
+                            /*train=*/false, bidirection);
+    at::Tensor y = std::get<0>(r);
+    if (!packed) {
+        at::Tensor padded = at::zeros({steps, batch, dirs * hidden}, y.options());
+        int64_t off = 0;
+        for (int64_t t = 0; t < steps; ++t) {
+            padded.select(0, t).narrow(0, 0, b[t]).copy_(y.narrow(0, off, b[t]));
+            off += b[t];
+        }
+        y = padded;
+    }
+    return std::make_tuple(y, std::get<1>(r), std::get<2>(r));
+}
+
 /// aclnnThnnFusedLstmCellBackward (aclnnThnnFusedLstmCellBackward.md; op_kernel/thnn_fused_lstm_cell_grad.h):
 /// storage the forward's activated gates [i, f, g, o] (OFFSET_I/F/J/O); gcx = tanh(cy); dc = gradHy * o * (1 - gcx^2)
 /// + gradC; gradCx = dc * f; gates' gradients di = dc * g * i * (1 - i), df = dc * cx * f * (1 - f),
