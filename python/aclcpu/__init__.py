@@ -65,7 +65,9 @@ assert set(_FOREACH_INDEX) == set(FOREACH), "aclcpu._core and aclcpu._ops disagr
 #: Reference-tier operators (fidelity="reference"): aclnn API name -> Python function name.
 REFERENCE_OPERATORS = {api: info.function for api, info in REFERENCE.items()}
 _REF_INDEX = {api: k for k, api in enumerate(_core.reference_operators())}
-assert set(_REF_INDEX) == set(REFERENCE), "aclcpu._core and aclcpu._ops disagree on the reference-tier operators"
+# An empty index: the libraries were built without the reference-tier entry points (ACLCPU_REFERENCE_ENTRY_POINTS=OFF)
+assert not _REF_INDEX or set(_REF_INDEX) == set(REFERENCE), \
+    "aclcpu._core and aclcpu._ops disagree on the reference-tier operators"
 _FIDELITIES = ("exact", "reference")
 _MAX_OUT_DIMS = 32  # numpy's limit; the operators' own checks refuse more than 8 with CANN's message
 _L1, _MSE, _SMOOTH_L1 = _INDEX["aclnnL1LossBackward"], _INDEX["aclnnMseLossBackward"], _INDEX["aclnnSmoothL1LossBackward"]
@@ -580,6 +582,9 @@ def _reference_value(info, name, kind, v):
 
 def _call_reference(info, tensors, params, outputs, soc):
     """A reference-tier call (call(..., fidelity="reference")); returns the output array(s)."""
+    if info.api not in _REF_INDEX:
+        raise AclnnError(_INVALID, f"{info.api}: this build of aclcpu has no reference-tier entry points (its "
+                                   "libraries were built with ACLCPU_REFERENCE_ENTRY_POINTS=OFF)")
     names = [n for n, _ in info.inputs]
     if not isinstance(tensors, (list, tuple)) or len(tensors) != len(names):
         raise AclnnError(_INVALID, f"{info.api} takes {len(names)} tensors ({', '.join(names)}), got "

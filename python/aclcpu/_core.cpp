@@ -601,10 +601,15 @@ struct RefOpDef {
 };
 
 /// The reference-tier operators, in the order of _core.reference_operators(): rows tools/opgen/gen_ops.py writes.
+#if ACLCPU_WITH_REFERENCE_ENTRY_POINTS
 const RefOpDef kRefOps[] = {
 #include "core_reference_table.inc"
 };
 constexpr int kNumRefOps = static_cast<int>(sizeof(kRefOps) / sizeof(kRefOps[0]));
+#else  // libopapi_nn/math built without the reference-tier entry points (CMake's ACLCPU_REFERENCE_ENTRY_POINTS=OFF)
+const RefOpDef* const kRefOps = nullptr;
+constexpr int kNumRefOps = 0;
+#endif
 
 /// A Python int within [lo, hi] (not a bool) for parameter k of api; AclnnError 161002 otherwise.
 int64_t RefInt(const py::object& o, int64_t lo, int64_t hi, const char* api, size_t k) {
@@ -1114,7 +1119,7 @@ PYBIND11_MODULE(_core, m) {
         "reference_operators",
         [] {
             std::vector<std::string> names;
-            for (const RefOpDef& d : kRefOps) names.emplace_back(d.api);
+            for (int k = 0; k < kNumRefOps; ++k) names.emplace_back(kRefOps[k].api);
             return names;
         },
         "The aclnn API names of the reference-tier operators call_reference() knows, by index.");

@@ -7,7 +7,10 @@
 # fallback 127 s, the fallback alone 84 s; a user's `pip install .` keeps the default, every target), at -O0 instead of
 # Release's -O3 (the library's values do not depend on the optimisation level: -ffp-contract=off and no fast-math
 # are the project's own flags). Measured per translation unit (g++ 12, CPU seconds, -O1 -> -O0):
-# src/kernels/binary_simd.cpp 10.1 -> 1.8, src/runtime/runtime.cpp 3.9 -> 3.0.
+# src/kernels/binary_simd.cpp 10.1 -> 1.8, src/runtime/runtime.cpp 3.9 -> 3.0. And without the reference tier's
+# entry points (ACLCPU_REFERENCE_ENTRY_POINTS=OFF: a wheel carries no reference library anyway, so its reference
+# operators can only refuse; several hundred generated units, about 3 CPU s per unity batch of 32 at -O0): the
+# test checks that such a wheel's reference-tier call refuses with 161002 naming the option.
 # Usage: pip_install_test.sh SOURCE_DIR WORK_DIR
 set -euo pipefail
 src=$1
@@ -23,6 +26,7 @@ fi
 export CMAKE_BUILD_PARALLEL_LEVEL="${CMAKE_BUILD_PARALLEL_LEVEL:-$(nproc)}"
 "$work/venv/bin/pip" install -q --disable-pip-version-check "${extra[@]}" --config-settings=build-dir="$work/build" \
   --config-settings=cmake.define.ACLCPU_SIMD_TARGETS=scalar \
+  --config-settings=cmake.define.ACLCPU_REFERENCE_ENTRY_POINTS=OFF \
   "--config-settings=cmake.define.CMAKE_CXX_FLAGS_RELEASE=-O0 -DNDEBUG" "$src"
 cd "$work"
 "$work/venv/bin/python" - "$work" <<'PY'
@@ -38,6 +42,12 @@ assert y.dtype == np.float16 and y.tolist() == [0.25, -0.5, 0.0, -1.0], y
 b = aclcpu.l1_loss_backward(g.astype(aclcpu.BFLOAT16), s, t, "none", out_dtype="bf16")
 assert b.dtype == aclcpu.BFLOAT16
 aclcpu.to_bin(y, "y.bin")
+ref = sorted(aclcpu.REFERENCE_OPERATORS)[0]  # a reference-tier operator: this wheel's libraries lack its entry point
+try:
+    aclcpu.call(ref, [], fidelity="reference")
+    raise AssertionError(f"{ref}: no refusal")
+except aclcpu.AclnnError as e:
+    assert e.status == 161002 and "ACLCPU_REFERENCE_ENTRY_POINTS=OFF" in str(e), e
 print("pip install: aclcpu", aclcpu.__version__, "from", os.path.dirname(aclcpu.__file__))
 PY
 "$work/venv/bin/aclcpu" compare y.bin y.bin --dtype float16 >/dev/null

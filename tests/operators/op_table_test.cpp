@@ -1155,6 +1155,12 @@ TEST(OpTableChildProcess, Dump) {
 // of the API name's hash), so that both products' code paths run under the sanitizers across the table - each
 // child process of the ASan tree costs about half a second, and this test was 215 of the stage's 576 test-seconds.
 TEST_P(OpTable, ThreadCountDoesNotChangeResults) {
+    // Sampled (sanitizer builds): a third of the entries, chosen by name, each in one product at 1 and 3 threads -
+    // how the device pool splits rows is the engine's, the same for every entry of a shape, and each child is a
+    // process start under ASan (about 0.25 s); the Release run checks every entry in both products at 1, 2, 5.
+    if (SampledSweeps() && std::hash<std::string>{}(std::string(op().api) + "#threads") % 3 != 0) {
+        GTEST_SKIP() << "sampled: Release runs every entry";
+    }
     const std::string dir = ::testing::TempDir();
     const int first = SampledSweeps() ? static_cast<int>(std::hash<std::string>{}(op().api) & 1u) : 0;
     const int last = SampledSweeps() ? first + 1 : 2;
