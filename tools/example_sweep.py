@@ -44,6 +44,11 @@ default Ascend950). Outcomes:
   compile   another compilation error
   link      compiled, the link failed (undefined reference, missing library)
   run-fail  non-zero exit, a signal, or a "... failed. ERROR: <n>" line with n != 0 (the samples' CHECK_RET)
+            (a program of a plain examples/ folder, run on the default product, that fails so - not at an
+            operator aclcpu lacks - runs once more with ACLCPU_SOC_VERSION=Ascend910B, unless the caller's
+            environment sets a product: the operators of some such programs exist on Atlas A2/A3 only, and the
+            repositories' documented example line builds for ascend910b; ok then, and the report lists them
+            with the default product's first error)
   timeout   still running after the limit (killed)
   graph     a GE graph-mode program (test_geir_*) whose compilation stops at a GE header
 
@@ -76,6 +81,7 @@ import time
 
 CLASSES = ["ok", "missing", "header", "compile", "link", "run-fail", "timeout", "graph"]
 ARCH_SOC = {"arch35": "Ascend950", "arch22": "Ascend910B", "arch20": "Ascend310P"}
+RETRY_SOC = "Ascend910B"  # the second product a plain examples/ folder's program runs on when the first fails
 EXCLUDED = re.compile(r"(^|/)experimental/|(^|/)scripts/opgen/template/")
 EXAMPLE = re.compile(r"^[^/]+/(?:.+/)?examples/(?:.+/)?[^/]+\.cpp$")
 # "aclnnMmGetWorkspaceSize failed. ERROR: 161002" and the samples' variants ("failed, ret = 1", "ERROR: %d").
@@ -119,6 +125,7 @@ class Program:
         # by a relative path (../op_api/aclnn_<op>.h), as they compile inside a checkout.
         self.op_dir = path[: path.rindex("/examples/")]
         self.result, self.reason, self.missing, self.log_error = None, "", [], ""
+        self.product = ""  # set when the program ran ok only on RETRY_SOC (why it failed on the default)
         self.seconds = 0.0
 
     @property
@@ -348,6 +355,23 @@ def sweep_one(prog, root, env, timeout, include_dirs, extra):
         if prog.arch:
             run_env["ACLCPU_SOC_VERSION"] = ARCH_SOC[prog.arch]
         rc, rout = run_limited([f"./{out_name}"], wd, run_env, timeout)
+        failed = [m for m in FAILED_STATUS.finditer(rout) if int(m.group(1)) != 0]
+        if (rc is not None and (rc != 0 or failed) and not prog.arch and "ACLCPU_SOC_VERSION" not in env
+                and not NOT_IMPLEMENTED.search(rout + "".join(plog_errors(log_dir)))):
+            # A program of a plain examples/ folder that failed on the default product runs once more on Atlas A2
+            # (RETRY_SOC): its operator may exist only there (an A2/A3-only kernel, an A2-only dtype), and the
+            # repositories' documented example line builds for ascend910b. The report names such programs.
+            first = shorten(first_line(rout, r"(?i)fail|error") or plog_error(log_dir) or f"exit status {rc}", 160)
+            shutil.rmtree(log_dir, ignore_errors=True)
+            retry_env = dict(run_env, ACLCPU_SOC_VERSION=RETRY_SOC)
+            rc2, rout2 = run_limited([f"./{out_name}"], wd, retry_env, timeout)
+            failed2 = [m for m in FAILED_STATUS.finditer(rout2) if int(m.group(1)) != 0]
+            if rc2 == 0 and not failed2:
+                rc, rout = rc2, rout2
+                prog.product = f"{RETRY_SOC} (on the default Ascend950: {first})"
+            else:
+                shutil.rmtree(log_dir, ignore_errors=True)
+                rc, rout = run_limited([f"./{out_name}"], wd, run_env, timeout)  # the default product's log back
         with open(os.path.join(wd, f"{out_name}.out"), "w", encoding="utf-8") as f:  # for --keep / --work
             f.write(rout)
         failed = [m for m in FAILED_STATUS.finditer(rout) if int(m.group(1)) != 0]
@@ -439,6 +463,13 @@ def report(repos, programs, args, prefix, wall, heads):
             common = "; ".join(f"{md_escape(r)} ({n})" for r, n in reasons.most_common(3))
             out.append(f"- {len(graphs)} GE graph-mode programs (`test_geir_*`, not listed): {common}")
         if fails or graphs:
+            out.append("")
+        retried = sorted((p for p in progs if p.result == "ok" and p.product), key=lambda p: p.path)
+        if retried:
+            out.append(f"ok on {RETRY_SOC} only ({len(retried)}; a plain examples/ folder's program that failed on the "
+                       "default product Ascend950 and was run again on Atlas A2):")
+            for p in retried:
+                out.append(f"- `{p.path}`: {md_escape(p.product)}")
             out.append("")
         idle = sorted(p.path for p in progs if p.result == "ok" and p.reason)
         if idle:
