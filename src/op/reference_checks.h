@@ -150,20 +150,17 @@ inline int CheckAddmm(const OpCall& c, const aclScalar* /*beta*/, const aclScala
 
 // ---- aclnnBatchMatMul (aclnn_batch_matmul.cpp CheckParamsV2 after the null checks); c.t = {self, mat2, out}
 
-/// The cube rule's check of self (matA), mat2 (matB) and out; self, mat2, out 3-D; self's last dim equal to mat2's
-/// second; the batch dims equal or one of them 1; out [batch, m, n]; self and out not FRACTAL_NZ.
-inline int CheckBatchMatMul(const OpCall& c, int8_t cubeMathType) {
-    const aclTensor* self = c.t[0];
-    const aclTensor* mat2 = c.t[1];
-    const aclTensor* out = c.t[2];
-    if (int ret = CheckCubeInput(c, self, mat2, nullptr, out, cubeMathType)) return ret;
+/// aclnn_batch_matmul.cpp's shape rule (aclnnBatchMatMul and aclnnBatchMatMulWeightNz): self, mat2, out 3-D; a
+/// FRACTAL_NZ mat2 (`mat2_nz`) with k or n of 1 refused; self's last dim mat2's second; the batch dims equal or one
+/// of them 1; out [batch, m, n]. Returns 0 or 161002.
+inline int CheckBatchMatMulShapes(const aclTensor* self, const aclTensor* mat2, const aclTensor* out, bool mat2_nz) {
     if (int ret = CheckDims(self, "selfTensor", 3)) return ret;
     if (int ret = CheckDims(mat2, "otherTensor", 3)) return ret;
     if (int ret = CheckDims(out, "outTensor", 3)) return ret;
     const std::vector<int64_t>& a = self->view_shape;
     const std::vector<int64_t>& b = mat2->view_shape;
     const std::vector<int64_t>& o = out->view_shape;
-    if ((b[1] == 1 || b[2] == 1) && mat2->format == ACL_FORMAT_FRACTAL_NZ) {
+    if ((b[1] == 1 || b[2] == 1) && mat2_nz) {
         return Fail(ACLNN_ERR_PARAM_INVALID, "The k-axis or n-axis can not be 1.");
     }
     if (a[2] != b[1]) {
@@ -185,6 +182,18 @@ inline int CheckBatchMatMul(const OpCall& c, int8_t cubeMathType) {
                     static_cast<long>(o[1]), static_cast<long>(a[1]), static_cast<long>(o[2]), static_cast<long>(b[2]),
                     static_cast<long>(o[0]), static_cast<long>(batch));
     }
+    return 0;
+}
+
+
+/// The cube rule's check of self (matA), mat2 (matB) and out; self, mat2, out 3-D; self's last dim equal to mat2's
+/// second; the batch dims equal or one of them 1; out [batch, m, n]; self and out not FRACTAL_NZ.
+inline int CheckBatchMatMul(const OpCall& c, int8_t cubeMathType) {
+    const aclTensor* self = c.t[0];
+    const aclTensor* mat2 = c.t[1];
+    const aclTensor* out = c.t[2];
+    if (int ret = CheckCubeInput(c, self, mat2, nullptr, out, cubeMathType)) return ret;
+    if (int ret = CheckBatchMatMulShapes(self, mat2, out, mat2->format == ACL_FORMAT_FRACTAL_NZ)) return ret;
     if (self->format == ACL_FORMAT_FRACTAL_NZ || out->format == ACL_FORMAT_FRACTAL_NZ) {
         return Fail(ACLNN_ERR_PARAM_INVALID, " The 'self' or 'out' tensor currently does not support NZ format");
     }

@@ -2060,34 +2060,7 @@ inline int CheckBatchMatMulWeightNz(const OpCall& c, int8_t cubeMathTypeIn) {
         return Fail(ACLNN_ERR_PARAM_INVALID, "self's dtype [%s] and out's dtype [%s] are not equal.",
                     DtypeName(self->dtype), DtypeName(out->dtype));
     }
-    if (int ret = CheckDims(self, "selfTensor", 3)) return ret;
-    if (int ret = CheckDims(mat2, "otherTensor", 3)) return ret;
-    if (int ret = CheckDims(out, "outTensor", 3)) return ret;
-    const std::vector<int64_t>& a = self->view_shape;
-    const std::vector<int64_t>& b = mat2->view_shape;
-    const std::vector<int64_t>& o = out->view_shape;
-    if ((b[1] == 1 || b[2] == 1) && nnmatmul::IsNz(mat2)) {
-        return Fail(ACLNN_ERR_PARAM_INVALID, "The k-axis or n-axis can not be 1.");
-    }
-    if (a[2] != b[1]) {
-        return Fail(ACLNN_ERR_PARAM_INVALID,
-                    "self's last dim and mat2's penultimate dim shoule be same, self [%ld], mat2 [%ld].",
-                    static_cast<long>(a[2]), static_cast<long>(b[1]));
-    }
-    if (a[0] != b[0] && a[0] != 1 && b[0] != 1) {
-        return Fail(ACLNN_ERR_PARAM_INVALID,
-                    "self's first dim and mat2's first dim shoule be same, or at least one of the self's first dim and "
-                    "mat2's first dim is 1.Now self [%ld], mat2 [%ld].",
-                    static_cast<long>(a[0]), static_cast<long>(b[0]));
-    }
-    const int64_t batch = a[0] >= b[0] ? a[0] : b[0];
-    if (o[1] != a[1] || o[2] != b[2] || o[0] != batch) {
-        return Fail(ACLNN_ERR_PARAM_INVALID,
-                    "output's shape is not match input, out_m[%ld] must be same with self_m[%ld], out_n[%ld] must be "
-                    "same with other_n[%ld], out_batch[%ld] must be same with input_batch[%ld].",
-                    static_cast<long>(o[1]), static_cast<long>(a[1]), static_cast<long>(o[2]), static_cast<long>(b[2]),
-                    static_cast<long>(o[0]), static_cast<long>(batch));
-    }
+    if (int ret = CheckBatchMatMulShapes(self, mat2, out, nnmatmul::IsNz(mat2))) return ret;
     if (nnmatmul::IsNz(mat2) && mat2->storage_shape.size() != 5) {
         return Fail(ACLNN_ERR_PARAM_INVALID, "Only support mat2 storageShapeDim is 5, which are [%zu].",
                     mat2->storage_shape.size());
