@@ -120,6 +120,7 @@ ACLCPU_LIB_API int CheckDataAddressIn(const aclTensor& t, const char* name, cons
 ACLCPU_LIB_API bool HasInternalOverlap(const aclTensor& t);
 ACLCPU_LIB_API void ReleaseExecutor(aclOpExecutor* ex);
 ACLCPU_LIB_API ExecutorPtr AcquireExecutor();
+ACLCPU_LIB_API void TakeWarmTensorStorage(aclOpExecutor* ex);
 ACLCPU_LIB_API aclOpExecutor* PublishExecutor(ExecutorPtr ex);
 ACLCPU_LIB_API int RunExecutor(void* workspace, uint64_t workspace_size, aclOpExecutor* executor, aclrtStream stream,
                                const char* api);

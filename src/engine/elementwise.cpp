@@ -2,6 +2,7 @@
 #include "engine/list.h"
 
 #include <algorithm>
+#include <cstring>
 #include <new>
 #include <vector>
 
@@ -129,6 +130,41 @@ ElementwiseCall::ElementwiseCall(const aclTensor* tensors, const ElementwiseOper
     bool plain = false;
     cached_row_ = nontemporal_ ? SelectRow(direct_, direct_tiles_, &plain) : direct_row_;
     planned_mask_ = TemporaryMask(tensors);
+}
+
+void ElementwiseCall::Rebase(const aclTensor* tensors, const ElementwiseOperands& ops) {
+    ops_ = ops;
+    for (int k = 0; k < ops.NumOperands(); ++k) {
+        const aclTensor& t = tensors[ops.Operand(k)];
+        planned_bases_[k] = static_cast<char*>(t.data);
+        // as PlanLoop computes it (two's-complement bytes); the offset is the only operand field PlanLoop keeps
+        // that congruent operands do not share
+        direct_.offset[k] = static_cast<int64_t>(static_cast<uint64_t>(t.offset) *
+                                                 static_cast<uint64_t>(ItemSize(t.dtype)));
+    }
+    planned_mask_ = TemporaryMask(tensors);
+}
+
+bool ElementwiseCall::Congruent(const aclTensor* tensors, const ElementwiseOperands& ops0,
+                                const BroadcastShape& shape0, const ElementwiseKernel& kernel0,
+                                const ElementwiseOperands& ops, const BroadcastShape& shape,
+                                const ElementwiseKernel& kernel) {
+    if (ops0.num_outputs != ops.num_outputs || ops0.num_inputs != ops.num_inputs || shape0.n != shape.n) return false;
+    for (size_t d = 0; d < shape.n; ++d) {
+        if (shape0.d[d] != shape.d[d]) return false;
+    }
+    if (kernel0.select != kernel.select || std::memcmp(kernel0.params, kernel.params, kMaxParamBytes) != 0) {
+        return false;
+    }
+    for (int k = 0; k < ops.NumOperands(); ++k) {
+        const aclTensor& a = tensors[ops0.Operand(k)];
+        const aclTensor& b = tensors[ops.Operand(k)];
+        if (a.dtype != b.dtype || a.view_shape.size() != b.view_shape.size()) return false;
+        for (size_t d = 0; d < a.view_shape.size(); ++d) {
+            if (a.view_shape[d] != b.view_shape[d] || a.strides[d] != b.strides[d]) return false;
+        }
+    }
+    return true;
 }
 
 bool ElementwisePlan::ShortRun() const { return call_.Numel() <= kShortRunElements && !call_.Tiled(); }
@@ -360,10 +396,21 @@ struct ListCtx {
 ElementwiseListPlan::ElementwiseListPlan(const aclTensor* tensors, const ElementwiseListItem* items, size_t count) {
     calls_.reserve(count);
     std::vector<Span> spans;
+    spans.reserve(count * 3);
+    const ElementwiseListItem* prev = nullptr;  // the last item planned
     for (size_t i = 0; i < count; ++i) {
         const ElementwiseListItem& it = items[i];
         if (it.shape.Numel() == 0) continue;  // nothing to run (its operands have no elements either)
-        calls_.emplace_back(tensors, it.ops, it.shape, it.kernel);
+        // A position of the previous planned one's shape class (the common list: tensors of one shape, dtype
+        // and layout) copies that plan and redoes only its offsets and addresses (ElementwiseCall::Rebase).
+        if (prev != nullptr &&
+            ElementwiseCall::Congruent(tensors, prev->ops, prev->shape, prev->kernel, it.ops, it.shape, it.kernel)) {
+            calls_.push_back(calls_.back());
+            calls_.back().Rebase(tensors, it.ops);
+        } else {
+            calls_.emplace_back(tensors, it.ops, it.shape, it.kernel);
+        }
+        prev = &it;
         const size_t item = calls_.size() - 1;
         for (int k = 0; k < it.ops.NumOperands(); ++k) {
             const aclTensor& t = tensors[it.ops.Operand(k)];

@@ -180,6 +180,18 @@ public:
     ElementwiseCall(const aclTensor* tensors, const ElementwiseOperands& ops, const BroadcastShape& shape,
                     const ElementwiseKernel& kernel);
 
+    /// Makes this call (a copy of a call planned for operands congruent to `ops` of `tensors`: the same broadcast
+    /// shape and kernel, every operand of the same dtype, view shape and strides - Congruent) the plan of `ops`:
+    /// only what depends on the operands' offsets and addresses is redone (the loop plan's byte offsets, the
+    /// planned addresses, the temporaries' mask); the loop order, tiles and rows are the copied ones. For the
+    /// tensor lists' positions of one shape class (PlanElementwiseList).
+    void Rebase(const aclTensor* tensors, const ElementwiseOperands& ops);
+    /// Whether `ops` of `tensors` over `shape` with `kernel` are congruent (see Rebase) to `ops0` of the same
+    /// tensors over `shape0` with `kernel0`.
+    static bool Congruent(const aclTensor* tensors, const ElementwiseOperands& ops0, const BroadcastShape& shape0,
+                          const ElementwiseKernel& kernel0, const ElementwiseOperands& ops,
+                          const BroadcastShape& shape, const ElementwiseKernel& kernel);
+
     /// The workspace (bytes) a run with the planned tensors' addresses needs (see PlanElementwise).
     uint64_t WorkspaceSize() const;
     /// Which outputs need a temporary with these tensors' addresses (bit j: output j), from their byte ranges.

@@ -165,9 +165,10 @@ int PublishPlanOfArgs(const aclTensor* const* t, int n, int num_inputs, const ch
     call.op_name = api;
     call.tensor_names = names;
     call.num_inputs = num_inputs;
+    if (static_cast<size_t>(n) >= kWarmTensorsMin) TakeWarmTensorStorage(ex.get());
     call.tensors.resize(n);
     call.same_as.resize(n);
-    for (int i = 0; i < n; ++i) call.tensors[i] = *t[i];  // reuses a recycled executor's vectors
+    for (int i = 0; i < n; ++i) CopyDescriptor(&call.tensors[i], *t[i]);  // reuses a recycled executor's vectors
     if (n <= 16) {  // the single-tensor operators: a few comparisons
         for (int i = 0; i < n; ++i) {
             int first = i;

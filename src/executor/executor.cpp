@@ -1,7 +1,9 @@
 #include "executor/executor.h"
 
 #include <atomic>
+#include <mutex>
 #include <new>
+#include <vector>
 
 #include "aclnn/aclnn_base.h"  // aclnnInit, aclnnFinalize (defined here)
 #include "common/status.h"
@@ -286,6 +288,35 @@ void ReleaseExecutor(aclOpExecutor* ex) {
     ReleaseHandle(ex, HandleKind::kExecutor);  // live or revoked: quarantine; unpublished: spares
 }
 
+namespace {
+
+// The warm spare of descriptor-copy storage (TakeWarmTensorStorage, GiveWarmTensorStorage): a leaf lock.
+struct WarmTensors {
+    std::mutex mu;
+    std::vector<aclTensor> tensors;
+};
+
+WarmTensors& Warm() {
+    static WarmTensors* w = new WarmTensors();
+    return *w;
+}
+
+// Called by the second phase with the storage a consumed executor of many descriptors got from its launch record
+// (the record's previous launch's, just used): it becomes the warm spare, *tensors the spare's old storage.
+void GiveWarmTensorStorage(std::vector<aclTensor>* tensors) {
+    WarmTensors& w = Warm();
+    std::lock_guard<std::mutex> lock(w.mu);
+    tensors->swap(w.tensors);
+}
+
+}  // namespace
+
+void TakeWarmTensorStorage(aclOpExecutor* ex) {
+    WarmTensors& w = Warm();
+    std::lock_guard<std::mutex> lock(w.mu);
+    ex->call.tensors.swap(w.tensors);
+}
+
 ExecutorPtr AcquireExecutor() {
     aclOpExecutor* ex = AcquireHandle<aclOpExecutor>();
     Reset(ex);
@@ -324,6 +355,9 @@ int RunExecutor(void* workspace, uint64_t workspace_size, aclOpExecutor* executo
             record->plan = call.plan;
         } else {
             record->tensors.swap(call.tensors);  // the handle's object keeps the record's old vectors for reuse
+            // ... unless they are a list's: those (warm: the record's last launch used them) become the spare
+            // the next first phase of a list writes its copies into (TakeWarmTensorStorage)
+            if (record->tensors.size() >= kWarmTensorsMin) GiveWarmTensorStorage(&call.tensors);
             record->names.swap(call.names);
             record->plan = std::move(call.plan);
             ReleaseHandle(lock, executor, HandleKind::kExecutor);  // consumed: into the quarantine

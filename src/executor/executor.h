@@ -116,6 +116,16 @@ using ExecutorPtr = std::unique_ptr<aclOpExecutor, ExecutorDeleter>;
 /// may hold stale descriptors from a previous use (resize and assign them). Throws std::bad_alloc like new.
 ExecutorPtr AcquireExecutor();
 
+/// Descriptors of a call from which a first phase takes the warm descriptor-copy storage (TakeWarmTensorStorage):
+/// the tensor lists' calls.
+constexpr size_t kWarmTensorsMin = 17;
+
+/// For a first phase of kWarmTensorsMin descriptors or more (a tensor list's): swaps ex->call.tensors with the
+/// process's warm spare - the storage the last executor of that many descriptors gave back when its second phase
+/// consumed it - so that the copies go into memory a recent launch used, not into the cold storage of a handle
+/// back from the registry's quarantine (hundreds of cache misses per call). Thread-safe; allocates nothing.
+void TakeWarmTensorStorage(aclOpExecutor* ex);
+
 /// Makes an executor built by a first phase a valid handle and returns it (ownership passes to the registry).
 aclOpExecutor* PublishExecutor(ExecutorPtr ex);
 

@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <deque>
+#include <iterator>
 #include <map>
 #include <utility>
 #include <vector>
@@ -181,6 +182,32 @@ std::map<uintptr_t, BlockInfo>::iterator Lookup(Registry& r, const void* p) {
     --it;
     if (a >= it->first && a - it->first < it->second.size) return it;
     return r.blocks.end();
+}
+
+// Lookup with a hint (caller holds r.mu): the block found for the previous address of a batch. A tensor list's
+// addresses mostly lie in the same block as their neighbour's (a caching allocator's carve-outs) or in the
+// block next to it in address order (blocks allocated one after another), so the hint, its successor and its
+// predecessor are tried before the tree is searched: O(1) instead of O(log blocks) per address for a list.
+std::map<uintptr_t, BlockInfo>::iterator LookupNear(Registry& r, const void* p,
+                                                    std::map<uintptr_t, BlockInfo>::iterator hint) {
+    if (hint != r.blocks.end()) {
+        const uintptr_t a = reinterpret_cast<uintptr_t>(p);
+        auto in = [&](std::map<uintptr_t, BlockInfo>::iterator it) {
+            return a >= it->first && a - it->first < it->second.size;
+        };
+        if (in(hint)) return hint;
+        if (a > hint->first) {
+            auto next = std::next(hint);
+            if (next == r.blocks.end() || a < next->first) return r.blocks.end();  // between hint and its successor
+            if (in(next)) return next;
+        } else if (hint != r.blocks.begin()) {
+            auto prev = std::prev(hint);
+            if (a >= prev->first) return in(prev) ? prev : r.blocks.end();  // between its predecessor and hint
+        } else {
+            return r.blocks.end();  // below the lowest block
+        }
+    }
+    return Lookup(r, p);
 }
 
 // The bytes CANN's runtime gives a device block of `size` bytes (its aclrtMalloc documentation): the size rounded
@@ -527,20 +554,25 @@ int BlockDevice(const void* p) {
 bool PinBlocks(const void* const* addrs, int n, Block* blocks) {
     Registry& r = Reg();
     std::lock_guard<std::mutex> lock(r.mu);
-    std::map<uintptr_t, BlockInfo>::iterator found[16];
-    const bool local = n <= 16;  // keep the lookups for the pinning pass (the common case)
-    for (int i = 0; i < n; ++i) {
-        if (addrs[i] == nullptr) continue;
-        auto it = Lookup(r, addrs[i]);
-        if (it == r.blocks.end()) return false;
-        if (local) found[i] = it;
-    }
+    // One lookup per address (LookupNear: O(1) for a list's neighbours), pinning as it goes; an address in no
+    // block undoes the pins taken so far (the same lookups again, only on that failure path).
+    auto hint = r.blocks.end();
     for (int i = 0; i < n; ++i) {
         if (addrs[i] == nullptr) {
             if (blocks != nullptr) blocks[i] = Block{};
             continue;
         }
-        auto it = local ? found[i] : Lookup(r, addrs[i]);
+        auto it = LookupNear(r, addrs[i], hint);
+        if (it == r.blocks.end()) {
+            auto back = r.blocks.end();
+            for (int j = 0; j < i; ++j) {
+                if (addrs[j] == nullptr) continue;
+                back = LookupNear(r, addrs[j], back);
+                --back->second.pins;
+            }
+            return false;
+        }
+        hint = it;
         ++it->second.pins;
         if (blocks != nullptr) {  // field by field: the common (non-strict) case stores two words more than before
             Block& b = blocks[i];
@@ -557,10 +589,14 @@ void UnpinBlocks(const void* const* addrs, int n) {
     Registry& r = Reg();
     {
         std::lock_guard<std::mutex> lock(r.mu);
+        auto hint = r.blocks.end();
         for (int i = 0; i < n; ++i) {
             if (addrs[i] == nullptr) continue;
-            auto it = Lookup(r, addrs[i]);
-            if (it != r.blocks.end() && it->second.pins > 0) --it->second.pins;
+            auto it = LookupNear(r, addrs[i], hint);
+            if (it != r.blocks.end()) {
+                hint = it;
+                if (it->second.pins > 0) --it->second.pins;
+            }
         }
     }
     r.unpinned.notify_all();

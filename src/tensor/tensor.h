@@ -86,6 +86,41 @@ int CheckDataAddressIn(const aclTensor& t, const char* name, const MemBlock* blo
 /// (true) only beyond 2^22 elements. An empty view never overlaps.
 bool HasInternalOverlap(const aclTensor& t);
 
+namespace detail {
+// dst = src for a shape vector: element by element when dst already has the room (a recycled executor's or
+// launch record's descriptor; shapes have a few dims), so that no allocation and no library call is made.
+inline void AssignDims(std::vector<int64_t>& dst, const std::vector<int64_t>& src) {
+    const size_t n = src.size();
+    if (n > dst.capacity() || n > 8) {
+        dst = src;
+        return;
+    }
+    dst.resize(n);
+    int64_t* d = dst.data();
+    const int64_t* s = src.data();
+    for (size_t k = 0; k < n; ++k) d[k] = s[k];
+}
+}  // namespace detail
+
+static_assert(sizeof(aclTensor) == 136, "CopyDescriptor copies every field of aclTensor: extend it with the struct");
+
+/// dst = src (every field, owner_list included), reusing dst's vectors' storage: what the first phase does for
+/// each descriptor it copies into an executor (the tensor lists' hundreds of copies per call).
+inline void CopyDescriptor(aclTensor* dst, const aclTensor& src) {
+    dst->magic = src.magic;
+    dst->dtype = src.dtype;
+    dst->format = src.format;
+    detail::AssignDims(dst->view_shape, src.view_shape);
+    detail::AssignDims(dst->strides, src.strides);
+    dst->offset = src.offset;
+    detail::AssignDims(dst->storage_shape, src.storage_shape);
+    dst->data = src.data;
+    dst->numel = src.numel;
+    dst->storage_numel = src.storage_numel;
+    dst->max_index = src.max_index;
+    dst->owner_list = src.owner_list;
+}
+
 /// Byte range [lo, hi) that a non-empty view touches (data must be set): from element `offset` to element
 /// max_index inclusive (INT4 and FLOAT4_*: the bytes holding those elements' nibbles). Inline: the aliasing and
 /// overlap checks of every call use it.

@@ -185,6 +185,50 @@ TEST(ListPlan, ManyTensorsOnePlan) {
     ExpectOutputs(c);
 }
 
+// Positions of one shape class (the same shape, strides, dtypes and scalar; only offsets and buffers differ):
+// the plan copies the class's first position's plan and redoes only the offsets, addresses and temporaries
+// (ElementwiseCall::Rebase); another class in between, and a position whose output overlaps its own input
+// (through the workspace), must not take a neighbour's offsets or aliasing decision.
+TEST(ListPlan, PositionsOfOneShapeClass) {
+    ListCase c;
+    for (int i = 0; i < 64; ++i) {
+        const std::vector<int64_t> s = i % 10 == 9 ? std::vector<int64_t>{2, 75} : std::vector<int64_t>{3, 50};
+        View a = Contiguous(s), b = Contiguous(s), o = Contiguous(s);
+        a.offset = i % 5;
+        b.offset = (i * 3) % 7;
+        o.offset = i % 4;
+        c.Add(s, a, b, o, 0.75f);
+    }
+    // Position 20 (class {3, 50}): its output one element before its own b's view, in b's buffer.
+    const View vb{{3, 50}, {50, 1}, 1};
+    c.hb[20] = Values(151, 77);
+    c.db[20] = Upload(c.hb[20]);
+    aclDestroyTensor(c.tb[20]);
+    c.tb[20] = MakeTensor({3, 50}, ACL_FLOAT, c.db[20].get(), {50, 1}, 1, {151});
+    c.vb[20] = vb;
+    aclDestroyTensor(c.tout[20]);
+    c.tout[20] = MakeTensor({3, 50}, ACL_FLOAT, c.db[20].get(), {50, 1}, 0, {151});
+    const std::vector<aclTensor*> t = AllTensors(c);
+    const std::vector<engine::ElementwiseListItem> items = Items(c);
+    std::vector<aclTensor> copies;
+    uint64_t ws = 0;
+    const auto lp = PlanOf(t, items, &copies, &ws);
+    ASSERT_NE(lp, nullptr);
+    EXPECT_EQ(lp->Items(), c.K());
+    EXPECT_EQ(ws, 150u * 4);  // position 20's temporary only
+    aclOpExecutor* ex = nullptr;
+    ASSERT_EQ(Publish(t, c.K(), items, &ws, &ex), 0) << aclcpu_test::LastError();
+    ASSERT_EQ(Launch(ex, ws), 0) << aclcpu_test::LastError();
+    const std::vector<float> got = Download<float>(c.db[20].get(), 151);
+    for (size_t j = 0; j < 150; ++j) ASSERT_EQ(got[j], c.ha[20][j + c.va[20].offset] * 0.75f + c.hb[20][j + 1]) << j;
+    for (size_t i = 0; i < c.K(); ++i) {
+        if (i == 20) continue;
+        std::vector<float> expect = Download<float>(c.dout[i].get(), static_cast<size_t>(Extent(c.vo[i])));
+        Reference(c.va[i], c.vb[i], c.vo[i], c.shapes[i], c.alpha[i], c.ha[i], c.hb[i], &expect);
+        EXPECT_EQ(Download<float>(c.dout[i].get(), expect.size()), expect) << "item " << i;
+    }
+}
+
 // In-place foreach: out_i is a_i (one tensor per item, among the outputs): no workspace, a_i overwritten.
 TEST(ListPlan, InPlaceList) {
     ListCase c;
