@@ -18,6 +18,7 @@
 #include <thread>
 #include <vector>
 
+#include "aclnnop/aclnn_foreach_mul_scalar_v2.h"
 #include "support/test_util.h"
 
 namespace {
@@ -441,6 +442,45 @@ TEST(Misuse, EmptyRangeAtABlockEndLeavesNoPin) {
     EXPECT_EQ(aclrtMemsetAsync(end, 0, 0, 0, nullptr), ACL_SUCCESS) << aclGetRecentErrMsg();
     ASSERT_EQ(aclrtSynchronizeStream(nullptr), ACL_SUCCESS);
     EXPECT_EQ(WithinSeconds(30, "aclrtFree after empty memsets", [&] { return aclrtFree(p); }), ACL_SUCCESS);
+}
+
+// A tensor list whose position 5 lies in a block freed between the phases: the second phase refuses the launch
+// (161002) after the runtime pinned the blocks of positions 0-4 in the same pass; it must undo those pins, so that
+// aclrtFree of every other block returns instead of waiting forever.
+TEST(Misuse, ListLaunchWithAFreedBlockLeavesNoPin) {
+    constexpr int kN = 12;
+    std::vector<void*> x(kN), out(kN);
+    std::vector<aclTensor*> tx(kN), tout(kN);
+    const int64_t shape[1] = {16}, strides[1] = {1};
+    for (int i = 0; i < kN; ++i) {
+        ASSERT_EQ(aclrtMalloc(&x[i], 64, ACL_MEM_MALLOC_NORMAL_ONLY), ACL_SUCCESS);
+        ASSERT_EQ(aclrtMalloc(&out[i], 64, ACL_MEM_MALLOC_NORMAL_ONLY), ACL_SUCCESS);
+        ASSERT_EQ(aclrtMemset(x[i], 64, 0, 64), ACL_SUCCESS);
+        tx[i] = aclCreateTensor(shape, 1, ACL_FLOAT, strides, 0, ACL_FORMAT_ND, shape, 1, x[i]);
+        tout[i] = aclCreateTensor(shape, 1, ACL_FLOAT, strides, 0, ACL_FORMAT_ND, shape, 1, out[i]);
+    }
+    aclTensorList* lx = aclCreateTensorList(tx.data(), kN);
+    aclTensorList* lout = aclCreateTensorList(tout.data(), kN);
+    double two = 2.0;
+    aclScalar* s = aclCreateScalar(&two, ACL_DOUBLE);
+    uint64_t ws = 0;
+    aclOpExecutor* ex = nullptr;
+    ASSERT_EQ(aclnnForeachMulScalarV2GetWorkspaceSize(lx, s, lout, &ws, &ex), OK) << LastError();
+    ASSERT_EQ(aclrtFree(x[5]), ACL_SUCCESS);
+    EXPECT_EQ(aclnnForeachMulScalarV2(nullptr, ws, ex, nullptr), 161002);
+    EXPECT_NE(std::string(aclGetRecentErrMsg()).find("x"), std::string::npos);
+    ASSERT_EQ(aclrtSynchronizeStream(nullptr), ACL_SUCCESS);
+    for (int i = 0; i < kN; ++i) {
+        if (i != 5) {
+            EXPECT_EQ(WithinSeconds(30, "aclrtFree of an input after a refused list launch", [&] { return aclrtFree(x[i]); }),
+                      ACL_SUCCESS);
+        }
+        EXPECT_EQ(WithinSeconds(30, "aclrtFree of an output after a refused list launch", [&] { return aclrtFree(out[i]); }),
+                  ACL_SUCCESS);
+    }
+    aclDestroyScalar(s);
+    aclDestroyTensorList(lx);
+    aclDestroyTensorList(lout);
 }
 
 // ================================================================ streams
