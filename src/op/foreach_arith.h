@@ -6,6 +6,8 @@
 
 #include <climits>
 #include <cstdint>
+#include <initializer_list>
+#include <memory>
 #include <utility>
 #include <vector>
 
@@ -455,6 +457,140 @@ inline int PlanForeachValueScalar(const ForeachCall& c, const aclTensor* scalar,
     }
     return engine::PublishElementwiseList(t.data(), static_cast<int>(t.size()), 3 * n + 1, c.api, args, 5, names,
                                           items.data(), items.size(), workspaceSize, executor);
+}
+
+/// The planned call of a foreach form whose one-element scalar tensors (the V1 scalar or alpha, read at run time) sit
+/// among the lists' tensors: `t` the call's tensors (inputs first, `num_inputs` of them), `args` the prototype's
+/// arguments over them, `items` the sub-problems. The executor's copy of each descriptor at `scalar_slots` is
+/// narrowed to a 0-d view of its one element (so that it broadcasts against every position's shape, 0-d included;
+/// aclSetInputTensorAddr still re-addresses it). Refuses an item whose outputs share memory (161002) before
+/// publishing. Returns 0 or 161002; throws std::bad_alloc.
+inline int PublishForeachWithScalars(const std::vector<const aclTensor*>& t, int num_inputs, const char* api,
+                                     const CallArg* args, int nargs, const char* const* names,
+                                     const std::vector<engine::ElementwiseListItem>& items,
+                                     std::initializer_list<int> scalar_slots, uint64_t* workspaceSize,
+                                     aclOpExecutor** executor) {
+    std::vector<const char*> arg_names;
+    engine::NamesOfArgs(args, nargs, names, static_cast<int>(t.size()), &arg_names);
+    for (const engine::ElementwiseListItem& it : items) {
+        if (int ret = engine::CheckOutputsApart(t.data(), arg_names.data(), it.ops)) return ret;
+    }
+    return engine::PublishPlanOfArgs(
+        t.data(), static_cast<int>(t.size()), num_inputs, api, nullptr, args, nargs, names,
+        [&](const aclTensor* copies, uint64_t* workspace) -> std::shared_ptr<const OpPlan> {
+            for (int slot : scalar_slots) {
+                aclTensor& v = const_cast<aclTensor*>(copies)[slot];
+                int64_t off = v.offset;  // the one element (every index 0)
+                v.view_shape.clear();
+                v.strides.clear();
+                v.offset = off;
+                v.numel = 1;
+                v.max_index = off;
+            }
+            return engine::PlanElementwiseList(copies, items.data(), items.size(), workspace);
+        },
+        workspaceSize, executor);
+}
+
+/// x_i = x_i op scalar[0] in place (aclnnForeachMulScalarInplace, aclnnForeachSubScalarInplace: x the inout list,
+/// c.lists[0]; the scalar a one-element tensor read at run time). The planned call: the scalar (the input argument),
+/// then x's tensors (the output list; each position also its own first input). `params`: two inputs, x then the
+/// scalar.
+inline int PlanForeachInplaceScalarTensor(const ForeachCall& c, const aclTensor* scalar,
+                                          const kern::BinaryParams& params, uint64_t* workspaceSize,
+                                          aclOpExecutor** executor) {
+    const int n = static_cast<int>(c.size);
+    std::vector<const aclTensor*> t;
+    t.reserve(static_cast<size_t>(n) + 1);
+    t.push_back(scalar);
+    t.insert(t.end(), c.t.begin(), c.t.begin() + n);
+    CallArg as, ax;
+    as.first = 0;
+    as.count = 1;
+    ax.first = 1;
+    ax.count = n;
+    ax.list = true;
+    const CallArg args[] = {as, ax};
+    const char* const names[] = {"scalar", c.list_names[0]};
+    std::vector<engine::ElementwiseListItem> items(c.size);
+    for (int i = 0; i < n; ++i) {
+        engine::ElementwiseListItem& it = items[static_cast<size_t>(i)];
+        it.ops.out = 1 + i;
+        it.ops.num_inputs = 2;
+        it.ops.in[0] = 1 + i;
+        it.ops.in[1] = 0;
+        it.shape = ViewShapeOf(c.At(0, static_cast<size_t>(i)));
+        it.kernel = engine::KernelOf(&kern::SelectBinaryRow, params);
+    }
+    return PublishForeachWithScalars(t, 1, c.api, args, 2, names, items, {0}, workspaceSize, executor);
+}
+
+/// x1_i = f(x1_i, x2_i, alpha[0]) in place (aclnnForeachAddListInplace, aclnnForeachSubListInplace: x2 the input
+/// list c.lists[0], x1 the inout list c.lists[1], alpha a one-element tensor read at run time). The planned call: x2's
+/// tensors, alpha, then x1's (the output list, each position also its own first input); `params` a ternary
+/// operation of kernels/binary.h (operand 1 x1, 2 x2, 3 alpha).
+inline int PlanForeachInplaceAlphaTensor(const ForeachCall& c, const aclTensor* alpha, const kern::BinaryParams& params,
+                                         uint64_t* workspaceSize, aclOpExecutor** executor) {
+    const int n = static_cast<int>(c.size);
+    std::vector<const aclTensor*> t(c.t.begin(), c.t.begin() + n);
+    t.push_back(alpha);
+    t.insert(t.end(), c.t.begin() + n, c.t.begin() + 2 * n);
+    CallArg a2, aa, a1;
+    a2.first = 0;
+    a2.count = n;
+    a2.list = true;
+    aa.first = n;
+    aa.count = 1;
+    a1.first = n + 1;
+    a1.count = n;
+    a1.list = true;
+    const CallArg args[] = {a2, aa, a1};
+    const char* const names[] = {c.list_names[0], "alpha", c.list_names[1]};
+    std::vector<engine::ElementwiseListItem> items(c.size);
+    for (int i = 0; i < n; ++i) {
+        engine::ElementwiseListItem& it = items[static_cast<size_t>(i)];
+        it.ops.out = n + 1 + i;
+        it.ops.num_inputs = 3;
+        it.ops.in[0] = n + 1 + i;
+        it.ops.in[1] = i;
+        it.ops.in[2] = n;
+        it.shape = ViewShapeOf(c.At(1, static_cast<size_t>(i)));
+        it.kernel = engine::KernelOf(&kern::SelectBinaryRow, params);
+    }
+    return PublishForeachWithScalars(t, n + 1, c.api, args, 3, names, items, {n}, workspaceSize, executor);
+}
+
+/// The in-place two-list forms' kernel match (aclnnForeachMulListInplace, DivListInplace, AddListInplace,
+/// SubListInplace: x2 the input list c.lists[0], x1 the inout list c.lists[1]), a custom check of the table inside the
+/// non-empty branch of x1: opbase compares the first tensor of each dynamic list with the kernel's registrations, so
+/// x2[0] of another dtype than x1[0] -> 161002 (the other tensors are the tiling's check, 561002; an empty x2 is left
+/// to the length check). Returns 0 or 161002.
+inline int CheckForeachInplaceFirstDtypes(const ForeachCall& c) {
+    const aclDataType x = c.lists[1]->items[0]->dtype;
+    if (!c.lists[0]->items.empty() && c.lists[0]->items[0]->dtype != x) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "Tensor %s[0] dtype %s does not match the kernel: %s[0] is %s.",
+                    c.list_names[0], DtypeName(c.lists[0]->items[0]->dtype), c.list_names[1], DtypeName(x));
+    }
+    return 0;
+}
+
+/// CheckForeachInplaceFirstDtypes for an entry with an alpha tensor (checked by CheckForeachAlphaTensor).
+inline int CheckForeachInplaceFirstDtypes(const ForeachCall& c, const aclTensor* /*alpha*/) {
+    return CheckForeachInplaceFirstDtypes(c);
+}
+
+/// CheckForeachScalarTensor for a one-element tensor named `alpha` (aclnnForeachAddListInplace, SubListInplace):
+/// one element in at most 8 dims (561002, the tiling's refusal), its view inside its storage (161002, beyond CANN).
+inline int CheckForeachAlphaTensor(const ForeachCall& c, const aclTensor* alpha) {
+    (void)c;
+    static constexpr const char* kName = "alpha";
+    if (int ret = engine::CheckTensorArgs(&alpha, &kName, 1)) return ret;
+    if (alpha->numel != 1 || alpha->view_shape.size() > static_cast<size_t>(kMaxDims)) {
+        return Fail(ACLNN_ERR_INNER_TILING_ERROR,
+                    "The alpha tensor must hold one element in at most %d dimensions, but its shape is %s.", kMaxDims,
+                    ShapeString(alpha->view_shape).c_str());
+    }
+    return CheckStorageBounds(*alpha, kName);
 }
 
 }  // namespace aclcpu

@@ -8,13 +8,24 @@
 
 namespace aclcpu {
 
-/// BEYOND CANN, for the V1 forms whose scalar (or alpha) is a device tensor (aclnnForeachMaximumScalar,
-/// aclnnForeachAddList, ...): the kernels read its first element, so a tensor of another element count is refused
+/// BEYOND CANN, for the V1 forms whose scalar (or alpha) is a device tensor (aclnnForeachPowScalar,
+/// aclnnForeachAddList, aclnnForeachSubList): the kernels read its first element, so a tensor of another element count is refused
 /// (161002) rather than read past its end or partly ignored.
 inline int CheckForeachOneElementTensor(const ForeachCall& c, const aclTensor* scalar) {
     if (scalar->numel != 1) {
         return Fail(ACLNN_ERR_PARAM_INVALID, "%s: the scalar tensor must hold one element, but holds %lld (shape %s).",
                     c.api, static_cast<long long>(scalar->numel), ShapeString(scalar->view_shape).c_str());
+    }
+    return 0;
+}
+
+/// aclnnForeachAddList's launch (its op_api admits a DOUBLE alpha for floating lists and an INT64 one for INT32 lists,
+/// then hands the tensor to l0op::ForeachAddListV2, whose kernels take alpha FLOAT16, FLOAT or INT32 alone:
+/// foreach_add_list_def.cpp): a DOUBLE or INT64 alpha -> 561103, as CANN's launcher fails. Returns 0 or 561103.
+inline int CheckForeachAddListAlphaKernel(const ForeachCall& c, const aclTensor* alpha) {
+    if (alpha->dtype == ACL_DOUBLE || alpha->dtype == ACL_INT64) {
+        return Fail(ACLNN_ERR_INNER_NULLPTR, "%s: no ForeachAddList kernel takes a %s alpha tensor: the launch fails.",
+                    c.api, DtypeName(alpha->dtype));
     }
     return 0;
 }

@@ -79,9 +79,8 @@ inline std::vector<at::Tensor> ForeachPowScalars(const std::vector<at::Tensor>& 
     return out;
 }
 
-/// The element functions of the V1 and in-place forms: a and b (a list element and a one-element tensor, or two
-/// list elements of one dtype) computed in FLOAT when floating (FLOAT16 and BF16 widened, the result rounded once
-/// to a's dtype), in a's own dtype when integral (ATen's integer arithmetic: wrapping; division refused by ATen for
+/// The element functions of the V1 forms: a and b (a list element and a one-element tensor) computed in FLOAT
+/// when floating (FLOAT16 and BF16 widened, the result rounded once to a's dtype), in a's own dtype when integral (ATen's integer arithmetic: wrapping; division refused by ATen for
 /// integers by zero).
 using ForeachElementFn = at::Tensor (*)(const at::Tensor& a, const at::Tensor& b);
 inline at::Tensor ForeachInDtype(const at::Tensor& a, const at::Tensor& b, ForeachElementFn f) {
@@ -89,14 +88,9 @@ inline at::Tensor ForeachInDtype(const at::Tensor& a, const at::Tensor& b, Forea
     if (at::isIntegralType(s, /*includeBool=*/true)) return f(a, b.to(s)).to(s);
     return f(Widened(a), b.to(at::kFloat)).to(s);
 }
-inline at::Tensor ForeachMaximum(const at::Tensor& a, const at::Tensor& b) { return at::maximum(a, b); }
-inline at::Tensor ForeachMinimum(const at::Tensor& a, const at::Tensor& b) { return at::minimum(a, b); }
-inline at::Tensor ForeachMul(const at::Tensor& a, const at::Tensor& b) { return at::mul(a, b); }
-inline at::Tensor ForeachSub(const at::Tensor& a, const at::Tensor& b) { return at::sub(a, b); }
-inline at::Tensor ForeachDiv(const at::Tensor& a, const at::Tensor& b) { return at::div(a, b); }
 inline at::Tensor ForeachPowTensor(const at::Tensor& a, const at::Tensor& b) { return at::pow(a, b); }
 
-/// A V1 form with a one-element scalar tensor (aclnnForeachMaximumScalar, ..., aclnnForeachMulScalarInplace):
+/// A V1 form with a one-element scalar tensor (aclnnForeachPowScalar):
 /// f(x[i], scalar) for every tensor (ForeachInDtype; the scalar broadcast from its one element).
 inline std::vector<at::Tensor> ForeachWithScalarTensor(const std::vector<at::Tensor>& x, const at::Tensor& scalar,
                                                        ForeachElementFn f) {
@@ -106,15 +100,7 @@ inline std::vector<at::Tensor> ForeachWithScalarTensor(const std::vector<at::Ten
     return out;
 }
 
-/// Two lists element by element (aclnnForeachMulListInplace, aclnnForeachDivListInplace): f(x1[i], x2[i]).
-inline std::vector<at::Tensor> ForeachBinaryLists(const std::vector<at::Tensor>& x1, const std::vector<at::Tensor>& x2,
-                                                  ForeachElementFn f) {
-    std::vector<at::Tensor> out;
-    for (size_t i = 0; i < x1.size() && i < x2.size(); ++i) out.push_back(ForeachInDtype(x1[i], x2[i], f));
-    return out;
-}
-
-/// aclnnForeachAddList / SubList and their in-place forms: x1[i] + sign * alpha * x2[i], alpha a one-element tensor
+/// aclnnForeachAddList / SubList: x1[i] + sign * alpha * x2[i], alpha a one-element tensor
 /// (FLOAT16 and BF16 in FLOAT, rounded once; integers in their own dtype with an integral alpha, wrapping).
 inline std::vector<at::Tensor> ForeachListsAlpha(const std::vector<at::Tensor>& x1, const std::vector<at::Tensor>& x2,
                                                  const at::Tensor& alpha, double sign) {

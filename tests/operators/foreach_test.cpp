@@ -54,6 +54,14 @@
 #include "aclnnop/aclnn_foreach_sub_scalar.h"
 #include "aclnnop/aclnn_foreach_sub_scalar_v2.h"
 #include "aclnnop/aclnn_foreach_zero_inplace.h"
+#include "aclnnop/aclnn_foreach_maximum_scalar.h"
+#include "aclnnop/aclnn_foreach_minimum_scalar.h"
+#include "aclnnop/aclnn_foreach_mul_scalar_inplace.h"
+#include "aclnnop/aclnn_foreach_sub_scalar_inplace.h"
+#include "aclnnop/aclnn_foreach_mul_list_inplace.h"
+#include "aclnnop/aclnn_foreach_div_list_inplace.h"
+#include "aclnnop/aclnn_foreach_add_list_inplace.h"
+#include "aclnnop/aclnn_foreach_sub_list_inplace.h"
 #include "support/foreach_reference.h"
 #include "support/phases.h"
 #include "support/profile_scope.h"
@@ -180,7 +188,14 @@ struct List {
 
 // The reference of one call over the items (x: inputs, the output written into `expect` storage copies).
 enum class Op { kAddScalar, kMulScalar, kMulList, kLerp, kSubScalar, kAddcmul, kSqrt, kAddList, kDivScalarList, kNeg, kAbs, kMax, kMin, kDivScalar, kSubList, kDivList, kAddcdiv, kAddScalarT, kMulScalarT,
-              kAddSL, kSubSL, kMulSL, kMaxSL, kMinSL, kMaxL, kMinL, kSubScalarT, kSign, kLerpL, kAddcmulSL, kAddcdivSL, kAddcmulT, kAddcdivT, kRecip, kDivScalarT, kAddcmulL, kAddcdivL };
+              kAddSL, kSubSL, kMulSL, kMaxSL, kMinSL, kMaxL, kMinL, kSubScalarT, kSign, kLerpL, kAddcmulSL, kAddcdivSL, kAddcmulT, kAddcdivT, kRecip, kDivScalarT, kAddcmulL, kAddcdivL,
+              kMaxT, kMinT, kMulSI, kSubSI, kMulLI, kDivLI, kAddLI, kSubLI };
+
+// The in-place forms (the Ascend 950 only): x1 (x) is their output.
+bool IsInplaceOp(Op op) {
+    return op == Op::kMulSI || op == Op::kSubSI || op == Op::kMulLI || op == Op::kDivLI || op == Op::kAddLI ||
+           op == Op::kSubLI;
+}
 
 struct Call {
     Op op;
@@ -198,7 +213,8 @@ float KernelScalar(const Call& c) {
     // SubScalarV2's op_api has no FLOAT branch for a FLOAT16 list
     const bool keeps_float = c.prof == Profile::kAscend950 &&
                              (c.op == Op::kAddScalar || c.op == Op::kMulScalar || c.op == Op::kAddcmul ||
-                              c.op == Op::kAddScalarT || c.op == Op::kMulScalarT || c.op == Op::kAddcmulT) &&
+                              c.op == Op::kAddScalarT || c.op == Op::kMulScalarT || c.op == Op::kAddcmulT ||
+                              c.op == Op::kMulSI || c.op == Op::kSubSI) &&
                              (c.scalar_dtype == ACL_FLOAT || c.scalar_dtype == ACL_DOUBLE);
     if (c.dtype == kF16 && !keeps_float) {
         return static_cast<float>(l1ref::RoundTo(f, l1ref::kFmtF16));
@@ -290,6 +306,10 @@ void ExpectElement(Call c, const uint8_t* a, const uint8_t* b, const uint8_t* t,
     if (c.op == Op::kAddcmulT) c.op = Op::kAddcmul;
     if (c.op == Op::kAddcdivT) c.op = Op::kAddcdiv;
     if (c.op == Op::kDivScalarT) c.op = Op::kDivScalar;
+    if (c.op == Op::kMaxT) c.op = Op::kMax;  // the V2 kernels with the stored scalar
+    if (c.op == Op::kMinT) c.op = Op::kMin;
+    if (c.op == Op::kMulLI) c.op = Op::kMulList;  // the vector Mul in the dtype: the same bits
+    if (c.op == Op::kDivLI) c.op = Op::kDivList;  // float32 Div, flushed, rounded once
     const int d = c.dtype;
     const size_t n = l1ref::DtSize(d);
     if (d == kF32 || d == kF16 || d == kBF16) {
@@ -306,6 +326,17 @@ void ExpectElement(Call c, const uint8_t* a, const uint8_t* b, const uint8_t* t,
                 break;
             }
             case Op::kSqrt: r = SqrtStep(c, x); break;
+            // the 950's in-place kernels: widened to float32, Muls / Adds(-s) with the scalar tensor's value
+            case Op::kMulSI: r = foreachref::ScalarStep(true, x, KernelScalar(c)); break;
+            case Op::kSubSI: r = foreachref::F32(static_cast<long double>(x) - KernelScalar(c)); break;
+            case Op::kAddLI: case Op::kSubLI: {  // Muls(x2, alpha) rounded to float32, then Add / Sub rounded
+                const float y = static_cast<float>(l1ref::ReadValue(b, d));
+                const float f = static_cast<float>(c.scalar);
+                const float a = d == kF16 ? static_cast<float>(l1ref::RoundTo(f, l1ref::kFmtF16)) : f;
+                const float t = foreachref::F32(static_cast<long double>(y) * a);
+                r = foreachref::F32(c.op == Op::kAddLI ? static_cast<long double>(x) + t : static_cast<long double>(x) - t);
+                break;
+            }
             case Op::kMax: case Op::kMin: {  // IEEE maximum / minimum: x's NaN first, +0 above -0
                 const float y = KernelScalar(c);
                 const bool mx = c.op == Op::kMax;
@@ -581,9 +612,13 @@ void ExpectElement(Call c, const uint8_t* a, const uint8_t* b, const uint8_t* t,
     } else if (c.op == Op::kMulList) {
         const int64_t y = static_cast<int64_t>(l1ref::ReadValue(b, d));
         r = static_cast<int64_t>(static_cast<uint64_t>(x) * static_cast<uint64_t>(y));
-    } else if (c.op == Op::kMulScalar) {
+    } else if (c.op == Op::kAddLI || c.op == Op::kSubLI) {  // Muls then Add / Sub, wrapping
+        const uint64_t y = static_cast<uint64_t>(l1ref::ReadValue(b, d));
+        const uint64_t t = y * static_cast<uint64_t>(foreachref::Wrap(KernelIntScalar(c), 4, false));
+        r = static_cast<int64_t>(c.op == Op::kAddLI ? static_cast<uint64_t>(x) + t : static_cast<uint64_t>(x) - t);
+    } else if (c.op == Op::kMulScalar || c.op == Op::kMulSI) {
         r = static_cast<int64_t>(static_cast<uint64_t>(x) * static_cast<uint64_t>(foreachref::Wrap(KernelIntScalar(c), 4, false)));
-    } else if (c.op == Op::kSubScalar) {
+    } else if (c.op == Op::kSubScalar || c.op == Op::kSubSI) {
         r = x - foreachref::Wrap(KernelIntScalar(c), 4, false);
     } else {
         r = x + foreachref::Wrap(KernelIntScalar(c), 4, false);
@@ -676,12 +711,16 @@ int RunOp(const Call& c, const aclTensorList* x1, const aclTensorList* x2, aclTe
         case Op::kSubList:
             return RunPhases([&](uint64_t* ws, aclOpExecutor** ex) {
                 return aclnnForeachSubListV2GetWorkspaceSize(x1, x2, s.get(), out, ws, ex); }, aclnnForeachSubListV2);
-        case Op::kAddcmulT: case Op::kAddcdivT: case Op::kDivScalarT:
+        case Op::kAddcmulT: case Op::kAddcdivT: case Op::kDivScalarT: case Op::kMaxT: case Op::kMinT:
+        case Op::kMulSI: case Op::kSubSI: case Op::kAddLI: case Op::kSubLI:
         case Op::kAddScalarT: case Op::kMulScalarT: case Op::kSubScalarT: {
             // the V1 forms: a one-element tensor holding the scalar the V2 form's op_api would convert to - FLOAT for
             // FLOAT and BF16 lists; FLOAT16 for FLOAT16 (FLOAT on the Ascend 950 for Add, Mul and Addcmul); INT32
+            // (the in-place scalar forms: FLOAT for FLOAT16 lists unless the case names FLOAT16; the in-place alpha
+            // forms: FLOAT16 for FLOAT16 lists, FLOAT for FLOAT and BF16, INT32)
             const bool float_half = c.prof == Profile::kAscend950 &&
-                                    (c.op == Op::kAddScalarT || c.op == Op::kMulScalarT || c.op == Op::kAddcmulT);
+                                    (c.op == Op::kAddScalarT || c.op == Op::kMulScalarT || c.op == Op::kAddcmulT ||
+                                     ((c.op == Op::kMulSI || c.op == Op::kSubSI) && c.scalar_dtype != ACL_FLOAT16));
             const aclDataType sd = c.dtype == kF32 || c.dtype == kBF16 ? ACL_FLOAT
                                    : c.dtype == kF16 ? (float_half ? ACL_FLOAT : ACL_FLOAT16)
                                                      : ACL_INT32;
@@ -689,6 +728,8 @@ int RunOp(const Call& c, const aclTensorList* x1, const aclTensorList* x2, aclTe
             if (sd == ACL_INT32) {
                 const int32_t v = static_cast<int32_t>(foreachref::Wrap(KernelIntScalar(c), 4, false));
                 std::memcpy(bytes, &v, 4);
+            } else if (c.op == Op::kAddLI || c.op == Op::kSubLI) {
+                l1ref::WriteValue(bytes, sd == ACL_FLOAT ? kF32 : kF16, static_cast<float>(c.scalar));
             } else {
                 l1ref::WriteValue(bytes, sd == ACL_FLOAT ? kF32 : kF16, KernelScalar(c));
             }
@@ -706,6 +747,18 @@ int RunOp(const Call& c, const aclTensorList* x1, const aclTensorList* x2, aclTe
                     return aclnnForeachMulScalarGetWorkspaceSize(x1, st, out, ws, ex); }, aclnnForeachMulScalar); break;
                 case Op::kDivScalarT: r = run([&](uint64_t* ws, aclOpExecutor** ex) {
                     return aclnnForeachDivScalarGetWorkspaceSize(x1, st, out, ws, ex); }, aclnnForeachDivScalar); break;
+                case Op::kMaxT: r = run([&](uint64_t* ws, aclOpExecutor** ex) {
+                    return aclnnForeachMaximumScalarGetWorkspaceSize(x1, st, out, ws, ex); }, aclnnForeachMaximumScalar); break;
+                case Op::kMinT: r = run([&](uint64_t* ws, aclOpExecutor** ex) {
+                    return aclnnForeachMinimumScalarGetWorkspaceSize(x1, st, out, ws, ex); }, aclnnForeachMinimumScalar); break;
+                case Op::kMulSI: r = run([&](uint64_t* ws, aclOpExecutor** ex) {
+                    return aclnnForeachMulScalarInplaceGetWorkspaceSize(x1, st, ws, ex); }, aclnnForeachMulScalarInplace); break;
+                case Op::kSubSI: r = run([&](uint64_t* ws, aclOpExecutor** ex) {
+                    return aclnnForeachSubScalarInplaceGetWorkspaceSize(x1, st, ws, ex); }, aclnnForeachSubScalarInplace); break;
+                case Op::kAddLI: r = run([&](uint64_t* ws, aclOpExecutor** ex) {
+                    return aclnnForeachAddListInplaceGetWorkspaceSize(x1, x2, st, ws, ex); }, aclnnForeachAddListInplace); break;
+                case Op::kSubLI: r = run([&](uint64_t* ws, aclOpExecutor** ex) {
+                    return aclnnForeachSubListInplaceGetWorkspaceSize(x1, x2, st, ws, ex); }, aclnnForeachSubListInplace); break;
                 case Op::kAddcmulT: r = run([&](uint64_t* ws, aclOpExecutor** ex) {
                     return aclnnForeachAddcmulScalarGetWorkspaceSize(x1, x2, x3, st, out, ws, ex); },
                     aclnnForeachAddcmulScalar); break;
@@ -770,6 +823,12 @@ int RunOp(const Call& c, const aclTensorList* x1, const aclTensorList* x2, aclTe
         case Op::kMulList:
             return RunPhases([&](uint64_t* ws, aclOpExecutor** ex) {
                 return aclnnForeachMulListGetWorkspaceSize(x1, x2, out, ws, ex); }, aclnnForeachMulList);
+        case Op::kMulLI:
+            return RunPhases([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnForeachMulListInplaceGetWorkspaceSize(x1, x2, ws, ex); }, aclnnForeachMulListInplace);
+        case Op::kDivLI:
+            return RunPhases([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnForeachDivListInplaceGetWorkspaceSize(x1, x2, ws, ex); }, aclnnForeachDivListInplace);
         default:
             return RunPhases([&](uint64_t* ws, aclOpExecutor** ex) {
                 return aclnnForeachLerpScalarGetWorkspaceSize(x1, x2, s.get(), out, ws, ex); }, aclnnForeachLerpScalar);
@@ -780,7 +839,8 @@ bool TwoInputs(Op op) {
     return op == Op::kMulList || op == Op::kLerp || op == Op::kAddcmul || op == Op::kAddList || op == Op::kSubList ||
            op == Op::kDivList || op == Op::kAddcdiv || op == Op::kMaxL || op == Op::kMinL ||
            op == Op::kLerpL || op == Op::kAddcmulSL || op == Op::kAddcdivSL || op == Op::kAddcmulT || op == Op::kAddcdivT ||
-           op == Op::kAddcmulL || op == Op::kAddcdivL;
+           op == Op::kAddcmulL || op == Op::kAddcdivL || op == Op::kMulLI || op == Op::kDivLI || op == Op::kAddLI ||
+           op == Op::kSubLI;
 }
 
 // Runs c over a random list of n tensors out of place and in place (out = x1) and compares every element with the
@@ -797,7 +857,7 @@ int64_t Sweep(Call c, int n, uint32_t seed) {
     auto out = MakeItems(n, d, rng, shapes.data());
     auto x3 = MakeItems(n, d, rng, shapes.data());
     int64_t compared = 0;
-    for (int inplace = 0; inplace < 2; ++inplace) {
+    for (int inplace = IsInplaceOp(c.op) ? 1 : 0; inplace < 2; ++inplace) {  // the in-place forms: x1 is out
         List l1(x1, d), l2(x2, d), lo(inplace ? x1 : out, d), l3(x3, d);
         EXPECT_EQ(RunOp(c, l1.list, l2.list, lo.list, l3.list), 0) << LastError();
         for (int i = 0; i < n; ++i) {
@@ -894,11 +954,29 @@ TEST(Foreach, BitExactAgainstTheReferenceOnEveryListShape) {
         {Op::kAddcmulL, {kF32, kF16, kBF16, Code(ACL_INT32)}, 0.001, ACL_DOUBLE},
         {Op::kAddcmulL, {kF16}, 3.0, ACL_DOUBLE},
         {Op::kAddcdivL, {kF32, kF16, kBF16}, -0.003, ACL_DOUBLE},
+        {Op::kMaxT, {kF32, kF16, kBF16, Code(ACL_INT32)}, 0.5, ACL_DOUBLE},
+        {Op::kMinT, {kF32, kF16, kBF16}, -0.0, ACL_DOUBLE},
+        {Op::kMinT, {Code(ACL_INT32)}, -7, ACL_INT64},
+        // the Ascend 950's in-place forms (refused on Atlas A2/A3: below)
+        {Op::kMulSI, {kF32, kF16, kBF16}, -0.3, ACL_DOUBLE},
+        {Op::kMulSI, {kF16}, 1.0009765625, ACL_FLOAT16},
+        {Op::kMulSI, {Code(ACL_INT32)}, 65537, ACL_INT64},
+        {Op::kSubSI, {kF32, kF16, kBF16}, 0.3, ACL_DOUBLE},
+        {Op::kSubSI, {kF16}, 0.3, ACL_FLOAT16},
+        {Op::kSubSI, {Code(ACL_INT32)}, 5000000000.0, ACL_INT64},
+        {Op::kMulLI, {kF32, kF16, kBF16, Code(ACL_INT32)}, 0, ACL_FLOAT},
+        {Op::kDivLI, {kF32, kF16, kBF16}, 0, ACL_FLOAT},
+        {Op::kAddLI, {kF32, kF16, kBF16}, -0.9, ACL_DOUBLE},
+        {Op::kAddLI, {kF16}, 3e-6, ACL_DOUBLE},  // a half subnormal alpha: widened exactly (no SIMT decoding here)
+        {Op::kAddLI, {Code(ACL_INT32)}, 3, ACL_INT64},
+        {Op::kSubLI, {kF32, kF16, kBF16}, 0.3, ACL_DOUBLE},
+        {Op::kSubLI, {Code(ACL_INT32)}, -3, ACL_INT64},
     };
     uint32_t seed = 7;
     for (Profile prof : {Profile::kAscend950, Profile::kAscend910B}) {
         ProfileScope scope(prof);
         for (const Case& k : cases) {
+            if (IsInplaceOp(k.op) && prof != Profile::kAscend950) continue;
             for (int d : k.dtypes) {
                 int64_t compared = 0;  // a list may hold only empty tensors; all of them cannot
                 for (int n : {1, 5, 64}) {
@@ -1703,3 +1781,109 @@ TEST(ForeachAddcList, ValuesReadAtRunTimeThroughAStridedViewAndReaddressed) {
 }
 
 }  // namespace
+
+// ------------------------------------------------------------------ the Ascend 950's in-place forms
+
+// x2 naming x1's tensors at other positions (x2[i] = x1[(i + 1) % 3]): the results are those of the calls made
+// position by position in list order (the last position reads the first one's new value); the alpha tensor is read
+// when the kernel runs (written after the first phase, then re-addressed); Atlas A2/A3 refuse the in-place forms;
+// the kernel match of alpha's and x2[0]'s dtype, the alpha and scalar element counts.
+TEST(ForeachInplace, AliasedPositionsAlphaReadAtRunTimeAndChecks) {
+    ProfileScope scope(Profile::kAscend950);
+    std::mt19937 rng(17);
+    const std::vector<std::vector<int64_t>> shapes = {{2, 3}, {2, 3}, {2, 3}};
+    auto x1 = MakeItems(3, kF32, rng, shapes.data());
+    std::vector<std::vector<float>> v(3);
+    for (int i = 0; i < 3; ++i) {  // the contiguous values (MakeItems' views may be strided: read them back)
+        const std::vector<int64_t> off = Offsets(*x1[i]);
+        for (int64_t e : off) {
+            float f;
+            std::memcpy(&f, x1[i]->host.data() + e * 4, 4);
+            v[i].push_back(f);
+        }
+    }
+    List l1(x1, kF32);
+    std::vector<aclTensor*> rot_copy;  // x1's views again, rotated by one position
+    for (int j : {1, 2, 0}) {
+        const Item& t = *x1[static_cast<size_t>(j)];
+        rot_copy.push_back(aclcpu_test::MakeTensor(t.shape, ACL_FLOAT, t.buf.get(), t.strides, 0,
+                                                   {std::max<int64_t>(t.storage, 0)}));
+    }
+    aclTensorList* l2 = aclCreateTensorList(rot_copy.data(), rot_copy.size());
+    DeviceBuffer ab(4), other(4);
+    const float zero = 0.0f, alpha = 0.75f, alpha2 = -2.5f;
+    aclrtMemcpy(ab.get(), 4, &zero, 4, ACL_MEMCPY_HOST_TO_DEVICE);
+    aclrtMemcpy(other.get(), 4, &alpha2, 4, ACL_MEMCPY_HOST_TO_DEVICE);
+    aclTensor* at = aclcpu_test::MakeTensor({1, 1}, ACL_FLOAT, ab.get());  // one element in two dims
+    uint64_t ws = 0;
+    aclOpExecutor* ex = nullptr;
+    ASSERT_EQ(aclnnForeachSubListInplaceGetWorkspaceSize(l1.list, l2, at, &ws, &ex), 0) << LastError();
+    ASSERT_EQ(aclSetAclOpExecutorRepeatable(ex), 0) << LastError();
+    aclrtMemcpy(ab.get(), 4, &alpha, 4, ACL_MEMCPY_HOST_TO_DEVICE);  // after the first phase
+    const auto step = [&](float a) {  // the calls one by one: x1[i] -= (a * x1[(i + 1) % 3] rounded)
+        for (int i = 0; i < 3; ++i) {
+            const std::vector<float>& y = v[(i + 1) % 3];
+            for (size_t e = 0; e < v[i].size(); ++e) {  // each step rounded to float32
+                const float t = foreachref::F32(static_cast<long double>(a) * y[e]);
+                v[i][e] = foreachref::F32(static_cast<long double>(v[i][e]) - t);
+            }
+        }
+    };
+    const auto check = [&]() {
+        for (int i = 0; i < 3; ++i) {
+            std::vector<uint8_t> got(x1[i]->host.size());
+            aclrtMemcpy(got.data(), got.size(), x1[i]->buf.get(), got.size(), ACL_MEMCPY_DEVICE_TO_HOST);
+            const std::vector<int64_t> off = Offsets(*x1[i]);
+            for (size_t e = 0; e < off.size(); ++e) {
+                float g;
+                std::memcpy(&g, got.data() + off[e] * 4, 4);
+                const float w = v[i][e];
+                EXPECT_TRUE(aclcpu_test::Bits(g) == aclcpu_test::Bits(w) || (g != g && w != w)) << i << " " << e;
+            }
+        }
+    };
+    ASSERT_EQ(aclnnForeachSubListInplace(nullptr, ws, ex, nullptr), 0) << LastError();
+    ASSERT_EQ(aclrtSynchronizeStream(nullptr), 0);
+    step(alpha);
+    check();
+    ASSERT_EQ(aclSetInputTensorAddr(ex, 1, at, other.get()), 0) << LastError();  // x2, alpha, x1: alpha is 1
+    ASSERT_EQ(aclnnForeachSubListInplace(nullptr, ws, ex, nullptr), 0) << LastError();
+    ASSERT_EQ(aclrtSynchronizeStream(nullptr), 0);
+    step(alpha2);
+    check();
+    aclDestroyAclOpExecutor(ex);
+    // checks: alpha's dtype (FLOAT16 lists take FLOAT16), x2[0]'s dtype, one element, the product
+    aclTensor* half = aclcpu_test::MakeTensor({1}, ACL_FLOAT16, ab.get());
+    aclTensor* two = aclcpu_test::MakeTensor({2}, ACL_FLOAT, ab.get());
+    EXPECT_EQ(aclnnForeachAddListInplaceGetWorkspaceSize(l1.list, l2, half, &ws, &ex), kInvalid);
+    EXPECT_NE(LastError().find("Tensor alpha dtype DT_FLOAT16"), std::string::npos) << LastError();
+    EXPECT_EQ(aclnnForeachAddListInplaceGetWorkspaceSize(l1.list, l2, two, &ws, &ex), 561002);
+    EXPECT_NE(LastError().find("one element"), std::string::npos) << LastError();
+    EXPECT_EQ(aclnnForeachMulScalarInplaceGetWorkspaceSize(l1.list, two, &ws, &ex), 561002);
+    EXPECT_EQ(aclnnForeachSubScalarInplaceGetWorkspaceSize(l1.list, nullptr, &ws, &ex), kNullptr);
+    EXPECT_EQ(aclnnForeachMaximumScalarGetWorkspaceSize(l1.list, half, l2, &ws, &ex), kInvalid);  // FLOAT lists: FLOAT
+    EXPECT_EQ(aclnnForeachMinimumScalarGetWorkspaceSize(l1.list, two, l2, &ws, &ex), 561002);
+    {
+        Lists h(3, kF16);
+        List lh(h.a, kF16);
+        EXPECT_EQ(aclnnForeachMulListInplaceGetWorkspaceSize(l1.list, lh.list, &ws, &ex), kInvalid);
+        EXPECT_NE(LastError().find("does not match the kernel"), std::string::npos) << LastError();
+        EXPECT_EQ(aclnnForeachMulScalarInplaceGetWorkspaceSize(lh.list, at, &ws, &ex), 0) << LastError();  // FLOAT
+        aclDestroyAclOpExecutor(ex);
+        EXPECT_EQ(aclnnForeachAddListInplaceGetWorkspaceSize(lh.list, lh.list, half, &ws, &ex), 0) << LastError();
+        aclDestroyAclOpExecutor(ex);
+        Lists i32(2, Code(ACL_INT32));
+        List li(i32.a, Code(ACL_INT32));
+        EXPECT_EQ(aclnnForeachDivListInplaceGetWorkspaceSize(li.list, li.list, &ws, &ex), kInvalid);  // no INT32
+    }
+    {
+        ProfileScope a2(Profile::kAscend910B);
+        EXPECT_EQ(aclnnForeachMulListInplaceGetWorkspaceSize(l1.list, l2, &ws, &ex), kInvalid);
+        EXPECT_NE(LastError().find("not supported"), std::string::npos) << LastError();
+        EXPECT_EQ(aclnnForeachSubScalarInplaceGetWorkspaceSize(l1.list, at, &ws, &ex), kInvalid);
+    }
+    aclDestroyTensor(half);
+    aclDestroyTensor(two);
+    aclDestroyTensor(at);
+    aclDestroyTensorList(l2);
+}

@@ -333,8 +333,9 @@ TEST(ReferenceForeachPow, ScalarV2AndInPlaceForms) {
     }
 }
 
-// The V1 forms with a one-element scalar tensor: max(x[i], scalar), x1[i] + alpha * x2[i]; the Ascend 950's
-// MulListInplace writes x1; a scalar tensor of two elements is refused (beyond CANN).
+// The V1 forms with a one-element scalar tensor: max(x[i], scalar) (exact tier since), x1[i] + alpha * x2[i]; the
+// Ascend 950's MulListInplace (exact tier since) writes x1; a reference-tier alpha tensor of two elements is refused
+// (beyond CANN; the exact tier's V1 forms refuse it with the tiling's 561002, tests/operators/foreach_test.cpp).
 TEST(ReferenceForeachV1, ScalarTensorsAndInPlaceLists) {
     ProfileScope scope(Profile::kAscend950);
     ASSERT_TRUE(scope.ok());
@@ -369,9 +370,36 @@ TEST(ReferenceForeachV1, ScalarTensorsAndInPlaceLists) {
     const Dev two({1.0, 2.0}, at::kFloat, {2});
     ExpectFails(
         [&](uint64_t* ws, aclOpExecutor** ex) {
-            return aclnnForeachMaximumScalarGetWorkspaceSize(x.list, two.t, out.list, ws, ex);
+            return aclnnForeachAddListGetWorkspaceSize(x.list, y.list, two.t, out.list, ws, ex);
         },
         ACLNN_ERR_PARAM_INVALID, "the scalar tensor must hold one element, but holds 2");
+    // AddList's op_api: out checked for NULL first; a DOUBLE alpha passes its list and finds no kernel (561103)
+    ExpectFails(
+        [&](uint64_t* ws, aclOpExecutor** ex) {
+            return aclnnForeachAddListGetWorkspaceSize(x.list, y.list, alpha.t, nullptr, ws, ex);
+        },
+        ACLNN_ERR_PARAM_NULLPTR, "argument out");
+    const Dev alpha_d({0.5}, at::kDouble, {1});
+    ExpectFails(
+        [&](uint64_t* ws, aclOpExecutor** ex) {
+            return aclnnForeachAddListGetWorkspaceSize(x.list, y.list, alpha_d.t, out.list, ws, ex);
+        },
+        ACLNN_ERR_INNER_NULLPTR, "no ForeachAddList kernel takes a DT_DOUBLE alpha");
+    {  // INT8 lists: in the op definition's list, not in the op_api's (FLOAT, FLOAT16, INT32, BF16)
+        ProfileScope a2(Profile::kAscend910B);
+        ASSERT_TRUE(a2.ok());
+        std::vector<std::unique_ptr<Dev>> is, js, ks;
+        is.push_back(MakeDev({1, 2}, at::kChar, {2}));
+        js.push_back(MakeDev({1, 2}, at::kChar, {2}));
+        ks.push_back(MakeDev({0, 0}, at::kChar, {2}));
+        DevList i8(std::move(is)), j8(std::move(js)), o8(std::move(ks));
+        const Dev ia({1}, at::kInt, {1});
+        ExpectFails(
+            [&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnForeachAddListGetWorkspaceSize(i8.list, j8.list, ia.t, o8.list, ws, ex);
+            },
+            ACLNN_ERR_PARAM_INVALID, "Tensor (*x1)[0] not implemented for DT_INT8");
+    }
 }
 
 // The Ascend910 and Ascend310P have no configuration of these operators: every call is refused.
