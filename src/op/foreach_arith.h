@@ -560,6 +560,26 @@ inline int PlanForeachInplaceAlphaTensor(const ForeachCall& c, const aclTensor* 
     return PublishForeachWithScalars(t, n + 1, c.api, args, 3, names, items, {n}, workspaceSize, executor);
 }
 
+/// aclnnForeachAddListInplace (sign 1) and aclnnForeachSubListInplace (sign -1), Ascend 950
+/// (arch35 foreach_binary_alpha_cast_inplace.h): FLOAT16 / BF16 widened to float32, Muls(x2, alpha) rounded to
+/// float32, then Add or Sub, CAST_RINT back; FLOAT the same in float32; INT32 Muls then Add/Sub wrapping. Unlike the
+/// V1/V2 out-of-place forms' SIMT kernels there is no FMA: two roundings. Computed as the Addcmul row
+/// fma(x2 * alpha rounded, sign, x1) = x1 +- (x2 * alpha rounded), one rounding of the sum (INT32: x1 + x2 * alpha *
+/// sign, wrapped), in float32 for every floating list (alpha read as stored: a FLOAT16 alpha widened exactly, a
+/// FLOAT one kept).
+inline int PlanForeachAlphaListInplace(const ForeachCall& c, const aclTensor* alpha, int sign, uint64_t* workspaceSize,
+                                       aclOpExecutor** executor) {
+    kern::BinaryParams p{};
+    const aclDataType x = c.At(1, 0)->dtype;
+    p.compute = x == ACL_INT32 ? ACL_INT32 : ACL_FLOAT;
+    p.op = kern::BinaryOp::kAddcmul;
+    p.path = kern::AlphaPath::kPlain;
+    p.alpha_f = static_cast<float>(sign);
+    p.alpha_d = static_cast<double>(sign);
+    p.alpha_i = sign;
+    return PlanForeachInplaceAlphaTensor(c, alpha, p, workspaceSize, executor);
+}
+
 /// The in-place two-list forms' kernel match (aclnnForeachMulListInplace, DivListInplace, AddListInplace,
 /// SubListInplace: x2 the input list c.lists[0], x1 the inout list c.lists[1]), a custom check of the table inside the
 /// non-empty branch of x1: opbase compares the first tensor of each dynamic list with the kernel's registrations, so

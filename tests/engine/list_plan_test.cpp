@@ -102,6 +102,20 @@ struct ListCase {
         alpha.push_back(al);
     }
     size_t K() const { return shapes.size(); }
+    // Item i's output one element before its b's view, in b's (new) buffer of numel + 1 values: the output overlaps
+    // its own input other than exactly (the item goes through a temporary). Contiguous views of item i's shape.
+    void OutputBeforeB(size_t i, uint32_t seed) {
+        int64_t n = 1;
+        for (int64_t d : shapes[i]) n *= d;
+        const std::vector<int64_t> st = aclcpu_test::ContiguousStrides(shapes[i]);
+        hb[i] = Values(static_cast<size_t>(n + 1), seed);
+        db[i] = Upload(hb[i]);
+        aclDestroyTensor(tb[i]);
+        tb[i] = MakeTensor(shapes[i], ACL_FLOAT, db[i].get(), st, 1, {n + 1});
+        vb[i] = View{shapes[i], st, 1};
+        aclDestroyTensor(tout[i]);
+        tout[i] = MakeTensor(shapes[i], ACL_FLOAT, db[i].get(), st, 0, {n + 1});
+    }
     ~ListCase() {
         for (auto* v : {&ta, &tb, &tout}) {
             for (aclTensor* t : *v) aclDestroyTensor(t);
@@ -199,15 +213,7 @@ TEST(ListPlan, PositionsOfOneShapeClass) {
         o.offset = i % 4;
         c.Add(s, a, b, o, 0.75f);
     }
-    // Position 20 (class {3, 50}): its output one element before its own b's view, in b's buffer.
-    const View vb{{3, 50}, {50, 1}, 1};
-    c.hb[20] = Values(151, 77);
-    c.db[20] = Upload(c.hb[20]);
-    aclDestroyTensor(c.tb[20]);
-    c.tb[20] = MakeTensor({3, 50}, ACL_FLOAT, c.db[20].get(), {50, 1}, 1, {151});
-    c.vb[20] = vb;
-    aclDestroyTensor(c.tout[20]);
-    c.tout[20] = MakeTensor({3, 50}, ACL_FLOAT, c.db[20].get(), {50, 1}, 0, {151});
+    c.OutputBeforeB(20, 77);  // position 20 (class {3, 50}): its output one element before its own b's view
     const std::vector<aclTensor*> t = AllTensors(c);
     const std::vector<engine::ElementwiseListItem> items = Items(c);
     std::vector<aclTensor> copies;
@@ -262,15 +268,7 @@ TEST(ListPlan, InPlaceList) {
 TEST(ListPlan, OverlappingOutputThroughTemporary) {
     ListCase c;
     for (int i = 0; i < 3; ++i) c.Add({5000}, Contiguous({5000}), Contiguous({5000}), Contiguous({5000}), 3.0f);
-    // Item 1's output: b_1's memory one element before b_1's view.
-    View vb{{5000}, {1}, 1};
-    c.hb[1] = Values(5001, 99);
-    c.db[1] = Upload(c.hb[1]);
-    aclDestroyTensor(c.tb[1]);
-    c.tb[1] = MakeTensor({5000}, ACL_FLOAT, c.db[1].get(), {1}, 1, {5001});
-    c.vb[1] = vb;
-    aclDestroyTensor(c.tout[1]);
-    c.tout[1] = MakeTensor({5000}, ACL_FLOAT, c.db[1].get(), {1}, 0, {5001});
+    c.OutputBeforeB(1, 99);  // item 1's output: b_1's memory one element before b_1's view
     const std::vector<aclTensor*> t = AllTensors(c);
     uint64_t ws = 0;
     aclOpExecutor* ex = nullptr;
