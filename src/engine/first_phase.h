@@ -223,10 +223,14 @@ inline int PublishElementwiseList(const aclTensor* const* t, int n, int num_inpu
                                   const CallArg* args, int nargs, const char* const* arg_names,
                                   const ElementwiseListItem* items, size_t count, uint64_t* workspaceSize,
                                   aclOpExecutor** executor) {
-    std::vector<const char*> names;  // for the check's message only
-    NamesOfArgs(args, nargs, arg_names, n, &names);
     for (size_t i = 0; i < count; ++i) {
-        if (int ret = CheckOutputsApart(t, names.data(), items[i].ops)) return ret;
+        if (items[i].ops.num_outputs < 2) continue;  // one output: nothing to check (and no names to build)
+        std::vector<const char*> names;  // for the check's message only
+        NamesOfArgs(args, nargs, arg_names, n, &names);
+        for (size_t j = i; j < count; ++j) {
+            if (int ret = CheckOutputsApart(t, names.data(), items[j].ops)) return ret;
+        }
+        break;
     }
     return PublishPlanOfArgs(
         t, n, num_inputs, api, nullptr, args, nargs, arg_names,

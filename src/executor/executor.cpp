@@ -42,7 +42,11 @@ constexpr const char* kReleasedBy = "consumed by a second phase, or destroyed by
 constexpr size_t kRecordsMax = 256;
 
 struct RecordPool {
+    // The last record released, per size class (a tensor list's launch, kWarmTensorsMin descriptors or more, and
+    // any other): a list's descriptor storage stays with list launches, so that a small launch after a list
+    // one does not shrink (free) hundreds of descriptors and the next list launch re-create them.
     std::atomic<LaunchRecord*> slot{nullptr};
+    std::atomic<LaunchRecord*> list_slot{nullptr};
     LaunchRecord* records[kRecordsMax] = {};  // registry lock
     size_t n = 0;                             // registry lock
 };
@@ -52,11 +56,12 @@ RecordPool& Records() {
     return *r;
 }
 
-// A launch record for a second phase to fill (registry lock held): no plan, no workspace; the other fields
+// A launch record for a second phase of `tensors` descriptors to fill (registry lock held; the last one released
+// of that size class first): no plan, no workspace; the other fields
 // hold a previous launch's values (assign them; swap or assign `tensors`).
-LaunchRecord* AcquireRecordLocked(const HandleLock&) {
+LaunchRecord* AcquireRecordLocked(const HandleLock&, size_t tensors) {
     RecordPool& r = Records();
-    LaunchRecord* rec = r.slot.exchange(nullptr, std::memory_order_acquire);
+    LaunchRecord* rec = (tensors >= kWarmTensorsMin ? r.list_slot : r.slot).exchange(nullptr, std::memory_order_acquire);
     if (rec == nullptr) rec = r.n > 0 ? r.records[--r.n] : new LaunchRecord();
     rec->workspace_size = 0;
     rec->workspace = nullptr;
@@ -68,7 +73,8 @@ void ReleaseRecord(LaunchRecord* rec) {
     rec->plan.reset();  // outside the lock: a plan's destructor may free memory
     RecordPool& r = Records();
     LaunchRecord* empty = nullptr;
-    if (r.slot.compare_exchange_strong(empty, rec, std::memory_order_release, std::memory_order_relaxed)) return;
+    std::atomic<LaunchRecord*>& slot = rec->tensors.size() >= kWarmTensorsMin ? r.list_slot : r.slot;
+    if (slot.compare_exchange_strong(empty, rec, std::memory_order_release, std::memory_order_relaxed)) return;
     {
         HandleLock lock;
         if (r.n < kRecordsMax) {
@@ -345,7 +351,7 @@ int RunExecutor(void* workspace, uint64_t workspace_size, aclOpExecutor* executo
         HandleLock lock;
         if (!IsLiveLocked(lock, executor)) return FailNotLiveExecutor(lock, api, executor);
         PlannedCall& call = executor->call;
-        record.reset(AcquireRecordLocked(lock));
+        record.reset(AcquireRecordLocked(lock, call.tensors.size()));
         record->workspace_size = call.workspace_size;
         record->num_inputs = call.num_inputs;
         const char* const* static_names = call.tensor_names;
