@@ -125,16 +125,11 @@ float RegisterTreeSum(const float* lanes, int count) {
     return b[0] + b[1];
 }
 
-float ReduceSumAR(float* v, int64_t len) {
-    const int64_t padded = static_cast<int64_t>(CeilAlign(static_cast<uint64_t>(len), kPadFloats));
-    for (int64_t i = len; i < padded; ++i) v[i] = 0.0f;  // PadValue
-    if (padded <= kLanes) return RegisterTreeSum(v, static_cast<int>(padded));
-    // (a) main part: 64 * 2^k lanes, the largest not above the padded length; the tail onto its start.
-    int64_t main = kLanes;
-    while (main * 2 <= padded) main *= 2;
-    kern::FoldAdd(v, v + main, static_cast<size_t>(padded - main));
+namespace {
+
+// ReduceSumAR's steps (b) to (d) on `blocks` (a power of two) blocks of 64 floats at v.
+float FinishBlocks(float* v, int64_t blocks) {
     // (b) groups of 16 consecutive blocks, each folded as a tree into one block at the group's index.
-    int64_t blocks = main / kLanes;
     while (blocks > 16) {
         for (int64_t g = 0; g < blocks / 16; ++g) {
             float* b = v + g * 16 * kLanes;
@@ -151,6 +146,34 @@ float ReduceSumAR(float* v, int64_t len) {
     }
     // (d) one register.
     return RegisterTreeSum(v, kLanes);
+}
+
+// (a)'s main part: 64 * 2^k lanes, the largest not above the padded length.
+int64_t MainPart(int64_t padded) {
+    int64_t main = kLanes;
+    while (main * 2 <= padded) main *= 2;
+    return main;
+}
+
+}  // namespace
+
+float ReduceSumAR(float* v, int64_t len) {
+    const int64_t padded = static_cast<int64_t>(CeilAlign(static_cast<uint64_t>(len), kPadFloats));
+    for (int64_t i = len; i < padded; ++i) v[i] = 0.0f;  // PadValue
+    if (padded <= kLanes) return RegisterTreeSum(v, static_cast<int>(padded));
+    // (a) main part: 64 * 2^k lanes, the largest not above the padded length; the tail onto its start.
+    const int64_t main = MainPart(padded);
+    kern::FoldAdd(v, v + main, static_cast<size_t>(padded - main));
+    return FinishBlocks(v, main / kLanes);
+}
+
+float ReduceSumARDirect(const kern::ChunkValues& c, float* v) {
+    const int64_t padded = static_cast<int64_t>(CeilAlign(static_cast<uint64_t>(c.len), kPadFloats));
+    const int64_t main = MainPart(padded);
+    // The pre-fold, pad, tail fold and the first level of (b) in one pass over the storage (main / 64 > 16
+    // blocks: padded >= kDirectMinChunk), then the remaining levels on the main / 1024 blocks, as ReduceSumAR.
+    kern::FoldChunkGroups(c, main, padded, v);
+    return FinishBlocks(v, main / kLanes / 16);
 }
 
 // ------------------------------------------------------------------ the reduce-template order
@@ -182,18 +205,34 @@ float ReduceTemplateOrder::ReducePart(int64_t part, const ValueSource& values, f
     float* a = scratch;
     float* b = scratch + CeilAlign(static_cast<uint64_t>(ub), kLanes);
     float cache[64];
+    // Values read in place where the source allows it (ReduceSumARDirect: the same additions, no buffer pass).
+    const void* direct = nullptr;
+    aclDataType direct_dtype = ACL_FLOAT;
+    if (!values.Direct(&direct, &direct_dtype)) direct = nullptr;
+    const int64_t item = static_cast<int64_t>(ItemSize(direct_dtype));
     for (int64_t i = 0; i < pos; ++i) {
         const int64_t s = begin + i * ub;
         const int64_t len = std::min(ub, end - s);
-        values.Fill(s, len, a);
-        if (i < tail) {
-            const int64_t s2 = begin + (i + pos) * ub;
-            const int64_t len2 = std::min(ub, end - s2);
-            values.Fill(s2, len2, b);
-            kern::FoldAdd(a, b, static_cast<size_t>(len2));
-            for (int64_t j = len2; j < len; ++j) a[j] = a[j] + 0.0f;  // the shorter chunk zero-padded
+        const int64_t s2 = begin + (i + pos) * ub;
+        const int64_t len2 = i < tail ? std::min(ub, end - s2) : 0;
+        float r;
+        if (direct != nullptr && static_cast<int64_t>(CeilAlign(static_cast<uint64_t>(len), kPadFloats)) >= kDirectMinChunk) {
+            kern::ChunkValues c;
+            c.a = static_cast<const char*>(direct) + s * item;
+            c.len = len;
+            c.b = i < tail ? static_cast<const char*>(direct) + s2 * item : nullptr;
+            c.len2 = len2;
+            c.dtype = direct_dtype;
+            r = ReduceSumARDirect(c, a);
+        } else {
+            values.Fill(s, len, a);
+            if (i < tail) {
+                values.Fill(s2, len2, b);
+                kern::FoldAdd(a, b, static_cast<size_t>(len2));
+                for (int64_t j = len2; j < len; ++j) a[j] = a[j] + 0.0f;  // the shorter chunk zero-padded
+            }
+            r = ReduceSumAR(a, len);
         }
-        float r = ReduceSumAR(a, len);
         // Binary counter: k = trailing one bits of i; r = ((r + c[0]) + c[1]) + ... + c[k-1] -> c[k].
         int k = 0;
         for (int64_t bits = i; bits & 1; bits >>= 1) r = r + cache[k++];
@@ -232,7 +271,14 @@ struct RowSource final : ValueSource {
     kern::RowFn row;
     const void* params;
     int64_t item;  // bytes of one value (4 or 8)
+    aclDataType direct = ACL_DT_UNDEFINED;  // DirectDtype of the plan and row: the values readable in place
     void Fill(int64_t begin, int64_t n, float* out) const override { FillBytes(begin, n, out); }
+    bool Direct(const void** base, aclDataType* dtype) const override {
+        if (direct == ACL_DT_UNDEFINED) return false;
+        *base = bases[1] + plan->offset[1];
+        *dtype = direct;
+        return true;
+    }
     void FillBytes(int64_t begin, int64_t n, void* out) const {
         char* b[kMaxOperands];
         for (int k = 0; k < plan->nops; ++k) b[k] = bases[k];
@@ -242,6 +288,17 @@ struct RowSource final : ValueSource {
                    [&](char* const* ptrs, const int64_t* st, int64_t m) { row(params, plan->dtype, ptrs, st, m); });
     }
 };
+
+// The dtype of the values' storage when they can be read in place (ValueSource::Direct): `row` only widens its
+// one input exactly (kern::WideningRowDtype) and that input is contiguous in the plan's linear order (one
+// coalesced dim, a stride of one element); else ACL_DT_UNDEFINED.
+aclDataType DirectDtype(const LoopPlan& p, kern::RowFn row) {
+    const aclDataType t = kern::WideningRowDtype(row);
+    if (t == ACL_DT_UNDEFINED || p.nops != 2 || p.ndim != 1 || p.dtype[1] != t || p.dtype[0] != ACL_FLOAT) {
+        return ACL_DT_UNDEFINED;
+    }
+    return p.stride[1][0] == static_cast<int64_t>(ItemSize(t)) && p.stride[0][0] == 4 ? t : ACL_DT_UNDEFINED;
+}
 
 struct PartCtx {
     const ReduceOrder* order;
@@ -340,6 +397,7 @@ public:
         for (int k = 0; k < plan_.nops; ++k) inner[k] = plan_.ndim > 0 ? plan_.stride[k][0] : 0;
         inner[0] = static_cast<int64_t>(ItemSize(finish_.value_dtype));
         row_ = kernel_.select(kernel_.params, plan_.dtype, inner, false);
+        direct_ = finish_.value_dtype == ACL_FLOAT ? DirectDtype(plan_, row_) : ACL_DT_UNDEFINED;
     }
 
     bool ShortRun() const override { return plan_.numel <= kShortRunElements; }
@@ -353,6 +411,7 @@ public:
         src.row = row_;
         src.params = kernel_.params;
         src.item = static_cast<int64_t>(ItemSize(finish_.value_dtype));
+        src.direct = direct_;
         const aclTensor& out = tensors[ops_.out];
         char* dst = static_cast<char*>(out.data) + out.offset * static_cast<int64_t>(ItemSize(out.dtype));
         FpEnvScope fp_env;
@@ -380,6 +439,7 @@ private:
     ReduceFinish finish_;
     LoopPlan plan_;
     kern::RowFn row_ = nullptr;
+    aclDataType direct_ = ACL_DT_UNDEFINED;
 };
 
 // ------------------------------------------------------------------ reductions over dims
@@ -441,6 +501,7 @@ public:
         for (int k = 0; k < nops; ++k) inner[k] = slice_.ndim > 0 ? slice_.stride[k][0] : 0;
         inner[0] = item_;
         row_ = kernel_.select(kernel_.params, slice_.dtype, inner, false);
+        direct_ = finish_.value_dtype == ACL_FLOAT ? DirectDtype(slice_, row_) : ACL_DT_UNDEFINED;
     }
 
     bool ShortRun() const override {
@@ -480,6 +541,7 @@ private:
         src.row = row_;
         src.params = kernel_.params;
         src.item = item_;
+        src.direct = direct_;
         return src;
     }
 
@@ -522,6 +584,7 @@ private:
     LoopPlan outer_;
     int64_t item_ = 4;
     kern::RowFn row_ = nullptr;
+    aclDataType direct_ = ACL_DT_UNDEFINED;
 };
 
 // Writes one double, converted to dt, at p.

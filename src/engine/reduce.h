@@ -25,6 +25,7 @@
 #include "acl/acl_base.h"
 #include "engine/elementwise.h"
 #include "executor/executor.h"
+#include "kernels/reduce_fold.h"
 
 namespace aclcpu {
 namespace engine {
@@ -37,6 +38,15 @@ namespace engine {
 class ValueSource {
 public:
     virtual void Fill(int64_t begin, int64_t n, float* out) const = 0;
+    /// Optional direct access: true when the value of every linear element i is element i of one contiguous
+    /// array of FLOAT, FLOAT16 or BF16 (*dtype) starting at *base, widened exactly - the bits Fill writes - so
+    /// that an order may read them in place (ReduceTemplateOrder does, kern::FoldChunkGroups). The default:
+    /// false (values only through Fill).
+    virtual bool Direct(const void** base, aclDataType* dtype) const {
+        (void)base;
+        (void)dtype;
+        return false;
+    }
 
 protected:
     ~ValueSource() = default;
@@ -128,6 +138,17 @@ float RegisterTreeSum(const float* lanes, int count);
 /// length), 16-block tree folds while more than 16 blocks remain, the last 2..16 blocks folded in halves,
 /// then the register tree. `v` holds at least CeilAlign(len, 64) floats and is overwritten.
 float ReduceSumAR(float* v, int64_t len);
+
+/// ReduceSumAR over values read in place (kern::ChunkValues: a chunk of contiguous FLOAT / FLOAT16 / BF16
+/// storage, optionally with the reduce template's pre-folded chunk b): the same float32 additions in the same
+/// order as filling a buffer with the values (a + b for j < len2, a + 0 up to len) and calling ReduceSumAR on it
+/// - so the same bits - without the buffer pass. Only for chunks of CeilAlign(len, 8) >= 2048 values (whose
+/// main part has more than 16 blocks: kern::FoldChunkGroups does the first tree level); `v` holds at least
+/// CeilAlign(len, 64) / 16 floats (scratch).
+float ReduceSumARDirect(const kern::ChunkValues& c, float* v);
+
+/// The smallest chunk ReduceSumARDirect takes (values).
+constexpr int64_t kDirectMinChunk = 2048;
 
 /// The Ascend 950 reduce-template order (docs/ops/README.md steps 3-6): parts = the group_r cores; per core,
 /// the FindNearestPower2 pre-fold of chunk i with chunk i + pos, ReduceSumAR per chunk, the binary-counter

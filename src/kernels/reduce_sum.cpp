@@ -8,6 +8,7 @@
 #include "common/half.h"
 #include "kernels/cast.h"
 #include "kernels/convert.h"
+#include "kernels/reduce_fold.h"
 #include "kernels/simd_convert.h"
 
 namespace aclcpu {
@@ -40,8 +41,19 @@ void HalfValuesRow(const void*, const aclDataType*, char* const* ptrs, const int
 void Bf16ValuesRow(const void*, const aclDataType*, char* const* ptrs, const int64_t*, int64_t n) {
     simd::Bf16ToFloat(reinterpret_cast<const uint16_t*>(ptrs[1]), reinterpret_cast<float*>(ptrs[0]), static_cast<size_t>(n));
 }
+/// Contiguous FLOAT self of the compute dtype FLOAT: the values are the elements (a copy).
+void FloatValuesRow(const void*, const aclDataType*, char* const* ptrs, const int64_t*, int64_t n) {
+    std::memcpy(ptrs[0], ptrs[1], static_cast<size_t>(n) * sizeof(float));
+}
 
 }  // namespace
+
+aclDataType WideningRowDtype(RowFn row) {
+    if (row == &FloatValuesRow) return ACL_FLOAT;
+    if (row == &HalfValuesRow) return ACL_FLOAT16;
+    if (row == &Bf16ValuesRow) return ACL_BF16;
+    return ACL_DT_UNDEFINED;
+}
 
 RowFn SelectReduceSumValueRow(const void* params, const aclDataType* dtypes, const int64_t* strides,
                               bool nontemporal) {
@@ -50,6 +62,7 @@ RowFn SelectReduceSumValueRow(const void* params, const aclDataType* dtypes, con
     const bool contiguous = strides[0] == 4 && strides[1] == 2;
     if (c == ACL_FLOAT16 && contiguous) return &HalfValuesRow;
     if (c == ACL_BF16 && contiguous) return &Bf16ValuesRow;
+    if (c == ACL_FLOAT && strides[0] == 4 && strides[1] == 4) return &FloatValuesRow;
     if (c == ACL_FLOAT || c == ACL_FLOAT16 || c == ACL_BF16) {
         return SelectCastRow(params, dtypes, strides, nontemporal);  // FLOAT: a copy; strided: element casts
     }

@@ -21,7 +21,8 @@ struct ReduceSumValueParams {
 };
 
 /// The row selector (a RowSelectFn): self of the compute dtype FLOAT, FLOAT16 or BF16 - the cast rows (the values are
-/// self's, widened exactly; FLOAT a copy); otherwise the generic row.
+/// self's, widened exactly; FLOAT a copy; contiguous: rows that kern::WideningRowDtype (reduce_fold.h) names, so
+/// that the engine reads self in place); otherwise the generic row.
 RowFn SelectReduceSumValueRow(const void* params, const aclDataType* dtypes, const int64_t* strides, bool nontemporal);
 
 /// The generic row: CastElement to the compute dtype, then the value.
