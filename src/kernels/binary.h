@@ -127,6 +127,8 @@ struct BinaryParams {
     int32_t other_is_value;  ///< 1: Adds / Subs (other below, no operand 2)
     float alpha_f;           ///< kAxpy: alpha->ToFloat(), negated for Sub (float32 times -1); kMul (float
                              ///< compute): alpha converted to the compute dtype (as float32)
+    int32_t reserved = 0;    ///< the padding before alpha_d, made explicit and zero: plans compare parameters
+                             ///< bytewise (ElementwiseCall::Congruent), which must not read indeterminate bytes
     double alpha_d;          ///< kMul with DOUBLE compute; the real part for complex compute
     double alpha_im;         ///< the imaginary part of alpha for complex compute
     int64_t alpha_i;         ///< kAxpyV2 / kMul with integer or BOOL compute: alpha converted to the compute
@@ -136,6 +138,7 @@ struct BinaryParams {
     double other_im;
     int64_t other_i;
 };
+static_assert(sizeof(BinaryParams) == 6 * 4 + 6 * 8, "BinaryParams must have no padding (compared bytewise)");
 
 /// The Ascend 950 foreach DivScalar kernels' reciprocal of the scalar s (arch35/foreach_div_scalar_regbase.h): 1/+-0
 /// the infinities, 1/+-inf +-0, else 1.0f / s and - for a float32 scalar (`newton`) - one Newton step
