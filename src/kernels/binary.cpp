@@ -523,8 +523,41 @@ void AddcListRowGeneric(const BinaryParams& p, const aclDataType* dt, char* cons
 
 }  // namespace
 
+namespace {
+
+/// The rows of kAddAlphaOperand / kSubAlphaOperand (binary.h): operands self, other, alpha (1 .. 3). Alpha's stored
+/// value (a FLOAT16 / FLOAT alpha widened exactly, an integer one as an int64) is decoded by SetAlphaOf into a copy
+/// of the parameters with kAdd / kSub, and the V2 forms' row (BinaryRowGeneric over operands 0 .. 2) computes with
+/// it: the same arithmetic, element for element, as the V2 plan's parameters with that alpha. A broadcast alpha
+/// (stride 0) is decoded once per row, a strided one per element.
+void AlphaOperandRowGeneric(const BinaryParams& p, const aclDataType* dt, char* const* ptrs, const int64_t* st,
+                            int64_t n) {
+    BinaryParams q = p;
+    q.op = p.op == BinaryOp::kSubAlphaOperand ? BinaryOp::kSub : BinaryOp::kAdd;
+    const auto read_alpha = [&](const char* a) {
+        if (IsF32Family(dt[3])) {
+            SetAlphaOf(&q, LoadPromoted(a, dt[3], ACL_FLOAT), 0);
+        } else {
+            SetAlphaOf(&q, 0.0, LoadInt64(a, dt[3]));
+        }
+    };
+    if (st[3] == 0) {
+        read_alpha(ptrs[3]);
+        BinaryRowGeneric(&q, dt, ptrs, st, n);
+        return;
+    }
+    for (int64_t i = 0; i < n; ++i) {
+        read_alpha(ptrs[3] + i * st[3]);
+        char* const one[3] = {ptrs[0] + i * st[0], ptrs[1] + i * st[1], ptrs[2] + i * st[2]};
+        BinaryRowGeneric(&q, dt, one, st, 1);
+    }
+}
+
+}  // namespace
+
 void BinaryRowGeneric(const void* params, const aclDataType* dt, char* const* ptrs, const int64_t* st, int64_t n) {
     const BinaryParams& p = *static_cast<const BinaryParams*>(params);
+    if (IsAlphaOperandOp(p.op)) return AlphaOperandRowGeneric(p, dt, ptrs, st, n);
     if (IsTernaryOp(p.op)) return AddcmulRowGeneric(p, dt, ptrs, st, n);
     if (IsValueOperandOp(p.op)) return AddcListRowGeneric(p, dt, ptrs, st, n);
     if (IsUnaryOp(p.op)) return UnaryRowGeneric(p, dt, ptrs, st, n);
@@ -580,6 +613,7 @@ void BinaryRowGeneric(const void* params, const aclDataType* dt, char* const* pt
 
 RowFn SelectBinaryRow(const void* params, const aclDataType* dtypes, const int64_t* strides, bool nontemporal) {
     const BinaryParams& p = *static_cast<const BinaryParams*>(params);
+    if (IsAlphaOperandOp(p.op)) return &BinaryRowGeneric;  // alpha read at run time: the generic row only
     if (RowFn f = SelectBinaryFusedRow(p, dtypes, strides, nontemporal)) return f;
     return &BinaryRowGeneric;
 }

@@ -27,8 +27,10 @@
 
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 
 #include "acl/acl_base.h"
+#include "kernels/convert.h"
 #include "kernels/row.h"
 
 namespace aclcpu {
@@ -94,10 +96,16 @@ constexpr uint32_t kBinaryDefaultNaN = 0x7FC00000u;
 /// kNegSub (aclnnForeachNeg on Atlas A2/A3): 0 - self (floats: -(+0) and -(-0) are +0; a NaN quieted; integers
 /// wrap, as kNeg). kAbsSelect (aclnnForeachAbs on the Ascend 950): self >= 0 ? self : 0 - self (abs(-0) is -0, a
 /// NaN quieted). Unary, FLOAT / FLOAT16 / BF16 (kNegSub also integers).
+/// kAddAlphaOperand, kSubAlphaOperand (aclnnForeachAddList / SubList, V1: alpha a one-element tensor read when the
+/// kernel runs): self (+|-) alpha * other with alpha operand 3 (a broadcast operand, stride 0 as planned; any stride
+/// is read element by element). The row reads alpha's stored value, decodes it as BinaryParams::alpha_read says
+/// (SetAlphaOf: the V2 forms' kernel reading of the same value) and computes kAdd / kSub on BinaryParams::path
+/// exactly as the V2 forms' rows do with that alpha known at plan time (BinaryRowGeneric); generic rows only.
 enum class BinaryOp : int32_t { kAdd, kSub, kMul, kDiv, kMax, kMin, kAddcmul, kNeg, kAbs, kSqrt, kAddcdiv, kLerp,
                                 kSqrtPlain, kNegSub, kAbsSelect, kMaxSelect, kMinSelect, kMinFirst, kSign,
                                 kLerpSteps, kLerpFused, kAddcmulList, kAddcdivList,
-                                kReciprocal, kReciprocalHalf, kMulRecip, kMulRecipNewton };
+                                kReciprocal, kReciprocalHalf, kMulRecip, kMulRecipNewton,
+                                kAddAlphaOperand, kSubAlphaOperand };
 
 /// Whether `op` takes three tensor inputs (self, tensor1, tensor2: operands 1, 2, 3).
 inline bool IsTernaryOp(BinaryOp op) {
@@ -106,6 +114,11 @@ inline bool IsTernaryOp(BinaryOp op) {
 
 /// Whether `op` takes its value from a fourth input (operand 4) besides self, tensor1 and tensor2.
 inline bool IsValueOperandOp(BinaryOp op) { return op == BinaryOp::kAddcmulList || op == BinaryOp::kAddcdivList; }
+
+/// Whether `op` reads alpha from a third input (operand 3) besides self and other (kAddAlphaOperand, kSubAlphaOperand).
+inline bool IsAlphaOperandOp(BinaryOp op) {
+    return op == BinaryOp::kAddAlphaOperand || op == BinaryOp::kSubAlphaOperand;
+}
 
 /// Whether `op` is one of the unary operations (one input: self).
 inline bool IsUnaryOp(BinaryOp op) {
@@ -119,6 +132,18 @@ inline bool IsUnaryOp(BinaryOp op) {
 /// A2/A3: a half FMA), fma(other, alpha, self) rounded once to the compute dtype; the generic row only.
 enum class AlphaPath : int32_t { kPlain, kAxpy, kAxpyV2, kMul, kAxpyNative };
 
+/// How the kernel of aclnnForeachAddList / SubList (V1 and V2) reads its alpha - a value of the kernel's alpha dtype:
+/// FLOAT16 for FLOAT16 lists, FLOAT for FLOAT and BF16 lists, INT32 for the integer lists - into the row's
+/// BinaryParams::alpha_f / alpha_i (SetAlphaOf; docs/ops/foreach.md §3):
+///   kNone        not an alpha form (every other operation: the field is 0);
+///   kFloat       the float value itself (a half widened exactly);
+///   kHalf950     a half alpha by the Ascend 950 SIMT kernel's decoding (DecodeHalfAlpha950);
+///   kBf16LowHalf a FLOAT alpha read as a bfloat16 from its low 16 bits (the Ascend 950's SubList, Bf16OfLowHalf);
+///   kIntToFloat  an INT32 alpha converted to float32 (INT16 lists computed in float32);
+///   kIntToHalf   an INT32 alpha converted to float32, then to half (RNE: INT8 / UINT8 lists computed in half);
+///   kInt         an INT32 alpha as an integer (alpha_i: INT32 lists, wrapping).
+enum class AlphaRead : int32_t { kNone, kFloat, kHalf950, kBf16LowHalf, kIntToFloat, kIntToHalf, kInt };
+
 /// Parameters of the binary rows (trivially copyable; fixed by the first phase).
 struct BinaryParams {
     aclDataType compute;  ///< the promote type the kernel runs in
@@ -127,8 +152,10 @@ struct BinaryParams {
     int32_t other_is_value;  ///< 1: Adds / Subs (other below, no operand 2)
     float alpha_f;           ///< kAxpy: alpha->ToFloat(), negated for Sub (float32 times -1); kMul (float
                              ///< compute): alpha converted to the compute dtype (as float32)
-    int32_t reserved = 0;    ///< the padding before alpha_d, made explicit and zero: plans compare parameters
-                             ///< bytewise (ElementwiseCall::Congruent), which must not read indeterminate bytes
+    AlphaRead alpha_read = AlphaRead::kNone;  ///< kAddAlphaOperand / kSubAlphaOperand: how the row reads alpha
+                             ///< (SetAlphaOf), else kNone (0). It also fills what was the padding before alpha_d:
+                             ///< plans compare parameters bytewise (ElementwiseCall::Congruent), which must not read
+                             ///< indeterminate bytes
     double alpha_d;          ///< kMul with DOUBLE compute; the real part for complex compute
     double alpha_im;         ///< the imaginary part of alpha for complex compute
     int64_t alpha_i;         ///< kAxpyV2 / kMul with integer or BOOL compute: alpha converted to the compute
@@ -154,6 +181,47 @@ inline float Reciprocal950(float s, bool newton) {
         inv = inv * u;
     }
     return inv;
+}
+
+/// The Ascend 950 SIMT kernel's decoding of a half alpha h (a half value as float32; arch35 foreach_add_list): normal,
+/// infinite, zero and NaN values as IEEE, a subnormal one as 2^-14 * (1 + m / 1024) with m its 10-bit mantissa - the
+/// kernel's exponent-0 branch keeps the implicit one (as read from the source; docs/ops/foreach.md §3). The one
+/// definition aclnnForeachAddListV2's plan and the kAddAlphaOperand row share.
+inline float DecodeHalfAlpha950(float h) {
+    if (h == 0.0f || std::fabs(h) >= 0x1p-14f || h != h) return h;
+    const float m = std::fabs(h) * 0x1p24f;  // the 10-bit mantissa of the subnormal
+    return std::copysign(0x1p-14f * (1.0f + m / 1024.0f), h);
+}
+
+/// The Ascend 950 SubList kernel's reading of a BF16 list's FLOAT alpha (arch35 foreach_sub_list_simt.h reads alpha
+/// from memory as the list's dtype): the float32's low 16 bits (little-endian) taken as a bfloat16 - alpha 1.0f,
+/// 0x3F800000, acts as 0. Shared by aclnnForeachSubListV2's plan and the kSubAlphaOperand row.
+inline float Bf16OfLowHalf(float f) {
+    uint32_t u;
+    std::memcpy(&u, &f, 4);
+    const uint32_t b = (u & 0xFFFFu) << 16;
+    float r;
+    std::memcpy(&r, &b, 4);
+    return r;
+}
+
+/// Sets p->alpha_f or p->alpha_i from the kernel's alpha value (`f`: a FLOAT16 / FLOAT alpha's value; `i`: an INT32
+/// alpha's value) as p->alpha_read says (AlphaRead), negated where the row's kAxpy path subtracts (p->op kSub or
+/// kSubAlphaOperand with path kAxpy: the Axpy takes -alpha; exact). The one rule the V2 plans (alpha known at plan
+/// time) and the V1 rows (alpha read at run time) share.
+inline void SetAlphaOf(BinaryParams* p, double f, int64_t i) {
+    float a = 0.0f;
+    switch (p->alpha_read) {
+        case AlphaRead::kInt: p->alpha_i = i; return;
+        case AlphaRead::kNone: return;
+        case AlphaRead::kFloat: a = static_cast<float>(f); break;
+        case AlphaRead::kHalf950: a = DecodeHalfAlpha950(static_cast<float>(f)); break;
+        case AlphaRead::kBf16LowHalf: a = Bf16OfLowHalf(static_cast<float>(f)); break;
+        case AlphaRead::kIntToFloat: a = static_cast<float>(i); break;
+        case AlphaRead::kIntToHalf: a = RoundToPromoted(static_cast<float>(i), ACL_FLOAT16); break;
+    }
+    const bool sub = p->op == BinaryOp::kSub || p->op == BinaryOp::kSubAlphaOperand;
+    p->alpha_f = sub && p->path == AlphaPath::kAxpy ? -a : a;
 }
 
 /// Whether `d` is one of the float dtypes the fused rows take (FLOAT, FLOAT16, BF16).

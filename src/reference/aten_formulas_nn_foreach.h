@@ -100,24 +100,6 @@ inline std::vector<at::Tensor> ForeachWithScalarTensor(const std::vector<at::Ten
     return out;
 }
 
-/// aclnnForeachAddList / SubList: x1[i] + sign * alpha * x2[i], alpha a one-element tensor
-/// (FLOAT16 and BF16 in FLOAT, rounded once; integers in their own dtype with an integral alpha, wrapping).
-inline std::vector<at::Tensor> ForeachListsAlpha(const std::vector<at::Tensor>& x1, const std::vector<at::Tensor>& x2,
-                                                 const at::Tensor& alpha, double sign) {
-    std::vector<at::Tensor> out;
-    for (size_t i = 0; i < x1.size() && i < x2.size(); ++i) {
-        const at::ScalarType s = x1[i].scalar_type();
-        if (at::isIntegralType(s, /*includeBool=*/true)) {
-            const int64_t a = alpha.reshape({}).to(at::kLong).item<int64_t>() * (sign < 0 ? -1 : 1);
-            out.push_back(at::add(x1[i], x2[i], a).to(s));
-        } else {
-            const double a = alpha.reshape({}).to(at::kDouble).item<double>() * sign;
-            out.push_back(at::add(Widened(x1[i]), Widened(x2[i]), a).to(s));
-        }
-    }
-    return out;
-}
-
 /// aclnnForeachPowScalarV2: x[i] ^ scalar (PowElement).
 inline std::vector<at::Tensor> ForeachPowScalar(const std::vector<at::Tensor>& x, const at::Scalar& scalar) {
     std::vector<at::Tensor> out;

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "aclnnop/aclnn_foreach_abs.h"
+#include "aclnnop/aclnn_foreach_add_list.h"
 #include "aclnnop/aclnn_foreach_add_list_v2.h"
 #include "aclnnop/aclnn_foreach_add_scalar.h"
 #include "aclnnop/aclnn_foreach_add_scalar_v2.h"
@@ -50,6 +51,7 @@
 #include "aclnnop/aclnn_foreach_reciprocal.h"
 #include "aclnnop/aclnn_foreach_sign.h"
 #include "aclnnop/aclnn_foreach_sqrt.h"
+#include "aclnnop/aclnn_foreach_sub_list.h"
 #include "aclnnop/aclnn_foreach_sub_list_v2.h"
 #include "aclnnop/aclnn_foreach_sub_scalar.h"
 #include "aclnnop/aclnn_foreach_sub_scalar_v2.h"
@@ -189,7 +191,7 @@ struct List {
 // The reference of one call over the items (x: inputs, the output written into `expect` storage copies).
 enum class Op { kAddScalar, kMulScalar, kMulList, kLerp, kSubScalar, kAddcmul, kSqrt, kAddList, kDivScalarList, kNeg, kAbs, kMax, kMin, kDivScalar, kSubList, kDivList, kAddcdiv, kAddScalarT, kMulScalarT,
               kAddSL, kSubSL, kMulSL, kMaxSL, kMinSL, kMaxL, kMinL, kSubScalarT, kSign, kLerpL, kAddcmulSL, kAddcdivSL, kAddcmulT, kAddcdivT, kRecip, kDivScalarT, kAddcmulL, kAddcdivL,
-              kMaxT, kMinT, kMulSI, kSubSI, kMulLI, kDivLI, kAddLI, kSubLI };
+              kMaxT, kMinT, kMulSI, kSubSI, kMulLI, kDivLI, kAddLI, kSubLI, kAddListT, kSubListT };
 
 // The in-place forms (the Ascend 950 only): x1 (x) is their output.
 bool IsInplaceOp(Op op) {
@@ -284,13 +286,14 @@ long double ValueTensorElement(const Call& c, size_t i, uint8_t* bytes) {
 // The float32 value v with a subnormal flushed to zero of its sign.
 float Flush(float v) { return std::fabs(v) < 0x1p-126f ? std::copysign(0.0f, v) : v; }
 
-// AddListV2's alpha as the kernel holds it: FLOAT16 lists a half (the Ascend 950 SIMT decoding a subnormal half
-// as 2^-14 * (1 + m / 1024)), BF16 / FLOAT lists a float32.
+// AddListV2's / SubListV2's alpha as the kernel holds it: FLOAT16 lists a half (AddList's Ascend 950 SIMT kernel
+// decoding a subnormal half as 2^-14 * (1 + m / 1024); SubList's widens it with a plain conversion), BF16 / FLOAT
+// lists a float32.
 float ListAlpha(const Call& c) {
     const float f = static_cast<float>(c.scalar);
     if (c.dtype != kF16) return f;
     const float h = static_cast<float>(l1ref::RoundTo(f, l1ref::kFmtF16));
-    if (c.prof == Profile::kAscend950 && h != 0.0f && std::fabs(h) < 0x1p-14f) {
+    if (c.op == Op::kAddList && c.prof == Profile::kAscend950 && h != 0.0f && std::fabs(h) < 0x1p-14f) {
         return std::copysign(std::ldexp(1.0f + std::fabs(h) * 0x1p24f / 1024.0f, -14), h);
     }
     return h;
@@ -310,6 +313,10 @@ void ExpectElement(Call c, const uint8_t* a, const uint8_t* b, const uint8_t* t,
     if (c.op == Op::kMinT) c.op = Op::kMin;
     if (c.op == Op::kMulLI) c.op = Op::kMulList;  // the vector Mul in the dtype: the same bits
     if (c.op == Op::kDivLI) c.op = Op::kDivList;  // float32 Div, flushed, rounded once
+    // AddList / SubList V1: the V2 kernels on the alpha tensor's stored value (RunOp stores what the V2 op_api's
+    // ConvertToTensor makes of c.scalar: ListAlpha's half, the float32, the int32)
+    if (c.op == Op::kAddListT) c.op = Op::kAddList;
+    if (c.op == Op::kSubListT) c.op = Op::kSubList;
     const int d = c.dtype;
     const size_t n = l1ref::DtSize(d);
     if (d == kF32 || d == kF16 || d == kBF16) {
@@ -712,7 +719,7 @@ int RunOp(const Call& c, const aclTensorList* x1, const aclTensorList* x2, aclTe
             return RunPhases([&](uint64_t* ws, aclOpExecutor** ex) {
                 return aclnnForeachSubListV2GetWorkspaceSize(x1, x2, s.get(), out, ws, ex); }, aclnnForeachSubListV2);
         case Op::kAddcmulT: case Op::kAddcdivT: case Op::kDivScalarT: case Op::kMaxT: case Op::kMinT:
-        case Op::kMulSI: case Op::kSubSI: case Op::kAddLI: case Op::kSubLI:
+        case Op::kMulSI: case Op::kSubSI: case Op::kAddLI: case Op::kSubLI: case Op::kAddListT: case Op::kSubListT:
         case Op::kAddScalarT: case Op::kMulScalarT: case Op::kSubScalarT: {
             // the V1 forms: a one-element tensor holding the scalar the V2 form's op_api would convert to - FLOAT for
             // FLOAT and BF16 lists; FLOAT16 for FLOAT16 (FLOAT on the Ascend 950 for Add, Mul and Addcmul); INT32
@@ -759,6 +766,10 @@ int RunOp(const Call& c, const aclTensorList* x1, const aclTensorList* x2, aclTe
                     return aclnnForeachAddListInplaceGetWorkspaceSize(x1, x2, st, ws, ex); }, aclnnForeachAddListInplace); break;
                 case Op::kSubLI: r = run([&](uint64_t* ws, aclOpExecutor** ex) {
                     return aclnnForeachSubListInplaceGetWorkspaceSize(x1, x2, st, ws, ex); }, aclnnForeachSubListInplace); break;
+                case Op::kAddListT: r = run([&](uint64_t* ws, aclOpExecutor** ex) {
+                    return aclnnForeachAddListGetWorkspaceSize(x1, x2, st, out, ws, ex); }, aclnnForeachAddList); break;
+                case Op::kSubListT: r = run([&](uint64_t* ws, aclOpExecutor** ex) {
+                    return aclnnForeachSubListGetWorkspaceSize(x1, x2, st, out, ws, ex); }, aclnnForeachSubList); break;
                 case Op::kAddcmulT: r = run([&](uint64_t* ws, aclOpExecutor** ex) {
                     return aclnnForeachAddcmulScalarGetWorkspaceSize(x1, x2, x3, st, out, ws, ex); },
                     aclnnForeachAddcmulScalar); break;
@@ -840,7 +851,7 @@ bool TwoInputs(Op op) {
            op == Op::kDivList || op == Op::kAddcdiv || op == Op::kMaxL || op == Op::kMinL ||
            op == Op::kLerpL || op == Op::kAddcmulSL || op == Op::kAddcdivSL || op == Op::kAddcmulT || op == Op::kAddcdivT ||
            op == Op::kAddcmulL || op == Op::kAddcdivL || op == Op::kMulLI || op == Op::kDivLI || op == Op::kAddLI ||
-           op == Op::kSubLI;
+           op == Op::kSubLI || op == Op::kAddListT || op == Op::kSubListT;
 }
 
 // Runs c over a random list of n tensors out of place and in place (out = x1) and compares every element with the
@@ -925,6 +936,7 @@ TEST(Foreach, BitExactAgainstTheReferenceOnEveryListShape) {
         {Op::kDivScalar, {kF32, kF16, kBF16}, 3.0, ACL_DOUBLE},
         {Op::kDivScalar, {kF32, kBF16}, 0.1, ACL_DOUBLE},
         {Op::kSubList, {kF32, kF16, kBF16}, 0.3, ACL_DOUBLE},
+        {Op::kSubList, {kF16}, 3e-6, ACL_DOUBLE},  // a subnormal half alpha: SubList's kernels widen it plainly
         {Op::kSubList, {Code(ACL_INT32)}, 3, ACL_INT64},
         {Op::kDivList, {kF32, kF16, kBF16}, 0, ACL_FLOAT},
         {Op::kAddcdiv, {kF32, kF16, kBF16}, -0.001, ACL_DOUBLE},
@@ -1886,4 +1898,256 @@ TEST(ForeachInplace, AliasedPositionsAlphaReadAtRunTimeAndChecks) {
     aclDestroyTensor(two);
     aclDestroyTensor(at);
     aclDestroyTensorList(l2);
+}
+
+// ------------------------------------------------------------------ aclnnForeachAddList / SubList (V1)
+
+// The V1 forms (alpha a one-element tensor read when the kernel runs) against the test's model of the V2 kernels on
+// alpha's stored value (ExpectElement: the half Axpy as the double FMA rounded once to half on Atlas A2/A3, the
+// Ascend 950's subnormal-half decoding and its SubList's low-16-bits reading of a BF16 list's FLOAT alpha, INT32
+// wrapping), every product that has them, lists of 1, 5 and 64 tensors (0-d, empty, transposed views; NaN,
+// infinities, signed zeros, subnormals, INT32 extremes), out of place and in place (out = x1).
+TEST(ForeachListAlphaV1, BitExactPerProduct) {
+    const std::vector<Case> cases = {
+        {Op::kAddListT, {kF32, kF16, kBF16}, -0.9, ACL_DOUBLE},
+        {Op::kAddListT, {kF16}, 3e-6, ACL_DOUBLE},  // a half subnormal alpha: the Ascend 950 kernel's decoding
+        {Op::kAddListT, {kF16}, -6.0e-8, ACL_DOUBLE},  // the smallest half subnormal
+        {Op::kAddListT, {kF32, kF16, kBF16}, 1e30, ACL_DOUBLE},  // FLOAT16: an infinite alpha
+        {Op::kAddListT, {kF32, kF16, kBF16}, -0.0, ACL_DOUBLE},
+        {Op::kAddListT, {Code(ACL_INT32)}, 3, ACL_INT64},
+        {Op::kAddListT, {Code(ACL_INT32)}, -65537, ACL_INT64},
+        {Op::kSubListT, {kF32, kF16, kBF16}, 0.3, ACL_DOUBLE},
+        {Op::kSubListT, {kF32, kF16, kBF16}, 1.0, ACL_DOUBLE},  // BF16 on the 950: 0x3F800000's low half, 0
+        {Op::kSubListT, {kF16}, 3e-6, ACL_DOUBLE},  // a subnormal half alpha: no decoding in SubList
+        {Op::kSubListT, {kF32, kBF16}, -1.1754944e-38 / 3, ACL_DOUBLE},  // a float32 subnormal alpha
+        {Op::kSubListT, {Code(ACL_INT32)}, 3, ACL_INT64},
+        {Op::kSubListT, {Code(ACL_INT32)}, -65537, ACL_INT64},
+    };
+    uint32_t seed = 901;
+    for (Profile prof : {Profile::kAscend950, Profile::kAscend910B, Profile::kAscend910_93}) {
+        ProfileScope scope(prof);
+        for (const Case& k : cases) {
+            for (int d : k.dtypes) {
+                int64_t compared = 0;
+                for (int n : {1, 5, 64}) {
+                    Call c{k.op, d, prof, k.scalar, k.scalar_dtype};
+                    SCOPED_TRACE(std::string(l1ref::ProfileKey(prof)) + " op " + std::to_string(static_cast<int>(k.op)) +
+                                 " dtype " + std::to_string(d) + " n " + std::to_string(n) + " alpha " +
+                                 std::to_string(k.scalar));
+                    compared += Sweep(c, n, seed++);
+                }
+                EXPECT_GT(compared, 100);
+            }
+        }
+    }
+}
+
+namespace {
+
+// The alpha tensor's bytes for c as RunOp stores them (the value the V2 op_api would convert c.scalar to).
+std::vector<uint8_t> AlphaBytes(const Call& c) {
+    std::vector<uint8_t> b(4, 0);
+    if (c.dtype == Code(ACL_INT32)) {
+        const int32_t v = static_cast<int32_t>(foreachref::Wrap(KernelIntScalar(c), 4, false));
+        std::memcpy(b.data(), &v, 4);
+    } else {
+        l1ref::WriteValue(b.data(), c.dtype == kF16 ? kF16 : kF32, KernelScalar(c));
+    }
+    return b;
+}
+
+// The expected storage of every position after one call of c with out_i = x1_i op alpha * x2_i, where x1, x2, out
+// are views of the positions' items given by index (aliases allowed: all reads are of the storage before the call,
+// which is what each position's element-wise kernel sees when its own out is at most its own x1 or x2).
+std::vector<std::vector<uint8_t>> Expected(const Call& c, const std::vector<std::unique_ptr<Item>>& items,
+                                           const std::vector<int>& x1, const std::vector<int>& x2,
+                                           const std::vector<int>& out) {
+    const size_t es = l1ref::DtSize(c.dtype);
+    std::vector<std::vector<uint8_t>> want;
+    for (const auto& t : items) want.push_back(t->host);
+    for (size_t i = 0; i < x1.size(); ++i) {
+        const Item &a = *items[x1[i]], &b = *items[x2[i]], &o = *items[out[i]];
+        const std::vector<int64_t> oa = Offsets(a), ob = Offsets(b), oo = Offsets(o);
+        for (size_t e = 0; e < oa.size(); ++e) {
+            uint8_t w[8] = {};
+            ExpectElement(c, a.host.data() + oa[e] * es, b.host.data() + ob[e] * es, b.host.data() + ob[e] * es, w, i);
+            std::memcpy(want[out[i]].data() + oo[e] * es, w, es);
+        }
+    }
+    return want;
+}
+
+void ExpectStorage(int d, const std::vector<std::unique_ptr<Item>>& items, std::vector<std::vector<uint8_t>>& want) {
+    const size_t es = l1ref::DtSize(d);
+    for (size_t i = 0; i < items.size(); ++i) {
+        std::vector<uint8_t> got(items[i]->host.size());
+        aclrtMemcpy(got.data(), got.size(), items[i]->buf.get(), got.size(), ACL_MEMCPY_DEVICE_TO_HOST);
+        for (size_t e = 0; e + es <= got.size() && static_cast<int64_t>(e / es) < items[i]->storage; e += es) {
+            const bool same = d == Code(ACL_INT32) ? std::memcmp(got.data() + e, want[i].data() + e, es) == 0
+                                                   : foreachref::SameFloat(d, got.data() + e, want[i].data() + e);
+            if (!same) {
+                ADD_FAILURE() << "item " << i << " element " << e / es << ": got " << l1ref::ReadValue(got.data() + e, d)
+                              << ", want " << l1ref::ReadValue(want[i].data() + e, d);
+                return;
+            }
+        }
+        items[i]->host = got;
+    }
+}
+
+}  // namespace
+
+// alpha is read when the kernel runs: written after the first phase (a repeatable executor), then re-addressed to
+// another buffer (aclSetInputTensorAddr: input 2 after the lists x1, x2); x2 naming x1's tensors and out naming x1
+// (every list the same memory) or x2; a strided alpha view ([1, 1] of a larger storage at an offset).
+TEST(ForeachListAlphaV1, AlphaReadAtRunTimeAliasedListsAndReaddressed) {
+    for (Profile prof : {Profile::kAscend950, Profile::kAscend910B}) {
+        ProfileScope scope(prof);
+        for (int d : std::vector<int>{kF32, kF16, kBF16, Code(ACL_INT32)}) {
+            for (Op op : {Op::kAddListT, Op::kSubListT}) {
+                SCOPED_TRACE(std::string(l1ref::ProfileKey(prof)) + " dtype " + std::to_string(d) + " op " +
+                             std::to_string(static_cast<int>(op)));
+                std::mt19937 rng(static_cast<uint32_t>(d * 7 + static_cast<int>(op)));
+                const std::vector<std::vector<int64_t>> shapes = {{2, 3}, {0}, {5}, {}, {3, 1, 2}};
+                auto items = MakeItems(5, d, rng, shapes.data());
+                auto more = MakeItems(5, d, rng, shapes.data());
+                for (auto& t : more) items.push_back(std::move(t));
+                const auto make_list = [&](const std::vector<int>& idx) {  // fresh handles (a list owns them)
+                    std::vector<aclTensor*> ts;
+                    for (int k : idx) {
+                        const Item& t = *items[static_cast<size_t>(k)];
+                        ts.push_back(aclcpu_test::MakeTensor(t.shape, static_cast<aclDataType>(d), t.buf.get(), t.strides,
+                                                             0, {std::max<int64_t>(t.storage, 0)}));
+                    }
+                    return aclCreateTensorList(ts.data(), ts.size());
+                };
+                const aclDataType ad = d == kF16 ? ACL_FLOAT16 : d == Code(ACL_INT32) ? ACL_INT32 : ACL_FLOAT;
+                // the alpha storage: 4 elements, the view [1, 1] at offset 2 (strides 2, 1)
+                DeviceBuffer ab(16), other(16);
+                const std::vector<uint8_t> zeros(16, 0);
+                aclrtMemcpy(ab.get(), 16, zeros.data(), 16, ACL_MEMCPY_HOST_TO_DEVICE);
+                // x1 = x2 = out = items 0..4 (all one memory); then x1 = items 0..4, x2 = out = items 5..9
+                for (int layout = 0; layout < 2; ++layout) {
+                    const std::vector<int> x1 = {0, 1, 2, 3, 4};
+                    const std::vector<int> x2 = layout == 0 ? x1 : std::vector<int>{5, 6, 7, 8, 9};
+                    aclTensorList* l1 = make_list(x1);
+                    aclTensorList* l2 = make_list(x2);
+                    aclTensorList* lo = make_list(x2);
+                    aclTensor* at = aclcpu_test::MakeTensor({1, 1}, ad, ab.get(), {2, 1}, 2, {4});
+                    uint64_t ws = 0;
+                    aclOpExecutor* ex = nullptr;
+                    const int st = op == Op::kAddListT ? aclnnForeachAddListGetWorkspaceSize(l1, l2, at, lo, &ws, &ex)
+                                                       : aclnnForeachSubListGetWorkspaceSize(l1, l2, at, lo, &ws, &ex);
+                    ASSERT_EQ(st, 0) << LastError();
+                    ASSERT_EQ(aclSetAclOpExecutorRepeatable(ex), 0) << LastError();
+                    const auto run = [&]() {
+                        const int r = op == Op::kAddListT ? aclnnForeachAddList(nullptr, ws, ex, nullptr)
+                                                          : aclnnForeachSubList(nullptr, ws, ex, nullptr);
+                        ASSERT_EQ(r, 0) << LastError();
+                        ASSERT_EQ(aclrtSynchronizeStream(nullptr), 0);
+                    };
+                    // alpha written after the first phase: element 2 of the storage
+                    Call c{op, d, prof, d == Code(ACL_INT32) ? 7.0 : -0.7, ACL_DOUBLE};
+                    std::vector<uint8_t> bytes = AlphaBytes(c);
+                    const size_t es = aclDataTypeSize(ad);
+                    aclrtMemcpy(static_cast<uint8_t*>(ab.get()) + 2 * es, es, bytes.data(), es, ACL_MEMCPY_HOST_TO_DEVICE);
+                    auto want = Expected(c, items, x1, x2, x2);
+                    run();
+                    ExpectStorage(d, items, want);
+                    // re-addressed: another buffer whose element 2 holds another alpha
+                    Call c2{op, d, prof, d == Code(ACL_INT32) ? -3.0 : 2.5, ACL_DOUBLE};
+                    bytes = AlphaBytes(c2);
+                    std::vector<uint8_t> ob(16, 0);
+                    std::memcpy(ob.data() + 2 * es, bytes.data(), es);
+                    aclrtMemcpy(other.get(), 16, ob.data(), 16, ACL_MEMCPY_HOST_TO_DEVICE);
+                    ASSERT_EQ(aclSetInputTensorAddr(ex, 2, at, other.get()), 0) << LastError();
+                    want = Expected(c2, items, x1, x2, x2);
+                    run();
+                    ExpectStorage(d, items, want);
+                    aclDestroyAclOpExecutor(ex);
+                    aclDestroyTensor(at);
+                    aclDestroyTensorList(l1);
+                    aclDestroyTensorList(l2);
+                    aclDestroyTensorList(lo);
+                }
+            }
+        }
+    }
+}
+
+// The checks stay CANN's (docs/ops/nn_foreach.md): AddList's DOUBLE alpha 561103 and alpha of two elements 161002;
+// SubList's alpha of another dtype than the kernel's 161002 (the kernel match, after the table's checks); the
+// Ascend910 refuses both. SubList's INT16 / INT8 / UINT8 lists on Atlas A2/A3 (INT32 alpha) compute as the V2
+// form's kernels with that alpha, bit for bit.
+TEST(ForeachListAlphaV1, ChecksAndTheSmallIntegerLists) {
+    ProfileScope scope(Profile::kAscend910B);
+    Lists f(2, kF32);
+    List lf(f.a, kF32), lg(f.b, kF32), lo(f.o, kF32);
+    DeviceBuffer ab(16);
+    const float one = 1.0f;
+    aclrtMemcpy(ab.get(), 4, &one, 4, ACL_MEMCPY_HOST_TO_DEVICE);
+    aclTensor* half = aclcpu_test::MakeTensor({1}, ACL_FLOAT16, ab.get());
+    aclTensor* dbl = aclcpu_test::MakeTensor({1}, ACL_DOUBLE, ab.get());
+    aclTensor* two = aclcpu_test::MakeTensor({2}, ACL_FLOAT, ab.get());
+    aclTensor* fl = aclcpu_test::MakeTensor({1}, ACL_FLOAT, ab.get());
+    uint64_t ws = 0;
+    aclOpExecutor* ex = nullptr;
+    EXPECT_EQ(aclnnForeachAddListGetWorkspaceSize(lf.list, lg.list, dbl, lo.list, &ws, &ex), 561103);
+    EXPECT_EQ(aclnnForeachAddListGetWorkspaceSize(lf.list, lg.list, two, lo.list, &ws, &ex), kInvalid);
+    EXPECT_EQ(aclnnForeachAddListGetWorkspaceSize(lf.list, lg.list, half, lo.list, &ws, &ex), kInvalid);
+    EXPECT_EQ(aclnnForeachSubListGetWorkspaceSize(lf.list, lg.list, half, lo.list, &ws, &ex), kInvalid);
+    EXPECT_NE(LastError().find("does not match the kernel"), std::string::npos) << LastError();
+    EXPECT_EQ(aclnnForeachSubListGetWorkspaceSize(lf.list, lg.list, two, lo.list, &ws, &ex), kInvalid);
+    EXPECT_EQ(aclnnForeachSubListGetWorkspaceSize(lf.list, lg.list, fl, lo.list, &ws, &ex), 0) << LastError();
+    aclDestroyAclOpExecutor(ex);
+    // beyond CANN: alpha's view outside its storage (offset 5 of a one-element storage) is refused, not read
+    aclTensor* outside = aclcpu_test::MakeTensor({1}, ACL_FLOAT, ab.get(), {1}, 5, {1});
+    EXPECT_EQ(aclnnForeachAddListGetWorkspaceSize(lf.list, lg.list, outside, lo.list, &ws, &ex), kInvalid);
+    EXPECT_EQ(aclnnForeachSubListGetWorkspaceSize(lf.list, lg.list, outside, lo.list, &ws, &ex), kInvalid);
+    EXPECT_NE(LastError().find("alpha view"), std::string::npos) << LastError();
+    aclDestroyTensor(outside);
+    for (int d : {Code(ACL_INT16), Code(ACL_INT8), Code(ACL_UINT8)}) {
+        SCOPED_TRACE(d);
+        std::mt19937 rng(static_cast<uint32_t>(d));
+        auto x1 = MakeItems(5, d, rng);
+        std::vector<std::vector<int64_t>> shapes;
+        for (const auto& t : x1) shapes.push_back(t->shape);
+        auto x2 = MakeItems(5, d, rng, shapes.data());
+        auto o1 = MakeItems(5, d, rng, shapes.data());
+        auto o2 = MakeItems(5, d, rng, shapes.data());
+        List l1(x1, d), l2(x2, d), lo1(o1, d), lo2(o2, d);
+        const int32_t a = -37;
+        DeviceBuffer ib(4);
+        aclrtMemcpy(ib.get(), 4, &a, 4, ACL_MEMCPY_HOST_TO_DEVICE);
+        aclTensor* ai = aclcpu_test::MakeTensor({1}, ACL_INT32, ib.get());
+        EXPECT_EQ(RunPhases([&](uint64_t* w, aclOpExecutor** e) {
+            return aclnnForeachSubListGetWorkspaceSize(l1.list, l2.list, ai, lo1.list, w, e); }, aclnnForeachSubList), 0)
+            << LastError();
+        const int64_t av = a;
+        aclScalar* as = aclCreateScalar(const_cast<int64_t*>(&av), ACL_INT64);
+        EXPECT_EQ(RunPhases([&](uint64_t* w, aclOpExecutor** e) {
+            return aclnnForeachSubListV2GetWorkspaceSize(l1.list, l2.list, as, lo2.list, w, e); }, aclnnForeachSubListV2), 0)
+            << LastError();
+        for (size_t i = 0; i < o1.size(); ++i) {
+            std::vector<uint8_t> g1(o1[i]->host.size()), g2(o2[i]->host.size());
+            aclrtMemcpy(g1.data(), g1.size(), o1[i]->buf.get(), g1.size(), ACL_MEMCPY_DEVICE_TO_HOST);
+            aclrtMemcpy(g2.data(), g2.size(), o2[i]->buf.get(), g2.size(), ACL_MEMCPY_DEVICE_TO_HOST);
+            const std::vector<int64_t> f1 = Offsets(*o1[i]), f2 = Offsets(*o2[i]);  // each its own view
+            const size_t es = l1ref::DtSize(d);
+            for (size_t e = 0; e < f1.size(); ++e) {
+                EXPECT_EQ(std::memcmp(g1.data() + f1[e] * es, g2.data() + f2[e] * es, es), 0) << i << " " << e;
+            }
+        }
+        aclDestroyScalar(as);
+        aclDestroyTensor(ai);
+    }
+    {
+        ProfileScope old(Profile::kAscend910);
+        EXPECT_EQ(aclnnForeachAddListGetWorkspaceSize(lf.list, lg.list, fl, lo.list, &ws, &ex), kInvalid);
+        EXPECT_EQ(aclnnForeachSubListGetWorkspaceSize(lf.list, lg.list, fl, lo.list, &ws, &ex), kInvalid);
+    }
+    aclDestroyTensor(half);
+    aclDestroyTensor(dbl);
+    aclDestroyTensor(two);
+    aclDestroyTensor(fl);
 }
