@@ -1,6 +1,7 @@
 // Fused SIMD bodies of the element-wise arithmetic (kernels/binary.h): BinaryF in fused_row-inl.h's driver, for
 // rows whose operands all have the compute dtype (FLOAT, FLOAT16, BF16), paths kPlain, kAxpy and kMul, Add
-// and Sub, tensor or value `other`; AddcmulF and AddcdivF; UnaryF for Neg, Abs and Sqrt. Bit-exact to BinaryFloatElement (tests/kernels/binary_rows_test.cpp): the
+// and Sub, tensor or value `other`; AddcmulF and AddcdivF (BF16 Addcdiv on AVX-512: its own row,
+// AddcdivBf16Row); UnaryF for Neg, Abs and Sqrt. Bit-exact to BinaryFloatElement (tests/kernels/binary_rows_test.cpp): the
 // driver widens exactly and narrows with RNE, kAxpy is a true fused multiply-add (rows only on targets with
 // native FMA; elsewhere the generic row's std::fma), and NaN lanes are rewritten by the family's rule only in
 // steps that have one. Compiled once per Highway target by foreach_target; the HWY_ONCE part holds the
@@ -112,16 +113,63 @@ struct AddcmulF {
     }
 };
 
+// per target (foreach_target re-includes this file): AddcdivF's AVX-512 body
+#undef ACLCPU_ADDCDIV_AVX512
+#if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX3 && HWY_TARGET != HWY_SCALAR && HWY_TARGET != HWY_EMU128
+#define ACLCPU_ADDCDIV_AVX512 1
+#else
+#define ACLCPU_ADDCDIV_AVX512 0
+#endif
+
+#if ACLCPU_ADDCDIV_AVX512
+/// FlushSubnormal for AddcdivF on AVX-512: the lanes whose exponent field is zero (zeros and subnormals: exactly
+/// |a| < FLT_MIN, a NaN's exponent is never zero) ANDed with the sign bit - one integer test (vptestnmd) and one
+/// masked AND, on the integer side, away from the compares that produce the other masks.
+HWY_INLINE VF AddcdivFlush(VF a) {
+    const __m512i bits = _mm512_castps_si512(a.raw);
+    const __mmask16 z = _mm512_testn_epi32_mask(bits, _mm512_set1_epi32(0x7F800000));
+    return VF{_mm512_castsi512_ps(_mm512_mask_and_epi32(bits, z, bits, _mm512_set1_epi32(INT32_MIN)))};
+}
+
+/// c where `src` is not a NaN, else src quieted (its bit 22 set; sign and payload kept): one vfixupimmps whose
+/// table answers "QNaN(src)" (token 2) for the quiet and signalling NaN classes (0 and 1) and "keep the
+/// destination" (token 0) for the six other classes. The classification reads src as it is (MXCSR.DAZ is never
+/// set here: a subnormal src is a value).
+HWY_INLINE __m512 NaNOrKeep(__m512 c, __m512 src) {
+    return _mm512_fixupimm_ps(c, src, _mm512_set1_epi32(0x22), 0);
+}
+#endif
+
 /// AddcmulFloatElement's kAddcdiv on lanes: fma(DivHighPrecision(t1, t2), value, self), the division's subnormal
 /// inputs and quotient flushed to signed zero. kP the compute dtype's code: FLOAT16 lanes (widened FLOAT16 values,
 /// at least 2^-24 in magnitude, at most 65504) are never float32 subnormals, nor is their quotient (at least
-/// 2^-40), so the FLOAT16 body skips the flushes (the same bits, fewer instructions).
+/// 2^-40), so the FLOAT16 body skips the flushes (the same bits, fewer instructions). AVX-512: the flushes are
+/// AddcdivFlush, and the NaN rule (a NaN r becomes self quieted, else tensor1 quieted, else tensor2 quieted,
+/// else kBinaryDefaultNaN) is a chain of four vfixupimmps from the default NaN up (NaNOrKeep of tensor2, tensor1,
+/// self, then r kept where it is not a NaN) - branch-free, four instructions instead of four compares, three
+/// ORs and four selects.
 template <int kP>
 struct AddcdivF {
     using Params = BinaryParams;
     static constexpr int kInputs = 3;
     static HWY_INLINE VF Apply(DF df, const Params& p, const VF* x) {
         VF q;
+#if ACLCPU_ADDCDIV_AVX512
+        // n, d: the flushed inputs (a flush leaves NaN lanes as they are, so the NaN rule may read them)
+        VF n = x[1], d = x[2];
+        if constexpr (kP == kFusedF16) {
+            q = hn::Div(n, d);
+        } else {
+            n = AddcdivFlush(n);
+            d = AddcdivFlush(d);
+            q = AddcdivFlush(hn::Div(n, d));
+        }
+        const VF r = hn::MulAdd(q, hn::Set(df, p.alpha_f), x[0]);
+        __m512 c = _mm512_castsi512_ps(_mm512_set1_epi32(static_cast<int>(kBinaryDefaultNaN)));
+        c = NaNOrKeep(NaNOrKeep(NaNOrKeep(c, d.raw), n.raw), x[0].raw);
+        // r where r is not a NaN (token 1, the classified operand itself), else c (token 0)
+        return VF{_mm512_fixupimm_ps(c, r.raw, _mm512_set1_epi32(0x11111100), 0)};
+#else
         if constexpr (kP == kFusedF16) {
             q = hn::Div(x[1], x[2]);
         } else {
@@ -140,14 +188,124 @@ struct AddcdivF {
         const DU32 du;
         const VF qa = hn::BitCast(df, hn::Or(hn::BitCast(du, x[0]), hn::Set(du, 0x00400000u)));
         return hn::IfThenElse(hn::IsNaN(r), hn::IfThenElse(hn::IsNaN(x[0]), qa, BinaryNaNRule(df, x[1], x[2])), r);
+#endif
     }
 };
+
+#if ACLCPU_ADDCDIV_AVX512
+/// AddcdivF<kFusedBf16> on one vector of 16 float32 lanes (the odd or even halves of 32 BF16 elements, t1 and t2
+/// already flushed in the 16-bit domain: Bf16FlushWords), then RNE to BF16 kept in the upper half of each lane
+/// (MergeBf16Quiet's rounding: + 0x7FFF, + 1 more where bit 16 is set, as a masked add; a NaN result is quiet
+/// with a zero low half, so no carry reaches its upper half). kFlushQ false: the quotient is used as it is, and
+/// *sub gets its subnormal lanes (vfpclassps) - the caller redoes the vector with kFlushQ where any is set (a
+/// subnormal quotient is rare: one test per vector instead of the flush's masked AND).
+template <bool kFlushQ>
+HWY_INLINE __m512i AddcdivBf16Lanes(__m512 a, __m512 n, __m512 d, __m512 value, __mmask16* sub) {
+    __m512 q = _mm512_div_ps(n, d);
+    if constexpr (kFlushQ) {
+        q = AddcdivFlush(VF{q}).raw;
+    } else {
+        *sub = _mm512_fpclass_ps_mask(q, 0x20);  // 0x20: denormal, either sign
+    }
+    const __m512 r = _mm512_fmadd_ps(q, value, a);
+    __m512 c = _mm512_castsi512_ps(_mm512_set1_epi32(static_cast<int>(kBinaryDefaultNaN)));
+    c = NaNOrKeep(NaNOrKeep(NaNOrKeep(c, d), n), a);
+    const __m512i u = _mm512_castps_si512(_mm512_fixupimm_ps(c, r, _mm512_set1_epi32(0x11111100), 0));
+    const __mmask16 odd_lsb = _mm512_test_epi32_mask(u, _mm512_set1_epi32(0x10000));
+    const __m512i t = _mm512_add_epi32(u, _mm512_set1_epi32(0x7FFF));
+    return _mm512_mask_add_epi32(t, odd_lsb, t, _mm512_set1_epi32(1));
+}
+
+/// 32 BF16 words with the float32-subnormal ones (exponent bits 0x7F80 all zero: zeros and BF16 subnormals,
+/// exactly the words whose float32 widening is below FLT_MIN) replaced by their sign bit.
+HWY_INLINE __m512i Bf16FlushWords(__m512i w) {
+    const __mmask32 z = _mm512_testn_epi16_mask(w, _mm512_set1_epi16(0x7F80));
+    return _mm512_mask_mov_epi16(w, z, _mm512_and_si512(w, _mm512_set1_epi16(static_cast<int16_t>(0x8000))));
+}
+
+/// 32 BF16 elements of aclnnAddcdiv (self, tensor1, tensor2 at a, b, c; unaligned) to o: the words of tensor1 and
+/// tensor2 flushed before the widening (Bf16FlushWords), the odd and even elements as the upper halves of 32-bit
+/// lanes (SplitBf16's layout), AddcdivBf16Lanes on each (the quotient's flush only where a lane needs it), merged
+/// back as MergeHighHalves does.
+template <bool kNT>
+HWY_INLINE void AddcdivBf16Vector(const uint16_t* a, const uint16_t* b, const uint16_t* c, __m512 value, uint16_t* o) {
+    const __m512i hi = _mm512_set1_epi32(static_cast<int>(0xFFFF0000u));
+    const __m512i wa = _mm512_loadu_si512(a);
+    const __m512i wb = Bf16FlushWords(_mm512_loadu_si512(b));
+    const __m512i wc = Bf16FlushWords(_mm512_loadu_si512(c));
+    // odd elements (upper halves in place) and even elements (shifted up) of self, tensor1 and tensor2
+    const __m512 ao = _mm512_castsi512_ps(_mm512_and_si512(wa, hi));
+    const __m512 ae = _mm512_castsi512_ps(_mm512_slli_epi32(wa, 16));
+    const __m512 no = _mm512_castsi512_ps(_mm512_and_si512(wb, hi));
+    const __m512 ne = _mm512_castsi512_ps(_mm512_slli_epi32(wb, 16));
+    const __m512 dO = _mm512_castsi512_ps(_mm512_and_si512(wc, hi));
+    const __m512 de = _mm512_castsi512_ps(_mm512_slli_epi32(wc, 16));
+    __mmask16 so, se;
+    __m512i yo = AddcdivBf16Lanes<false>(ao, no, dO, value, &so);
+    __m512i ye = AddcdivBf16Lanes<false>(ae, ne, de, value, &se);
+    if (HWY_UNLIKELY(!_kortestz_mask16_u8(so, se))) {  // a subnormal quotient: the whole vector again, flushed
+        yo = AddcdivBf16Lanes<true>(ao, no, dO, value, &so);
+        ye = AddcdivBf16Lanes<true>(ae, ne, de, value, &se);
+    }
+    const __m512i y = _mm512_mask_mov_epi16(yo, 0x55555555u, _mm512_srli_epi32(ye, 16));
+    if constexpr (kNT) {
+        _mm512_stream_si512(reinterpret_cast<__m512i*>(o), y);
+    } else {
+        _mm512_storeu_si512(o, y);
+    }
+}
+
+/// The BF16 aclnnAddcdiv row on AVX-512 (a RowFn; kFusedBf16Quiet): every input contiguous - 64 elements a step,
+/// each input prefetched kPrefetchBytes ahead within the row, streaming stores from the first 64-byte aligned
+/// output element with kNT; the head before it, the tail after the last whole step and rows with a broadcast
+/// input go to the generic driver's row of the same formula (FusedRow<AddcdivF<kFusedBf16>>), which gives the same
+/// bits (tests/kernels/addcdiv_rows_test.cpp).
+template <bool kNT>
+void AddcdivBf16Row(const void* params, const aclDataType* dt, char* const* ptrs, const int64_t* st, int64_t n64) {
+    using Generic = AddcdivF<kFusedBf16>;
+    const size_t n = static_cast<size_t>(n64);
+    uint16_t* out = reinterpret_cast<uint16_t*>(ptrs[0]);
+    if (st[1] == 0 || st[2] == 0 || st[3] == 0 || n < 256 || reinterpret_cast<uintptr_t>(out) % 2 != 0) {
+        FusedRow<Generic, kFusedBf16Quiet, kNT>(params, dt, ptrs, st, n64);
+        return;
+    }
+    const BinaryParams& p = *static_cast<const BinaryParams*>(params);
+    const uint16_t* in[3] = {reinterpret_cast<const uint16_t*>(ptrs[1]), reinterpret_cast<const uint16_t*>(ptrs[2]),
+                             reinterpret_cast<const uint16_t*>(ptrs[3])};
+    size_t head = 0;
+    if constexpr (kNT) head = ((64 - reinterpret_cast<uintptr_t>(out) % 64) % 64) / 2;
+    // [from, to) through the generic row
+    auto generic = [&](size_t from, size_t to) {
+        if (to <= from) return;
+        char* part[4] = {reinterpret_cast<char*>(out + from), ptrs[1] + 2 * from, ptrs[2] + 2 * from,
+                         ptrs[3] + 2 * from};
+        FusedRow<Generic, kFusedBf16Quiet, kNT>(params, dt, part, st, static_cast<int64_t>(to - from));
+    };
+    generic(0, head);
+    const __m512 value = _mm512_set1_ps(p.alpha_f);
+    constexpr size_t kAhead = kPrefetchBytes / sizeof(uint16_t);
+    size_t i = head;
+    const size_t pend = n > kAhead ? n - kAhead : 0;
+    for (; i + 64 <= pend; i += 64) {
+        for (int k = 0; k < 3; ++k) PrefetchStep(in[k] + i, 64);
+        AddcdivBf16Vector<kNT>(in[0] + i, in[1] + i, in[2] + i, value, out + i);
+        AddcdivBf16Vector<kNT>(in[0] + i + 32, in[1] + i + 32, in[2] + i + 32, value, out + i + 32);
+    }
+    for (; i + 32 <= n; i += 32) AddcdivBf16Vector<kNT>(in[0] + i, in[1] + i, in[2] + i, value, out + i);
+    generic(i, n);
+}
+#endif
 
 RowFn PickAddcdiv(int code, bool nt) {
     switch (code) {
         case kFusedF32: return PickFusedRow<AddcdivF<kFusedF32>, FusedCodes<kFusedF32>>(code, nt);
         case kFusedF16: return PickFusedRow<AddcdivF<kFusedF16>, FusedCodes<kFusedF16>>(code, nt);
-        case kFusedBf16Quiet: return PickFusedRow<AddcdivF<kFusedBf16>, FusedCodes<kFusedBf16Quiet>>(code, nt);
+        case kFusedBf16Quiet:
+#if ACLCPU_ADDCDIV_AVX512
+            return nt ? &AddcdivBf16Row<true> : &AddcdivBf16Row<false>;
+#else
+            return PickFusedRow<AddcdivF<kFusedBf16>, FusedCodes<kFusedBf16Quiet>>(code, nt);
+#endif
         default: return nullptr;
     }
 }
