@@ -13,6 +13,7 @@
 #include <cstring>
 #include <limits>
 #include <random>
+#include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -145,7 +146,11 @@ TEST(AddcdivRows, EveryPatternInEachRole) {
             }
         }
     }
+    // A tree compiled for the portable fallback alone (ACLCPU_SIMD_TARGETS=scalar, HWY_COMPILE_ONLY_EMU128: the
+    // sanitizer trees) has no fused 16-bit Addcdiv row to compare; every vector target has them.
+#ifndef HWY_COMPILE_ONLY_EMU128
     EXPECT_GE(g_rows, 8);
+#endif
 }
 
 TEST(AddcdivRows, NaNRuleOrderAndSpecialValues) {
