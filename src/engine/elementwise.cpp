@@ -362,14 +362,37 @@ namespace {
 struct Span {
     uintptr_t lo, hi;
     size_t item;
+    int slot;  // the operand slot (ElementwiseOperands::Operand(slot))
     bool write;
 };
 
+bool SpanBefore(const Span& a, const Span& b) { return a.lo < b.lo; }
+
+// Sorts spans by start. They come as `runs` consecutive runs (the spans of one operand slot of the items, in list
+// order; run r ends at ends[r]), and a list's tensors mostly lie in address order - or in its reverse, as an
+// allocator hands back freed blocks - so each run is reversed or sorted only when it is not in order already and
+// the runs are merged: O(n) for such lists instead of O(n log n). The order of spans with equal starts is left
+// open, as by std::sort: ItemsMeet's clusters do not depend on it.
+void SortSpans(std::vector<Span>& spans, const size_t* ends, int runs) {
+    size_t begin = 0;
+    for (int r = 0; r < runs; ++r) {
+        const auto b = spans.begin() + static_cast<std::ptrdiff_t>(begin), e = spans.begin() + static_cast<std::ptrdiff_t>(ends[r]);
+        if (!std::is_sorted(b, e, SpanBefore)) {
+            if (std::is_sorted(b, e, [](const Span& x, const Span& y) { return y.lo < x.lo; })) {
+                std::reverse(b, e);
+            } else {
+                std::sort(b, e, SpanBefore);
+            }
+        }
+        if (r > 0) std::inplace_merge(spans.begin(), b, e, SpanBefore);
+        begin = ends[r];
+    }
+}
+
 // Whether an output of one item shares memory with an operand of another: the byte ranges sorted by start
-// and swept in clusters of overlapping ranges; a cluster with a write and ranges of two items counts
+// (SortSpans) and swept in clusters of overlapping ranges; a cluster with a write and ranges of two items counts
 // (conservative: such items then run in sequence, which is always correct).
-bool ItemsMeet(std::vector<Span>& spans) {
-    std::sort(spans.begin(), spans.end(), [](const Span& a, const Span& b) { return a.lo < b.lo; });
+bool ItemsMeet(const std::vector<Span>& spans) {
     size_t i = 0;
     while (i < spans.size()) {
         uintptr_t hi = spans[i].hi;
@@ -393,6 +416,7 @@ struct ListCtx {
 
 }  // namespace
 
+
 ElementwiseListPlan::ElementwiseListPlan(const aclTensor* tensors, const ElementwiseListItem* items, size_t count) {
     calls_.reserve(count);
     std::vector<Span> spans;
@@ -415,12 +439,25 @@ ElementwiseListPlan::ElementwiseListPlan(const aclTensor* tensors, const Element
         for (int k = 0; k < it.ops.NumOperands(); ++k) {
             const aclTensor& t = tensors[it.ops.Operand(k)];
             if (t.data == nullptr) continue;
-            Span sp{0, 0, item, k < it.ops.num_outputs};
+            Span sp{0, 0, item, k, k < it.ops.num_outputs};
             ByteRange(t, &sp.lo, &sp.hi);
             spans.push_back(sp);
         }
     }
-    apart_ = !ItemsMeet(spans);
+    {  // the spans grouped by operand slot (a counting sort, list order kept in each group), then sorted by start
+        size_t ends[kMaxOperands] = {}, at[kMaxOperands];
+        for (const Span& sp : spans) ++ends[sp.slot];
+        size_t sum = 0;
+        for (int k = 0; k < kMaxOperands; ++k) {
+            at[k] = sum;
+            sum += ends[k];
+            ends[k] = sum;
+        }
+        std::vector<Span> grouped(spans.size());
+        for (const Span& sp : spans) grouped[at[sp.slot]++] = sp;
+        SortSpans(grouped, ends, kMaxOperands);
+        apart_ = !ItemsMeet(grouped);
+    }
     start_.resize(calls_.size() + 1);
     alone_.resize(calls_.size());
     int64_t at = 0;

@@ -152,6 +152,47 @@ inline void NamesOfArgs(const CallArg* args, int nargs, const char* const* arg_n
     }
 }
 
+/// same_as[i] = the first slot j <= i with t[j] == t[i], for the n descriptors t[0 .. n) of a call (a descriptor
+/// named at several slots - an in-place operand, a list naming one tensor twice - is the same tensor there). A few
+/// comparisons for the single-tensor operators (n <= 16); for tensor lists an open-addressing table of the
+/// pointers, O(n) (the table holds first slots only, so a later slot finds its first one).
+inline void FirstSlotsOf(const aclTensor* const* t, int n, int* same_as) {
+    if (n <= 16) {
+        for (int i = 0; i < n; ++i) {
+            int first = i;
+            for (int j = 0; j < i; ++j) {
+                if (t[j] == t[i]) {
+                    first = j;
+                    break;
+                }
+            }
+            same_as[i] = first;
+        }
+        return;
+    }
+    int bits = 1;
+    while ((size_t{1} << bits) < 2 * static_cast<size_t>(n)) ++bits;
+    thread_local std::vector<int> table;
+    table.assign(size_t{1} << bits, -1);
+    const size_t mask = (size_t{1} << bits) - 1;
+    for (int i = 0; i < n; ++i) {
+        // Fibonacci hashing of the address: its top bits index the table
+        size_t k = static_cast<size_t>((reinterpret_cast<uint64_t>(t[i]) * 0x9E3779B97F4A7C15ull) >> (64 - bits));
+        for (;; k = (k + 1) & mask) {
+            const int j = table[k];
+            if (j < 0) {
+                table[k] = i;
+                same_as[i] = i;
+                break;
+            }
+            if (t[j] == t[i]) {
+                same_as[i] = j;
+                break;
+            }
+        }
+    }
+}
+
 /// PublishPlan with the prototype's tensor arguments: args[0 .. nargs) tile t[0 .. n) in order, inputs first
 /// (PlannedCall::args: aclSet*TensorAddr and aclSetDynamic*TensorAddr then number arguments, not tensors), and
 /// every tensor of argument a is named arg_names[a] in messages. nargs 0: one argument per tensor, named
@@ -169,26 +210,7 @@ int PublishPlanOfArgs(const aclTensor* const* t, int n, int num_inputs, const ch
     call.tensors.resize(n);
     call.same_as.resize(n);
     for (int i = 0; i < n; ++i) CopyDescriptor(&call.tensors[i], *t[i]);  // reuses a recycled executor's vectors
-    if (n <= 16) {  // the single-tensor operators: a few comparisons
-        for (int i = 0; i < n; ++i) {
-            int first = i;
-            for (int j = 0; j < i; ++j) {
-                if (t[j] == t[i]) {
-                    first = j;
-                    break;
-                }
-            }
-            call.same_as[i] = first;
-        }
-    } else {  // tensor lists: the first slot of each descriptor by sorting (pointer, slot) pairs, O(n log n)
-        std::vector<std::pair<const aclTensor*, int>> order(static_cast<size_t>(n));
-        for (int i = 0; i < n; ++i) order[static_cast<size_t>(i)] = {t[i], i};
-        std::sort(order.begin(), order.end());
-        for (size_t k = 0; k < order.size(); ++k) {
-            const size_t head = k > 0 && order[k].first == order[k - 1].first ? static_cast<size_t>(call.same_as[order[k - 1].second]) : static_cast<size_t>(order[k].second);
-            call.same_as[order[k].second] = static_cast<int>(head);
-        }
-    }
+    FirstSlotsOf(t, n, call.same_as.data());
     if (nargs > 0) {
         call.args.assign(args, args + nargs);
         NamesOfArgs(args, nargs, arg_names, n, &call.names);

@@ -11,8 +11,11 @@
 
 #include <cstdlib>
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
+#include <numeric>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -328,6 +331,40 @@ TEST(ListPlan, ItemsSharingMemoryRunInOrder) {
     std::vector<float> o1(70000);
     for (size_t j = 0; j < o1.size(); ++j) o1[j] = a1[j] * 2.0f + c.hb[1][j];
     EXPECT_EQ(Download<float>(c.dout[1].get(), 70000), o1);
+}
+
+// The cross-item overlap check finds an output on another item's input whatever the order of the tensors'
+// addresses along the lists (ascending, descending, shuffled: the runs the span sort merges), exactly or half a
+// tensor off, and finds none when the items are apart.
+TEST(ListPlan, MeetingFoundInEveryAddressOrder) {
+    constexpr int K = 40;
+    constexpr int64_t N = 64;
+    DeviceBuffer block(static_cast<size_t>(3 * K + 1) * N * 4);
+    for (int order = 0; order < 3; ++order) {
+        for (int meet = 0; meet < 3; ++meet) {  // 0 apart, 1 out_5 exactly on b_31, 2 out_5 half a tensor into b_31
+            std::vector<int> slot(3 * K);  // each tensor's N-element slot of the block: a..., b..., out...
+            std::iota(slot.begin(), slot.end(), 0);
+            if (order == 1) std::reverse(slot.begin(), slot.end());
+            if (order == 2) std::shuffle(slot.begin(), slot.end(), std::mt19937(7));
+            std::vector<aclTensor*> t;
+            for (int i = 0; i < 3 * K; ++i) {
+                int64_t at = slot[static_cast<size_t>(i)] * N;
+                if (meet > 0 && i == 2 * K + 5) at = slot[K + 31] * N + (meet == 2 ? N / 2 : 0);
+                t.push_back(MakeTensor({N}, ACL_FLOAT, static_cast<float*>(block.get()) + at));
+            }
+            std::vector<engine::ElementwiseListItem> items;
+            for (int i = 0; i < K; ++i) {
+                items.push_back({engine::ElementwiseOperands{2 * K + i, 2, {i, K + i}}, ShapeOf({N}),
+                                 engine::KernelOf(&SelectAxpy, AxpyParams{2.0f})});
+            }
+            std::vector<aclTensor> copies;
+            uint64_t ws = 0;
+            const auto lp = PlanOf(t, items, &copies, &ws);
+            ASSERT_NE(lp, nullptr);
+            EXPECT_EQ(lp->Together(copies.data()), meet == 0) << "order " << order << ", meet " << meet;
+            for (aclTensor* x : t) aclDestroyTensor(x);
+        }
+    }
 }
 
 // A repeatable executor: list elements re-addressed through their lists, and the setters' index errors.
