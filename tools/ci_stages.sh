@@ -64,6 +64,12 @@ test_flags=${ACLCPU_CI_TEST_FLAGS:-"-O0 -fno-sanitize=enum"}
 # from the stack at -O0; the runtime, engine and kernels keep the check). Measured (g++ 12, ASan + UBSan, one core):
 # src/reference/aten_bridge.cpp 69 s -> 26 s, a batch of generated first phases 10 s -> 5 s.
 op_flags=${ACLCPU_CI_OP_FLAGS:-"-O0 -fno-sanitize=enum"}
+# One SIMD kernel file compiles at -O0 in the ASan tree (CMake's ACLCPU_SOURCE_COMPILE_OPTIONS; ACLCPU_CI_ASAN_SOURCE_FLAGS
+# overrides): src/kernels/binary_simd.cpp, the element-wise and foreach rows, took 162 CPU s at -O1 under ASan (g++ 12)
+# and 3.5 s at -O0. Every SIMD file at -O0 was measured too and costs more than it saves: the sanitizer tests of the
+# reductions and losses ran 331 s instead of about 160 (reduce_threads_test alone 62 s instead of 8); with this one
+# file at -O0 they ran 180 s.
+asan_source_flags=${ACLCPU_CI_ASAN_SOURCE_FLAGS:-"src/kernels/binary_simd.cpp=-O0"}
 # The fuzz tree (clang-14, libFuzzer + ASan + UBSan) compiles at -O0 with line tables (ACLCPU_CI_FUZZ_FLAGS overrides):
 # its stage checks statuses, bounds and the row driver's heads and tails over random small shapes, where speed is
 # the executions' count in a fixed time, not the verdict of any one. Measured (CPU seconds, clang-14):
@@ -94,6 +100,7 @@ export TSAN_OPTIONS="halt_on_error=1:exitcode=66:second_deadlock_stack=1"
 configure_asan() {
     cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="$san_flags" \
         -DACLCPU_TEST_COMPILE_OPTIONS="$test_flags" -DACLCPU_OP_COMPILE_OPTIONS="$op_flags" \
+        -DACLCPU_SOURCE_COMPILE_OPTIONS="$asan_source_flags" \
         -DACLCPU_SANITIZE=address -DACLCPU_BUILD_PYTHON=OFF \
         -DACLCPU_SIMD_TARGETS="$simd_targets" >/dev/null
 }
