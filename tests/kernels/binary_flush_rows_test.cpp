@@ -24,17 +24,6 @@ using aclcpu::kern::BinaryParams;
 using aclcpu::kern::RowFn;
 namespace kern = aclcpu::kern;
 
-float F(uint32_t u) {
-    float f;
-    std::memcpy(&f, &u, 4);
-    return f;
-}
-uint32_t U(float f) {
-    uint32_t u;
-    std::memcpy(&u, &f, 4);
-    return u;
-}
-
 // FLOAT values that exercise the flushes: subnormals (smallest, largest, in between), FLT_MIN and its neighbours,
 // zeros, infinities, NaNs (quiet and signalling, both signs), ordinary and huge values.
 std::vector<uint32_t> SpecialF32() {
