@@ -153,8 +153,13 @@ bool ElementwiseCall::Congruent(const aclTensor* tensors, const ElementwiseOpera
     for (size_t d = 0; d < shape.n; ++d) {
         if (shape0.d[d] != shape.d[d]) return false;
     }
-    if (kernel0.select != kernel.select || std::memcmp(kernel0.params, kernel.params, kMaxParamBytes) != 0) {
-        return false;
+    if (kernel0.select != kernel.select) return false;
+    static_assert(kMaxParamBytes % 16 == 0, "parameters are compared 16 bytes at a time");
+    for (size_t b = 0; b < kMaxParamBytes; b += 16) {  // inline (the libc call was a third of this check)
+        uint64_t x[2], y[2];
+        std::memcpy(x, kernel0.params + b, 16);
+        std::memcpy(y, kernel.params + b, 16);
+        if (((x[0] ^ y[0]) | (x[1] ^ y[1])) != 0) return false;
     }
     for (int k = 0; k < ops.NumOperands(); ++k) {
         const aclTensor& a = tensors[ops0.Operand(k)];
@@ -189,15 +194,15 @@ uint64_t ElementwiseCall::TemporaryBytes(unsigned mask, uint64_t* offsets) const
 // Which outputs (bit j: output j) need a temporary: writing the output element by element could clobber an
 // input element not yet read - the byte ranges meet and the input does not map every index to exactly the
 // output's address.
-unsigned ElementwiseCall::TemporaryMask(const aclTensor* tensors) const {
+unsigned ElementwiseCall::TemporaryMaskOf(const aclTensor* tensors, const ElementwiseOperands& ops) const {
     unsigned mask = 0;
-    for (int j = 0; j < ops_.num_outputs; ++j) {
-        const aclTensor& out = tensors[ops_.Out(j)];
+    for (int j = 0; j < ops.num_outputs; ++j) {
+        const aclTensor& out = tensors[ops.Out(j)];
         if (out.data == nullptr) continue;
         const ViewBytes ob = BytesOf(out);
         const size_t oitem = ItemSize(out.dtype);
-        for (int k = 0; k < ops_.num_inputs; ++k) {
-            const aclTensor& in = tensors[ops_.in[k]];
+        for (int k = 0; k < ops.num_inputs; ++k) {
+            const aclTensor& in = tensors[ops.in[k]];
             const ViewBytes ib = BytesOf(in);
             if (!Meet(ob, ib)) continue;  // disjoint
             bool same = ItemSize(in.dtype) == oitem && ib.lo == ob.lo;
@@ -272,10 +277,15 @@ bool ElementwiseCall::InPlace(char* const* bases) const {
     return in_place;
 }
 
-void ElementwiseCall::RunUnits(char* const* bases, int64_t begin, int64_t end) const {
+void ElementwiseCall::RunUnitsOf(const aclTensor* tensors, const ElementwiseOperands& ops, const int64_t* shift,
+                                 int64_t begin, int64_t end) const {
+    char* bases[kMaxOperands];
+    for (int k = 0; k < direct_.nops; ++k) bases[k] = static_cast<char*>(tensors[ops.Operand(k)].data);
     const bool plain = nontemporal_ && InPlace(bases);
     RunCtx c{&direct_, &direct_tiles_, {}, plain ? cached_row_ : direct_row_, kernel_.params, nontemporal_ && !plain};
-    for (int k = 0; k < direct_.nops; ++k) c.bases[k] = bases[k];
+    for (int k = 0; k < direct_.nops; ++k) {
+        c.bases[k] = reinterpret_cast<char*>(reinterpret_cast<uintptr_t>(bases[k]) + static_cast<uint64_t>(shift[k]));
+    }
     RowRange(&c, begin, end);
 }
 
@@ -418,30 +428,52 @@ struct ListCtx {
 
 
 ElementwiseListPlan::ElementwiseListPlan(const aclTensor* tensors, const ElementwiseListItem* items, size_t count) {
-    calls_.reserve(count);
+    positions_.reserve(count);
     std::vector<Span> spans;
     spans.reserve(count * 3);
     const ElementwiseListItem* prev = nullptr;  // the last item planned
     for (size_t i = 0; i < count; ++i) {
         const ElementwiseListItem& it = items[i];
         if (it.shape.Numel() == 0) continue;  // nothing to run (its operands have no elements either)
-        // A position of the previous planned one's shape class (the common list: tensors of one shape, dtype
-        // and layout) copies that plan and redoes only its offsets and addresses (ElementwiseCall::Rebase).
-        if (prev != nullptr &&
-            ElementwiseCall::Congruent(tensors, prev->ops, prev->shape, prev->kernel, it.ops, it.shape, it.kernel)) {
-            calls_.push_back(calls_.back());
-            calls_.back().Rebase(tensors, it.ops);
-        } else {
-            calls_.emplace_back(tensors, it.ops, it.shape, it.kernel);
-        }
+        // A position of the previous planned one's shape class (the common list: tensors of one shape, dtype and
+        // layout) shares that class's planned call; another shape starts a class of its own.
+        const bool fresh = prev == nullptr || !ElementwiseCall::Congruent(tensors, prev->ops, prev->shape, prev->kernel,
+                                                                          it.ops, it.shape, it.kernel);
+        if (fresh) classes_.emplace_back(tensors, it.ops, it.shape, it.kernel);
         prev = &it;
-        const size_t item = calls_.size() - 1;
+        const ElementwiseCall& c = classes_.back();
+        const size_t item = positions_.size();
+        positions_.emplace_back();
+        Position& p = positions_.back();
+        p.ops = it.ops;
+        p.cls = static_cast<uint32_t>(classes_.size() - 1);
+        const size_t first_span = spans.size();
         for (int k = 0; k < it.ops.NumOperands(); ++k) {
             const aclTensor& t = tensors[it.ops.Operand(k)];
+            // as PlanLoop computes the offset (two's-complement bytes)
+            p.shift[k] = static_cast<int64_t>(static_cast<uint64_t>(t.offset) * static_cast<uint64_t>(ItemSize(t.dtype)) -
+                                              static_cast<uint64_t>(c.OffsetBytes(k)));
             if (t.data == nullptr) continue;
             Span sp{0, 0, item, k, k < it.ops.num_outputs};
             ByteRange(t, &sp.lo, &sp.hi);
             spans.push_back(sp);
+        }
+        // The temporaries' mask: a fresh class's own; otherwise 0 unless an output's bytes meet an input's (the
+        // spans just taken; every operand of a non-empty position has elements), when TemporaryMaskOf decides.
+        if (fresh) {
+            p.mask = c.PlannedMask();
+        } else {
+            bool meet = false;
+            for (size_t a = first_span; a < spans.size() && !meet; ++a) {
+                if (!spans[a].write) continue;
+                for (size_t b = first_span; b < spans.size(); ++b) {
+                    if (!spans[b].write && spans[a].lo < spans[b].hi && spans[b].lo < spans[a].hi) {
+                        meet = true;
+                        break;
+                    }
+                }
+            }
+            p.mask = meet ? c.TemporaryMaskOf(tensors, it.ops) : 0;
         }
     }
     {  // the spans grouped by operand slot (a counting sort, list order kept in each group), then sorted by start
@@ -458,17 +490,20 @@ ElementwiseListPlan::ElementwiseListPlan(const aclTensor* tensors, const Element
         SortSpans(grouped, ends, kMaxOperands);
         apart_ = !ItemsMeet(grouped);
     }
-    start_.resize(calls_.size() + 1);
-    alone_.resize(calls_.size());
+    start_.resize(positions_.size() + 1);
     int64_t at = 0;
-    for (size_t i = 0; i < calls_.size(); ++i) {
+    for (size_t i = 0; i < positions_.size(); ++i) {
+        const ElementwiseCall& c = classes_[positions_[i].cls];
         start_[i] = at;
-        alone_[i] = calls_[i].PlannedMask() != 0;
-        tiled_ = tiled_ || calls_[i].Tiled();
-        numel_ += calls_[i].Numel();
-        if (!alone_[i]) at += calls_[i].Units() * calls_[i].UnitElements();
+        numel_ += c.Numel();
+        if (positions_[i].mask == 0) {
+            at += c.Units() * c.UnitElements();
+        } else {  // runs alone, through a temporary: the largest one is the workspace
+            workspace_ = std::max(workspace_, CallOf(i, tensors).WorkspaceSize());
+        }
     }
-    start_[calls_.size()] = at;
+    start_[positions_.size()] = at;
+    for (const ElementwiseCall& c : classes_) tiled_ = tiled_ || c.Tiled();
     // The addresses of every tensor the items name (the call's tensors up to the highest index used).
     int hi = -1;
     for (size_t i = 0; i < count; ++i) {
@@ -476,6 +511,12 @@ ElementwiseListPlan::ElementwiseListPlan(const aclTensor* tensors, const Element
     }
     planned_.resize(static_cast<size_t>(hi + 1));
     for (int t = 0; t <= hi; ++t) planned_[static_cast<size_t>(t)] = tensors[t].data;
+}
+
+ElementwiseCall ElementwiseListPlan::CallOf(size_t i, const aclTensor* tensors) const {
+    ElementwiseCall c = classes_[positions_[i].cls];
+    c.Rebase(tensors, positions_[i].ops);
+    return c;
 }
 
 bool ElementwiseListPlan::Together(const aclTensor* tensors) const {
@@ -486,46 +527,40 @@ bool ElementwiseListPlan::Together(const aclTensor* tensors) const {
     return true;
 }
 
-uint64_t ElementwiseListPlan::WorkspaceSize() const {
-    uint64_t most = 0;
-    for (const ElementwiseCall& c : calls_) most = std::max(most, c.WorkspaceSize());
-    return most;
-}
-
 bool ElementwiseListPlan::ShortRun() const { return numel_ <= kShortRunElements && !tiled_; }
 
-// Indices [begin, end) of the shared space: the piece of each item that falls inside (its work units whose
+// Indices [begin, end) of the shared space: the piece of each position that falls inside (its work units whose
 // first element index does), on this thread.
 void ElementwiseListPlan::Range(void* ctx, int64_t begin, int64_t end) {
     const ListCtx* c = static_cast<const ListCtx*>(ctx);
     const ElementwiseListPlan& p = *c->plan;
-    const size_t n = p.calls_.size();
+    const size_t n = p.positions_.size();
     size_t i = static_cast<size_t>(std::upper_bound(p.start_.begin(), p.start_.begin() + n, begin) - p.start_.begin());
     i = i > 0 ? i - 1 : 0;
     for (; i < n && p.start_[i] < end; ++i) {
         const int64_t s = p.start_[i], e = p.start_[i + 1];
-        if (p.alone_[i] || e == s) continue;
-        const int64_t per = p.calls_[i].UnitElements();
+        if (e == s) continue;  // runs alone (a temporary)
+        const Position& pos = p.positions_[i];
+        const ElementwiseCall& call = p.classes_[pos.cls];
+        const int64_t per = call.UnitElements();
         const int64_t lo = std::max(begin, s) - s, hi = std::min(end, e) - s;
         const int64_t ulo = (lo + per - 1) / per, uhi = (hi + per - 1) / per;
         if (ulo >= uhi) continue;
-        char* bases[kMaxOperands];
-        p.calls_[i].Bases(c->tensors, bases);
-        p.calls_[i].RunUnits(bases, ulo, uhi);
+        call.RunUnitsOf(c->tensors, pos.ops, pos.shift, ulo, uhi);
     }
 }
 
 int ElementwiseListPlan::Execute(const LaunchRecord& launch, void* workspace, uint64_t workspace_size) const {
     const aclTensor* const tensors = launch.tensors.data();
     if (!Together(tensors)) {
-        for (const ElementwiseCall& c : calls_) {
-            if (int ret = c.Execute(tensors, workspace, workspace_size)) return ret;
+        for (size_t i = 0; i < positions_.size(); ++i) {
+            if (int ret = CallOf(i, tensors).Execute(tensors, workspace, workspace_size)) return ret;
         }
         return 0;
     }
-    for (size_t i = 0; i < calls_.size(); ++i) {
-        if (!alone_[i]) continue;
-        if (int ret = calls_[i].Execute(tensors, workspace, workspace_size)) return ret;
+    for (size_t i = 0; i < positions_.size(); ++i) {
+        if (positions_[i].mask == 0) continue;
+        if (int ret = CallOf(i, tensors).Execute(tensors, workspace, workspace_size)) return ret;
     }
     ListCtx c{this, tensors};
     rt::ParallelFor(start_.back(), kGrain, &Range, &c);

@@ -174,7 +174,7 @@ bool OutputsOverlap(TensorAt&& at, const ElementwiseOperands& ops, int* a, int* 
 
 /// One planned element-wise call: the loop plan of its operands, the row bodies, the streaming decision and
 /// the aliasing rule. Engine-internal: ElementwisePlan holds one, a tensor-list plan (engine/list.h) one per
-/// sub-problem. Immutable once made; reads only the tensors it is given.
+/// shape class of its sub-problems. Immutable once made; reads only the tensors it is given.
 class ElementwiseCall {
 public:
     ElementwiseCall(const aclTensor* tensors, const ElementwiseOperands& ops, const BroadcastShape& shape,
@@ -183,8 +183,8 @@ public:
     /// Makes this call (a copy of a call planned for operands congruent to `ops` of `tensors`: the same broadcast
     /// shape and kernel, every operand of the same dtype, view shape and strides - Congruent) the plan of `ops`:
     /// only what depends on the operands' offsets and addresses is redone (the loop plan's byte offsets, the
-    /// planned addresses, the temporaries' mask); the loop order, tiles and rows are the copied ones. For the
-    /// tensor lists' positions of one shape class (PlanElementwiseList).
+    /// planned addresses, the temporaries' mask); the loop order, tiles and rows are the copied ones. For a
+    /// tensor list's position that runs on its own (through a temporary, or in list order).
     void Rebase(const aclTensor* tensors, const ElementwiseOperands& ops);
     /// Whether `ops` of `tensors` over `shape` with `kernel` are congruent (see Rebase) to `ops0` of the same
     /// tensors over `shape0` with `kernel0`.
@@ -195,7 +195,11 @@ public:
     /// The workspace (bytes) a run with the planned tensors' addresses needs (see PlanElementwise).
     uint64_t WorkspaceSize() const;
     /// Which outputs need a temporary with these tensors' addresses (bit j: output j), from their byte ranges.
-    unsigned TemporaryMask(const aclTensor* tensors) const;
+    unsigned TemporaryMask(const aclTensor* tensors) const { return TemporaryMaskOf(tensors, ops_); }
+    /// TemporaryMask of operands `ops` (congruent to this call's: Congruent) of `tensors`.
+    unsigned TemporaryMaskOf(const aclTensor* tensors, const ElementwiseOperands& ops) const;
+    /// Operand k's planned byte offset from its data address (the loop plan's).
+    int64_t OffsetBytes(int k) const { return direct_.offset[k]; }
     /// TemporaryMask of the planned tensors (computed once, at planning; Execute reuses it while the operands'
     /// addresses are the planned ones).
     unsigned PlannedMask() const { return planned_mask_; }
@@ -208,9 +212,12 @@ public:
     int64_t UnitElements() const { return Tiled() ? direct_tiles_.tile0 * direct_tiles_.tile1 : 1; }
     /// The operands' data addresses in `tensors` (outputs first), into bases[0 .. NumOperands()).
     void Bases(const aclTensor* tensors, char** bases) const;
-    /// Runs work units [begin, end) on the calling thread, with no temporary (TemporaryMask(tensors) == 0),
-    /// streaming stores as planned unless an output lies exactly on an input. For tensor-list plans.
-    void RunUnits(char* const* bases, int64_t begin, int64_t end) const;
+    /// Runs work units [begin, end) of operands `ops` of `tensors` (congruent to this call's: Congruent) on the
+    /// calling thread, with no temporary (TemporaryMaskOf(tensors, ops) == 0), operand k's data address moved by
+    /// shift[k] bytes (its byte offset minus OffsetBytes(k)); streaming stores as planned unless an output lies
+    /// exactly on an input. For tensor-list plans, whose positions of one shape class share this call.
+    void RunUnitsOf(const aclTensor* tensors, const ElementwiseOperands& ops, const int64_t* shift, int64_t begin,
+                    int64_t end) const;
     /// The whole call over the device pool: the aliasing decision with these addresses, then the rows (through
     /// a temporary in `workspace`, or memory of its own, where needed). Returns 0; ACLNN_ERR_INNER when a
     /// temporary cannot be allocated; ACLNN_ERR_PARAM_INVALID (nothing written) when re-addressed outputs now

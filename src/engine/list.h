@@ -42,17 +42,23 @@ std::shared_ptr<const OpPlan> PlanElementwiseList(const aclTensor* tensors, cons
                                                   size_t count, uint64_t* workspace_size);
 
 /// The plan of a tensor-list call (an OpPlan): immutable once made. Engine-internal (PlanElementwiseList).
+/// Layout: one planned ElementwiseCall per shape class (a run of positions whose operands have the dtypes, view
+/// shapes and strides of the run's first position, with its broadcast shape and kernel: ElementwiseCall::
+/// Congruent) and, per position, only what differs - its operands' tensor indices, their byte shifts against the
+/// class's planned offsets, and its temporaries' mask. A list of one shape plans one call, however long.
 class ElementwiseListPlan final : public OpPlan {
 public:
     ElementwiseListPlan(const aclTensor* tensors, const ElementwiseListItem* items, size_t count);
 
     /// The workspace (bytes) a run with the planned tensors' addresses needs (see PlanElementwiseList).
-    uint64_t WorkspaceSize() const;
+    uint64_t WorkspaceSize() const { return workspace_; }
     /// Whether a run with these addresses runs every item in the one shared index space (true), or the items
     /// one after another (false: addresses changed since planning, or items share memory).
     bool Together(const aclTensor* tensors) const;
     /// Planned (non-empty) items.
-    size_t Items() const { return calls_.size(); }
+    size_t Items() const { return positions_.size(); }
+    /// Shape classes among them (planned calls the positions share).
+    size_t Classes() const { return classes_.size(); }
 
     bool ShortRun() const override;
     /// Runs every item on the launch's addresses. Returns 0 or the first failing item's status
@@ -60,12 +66,25 @@ public:
     int Execute(const LaunchRecord& launch, void* workspace, uint64_t workspace_size) const override;
 
 private:
-    static void Range(void* ctx, int64_t begin, int64_t end);
+    /// One planned position: its operands (tensor indices), the bytes added to each operand's data address so
+    /// that its class's loop plan (made with the class's first position's offsets) reaches this position's
+    /// elements, its class and its temporaries' mask at planning (non-zero: it runs alone, through Execute).
+    struct Position {
+        ElementwiseOperands ops;
+        int64_t shift[kMaxOperands];
+        uint32_t cls;
+        unsigned mask;
+    };
 
-    std::vector<ElementwiseCall> calls_;
-    std::vector<int64_t> start_;       // calls_[i]'s first index in the shared space; start_[Items()] = total
-    std::vector<unsigned char> alone_;  // 1: the item needs a temporary at the planned addresses (runs alone)
+    static void Range(void* ctx, int64_t begin, int64_t end);
+    /// Position i as a call of its own (its class's call rebased onto its operands): the runs one at a time.
+    ElementwiseCall CallOf(size_t i, const aclTensor* tensors) const;
+
+    std::vector<ElementwiseCall> classes_;
+    std::vector<Position> positions_;
+    std::vector<int64_t> start_;       // positions_[i]'s first index in the shared space; start_[Items()] = total
     std::vector<void*> planned_;       // every tensor's data address at planning
+    uint64_t workspace_ = 0;           // the largest temporary one position needs at the planned addresses
     bool apart_ = true;                // at planning: no item's output shares memory with another item's operand
     bool tiled_ = false;
     int64_t numel_ = 0;                // elements of all items

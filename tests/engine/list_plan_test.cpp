@@ -107,17 +107,19 @@ struct ListCase {
     size_t K() const { return shapes.size(); }
     // Item i's output one element before its b's view, in b's (new) buffer of numel + 1 values: the output overlaps
     // its own input other than exactly (the item goes through a temporary). Contiguous views of item i's shape.
-    void OutputBeforeB(size_t i, uint32_t seed) {
+    void OutputBeforeB(size_t i, uint32_t seed) { OutputBesideB(i, seed, 1, 0); }
+    // Item i's b and out in one new buffer of n + 1 elements, at offsets b_offset and out_offset (0 or 1).
+    void OutputBesideB(size_t i, uint32_t seed, int64_t b_offset, int64_t out_offset) {
         int64_t n = 1;
         for (int64_t d : shapes[i]) n *= d;
         const std::vector<int64_t> st = aclcpu_test::ContiguousStrides(shapes[i]);
         hb[i] = Values(static_cast<size_t>(n + 1), seed);
         db[i] = Upload(hb[i]);
         aclDestroyTensor(tb[i]);
-        tb[i] = MakeTensor(shapes[i], ACL_FLOAT, db[i].get(), st, 1, {n + 1});
-        vb[i] = View{shapes[i], st, 1};
+        tb[i] = MakeTensor(shapes[i], ACL_FLOAT, db[i].get(), st, b_offset, {n + 1});
+        vb[i] = View{shapes[i], st, b_offset};
         aclDestroyTensor(tout[i]);
-        tout[i] = MakeTensor(shapes[i], ACL_FLOAT, db[i].get(), st, 0, {n + 1});
+        tout[i] = MakeTensor(shapes[i], ACL_FLOAT, db[i].get(), st, out_offset, {n + 1});
     }
     ~ListCase() {
         for (auto* v : {&ta, &tb, &tout}) {
@@ -202,10 +204,11 @@ TEST(ListPlan, ManyTensorsOnePlan) {
     ExpectOutputs(c);
 }
 
-// Positions of one shape class (the same shape, strides, dtypes and scalar; only offsets and buffers differ):
-// the plan copies the class's first position's plan and redoes only the offsets, addresses and temporaries
-// (ElementwiseCall::Rebase); another class in between, and a position whose output overlaps its own input
-// (through the workspace), must not take a neighbour's offsets or aliasing decision.
+// Positions of one shape class (the same shape, strides, dtypes and scalar; only offsets and buffers differ)
+// share the class's planned call, each with its own operands, offset shifts and temporaries' mask; another class
+// in between starts a class of its own (13 runs here), and a position whose output overlaps its own input (through
+// the workspace) - the first of its run (20) or inside one (23) - must not take a neighbour's offsets or aliasing
+// decision, nor hand its own to them.
 TEST(ListPlan, PositionsOfOneShapeClass) {
     ListCase c;
     for (int i = 0; i < 64; ++i) {
@@ -217,6 +220,7 @@ TEST(ListPlan, PositionsOfOneShapeClass) {
         c.Add(s, a, b, o, 0.75f);
     }
     c.OutputBeforeB(20, 77);  // position 20 (class {3, 50}): its output one element before its own b's view
+    c.OutputBesideB(23, 78, 0, 1);  // and 23, inside the same run: its output one element after its b's view
     const std::vector<aclTensor*> t = AllTensors(c);
     const std::vector<engine::ElementwiseListItem> items = Items(c);
     std::vector<aclTensor> copies;
@@ -224,14 +228,20 @@ TEST(ListPlan, PositionsOfOneShapeClass) {
     const auto lp = PlanOf(t, items, &copies, &ws);
     ASSERT_NE(lp, nullptr);
     EXPECT_EQ(lp->Items(), c.K());
-    EXPECT_EQ(ws, 150u * 4);  // position 20's temporary only
+    EXPECT_EQ(lp->Classes(), 13u);
+    EXPECT_EQ(ws, 150u * 4);  // the temporary of one of positions 20 and 23 (they run one at a time)
     aclOpExecutor* ex = nullptr;
     ASSERT_EQ(Publish(t, c.K(), items, &ws, &ex), 0) << aclcpu_test::LastError();
     ASSERT_EQ(Launch(ex, ws), 0) << aclcpu_test::LastError();
-    const std::vector<float> got = Download<float>(c.db[20].get(), 151);
-    for (size_t j = 0; j < 150; ++j) ASSERT_EQ(got[j], c.ha[20][j + c.va[20].offset] * 0.75f + c.hb[20][j + 1]) << j;
+    for (size_t i : {size_t{20}, size_t{23}}) {  // b read whole before out is written (as through a temporary)
+        const size_t bo = i == 20 ? 1 : 0, oo = 1 - bo;
+        const std::vector<float> got = Download<float>(c.db[i].get(), 151);
+        for (size_t j = 0; j < 150; ++j) {
+            ASSERT_EQ(got[j + oo], c.ha[i][j + c.va[i].offset] * 0.75f + c.hb[i][j + bo]) << "position " << i << ", " << j;
+        }
+    }
     for (size_t i = 0; i < c.K(); ++i) {
-        if (i == 20) continue;
+        if (i == 20 || i == 23) continue;
         std::vector<float> expect = Download<float>(c.dout[i].get(), static_cast<size_t>(Extent(c.vo[i])));
         Reference(c.va[i], c.vb[i], c.vo[i], c.shapes[i], c.alpha[i], c.ha[i], c.hb[i], &expect);
         EXPECT_EQ(Download<float>(c.dout[i].get(), expect.size()), expect) << "item " << i;
