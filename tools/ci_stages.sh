@@ -64,12 +64,14 @@ test_flags=${ACLCPU_CI_TEST_FLAGS:-"-O0 -fno-sanitize=enum"}
 # from the stack at -O0; the runtime, engine and kernels keep the check). Measured (g++ 12, ASan + UBSan, one core):
 # src/reference/aten_bridge.cpp 69 s -> 26 s, a batch of generated first phases 10 s -> 5 s.
 op_flags=${ACLCPU_CI_OP_FLAGS:-"-O0 -fno-sanitize=enum"}
-# One SIMD kernel file compiles at -O0 in the ASan tree (CMake's ACLCPU_SOURCE_COMPILE_OPTIONS; ACLCPU_CI_ASAN_SOURCE_FLAGS
-# overrides): src/kernels/binary_simd.cpp, the element-wise and foreach rows, took 162 CPU s at -O1 under ASan (g++ 12)
-# and 3.5 s at -O0. Every SIMD file at -O0 was measured too and costs more than it saves: the sanitizer tests of the
-# reductions and losses ran 331 s instead of about 160 (reduce_threads_test alone 62 s instead of 8); with this one
-# file at -O0 they ran 180 s.
-asan_source_flags=${ACLCPU_CI_ASAN_SOURCE_FLAGS:-"src/kernels/binary_simd.cpp=-O0"}
+# Four SIMD kernel files compile at -O0 in the ASan tree (CMake's ACLCPU_SOURCE_COMPILE_OPTIONS; ACLCPU_CI_ASAN_SOURCE_FLAGS
+# overrides). Measured under ASan (g++ 12, CPU seconds, -O1 -> -O0): src/kernels/binary_simd.cpp, the element-wise and
+# foreach rows, 162 -> 3.5; the activations' hard_swish_simd.cpp 51 -> 1.8, threshold_simd.cpp 34 -> 1.9 and
+# leaky_relu_simd.cpp 28 -> 1.4, whose tests (with op_table_test and exactness_test) then took 118 CPU s instead of 103.
+# Every SIMD file at -O0 was measured too and costs more than it saves: the sanitizer tests of the reductions and
+# losses ran 331 s instead of about 160 (reduce_threads_test alone 62 s instead of 8); with binary_simd.cpp alone at
+# -O0 they ran 180 s.
+asan_source_flags=${ACLCPU_CI_ASAN_SOURCE_FLAGS:-"src/kernels/binary_simd.cpp=-O0;src/kernels/hard_swish_simd.cpp=-O0;src/kernels/threshold_simd.cpp=-O0;src/kernels/leaky_relu_simd.cpp=-O0"}
 # The fuzz tree (clang-14, libFuzzer + ASan + UBSan) compiles at -O0 with line tables (ACLCPU_CI_FUZZ_FLAGS overrides):
 # its stage checks statuses, bounds and the row driver's heads and tails over random small shapes, where speed is
 # the executions' count in a fixed time, not the verdict of any one. Measured (CPU seconds, clang-14):
