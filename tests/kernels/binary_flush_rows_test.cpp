@@ -2,7 +2,8 @@
 // quotient, Sqrt / SqrtPlain's input flush) against the generic rows (BinaryRowGeneric: BinaryFloatElement /
 // AddcmulFloatElement / UnaryFloatElement one element at a time), bit for bit, on every Highway target this CPU
 // runs: FLOAT with subnormals of every size around FLT_MIN, quotients that land just above and below FLT_MIN, +-0,
-// +-inf and NaNs with payloads; BF16 with every one of the 65536 patterns as the first operand; odd lengths and
+// +-inf and NaNs with payloads; BF16 with every one of the 65536 patterns as the first operand; FLOAT16 Div with every
+// pattern as the dividend and as the divisor, and divided by float32 values; odd lengths and
 // starts one element past an alignment (the rows' heads and tails).
 #include <cmath>
 #include <cstdint>
@@ -87,8 +88,8 @@ int CompareRows(BinaryParams p, aclDataType t, const std::vector<std::vector<uin
                     uint8_t* dst = a[static_cast<size_t>(k)].data() + (i + skew) * item;
                     if (t == ACL_FLOAT) {
                         std::memcpy(dst, &u, 4);
-                    } else {
-                        const uint16_t h = Bf16Of(u);
+                    } else {  // BF16: the float's high half; FLOAT16: the pattern itself
+                        const uint16_t h = t == ACL_BF16 ? Bf16Of(u) : static_cast<uint16_t>(u);
                         std::memcpy(dst, &h, 2);
                     }
                 }
@@ -168,6 +169,54 @@ TEST(BinaryFlushRows, DivMatchesGenericRow) {
     EXPECT_EQ(CompareRows(Params(BinaryOp::kDiv, ACL_BF16, 1.0f), ACL_BF16, swapped, static_cast<int64_t>(b[0].size()),
                           "Div bf16 divisors"), 0);
     EXPECT_GE(g_fused_rows, 3);
+}
+
+// FLOAT16 division: every pattern as the dividend and as the divisor against special and random patterns, random
+// pairs of normal values, and every pattern divided by float32 values that are not FLOAT16 values (a value row's
+// divisor: 1/3, 0.1, 7 + 1 ulp, 3e-5, a float32 subnormal, 1e30, a value just under FLOAT16's largest).
+TEST(BinaryFlushRows, DivFloat16MatchesGenericRow) {
+    std::mt19937 g(7);
+    const std::vector<uint32_t> special = {0x0000, 0x8000, 0x0001, 0x8001, 0x03FF, 0x0400, 0x8400, 0x3C00, 0xBC00,
+                                           0x3C01, 0x7BFF, 0xFBFF, 0x7C00, 0xFC00, 0x7E00, 0xFE01, 0x7C01, 0x3555,
+                                           0x4200, 0x0200, 0x1400, 0x5800, 0x2E66, 0x4B80};
+    auto random_f16 = [&]() -> uint32_t {
+        const uint32_t r = g();
+        return r % 4 == 0 ? special[(r >> 2) % special.size()] : (r >> 8) & 0xFFFF;
+    };
+    std::vector<std::vector<uint32_t>> every(2);
+    for (uint32_t rep = 0; rep < 8; ++rep) {
+        for (uint32_t i = 0; i < 65536; ++i) {
+            every[0].push_back(i);
+            every[1].push_back(random_f16());
+        }
+    }
+    every[0].push_back(0x3C00);  // an odd count
+    every[1].push_back(0x4200);
+    const int64_t n = static_cast<int64_t>(every[0].size());
+    const BinaryParams p = Params(BinaryOp::kDiv, ACL_FLOAT16, 1.0f);
+    EXPECT_EQ(CompareRows(p, ACL_FLOAT16, every, n, "Div f16 dividends"), 0);
+    const std::vector<std::vector<uint32_t>> divisors = {every[1], every[0]};
+    EXPECT_EQ(CompareRows(p, ACL_FLOAT16, divisors, n, "Div f16 divisors"), 0);
+    std::vector<std::vector<uint32_t>> normal(2);
+    for (int i = 0; i < 200001; ++i) {
+        uint32_t x, y;
+        do x = g() & 0xFFFF; while ((x & 0x7C00) == 0 || (x & 0x7C00) == 0x7C00);
+        do y = g() & 0xFFFF; while ((y & 0x7C00) == 0 || (y & 0x7C00) == 0x7C00);
+        normal[0].push_back(x);
+        normal[1].push_back(y);
+    }
+    EXPECT_EQ(CompareRows(p, ACL_FLOAT16, normal, static_cast<int64_t>(normal[0].size()), "Div f16 normal pairs"), 0);
+    std::vector<std::vector<uint32_t>> dividends(1);
+    for (uint32_t i = 0; i < 65536; ++i) dividends[0].push_back(i);
+    dividends[0].push_back(0x3C00);
+    for (uint32_t v : {0x3EAAAAABu, 0x3DCCCCCDu, 0x40E00001u, 0x37FBA882u, 0x006CE3EEu, 0x7149F2CAu, 0x477FE001u}) {
+        float value;
+        std::memcpy(&value, &v, 4);
+        BinaryParams pv = p;
+        pv.other_is_value = 1;
+        pv.other_re = value;
+        EXPECT_EQ(CompareRows(pv, ACL_FLOAT16, dividends, 65537, "Div f16 by a value"), 0) << std::hex << v;
+    }
 }
 
 TEST(BinaryFlushRows, AddcdivMatchesGenericRow) {
