@@ -38,6 +38,7 @@ namespace aclcpu {
 enum class LogLevel : int;
 enum class HandleKind : uint8_t;
 enum class HandleState : uint8_t;
+enum class DataAddressFault;
 enum class StrictKind : int;
 enum class StrictObject : int;
 class HandleLock;
@@ -98,6 +99,7 @@ ACLCPU_LIB_API int Enqueue(const std::shared_ptr<Stream>& stream, Task task, con
 ACLCPU_LIB_API bool FindBlock(const void* p, Block* out);
 ACLCPU_LIB_API bool PinBlocks(const void* const* addrs, int n, Block* blocks);
 ACLCPU_LIB_API void UnpinBlocks(const void* const* addrs, int n);
+ACLCPU_LIB_API void UnpinPinned(const Block* blocks, int n);
 ACLCPU_LIB_API void ParallelFor(int64_t n, int64_t grain, RangeFn fn, void* ctx);
 ACLCPU_LIB_API int RequireInit(const char* api);  // libhccl: HCCL calls need an initialised runtime
 ACLCPU_LIB_API int DeviceCount();  // the devices (src/runtime/device.cpp): libhccl checks ranks' devices
@@ -115,8 +117,8 @@ ACLCPU_LIB_API bool ScalarToFloat(const aclScalar& s, float* out);
 ACLCPU_LIB_API bool ScalarToDouble(const aclScalar& s, double* out);
 ACLCPU_LIB_API int FirstDeadTensor(const aclTensor* const* t, int n, HandleState* state);
 ACLCPU_LIB_API std::string ShapeString(const int64_t* dims, size_t n);
-ACLCPU_LIB_API int CheckStorageBounds(const aclTensor& t, const char* name);
-ACLCPU_LIB_API int CheckDataAddressIn(const aclTensor& t, const char* name, const MemBlock* block);
+ACLCPU_LIB_API int FailStorageBounds(const aclTensor& t, const char* name);
+ACLCPU_LIB_API int FailDataAddress(DataAddressFault fault, const aclTensor& t, const char* name, const MemBlock* block);
 ACLCPU_LIB_API bool HasInternalOverlap(const aclTensor& t);
 ACLCPU_LIB_API void ReleaseExecutor(aclOpExecutor* ex);
 ACLCPU_LIB_API ExecutorPtr AcquireExecutor();

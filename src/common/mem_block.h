@@ -14,7 +14,7 @@ namespace aclcpu {
 struct MemBlock {
     uintptr_t base = 0;
     size_t size = 0;
-    // The two strict-mode fields have no default initializer, so that an array of blocks (the second phase keeps
+    // The two strict-mode fields and the pin have no default initializer, so that an array of blocks (the second phase keeps
     // one per launch) costs what it did before them: every registry lookup (FindBlock, PinBlocks) and every
     // aggregate initialisation (MemBlock{base, size}, MemBlock{}) sets them.
     /// Strict mode (runtime/strict.h): where the library itself reads and writes the block, since the handed-out
@@ -22,6 +22,9 @@ struct MemBlock {
     uintptr_t alias;
     /// Strict mode: the block's shadow state (runtime/strict_memory.h, opaque here), nullptr when off.
     void* strict;
+    /// rt::PinBlocks: the registry entry the pin was taken on, so that rt::UnpinPinned releases it without
+    /// looking the address up again (the entry stays while it is pinned: aclrtFree waits); nullptr otherwise.
+    void* pin;
 
     /// The address through which the library accesses address p of this block (p itself unless aliased):
     /// the one translation of a device address into memory the library may touch.

@@ -135,10 +135,8 @@ constexpr size_t kWorkspaceAlign = 8;  // the largest element alignment a plan s
 int RunTask(void* ctx) {
     LaunchRecord* rec = static_cast<LaunchRecord*>(ctx);
     int ret = rec->plan ? rec->plan->Execute(*rec, rec->workspace, rec->workspace_size) : 0;
-    // The record's addresses now (strict mode's wrapper releases the pins of those it rewrote to aliases);
-    // the vectors already have this size: no allocation.
-    const int n = CollectAddrs(*rec);
-    rt::UnpinBlocks(rec->addrs.data(), n);
+    // The pins the second phase took, through the blocks PinBlocks wrote (strict mode's aliases included).
+    rt::UnpinPinned(rec->blocks.data(), static_cast<int>(rec->blocks.size()));
     ReleaseRecord(rec);
     return ret;
 }

@@ -30,7 +30,7 @@ struct Launch {
     rt::Task inner;
     const char* op;
     std::vector<Operand> operands;
-    std::vector<const void*> unpin;  // the handed-out addresses whose pins this wrapper releases
+    std::vector<rt::Block> pinned;  // the aliased blocks, whose pins this wrapper releases after marking them
 };
 
 // Calls fn(begin, end) for the byte ranges (offsets from the block's base) of a view's elements, a run of
@@ -104,7 +104,7 @@ int RunStrict(void* ctx) {
             }
         }
     }
-    rt::UnpinBlocks(l->unpin.data(), static_cast<int>(l->unpin.size()));
+    rt::UnpinPinned(l->pinned.data(), static_cast<int>(l->pinned.size()));
     delete l;
     return ret;
 }
@@ -122,7 +122,9 @@ rt::Task StrictWrapLaunch(LaunchRecord& record, const char* op_name, const void*
     const int ntensors = static_cast<int>(record.tensors.size());
     for (int i = 0; i < n; ++i) {
         if (addrs[i] == nullptr || blocks[i].alias == 0) continue;
-        l->unpin.push_back(addrs[i]);
+        // this pin is the wrapper's to release, after the shadow is marked (the launch's task skips it)
+        l->pinned.push_back(blocks[i]);
+        record.blocks[static_cast<size_t>(i)].pin = nullptr;
         if (i >= ntensors) {  // the workspace: the plan's own temporaries, written before they are read
             record.workspace = blocks[i].Accessible(record.workspace);
             continue;

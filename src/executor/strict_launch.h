@@ -14,7 +14,8 @@ namespace aclcpu {
 /// blocks. Rewrites record's tensor data and workspace addresses that lie in strict blocks to their aliases
 /// (MemBlock::Accessible), so the kernel never touches an inaccessible address, and returns the task to
 /// enqueue instead: it checks the inputs' shadow, runs `inner` and marks the outputs written, then
-/// releases the pins of the rewritten addresses (which `inner`, looking up the aliases, cannot). Returns
+/// releases the pins of the rewritten addresses (taken over from record.blocks, whose entries' pin it clears, so
+/// that `inner` does not release them before the shadow is marked). Returns
 /// `inner` unchanged when no address is in a strict block. `op_name` (static text) names the launching API in
 /// reports. Throws std::bad_alloc like new.
 rt::Task StrictWrapLaunch(LaunchRecord& record, const char* op_name, const void* const* addrs, const rt::Block* blocks,

@@ -580,6 +580,7 @@ bool PinBlocks(const void* const* addrs, int n, Block* blocks) {
             b.size = it->second.size;
             b.strict = it->second.strict;
             b.alias = it->second.strict == nullptr ? 0 : StrictAlias(it->second.strict);
+            b.pin = &it->second;
         }
     }
     return true;
@@ -597,6 +598,18 @@ void UnpinBlocks(const void* const* addrs, int n) {
                 hint = it;
                 if (it->second.pins > 0) --it->second.pins;
             }
+        }
+    }
+    r.unpinned.notify_all();
+}
+
+void UnpinPinned(const Block* blocks, int n) {
+    Registry& r = Reg();
+    {
+        std::lock_guard<std::mutex> lock(r.mu);
+        for (int i = 0; i < n; ++i) {
+            BlockInfo* b = static_cast<BlockInfo*>(blocks[i].pin);
+            if (b != nullptr && b->pins > 0) --b->pins;
         }
     }
     r.unpinned.notify_all();

@@ -156,6 +156,10 @@ bool PinBlocks(const void* const* addrs, int n, Block* blocks = nullptr);
 /// Releases pins taken by PinBlocks with the same addresses.
 void UnpinBlocks(const void* const* addrs, int n);
 
+/// Releases the pins PinBlocks took, through the blocks it wrote (Block::pin: no lookups; entries with pin
+/// nullptr - a nullptr address - are skipped). blocks[0 .. n) as PinBlocks wrote them.
+void UnpinPinned(const Block* blocks, int n);
+
 // ---------------------------------------------------------------- threads
 
 /// Body of a parallel loop: processes elements [begin, end) of a range.

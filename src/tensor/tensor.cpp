@@ -43,51 +43,41 @@ std::string ShapeString(const int64_t* dims, size_t n) {
     return s + "]";
 }
 
-int CheckStorageBounds(const aclTensor& t, const char* name) {
-    if (t.numel == 0) return 0;
-    const int64_t storage = t.storage_numel;
-    const int64_t last = MaxElementIndex(t);
-    if (last >= storage) {
-        return Fail(ACLNN_ERR_PARAM_INVALID,
-                    "%s view (shape %s, strides %s, offset %lld) reaches element %lld, but its storage shape %s holds "
-                    "%lld elements.",
-                    name, ShapeString(t.view_shape).c_str(), ShapeString(t.strides).c_str(),
-                    static_cast<long long>(t.offset), static_cast<long long>(last),
-                    ShapeString(t.storage_shape).c_str(), static_cast<long long>(storage));
-    }
-    return 0;
+int FailStorageBounds(const aclTensor& t, const char* name) {
+    return Fail(ACLNN_ERR_PARAM_INVALID,
+                "%s view (shape %s, strides %s, offset %lld) reaches element %lld, but its storage shape %s holds "
+                "%lld elements.",
+                name, ShapeString(t.view_shape).c_str(), ShapeString(t.strides).c_str(),
+                static_cast<long long>(t.offset), static_cast<long long>(MaxElementIndex(t)),
+                ShapeString(t.storage_shape).c_str(), static_cast<long long>(t.storage_numel));
 }
 
-int CheckDataAddressIn(const aclTensor& t, const char* name, const MemBlock* found) {
-    if (t.numel == 0) return 0;
-    if (t.data == nullptr) {
-        return Fail(ACLNN_ERR_PARAM_NULLPTR, "%s has a non-empty view (shape %s) but its data address is null.", name,
-                    ShapeString(t.view_shape).c_str());
-    }
-    if (found == nullptr || found->size == 0) {
-        return Fail(ACLNN_ERR_PARAM_INVALID, "%s data address %p is not inside memory from aclrtMalloc or aclrtMallocHost.",
-                    name, t.data);
-    }
-    const MemBlock& block = *found;
-    // Elements are accessed as their C types: the data address must be aligned like them (aclrtMalloc gives
-    // 64 bytes; an address such as block + 1 is rejected rather than read misaligned).
-    const size_t align = std::min<size_t>(ItemSize(t.dtype), 8);
-    if (align > 1 && reinterpret_cast<uintptr_t>(t.data) % align != 0) {
-        return Fail(ACLNN_ERR_PARAM_INVALID, "%s data address %p is not aligned to %zu bytes, as its %s elements need.",
-                    name, t.data, align, DtypeName(t.dtype));
+int FailDataAddress(DataAddressFault fault, const aclTensor& t, const char* name, const MemBlock* block) {
+    switch (fault) {
+        case DataAddressFault::kNull:
+            return Fail(ACLNN_ERR_PARAM_NULLPTR, "%s has a non-empty view (shape %s) but its data address is null.",
+                        name, ShapeString(t.view_shape).c_str());
+        case DataAddressFault::kNoBlock:
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "%s data address %p is not inside memory from aclrtMalloc or aclrtMallocHost.", name, t.data);
+        case DataAddressFault::kMisaligned: {
+            const size_t align = std::min<size_t>(ItemSize(t.dtype), 8);
+            return Fail(ACLNN_ERR_PARAM_INVALID,
+                        "%s data address %p is not aligned to %zu bytes, as its %s elements need.", name, t.data,
+                        align, DtypeName(t.dtype));
+        }
+        case DataAddressFault::kOutside:
+            break;
     }
     uintptr_t lo, hi;
     ByteRange(t, &lo, &hi);
-    if (!block.Holds(lo, hi - lo)) {
-        return Fail(ACLNN_ERR_PARAM_INVALID,
-                    "%s view (shape %s, strides %s, offset %lld, %s) covers bytes [%p, %p), outside its aclrtMalloc "
-                    "block [%p, %p).",
-                    name, ShapeString(t.view_shape).c_str(), ShapeString(t.strides).c_str(),
-                    static_cast<long long>(t.offset), DtypeName(t.dtype), reinterpret_cast<void*>(lo),
-                    reinterpret_cast<void*>(hi), reinterpret_cast<void*>(block.base),
-                    reinterpret_cast<void*>(block.base + block.size));
-    }
-    return 0;
+    return Fail(ACLNN_ERR_PARAM_INVALID,
+                "%s view (shape %s, strides %s, offset %lld, %s) covers bytes [%p, %p), outside its aclrtMalloc "
+                "block [%p, %p).",
+                name, ShapeString(t.view_shape).c_str(), ShapeString(t.strides).c_str(),
+                static_cast<long long>(t.offset), DtypeName(t.dtype), reinterpret_cast<void*>(lo),
+                reinterpret_cast<void*>(hi), reinterpret_cast<void*>(block->base),
+                reinterpret_cast<void*>(block->base + block->size));
 }
 
 bool HasInternalOverlap(const aclTensor& t) {

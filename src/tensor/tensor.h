@@ -71,14 +71,22 @@ inline std::string ShapeString(const std::vector<int64_t>& s) { return ShapeStri
 inline int64_t MaxElementIndex(const aclTensor& t) { return t.max_index; }
 
 /// Checks that a non-empty view lies inside its storage shape (SPEC 3, beyond CANN). Returns 0 or 161002
-/// with a message naming `name`.
-int CheckStorageBounds(const aclTensor& t, const char* name);
+/// with a message naming `name`. Inline (defined below): the first phase of a list calls it per element.
+inline int CheckStorageBounds(const aclTensor& t, const char* name);
+/// CheckStorageBounds' refusal (cold): 161002 with its message.
+int FailStorageBounds(const aclTensor& t, const char* name);
 
 /// Checks a non-empty view's data address against the block that holds t.data (looked up by the caller in
 /// the runtime's memory registry: rt::FindBlock or rt::PinBlocks): not null (161001), aligned to its element
 /// size, and with every byte of the view inside `block` (MemBlock::Holds) (161002). `block` is nullptr or
-/// of size 0 when t.data lies in no block. Empty views pass. `name` appears in messages.
-int CheckDataAddressIn(const aclTensor& t, const char* name, const MemBlock* block);
+/// of size 0 when t.data lies in no block. Empty views pass. `name` appears in messages. Inline (defined below):
+/// the second phase calls it per tensor.
+inline int CheckDataAddressIn(const aclTensor& t, const char* name, const MemBlock* block);
+
+/// The ways a view fails CheckDataAddressIn.
+enum class DataAddressFault { kNull, kNoBlock, kMisaligned, kOutside };
+/// CheckDataAddressIn's refusal of t for `fault` (cold): 161001 (kNull) or 161002 with its message.
+int FailDataAddress(DataAddressFault fault, const aclTensor& t, const char* name, const MemBlock* block);
 
 /// Whether two distinct indices of the view map to one element (a zero stride on a dim of size > 1, or
 /// strides that collide). Exact: views whose sorted strides each exceed the span of the smaller ones are
@@ -134,6 +142,27 @@ inline void ByteRange(const aclTensor& t, uintptr_t* lo, uintptr_t* hi) {
     const uintptr_t item = ItemSize(t.dtype);
     *lo = base + static_cast<uintptr_t>(t.offset) * item;
     *hi = base + (static_cast<uintptr_t>(MaxElementIndex(t)) + 1) * item;
+}
+
+inline int CheckStorageBounds(const aclTensor& t, const char* name) {
+    if (t.numel == 0 || MaxElementIndex(t) < t.storage_numel) return 0;
+    return FailStorageBounds(t, name);
+}
+
+inline int CheckDataAddressIn(const aclTensor& t, const char* name, const MemBlock* block) {
+    if (t.numel == 0) return 0;
+    if (t.data == nullptr) return FailDataAddress(DataAddressFault::kNull, t, name, block);
+    if (block == nullptr || block->size == 0) return FailDataAddress(DataAddressFault::kNoBlock, t, name, block);
+    // Elements are accessed as their C types: the data address must be aligned like them (aclrtMalloc gives
+    // 64 bytes; an address such as block + 1 is rejected rather than read misaligned).
+    const size_t align = ItemSize(t.dtype) < 8 ? ItemSize(t.dtype) : 8;
+    if (align > 1 && reinterpret_cast<uintptr_t>(t.data) % align != 0) {
+        return FailDataAddress(DataAddressFault::kMisaligned, t, name, block);
+    }
+    uintptr_t lo, hi;
+    ByteRange(t, &lo, &hi);
+    if (!block->Holds(lo, hi - lo)) return FailDataAddress(DataAddressFault::kOutside, t, name, block);
+    return 0;
 }
 
 }  // namespace aclcpu
