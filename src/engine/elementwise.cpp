@@ -21,6 +21,20 @@ namespace engine {
 
 namespace {
 
+// Whether two kernels are one: the same selector and parameter bytes (compared inline: the libc call was a third of
+// the shape-class check).
+inline bool SameKernel(const ElementwiseKernel& a, const ElementwiseKernel& b) {
+    if (a.select != b.select) return false;
+    static_assert(kMaxParamBytes % 16 == 0, "parameters are compared 16 bytes at a time");
+    for (size_t i = 0; i < kMaxParamBytes; i += 16) {
+        uint64_t x[2], y[2];
+        std::memcpy(x, a.params + i, 16);
+        std::memcpy(y, b.params + i, 16);
+        if (((x[0] ^ y[0]) | (x[1] ^ y[1])) != 0) return false;
+    }
+    return true;
+}
+
 OperandSpec SpecOf(const aclTensor& t) {
     return OperandSpec{t.dtype, static_cast<int>(t.view_shape.size()), t.view_shape.data(), t.strides.data(), t.offset};
 }
@@ -153,14 +167,7 @@ bool ElementwiseCall::Congruent(const aclTensor* tensors, const ElementwiseOpera
     for (size_t d = 0; d < shape.n; ++d) {
         if (shape0.d[d] != shape.d[d]) return false;
     }
-    if (kernel0.select != kernel.select) return false;
-    static_assert(kMaxParamBytes % 16 == 0, "parameters are compared 16 bytes at a time");
-    for (size_t b = 0; b < kMaxParamBytes; b += 16) {  // inline (the libc call was a third of this check)
-        uint64_t x[2], y[2];
-        std::memcpy(x, kernel0.params + b, 16);
-        std::memcpy(y, kernel.params + b, 16);
-        if (((x[0] ^ y[0]) | (x[1] ^ y[1])) != 0) return false;
-    }
+    if (!SameKernel(kernel0, kernel)) return false;
     for (int k = 0; k < ops.NumOperands(); ++k) {
         const aclTensor& a = tensors[ops0.Operand(k)];
         const aclTensor& b = tensors[ops.Operand(k)];
@@ -361,6 +368,10 @@ int ElementwiseCall::Execute(const aclTensor* tensors, void* workspace, uint64_t
 
 std::shared_ptr<const OpPlan> PlanElementwiseList(const aclTensor* tensors, const ElementwiseListItem* items,
                                                   size_t count, uint64_t* workspace_size) {
+    if (std::shared_ptr<const OpPlan> flat = FlatListPlan::Make(tensors, items, count)) {
+        *workspace_size = 0;  // no item stages through a temporary at the planned addresses
+        return flat;
+    }
     auto plan = std::make_shared<ElementwiseListPlan>(tensors, items, count);
     *workspace_size = plan->WorkspaceSize();
     return plan;
@@ -376,25 +387,33 @@ struct Span {
     bool write;
 };
 
-bool SpanBefore(const Span& a, const Span& b) { return a.lo < b.lo; }
-
 // Sorts spans by start. They come as `runs` consecutive runs (the spans of one operand slot of the items, in list
 // order; run r ends at ends[r]), and a list's tensors mostly lie in address order - or in its reverse, as an
-// allocator hands back freed blocks - so each run is reversed or sorted only when it is not in order already and
-// the runs are merged: O(n) for such lists instead of O(n log n). The order of spans with equal starts is left
-// open, as by std::sort: ItemsMeet's clusters do not depend on it.
-void SortSpans(std::vector<Span>& spans, const size_t* ends, int runs) {
+// allocator hands back freed blocks - so each run is reversed or sorted only when it is not in order already, and
+// the runs are merged through `scratch` (a run wholly below the ones before it is rotated to the front): O(n) for
+// such lists instead of O(n log n). The order of spans with equal starts is left open, as by std::sort: ItemsMeet's
+// clusters do not depend on it.
+void SortSpans(std::vector<Span>& spans, const size_t* ends, int runs, std::vector<Span>& scratch) {
+    const auto before = [](const Span& x, const Span& y) { return x.lo < y.lo; };
     size_t begin = 0;
     for (int r = 0; r < runs; ++r) {
         const auto b = spans.begin() + static_cast<std::ptrdiff_t>(begin), e = spans.begin() + static_cast<std::ptrdiff_t>(ends[r]);
-        if (!std::is_sorted(b, e, SpanBefore)) {
+        if (!std::is_sorted(b, e, before)) {
             if (std::is_sorted(b, e, [](const Span& x, const Span& y) { return y.lo < x.lo; })) {
                 std::reverse(b, e);
             } else {
-                std::sort(b, e, SpanBefore);
+                std::sort(b, e, before);
             }
         }
-        if (r > 0) std::inplace_merge(spans.begin(), b, e, SpanBefore);
+        if (r > 0 && b != spans.begin() && b != e && before(*b, *(b - 1))) {  // [0, begin) and this run interleave
+            if (before(*(e - 1), *spans.begin())) {  // this run lies wholly below: it goes first
+                std::rotate(spans.begin(), b, e);
+            } else {
+                scratch.resize(static_cast<size_t>(e - spans.begin()));
+                std::merge(spans.begin(), b, b, e, scratch.begin(), before);
+                std::copy(scratch.begin(), scratch.end(), spans.begin());
+            }
+        }
         begin = ends[r];
     }
 }
@@ -423,6 +442,29 @@ struct ListCtx {
     const ElementwiseListPlan* plan;
     const aclTensor* tensors;
 };
+
+struct FlatCtx {
+    const FlatListPlan* plan;
+    const aclTensor* tensors;
+};
+
+// The spans of a list's operands grouped by operand slot (a counting sort, list order kept in each group), then
+// sorted by start (SortSpans): whether an output of one item meets an operand of another (ItemsMeet).
+bool SpansMeet(const std::vector<Span>& spans) {
+    size_t ends[kMaxOperands] = {}, at[kMaxOperands];
+    for (const Span& sp : spans) ++ends[sp.slot];
+    size_t sum = 0;
+    for (int k = 0; k < kMaxOperands; ++k) {
+        at[k] = sum;
+        sum += ends[k];
+        ends[k] = sum;
+    }
+    thread_local std::vector<Span> grouped, scratch;  // this thread's last list's storage: no allocation
+    grouped.resize(spans.size());
+    for (const Span& sp : spans) grouped[at[sp.slot]++] = sp;
+    SortSpans(grouped, ends, kMaxOperands, scratch);
+    return ItemsMeet(grouped);
+}
 
 }  // namespace
 
@@ -476,20 +518,7 @@ ElementwiseListPlan::ElementwiseListPlan(const aclTensor* tensors, const Element
             p.mask = meet ? c.TemporaryMaskOf(tensors, it.ops) : 0;
         }
     }
-    {  // the spans grouped by operand slot (a counting sort, list order kept in each group), then sorted by start
-        size_t ends[kMaxOperands] = {}, at[kMaxOperands];
-        for (const Span& sp : spans) ++ends[sp.slot];
-        size_t sum = 0;
-        for (int k = 0; k < kMaxOperands; ++k) {
-            at[k] = sum;
-            sum += ends[k];
-            ends[k] = sum;
-        }
-        std::vector<Span> grouped(spans.size());
-        for (const Span& sp : spans) grouped[at[sp.slot]++] = sp;
-        SortSpans(grouped, ends, kMaxOperands);
-        apart_ = !ItemsMeet(grouped);
-    }
+    apart_ = !SpansMeet(spans);
     start_.resize(positions_.size() + 1);
     int64_t at = 0;
     for (size_t i = 0; i < positions_.size(); ++i) {
@@ -563,6 +592,124 @@ int ElementwiseListPlan::Execute(const LaunchRecord& launch, void* workspace, ui
         if (int ret = CallOf(i, tensors).Execute(tensors, workspace, workspace_size)) return ret;
     }
     ListCtx c{this, tensors};
+    rt::ParallelFor(start_.back(), kGrain, &Range, &c);
+    return 0;
+}
+
+// ------------------------------------------------------------------ flat tensor-list plans (engine/list.h)
+
+std::shared_ptr<const OpPlan> FlatListPlan::Make(const aclTensor* tensors, const ElementwiseListItem* items,
+                                                 size_t count) {
+    std::shared_ptr<FlatListPlan> plan(new FlatListPlan());
+    FlatListPlan& p = *plan;
+    p.ops_.reserve(count);
+    p.start_.reserve(count + 1);
+    thread_local std::vector<Span> spans;  // this thread's last list's storage: no allocation
+    spans.clear();
+    const ElementwiseListItem* first = nullptr;
+    int64_t at = 0;
+    int hi_index = -1;
+    for (size_t i = 0; i < count; ++i) {
+        const ElementwiseListItem& it = items[i];
+        const int64_t n = it.shape.Numel();
+        if (n == 0) continue;  // nothing to run (its operands have no elements either)
+        const int nouts = it.ops.num_outputs;
+        if (first == nullptr) {  // the first item: the kernel, the dtypes and the row body every item shares
+            first = &it;
+            p.kernel_ = it.kernel;
+            p.nops_ = it.ops.NumOperands();
+            for (int k = 0; k < p.nops_; ++k) {
+                p.dtype_[k] = tensors[it.ops.Operand(k)].dtype;
+                if (IsPacked4Bit(p.dtype_[k])) return nullptr;
+                p.item_[k] = static_cast<int64_t>(ItemSize(p.dtype_[k]));
+            }
+        } else if (nouts != first->ops.num_outputs || it.ops.num_inputs != first->ops.num_inputs ||
+                   !SameKernel(it.kernel, first->kernel)) {
+            return nullptr;
+        }
+        const size_t item = p.ops_.size();
+        uintptr_t lo[kMaxOperands], hi[kMaxOperands];
+        for (int k = 0; k < p.nops_; ++k) {
+            const int index = it.ops.Operand(k);
+            const aclTensor& t = tensors[index];
+            if (t.dtype != p.dtype_[k] || t.numel != n || !IsRowMajorContiguous(t)) return nullptr;
+            ByteRange(t, &lo[k], &hi[k]);
+            hi_index = std::max(hi_index, index);
+            if (t.data != nullptr) spans.push_back(Span{lo[k], hi[k], item, k, k < nouts});
+        }
+        for (int j = 0; j < nouts; ++j) {
+            // no streaming stores; the shape Execute rebuilds from the output's
+            const aclTensor& o = tensors[it.ops.Out(j)];
+            if (static_cast<uint64_t>(n) * static_cast<uint64_t>(p.item_[j]) >= kStreamingBytes ||
+                o.view_shape.size() != it.shape.n) {
+                return nullptr;
+            }
+            for (size_t d = 0; d < it.shape.n; ++d) {
+                if (o.view_shape[d] != it.shape.d[d]) return nullptr;
+            }
+            for (int k = nouts; k < p.nops_; ++k) {  // an output meets its own inputs only exactly
+                if (lo[j] < hi[k] && lo[k] < hi[j] && (lo[j] != lo[k] || hi[j] != hi[k])) return nullptr;
+            }
+        }
+        p.ops_.push_back(it.ops);
+        p.start_.push_back(at);
+        at += n;
+    }
+    if (first == nullptr) return nullptr;
+    p.row_ = p.kernel_.select(p.kernel_.params, p.dtype_, p.item_, false);
+    p.start_.push_back(at);
+    p.apart_ = !SpansMeet(spans);
+    p.planned_.resize(static_cast<size_t>(hi_index + 1));
+    for (int t = 0; t <= hi_index; ++t) p.planned_[static_cast<size_t>(t)] = tensors[t].data;
+    return plan;
+}
+
+bool FlatListPlan::Together(const aclTensor* tensors) const {
+    if (!apart_) return false;
+    for (size_t t = 0; t < planned_.size(); ++t) {
+        if (tensors[t].data != planned_[t]) return false;
+    }
+    return true;
+}
+
+bool FlatListPlan::ShortRun() const { return start_.back() <= kShortRunElements; }
+
+// Indices [begin, end) of the shared space: the piece of each item that falls inside, as one row each.
+void FlatListPlan::Range(void* ctx, int64_t begin, int64_t end) {
+    const FlatCtx* c = static_cast<const FlatCtx*>(ctx);
+    const FlatListPlan& p = *c->plan;
+    FpEnvScope fp_env;  // whatever thread runs this chunk: IEEE rounding, subnormals kept
+    const size_t n = p.ops_.size();
+    size_t i = static_cast<size_t>(std::upper_bound(p.start_.begin(), p.start_.begin() + n, begin) - p.start_.begin());
+    i = i > 0 ? i - 1 : 0;
+    for (; i < n && p.start_[i] < end; ++i) {
+        const int64_t s = p.start_[i];
+        const int64_t lo = std::max(begin, s) - s, hi = std::min(end, p.start_[i + 1]) - s;
+        if (lo >= hi) continue;
+        const ElementwiseOperands& ops = p.ops_[i];
+        char* ptrs[kMaxOperands];
+        for (int k = 0; k < p.nops_; ++k) {
+            const aclTensor& t = c->tensors[ops.Operand(k)];
+            ptrs[k] = static_cast<char*>(t.data) + (t.offset + lo) * p.item_[k];
+        }
+        p.row_(p.kernel_.params, p.dtype_, ptrs, p.item_, hi - lo);
+    }
+}
+
+int FlatListPlan::Execute(const LaunchRecord& launch, void* workspace, uint64_t workspace_size) const {
+    const aclTensor* const tensors = launch.tensors.data();
+    if (!Together(tensors)) {  // re-addressed since planning: the items in list order, each as its own call
+        for (const ElementwiseOperands& ops : ops_) {
+            const aclTensor& out = tensors[ops.out];
+            BroadcastShape shape;
+            shape.n = out.view_shape.size();
+            for (size_t d = 0; d < shape.n; ++d) shape.d[d] = out.view_shape[d];
+            const ElementwiseCall call(tensors, ops, shape, kernel_);
+            if (int ret = call.Execute(tensors, workspace, workspace_size)) return ret;
+        }
+        return 0;
+    }
+    FlatCtx c{this, tensors};
     rt::ParallelFor(start_.back(), kGrain, &Range, &c);
     return 0;
 }

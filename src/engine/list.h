@@ -36,7 +36,8 @@ struct ElementwiseListItem {
 
 /// The operator's entry point for a tensor-list call: plans items[0 .. count) over `tensors` (the planned
 /// call's descriptor copies, validated as for PlanElementwise, item by item; an item without elements is
-/// skipped) and returns the plan for PlannedCall::plan. *workspace_size: the largest temporary one item
+/// skipped) and returns the plan for PlannedCall::plan: a FlatListPlan when the items are flat (the optimizer's
+/// lists of contiguous tensors), else an ElementwiseListPlan. *workspace_size: the largest temporary one item
 /// needs with these addresses (items with temporaries run one at a time), else 0. Throws std::bad_alloc.
 std::shared_ptr<const OpPlan> PlanElementwiseList(const aclTensor* tensors, const ElementwiseListItem* items,
                                                   size_t count, uint64_t* workspace_size);
@@ -88,6 +89,48 @@ private:
     bool apart_ = true;                // at planning: no item's output shares memory with another item's operand
     bool tiled_ = false;
     int64_t numel_ = 0;                // elements of all items
+};
+
+/// The plan of a tensor-list call whose items are all flat (an OpPlan, immutable once made; PlanElementwiseList
+/// makes it when FlatListPlan::Make can, an ElementwiseListPlan otherwise): every operand of every non-empty
+/// item a row-major contiguous view of the item's element count, operand slot k of one dtype over the list, one
+/// kernel (selector and parameters) for every item, no output of an item meeting one of its inputs other than
+/// exactly (same first byte, same element size), and no output of kStreamingBytes or more. An item is then one
+/// row of its element count: the plan holds its operands' tensor indices and its first index in the shared
+/// space, and a run calls the one row body (selected once) on each piece. The results are those of
+/// ElementwiseListPlan (the same row body over the same elements, cut differently: rows are element-wise).
+class FlatListPlan final : public OpPlan {
+public:
+    /// The plan of items[0 .. count) of `tensors` (as PlanElementwiseList takes them) when they are flat, with at
+    /// least one element among them (checked while planning, in one pass); else nullptr. Throws std::bad_alloc.
+    static std::shared_ptr<const OpPlan> Make(const aclTensor* tensors, const ElementwiseListItem* items,
+                                              size_t count);
+
+    /// Whether a run with these addresses runs every item in the one shared index space (as
+    /// ElementwiseListPlan::Together).
+    bool Together(const aclTensor* tensors) const;
+    /// Planned (non-empty) items.
+    size_t Items() const { return ops_.size(); }
+
+    bool ShortRun() const override;
+    /// Runs every item on the launch's addresses: in the shared space when Together, else one after another as
+    /// element-wise calls (ElementwiseCall::Execute, which stages through a temporary where re-addressed
+    /// outputs meet inputs). Returns 0 or the first failing item's status.
+    int Execute(const LaunchRecord& launch, void* workspace, uint64_t workspace_size) const override;
+
+private:
+    FlatListPlan() = default;
+    static void Range(void* ctx, int64_t begin, int64_t end);
+
+    ElementwiseKernel kernel_;
+    kern::RowFn row_ = nullptr;
+    int nops_ = 0;
+    aclDataType dtype_[kMaxOperands] = {};
+    int64_t item_[kMaxOperands] = {};  // bytes per element of operand slot k: the rows' strides
+    std::vector<ElementwiseOperands> ops_;
+    std::vector<int64_t> start_;  // item i's first index in the shared space; start_[Items()] = total
+    std::vector<void*> planned_;  // every tensor's data address at planning
+    bool apart_ = true;
 };
 
 }  // namespace engine

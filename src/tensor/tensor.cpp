@@ -82,19 +82,7 @@ int FailDataAddress(DataAddressFault fault, const aclTensor& t, const char* name
 
 bool HasInternalOverlap(const aclTensor& t) {
     if (t.numel == 0) return false;  // no elements, no two sharing an address
-    {  // the common case first: a row-major contiguous view (dims of size 1 aside) maps indices one to one
-        int64_t expect = 1;
-        bool contiguous = true;
-        for (size_t k = t.view_shape.size(); k-- > 0;) {
-            if (t.view_shape[k] == 1) continue;
-            if (t.strides[k] != expect) {
-                contiguous = false;
-                break;
-            }
-            expect *= t.view_shape[k];
-        }
-        if (contiguous) return false;
-    }
+    if (IsRowMajorContiguous(t)) return false;  // the common case first: indices map one to one
     // (stride, size) of the dims with size > 1; on the stack up to kMaxDims (first phases allocate nothing here)
     using Dim = std::pair<int64_t, int64_t>;
     Dim small[kMaxDims];

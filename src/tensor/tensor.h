@@ -88,6 +88,18 @@ enum class DataAddressFault { kNull, kNoBlock, kMisaligned, kOutside };
 /// CheckDataAddressIn's refusal of t for `fault` (cold): 161001 (kNull) or 161002 with its message.
 int FailDataAddress(DataAddressFault fault, const aclTensor& t, const char* name, const MemBlock* block);
 
+/// Whether the view is row-major contiguous: its elements at consecutive addresses in index order (dims of size 1
+/// aside, whose strides do not matter). Walks the view's dims.
+inline bool IsRowMajorContiguous(const aclTensor& t) {
+    int64_t expect = 1;
+    for (size_t k = t.view_shape.size(); k-- > 0;) {
+        if (t.view_shape[k] == 1) continue;
+        if (t.strides[k] != expect) return false;
+        expect *= t.view_shape[k];
+    }
+    return true;
+}
+
 /// Whether two distinct indices of the view map to one element (a zero stride on a dim of size > 1, or
 /// strides that collide). Exact: views whose sorted strides each exceed the span of the smaller ones are
 /// disjoint; other (interleaved) views are checked by listing their element indices, conservatively

@@ -157,13 +157,28 @@ std::vector<aclTensor*> AllTensors(const ListCase& c) {
     return t;
 }
 
-// The plan PlanElementwiseList makes for copies of t (kept in *copies, which the plan was made over).
-std::shared_ptr<const engine::ElementwiseListPlan> PlanOf(const std::vector<aclTensor*>& t,
-                                                          const std::vector<engine::ElementwiseListItem>& items,
-                                                          std::vector<aclTensor>* copies, uint64_t* ws) {
+// The plan PlanElementwiseList made, whichever of its two kinds (engine/list.h: FlatListPlan for flat items,
+// ElementwiseListPlan otherwise).
+struct ListPlanView {
+    std::shared_ptr<const OpPlan> plan;
+    const engine::ElementwiseListPlan* general = nullptr;
+    const engine::FlatListPlan* flat = nullptr;
+    bool Together(const aclTensor* t) const { return general != nullptr ? general->Together(t) : flat->Together(t); }
+    size_t Items() const { return general != nullptr ? general->Items() : flat->Items(); }
+    bool ShortRun() const { return plan->ShortRun(); }
+};
+
+// The plan PlanElementwiseList makes for copies of t (kept in *copies, which the plan was made over); nullptr when
+// it is of neither kind.
+std::shared_ptr<ListPlanView> PlanOf(const std::vector<aclTensor*>& t, const std::vector<engine::ElementwiseListItem>& items,
+                                     std::vector<aclTensor>* copies, uint64_t* ws) {
     for (aclTensor* x : t) copies->push_back(*x);
-    return std::dynamic_pointer_cast<const engine::ElementwiseListPlan>(
-        engine::PlanElementwiseList(copies->data(), items.data(), items.size(), ws));
+    auto v = std::make_shared<ListPlanView>();
+    v->plan = engine::PlanElementwiseList(copies->data(), items.data(), items.size(), ws);
+    v->general = dynamic_cast<const engine::ElementwiseListPlan*>(v->plan.get());
+    v->flat = dynamic_cast<const engine::FlatListPlan*>(v->plan.get());
+    if (v->general == nullptr && v->flat == nullptr) return nullptr;
+    return v;
 }
 
 void ExpectOutputs(const ListCase& c) {
@@ -228,7 +243,8 @@ TEST(ListPlan, PositionsOfOneShapeClass) {
     const auto lp = PlanOf(t, items, &copies, &ws);
     ASSERT_NE(lp, nullptr);
     EXPECT_EQ(lp->Items(), c.K());
-    EXPECT_EQ(lp->Classes(), 13u);
+    ASSERT_NE(lp->general, nullptr);  // strided positions: not flat
+    EXPECT_EQ(lp->general->Classes(), 13u);
     EXPECT_EQ(ws, 150u * 4);  // the temporary of one of positions 20 and 23 (they run one at a time)
     aclOpExecutor* ex = nullptr;
     ASSERT_EQ(Publish(t, c.K(), items, &ws, &ex), 0) << aclcpu_test::LastError();
@@ -274,6 +290,72 @@ TEST(ListPlan, InPlaceList) {
     for (int i = 0; i < k; ++i) {
         const std::vector<float> got = Download<float>(c.da[i].get(), c.ha[i].size());
         for (size_t j = 0; j < got.size(); ++j) ASSERT_EQ(got[j], c.ha[i][j] * c.alpha[i] + c.hb[i][j]) << i << "," << j;
+    }
+}
+
+// Lists of contiguous tensors under one kernel (an optimizer's lists) get the flat plan; a strided position, a
+// position with parameters of its own, or an output meeting its own input other than exactly each make the general
+// plan instead. Every planned variant gives the host loop's values.
+TEST(ListPlan, FlatPlanForContiguousLists) {
+    for (int variant = 0; variant < 4; ++variant) {  // 0 flat, 1 a transposed a_5, 2 alpha_11 its own, 3 out_9 on b_9
+        ListCase c;
+        for (int i = 0; i < 30; ++i) {
+            const bool transposed = variant == 1 && i == 5;
+            const std::vector<int64_t> shape = transposed ? std::vector<int64_t>{40, 30}
+                                                          : std::vector<int64_t>{i == 7 ? 70000 : 1 + i * 331};
+            const View a = transposed ? View{shape, {1, 40}, 0} : Contiguous(shape);
+            c.Add(shape, a, Contiguous(shape), Contiguous(shape), variant == 2 && i == 11 ? 2.5f : 1.5f);
+        }
+        if (variant == 3) c.OutputBeforeB(9, 91);
+        const std::vector<aclTensor*> t = AllTensors(c);
+        const std::vector<engine::ElementwiseListItem> items = Items(c);
+        std::vector<aclTensor> copies;
+        uint64_t ws = 1;
+        const auto lp = PlanOf(t, items, &copies, &ws);
+        ASSERT_NE(lp, nullptr);
+        EXPECT_EQ(lp->flat != nullptr, variant == 0) << "variant " << variant;
+        EXPECT_EQ(lp->Items(), c.K());
+        if (variant == 3) continue;  // its output checks are OverlappingOutputThroughTemporary's
+        EXPECT_TRUE(lp->Together(copies.data()));
+        EXPECT_EQ(ws, 0u);
+        aclOpExecutor* ex = nullptr;
+        ASSERT_EQ(Publish(t, c.K(), items, &ws, &ex), 0) << aclcpu_test::LastError();
+        ASSERT_EQ(Launch(ex, ws), 0) << aclcpu_test::LastError();
+        ExpectOutputs(c);
+    }
+}
+
+// A flat list in place (out_i exactly on a_i, one alpha): the flat plan, each output read and written at once.
+TEST(ListPlan, FlatPlanInPlace) {
+    ListCase c;
+    for (int i = 0; i < 40; ++i) c.Add({1 + i * 997}, Contiguous({1 + i * 997}), Contiguous({1 + i * 997}),
+                                       Contiguous({1 + i * 997}), 0.75f);
+    const int k = static_cast<int>(c.K());
+    std::vector<aclTensor*> t = c.tb;             // inputs: b
+    t.insert(t.end(), c.ta.begin(), c.ta.end());  // outputs: a, in place
+    std::vector<engine::ElementwiseListItem> items;
+    for (int i = 0; i < k; ++i) {
+        items.push_back({engine::ElementwiseOperands{k + i, 2, {k + i, i}}, ShapeOf(c.shapes[i]),
+                         engine::KernelOf(&SelectAxpy, AxpyParams{0.75f})});
+    }
+    std::vector<aclTensor> copies;
+    uint64_t ws = 1;
+    const auto lp = PlanOf(t, items, &copies, &ws);
+    ASSERT_NE(lp, nullptr);
+    EXPECT_NE(lp->flat, nullptr);
+    EXPECT_TRUE(lp->Together(copies.data()));
+    const CallArg args[2] = {{0, k, true}, {k, k, true}};
+    const char* const names[2] = {"other", "selfRef"};
+    std::vector<const aclTensor*> ct(t.begin(), t.end());
+    aclOpExecutor* ex = nullptr;
+    ASSERT_EQ(engine::PublishElementwiseList(ct.data(), 2 * k, k, "aclnnTestForeachInplace", args, 2, names,
+                                             items.data(), items.size(), &ws, &ex),
+              0);
+    EXPECT_EQ(ws, 0u);
+    ASSERT_EQ(Launch(ex, ws), 0) << aclcpu_test::LastError();
+    for (int i = 0; i < k; ++i) {
+        const std::vector<float> got = Download<float>(c.da[i].get(), c.ha[i].size());
+        for (size_t j = 0; j < got.size(); ++j) ASSERT_EQ(got[j], c.ha[i][j] * 0.75f + c.hb[i][j]) << i << "," << j;
     }
 }
 
