@@ -2,9 +2,10 @@
 // 4,096 elements against the same operator over one tensor of 409,600 elements - the same work and bytes -,
 // each a full round trip (first phase, second phase, aclrtSynchronizeStream), interleaved in every iteration so
 // that both see the same machine state. Counters: list_ns and one_ns (means), ratio (the median over the
-// iterations of list / one), list_first_ns and one_first_ns (the first phases' means): the acceptance bound is ratio <= 1.2. A third timing, aclnn_ns, runs the single
-// element-wise aclnn operator of the same arithmetic (aclnnMuls / aclnnAdd / aclnnAddcmul) over 409,600
-// elements where one exists, for context.
+// iterations of list / one), list_first_ns and one_first_ns (the first phases' means); the acceptance bound is
+// ratio <= 1.2. Each case twice: the list's tensors in an aclrtMalloc block each (`..._100x4096`), and carved one
+// after another from one block at 512-byte steps as a caching allocator lays out small tensors
+// (`..._100x4096_carved`).
 //
 //   foreach_bench [--benchmark_filter=REGEX] [--benchmark_min_time=0.2] ...
 #include <benchmark/benchmark.h>
@@ -25,21 +26,35 @@ namespace {
 
 size_t ItemSize(aclDataType dt) { return dt == ACL_FLOAT ? 4 : 2; }
 
-// n tensors of `numel` elements each, in one aclrtMalloc block per tensor, as an aclTensorList.
+// n tensors of `numel` elements each as an aclTensorList: each in an aclrtMalloc block of its own, or (`carved`)
+// one after another in one block, each at a multiple of 512 bytes - how a caching allocator (PyTorch's, torch_npu's)
+// lays out a model's small tensors in a segment.
 struct BenchList {
     std::vector<void*> blocks;
     aclTensorList* list = nullptr;
-    BenchList(int n, int64_t numel, aclDataType dt, float value) {
+    BenchList(int n, int64_t numel, aclDataType dt, float value, bool carved = false) {
         std::vector<aclTensor*> ts;
         std::vector<uint16_t> h16(static_cast<size_t>(numel), dt == ACL_BF16 ? 0x3F80 : 0x3C00);  // 1.0
         std::vector<float> h32(static_cast<size_t>(numel), value);
+        const size_t bytes = static_cast<size_t>(numel) * ItemSize(dt);
+        const size_t step = (bytes + 511) / 512 * 512;
+        char* segment = nullptr;
+        if (carved) {
+            void* p = nullptr;
+            aclrtMalloc(&p, step * static_cast<size_t>(n), ACL_MEM_MALLOC_HUGE_FIRST);
+            blocks.push_back(p);
+            segment = static_cast<char*>(p);
+        }
         for (int i = 0; i < n; ++i) {
             void* p = nullptr;
-            const size_t bytes = static_cast<size_t>(numel) * ItemSize(dt);
-            aclrtMalloc(&p, bytes, ACL_MEM_MALLOC_HUGE_FIRST);
+            if (carved) {
+                p = segment + step * static_cast<size_t>(i);
+            } else {
+                aclrtMalloc(&p, bytes, ACL_MEM_MALLOC_HUGE_FIRST);
+                blocks.push_back(p);
+            }
             aclrtMemcpy(p, bytes, dt == ACL_FLOAT ? static_cast<const void*>(h32.data()) : h16.data(), bytes,
                         ACL_MEMCPY_HOST_TO_DEVICE);
-            blocks.push_back(p);
             const int64_t shape[1] = {numel}, strides[1] = {1};
             ts.push_back(aclCreateTensor(shape, 1, dt, strides, 0, ACL_FORMAT_ND, shape, 1, p));
         }
@@ -78,12 +93,12 @@ double Median(std::vector<double> v) {
     return v.empty() ? 0.0 : v[v.size() / 2];
 }
 
-void RunPair(benchmark::State& state, aclDataType dt, int inputs, const FirstFn& first, SecondFn second) {
+void RunPair(benchmark::State& state, aclDataType dt, bool carved, int inputs, const FirstFn& first, SecondFn second) {
     constexpr int kTensors = 100;
     constexpr int64_t kNumel = 4096;
     std::vector<std::unique_ptr<BenchList>> many, one;
     for (int k = 0; k < inputs + 1; ++k) {
-        many.push_back(std::make_unique<BenchList>(kTensors, kNumel, dt, 1.5f));
+        many.push_back(std::make_unique<BenchList>(kTensors, kNumel, dt, 1.5f, carved));
         one.push_back(std::make_unique<BenchList>(1, kTensors * kNumel, dt, 1.5f));
     }
     std::vector<const aclTensorList*> in_many, in_one;
@@ -122,44 +137,44 @@ struct Scalar {
     ~Scalar() { aclDestroyScalar(s); }
 };
 
-void MulScalar(benchmark::State& state, aclDataType dt) {
+void MulScalar(benchmark::State& state, aclDataType dt, bool carved) {
     Scalar s(0.9);
-    RunPair(state, dt, 1,
+    RunPair(state, dt, carved, 1,
             [&](const aclTensorList* const* in, aclTensorList* out, uint64_t* ws, aclOpExecutor** ex) {
                 return aclnnForeachMulScalarV2GetWorkspaceSize(in[0], s.s, out, ws, ex);
             },
             aclnnForeachMulScalarV2);
 }
 
-void AddList(benchmark::State& state, aclDataType dt) {
+void AddList(benchmark::State& state, aclDataType dt, bool carved) {
     Scalar s(dt == ACL_FLOAT16 ? 0.5 : -0.01);
-    RunPair(state, dt, 2,
+    RunPair(state, dt, carved, 2,
             [&](const aclTensorList* const* in, aclTensorList* out, uint64_t* ws, aclOpExecutor** ex) {
                 return aclnnForeachAddListV2GetWorkspaceSize(in[0], in[1], s.s, out, ws, ex);
             },
             aclnnForeachAddListV2);
 }
 
-void Lerp(benchmark::State& state, aclDataType dt) {
+void Lerp(benchmark::State& state, aclDataType dt, bool carved) {
     Scalar s(0.1);
-    RunPair(state, dt, 2,
+    RunPair(state, dt, carved, 2,
             [&](const aclTensorList* const* in, aclTensorList* out, uint64_t* ws, aclOpExecutor** ex) {
                 return aclnnForeachLerpScalarGetWorkspaceSize(in[0], in[1], s.s, out, ws, ex);
             },
             aclnnForeachLerpScalar);
 }
 
-void Addcmul(benchmark::State& state, aclDataType dt) {
+void Addcmul(benchmark::State& state, aclDataType dt, bool carved) {
     Scalar s(0.001);
-    RunPair(state, dt, 3,
+    RunPair(state, dt, carved, 3,
             [&](const aclTensorList* const* in, aclTensorList* out, uint64_t* ws, aclOpExecutor** ex) {
                 return aclnnForeachAddcmulScalarV2GetWorkspaceSize(in[0], in[1], in[2], s.s, out, ws, ex);
             },
             aclnnForeachAddcmulScalarV2);
 }
 
-void Sqrt(benchmark::State& state, aclDataType dt) {
-    RunPair(state, dt, 1,
+void Sqrt(benchmark::State& state, aclDataType dt, bool carved) {
+    RunPair(state, dt, carved, 1,
             [&](const aclTensorList* const* in, aclTensorList* out, uint64_t* ws, aclOpExecutor** ex) {
                 return aclnnForeachSqrtGetWorkspaceSize(in[0], out, ws, ex);
             },
@@ -177,14 +192,22 @@ int main(int argc, char** argv) {
         const char* name;
         aclDataType dt;
     } kDtypes[] = {{"f32", ACL_FLOAT}, {"f16", ACL_FLOAT16}, {"bf16", ACL_BF16}};
-    for (const auto& d : kDtypes) {
-        const aclDataType dt = d.dt;
-        const std::string suffix = std::string("/") + d.name + "_100x4096";
-        benchmark::RegisterBenchmark(("foreach_mul_scalar_v2" + suffix).c_str(), [dt](benchmark::State& s) { MulScalar(s, dt); })->UseManualTime();
-        benchmark::RegisterBenchmark(("foreach_add_list_v2" + suffix).c_str(), [dt](benchmark::State& s) { AddList(s, dt); })->UseManualTime();
-        benchmark::RegisterBenchmark(("foreach_lerp_scalar" + suffix).c_str(), [dt](benchmark::State& s) { Lerp(s, dt); })->UseManualTime();
-        benchmark::RegisterBenchmark(("foreach_addcmul_scalar_v2" + suffix).c_str(), [dt](benchmark::State& s) { Addcmul(s, dt); })->UseManualTime();
-        benchmark::RegisterBenchmark(("foreach_sqrt" + suffix).c_str(), [dt](benchmark::State& s) { Sqrt(s, dt); })->UseManualTime();
+    for (const bool carved : {false, true}) {
+        for (const auto& d : kDtypes) {
+            const aclDataType dt = d.dt;
+            const std::string suffix = std::string("/") + d.name + "_100x4096" + (carved ? "_carved" : "");
+            const struct {
+                const char* name;
+                void (*fn)(benchmark::State&, aclDataType, bool);
+            } kOps[] = {{"foreach_mul_scalar_v2", MulScalar}, {"foreach_add_list_v2", AddList},
+                        {"foreach_lerp_scalar", Lerp}, {"foreach_addcmul_scalar_v2", Addcmul}, {"foreach_sqrt", Sqrt}};
+            for (const auto& op : kOps) {
+                auto fn = op.fn;
+                benchmark::RegisterBenchmark((op.name + suffix).c_str(),
+                                             [dt, carved, fn](benchmark::State& s) { fn(s, dt, carved); })
+                    ->UseManualTime();
+            }
+        }
     }
     benchmark::Initialize(&argc, argv);
     benchmark::RunSpecifiedBenchmarks();

@@ -389,32 +389,61 @@ struct Span {
 
 // Sorts spans by start. They come as `runs` consecutive runs (the spans of one operand slot of the items, in list
 // order; run r ends at ends[r]), and a list's tensors mostly lie in address order - or in its reverse, as an
-// allocator hands back freed blocks - so each run is reversed or sorted only when it is not in order already, and
-// the runs are merged through `scratch` (a run wholly below the ones before it is rotated to the front): O(n) for
-// such lists instead of O(n log n). The order of spans with equal starts is left open, as by std::sort: ItemsMeet's
+// allocator hands back freed blocks - so each run is reversed or sorted only when it is not in order already. The
+// runs are then laid end to end in the order of their first starts when none begins before the one ahead of it
+// ends (each list in an address range of its own), else merged one by one; both through `scratch`. O(n) for such
+// lists instead of O(n log n). The order of spans with equal starts is left open, as by std::sort: ItemsMeet's
 // clusters do not depend on it.
 void SortSpans(std::vector<Span>& spans, const size_t* ends, int runs, std::vector<Span>& scratch) {
     const auto before = [](const Span& x, const Span& y) { return x.lo < y.lo; };
+    size_t first[kMaxOperands + 1], count = 0;  // the non-empty runs: [first[i], ends of that run)
+    size_t last_end[kMaxOperands];
     size_t begin = 0;
     for (int r = 0; r < runs; ++r) {
         const auto b = spans.begin() + static_cast<std::ptrdiff_t>(begin), e = spans.begin() + static_cast<std::ptrdiff_t>(ends[r]);
-        if (!std::is_sorted(b, e, before)) {
-            if (std::is_sorted(b, e, [](const Span& x, const Span& y) { return y.lo < x.lo; })) {
-                std::reverse(b, e);
-            } else {
-                std::sort(b, e, before);
+        if (b != e) {
+            if (!std::is_sorted(b, e, before)) {
+                if (std::is_sorted(b, e, [](const Span& x, const Span& y) { return y.lo < x.lo; })) {
+                    std::reverse(b, e);
+                } else {
+                    std::sort(b, e, before);
+                }
             }
-        }
-        if (r > 0 && b != spans.begin() && b != e && before(*b, *(b - 1))) {  // [0, begin) and this run interleave
-            if (before(*(e - 1), *spans.begin())) {  // this run lies wholly below: it goes first
-                std::rotate(spans.begin(), b, e);
-            } else {
-                scratch.resize(static_cast<size_t>(e - spans.begin()));
-                std::merge(spans.begin(), b, b, e, scratch.begin(), before);
-                std::copy(scratch.begin(), scratch.end(), spans.begin());
-            }
+            first[count] = begin;
+            last_end[count] = ends[r];
+            ++count;
         }
         begin = ends[r];
+    }
+    if (count < 2) return;
+    size_t order[kMaxOperands];  // the runs by their first start (insertion sort: a few runs)
+    for (size_t i = 0; i < count; ++i) {
+        size_t j = i;
+        while (j > 0 && spans[first[i]].lo < spans[first[order[j - 1]]].lo) {
+            order[j] = order[j - 1];
+            --j;
+        }
+        order[j] = i;
+    }
+    bool apart = true;  // every run starts at or after the last start of the run before it
+    for (size_t i = 1; i < count && apart; ++i) {
+        apart = !(spans[first[order[i]]].lo < spans[last_end[order[i - 1]] - 1].lo);
+    }
+    scratch.resize(spans.size());
+    if (apart) {
+        auto out = scratch.begin();
+        for (size_t i = 0; i < count; ++i) {
+            out = std::copy(spans.begin() + static_cast<std::ptrdiff_t>(first[order[i]]),
+                            spans.begin() + static_cast<std::ptrdiff_t>(last_end[order[i]]), out);
+        }
+        spans.swap(scratch);
+        return;
+    }
+    for (size_t i = 1; i < count; ++i) {  // merge [0, end of run i-1) with run i (the runs lie end to end)
+        const auto b = spans.begin() + static_cast<std::ptrdiff_t>(first[i]);
+        const auto e = spans.begin() + static_cast<std::ptrdiff_t>(last_end[i]);
+        std::merge(spans.begin(), b, b, e, scratch.begin(), before);
+        std::copy(scratch.begin(), scratch.begin() + (e - spans.begin()), spans.begin());
     }
 }
 
@@ -448,6 +477,14 @@ struct FlatCtx {
     const aclTensor* tensors;
 };
 
+// This thread's span vectors (0: a flat plan's spans, 1 and 2: SpansMeet's), kept from its last list: no allocation
+// in the steady state. Out of line, so that the thread-local address is computed once per use, not per element (GCC
+// recomputes a thread-local's address, a __tls_get_addr call in a shared library, wherever it is used).
+__attribute__((noinline)) std::vector<Span>* ThreadSpans(int which) {
+    thread_local std::vector<Span> spans[3];
+    return &spans[which];
+}
+
 // The spans of a list's operands grouped by operand slot (a counting sort, list order kept in each group), then
 // sorted by start (SortSpans): whether an output of one item meets an operand of another (ItemsMeet).
 bool SpansMeet(const std::vector<Span>& spans) {
@@ -459,10 +496,10 @@ bool SpansMeet(const std::vector<Span>& spans) {
         sum += ends[k];
         ends[k] = sum;
     }
-    thread_local std::vector<Span> grouped, scratch;  // this thread's last list's storage: no allocation
+    std::vector<Span>& grouped = *ThreadSpans(1);
     grouped.resize(spans.size());
     for (const Span& sp : spans) grouped[at[sp.slot]++] = sp;
-    SortSpans(grouped, ends, kMaxOperands, scratch);
+    SortSpans(grouped, ends, kMaxOperands, *ThreadSpans(2));
     return ItemsMeet(grouped);
 }
 
@@ -604,7 +641,7 @@ std::shared_ptr<const OpPlan> FlatListPlan::Make(const aclTensor* tensors, const
     FlatListPlan& p = *plan;
     p.ops_.reserve(count);
     p.start_.reserve(count + 1);
-    thread_local std::vector<Span> spans;  // this thread's last list's storage: no allocation
+    std::vector<Span>& spans = *ThreadSpans(0);
     spans.clear();
     const ElementwiseListItem* first = nullptr;
     int64_t at = 0;
