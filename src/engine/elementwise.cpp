@@ -485,6 +485,13 @@ __attribute__((noinline)) std::vector<Span>* ThreadSpans(int which) {
     return &spans[which];
 }
 
+// Gives a thread's span vector's storage back after a very long list (more than kKeptSpans spans: 2.5 MB), so that a
+// thread does not hold it for the rest of the process.
+constexpr size_t kKeptSpans = size_t{1} << 16;
+void TrimSpans(std::vector<Span>& v) {
+    if (v.capacity() > kKeptSpans) std::vector<Span>().swap(v);
+}
+
 // The spans of a list's operands grouped by operand slot (a counting sort, list order kept in each group), then
 // sorted by start (SortSpans): whether an output of one item meets an operand of another (ItemsMeet).
 bool SpansMeet(const std::vector<Span>& spans) {
@@ -499,8 +506,12 @@ bool SpansMeet(const std::vector<Span>& spans) {
     std::vector<Span>& grouped = *ThreadSpans(1);
     grouped.resize(spans.size());
     for (const Span& sp : spans) grouped[at[sp.slot]++] = sp;
-    SortSpans(grouped, ends, kMaxOperands, *ThreadSpans(2));
-    return ItemsMeet(grouped);
+    std::vector<Span>& scratch = *ThreadSpans(2);
+    SortSpans(grouped, ends, kMaxOperands, scratch);
+    const bool meet = ItemsMeet(grouped);
+    TrimSpans(grouped);
+    TrimSpans(scratch);
+    return meet;
 }
 
 }  // namespace
@@ -643,6 +654,10 @@ std::shared_ptr<const OpPlan> FlatListPlan::Make(const aclTensor* tensors, const
     p.start_.reserve(count + 1);
     std::vector<Span>& spans = *ThreadSpans(0);
     spans.clear();
+    struct Trim {
+        std::vector<Span>& v;
+        ~Trim() { TrimSpans(v); }
+    } trim{spans};  // on every return
     const ElementwiseListItem* first = nullptr;
     int64_t at = 0;
     int hi_index = -1;
