@@ -586,8 +586,7 @@ ElementwiseListPlan::ElementwiseListPlan(const aclTensor* tensors, const Element
     for (size_t i = 0; i < count; ++i) {
         for (int k = 0; k < items[i].ops.NumOperands(); ++k) hi = std::max(hi, items[i].ops.Operand(k));
     }
-    planned_.resize(static_cast<size_t>(hi + 1));
-    for (int t = 0; t <= hi; ++t) planned_[static_cast<size_t>(t)] = tensors[t].data;
+    planned_.Take(tensors, hi + 1);
 }
 
 ElementwiseCall ElementwiseListPlan::CallOf(size_t i, const aclTensor* tensors) const {
@@ -596,13 +595,7 @@ ElementwiseCall ElementwiseListPlan::CallOf(size_t i, const aclTensor* tensors) 
     return c;
 }
 
-bool ElementwiseListPlan::Together(const aclTensor* tensors) const {
-    if (!apart_) return false;
-    for (size_t t = 0; t < planned_.size(); ++t) {
-        if (tensors[t].data != planned_[t]) return false;
-    }
-    return true;
-}
+bool ElementwiseListPlan::Together(const aclTensor* tensors) const { return apart_ && planned_.Same(tensors); }
 
 bool ElementwiseListPlan::ShortRun() const { return numel_ <= kShortRunElements && !tiled_; }
 
@@ -711,18 +704,11 @@ std::shared_ptr<const OpPlan> FlatListPlan::Make(const aclTensor* tensors, const
     p.row_ = p.kernel_.select(p.kernel_.params, p.dtype_, p.item_, false);
     p.start_.push_back(at);
     p.apart_ = !SpansMeet(spans);
-    p.planned_.resize(static_cast<size_t>(hi_index + 1));
-    for (int t = 0; t <= hi_index; ++t) p.planned_[static_cast<size_t>(t)] = tensors[t].data;
+    p.planned_.Take(tensors, hi_index + 1);
     return plan;
 }
 
-bool FlatListPlan::Together(const aclTensor* tensors) const {
-    if (!apart_) return false;
-    for (size_t t = 0; t < planned_.size(); ++t) {
-        if (tensors[t].data != planned_[t]) return false;
-    }
-    return true;
-}
+bool FlatListPlan::Together(const aclTensor* tensors) const { return apart_ && planned_.Same(tensors); }
 
 bool FlatListPlan::ShortRun() const { return start_.back() <= kShortRunElements; }
 

@@ -25,6 +25,27 @@
 namespace aclcpu {
 namespace engine {
 
+/// The data addresses of a list plan's tensors at planning: a plan runs its positions together only when a launch's
+/// addresses are these (a re-addressed repeatable executor's are re-checked position by position).
+class PlannedAddresses {
+public:
+    /// Records the data addresses of tensors[0 .. n).
+    void Take(const aclTensor* tensors, int n) {
+        data_.resize(static_cast<size_t>(n));
+        for (int t = 0; t < n; ++t) data_[static_cast<size_t>(t)] = tensors[t].data;
+    }
+    /// Whether tensors[0 .. n) (n as recorded) have the recorded data addresses.
+    bool Same(const aclTensor* tensors) const {
+        for (size_t t = 0; t < data_.size(); ++t) {
+            if (tensors[t].data != data_[t]) return false;
+        }
+        return true;
+    }
+
+private:
+    std::vector<void*> data_;
+};
+
 /// One sub-problem of a tensor-list plan: its operands (indices into the planned call's tensors, outputs then
 /// inputs as for an element-wise call), its broadcast shape (its outputs' shape) and its kernel: the operator's
 /// selector with this sub-problem's parameters (per-tensor scalars go here).
@@ -84,7 +105,7 @@ private:
     std::vector<ElementwiseCall> classes_;
     std::vector<Position> positions_;
     std::vector<int64_t> start_;       // positions_[i]'s first index in the shared space; start_[Items()] = total
-    std::vector<void*> planned_;       // every tensor's data address at planning
+    PlannedAddresses planned_;         // every tensor's data address at planning
     uint64_t workspace_ = 0;           // the largest temporary one position needs at the planned addresses
     bool apart_ = true;                // at planning: no item's output shares memory with another item's operand
     bool tiled_ = false;
@@ -129,7 +150,7 @@ private:
     int64_t item_[kMaxOperands] = {};  // bytes per element of operand slot k: the rows' strides
     std::vector<ElementwiseOperands> ops_;
     std::vector<int64_t> start_;  // item i's first index in the shared space; start_[Items()] = total
-    std::vector<void*> planned_;  // every tensor's data address at planning
+    PlannedAddresses planned_;    // every tensor's data address at planning
     bool apart_ = true;
 };
 

@@ -38,18 +38,6 @@ int CheckForeachCopyDtypes(const ForeachCall& c) {
     return 0;
 }
 
-// Whether t's view is row-major contiguous (dims of extent 1 take any stride): its elements in row-major order are
-// the storage elements offset .. offset + numel - 1.
-bool RowMajor(const aclTensor& t) {
-    int64_t expect = 1;
-    for (size_t d = t.view_shape.size(); d-- > 0;) {
-        if (t.view_shape[d] == 1) continue;
-        if (t.strides[d] != expect) return false;
-        expect *= t.view_shape[d];
-    }
-    return true;
-}
-
 // ForeachCopy(x, out) - foreach_copy/op_kernel: the same kernel on Atlas A2/A3 and Ascend 950. The op_api makes x
 // and out contiguous (a copy of out keeps its other elements), the kernel copies numel(x) elements in row-major
 // order, ViewCopy writes out back. An out of x's shape is one element-wise item; an out of another shape with at
@@ -70,7 +58,7 @@ int PlanForeachCopy(const ForeachCall& c, uint64_t* workspaceSize, aclOpExecutor
                         "out[%zu] (shape %s) has fewer elements than x[%zu] (shape %s): the tiling refuses the copy.",
                         i, ShapeString(o.view_shape).c_str(), i, ShapeString(x.view_shape).c_str());
         }
-        if (!RowMajor(o)) {
+        if (!IsRowMajorContiguous(o)) {
             return Fail(ACLNN_ERR_PARAM_INVALID,
                         "out[%zu] (shape %s, strides %s) has another shape than x[%zu] (shape %s) and is not "
                         "contiguous: aclcpu copies into a differently shaped out only where its first elements form "

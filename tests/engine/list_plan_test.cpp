@@ -189,6 +189,24 @@ void ExpectOutputs(const ListCase& c) {
     }
 }
 
+// Plans c's items as the first phase does (*plan: every item in one index space, no workspace), then publishes and
+// launches the call and checks every output against the host loop.
+void PlanRunAndCheck(const ListCase& c, std::shared_ptr<ListPlanView>* plan) {
+    const std::vector<aclTensor*> t = AllTensors(c);
+    const std::vector<engine::ElementwiseListItem> items = Items(c);
+    std::vector<aclTensor> copies;
+    uint64_t ws = 1;
+    *plan = PlanOf(t, items, &copies, &ws);
+    ASSERT_NE(*plan, nullptr);
+    EXPECT_EQ((*plan)->Items(), c.K());
+    EXPECT_TRUE((*plan)->Together(copies.data()));
+    EXPECT_EQ(ws, 0u);
+    aclOpExecutor* ex = nullptr;
+    ASSERT_EQ(Publish(t, c.K(), items, &ws, &ex), 0) << aclcpu_test::LastError();
+    ASSERT_EQ(Launch(ex, ws), 0) << aclcpu_test::LastError();
+    ExpectOutputs(c);
+}
+
 // Hundreds of small tensors of many shapes, one big one (several grains) and one transposed one (tiled).
 TEST(ListPlan, ManyTensorsOnePlan) {
     ListCase c;
@@ -202,21 +220,11 @@ TEST(ListPlan, ManyTensorsOnePlan) {
     }
     c.Add({200000}, Contiguous({200000}), Contiguous({200000}), Contiguous({200000}), 1.5f);
     c.Add({64, 300}, View{{64, 300}, {1, 64}, 0}, Contiguous({64, 300}), Contiguous({64, 300}), -2.0f);
-    const std::vector<aclTensor*> t = AllTensors(c);
-    const std::vector<engine::ElementwiseListItem> items = Items(c);
-    // The plan as the first phase makes it: every item together in one index space, no workspace.
-    std::vector<aclTensor> copies;
-    uint64_t ws = 1;
-    const auto lp = PlanOf(t, items, &copies, &ws);
+    std::shared_ptr<ListPlanView> lp;
+    PlanRunAndCheck(c, &lp);
     ASSERT_NE(lp, nullptr);
-    EXPECT_EQ(lp->Items(), c.K());
-    EXPECT_TRUE(lp->Together(copies.data()));
     EXPECT_FALSE(lp->ShortRun());
-    EXPECT_EQ(ws, 0u);
-    aclOpExecutor* ex = nullptr;
-    ASSERT_EQ(Publish(t, c.K(), items, &ws, &ex), 0) << aclcpu_test::LastError();
-    ASSERT_EQ(Launch(ex, ws), 0) << aclcpu_test::LastError();
-    ExpectOutputs(c);
+    EXPECT_EQ(lp->flat, nullptr);  // strided and broadcast items
 }
 
 // Positions of one shape class (the same shape, strides, dtypes and scalar; only offsets and buffers differ)
@@ -264,11 +272,13 @@ TEST(ListPlan, PositionsOfOneShapeClass) {
     }
 }
 
-// In-place foreach: out_i is a_i (one tensor per item, among the outputs): no workspace, a_i overwritten.
-TEST(ListPlan, InPlaceList) {
+// In-place foreach over 40 items: out_i is a_i (one tensor per item, among the outputs), alpha_i = alpha(i): no
+// workspace, a_i overwritten; the plan flat when every item has the same alpha (`flat`).
+template <typename AlphaOf>
+void RunInPlaceList(AlphaOf alpha, bool flat) {
     ListCase c;
     for (int i = 0; i < 40; ++i) c.Add({1 + i * 997}, Contiguous({1 + i * 997}), Contiguous({1 + i * 997}),
-                                       Contiguous({1 + i * 997}), 0.5f + static_cast<float>(i));
+                                       Contiguous({1 + i * 997}), alpha(i));
     const int k = static_cast<int>(c.K());
     std::vector<aclTensor*> t = c.tb;                    // inputs: b
     t.insert(t.end(), c.ta.begin(), c.ta.end());         // outputs: a, in place
@@ -277,10 +287,15 @@ TEST(ListPlan, InPlaceList) {
         items.push_back({engine::ElementwiseOperands{k + i, 2, {k + i, i}}, ShapeOf(c.shapes[i]),
                          engine::KernelOf(&SelectAxpy, AxpyParams{c.alpha[i]})});
     }
+    std::vector<aclTensor> copies;
+    uint64_t ws = 1;
+    const auto lp = PlanOf(t, items, &copies, &ws);
+    ASSERT_NE(lp, nullptr);
+    EXPECT_EQ(lp->flat != nullptr, flat);
+    EXPECT_TRUE(lp->Together(copies.data()));
     const CallArg args[2] = {{0, k, true}, {k, k, true}};
     const char* const names[2] = {"other", "selfRef"};
     std::vector<const aclTensor*> ct(t.begin(), t.end());
-    uint64_t ws = 1;
     aclOpExecutor* ex = nullptr;
     ASSERT_EQ(engine::PublishElementwiseList(ct.data(), 2 * k, k, "aclnnTestForeachInplace", args, 2, names,
                                              items.data(), items.size(), &ws, &ex),
@@ -291,6 +306,16 @@ TEST(ListPlan, InPlaceList) {
         const std::vector<float> got = Download<float>(c.da[i].get(), c.ha[i].size());
         for (size_t j = 0; j < got.size(); ++j) ASSERT_EQ(got[j], c.ha[i][j] * c.alpha[i] + c.hb[i][j]) << i << "," << j;
     }
+}
+
+// Each item its own alpha: the general plan.
+TEST(ListPlan, InPlaceList) {
+    RunInPlaceList([](int i) { return 0.5f + static_cast<float>(i); }, false);
+}
+
+// One alpha: the flat plan, each output read and written at once.
+TEST(ListPlan, FlatPlanInPlace) {
+    RunInPlaceList([](int) { return 0.75f; }, true);
 }
 
 // Lists of contiguous tensors under one kernel (an optimizer's lists) get the flat plan; a strided position, a
@@ -306,56 +331,17 @@ TEST(ListPlan, FlatPlanForContiguousLists) {
             const View a = transposed ? View{shape, {1, 40}, 0} : Contiguous(shape);
             c.Add(shape, a, Contiguous(shape), Contiguous(shape), variant == 2 && i == 11 ? 2.5f : 1.5f);
         }
-        if (variant == 3) c.OutputBeforeB(9, 91);
-        const std::vector<aclTensor*> t = AllTensors(c);
-        const std::vector<engine::ElementwiseListItem> items = Items(c);
-        std::vector<aclTensor> copies;
-        uint64_t ws = 1;
-        const auto lp = PlanOf(t, items, &copies, &ws);
+        std::shared_ptr<ListPlanView> lp;
+        if (variant == 3) {  // its outputs' checks are OverlappingOutputThroughTemporary's
+            c.OutputBeforeB(9, 91);
+            std::vector<aclTensor> copies;
+            uint64_t ws = 0;
+            lp = PlanOf(AllTensors(c), Items(c), &copies, &ws);
+        } else {
+            PlanRunAndCheck(c, &lp);
+        }
         ASSERT_NE(lp, nullptr);
         EXPECT_EQ(lp->flat != nullptr, variant == 0) << "variant " << variant;
-        EXPECT_EQ(lp->Items(), c.K());
-        if (variant == 3) continue;  // its output checks are OverlappingOutputThroughTemporary's
-        EXPECT_TRUE(lp->Together(copies.data()));
-        EXPECT_EQ(ws, 0u);
-        aclOpExecutor* ex = nullptr;
-        ASSERT_EQ(Publish(t, c.K(), items, &ws, &ex), 0) << aclcpu_test::LastError();
-        ASSERT_EQ(Launch(ex, ws), 0) << aclcpu_test::LastError();
-        ExpectOutputs(c);
-    }
-}
-
-// A flat list in place (out_i exactly on a_i, one alpha): the flat plan, each output read and written at once.
-TEST(ListPlan, FlatPlanInPlace) {
-    ListCase c;
-    for (int i = 0; i < 40; ++i) c.Add({1 + i * 997}, Contiguous({1 + i * 997}), Contiguous({1 + i * 997}),
-                                       Contiguous({1 + i * 997}), 0.75f);
-    const int k = static_cast<int>(c.K());
-    std::vector<aclTensor*> t = c.tb;             // inputs: b
-    t.insert(t.end(), c.ta.begin(), c.ta.end());  // outputs: a, in place
-    std::vector<engine::ElementwiseListItem> items;
-    for (int i = 0; i < k; ++i) {
-        items.push_back({engine::ElementwiseOperands{k + i, 2, {k + i, i}}, ShapeOf(c.shapes[i]),
-                         engine::KernelOf(&SelectAxpy, AxpyParams{0.75f})});
-    }
-    std::vector<aclTensor> copies;
-    uint64_t ws = 1;
-    const auto lp = PlanOf(t, items, &copies, &ws);
-    ASSERT_NE(lp, nullptr);
-    EXPECT_NE(lp->flat, nullptr);
-    EXPECT_TRUE(lp->Together(copies.data()));
-    const CallArg args[2] = {{0, k, true}, {k, k, true}};
-    const char* const names[2] = {"other", "selfRef"};
-    std::vector<const aclTensor*> ct(t.begin(), t.end());
-    aclOpExecutor* ex = nullptr;
-    ASSERT_EQ(engine::PublishElementwiseList(ct.data(), 2 * k, k, "aclnnTestForeachInplace", args, 2, names,
-                                             items.data(), items.size(), &ws, &ex),
-              0);
-    EXPECT_EQ(ws, 0u);
-    ASSERT_EQ(Launch(ex, ws), 0) << aclcpu_test::LastError();
-    for (int i = 0; i < k; ++i) {
-        const std::vector<float> got = Download<float>(c.da[i].get(), c.ha[i].size());
-        for (size_t j = 0; j < got.size(); ++j) ASSERT_EQ(got[j], c.ha[i][j] * 0.75f + c.hb[i][j]) << i << "," << j;
     }
 }
 
