@@ -119,7 +119,7 @@ ACLCPU_LIB_API int FirstDeadTensor(const aclTensor* const* t, int n, HandleState
 ACLCPU_LIB_API std::string ShapeString(const int64_t* dims, size_t n);
 ACLCPU_LIB_API int FailStorageBounds(const aclTensor& t, const char* name);
 ACLCPU_LIB_API int FailDataAddress(DataAddressFault fault, const aclTensor& t, const char* name, const MemBlock* block);
-ACLCPU_LIB_API bool HasInternalOverlap(const aclTensor& t);
+ACLCPU_LIB_API bool StridedViewOverlaps(const aclTensor& t);
 ACLCPU_LIB_API void ReleaseExecutor(aclOpExecutor* ex);
 ACLCPU_LIB_API ExecutorPtr AcquireExecutor();
 ACLCPU_LIB_API void TakeWarmTensorStorage(aclOpExecutor* ex);

@@ -80,9 +80,7 @@ int FailDataAddress(DataAddressFault fault, const aclTensor& t, const char* name
                 reinterpret_cast<void*>(block->base + block->size));
 }
 
-bool HasInternalOverlap(const aclTensor& t) {
-    if (t.numel == 0) return false;  // no elements, no two sharing an address
-    if (IsRowMajorContiguous(t)) return false;  // the common case first: indices map one to one
+bool StridedViewOverlaps(const aclTensor& t) {
     // (stride, size) of the dims with size > 1; on the stack up to kMaxDims (first phases allocate nothing here)
     using Dim = std::pair<int64_t, int64_t>;
     Dim small[kMaxDims];

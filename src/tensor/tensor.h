@@ -100,11 +100,18 @@ inline bool IsRowMajorContiguous(const aclTensor& t) {
     return true;
 }
 
+/// HasInternalOverlap for a non-empty view that is not row-major contiguous.
+bool StridedViewOverlaps(const aclTensor& t);
+
 /// Whether two distinct indices of the view map to one element (a zero stride on a dim of size > 1, or
 /// strides that collide). Exact: views whose sorted strides each exceed the span of the smaller ones are
 /// disjoint; other (interleaved) views are checked by listing their element indices, conservatively
-/// (true) only beyond 2^22 elements. An empty view never overlaps.
-bool HasInternalOverlap(const aclTensor& t);
+/// (true) only beyond 2^22 elements. An empty view never overlaps. Inline for the common case (a row-major
+/// contiguous view: indices map one to one); the others go to StridedViewOverlaps.
+inline bool HasInternalOverlap(const aclTensor& t) {
+    if (t.numel == 0 || IsRowMajorContiguous(t)) return false;
+    return StridedViewOverlaps(t);
+}
 
 namespace detail {
 // dst = src for a shape vector: element by element when dst already has the room (a recycled executor's or
