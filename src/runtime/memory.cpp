@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdlib>
 #include <cstring>
 #include <deque>
@@ -271,14 +272,16 @@ int Release(void* p, bool host, const char* api) {
     if (p == nullptr) return Fail(ACL_ERROR_INVALID_PARAM, "%s: the pointer is null.", api);
     if (int ret = RequireInit(api)) return ret;
     Registry& r = Reg();
-    if (StrictSyncOn()) {  // report a free of memory unsynchronised work uses; release that work (no hang)
-        size_t size = 0;
+    const bool strict_sync = StrictSyncOn();
+    size_t strict_size = 0;  // strict mode: the block's size, when it is a live block of the right kind
+    bool reported = false;   // strict mode: this free's unsynchronized-access report made
+    if (strict_sync) {  // report a free of memory unsynchronised work uses; release that work (no hang)
         {
             std::lock_guard<std::mutex> lock(r.mu);
             auto it = r.blocks.find(reinterpret_cast<uintptr_t>(p));
-            if (it != r.blocks.end() && it->second.host == host) size = it->second.size;
+            if (it != r.blocks.end() && it->second.host == host) strict_size = it->second.size;
         }
-        if (size != 0) StrictBlockFreeing(reinterpret_cast<uintptr_t>(p), size, host, api);
+        if (strict_size != 0) reported = StrictBlockFreeing(reinterpret_cast<uintptr_t>(p), strict_size, host, api);
     }
     std::unique_lock<std::mutex> lock(r.mu);
     auto it = r.blocks.find(reinterpret_cast<uintptr_t>(p));
@@ -294,10 +297,23 @@ int Release(void* p, bool host, const char* api) {
                     it->second.host ? "aclrtMallocHost" : "aclrtMalloc", it->second.host ? "aclrtFreeHost" : "aclrtFree");
     }
     // Enqueued work still reads or writes this block: wait for it rather than pull memory from under it.
-    r.unpinned.wait(lock, [&] {
+    const auto unpinned = [&] {
         auto cur = r.blocks.find(reinterpret_cast<uintptr_t>(p));
         return cur == r.blocks.end() || cur->second.pins == 0;
-    });
+    };
+    if (!strict_sync || strict_size == 0) {
+        r.unpinned.wait(lock, unpinned);
+    } else {
+        // Strict mode holds a stream's work until the host synchronises: work StrictBlockFreeing did not see (a
+        // launch's ranges past the recorded ones, or another thread's launch since) would hold its pin forever.
+        while (!r.unpinned.wait_for(lock, std::chrono::milliseconds(2), unpinned)) {
+            lock.unlock();
+            const uintptr_t base = reinterpret_cast<uintptr_t>(p);
+            reported = StrictBlockFreeing(base, strict_size, host, api, reported) || reported;
+            reported = StrictBlockStillPinned(base, strict_size, host, api, reported) || reported;
+            lock.lock();
+        }
+    }
     it = r.blocks.find(reinterpret_cast<uintptr_t>(p));
     if (it == r.blocks.end()) {  // freed concurrently by another thread while we waited
         return Fail(ACL_ERROR_RT_MEMORY_FREE, "%s: %p was freed by another thread.", api, p);

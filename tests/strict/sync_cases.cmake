@@ -4,6 +4,7 @@
 aclcpu_strict_case(unsync_readback_before_sync unsynchronized-access)
 aclcpu_strict_case(unsync_memset_pending_input unsynchronized-access)
 aclcpu_strict_case(unsync_free_pending_output unsynchronized-access)
+aclcpu_strict_case(unsync_free_pending_list_element unsynchronized-access)
 aclcpu_strict_case(unsync_destroy_stream_pending unsynchronized-access)
 aclcpu_strict_case(unsync_host_buffer_read unsynchronized-access)
 aclcpu_strict_case(unsync_host_buffer_reuse unsynchronized-access)
