@@ -128,7 +128,6 @@ inline __attribute__((always_inline)) int CollectAddrs(LaunchRecord& rec) {
     return static_cast<int>(nt + 1);
 }
 
-constexpr int kMaxAddrs = 16;  // byte ranges a launch reports to strict mode's stream checks (kMaxStrictAccesses)
 constexpr size_t kWorkspaceAlign = 8;  // the largest element alignment a plan stores in its workspace
 
 // The stream task of a launch: runs the plan on the record's addresses, unpins, gives the record back.
@@ -437,18 +436,19 @@ int RunExecutor(void* workspace, uint64_t workspace_size, aclOpExecutor* executo
     }
     const bool short_run = !record->plan || record->plan->ShortRun();
     rt::Task task{&RunTask, record.get(), short_run};
-    rt::Access acc[kMaxAddrs];  // strict mode: the byte ranges the run reads and writes (handed-out addresses)
+    std::vector<rt::Access> acc;  // strict mode: every byte range the run reads and writes (handed-out addresses)
     int nacc = 0;
     if (StrictMode()) {
-        nacc = LaunchAccesses(*record, acc, kMaxAddrs);
         try {
+            acc.resize(record->tensors.size() + 1);
+            nacc = LaunchAccesses(*record, acc.data(), static_cast<int>(acc.size()));
             task = StrictWrapLaunch(*record, api, addrs, blocks, n, task);  // aliases, shadow checks
         } catch (const std::bad_alloc&) {
             rt::UnpinBlocks(addrs, n);
             return Fail(ACLNN_ERR_INNER, "%s: out of host memory for strict mode's launch record.", api);
         }
     }
-    int ret = rt::Enqueue(held, task, acc, nacc, api);
+    int ret = rt::Enqueue(held, task, acc.data(), nacc, api);
     if (ret != 0) {
         StrictDropLaunch(task);
         rt::UnpinBlocks(addrs, n);

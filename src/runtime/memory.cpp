@@ -304,13 +304,11 @@ int Release(void* p, bool host, const char* api) {
     if (!strict_sync || strict_size == 0) {
         r.unpinned.wait(lock, unpinned);
     } else {
-        // Strict mode holds a stream's work until the host synchronises: work StrictBlockFreeing did not see (a
-        // launch's ranges past the recorded ones, or another thread's launch since) would hold its pin forever.
+        // Strict mode holds a stream's work until the host synchronises: a launch another thread enqueued after
+        // StrictBlockFreeing looked would hold its pin forever. Look again while waiting.
         while (!r.unpinned.wait_for(lock, std::chrono::milliseconds(2), unpinned)) {
             lock.unlock();
-            const uintptr_t base = reinterpret_cast<uintptr_t>(p);
-            reported = StrictBlockFreeing(base, strict_size, host, api, reported) || reported;
-            reported = StrictBlockStillPinned(base, strict_size, host, api, reported) || reported;
+            reported = StrictBlockFreeing(reinterpret_cast<uintptr_t>(p), strict_size, host, api, reported) || reported;
             lock.lock();
         }
     }

@@ -129,8 +129,8 @@ std::shared_ptr<Stream> HoldStream(const HandleLock& lock, aclrtStream stream);
 /// when the stream is being destroyed; on failure the task is NOT run and ctx is not released.
 int Enqueue(const std::shared_ptr<Stream>& stream, Task task);
 
-/// Enqueue with the n byte ranges acc[0 .. n) the task reads and writes (at most kMaxStrictAccesses = 16, as
-/// handed-out addresses): a strict stream checks them against other streams' work and the host's
+/// Enqueue with the n byte ranges acc[0 .. n) the task reads and writes (as handed-out addresses; a launch lists
+/// every tensor's and its workspace): a strict stream checks them against other streams' work and the host's
 /// (runtime/strict_sync.h; `api`, the call that enqueues the task, names it in reports). Callers fill acc only
 /// in strict mode; otherwise exactly Enqueue(stream, task). Same results.
 int Enqueue(const std::shared_ptr<Stream>& stream, Task task, const Access* acc, int n, const char* api);

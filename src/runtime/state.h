@@ -45,9 +45,8 @@ public:
     /// On a strict stream a task never runs inline, and runs only once released: by a synchronisation of the
     /// stream (Synchronize, Close) or by Release.
     bool PushStrict(Task task, const Access* acc, int n, const char* api);
-    /// Lets the worker run every task pushed so far (strict mode; no-op otherwise). Never waits. Returns whether
-    /// some of them had been held (pushed and not released before).
-    bool Release();
+    /// Lets the worker run every task pushed so far (strict mode; no-op otherwise). Never waits.
+    void Release();
     bool strict() const { return strict_; }
     /// Push on a stream that is not strict (stream.cpp inlines it into Enqueue).
     bool PushFast(Task task);

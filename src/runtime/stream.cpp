@@ -132,16 +132,13 @@ bool Stream::PushStrict(Task task, const Access* acc, int n, const char* api) {
     return false;
 }
 
-bool Stream::Release() {
-    if (!strict_) return false;
-    bool held = false;
+void Stream::Release() {
+    if (!strict_) return;
     {
         std::lock_guard<std::mutex> lock(mu_);
-        held = release_ < pushed_;
         release_ = pushed_;
     }
     work_cv_.notify_all();
-    return held;
 }
 
 bool Stream::Push(Task task) {

@@ -490,25 +490,6 @@ bool StrictBlockFreeing(uintptr_t base, size_t size, bool host, const char* api,
     return reported && !already;
 }
 
-bool StrictBlockStillPinned(uintptr_t base, size_t size, bool host, const char* api, bool reported) {
-    Tracker& t = T();
-    std::lock_guard<std::mutex> lock(t.mu);
-    const TaskRec* unsynced = nullptr;  // an unfinished task whose ranges may go on past the recorded ones
-    for (const TaskRec& r : t.tasks) {
-        if (r.finished || r.acc.size() < static_cast<size_t>(kMaxStrictAccesses)) continue;
-        ReleaseStream(t, r.sid);
-        if (unsynced == nullptr && At(t.host, r.sid) < r.tick) unsynced = &r;
-    }
-    if (unsynced == nullptr || reported) return false;
-    StrictReport(StrictKind::kUnsynchronizedAccess,
-                 "%s frees memory that %s on %s, not synchronised with the host, may use (it uses more byte ranges "
-                 "than strict mode records): %s block %p of %zu bytes; the free waits for the task (synchronise "
-                 "before freeing)",
-                 api, unsynced->api, StreamName(unsynced->stream).c_str(), host ? "aclrtMallocHost" : "aclrtMalloc",
-                 reinterpret_cast<void*>(base), size);
-    return true;
-}
-
 bool StrictSyncHandleFault(const void* addr, bool write) {
     Tracker& t = T();
     // A fault inside the tracker itself would deadlock on its lock: give up after a while (not ours, then).

@@ -35,9 +35,6 @@ namespace rt {
 
 struct Event;
 
-/// The most byte ranges one task lists (an executor: its tensors and its workspace).
-constexpr int kMaxStrictAccesses = 16;
-
 /// Whether strict mode is on: the switch of runtime/strict.h (StrictMode). A stream decides once, when it
 /// is created (Stream::strict); the hot paths test that member, not this.
 inline bool StrictSyncOn() { return __builtin_expect(StrictMode(), 0); }
@@ -85,12 +82,6 @@ void StrictHostAccess(const Access* acc, int n, const char* api);
 /// synchronised with the host uses it, and releases the streams of unfinished tasks using it (the free then waits
 /// for them, as without strict). Returns whether it reported.
 bool StrictBlockFreeing(uintptr_t base, size_t size, bool host, const char* api, bool reported = false);
-/// aclrtFree's wait, when the block is still pinned after StrictBlockFreeing (which the wait calls again, for a
-/// launch another thread enqueued since): by a task whose byte ranges past the first kMaxStrictAccesses were not
-/// recorded (a tensor list's launch). Releases the streams of the unfinished tasks with that many ranges, so that the
-/// wait ends, and - unless `reported` - reports an unsynchronized-access when one of them is not synchronised with
-/// the host. Returns whether it reported.
-bool StrictBlockStillPinned(uintptr_t base, size_t size, bool host, const char* api, bool reported);
 /// The page-aligned mapping of the strict-mode aclrtMallocHost block containing address a: its base and its
 /// length in whole pages. False for any other address (memory.cpp).
 bool FindHostPages(uintptr_t a, uintptr_t* base, size_t* len);

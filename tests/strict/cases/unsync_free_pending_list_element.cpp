@@ -1,6 +1,6 @@
-// Bug: one output of a foreach launch over 20 tensors (40 byte ranges: more than strict mode records for a launch)
-// is freed before the stream is synchronised. aclcpu's aclrtFree waits for the launch - it must not wait forever on
-// work strict mode holds until a synchronisation - and the other outputs are right. Expected: one
+// Bug: the last output of a foreach launch over 20 tensors (40 byte ranges) is freed before the stream is
+// synchronised. aclcpu's aclrtFree waits for the launch - it must find it by that element's range, or it would wait
+// forever on work strict mode holds until a synchronisation - and the other outputs are right. Expected: one
 // unsynchronized-access.
 #include <vector>
 
@@ -27,7 +27,7 @@ int main() {
     aclOpExecutor* ex = nullptr;
     CHECK_OK(aclnnForeachMulScalarV2GetWorkspaceSize(x, scalar, y, &ws_size, &ex));
     CHECK_OK(aclnnForeachMulScalarV2(nullptr, 0, ex, stream));
-    CHECK_OK(aclrtFree(out[kTensors - 1]));  // the bug: its range is past the ones strict mode records
+    CHECK_OK(aclrtFree(out[kTensors - 1]));  // the bug
     CHECK_OK(aclrtSynchronizeStream(stream));
     for (int i = 0; i + 1 < kTensors; ++i) sync_case::ExpectDevice(out[i], n, 3.0f, "out");
     CHECK_OK(aclDestroyScalar(scalar));
