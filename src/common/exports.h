@@ -44,6 +44,8 @@ enum class StrictObject : int;
 class HandleLock;
 class OpPlan;
 struct ExecutorDeleter;
+class OpCacheKey;
+struct OpCacheStats;
 using ExecutorPtr = std::unique_ptr<aclOpExecutor, ExecutorDeleter>;
 
 // ---- libascendcl (src/common/status.cpp, src/common/handle_registry.cpp, src/runtime/)
@@ -97,7 +99,8 @@ ACLCPU_LIB_API int Enqueue(const std::shared_ptr<Stream>& stream, Task task);
 ACLCPU_LIB_API int Enqueue(const std::shared_ptr<Stream>& stream, Task task, const Access* acc, int n,
                            const char* api);
 ACLCPU_LIB_API bool FindBlock(const void* p, Block* out);
-ACLCPU_LIB_API bool PinBlocks(const void* const* addrs, int n, Block* blocks);
+ACLCPU_LIB_API bool PinBlocks(const void* const* addrs, int n, Block* blocks, uint64_t* generation);
+ACLCPU_LIB_API bool RepinBlocks(const Block* blocks, int n, uint64_t generation);
 ACLCPU_LIB_API void UnpinBlocks(const void* const* addrs, int n);
 ACLCPU_LIB_API void UnpinPinned(const Block* blocks, int n);
 ACLCPU_LIB_API void ParallelFor(int64_t n, int64_t grain, RangeFn fn, void* ctx);
@@ -126,6 +129,13 @@ ACLCPU_LIB_API void TakeWarmTensorStorage(aclOpExecutor* ex);
 ACLCPU_LIB_API aclOpExecutor* PublishExecutor(ExecutorPtr ex);
 ACLCPU_LIB_API int RunExecutor(void* workspace, uint64_t workspace_size, aclOpExecutor* executor, aclrtStream stream,
                                const char* api);
+// the aclnn cache (executor/op_cache.h)
+ACLCPU_LIB_API OpCacheKey* OpCacheBegin(const char* api, int soc);
+ACLCPU_LIB_API bool OpCacheFind(OpCacheKey& key, uint64_t* workspaceSize, aclOpExecutor** executor);
+ACLCPU_LIB_API void OpCacheAttach(aclOpExecutor* ex);
+ACLCPU_LIB_API void OpCacheAbandon();
+ACLCPU_LIB_API OpCacheStats GetOpCacheStats();
+ACLCPU_LIB_API void SetOpCacheLimit(size_t limit);
 
 // ---- libopapi_math (src/engine/, src/kernels/)
 namespace engine {

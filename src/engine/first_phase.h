@@ -10,6 +10,7 @@
 #include <memory>
 #include <string>
 #include <algorithm>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -19,6 +20,8 @@
 #include "engine/list.h"
 #include "engine/reduce.h"
 #include "executor/executor.h"
+#include "executor/op_cache.h"
+#include "runtime/runtime.h"
 #include "tensor/dtype.h"
 #include "tensor/tensor.h"
 
@@ -129,11 +132,16 @@ inline int CheckElementwiseViews(const aclTensor* const* t, const char* const* n
 /// into 561000 ACLNN_ERR_INNER with a message naming `api`: nothing is published and *executor is not
 /// written then (the executor under construction is an ExecutorPtr and goes back to the spares). BEYOND CANN,
 /// whose first phases abort on an allocation failure; the brief's "never a crash".
+/// The aclnn cache's key of this first phase ends with it (OpCacheAbandon): a key left pending by a first phase
+/// that failed is never attached to a later one.
 template <typename Body>
 int GuardFirstPhase(const char* api, Body&& body) noexcept {
     try {
-        return body();
+        const int ret = body();
+        OpCacheAbandon();
+        return ret;
     } catch (const std::exception& e) {  // bad_alloc, length_error
+        OpCacheAbandon();
         try {
             return Fail(ACLNN_ERR_INNER, "%s: out of host memory while planning the call (%s).", api, e.what());
         } catch (...) {  // not even the message fits: the status alone
@@ -193,6 +201,34 @@ inline void FirstSlotsOf(const aclTensor* const* t, int n, int* same_as) {
     }
 }
 
+/// The aclnn cache's lookup (executor/op_cache.h) that a generated first phase makes once its handle arguments are
+/// known to be live (or NULL): the key of `api` on product `soc` over the arguments args... in prototype order
+/// (aclTensor, aclTensorList, aclScalar, aclScalarList, aclIntArray, aclFloatArray, aclBoolArray handles;
+/// bool, integer, floating-point and aclDataType values) and the pattern of repeated aclTensor handles. A hit
+/// writes *workspaceSize and *executor - the executor the full first phase built for the same arguments - and
+/// returns true; the first phase then returns 0 at once. False: run the first phase in full (its executor is
+/// cached when it publishes, PublishPlanOfArgs). NULL workspaceSize or executor, strict mode, the cache off:
+/// false, nothing looked up.
+template <typename T>
+inline void AddCacheArg(OpCacheKey& key, const T& v) {
+    if constexpr (std::is_pointer<T>::value) {
+        key.Add(v);
+    } else {
+        key.AddValue(v);
+    }
+}
+template <typename... Args>
+bool FromOpCache(const char* api, rt::Soc soc, uint64_t* workspaceSize, aclOpExecutor** executor,
+                 const Args&... args) {
+    if (workspaceSize == nullptr || executor == nullptr) return false;
+    OpCacheKey* key = OpCacheBegin(api, static_cast<int>(soc));
+    if (key == nullptr) return false;
+    (AddCacheArg(*key, args), ...);
+    const std::vector<const aclTensor*>& t = key->tensors();
+    FirstSlotsOf(t.data(), static_cast<int>(t.size()), key->same_as());
+    return OpCacheFind(*key, workspaceSize, executor);
+}
+
 /// PublishPlan with the prototype's tensor arguments: args[0 .. nargs) tile t[0 .. n) in order, inputs first
 /// (PlannedCall::args: aclSet*TensorAddr and aclSetDynamic*TensorAddr then number arguments, not tensors), and
 /// every tensor of argument a is named arg_names[a] in messages. nargs 0: one argument per tensor, named
@@ -219,6 +255,7 @@ int PublishPlanOfArgs(const aclTensor* const* t, int n, int num_inputs, const ch
     call.workspace_size = 0;
     call.plan = plan(static_cast<const aclTensor*>(call.tensors.data()), &call.workspace_size);
     *workspaceSize = call.workspace_size;
+    OpCacheAttach(ex.get());  // the key this first phase looked up, if any, now names this call
     *executor = PublishExecutor(std::move(ex));
     return 0;
 }

@@ -9,6 +9,7 @@
 #include "common/status.h"
 #include "runtime/runtime.h"
 #include "runtime/strict.h"
+#include "executor/op_cache.h"
 #include "executor/strict_launch.h"
 #include "tensor/arguments.h"
 #include "common/exports.h"  // the cross-library functions defined here get default visibility
@@ -65,11 +66,15 @@ LaunchRecord* AcquireRecordLocked(const HandleLock&, size_t tensors) {
     if (rec == nullptr) rec = r.n > 0 ? r.records[--r.n] : new LaunchRecord();
     rec->workspace_size = 0;
     rec->workspace = nullptr;
+    rec->checked = false;
     return rec;
 }
 
 // Gives a launch record back to its pool (its vectors keep their capacity), or frees it when the pool is full.
 void ReleaseRecord(LaunchRecord* rec) {
+    // a call lent by the aclnn cache goes back to its entry, as planned (a consumed executor's launch does not
+    // change its descriptors; strict mode's launches dropped the entry)
+    if (rec->cache != nullptr) OpCacheGiveBack(rec);
     rec->plan.reset();  // outside the lock: a plan's destructor may free memory
     RecordPool& r = Records();
     LaunchRecord* empty = nullptr;
@@ -100,6 +105,8 @@ void Reset(aclOpExecutor* ex) {
     call.tensor_names = nullptr;
     call.args.clear();
     call.names.clear();
+    call.cache = nullptr;
+    call.checked = false;
 }
 
 // Fails with 161002 and a message for an executor pointer that is not a live handle; unlocks `lock` first.
@@ -186,6 +193,7 @@ int SetSlotAddr(const HandleLock& lock, PlannedCall& call, size_t slot, aclTenso
     const char* name = call.tensor_names != nullptr ? call.tensor_names[slot] : api;
     if (int ret = CheckDataAddress(probe, name)) return ret;
     call.tensors[slot].data = addr;
+    if (call.cache != nullptr) OpCacheDrop(&call.cache);  // no longer the call its arguments planned
     if (call.same_as.size() == call.tensors.size()) {
         for (size_t k = 0; k < call.tensors.size(); ++k) {
             if (call.same_as[k] == call.same_as[slot]) call.tensors[k].data = addr;
@@ -287,7 +295,9 @@ int SetDynamicAddr(aclOpExecutor* executor, size_t irIndex, size_t relativeIndex
 
 void ReleaseExecutor(aclOpExecutor* ex) {
     if (ex == nullptr) return;
-    ex->call.plan.reset();  // outside the lock: a plan's destructor may free memory
+    PlannedCall& call = ex->call;
+    if (call.cache != nullptr) OpCacheGiveBack(&call);  // unlaunched
+    call.plan.reset();  // outside the lock: a plan's destructor may free memory
     ReleaseHandle(ex, HandleKind::kExecutor);  // live or revoked: quarantine; unpublished: spares
 }
 
@@ -363,6 +373,16 @@ int RunExecutor(void* workspace, uint64_t workspace_size, aclOpExecutor* executo
             if (record->tensors.size() >= kWarmTensorsMin) GiveWarmTensorStorage(&call.tensors);
             record->names.swap(call.names);
             record->plan = std::move(call.plan);
+            record->cache = call.cache;
+            call.cache = nullptr;
+            // the checked addresses of the cached call's last launch come along (RepinBlocks below)
+            record->checked = call.checked;
+            if (call.checked) {
+                record->addrs.swap(call.last_addrs);
+                record->blocks.swap(call.last_blocks);
+                record->generation = call.last_generation;
+                call.checked = false;
+            }
             ReleaseHandle(lock, executor, HandleKind::kExecutor);  // consumed: into the quarantine
         }
         // Per-tensor names of list arguments live in the record from now on; static ones stay where they are.
@@ -411,34 +431,44 @@ int RunExecutor(void* workspace, uint64_t workspace_size, aclOpExecutor* executo
     // Pin every block the run touches and check each tensor's view against its block, under one registry
     // lock; when an address is in no block, the tensor-by-tensor checks find the first culprit.
     record->workspace = record->workspace_size > 0 ? workspace : nullptr;
-    int n = 0;
-    try {
-        n = CollectAddrs(*record);
-    } catch (const std::bad_alloc&) {
-        return Fail(ACLNN_ERR_INNER, "%s: out of host memory for the launch's %zu addresses.", api,
-                    record->tensors.size() + 1);
+    const size_t nt = record->tensors.size();
+    int n = static_cast<int>(nt + 1);
+    // A cached call whose last launch passed the checks, with the same workspace, while no block has come or gone:
+    // the same blocks hold the same views, so they are pinned again and the checks are not repeated.
+    if (!(record->checked && record->addrs.size() == nt + 1 && record->addrs[nt] == record->workspace && !StrictMode() &&
+          rt::RepinBlocks(record->blocks.data(), n, record->generation))) {
+        record->checked = false;
+        try {
+            n = CollectAddrs(*record);
+        } catch (const std::bad_alloc&) {
+            return Fail(ACLNN_ERR_INNER, "%s: out of host memory for the launch's %zu addresses.", api, nt + 1);
+        }
+        const void* const* addrs = record->addrs.data();
+        rt::Block* blocks = record->blocks.data();
+        if (!rt::PinBlocks(addrs, n, blocks, &record->generation)) {
+            for (size_t i = 0; i < nt; ++i) {
+                const char* name = names != nullptr ? names[i] : "tensor";
+                if (int ret = CheckDataAddress(record->tensors[i], name)) return ret;
+            }
+            return Fail(ACLNN_ERR_PARAM_INVALID, "%s: a tensor's memory was freed during the call.", api);
+        }
+        for (size_t i = 0; i < nt; ++i) {
+            const char* name = names != nullptr ? names[i] : "tensor";
+            if (int ret = CheckDataAddressIn(record->tensors[i], name, &blocks[i])) {
+                rt::UnpinBlocks(addrs, n);
+                return ret;
+            }
+        }
+        record->checked = true;
     }
     const void* const* addrs = record->addrs.data();
     rt::Block* blocks = record->blocks.data();
-    if (!rt::PinBlocks(addrs, n, blocks)) {
-        for (size_t i = 0; i < record->tensors.size(); ++i) {
-            const char* name = names != nullptr ? names[i] : "tensor";
-            if (int ret = CheckDataAddress(record->tensors[i], name)) return ret;
-        }
-        return Fail(ACLNN_ERR_PARAM_INVALID, "%s: a tensor's memory was freed during the call.", api);
-    }
-    for (size_t i = 0; i < record->tensors.size(); ++i) {
-        const char* name = names != nullptr ? names[i] : "tensor";
-        if (int ret = CheckDataAddressIn(record->tensors[i], name, &blocks[i])) {
-            rt::UnpinBlocks(addrs, n);
-            return ret;
-        }
-    }
     const bool short_run = !record->plan || record->plan->ShortRun();
     rt::Task task{&RunTask, record.get(), short_run};
     std::vector<rt::Access> acc;  // strict mode: every byte range the run reads and writes (handed-out addresses)
     int nacc = 0;
     if (StrictMode()) {
+        if (record->cache != nullptr) OpCacheDrop(&record->cache);  // its descriptors become strict mode's aliases
         try {
             acc.resize(record->tensors.size() + 1);
             nacc = LaunchAccesses(*record, acc.data(), static_cast<int>(acc.size()));
@@ -469,6 +499,7 @@ aclnnStatus aclSetAclOpExecutorRepeatable(aclOpExecutor* executor) {
     HandleLock lock;
     if (!IsLiveLocked(lock, executor)) return FailNotLiveExecutor(lock, "aclSetAclOpExecutorRepeatable", executor);
     executor->repeatable = true;  // its second phases copy its call into launch records from now on
+    if (executor->call.cache != nullptr) OpCacheDrop(&executor->call.cache);  // the call stays with the executor
     return OK;
 }
 

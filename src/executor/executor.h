@@ -13,6 +13,7 @@
 namespace aclcpu {
 
 struct LaunchRecord;
+struct OpCacheEntry;  // executor/op_cache.h
 
 /// The operator-specific half of a planned call: immutable after the first phase, shared by the planned call
 /// and every launch record made from it.
@@ -60,6 +61,17 @@ struct PlannedCall {
     /// Per-tensor names when they are not one static array (list arguments: the list's name for each of its
     /// elements); tensor_names then points here. The names themselves are static text.
     std::vector<const char*> names;
+    /// The aclnn cache's entry this call is lent from or will enter (executor/op_cache.h), or nullptr: its
+    /// tensors, names and plan go back to the entry when its launch is done (OpCacheGiveBack).
+    OpCacheEntry* cache = nullptr;
+    /// A call lent by the aclnn cache whose last launch passed the address checks (`checked`): that launch's
+    /// addresses (the tensors' data, then the workspace), their blocks and the memory registry's generation then.
+    /// While the generation is unchanged a launch with the same workspace pins the same blocks again
+    /// (rt::RepinBlocks) and skips the checks, whose outcome cannot differ.
+    std::vector<const void*> last_addrs;
+    std::vector<MemBlock> last_blocks;
+    uint64_t last_generation = 0;
+    bool checked = false;
 };
 
 /// One launch of a planned call, owned by its stream task: the descriptors with the addresses of this launch
@@ -76,6 +88,9 @@ struct LaunchRecord {
     std::vector<const char*> names;             ///< the planned call's `names` (tensor_names points here then)
     std::vector<const void*> addrs;             ///< the addresses this launch pinned: tensors' data, workspace
     std::vector<MemBlock> blocks;               ///< their blocks (second phase only)
+    OpCacheEntry* cache = nullptr;              ///< the consumed executor's PlannedCall::cache
+    uint64_t generation = 0;                    ///< the memory registry's generation when `blocks` were pinned
+    bool checked = false;                       ///< addrs, blocks and generation are a launch's that passed the checks
 };
 
 }  // namespace aclcpu

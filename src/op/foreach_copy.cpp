@@ -69,6 +69,7 @@ int PlanForeachCopy(const ForeachCall& c, uint64_t* workspaceSize, aclOpExecutor
         // the whole out view inside its aclrtMalloc block, as for every view (the plan holds only its first part;
         // an address set later is checked when the second phase runs, against that part)
         if (o.data != nullptr) {
+            OpCacheAbandon();  // this check reads the device memory's state, not only the arguments: not cached
             rt::Block block;
             const bool found = rt::FindBlock(o.data, &block);
             char name[32];

@@ -124,6 +124,7 @@ struct Registry {
     std::deque<uintptr_t> freed_order;      // quarantine entries, oldest first
     size_t freed_heap_bytes = 0;            // C-heap bytes the quarantine holds
     size_t device_bytes[kMaxDevices] = {};  // bytes of each device's live aclrtMalloc blocks (aclrtGetMemInfo)
+    uint64_t generation = 0;  // counts the changes of `blocks` (a block added or removed): RepinBlocks
 };
 
 // Bytes from a block's base that belong to its allocation, always more than the requested size (so that
@@ -260,6 +261,7 @@ int Allocate(void** out, size_t size, bool host, bool huge, const char* api, boo
             r.device_bytes[info.device] += size;
         }
         r.blocks[reinterpret_cast<uintptr_t>(p)] = info;
+        ++r.generation;
     }
     if (strict_mode) {
         StrictTrackCreateAt(p, host ? StrictObject::kHostBlock : StrictObject::kDeviceBlock, size, api, site);
@@ -318,6 +320,7 @@ int Release(void* p, bool host, const char* api) {
     }
     const BlockInfo info = it->second;
     r.blocks.erase(it);
+    ++r.generation;
     if (info.device >= 0) r.device_bytes[info.device] -= info.size;
     StrictTrackReleaseIfAny(p);
     Retired release;
@@ -565,9 +568,10 @@ int BlockDevice(const void* p) {
     return it == r.blocks.end() ? -1 : it->second.device;
 }
 
-bool PinBlocks(const void* const* addrs, int n, Block* blocks) {
+bool PinBlocks(const void* const* addrs, int n, Block* blocks, uint64_t* generation) {
     Registry& r = Reg();
     std::lock_guard<std::mutex> lock(r.mu);
+    if (generation != nullptr) *generation = r.generation;
     // One lookup per address (LookupNear: O(1) for a list's neighbours), pinning as it goes; an address in no
     // block undoes the pins taken so far (the same lookups again, only on that failure path).
     auto hint = r.blocks.end();
@@ -596,6 +600,16 @@ bool PinBlocks(const void* const* addrs, int n, Block* blocks) {
             b.alias = it->second.strict == nullptr ? 0 : StrictAlias(it->second.strict);
             b.pin = &it->second;
         }
+    }
+    return true;
+}
+
+bool RepinBlocks(const Block* blocks, int n, uint64_t generation) {
+    Registry& r = Reg();
+    std::lock_guard<std::mutex> lock(r.mu);
+    if (r.generation != generation) return false;
+    for (int i = 0; i < n; ++i) {
+        if (BlockInfo* b = static_cast<BlockInfo*>(blocks[i].pin)) ++b->pins;
     }
     return true;
 }

@@ -151,7 +151,14 @@ bool FindBlock(const void* p, Block* out);
 /// Pins the blocks containing each of the n addresses (nullptr entries are skipped) so that aclrtFree waits
 /// until Unpin, under one registry lock. Returns false (pinning nothing) when an address is in no block.
 /// `blocks` (optional, n entries): on success, the block of each address (size 0 for a nullptr entry).
-bool PinBlocks(const void* const* addrs, int n, Block* blocks = nullptr);
+/// `generation` (optional): the registry's generation the pins were taken in (RepinBlocks).
+bool PinBlocks(const void* const* addrs, int n, Block* blocks = nullptr, uint64_t* generation = nullptr);
+
+/// Pins again the blocks an earlier PinBlocks wrote to blocks[0 .. n) (through Block::pin: no lookups) when no
+/// block has been added to or removed from the registry since - its generation is still `generation` - so that
+/// each address still lies in the block recorded for it. Returns false (pinning nothing) otherwise: look them
+/// up again (PinBlocks). Under one registry lock.
+bool RepinBlocks(const Block* blocks, int n, uint64_t generation);
 
 /// Releases pins taken by PinBlocks with the same addresses.
 void UnpinBlocks(const void* const* addrs, int n);

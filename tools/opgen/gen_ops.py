@@ -784,6 +784,25 @@ class Gen:
             self.gathered = True
 
 
+# The value parameters the aclnn cache's key takes as their bits (engine::AddCacheArg).
+CACHE_VALUE_KINDS = {"bool", "double", "float", "int8_t", "int32_t", "int64_t", "aclDataType"}
+
+
+def cache_lookup(op, live):
+    """The aclnn cache's lookup line (engine::FromOpCache, executor/op_cache.h) of a first phase whose handle
+    parameters in `live` have just been checked live (or NULL where allowed); None where the cache does not apply:
+    a reference-tier entry (its first phase reads the fidelity setting), or a parameter neither checked live
+    here nor a value. The lookup runs before the checks that read the arguments' contents: a hit is a call that
+    passed them with the same arguments."""
+    if op.reference:
+        return None
+    for p in op.params:
+        if p["kind"] not in CACHE_VALUE_KINDS and p["name"] not in live:
+            return None
+    args = ["api", "c.soc", "workspaceSize", "executor"] + [p["name"] for p in op.params]
+    return wrap_call("    if (engine::FromOpCache", args, ") return 0;  // the aclnn cache")
+
+
 def foreach_first_phase(op, g):
     """The body of a foreach entry's first phase: the ForeachCall, the table's checks (the list vocabulary among
     them), the lists' elements gathered (list_views, or here), then the plan hook."""
@@ -807,6 +826,13 @@ def foreach_first_phase(op, g):
                 raise TableError(f"{op.api}: an optional list must be the last list parameter")
     for item in op.d["checks"]:
         g.check(item)
+        if not isinstance(item, str) and "lists_live" in item:
+            a = item["lists_live"]
+            live = set(a["lists"]) | set(a.get("scalar_lists", [])) | set(a.get("tensors", [])) | \
+                set(a.get("scalars", []))
+            line = cache_lookup(op, live)
+            if line:
+                g.lines.append(line)
     if "lists_live" not in g.done and "custom" not in g.done:
         raise TableError(f"{op.api}: a foreach entry's checks must include lists_live (or a custom check making it)")
     if not g.gathered:
@@ -929,6 +955,10 @@ def write_entry_points(ops):
                     if p["kind"] in LIVE_KINDS:
                         g.lines.append(f"    if (int ret = CheckArgLive({p['name']}, HandleKind::{LIVE_KINDS[p['kind']]}, "
                                        f"{c_str(p['name'])})) return ret;")
+                live = {p["name"] for p in op.params if p["kind"] == "aclTensor" or p["kind"] in LIVE_KINDS}
+                line = cache_lookup(op, live)
+                if line:
+                    g.lines.append(line)
             else:
                 g.check(item)
         if not any(item == "tensors_not_null" for item in op.d["checks"]):
