@@ -279,6 +279,7 @@ namespace {
 // resolves the operator's function (161002 naming the reason when the library cannot be used) and notes the use
 // in strict mode. Returns 0 with *fn set, or the status.
 int ResolveForCall(const char* api, const char* table_api, ref::Fn* fn) {
+    OpCacheAbandon();  // this first phase reads the fidelity setting, not only its arguments: never cached
     if (rt::FidelityExactOnly()) {
         return Fail(ACLNN_ERR_PARAM_INVALID,
                     "%s is a reference-tier operator (PyTorch ATen on the CPU, not modelled from the NPU kernel); "

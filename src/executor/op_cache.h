@@ -50,13 +50,21 @@ public:
         Word(static_cast<uint64_t>(soc));
     }
     void Word(uint64_t w) { *Grow(1) = w; }
-    /// An aclTensor argument (live or NULL): its descriptor's fields and data address.
+    /// An aclTensor argument (live or NULL): its description - the interned id (aclTensor::layout), or where it
+    /// has none the fields themselves - and its data address.
     void Add(const aclTensor* t) {
         if (t == nullptr) {
             Word(kNull);
             return;
         }
         tensors_.push_back(t);
+        if (t->layout != 0) {  // ids count up from 1: never a marker's value
+            uint64_t* w = Grow(2);
+            w[0] = t->layout;
+            w[1] = reinterpret_cast<uintptr_t>(t->data);
+            return;
+        }
+        Word(kFields);
         const int64_t* v = t->view_shape.data();
         const int64_t* s = t->storage_shape.data();
         const size_t nv = static_cast<size_t>(t->view_shape.end() - t->view_shape.begin());
@@ -78,7 +86,7 @@ public:
         }
         const size_t n = l->items.size();
         Word(kList | n);
-        Reserve(n * 7);
+        Reserve(n * 2);
         tensors_.reserve(tensors_.size() + n);
         for (size_t i = 0; i < n; ++i) Add(static_cast<const aclTensor*>(l->items[i]));
     }
@@ -133,6 +141,7 @@ public:
 private:
     static constexpr uint64_t kNull = 0xA11C0C0DEull << 28;  // a NULL handle (no descriptor's first word)
     static constexpr uint64_t kList = uint64_t{1} << 63;
+    static constexpr uint64_t kFields = 0xF1E1D5ull << 40;  // a tensor described field by field (no layout id)
     void Array(const void* handle, const void* values, size_t n, size_t item) {
         if (handle == nullptr) {
             Word(kNull);

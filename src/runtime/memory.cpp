@@ -657,6 +657,7 @@ void ReleaseAllMemory() {
         });
         for (const auto& kv : r.blocks) RetireLocked(r, kv.first, kv.second, &release);
         r.blocks.clear();
+        ++r.generation;  // every block gone: no pin recorded before this may be taken again (RepinBlocks)
         for (size_t& b : r.device_bytes) b = 0;
     }
     ReleaseRetired(release);

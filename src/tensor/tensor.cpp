@@ -1,6 +1,12 @@
 #include "tensor/tensor.h"
 
 #include <algorithm>
+#include <cstring>
+#include <mutex>
+#include <new>
+#include <unordered_map>
+#include <vector>
+
 #include "common/status.h"
 #include "runtime/strict.h"
 #include "tensor/dtype.h"
@@ -123,6 +129,66 @@ bool StridedViewOverlaps(const aclTensor& t) {
     return std::adjacent_find(at.begin(), at.end()) != at.end();
 }
 
+namespace {
+
+// The interned descriptions (aclTensor::layout): a description's words - dtype and format, the dim counts, the
+// offset, the view shape, strides and storage shape - to its id. Ids count up from 1 and are never reused, so an
+// id names one description for the life of the process; the table only makes equal descriptions share their id
+// and may be emptied at any time (a description interned again gets a new id: equal descriptions then differ in
+// id, which costs an aclnn cache miss, never a wrong hit). Emptied past kMaxLayouts descriptions.
+constexpr size_t kMaxLayouts = 65536;
+
+struct LayoutWordsHash {
+    size_t operator()(const std::vector<int64_t>& w) const {
+        uint64_t h = 0x9E3779B97F4A7C15ull ^ w.size();
+        for (int64_t x : w) {
+            h ^= static_cast<uint64_t>(x);
+            h *= 0xFF51AFD7ED558CCDull;
+            h ^= h >> 29;
+        }
+        return static_cast<size_t>(h);
+    }
+};
+
+struct LayoutTable {
+    std::mutex mu;
+    std::unordered_map<std::vector<int64_t>, uint64_t, LayoutWordsHash> ids;
+    uint64_t next = 1;
+};
+
+LayoutTable& Layouts() {
+    static LayoutTable* t = new LayoutTable();  // never destroyed: handles may be described during exit
+    return *t;
+}
+
+// The id of t's description (its layout fields set), or 0 when the table cannot take it (out of host memory).
+uint64_t InternLayout(const aclTensor& t) {
+    thread_local std::vector<int64_t> words;
+    try {
+        const size_t nv = t.view_shape.size(), ns = t.storage_shape.size();
+        words.resize(3 + 2 * nv + ns);
+        words[0] = static_cast<int64_t>(static_cast<uint64_t>(static_cast<uint32_t>(t.dtype)) << 32 |
+                                        static_cast<uint32_t>(t.format));
+        words[1] = static_cast<int64_t>(nv << 32 | ns);
+        words[2] = t.offset;
+        std::copy(t.view_shape.begin(), t.view_shape.end(), words.begin() + 3);
+        std::copy(t.strides.begin(), t.strides.end(), words.begin() + 3 + static_cast<std::ptrdiff_t>(nv));
+        std::copy(t.storage_shape.begin(), t.storage_shape.end(), words.begin() + 3 + static_cast<std::ptrdiff_t>(2 * nv));
+        LayoutTable& table = Layouts();
+        std::lock_guard<std::mutex> lock(table.mu);
+        auto it = table.ids.find(words);
+        if (it != table.ids.end()) return it->second;
+        if (table.ids.size() >= kMaxLayouts) table.ids.clear();
+        const uint64_t id = table.next++;
+        table.ids.emplace(words, id);
+        return id;
+    } catch (const std::bad_alloc&) {
+        return 0;  // not interned: the aclnn cache's key reads the description itself
+    }
+}
+
+}  // namespace
+
 int DescribeTensor(aclTensor* t, const char* api, const int64_t* viewDims, uint64_t viewDimsNum, int raw_dtype,
                    const int64_t* stride, int64_t offset, int raw_format, const int64_t* storageDims,
                    uint64_t storageDimsNum, void* tensorData) {
@@ -208,6 +274,7 @@ int DescribeTensor(aclTensor* t, const char* api, const int64_t* viewDims, uint6
         }
         t->max_index = last;
     }
+    t->layout = InternLayout(*t);
     return 0;
 }
 

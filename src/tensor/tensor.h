@@ -25,6 +25,11 @@ struct aclTensor {
     int64_t offset;                // elements
     std::vector<int64_t> storage_shape;
     void* data;
+    /// The description's interned identity (DescribeTensor, at aclCreateTensor and aclInitTensor): descriptors with
+    /// equal non-zero `layout` have equal dtype, format, view shape, strides, offset and storage shape (ids are
+    /// never reused); equal descriptions mostly share one. 0: not interned (a descriptor of the library's own, or
+    /// interning ran out of memory). The aclnn cache's key reads it instead of the shape vectors.
+    uint64_t layout = 0;
     // Derived at creation (shapes, strides and offset never change afterwards), so that the per-call checks
     // do not walk the shape vectors again.
     int64_t numel = 0;          // elements of the view
@@ -129,7 +134,7 @@ inline void AssignDims(std::vector<int64_t>& dst, const std::vector<int64_t>& sr
 }
 }  // namespace detail
 
-static_assert(sizeof(aclTensor) == 136, "CopyDescriptor copies every field of aclTensor: extend it with the struct");
+static_assert(sizeof(aclTensor) == 144, "CopyDescriptor copies every field of aclTensor: extend it with the struct");
 
 /// dst = src (every field, owner_list included), reusing dst's vectors' storage: what the first phase does for
 /// each descriptor it copies into an executor (the tensor lists' hundreds of copies per call).
@@ -142,6 +147,7 @@ inline void CopyDescriptor(aclTensor* dst, const aclTensor& src) {
     dst->offset = src.offset;
     detail::AssignDims(dst->storage_shape, src.storage_shape);
     dst->data = src.data;
+    dst->layout = src.layout;
     dst->numel = src.numel;
     dst->storage_numel = src.storage_numel;
     dst->max_index = src.max_index;

@@ -179,6 +179,43 @@ TEST_F(OpCache, EveryPartOfTheKeyMatters) {
     EXPECT_EQ(Now().hits, c0.hits + 1);
 }
 
+// The interned description (aclTensor::layout) the key reads: equal for equal descriptions, different otherwise,
+// and following aclInitTensor.
+TEST_F(OpCache, LayoutIdsNameDescriptions) {
+    aclcpu_test::DeviceBuffer b(256);
+    aclTensor* a = MakeTensor({4, 4}, ACL_FLOAT, b.get());
+    aclTensor* same = MakeTensor({4, 4}, ACL_FLOAT, b.as<float>() + 16);  // other data: same description
+    aclTensor* strided = MakeTensor({4, 4}, ACL_FLOAT, b.get(), {1, 4});
+    aclTensor* offset = MakeTensor({4, 4}, ACL_FLOAT, b.get(), {}, 1, {32});
+    aclTensor* half = MakeTensor({4, 4}, ACL_FLOAT16, b.get());
+    aclTensor* flat = MakeTensor({16}, ACL_FLOAT, b.get());
+    ASSERT_NE(a->layout, 0u);
+    EXPECT_EQ(a->layout, same->layout);
+    for (const aclTensor* t : {strided, offset, half, flat}) EXPECT_NE(t->layout, a->layout);
+    EXPECT_NE(strided->layout, offset->layout);
+    const int64_t dims[] = {16}, strides[] = {1};
+    ASSERT_EQ(aclInitTensor(a, dims, 1, ACL_FLOAT, strides, 0, ACL_FORMAT_ND, dims, 1, nullptr), 0);
+    EXPECT_EQ(a->layout, flat->layout);  // now [16]: the description [16] has
+    for (aclTensor* t : {a, same, strided, offset, half, flat}) aclDestroyTensor(t);
+}
+
+TEST_F(OpCache, InitTensorChangesTheKey) {
+    FloatList x(2, 16), out(2, 16, false);
+    ASSERT_EQ(MulScalar(x.list, 2.0f, out.list), 0);
+    const Counts c0 = Now();
+    // the output's first tensor described again as its first 8 elements: a miss, and only those written
+    const int64_t dims[] = {8}, strides[] = {1}, storage[] = {16};
+    ASSERT_EQ(aclInitTensor(out.t[0], dims, 1, ACL_FLOAT, strides, 0, ACL_FORMAT_ND, storage, 1, nullptr), 0);
+    ASSERT_EQ(aclInitTensor(x.t[0], dims, 1, ACL_FLOAT, strides, 0, ACL_FORMAT_ND, storage, 1, nullptr), 0);
+    aclrtMemset(out.buf.get(), out.buf.bytes(), 0, out.buf.bytes());
+    ASSERT_EQ(MulScalar(x.list, 3.0f, out.list), 0);
+    ASSERT_EQ(MulScalar(x.list, 2.0f, out.list), 0);
+    EXPECT_EQ(Now().hits, c0.hits);
+    EXPECT_EQ(Now().misses, c0.misses + 2);
+    const std::vector<float> a = x.Values(), o = out.Values();
+    for (int i = 0; i < 32; ++i) ASSERT_EQ(o[i], i >= 8 && i < 16 ? 0.0f : a[i] * 2.0f) << i;
+}
+
 TEST_F(OpCache, DtypeAndProductAreInTheKey) {
     // aclnnMul over FLOAT, then the same bytes as INT32: another dtype, another plan
     aclcpu_test::DeviceBuffer a(64), b(64), o(64);
@@ -366,6 +403,34 @@ TEST_F(OpCache, FreedMemoryIsCheckedAgainOnAHit) {
     EXPECT_EQ(aclnnForeachMulScalarV2(nullptr, ws, ex, nullptr), ACLNN_ERR_PARAM_INVALID);
     EXPECT_NE(aclcpu_test::LastError().find("out"), std::string::npos);
     aclDestroyScalar(sc);
+}
+
+// aclFinalize frees every block: a cached call repeated after aclInit, or launched then after its first phase came
+// before, must look its memory up again (and find it gone), not re-pin what the registry held before.
+TEST_F(OpCache, FinalizeFreesTheBlocksOfCachedCalls) {
+    void* p = nullptr;
+    ASSERT_EQ(aclrtMalloc(&p, 64, ACL_MEM_MALLOC_HUGE_FIRST), 0);
+    aclTensor* t = MakeTensor({16}, ACL_FLOAT, p);
+    aclTensorList* l = aclCreateTensorList(&t, 1);
+    for (int r = 0; r < 2; ++r) ASSERT_EQ(MulScalar(l, 2.0f, l), 0);  // cached, launched, re-pinned
+    for (int lent = 0; lent < 2; ++lent) {
+        aclOpExecutor* ex = nullptr;
+        if (lent == 1) ASSERT_EQ(MulScalar(l, 2.0f, l, &ex), 0);  // a hit made before aclFinalize
+        ASSERT_EQ(aclrtResetDevice(0), 0);
+        ASSERT_EQ(aclFinalize(), 0);
+        ASSERT_EQ(aclInit(nullptr), 0);
+        ASSERT_EQ(aclrtSetDevice(0), 0);
+        if (lent == 0) {
+            float s = 2.0f;
+            aclScalar* sc = aclCreateScalar(&s, ACL_FLOAT);
+            uint64_t ws = 0;
+            ASSERT_EQ(aclnnForeachMulScalarV2GetWorkspaceSize(l, sc, l, &ws, &ex), 0);
+            aclDestroyScalar(sc);
+        }
+        EXPECT_EQ(aclnnForeachMulScalarV2(nullptr, 0, ex, nullptr), ACLNN_ERR_PARAM_INVALID) << "lent " << lent;
+        EXPECT_NE(aclcpu_test::LastError().find("aclrtMalloc"), std::string::npos);
+    }
+    aclDestroyTensorList(l);
 }
 
 TEST_F(OpCache, LimitEvictsTheLeastRecentlyUsedAndLentEntriesLater) {
