@@ -91,6 +91,15 @@
 #include "support/op_reference.h"
 #include "tests/op_infos.inc"  // kOpInfos: every operator-table entry (generated from ops/operators.yaml)
 
+// The library's own caches, emptied after each input (exported by libnnopbase; src/executor/op_cache.h,
+// src/tensor/tensor.h): within an input, repeated calls are served by the aclnn cache as in any program; across
+// inputs nothing is retained, so that libFuzzer's leak detection - a full LeakSanitizer scan after every input whose
+// allocations outlive it - stays off the hot path.
+namespace aclcpu {
+void ClearOpCache();
+void ForgetLayouts();
+}  // namespace aclcpu
+
 using namespace l1ref;
 
 // fuzz/c_abi.c: the calls that pass arbitrary ints as enum arguments, made from C like a C program would.
@@ -2269,5 +2278,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     ++g_stats.inputs;
     g_op = size > 0 ? OpFromSpareBits(data[size - 1]) : kOpL1;
     OneInput(in);
+    aclcpu::ClearOpCache();
+    aclcpu::ForgetLayouts();
     return 0;
 }

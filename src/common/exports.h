@@ -136,6 +136,8 @@ ACLCPU_LIB_API void OpCacheAttach(aclOpExecutor* ex);
 ACLCPU_LIB_API void OpCacheAbandon();
 ACLCPU_LIB_API OpCacheStats GetOpCacheStats();
 ACLCPU_LIB_API void SetOpCacheLimit(size_t limit);
+ACLCPU_LIB_API void ClearOpCache();
+ACLCPU_LIB_API void ForgetLayouts();  // tensor/tensor.h
 
 // ---- libopapi_math (src/engine/, src/kernels/)
 namespace engine {

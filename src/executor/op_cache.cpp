@@ -307,18 +307,31 @@ OpCacheStats GetOpCacheStats() {
     return s;
 }
 
-void SetOpCacheLimit(size_t limit) {
+namespace {
+
+// Empties the cache (and sets its limit first when `limit` is given): entries not lent out are freed, lent ones
+// when their calls come back.
+void Empty(const size_t* limit) {
     Cache& c = TheCache();
     std::vector<OpCacheEntry*> freed;
     {
         std::lock_guard<std::mutex> lock(c.mu);
-        c.limit = limit < kMaxLimit ? limit : kMaxLimit;
-        c.on.store(c.limit > 0, std::memory_order_relaxed);
+        if (limit != nullptr) {
+            c.limit = *limit < kMaxLimit ? *limit : kMaxLimit;
+            c.on.store(c.limit > 0, std::memory_order_relaxed);
+        }
+        freed.reserve(c.lru.size());
         while (!c.lru.empty()) {
             if (OpCacheEntry* e = RemoveLocked(c, c.lru.back())) freed.push_back(e);
         }
     }
     for (OpCacheEntry* e : freed) delete e;
 }
+
+}  // namespace
+
+void SetOpCacheLimit(size_t limit) { Empty(&limit); }
+
+void ClearOpCache() { Empty(nullptr); }
 
 }  // namespace aclcpu

@@ -189,6 +189,12 @@ uint64_t InternLayout(const aclTensor& t) {
 
 }  // namespace
 
+void ForgetLayouts() {
+    LayoutTable& table = Layouts();
+    std::lock_guard<std::mutex> lock(table.mu);
+    table.ids.clear();
+}
+
 int DescribeTensor(aclTensor* t, const char* api, const int64_t* viewDims, uint64_t viewDimsNum, int raw_dtype,
                    const int64_t* stride, int64_t offset, int raw_format, const int64_t* storageDims,
                    uint64_t storageDimsNum, void* tensorData) {

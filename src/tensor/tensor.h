@@ -59,11 +59,16 @@ bool IsLiveTensor(const aclTensor* t);
 int FirstDeadTensor(const aclTensor* const* t, int n, HandleState* state);
 
 
+/// Empties the table of interned descriptions (aclTensor::layout): descriptions made from now on get new ids, those
+/// made before keep theirs (ids are never reused, so equal ids still mean equal descriptions). Frees the table's
+/// memory - what a fuzzing harness does after each input, so that its leak detection sees no memory retained.
+void ForgetLayouts();
+
 /// Validates a tensor description (aclCreateTensor's arguments; SPEC 3 and docs/differences.md) and
-/// writes it into t: every field but owner_list and the handle state. The dtype and format come as the ints the
-/// caller passed (RawEnum: a C caller may pass any value, which must not be loaded as the enum). Returns 0, or
-/// 161001/161002 with a message starting with `api` (t may then be partly written). Allocates only when t's
-/// vectors are too small.
+/// writes it into t: every field but owner_list and the handle state, `layout` its interned id (ForgetLayouts). The
+/// dtype and format come as the ints the caller passed (RawEnum: a C caller may pass any value, which must not be
+/// loaded as the enum). Returns 0, or 161001/161002 with a message starting with `api` (t may then be partly
+/// written). Allocates only when t's vectors are too small, or to intern a description not seen before.
 int DescribeTensor(aclTensor* t, const char* api, const int64_t* viewDims, uint64_t viewDimsNum, int raw_dtype,
                    const int64_t* stride, int64_t offset, int raw_format, const int64_t* storageDims,
                    uint64_t storageDimsNum, void* tensorData);
