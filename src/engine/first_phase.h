@@ -201,14 +201,8 @@ inline void FirstSlotsOf(const aclTensor* const* t, int n, int* same_as) {
     }
 }
 
-/// The aclnn cache's lookup (executor/op_cache.h) that a generated first phase makes once its handle arguments are
-/// known to be live (or NULL): the key of `api` on product `soc` over the arguments args... in prototype order
-/// (aclTensor, aclTensorList, aclScalar, aclScalarList, aclIntArray, aclFloatArray, aclBoolArray handles;
-/// bool, integer, floating-point and aclDataType values) and the pattern of repeated aclTensor handles. A hit
-/// writes *workspaceSize and *executor - the executor the full first phase built for the same arguments - and
-/// returns true; the first phase then returns 0 at once. False: run the first phase in full (its executor is
-/// cached when it publishes, PublishPlanOfArgs). NULL workspaceSize or executor, strict mode, the cache off:
-/// false, nothing looked up.
+/// One argument of a first phase into the aclnn cache's key: a handle (pointer) by OpCacheKey::Add, a value by its
+/// bits (OpCacheKey::AddValue).
 template <typename T>
 inline void AddCacheArg(OpCacheKey& key, const T& v) {
     if constexpr (std::is_pointer<T>::value) {
@@ -217,6 +211,14 @@ inline void AddCacheArg(OpCacheKey& key, const T& v) {
         key.AddValue(v);
     }
 }
+/// The aclnn cache's lookup (executor/op_cache.h) that a generated first phase makes once its handle arguments are
+/// known to be live (or NULL): the key of `api` on product `soc` over the arguments args... in prototype order
+/// (aclTensor, aclTensorList, aclScalar, aclScalarList, aclIntArray, aclFloatArray, aclBoolArray handles;
+/// bool, integer, floating-point and aclDataType values) and the pattern of repeated aclTensor handles. A hit
+/// writes *workspaceSize and *executor - the executor the full first phase built for the same arguments - and
+/// returns true; the first phase then returns 0 at once. False: run the first phase in full (its executor is
+/// cached when it publishes, PublishPlanOfArgs). NULL workspaceSize or executor, strict mode, the cache off:
+/// false, nothing looked up. Throws std::bad_alloc like new (GuardFirstPhase reports it).
 template <typename... Args>
 bool FromOpCache(const char* api, rt::Soc soc, uint64_t* workspaceSize, aclOpExecutor** executor,
                  const Args&... args) {

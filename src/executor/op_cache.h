@@ -16,6 +16,9 @@
 //     (or when the executor is destroyed unlaunched); while it is lent, the same key misses and plans in full.
 //     An executor that is re-addressed (aclSet*TensorAddr), made repeatable, or launched in strict mode keeps
 //     its call: the entry is dropped. Strict mode never looks up: its first phases run in full.
+//   - A tensor enters the key as its interned description (aclTensor::layout) and its data address: two words.
+//   - The launch of a hit pins the blocks its last launch pinned without looking them up, and skips the address
+//     checks, while no block has been allocated or freed since (rt::RepinBlocks).
 //   - A first phase that depends on more than its arguments - the device memory at its addresses
 //     (aclnnForeachCopy), the fidelity setting (the reference tier) - calls OpCacheAbandon() and is not cached.
 #pragma once
