@@ -63,6 +63,7 @@ ACLCPU_LIB_API void* Acquire(HandleKind kind, void* (*make)(), void (*del)(void*
 ACLCPU_LIB_API void PublishHandle(const void* p);
 ACLCPU_LIB_API HandleState HandleStateOf(const void* p, HandleKind kind);
 ACLCPU_LIB_API HandleState HandleStateOf(const HandleLock& lock, const void* p, HandleKind kind);
+ACLCPU_LIB_API uint64_t TensorReleaseCount();
 ACLCPU_LIB_API int FirstNotLive(const void* const* p, int n, HandleKind kind, HandleState* state);
 ACLCPU_LIB_API bool RevokeHandle(const HandleLock& lock, const void* p, HandleKind kind);
 ACLCPU_LIB_API bool ReleaseHandle(const void* p, HandleKind kind);

@@ -4,6 +4,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <mutex>
 #include <unordered_map>
 
@@ -56,6 +57,7 @@ struct Registry {
     Fifo<kHandleSpares> spares[kKinds];           // objects out of quarantine, per kind, oldest first
     handle_detail::Deleter del[kKinds] = {};
     uint64_t releases = 0;
+    std::atomic<uint64_t> tensor_releases{0};  // aclTensor handles that stopped being live (TensorReleaseCount)
     Registry() { slots.reserve(4096); }
 };
 
@@ -98,6 +100,9 @@ bool ReleaseLocked(Registry& r, const void* p, HandleKind kind) {
         case SlotState::kLive:
         case SlotState::kRevoked:
             StrictTrackReleaseIfAny(p);  // strict mode's leak tracking (no-op when nothing is tracked)
+            if (slot->state == SlotState::kLive && kind == HandleKind::kTensor) {
+                r.tensor_releases.fetch_add(1, std::memory_order_release);
+            }
             slot->state = SlotState::kQuarantined;
             ++r.releases;
             if (r.quarantine.Full()) ToSparesLocked(r, r.quarantine.Pop());  // kHandleQuarantine releases ago
@@ -227,6 +232,7 @@ bool RevokeHandle(const HandleLock&, const void* p, HandleKind kind) {
     auto it = r.slots.find(p);
     if (it == r.slots.end() || it->second.kind != kind || it->second.state != SlotState::kLive) return false;
     it->second.state = SlotState::kRevoked;
+    if (kind == HandleKind::kTensor) r.tensor_releases.fetch_add(1, std::memory_order_release);
     StrictTrackReleaseIfAny(p);
     return true;
 }
@@ -238,6 +244,8 @@ bool ReleaseHandle(const void* p, HandleKind kind) {
 }
 
 bool ReleaseHandle(const HandleLock&, const void* p, HandleKind kind) { return ReleaseLocked(Reg(), p, kind); }
+
+uint64_t TensorReleaseCount() { return Reg().tensor_releases.load(std::memory_order_acquire); }
 
 uint64_t HandleReleaseCount() {
     Registry& r = Reg();

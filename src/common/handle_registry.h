@@ -157,6 +157,11 @@ bool ReleaseHandle(const HandleLock& lock, const void* p, HandleKind kind);
 /// Releases into the quarantine so far in this process (tests use it to tell how far a handle has aged).
 uint64_t HandleReleaseCount();
 
+/// How many aclTensor handles have stopped being live so far in this process (released or revoked); lock-free.
+/// While it is unchanged, every aclTensor found live earlier is still live: a list whose elements were checked
+/// at this count need not be checked again (CheckListLive, op/foreach_call.h).
+uint64_t TensorReleaseCount();
+
 /// Records the message for a call on a pointer that is not a live handle and returns `code`:
 /// "<api>: <kind> <p> was released (<how>); it is no longer a live handle." when `released`,
 /// "<api>: <p> is not a live <kind> (never created, or released long ago)." otherwise. `how` says what

@@ -226,8 +226,6 @@ bool FromOpCache(const char* api, rt::Soc soc, uint64_t* workspaceSize, aclOpExe
     OpCacheKey* key = OpCacheBegin(api, static_cast<int>(soc));
     if (key == nullptr) return false;
     (AddCacheArg(*key, args), ...);
-    const std::vector<const aclTensor*>& t = key->tensors();
-    FirstSlotsOf(t.data(), static_cast<int>(t.size()), key->same_as());
     return OpCacheFind(*key, workspaceSize, executor);
 }
 

@@ -22,6 +22,18 @@ namespace aclcpu {
 struct OpCacheEntry {
     std::vector<uint64_t> key;
     uint64_t hash = 0;
+    // The pattern of repeated aclTensor handles among the key's tensors (OpCacheKey::tensors, argument order).
+    // Equal handles have equal data addresses, and a key equal to this one has this one's addresses, so only
+    // tensors at the same address can be one handle in one call and two in another: for each such pair (i, j),
+    // j < i, whether they were one handle. A group of more than kMaxPatternGroup tensors at one address (empty
+    // tensors without data, say) keeps the whole pattern instead (`full`: each tensor's first equal index).
+    struct SameHandle {
+        uint32_t i, j;
+        bool same;
+    };
+    std::vector<SameHandle> pairs;
+    std::vector<int> full;
+    bool has_full = false;
     bool lent = true;      ///< its call is with an executor or a launch record
     bool dropped = false;  ///< out of the cache (evicted while lent): freed when the call comes back
     std::list<OpCacheEntry*>::iterator lru;  ///< its place in the use order (while cached)
@@ -113,6 +125,45 @@ uint64_t HashWords(const uint64_t* w, size_t n) {
     return h;
 }
 
+constexpr size_t kMaxPatternGroup = 8;  // tensors at one address whose pairs an entry keeps (OpCacheEntry::pairs)
+
+// first[i] = the first index j <= i with t[j] == t[i] (n handles).
+void FirstEqual(const aclTensor* const* t, size_t n, std::vector<int>* first) {
+    std::unordered_map<const aclTensor*, int> seen;
+    seen.reserve(n);
+    first->resize(n);
+    for (size_t i = 0; i < n; ++i) (*first)[i] = seen.emplace(t[i], static_cast<int>(i)).first->second;
+}
+
+// The pattern of repeated handles of the n tensors t (OpCacheEntry::pairs / full). Throws std::bad_alloc.
+void RecordPattern(const aclTensor* const* t, size_t n, OpCacheEntry* e) {
+    std::unordered_map<const void*, std::vector<uint32_t>> at;  // data address -> indices so far
+    for (size_t i = 0; i < n; ++i) {
+        std::vector<uint32_t>& group = at[t[i]->data];
+        if (group.size() >= kMaxPatternGroup) {
+            e->pairs.clear();
+            e->has_full = true;
+            FirstEqual(t, n, &e->full);
+            return;
+        }
+        for (uint32_t j : group) e->pairs.push_back({static_cast<uint32_t>(i), j, t[i] == t[j]});
+        group.push_back(static_cast<uint32_t>(i));
+    }
+}
+
+// Whether the n tensors t repeat handles as those of e's key did (e's words equal to theirs: same addresses).
+bool SamePattern(const OpCacheEntry& e, const aclTensor* const* t, size_t n) {
+    if (__builtin_expect(e.has_full, 0)) {
+        std::vector<int> first;
+        FirstEqual(t, n, &first);
+        return first == e.full;
+    }
+    for (const OpCacheEntry::SameHandle& p : e.pairs) {
+        if ((t[p.i] == t[p.j]) != p.same) return false;
+    }
+    return true;
+}
+
 }  // namespace
 
 OpCacheKey* OpCacheBegin(const char* api, int soc) {
@@ -125,18 +176,9 @@ OpCacheKey* OpCacheBegin(const char* api, int soc) {
 
 bool OpCacheFind(OpCacheKey& key, uint64_t* workspaceSize, aclOpExecutor** executor) {
     key.pending = false;
-    // the pattern of repeated handles: (index, first index) where they differ, then their count
-    const std::vector<int>& same = key.labels();
-    size_t repeats = 0;
-    for (size_t i = 0; i < same.size(); ++i) {
-        if (same[i] != static_cast<int>(i)) {
-            key.Word(static_cast<uint64_t>(i) << 32 | static_cast<uint32_t>(same[i]));
-            ++repeats;
-        }
-    }
-    key.Word(repeats);
     const uint64_t* w = key.words();
     const size_t n = key.size();
+    const std::vector<const aclTensor*>& t = key.tensors();
     key.hash = HashWords(w, n);
     Cache& c = TheCache();
     OpCacheEntry* e = nullptr;
@@ -145,7 +187,8 @@ bool OpCacheFind(OpCacheKey& key, uint64_t* workspaceSize, aclOpExecutor** execu
         auto range = c.map.equal_range(key.hash);
         for (auto it = range.first; it != range.second; ++it) {
             OpCacheEntry* x = it->second;
-            if (x->key.size() == n && std::memcmp(x->key.data(), w, n * sizeof(uint64_t)) == 0) {
+            if (x->key.size() == n && std::memcmp(x->key.data(), w, n * sizeof(uint64_t)) == 0 &&
+                SamePattern(*x, t.data(), t.size())) {
                 e = x;
                 break;
             }
@@ -216,13 +259,16 @@ void OpCacheAttach(aclOpExecutor* ex) {
     e->static_names = call.names.empty() ? call.tensor_names : nullptr;
     e->same_as = call.same_as;
     e->args = call.args;
+    RecordPattern(key.tensors().data(), key.tensors().size(), e.get());
     OpCacheEntry* evicted = nullptr;
     {
         std::lock_guard<std::mutex> lock(c.mu);
         if (c.limit == 0) return;
         auto range = c.map.equal_range(e->hash);
         for (auto it = range.first; it != range.second; ++it) {
-            if (it->second->key == e->key) return;  // another thread cached the same call meanwhile
+            if (it->second->key == e->key && SamePattern(*it->second, key.tensors().data(), key.tensors().size())) {
+                return;  // another thread cached the same call meanwhile
+            }
         }
         c.lru.push_front(e.get());
         e->lru = c.lru.begin();

@@ -17,6 +17,8 @@
 //     An executor that is re-addressed (aclSet*TensorAddr), made repeatable, or launched in strict mode keeps
 //     its call: the entry is dropped. Strict mode never looks up: its first phases run in full.
 //   - A tensor enters the key as its interned description (aclTensor::layout) and its data address: two words.
+//   - Which arguments are one aclTensor is not in the words: an entry keeps whether each pair of its tensors at one
+//     address was one handle (only those can differ between calls with equal words), and a lookup compares them.
 //   - The launch of a hit pins the blocks its last launch pinned without looking them up, and skips the address
 //     checks, while no block has been allocated or freed since (rt::RepinBlocks).
 //   - A first phase that depends on more than its arguments - the device memory at its addresses
@@ -40,7 +42,8 @@ namespace aclcpu {
 struct OpCacheEntry;
 
 /// The key of one first phase's arguments, built in argument order: 64-bit words, and every aclTensor handle
-/// (list elements included) in `tensors` for the pattern of repeated handles. One per thread (ThreadOpCacheKey).
+/// (list elements included) in `tensors`, from which an entry's pattern of repeated handles is checked
+/// (OpCacheFind). One per thread (OpCacheBegin).
 class OpCacheKey {
 public:
     /// Starts a key: the API the first phase hands out (its static name; an Inplace variant's own) and the
@@ -81,7 +84,9 @@ public:
         w = Dims(w, t->strides.data(), nv);
         Dims(w, s, ns);
     }
-    /// An aclTensorList argument (live or NULL; its non-NULL elements live): its length and each element.
+    /// An aclTensorList argument (live or NULL; its non-NULL elements live): its length and each element. The
+    /// elements with an interned description are written in one pass (two words each); from the first NULL or
+    /// uninterned element on, each goes through Add(const aclTensor*).
     void Add(const aclTensorList* l) {
         if (l == nullptr) {
             Word(kNull);
@@ -90,8 +95,22 @@ public:
         const size_t n = l->items.size();
         Word(kList | n);
         Reserve(n * 2);
-        tensors_.reserve(tensors_.size() + n);
-        for (size_t i = 0; i < n; ++i) Add(static_cast<const aclTensor*>(l->items[i]));
+        const size_t base = tensors_.size();
+        tensors_.resize(base + n);
+        const aclTensor** tp = tensors_.data() + base;
+        const aclTensor* const* items = l->items.data();
+        uint64_t* w = words_.get() + n_;
+        size_t i = 0;
+        for (; i < n; ++i) {
+            const aclTensor* t = items[i];
+            if (t == nullptr || t->layout == 0) break;
+            tp[i] = t;
+            w[2 * i] = t->layout;
+            w[2 * i + 1] = reinterpret_cast<uintptr_t>(t->data);
+        }
+        n_ += 2 * i;
+        tensors_.resize(base + i);
+        for (; i < n; ++i) Add(items[i]);
     }
     /// An aclScalar (live or NULL): its dtype and value bytes.
     void Add(const aclScalar* s) {
@@ -128,16 +147,10 @@ public:
     const char* api() const { return api_; }
     const uint64_t* words() const { return words_.get(); }
     size_t size() const { return n_; }
+    /// The non-NULL aclTensor handles of the key, in argument order.
     const std::vector<const aclTensor*>& tensors() const { return tensors_; }
-    /// Room for the pattern of repeated handles: same_as()[i] = the first index j <= i with tensors()[j] ==
-    /// tensors()[i] (engine::FirstSlotsOf), filled by the caller before OpCacheFind.
-    int* same_as() {
-        same_as_.resize(tensors_.size());
-        return same_as_.data();
-    }
 
     // OpCacheFind's and OpCacheAttach's state (op_cache.cpp)
-    const std::vector<int>& labels() const { return same_as_; }
     uint64_t hash = 0;
     bool pending = false;
 
@@ -191,7 +204,6 @@ private:
     std::unique_ptr<uint64_t[]> words_;
     size_t n_ = 0, cap_ = 0;
     std::vector<const aclTensor*> tensors_;
-    std::vector<int> same_as_;
 };
 
 /// The calling thread's key, begun for `api` on product `soc` (OpCacheKey::Begin; reused from call to call: no
@@ -199,8 +211,8 @@ private:
 /// of 0 entries.
 OpCacheKey* OpCacheBegin(const char* api, int soc);
 
-/// Looks up the key built on this thread (its same_as() filled). A cached entry not lent out: builds the executor of
-/// a hit from it (its call lent to the executor), writes *workspaceSize and *executor and returns true. Otherwise
+/// Looks up the key built on this thread: an entry with the same words whose pattern of repeated handles is
+/// that of key.tensors(). A cached entry not lent out: builds the executor of a hit from it (its call lent to the executor), writes *workspaceSize and *executor and returns true. Otherwise
 /// false, and the key stays pending for OpCacheAttach (not when the entry is lent out: the full first phase
 /// then builds an executor of its own). Throws std::bad_alloc like new (the first phase's guard reports it).
 bool OpCacheFind(OpCacheKey& key, uint64_t* workspaceSize, aclOpExecutor** executor);

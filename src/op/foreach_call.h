@@ -89,6 +89,10 @@ inline int CheckListLive(const aclTensorList* list, const char* name) {
         return FailNotLive(ACLNN_ERR_PARAM_INVALID, name, HandleKind::kTensorList, list, state,
                            kTensorListReleasedBy);
     }
+    // No aclTensor has stopped being live since the elements were last all found live: they still are
+    // (aclTensorList::live_at; the count is read before the lookups, so a release during them makes it stale).
+    const uint64_t releases = TensorReleaseCount();
+    if (list->live_at.load(std::memory_order_relaxed) == releases) return 0;
     const aclTensor* const* items = list->items.data();
     const size_t n = list->items.size();
     size_t at = 0;
@@ -103,6 +107,7 @@ inline int CheckListLive(const aclTensorList* list, const char* name) {
         }
         at = end + 1;
     }
+    list->live_at.store(releases, std::memory_order_relaxed);
     return 0;
 }
 
@@ -129,6 +134,7 @@ inline int CheckScalarListLive(const aclScalarList* list, const char* name) {
 /// The table's lists_live null_elements option (BEYOND CANN, whose op_apis of several foreach operators read a NULL
 /// element without checking it): 161002 naming the element as "<name>[<i>]". Returns 0 or the status.
 inline int CheckListElementsNotNull(const aclTensorList* list, const char* name) {
+    if (!list->has_null) return 0;  // aclCreateTensorList found none (the elements never change)
     for (size_t i = 0; i < list->items.size(); ++i) {
         if (list->items[i] == nullptr) {
             return Fail(ACLNN_ERR_PARAM_INVALID, "Expected a proper Tensor but got null for argument %s[%zu].", name, i);

@@ -12,6 +12,7 @@
 // objects are immutable between creation and release).
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <vector>
 
@@ -40,6 +41,12 @@ struct aclBoolArray {
 /// Lists of acl_meta.h: the caller's element pointers (NULL elements kept), each non-null one owned.
 struct aclTensorList {
     std::vector<aclTensor*> items;
+    bool has_null = false;  ///< an element of `items` is NULL (set by aclCreateTensorList; `items` never changes)
+    /// TensorReleaseCount() when every non-NULL element was last found live (CheckListLive, op/foreach_call.h);
+    /// kNeverChecked until then. While the count is unchanged the elements are still live and are not looked up
+    /// again: a first phase over lists that outlive the call checks each list handle, not each element.
+    mutable std::atomic<uint64_t> live_at{kNeverChecked};
+    static constexpr uint64_t kNeverChecked = ~uint64_t{0};
 };
 struct aclScalarList {
     std::vector<aclScalar*> items;

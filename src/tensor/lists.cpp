@@ -2,7 +2,9 @@
 // src/nnopbase/common/api/acl_op_api.cpp (create copies the pointer array; destroy destroys every element,
 // then the list; size) and src/nnopbase/common/utils/common_types.cpp (aclTensorList/aclScalarList
 // constructors: NULL or size 0 gives an empty list). The ownership rule here is in arguments.h.
+#include <algorithm>
 #include <new>
+#include <type_traits>
 #include <stdexcept>
 
 #include "tensor/argument_handles.h"
@@ -38,6 +40,10 @@ L* CreateList(const E* const* value, uint64_t size, const char* api, const char*
         return nullptr;
     }
     for (size_t i = 0; i < list->items.size(); ++i) list->items[i] = const_cast<E*>(value[i]);
+    if constexpr (std::is_same<L, aclTensorList>::value) {  // a recycled object's memo of its last life cleared
+        list->has_null = std::find(list->items.begin(), list->items.end(), nullptr) != list->items.end();
+        list->live_at.store(aclTensorList::kNeverChecked, std::memory_order_relaxed);
+    }
     {
         HandleLock lock;  // the checks and the ownership marks are one step
         for (size_t i = 0; i < list->items.size(); ++i) {

@@ -278,7 +278,61 @@ TEST_F(OpCache, InPlaceAndDistinctHandlesAreDifferentCalls) {
     EXPECT_EQ(Now().hits, c0.hits + 1);
     after = x.Values();
     for (size_t i = 0; i < after.size(); ++i) ASSERT_EQ(after[i], before[i] * 8.0f);
+    ASSERT_EQ(MulScalar(x.list, 2.0f, out), 0);  // the other handles again: their own entry, same words
+    EXPECT_EQ(Now().hits, c0.hits + 2);
+    EXPECT_EQ(Now().misses, c0.misses + 2);
+    after = x.Values();
+    for (size_t i = 0; i < after.size(); ++i) ASSERT_EQ(after[i], before[i] * 16.0f);
     aclDestroyTensorList(out);
+}
+
+TEST_F(OpCache, ManyTensorsAtOneAddressKeepTheirWholePattern) {
+    // Ten inputs at one address (more than an entry keeps pairs for), with equal descriptions: one handle ten
+    // times, two handles five times each, and ten handles are three calls with the same words. Each misses once
+    // and then hits its own entry.
+    FloatList out(10, 4, false);
+    aclcpu_test::DeviceBuffer src(16);
+    const std::vector<float> v = {1.0f, 2.0f, 3.0f, 4.0f};
+    aclrtMemcpy(src.get(), 16, v.data(), 16, ACL_MEMCPY_HOST_TO_DEVICE);
+    aclTensor* k = MakeTensor({4}, ACL_FLOAT, src.get());
+    aclTensor* h = MakeTensor({4}, ACL_FLOAT, src.get());
+    aclTensor* g = MakeTensor({4}, ACL_FLOAT, src.get());
+    std::vector<aclTensor*> one(10, k), two, ten;
+    for (int i = 0; i < 10; ++i) two.push_back(i < 5 ? h : g);
+    for (int i = 0; i < 10; ++i) ten.push_back(MakeTensor({4}, ACL_FLOAT, src.get()));
+    aclTensorList* lists[3] = {aclCreateTensorList(one.data(), one.size()), aclCreateTensorList(two.data(), two.size()),
+                               aclCreateTensorList(ten.data(), ten.size())};
+    for (aclTensorList* l : lists) ASSERT_NE(l, nullptr) << aclGetRecentErrMsg();
+    auto run = [&](aclTensorList* l) {
+        aclrtMemset(out.buf.get(), out.buf.bytes(), 0, out.buf.bytes());
+        ASSERT_EQ(MulScalar(l, 3.0f, out.list), 0);
+        const std::vector<float> o = out.Values();
+        for (size_t i = 0; i < o.size(); ++i) ASSERT_EQ(o[i], v[i % 4] * 3.0f) << "element " << i;
+    };
+    const Counts c0 = Now();
+    for (aclTensorList* l : lists) run(l);
+    EXPECT_EQ(Now().misses, c0.misses + 3);
+    EXPECT_EQ(Now().hits, c0.hits);
+    for (int r = 0; r < 2; ++r) {
+        for (aclTensorList* l : lists) run(l);
+    }
+    EXPECT_EQ(Now().misses, c0.misses + 3);
+    EXPECT_EQ(Now().hits, c0.hits + 6);
+    EXPECT_EQ(GetOpCacheStats().entries, 3u);
+    for (aclTensorList* l : lists) aclDestroyTensorList(l);
+}
+
+TEST_F(OpCache, AnElementReleasedUnderALiveListIsFoundAgain) {
+    // The elements of a live list are looked up again once any aclTensor has been released since they were last
+    // all found live (aclTensorList::live_at). The public API cannot release an element a live list owns; the
+    // registry's own call does, as a defect elsewhere could.
+    FloatList x(3, 8), out(3, 8, false);
+    ASSERT_EQ(MulScalar(x.list, 2.0f, out.list), 0);
+    ASSERT_EQ(MulScalar(x.list, 2.0f, out.list), 0);  // elements not looked up again (nothing released)
+    ASSERT_TRUE(ReleaseHandle(x.t[1], HandleKind::kTensor));
+    EXPECT_EQ(MulScalar(x.list, 2.0f, out.list), 161002);
+    EXPECT_NE(std::string(aclGetRecentErrMsg()).find("aclTensor"), std::string::npos) << aclGetRecentErrMsg();
+    EXPECT_EQ(MulScalar(x.list, 2.0f, x.list), 161002);  // the dead element as input and output
 }
 
 TEST_F(OpCache, LentEntryMissesUntilItsLaunchGivesItBack) {
