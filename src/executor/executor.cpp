@@ -1,5 +1,6 @@
 #include "executor/executor.h"
 
+#include <algorithm>
 #include <atomic>
 #include <mutex>
 #include <new>
@@ -171,17 +172,31 @@ int LaunchAccesses(const LaunchRecord& ex, rt::Access* out, int max) {
 enum class ArgKind { kInput, kOutput, kAll };
 
 // The index-th argument of `kind` of a call with prototype arguments (call.args non-empty), or nullptr;
-// *count: how many arguments of that kind there are.
+// *count: how many arguments of that kind there are. Inputs are numbered in args order with each in-place argument
+// of CallArg::input_at inserted at its number, outputs (those without input_at) in args order after them.
 const CallArg* FindArg(const PlannedCall& call, size_t index, ArgKind kind, size_t* count) {
-    size_t seen = 0;
-    const CallArg* found = nullptr;
+    constexpr size_t kMaxArgs = 64;  // prototypes have a few (CallArg::input_at numbers fit)
+    const CallArg* inputs[kMaxArgs];
+    const CallArg* outputs[kMaxArgs];
+    size_t ni = 0, no = 0;
     for (const CallArg& a : call.args) {
-        const bool input = a.first < call.num_inputs;
-        if ((kind == ArgKind::kInput && !input) || (kind == ArgKind::kOutput && input)) continue;
-        if (seen++ == index) found = &a;
+        if (a.input_at < 0 && a.first < call.num_inputs && ni < kMaxArgs) inputs[ni++] = &a;
     }
-    *count = seen;
-    return found;
+    for (const CallArg& a : call.args) {  // in-place arguments at their numbers (in increasing order in args)
+        if (a.input_at < 0 || ni >= kMaxArgs) continue;
+        const size_t at = std::min(static_cast<size_t>(a.input_at), ni);
+        for (size_t k = ni; k > at; --k) inputs[k] = inputs[k - 1];
+        inputs[at] = &a;
+        ++ni;
+    }
+    for (const CallArg& a : call.args) {
+        if (a.input_at < 0 && a.first >= call.num_inputs && no < kMaxArgs) outputs[no++] = &a;
+    }
+    const size_t n = kind == ArgKind::kInput ? ni : (kind == ArgKind::kOutput ? no : ni + no);
+    *count = n;
+    if (index >= n) return nullptr;
+    if (kind == ArgKind::kOutput) return outputs[index];
+    return index < ni ? inputs[index] : outputs[index - ni];
 }
 
 // Re-addresses tensor slot `slot` of a live executor's call (registry lock held) after checking the view at

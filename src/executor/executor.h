@@ -34,11 +34,17 @@ public:
 /// One tensor argument of an operator's prototype as a planned call holds it: PlannedCall::tensors[first ..
 /// first + count). `list`: an aclTensorList argument (its elements in list order), re-addressed with
 /// aclSetDynamic*TensorAddr (irIndex: the argument's index among the inputs, the outputs, or all of them;
-/// relativeIndex: the element); otherwise one aclTensor (aclSet*TensorAddr).
+/// relativeIndex: the element); otherwise one aclTensor (aclSet*TensorAddr). The address setters number an
+/// argument as an input when its slots are inputs (first < PlannedCall::num_inputs), else as an output, in the
+/// order of PlannedCall::args - except an argument with `input_at` >= 0.
 struct CallArg {
     int first = 0;
     int count = 1;
     bool list = false;
+    /// >= 0: an in-place argument whose slots are the call's outputs but which CANN numbers as input number
+    /// `input_at` and not as an output at all - the list of the Ascend 950's `aclnnForeach...Inplace` forms, whose
+    /// op definitions (ops-nn foreach_*_inplace_def.cpp) declare it an input and declare no output.
+    int input_at = -1;
 };
 
 /// A planned operator call: what a first phase builds and what a repeatable executor keeps as the template

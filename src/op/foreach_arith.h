@@ -510,6 +510,7 @@ inline int PlanForeachInplaceScalarTensor(const ForeachCall& c, const aclTensor*
     ax.first = 1;
     ax.count = n;
     ax.list = true;
+    ax.input_at = c.args[0].input_at;  // x: CANN's input 0, no output (the op definition)
     const CallArg args[] = {as, ax};
     const char* const names[] = {"scalar", c.list_names[0]};
     std::vector<engine::ElementwiseListItem> items(c.size);
@@ -544,6 +545,7 @@ inline int PlanForeachInplaceAlphaTensor(const ForeachCall& c, const aclTensor* 
     a1.first = n + 1;
     a1.count = n;
     a1.list = true;
+    a1.input_at = c.args[1].input_at;  // x1: CANN's input 0, no output (the op definition)
     const CallArg args[] = {a2, aa, a1};
     const char* const names[] = {c.list_names[0], "alpha", c.list_names[1]};
     std::vector<engine::ElementwiseListItem> items(c.size);

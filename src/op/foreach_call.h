@@ -41,6 +41,10 @@ struct ForeachCall {
     int num_input_lists = 0;
     size_t size = 0;
     bool ragged = false;  // each list its own size (reference-tier entries only: the exact plans assume `size`)
+    /// The list (executor order) that the address setters number as input number `inplace_input_at` and not as an
+    /// output (CallArg::input_at: the table's `numbered_as: input`, the Ascend 950's in-place forms); -1: none.
+    int inplace_list = -1;
+    int inplace_input_at = -1;
     std::vector<const aclTensor*> t;
     std::vector<CallArg> args;
 
@@ -164,6 +168,7 @@ inline int GatherLists(ForeachCall* c) {
         }
         a.count = static_cast<int>(c->Count(k));  // an optional list left out: no tensors
         a.list = true;
+        if (k == c->inplace_list) a.input_at = c->inplace_input_at;
         c->args.push_back(a);
         for (int i = 0; i < a.count; ++i) c->t.push_back(c->At(k, static_cast<size_t>(i)));
     }

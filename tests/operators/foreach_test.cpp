@@ -1796,6 +1796,102 @@ TEST(ForeachAddcList, ValuesReadAtRunTimeThroughAStridedViewAndReaddressed) {
 
 // ------------------------------------------------------------------ the Ascend 950's in-place forms
 
+// The address setters number a repeatable in-place executor's arguments as CANN does: the op definitions of the
+// in-place forms (ops-nn foreach_*_inplace_def.cpp) declare the in-place list as input 0, the other arguments as the
+// inputs after it, and no output at all.
+TEST(ForeachInplace, AddressSettersNumberTheListAsInputZero) {
+    ProfileScope scope(Profile::kAscend950);
+    constexpr int kLen = 4;
+    // n FLOAT tensors of kLen elements in one block; tensor k holds base + k * 10 + e
+    struct Block {
+        DeviceBuffer buf;
+        std::vector<aclTensor*> t;
+        aclTensorList* list = nullptr;
+        Block(int n, float base) : buf(static_cast<size_t>(n) * kLen * 4) {
+            std::vector<float> h(static_cast<size_t>(n) * kLen);
+            for (size_t i = 0; i < h.size(); ++i) h[i] = base + static_cast<float>(i / kLen * 10 + i % kLen);
+            aclrtMemcpy(buf.get(), h.size() * 4, h.data(), h.size() * 4, ACL_MEMCPY_HOST_TO_DEVICE);
+            for (int k = 0; k < n; ++k) t.push_back(aclcpu_test::MakeTensor({kLen}, ACL_FLOAT, buf.as<float>() + k * kLen));
+            list = aclCreateTensorList(t.data(), t.size());
+        }
+        ~Block() { aclDestroyTensorList(list); }
+        std::vector<float> Values() const { return aclcpu_test::Download<float>(buf.get(), t.size() * kLen); }
+    };
+    const auto launch = [](aclnnStatus (*second)(void*, uint64_t, aclOpExecutor*, aclrtStream), uint64_t ws,
+                           aclOpExecutor* ex) {
+        DeviceBuffer w(ws > 0 ? ws : 1);
+        ASSERT_EQ(second(ws > 0 ? w.get() : nullptr, ws, ex, nullptr), 0) << LastError();
+        ASSERT_EQ(aclrtSynchronizeStream(nullptr), 0);
+    };
+    uint64_t ws = 0;
+    aclOpExecutor* ex = nullptr;
+    {  // x1 += alpha * x2: inputs x1 (0), x2 (1), alpha (2); no output
+        Block x1(2, 0.0f), x2(2, 100.0f), moved(2, 1000.0f);
+        DeviceBuffer ab(4);
+        const float alpha = 2.0f;
+        aclrtMemcpy(ab.get(), 4, &alpha, 4, ACL_MEMCPY_HOST_TO_DEVICE);
+        aclTensor* at = aclcpu_test::MakeTensor({1}, ACL_FLOAT, ab.get());
+        ASSERT_EQ(aclnnForeachAddListInplaceGetWorkspaceSize(x1.list, x2.list, at, &ws, &ex), 0) << LastError();
+        ASSERT_EQ(aclSetAclOpExecutorRepeatable(ex), 0);
+        EXPECT_EQ(aclSetDynamicOutputTensorAddr(ex, 0, 0, x1.list, moved.buf.get()), kInvalid);  // no outputs
+        EXPECT_NE(LastError().find("not a dynamic"), std::string::npos);
+        EXPECT_EQ(aclSetInputTensorAddr(ex, 0, nullptr, moved.buf.get()), kInvalid);  // input 0 is the list
+        EXPECT_NE(LastError().find("is a tensor list"), std::string::npos);
+        EXPECT_EQ(aclSetDynamicInputTensorAddr(ex, 2, 0, x1.list, moved.buf.get()), kInvalid);  // alpha: no list
+        // x1[1] now at moved's second tensor, x2[0] at moved's first; alpha at input 2 (same memory)
+        ASSERT_EQ(aclSetDynamicInputTensorAddr(ex, 0, 1, x1.list, moved.buf.as<float>() + kLen), 0) << LastError();
+        ASSERT_EQ(aclSetDynamicTensorAddr(ex, 1, 0, x2.list, moved.buf.get()), 0) << LastError();
+        ASSERT_EQ(aclSetInputTensorAddr(ex, 2, at, ab.get()), 0) << LastError();
+        launch(aclnnForeachAddListInplace, ws, ex);
+        const std::vector<float> a = x1.Values(), m = moved.Values();
+        for (int e = 0; e < kLen; ++e) {
+            EXPECT_EQ(a[e], static_cast<float>(e) + 2.0f * (1000.0f + e)) << e;         // x1[0] += 2 * moved[0]
+            EXPECT_EQ(a[kLen + e], static_cast<float>(10 + e)) << e;                     // x1[1] moved away
+            EXPECT_EQ(m[kLen + e], 1010.0f + e + 2.0f * (110.0f + e)) << e;             // moved[1] += 2 * x2[1]
+            EXPECT_EQ(m[e], 1000.0f + e) << e;                                           // read, not written
+        }
+        aclDestroyAclOpExecutor(ex);
+        aclDestroyTensor(at);
+    }
+    {  // x *= scalar: inputs x (0), scalar (1); x1 *= x2: inputs x1 (0), x2 (1); x = 0: input x (0)
+        Block x(2, 1.0f), y(2, 3.0f), moved(2, 50.0f);
+        DeviceBuffer sb(4);
+        const float three = 3.0f;
+        aclrtMemcpy(sb.get(), 4, &three, 4, ACL_MEMCPY_HOST_TO_DEVICE);
+        aclTensor* st = aclcpu_test::MakeTensor({1}, ACL_FLOAT, sb.get());
+        ASSERT_EQ(aclnnForeachMulScalarInplaceGetWorkspaceSize(x.list, st, &ws, &ex), 0) << LastError();
+        ASSERT_EQ(aclSetAclOpExecutorRepeatable(ex), 0);
+        EXPECT_EQ(aclSetDynamicOutputTensorAddr(ex, 0, 0, x.list, moved.buf.get()), kInvalid);
+        ASSERT_EQ(aclSetInputTensorAddr(ex, 1, st, sb.get()), 0) << LastError();  // the scalar is input 1
+        ASSERT_EQ(aclSetDynamicInputTensorAddr(ex, 0, 0, x.list, moved.buf.get()), 0) << LastError();
+        launch(aclnnForeachMulScalarInplace, ws, ex);
+        EXPECT_EQ(moved.Values()[1], 153.0f);
+        EXPECT_EQ(x.Values()[1], 2.0f);
+        aclDestroyAclOpExecutor(ex);
+        ASSERT_EQ(aclnnForeachMulListInplaceGetWorkspaceSize(x.list, y.list, &ws, &ex), 0) << LastError();
+        ASSERT_EQ(aclSetAclOpExecutorRepeatable(ex), 0);
+        EXPECT_EQ(aclSetDynamicOutputTensorAddr(ex, 0, 0, x.list, moved.buf.get()), kInvalid);
+        ASSERT_EQ(aclSetDynamicInputTensorAddr(ex, 0, 1, x.list, moved.buf.as<float>() + kLen), 0) << LastError();
+        ASSERT_EQ(aclSetDynamicInputTensorAddr(ex, 1, 1, y.list, y.buf.get()), 0) << LastError();  // y[1] -> y[0]
+        launch(aclnnForeachMulListInplace, ws, ex);
+        EXPECT_EQ(moved.Values()[kLen + 2], (60.0f + 2) * (3.0f + 2));  // moved[1] *= y[0]
+        aclDestroyAclOpExecutor(ex);
+        ASSERT_EQ(aclnnForeachZeroInplaceGetWorkspaceSize(x.list, &ws, &ex), 0) << LastError();
+        ASSERT_EQ(aclSetAclOpExecutorRepeatable(ex), 0);
+        EXPECT_EQ(aclSetDynamicOutputTensorAddr(ex, 0, 0, x.list, moved.buf.get()), kInvalid);
+        EXPECT_EQ(aclSetDynamicInputTensorAddr(ex, 1, 0, x.list, moved.buf.get()), kInvalid);  // one input
+        // (the setters re-addressed the caller's descriptors too: x[0] and x[1] are moved's tensors by now)
+        ASSERT_EQ(aclSetDynamicInputTensorAddr(ex, 0, 0, x.list, y.buf.get()), 0) << LastError();
+        launch(aclnnForeachZeroInplace, ws, ex);
+        EXPECT_EQ(y.Values()[3], 0.0f);                                  // x[0], re-addressed to y[0]
+        EXPECT_EQ(moved.Values()[3], (50.0f + 3) * 3.0f * (3.0f + 3));  // where x[0] was: untouched
+        EXPECT_EQ(moved.Values()[kLen + 3], 0.0f);                       // x[1]
+        EXPECT_EQ(x.Values()[3], 4.0f);  // x's own first tensor: moved away before the first launch
+        aclDestroyAclOpExecutor(ex);
+        aclDestroyTensor(st);
+    }
+}
+
 // x2 naming x1's tensors at other positions (x2[i] = x1[(i + 1) % 3]): the results are those of the calls made
 // position by position in list order (the last position reads the first one's new value); the alpha tensor is read
 // when the kernel runs (written after the first phase, then re-addressed); Atlas A2/A3 refuse the in-place forms;
@@ -1858,7 +1954,7 @@ TEST(ForeachInplace, AliasedPositionsAlphaReadAtRunTimeAndChecks) {
     ASSERT_EQ(aclrtSynchronizeStream(nullptr), 0);
     step(alpha);
     check();
-    ASSERT_EQ(aclSetInputTensorAddr(ex, 1, at, other.get()), 0) << LastError();  // x2, alpha, x1: alpha is 1
+    ASSERT_EQ(aclSetInputTensorAddr(ex, 2, at, other.get()), 0) << LastError();  // x1, x2, alpha: alpha is 2
     ASSERT_EQ(aclnnForeachSubListInplace(nullptr, ws, ex, nullptr), 0) << LastError();
     ASSERT_EQ(aclrtSynchronizeStream(nullptr), 0);
     step(alpha2);

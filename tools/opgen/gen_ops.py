@@ -137,6 +137,19 @@ class Op:
             self.list_inputs = [p["name"] for p in self.tensor_lists if p.get("role", "input") == "input"]
             self.list_outputs = [p["name"] for p in self.tensor_lists if p.get("role") in ("output", "inout")]
             self.order = self.list_inputs + self.list_outputs
+            # numbered_as: input - the inout list the address setters number as an input (CallArg::input_at): its
+            # place among the tensor parameters that are inputs in that numbering
+            self.inplace_input = None
+            numbered = [p for p in self.tensor_lists if p.get("numbered_as") is not None]
+            for p in numbered:
+                if p.get("numbered_as") != "input" or p.get("role") != "inout":
+                    raise TableError(f"{self.api}: {p['name']}: numbered_as: input is for an inout tensor list")
+            if len(numbered) > 1:
+                raise TableError(f"{self.api}: numbered_as: input on more than one list")
+            if numbered:
+                ins = [p["name"] for p in self.params if p["kind"] in ("aclTensor", "aclTensorList") and (
+                    p.get("role", "input") == "input" or p.get("numbered_as") == "input")]
+                self.inplace_input = (self.order.index(numbered[0]["name"]), ins.index(numbered[0]["name"]))
             # its aclTensor parameters, inputs then outputs: the launch's tensors after the input lists (inputs)
             # and after the output lists (outputs); a reference entry's aclTensor output takes the formula's result
             # where it has no output list (aclnnCat: a list in, one tensor out)
@@ -819,6 +832,9 @@ def foreach_first_phase(op, g):
         raise TableError(f"{op.api}: more than kMaxForeachLists (12) list parameters")
     if op.reference:  # a reference-tier entry's lists may differ in size (aclnnLSTM's params and hx): each its own
         g.lines.append("    c.ragged = true;")
+    if op.inplace_input is not None:  # the address setters number this list as an input (CallArg::input_at)
+        g.lines.append(f"    c.inplace_list = {op.inplace_input[0]};")
+        g.lines.append(f"    c.inplace_input_at = {op.inplace_input[1]};")
     for k, name in enumerate(op.order):
         g.lines.append(f"    c.lists[{k}] = {name};")
         if next(p for p in op.tensor_lists if p["name"] == name).get("optional"):
