@@ -593,7 +593,34 @@ protected:
 class OpTableBroadcast : public OpTable {};
 class OpTableInplace : public OpTable {};
 class OpTableReference : public OpTable {};
-class OpTableHuge : public OpTable {};
+class OpTableHuge : public OpTable {
+public:
+    /// `bytes` of memory for one case's tensors: one aclrtMalloc block kept from case to case (the first of at
+    /// least kArenaBytes, replaced only by a larger one; its pages are backed when first written). A fresh block of
+    /// several GiB costs seconds of page faults on a virtual machine (8-9 s of system time for 4 GiB: the host backs
+    /// freed pages again), a reused one almost nothing. *written: how many of its first bytes earlier cases wrote
+    /// (the rest is as mapped: zeros); the caller writes every byte it reads first - the inputs, and a canary in
+    /// the outputs where an earlier case's results lie - and then sets it to `bytes` at least.
+    static char* Arena(size_t bytes, size_t** written) {
+        static std::unique_ptr<DeviceBuffer> a;
+        static size_t used = 0;
+        if (a == nullptr || a->bytes() < bytes) {
+            a.reset();  // freed first: the two never held at once
+            a = std::make_unique<DeviceBuffer>(std::max(bytes, kArenaBytes));
+            used = 0;
+        }
+        *written = &used;
+        block_ = &a;
+        return a->as<char>();
+    }
+    static void TearDownTestSuite() {
+        if (block_ != nullptr) block_->reset();
+    }
+
+private:
+    static constexpr size_t kArenaBytes = size_t{10} << 30;  // two FLOAT16 tensors of 2^31 elements and more
+    static inline std::unique_ptr<DeviceBuffer>* block_ = nullptr;
+};
 
 std::string TestName(const ::testing::TestParamInfo<const OpInfo*>& info) { return info.param->api; }
 
@@ -1300,7 +1327,8 @@ TEST_P(OpTableHuge, MoreThan2To31ElementsMatchASmallCall) {
     Call small = MakeCall(op(), shapes(kHugePeriod), AllOf(op(), d), 23, r);
     ASSERT_EQ(RunCall(op(), small, args), 0) << LastError();
     const size_t item = aclDataTypeSize(d);
-    // The huge call: its input rows repeat the small call's inputs (rows i and i % kHugePeriod equal).
+    // The huge call: its input rows repeat the small call's inputs (rows i and i % kHugePeriod equal); the
+    // outputs start as a canary (their blocks held an earlier case's results).
     Call c;
     c.op = &op();
     const std::vector<Shape> in = shapes(kHugeRows);
@@ -1314,19 +1342,34 @@ TEST_P(OpTableHuge, MoreThan2To31ElementsMatchASmallCall) {
         c.offsets.push_back(0);
         c.storage.push_back(Numel(s));
         c.inputs.emplace_back();
-        c.buf.emplace_back(c.Size(i));
-        ASSERT_NE(c.buf.back().get(), nullptr) << "aclrtMalloc of " << c.Size(i) << " bytes";
-        if (input) {
+    }
+    std::vector<char*> mem;  // tensor i's memory: 2 MiB-aligned parts of one block (OpTableHuge::Arena)
+    std::vector<size_t> at;
+    size_t bytes = 0;
+    for (int i = 0; i < op().num_tensors; ++i) {
+        at.push_back(bytes);
+        bytes += (c.Size(i) + (size_t{2} << 20) - 1) / (size_t{2} << 20) * (size_t{2} << 20);
+    }
+    char* base = nullptr;
+    size_t* written = nullptr;
+    ASSERT_NO_THROW(base = Arena(bytes, &written)) << "aclrtMalloc of " << bytes << " bytes";
+    for (int i = 0; i < op().num_tensors; ++i) {
+        const size_t total = c.Size(i);
+        char* dst = base + at[static_cast<size_t>(i)];
+        mem.push_back(dst);
+        if (op().tensors[i].role != Role::kOutput) {
             const Bytes& block = small.inputs[i];  // the small input's storage: kHugePeriod rows, or one row
-            const size_t total = c.Size(i);
-            char* dst = static_cast<char*>(c.buf.back().get());
             for (size_t off = 0; off < total; off += block.size()) {
                 const size_t len = std::min(block.size(), total - off);
                 ASSERT_EQ(aclrtMemcpy(dst + off, len, block.data(), len, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
             }
+        } else if (at[static_cast<size_t>(i)] < *written) {  // an earlier case's bytes: a canary over them
+            const size_t n = std::min(total, *written - at[static_cast<size_t>(i)]);
+            ASSERT_EQ(aclrtMemset(dst, n, kCanary, n), ACL_SUCCESS);
         }
-        c.t.push_back(MakeTensor(s, d, c.buf.back().get(), c.strides.back(), 0, {c.storage.back()}));
+        c.t.push_back(MakeTensor(c.shapes[i], d, dst, c.strides[i], 0, {c.storage[i]}));
     }
+    *written = std::max(*written, bytes);
     ASSERT_GT(Numel(c.shapes.back()), int64_t{1} << 31);
     ASSERT_EQ(RunCall(op(), c, args), 0) << LastError();
     for (int i = 0; i < op().num_tensors; ++i) {
@@ -1334,7 +1377,7 @@ TEST_P(OpTableHuge, MoreThan2To31ElementsMatchASmallCall) {
         const Bytes want = small.Read(i);  // kHugePeriod rows
         const size_t row = static_cast<size_t>(kHugeCols) * item;
         Bytes got(want.size());
-        const char* src = static_cast<const char*>(c.buf[i].get());
+        const char* src = mem[static_cast<size_t>(i)];
         int bad = 0;
         for (int64_t r0 = 0; r0 < kHugeRows && bad < 3; r0 += kHugePeriod) {
             const int64_t rows = std::min(kHugePeriod, kHugeRows - r0);
