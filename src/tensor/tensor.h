@@ -48,7 +48,7 @@ struct HandleTraits<aclTensor> {
 };
 
 /// What releases an aclTensor, for FailNotLive messages.
-constexpr const char* kTensorReleasedBy = "destroyed by aclDestroyTensor";
+constexpr const char* kTensorReleasedBy = "destroyed by aclDestroyTensor or aclDestroyTensorList";
 
 /// Whether t is a descriptor made by aclCreateTensor and not yet destroyed.
 bool IsLiveTensor(const aclTensor* t);
